@@ -1,0 +1,49 @@
+# kinenix expressions: build, test and check.
+# The generators and linters are pinned in tools.mod and run with
+# `go tool -modfile=tools.mod`, so the library's go.mod stays free of them.
+
+GO        ?= go
+TOOL      := $(GO) tool -modfile=tools.mod
+FUZZTIME  ?= 60s
+PROPTEST_FACTOR ?= 1
+
+.PHONY: all generate check-generated lint test fuzz bench proptest-long example docs
+
+all: check-generated lint test
+
+## generate: regenerate the parsers from grammar/*.peg and docs/functions.md
+generate:
+	$(GO) generate ./...
+
+## check-generated: fail when generated files differ from what is committed
+check-generated: generate
+	@git diff --exit-code -- gen docs || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- gen docs)" || { git status --porcelain -- gen docs; echo "untracked generated files"; exit 1; }
+
+## lint: gofmt, go vet, staticcheck
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
+	$(GO) vet ./...
+	$(TOOL) staticcheck ./...
+
+## test: all tests, with the race detector
+test:
+	$(GO) test -race -count=1 ./...
+
+## fuzz: run each fuzz target for FUZZTIME (default 60s)
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) ./proptest/
+	$(GO) test -run='^$$' -fuzz='^FuzzCondition$$' -fuzztime=$(FUZZTIME) ./proptest/
+	$(GO) test -run='^$$' -fuzz='^FuzzValidate$$' -fuzztime=$(FUZZTIME) ./proptest/
+
+## proptest-long: the property tests with 100 times more cases
+proptest-long:
+	PROPTEST_FACTOR=100 $(GO) test -count=1 -timeout=2h ./proptest/
+
+## bench: the side-by-side benchmark against expr-lang and CEL
+bench:
+	cd bench && $(GO) run ./cmd/benchtable
+
+## example: render the bundled example
+example:
+	$(GO) run ./cmd/kinenix render -data examples/premium-report.json '$${len(packages)} packages for $${join(ok_ids, '"', '"')}'
