@@ -1,0 +1,161 @@
+package funcs
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// This file holds what the families share: reading arguments, and the words
+// of messages (they start with the function name and never name a Go type).
+
+// maxQuoted is how many characters of data a message shows at most (G6).
+const maxQuoted = 40
+
+// shorten returns s cleaned for a message, as package value quotes data:
+// at most maxQuoted code points, then "..." when s is longer; control
+// characters (line breaks too) as spaces; bytes that are not UTF-8 and
+// bidirectional controls as U+FFFD. It reads at most maxQuoted+1 code
+// points of s.
+func shorten(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s { // invalid bytes come out as utf8.RuneError
+		if n == maxQuoted {
+			b.WriteString("...")
+			break
+		}
+		switch {
+		case unicode.IsControl(r):
+			r = ' '
+		case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// quote is shorten in single quotes: 'abc'.
+func quote(s string) string { return "'" + shorten(s) + "'" }
+
+// kindPhrase names a kind after "got": "text", "a number", "an empty value".
+func kindPhrase(k value.Kind) string {
+	switch k {
+	case value.Text:
+		return k.String()
+	case value.Empty:
+		return "an " + k.String() + " value"
+	}
+	return "a " + k.String()
+}
+
+// describe names a value after "got" in a message about a bad argument:
+// a number or boolean as shown, a text quoted, other kinds by kind.
+func describe(v value.Value) string {
+	switch v.Kind() {
+	case value.Number:
+		return shorten(v.Num().String())
+	case value.Bool:
+		return strconv.FormatBool(v.Bool())
+	case value.Text:
+		return "the text " + quote(v.Text())
+	}
+	return kindPhrase(v.Kind())
+}
+
+// sizeText names a size in bytes: "1 MiB", "64 KiB", "100 bytes".
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + " KiB"
+	case n == 1:
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// errLimit is the failure of a result that would pass the cap (D17).
+func errLimit(fn string, limit int) error {
+	return value.Fail(value.ErrLimit, fn+": result would be larger than "+sizeText(limit))
+}
+
+// errNeedsText is the failure of a list or dictionary given to a function
+// that works on text (D22).
+func errNeedsText(fn string, v value.Value) error {
+	return value.Fail(value.ErrType, fn+" needs text, a number or a boolean, got "+kindPhrase(v.Kind()))
+}
+
+// withName makes sure a failure from package value starts with the function
+// name, keeping its kind.
+func withName(fn string, err error) error {
+	var f *value.Failure
+	if !errors.As(err, &f) {
+		return value.Fail(value.ErrValue, fn+": "+err.Error())
+	}
+	if strings.HasPrefix(f.Reason, fn+":") || strings.HasPrefix(f.Reason, fn+" ") {
+		return err
+	}
+	return value.Fail(f.Kind, fn+": "+f.Reason)
+}
+
+// scalarText is the text that the text functions work on (D22): a text
+// itself, the shown text of a number or boolean (D3, D4), "" for empty. A
+// list or dictionary fails with ErrType.
+func scalarText(fn string, v value.Value, limit int) (string, error) {
+	switch v.Kind() {
+	case value.Empty:
+		return "", nil
+	case value.Text:
+		return v.Text(), nil
+	case value.Bool:
+		return strconv.FormatBool(v.Bool()), nil
+	case value.Number:
+		s := v.Num().String()
+		if len(s) > limit {
+			return "", errLimit(fn, limit)
+		}
+		return s, nil
+	}
+	return "", errNeedsText(fn, v)
+}
+
+// paramText is scalarText for an argument other than the first: the
+// message names the parameter ("replace: old must be text, ...").
+func paramText(fn, param string, v value.Value, limit int) (string, error) {
+	if k := v.Kind(); k == value.List || k == value.Dict {
+		return "", value.Fail(value.ErrType, fn+": "+param+" must be text, a number or a boolean, got "+kindPhrase(k))
+	}
+	return scalarText(fn, v, limit)
+}
+
+// wholeArg reads an argument that must be a whole number: a number or plain
+// number text (D6). A whole number outside the range of int64 saturates to
+// math.MinInt64 or math.MaxInt64, which every caller treats as "far past
+// the end", so no int ever overflows. Anything else fails: a number that is
+// not whole with ErrValue, another kind with ErrType.
+func wholeArg(fn, param string, v value.Value) (int64, error) {
+	n, ok := value.ToNumber(v)
+	if !ok {
+		return 0, value.Fail(value.ErrType, fn+": "+param+" must be a whole number, got "+describe(v))
+	}
+	if i, ok := n.Int64(); ok {
+		return i, nil
+	}
+	r, err := n.Round(0)
+	if err != nil || r.Cmp(n) != 0 {
+		return 0, value.Fail(value.ErrValue, fn+": "+param+" must be a whole number, got "+shorten(n.String()))
+	}
+	if n.Sign() < 0 {
+		return math.MinInt64, nil
+	}
+	return math.MaxInt64, nil
+}

@@ -1,0 +1,158 @@
+package funcs
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// callLen is len(x) (D19, D20): code points of a text, items of a list,
+// keys of a dictionary; empty is 0; a number or boolean fails.
+func callLen(_ *Env, args []value.Value) (value.Value, error) {
+	x := args[0]
+	switch x.Kind() {
+	case value.Empty:
+		return value.NumberValue(value.Int(0)), nil
+	case value.Text, value.List, value.Dict:
+		return value.NumberValue(value.Int(int64(x.Len()))), nil
+	}
+	return value.Null, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
+}
+
+// callJoin is join(list, sep) (D20, D3, D4): the items shown and joined by
+// sep (", " when left out); empty gives ""; a single value that is not a
+// list joins as itself, that is, as its shown text.
+func callJoin(env *Env, args []value.Value) (value.Value, error) {
+	limit := env.maxSize()
+	sep := ", "
+	if len(args) > 1 {
+		s, err := paramText("join", "the separator", args[1], limit)
+		if err != nil {
+			return value.Null, err
+		}
+		sep = s
+	}
+	x := args[0]
+	switch x.Kind() {
+	case value.Empty:
+		return value.TextValue(""), nil
+	case value.List:
+		return joinList(x, sep, limit)
+	case value.Text:
+		if len(x.Text()) > limit {
+			return value.Null, errLimit("join", limit)
+		}
+		return x, nil
+	}
+	b, err := x.Show(nil, limit)
+	if err != nil {
+		return value.Null, showErr(err, limit)
+	}
+	return value.TextValue(string(b)), nil
+}
+
+// joinList joins the items of a list. It first adds up the size of the
+// result, (n-1)·len(sep) and then the shown size of each item, and fails as
+// soon as the sum passes limit; only then does it allocate, exactly once.
+func joinList(x value.Value, sep string, limit int) (value.Value, error) {
+	n := x.Len()
+	if n == 0 {
+		return value.TextValue(""), nil
+	}
+	if len(sep) > 0 && n-1 > limit/len(sep) {
+		return value.Null, errLimit("join", limit)
+	}
+	total := (n - 1) * len(sep)
+	var scratch []byte // shown numbers and nested lists or dictionaries
+	// The first items are kept from the first pass, so that a short list
+	// is read from the host only once.
+	var kept [8]value.Value
+	for i := 0; i < n; i++ {
+		it, err := x.Index(i)
+		if err != nil {
+			return value.Null, withName("join", err)
+		}
+		if i < len(kept) {
+			kept[i] = it
+		}
+		size := 0
+		switch it.Kind() {
+		case value.Empty:
+		case value.Text:
+			size = len(it.Text())
+		case value.Bool:
+			size = len("false")
+			if it.Bool() {
+				size = len("true")
+			}
+		case value.Number:
+			scratch = it.Num().Append(scratch[:0])
+			size = len(scratch)
+		default:
+			// Show reads a limit of 0 as its default; 1 is as good when
+			// nothing is left, since any shown byte is then too many.
+			scratch, err = it.Show(scratch[:0], max(limit-total, 1))
+			if err != nil {
+				return value.Null, showErr(err, limit)
+			}
+			size = len(scratch)
+		}
+		if size > limit-total {
+			return value.Null, errLimit("join", limit)
+		}
+		total += size
+	}
+	if n == 1 && kept[0].Kind() == value.Text {
+		return kept[0], nil
+	}
+	var b strings.Builder
+	b.Grow(total)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		it := kept[min(i, len(kept)-1)]
+		if i >= len(kept) {
+			var err error
+			if it, err = x.Index(i); err != nil {
+				return value.Null, withName("join", err)
+			}
+		}
+		switch it.Kind() {
+		case value.Empty:
+		case value.Text:
+			b.WriteString(it.Text())
+		case value.Bool:
+			if it.Bool() {
+				b.WriteString("true")
+			} else {
+				b.WriteString("false")
+			}
+		case value.Number:
+			scratch = it.Num().Append(scratch[:0])
+			b.Write(scratch)
+		default:
+			var err error
+			scratch, err = it.Show(scratch[:0], limit)
+			if err != nil {
+				return value.Null, showErr(err, limit)
+			}
+			b.Write(scratch)
+		}
+	}
+	return value.TextValue(b.String()), nil
+}
+
+// showErr names a failure of value.Show for join. Past the cap it is join's
+// own limit message, like every other size failure of this package; any
+// other failure (data nested deeper than value.MaxDepth, unsupported data)
+// keeps value's reason after "join: ". TestJoinLimit pins the reason that
+// tells the two apart.
+func showErr(err error, limit int) error {
+	var f *value.Failure
+	if errors.As(err, &f) && f.Kind == value.ErrLimit && strings.HasPrefix(f.Reason, "text too long") {
+		return errLimit("join", limit)
+	}
+	return withName("join", err)
+}

@@ -1,0 +1,312 @@
+package funcs
+
+import (
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// callNumber is number(x) (D21): a number stays itself; empty, "" and white
+// space give empty; otherwise the first number in the text, or a failure
+// when there is none.
+func callNumber(_ *Env, args []value.Value) (value.Value, error) {
+	x := args[0]
+	switch x.Kind() {
+	case value.Number:
+		return x, nil
+	case value.Empty:
+		return value.Null, nil
+	case value.Text:
+	default:
+		return value.Null, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
+	}
+	s := x.Text()
+	if trimText(s) == "" {
+		return value.Null, nil
+	}
+	n, err := firstNumber(s)
+	if err != nil {
+		return value.Null, err
+	}
+	return value.NumberValue(n), nil
+}
+
+// firstNumber reads the first number in s (D21).
+//
+// The number starts at the first decimal digit: an ASCII digit, a Thai
+// digit, or any other Unicode decimal digit (category Nd), or at a "."
+// just before a digit when the "." does not follow a letter or digit
+// (" .5" is 0.5, "No.5" is 5). It goes on over digits, over a "," that
+// follows a digit and is followed by exactly three digits ("1,200" but not
+// "1,2" or "1,2345"), and over one "." followed by digits (the fraction).
+// No exponent: "1e3" is 1.
+//
+// It is negative when a "-" or "−" (U+2212) comes just before it, possibly
+// with currency symbols between ("-3.5", "฿ -3.5", "-฿3.5"), and the minus
+// does not follow a letter or digit ("INV-2026" is 2026); or when it is
+// inside parentheses with only white space and currency symbols between
+// ("(1,200)", "(฿ 1,200.00)").
+//
+// The digits are converted to ASCII and read exactly by value.ParseDigits;
+// at most value.MaxDigits digits are read (leading zeros and trailing
+// zeros of the fraction aside), past which it fails with ErrLimit. It never
+// makes NaN or an infinity.
+func firstNumber(s string) (value.Num, error) {
+	start := -1
+	for i := 0; i < len(s); {
+		r, size := decodeRune(s, i)
+		if digitValue(r) >= 0 {
+			start = i
+			break
+		}
+		if r == '.' && i+1 < len(s) {
+			if next, _ := decodeRune(s, i+1); digitValue(next) >= 0 && !wordRuneBefore(s, i) {
+				start = i
+				break
+			}
+		}
+		i += size
+	}
+	if start < 0 {
+		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+quote(s))
+	}
+
+	var buf [64]byte
+	mant := buf[:0] // the ASCII digits, "." and fraction digits
+	written := 0    // digits in mant
+	tooLong := func() error {
+		return value.Fail(value.ErrLimit, "number: the number in "+quote(s)+" has more than "+strconv.Itoa(value.MaxDigits)+" digits")
+	}
+	// The whole part: digits and "," before groups of three digits.
+	i := start
+	for i < len(s) {
+		r, size := decodeRune(s, i)
+		if d := digitValue(r); d >= 0 {
+			i += size
+			if written == 0 && d == 0 {
+				continue // leading zero
+			}
+			if written == value.MaxDigits {
+				return value.Num{}, tooLong()
+			}
+			mant = append(mant, byte('0'+d))
+			written++
+			continue
+		}
+		if r == ',' && i > start && thousandsGroup(s, i+size) {
+			i += size
+			continue
+		}
+		break
+	}
+	if written == 0 {
+		mant = append(mant, '0')
+	}
+	// The fraction: "." and digits; trailing zeros are dropped.
+	if i < len(s) && s[i] == '.' {
+		if next, _ := decodeRune(s, i+1); digitValue(next) >= 0 {
+			i++
+			mant = append(mant, '.')
+			point := len(mant)
+			zeros := 0 // fraction zeros not yet written
+			for i < len(s) {
+				r, size := decodeRune(s, i)
+				d := digitValue(r)
+				if d < 0 {
+					break
+				}
+				i += size
+				if d == 0 {
+					zeros++ // written only when a digit other than 0 follows
+					continue
+				}
+				if written+zeros+1 > value.MaxDigits {
+					return value.Num{}, tooLong()
+				}
+				for ; zeros > 0; zeros-- {
+					mant = append(mant, '0')
+					written++
+				}
+				mant = append(mant, byte('0'+d))
+				written++
+			}
+			if len(mant) == point {
+				mant = mant[:point-1] // only zeros: no fraction
+			}
+		}
+	}
+	end := i
+
+	n, err := value.ParseDigits(string(mant))
+	if err != nil {
+		return value.Num{}, withName("number", err)
+	}
+	if negativeAround(s, start, end) {
+		n = n.Neg()
+	}
+	return n, nil
+}
+
+// negativeAround reports whether the number s[start:end] is made negative
+// by a minus just before it or by parentheses around it (see firstNumber).
+func negativeAround(s string, start, end int) bool {
+	p := skipBack(s, start, isCurrency)
+	if r, size := lastRune(s, p); r == '-' || r == '\u2212' {
+		if !wordRuneBefore(s, p-size) {
+			return true
+		}
+	}
+	p = skipBack(s, start, isSpaceOrCurrency)
+	if r, _ := lastRune(s, p); r != '(' {
+		return false
+	}
+	for end < len(s) {
+		r, size := decodeRune(s, end)
+		if !isSpaceOrCurrency(r) {
+			return r == ')'
+		}
+		end += size
+	}
+	return false
+}
+
+// thousandsGroup reports whether s at i holds exactly three digits and no
+// fourth: what may follow a thousands separator.
+func thousandsGroup(s string, i int) bool {
+	for k := 0; k < 3; k++ {
+		if i >= len(s) {
+			return false
+		}
+		r, size := decodeRune(s, i)
+		if digitValue(r) < 0 {
+			return false
+		}
+		i += size
+	}
+	if i < len(s) {
+		r, _ := decodeRune(s, i)
+		return digitValue(r) < 0
+	}
+	return true
+}
+
+// decodeRune is utf8.DecodeRuneInString(s[i:]) with an ASCII fast path; i
+// past the end gives (utf8.RuneError, 0).
+func decodeRune(s string, i int) (rune, int) {
+	if i >= len(s) {
+		return utf8.RuneError, 0
+	}
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+// lastRune is the code point that ends just before offset i; at the start
+// of s it is (utf8.RuneError, 0).
+func lastRune(s string, i int) (rune, int) {
+	if i <= 0 {
+		return utf8.RuneError, 0
+	}
+	return utf8.DecodeLastRuneInString(s[:i])
+}
+
+// skipBack moves back from i over code points that match and returns the
+// new offset.
+func skipBack(s string, i int, match func(rune) bool) int {
+	for i > 0 {
+		r, size := lastRune(s, i)
+		if !match(r) {
+			break
+		}
+		i -= size
+	}
+	return i
+}
+
+// wordRuneBefore reports whether a letter or a digit ends just before i.
+func wordRuneBefore(s string, i int) bool {
+	r, size := lastRune(s, i)
+	return size > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+func isCurrency(r rune) bool { return unicode.Is(unicode.Sc, r) }
+
+func isSpaceOrCurrency(r rune) bool { return isTrimSpace(r) || isCurrency(r) }
+
+// digitValue is the value 0-9 of a decimal digit of any script (Unicode
+// category Nd: ASCII, Thai ๐-๙, Arabic-Indic, full-width, ...), or -1. It
+// relies on the Unicode rule that decimal digits come in runs of ten from
+// zero to nine, so each range of the Nd table starts with a zero (a test
+// checks this against the table).
+func digitValue(r rune) int {
+	if r < utf8.RuneSelf {
+		if r >= '0' && r <= '9' {
+			return int(r - '0')
+		}
+		return -1
+	}
+	if !unicode.IsDigit(r) {
+		return -1
+	}
+	if r <= 0xFFFF {
+		for _, rg := range unicode.Nd.R16 {
+			if uint16(r) >= rg.Lo && uint16(r) <= rg.Hi {
+				return int(uint16(r)-rg.Lo) % 10
+			}
+		}
+		return -1
+	}
+	for _, rg := range unicode.Nd.R32 {
+		if uint32(r) >= rg.Lo && uint32(r) <= rg.Hi {
+			return int(uint32(r)-rg.Lo) % 10
+		}
+	}
+	return -1
+}
+
+// callRound is round(x, digits) (D24, E3, D6): half away from zero to
+// digits places; x is a number or plain number text; empty, "" and white
+// space give empty; digits is a whole number from -MaxExponent to
+// MaxExponent.
+func callRound(_ *Env, args []value.Value) (value.Value, error) {
+	digits := int64(0)
+	if len(args) > 1 {
+		d, err := wholeArg("round", "digits", args[1])
+		if err != nil {
+			return value.Null, err
+		}
+		if d < -value.MaxExponent || d > value.MaxExponent {
+			return value.Null, value.Fail(value.ErrValue, "round: digits must be from "+
+				strconv.Itoa(-value.MaxExponent)+" to "+strconv.Itoa(value.MaxExponent)+", got "+describe(args[1]))
+		}
+		digits = d
+	}
+	x := args[0]
+	var n value.Num
+	switch x.Kind() {
+	case value.Empty:
+		return value.Null, nil
+	case value.Number:
+		n = x.Num()
+	case value.Text:
+		if trimText(x.Text()) == "" {
+			return value.Null, nil
+		}
+		m, ok := value.ToNumber(x)
+		if !ok {
+			return value.Null, value.Fail(value.ErrType, "round needs a number, got the text "+quote(x.Text())+
+				"; write round(number(...)) to read the number in it")
+		}
+		n = m
+	default:
+		return value.Null, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
+	}
+	r, err := n.Round(int(digits))
+	if err != nil {
+		return value.Null, withName("round", err)
+	}
+	return value.NumberValue(r), nil
+}

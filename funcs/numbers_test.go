@@ -1,0 +1,168 @@
+package funcs
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// D21: number reads the first number in a text, English and Thai.
+func TestNumber(t *testing.T) {
+	ok := func(in, want string) tc {
+		return tc{name: in, args: []value.Value{txt(in)}, want: want, kind: value.Number}
+	}
+	run(t, "number", []tc{
+		// The design's examples.
+		ok("15,434.75 บาท/ปี", "15434.75"),
+		ok("(1,200)", "-1200"),
+		ok("฿ -3.5", "-3.5"),
+		ok("Total: 12 items, 3 boxes", "12"),
+		// English text.
+		ok("12", "12"),
+		ok(" 3.5 ", "3.5"),
+		ok("$1,234,567.891", "1234567.891"),
+		ok("USD 99.90 per month", "99.9"),
+		ok("-42", "-42"),
+		ok("Balance: -1,200.50", "-1200.5"),
+		ok("-$3.50", "-3.5"),
+		ok("$-3.50", "-3.5"),
+		ok("($1,200.00)", "-1200"),
+		ok("( 7 )", "-7"),
+		ok("(-5)", "-5"),
+		ok("(1,200 บาท)", "1200"),
+		ok("Item (12) of 20", "-12"),
+		ok("Total (12 items)", "12"),
+		ok("INV-2026-00123", "2026"),
+		ok("A-1", "1"),
+		ok("12 - 3", "12"),
+		ok("- 5", "5"),
+		ok("Page 3 of 10", "3"),
+		ok("007", "7"),
+		ok("0", "0"),
+		ok("-0", "0"),
+		ok("0.000", "0"),
+		ok("3.10", "3.1"),
+		ok("1.2.3", "1.2"),
+		ok("12.", "12"),
+		ok(".5", "0.5"),
+		ok("-.5", "-0.5"),
+		ok("No.5", "5"),
+		ok("1e3", "1"),
+		ok("1_000", "1"),
+		ok("0x10", "0"),
+		ok("Infinity 5", "5"),
+		// Thousands separators are "," before exactly three digits.
+		ok("1,2345", "1"),
+		ok("1,23", "1"),
+		ok("12,5", "12"),
+		ok("1,234,56", "1234"),
+		ok("1234,567", "1234567"),
+		ok("1,000,000", "1000000"),
+		ok("1\u00a0000", "1"),
+		ok("1, 2, 3", "1"),
+		// Thai and other Unicode decimal digits.
+		ok("๑๒๓", "123"),
+		ok("๑,๒๓๔.๕๐ บาท", "1234.5"),
+		ok("ราคา ๒๕๐ บาท", "250"),
+		ok("เบี้ย 15,434.75 บาท/ปี", "15434.75"),
+		ok("ลบ −๕", "-5"),
+		ok("１２３", "123"),
+		ok("٣٤٥", "345"),
+		ok("٣٫١٤", "3"),
+		ok("𝟗𝟘", "90"),
+		ok("−7", "-7"),
+		// Long but fine.
+		ok(strings.Repeat("0", 5000)+"1", "1"),
+		ok("1."+strings.Repeat("0", 5000), "1"),
+		ok(strings.Repeat("9", value.MaxDigits), strings.Repeat("9", value.MaxDigits)),
+		// Empty input.
+		{name: "empty", args: []value.Value{null}, want: "", kind: value.Empty},
+		{name: "empty text", args: []value.Value{txt("")}, want: "", kind: value.Empty},
+		{name: "white space", args: []value.Value{txt(" \t\u00a0\u200b\n")}, want: "", kind: value.Empty},
+		// A number stays itself.
+		{name: "number", args: []value.Value{num("12.50")}, want: "12.5", kind: value.Number},
+		{name: "negative number", args: []value.Value{num("-3")}, want: "-3", kind: value.Number},
+		// Bad input.
+		{name: "no number", args: []value.Value{txt("abc")}, err: "number: no number in 'abc'", is: value.ErrValue},
+		{name: "NaN", args: []value.Value{txt("NaN")}, err: "number: no number in 'NaN'", is: value.ErrValue},
+		{name: "Inf", args: []value.Value{txt("-Inf")}, err: "number: no number in '-Inf'", is: value.ErrValue},
+		{name: "superscript is no decimal digit", args: []value.Value{txt("x²")}, err: "number: no number in 'x²'", is: value.ErrValue},
+		{name: "long text is shortened", args: []value.Value{txt(strings.Repeat("no number here ", 10))},
+			err: "number: no number in '" + strings.Repeat("no number here ", 10)[:40] + "...'", is: value.ErrValue},
+		{name: "line breaks in the message", args: []value.Value{txt("a\nb")}, err: "number: no number in 'a b'", is: value.ErrValue},
+		{name: "invalid bytes in the message", args: []value.Value{txt("a\xffb")}, err: "number: no number in 'a\uFFFDb'", is: value.ErrValue},
+		{name: "too many digits", args: []value.Value{txt(strings.Repeat("1", value.MaxDigits+1))},
+			err: "number: the number in '" + strings.Repeat("1", 40) + "...' has more than 1000 digits", is: value.ErrLimit},
+		{name: "too many fraction digits", args: []value.Value{txt("0." + strings.Repeat("1", value.MaxDigits+1))},
+			err: "number: the number in '0." + strings.Repeat("1", 38) + "...' has more than 1000 digits", is: value.ErrLimit},
+		{name: "boolean", args: []value.Value{boolean(true)}, err: "number needs text or a number, got a boolean", is: value.ErrType},
+		{name: "list", args: []value.Value{host([]any{"1"})}, err: "number needs text or a number, got a list", is: value.ErrType},
+		{name: "dictionary", args: []value.Value{host(map[string]any{"a": "1"})}, err: "number needs text or a number, got a dictionary", is: value.ErrType},
+	})
+}
+
+// Reliability section 3: a 1 MiB run of digits is refused quickly, after
+// reading at most MaxDigits of them.
+func TestNumberHugeDigits(t *testing.T) {
+	x := txt(strings.Repeat("7", 1<<20))
+	var err error
+	got := allocated(func() { _, err = call(nil, "number", x) })
+	require.ErrorIs(t, err, value.ErrLimit)
+	require.Less(t, got, uint64(16<<10))
+	start := time.Now()
+	_, err = call(nil, "number", txt(strings.Repeat("0", 1<<20)+"5"))
+	require.NoError(t, err)
+	require.Less(t, time.Since(start), time.Second)
+}
+
+// D24, E3, D6: round.
+func TestRound(t *testing.T) {
+	ok := func(name string, want string, args ...value.Value) tc {
+		return tc{name: name, args: args, want: want, kind: value.Number}
+	}
+	run(t, "round", []tc{
+		ok("half away from zero", "3", num("2.5")),
+		ok("negative half away from zero", "-3", num("-2.5")),
+		ok("exact decimals", "2.68", num("2.675"), num("2")),
+		ok("1.005", "1.01", num("1.005"), num("2")),
+		ok("negative digits", "1200", num("1234"), num("-2")),
+		ok("negative digits half", "20", num("15"), num("-1")),
+		ok("negative digits half negative", "-20", num("-15"), num("-1")),
+		ok("shown without trailing zeros", "2.5", num("2.50"), num("2")),
+		ok("more digits than the number has", "2.5", num("2.5"), num("5")),
+		ok("zero digits given", "3", num("3.4"), num("0")),
+		ok("half", "1", num("0.5")),
+		ok("minus zero is shown as 0", "0", num("-0.4")),
+		ok("whole number", "7", num("7")),
+		ok("plain number text", "4", txt("3.5")),
+		ok("plain number text with spaces", "-4", txt(" -3.5 ")),
+		ok("digits as plain number text", "3.14", num("3.14159"), txt("2")),
+		ok("digits as 2.0", "3.14", num("3.14159"), num("2.0")),
+		ok("largest digits", "3.5", num("3.5"), num("1000")),
+		ok("smallest digits", "0", num("3.5"), num("-1000")),
+		{name: "empty", args: []value.Value{null}, want: "", kind: value.Empty},
+		{name: "empty with digits", args: []value.Value{null, num("2")}, want: "", kind: value.Empty},
+		{name: "empty text", args: []value.Value{txt("")}, want: "", kind: value.Empty},
+		{name: "blank text", args: []value.Value{txt("  ")}, want: "", kind: value.Empty},
+		{name: "text that is not a plain number", args: []value.Value{txt("12 THB")},
+			err: "round needs a number, got the text '12 THB'; write round(number(...)) to read the number in it", is: value.ErrType},
+		{name: "thousands separator is not plain", args: []value.Value{txt("1,200")},
+			err: "round needs a number, got the text '1,200'; write round(number(...)) to read the number in it", is: value.ErrType},
+		{name: "boolean", args: []value.Value{boolean(true)}, err: "round needs a number, got a boolean", is: value.ErrType},
+		{name: "list", args: []value.Value{host([]any{1})}, err: "round needs a number, got a list", is: value.ErrType},
+		{name: "dictionary", args: []value.Value{host(map[string]any{})}, err: "round needs a number, got a dictionary", is: value.ErrType},
+		{name: "digits not whole", args: []value.Value{num("1"), num("1.5")}, err: "round: digits must be a whole number, got 1.5", is: value.ErrValue},
+		{name: "digits text", args: []value.Value{num("1"), txt("abc")}, err: "round: digits must be a whole number, got the text 'abc'", is: value.ErrType},
+		{name: "digits empty", args: []value.Value{num("1"), null}, err: "round: digits must be a whole number, got an empty value", is: value.ErrType},
+		{name: "digits boolean", args: []value.Value{num("1"), boolean(false)}, err: "round: digits must be a whole number, got false", is: value.ErrType},
+		{name: "digits too large", args: []value.Value{num("1"), num("1001")}, err: "round: digits must be from -1000 to 1000, got 1001", is: value.ErrValue},
+		{name: "digits too small", args: []value.Value{num("1"), num("-1001")}, err: "round: digits must be from -1000 to 1000, got -1001", is: value.ErrValue},
+		{name: "digits huge", args: []value.Value{num("1"), num("1" + strings.Repeat("0", 30))},
+			err: "round: digits must be from -1000 to 1000, got 1" + strings.Repeat("0", 30), is: value.ErrValue},
+		{name: "digits checked even when empty", args: []value.Value{null, num("0.5")}, err: "round: digits must be a whole number, got 0.5", is: value.ErrValue},
+	})
+}

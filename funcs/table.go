@@ -1,0 +1,445 @@
+package funcs
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// Param is one parameter of a function.
+type Param struct {
+	Name     string
+	Optional bool   // may be left out; only trailing parameters are optional
+	Doc      string // what the value is, and its default when optional
+}
+
+// Example is one call of a function and its result, run by a test and shown
+// in docs/functions.md. Expr is an expression without ${...} that uses
+// literals and the variables of ExampleData only, e.g.
+// `part('25-10-2019', '-', 1)`. Want is the shown result (D3, D4), or
+// "error: <reason>" for an example that fails.
+type Example struct {
+	Expr string
+	Want string
+}
+
+// Env is what a call may depend on besides its arguments: only limits.
+type Env struct {
+	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
+	// means value.DefaultMaxSize.
+	MaxSize int
+}
+
+// maxSize is the cap in force; a nil Env has the default.
+func (e *Env) maxSize() int {
+	if e == nil || e.MaxSize <= 0 {
+		return value.DefaultMaxSize
+	}
+	return e.MaxSize
+}
+
+// Func is one function of the whitelist.
+type Func struct {
+	Name     string
+	Params   []Param
+	Doc      string    // one sentence that starts with the name
+	Empty    string    // what an empty input gives (design section 5), for the docs
+	Examples []Example // run by a test and shown in the docs
+
+	// Call runs the function. The caller has checked the number of values
+	// with CheckArity; Call does not check it again. env may be nil.
+	Call func(env *Env, args []value.Value) (value.Value, error)
+}
+
+// ErrArity and ErrUnknownFunction are the sentinel kinds of the errors of
+// CheckArity and Unknown; both are wrapped in a *value.Failure.
+var (
+	ErrArity           = errors.New("wrong number of values")
+	ErrUnknownFunction = errors.New("unknown function")
+)
+
+// table is the whitelist, in the order of design section 5. It is the only
+// place a function is declared.
+var table = []Func{
+	{
+		Name:   "len",
+		Params: []Param{{Name: "x", Doc: "a text, list or dictionary"}},
+		Doc:    "len counts the characters (Unicode code points) of a text, the items of a list or the keys of a dictionary; a number or boolean is an error.",
+		Empty:  "`0`",
+		Examples: []Example{
+			{"len('บาท')", "3"},
+			{"len('Toyota')", "6"},
+			{"len(ids)", "3"},
+			{"len(row)", "3"},
+			{"len('')", "0"},
+			{"len(row.missing)", "0"},
+			{"len(12)", "error: len needs text, a list or a dictionary, got a number"},
+		},
+		Call: callLen,
+	},
+	{
+		Name: "join",
+		Params: []Param{
+			{Name: "list", Doc: "the list whose items are joined; a single value that is not a list joins as itself"},
+			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out; an empty value puts nothing between them"},
+		},
+		Doc:   "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
+		Empty: "`\"\"`",
+		Examples: []Example{
+			{"join(ids)", "A-1, B-2, C-3"},
+			{"join(ids, ' | ')", "A-1 | B-2 | C-3"},
+			{"join(ids, '')", "A-1B-2C-3"},
+			{"join(amounts, ' + ')", "12 + 3.5 + 1000"},
+			{"join('A-1', '; ')", "A-1"},
+			{"join(row.missing)", ""},
+		},
+		Call: callJoin,
+	},
+	{
+		Name:   "number",
+		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
+		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
+			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
+			"a number stays itself, and text without a number is an error.",
+		Empty: "empty, also for `\"\"` and white space; text with no number is an error",
+		Examples: []Example{
+			{"number('15,434.75 บาท/ปี')", "15434.75"},
+			{"number('(1,200)')", "-1200"},
+			{"number('฿ -3.5')", "-3.5"},
+			{"number('Total: 12 items, 3 boxes')", "12"},
+			{"number('๑๒,๓๔๕ บาท')", "12345"},
+			{"number('INV-2026-00123')", "2026"},
+			{"number(row.premium)", "15434.75"},
+			{"number('  ')", ""},
+			{"number('abc')", "error: number: no number in 'abc'"},
+		},
+		Call: callNumber,
+	},
+	{
+		Name:   "trim",
+		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:    "trim removes white space from both ends of a text: Unicode spaces, tabs and line breaks, the no-break space, the zero-width space (U+200B) and the byte order mark (U+FEFF).",
+		Empty:  "`\"\"`",
+		Examples: []Example{
+			{"trim('  Toyota  ')", "Toyota"},
+			{"trim(row.brand)", "toyota"},
+			{"trim(upper(row.brand))", "TOYOTA"},
+			{"trim(ids)", "error: trim needs text, a number or a boolean, got a list"},
+		},
+		Call: callTrim,
+	},
+	{
+		Name:   "lower",
+		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:    "lower writes every letter of a text in lower case, one letter for one.",
+		Empty:  "`\"\"`",
+		Examples: []Example{
+			{"lower('ToYoTa CAMRY')", "toyota camry"},
+			{"lower('ÄÖÜ')", "äöü"},
+			{"lower(row.status)", "active"},
+		},
+		Call: callLower,
+	},
+	{
+		Name:   "upper",
+		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:    "upper writes every letter of a text in upper case, one letter for one (so ß stays ß).",
+		Empty:  "`\"\"`",
+		Examples: []Example{
+			{"upper('Toyota camry')", "TOYOTA CAMRY"},
+			{"upper('ärger')", "ÄRGER"},
+			{"upper('บาท')", "บาท"},
+		},
+		Call: callUpper,
+	},
+	{
+		Name: "replace",
+		Params: []Param{
+			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			{Name: "old", Doc: "the text to find; it must not be empty"},
+			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"},
+		},
+		Doc:   "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
+		Empty: "`\"\"`",
+		Examples: []Example{
+			{"replace('25-10-2019', '-', '/')", "25/10/2019"},
+			{"replace('1,200,000', ',', '')", "1200000"},
+			{"replace('aaa', 'a', 'aa')", "aaaaaa"},
+			{"replace(row.missing, '-', '/')", ""},
+			{"replace('abc', '', 'x')", "error: replace: the text to replace is empty"},
+		},
+		Call: callReplace,
+	},
+	{
+		Name: "default",
+		Params: []Param{
+			{Name: "x", Doc: "any value"},
+			{Name: "fallback", Doc: "the value to use when x is empty or `''`"},
+		},
+		Doc:   "default gives x, or fallback when x is empty or the text `''`; white space, 0, false and an empty list are kept as they are.",
+		Empty: "`fallback`",
+		Examples: []Example{
+			{"default(row.missing, 'n/a')", "n/a"},
+			{"default('', 0)", "0"},
+			{"default(row.status, 'n/a')", "Active"},
+		},
+		Call: callDefault,
+	},
+	{
+		Name: "round",
+		Params: []Param{
+			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, negative rounds to tens, hundreds, ..."},
+		},
+		Doc:   "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
+		Empty: "empty",
+		Examples: []Example{
+			{"round(2.5)", "3"},
+			{"round(-2.5)", "-3"},
+			{"round(2.675, 2)", "2.68"},
+			{"round(1234, -2)", "1200"},
+			{"round(2.50, 2)", "2.5"},
+			{"round('3.14159', 3)", "3.142"},
+			{"round(row.missing)", ""},
+			{"round('12 THB')", "error: round needs a number, got the text '12 THB'; write round(number(...)) to read the number in it"},
+			{"round(2.5, 0.5)", "error: round: digits must be a whole number, got 0.5"},
+		},
+		Call: callRound,
+	},
+	{
+		Name: "part",
+		Params: []Param{
+			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			{Name: "sep", Doc: "the separator; it must not be empty"},
+			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"},
+		},
+		Doc:   "part splits a text at every sep and gives piece n, or `''` when there is no piece n.",
+		Empty: "`\"\"`, also when there is no piece `n`",
+		Examples: []Example{
+			{"part('25-10-2019', '-', 1)", "10"},
+			{"part('INV-2026-00123', '-', -1)", "00123"},
+			{"part('INV-2026-00123', '-', 0)", "INV"},
+			{"part('a--b', '-', 1)", ""},
+			{"part('25-10-2019', '-', 3)", ""},
+			{"part('25-10-2019', '', 1)", "error: part: the separator is empty"},
+			{"part('25-10-2019', '-', 1.5)", "error: part: n must be a whole number, got 1.5"},
+		},
+		Call: callPart,
+	},
+	{
+		Name: "substring",
+		Params: []Param{
+			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
+			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out; a negative length counts as 0"},
+		},
+		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
+			"positions past the end give what is there, and a negative start or length counts as 0.",
+		Empty: "`\"\"`",
+		Examples: []Example{
+			{"substring('Toyota Camry', 7)", "Camry"},
+			{"substring('Toyota Camry', 0, 6)", "Toyota"},
+			{"substring('บาท/ปี', 4)", "ปี"},
+			{"substring('abc', 1, 100)", "bc"},
+			{"substring('abc', 5)", ""},
+			{"substring('abc', -2, 2)", "ab"},
+			{"substring('abc', 0, 1.5)", "error: substring: length must be a whole number, got 1.5"},
+		},
+		Call: callSubstring,
+	},
+}
+
+// exampleData is the data the Examples read; ExampleData hands out copies.
+func exampleData() map[string]any {
+	return map[string]any{
+		"ids":     []any{"A-1", "B-2", "C-3"},
+		"amounts": []any{12, "3.5", 1000},
+		"row": map[string]any{
+			"brand":   " toyota ",
+			"premium": "15,434.75 บาท/ปี",
+			"status":  "Active",
+		},
+	}
+}
+
+// ExampleData returns the variables that the Examples of the table use, as
+// host data for value.FromHost. Each call returns a fresh copy.
+func ExampleData() map[string]any { return exampleData() }
+
+var (
+	// funcs points into table, in its order.
+	funcs = func() []*Func {
+		fs := make([]*Func, len(table))
+		for i := range table {
+			fs[i] = &table[i]
+		}
+		return fs
+	}()
+	// byName finds a function by its exact name.
+	byName = func() map[string]*Func {
+		m := make(map[string]*Func, len(table))
+		for i := range table {
+			m[table[i].Name] = &table[i]
+		}
+		return m
+	}()
+)
+
+// Lookup returns the function with exactly this name (case matters).
+func Lookup(name string) (*Func, bool) {
+	f, ok := byName[name]
+	return f, ok
+}
+
+// All returns every function, in the order of the table (design section 5).
+// The slice is the caller's; the functions are shared and must not be
+// changed.
+func All() []*Func {
+	out := make([]*Func, len(funcs))
+	copy(out, funcs)
+	return out
+}
+
+// Arity returns the least and the most number of values f takes.
+func (f *Func) Arity() (min, max int) {
+	for _, p := range f.Params {
+		if !p.Optional {
+			min++
+		}
+	}
+	return min, len(f.Params)
+}
+
+// CheckArity returns nil when f takes n values, and otherwise a
+// *value.Failure wrapping ErrArity with the text of D15:
+// "len takes 1 value, got 2", "join takes 1 or 2 values, got 3".
+func (f *Func) CheckArity(n int) error {
+	lo, hi := f.Arity()
+	if n >= lo && n <= hi {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(f.Name)
+	b.WriteString(" takes ")
+	b.WriteString(strconv.Itoa(lo))
+	switch {
+	case hi == lo+1:
+		b.WriteString(" or ")
+		b.WriteString(strconv.Itoa(hi))
+	case hi > lo+1:
+		b.WriteString(" to ")
+		b.WriteString(strconv.Itoa(hi))
+	}
+	if lo == 1 && hi == 1 {
+		b.WriteString(" value, got ")
+	} else {
+		b.WriteString(" values, got ")
+	}
+	b.WriteString(strconv.Itoa(n))
+	return value.Fail(ErrArity, b.String())
+}
+
+// aliases maps names that flow authors bring from spreadsheets and other
+// languages (lower case) to our function.
+var aliases = map[string]string{
+	"strip": "trim", "lstrip": "trim", "rstrip": "trim", "trimspace": "trim",
+	"length": "len", "size": "len", "count": "len",
+	"concat": "join", "implode": "join",
+	"coalesce": "default", "ifempty": "default", "ifnull": "default", "ifblank": "default", "nvl": "default",
+	"int": "number", "float": "number", "num": "number", "value": "number", "tonumber": "number", "parsefloat": "number", "parseint": "number",
+	"substr": "substring", "mid": "substring", "slice": "substring", "left": "substring", "right": "substring",
+	"split": "part", "field": "part",
+	"lowercase": "lower", "tolower": "lower", "tolowercase": "lower",
+	"uppercase": "upper", "toupper": "upper", "touppercase": "upper",
+	"gsub": "replace", "replaceall": "replace", "substitute": "replace",
+}
+
+// maxSuggestName bounds the work of Suggest: longer names get no suggestion.
+const maxSuggestName = 64
+
+// Suggest returns the known function closest to name (D14): one whose name
+// equals it in another case (LEN -> len); else a known alias (strip -> trim,
+// length -> len); else one whose name starts the given name or is started
+// by it (lenght -> len, subst -> substring); else one within a small edit
+// distance (uper -> upper, defualt -> default). ok is false when nothing is
+// close enough.
+func Suggest(name string) (string, bool) {
+	if name == "" || len(name) > maxSuggestName {
+		return "", false
+	}
+	low := strings.ToLower(name)
+	for _, f := range funcs {
+		if f.Name == low {
+			return f.Name, true
+		}
+	}
+	if a, ok := aliases[low]; ok {
+		return a, true
+	}
+	best, bestD := "", -1
+	n := utf8.RuneCountInString(low)
+	for _, f := range funcs {
+		var d int
+		switch {
+		case n >= 3 && (strings.HasPrefix(low, f.Name) || strings.HasPrefix(f.Name, low)):
+			d = 0
+		default:
+			d = editDistance(low, f.Name)
+			limit := min(n, len(f.Name)) / 3
+			if limit < 1 {
+				limit = 1
+			}
+			if d > limit {
+				continue
+			}
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = f.Name, d
+		}
+	}
+	return best, bestD >= 0
+}
+
+// editDistance is the optimal string alignment distance between a and b,
+// counted in code points: insertions, deletions, substitutions and swaps of
+// two neighbours cost 1 each.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	// Three rows of the table are enough for the swap rule.
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d = min(d, prev2[j-2]+1)
+			}
+			cur[j] = d
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+// Unknown returns the error for a call of a function that is not in the
+// table (D14), a *value.Failure wrapping ErrUnknownFunction:
+// "unknown function lenght; did you mean len?" or "unknown function foo".
+func Unknown(name string) error {
+	reason := "unknown function " + shorten(name)
+	if s, ok := Suggest(name); ok {
+		reason += "; did you mean " + s + "?"
+	}
+	return value.Fail(ErrUnknownFunction, reason)
+}

@@ -1,0 +1,288 @@
+package funcs
+
+import (
+	"errors"
+	"flag"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/value"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/functions.md from the table")
+
+// Design section 5: the list, in its order.
+func TestTableOrder(t *testing.T) {
+	want := []string{"len", "join", "number", "trim", "lower", "upper", "replace", "default", "round", "part", "substring"}
+	var got []string
+	for _, f := range All() {
+		got = append(got, f.Name)
+	}
+	require.Equal(t, want, got)
+}
+
+// House style "One function table": every entry is complete.
+func TestTableEntries(t *testing.T) {
+	for _, f := range All() {
+		t.Run(f.Name, func(t *testing.T) {
+			require.NotNil(t, f.Call)
+			require.True(t, strings.HasPrefix(f.Doc, f.Name+" "), "Doc starts with the name")
+			require.True(t, strings.HasSuffix(f.Doc, "."), "Doc is a sentence")
+			require.NotEmpty(t, f.Empty)
+			require.NotEmpty(t, f.Examples)
+			optional := false
+			for _, p := range f.Params {
+				require.NotEmpty(t, p.Name)
+				require.NotEmpty(t, p.Doc)
+				if optional {
+					require.True(t, p.Optional, "only trailing parameters are optional")
+				}
+				optional = p.Optional
+			}
+			g, ok := Lookup(f.Name)
+			require.True(t, ok)
+			require.Same(t, f, g)
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"len", true}, {"substring", true}, {"default", true},
+		{"LEN", false}, {"Len", false}, {"lenght", false}, {"", false}, {"eval", false}, {"__import__", false},
+	} {
+		f, ok := Lookup(c.name)
+		require.Equal(t, c.ok, ok, c.name)
+		if ok {
+			require.Equal(t, c.name, f.Name)
+		}
+	}
+}
+
+func TestAllIsACopy(t *testing.T) {
+	a := All()
+	a[0] = nil
+	require.NotNil(t, All()[0])
+}
+
+// D15, E6: arity messages for every function at min-1 and max+1.
+func TestCheckArity(t *testing.T) {
+	cases := []struct {
+		name     string
+		min, max int
+		below    string
+		above    string
+	}{
+		{"len", 1, 1, "len takes 1 value, got 0", "len takes 1 value, got 2"},
+		{"join", 1, 2, "join takes 1 or 2 values, got 0", "join takes 1 or 2 values, got 3"},
+		{"number", 1, 1, "number takes 1 value, got 0", "number takes 1 value, got 2"},
+		{"trim", 1, 1, "trim takes 1 value, got 0", "trim takes 1 value, got 2"},
+		{"lower", 1, 1, "lower takes 1 value, got 0", "lower takes 1 value, got 2"},
+		{"upper", 1, 1, "upper takes 1 value, got 0", "upper takes 1 value, got 2"},
+		{"replace", 3, 3, "replace takes 3 values, got 2", "replace takes 3 values, got 4"},
+		{"default", 2, 2, "default takes 2 values, got 1", "default takes 2 values, got 3"},
+		{"round", 1, 2, "round takes 1 or 2 values, got 0", "round takes 1 or 2 values, got 3"},
+		{"part", 3, 3, "part takes 3 values, got 2", "part takes 3 values, got 4"},
+		{"substring", 2, 3, "substring takes 2 or 3 values, got 1", "substring takes 2 or 3 values, got 4"},
+	}
+	require.Len(t, cases, len(All()), "every function")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, ok := Lookup(c.name)
+			require.True(t, ok)
+			lo, hi := f.Arity()
+			require.Equal(t, c.min, lo)
+			require.Equal(t, c.max, hi)
+			for n := lo; n <= hi; n++ {
+				require.NoError(t, f.CheckArity(n))
+			}
+			for n, want := range map[int]string{lo - 1: c.below, hi + 1: c.above} {
+				err := f.CheckArity(n)
+				require.EqualError(t, err, want)
+				require.ErrorIs(t, err, ErrArity)
+				var fail *value.Failure
+				require.True(t, errors.As(err, &fail))
+			}
+		})
+	}
+	// A function with a wider range would say "to".
+	f := &Func{Name: "f", Params: []Param{{Name: "a"}, {Name: "b", Optional: true}, {Name: "c", Optional: true}}}
+	require.EqualError(t, f.CheckArity(4), "f takes 1 to 3 values, got 4")
+}
+
+// D14: the closest known name.
+func TestSuggest(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"lenght", "len"}, {"LEN", "len"}, {"Len", "len"}, {"len", "len"}, {"lenn", "len"},
+		{"length", "len"}, {"size", "len"},
+		{"jion", "join"}, {"joins", "join"}, {"concat", "join"},
+		{"numbr", "number"}, {"Number", "number"}, {"parseFloat", "number"},
+		{"trm", "trim"}, {"strip", "trim"}, {"TRIM", "trim"},
+		{"lowr", "lower"}, {"toLower", "lower"}, {"lowercase", "lower"},
+		{"uper", "upper"}, {"UPPER", "upper"}, {"toUpperCase", "upper"},
+		{"replce", "replace"}, {"replaceAll", "replace"},
+		{"defualt", "default"}, {"coalesce", "default"},
+		{"rond", "round"}, {"Round", "round"},
+		{"prt", "part"}, {"split", "part"},
+		{"substr", "substring"}, {"subst", "substring"}, {"SubString", "substring"}, {"mid", "substring"},
+	}
+	for _, c := range cases {
+		got, ok := Suggest(c.in)
+		require.True(t, ok, c.in)
+		require.Equal(t, c.want, got, c.in)
+	}
+	for _, in := range []string{"foo", "x", "", "eval", "exec", "import", "print", "zzzzzz", "__class__", strings.Repeat("len", 100)} {
+		got, ok := Suggest(in)
+		require.False(t, ok, "%s suggested %s", in, got)
+	}
+}
+
+// D14: the unknown-function error.
+func TestUnknown(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"lenght", "unknown function lenght; did you mean len?"},
+		{"foo", "unknown function foo"},
+		{"UPPER", "unknown function UPPER; did you mean upper?"},
+		{strings.Repeat("x", 100), "unknown function " + strings.Repeat("x", 40) + "..."},
+		{"a\u202eb", "unknown function a\uFFFDb"},
+	} {
+		err := Unknown(c.in)
+		require.EqualError(t, err, c.want)
+		require.ErrorIs(t, err, ErrUnknownFunction)
+	}
+}
+
+// Every Example of the table runs and gives its Want.
+func TestExamples(t *testing.T) {
+	for _, f := range All() {
+		for _, e := range f.Examples {
+			t.Run(e.Expr, func(t *testing.T) {
+				require.True(t, strings.HasPrefix(e.Expr, f.Name+"("), "an example calls its function")
+				require.NotContains(t, e.Expr, "${")
+				v, err := evalExample(e.Expr)
+				if strings.HasPrefix(e.Want, "error: ") {
+					require.EqualError(t, err, strings.TrimPrefix(e.Want, "error: "))
+					return
+				}
+				require.NoError(t, err)
+				require.Equal(t, e.Want, v.String())
+			})
+		}
+	}
+}
+
+// Design section 5: the examples of the design itself are in the table.
+func TestDesignExamplesInTable(t *testing.T) {
+	want := map[string]string{
+		"number('15,434.75 บาท/ปี')":         "15434.75",
+		"number('(1,200)')":                  "-1200",
+		"number('฿ -3.5')":                   "-3.5",
+		"number('Total: 12 items, 3 boxes')": "12",
+		"part('25-10-2019', '-', 1)":         "10",
+		"part('INV-2026-00123', '-', -1)":    "00123",
+		"round(2.5)":                         "3",
+		"round(-2.5)":                        "-3",
+		"round(2.675, 2)":                    "2.68",
+		"round(1234, -2)":                    "1200",
+		"round(2.50, 2)":                     "2.5",
+		"len('บาท')":                         "3",
+	}
+	got := map[string]string{}
+	for _, f := range All() {
+		for _, e := range f.Examples {
+			got[e.Expr] = e.Want
+		}
+	}
+	for expr, w := range want {
+		require.Equal(t, w, got[expr], expr)
+	}
+}
+
+// docs/functions.md is rendered from the table and must not be stale.
+func TestDocsUpToDate(t *testing.T) {
+	path := filepath.Join("..", "docs", "functions.md")
+	md := Markdown()
+	if *update {
+		require.NoError(t, os.WriteFile(path, md, 0o644))
+	}
+	got, err := os.ReadFile(path)
+	require.NoError(t, err, "docs/functions.md is missing; run `go generate ./funcs`")
+	require.True(t, string(got) == string(md),
+		"docs/functions.md is stale: run `go generate ./funcs` (or `go test ./funcs -run TestDocsUpToDate -update`) and commit the result")
+}
+
+func TestMarkdown(t *testing.T) {
+	md := string(Markdown())
+	for _, f := range All() {
+		require.Contains(t, md, "\n## "+f.Name+"\n")
+		require.Contains(t, md, "`"+f.Signature()+"`")
+		require.Contains(t, md, f.Doc)
+		for _, e := range f.Examples {
+			require.Contains(t, md, strings.ReplaceAll(e.Expr, "|", `\|`))
+		}
+	}
+	require.Contains(t, md, "`join(list, [sep])`")
+	require.Contains(t, md, "`substring(x, start, [length])`")
+	require.Contains(t, md, `| `+"`join(ids, ' \\| ')`"+` | `+"`A-1 \\| B-2 \\| C-3`"+` |`)
+	require.Contains(t, md, `ids = ["A-1","B-2","C-3"]`)
+}
+
+// digitValue relies on every range of unicode.Nd being whole runs of ten.
+func TestDigitTable(t *testing.T) {
+	for _, r := range unicode.Nd.R16 {
+		require.Equal(t, uint16(1), r.Stride)
+		require.Zero(t, (r.Hi-r.Lo+1)%10, "range %x-%x", r.Lo, r.Hi)
+	}
+	for _, r := range unicode.Nd.R32 {
+		require.Equal(t, uint32(1), r.Stride)
+		require.Zero(t, (r.Hi-r.Lo+1)%10, "range %x-%x", r.Lo, r.Hi)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if d := digitValue(r); unicode.IsDigit(r) != (d >= 0) || d > 9 {
+			t.Fatalf("digitValue(%U) = %d", r, d)
+		}
+	}
+	for _, c := range []struct {
+		r    rune
+		want int
+	}{{'0', 0}, {'9', 9}, {'๐', 0}, {'๓', 3}, {'๙', 9}, {'٧', 7}, {'１', 1}, {'９', 9}, {'৫', 5}, {'𝟗', 9}, {'𝟘', 0}, {'a', -1}, {'½', -1}, {'²', -1}} {
+		require.Equal(t, c.want, digitValue(c.r), "%q", c.r)
+	}
+}
+
+// Reliability section 5: funcs imports only what it needs, and nothing that
+// reaches the host (no reflect, unsafe, os, fmt, templates).
+func TestImports(t *testing.T) {
+	allowed := map[string]bool{
+		"errors": true, "math": true, "strconv": true, "strings": true,
+		"unicode": true, "unicode/utf8": true, "github.com/kinenix/expressions/value": true,
+	}
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	seen := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		seen++
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			require.NoError(t, err)
+			require.True(t, allowed[path], "%s imports %s", name, path)
+		}
+	}
+	require.Greater(t, seen, 5)
+}

@@ -1,0 +1,278 @@
+package funcs
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// textResult returns s as a text value, checked against the cap. When s is
+// the whole text of x, x itself is returned.
+func textResult(fn string, x value.Value, s string, limit int) (value.Value, error) {
+	if len(s) > limit {
+		return value.Null, errLimit(fn, limit)
+	}
+	if x.Kind() == value.Text && len(s) == len(x.Text()) {
+		return x, nil
+	}
+	return value.TextValue(s), nil
+}
+
+// isTrimSpace reports the characters trim removes: Unicode white space
+// (unicode.IsSpace, which includes the no-break space U+00A0), the
+// zero-width space U+200B and the byte order mark U+FEFF.
+func isTrimSpace(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
+}
+
+// trimText removes isTrimSpace characters from both ends of s. A byte that
+// is not UTF-8 is not white space and stops the trimming.
+func trimText(s string) string {
+	start := 0
+	for start < len(s) {
+		if c := s[start]; c < utf8.RuneSelf {
+			if !isASCIISpace(c) {
+				break
+			}
+			start++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[start:])
+		if !isTrimSpace(r) {
+			break
+		}
+		start += size
+	}
+	end := len(s)
+	for end > start {
+		if c := s[end-1]; c < utf8.RuneSelf {
+			if !isASCIISpace(c) {
+				break
+			}
+			end--
+			continue
+		}
+		r, size := utf8.DecodeLastRuneInString(s[start:end])
+		if !isTrimSpace(r) {
+			break
+		}
+		end -= size
+	}
+	return s[start:end]
+}
+
+// isASCIISpace is unicode.IsSpace for an ASCII byte.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// callTrim is trim(x) (D22).
+func callTrim(env *Env, args []value.Value) (value.Value, error) {
+	limit := env.maxSize()
+	s, err := scalarText("trim", args[0], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	return textResult("trim", args[0], trimText(s), limit)
+}
+
+// callLower is lower(x) (D22).
+func callLower(env *Env, args []value.Value) (value.Value, error) {
+	return mapCase("lower", env, args[0], false)
+}
+
+// callUpper is upper(x) (D22).
+func callUpper(env *Env, args []value.Value) (value.Value, error) {
+	return mapCase("upper", env, args[0], true)
+}
+
+// mapCase is lower and upper: strings.ToLower or strings.ToUpper (simple
+// case mapping, one character to one character, no special casing). The
+// result can be longer than the text: a few characters grow from 2 to 3
+// bytes, and each byte that is not UTF-8 becomes U+FFFD (3 bytes). So when
+// 3·len(s) could pass the cap, the exact size is counted first.
+func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error) {
+	limit := env.maxSize()
+	s, err := scalarText(fn, x, limit)
+	if err != nil {
+		return value.Null, err
+	}
+	if len(s) > limit/3 && caseSize(s, upper) > limit {
+		return value.Null, errLimit(fn, limit)
+	}
+	var out string
+	if upper {
+		out = strings.ToUpper(s)
+	} else {
+		out = strings.ToLower(s)
+	}
+	if x.Kind() == value.Text && out == s {
+		return x, nil
+	}
+	return value.TextValue(out), nil
+}
+
+// caseSize is len(strings.ToUpper(s)) (or ToLower), counted without
+// building it.
+func caseSize(s string, upper bool) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			n += utf8.RuneLen(utf8.RuneError)
+			continue
+		}
+		if upper {
+			r = unicode.ToUpper(r)
+		} else {
+			r = unicode.ToLower(r)
+		}
+		n += utf8.RuneLen(r)
+	}
+	return n
+}
+
+// callReplace is replace(x, old, new) (D22): every non-overlapping old,
+// from the left, becomes new. The size of the result,
+// len(x) + count·(len(new) - len(old)), is computed and checked before the
+// result is built.
+func callReplace(env *Env, args []value.Value) (value.Value, error) {
+	limit := env.maxSize()
+	old, err := paramText("replace", "old", args[1], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	if old == "" {
+		return value.Null, value.Fail(value.ErrValue, "replace: the text to replace is empty")
+	}
+	repl, err := paramText("replace", "new", args[2], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	s, err := scalarText("replace", args[0], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	count := strings.Count(s, old)
+	if count == 0 {
+		return textResult("replace", args[0], s, limit)
+	}
+	if len(s) > limit {
+		if len(repl) >= len(old) {
+			return value.Null, errLimit("replace", limit)
+		}
+	} else if grow := len(repl) - len(old); grow > 0 && count > (limit-len(s))/grow {
+		return value.Null, errLimit("replace", limit)
+	}
+	size := len(s) + count*(len(repl)-len(old))
+	if size > limit {
+		return value.Null, errLimit("replace", limit)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for {
+		i := strings.Index(s, old)
+		if i < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteString(repl)
+		s = s[i+len(old):]
+	}
+	b.WriteString(s)
+	return value.TextValue(b.String()), nil
+}
+
+// callPart is part(x, sep, n) (D22): piece n of x split at sep, counted
+// from 0, negative from the end; "" when there is no piece n.
+func callPart(env *Env, args []value.Value) (value.Value, error) {
+	limit := env.maxSize()
+	sep, err := paramText("part", "the separator", args[1], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	if sep == "" {
+		return value.Null, value.Fail(value.ErrValue, "part: the separator is empty")
+	}
+	n, err := wholeArg("part", "n", args[2])
+	if err != nil {
+		return value.Null, err
+	}
+	s, err := scalarText("part", args[0], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	return textResult("part", args[0], pieceOf(s, sep, n), limit)
+}
+
+// pieceOf returns piece n of s split at sep, as strings.Split would give
+// it, without building the pieces: it scans once to skip n separators (and
+// once more to count them when n is negative). It is "" when there is no
+// piece n.
+func pieceOf(s, sep string, n int64) string {
+	if n < 0 {
+		n += int64(strings.Count(s, sep)) + 1 // pieces
+		if n < 0 {
+			return ""
+		}
+	}
+	for ; n > 0; n-- {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			return ""
+		}
+		s = s[i+len(sep):]
+	}
+	if i := strings.Index(s, sep); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// callSubstring is substring(x, start, length) (D19, D22): code points,
+// counted from 0; positions past the end give what is there; a negative
+// start or length counts as 0; length left out means to the end.
+func callSubstring(env *Env, args []value.Value) (value.Value, error) {
+	limit := env.maxSize()
+	start, err := wholeArg("substring", "start", args[1])
+	if err != nil {
+		return value.Null, err
+	}
+	length := int64(math.MaxInt64)
+	if len(args) > 2 {
+		if length, err = wholeArg("substring", "length", args[2]); err != nil {
+			return value.Null, err
+		}
+	}
+	s, err := scalarText("substring", args[0], limit)
+	if err != nil {
+		return value.Null, err
+	}
+	i := skipRunes(s, 0, start)
+	j := skipRunes(s, i, length)
+	return textResult("substring", args[0], s[i:j], limit)
+}
+
+// skipRunes returns the byte offset n code points after offset i in s, or
+// len(s) when s ends first; n <= 0 stays at i. A byte that is not UTF-8
+// counts as one code point.
+func skipRunes(s string, i int, n int64) int {
+	for ; n > 0 && i < len(s); n-- {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return i
+}

@@ -1,0 +1,383 @@
+package value
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The comparison rules of conditions live here, in one place (D25-D30).
+
+// ToNumber gives the number of v when v is a number or plain number text
+// (D6, E3); ok is false otherwise.
+func ToNumber(v Value) (n Num, ok bool) {
+	switch v.kind {
+	case Number:
+		return v.Num(), true
+	case Text:
+		return ParseNum(v.s)
+	}
+	return Num{}, false
+}
+
+// IsBlank reports `is empty` (D30): empty, text that is blank (Unicode white
+// space), an empty list or dictionary.
+func IsBlank(v Value) bool {
+	switch v.kind {
+	case Empty:
+		return true
+	case Text:
+		return strings.TrimSpace(v.s) == ""
+	case List, Dict:
+		return v.Len() == 0
+	}
+	return false
+}
+
+// Truthy is the truth of a lone ${...} in a condition (D25): false for empty,
+// "", false, 0, and the texts false/no/0 in any case (trimmed); true
+// otherwise. Blank text, an empty list and an empty dictionary are false
+// too (they are `is empty`, D30); other number text such as "0.0" is true.
+func Truthy(v Value) bool {
+	switch v.kind {
+	case Bool:
+		return v.coef != 0
+	case Number:
+		return v.Num().Sign() != 0
+	case Text:
+		t := strings.TrimSpace(v.s)
+		return t != "" && t != "0" && !asciiEqualFold(t, "false") && !asciiEqualFold(t, "no")
+	case List, Dict:
+		return v.Len() > 0
+	}
+	return false
+}
+
+// asciiEqualFold compares s with a lower-case ASCII word, ignoring ASCII
+// case only (so no Unicode look-alike such as U+017F passes for "s").
+func asciiEqualFold(s, word string) bool {
+	if len(s) != len(word) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Equal is == of conditions (D27): numeric when both are numbers or plain
+// number text; otherwise the shown texts, trimmed, compared with Unicode case
+// folding. Empty equals "".
+//
+// Folding is Unicode simple case folding ("ÉCOLE" equals "école"; "ß" does
+// not equal "SS"); an invalid UTF-8 byte equals only the same byte. A list
+// or dictionary whose shown text passes DefaultMaxSize or MaxDepth equals
+// nothing. Equal allocates only to show a list or dictionary.
+func Equal(a, b Value) bool {
+	if na, ok := ToNumber(a); ok {
+		if nb, ok := ToNumber(b); ok {
+			return na.Cmp(nb) == 0
+		}
+	}
+	if a.kind == List || a.kind == Dict || b.kind == List || b.kind == Dict {
+		sa, oka := shownString(a)
+		sb, okb := shownString(b)
+		return oka && okb && foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb))
+	}
+	if a.kind == Number || b.kind == Number {
+		// A number shows as plain number text, and only plain number text
+		// folds to that, which the numeric case above has compared already.
+		return false
+	}
+	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b)))
+}
+
+// scalarText is the shown text of an empty, text or boolean value.
+func scalarText(v Value) string {
+	switch v.kind {
+	case Text:
+		return v.s
+	case Bool:
+		if v.coef != 0 {
+			return "true"
+		}
+		return "false"
+	}
+	return ""
+}
+
+// shownString is the shown text of v; ok is false when showing fails.
+func shownString(v Value) (string, bool) {
+	switch v.kind {
+	case Empty, Text, Bool:
+		return scalarText(v), true
+	}
+	b, err := v.Show(nil, DefaultMaxSize)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// Order is < > <= >= of conditions (D28): c is -1/0/+1 when both sides are
+// numbers or plain number text; ok is false (the comparison is false) when
+// either side is empty; otherwise it fails with ErrType and a reason that
+// suggests ${number(...)}. Blank text counts as empty here, as a blank
+// spreadsheet cell does. The reason starts "comparison needs numbers";
+// OrderOp names the operator instead.
+func Order(a, b Value) (c int, ok bool, err error) { return OrderOp("comparison", a, b) }
+
+// OrderOp is Order with the operator (such as "<") named in the reason:
+// "< needs numbers; 'abc' is not a number: use ${number(...)}".
+func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
+	na, oka := ToNumber(a)
+	nb, okb := ToNumber(b)
+	if oka && okb {
+		return na.Cmp(nb), true, nil
+	}
+	if emptySide(a) || emptySide(b) {
+		return 0, false, nil
+	}
+	bad := a
+	if oka {
+		bad = b
+	}
+	return 0, false, Fail(ErrType, op+" needs numbers; "+notANumber(bad))
+}
+
+// emptySide reports whether v is empty or blank text, which makes an order
+// comparison false rather than an error (D28).
+func emptySide(v Value) bool {
+	return v.kind == Empty || (v.kind == Text && strings.TrimSpace(v.s) == "")
+}
+
+// notANumber says why v is not a number, without naming Go types.
+func notANumber(v Value) string {
+	switch v.kind {
+	case Text:
+		return quote(v.s) + " is not a number: use ${number(...)}"
+	case Bool:
+		return "a boolean is not a number"
+	case List:
+		return "a list is not a number"
+	case Dict:
+		return "a dictionary is not a number"
+	}
+	return "an empty value is not a number"
+}
+
+// Member is `in` (D29): b is a list (an item equal to a by Equal), or text
+// split at commas with each item trimmed. Never a substring test.
+//
+// Blank items of the text are skipped, so empty and blank text have no
+// items; a number or boolean on the right is its shown text; for a
+// dictionary, a is a member when it equals one of its keys.
+func Member(a, b Value) bool {
+	switch b.kind {
+	case Empty:
+		return false
+	case List:
+		n := b.Len()
+		for i := 0; i < n; i++ {
+			item, err := b.Index(i)
+			if err == nil && Equal(a, item) {
+				return true
+			}
+		}
+		return false
+	case Dict:
+		return b.hasKey(a)
+	}
+	s := b.s
+	if b.kind != Text {
+		s = b.String()
+	}
+	for {
+		item, rest, more := strings.Cut(s, ",")
+		if item = strings.TrimSpace(item); item != "" && Equal(a, TextValue(item)) {
+			return true
+		}
+		if !more {
+			return false
+		}
+		s = rest
+	}
+}
+
+// Contains is `contains` (D29): text contains text without regard to case;
+// a list contains an item Equal to b.
+//
+// A number or boolean on the left is its shown text; a dictionary contains
+// b when b equals one of its keys. The texts are not trimmed, and every
+// text contains "" (so an empty right side is always contained).
+func Contains(a, b Value) bool {
+	switch a.kind {
+	case List:
+		n := a.Len()
+		for i := 0; i < n; i++ {
+			item, err := a.Index(i)
+			if err == nil && Equal(item, b) {
+				return true
+			}
+		}
+		return false
+	case Dict:
+		return a.hasKey(b)
+	}
+	hay, ok := shownString(a)
+	if !ok {
+		return false
+	}
+	needle, ok := shownString(b)
+	if !ok {
+		return false
+	}
+	return containsFold(hay, needle)
+}
+
+// foldEqual reports whether a and b are equal under Unicode simple case
+// folding, working on the strings directly. An invalid UTF-8 byte matches
+// only the same byte.
+func foldEqual(a, b string) bool {
+	n, ok := foldPrefix(a, b)
+	return ok && n == len(a)
+}
+
+// foldPrefix reports whether s starts with a text equal to prefix under
+// simple case folding, and how many bytes of s that text has.
+func foldPrefix(s, prefix string) (int, bool) {
+	i, j := 0, 0
+	for j < len(prefix) {
+		if i == len(s) {
+			return 0, false
+		}
+		c, d := s[i], prefix[j]
+		if c < utf8.RuneSelf && d < utf8.RuneSelf {
+			if c != d {
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				if 'A' <= d && d <= 'Z' {
+					d += 'a' - 'A'
+				}
+				if c != d {
+					return 0, false
+				}
+			}
+			i++
+			j++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		q, m := utf8.DecodeRuneInString(prefix[j:])
+		badR, badQ := r == utf8.RuneError && n == 1, q == utf8.RuneError && m == 1
+		switch {
+		case badR || badQ:
+			if !badR || !badQ || c != d {
+				return 0, false
+			}
+		case !runeFoldEqual(r, q):
+			return 0, false
+		}
+		i += n
+		j += m
+	}
+	return i, true
+}
+
+// runeFoldEqual reports whether r and q are in the same simple case folding
+// orbit.
+func runeFoldEqual(r, q rune) bool {
+	if r == q {
+		return true
+	}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f == q {
+			return true
+		}
+	}
+	return false
+}
+
+// foldRune is the smallest rune of r's simple case folding orbit, one
+// representative per orbit.
+func foldRune(r rune) rune {
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f < least {
+			least = f
+		}
+	}
+	return least
+}
+
+// naiveScanLimit bounds len(s)*len(sub) for the allocation-free scan of
+// containsFold; longer inputs are folded into copies and searched in
+// linear time.
+const naiveScanLimit = 1 << 16
+
+// containsFold reports whether s contains sub under simple case folding.
+func containsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	if len(s) <= naiveScanLimit/len(sub) {
+		return scanFold(s, sub)
+	}
+	return strings.Contains(foldString(s), foldString(sub))
+}
+
+// scanFold is containsFold without allocating: foldPrefix at every rune
+// start of s.
+func scanFold(s, sub string) bool {
+	for i := 0; i < len(s); {
+		if _, ok := foldPrefix(s[i:], sub); ok {
+			return true
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+		}
+	}
+	return sub == ""
+}
+
+// foldString maps every rune of s to foldRune of it, and every invalid
+// byte b to 0xFF and its two halves as continuation bytes (0x80|b>>4,
+// 0x80|b&15). Each piece then starts with a byte that is ASCII, a UTF-8
+// lead byte or 0xFF, and holds only continuation bytes after it, so a byte
+// search over folded texts matches whole pieces only: whole runes, and an
+// invalid byte only the same invalid byte, as foldPrefix does.
+func foldString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteByte(0xff)
+			b.WriteByte(0x80 | c>>4)
+			b.WriteByte(0x80 | c&0xf)
+		} else {
+			b.WriteRune(foldRune(r))
+		}
+		i += n
+	}
+	return b.String()
+}

@@ -1,0 +1,250 @@
+package value
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// host converts host data or fails the test.
+func host(t testing.TB, x any) Value {
+	t.Helper()
+	v, err := FromHost(x)
+	require.NoError(t, err)
+	return v
+}
+
+func TestToNumber(t *testing.T) {
+	// E3, D6: a number, or plain number text.
+	n, ok := ToNumber(NumberValue(Int(3)))
+	require.True(t, ok)
+	require.Equal(t, "3", n.String())
+	n, ok = ToNumber(TextValue(" 12.50 "))
+	require.True(t, ok)
+	require.Equal(t, "12.5", n.String())
+	for _, v := range []Value{Null, TextValue(""), TextValue("1,200"), BoolValue(true), host(t, []any{1}), host(t, map[string]any{})} {
+		_, ok := ToNumber(v)
+		require.False(t, ok, "%v", v)
+	}
+}
+
+func TestIsBlank(t *testing.T) {
+	// D30: `is empty`.
+	blank := []Value{Null, TextValue(""), TextValue(" \t\n\u00a0\u3000"), host(t, []any{}), host(t, []string(nil)),
+		host(t, map[string]any{}), host(t, map[string]string(nil))}
+	for _, v := range blank {
+		require.True(t, IsBlank(v), "%#v", v)
+	}
+	notBlank := []Value{TextValue("x"), TextValue("\u200b"), TextValue("\xff"), NumberValue(Int(0)), BoolValue(false),
+		host(t, []any{nil}), host(t, map[string]any{"": nil})}
+	for _, v := range notBlank {
+		require.False(t, IsBlank(v), "%#v", v)
+	}
+}
+
+func TestTruthy(t *testing.T) {
+	// D25: a lone ${...} is true unless empty, "", false, 0, or the text
+	// false / no / 0 in any case.
+	falsy := []Value{Null, TextValue(""), TextValue("   "), BoolValue(false), NumberValue(Int(0)),
+		NumberValue(num(t, "0.000")), TextValue("false"), TextValue(" FALSE "), TextValue("False"), TextValue("no"),
+		TextValue("NO"), TextValue("0"), TextValue(" 0 "), host(t, []any{}), host(t, map[string]any{})}
+	for _, v := range falsy {
+		require.False(t, Truthy(v), "%#v", v)
+	}
+	truthy := []Value{TextValue("x"), TextValue("yes"), TextValue("true"), TextValue("0.0"), TextValue("00"),
+		TextValue("none"), TextValue("fal\u017fe"), BoolValue(true), NumberValue(num(t, "-0.1")),
+		host(t, []any{false}), host(t, map[string]any{"a": 0}), TextValue("\xff")}
+	for _, v := range truthy {
+		require.True(t, Truthy(v), "%#v", v)
+	}
+}
+
+func TestEqual(t *testing.T) {
+	// D27: numeric when both sides are numbers or plain number text,
+	// otherwise shown texts trimmed and compared with Unicode case folding.
+	tests := []struct {
+		a, b Value
+		want bool
+	}{
+		{NumberValue(Int(12)), NumberValue(num(t, "12.0")), true},
+		{TextValue("12"), TextValue("12.0"), true},
+		{TextValue(" 12 "), NumberValue(Int(12)), true},
+		{TextValue("007"), NumberValue(Int(7)), true},
+		{TextValue("-0"), NumberValue(Int(0)), true},
+		{NumberValue(num(t, "0.1")), TextValue("0.10"), true},
+		{NumberValue(Int(12)), TextValue("12 THB"), false},
+		{NumberValue(Int(1200)), TextValue("1,200"), false},
+		{TextValue("1,200"), TextValue("1,200"), true},
+		{TextValue("ÉCOLE"), TextValue("école"), true},
+		{TextValue("  Active "), TextValue("active"), true},
+		{TextValue("Active"), TextValue("Activ"), false},
+		{TextValue("Active"), TextValue("Actives"), false},
+		{TextValue("straße"), TextValue("STRASSE"), false}, // simple folding only
+		{TextValue("\u212a"), TextValue("k"), true},        // Kelvin sign folds to k
+		{TextValue("ΣΊΣΥΦΟΣ"), TextValue("σίσυφος"), true},
+		{TextValue("σίσυφος"), TextValue("σίσυφοσ"), true}, // final ς folds with σ
+		{Null, TextValue(""), true},
+		{Null, TextValue("   "), true},
+		{Null, Null, true},
+		{Null, NumberValue(Int(0)), false},
+		{Null, TextValue("0"), false},
+		{BoolValue(true), TextValue("TRUE"), true},
+		{BoolValue(false), TextValue("false"), true},
+		{BoolValue(true), BoolValue(false), false},
+		{BoolValue(true), NumberValue(Int(1)), false},
+		{TextValue("\xff"), TextValue("\xfe"), false}, // invalid bytes match only themselves
+		{TextValue("\xff"), TextValue("\xff"), true},
+		{TextValue("\xff"), TextValue("\ufffd"), false},
+		{TextValue("a\xffb"), TextValue("A\xffB"), true},
+		{host(t, []any{"a", "b"}), TextValue("A, B"), true},
+		{host(t, []any{12}), NumberValue(Int(12)), true},
+		{host(t, []string{"x"}), host(t, []any{"X"}), true},
+		{host(t, map[string]any{"a": 1}), TextValue(`{"A":1}`), true},
+		{host(t, []any{}), Null, true},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, Equal(tt.a, tt.b), "%q == %q", tt.a.String(), tt.b.String())
+		require.Equal(t, tt.want, Equal(tt.b, tt.a), "%q == %q (swapped)", tt.b.String(), tt.a.String())
+	}
+}
+
+func TestFoldEqualAgreesWithFoldString(t *testing.T) {
+	// D27: the allocation-free fold comparison and the folded copies that
+	// long `contains` searches use agree on every text.
+	r := rand.New(rand.NewSource(27))
+	alphabet := []string{"a", "A", "k", "K", "\u212a", "s", "S", "\u017f", "é", "É", "ß", "ẞ", "σ", "ς", "Σ",
+		"\xff", "\xc3", "\ufffd", " ", "1", "ǅ", "ǆ", "Ǆ", "€", "\xe2\x82", "\x82", "\xac", "\xed\xa0\x80"}
+	gen := func() string {
+		var b strings.Builder
+		for n := r.Intn(6); n > 0; n-- {
+			b.WriteString(alphabet[r.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	for i := 0; i < 20000; i++ {
+		a, b := gen(), gen()
+		require.Equal(t, foldString(a) == foldString(b), foldEqual(a, b), "%q %q", a, b)
+		require.Equal(t, strings.Contains(foldString(a), foldString(b)), scanFold(a, b), "%q contains %q", a, b)
+	}
+}
+
+func TestOrder(t *testing.T) {
+	// D28: numeric when both sides are numbers or plain number text; false
+	// when either side is empty; otherwise an error that suggests number().
+	tests := []struct {
+		a, b Value
+		c    int
+	}{
+		{TextValue("9"), TextValue("10"), -1},
+		{NumberValue(Int(9)), TextValue("10"), -1},
+		{TextValue("10.0"), NumberValue(Int(10)), 0},
+		{TextValue(" 2.5 "), TextValue("-3"), 1},
+		{NumberValue(num(t, "123456789012345678901234567890")), NumberValue(Int(1)), 1},
+	}
+	for _, tt := range tests {
+		c, ok, err := Order(tt.a, tt.b)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, tt.c, c, "%v <=> %v", tt.a, tt.b)
+	}
+	for _, pair := range [][2]Value{{Null, NumberValue(Int(1))}, {TextValue("5"), Null}, {TextValue(""), TextValue("abc")},
+		{TextValue("  "), NumberValue(Int(1))}, {Null, Null}} {
+		_, ok, err := Order(pair[0], pair[1])
+		require.NoError(t, err)
+		require.False(t, ok)
+	}
+	_, _, err := OrderOp("<", TextValue("1,200"), NumberValue(Int(5)))
+	requireFailure(t, err, ErrType, "< needs numbers; '1,200' is not a number: use ${number(...)}")
+	_, _, err = OrderOp(">=", NumberValue(Int(5)), TextValue("abc"))
+	requireFailure(t, err, ErrType, ">= needs numbers; 'abc' is not a number: use ${number(...)}")
+	_, _, err = Order(TextValue("abc"), TextValue("abd"))
+	requireFailure(t, err, ErrType, "comparison needs numbers; 'abc' is not a number: use ${number(...)}")
+	_, _, err = OrderOp(">", BoolValue(true), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "> needs numbers; a boolean is not a number")
+	_, _, err = OrderOp(">", host(t, []any{}), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "> needs numbers; a list is not a number")
+	_, _, err = OrderOp(">", NumberValue(Int(1)), host(t, map[string]any{}))
+	requireFailure(t, err, ErrType, "> needs numbers; a dictionary is not a number")
+	// G6: data is echoed short and as valid UTF-8.
+	_, _, err = OrderOp("<", TextValue(strings.Repeat("x", 100)+"\xff"), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 40)+"...' is not a number: use ${number(...)}")
+	_, _, err = OrderOp("<", TextValue("a\xffb\nc"), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "< needs numbers; 'a\ufffdb c' is not a number: use ${number(...)}")
+}
+
+func TestMember(t *testing.T) {
+	// D29: `in` is membership (list items by Equal, or text split at commas
+	// with items trimmed), never a substring test.
+	tests := []struct {
+		a, b Value
+		want bool
+	}{
+		{TextValue("Active"), TextValue("Active, Pending"), true},
+		{TextValue("pending"), TextValue("Active,  Pending "), true},
+		{TextValue("Act"), TextValue("Active, Pending"), false},
+		{TextValue("Active, Pending"), TextValue("Active, Pending"), false},
+		{NumberValue(Int(12)), TextValue("10, 12.0, 14"), true},
+		{TextValue("12"), host(t, []any{json12(), "x"}), true},
+		{TextValue("b"), host(t, []string{"a", "B"}), true},
+		{TextValue("c"), host(t, []string{"a", "B"}), false},
+		{TextValue("id"), host(t, map[string]any{"ID": 1}), true},
+		{TextValue("x"), host(t, map[string]string{"y": "x"}), false},
+		{TextValue("x"), Null, false},
+		{TextValue(""), TextValue(""), false},
+		{Null, TextValue(" , "), false},
+		{TextValue(""), host(t, []any{nil}), true},
+		{Null, host(t, []any{""}), true},
+		{TextValue("1"), NumberValue(Int(1)), true},
+		{TextValue("true"), BoolValue(true), true},
+		{TextValue("a"), TextValue("a"), true},
+		{TextValue("a"), TextValue(",a,"), true},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, Member(tt.a, tt.b), "%q in %q", tt.a.String(), tt.b.String())
+	}
+}
+
+func json12() any { return 12 }
+
+func TestContains(t *testing.T) {
+	// D29: `contains` is a substring test without regard to case for text,
+	// and an item equal to the right side (D27) for a list.
+	tests := []struct {
+		a, b Value
+		want bool
+	}{
+		{TextValue("Please SKIP this"), TextValue("skip"), true},
+		{TextValue("Please SKIP this"), TextValue("skipped"), false},
+		{TextValue("ÉCOLE normale"), TextValue("école"), true},
+		{TextValue("abc"), TextValue(""), true},
+		{TextValue("abc"), Null, true},
+		{Null, TextValue("a"), false},
+		{Null, Null, true},
+		{NumberValue(num(t, "12345.5")), TextValue("45.5"), true},
+		{TextValue("total 1200"), NumberValue(Int(1200)), true},
+		{host(t, []any{"a", 12}), TextValue("12.0"), true},
+		{host(t, []any{"alpha"}), TextValue("alp"), false},
+		{host(t, []string{"x", "Y"}), TextValue("y"), true},
+		{host(t, map[string]any{"Key": 1}), TextValue("key"), true},
+		{host(t, map[string]any{"Key": 1}), TextValue("1"), false},
+		{TextValue("a\xffb"), TextValue("\xffB"), true},
+		{TextValue("a\xffb"), TextValue("\xfeb"), false},
+		{TextValue("x, y"), host(t, []string{"x", "y"}), true},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, Contains(tt.a, tt.b), "%q contains %q", tt.a.String(), tt.b.String())
+	}
+}
+
+func TestContainsLong(t *testing.T) {
+	// D29 and reliability 3: long texts take the linear search over folded
+	// copies, with the same answers as the direct scan.
+	hay := strings.Repeat("a", 200000) + "Straße\u212a"
+	require.True(t, Contains(TextValue(hay), TextValue(strings.Repeat("A", 1000)+"STRAẞEk")))
+	require.False(t, Contains(TextValue(hay), TextValue(strings.Repeat("A", 1000)+"b")))
+	require.False(t, Contains(TextValue(hay), TextValue(strings.Repeat("a", 1000)+"\xff")))
+	require.True(t, Contains(TextValue("\xff"+hay), TextValue("\xff"+strings.Repeat("A", 1000))))
+	require.False(t, containsFold("short", strings.Repeat("x", 70000)))
+}

@@ -1,0 +1,69 @@
+package value
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+)
+
+// FuzzParseNum checks D6 and D3 together: whatever the text, ParseNum does
+// not panic, and a number it accepts shows as plain number text that reads
+// back as the same number.
+func FuzzParseNum(f *testing.F) {
+	for _, s := range []string{"12", " -3.50 ", ".5", "5.", "1,200", "1e3", "\xff", "๑๒", "-0", "99999999999999999999.9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, ok := ParseNum(s)
+		if !ok {
+			return
+		}
+		requireCanonical(t, n)
+		shown := n.String()
+		require.Equal(t, len(shown), n.shownLen())
+		back, ok := ParseNum(shown)
+		require.True(t, ok, shown)
+		require.Zero(t, back.Cmp(n))
+		require.Equal(t, shown, back.String())
+		// and arithmetic with it neither panics nor breaks the invariants
+		for _, m := range []Num{Int(3), num(t, "-0.7"), n} {
+			for _, op := range []func(Num) (Num, error){n.Add, n.Sub, n.Mul, n.Quo, n.Rem} {
+				if r, err := op(m); err == nil {
+					requireCanonical(t, r)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCompare checks that the comparison rules never panic on any text,
+// that messages are valid UTF-8 and short (G6), and that the folded search
+// agrees with the direct scan.
+func FuzzCompare(f *testing.F) {
+	f.Add("Active", " active ")
+	f.Add("ÉCOLE", "école")
+	f.Add("a\xffb", "\xff")
+	f.Add("1,200", "5")
+	f.Add("Straße\u212a", "SSE")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		x, y := TextValue(a), TextValue(b)
+		require.Equal(t, Equal(x, y), Equal(y, x))
+		_ = Member(x, y)
+		_ = Truthy(x)
+		_ = IsBlank(x)
+		_, _, err := OrderOp("<", x, y)
+		if err != nil {
+			msg := err.Error()
+			require.True(t, utf8.ValidString(msg))
+			require.LessOrEqual(t, utf8.RuneCountInString(msg), 200)
+		}
+		require.Equal(t, strings.Contains(foldString(a), foldString(b)), scanFold(a, b))
+		require.Equal(t, foldString(a) == foldString(b), foldEqual(a, b))
+		j, err := x.AppendJSON(nil, 0)
+		require.NoError(t, err)
+		require.True(t, utf8.Valid(j))
+		require.Equal(t, jsonStringLen(a), len(j))
+	})
+}

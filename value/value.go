@@ -1,0 +1,219 @@
+package value
+
+import (
+	"sort"
+	"unicode/utf8"
+
+	"github.com/cockroachdb/apd/v3"
+)
+
+// Kind is the kind of a value (decision D1).
+type Kind uint8
+
+// The kinds. The zero Value is Empty.
+const (
+	Empty Kind = iota // missing: an unknown variable, key or index (E5)
+	Text
+	Number
+	Bool
+	List
+	Dict
+)
+
+// String names the kind for messages: "empty", "text", "number",
+// "boolean", "list", "dictionary".
+func (k Kind) String() string {
+	switch k {
+	case Empty:
+		return "empty"
+	case Text:
+		return "text"
+	case Number:
+		return "number"
+	case Bool:
+		return "boolean"
+	case List:
+		return "list"
+	case Dict:
+		return "dictionary"
+	}
+	return "unknown"
+}
+
+// Value is one value of the language (D1): empty, text, number, boolean, list
+// or dictionary. Lists and dictionaries are host data, read lazily; the zero
+// Value is empty. Values are immutable and safe to share.
+type Value struct {
+	s    string // Text: the text
+	ref  any    // List, Dict: the host container; Number: *apd.Decimal of a huge number
+	coef int64  // Number: Num.coef; Bool: 1 for true
+	exp  int32  // Number: Num.exp
+	kind Kind
+}
+
+// Null is the empty value.
+var Null Value
+
+// TextValue makes a Text value. TextValue, NumberValue and BoolValue make
+// scalar values.
+func TextValue(s string) Value { return Value{kind: Text, s: s} }
+
+// NumberValue makes a Number value.
+func NumberValue(n Num) Value {
+	if n.big != nil {
+		return Value{kind: Number, ref: n.big}
+	}
+	return Value{kind: Number, coef: n.coef, exp: n.exp}
+}
+
+// BoolValue makes a Bool value.
+func BoolValue(b bool) Value {
+	if b {
+		return Value{kind: Bool, coef: 1}
+	}
+	return Value{kind: Bool}
+}
+
+// Kind returns the kind of v.
+func (v Value) Kind() Kind { return v.kind }
+
+// Text returns the text of a Text value ("" for other kinds).
+func (v Value) Text() string { return v.s }
+
+// Num returns the number of a Number value (0 for other kinds).
+func (v Value) Num() Num {
+	if v.kind != Number {
+		return Num{}
+	}
+	if d, ok := v.ref.(*apd.Decimal); ok {
+		return Num{big: d}
+	}
+	return Num{coef: v.coef, exp: v.exp}
+}
+
+// Bool returns the boolean of a Bool value (false for other kinds).
+func (v Value) Bool() bool { return v.kind == Bool && v.coef != 0 }
+
+// Len is the number of items of a list or keys of a dictionary, and the
+// number of code points of a text (D19; an invalid UTF-8 byte counts as
+// one); 0 for other kinds.
+func (v Value) Len() int {
+	switch v.kind {
+	case Text:
+		return utf8.RuneCountInString(v.s)
+	case List, Dict:
+		switch c := v.ref.(type) {
+		case []any:
+			return len(c)
+		case []string:
+			return len(c)
+		case []map[string]any:
+			return len(c)
+		case map[string]any:
+			return len(c)
+		case map[string]string:
+			return len(c)
+		}
+	}
+	return 0
+}
+
+// Index returns item i of a list (negative counts from the end); out of
+// range, or v not a list, gives Null (D11). An item that is unsupported host
+// data fails with ErrData.
+func (v Value) Index(i int) (Value, error) {
+	if v.kind != List {
+		return Null, nil
+	}
+	switch c := v.ref.(type) {
+	case []any:
+		if i, ok := position(i, len(c)); ok {
+			return FromHost(c[i])
+		}
+	case []string:
+		if i, ok := position(i, len(c)); ok {
+			return TextValue(c[i]), nil
+		}
+	case []map[string]any:
+		if i, ok := position(i, len(c)); ok {
+			return Value{kind: Dict, ref: c[i]}, nil
+		}
+	}
+	return Null, nil
+}
+
+// position turns an index into a position in a list of n items, counting
+// a negative index from the end; ok is false out of range.
+func position(i, n int) (int, bool) {
+	if i < 0 {
+		i += n
+	}
+	return i, 0 <= i && i < n
+}
+
+// Key returns the key k of a dictionary; a missing key, or v not a
+// dictionary, gives Null (D10). An item that is unsupported host data fails
+// with ErrData. found reports whether the key exists (a key whose host
+// value is nil exists and is Null).
+func (v Value) Key(k string) (Value, bool, error) {
+	if v.kind != Dict {
+		return Null, false, nil
+	}
+	switch c := v.ref.(type) {
+	case map[string]any:
+		x, ok := c[k]
+		if !ok {
+			return Null, false, nil
+		}
+		item, err := FromHost(x)
+		return item, true, err
+	case map[string]string:
+		s, ok := c[k]
+		if !ok {
+			return Null, false, nil
+		}
+		return TextValue(s), true, nil
+	}
+	return Null, false, nil
+}
+
+// Keys returns a dictionary's keys, sorted (nil for other kinds).
+func (v Value) Keys() []string {
+	if v.kind != Dict {
+		return nil
+	}
+	var keys []string
+	switch c := v.ref.(type) {
+	case map[string]any:
+		keys = make([]string, 0, len(c))
+		for k := range c {
+			keys = append(keys, k)
+		}
+	case map[string]string:
+		keys = make([]string, 0, len(c))
+		for k := range c {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// hasKey reports whether a dictionary has a key equal to x by Equal (D27).
+func (v Value) hasKey(x Value) bool {
+	switch c := v.ref.(type) {
+	case map[string]any:
+		for k := range c {
+			if Equal(x, TextValue(k)) {
+				return true
+			}
+		}
+	case map[string]string:
+		for k := range c {
+			if Equal(x, TextValue(k)) {
+				return true
+			}
+		}
+	}
+	return false
+}
