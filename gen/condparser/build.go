@@ -1,0 +1,308 @@
+package condparser
+
+// The helpers that the actions of grammar/cond.peg call. They are pure and
+// cheap: pigeon also runs actions inside lookaheads and on paths that are
+// abandoned later. A value that is not a condition is a *SyntaxError, and
+// every helper that combines values passes the left-most one on.
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
+)
+
+// echoLimit is how many characters of the line a reason quotes at most.
+const echoLimit = 40
+
+type (
+	// sideVal is a side as read, with the problem it has, if any.
+	sideVal struct {
+		side *ast.Side
+		err  *SyntaxError
+	}
+
+	// opTok is an operator as read; bad holds an unknown one as written.
+	opTok struct {
+		op       ast.CmpOp
+		pos, end int
+		bad      string
+	}
+
+	// sepTok is `and` or `or` between two parts, as written.
+	sepTok struct {
+		kind ast.BoolKind
+		pos  int
+		word string
+	}
+
+	// emptyPart is a part with nothing in it: and / or dangles.
+	emptyPart struct{}
+
+	// notOnlyPart is a part that is only the word not.
+	notOnlyPart struct{ pos int }
+
+	// truthPart and otherPart are the parts of a line that is not a
+	// condition: a single ${...} (with or without not), or anything else.
+	truthPart struct{}
+	otherPart struct {
+		pos  int
+		text string
+	}
+)
+
+func errEmpty() *SyntaxError {
+	return &SyntaxError{Offset: 0, Reason: "the condition is empty"}
+}
+
+// errUnclosed reports the ${ at pos; quote is the quote character that
+// swallowed the rest of the line, or nil.
+func errUnclosed(pos int, quote any) *SyntaxError {
+	reason := "${ is not closed"
+	if q, ok := quote.([]byte); ok {
+		reason += "; the quote " + string(q) + " inside it is not closed"
+	}
+	return &SyntaxError{Offset: pos, Reason: reason}
+}
+
+// newSep reads `and` or `or` with the white space before it.
+func newSep(pos int, text []byte) sepTok {
+	word := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	kind := ast.And
+	if bytes.EqualFold(word, []byte("or")) {
+		kind = ast.Or
+	}
+	return sepTok{kind: kind, pos: pos + len(text) - len(word), word: string(word)}
+}
+
+func newOp(op ast.CmpOp, pos int, text []byte) opTok {
+	return opTok{op: op, pos: pos, end: pos + len(text)}
+}
+
+// newWordOp reads an operator word with the white space before it.
+func newWordOp(pos int, text []byte) opTok {
+	word := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	pos += len(text) - len(word)
+	switch strings.Join(strings.Fields(strings.ToLower(string(word))), " ") {
+	case "is empty":
+		return newOp(ast.IsEmpty, pos, word)
+	case "is not empty":
+		return newOp(ast.IsNotEmpty, pos, word)
+	case "in":
+		return newOp(ast.In, pos, word)
+	case "contains":
+		return newOp(ast.Contains, pos, word)
+	}
+	return newBadOp(pos, word)
+}
+
+var symOps = map[string]ast.CmpOp{
+	"==": ast.Eq, "!=": ast.Ne, "<": ast.Lt, ">": ast.Gt, "<=": ast.Le, ">=": ast.Ge,
+}
+
+func newSymOp(pos int, text []byte) opTok {
+	if op, ok := symOps[string(text)]; ok {
+		return newOp(op, pos, text)
+	}
+	return newBadOp(pos, text)
+}
+
+func newBadOp(pos int, text []byte) opTok {
+	return opTok{pos: pos, end: pos + len(text), bad: string(text)}
+}
+
+// newSide reads the text of a side, white space around it included. quoted
+// is the length of the quoted text it starts with, or nil.
+func newSide(pos int, text []byte, quoted any) sideVal {
+	trimmed := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	from := pos + len(text) - len(trimmed)
+	trimmed = bytes.TrimRightFunc(trimmed, unicode.IsSpace)
+	raw := string(trimmed)
+	side := &ast.Side{From: from, To: from + len(raw), Raw: raw, Text: raw, TextPos: from}
+	n, isQuoted := quoted.(int)
+	switch {
+	case isQuoted && n == len(raw):
+		side.Quoted, side.Text, side.TextPos = true, raw[1:n-1], from+1
+	case isQuoted:
+		return sideVal{side: side, err: errAfterQuote(from, raw, n)}
+	case raw != "" && (raw[0] == '\'' || raw[0] == '"'):
+		return sideVal{side: side, err: &SyntaxError{Offset: from, Reason: "quote " + raw[:1] + " is not closed"}}
+	}
+	return sideVal{side: side}
+}
+
+// errAfterQuote reports the text after the quoted text raw[:n] of a side at
+// from. Text right after the closing quote that holds the same quote again,
+// as in "say "hi"", suggests the other quote.
+func errAfterQuote(from int, raw string, n int) *SyntaxError {
+	rest := strings.TrimLeftFunc(raw[n:], unicode.IsSpace)
+	reason := "text after the closing quote"
+	if q, other := raw[0], `"`; rest == raw[n:] && strings.IndexByte(rest, q) >= 0 {
+		if q == '"' {
+			other = "'"
+		}
+		reason += "; to write " + string(q) + " in quoted text, quote it with " + other + " instead"
+	}
+	return &SyntaxError{Offset: from + len(raw) - len(rest), Reason: reason}
+}
+
+// newComparison checks a comparison's parts in the order they are written.
+func newComparison(l, o, r any) any {
+	left, op, right := l.(sideVal), o.(opTok), r.(sideVal)
+	switch {
+	case left.err != nil:
+		return left.err
+	case op.bad != "":
+		return errBadOp(op)
+	case left.side.Raw == "":
+		return &SyntaxError{Offset: op.pos, Reason: op.op.String() + " needs a value on its left"}
+	case op.op.Unary() && right.side.Raw != "":
+		return &SyntaxError{Offset: right.side.From, Reason: op.op.String() + " takes no value on its right"}
+	case op.op.Unary():
+		return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op}
+	case right.err != nil:
+		return right.err
+	case right.side.Raw == "":
+		return &SyntaxError{Offset: op.pos, Reason: op.op.String() + " needs a value on its right"}
+	}
+	return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op, Right: right.side}
+}
+
+// opHints names the operator meant by common mistakes.
+var opHints = map[string]string{
+	"=": "==", "===": "==", "!==": "!=", "=!": "!=", "<>": "!=", "=<": "<=", "=>": ">=",
+}
+
+func errBadOp(op opTok) *SyntaxError {
+	word := strings.ToLower(strings.Join(strings.Fields(op.bad), " "))
+	reason := "unknown operator " + shorten(word)
+	switch {
+	case strings.HasPrefix(word, "not "):
+		reason += "; put not at the start instead: not X " + strings.TrimPrefix(word, "not ") + " Y"
+	case opHints[word] != "":
+		reason += "; did you mean " + opHints[word] + "?"
+	default:
+		reason += "; use ==, !=, <, >, <= or >="
+	}
+	return &SyntaxError{Offset: op.pos, Reason: reason}
+}
+
+func newTruth(pos int, text []byte) any {
+	return &ast.Truth{X: newSide(pos, text, nil).side}
+}
+
+func newNot(n, x any) any {
+	if err, ok := x.(*SyntaxError); ok {
+		return err
+	}
+	return &ast.NotCond{NotPos: n.(int), X: x.(ast.Cond)}
+}
+
+func notOnly(n any) notOnlyPart { return notOnlyPart{pos: n.(int)} }
+
+// joinParts checks the parts of a split line and joins them: and before or,
+// each to the left.
+func joinParts(first, rest any) any {
+	items := rest.([]any)
+	raw := append(make([]any, 0, len(items)+1), first)
+	seps := make([]sepTok, 0, len(items))
+	for _, item := range items {
+		pair := item.([]any)
+		seps = append(seps, pair[0].(sepTok))
+		raw = append(raw, pair[1])
+	}
+	parts := make([]ast.Cond, len(raw))
+	for i, part := range raw {
+		switch p := part.(type) {
+		case ast.Cond:
+			parts[i] = p
+		case *SyntaxError:
+			return p
+		case notOnlyPart:
+			return &SyntaxError{Offset: p.pos, Reason: "nothing after 'not'"}
+		case emptyPart:
+			if i == 0 {
+				return &SyntaxError{Offset: seps[0].pos, Reason: "nothing before '" + seps[0].word + "'"}
+			}
+			return &SyntaxError{Offset: seps[i-1].pos, Reason: "nothing after '" + seps[i-1].word + "'"}
+		}
+	}
+	var or ast.Cond
+	var orSep sepTok
+	term := parts[0]
+	for i, s := range seps {
+		if s.kind == ast.And {
+			term = &ast.BoolCond{X: term, OpPos: s.pos, Op: ast.And, Y: parts[i+1]}
+			continue
+		}
+		or, orSep, term = joinOr(or, orSep, term), s, parts[i+1]
+	}
+	return joinOr(or, orSep, term)
+}
+
+func joinOr(x ast.Cond, s sepTok, y ast.Cond) ast.Cond {
+	if x == nil {
+		return y
+	}
+	return &ast.BoolCond{X: x, OpPos: s.pos, Op: ast.Or, Y: y}
+}
+
+func newOther(pos int, text []byte) otherPart {
+	trimmed := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	return otherPart{pos: pos + len(text) - len(trimmed), text: string(bytes.TrimRightFunc(trimmed, unicode.IsSpace))}
+}
+
+// errNotCondition names the first part that is not a condition when some
+// other part is one (a single ${...}), and the whole line otherwise
+// (decision D31).
+func errNotCondition(line []byte, first, rest any) *SyntaxError {
+	parts := []any{first}
+	for _, item := range rest.([]any) {
+		parts = append(parts, item.([]any)[1])
+	}
+	hasTruth, culprit := false, (*otherPart)(nil)
+	for _, p := range parts {
+		switch p := p.(type) {
+		case truthPart:
+			hasTruth = true
+		case otherPart:
+			if culprit == nil {
+				culprit = &p
+			}
+		}
+	}
+	if !hasTruth || culprit == nil {
+		whole := newOther(0, line)
+		culprit = &whole
+	}
+	return &SyntaxError{
+		Offset: culprit.pos,
+		Reason: "not a condition: " + echo(culprit.text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})",
+	}
+}
+
+// shorten cuts text of the line to echoLimit characters for a reason.
+func shorten(text string) string {
+	if utf8.RuneCountInString(text) <= echoLimit {
+		return text
+	}
+	cut := 0
+	for range echoLimit {
+		_, size := utf8.DecodeRuneInString(text[cut:])
+		cut += size
+	}
+	return text[:cut] + "..."
+}
+
+// echo quotes text of the line for a reason, shortened. It uses single
+// quotes, or double quotes when the text holds a single quote and no double
+// quote.
+func echo(text string) string {
+	text = shorten(text)
+	if strings.Contains(text, "'") && !strings.Contains(text, `"`) {
+		return `"` + text + `"`
+	}
+	return "'" + text + "'"
+}

@@ -1,0 +1,391 @@
+package condparser
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/ast"
+)
+
+// show prints a condition tree for test expectations: a side as its Text in
+// Go quotes (q"..." when it was quoted), a comparison as `L op R`, a part
+// that is a single ${...} as its side alone, `not X`, and `(X and Y)`.
+func show(c ast.Cond) string {
+	var b strings.Builder
+	writeCond(&b, c)
+	return b.String()
+}
+
+func writeCond(b *strings.Builder, c ast.Cond) {
+	switch c := c.(type) {
+	case *ast.BoolCond:
+		b.WriteString("(")
+		writeCond(b, c.X)
+		b.WriteString(" " + c.Op.String() + " ")
+		writeCond(b, c.Y)
+		b.WriteString(")")
+	case *ast.NotCond:
+		b.WriteString("not ")
+		writeCond(b, c.X)
+	case *ast.Comparison:
+		writeSide(b, c.Left)
+		b.WriteString(" " + c.Op.String())
+		if c.Right != nil {
+			b.WriteString(" ")
+			writeSide(b, c.Right)
+		}
+	case *ast.Truth:
+		writeSide(b, c.X)
+	default:
+		b.WriteString("?")
+	}
+}
+
+func writeSide(b *strings.Builder, s *ast.Side) {
+	if s.Quoted {
+		b.WriteString("q")
+	}
+	b.WriteString(strconv.Quote(s.Text))
+}
+
+// condCase is a line that parses, and the tree it gives (printed by show).
+type condCase struct {
+	line string
+	want string
+}
+
+// errCase is a line that fails, with the reason and the offset.
+type errCase struct {
+	line   string
+	reason string
+	offset int
+}
+
+// Design section 6 and the brief's examples (D25, D26, D29, D31).
+var section6Cases = []condCase{
+	{"${row.status} == Active and ${row.amount} > 0", `("${row.status}" == "Active" and "${row.amount}" > "0")`},
+	{"${brand} is empty or ${model} is empty", `("${brand}" is empty or "${model}" is empty)`},
+	{"not ${row.note} contains skip", `not "${row.note}" contains "skip"`},
+	{"${company} == Johnson and Johnson", `"${company}" == "Johnson and Johnson"`},
+	{"${company} == 'Johnson and Johnson'", `"${company}" == q"Johnson and Johnson"`},
+	{"${s} in Active, Pending", `"${s}" in "Active, Pending"`},
+	{"${row.enabled}", `"${row.enabled}"`},
+}
+
+// D31: split at and / or only when every part is a condition.
+var splitCases = []condCase{
+	{"${a} == x and ${b} > 0", `("${a}" == "x" and "${b}" > "0")`},
+	{"${a} == x or ${b}", `("${a}" == "x" or "${b}")`},
+	{"${a} and ${b}", `("${a}" and "${b}")`},
+	{"${company} == Johnson and Johnson", `"${company}" == "Johnson and Johnson"`},
+	{"${x} == rock or roll", `"${x}" == "rock or roll"`},
+	{"${title} == War and Peace or ${x} > 1", `"${title}" == "War and Peace or ${x} > 1"`},
+	{"${a} == x and ${b} > 0 and Johnson", `"${a}" == "x and ${b} > 0 and Johnson"`},
+	{"Johnson and ${x} == 1", `"Johnson and ${x}" == "1"`},
+	{"not ${company} == Johnson and Johnson", `not "${company}" == "Johnson and Johnson"`},
+	{"${company} == 'Johnson and Johnson' and ${x} > 1", `("${company}" == q"Johnson and Johnson" and "${x}" > "1")`},
+	{`${company} == "Johnson or Johnson" or ${x}`, `("${company}" == q"Johnson or Johnson" or "${x}")`},
+	{"'a and b' == ${x}", `q"a and b" == "${x}"`},
+	{"${row.Role and Company} == x", `"${row.Role and Company}" == "x"`},
+	{"${a} == ${f('x and ${b} > 1')} and ${c}", `("${a}" == "${f('x and ${b} > 1')}" and "${c}")`},
+	{"${a} == x AND ${b} == y", `("${a}" == "x" and "${b}" == "y")`},
+	{"${a} == x Or ${b} == y", `("${a}" == "x" or "${b}" == "y")`},
+	{"${a} == sand and ${b} == oregano", `("${a}" == "sand" and "${b}" == "oregano")`},
+	{"${a} == x andy ${b}", `"${a}" == "x andy ${b}"`},
+	{"${a} == x\tand\t${b} == y", `("${a}" == "x" and "${b}" == "y")`},
+	{"${a} == x\u00a0and\u00a0${b} == y", `("${a}" == "x" and "${b}" == "y")`},
+	{"${a} == x   and   ${b} == y", `("${a}" == "x" and "${b}" == "y")`},
+	{"${a}and ${b} == y", `"${a}and ${b}" == "y"`},
+	{"${a} == not and ${b} == y", `("${a}" == "not" and "${b}" == "y")`},
+	{"${a} == x and not ${b} == y", `("${a}" == "x" and not "${b}" == "y")`},
+	{"${a} == x and not ${b}", `("${a}" == "x" and not "${b}")`},
+	{"${a} == to be or not to be", `"${a}" == "to be or not to be"`},
+}
+
+// D31: and binds tighter than or; both group to the left.
+var precedenceCases = []condCase{
+	{"${a} or ${b} and ${c}", `("${a}" or ("${b}" and "${c}"))`},
+	{"${a} and ${b} or ${c}", `(("${a}" and "${b}") or "${c}")`},
+	{"${a} and ${b} and ${c}", `(("${a}" and "${b}") and "${c}")`},
+	{"${a} or ${b} or ${c}", `(("${a}" or "${b}") or "${c}")`},
+	{"${a} or ${b} and ${c} or ${d}", `(("${a}" or ("${b}" and "${c}")) or "${d}")`},
+	{"${a} and ${b} or ${c} and ${d}", `(("${a}" and "${b}") or ("${c}" and "${d}"))`},
+	{"not ${a} or not ${b} and ${c}", `(not "${a}" or (not "${b}" and "${c}"))`},
+}
+
+// D25: not applies to one comparison or a single ${...}.
+var notCases = []condCase{
+	{"not ${a}", `not "${a}"`},
+	{"NOT ${a}", `not "${a}"`},
+	{"not   ${a} == 1", `not "${a}" == "1"`},
+	{"not ${a} is empty", `not "${a}" is empty`},
+	{"not 'x' in ${list}", `not q"x" in "${list}"`},
+	{"nothing == ${a}", `"nothing" == "${a}"`},
+	{"${a} == not", `"${a}" == "not"`},
+}
+
+// D25: every operator, its spelling and spacing.
+var operatorCases = []condCase{
+	{"${a} == 1", `"${a}" == "1"`},
+	{"${a} != 1", `"${a}" != "1"`},
+	{"${a} < 1", `"${a}" < "1"`},
+	{"${a} > 1", `"${a}" > "1"`},
+	{"${a} <= 1", `"${a}" <= "1"`},
+	{"${a} >= 1", `"${a}" >= "1"`},
+	{"${a} in x, y", `"${a}" in "x, y"`},
+	{"${a} contains x", `"${a}" contains "x"`},
+	{"${a} is empty", `"${a}" is empty`},
+	{"${a} is not empty", `"${a}" is not empty`},
+	{"${a}==1", `"${a}" == "1"`},
+	{"${a}!=${b}", `"${a}" != "${b}"`},
+	{"${a}<=1", `"${a}" <= "1"`},
+	{"${a} IN x", `"${a}" in "x"`},
+	{"${a} Contains x", `"${a}" contains "x"`},
+	{"${a} IS EMPTY", `"${a}" is empty`},
+	{"${a} is  not \t empty", `"${a}" is not empty`},
+	{"${a} == x == y", `"${a}" == "x == y"`},
+	{"${a} contains <b> and ${b} == c", `("${a}" contains "<b>" and "${b}" == "c")`},
+	{"${a} == in", `"${a}" == "in"`},
+	{"${a} contains is empty", `"${a}" contains "is empty"`},
+	{"Made in Thailand == ${origin}", `"Made" in "Thailand == ${origin}"`},
+	{"${a}in x == y", `"${a}in x" == "y"`},
+	{"${a} inside == y", `"${a} inside" == "y"`},
+	{"${a} is emptyish == y", `"${a} is emptyish" == "y"`},
+	{"Hi! == ${a}", `"Hi!" == "${a}"`},
+	{"${a} == Hi!", `"${a}" == "Hi!"`},
+}
+
+// D26 and D18: sides, quoted text, placeholders.
+var sideCases = []condCase{
+	{"  ${a}   ==   some text  ", `"${a}" == "some text"`},
+	{"${a} == ''", `"${a}" == q""`},
+	{`${a} == " padded "`, `"${a}" == q" padded "`},
+	{"'a == b' == x", `q"a == b" == "x"`},
+	{"${a == b}", `"${a == b}"`},
+	{"${replace(x, '}', ')')} == y", `"${replace(x, '}', ')')}" == "y"`},
+	{`${replace(x, "}", "\"}")} == y`, `"${replace(x, \"}\", \"\\\"}\")}" == "y"`},
+	{`${f('it\'s }')}`, `"${f('it\\'s }')}"`},
+	{"${(a + b} == 1", `"${(a + b}" == "1"`},
+	{"'${a}' == x", `q"${a}" == "x"`},
+	{`'${f("'")}' == x`, `q"${f(\"'\")}" == "x"`},
+	{"${name} == O'Brien", `"${name}" == "O'Brien"`},
+	{`${size} == 5'11"`, `"${size}" == "5'11\""`},
+	{"${first} ${last} == John Smith", `"${first} ${last}" == "John Smith"`},
+	{"${a} == $5", `"${a}" == "$5"`},
+	{"$$ == ${a} $", `"$$" == "${a} $"`},
+	{"${a} == {x} }", `"${a}" == "{x} }"`},
+	{"${a} in ${list}", `"${a}" in "${list}"`},
+	{"${ลูกค้า} == บาท", `"${ลูกค้า}" == "บาท"`},
+	{"${a} == x\n", `"${a}" == "x"`},
+	{"  ${a}  ", `"${a}"`},
+}
+
+var condTables = map[string][]condCase{
+	"section6":   section6Cases,
+	"split":      splitCases,
+	"precedence": precedenceCases,
+	"not":        notCases,
+	"operators":  operatorCases,
+	"sides":      sideCases,
+}
+
+func TestParseCond(t *testing.T) {
+	for name, table := range condTables {
+		t.Run(name, func(t *testing.T) {
+			for _, tc := range table {
+				c, err := ParseCond(tc.line, DefaultMaxSteps)
+				require.NoError(t, err, "%q", tc.line)
+				require.Equal(t, tc.want, show(c), "%q", tc.line)
+			}
+		})
+	}
+}
+
+// D31 and the brief: each kind of malformed line, with its reason and the
+// byte offset it points at.
+var errCases = []errCase{
+	// Not a condition (D31).
+	{"Active", "not a condition: 'Active'" + notCondHint, 0},
+	{"  Active", "not a condition: 'Active'" + notCondHint, 2},
+	{"Johnson and Johnson", "not a condition: 'Johnson and Johnson'" + notCondHint, 0},
+	{"${a} and Johnson", "not a condition: 'Johnson'" + notCondHint, 9},
+	{"${a} and Johnson and ${b}", "not a condition: 'Johnson'" + notCondHint, 9},
+	{"Johnson or not ${a}", "not a condition: 'Johnson'" + notCondHint, 0},
+	{"${a} ${b}", "not a condition: '${a} ${b}'" + notCondHint, 0},
+	{"${a}x", "not a condition: '${a}x'" + notCondHint, 0},
+	{"not not ${a}", "not a condition: 'not not ${a}'" + notCondHint, 0},
+	{"'a == b'", `not a condition: "'a == b'"` + notCondHint, 0},
+	{"${x} is null", "not a condition: '${x} is null'" + notCondHint, 0},
+	{"${x}contains y", "not a condition: '${x}contains y'" + notCondHint, 0},
+	{"contains y", "not a condition: 'contains y'" + notCondHint, 0},
+	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 40) + "...'" + notCondHint, 0},
+	// Nothing to check.
+	{"", "the condition is empty", 0},
+	{" \t ", "the condition is empty", 0},
+	// Dangling and / or / not.
+	{"${a} == x and", "nothing after 'and'", 10},
+	{"${a} == x OR ", "nothing after 'OR'", 10},
+	{"and ${a} == x", "nothing before 'and'", 0},
+	{"  or ${a}", "nothing before 'or'", 2},
+	{"${a} and or ${b}", "nothing after 'and'", 5},
+	{"and", "nothing before 'and'", 0},
+	{"and and and", "nothing before 'and'", 0},
+	{"not", "nothing after 'not'", 0},
+	{"${a} == 1 and not", "nothing after 'not'", 14},
+	{"not and ${a}", "nothing after 'not'", 0},
+	// Empty sides.
+	{"== x", "== needs a value on its left", 0},
+	{"${a} == 1 and  < 2", "< needs a value on its left", 15},
+	{"${x} ==", "== needs a value on its right", 5},
+	{"${x} == and ${y} > 1", "== needs a value on its right", 5},
+	{"${x} in", "in needs a value on its right", 5},
+	{"${x} contains   ", "contains needs a value on its right", 5},
+	{"${x} is empty now", "is empty takes no value on its right", 14},
+	{"${x} is not empty 'x'", "is not empty takes no value on its right", 18},
+	// Unknown operators.
+	{"${a} = 1", "unknown operator =; did you mean ==?", 5},
+	{"${a} =< 1", "unknown operator =<; did you mean <=?", 5},
+	{"${a} => 1", "unknown operator =>; did you mean >=?", 5},
+	{"${a} === 1", "unknown operator ===; did you mean ==?", 5},
+	{"${a} !== 1", "unknown operator !==; did you mean !=?", 5},
+	{"${a} <> 1", "unknown operator <>; did you mean !=?", 5},
+	{"${a} << 1", "unknown operator <<; use ==, !=, <, >, <= or >=", 5},
+	{"${a}=1", "unknown operator =; did you mean ==?", 4},
+	{"${a} not in x, y", "unknown operator not in; put not at the start instead: not X in Y", 5},
+	{"${a} NOT  contains x", "unknown operator not contains; put not at the start instead: not X contains Y", 5},
+	{"a=b == ${x}", "unknown operator =; did you mean ==?", 1},
+	{"${a} == 1 and ${b} = 2", "unknown operator =; did you mean ==?", 19},
+	// Unclosed ${ (D18).
+	{"${a", "${ is not closed", 0},
+	{"${a} == ${b", "${ is not closed", 8},
+	{"${a} == x and ${b", "${ is not closed", 14},
+	{"'${a' == x", "${ is not closed; the quote ' inside it is not closed", 1},
+	{"${f('}) == x", "${ is not closed; the quote ' inside it is not closed", 0},
+	{`${f("}") == x`, "${ is not closed", 0},
+	{`${f("}) == x`, `${ is not closed; the quote " inside it is not closed`, 0},
+	{`${f('\'}) == x`, "${ is not closed; the quote ' inside it is not closed", 0},
+	// Quotes (D26).
+	{"${a} == 'abc", "quote ' is not closed", 8},
+	{`${a} == "abc`, `quote " is not closed`, 8},
+	{"'abc == ${a}", "quote ' is not closed", 0},
+	{"${a} == 'x and ${b} > 1", "quote ' is not closed", 8},
+	{"${a} == 'abc' d", "text after the closing quote", 14},
+	{"'a' b == ${x}", "text after the closing quote", 4},
+	{"${a} == 'x' 'y'", "text after the closing quote", 12},
+	{"${a} == 'x' and Johnson", "text after the closing quote", 12},
+	{"${a} == 'it''s'", `text after the closing quote; to write ' in quoted text, quote it with " instead`, 12},
+	{`${a} == "say "hi""`, `text after the closing quote; to write " in quoted text, quote it with ' instead`, 14},
+	// Invalid UTF-8.
+	{"${a} == \xff", "the condition is not valid UTF-8 text", 8},
+	{"\xe0\xb8 == x", "the condition is not valid UTF-8 text", 0},
+}
+
+const notCondHint = " (a condition compares two values, like ${x} == yes, or is a single ${...})"
+
+func TestParseCondErrors(t *testing.T) {
+	for _, tc := range errCases {
+		c, err := ParseCond(tc.line, DefaultMaxSteps)
+		require.Nil(t, c, "%q", tc.line)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, "%q", tc.line)
+		require.Equal(t, tc.reason, se.Reason, "%q", tc.line)
+		require.Equal(t, tc.offset, se.Offset, "%q", tc.line)
+		require.Equal(t, tc.reason, err.Error())
+	}
+}
+
+// Run every table with Recover(false), so that a panic in an action fails
+// the test instead of turning into a parse error.
+func TestParseCondNoRecover(t *testing.T) {
+	for _, table := range condTables {
+		for _, tc := range table {
+			c, err := parseCond(tc.line, Recover(false), MaxExpressions(DefaultMaxSteps))
+			require.NoError(t, err, "%q", tc.line)
+			require.Equal(t, tc.want, show(c), "%q", tc.line)
+		}
+	}
+	for _, tc := range errCases {
+		_, err := parseCond(tc.line, Recover(false), MaxExpressions(DefaultMaxSteps))
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, "%q", tc.line)
+		require.Equal(t, tc.reason, se.Reason, "%q", tc.line)
+	}
+}
+
+// Positions are byte offsets into the line; spans are tight (no white space
+// around a side).
+func TestParseCondPositions(t *testing.T) {
+	line := "not ${a}  ==  'x y'  and ${b} IS NOT  EMPTY or  ${c}"
+	c, err := ParseCond(line, 0)
+	require.NoError(t, err)
+	or := c.(*ast.BoolCond)
+	require.Equal(t, ast.Or, or.Op)
+	require.Equal(t, strings.Index(line, "or"), or.OpPos)
+	and := or.X.(*ast.BoolCond)
+	require.Equal(t, strings.Index(line, "and"), and.OpPos)
+
+	not := and.X.(*ast.NotCond)
+	require.Equal(t, 0, not.NotPos)
+	require.Equal(t, 0, not.Pos())
+	eq := not.X.(*ast.Comparison)
+	require.Equal(t, &ast.Side{From: 4, To: 8, Raw: "${a}", Text: "${a}", TextPos: 4}, eq.Left)
+	require.Equal(t, 10, eq.OpPos)
+	require.Equal(t, 12, eq.OpEnd)
+	require.Equal(t, &ast.Side{From: 14, To: 19, Raw: "'x y'", Quoted: true, Text: "x y", TextPos: 15}, eq.Right)
+	require.Equal(t, "'x y'", line[eq.Right.From:eq.Right.To])
+	require.Equal(t, 19, not.End())
+
+	empty := and.Y.(*ast.Comparison)
+	require.Equal(t, ast.IsNotEmpty, empty.Op)
+	require.Equal(t, "IS NOT  EMPTY", line[empty.OpPos:empty.OpEnd])
+	require.Nil(t, empty.Right)
+	require.Equal(t, empty.OpEnd, empty.End())
+	require.Equal(t, "${b}", line[empty.Left.From:empty.Left.To])
+
+	truth := or.Y.(*ast.Truth)
+	require.Equal(t, "${c}", line[truth.Pos():truth.End()])
+	require.Equal(t, len(line), or.End())
+	require.Equal(t, 0, or.Pos())
+}
+
+// A quoted side's Text is what is between the quotes, taken as written, and
+// TextPos points at its first byte.
+func TestParseCondSideText(t *testing.T) {
+	for _, line := range []string{"${a} == ' x '", "${a} ==   bare  text  ", `${a} == "${b} and ${c}"`, "${a} == ''"} {
+		c, err := ParseCond(line, 0)
+		require.NoError(t, err)
+		r := c.(*ast.Comparison).Right
+		require.Equal(t, r.Raw, line[r.From:r.To])
+		require.Equal(t, r.Text, line[r.TextPos:r.TextPos+len(r.Text)])
+		if r.Quoted {
+			require.Equal(t, r.From+1, r.TextPos)
+			require.Equal(t, r.Raw[1:len(r.Raw)-1], r.Text)
+		} else {
+			require.Equal(t, strings.TrimSpace(r.Raw), r.Text)
+		}
+	}
+}
+
+// A line that needs more steps than allowed fails with its own reason.
+func TestParseCondMaxSteps(t *testing.T) {
+	line := "${row.status} == Active and ${row.amount} > 0"
+	_, err := ParseCond(line, 10)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, &SyntaxError{Offset: 0, Reason: "the condition is too long or too complex"}, se)
+
+	_, err = ParseCond(strings.Repeat("${a} == 1 and ", 5000)+"${a}", 0)
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, "the condition is too long or too complex", se.Reason)
+}
+
+func TestParseCondCaseFolding(t *testing.T) {
+	// pigeon's i literals fold case as unicode.ToLower does; İ (U+0130)
+	// lower-cases to i, and the operator is read the same way.
+	c, err := ParseCond("${a} İN x", 0)
+	require.NoError(t, err)
+	require.Equal(t, `"${a}" in "x"`, show(c))
+}
