@@ -1,0 +1,194 @@
+package ast
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Print returns the canonical text of an expression: text literals in single
+// quotes with \\ \' \n \t \r escapes, numbers as their digits, one space
+// around binary operators, none after a unary one, f(a, b), x.key, x[i], and
+// parentheses exactly where the tree has a ParenExpr.
+//
+// For a tree built by the parser, parsing the printed text gives a tree that
+// is Equal to it, and printing that tree gives the same text. A tree built by
+// hand that needs parentheses it does not hold (a Sub under a Mul, a
+// BinaryExpr under a UnaryExpr or a selector) is printed with them, so the
+// text keeps its meaning; parsing it then gives a ParenExpr the tree did not
+// have.
+//
+// Print is meant for trees without BadExpr: a BadExpr holds no text to print
+// and comes out as <construct detail>, for example <comparison "==">, which
+// does not parse.
+func Print(e Expr) string {
+	var p printer
+	p.expr(e, precLowest)
+	return p.String()
+}
+
+// Binding strength when printing, weakest first.
+const (
+	precLowest  = iota
+	precAdd     // + -
+	precMul     // * / %
+	precUnary   // -x +x
+	precPostfix // names, literals, x.key, x[i], f(...), (...)
+)
+
+type printer struct {
+	strings.Builder
+}
+
+func exprPrec(e Expr) int {
+	switch e := e.(type) {
+	case *BinaryExpr:
+		if e.Op == Mul || e.Op == Quo || e.Op == Rem {
+			return precMul
+		}
+		return precAdd
+	case *UnaryExpr:
+		return precUnary
+	}
+	return precPostfix
+}
+
+// expr prints e, in parentheses when it binds less strongly than min.
+func (p *printer) expr(e Expr, min int) {
+	if e == nil {
+		p.WriteString("<nil>")
+		return
+	}
+	if exprPrec(e) < min {
+		p.WriteByte('(')
+		defer p.WriteByte(')')
+	}
+	switch e := e.(type) {
+	case *Ident:
+		p.ident(e)
+	case *BasicLit:
+		p.lit(e)
+	case *ParenExpr:
+		p.WriteByte('(')
+		p.expr(e.X, precLowest)
+		p.WriteByte(')')
+	case *SelectorExpr:
+		p.expr(e.X, precPostfix)
+		if b, ok := e.X.(*BasicLit); ok && b.Kind == Number {
+			p.WriteByte(' ') // 5.x would read as a malformed number
+		}
+		p.WriteByte('.')
+		p.ident(e.Sel)
+	case *IndexExpr:
+		p.expr(e.X, precPostfix)
+		p.WriteByte('[')
+		p.expr(e.Index, precLowest)
+		p.WriteByte(']')
+	case *CallExpr:
+		p.ident(e.Fun)
+		p.WriteByte('(')
+		for i, a := range e.Args {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.expr(a, precLowest)
+		}
+		p.WriteByte(')')
+	case *UnaryExpr:
+		p.WriteString(e.Op.String())
+		p.expr(e.X, precUnary)
+	case *BinaryExpr:
+		prec := exprPrec(e)
+		p.expr(e.X, prec)
+		p.WriteByte(' ')
+		p.WriteString(e.Op.String())
+		p.WriteByte(' ')
+		p.expr(e.Y, prec+1)
+	case *BadExpr:
+		p.WriteByte('<')
+		p.WriteString(constructName(e.Construct))
+		if e.Detail != "" {
+			p.WriteByte(' ')
+			p.WriteString(strconv.Quote(e.Detail))
+		}
+		p.WriteByte('>')
+	default:
+		p.WriteString("<unknown>")
+	}
+}
+
+func (p *printer) ident(x *Ident) {
+	if x == nil {
+		p.WriteString("<nil>")
+		return
+	}
+	p.WriteString(x.Name)
+}
+
+func (p *printer) lit(x *BasicLit) {
+	if x.Kind == Number {
+		if x.Value != "" {
+			p.WriteString(x.Value)
+		} else {
+			p.WriteString(x.Raw)
+		}
+		return
+	}
+	p.WriteString(QuoteText(x.Value))
+}
+
+// QuoteText returns s as a canonical text literal: in single quotes, with
+// \\ \' \n \t \r escapes.
+func QuoteText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b.WriteString(`\\`)
+		case '\'':
+			b.WriteString(`\'`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// constructNames name the constructs for Print and for test output.
+var constructNames = [...]string{
+	Compare:       "comparison",
+	BoolOp:        "boolean operator",
+	Membership:    "membership",
+	Identity:      "identity",
+	Power:         "power",
+	OtherOperator: "operator",
+	Lambda:        "lambda",
+	Comprehension: "comprehension",
+	Conditional:   "conditional",
+	FString:       "f-string",
+	Assignment:    "assignment",
+	MethodCall:    "method call",
+	CallNonName:   "call of a non-name",
+	KeywordArg:    "keyword argument",
+	Slice:         "slice",
+	ListLit:       "list",
+	DictLit:       "dictionary",
+	SetLit:        "set",
+	TupleLit:      "tuple",
+	Starred:       "starred value",
+}
+
+func constructName(c Construct) string {
+	if int(c) < len(constructNames) && constructNames[c] != "" {
+		return constructNames[c]
+	}
+	return "construct " + strconv.Itoa(int(c))
+}

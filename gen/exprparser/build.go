@@ -1,0 +1,703 @@
+package exprparser
+
+// The helpers called by the grammar's actions (grammar/expr.peg). Each one is
+// pure and cheap, with a cost linear in what its rule matched: pigeon also
+// runs actions on paths it abandons later. Values travel between actions as
+// `any`; the unexported token types below never leave the package.
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
+)
+
+// Binding powers of the operators, weakest first, as in Python.
+const (
+	precOr      = 1 + iota // or, ||
+	precAnd                // and, &&
+	precNot                // prefix not
+	precCompare            // == != < > <= >= <> === !== in, not in, is, is not
+	precBitOr              // |
+	precBitXor             // ^
+	precBitAnd             // &
+	precShift              // << >>
+	precAdd                // + -
+	precMul                // * / // % @
+	precUnary              // prefix - + ~ !
+	precPower              // ** (groups to the right)
+)
+
+// opInfo describes a binary or prefix operator: an allowed one has op set,
+// a refused one construct and detail.
+type opInfo struct {
+	detail    string
+	prec      int
+	right     bool
+	op        ast.Op
+	construct ast.Construct
+}
+
+var binOps = map[string]*opInfo{
+	"+":      {detail: "+", prec: precAdd, op: ast.Add},
+	"-":      {detail: "-", prec: precAdd, op: ast.Sub},
+	"*":      {detail: "*", prec: precMul, op: ast.Mul},
+	"/":      {detail: "/", prec: precMul, op: ast.Quo},
+	"%":      {detail: "%", prec: precMul, op: ast.Rem},
+	"**":     {detail: "**", prec: precPower, right: true, construct: ast.Power},
+	"//":     {detail: "//", prec: precMul, construct: ast.OtherOperator},
+	"@":      {detail: "@", prec: precMul, construct: ast.OtherOperator},
+	"&":      {detail: "&", prec: precBitAnd, construct: ast.OtherOperator},
+	"|":      {detail: "|", prec: precBitOr, construct: ast.OtherOperator},
+	"^":      {detail: "^", prec: precBitXor, construct: ast.OtherOperator},
+	"<<":     {detail: "<<", prec: precShift, construct: ast.OtherOperator},
+	">>":     {detail: ">>", prec: precShift, construct: ast.OtherOperator},
+	"==":     {detail: "==", prec: precCompare, construct: ast.Compare},
+	"!=":     {detail: "!=", prec: precCompare, construct: ast.Compare},
+	"<":      {detail: "<", prec: precCompare, construct: ast.Compare},
+	">":      {detail: ">", prec: precCompare, construct: ast.Compare},
+	"<=":     {detail: "<=", prec: precCompare, construct: ast.Compare},
+	">=":     {detail: ">=", prec: precCompare, construct: ast.Compare},
+	"<>":     {detail: "<>", prec: precCompare, construct: ast.Compare},
+	"===":    {detail: "===", prec: precCompare, construct: ast.Compare},
+	"!==":    {detail: "!==", prec: precCompare, construct: ast.Compare},
+	"in":     {detail: "in", prec: precCompare, construct: ast.Membership},
+	"not in": {detail: "not in", prec: precCompare, construct: ast.Membership},
+	"is":     {detail: "is", prec: precCompare, construct: ast.Identity},
+	"is not": {detail: "is not", prec: precCompare, construct: ast.Identity},
+	"and":    {detail: "and", prec: precAnd, construct: ast.BoolOp},
+	"&&":     {detail: "&&", prec: precAnd, construct: ast.BoolOp},
+	"or":     {detail: "or", prec: precOr, construct: ast.BoolOp},
+	"||":     {detail: "||", prec: precOr, construct: ast.BoolOp},
+}
+
+var prefixOps = map[string]*opInfo{
+	"-":   {detail: "-", prec: precUnary, op: ast.Sub},
+	"+":   {detail: "+", prec: precUnary, op: ast.Add},
+	"~":   {detail: "~", prec: precUnary, construct: ast.OtherOperator},
+	"!":   {detail: "!", prec: precUnary, construct: ast.BoolOp},
+	"not": {detail: "not", prec: precNot, construct: ast.BoolOp},
+	"*":   {detail: "*", prec: precBitOr, construct: ast.Starred},
+	"**":  {detail: "**", prec: precBitOr, construct: ast.Starred},
+}
+
+// opTok is an operator where it was written.
+type opTok struct {
+	pos  int
+	info *opInfo
+}
+
+// binOp is the action of BinOp. `not  in` and `is  not` may hold any white
+// space between their words.
+func binOp(pos int, text []byte) *opTok {
+	info := binOps[string(text)]
+	if info == nil {
+		if text[0] == 'n' {
+			info = binOps["not in"]
+		} else {
+			info = binOps["is not"]
+		}
+	}
+	return &opTok{pos: pos, info: info}
+}
+
+// prefixOp is the action of PrefixOp.
+func prefixOp(pos int, text []byte) *opTok {
+	return &opTok{pos: pos, info: prefixOps[string(text)]}
+}
+
+// operandTok is an operand with prefix operators before it.
+type operandTok struct {
+	pre []*opTok
+	x   ast.Expr
+}
+
+// fullExpr is the action of Expr. v holds the first operand, the
+// (operator, operand) pairs, the conditional tail and the assignment tail;
+// end is where the match ends.
+func fullExpr(v any, end int) ast.Expr {
+	parts := v.([]any)
+	e := chain(parts[0], parts[1].([]any))
+	if parts[2] != nil {
+		e = badOver(e, end, ast.Conditional, "")
+	}
+	if parts[3] != nil {
+		a := parts[3].([]any)
+		y := a[4].(ast.Expr)
+		e = badOver(e, y.End(), ast.Assignment, a[2].(string))
+	}
+	return e
+}
+
+// opChain is the action of OpChain.
+func opChain(v any) ast.Expr {
+	parts := v.([]any)
+	return chain(parts[0], parts[1].([]any))
+}
+
+// chain folds operands and operators by precedence (precedence climbing).
+// Operators of the same strength group to the left, except ** which groups
+// to the right.
+func chain(first any, rest []any) ast.Expr {
+	o := operand(first)
+	if len(rest) == 0 && o.pre == nil {
+		return o.x
+	}
+	f := &folder{operands: make([]operandTok, 0, len(rest)+1), ops: make([]*opTok, 0, len(rest))}
+	f.operands = append(f.operands, o)
+	for _, item := range rest {
+		seq := item.([]any)
+		f.ops = append(f.ops, seq[2].(*opTok))
+		f.operands = append(f.operands, operand(seq[4]))
+	}
+	return f.expr(0)
+}
+
+// operand reads the value of Operand: it applies the trailers to the
+// primary and keeps the prefix operators for the fold, which knows how far
+// each one reaches.
+func operand(v any) operandTok {
+	parts := v.([]any)
+	var o operandTok
+	if p, ok := parts[1].([]any); ok {
+		o.x = postfix(p[0].(ast.Expr), p[1].([]any))
+	} else {
+		o.x = parts[1].(ast.Expr) // a lambda
+	}
+	if pre := parts[0].([]any); len(pre) > 0 {
+		o.pre = make([]*opTok, len(pre))
+		for i, item := range pre {
+			o.pre[i] = item.([]any)[1].(*opTok)
+		}
+	}
+	return o
+}
+
+// folder folds one operator chain. ops[i] stands between operands[i] and
+// operands[i+1]; next is the operand to read, pre the next of its prefixes.
+type folder struct {
+	operands []operandTok
+	ops      []*opTok
+	next     int
+	pre      int
+}
+
+// expr reads an operand and every following operator at least as strong as
+// min. After an operand is read, the operator after it is ops[next-1].
+func (f *folder) expr(min int) ast.Expr {
+	x := f.unary()
+	for f.next-1 < len(f.ops) {
+		op := f.ops[f.next-1]
+		if op.info.prec < min {
+			break
+		}
+		next := op.info.prec + 1
+		if op.info.right {
+			next = op.info.prec
+		}
+		y := f.expr(next)
+		if op.info.op != 0 {
+			x = &ast.BinaryExpr{X: x, OpPos: op.pos, Op: op.info.op, Y: y}
+		} else {
+			x = badOver(x, y.End(), op.info.construct, op.info.detail)
+		}
+	}
+	return x
+}
+
+// unary reads the next prefix operator with its operand, or the operand.
+func (f *folder) unary() ast.Expr {
+	o := &f.operands[f.next]
+	if f.pre < len(o.pre) {
+		op := o.pre[f.pre]
+		f.pre++
+		x := f.expr(op.info.prec)
+		if op.info.op != 0 {
+			return &ast.UnaryExpr{OpPos: op.pos, Op: op.info.op, X: x}
+		}
+		return &ast.BadExpr{From: op.pos, To: x.End(), Construct: op.info.construct, Detail: op.info.detail}
+	}
+	f.next++
+	f.pre = 0
+	return o.x
+}
+
+// badOver refuses a construct whose left part is x. When x is itself the
+// same construct (a == b < c, a and b and c), the detail of x, which was
+// written first, is kept.
+func badOver(x ast.Expr, to int, c ast.Construct, detail string) *ast.BadExpr {
+	if b, ok := x.(*ast.BadExpr); ok && b.Construct == c {
+		detail = b.Detail
+	}
+	return &ast.BadExpr{From: x.Pos(), To: to, Construct: c, Detail: detail}
+}
+
+// lambda is the action of Lambda.
+func lambda(from, to int) ast.Expr {
+	return &ast.BadExpr{From: from, To: to, Construct: ast.Lambda}
+}
+
+// callTok and indexTok are the values of the trailers Call and Index; the
+// value of a selector is the sequence ('.', space, *ast.Ident).
+type callTok struct {
+	lparen, rparen int
+	args           []ast.Expr
+}
+
+type indexTok struct {
+	lbrack, rbrack int
+	index          ast.Expr
+}
+
+// postfix applies the trailers of an operand in order. Only a name can be
+// called; x.name(...) is a method call.
+func postfix(e ast.Expr, trailers []any) ast.Expr {
+	for _, item := range trailers {
+		switch t := item.([]any)[2].(type) {
+		case []any: // . name
+			e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
+		case *indexTok:
+			e = &ast.IndexExpr{X: e, Lbrack: t.lbrack, Index: t.index, Rbrack: t.rbrack}
+		case *callTok:
+			switch f := e.(type) {
+			case *ast.Ident:
+				e = &ast.CallExpr{Fun: f, Lparen: t.lparen, Args: t.args, Rparen: t.rparen}
+			case *ast.SelectorExpr:
+				e = &ast.BadExpr{From: f.Pos(), To: t.rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
+			default:
+				e = &ast.BadExpr{From: e.Pos(), To: t.rparen + 1, Construct: ast.CallNonName}
+			}
+		}
+	}
+	return e
+}
+
+// methodDetail is the name of the first method called in x.a().b(): the one
+// the message should talk about.
+func methodDetail(f *ast.SelectorExpr) string {
+	for x := f.X; ; {
+		switch y := x.(type) {
+		case *ast.SelectorExpr:
+			x = y.X
+		case *ast.IndexExpr:
+			x = y.X
+		case *ast.BadExpr:
+			if y.Construct == ast.MethodCall {
+				return y.Detail
+			}
+			return f.Sel.Name
+		default:
+			return f.Sel.Name
+		}
+	}
+}
+
+// callTail is the action of Call. args holds the first argument, the end of
+// a generator (f(x for x in y)) and the (comma, argument) pairs. Each
+// argument is the value of Arg: a keyword name or nil, and the value.
+func callTail(from, to int, args any) *callTok {
+	t := &callTok{lparen: from, rparen: to - 1}
+	if args == nil {
+		return t
+	}
+	parts := args.([]any)
+	rest := parts[2].([]any)
+	t.args = make([]ast.Expr, 0, len(rest)+1)
+	x := arg(parts[0])
+	if parts[1] != nil {
+		x = &ast.BadExpr{From: x.Pos(), To: parts[1].(int), Construct: ast.Comprehension}
+	}
+	t.args = append(t.args, x)
+	for _, item := range rest {
+		t.args = append(t.args, arg(item.([]any)[3]))
+	}
+	return t
+}
+
+// arg reads the value of Arg.
+func arg(v any) ast.Expr {
+	parts := v.([]any)
+	x := parts[1].(ast.Expr)
+	if parts[0] == nil {
+		return x
+	}
+	name := parts[0].(*ast.Ident)
+	return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}
+}
+
+// keywordName is the action of KeywordPrefix, `name =`.
+func keywordName(pos int, text []byte) *ast.Ident {
+	return &ast.Ident{NamePos: pos, Name: string(text[:len(text)-len(bytes.TrimLeftFunc(text, isIdentCont))])}
+}
+
+// indexTail is the action of Index; text is the whole [...]. s holds the
+// first item, the (comma, item) pairs and a trailing comma. One item is the
+// index; several are a tuple, or a slice when one of them is a slice.
+func indexTail(from int, text []byte, s any) *indexTok {
+	t := &indexTok{lbrack: from, rbrack: from + len(text) - 1}
+	parts := s.([]any)
+	rest := parts[1].([]any)
+	x := sliceItem(parts[0])
+	if len(rest) == 0 && parts[2] == nil {
+		t.index = x
+		return t
+	}
+	c := ast.TupleLit
+	if isBad(x, ast.Slice) {
+		c = ast.Slice
+	}
+	for _, item := range rest {
+		if isBad(sliceItem(item.([]any)[3]), ast.Slice) {
+			c = ast.Slice
+		}
+	}
+	end := from + len(bytes.TrimRight(text[:len(text)-1], " \t\r\n"))
+	t.index = &ast.BadExpr{From: x.Pos(), To: end, Construct: c}
+	return t
+}
+
+func isBad(x ast.Expr, c ast.Construct) bool {
+	b, ok := x.(*ast.BadExpr)
+	return ok && b.Construct == c
+}
+
+// sliceItem reads the value of SliceItem: an expression, maybe followed by
+// a slice tail (whose end it holds), or a slice without a lower bound.
+func sliceItem(v any) ast.Expr {
+	parts, ok := v.([]any)
+	if !ok {
+		return v.(ast.Expr)
+	}
+	x := parts[0].(ast.Expr)
+	if parts[1] == nil {
+		return x
+	}
+	return &ast.BadExpr{From: x.Pos(), To: parts[1].(int), Construct: ast.Slice}
+}
+
+func sliceOnly(from, to int) ast.Expr {
+	return &ast.BadExpr{From: from, To: to, Construct: ast.Slice}
+}
+
+// seqShape reads the inside of (...), [...] or {...}: the first item, the
+// end of a comprehension, the (comma, item) pairs and a trailing comma.
+// more reports several items or a trailing comma.
+func seqShape(s any) (first any, comp, more bool, rest []any) {
+	parts := s.([]any)
+	rest = parts[2].([]any)
+	return parts[0], parts[1] != nil, len(rest) > 0 || parts[3] != nil, rest
+}
+
+// paren is the action of Paren: grouping, a tuple or a generator.
+func paren(from, to int, s any) ast.Expr {
+	if s == nil {
+		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}
+	}
+	first, comp, more, _ := seqShape(s)
+	switch {
+	case comp:
+		return &ast.BadExpr{From: from, To: to, Construct: ast.Comprehension}
+	case more:
+		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}
+	}
+	return &ast.ParenExpr{Lparen: from, X: first.(ast.Expr), Rparen: to - 1}
+}
+
+// list is the action of List: a list or a list comprehension.
+func list(from, to int, s any) ast.Expr {
+	if s != nil {
+		if _, comp, _, _ := seqShape(s); comp {
+			return &ast.BadExpr{From: from, To: to, Construct: ast.Comprehension}
+		}
+	}
+	return &ast.BadExpr{From: from, To: to, Construct: ast.ListLit}
+}
+
+// brace is the action of Brace: a dictionary when empty or when an item is
+// key: value or **x, a set otherwise, or a comprehension.
+func brace(from, to int, s any) ast.Expr {
+	c := ast.DictLit
+	if s != nil {
+		first, comp, _, rest := seqShape(s)
+		dict := dictItem(first)
+		for _, item := range rest {
+			dict = dictItem(item.([]any)[3]) || dict
+		}
+		switch {
+		case comp:
+			c = ast.Comprehension
+		case !dict:
+			c = ast.SetLit
+		}
+	}
+	return &ast.BadExpr{From: from, To: to, Construct: c}
+}
+
+// dictItem reports whether the value of DictItem is key: value or **x.
+func dictItem(v any) bool {
+	parts := v.([]any)
+	if parts[1] != nil {
+		return true
+	}
+	b, ok := parts[0].(*ast.BadExpr)
+	return ok && b.Construct == ast.Starred && b.Detail == "**"
+}
+
+// ident is the action of Name and Word.
+func ident(pos int, text []byte) *ast.Ident {
+	return &ast.Ident{NamePos: pos, Name: string(text)}
+}
+
+// selectorDigits is the action of .0 after a value: a name cannot start
+// with a digit, and an item of a list is taken with [0].
+func selectorDigits(pos int, text []byte) (any, error) {
+	x := &ast.Ident{NamePos: pos, Name: string(text)}
+	s := shorten(x.Name)
+	if digitsEnd(x.Name, 0) == len(x.Name) {
+		return x, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("write [%s] for an item of a list, or ['%s'] for a key, instead of .%s", s, s, s)}
+	}
+	return x, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("a name cannot start with a digit; write ['%s'] for a key instead of .%s", s, s)}
+}
+
+// number is the action of Number: ASCII digits with an optional point and
+// digits. Everything else the rule takes in is an error with its own reason.
+func number(pos int, text []byte) (any, error) {
+	s := string(text)
+	lit := &ast.BasicLit{ValuePos: pos, Kind: ast.Number, Raw: s, Value: s}
+	if reason := numberProblem(s); reason != "" {
+		return lit, &SyntaxError{Offset: pos, Reason: reason}
+	}
+	return lit, nil
+}
+
+// dotNumber is the action of .5 where a value is expected.
+func dotNumber(pos int, text []byte) (any, error) {
+	s := string(text)
+	lit := &ast.BasicLit{ValuePos: pos, Kind: ast.Number, Raw: s, Value: s}
+	c := shorten(s)
+	if digitsEnd(s, 1) == len(s) {
+		return lit, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("write 0%s instead of %s", c, c)}
+	}
+	return lit, &SyntaxError{Offset: pos, Reason: "invalid number " + c}
+}
+
+// maxExpandExponent bounds the exponent for which the message about 1e3
+// spells the number out.
+const maxExpandExponent = 20
+
+// numberProblem says what is wrong with the text the Number rule matched,
+// or returns "" for a good number. Reasons repeat at most maxShown bytes of
+// the number.
+func numberProblem(s string) string {
+	c := shorten(s)
+	i := digitsEnd(s, 0)
+	j := i
+	point := false
+	if j < len(s) && s[j] == '.' {
+		point = true
+		j = digitsEnd(s, j+1)
+	}
+	if j == len(s) {
+		if point && j == i+1 {
+			return fmt.Sprintf("write %s0 or %s instead of %s", c, shorten(s[:i]), c)
+		}
+		return ""
+	}
+	if s[j] == 'e' || s[j] == 'E' {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if end := digitsEnd(s, k); end > k && end == len(s) {
+			if full, ok := expandExponent(s[:j], s[j+1:]); ok && len(full) <= maxShown {
+				return fmt.Sprintf("numbers with an exponent are not supported; write %s instead of %s", full, c)
+			}
+			return fmt.Sprintf("numbers with an exponent are not supported; write %s in full", c)
+		}
+	}
+	if i == 1 && s[0] == '0' && !point && strings.ContainsRune("xXbBoO", rune(s[1])) {
+		return fmt.Sprintf("only decimal numbers are supported: %s", c)
+	}
+	if strings.ContainsRune(s, '_') {
+		if t := strings.ReplaceAll(s, "_", ""); t != "" && numberProblem(t) == "" {
+			return fmt.Sprintf("numbers are written without separators: write %s instead of %s", shorten(t), c)
+		}
+	}
+	for _, r := range s[j:] {
+		if r > '9' && unicode.IsDigit(r) {
+			return fmt.Sprintf("invalid number %s; write numbers with the digits 0-9", c)
+		}
+	}
+	return "invalid number " + c
+}
+
+// expandExponent writes mantissa×10^exp in plain digits.
+func expandExponent(mantissa, exp string) (string, bool) {
+	neg := false
+	switch exp[0] {
+	case '-':
+		neg = true
+		exp = exp[1:]
+	case '+':
+		exp = exp[1:]
+	}
+	exp = strings.TrimLeft(exp, "0")
+	if len(exp) > 2 {
+		return "", false
+	}
+	e := 0
+	for _, c := range exp {
+		e = e*10 + int(c-'0')
+	}
+	if e > maxExpandExponent {
+		return "", false
+	}
+	if neg {
+		e = -e
+	}
+	intPart, frac, _ := strings.Cut(mantissa, ".")
+	digits := intPart + frac
+	point := len(intPart) + e // position of the point in digits
+	switch {
+	case point <= 0:
+		digits = "0." + strings.Repeat("0", -point) + digits
+	case point >= len(digits):
+		digits += strings.Repeat("0", point-len(digits))
+	default:
+		digits = digits[:point] + "." + digits[point:]
+	}
+	if strings.Contains(digits, ".") {
+		digits = strings.TrimRight(digits, "0")
+		digits = strings.TrimSuffix(digits, ".")
+	}
+	intEnd := strings.IndexByte(digits, '.')
+	if intEnd < 0 {
+		intEnd = len(digits)
+	}
+	if lead := len(digits[:intEnd]) - len(strings.TrimLeft(digits[:intEnd], "0")); lead > 0 {
+		if lead == intEnd {
+			lead--
+		}
+		digits = digits[lead:]
+	}
+	return digits, true
+}
+
+func digitsEnd(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// text is the action of Text: it decodes the escapes and reports the first
+// unknown one, or text that is not closed.
+func text(pos int, b []byte) (any, error) {
+	raw := string(b)
+	value, problem := decodeText(pos, raw)
+	lit := &ast.BasicLit{ValuePos: pos, Kind: ast.String, Raw: raw, Value: value}
+	if problem != nil {
+		return lit, problem
+	}
+	return lit, nil
+}
+
+// decodeText returns the value of the text literal raw found at pos.
+func decodeText(pos int, raw string) (string, *SyntaxError) {
+	q := raw[0]
+	closed := false
+	var sb strings.Builder
+	plain := true // no escape seen: the value is a slice of raw
+	var problem *SyntaxError
+	i := 1
+	for i < len(raw) {
+		ch := raw[i]
+		if ch == q {
+			closed = true
+			break
+		}
+		if ch != '\\' {
+			if !plain {
+				sb.WriteByte(ch)
+			}
+			i++
+			continue
+		}
+		if plain {
+			plain = false
+			sb.Grow(len(raw))
+			sb.WriteString(raw[1:i])
+		}
+		if i+1 == len(raw) {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(raw[i+1:])
+		switch r {
+		case '\\', '\'', '"':
+			sb.WriteRune(r)
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case 'r':
+			sb.WriteByte('\r')
+		default:
+			if problem == nil {
+				problem = &SyntaxError{Offset: pos + i, Reason: unknownEscape(r)}
+			}
+			sb.WriteRune(r)
+		}
+		i += 1 + size
+	}
+	if problem == nil && !closed {
+		problem = &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text is not closed; add the closing %c", q)}
+	}
+	if plain {
+		return raw[1:i], problem
+	}
+	return sb.String(), problem
+}
+
+func unknownEscape(r rune) string {
+	if unicode.IsPrint(r) && !unicode.IsSpace(r) {
+		return fmt.Sprintf(`unknown escape \%c in text; write \\ for a backslash`, r)
+	}
+	return fmt.Sprintf(`unknown escape in text: \ followed by %U; write \\ for a backslash`, r)
+}
+
+// prefixedText is the action of PrefixedText: f'...', rf'...' and fr'...'
+// (any case) are f-strings, refused; any other prefix (r, b, u, br, ...) is
+// not part of the language.
+func prefixedText(pos int, b []byte) (any, error) {
+	raw := string(b)
+	n := strings.IndexAny(raw, `'"`)
+	prefix := raw[:n]
+	bad := &ast.BadExpr{From: pos, To: pos + len(raw), Construct: ast.FString, Detail: prefix}
+	switch strings.ToLower(prefix) {
+	case "f", "fr", "rf":
+	default:
+		return bad, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text with the prefix %s is not supported; write the text in quotes without it", prefix)}
+	}
+	if !textClosed(raw[n:]) {
+		return bad, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text is not closed; add the closing %c", raw[n])}
+	}
+	return bad, nil
+}
+
+// textClosed reports whether the quoted raw text ends with its closing
+// quote (raw as TextBody matched it).
+func textClosed(raw string) bool {
+	q := raw[0]
+	for i := 1; i < len(raw); i++ {
+		switch raw[i] {
+		case '\\':
+			i++
+		case q:
+			return true
+		}
+	}
+	return false
+}

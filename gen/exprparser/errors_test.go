@@ -1,0 +1,194 @@
+package exprparser
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/ast"
+)
+
+// syntaxErrorTests pin the reason and the offset of each syntax error.
+var syntaxErrorTests = []struct {
+	src    string
+	offset int
+	reason string
+}{
+	// Empty.
+	{"", 0, "the expression is empty"},
+	{" \t\n", 0, "the expression is empty"},
+
+	// Input that ends too early.
+	{"a +", 3, "unexpected end; a value is missing after '+'"},
+	{"a + ", 4, "unexpected end; a value is missing after '+'"},
+	{"a *", 3, "unexpected end; a value is missing after '*'"},
+	{"-", 1, "unexpected end; a value is missing after '-'"},
+	{"f(a,", 4, "unexpected end; a value is missing after ','"},
+	{"a.", 2, "unexpected end; a name is missing after '.'"},
+	{"a[", 2, "unexpected end; a value is missing after '['"},
+	{"a ==", 4, "unexpected end; a value is missing after '=='"},
+	{"a =", 3, "unexpected end; a value is missing after '='"},
+	{"a +=", 4, "unexpected end; a value is missing after '+='"},
+	{"not", 3, "unexpected end; a value is missing after 'not'"},
+	{"a and", 5, "unexpected end; a value is missing after 'and'"},
+	{"a in", 4, "unexpected end; a value is missing after 'in'"},
+	{"f(", 2, "missing ')'"},
+	{"f(a", 3, "missing ')'"},
+	{"f(a, b", 6, "missing ')'"},
+	{"f(f(f(", 6, "missing ')'"},
+	{"(", 1, "missing ')'"},
+	{"(a + b", 6, "missing ')'"},
+	{"len(rows", 8, "missing ')'"},
+	{"x[0", 3, "missing ']'"},
+	{"[", 1, "missing ']'"},
+	{"{a", 2, "missing '}'"},
+	{"f(x[0", 5, "missing ']'"},
+
+	// A token where it cannot stand.
+	{"a b", 2, "unexpected 'b'"},
+	{"a 1", 2, "unexpected '1'"},
+	{"a 'b'", 2, "unexpected text 'b'"},
+	{`a "b"`, 2, `unexpected text "b"`},
+	{"'abc' 'def'", 6, "unexpected text 'def'"},
+	{"a)", 1, "unexpected ')'"},
+	{"f(a))", 4, "unexpected ')'"},
+	{")", 0, "unexpected ')'"},
+	{"a]", 1, "unexpected ']'"},
+	{"}", 0, "unexpected '}'"},
+	{"a, b", 1, "unexpected ','"},
+	{"a + )", 4, "unexpected ')'; a value is missing after '+'"},
+	{"(a + )", 5, "unexpected ')'; a value is missing after '+'"},
+	{"f(a,)", 4, "unexpected ')'; a value is missing after ','"},
+	{"f(,)", 2, "unexpected ','"},
+	{"f(x=)", 4, "unexpected ')'; a value is missing after '='"},
+	{"a + / b", 4, "unexpected '/'; a value is missing after '+'"},
+	{"a not", 5, "unexpected end"},
+	{"a..b", 2, "unexpected '.'; a name is missing after '.'"},
+	{"a.'b'", 2, "unexpected text 'b'; a name is missing after '.'"},
+	{"(a]", 2, "unexpected ']'; missing ')'"},
+	{"f(a]", 3, "unexpected ']'; missing ')'"},
+	{"[a)", 2, "unexpected ')'; missing ']'"},
+	{"a[]", 2, "unexpected ']'; an index is missing between '[' and ']'"},
+	{"in", 0, "unexpected 'in'"},
+	{"if x", 0, "unexpected 'if'"},
+	{"for x in y", 0, "unexpected 'for'"},
+	{"len(in)", 4, "unexpected 'in'"},
+	{"1 + else", 4, "unexpected 'else'; a value is missing after '+'"},
+	{"a else b", 2, "unexpected 'else'"},
+	{"x for x in y", 2, "unexpected 'for'"},
+	{"a not b", 6, "unexpected 'b'"},
+	{"a ! b", 2, "unexpected '!'"},
+	{"a => b", 3, "unexpected '>'; a value is missing after '='"},
+	{"upper(row.First Name)", 16, "unexpected 'Name'; write ['First Name'] to read a key with spaces"},
+	{"row.Unit Price THB + 1", 9, "unexpected 'Price'; write ['Unit Price THB'] to read a key with spaces"},
+
+	// Characters that are not part of the language.
+	{"a $ b", 2, "unexpected character '$'"},
+	{"a ? b : c", 2, "unexpected character '?'"},
+	{"a; b", 1, "unexpected character ';'"},
+	{`a \ b`, 2, `unexpected character '\'`},
+	{"a # note", 2, "unexpected character '#'; there are no comments in an expression"},
+	{"${a}", 0, "unexpected '${'; a ${...} cannot hold another ${...}: write the name alone"},
+	{"a + ${b}", 4, "unexpected '${'; a ${...} cannot hold another ${...}: write the name alone"},
+	{"len(${rows})", 4, "unexpected '${'; a ${...} cannot hold another ${...}: write the name alone"},
+	{"join(ids, ‘, ’)", 10, `unexpected character '‘'; write text in straight quotes ' or "`},
+	{"“abc”", 0, `unexpected character '“'; write text in straight quotes ' or "`},
+	{"๑๒", 0, "unexpected character '๑'; write numbers with the digits 0-9"},
+	{"a\u00a0+ b", 1, "unexpected character U+00A0 (a space that is not a plain space)"},
+	{"a\x00", 1, "unexpected character U+0000"},
+	{"\ufeffa", 0, "unexpected character U+FEFF"},
+
+	// Text.
+	{"'abc", 0, "text is not closed; add the closing '"},
+	{`"abc`, 0, `text is not closed; add the closing "`},
+	{"f('a, 'b')", 7, "unexpected 'b'"},
+	{"f('a, b", 2, "text is not closed; add the closing '"},
+	{`'abc\'`, 0, "text is not closed; add the closing '"},
+	{`'abc\`, 0, "text is not closed; add the closing '"},
+	{`'a\qb'`, 2, `unknown escape \q in text; write \\ for a backslash`},
+	{`'C:\Users'`, 3, `unknown escape \U in text; write \\ for a backslash`},
+	{`x + "\d"`, 5, `unknown escape \d in text; write \\ for a backslash`},
+	{`'\x41'`, 1, `unknown escape \x in text; write \\ for a backslash`},
+	{`'\ก'`, 1, `unknown escape \ก in text; write \\ for a backslash`},
+	{"'a\\\nb'", 2, `unknown escape in text: \ followed by U+000A; write \\ for a backslash`},
+	{`'\q\w`, 1, `unknown escape \q in text; write \\ for a backslash`},
+	{"r'x'", 0, "text with the prefix r is not supported; write the text in quotes without it"},
+	{`b"x"`, 0, "text with the prefix b is not supported; write the text in quotes without it"},
+	{"u'x'", 0, "text with the prefix u is not supported; write the text in quotes without it"},
+	{"Rb'x'", 0, "text with the prefix Rb is not supported; write the text in quotes without it"},
+	{"f'abc", 0, "text is not closed; add the closing '"},
+
+	// Numbers.
+	{"1e3", 0, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
+	{"1E3", 0, "numbers with an exponent are not supported; write 1000 instead of 1E3"},
+	{"2.5e-3", 0, "numbers with an exponent are not supported; write 0.0025 instead of 2.5e-3"},
+	{"x * 1.5e+2", 4, "numbers with an exponent are not supported; write 150 instead of 1.5e+2"},
+	{"12e0", 0, "numbers with an exponent are not supported; write 12 instead of 12e0"},
+	{"0e5", 0, "numbers with an exponent are not supported; write 0 instead of 0e5"},
+	{"1e400", 0, "numbers with an exponent are not supported; write 1e400 in full"},
+	{"5.e3", 0, "numbers with an exponent are not supported; write 5000 instead of 5.e3"},
+	{"0x1F", 0, "only decimal numbers are supported: 0x1F"},
+	{"0b101", 0, "only decimal numbers are supported: 0b101"},
+	{"0o17", 0, "only decimal numbers are supported: 0o17"},
+	{"1_000", 0, "numbers are written without separators: write 1000 instead of 1_000"},
+	{"1_000.5", 0, "numbers are written without separators: write 1000 instead of 1_000"},
+	{"5.", 0, "write 5.0 or 5 instead of 5."},
+	{"a + 5. ", 4, "write 5.0 or 5 instead of 5."},
+	{".5", 0, "write 0.5 instead of .5"},
+	{"x * .07", 4, "write 0.07 instead of .07"},
+	{".5x", 0, "invalid number .5x"},
+	{"12abc", 0, "invalid number 12abc"},
+	{"2x", 0, "invalid number 2x"},
+	{"1e", 0, "invalid number 1e"},
+	{"1.5x", 0, "invalid number 1.5x"},
+	{"1๒", 0, "invalid number 1๒; write numbers with the digits 0-9"},
+	{"rows.0", 5, "write [0] for an item of a list, or ['0'] for a key, instead of .0"},
+	{"rows.0.request_id", 5, "write [0] for an item of a list, or ['0'] for a key, instead of .0"},
+	{"row.2024", 4, "write [2024] for an item of a list, or ['2024'] for a key, instead of .2024"},
+	{"row.1st", 4, "a name cannot start with a digit; write ['1st'] for a key instead of .1st"},
+
+	// The left-most problem is reported.
+	{"'a\\q' + 'b\\w'", 2, `unknown escape \q in text; write \\ for a backslash`},
+	{"1e3 + 'abc", 0, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
+
+	// Invalid UTF-8.
+	{"\xff", 0, "the text is not valid UTF-8 (byte 0xFF)"},
+	{"'abc\xc3'", 4, "the text is not valid UTF-8 (byte 0xC3)"},
+	{"a + \xe0\xb8", 4, "the text is not valid UTF-8 (byte 0xE0)"},
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	for _, tt := range syntaxErrorTests {
+		t.Run(tt.src, func(t *testing.T) {
+			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			require.Nil(t, x)
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			require.Equal(t, tt.reason, se.Reason)
+			require.Equal(t, tt.reason, err.Error())
+			require.Equal(t, tt.offset, se.Offset)
+			require.True(t, utf8.ValidString(se.Reason))
+		})
+	}
+}
+
+func TestTooComplex(t *testing.T) {
+	src := strings.Repeat("f(", 20) + "x" + strings.Repeat(")", 20)
+	_, err := ParseExpr(src, 100)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, "the expression is too complex", se.Reason)
+	require.Equal(t, 0, se.Offset)
+
+	// Zero means DefaultMaxSteps.
+	x, err := ParseExpr(src, 0)
+	require.NoError(t, err)
+	require.Equal(t, src, ast.Print(x))
+
+	// The limit wins over any other problem found before it.
+	_, err = ParseExpr("'a\\q' + "+src, 150)
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, "the expression is too complex", se.Reason)
+}
