@@ -1,0 +1,632 @@
+package eval
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/exprparser"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// Limits of one expression (D17, E7).
+const (
+	MaxLength = 500 // characters inside one ${...}
+	MaxDepth  = 20  // nesting of parentheses, calls and brackets together
+	// maxBytes caps the bytes of an expression whatever its characters are,
+	// so 500 four-byte characters are the most the parser ever sees.
+	maxBytes = 4 * MaxLength
+)
+
+// frame is the state of one evaluation: the scope, the function
+// environment and a stack for call arguments, reused through a pool.
+type frame struct {
+	s     *scope.Scope
+	env   funcs.Env
+	stack []value.Value
+}
+
+// evalFunc evaluates one compiled node.
+type evalFunc func(fr *frame) (value.Value, error)
+
+// expr is one compiled expression: the text inside ${...}.
+type expr struct {
+	src  string   // as written
+	tree ast.Expr // the syntax tree, for checks against sample data
+	run  evalFunc
+	// pure is true when the expression is a chain of names and .keys only:
+	// evaluating it is the same as the dotted-path lookup, so that step can
+	// be skipped (design section 4).
+	pure bool
+	// konst is set when the whole expression is a constant.
+	konst *value.Value
+}
+
+// checkLimits enforces D17 before any parsing: the length in characters
+// (and bytes), and the nesting of (), [] and {} outside quotes.
+func checkLimits(src string) *Error {
+	if len(src) > maxBytes || utf8.RuneCountInString(src) > MaxLength {
+		n := utf8.RuneCountInString(src)
+		return newError(src, 0, ErrLimit, "expression is longer than "+
+			strconv.Itoa(MaxLength)+" characters (it has "+strconv.Itoa(n)+")")
+	}
+	depth := 0
+	var q byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case q != 0:
+			if c == '\\' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			if depth > MaxDepth {
+				return newError(src, i, ErrLimit, "expression is nested deeper than "+
+					strconv.Itoa(MaxDepth)+" levels of parentheses, calls and brackets")
+			}
+		case c == ')' || c == ']' || c == '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// hasExprSyntax reports whether text holds expression syntax: parentheses,
+// brackets, operators or quotes (design section 4, D12). A text without it
+// that does not parse is a missing lookup, not an error.
+func hasExprSyntax(text string) bool {
+	return strings.ContainsAny(text, "()[]{}+-*/%=<>!'\"&|^~@,:")
+}
+
+// compiler turns a syntax tree into closures and collects the problems
+// that can be known before any data is seen.
+type compiler struct {
+	src      string
+	problems []*Error
+}
+
+// compileExpr parses and compiles src. A problem that a lookup cannot
+// change (a limit) is returned as err; the others (syntax, forbidden
+// constructs, unknown functions, arity) come back in problem, the left-most
+// one, for the caller to raise only when the dotted-path lookup fails.
+func compileExpr(src string) (e *expr, problem *Error, err *Error) {
+	if err := checkLimits(src); err != nil {
+		return nil, nil, err
+	}
+	tree, perr := exprparser.ParseExpr(src, exprparser.DefaultMaxSteps)
+	if perr != nil {
+		var se *exprparser.SyntaxError
+		if errors.As(perr, &se) {
+			return nil, newError(src, se.Offset, ErrSyntax, se.Reason), nil
+		}
+		return nil, newError(src, 0, ErrSyntax, perr.Error()), nil
+	}
+	c := &compiler{src: src}
+	run := c.expr(tree)
+	if len(c.problems) > 0 {
+		first := c.problems[0]
+		for _, p := range c.problems[1:] {
+			if p.Offset < first.Offset {
+				first = p
+			}
+		}
+		return nil, first, nil
+	}
+	e = &expr{src: src, tree: tree, run: run, pure: isPure(tree)}
+	if constant(tree) {
+		v, _ := run(nil) // folded by c.expr: it cannot fail now
+		e.konst = &v
+	}
+	return e, nil, nil
+}
+
+// isPure reports whether x is a chain of names and .keys, with no `env`
+// at its root (env.NAME reads the environment, not a variable).
+func isPure(x ast.Expr) bool {
+	for {
+		switch n := x.(type) {
+		case *ast.Ident:
+			return n.Name != "env"
+		case *ast.SelectorExpr:
+			x = n.X
+		default:
+			return false
+		}
+	}
+}
+
+// constant reports whether x reads no variable and no environment, so its
+// value can be computed once, at compile time.
+func constant(x ast.Expr) bool {
+	switch n := x.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return constant(n.X)
+	case *ast.UnaryExpr:
+		return constant(n.X)
+	case *ast.BinaryExpr:
+		return constant(n.X) && constant(n.Y)
+	case *ast.CallExpr:
+		for _, a := range n.Args {
+			if !constant(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (c *compiler) problem(off int, kind error, reason string) evalFunc {
+	c.problems = append(c.problems, newError(c.src, off, kind, reason))
+	return nil
+}
+
+func (c *compiler) text(n ast.Node) string { return strings.TrimSpace(c.src[n.Pos():n.End()]) }
+
+// fail makes a run-time error about node n.
+func (c *compiler) fail(n ast.Node, kind error, reason string) error {
+	return newError(c.src, n.Pos(), kind, reason)
+}
+
+// expr compiles x. A part that reads no data is computed here, once; an
+// error it gives is a problem known before any data is seen.
+func (c *compiler) expr(x ast.Expr) evalFunc {
+	f := c.node(x)
+	if f == nil {
+		return nil
+	}
+	if !constant(x) {
+		return f
+	}
+	v, err := f(&frame{})
+	if err != nil {
+		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
+		return nil
+	}
+	return func(*frame) (value.Value, error) { return v, nil }
+}
+
+func (c *compiler) node(x ast.Expr) evalFunc {
+	switch n := x.(type) {
+	case *ast.BasicLit:
+		return c.literal(n)
+	case *ast.Ident:
+		return c.ident(n)
+	case *ast.ParenExpr:
+		return c.expr(n.X)
+	case *ast.SelectorExpr:
+		return c.selector(n)
+	case *ast.IndexExpr:
+		return c.index(n)
+	case *ast.CallExpr:
+		return c.call(n)
+	case *ast.UnaryExpr:
+		return c.unary(n)
+	case *ast.BinaryExpr:
+		return c.binary(n)
+	case *ast.BadExpr:
+		return c.problem(n.From, ErrForbidden, c.forbidden(n))
+	}
+	return c.problem(x.Pos(), ErrSyntax, "unexpected expression")
+}
+
+func (c *compiler) literal(n *ast.BasicLit) evalFunc {
+	var v value.Value
+	if n.Kind == ast.Number {
+		num, err := value.ParseDigits(n.Value)
+		if err != nil {
+			var f *value.Failure
+			if errors.As(err, &f) {
+				return c.problem(n.Pos(), f.Kind, f.Reason)
+			}
+			return c.problem(n.Pos(), ErrValue, "bad number "+n.Raw)
+		}
+		v = value.NumberValue(num)
+	} else {
+		v = value.TextValue(n.Value)
+	}
+	return func(*frame) (value.Value, error) { return v, nil }
+}
+
+// underscore refuses names and .keys that start with `_` (E7, D9).
+func (c *compiler) underscore(id *ast.Ident, key bool) bool {
+	if !strings.HasPrefix(id.Name, "_") {
+		return false
+	}
+	reason := "names starting with _ are not allowed"
+	if key {
+		reason += "; for a key that starts with _, write [" + "'" + id.Name + "'" + "]"
+	}
+	c.problem(id.Pos(), ErrForbidden, reason)
+	return true
+}
+
+func (c *compiler) ident(n *ast.Ident) evalFunc {
+	if c.underscore(n, false) {
+		return nil
+	}
+	name := n.Name
+	return func(fr *frame) (value.Value, error) {
+		v, _, err := fr.s.Var(name)
+		if err != nil {
+			return value.Null, c.fail(n, ErrData, name+": "+err.Error())
+		}
+		return v, nil
+	}
+}
+
+// envName returns NAME when x is env.NAME or env['NAME'] (design section 4,
+// step 1: env.NAME is the environment variable).
+func envName(x ast.Expr) (string, bool) {
+	switch n := x.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := n.X.(*ast.Ident); ok && id.Name == "env" {
+			return n.Sel.Name, true
+		}
+	case *ast.IndexExpr:
+		id, ok := n.X.(*ast.Ident)
+		lit, isLit := n.Index.(*ast.BasicLit)
+		if ok && isLit && id.Name == "env" && lit.Kind == ast.String {
+			return lit.Value, true
+		}
+	}
+	return "", false
+}
+
+func envFunc(name string) evalFunc {
+	return func(fr *frame) (value.Value, error) {
+		if s, ok := fr.s.Env(name); ok {
+			return value.TextValue(s), nil
+		}
+		return value.Null, nil
+	}
+}
+
+func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
+	if name, ok := envName(n); ok {
+		if c.underscore(n.Sel, true) {
+			return nil
+		}
+		return envFunc(name)
+	}
+	x := c.expr(n.X)
+	if c.underscore(n.Sel, true) || x == nil {
+		return nil
+	}
+	key := n.Sel.Name
+	return func(fr *frame) (value.Value, error) {
+		v, err := x(fr)
+		if err != nil {
+			return v, err
+		}
+		// D10: .key of anything but a dictionary is empty.
+		v, _, err = v.Key(key)
+		if err != nil {
+			return value.Null, c.fail(n.Sel, ErrData, c.text(n)+": "+err.Error())
+		}
+		return v, nil
+	}
+}
+
+func (c *compiler) index(n *ast.IndexExpr) evalFunc {
+	if name, ok := envName(n); ok {
+		return envFunc(name)
+	}
+	x, ix := c.expr(n.X), c.expr(n.Index)
+	if x == nil || ix == nil {
+		return nil
+	}
+	return func(fr *frame) (value.Value, error) {
+		v, err := x(fr)
+		if err != nil {
+			return v, err
+		}
+		i, err := ix(fr)
+		if err != nil {
+			return i, err
+		}
+		var out value.Value
+		switch v.Kind() {
+		case value.List:
+			// D11: a whole number; negative counts from the end; out of
+			// range is empty.
+			if i.Kind() == value.Empty {
+				return value.Null, nil
+			}
+			num, ok := value.ToNumber(i)
+			if !ok {
+				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
+			}
+			k, whole := num.Int64()
+			if !whole {
+				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+num.String())
+			}
+			if k < -(1<<31) || k > 1<<31 {
+				return value.Null, nil
+			}
+			out, err = v.Index(int(k))
+		case value.Dict:
+			// D11: a text key; a number key reads the key of its shown
+			// text (a column named 2026).
+			var key string
+			switch i.Kind() {
+			case value.Text:
+				key = i.Text()
+			case value.Number:
+				key = i.Num().String()
+			case value.Empty:
+				return value.Null, nil
+			default:
+				return value.Null, c.fail(n.Index, ErrType, "a dictionary key must be text, got "+describe(i))
+			}
+			out, _, err = v.Key(key)
+		default:
+			// Like .key (D10), an index into anything else is empty.
+			return value.Null, nil
+		}
+		if err != nil {
+			return value.Null, c.fail(n, ErrData, c.text(n)+": "+err.Error())
+		}
+		return out, nil
+	}
+}
+
+func (c *compiler) call(n *ast.CallExpr) evalFunc {
+	if c.underscore(n.Fun, false) {
+		return nil
+	}
+	f, ok := funcs.Lookup(n.Fun.Name)
+	if !ok {
+		return c.failure(n.Fun.Pos(), funcs.Unknown(n.Fun.Name))
+	}
+	args := make([]evalFunc, len(n.Args))
+	bad := false
+	for i, a := range n.Args {
+		args[i] = c.expr(a)
+		bad = bad || args[i] == nil
+	}
+	if err := f.CheckArity(len(n.Args)); err != nil {
+		return c.failure(n.Fun.Pos(), err)
+	}
+	if bad {
+		return nil
+	}
+	call := f.Call
+	return func(fr *frame) (value.Value, error) {
+		base := len(fr.stack)
+		for _, a := range args {
+			v, err := a(fr)
+			if err != nil {
+				fr.stack = fr.stack[:base]
+				return v, err
+			}
+			fr.stack = append(fr.stack, v)
+		}
+		v, err := call(&fr.env, fr.stack[base:])
+		clear(fr.stack[base:])
+		fr.stack = fr.stack[:base]
+		if err != nil {
+			return value.Null, wrapFailure(c.src, n.Pos(), err)
+		}
+		return v, nil
+	}
+}
+
+// failure records a static problem from an error of package funcs.
+func (c *compiler) failure(off int, err error) evalFunc {
+	var f *value.Failure
+	if errors.As(err, &f) {
+		return c.problem(off, f.Kind, f.Reason)
+	}
+	return c.problem(off, errInternal, err.Error())
+}
+
+// number gives the number of operand n's value v, or the D7 error.
+func (c *compiler) number(n ast.Expr, v value.Value) (value.Num, error) {
+	if num, ok := value.ToNumber(v); ok {
+		return num, nil
+	}
+	return value.Num{}, c.notNumber(n, v)
+}
+
+// notNumber explains why an operand of arithmetic is not a number (D7).
+func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
+	t := c.text(n)
+	switch v.Kind() {
+	case value.Empty:
+		return c.fail(n, ErrType, t+" is empty; use default("+t+", 0)")
+	case value.Text:
+		if strings.TrimSpace(v.Text()) == "" {
+			// a blank cell: number() of it is empty too, so default() helps
+			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number; use default("+t+", 0)")
+		}
+		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
+	}
+	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+func (c *compiler) unary(n *ast.UnaryExpr) evalFunc {
+	x := c.expr(n.X)
+	if x == nil {
+		return nil
+	}
+	neg := n.Op == ast.Sub
+	return func(fr *frame) (value.Value, error) {
+		v, err := x(fr)
+		if err != nil {
+			return v, err
+		}
+		num, err := c.number(n.X, v)
+		if err != nil {
+			return value.Null, err
+		}
+		if neg {
+			num = num.Neg()
+		}
+		return value.NumberValue(num), nil
+	}
+}
+
+func (c *compiler) binary(n *ast.BinaryExpr) evalFunc {
+	x, y := c.expr(n.X), c.expr(n.Y)
+	if x == nil || y == nil {
+		return nil
+	}
+	var op func(a, b value.Num) (value.Num, error)
+	switch n.Op {
+	case ast.Add:
+		op = value.Num.Add
+	case ast.Sub:
+		op = value.Num.Sub
+	case ast.Mul:
+		op = value.Num.Mul
+	case ast.Quo:
+		op = value.Num.Quo
+	case ast.Rem:
+		op = value.Num.Rem
+	default:
+		return c.problem(n.OpPos, ErrSyntax, "unknown operator")
+	}
+	return func(fr *frame) (value.Value, error) {
+		a, err := x(fr)
+		if err != nil {
+			return a, err
+		}
+		b, err := y(fr)
+		if err != nil {
+			return b, err
+		}
+		na, err := c.number(n.X, a)
+		if err != nil {
+			return value.Null, err
+		}
+		nb, err := c.number(n.Y, b)
+		if err != nil {
+			return value.Null, err
+		}
+		r, err := op(na, nb)
+		if err != nil {
+			return value.Null, wrapFailure(c.src, n.OpPos, err)
+		}
+		return value.NumberValue(r), nil
+	}
+}
+
+// describe names a value's kind, with the value when it is short data.
+func describe(v value.Value) string {
+	switch v.Kind() {
+	case value.Text:
+		return "text " + quote(v.Text())
+	case value.Number:
+		return v.Num().String()
+	}
+	return article(v.Kind())
+}
+
+// article is the kind's name with "a"/"an", for messages.
+func article(k value.Kind) string {
+	switch k {
+	case value.Empty:
+		return "empty"
+	case value.Text:
+		return "text"
+	}
+	return "a " + k.String()
+}
+
+// forbidden is the message for a refused construct (D12, D13).
+func (c *compiler) forbidden(n *ast.BadExpr) string {
+	const cond = " is not allowed inside ${...}; write it in a condition"
+	switch n.Construct {
+	case ast.Compare:
+		return "comparisons (" + n.Detail + ") are not allowed inside ${...}; write them in a condition"
+	case ast.BoolOp:
+		return "'" + n.Detail + "'" + cond
+	case ast.Membership:
+		return "'in'" + cond
+	case ast.Identity:
+		return "'is'" + cond
+	case ast.Power:
+		return "** is not allowed; multiply instead"
+	case ast.OtherOperator:
+		return "the operator " + n.Detail + " is not allowed; use + - * / or %"
+	case ast.Lambda:
+		return "lambda is not allowed"
+	case ast.Comprehension:
+		return "comprehensions (for ... in ...) are not allowed"
+	case ast.Conditional:
+		return "if ... else is not allowed inside ${...}; use a condition, or default(...)"
+	case ast.FString:
+		return "f-strings are not allowed; write the text around ${...} instead"
+	case ast.Assignment:
+		return "assignment (" + n.Detail + ") is not allowed"
+	case ast.MethodCall:
+		return c.methodCall(n)
+	case ast.CallNonName:
+		return "only a function can be called, by its name, e.g. len(x)"
+	case ast.KeywordArg:
+		return "keyword arguments (" + n.Detail + "=...) are not allowed; give the values in order"
+	case ast.Slice:
+		return "slices ([a:b]) are not allowed; use substring(...) or part(...)"
+	case ast.ListLit:
+		return "list literals ([...]) are not allowed"
+	case ast.DictLit:
+		return "dictionary literals ({...}) are not allowed"
+	case ast.SetLit:
+		return "set literals ({...}) are not allowed"
+	case ast.TupleLit:
+		return "tuples (a, b) are not allowed"
+	case ast.Starred:
+		return "* and ** before values are not allowed"
+	}
+	return "this is not allowed inside ${...}"
+}
+
+// methodCall is the D13 message: when the method is one of our functions,
+// it shows the call to write instead, e.g. `write upper(x)`.
+func (c *compiler) methodCall(n *ast.BadExpr) string {
+	const msg = "method calls are not allowed"
+	if n.To > len(c.src) || n.From > n.To {
+		return msg
+	}
+	span := c.src[n.From:n.To]
+	if _, ok := funcs.Lookup(n.Detail); !ok {
+		// `row.Amount (THB)` reads like a call of Amount, but is most
+		// likely a key written with parentheses.
+		dot := strings.LastIndex(span, "."+n.Detail)
+		if dot > 0 && !strings.ContainsAny(span[dot:], "'\"") &&
+			strings.Contains(span[dot:], " (") && !strings.HasSuffix(span, "()") {
+			recv := strings.TrimSpace(span[:dot])
+			key := strings.TrimSpace(span[dot+1:])
+			return msg + "; for a key with parentheses in it, write " + recv + "['" + key + "']"
+		}
+		return msg
+	}
+	dot := strings.LastIndex(span, "."+n.Detail)
+	if dot <= 0 {
+		return msg + "; write " + n.Detail + "(...)"
+	}
+	recv := strings.TrimSpace(span[:dot])
+	rest := strings.TrimSpace(span[dot+1+len(n.Detail):])
+	args := ""
+	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+		args = strings.TrimSpace(rest[1 : len(rest)-1])
+	}
+	if args != "" {
+		return msg + "; write " + n.Detail + "(" + recv + ", " + args + ")"
+	}
+	return msg + "; write " + n.Detail + "(" + recv + ")"
+}

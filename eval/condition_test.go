@@ -1,0 +1,285 @@
+package eval_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+func condScope(t testing.TB) *scope.Scope {
+	vars := data(t)
+	vars["brand"] = "Toyota"
+	vars["model"] = ""
+	vars["company"] = "Johnson and Johnson"
+	vars["s"] = "Pending"
+	vars["note"] = "please SKIP this one"
+	vars["tags"] = []any{"vip", "Gold", "12"}
+	vars["zero"] = "0"
+	vars["no"] = "No"
+	vars["yes"] = "yes"
+	vars["falsetext"] = "FALSE"
+	vars["spaces"] = "   "
+	vars["empty_list"] = []any{}
+	vars["empty_map"] = map[string]any{}
+	vars["big"] = "1,200"
+	vars["nine"] = "9"
+	vars["ten"] = 10
+	vars["ecole"] = "ÉCOLE"
+	vars["straße"] = "STRASSE"
+	return scope.New(vars)
+}
+
+type condCase struct {
+	line string
+	want bool
+}
+
+func runConds(t *testing.T, cases []condCase) {
+	t.Helper()
+	s := condScope(t)
+	for _, c := range cases {
+		cond, err := eval.CompileCondition(c.line)
+		require.NoError(t, err, c.line)
+		got, err := cond.Test(s)
+		require.NoError(t, err, c.line)
+		require.Equal(t, c.want, got, c.line)
+	}
+}
+
+// Design section 6: every example.
+func TestConditionDesignExamples(t *testing.T) {
+	runConds(t, []condCase{
+		{"${row.status} == Active and ${row.amount} > 0", true},
+		{"${brand} is empty or ${model} is empty", true},
+		{"not ${row.note} contains skip", true}, // row.note is missing: it contains nothing
+		{"not ${note} contains skip", false},
+		{"${company} == Johnson and Johnson", true},
+		{"${company} == 'Johnson and Johnson'", true},
+	})
+}
+
+// D25: operators, and the truth of a lone ${...}.
+func TestConditionTruth(t *testing.T) {
+	runConds(t, []condCase{
+		{"${flag}", true},
+		{"${missing}", false},
+		{"${blank}", false},
+		{"${zero}", false},
+		{"${no}", false},
+		{"${falsetext}", false},
+		{"${yes}", true},
+		{"${count}", true},
+		{"${count - 4}", false},
+		{"not ${flag}", false},
+		{"not ${missing}", true},
+		{"${packages}", true},
+	})
+}
+
+// D26: sides.
+func TestConditionSides(t *testing.T) {
+	runConds(t, []condCase{
+		{"${row.status} ==    Active   ", true}, // bare text is trimmed
+		{"${row.status} == ' Active'", true},    // D27 trims the shown texts
+		{"${row.status} == \"Active\"", true},
+		{"Mr ${row.First Name} == Mr Somchai", true}, // text with a placeholder in it
+		{"${row.amount} == ${count + 8}", true},      // a single ${...} keeps its kind
+		{"${row.status}${row.status} == activeactive", true},
+	})
+}
+
+// D27: == and !=.
+func TestConditionEquality(t *testing.T) {
+	runConds(t, []condCase{
+		{"${row.amount} == 12", true},
+		{"${row.amount} == 12.0", true},   // numeric when both are numbers
+		{"${price} == 12.00", true},       // plain number text counts
+		{"${row.status} == ACTIVE", true}, // case does not matter
+		{"${ecole} == école", true},       // Unicode case folding
+		{"${missing} == ''", true},        // empty equals ""
+		{"${missing} == ${blank}", true},
+		{"${row.status} != Active", false},
+		{"${row.status} != Pending", true},
+		{"${big} == 1200", false}, // '1,200' is text, not a plain number
+		{"${big} == '1,200'", true},
+		{"${flag} == true", true},
+		{"${flag} == TRUE", true},
+	})
+}
+
+// D28: ordering.
+func TestConditionOrder(t *testing.T) {
+	runConds(t, []condCase{
+		{"${nine} < ${ten}", true}, // numbers, not text: "9" < "10"
+		{"${nine} < 10", true},
+		{"9 < 10", true},
+		{"${row.amount} > 0", true},
+		{"${row.amount} >= 12", true},
+		{"${row.amount} <= 11.99", false},
+		{"${missing} > 0", false}, // false when a side is empty
+		{"${missing} < 0", false},
+		{"not ${missing} > 0", true},
+		{"${half} > 3", true},
+	})
+	s := condScope(t)
+	for _, line := range []string{"${big} > 5", "${row.status} < 3", "abc >= ${count}"} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		_, err = c.Test(s)
+		require.Error(t, err, line)
+		require.ErrorIs(t, err, eval.ErrType, line)
+		require.Contains(t, err.Error(), "number(", line)
+		require.True(t, strings.HasPrefix(err.Error(), "condition: "), err.Error())
+	}
+}
+
+// D29: in and contains.
+func TestConditionMembership(t *testing.T) {
+	runConds(t, []condCase{
+		{"${s} in Active, Pending", true},
+		{"${s} in Active,Pending ,Closed", true},
+		{"${s} in Active, Pend", false}, // membership, never substring
+		{"${s} in 'Active, Pending'", true},
+		{"pending in ${s}", true},
+		{"gold in ${tags}", true}, // a list on the right
+		{"12 in ${tags}", true},
+		{"12.0 in ${tags}", true}, // items compare by D27
+		{"go in ${tags}", false},
+		{"${note} contains skip", true}, // text contains text, any case
+		{"${note} contains 'SKIP this'", true},
+		{"${note} contains nothing", false},
+		{"${tags} contains GOLD", true}, // a list contains an equal item
+		{"${tags} contains go", false},
+		{"${missing} in a, b", false},
+	})
+}
+
+// D30: is empty.
+func TestConditionIsEmpty(t *testing.T) {
+	runConds(t, []condCase{
+		{"${missing} is empty", true},
+		{"${blank} is empty", true},
+		{"${spaces} is empty", true},
+		{"${empty_list} is empty", true},
+		{"${empty_map} is empty", true},
+		{"${zero} is empty", false},
+		{"${packages} is empty", false},
+		{"${packages} is not empty", true},
+		{"${missing} is not empty", false},
+		{"not ${missing} is empty", false},
+	})
+}
+
+// D31: splitting, precedence.
+func TestConditionSplitting(t *testing.T) {
+	runConds(t, []condCase{
+		{"${flag} or ${missing} and ${missing}", true}, // and binds tighter
+		{"${missing} and ${missing} or ${flag}", true},
+		{"${missing} or ${flag} and ${missing}", false},
+		{"${flag} and ${missing} or ${missing}", false},
+		{"${company} == Johnson and Johnson and ${flag}", false}, // "Johnson" is no condition: one comparison
+		{"${company} == 'Johnson and Johnson' and ${flag}", true},
+		{"${company} == 'Johnson or Johnson' or ${flag}", true},
+		{"${s} == Pending and not ${flag}", false},
+		{"${s} == Pending or not ${flag}", true},
+		{"${replace(company, ' and ', ' & ')} == Johnson & Johnson", true}, // and inside ${...}
+	})
+}
+
+// Short-circuit: a part that cannot change the result is not evaluated.
+func TestConditionShortCircuit(t *testing.T) {
+	runConds(t, []condCase{
+		{"${flag} or ${word * 2} > 1", true},
+		{"${missing} and ${word * 2} > 1", false},
+	})
+	s := condScope(t)
+	c, err := eval.CompileCondition("${flag} and ${word * 2} > 1")
+	require.NoError(t, err)
+	_, err = c.Test(s)
+	require.ErrorIs(t, err, eval.ErrType)
+	require.Equal(t, "${word * 2}: word is text ('abc'), not a number; use number(word)", err.Error())
+	var e *eval.Error
+	require.True(t, errors.As(err, &e))
+	require.Equal(t, 1, e.Line)
+	require.Equal(t, 15, e.Column) // the w of word in the line
+}
+
+func TestConditionExplain(t *testing.T) {
+	s := condScope(t)
+	c, err := eval.CompileCondition("${row.status} == Active and ${missing} > 0 or not ${flag}")
+	require.NoError(t, err)
+	ok, steps, err := c.Explain(s)
+	require.NoError(t, err)
+	require.False(t, ok)
+	var lines []string
+	for _, st := range steps {
+		lines = append(lines, st.String())
+	}
+	require.Equal(t, []string{
+		"${row.status} == Active: 'Active' -> true",
+		"${missing} > 0: '' (empty) -> false",
+		"not ${flag}: true -> false",
+	}, lines)
+
+	c, err = eval.CompileCondition("${flag} or ${missing} == x")
+	require.NoError(t, err)
+	ok, steps, err = c.Explain(s)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, "${missing} == x: not needed", steps[1].String())
+}
+
+// A placeholder's problems inside a condition follow the expression rules.
+func TestConditionPlaceholderErrors(t *testing.T) {
+	s := condScope(t)
+	for line, want := range map[string]string{
+		"${len(rows, 2)} > 1":      "${len(rows, 2)}: len takes 1 value, got 2",
+		"${a == b}":                "${a == b}: comparisons (==) are not allowed inside ${...}; write them in a condition",
+		"x == ${lenght(packages)}": "${lenght(packages)}: unknown function lenght; did you mean len?",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		_, err = c.Test(s)
+		require.Error(t, err, line)
+		require.Equal(t, want, err.Error(), line)
+	}
+}
+
+// Data never changes a condition's structure: it is parsed before any
+// value is substituted.
+func TestConditionDataCannotInject(t *testing.T) {
+	s := scope.New(map[string]any{"x": `a" or "1"=="1`, "y": "Active and ${flag}"})
+	runOne := func(line string) bool {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err)
+		ok, err := c.Test(s)
+		require.NoError(t, err)
+		return ok
+	}
+	require.False(t, runOne(`${x} == b`))
+	require.True(t, runOne(`${x} == 'a" or "1"=="1'`))
+	require.False(t, runOne(`${y} == Active`))
+}
+
+// Section 6: there are no parentheses at this level; a grouping attempt is
+// refused instead of comparing the text "(".
+func TestConditionParentheses(t *testing.T) {
+	for _, line := range []string{
+		"(${flag} == true or ${missing} == 1) and ${flag}",
+		"${flag} and (${count} > 1 or ${flag})",
+		"${count} == 4 and ${s} != (closed)",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.ErrorIs(t, err, eval.ErrCondition, line)
+		require.Contains(t, err.Error(), "condition: parentheses do not group parts of a condition")
+	}
+	runConds(t, []condCase{
+		{"${s} == '(pending)' and ${flag}", false},
+		{"${s} != (pending)", true}, // no and/or: plain text with parentheses
+	})
+}

@@ -1,0 +1,160 @@
+// Package scope holds the variables an expression can read: the host's data
+// (maps, slices and scalars only, decision D1), the environment through a
+// lookup function the host passes in, and the settings of one evaluation.
+//
+// It also implements the dotted-path reading of design section 4: the text
+// inside ${...} read as `first.key.key`, where the first part names a variable
+// and every further part a dictionary key, spaces and all
+// (`row.First Name`). Parts that start with `_` are refused (decision D9).
+//
+// A Scope reads nothing of the host by itself: no environment, no files, no
+// reflection. It is safe for concurrent use as long as the host does not
+// change its maps while expressions read them.
+package scope
+
+import (
+	"strings"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// Scope is the set of variables an evaluation reads.
+type Scope struct {
+	vars    map[string]any
+	env     func(name string) (string, bool)
+	maxSize int
+}
+
+// Option configures a Scope.
+type Option func(*Scope)
+
+// WithEnv sets the function that answers `env.NAME`, for example
+// os.LookupEnv. Without it every `env.NAME` is empty.
+func WithEnv(lookup func(name string) (string, bool)) Option {
+	return func(s *Scope) { s.env = lookup }
+}
+
+// WithMaxSize sets the cap, in bytes, on any text built while evaluating
+// (decision D17). The default is value.DefaultMaxSize (1 MiB); n <= 0 keeps
+// the default.
+func WithMaxSize(n int) Option {
+	return func(s *Scope) {
+		if n > 0 {
+			s.maxSize = n
+		}
+	}
+}
+
+// New returns a Scope over vars. The map is read, never written or copied;
+// its values may be nested maps and slices of the kinds value.FromHost
+// accepts.
+func New(vars map[string]any, opts ...Option) *Scope {
+	s := &Scope{vars: vars, maxSize: value.DefaultMaxSize}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// MaxSize is the cap on built text, in bytes.
+func (s *Scope) MaxSize() int { return s.maxSize }
+
+// Var returns the variable name. found is false when there is no such
+// variable; err is set when its data is of a kind the library does not read.
+func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
+	x, ok := s.vars[name]
+	if !ok {
+		return value.Null, false, nil
+	}
+	v, err = value.FromHost(x)
+	return v, true, err
+}
+
+// Has reports whether a variable name exists.
+func (s *Scope) Has(name string) bool {
+	_, ok := s.vars[name]
+	return ok
+}
+
+// Env returns the environment variable name through the host's lookup
+// function; ok is false when it is not set or no function was given.
+func (s *Scope) Env(name string) (string, bool) {
+	if s.env == nil {
+		return "", false
+	}
+	return s.env(name)
+}
+
+// Names returns the names of the variables, for suggestions in messages.
+// The order is not defined.
+func (s *Scope) Names() []string {
+	names := make([]string, 0, len(s.vars))
+	for k := range s.vars {
+		names = append(names, k)
+	}
+	return names
+}
+
+// Path is the dotted-path reading of a text: its parts split at `.`.
+type Path []string
+
+// SplitPath splits text at every `.` after trimming the surrounding white
+// space. It returns nil when the text is empty or a part is empty, since such
+// a text can never be a lookup.
+func SplitPath(text string) Path {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	n := strings.Count(text, ".") + 1
+	p := make(Path, 0, n)
+	for {
+		i := strings.IndexByte(text, '.')
+		if i < 0 {
+			break
+		}
+		if i == 0 {
+			return nil
+		}
+		p = append(p, text[:i])
+		text = text[i+1:]
+	}
+	if text == "" {
+		return nil
+	}
+	return append(p, text)
+}
+
+// Underscore returns the first part that starts with `_`, which a lookup
+// refuses (E7, D9), and whether there is one.
+func (p Path) Underscore() (string, bool) {
+	for _, part := range p {
+		if strings.HasPrefix(part, "_") {
+			return part, true
+		}
+	}
+	return "", false
+}
+
+// Lookup reads the path in s (design section 4, step 2): the first part must
+// name an existing variable and every further part an existing key of a
+// dictionary. found is false otherwise. Callers check Underscore first.
+func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
+	if len(p) == 0 {
+		return value.Null, false, nil
+	}
+	v, found, err = s.Var(p[0])
+	if !found || err != nil {
+		return value.Null, false, err
+	}
+	for _, key := range p[1:] {
+		if v.Kind() != value.Dict {
+			return value.Null, false, nil
+		}
+		v, found, err = v.Key(key)
+		if !found || err != nil {
+			return value.Null, false, err
+		}
+	}
+	return v, true, nil
+}
