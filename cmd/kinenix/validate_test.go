@@ -1,0 +1,326 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// writeFlow writes a flow into a temporary directory and returns its path.
+func writeFlow(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o600))
+	return p
+}
+
+// Each flow has one problem; the test pins its line, column, message and
+// kind. Columns count characters from 1.
+func TestValidateOneProblemEach(t *testing.T) {
+	for _, c := range []struct {
+		name, flow, want, kind string
+	}{
+		{"syntax", "# Flow\n\n- **value:** ${count +}\n",
+			"3:23: ${count +}: unexpected end; a value is missing after '+'", "syntax"},
+		{"missing paren", "- **value:** ${len(rows}\n",
+			"1:24: ${len(rows}: missing ')'", "syntax"},
+		{"forbidden comparison", "- **value:** ${count > 3}\n",
+			"1:16: ${count > 3}: comparisons (>) are not allowed inside ${...}; write them in a condition", "forbidden"},
+		{"method call", "- **name:** ${upper(row.brand).lower()}\n",
+			"1:15: ${upper(row.brand).lower()}: method calls are not allowed; write lower(upper(row.brand))", "forbidden"},
+		{"unknown function", "- **subject:** ${lenght(rows)} rows\n",
+			"1:18: ${lenght(rows)}: unknown function lenght; did you mean len?", "unknown-function"},
+		{"arity", "- **subject:** ${len(rows, 2)} rows\n",
+			"1:18: ${len(rows, 2)}: len takes 1 value, got 2", "arity"},
+		{"underscore name", "- **x:** ${_secret}\n",
+			"1:12: ${_secret}: names starting with _ are not allowed", "forbidden"},
+		{"underscore key", "- **x:** ${row._id}\n",
+			"1:16: ${row._id}: names starting with _ are not allowed; for a key that starts with _, write ['_id']", "forbidden"},
+		{"too long", "- **x:** ${" + strings.Repeat("a+", 250) + "a}\n",
+			"1:12: ${" + strings.Repeat("a+", 250) + "...}: expression is longer than 500 characters (it has 501)", "limit"},
+		{"too deep", "- **x:** ${" + strings.Repeat("(", 21) + "a" + strings.Repeat(")", 21) + "}\n",
+			"1:32: ${" + strings.Repeat("(", 21) + "a" + strings.Repeat(")", 21) + "}: expression is nested deeper than 20 levels of parentheses, calls and brackets", "limit"},
+		{"unclosed", "- **to:** ${config.email.to\n",
+			"1:11: ${config.email.to}: ${ is not closed; add the closing }", "unclosed"},
+		{"condition operator", "- **condition:** ${row.status} = Active\n",
+			"1:32: condition: unknown operator =; did you mean ==?", "condition"},
+		{"condition not a condition", "- **condition:** Active\n",
+			"1:18: condition: not a condition: 'Active' (a condition compares two values, like ${x} == yes, or is a single ${...})", "condition"},
+		{"condition empty", "- **condition:**\n",
+			"1:17: condition: the condition is empty", "condition"},
+		{"condition unclosed", "- **condition:** ${row.status == Active\n",
+			"1:18: condition: ${ is not closed", "unclosed"},
+		{"placeholder in condition", "- **condition:** ${lenght(row.note)} > 3\n",
+			"1:20: ${lenght(row.note)}: unknown function lenght; did you mean len?", "unknown-function"},
+		{"division by zero", "- **x:** ${10 / 0}\n",
+			"1:15: ${10 / 0}: division by zero", "division-by-zero"},
+		{"text arithmetic", "- **x:** ${'abc' * 2}\n",
+			"1:12: ${'abc' * 2}: 'abc' is text ('abc'), not a number; use number('abc')", "type"},
+		{"bad value", "- **x:** ${number('none')}\n",
+			"1:12: ${number('none')}: number: no number in 'none'", "value"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := writeFlow(t, "flow.md", c.flow)
+			r := runCLI(t, "", "validate", p)
+			require.Equal(t, 1, r.code, r.stderr)
+			require.Empty(t, r.stderr)
+			require.Equal(t, p+":"+c.want+"\n", r.stdout)
+
+			r = runCLI(t, "", "validate", "-json", p)
+			require.Equal(t, 1, r.code)
+			var got []jsonFinding
+			require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+			require.Len(t, got, 1)
+			require.Equal(t, c.kind, got[0].Kind)
+			require.False(t, got[0].Warning)
+		})
+	}
+}
+
+func TestValidateClean(t *testing.T) {
+	p := writeFlow(t, "clean.md", "# Clean\n\n- **subject:** ${len(packages)} packages for ${join(ok_ids, ', ')}\n"+
+		"- **who:** ${row.Role in Company} ${row.First Name}\n- **condition:** ${row.status} == Active and ${row.amount} > 0\n")
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Empty(t, r.stdout)
+	require.Empty(t, r.stderr)
+
+	r = runCLI(t, "", "validate", "-data", example, p)
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Empty(t, r.stdout)
+
+	r = runCLI(t, "", "validate", "-json", p)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, "[]\n", r.stdout)
+}
+
+// Every problem of a file is listed, in file order, and several files are
+// listed in the order given.
+func TestValidateSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.md")
+	b := filepath.Join(dir, "b.md")
+	clean := filepath.Join(dir, "clean.md")
+	require.NoError(t, os.WriteFile(a, []byte("- **x:** ${len()} and ${upper(x, y)}\n- **condition:** ${x} => 3\n"), 0o600))
+	require.NoError(t, os.WriteFile(b, []byte("text ${a b c} ${1 +}\n"), 0o600))
+	require.NoError(t, os.WriteFile(clean, []byte("- **x:** ${x}\n"), 0o600))
+	r := runCLI(t, "", "validate", b, clean, a)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, b+":1:20: ${1 +}: unexpected end; a value is missing after '+'\n"+
+		a+":1:12: ${len()}: len takes 1 value, got 0\n"+
+		a+":1:25: ${upper(x, y)}: upper takes 1 value, got 2\n"+
+		a+":2:23: condition: unknown operator =>; did you mean >=?\n", r.stdout)
+
+	r = runCLI(t, "", "validate", clean, clean)
+	require.Equal(t, 0, r.code)
+	require.Empty(t, r.stdout)
+}
+
+func TestValidateJSON(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **x:** ${lenght(x)}\n- **y:** ${row.Frist Name}\n")
+	r := runCLI(t, "", "validate", "-json", "-data", example, p)
+	require.Equal(t, 1, r.code, r.stderr)
+	var got []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.Equal(t, []map[string]any{
+		{"file": p, "line": 1.0, "column": 12.0, "expression": "lenght(x)",
+			"message": "${lenght(x)}: unknown function lenght; did you mean len?", "kind": "unknown-function", "warning": false},
+		{"file": p, "line": 2.0, "column": 16.0, "expression": "row.Frist Name",
+			"message": "row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?", "kind": "missing-key", "warning": true},
+	}, got)
+}
+
+func TestValidateSampleWarnings(t *testing.T) {
+	p := writeFlow(t, "f.md", strings.Join([]string{
+		"- **to:** ${config.email.too}",
+		"- **hi:** Dear ${row.Frist Name},",
+		"- **n:** ${len(rwo.items)} ${rows[0].statsu} ${row['Unit Prise (THB)']}",
+		"- **role:** ${row.Role in Compny}",
+		"- **condition:** ${row.brand} > 3 and ${row.amount} > 0",
+		"- **condition:** ${row.First Name} >= 1",
+		"- **ok:** ${row.First Name} ${number(row.premium) * 12} ${env.HOME}",
+		"",
+	}, "\n"))
+	r := runCLI(t, "", "validate", "-data", example, p)
+	require.Empty(t, r.stderr)
+	want := []string{
+		"1:26: warning: config.email.too: no key 'too' in config.email; did you mean 'to'?",
+		"2:22: warning: row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?",
+		"3:16: warning: rwo: no variable 'rwo'; did you mean 'row'?",
+		"3:38: warning: rows[0].statsu: no key 'statsu' in rows[0]; did you mean 'status'?",
+		"3:52: warning: row['Unit Prise (THB)']: no key 'Unit Prise (THB)' in row; did you mean 'Unit Price (THB)'?",
+		// With data, a lookup-shaped text whose key the sample lacks is an
+		// error (design section 4), and the warning names the key meant.
+		"4:15: ${row.Role in Compny}: 'in' is not allowed inside ${...}; write it in a condition",
+		"4:19: warning: row.Role in Compny: no key 'Role in Compny' in row; did you mean 'Role in Company'?",
+		"5:31: warning: condition: '${row.brand} > 3': > needs numbers; '  toyota ' is not a number: use ${number(...)}",
+		"6:36: warning: condition: '${row.First Name} >= 1': >= needs numbers; 'Somchai' is not a number: use ${number(...)}",
+	}
+	for i := range want {
+		want[i] = p + ":" + want[i]
+	}
+	require.Equal(t, strings.Join(want, "\n")+"\n", r.stdout)
+	require.Equal(t, 1, r.code) // the error on line 4
+
+	// Warnings alone leave the exit status 0.
+	q := writeFlow(t, "g.md", "- **hi:** Dear ${row.Frist Name},\n")
+	r = runCLI(t, "", "validate", "-data", example, q)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, q+":1:22: warning: row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?\n", r.stdout)
+	// Without data there is nothing to warn about.
+	r = runCLI(t, "", "validate", q)
+	require.Equal(t, 0, r.code)
+	require.Empty(t, r.stdout)
+}
+
+// CRLF line ends, tabs and Thai text before a placeholder: columns count
+// characters, a tab is one, and the \r of a line end is not one.
+func TestValidatePositions(t *testing.T) {
+	p := writeFlow(t, "f.md", "# รายงาน\r\n\r\n- **ชื่อ:** สวัสดี ${lenght(x)}\r\n\t- **b:**\t${len(1, 2)}\r\n- **condition:** ${ราคา} = 3\r\n")
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":3:22: ${lenght(x)}: unknown function lenght; did you mean len?\n"+
+		p+":4:13: ${len(1, 2)}: len takes 1 value, got 2\n"+
+		p+":5:26: condition: unknown operator =; did you mean ==?\n", r.stdout)
+}
+
+// Fenced code blocks show examples and are not checked; inline code is.
+func TestValidateCodeBlocks(t *testing.T) {
+	p := writeFlow(t, "f.md", "Example:\n\n```markdown\n- **x:** ${bad(\n- **condition:** nonsense\n```\n\n~~~~\n${(\n```\n${(\n~~~~\n- **y:** `${len()}`\n")
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":13:13: ${len()}: len takes 1 value, got 0\n", r.stdout)
+}
+
+func TestValidateUsageAndFiles(t *testing.T) {
+	clean := writeFlow(t, "clean.md", "- **x:** ${x}\n")
+	broken := writeFlow(t, "broken.md", "- **x:** ${len()}\n")
+
+	r := runCLI(t, "", "validate", "does/not/exist.md")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: flow file does/not/exist.md does not exist\n", r.stderr)
+	require.Empty(t, r.stdout)
+
+	// The other files are still checked; the status is 2.
+	r = runCLI(t, "", "validate", broken, "missing.md", clean)
+	require.Equal(t, 2, r.code)
+	require.Equal(t, broken+":1:12: ${len()}: len takes 1 value, got 0\n", r.stdout)
+	require.Equal(t, "kinenix: flow file missing.md does not exist\n", r.stderr)
+
+	for _, args := range [][]string{
+		{"validate"},
+		{"validate", "-nope", clean},
+		{"validate", "-data", "does/not/exist.json", clean},
+		{"validate", filepath.Dir(clean)},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, args)
+		require.NotEmpty(t, r.stderr, args)
+		require.NotContains(t, r.stderr, "goroutine", args)
+	}
+
+	// A flow on standard input, and flags after the files.
+	r = runCLI(t, "- **x:** ${len()}\n", "validate", "-", "-json")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"file": "-"`)
+	r = runCLI(t, `{"x": 1}`, "validate", "-data", "-", "-")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "standard input")
+}
+
+func TestValidateTooLarge(t *testing.T) {
+	p := writeFlow(t, "big.md", strings.Repeat("x", flow.MaxSize+10))
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":1:1: the flow is larger than 1 MiB (1048577 bytes); it was not checked\n", r.stdout)
+}
+
+// The bundled examples: each validates clean, without and with its sample
+// data, and every field renders with that data as in the golden file
+// testdata/examples/NAME.golden (go test -update rewrites them).
+func TestExamples(t *testing.T) {
+	flows, err := filepath.Glob("../../examples/*.md")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(flows), 3)
+
+	args := append([]string{"validate"}, flows...)
+	r := runCLI(t, "", args...)
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Empty(t, r.stdout)
+
+	for _, f := range flows {
+		name := strings.TrimSuffix(filepath.Base(f), ".md")
+		t.Run(name, func(t *testing.T) {
+			data := dataFor(t, f)
+			r := runCLI(t, "", "validate", "-data", data, f)
+			require.Equal(t, 0, r.code, r.stdout+r.stderr)
+			require.Empty(t, r.stdout, "no warnings with the sample data")
+
+			got := renderFields(t, f, data)
+			golden := filepath.Join("testdata", "examples", name+".golden")
+			if *update {
+				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run go test -update to write %s", golden)
+			require.Equal(t, string(want), got)
+		})
+	}
+}
+
+// dataFor is the sample data file of a flow: the same name with .json,
+// .yaml or .yml.
+func dataFor(t *testing.T, flowPath string) string {
+	base := strings.TrimSuffix(flowPath, ".md")
+	for _, ext := range []string{".json", ".yaml", ".yml"} {
+		if _, err := os.Stat(base + ext); err == nil {
+			return base + ext
+		}
+	}
+	t.Fatalf("%s has no sample data file", flowPath)
+	return ""
+}
+
+// renderFields renders every field of the flow with the data: a line per
+// field, `LINE label: value`, and `LINE condition: true|false` for a
+// condition.
+func renderFields(t *testing.T, flowPath, dataPath string) string {
+	src, err := os.ReadFile(flowPath)
+	require.NoError(t, err)
+	vars, err := loadData(dataPath, nil)
+	require.NoError(t, err)
+	s := scope.New(vars)
+	var b strings.Builder
+	fields := flow.Fields(src)
+	require.NotEmpty(t, fields)
+	for _, f := range fields {
+		var out string
+		if f.Condition {
+			c, err := eval.CompileCondition(f.Value)
+			require.NoError(t, err, "line %d", f.Line)
+			ok, err := c.Test(s)
+			require.NoError(t, err, "line %d", f.Line)
+			out = strconv.FormatBool(ok)
+		} else {
+			tpl, err := eval.Compile(f.Value)
+			require.NoError(t, err, "line %d", f.Line)
+			out, err = tpl.Render(s)
+			require.NoError(t, err, "line %d", f.Line)
+		}
+		b.WriteString(strconv.Itoa(f.Line) + " " + f.Label + ": " + out + "\n")
+	}
+	return b.String()
+}

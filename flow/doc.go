@@ -1,0 +1,43 @@
+// Package flow checks flows: Markdown files whose fields hold templates
+// with ${...} placeholders and condition lines (design E8, decision D32).
+// It is what `kinenix validate` runs.
+//
+//	findings := flow.Validate("premium-report.md", src, nil)
+//	for _, f := range findings {
+//		fmt.Println(f) // premium-report.md:12:23: ${lenght(rows)}: unknown function lenght; did you mean len?
+//	}
+//
+// Validate reports everything that can be known without data: syntax
+// errors, forbidden constructs, unknown functions, wrong numbers of values,
+// `_` names, the length and depth limits, a `${` without its `}`, and
+// malformed condition lines. With sample data it also warns about lookups
+// the sample does not have (naming the closest key it has), about sides of
+// < > <= >= that are not numbers in the sample, and about placeholders that
+// fail when evaluated with the sample.
+//
+// How a flow is read:
+//
+//   - Line by line. Lines end at "\n"; a "\r" before it is part of the line
+//     end, not of the line. A byte order mark at the start of the file is
+//     skipped. Columns count characters (Unicode code points; a byte that is
+//     not UTF-8 counts as one, a tab as one), from 1.
+//   - A placeholder opens and closes on one line: a `${` whose `}` is not on
+//     the same line is reported as not closed. Within a line, placeholders
+//     are found by decision D18 (quotes inside ${...} are honoured).
+//   - Fenced code blocks are skipped: a line that starts, after any
+//     indentation, with three or more backticks or tildes opens one, and a
+//     line with at least as many of the same character and nothing else
+//     closes it (or the end of the file does). They show examples, not
+//     fields the engine runs. Inline code spans (`...`) are checked: the
+//     text of a field is rendered whatever Markdown marks it with.
+//   - A condition field is a line whose bold label is `condition`, in any
+//     case: optional indentation, an optional list marker (`-`, `*`, `+` or
+//     a number with `.` or `)`), then `**condition:**` or `**condition**:`
+//     (`__` works as `**`). The text after the label, trimmed, is the
+//     condition line; it is checked as a condition (design section 6) and its
+//     placeholders as placeholders. Every other line is checked as a
+//     template.
+//
+// The work is bounded: a flow larger than MaxSize is not checked (one
+// finding says so), and checking stops after MaxFindings findings.
+package flow

@@ -1,0 +1,290 @@
+package flow_test
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// lines is the findings of a flow as `LINE:COL: message` texts.
+func lines(src string, sample *scope.Scope) []string {
+	var out []string
+	for _, f := range flow.Validate("f.md", []byte(src), sample) {
+		out = append(out, strings.TrimPrefix(f.String(), "f.md:"))
+	}
+	return out
+}
+
+func sample() *scope.Scope {
+	return scope.New(map[string]any{
+		"row": map[string]any{
+			"First Name": "Somchai", "Role in Company": "Fleet manager", "status": "Active",
+			"amount": 3, "brand": " toyota ", "_id": "a81f",
+		},
+		"rows": []any{map[string]any{"status": "Active"}},
+	})
+}
+
+func TestFindingString(t *testing.T) {
+	f := flow.Finding{File: "a.md", Line: 3, Column: 7, Message: "${x(}: missing ')'"}
+	require.Equal(t, "a.md:3:7: ${x(}: missing ')'", f.String())
+	f.Warning = true
+	require.Equal(t, "a.md:3:7: warning: ${x(}: missing ')'", f.String())
+}
+
+func TestValidateFindingFields(t *testing.T) {
+	got := flow.Validate("a.md", []byte("- **x:** ${len(a, b)}\n- **condition:** ${a} = 1\n- **y:** ${a\n"), nil)
+	require.Equal(t, []flow.Finding{
+		{File: "a.md", Line: 1, Column: 12, Expr: "len(a, b)", Message: "${len(a, b)}: len takes 1 value, got 2", Kind: "arity"},
+		{File: "a.md", Line: 2, Column: 23, Expr: "${a} = 1", Message: "condition: unknown operator =; did you mean ==?", Kind: "condition"},
+		{File: "a.md", Line: 3, Column: 10, Expr: "a", Message: "${a}: ${ is not closed; add the closing }", Kind: "unclosed"},
+	}, got)
+}
+
+// All problems of a file, several on a line, sorted by line and column.
+func TestValidateAllProblemsSorted(t *testing.T) {
+	src := "intro ${a b} ${(} ${len()} ${x ** 2}\n\n- **s:** ${'a' + 1} ${ok}\n${lenght(y)}"
+	require.Equal(t, []string{
+		"1:17: ${(}: missing ')'",
+		"1:21: ${len()}: len takes 1 value, got 0",
+		"1:30: ${x ** 2}: ** is not allowed; multiply instead",
+		"3:12: ${'a' + 1}: 'a' is text ('a'), not a number; use number('a')",
+		"4:3: ${lenght(y)}: unknown function lenght; did you mean len?",
+	}, lines(src, nil))
+}
+
+// Columns count characters; CRLF line ends, a byte order mark, tabs and
+// Thai text do not shift them.
+func TestValidatePositions(t *testing.T) {
+	for name, c := range map[string]struct{ src, want string }{
+		"lf":        {"a\n- **x:** ${len()}\n", "2:12: ${len()}: len takes 1 value, got 0"},
+		"crlf":      {"a\r\n- **x:** ${len()}\r\n", "2:12: ${len()}: len takes 1 value, got 0"},
+		"bom":       {"\uFEFF- **x:** ${len()}", "1:12: ${len()}: len takes 1 value, got 0"},
+		"tabs":      {"\t\t${len()}", "1:5: ${len()}: len takes 1 value, got 0"},
+		"thai":      {"เบี้ยประกัน ${len()}", "1:15: ${len()}: len takes 1 value, got 0"},
+		"thai expr": {"${len('บาท', 'ปี', x)}", "1:3: ${len('บาท', 'ปี', x)}: len takes 1 value, got 3"},
+		"inside":    {"ค่า ${ราคา * }", "1:14: ${ราคา * }: unexpected end; a value is missing after '*'"},
+		"emoji":     {"🚗 ${len()}", "1:5: ${len()}: len takes 1 value, got 0"},
+		"bad utf8":  {"\xff\xfe ${len()}", "1:6: ${len()}: len takes 1 value, got 0"},
+		"cr inside": {"a\rb ${len()}\r\n", "1:7: ${len()}: len takes 1 value, got 0"},
+		"condition": {"- **condition:**   ลูกค้า ${x} = 1\r\n", "1:32: condition: unknown operator =; did you mean ==?"},
+		"cond expr": {"\t**Condition:** ${len(x, y)} > 1", "1:19: ${len(x, y)}: len takes 1 value, got 2"},
+	} {
+		require.Equal(t, []string{c.want}, lines(c.src, nil), name)
+	}
+}
+
+func TestValidateFencedBlocks(t *testing.T) {
+	for name, c := range map[string]struct {
+		src  string
+		want []string
+	}{
+		"backticks": {"```\n${(\n```\n${len()}", []string{"4:3: ${len()}: len takes 1 value, got 0"}},
+		"tildes":    {"~~~yaml\n${(\n~~~\n${len()}", []string{"4:3: ${len()}: len takes 1 value, got 0"}},
+		"info":      {"```markdown\n- **condition:** nonsense\n```", nil},
+		"indented":  {"- step\n    ```\n    ${(\n    ```\n", nil},
+		// A shorter or different fence does not close the block.
+		"nested": {"````\n```\n${(\n```\n````\n${(", []string{"6:1: ${(}: ${ is not closed; add the closing }"}},
+		"mixed":  {"~~~\n```\n${(\n~~~\n${len()}", []string{"5:3: ${len()}: len takes 1 value, got 0"}},
+		// A closing fence has nothing after it.
+		"not closing": {"```\n```js\n${(\n```\n${len()}", []string{"5:3: ${len()}: len takes 1 value, got 0"}},
+		// A fence that is not closed runs to the end of the file.
+		"unclosed fence": {"${len()}\n```\n${(\n", []string{"1:3: ${len()}: len takes 1 value, got 0"}},
+		// Backticks with a backtick after them are inline code, not a fence.
+		"inline triple": {"```${len()}```", []string{"1:6: ${len()}: len takes 1 value, got 0"}},
+		// Inline code is checked.
+		"inline": {"- **x:** `${len()}`", []string{"1:13: ${len()}: len takes 1 value, got 0"}},
+		// Two backticks are not a fence.
+		"two": {"``\n${len()}", []string{"2:3: ${len()}: len takes 1 value, got 0"}},
+	} {
+		require.Equal(t, c.want, lines(c.src, nil), name)
+	}
+}
+
+func TestValidateConditionFields(t *testing.T) {
+	bad := "${a} = 1"
+	for _, prefix := range []string{
+		"- **condition:** ", "**Condition:** ", "* **CONDITION:** ", "+ **condition:** ",
+		"1. **condition:** ", "12) **condition:** ", "  - **condition**: ", "- __condition:__ ",
+		"\t- **condition:**\t",
+	} {
+		got := lines(prefix+bad, nil)
+		require.Len(t, got, 1, prefix)
+		require.Contains(t, got[0], "condition: unknown operator =", prefix)
+	}
+	// Not condition fields: the line is checked as a template, and `${a}`
+	// alone has no problem.
+	for _, prefix := range []string{
+		"- **conditions:** ", "- **when:** ", "Note the **condition:** ", "- condition: ", "- *condition:* ",
+		"-**condition:** ", "> **condition:** ",
+	} {
+		require.Empty(t, lines(prefix+bad, nil), prefix)
+	}
+	// A malformed condition line still has its placeholders checked.
+	require.Equal(t, []string{
+		"1:20: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"1:31: condition: unknown operator =; did you mean ==?",
+	}, lines("- **condition:** ${lenght(x)} = 1", nil))
+	// Quoted sides, and ${...} in them.
+	require.Empty(t, lines("- **condition:** ${a} == 'x and y' and ${b} contains '${c}'", nil))
+}
+
+// A ${ is closed on its own line; one closed on a later line is reported.
+func TestValidateOneLine(t *testing.T) {
+	require.Equal(t, []string{"1:3: ${a}: ${ is not closed; add the closing }"}, lines("x ${a\n}", nil))
+	// An apostrophe inside a placeholder opens a quote; the rest of the
+	// line is inside it, and the next line is not affected.
+	require.Equal(t, []string{
+		"1:1: ${row.Customer's name}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text",
+		"2:3: ${len()}: len takes 1 value, got 0",
+	}, lines("${row.Customer's name}\n${len()}", nil))
+}
+
+// Lookup-shaped texts are not reported without data (design section 4),
+// and are checked against sample data when it is given.
+func TestValidateLookupsAndSample(t *testing.T) {
+	src := "${row.Role in Company} ${row.Role in Compny} ${row.First Name} ${row.Frist Name}"
+	require.Empty(t, lines(src, nil))
+	require.Equal(t, []string{
+		"1:26: ${row.Role in Compny}: 'in' is not allowed inside ${...}; write it in a condition",
+		"1:30: warning: row.Role in Compny: no key 'Role in Compny' in row; did you mean 'Role in Company'?",
+		"1:70: warning: row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?",
+	}, lines(src, sample()))
+
+	// `_` keys are refused with or without data.
+	for _, s := range []*scope.Scope{nil, sample()} {
+		require.Equal(t, []string{
+			"1:7: ${row._id}: names starting with _ are not allowed; for a key that starts with _, write ['_id']",
+		}, lines("${row._id} ${row['_id']} ${len(row['_id'])}", s))
+	}
+}
+
+func TestValidateSampleWarnings(t *testing.T) {
+	src := strings.Join([]string{
+		"- **a:** ${rows[0].stat} ${rows[5].status} ${rows.status} ${row.brand.x}",
+		"- **b:** ${len(rwo)} ${env.HOME} ${len(env.HOME)} ${row[status]} ${row['status']}",
+		"- **c:** ${row.brand * 2} ${default(row.missing, 0) + 1}",
+		"- **condition:** ${row.amount} > 0 and ${row.status} < 3 or ${row.missing} > 1",
+		"- **condition:** not ${row.nope} in a, b",
+	}, "\n")
+	require.Equal(t, []string{
+		"1:20: warning: rows[0].stat: no key 'stat' in rows[0]; did you mean 'status'?",
+		"1:51: warning: rows.status: no key 'status' in rows, which is a list",
+		"1:71: warning: row.brand.x: no key 'x' in row.brand, which is text",
+		"2:16: warning: rwo: no variable 'rwo'; did you mean 'row'?",
+		"2:57: warning: status: no variable 'status'",
+		"3:12: warning: ${row.brand * 2}: row.brand is text (' toyota '), not a number; use number(row.brand)",
+		// A lookup the sample lacks is reported also where a fallback is
+		// given: a key the sample row does not have is most often a typo.
+		"3:41: warning: row.missing: no key 'missing' in row",
+		"4:54: warning: condition: '${row.status} < 3': < needs numbers; 'Active' is not a number: use ${number(...)}",
+		"4:67: warning: row.missing: no key 'missing' in row",
+		"5:28: warning: row.nope: no key 'nope' in row",
+	}, lines(src, sample()))
+	// Warnings need sample data.
+	require.Empty(t, lines(src, nil))
+}
+
+func TestFields(t *testing.T) {
+	src := "# T\r\n\r\n- **subject:** ${a} b  \r\n* **Condition**: ${x} > 1\n```\n- **in:** code\n```\n1. __to:__ ดี ${y}\n- **:** x\n- **empty:**\n"
+	require.Equal(t, []flow.Field{
+		{Label: "subject", Value: "${a} b", Line: 3, Column: 16},
+		{Label: "Condition", Value: "${x} > 1", Line: 4, Column: 18, Condition: true},
+		{Label: "to", Value: "ดี ${y}", Line: 8, Column: 12},
+		{Label: "empty", Value: "", Line: 10, Column: 13},
+	}, flow.Fields([]byte(src)))
+}
+
+// Validate never panics and bounds its work, whatever the bytes.
+func TestValidateRobust(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	alphabet := []string{"$", "{", "}", "'", "\"", "\\", "(", ")", "[", "]", "\n", "\r\n", "\r", "\t", " ", "a", "x.y",
+		"**condition:** ", "- ", "```", "~~~", "==", ">", " and ", " or ", "not ", "ก", "\xff", "\x00", "len(", "_", ",", "+", "`"}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for n := r.Intn(60); n > 0; n-- {
+			b.WriteString(alphabet[r.Intn(len(alphabet))])
+		}
+		src := b.String()
+		for _, s := range []*scope.Scope{nil, sample()} {
+			got := flow.Validate("f.md", []byte(src), s)
+			checkFindings(t, src, got)
+		}
+	}
+}
+
+func checkFindings(t *testing.T, src string, got []flow.Finding) {
+	t.Helper()
+	nlines := strings.Count(src, "\n") + 1
+	for i, f := range got {
+		require.Equal(t, "f.md", f.File)
+		require.True(t, f.Line >= 1 && f.Line <= nlines, "%q: %v", src, f)
+		require.GreaterOrEqual(t, f.Column, 1, "%q: %v", src, f)
+		require.True(t, utf8.ValidString(f.Message) && utf8.ValidString(f.Expr), "%q: %v", src, f)
+		require.NotEmpty(t, f.Message)
+		require.NotEmpty(t, f.Kind)
+		require.NotEqual(t, "internal", f.Kind, "%q: %v", src, f)
+		if i > 0 {
+			p := got[i-1]
+			require.True(t, p.Line < f.Line || p.Line == f.Line && p.Column <= f.Column, "%q: not sorted", src)
+		}
+	}
+}
+
+func TestValidateLimits(t *testing.T) {
+	// Too large: one finding, nothing read.
+	got := flow.Validate("f.md", []byte(strings.Repeat("${(", flow.MaxSize)), nil)
+	require.Len(t, got, 1)
+	require.Equal(t, "limit", got[0].Kind)
+
+	// Many problems: checking stops after MaxFindings.
+	got = flow.Validate("f.md", []byte(strings.Repeat("${len()}\n", 2*flow.MaxFindings)), nil)
+	require.Len(t, got, flow.MaxFindings+1)
+	last := got[len(got)-1]
+	require.Equal(t, fmt.Sprintf("f.md:%d:3: too many problems; checking stopped after %d", flow.MaxFindings+1, flow.MaxFindings), last.String())
+	checkFindings(t, strings.Repeat("${len()}\n", 2*flow.MaxFindings), got)
+
+	// Many on one line: the findings stay sorted.
+	line := strings.Repeat("${len()} ${'", 2*flow.MaxFindings)
+	got = flow.Validate("f.md", []byte(line), nil)
+	require.Len(t, got, flow.MaxFindings+1)
+	checkFindings(t, line, got)
+
+	// Pathological lines finish quickly: many unclosed ${ with quotes on
+	// one long line, many placeholders, a long condition, NUL bytes.
+	for _, src := range []string{
+		strings.Repeat("${'", flow.MaxSize/3),
+		strings.Repeat("${\"'", flow.MaxSize/4),
+		strings.Repeat("${a}", flow.MaxSize/4),
+		"- **condition:** " + strings.Repeat("${a} == 1 and ", 70000),
+		strings.Repeat("\x00${\x00}", flow.MaxSize/5),
+		strings.Repeat("x", flow.MaxSize-10) + "${len()}",
+	} {
+		start := time.Now()
+		got := flow.Validate("f.md", []byte(src), nil)
+		require.Less(t, time.Since(start), 5*time.Second)
+		require.LessOrEqual(t, len(got), flow.MaxFindings+1)
+		for _, f := range got {
+			require.LessOrEqual(t, len(f.Message), 4*600, "messages stay short")
+		}
+	}
+}
+
+func ExampleValidate() {
+	src := []byte("# Report\n\n- **subject:** ${len(packages)} packages for ${join(ok_ids, ', ')}\n" +
+		"- **body:** Total ${lenght(rows)} rows\n- **condition:** ${row.status} = Active\n")
+	for _, f := range flow.Validate("report.md", src, nil) {
+		fmt.Println(f)
+	}
+	// Output:
+	// report.md:4:21: ${lenght(rows)}: unknown function lenght; did you mean len?
+	// report.md:5:32: condition: unknown operator =; did you mean ==?
+}

@@ -1,0 +1,219 @@
+package flow
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// line is one line of a flow, without its line end.
+type line struct {
+	num  int    // 1-based
+	text string // without "\n" or "\r\n"
+}
+
+// splitLines splits src into lines. A byte order mark at the start is
+// dropped; "\r\n" and "\n" end a line; a last line without a line end
+// counts, an empty one after the last line end does not.
+func splitLines(src string) []line {
+	src = strings.TrimPrefix(src, "\uFEFF")
+	var out []line
+	num := 1
+	for len(src) > 0 {
+		text, rest, found := strings.Cut(src, "\n")
+		if found {
+			text = strings.TrimSuffix(text, "\r")
+		}
+		out = append(out, line{num: num, text: text})
+		num++
+		src = rest
+	}
+	return out
+}
+
+// column is the 1-based character column of byte offset off in text.
+func column(text string, off int) int {
+	if off > len(text) {
+		off = len(text)
+	}
+	if off < 0 {
+		off = 0
+	}
+	return utf8.RuneCountInString(text[:off]) + 1
+}
+
+// columns gives the columns of increasing byte offsets of one text in
+// time linear in the text, counting on from the last offset asked for.
+type columns struct {
+	text     string
+	off, col int // the last offset asked for and its column (0: none yet)
+}
+
+func (c *columns) at(off int) int {
+	if off > len(c.text) {
+		off = len(c.text)
+	}
+	if off < 0 {
+		off = 0
+	}
+	if c.col == 0 || off < c.off {
+		c.off, c.col = 0, 1
+	}
+	c.col += utf8.RuneCountInString(c.text[c.off:off])
+	c.off = off
+	return c.col
+}
+
+// fenceState follows fenced code blocks from line to line.
+type fenceState struct {
+	char byte // '`' or '~' while inside a block, else 0
+	n    int  // length of the opening fence
+}
+
+// skip reports whether the line is part of a fenced code block (its fences
+// included) and updates the state.
+func (f *fenceState) skip(text string) bool {
+	ch, n, info := fence(text)
+	if f.char != 0 {
+		if ch == f.char && n >= f.n && strings.TrimSpace(info) == "" {
+			f.char, f.n = 0, 0
+		}
+		return true
+	}
+	if ch == 0 || (ch == '`' && strings.Contains(info, "`")) {
+		return false
+	}
+	f.char, f.n = ch, n
+	return true
+}
+
+// fence reads a fence line: after any spaces and tabs, three or more
+// backticks or tildes. It returns the character (0 when the line is not a
+// fence), the length of the run and the text after it.
+func fence(text string) (ch byte, n int, info string) {
+	t := strings.TrimLeft(text, " \t")
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return 0, 0, ""
+	}
+	c := t[0]
+	for n < len(t) && t[n] == c {
+		n++
+	}
+	if n < 3 {
+		return 0, 0, ""
+	}
+	return c, n, t[n:]
+}
+
+// Field is one field of a flow: a line with a bold label and a value, such
+// as `- **subject:** ${len(packages)} packages`.
+type Field struct {
+	// Label is the label as written, without the bold marks and the colon,
+	// e.g. `subject`.
+	Label string
+	// Value is the text after the label, without the spaces and tabs
+	// around it: the text that Validate checks.
+	Value string
+	// Line and Column (1-based, the column in characters) are where Value
+	// starts in the file.
+	Line, Column int
+	// Condition is true for a condition field (the label is `condition`, in
+	// any case).
+	Condition bool
+}
+
+// Fields returns the fields of a flow, in file order, outside fenced code
+// blocks. A field is a line of the form described in the package
+// documentation: optional indentation, an optional list marker, a bold
+// label with a colon inside or right after the bold marks, and the value.
+func Fields(src []byte) []Field {
+	var out []Field
+	var fs fenceState
+	for _, ln := range splitLines(string(src)) {
+		if fs.skip(ln.text) {
+			continue
+		}
+		label, at, ok := parseField(ln.text)
+		if !ok {
+			continue
+		}
+		out = append(out, Field{
+			Label:     label,
+			Value:     strings.TrimRight(ln.text[at:], " \t"),
+			Line:      ln.num,
+			Column:    column(ln.text, at),
+			Condition: strings.EqualFold(label, "condition"),
+		})
+	}
+	return out
+}
+
+// parseField reads a field line. It returns the label and the byte offset
+// where the value starts (after the white space that follows the label).
+func parseField(text string) (label string, valueAt int, ok bool) {
+	i := skipBlank(text, 0)
+	i = listMarker(text, i)
+	var mark string
+	switch {
+	case strings.HasPrefix(text[i:], "**"):
+		mark = "**"
+	case strings.HasPrefix(text[i:], "__"):
+		mark = "__"
+	default:
+		return "", 0, false
+	}
+	start := i + 2
+	end := strings.Index(text[start:], mark)
+	if end <= 0 {
+		return "", 0, false
+	}
+	inner := text[start : start+end]
+	after := start + end + 2
+	switch {
+	case strings.HasSuffix(inner, ":"):
+		inner = inner[:len(inner)-1]
+	case strings.HasPrefix(text[after:], ":"):
+		after++
+	default:
+		return "", 0, false
+	}
+	label = strings.TrimSpace(inner)
+	if label == "" || strings.ContainsAny(label, "*`") {
+		return "", 0, false
+	}
+	return label, skipBlank(text, after), true
+}
+
+// skipBlank skips spaces and tabs from i.
+func skipBlank(text string, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// listMarker skips a list marker at i (`-`, `*`, `+`, or up to nine digits
+// and `.` or `)`) and the white space after it; without one it returns i.
+func listMarker(text string, i int) int {
+	j := i
+	switch {
+	case j < len(text) && (text[j] == '-' || text[j] == '+' || text[j] == '*'):
+		// `**` is a bold label, not a `*` marker.
+		if text[j] == '*' && j+1 < len(text) && text[j+1] == '*' {
+			return i
+		}
+		j++
+	default:
+		d := j
+		for j < len(text) && j-d < 9 && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		if j == d || j >= len(text) || (text[j] != '.' && text[j] != ')') {
+			return i
+		}
+		j++
+	}
+	if j < len(text) && text[j] != ' ' && text[j] != '\t' {
+		return i
+	}
+	return skipBlank(text, j)
+}

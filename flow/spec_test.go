@@ -1,0 +1,240 @@
+package flow_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/scope"
+)
+
+// The flow author's reference, docs/flow_markdown_spec.md, holds its
+// examples in fenced blocks that this test runs, so the document cannot
+// drift from the code. The blocks, by their info string:
+//
+//	data       JSON: the variables every example reads (exactly one block)
+//	env        NAME=value lines: the environment of the examples
+//	template   lines `TEXT => RESULT`; RESULT is the rendered text,
+//	           (nothing) for an empty result, or `error: MESSAGE`
+//	condition  lines `CONDITION => true`, `=> false` or `=> error: MESSAGE`
+//	explain    a condition line, then the lines of `kinenix cond -explain`:
+//	           one per part and the result
+//	flow       a flow file; unless a validate block follows, it must have
+//	           no findings
+//	validate   the findings of the flow block before it, one per line as
+//	           `kinenix validate flow.md` prints them
+//	validate-data  the same, with the document's data as sample data
+//
+// Any other fenced block fails the test: an example that is not run would
+// be an example that can drift.
+
+const specPath = "../docs/flow_markdown_spec.md"
+
+type block struct {
+	info string
+	line int // of the opening fence
+	body []string
+}
+
+// fencedBlocks returns the fenced blocks of a Markdown text: ``` or ~~~
+// fences of three or more characters, closed by a fence of the same
+// character at least as long.
+func fencedBlocks(t *testing.T, src string) []block {
+	var out []block
+	var cur *block
+	var ch byte
+	var n int
+	for i, ln := range strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n") {
+		trimmed := strings.TrimLeft(ln, " ")
+		run := 0
+		for run < len(trimmed) && (trimmed[run] == '`' || trimmed[run] == '~') && trimmed[run] == trimmed[0] {
+			run++
+		}
+		if cur != nil {
+			if run >= n && trimmed[0] == ch && strings.TrimSpace(trimmed[run:]) == "" {
+				out = append(out, *cur)
+				cur = nil
+				continue
+			}
+			cur.body = append(cur.body, ln)
+			continue
+		}
+		if run >= 3 {
+			ch, n = trimmed[0], run
+			cur = &block{info: strings.TrimSpace(trimmed[run:]), line: i + 1}
+		}
+	}
+	require.Nil(t, cur, "a fenced block is not closed")
+	return out
+}
+
+// cut splits an example line at its first " => ".
+func cut(t *testing.T, b block, ln string) (in, want string) {
+	in, want, ok := strings.Cut(ln, " => ")
+	require.True(t, ok, "line %d: an example line needs ' => ': %q", b.line, ln)
+	return in, want
+}
+
+func specScope(t *testing.T, blocks []block) *scope.Scope {
+	var data map[string]any
+	env := map[string]string{}
+	for _, b := range blocks {
+		switch b.info {
+		case "data":
+			require.Nil(t, data, "line %d: more than one data block", b.line)
+			dec := json.NewDecoder(strings.NewReader(strings.Join(b.body, "\n")))
+			dec.UseNumber()
+			require.NoError(t, dec.Decode(&data), "line %d: the data block", b.line)
+		case "env":
+			for _, ln := range b.body {
+				if strings.TrimSpace(ln) == "" {
+					continue
+				}
+				k, v, ok := strings.Cut(ln, "=")
+				require.True(t, ok, "line %d: env lines are NAME=value", b.line)
+				env[k] = v
+			}
+		}
+	}
+	require.NotNil(t, data, "the document needs a data block")
+	return scope.New(data, scope.WithEnv(func(name string) (string, bool) {
+		v, ok := env[name]
+		return v, ok
+	}))
+}
+
+func TestSpecExamples(t *testing.T) {
+	src, err := os.ReadFile(specPath)
+	require.NoError(t, err)
+	blocks := fencedBlocks(t, string(src))
+	s := specScope(t, blocks)
+	var templates, conditions []string
+	ran := 0
+	for i, b := range blocks {
+		switch b.info {
+		case "data", "env":
+		case "template":
+			for _, ln := range b.body {
+				if strings.TrimSpace(ln) == "" {
+					continue
+				}
+				in, want := cut(t, b, ln)
+				templates = append(templates, in)
+				assert.Equal(t, want, renderExample(in, s), "block at line %d: %s", b.line, in)
+				ran++
+			}
+		case "condition":
+			for _, ln := range b.body {
+				if strings.TrimSpace(ln) == "" {
+					continue
+				}
+				in, want := cut(t, b, ln)
+				conditions = append(conditions, in)
+				assert.Equal(t, want, testExample(in, s), "block at line %d: %s", b.line, in)
+				ran++
+			}
+		case "explain":
+			require.GreaterOrEqual(t, len(b.body), 2, "line %d", b.line)
+			conditions = append(conditions, b.body[0])
+			assert.Equal(t, strings.Join(b.body[1:], "\n"), explainExample(b.body[0], s), "block at line %d", b.line)
+			ran++
+		case "flow":
+			if i+1 < len(blocks) && strings.HasPrefix(blocks[i+1].info, "validate") {
+				continue
+			}
+			assert.Empty(t, flow.Validate("flow.md", []byte(strings.Join(b.body, "\n")), nil),
+				"the flow at line %d should have no findings", b.line)
+			ran++
+		case "validate", "validate-data":
+			require.True(t, i > 0 && blocks[i-1].info == "flow", "line %d: a %s block follows a flow block", b.line, b.info)
+			var sample *scope.Scope
+			if b.info == "validate-data" {
+				sample = s
+			}
+			var got []string
+			for _, f := range flow.Validate("flow.md", []byte(strings.Join(blocks[i-1].body, "\n")), sample) {
+				got = append(got, f.String())
+			}
+			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)
+			ran++
+		default:
+			t.Fatalf("line %d: a fenced block with info %q is not run by this test; use one of the kinds in spec_test.go", b.line, b.info)
+		}
+	}
+	require.Greater(t, ran, 150, "the document should hold many examples")
+
+	// Every function and every condition operator has an example.
+	for _, f := range funcs.All() {
+		found := false
+		for _, x := range templates {
+			found = found || strings.Contains(x, f.Name+"(")
+		}
+		require.True(t, found, "the spec has no example of %s", f.Name)
+	}
+	for _, op := range []string{" == ", " != ", " < ", " > ", " <= ", " >= ", " in ", " contains ", " is empty", " is not empty", "not ", " and ", " or "} {
+		found := false
+		for _, c := range conditions {
+			found = found || strings.Contains(c, op)
+		}
+		require.True(t, found, "the spec has no condition example with %q", op)
+	}
+}
+
+func renderExample(text string, s *scope.Scope) string {
+	tpl, err := eval.Compile(text)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	out, err := tpl.Render(s)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if out == "" {
+		return "(nothing)"
+	}
+	return out
+}
+
+func testExample(line string, s *scope.Scope) string {
+	c, err := eval.CompileCondition(line)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	ok, err := c.Test(s)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if ok {
+		return "true"
+	}
+	return "false"
+}
+
+func explainExample(line string, s *scope.Scope) string {
+	c, err := eval.CompileCondition(line)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	ok, steps, err := c.Explain(s)
+	var b bytes.Buffer
+	for _, st := range steps {
+		b.WriteString(st.String())
+		b.WriteByte('\n')
+	}
+	if err != nil {
+		b.WriteString("error: " + err.Error())
+	} else if ok {
+		b.WriteString("true")
+	} else {
+		b.WriteString("false")
+	}
+	return b.String()
+}
