@@ -258,6 +258,14 @@ func keyHint(src string, from int) string {
 	end := from
 	for end < len(src) {
 		r, n := utf8.DecodeRuneInString(src[end:])
+		if r == '(' {
+			// `Unit Price (THB)`: a balanced group belongs to the key
+			if close := strings.IndexByte(src[end:], ')'); close > 0 &&
+				!strings.ContainsAny(src[end+1:end+close], "(),'\"") {
+				end += close + 1
+				continue
+			}
+		}
 		if !isIdentCont(r) && r != ' ' {
 			break
 		}

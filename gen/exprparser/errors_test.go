@@ -83,6 +83,8 @@ var syntaxErrorTests = []struct {
 	{"a => b", 3, "unexpected '>'; a value is missing after '='"},
 	{"upper(row.First Name)", 16, "unexpected 'Name'; write ['First Name'] to read a key with spaces"},
 	{"row.Unit Price THB + 1", 9, "unexpected 'Price'; write ['Unit Price THB'] to read a key with spaces"},
+	{"row.Unit Price (THB)", 9, "unexpected 'Price'; write ['Unit Price (THB)'] to read a key with spaces"},
+	{"number(row.Unit Price (THB)) * 2", 16, "unexpected 'Price'; write ['Unit Price (THB)'] to read a key with spaces"},
 
 	// Characters that are not part of the language.
 	{"a $ b", 2, "unexpected character '$'"},
