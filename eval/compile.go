@@ -123,7 +123,10 @@ func compileExpr(src string) (e *expr, problem *Error, err *Error) {
 		}
 		return nil, first, nil
 	}
-	e = &expr{src: src, tree: tree, run: run, pure: isPure(tree)}
+	// The shortcut holds only when the path reading splits the same way:
+	// `row. status` reads the key " status" as a path.
+	pure := isPure(tree) && !strings.ContainsAny(strings.TrimSpace(src), " \t\r\n")
+	e = &expr{src: src, tree: tree, run: run, pure: pure}
 	if constant(tree) {
 		v, _ := run(nil) // folded by c.expr: it cannot fail now
 		e.konst = &v

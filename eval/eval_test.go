@@ -52,7 +52,8 @@ func data(t testing.TB) map[string]any {
 	    "_id": "hidden-but-quoted",
 	    "a+b": "plus key",
 	    "nested": {"deep": {"x": 1}},
-	    "2026": "year column"
+	    "2026": "year column",
+	    " padded": "key with a space"
 	  },
 	  "config": {"email": {"to": "ops@example.com"}},
 	  "ลูกค้า": "สมชาย",
@@ -290,6 +291,8 @@ func TestLookupOrder(t *testing.T) {
 		{"[${row.First Name Here}]", "[]"},
 		{"[${no such thing}]", "[]"},
 		{"${ row.status }", "Active"},
+		{"${row. status}", "Active"},           // the expression reads the key status
+		{"${row. padded}", "key with a space"}, // E1: the dotted path reads " padded" first
 		{"${env.TEAM}", "ops"},
 		{"[${env.NOT_SET}]", "[]"},
 		{"${len(env.HOME)}", "10"},
