@@ -177,7 +177,8 @@ func (c *compiler) problem(off int, kind error, reason string) evalFunc {
 	return nil
 }
 
-func (c *compiler) text(n ast.Node) string { return strings.TrimSpace(c.src[n.Pos():n.End()]) }
+// text is node n as written, shortened for a message.
+func (c *compiler) text(n ast.Node) string { return short(strings.TrimSpace(c.src[n.Pos():n.End()])) }
 
 // fail makes a run-time error about node n.
 func (c *compiler) fail(n ast.Node, kind error, reason string) error {
@@ -251,7 +252,7 @@ func (c *compiler) underscore(id *ast.Ident, key bool) bool {
 	}
 	reason := "names starting with _ are not allowed"
 	if key {
-		reason += "; for a key that starts with _, write [" + "'" + id.Name + "'" + "]"
+		reason += "; for a key that starts with _, write ['" + short(id.Name) + "']"
 	}
 	c.problem(id.Pos(), ErrForbidden, reason)
 	return true
@@ -353,9 +354,12 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 			if !ok {
 				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
 			}
-			k, whole := num.Int64()
-			if !whole {
-				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+num.String())
+			k, fits := num.Int64()
+			if !fits {
+				if r, err := num.Round(0); err == nil && r.Cmp(num) == 0 {
+					return value.Null, nil // D11: whole, and far out of range
+				}
+				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+short(num.String()))
 			}
 			if k < -(1<<31) || k > 1<<31 {
 				return value.Null, nil

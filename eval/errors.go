@@ -45,12 +45,18 @@ type Error struct {
 	// Cond is true when the problem is the condition line itself rather
 	// than a placeholder in it.
 	Cond bool
+	// whole is set for a problem of a template as a whole (its size), not
+	// of one placeholder: Error() is `text: <Reason>`.
+	whole bool
 }
 
 // Error implements error.
 func (e *Error) Error() string {
 	if e.Cond {
 		return "condition: " + e.Reason
+	}
+	if e.whole {
+		return "text: " + e.Reason
 	}
 	return "${" + e.Expr + "}: " + e.Reason
 }
@@ -97,6 +103,24 @@ func lineCol(text string, at int) (line, col int) {
 		head = head[i+1:]
 	}
 	return line, utf8.RuneCountInString(head) + 1
+}
+
+// short shows a piece of the expression in a message: at most 40
+// characters, invalid UTF-8 replaced, so a reason stays short (G6) however
+// long the operand is.
+func short(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == 37 {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
 }
 
 // quote shows a piece of data in a message: in single quotes, cut to 40

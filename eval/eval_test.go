@@ -557,3 +557,35 @@ func TestProblems(t *testing.T) {
 	// `_` parts are refused even when the sample has the key
 	require.Len(t, eval.MustCompile("${row._id}").Problems(s), 1)
 }
+
+// Regressions found by the property suite (proptest/bugs_test.go).
+func TestPropertyRegressions(t *testing.T) {
+	env := func(k string) (string, bool) {
+		v, ok := map[string]string{"COUNT": "3", "HOME": "/home/flow", "_X": "x"}[k]
+		return v, ok
+	}
+	s := scope.New(map[string]any{"list": []any{10, 20}, "row": map[string]any{}}, scope.WithEnv(env))
+	for text, want := range map[string]string{
+		"${env.COUNT * 2}":                   "6", // step 1 holds only for env.NAME
+		"${env.HOME}/bin":                    "/home/flow/bin",
+		"[${list[99999999999999999999999]}]": "[]", // D11: whole, out of range
+		"[${row['a._b']}]":                   "[]", // a quoted key may hold ._
+	} {
+		out, err := render(t, s, text)
+		require.NoError(t, err, text)
+		require.Equal(t, want, out, text)
+	}
+	for _, text := range []string{"${env._X}", "${upper(env._X)}", "${_my var}", "${nobody._x y}"} {
+		_, err := render(t, s, text)
+		require.ErrorIs(t, err, eval.ErrForbidden, text) // D9, whatever the data
+	}
+	// the size cap holds for text without placeholders too (D17)
+	tpl := eval.MustCompile(strings.Repeat("0", 65))
+	_, err := tpl.Render(scope.New(nil, scope.WithMaxSize(64)))
+	require.ErrorIs(t, err, eval.ErrLimit)
+	require.Equal(t, "text: the text is larger than the limit of 64 bytes", err.Error())
+	// reasons stay short however long the operand (G6)
+	_, err = render(t, s, "${'"+strings.Repeat("a", 450)+"' + 1}")
+	require.ErrorIs(t, err, eval.ErrType)
+	require.Less(t, len(err.(*eval.Error).Reason), 200)
+}

@@ -9,6 +9,13 @@ import "strings"
 // at byte offset off of text when it has no closing `}`: the expression is
 // the rest of the text after `${`, and the position is that of the `${`.
 func UnclosedError(text string, off int) *Error {
+	e := unclosedError(text, off)
+	e.locate(text, off)
+	return e
+}
+
+// unclosedError is UnclosedError without the line and column.
+func unclosedError(text string, off int) *Error {
 	if off < 0 {
 		off = 0
 	}
@@ -18,6 +25,11 @@ func UnclosedError(text string, off int) *Error {
 	rest := ""
 	if off+2 <= len(text) {
 		rest = text[off+2:]
+	}
+	// The rest of the line, and never more than an expression may hold:
+	// the work per unclosed ${ stays bounded however long the line is.
+	if len(rest) > maxBytes {
+		rest = rest[:maxBytes]
 	}
 	if i := strings.IndexByte(rest, '\n'); i >= 0 {
 		rest = strings.TrimRight(rest[:i], "\r")
@@ -29,9 +41,7 @@ func UnclosedError(text string, off int) *Error {
 	if q := openQuote(rest); q != 0 {
 		reason = "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
 	}
-	e := newError(rest, 0, ErrSyntax, reason)
-	e.locate(text, off)
-	return e
+	return newError(rest, 0, ErrSyntax, reason)
 }
 
 // openQuote returns the quote left open at the end of s, or 0.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
@@ -113,8 +114,8 @@ func compilePlaceholder(raw string, start int, text string) (*placeholder, *Erro
 		return e
 	}
 	trimmed := strings.TrimSpace(raw)
-	if name, ok := strings.CutPrefix(trimmed, "env."); ok {
-		p.env, p.isEnv = strings.TrimSpace(name), true
+	if name, ok := strings.CutPrefix(trimmed, "env."); ok && envLike(name) {
+		p.env, p.isEnv = name, true
 		return p, nil
 	}
 	e, issue, err := compileExpr(raw)
@@ -130,9 +131,14 @@ func compilePlaceholder(raw string, start int, text string) (*placeholder, *Erro
 		// A pure chain of names is the same lookup as the path reading;
 		// anything else may still name a key as written.
 		p.path = scope.SplitPath(raw)
-		if part, bad := p.path.Underscore(); bad {
-			p.under = p.locate(newError(raw, strings.Index(raw, part), ErrForbidden,
-				"names starting with _ are not allowed; for a key that starts with _, write ['"+part+"']"))
+		// A `_` part is refused (E7, D9) - unless it may sit inside a
+		// quoted key, which reads any key: row['a._b'].
+		if part, bad := p.path.Underscore(); bad && !strings.ContainsAny(raw, "'\"[]") {
+			reason := "names starting with _ are not allowed"
+			if part != p.path[0] {
+				reason += "; for a key that starts with _, write ['" + short(part) + "']"
+			}
+			p.under = p.locate(newError(raw, strings.Index(raw, part), ErrForbidden, reason))
 		}
 	}
 	return p, nil
@@ -146,10 +152,10 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 		}
 		return value.Null, nil
 	}
+	if p.under != nil {
+		return value.Null, p.under // whether or not the variable exists
+	}
 	if p.path != nil && fr.s.Has(p.path[0]) {
-		if p.under != nil {
-			return value.Null, p.under
-		}
 		v, found, err := fr.s.Lookup(p.path)
 		if err != nil {
 			return value.Null, p.locate(wrapFailure(p.raw, 0, err))
@@ -198,6 +204,10 @@ func putFrame(fr *frame) {
 func (t *Template) Render(s *scope.Scope) (out string, err error) {
 	defer recoverInternal(&err)
 	if len(t.places) == 0 {
+		if len(t.text) > s.MaxSize() {
+			return "", &Error{Reason: "the text is larger than the limit of " + sizeText(s.MaxSize()),
+				Kind: ErrLimit, whole: true}
+		}
 		return t.text, nil
 	}
 	fr := getFrame(s)
@@ -317,8 +327,24 @@ func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
 // placeholder is reported only when the lookup does not find it.
 func (t *Template) Problems(s *scope.Scope) []*Error {
 	var out []*Error
-	for _, off := range t.unclosed {
-		out = append(out, UnclosedError(t.text, off))
+	if len(t.unclosed) > 0 {
+		// The offsets are sorted: find each line and column by walking on
+		// from the last one, not from the start, so a long line with many
+		// open ${ stays linear.
+		line, col, at := 1, 1, 0
+		for _, off := range t.unclosed {
+			seg := t.text[at:off]
+			if n := strings.Count(seg, "\n"); n > 0 {
+				line += n
+				col = 1 + utf8.RuneCountInString(seg[strings.LastIndexByte(seg, '\n')+1:])
+			} else {
+				col += utf8.RuneCountInString(seg)
+			}
+			at = off
+			e := unclosedError(t.text, off)
+			e.Line, e.Column = line, col
+			out = append(out, e)
+		}
 	}
 	for _, p := range t.places {
 		if e := p.problem(s); e != nil {
@@ -355,6 +381,15 @@ func (p *placeholder) problem(s *scope.Scope) *Error {
 		}
 	}
 	return p.issue
+}
+
+// envLike reports whether name can be the NAME of `env.NAME` (design
+// section 4, step 1): not empty, and without white space, expression
+// syntax or a leading `_`. Anything else is parsed as an expression, so
+// ${env.COUNT * 2} multiplies.
+func envLike(name string) bool {
+	return name != "" && !strings.HasPrefix(name, "_") &&
+		!hasExprSyntax(name) && !strings.ContainsAny(name, " \t\r\n.")
 }
 
 // maybeKey reports whether text reads like a dotted lookup of a key that

@@ -5,7 +5,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
@@ -268,9 +267,7 @@ func TestValidateLimits(t *testing.T) {
 		strings.Repeat("\x00${\x00}", flow.MaxSize/5),
 		strings.Repeat("x", flow.MaxSize-10) + "${len()}",
 	} {
-		start := time.Now()
-		got := flow.Validate("f.md", []byte(src), nil)
-		require.Less(t, time.Since(start), 5*time.Second)
+		got := flow.Validate("f.md", []byte(src), nil) // linear: quadratic would hang here
 		require.LessOrEqual(t, len(got), flow.MaxFindings+1)
 		for _, f := range got {
 			require.LessOrEqual(t, len(f.Message), 4*600, "messages stay short")
