@@ -26,9 +26,13 @@ lint:
 	$(GO) vet ./...
 	$(TOOL) staticcheck ./...
 
-## test: all tests, with the race detector
+## test: all tests, with the race detector. The property tests run with -v
+## so their case counts show; their full log is printed only on failure.
 test:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /proptest)
+	@$(GO) test -race -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
+	grep -E '^(proptest:|ok |FAIL)' .proptest.log; \
+	if [ $$rc -ne 0 ]; then cat .proptest.log; fi; rm -f .proptest.log; exit $$rc
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:

@@ -131,9 +131,16 @@ func compilePlaceholder(raw string, start int, text string) (*placeholder, *Erro
 		// A pure chain of names is the same lookup as the path reading;
 		// anything else may still name a key as written.
 		p.path = scope.SplitPath(raw)
-		// A `_` part is refused (E7, D9) - unless it may sit inside a
-		// quoted key, which reads any key: row['a._b'].
-		if part, bad := p.path.Underscore(); bad && !strings.ContainsAny(raw, "'\"[]") {
+		// A `_` part is refused (E7, D9) when the text reads as a path: its
+		// first part a name, or itself the `_` name; never where it may sit
+		// inside a quoted key (row['a._b']) or a call (upper(a._b), which
+		// the expression check refuses with its own message).
+		pathLike := false
+		if len(p.path) > 0 {
+			first := strings.TrimSpace(p.path[0])
+			pathLike = isName(first) || strings.HasPrefix(first, "_")
+		}
+		if part, bad := p.path.Underscore(); bad && pathLike && !strings.ContainsAny(raw, "'\"[]()") {
 			reason := "names starting with _ are not allowed"
 			if part != p.path[0] {
 				reason += "; for a key that starts with _, write ['" + short(part) + "']"

@@ -1,0 +1,288 @@
+package proptest
+
+import (
+	"bufio"
+	"errors"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/leanovate/gopter"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// The Go fuzz targets (`make fuzz` runs each for FUZZTIME). Each is seeded
+// from testdata/seeds, from the examples and the language reference of the
+// repository, and from the generators' output with a fixed seed; a crasher
+// the fuzzer finds lands in testdata/fuzz/<Target>/ and stays there as a
+// regression case. Each input must end within TimeLimit (Go's fuzzing
+// itself only stops an input after 10 s).
+
+// fuzzScopes are the data a fuzzed input runs on, chosen by a byte of the
+// input: the fixed data, the same with a small cap, the amplifier data
+// with a small cap, and data 10,000 levels deep with a cycle in it.
+var fuzzScopes = func() []*scope.Scope {
+	deep := map[string]any{}
+	var node any = "bottom"
+	for range 10_000 {
+		node = []any{node}
+	}
+	cyclic := map[string]any{"name": "loop"}
+	cyclic["self"] = cyclic
+	loopList := []any{"a"}
+	loopList = append(loopList, nil)
+	loopList[1] = loopList
+	deep["x"], deep["row"], deep["rows"], deep["a"] = node, cyclic, loopList, cyclic
+	return []*scope.Scope{
+		scope.New(fixedData(), scope.WithEnv(testEnv)),
+		scope.New(fixedData(), scope.WithMaxSize(64)),
+		scope.New(AmpData(), scope.WithMaxSize(1000)),
+		scope.New(deep),
+	}
+}()
+
+func fuzzScope(pick uint8) *scope.Scope { return fuzzScopes[int(pick)%len(fuzzScopes)] }
+
+// FuzzRender checks templates: CheckTemplate's invariants, and the same
+// outcome when rendered again.
+func FuzzRender(f *testing.F) {
+	for i, s := range templateSeeds(f) {
+		f.Add(s, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, text string, pick uint8) {
+		s := fuzzScope(pick)
+		if err := CheckTemplate(text, s); err != nil {
+			if bug := knownBug(text, err); bug != "" {
+				t.Skip(bug)
+			}
+			t.Fatalf("%q: %v", text, err)
+		}
+		if a, b := renderOnce(text, s, false), renderOnce(text, s, true); a != b {
+			t.Fatalf("%q: rendered %.200q, then %.200q", text, a, b)
+		}
+	})
+}
+
+// FuzzCondition checks condition lines: CheckCondition's invariants, the
+// parser's positions, and the same outcome when tested again.
+func FuzzCondition(f *testing.F) {
+	for i, s := range conditionSeeds(f) {
+		f.Add(s, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, line string, pick uint8) {
+		s := fuzzScope(pick)
+		if err := CheckCondition(line, s); err != nil {
+			if bug := knownBug(line, err); bug != "" {
+				t.Skip(bug)
+			}
+			t.Fatalf("%q: %v", line, err)
+		}
+		if msg := condParserOutcome(line); msg != "" {
+			t.Fatal(msg)
+		}
+		if a, b := condOutcome(line, s), condOutcome(line, s); a != b {
+			t.Fatalf("%q: %s, then %s", line, a, b)
+		}
+	})
+}
+
+// FuzzValidate checks flow.Validate on whole flows, with and without
+// sample data: it ends in time, never reports an internal error (a
+// recovered panic), and its findings are sorted, placed on lines of the
+// flow, valid UTF-8, of a known kind, and the same when run again.
+func FuzzValidate(f *testing.F) {
+	for _, s := range flowSeeds(f) {
+		f.Add([]byte(s))
+	}
+	sample := fuzzScopes[0]
+	f.Fuzz(func(t *testing.T, src []byte) {
+		err := WithinTime("Validate", func() error {
+			for _, sm := range []*scope.Scope{nil, sample} {
+				fs := flow.Validate("fuzz.md", src, sm)
+				if msg := checkFindings(src, fs); msg != "" {
+					return errors.New(msg)
+				}
+				if again := flow.Validate("fuzz.md", src, sm); !slices.Equal(fs, again) {
+					return errors.New("findings differ between two runs")
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+	})
+}
+
+// knownBug names a library bug, reported to the lead and not fixed yet,
+// that explains the failure err of input; "" when none does. The fuzz
+// targets skip such an input (with "bug: ...") and the properties count it
+// (verdict) instead of failing, so the crasher that found the bug stays in
+// testdata/fuzz as a regression seed without failing the build. Add a
+// clause, matched on the input and the message, when a bug is reported;
+// delete it when the bug is fixed. The bugs found so far (bugs_test.go)
+// are all fixed.
+func knownBug(input string, err error) string {
+	return ""
+}
+
+// findingKinds are the words of flow.Finding.Kind (internal aside).
+var findingKinds = []string{
+	"syntax", "forbidden", "unknown-function", "arity", "type", "value", "limit",
+	"division-by-zero", "data", "condition", "unclosed", "missing-key", "not-number",
+}
+
+// checkFindings says what is wrong with the findings of one flow.
+func checkFindings(src []byte, fs []flow.Finding) string {
+	lines := strings.Count(string(src), "\n") + 1
+	for i, f := range fs {
+		switch {
+		case f.Kind == "internal" || !slices.Contains(findingKinds, f.Kind):
+			return "finding of kind " + strconv.Quote(f.Kind) + ": " + f.String()
+		case f.File != "fuzz.md":
+			return "finding names the file " + strconv.Quote(f.File)
+		case f.Line < 1 || f.Line > lines || f.Column < 1:
+			return "finding at " + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column) + ", outside the flow: " + f.String()
+		case !utf8.ValidString(f.Message) || !utf8.ValidString(f.Expr):
+			return "finding is not valid UTF-8: " + strconv.Quote(f.String())
+		case f.Message == "":
+			return "finding without a message"
+		case i > 0 && (f.Line < fs[i-1].Line || f.Line == fs[i-1].Line && f.Column < fs[i-1].Column):
+			return "findings out of order: " + fs[i-1].String() + " before " + f.String()
+		}
+	}
+	return ""
+}
+
+// readSeeds reads a file of testdata/seeds: one seed a line, a line that
+// starts with a double quote being a Go string literal, # for comments.
+func readSeeds(tb testing.TB, name string) []string {
+	tb.Helper()
+	file, err := os.Open(filepath.Join("testdata", "seeds", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer file.Close()
+	var out []string
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+			continue
+		case strings.HasPrefix(line, `"`):
+			s, err := strconv.Unquote(line)
+			if err != nil {
+				tb.Fatalf("%s: %q: %v", name, line, err)
+			}
+			out = append(out, s)
+		default:
+			out = append(out, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// repoFlows are the Markdown files of the repository that hold flows: the
+// examples and the language reference.
+func repoFlows(tb testing.TB) map[string]string {
+	tb.Helper()
+	out := map[string]string{}
+	names, _ := filepath.Glob(filepath.Join("..", "examples", "*.md"))
+	names = append(names, filepath.Join("..", "docs", "flow_markdown_spec.md"))
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			continue // a repository without the file still fuzzes
+		}
+		out[n] = string(b)
+	}
+	return out
+}
+
+// genParams are fixed generator parameters for seeds.
+func genParams() *gopter.GenParameters {
+	return &gopter.GenParameters{MaxSize: 60, MaxShrinkCount: 0, Rng: rand.New(gopter.NewLockedSource(defaultSeed))}
+}
+
+func templateSeeds(tb testing.TB) []string {
+	out := readSeeds(tb, "templates.txt")
+	for _, src := range repoFlows(tb) {
+		for _, line := range strings.Split(src, "\n") {
+			if strings.Contains(line, "${") {
+				left, _, _ := strings.Cut(line, " => ")
+				out = append(out, left)
+			}
+		}
+	}
+	p := genParams()
+	tg, mg, ag := Template(ExprOptions{Underscore: true, BadCalls: true}), Mutants(ExprOptions{BadCalls: true}), Amplifier()
+	for range 40 {
+		out = append(out, tg(p).Result.(Tmpl).String(), "${"+mg(p).Result.(Mutant).String()+"}", "${"+ast.Print(ag(p).Result.(ast.Expr))+"}")
+	}
+	return out
+}
+
+func conditionSeeds(tb testing.TB) []string {
+	out := readSeeds(tb, "conditions.txt")
+	for _, src := range repoFlows(tb) {
+		inBlock := false
+		for _, line := range strings.Split(src, "\n") {
+			switch {
+			case strings.HasPrefix(line, "```condition"):
+				inBlock = true
+			case strings.HasPrefix(line, "```"):
+				inBlock = false
+			case inBlock:
+				left, _, _ := strings.Cut(line, " => ")
+				out = append(out, left)
+			default:
+				if _, cond, ok := strings.Cut(line, "**condition:**"); ok {
+					out = append(out, strings.TrimSpace(cond))
+				}
+			}
+		}
+	}
+	p := genParams()
+	cg, mg := Cond(), CondMutants()
+	for range 40 {
+		out = append(out, cg(p).Result.(CondLine).String(), mg(p).Result.(CondMutant).String())
+	}
+	return out
+}
+
+func flowSeeds(tb testing.TB) []string {
+	var out []string
+	for _, src := range repoFlows(tb) {
+		out = append(out, src)
+	}
+	slices.Sort(out)
+	templates, conds := readSeeds(tb, "templates.txt"), readSeeds(tb, "conditions.txt")
+	var b strings.Builder
+	b.WriteString("# Seeds\n\n## Step\n\n")
+	for i, t := range templates {
+		b.WriteString("- **field" + strconv.Itoa(i) + ":** " + t + "\n")
+	}
+	for _, c := range conds {
+		b.WriteString("- **condition:** " + c + "\n")
+	}
+	b.WriteString("```\n${not checked in a fence}\n```\n")
+	out = append(out, b.String(), "\ufeff- **condition:** ${a} ==\r\n", "- __Condition__: x\n${", "")
+	p := genParams()
+	tg, cg := Template(ExprOptions{BadCalls: true}), Cond()
+	for range 20 {
+		out = append(out, "- **text:** "+tg(p).Result.(Tmpl).String()+"\n- **condition:** "+cg(p).Result.(CondLine).String()+"\n")
+	}
+	return out
+}

@@ -1,0 +1,237 @@
+package proptest
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+// The invariants every evaluation keeps (research/reliability.md section
+// 2): it ends, in time, with a value or an *eval.Error; the error wraps
+// exactly one of the package's kinds; its position lies inside the text it
+// names; its reason is valid UTF-8 and short.
+
+// MaxReason bounds the bytes of an error's reason (G6 asks for 200 for the
+// whole message; the reason may quote 40 characters of the input, which
+// can take up to 160 bytes).
+const MaxReason = 300
+
+// TimeLimit is the longest any one input may take to compile and
+// evaluate, every entry point together (Go's fuzzing only stops an input
+// after 10 s).
+const TimeLimit = time.Second
+
+// Kinds are the error kinds of package eval; every error wraps exactly one.
+var Kinds = []error{
+	eval.ErrSyntax, eval.ErrForbidden, eval.ErrUnknownFunction, eval.ErrArity, eval.ErrType,
+	eval.ErrValue, eval.ErrLimit, eval.ErrDivisionByZero, eval.ErrData, eval.ErrCondition,
+}
+
+// KindName names an error's kind for test output.
+func KindName(err error) string {
+	for _, k := range Kinds {
+		if errors.Is(err, k) {
+			return k.Error()
+		}
+	}
+	if err == nil {
+		return "no error"
+	}
+	return "unknown kind"
+}
+
+// CheckError returns nil when err is nil or a well-formed *eval.Error, and
+// otherwise says what is wrong with it.
+func CheckError(err error) error {
+	if err == nil {
+		return nil
+	}
+	e, ok := err.(*eval.Error)
+	if !ok {
+		var inner *eval.Error
+		if errors.As(err, &inner) {
+			return fmt.Errorf("error of type %T wraps an *eval.Error: %v", err, err)
+		}
+		return fmt.Errorf("error of type %T, not *eval.Error: %v", err, err)
+	}
+	n := 0
+	for _, k := range Kinds {
+		if errors.Is(e, k) {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("error wraps %d known kinds (kind %v; a recovered panic has an unknown kind): %q", n, e.Kind, e.Error())
+	}
+	if e.Offset < 0 || e.Offset > len(e.Expr) {
+		return fmt.Errorf("offset %d outside the expression (%d bytes): %q", e.Offset, len(e.Expr), e.Error())
+	}
+	if e.Reason == "" {
+		return fmt.Errorf("empty reason: %q", e.Error())
+	}
+	if !utf8.ValidString(e.Reason) {
+		return fmt.Errorf("reason is not valid UTF-8: %q", e.Reason)
+	}
+	if len(e.Reason) > MaxReason {
+		return fmt.Errorf("reason of kind %q has %d bytes (more than %d): %q", KindName(e), len(e.Reason), MaxReason, e.Reason)
+	}
+	if utf8.ValidString(e.Expr) && !utf8.ValidString(e.Error()) {
+		return fmt.Errorf("message is not valid UTF-8: %q", e.Error())
+	}
+	if e.Line < 0 || e.Column < 0 || (e.Line == 0) != (e.Column == 0) {
+		return fmt.Errorf("bad line %d / column %d: %q", e.Line, e.Column, e.Error())
+	}
+	return nil
+}
+
+// Outcome of one template on one scope, as text for comparing runs.
+func renderOutcome(out string, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return "ok: " + out
+}
+
+// CheckTemplate compiles text and runs every entry point of a template on
+// s: Render, Value, Problems with and without data. It returns the first
+// broken invariant: an error that fails CheckError, a rendered text longer
+// than the scope's cap, problems out of order, validation with s and the
+// run disagreeing (agree), or more than TimeLimit in all (WithinTime). A panic is not recovered: the caller's test reports it.
+func CheckTemplate(text string, s *scope.Scope) error {
+	return WithinTime("template", func() error { return checkTemplate(text, s) })
+}
+
+func checkTemplate(text string, s *scope.Scope) error {
+	t, err := eval.Compile(text)
+	if err != nil {
+		if t != nil {
+			return fmt.Errorf("eval.Compile returned a template and an error")
+		}
+		return wrapCheck("Compile", err)
+	}
+	out, err := t.Render(s)
+	if err := wrapCheck("Render", err); err != nil {
+		return err
+	}
+	if err == nil && len(out) > s.MaxSize() {
+		return fmt.Errorf("rendering gave %d bytes, more than the cap %d", len(out), s.MaxSize())
+	}
+	rerr := err
+	_, err = t.Value(s)
+	if err := wrapCheck("Value", err); err != nil {
+		return err
+	}
+	for _, sample := range []*scope.Scope{nil, s} {
+		if err := checkProblems("Problems", t.Problems(sample)); err != nil {
+			return err
+		}
+	}
+	return agree(t.Problems(s), rerr)
+}
+
+// staticKinds are the kinds of problem that can be known without running
+// a template: validation reports them (D32).
+var staticKinds = []error{eval.ErrSyntax, eval.ErrForbidden, eval.ErrUnknownFunction, eval.ErrArity}
+
+// agree checks that validation with the run's own data and the run agree:
+// a problem validation reports (an unclosed ${ aside, which rendering
+// leaves as text, D18) makes the run fail, and a run that fails with a
+// kind validation knows about was reported.
+func agree(problems []*eval.Error, runErr error) error {
+	for _, p := range problems {
+		if runErr == nil && !strings.Contains(p.Reason, "is not closed") {
+			return fmt.Errorf("validation reports %q, but the template renders", p.Error())
+		}
+	}
+	if len(problems) == 0 {
+		for _, k := range staticKinds {
+			if errors.Is(runErr, k) {
+				return fmt.Errorf("rendering fails with %q, which validation with the same data does not report", runErr.Error())
+			}
+		}
+	}
+	return nil
+}
+
+// CheckCondition compiles a condition line and runs Test, Explain and
+// Problems on s, with the invariants of CheckTemplate; Test and Explain
+// must agree.
+func CheckCondition(line string, s *scope.Scope) error {
+	return WithinTime("condition", func() error { return checkCondition(line, s) })
+}
+
+func checkCondition(line string, s *scope.Scope) error {
+	c, err := eval.CompileCondition(line)
+	if err != nil {
+		if c != nil {
+			return fmt.Errorf("eval.CompileCondition returned a condition and an error")
+		}
+		return wrapCheck("CompileCondition", err)
+	}
+	ok, err := c.Test(s)
+	if err := wrapCheck("Test", err); err != nil {
+		return err
+	}
+	ok2, _, err2 := c.Explain(s)
+	if err := wrapCheck("Explain", err2); err != nil {
+		return err
+	}
+	if renderOutcome(fmt.Sprint(ok), err) != renderOutcome(fmt.Sprint(ok2), err2) {
+		return fmt.Errorf("tested, the condition gave %v, %v, but explained %v, %v", ok, err, ok2, err2)
+	}
+	for _, sample := range []*scope.Scope{nil, s} {
+		if err := checkProblems("Problems", c.Problems(sample)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WithinTime runs check and fails when it takes longer than TimeLimit.
+// A busy machine can stall any run, so a slow run is tried again, up to
+// three times: only an input that is slow every time fails.
+func WithinTime(what string, check func() error) error {
+	for try := 1; ; try++ {
+		start := time.Now()
+		if err := check(); err != nil {
+			return err
+		}
+		d := time.Since(start)
+		if d <= TimeLimit {
+			return nil
+		}
+		if try == 3 {
+			return fmt.Errorf("%s took %v, more than %v, three times", what, d, TimeLimit)
+		}
+	}
+}
+
+func wrapCheck(what string, err error) error {
+	if e := CheckError(err); e != nil {
+		return fmt.Errorf("%s: %w", what, e)
+	}
+	return nil
+}
+
+func checkProblems(what string, ps []*eval.Error) error {
+	for _, p := range ps {
+		if err := wrapCheck(what, p); err != nil {
+			return err
+		}
+	}
+	if !sort.SliceIsSorted(ps, func(i, j int) bool {
+		if ps[i].Line != ps[j].Line {
+			return ps[i].Line < ps[j].Line
+		}
+		return ps[i].Column < ps[j].Column
+	}) {
+		return fmt.Errorf("%s: not sorted by position", what)
+	}
+	return nil
+}

@@ -1,0 +1,444 @@
+package proptest
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// Property 3: a template that validation accepts never fails at run time
+// with an unknown function or a wrong number of values.
+//
+// Validation with the run's own data as the sample must catch every such
+// failure. Without data, validation leaves out a placeholder that reads
+// like a dotted lookup of a key with spaces or signs (`row.Role in
+// Company`, eval.Template.Problems): nobody can tell without data whether
+// the key exists. Only such placeholders may fail at run time after
+// validation without data accepted the template.
+func TestProp3Validate(t *testing.T) {
+	t.Parallel()
+	var accepted, refused, failed, exempt atomic.Int64
+	check(t, "3 validate: no unknown function or arity at run time", 3000, prop.ForAll(func(c TemplateCase) string {
+		text := c.Tmpl.String()
+		s := c.scope()
+		failure := runTimeCallError(text, s)
+		withData, withoutData := validate(text, s), validate(text, nil)
+		if len(withoutData) > 0 {
+			refused.Add(1)
+		} else {
+			accepted.Add(1)
+		}
+		if failure == nil {
+			return ""
+		}
+		failed.Add(1)
+		if len(withData) == 0 {
+			return fmt.Sprintf("validation with the run's data accepts %q, which fails at run time: %v", text, failure)
+		}
+		if len(withoutData) == 0 {
+			if !keyShaped(failure.Expr) {
+				return fmt.Sprintf("validation accepts %q, which fails at run time: %v", text, failure)
+			}
+			exempt.Add(1)
+		}
+		return ""
+	}, templateCases(ExprOptions{Depth: 3, BadCalls: true})))
+	t.Logf("validation without data accepted %d templates and refused %d; %d failed at run time with an unknown function or arity, "+
+		"%d of them accepted without data in a placeholder that reads as a key path", accepted.Load(), refused.Load(), failed.Load(), exempt.Load())
+}
+
+// validate returns what `kinenix validate` reports about a template as a
+// one-field flow (D32): flow.Validate's findings that are not warnings,
+// as their messages.
+func validate(text string, sample *scope.Scope) []string {
+	var out []string
+	for _, f := range flow.Validate("case.md", []byte(text), sample) {
+		if !f.Warning {
+			out = append(out, f.String())
+		}
+	}
+	return out
+}
+
+// runTimeCallError is the first unknown-function or arity error that
+// rendering text, taking its value, or evaluating any of its placeholders
+// alone gives.
+func runTimeCallError(text string, s *scope.Scope) *eval.Error {
+	var found *eval.Error
+	try := func(err error) {
+		var e *eval.Error
+		if found == nil && errors.As(err, &e) && (errors.Is(e, eval.ErrUnknownFunction) || errors.Is(e, eval.ErrArity)) {
+			found = e
+		}
+	}
+	tpl, err := eval.Compile(text)
+	if err != nil {
+		return nil // refused before it runs (a limit)
+	}
+	_, err = tpl.Render(s)
+	try(err)
+	_, err = tpl.Value(s)
+	try(err)
+	return found
+}
+
+// keyShaped reports whether the text inside ${...} reads as a dotted
+// lookup of a key with spaces or signs in it: two parts or more, the first
+// a name, and no quotes, brackets, braces or comparison signs (the texts
+// eval.Template.Problems leaves out without data).
+func keyShaped(text string) bool {
+	p := scope.SplitPath(text)
+	if len(p) < 2 {
+		return false
+	}
+	first := strings.TrimSpace(p[0])
+	for i, r := range first {
+		if !(isWordRune(r) && (i > 0 || r != '_' && !('0' <= r && r <= '9'))) {
+			return false
+		}
+	}
+	return first != "" && !strings.ContainsAny(text, "'\"[]{}=<>!")
+}
+
+// Property 4: arithmetic agrees with an exact oracle on math/big.Rat (see
+// Oracle): + - * exact; / exact within 34 significant digits and rounded
+// half to even beyond; % floored; round half away from zero; the number
+// limits and the error kinds too; and the rendered text is the decimal of
+// D3.
+func TestProp4Arithmetic(t *testing.T) {
+	t.Parallel()
+	var numbers, failures atomic.Int64
+	check(t, "4 arithmetic agrees with big.Rat", 4000, prop.ForAll(func(c NumCase) string {
+		src := ast.Print(c.Tree)
+		want := Oracle(c.Tree, c.Vars)
+		if utf8.RuneCountInString(src) > eval.MaxLength {
+			want = Outcome{Err: eval.ErrLimit}
+		}
+		s := scope.New(c.Vars)
+		tpl, err := eval.Compile("${" + src + "}")
+		var v value.Value
+		var shown string
+		if err == nil {
+			v, err = tpl.Value(s)
+		}
+		if err == nil {
+			shown, err = tpl.Render(s)
+		}
+		switch {
+		case want.Err != nil:
+			failures.Add(1)
+			if !errors.Is(err, want.Err) {
+				return fmt.Sprintf("%s: want an error of kind %q, got %v (%s)", src, want.Err, err, KindName(err))
+			}
+		case err != nil:
+			return fmt.Sprintf("%s: want %s, got error %v", src, wantText(want), err)
+		case want.Other:
+			if err != nil {
+				return fmt.Sprintf("%s: want a value, got error %v", src, err)
+			}
+		case want.Empty:
+			if v.Kind() != value.Empty || shown != "" {
+				return fmt.Sprintf("%s: want empty, got %s %q", src, v.Kind(), shown)
+			}
+		default:
+			numbers.Add(1)
+			if v.Kind() != value.Number {
+				return fmt.Sprintf("%s: want the number %s, got %s %q", src, ShowRat(want.Num), v.Kind(), shown)
+			}
+			got, ok := new(big.Rat).SetString(v.Num().String())
+			if !ok || got.Cmp(want.Num) != 0 {
+				return fmt.Sprintf("%s: want %s, got %s", src, ShowRat(want.Num), v.Num())
+			}
+			if shown != ShowRat(want.Num) {
+				return fmt.Sprintf("%s: want it shown as %s, got %q", src, ShowRat(want.Num), shown)
+			}
+		}
+		return ""
+	}, NumCases()))
+	t.Logf("%d cases gave numbers, %d the expected error", numbers.Load(), failures.Load())
+}
+
+func wantText(o Outcome) string {
+	if o.Empty {
+		return "empty"
+	}
+	return ShowRat(o.Num)
+}
+
+// SizeCase is a template with an amplifying placeholder (nested replace,
+// join, upper over AmpData), other data, and a size cap.
+type SizeCase struct {
+	Tmpl Tmpl
+	Amp  ast.Expr
+	Vars map[string]any
+	Cap  int
+}
+
+// String shows the case in a counterexample.
+func (c SizeCase) String() string {
+	return fmt.Sprintf("%q with cap %d and %s", c.text(), c.Cap, showVars(c.Vars))
+}
+
+func (c SizeCase) text() string { return "${" + ast.Print(c.Amp) + "}" + c.Tmpl.String() }
+
+func (c SizeCase) scope() *scope.Scope {
+	vars := maps.Clone(c.Vars)
+	maps.Copy(vars, AmpData())
+	return scope.New(vars, scope.WithMaxSize(c.Cap))
+}
+
+// Property 5: evaluation is deterministic: the same template and data
+// give the same bytes (or the same error) rendered twice, compiled afresh,
+// and from four goroutines at once; and the rendered text stays within the
+// size cap (D17), set small here so that it bites.
+func TestProp5Deterministic(t *testing.T) {
+	t.Parallel()
+	var capped atomic.Int64
+	g := gen.Struct(reflect.TypeOf(SizeCase{}), map[string]gopter.Gen{
+		"Tmpl": Template(ExprOptions{Depth: 3}),
+		"Amp":  Amplifier(),
+		"Vars": Data(nil),
+		"Cap": gen.Weighted([]gen.WeightedGen{
+			{Weight: 9, Gen: gen.IntRange(1, 4096)},
+			{Weight: 1, Gen: gen.Const(0)}, // the default, 1 MiB
+		}),
+	})
+	check(t, "5 deterministic and capped", 1000, prop.ForAll(func(c SizeCase) string {
+		s := c.scope()
+		for _, text := range []string{"${" + ast.Print(c.Amp) + "}", c.text()} {
+			if msg := deterministic(text, s); msg != "" {
+				return msg
+			}
+		}
+		if out := renderOnce("${"+ast.Print(c.Amp)+"}", s, false); strings.Contains(out, "larger than") || strings.Contains(out, "too long") {
+			capped.Add(1)
+		}
+		return ""
+	}, g))
+	t.Logf("%d cases passed the size cap and failed with the limit", capped.Load())
+}
+
+// deterministic renders text on s in every way (twice, compiled afresh,
+// from four goroutines) and says how the outcomes differ, or how the
+// rendered text passes the cap.
+func deterministic(text string, s *scope.Scope) string {
+	first := renderOnce(text, s, false)
+	if tpl, err := eval.Compile(text); err == nil {
+		if out, err := tpl.Render(s); err == nil && len(out) > s.MaxSize() {
+			return fmt.Sprintf("%q: rendered %d bytes, more than the cap %d", text, len(out), s.MaxSize())
+		}
+	}
+	if again := renderOnce(text, s, true); again != first {
+		return fmt.Sprintf("%q: first %.200q, then %.200q", text, first, again)
+	}
+	var wg sync.WaitGroup
+	outs := make([]string, 4)
+	for i := range outs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i] = renderOnce(text, s, i%2 == 0)
+		}()
+	}
+	wg.Wait()
+	for _, o := range outs {
+		if o != first {
+			return fmt.Sprintf("%q: alone %.200q, in parallel %.200q", text, first, o)
+		}
+	}
+	return ""
+}
+
+// renderOnce renders text and takes its value, as one comparable string.
+func renderOnce(text string, s *scope.Scope, fresh bool) string {
+	var opts []eval.Option
+	if fresh {
+		opts = append(opts, eval.WithoutCache())
+	}
+	tpl, err := eval.Compile(text, opts...)
+	if err != nil {
+		return renderOutcome("", err)
+	}
+	out, err := tpl.Render(s)
+	v, verr := tpl.Value(s)
+	shown := ""
+	if verr == nil {
+		b, err := v.Show(nil, s.MaxSize())
+		shown = string(b) + "|" + fmt.Sprint(err)
+	}
+	return renderOutcome(out, err) + "\nvalue: " + v.Kind().String() + " " + shown + " " + fmt.Sprint(verr)
+}
+
+// condOutcome tests a line: "true", "false" or "error: ...".
+func condOutcome(line string, s *scope.Scope) string {
+	c, err := eval.CompileCondition(line)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	ok, err := c.Test(s)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return fmt.Sprint(ok)
+}
+
+func isErr(outcome string) bool { return strings.HasPrefix(outcome, "error: ") }
+
+// phraseWords make a phrase around and / or that is no condition: no
+// operator words or signs, no quotes, no placeholders. Before the and /
+// or, operator words may come too (they are the right side's text).
+var phraseWords = []string{"Johnson", "War", "Peace", "rock", "roll", "to", "be", "empty", "12", "บาท", "x", "sand"}
+
+// inItems are items of `x in a, b`: no commas, quotes, and / or.
+var inItems = []string{
+	"Active", "active", "12", "12.0", "3.5", "-4", "0", "abc", "yes", "no", "true", "false",
+	"บาท", "สมชาย", "Pending", "x", "sand", "Unit Price", "0.0", "ACTIVE",
+}
+
+// Property 6: the comparison rules are consistent (D25-D31): == is
+// symmetric and != is its negation; not inverts a part; `x in a, b`
+// agrees with `x == a or x == b`; < and > (<= and >=) are mirror images;
+// a phrase with and / or in it that does not split compares as the quoted
+// phrase; and a line of parts joined by and / or gives what its parts,
+// tested alone, give joined with and before or, left to right, with
+// short-circuit.
+func TestProp6Comparisons(t *testing.T) {
+	t.Parallel()
+	data := Data(CondVars)
+	t.Run("== symmetric, != its negation", func(t *testing.T) {
+		check(t, "6 comparisons: == symmetric", 1500, prop.ForAll(func(l, r CondSide, vars map[string]any) string {
+			s := scope.New(vars)
+			a, b := condOutcome(l.String()+" == "+r.String(), s), condOutcome(r.String()+" == "+l.String(), s)
+			ne := condOutcome(l.String()+" != "+r.String(), s)
+			switch {
+			case isErr(a) != isErr(b):
+				return fmt.Sprintf("%s == %s: %s, but swapped: %s", l, r, a, b)
+			case !isErr(a) && a != b:
+				return fmt.Sprintf("%s == %s is %s, but swapped %s", l, r, a, b)
+			case !isErr(a) && ne == a:
+				return fmt.Sprintf("%s == %s and != are both %s", l, r, a)
+			}
+			return ""
+		}, Side(false), Side(false), data))
+	})
+	t.Run("not inverts", func(t *testing.T) {
+		check(t, "6 comparisons: not inverts", 1500, prop.ForAll(func(p CondPart, vars map[string]any) string {
+			s := scope.New(vars)
+			a, b := condOutcome(p.String(), s), condOutcome("not "+p.String(), s)
+			if isErr(a) || isErr(b) {
+				if a != b {
+					return fmt.Sprintf("%q: %s, but with not: %s", p.String(), a, b)
+				}
+				return ""
+			}
+			if a == b {
+				return fmt.Sprintf("%q and not of it are both %s", p.String(), a)
+			}
+			return ""
+		}, Part(false), data))
+	})
+	t.Run("in agrees with == or", func(t *testing.T) {
+		items := gen.SliceOfN(3, gen.OneConstOf(toAny(inItems)...), reflect.TypeOf(""))
+		check(t, "6 comparisons: in is == or", 1500, prop.ForAll(func(l CondSide, items []string, n int, vars map[string]any) string {
+			items = items[:1+n%len(items)]
+			s := scope.New(vars)
+			in := condOutcome(l.String()+" in "+strings.Join(items, ", "), s)
+			ors := make([]string, len(items))
+			for i, it := range items {
+				ors[i] = l.String() + " == " + it
+			}
+			or := condOutcome(strings.Join(ors, " or "), s)
+			if isErr(in) != isErr(or) || !isErr(in) && in != or {
+				return fmt.Sprintf("%s in %s: %s, but as == ... or: %s", l, strings.Join(items, ", "), in, or)
+			}
+			return ""
+		}, Side(false), items, gen.IntRange(0, 2), data))
+	})
+	t.Run("< and > mirror", func(t *testing.T) {
+		check(t, "6 comparisons: < > mirror", 1500, prop.ForAll(func(l, r CondSide, strict bool, vars map[string]any) string {
+			s := scope.New(vars)
+			lt, gt := " < ", " > "
+			if !strict {
+				lt, gt = " <= ", " >= "
+			}
+			a, b := condOutcome(l.String()+lt+r.String(), s), condOutcome(r.String()+gt+l.String(), s)
+			if isErr(a) != isErr(b) || !isErr(a) && a != b {
+				return fmt.Sprintf("%s%s%s: %s, but %s%s%s: %s", l, lt, r, a, r, gt, l, b)
+			}
+			return ""
+		}, Side(false), Side(false), gen.Bool(), data))
+	})
+	t.Run("a phrase that does not split", func(t *testing.T) {
+		before := gen.OneConstOf(toAny(append(append([]string{}, phraseWords...), "in", "is", "not", "contains", "=="))...)
+		after := gen.SliceOfN(2, gen.OneConstOf(toAny(phraseWords)...), reflect.TypeOf(""))
+		check(t, "6 comparisons: phrase with and/or", 1500, prop.ForAll(func(l CondSide, w0 string, w []string, sep string, vars map[string]any) string {
+			// D31: `L == a and b c` splits only when `b c` is a condition;
+			// it is not, so the right side is the phrase, as if quoted.
+			s := scope.New(vars)
+			phrase := w0 + " " + sep + " " + w[0] + " " + w[1]
+			a := condOutcome(l.String()+" == "+phrase, s)
+			b := condOutcome(l.String()+" == '"+phrase+"'", s)
+			if a != b && !(isErr(a) && isErr(b)) {
+				return fmt.Sprintf("%s == %s: %s, but quoted: %s", l, phrase, a, b)
+			}
+			return ""
+		}, Side(false), before, after, gen.OneConstOf("and", "or", "AND"), data))
+	})
+	t.Run("and before or", func(t *testing.T) {
+		check(t, "6 comparisons: and/or as their parts", 1500, prop.ForAll(func(c CondLine, vars map[string]any) string {
+			s := scope.New(vars)
+			whole := condOutcome(c.String(), s)
+			parts := joinParts(c, s)
+			if whole != parts && !(isErr(whole) && isErr(parts)) {
+				return fmt.Sprintf("%q gives %s, its parts %s", c.String(), whole, parts)
+			}
+			return ""
+		}, Cond(), data))
+	})
+}
+
+// joinParts tests each part of c alone and joins the results by D31: and
+// before or, left to right, skipping what cannot change the result.
+func joinParts(c CondLine, s *scope.Scope) string {
+	i := 0
+	for i < len(c.Parts) {
+		// an and-chain: parts i..j
+		j := i
+		for j+1 < len(c.Parts) && strings.EqualFold(c.Seps[j], "and") {
+			j++
+		}
+		chain := "true"
+		for k := i; k <= j; k++ {
+			o := condOutcome(c.Parts[k].String(), s)
+			if isErr(o) {
+				return o
+			}
+			if o == "false" {
+				chain = "false"
+				break
+			}
+		}
+		if chain == "true" {
+			return "true"
+		}
+		i = j + 1
+	}
+	return "false"
+}
