@@ -266,7 +266,7 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	return func(fr *frame) (value.Value, error) {
 		v, _, err := fr.s.Var(name)
 		if err != nil {
-			return value.Null, c.fail(n, ErrData, name+": "+err.Error())
+			return value.Null, dataError(c.src, n.Pos(), name, err)
 		}
 		return v, nil
 	}
@@ -319,7 +319,7 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 		// D10: .key of anything but a dictionary is empty.
 		v, _, err = v.Key(key)
 		if err != nil {
-			return value.Null, c.fail(n.Sel, ErrData, c.text(n)+": "+err.Error())
+			return value.Null, dataError(c.src, n.Sel.Pos(), c.text(n), err)
 		}
 		return v, nil
 	}
@@ -385,7 +385,7 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 			return value.Null, nil
 		}
 		if err != nil {
-			return value.Null, c.fail(n, ErrData, c.text(n)+": "+err.Error())
+			return value.Null, dataError(c.src, n.Pos(), c.text(n), err)
 		}
 		return out, nil
 	}

@@ -250,9 +250,8 @@ func sideValue(t *Template, fr *frame) (value.Value, error) {
 // Test decides the condition against the data in s. Parts that cannot
 // change the result are not evaluated.
 func (c *Condition) Test(s *scope.Scope) (ok bool, err error) {
-	defer recoverInternal(&err)
 	fr := getFrame(s)
-	defer putFrame(fr)
+	defer fr.release(&err)
 	return c.root.test(fr, nil)
 }
 
@@ -260,9 +259,8 @@ func (c *Condition) Test(s *scope.Scope) (ok bool, err error) {
 // the values each side had and whether the part held, so a flow author can
 // see why a step did or did not run.
 func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
-	defer recoverInternal(&err)
 	fr := getFrame(s)
-	defer putFrame(fr)
+	defer fr.release(&err)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)
 	return ok, steps, err

@@ -83,6 +83,17 @@ func wrapFailure(expr string, off int, err error) *Error {
 	return newError(expr, off, errInternal, "internal error")
 }
 
+// dataError is a problem with the host data read at what (a name or a
+// path), keeping the kind the value package gave it (ErrData, ErrLimit).
+func dataError(expr string, off int, what string, err error) *Error {
+	e := wrapFailure(expr, off, err)
+	if e.Kind == errInternal {
+		e.Kind = ErrData
+	}
+	e.Reason = short(what) + ": " + e.Reason
+	return e
+}
+
 // locate sets e.Line and e.Column from the byte offset at in text.
 func (e *Error) locate(text string, at int) {
 	e.Line, e.Column = lineCol(text, at)

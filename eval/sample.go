@@ -179,9 +179,10 @@ func (p *placeholder) sampleWarnings(s *scope.Scope) []Warning {
 	}
 	sm := &sampler{s: s, p: p}
 	switch {
-	case p.expr != nil:
+	case p.expr != nil && p.expr.tree != nil:
 		sm.expr(p.expr.tree)
-	case path != nil && (p.noSyn || maybeKey(p.raw)):
+	case path != nil && (p.noSyn || maybeKey(p.raw) || p.expr != nil):
+		// a plain path (compiled without a tree), or text that may be one
 		sm.path(path)
 	}
 	if len(sm.ws) > 0 || p.problem(s) != nil {

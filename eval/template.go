@@ -118,6 +118,18 @@ func compilePlaceholder(raw string, start int, text string) (*placeholder, *Erro
 		p.env, p.isEnv = name, true
 		return p, nil
 	}
+	if path, ok := plainPath(raw); ok {
+		// Its expression reading is the dotted path itself (design section
+		// 4): no parse needed, the same value either way.
+		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
+			v, _, err := fr.s.Lookup(path)
+			if err != nil {
+				return value.Null, dataError(raw, 0, strings.TrimSpace(raw), err)
+			}
+			return v, nil
+		}}
+		return p, nil
+	}
 	e, issue, err := compileExpr(raw)
 	if err != nil {
 		return nil, p.locate(err)
@@ -162,7 +174,7 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	if p.under != nil {
 		return value.Null, p.under // whether or not the variable exists
 	}
-	if p.path != nil && fr.s.Has(p.path[0]) {
+	if p.path != nil {
 		v, found, err := fr.s.Lookup(p.path)
 		if err != nil {
 			return value.Null, p.locate(wrapFailure(p.raw, 0, err))
@@ -198,10 +210,23 @@ func getFrame(s *scope.Scope) *frame {
 }
 
 func putFrame(fr *frame) {
+	var err error
+	fr.release(&err)
+}
+
+// release returns fr to the pool and turns a panic, which is always a bug,
+// into an error instead of taking the host down. It is the one deferred
+// call of each entry point, so the defer stays open-coded (cheap).
+func (fr *frame) release(err *error) {
+	if r := recover(); r != nil {
+		*err = &Error{Reason: "internal error; please report it", Kind: errInternal, whole: true}
+		fr.stack = make([]value.Value, 0, 16) // may be left mid-call
+	}
 	fr.s = nil
 	if cap(fr.stack) > 256 {
 		fr.stack = make([]value.Value, 0, 16)
 	}
+	fr.stack = fr.stack[:0]
 	frames.Put(fr)
 }
 
@@ -209,7 +234,6 @@ func putFrame(fr *frame) {
 // replaced by its shown value (D3, D4). The result is capped at the scope's
 // MaxSize (D17).
 func (t *Template) Render(s *scope.Scope) (out string, err error) {
-	defer recoverInternal(&err)
 	if len(t.places) == 0 {
 		if len(t.text) > s.MaxSize() {
 			return "", &Error{Reason: "the text is larger than the limit of " + sizeText(s.MaxSize()),
@@ -218,7 +242,11 @@ func (t *Template) Render(s *scope.Scope) (out string, err error) {
 		return t.text, nil
 	}
 	fr := getFrame(s)
-	defer putFrame(fr)
+	defer fr.release(&err)
+	return t.render(fr, s)
+}
+
+func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 	max := s.MaxSize()
 	if t.whole {
 		p := t.places[0]
@@ -310,7 +338,6 @@ func (t *Template) tooLarge(p *placeholder, max int) error {
 // ${...} and nothing else, the value keeps its kind: a list stays a list, a
 // number a number (D5). Any other template gives its rendered text.
 func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
-	defer recoverInternal(&err)
 	if !t.whole {
 		out, err := t.Render(s)
 		if err != nil {
@@ -319,7 +346,7 @@ func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
 		return value.TextValue(out), nil
 	}
 	fr := getFrame(s)
-	defer putFrame(fr)
+	defer fr.release(&err)
 	return t.places[0].eval(fr)
 }
 
@@ -390,6 +417,31 @@ func (p *placeholder) problem(s *scope.Scope) *Error {
 	return p.issue
 }
 
+// plainPath reports whether raw is a chain of plain names joined by dots
+// (`row.status`, `config.email.to`), with no white space inside, no `_`
+// part, no keyword as the first name and no `env` root, and returns its
+// parts. Such a text reads the same as a dotted path and as an expression.
+func plainPath(raw string) (scope.Path, bool) {
+	t := strings.TrimSpace(raw)
+	if t == "" || len(t) > MaxLength {
+		return nil, false
+	}
+	p := scope.SplitPath(t)
+	if len(p) == 0 || p[0] == "env" || keywords[p[0]] {
+		return nil, false
+	}
+	for _, part := range p {
+		if !isName(part) { // isName refuses "", spaces and a leading _
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+// keywords cannot be names in an expression (grammar/expr.peg).
+var keywords = map[string]bool{"and": true, "or": true, "not": true, "in": true,
+	"is": true, "if": true, "else": true, "for": true, "lambda": true}
+
 // envLike reports whether name can be the NAME of `env.NAME` (design
 // section 4, step 1): not empty, and without white space, expression
 // syntax or a leading `_`. Anything else is parsed as an expression, so
@@ -434,14 +486,6 @@ func sortErrors(es []*Error) {
 
 // Text returns the template's source text.
 func (t *Template) Text() string { return t.text }
-
-// recoverInternal turns a panic, which is always a bug, into an error
-// instead of taking the host down.
-func recoverInternal(err *error) {
-	if r := recover(); r != nil {
-		*err = &Error{Reason: "internal error; please report it", Kind: errInternal}
-	}
-}
 
 // sizeText shows a byte count the way a person writes it: 1 MiB, 64 KiB,
 // 1000 bytes.
