@@ -56,28 +56,22 @@ func checkLimits(src string) *Error {
 	}
 	depth := 0
 	var q byte
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case q != 0:
-			if c == '\\' {
-				i++
-			} else if c == q {
-				q = 0
-			}
-		case c == '\'' || c == '"':
-			q = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-			if depth > MaxDepth {
-				return newError(src, i, ErrLimit, "expression is nested deeper than "+
-					strconv.Itoa(MaxDepth)+" levels of parentheses, calls and brackets")
-			}
-		case c == ')' || c == ']' || c == '}':
-			if depth > 0 {
-				depth--
+	for i := 0; i < len(src); {
+		if q == 0 {
+			switch src[i] {
+			case '(', '[', '{':
+				depth++
+				if depth > MaxDepth {
+					return newError(src, i, ErrLimit, "expression is nested deeper than "+
+						strconv.Itoa(MaxDepth)+" levels of parentheses, calls and brackets")
+				}
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
 			}
 		}
+		q, i = quoteStep(src, i, q)
 	}
 	return nil
 }

@@ -47,15 +47,8 @@ func unclosedError(text string, off int) *Error {
 // openQuote returns the quote left open at the end of s, or 0.
 func openQuote(s string) byte {
 	var q byte
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case q != 0 && c == '\\':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '\'' || c == '"'):
-			q = c
-		}
+	for i := 0; i < len(s); {
+		q, i = quoteStep(s, i, q)
 	}
 	return q
 }

@@ -87,23 +87,14 @@ func quoteBit(q byte) uint8 {
 // position and quote state recorded in dead (dead may be nil).
 func closeBraceLinear(text string, from int, dead []uint8) (int, bool) {
 	var q byte
-	for i := from; i < len(text); i++ {
+	for i := from; i < len(text); {
 		if dead != nil && dead[i]&quoteBit(q) != 0 {
 			return 0, false
 		}
-		c := text[i]
-		switch {
-		case q != 0:
-			if c == '\\' {
-				i++
-			} else if c == q {
-				q = 0
-			}
-		case c == '\'' || c == '"':
-			q = c
-		case c == '}':
+		if q == 0 && text[i] == '}' {
 			return i, true
 		}
+		q, i = quoteStep(text, i, q)
 	}
 	return 0, false
 }
@@ -113,22 +104,28 @@ func closeBraceLinear(text string, from int, dead []uint8) (int, bool) {
 // already recorded.
 func markDead(text string, from int, dead []uint8) {
 	var q byte
-	for i := from; i < len(text); i++ {
+	for i := from; i < len(text); {
 		bit := quoteBit(q)
 		if dead[i]&bit != 0 {
 			return
 		}
 		dead[i] |= bit
-		c := text[i]
-		switch {
-		case q != 0:
-			if c == '\\' {
-				i++
-			} else if c == q {
-				q = 0
-			}
-		case c == '\'' || c == '"':
-			q = c
-		}
+		q, i = quoteStep(text, i, q)
 	}
+}
+
+// quoteStep reads text[i] in the quote state q of D18 (0 outside quotes,
+// else the open quote) and returns the state after it and the index of the
+// next byte to read: inside quotes a backslash escapes the byte after it.
+func quoteStep(text string, i int, q byte) (byte, int) {
+	c := text[i]
+	switch {
+	case q != 0 && c == '\\':
+		return q, i + 2
+	case q != 0 && c == q:
+		return 0, i + 1
+	case q == 0 && (c == '\'' || c == '"'):
+		return c, i + 1
+	}
+	return q, i + 1
 }
