@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kinenix/expressions/eval"
@@ -56,16 +57,36 @@ func BenchmarkCompile(b *testing.B) {
 
 func BenchmarkCondition(b *testing.B) {
 	s := newScope(b)
-	for _, line := range []string{
-		"${row.status} == Active and ${row.amount} > 0",
-		"${row.brand} is empty or ${row.model} is empty",
-		"not ${row.note} contains skip",
+	b.Run("compile", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := eval.CompileCondition("${row.status} == Active and ${row.amount} > 0", eval.WithoutCache()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// Design section 6's examples, and a 500-character line of 18 parts
+	// that are all evaluated (every and-part holds).
+	long := "${row.amount} > 0"
+	for len(long)+len(" and ${row.status} == Active") <= 500 {
+		long += " and ${row.status} == Active"
+	}
+	long += strings.Repeat(" ", 500-len(long))
+	for name, line := range map[string]string{
+		"status_and_amount": "${row.status} == Active and ${row.amount} > 0",
+		"is_empty_or":       "${row.brand} is empty or ${row.model} is empty",
+		"not_contains":      "not ${row.note} contains skip",
+		"johnson":           "${company} == Johnson and Johnson",
+		"line_500":          long,
 	} {
 		c, err := eval.CompileCondition(line)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(line, func(b *testing.B) {
+		if ok, err := c.Test(s); err != nil || (name == "line_500" && !ok) {
+			b.Fatal(name, ok, err)
+		}
+		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				if _, err := c.Test(s); err != nil {
