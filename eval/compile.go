@@ -459,31 +459,128 @@ func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
 }
 
+// numFunc evaluates an arithmetic node straight to a number, so nested
+// arithmetic passes numbers, not values, from level to level.
+type numFunc func(fr *frame) (value.Num, error)
+
 func (c *compiler) unary(n *ast.UnaryExpr) evalFunc {
-	x := c.expr(n.X)
-	if x == nil {
-		return nil
-	}
-	neg := n.Op == ast.Sub
-	return func(fr *frame) (value.Value, error) {
-		v, err := x(fr)
-		if err != nil {
-			return v, err
-		}
-		num, err := c.number(n.X, v)
-		if err != nil {
-			return value.Null, err
-		}
-		if neg {
-			num = num.Neg()
-		}
-		return value.NumberValue(num), nil
-	}
+	return c.asValue(c.unaryNum(n))
 }
 
 func (c *compiler) binary(n *ast.BinaryExpr) evalFunc {
-	x, y := c.expr(n.X), c.expr(n.Y)
-	if x == nil || y == nil {
+	return c.asValue(c.binaryNum(n))
+}
+
+// asValue turns a numFunc back into an evalFunc for the rest of the tree.
+func (c *compiler) asValue(f numFunc) evalFunc {
+	if f == nil {
+		return nil
+	}
+	return func(fr *frame) (value.Value, error) {
+		r, err := f(fr)
+		if err != nil {
+			return value.Null, err
+		}
+		return value.NumberValue(r), nil
+	}
+}
+
+// operand is one side of arithmetic: either arithmetic itself or a
+// constant, which evaluate straight to a number, or any other expression,
+// whose value is converted only after both sides have run, so that, as in
+// Python, an error while evaluating the right side comes before a wrong
+// kind on the left.
+type operand struct {
+	num  numFunc
+	val  evalFunc
+	node ast.Expr
+}
+
+// operand compiles x as a side of arithmetic; ok is false on a problem.
+func (c *compiler) operand(x ast.Expr) (operand, bool) {
+	switch n := x.(type) {
+	case *ast.ParenExpr:
+		return c.operand(n.X)
+	case *ast.UnaryExpr:
+		f := c.fold(x, c.unaryNum(n))
+		return operand{num: f, node: x}, f != nil
+	case *ast.BinaryExpr:
+		f := c.fold(x, c.binaryNum(n))
+		return operand{num: f, node: x}, f != nil
+	}
+	v := c.expr(x) // folds a constant, reporting its error once
+	if v == nil {
+		return operand{}, false
+	}
+	if constant(x) {
+		val, _ := v(nil)
+		k, err := c.number(x, val)
+		if err != nil {
+			c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
+			return operand{}, false
+		}
+		return operand{num: func(*frame) (value.Num, error) { return k, nil }, node: x}, true
+	}
+	return operand{val: v, node: x}, true
+}
+
+// fold computes a constant arithmetic node once, at compile time.
+func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
+	if f == nil || !constant(x) {
+		return f
+	}
+	k, err := f(&frame{})
+	if err != nil {
+		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
+		return nil
+	}
+	return func(*frame) (value.Num, error) { return k, nil }
+}
+
+// eval runs the operand: a number for arithmetic and constants, else a
+// value still to be converted.
+func (o *operand) eval(fr *frame) (value.Num, value.Value, error) {
+	if o.num != nil {
+		n, err := o.num(fr)
+		return n, value.Null, err
+	}
+	v, err := o.val(fr)
+	return value.Num{}, v, err
+}
+
+// toNum converts what eval gave to a number (D7 on a wrong kind).
+func (c *compiler) toNum(o *operand, n value.Num, v value.Value) (value.Num, error) {
+	if o.num != nil {
+		return n, nil
+	}
+	return c.number(o.node, v)
+}
+
+func (c *compiler) unaryNum(n *ast.UnaryExpr) numFunc {
+	x, ok := c.operand(n.X)
+	if !ok {
+		return nil
+	}
+	neg := n.Op == ast.Sub
+	return func(fr *frame) (value.Num, error) {
+		a, av, err := x.eval(fr)
+		if err != nil {
+			return a, err
+		}
+		if a, err = c.toNum(&x, a, av); err != nil {
+			return a, err
+		}
+		if neg {
+			return a.Neg(), nil
+		}
+		return a, nil
+	}
+}
+
+func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
+	x, okx := c.operand(n.X)
+	y, oky := c.operand(n.Y)
+	if !okx || !oky {
 		return nil
 	}
 	var op func(a, b value.Num) (value.Num, error)
@@ -499,30 +596,29 @@ func (c *compiler) binary(n *ast.BinaryExpr) evalFunc {
 	case ast.Rem:
 		op = value.Num.Rem
 	default:
-		return c.problem(n.OpPos, ErrSyntax, "unknown operator")
+		c.problem(n.OpPos, ErrSyntax, "unknown operator")
+		return nil
 	}
-	return func(fr *frame) (value.Value, error) {
-		a, err := x(fr)
+	return func(fr *frame) (value.Num, error) {
+		a, av, err := x.eval(fr)
 		if err != nil {
 			return a, err
 		}
-		b, err := y(fr)
+		b, bv, err := y.eval(fr)
 		if err != nil {
 			return b, err
 		}
-		na, err := c.number(n.X, a)
-		if err != nil {
-			return value.Null, err
+		if a, err = c.toNum(&x, a, av); err != nil {
+			return a, err
 		}
-		nb, err := c.number(n.Y, b)
-		if err != nil {
-			return value.Null, err
+		if b, err = c.toNum(&y, b, bv); err != nil {
+			return b, err
 		}
-		r, err := op(na, nb)
+		r, err := op(a, b)
 		if err != nil {
-			return value.Null, wrapFailure(c.src, n.OpPos, err)
+			return r, wrapFailure(c.src, n.OpPos, err)
 		}
-		return value.NumberValue(r), nil
+		return r, nil
 	}
 }
 
