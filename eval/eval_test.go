@@ -536,6 +536,7 @@ func TestProblems(t *testing.T) {
 		"${row._id}":                {"${row._id}: names starting with _ are not allowed; for a key that starts with _, write ['_id']"},
 		"a ${lenght(x)} b ${len()}": {"${lenght(x)}: unknown function lenght; did you mean len?", "${len()}: len takes 1 value, got 0"},
 		"${row.Role in Company}":    nil, // could be a key: not reported without data
+		"${row.total + lenght(x)}":  {"${row.total + lenght(x)}: unknown function lenght; did you mean len?"},
 		"${row.Missing Column}":     nil, // a missing lookup, never an error
 		"${'abc}":                   {"${'abc}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text"},
 	} {

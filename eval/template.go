@@ -357,7 +357,8 @@ func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
 //
 // With s == nil, a placeholder whose text could be a dotted lookup of a key
 // written with spaces or an operator in it (`row.Role in Company`) is not
-// reported: without data nobody can tell. With sample data in s, such a
+// reported, unless its problem is an unknown function or a wrong number of
+// values: without data nobody can tell the rest. With sample data in s, such a
 // placeholder is reported only when the lookup does not find it.
 func (t *Template) Problems(s *scope.Scope) []*Error {
 	var out []*Error
@@ -404,7 +405,10 @@ func (p *placeholder) problem(s *scope.Scope) *Error {
 		return nil // a missing lookup, never an error
 	}
 	if s == nil {
-		if maybeKey(p.raw) {
+		// A key may read like a syntax error or a forbidden construct
+		// (`row.Role in Company`), hardly like a call of an unknown
+		// function or with the wrong number of values: those are reported.
+		if maybeKey(p.raw) && p.issue.Kind != ErrUnknownFunction && p.issue.Kind != ErrArity {
 			return nil
 		}
 		return p.issue
