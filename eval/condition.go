@@ -211,23 +211,13 @@ func (cd *Condition) side(s *ast.Side) (*Template, error) {
 }
 
 func compileSide(line string, s *ast.Side) (*Template, error) {
-	segs, unclosed := scanTemplate(s.Text)
-	if len(unclosed) > 0 {
-		return nil, condError(line, s.TextPos+unclosed[0], ErrCondition, "${ is not closed")
+	t, err := buildTemplate(s.Text, s.TextPos, line)
+	if err != nil {
+		return nil, err
 	}
-	t := &Template{text: s.Text, segs: segs}
-	for _, seg := range segs {
-		if !seg.isExpr {
-			t.litSize += len(seg.lit)
-			continue
-		}
-		p, err := compilePlaceholder(s.Text[seg.start:seg.end], s.TextPos+seg.start, line)
-		if err != nil {
-			return nil, err
-		}
-		t.places = append(t.places, p)
+	if len(t.unclosed) > 0 {
+		return nil, condError(line, s.TextPos+t.unclosed[0], ErrCondition, "${ is not closed")
 	}
-	t.whole = len(segs) == 1 && segs[0].isExpr
 	return t, nil
 }
 

@@ -88,6 +88,13 @@ func MustCompile(text string) *Template {
 }
 
 func compileTemplate(text string) (*Template, error) {
+	return buildTemplate(text, 0, text)
+}
+
+// buildTemplate compiles text, which starts at byte base of outer (the
+// template itself, or the condition line a side sits in), so positions in
+// errors are those of outer.
+func buildTemplate(text string, base int, outer string) (*Template, error) {
 	segs, unclosed := scanTemplate(text)
 	t := &Template{text: text, segs: segs, unclosed: unclosed}
 	for _, s := range segs {
@@ -95,7 +102,7 @@ func compileTemplate(text string) (*Template, error) {
 			t.litSize += len(s.lit)
 			continue
 		}
-		p, err := compilePlaceholder(text[s.start:s.end], s.start, text)
+		p, err := compilePlaceholder(text[s.start:s.end], base+s.start, outer)
 		if err != nil {
 			return nil, err
 		}

@@ -342,47 +342,65 @@ func (r *results) write(w io.Writer) {
 	t.write(w)
 }
 
-func (r *results) writeEval(w io.Writer, t *targets) {
-	cases, engines := r.group("Eval")
+// writeTable prints one table of a group (Eval or Compile): ns/op divided
+// by scale and allocs/op per case and engine, then kinenix's ratio to each
+// engine of against, and a geometric-mean row. It returns the cases, the
+// engines and the ratios by engine of against.
+func (r *results) writeTable(w io.Writer, group, title string, scale float64, against ...string) ([]string, []string, map[string]map[string]float64) {
+	cases, engines := r.group(group)
 	if len(cases) == 0 {
-		return
+		return nil, nil, nil
 	}
-	fmt.Fprintln(w, "### Warm evaluation: ns/op (allocs/op)")
+	fmt.Fprintln(w, title)
 	fmt.Fprintln(w)
-	hdr := "| case |"
-	sep := "|---|"
+	hdr, sep := "| case |", "|---|"
 	for _, e := range engines {
 		hdr += " " + e + " |"
 		sep += "---:|"
 	}
-	hdr += " kinenix/native | kinenix/expr |"
-	sep += "---:|---:|"
+	vs := map[string]map[string]float64{}
+	for _, a := range against {
+		hdr += " kinenix/" + a + " |"
+		sep += "---:|"
+		vs[a] = r.ratios(group, cases, "kinenix", a)
+	}
 	fmt.Fprintln(w, hdr)
 	fmt.Fprintln(w, sep)
-	vsNative := r.ratios("Eval", cases, "kinenix", "native")
-	vsExpr := r.ratios("Eval", cases, "kinenix", "expr")
 	for _, c := range cases {
 		row := "| " + c + " |"
 		for _, e := range engines {
-			row += " " + r.cell("Eval/"+c+"/"+e, 1) + " |"
+			row += " " + r.cell(group+"/"+c+"/"+e, scale) + " |"
 		}
-		row += " " + ratio(vsNative[c]) + " | " + ratio(vsExpr[c]) + " |"
+		for _, a := range against {
+			row += " " + ratio(vs[a][c]) + " |"
+		}
 		fmt.Fprintln(w, row)
 	}
 	row := "| **geomean** |"
 	for _, e := range engines {
 		var ns []float64
 		for _, c := range cases {
-			if v, ok := r.get("Eval/"+c+"/"+e, "ns/op"); ok {
+			if v, ok := r.get(group+"/"+c+"/"+e, "ns/op"); ok {
 				ns = append(ns, v)
 			}
 		}
-		row += " " + num(geomean(ns)) + " |"
+		row += " " + num(geomean(ns)/scale) + " |"
 	}
-	gNative, gExpr := geomean(values(vsNative)), geomean(values(vsExpr))
-	row += " **" + ratio(gNative) + "** | **" + ratio(gExpr) + "** |"
+	for _, a := range against {
+		row += " **" + ratio(geomean(values(vs[a]))) + "** |"
+	}
 	fmt.Fprintln(w, row)
 	fmt.Fprintln(w)
+	return cases, engines, vs
+}
+
+func (r *results) writeEval(w io.Writer, t *targets) {
+	cases, engines, vs := r.writeTable(w, "Eval", "### Warm evaluation: ns/op (allocs/op)", 1, "native", "expr")
+	if len(cases) == 0 {
+		return
+	}
+	vsNative, vsExpr := vs["native"], vs["expr"]
+	gNative := geomean(values(vsNative))
 	var parts []string
 	for _, e := range engines {
 		if e == "native" {
@@ -436,45 +454,11 @@ func (r *results) writeEval(w io.Writer, t *targets) {
 }
 
 func (r *results) writeCompile(w io.Writer, t *targets) {
-	cases, engines := r.group("Compile")
+	cases, _, vs := r.writeTable(w, "Compile", "### Cold compile (source text to runnable program): µs/op (allocs/op)", 1000, "expr", "cel")
 	if len(cases) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "### Cold compile (source text to runnable program): µs/op (allocs/op)")
-	fmt.Fprintln(w)
-	hdr := "| case |"
-	sep := "|---|"
-	for _, e := range engines {
-		hdr += " " + e + " |"
-		sep += "---:|"
-	}
-	hdr += " kinenix/expr | kinenix/cel |"
-	sep += "---:|---:|"
-	fmt.Fprintln(w, hdr)
-	fmt.Fprintln(w, sep)
-	vsExpr := r.ratios("Compile", cases, "kinenix", "expr")
-	vsCel := r.ratios("Compile", cases, "kinenix", "cel")
-	for _, c := range cases {
-		row := "| " + c + " |"
-		for _, e := range engines {
-			row += " " + r.cell("Compile/"+c+"/"+e, 1000) + " |"
-		}
-		row += " " + ratio(vsExpr[c]) + " | " + ratio(vsCel[c]) + " |"
-		fmt.Fprintln(w, row)
-	}
-	row := "| **geomean** |"
-	for _, e := range engines {
-		var ns []float64
-		for _, c := range cases {
-			if v, ok := r.get("Compile/"+c+"/"+e, "ns/op"); ok {
-				ns = append(ns, v)
-			}
-		}
-		row += " " + num(geomean(ns)/1000) + " |"
-	}
-	row += " **" + ratio(geomean(values(vsExpr))) + "** | **" + ratio(geomean(values(vsCel))) + "** |"
-	fmt.Fprintln(w, row)
-	fmt.Fprintln(w)
+	vsExpr := vs["expr"]
 	var slower []string
 	for _, c := range cases {
 		if v, ok := vsExpr[c]; ok && v > 1 {
