@@ -162,9 +162,9 @@ func TestParseAccepted(t *testing.T) {
 	}
 }
 
-// checkSpans checks that every node lies in src, inside its parent, and
-// that names and literals span exactly their text.
-func checkSpans(t *testing.T, src string, root ast.Expr) {
+// walkSpans checks that every node of root, BadExpr included, lies in src
+// and inside its parent, and calls visit on each.
+func walkSpans(t *testing.T, src string, root ast.Expr, visit func(ast.Node)) {
 	t.Helper()
 	var stack []ast.Node
 	ast.Inspect(root, func(n ast.Node) bool {
@@ -180,6 +180,17 @@ func checkSpans(t *testing.T, src string, root ast.Expr) {
 			require.LessOrEqual(t, p.Pos(), n.Pos(), "%T inside %T", n, p)
 			require.LessOrEqual(t, n.End(), p.End(), "%T inside %T", n, p)
 		}
+		visit(n)
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// checkSpans checks the spans of walkSpans, and that names, literals and
+// punctuation span exactly their text.
+func checkSpans(t *testing.T, src string, root ast.Expr) {
+	t.Helper()
+	walkSpans(t, src, root, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.Ident:
 			require.Equal(t, n.Name, src[n.Pos():n.End()])
@@ -199,8 +210,6 @@ func checkSpans(t *testing.T, src string, root ast.Expr) {
 		case *ast.UnaryExpr:
 			require.Equal(t, n.Op.String(), src[n.OpPos:n.OpPos+1])
 		}
-		stack = append(stack, n)
-		return true
 	})
 }
 
@@ -466,26 +475,12 @@ func TestParseForbidden(t *testing.T) {
 	}
 }
 
-// checkBadSpans checks that every node, BadExpr included, lies in src and
-// inside its parent.
+// checkBadSpans checks the spans of walkSpans for a tree with BadExpr
+// nodes, none of them empty.
 func checkBadSpans(t *testing.T, src string, root ast.Expr) {
 	t.Helper()
-	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		require.LessOrEqual(t, 0, n.Pos())
+	walkSpans(t, src, root, func(n ast.Node) {
 		require.Less(t, n.Pos(), n.End())
-		require.LessOrEqual(t, n.End(), len(src))
-		if len(stack) > 0 {
-			p := stack[len(stack)-1]
-			require.LessOrEqual(t, p.Pos(), n.Pos())
-			require.LessOrEqual(t, n.End(), p.End())
-		}
-		stack = append(stack, n)
-		return true
 	})
 }
 
