@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -384,97 +384,11 @@ func (sm *sampler) src(n ast.Node) string {
 	return strings.TrimSpace(raw[from:to])
 }
 
-// Limits of the suggestion search, so that a huge dictionary or a long
-// name costs little.
-const (
-	maxSuggestCandidates = 10000
-	maxSuggestRunes      = 100
-)
-
-// closest returns the candidate closest to name: one equal to it without
-// regard to case or surrounding white space, else the nearest by edit
-// distance among those within a third of the shorter name's characters (at
-// least 1; a swap of two neighbours counts as 1) or that start with the
-// other name (of at least 3 characters: stat -> status). ok is false when
-// none is close. Ties go to the first in sorted order.
+// closest returns the candidate closest to name by the module's one spell
+// checker; candidates are read in sorted order, so ties go to the first
+// key in that order.
 func closest(name string, candidates []string) (string, bool) {
-	if utf8.RuneCountInString(name) > maxSuggestRunes {
-		return "", false
-	}
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
-	if len(sorted) > maxSuggestCandidates {
-		sorted = sorted[:maxSuggestCandidates]
-	}
-	fold := func(s string) []rune {
-		rs := []rune(strings.TrimSpace(s))
-		for i, r := range rs {
-			rs[i] = unicode.ToLower(r)
-		}
-		return rs
-	}
-	want := fold(name)
-	best, bestD := "", -1
-	for _, c := range sorted {
-		if c == name || utf8.RuneCountInString(c) > maxSuggestRunes {
-			continue
-		}
-		got := fold(c)
-		d := runeDistance(want, got)
-		limit := min(len(want), len(got)) / 3
-		if limit < 1 {
-			limit = 1
-		}
-		if d > limit && !prefixOf(want, got) {
-			continue
-		}
-		if bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best, bestD >= 0
-}
-
-// prefixOf reports whether one of a and b starts with the other, the
-// shorter having at least 3 characters.
-func prefixOf(a, b []rune) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(a) < 3 {
-		return false
-	}
-	for i, r := range a {
-		if b[i] != r {
-			return false
-		}
-	}
-	return true
-}
-
-// runeDistance is the optimal string alignment distance: insertions,
-// deletions, substitutions and swaps of two neighbours cost 1 each.
-func runeDistance(a, b []rune) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d = min(d, prev2[j-2]+1)
-			}
-			cur[j] = d
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
+	return spell.Closest(name, sorted)
 }
