@@ -31,6 +31,9 @@ type Env struct {
 	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
 	// means value.DefaultMaxSize.
 	MaxSize int
+	// Budget is the work budget of the evaluation the call is part of
+	// (D35); nil charges nothing.
+	Budget *value.Budget
 }
 
 // maxSize is the cap in force; a nil Env has the default.

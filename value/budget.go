@@ -15,16 +15,19 @@ const (
 // ErrBudget is the kind of the error of an evaluation that needs more work
 // than its budget allows (D35). It wraps ErrLimit, so errors.Is(err,
 // ErrLimit) holds for it too.
-var ErrBudget error = &subKind{"work budget exceeded", ErrLimit}
+var ErrBudget = NewKind("work budget exceeded", ErrLimit)
 
-// subKind is a kind of failure that is also another, broader kind.
+// NewKind makes a kind of failure that is also each of the broader kinds
+// parents: errors.Is(err, parent) holds for an error of that kind.
+func NewKind(msg string, parents ...error) error { return &subKind{msg, parents} }
+
 type subKind struct {
-	msg    string
-	parent error
+	msg     string
+	parents []error
 }
 
-func (k *subKind) Error() string { return k.msg }
-func (k *subKind) Unwrap() error { return k.parent }
+func (k *subKind) Error() string   { return k.msg }
+func (k *subKind) Unwrap() []error { return k.parents }
 
 // pollEvery is how many charges may pass between two looks at the
 // context: a cancelled evaluation stops within that many steps.
@@ -166,3 +169,15 @@ func sizeText(n int64) string {
 // SizeText shows a byte count the way a person writes it (1 MiB, 64 KiB,
 // 1000 bytes): the one way messages name a size.
 func SizeText(n int) string { return sizeText(int64(n)) }
+
+// Reset makes b a fresh budget, as NewBudget would, without allocating:
+// for an evaluation state that keeps its budget by value.
+func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxWork
+	}
+	if maxSteps <= 0 {
+		maxSteps = DefaultMaxSteps
+	}
+	*b = Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: pollEvery}
+}
