@@ -28,13 +28,20 @@ var (
 	ErrCondition       = errors.New("not a condition")                // a malformed condition line
 	ErrUnclosed        = value.NewKind("${ is not closed", ErrSyntax) // a ${ without its }; errors.Is(err, ErrSyntax) holds too
 	ErrInternal        = errors.New("internal error in expressions")  // a bug: a recovered panic or a parser failure
-	// errUnclosedCond is a ${ without its } in a condition line: also a
-	// malformed line.
-	errUnclosedCond = value.NewKind("${ is not closed", ErrUnclosed, ErrCondition)
+	// errUnclosedCond is a ${ without its } in a condition line: a
+	// malformed line (ErrCondition) that errors.Is also tells as
+	// ErrUnclosed.
+	errUnclosedCond error = unclosedCond{}
 	// The kinds of warnings that sample data shows (Severity Warning).
 	ErrMissingKey = errors.New("not in the sample data")          // a lookup whose variable or key is not in the sample
 	ErrNotNumber  = errors.New("not a number in the sample data") // a side of < > <= >= that is not a number in the sample
 )
+
+type unclosedCond struct{}
+
+func (unclosedCond) Error() string        { return "${ is not closed" }
+func (unclosedCond) Is(target error) bool { return target == ErrUnclosed }
+func (unclosedCond) Unwrap() error        { return ErrCondition }
 
 // Severity tells a problem that fails from a warning.
 type Severity uint8

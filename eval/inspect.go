@@ -69,6 +69,13 @@ func (ph Placeholder) IsEnv() bool { return ph.p.rd.isEnv }
 // written with spaces or operator words (`row.Role in Company`).
 func (ph Placeholder) KeyLike() bool { return ph.p.rd.keyLike }
 
+// CutKey reports a text that reads as a name and a key, except that a `.`
+// cuts the key so that it can never be read as a path (`row.Policy No.`,
+// `row.a..b`): the name and the key as written after the name's dot.
+func (ph Placeholder) CutKey() (name, key string, ok bool) {
+	return ph.p.rd.cutFirst, ph.p.rd.cutRest, ph.p.rd.cutFirst != ""
+}
+
 // Miss is a lookup that found nothing while an evaluation ran: a variable
 // that is not in the scope, or a key that a dictionary (or a value that
 // is not one) does not have. It is not an error (a missing value is empty,

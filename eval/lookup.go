@@ -38,6 +38,10 @@ type reading struct {
 	// a `_` name, and no quote or bracket that could hold the part inside
 	// a key): refused whether or not the variable exists (E7, D9).
 	underscore string
+	// cutFirst and cutRest are set for a text that reads as a path of a
+	// name and a key except that a `.` cuts the key (`row.Policy No.`):
+	// the name and the rest after its dot.
+	cutFirst, cutRest string
 }
 
 // read answers section 4's question for raw, the text inside ${...}.
@@ -50,6 +54,11 @@ func read(raw string) reading {
 	r.exprSyntax = hasExprSyntax(raw)
 	r.path = scope.SplitPath(raw)
 	if len(r.path) == 0 {
+		// `row.Policy No.`: a path whose key a `.` cuts (an empty part)
+		// can never be found, and is quietly empty (D38).
+		if first, rest, ok := strings.Cut(trimmed, "."); ok && isName(first) && !r.exprSyntax {
+			r.cutFirst, r.cutRest = first, rest
+		}
 		return r
 	}
 	first := strings.TrimSpace(r.path[0])

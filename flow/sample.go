@@ -249,16 +249,12 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // (`${row.Policy No.}`) or holds `..`, so it can never be read as a path
 // and is quietly empty. The fix names the quoted form.
 func cutKey(ph eval.Placeholder) *eval.Error {
-	raw := strings.TrimSpace(ph.Text)
-	if ph.Path != nil || !strings.Contains(raw, ".") || strings.ContainsAny(raw, "()[]{}'\"+*/%=<>!,") {
+	first, rest, ok := ph.CutKey()
+	if !ok {
 		return nil
 	}
-	first, rest, _ := strings.Cut(raw, ".")
-	if first == "" || strings.ContainsAny(first, " \t") || rest == "" && !strings.HasSuffix(raw, ".") {
-		return nil
-	}
-	off := strings.Index(ph.Text, raw) + len(first) + 1
-	return warning(ph, raw, off, off+len(rest), errTrap,
+	off := strings.Index(ph.Text, first) + len(first) + 1
+	return warning(ph, first+"."+rest, off, off+len(rest), errTrap,
 		"the key "+echo.Quote(rest)+" has a '.' that cuts the path, so this is always empty; write "+
 			echo.Text(first)+"['"+echo.Text(rest)+"']")
 }
