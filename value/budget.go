@@ -61,7 +61,9 @@ func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	return &Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: pollEvery}
+	b := new(Budget)
+	b.Reset(ctx, maxBytes, maxSteps)
+	return b
 }
 
 // Bytes charges n bytes of work. It fails when the bytes left are fewer
@@ -179,5 +181,7 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	*b = Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: pollEvery}
+	// poll 1: the first charge looks at the context, so an evaluation
+	// started with a done context stops at once.
+	*b = Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: 1}
 }
