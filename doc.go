@@ -5,8 +5,8 @@
 // A flow's fields hold text with ${...} placeholders, and its condition
 // lines compare values:
 //
-//	- **subject:** ${len(packages)} packages for ${join(ok_ids, ', ')}
-//	- **condition:** ${row.status} == Active and ${row.amount} > 0
+//   - **subject:** ${len(packages)} packages for ${join(ok_ids, ', ')}
+//   - **condition:** ${row.status} == Active and ${row.amount} > 0
 //
 // The packages, from the one a host starts with:
 //
