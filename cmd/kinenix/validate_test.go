@@ -223,7 +223,7 @@ func TestValidateUsageAndFiles(t *testing.T) {
 		{"validate"},
 		{"validate", "-nope", clean},
 		{"validate", "-data", "does/not/exist.json", clean},
-		{"validate", filepath.Dir(clean)},
+		{"validate", t.TempDir()}, // a directory with no .md file
 	} {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 2, r.code, args)
