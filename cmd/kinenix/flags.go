@@ -56,7 +56,7 @@ func (r *rowFlag) String() string {
 func (r *rowFlag) Set(s string) error {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return errors.New("N is a whole number: 0 the first row, 1 the second, -1 the last")
+		return errors.New("the row is a whole number: 0 the first row, 1 the second, -1 the last")
 	}
 	r.n, r.set = n, true
 	return nil

@@ -245,13 +245,18 @@ func TestPreviewDir(t *testing.T) {
 func TestPreviewGolden(t *testing.T) {
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	for _, c := range []struct{ golden, data string }{
-		{"renewals-csv.golden", "examples/renewals.csv"},
-		{"renewals-xlsx.golden", "examples/renewals.xlsx"},
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"renewals-csv.golden", []string{"-data", "examples/renewals.csv", "-each"}},
+		{"renewals-xlsx.golden", []string{"-data", "examples/renewals.xlsx", "-each"}},
+		// The JSON document the spec points to (section 14).
+		{"renewals-json.golden", []string{"-json", "-explain", "-data", "examples/renewals.csv", "-row", "0"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			t.Chdir("../..")
-			r := runCLI(t, "", "preview", "-data", c.data, "-each", "examples/renewals.md")
+			r := runCLI(t, "", append(append([]string{"preview"}, c.args...), "examples/renewals.md")...)
 			require.Equal(t, 0, r.code, r.stdout+r.stderr)
 			require.Empty(t, r.stderr)
 			golden := filepath.Join(wd, "testdata", "preview", c.golden)
@@ -262,12 +267,19 @@ func TestPreviewGolden(t *testing.T) {
 			want, err := os.ReadFile(golden)
 			require.NoError(t, err, "run go test -update to write %s", golden)
 			require.Equal(t, string(want), r.stdout)
-			require.Contains(t, r.stdout, "row 1:\n")
-
-			// The sheet validates clean, every row, even with -strict.
-			r = runCLI(t, "", "validate", "-strict", "-data", c.data, "examples/renewals.md")
-			require.Equal(t, 0, r.code, r.stdout+r.stderr)
-			require.Empty(t, r.stdout)
 		})
+	}
+	// The sheets give the same preview, and validate clean, every row, even
+	// with -strict.
+	csv, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-csv.golden"))
+	require.NoError(t, err)
+	xlsx, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-xlsx.golden"))
+	require.NoError(t, err)
+	require.Equal(t, string(csv), string(xlsx))
+	require.Contains(t, string(csv), "row 1:\n")
+	for _, data := range []string{"../../examples/renewals.csv", "../../examples/renewals.xlsx"} {
+		r := runCLI(t, "", "validate", "-strict", "-data", data, "../../examples/renewals.md")
+		require.Equal(t, 0, r.code, r.stdout+r.stderr)
+		require.Empty(t, r.stdout)
 	}
 }
