@@ -107,10 +107,11 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 func (c *cli) scopeFor(path string) (*scope.Scope, error) {
 	vars := map[string]any{}
 	if path != "" {
-		var err error
-		if vars, err = loadData(path, c.stdin); err != nil {
+		d, err := loadData(path, c.stdin)
+		if err != nil {
 			return nil, err
 		}
+		vars = d.Vars()
 	}
 	return scope.New(vars, scope.WithEnv(os.LookupEnv)), nil
 }
