@@ -124,7 +124,7 @@ func (c *cli) scopes(name string, d *dataFlags, every bool) (runs []rowScope, ha
 	if d.each && d.row.set {
 		return nil, true, c.usageError(name, "-each and -row do not go together: -each computes every row"), true
 	}
-	dt, err := loadDataNew(d.file, c.stdin)
+	dt, err := loadData(d.file, c.stdin)
 	if err != nil {
 		return nil, true, c.fail(err), true
 	}

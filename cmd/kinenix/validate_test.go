@@ -300,9 +300,9 @@ func dataFor(t *testing.T, flowPath string) string {
 func renderFields(t *testing.T, flowPath, dataPath string) string {
 	src, err := os.ReadFile(flowPath)
 	require.NoError(t, err)
-	vars, err := loadData(dataPath, nil)
+	d, err := loadData(dataPath, nil)
 	require.NoError(t, err)
-	s := scope.New(vars)
+	s := scope.New(d.Vars())
 	var b strings.Builder
 	fields := flow.Fields(src)
 	require.NotEmpty(t, fields)
