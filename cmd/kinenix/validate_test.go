@@ -282,10 +282,10 @@ func TestExamples(t *testing.T) {
 }
 
 // dataFor is the sample data file of a flow: the same name with .json,
-// .yaml or .yml.
+// .yaml, .yml or .csv (a sheet: row is its first row).
 func dataFor(t *testing.T, flowPath string) string {
 	base := strings.TrimSuffix(flowPath, ".md")
-	for _, ext := range []string{".json", ".yaml", ".yml"} {
+	for _, ext := range []string{".json", ".yaml", ".yml", ".csv"} {
 		if _, err := os.Stat(base + ext); err == nil {
 			return base + ext
 		}
