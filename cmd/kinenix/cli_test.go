@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -225,5 +226,52 @@ func TestStrict(t *testing.T) {
 	for _, cmd := range []string{"validate", "preview"} {
 		r = runCLI(t, "", cmd, "-strict", "-data", example, clean)
 		require.Equal(t, 0, r.code, cmd)
+	}
+}
+
+// Issue #12: validate -data over a sheet checks every row; a finding that
+// comes from the data names the rows it holds for, one that holds without
+// data is listed as always.
+func TestValidateSheetRows(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "s.csv")
+	require.NoError(t, os.WriteFile(csv, []byte("id,premium,status\nA,100,Due\nB,n/a,Due\nC,200,Paid\nD,-,Due\n"), 0o600))
+	p := writeFlow(t, "f.md", "- **x:** ${row.statsu} ${len()}\n- **condition:** ${row.premium} > 0\n")
+	r := runCLI(t, "", "validate", "-data", csv, p)
+	require.Equal(t, 1, r.code, r.stderr) // the len() error
+	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (every row)\n"+
+		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (row 1)\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (row 3)\n", r.stdout)
+
+	// -row checks that row only, and names none.
+	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", p)
+	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'?\n"+
+		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)}\n", r.stdout)
+
+	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
+	var got []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.Len(t, got, 4)
+	require.Equal(t, []int{0, 1, 2, 3}, got[0].Rows)
+	require.Nil(t, got[1].Rows)
+	require.Equal(t, []int{1}, got[2].Rows)
+	require.Equal(t, []int{3}, got[3].Rows)
+	require.NotContains(t, r.stdout, "(row")
+}
+
+func TestRowsText(t *testing.T) {
+	for _, c := range []struct {
+		rows []int
+		n    int
+		want string
+	}{
+		{[]int{3}, 10, "row 3"},
+		{[]int{0}, 1, "row 0"},
+		{[]int{0, 1}, 2, "every row"},
+		{[]int{0, 1, 2, 5}, 10, "rows 0-2, 5"},
+		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 22, 23, 25}, 30, "rows 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 4 more"},
+	} {
+		require.Equal(t, c.want, rowsText(c.rows, c.n), c.rows)
 	}
 }
