@@ -111,14 +111,15 @@ func (f rowFinding) String() string {
 }
 
 // validateRows checks a flow without sample data (runs empty), with one
-// sample, or with every row of a sheet (each run names its row). With
-// rows, a finding is listed once, with the rows it holds for; a finding
-// that holds without data is listed as it is.
+// sample, or with several rows of a sheet (each run names its row). With
+// several rows, a finding is listed once, with the rows it holds for; a
+// finding that holds without data is listed as it is.
 func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 	if len(runs) == 0 {
 		return wrap(flow.Validate(name, src, nil))
 	}
-	if len(runs) == 1 && runs[0].row < 0 {
+	if len(runs) == 1 { // data that is not a sheet, -row, or a sheet of one row
+
 		return wrap(flow.Validate(name, src, runs[0].scope))
 	}
 	type key struct {
