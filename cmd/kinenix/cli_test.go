@@ -23,7 +23,7 @@ var commandFlags = map[string][]string{
 // Issue #12: help goes to standard output with exit 0, lists every flag
 // with its help text, and shows an example.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}, {"help", "help"}, {"help", "-h"}} {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 0, r.code, args)
 		require.Empty(t, r.stderr, args)
