@@ -78,8 +78,7 @@ func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
 	}()
 	if len(src) > MaxSize {
 		return []Finding{{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2, Kind: "limit",
-			Message: "the flow is larger than " + strconv.Itoa(MaxSize>>20) + " MiB (" +
-				strconv.Itoa(len(src)) + " bytes); it was not checked"}}
+			Message: tooLarge(len(src)) + "; it was not checked"}}
 	}
 	var fs fenceState
 	for _, ln := range splitLines(string(src)) {
@@ -96,6 +95,11 @@ func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
 		}
 	}
 	return v.finish()
+}
+
+// tooLarge says that a flow of n bytes is over MaxSize.
+func tooLarge(n int) string {
+	return "the flow is larger than " + strconv.Itoa(MaxSize>>20) + " MiB (" + strconv.Itoa(n) + " bytes)"
 }
 
 type validator struct {
