@@ -8,3 +8,5 @@ require (
 	github.com/stretchr/testify v1.12.1
 	go.yaml.in/yaml/v3 v3.0.6
 )
+
+require github.com/tliron/glsp v0.2.2
