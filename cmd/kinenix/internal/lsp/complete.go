@@ -20,17 +20,25 @@ import (
 const maxItems = 1000
 
 func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
-	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	c, ok, err := s.cursorAt(p.TextDocumentPositionParams)
-	if err != nil || !ok {
-		return list, err
+	if err != nil {
+		return nil, err
 	}
-	ph, ok := placeholderAt(c.line, c.off)
-	if !ok || c.off < ph.start {
-		return list, nil
+	if !ok {
+		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
 	sample, _ := s.data.sample()
-	items := completeIn(c.line[ph.start:c.off], sample, s.snippets)
+	return completionAt(c, sample, s.snippets), nil
+}
+
+// completionAt is the completion list at a cursor: empty outside ${...}.
+func completionAt(c cursor, sample *scope.Scope, snippets bool) *protocol.CompletionList {
+	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	ph, ok := placeholderAt(c.line, c.off)
+	if !ok || c.off < ph.start {
+		return list
+	}
+	items := completeIn(c.line[ph.start:c.off], sample, snippets)
 	for i := range items {
 		it := &items[i]
 		if e, ok := it.TextEdit.(edit); ok {
@@ -44,7 +52,7 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		}
 	}
 	list.Items = items
-	return list, nil
+	return list
 }
 
 // edit is a text edit while items are built: it replaces the prefix from

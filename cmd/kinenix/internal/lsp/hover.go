@@ -272,9 +272,9 @@ func valueDoc(src string, v value.Value) string {
 		b.WriteString(" is empty in the sample data")
 		return b.String()
 	case value.List:
-		b.WriteString(": list of " + strconv.Itoa(v.Len()) + " items in the sample data")
+		b.WriteString(": list of " + count(v.Len(), "item") + " in the sample data")
 	case value.Dict:
-		b.WriteString(": dictionary of " + strconv.Itoa(v.Len()) + " keys in the sample data")
+		b.WriteString(": dictionary of " + count(v.Len(), "key") + " in the sample data")
 	default:
 		b.WriteString(": " + v.Kind().String() + " in the sample data")
 	}
@@ -303,4 +303,12 @@ func cutChars(s string, n int) string {
 		i++
 	}
 	return s
+}
+
+// count is "1 key", "2 keys".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
