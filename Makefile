@@ -11,7 +11,7 @@ FUZZTIME  ?= 60s
 FUZZMINTIME ?= 10s
 PROPTEST_FACTOR ?= 1
 
-.PHONY: all generate check-generated lint test fuzz bench proptest-long example docs
+.PHONY: all generate check-generated lint test e2e fuzz bench proptest-long example docs
 
 all: check-generated lint test
 
@@ -33,10 +33,18 @@ lint:
 ## test: all tests, with the race detector. The property tests run with -v
 ## so their case counts show; their full log is printed only on failure.
 test:
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /proptest)
 	@$(GO) test -race -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
 	grep -E '^(proptest:|ok |FAIL)' .proptest.log; \
 	if [ $$rc -ne 0 ]; then cat .proptest.log; fi; rm -f .proptest.log; exit $$rc
+
+## e2e: the tests with real clients, verbose (E2E_TESTS: a -run pattern);
+## each skips with a message when its client is not installed
+E2E_TESTS ?= ^TestNeovim$$
+e2e:
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
+	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:
