@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"runtime/debug"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/lsp"
 )
@@ -23,7 +24,7 @@ func (c *cli) lsp(args []string) int {
 		LoadData: lspData,
 		Env:      os.LookupEnv,
 		Log:      c.stderr,
-		Version:  "dev",
+		Version:  version(),
 	})
 }
 
@@ -34,4 +35,13 @@ func lspData(path string) (map[string]any, error) {
 		return nil, errors.New("the data file cannot be standard input for kinenix lsp")
 	}
 	return loadData(path, nil)
+}
+
+// version is the module version the binary was built from ("(devel)" for
+// a build from a checkout).
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }

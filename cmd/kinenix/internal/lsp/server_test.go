@@ -209,3 +209,46 @@ func TestExitWithoutShutdown(t *testing.T) {
 	c.w.Close()
 	require.Equal(t, 1, c.exitStatus(t))
 }
+
+// TestDataReload: the sample data file is read again when it changes, so
+// the data-aware warnings follow it; a broken file is said once in the
+// editor and checking goes on without data.
+func TestDataReload(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active"}}`), 0o600))
+	c := startServer(t, Options{LoadData: testData})
+	params := map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(dir),
+		"capabilities": map[string]any{}, "initializationOptions": map[string]any{"data": "data.json"}}
+	require.Nil(t, c.request("initialize", params).Error)
+
+	text := "- **a:** ${row.statsu}\n"
+	c.open(flowURI, text)
+	p := c.diagnostics(t)
+	require.Len(t, p.Diagnostics, 1)
+	require.Equal(t, "row.statsu: no key 'statsu' in row; did you mean 'status'?", p.Diagnostics[0].Message)
+	require.Equal(t, 2, p.Diagnostics[0].Severity)
+
+	change := func(version int) {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": flowURI, "version": version},
+			"contentChanges": []any{map[string]any{"text": text}},
+		})
+	}
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active", "statsu": "TX"}}`), 0o600))
+	change(2)
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": `), 0o600))
+	change(3)
+	m := c.notification("window/showMessage")
+	require.Contains(t, string(m.Params), "checking without sample data")
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+	change(4) // the same problem is not said again
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+	require.Empty(t, c.queue)
+
+	require.Nil(t, c.request("shutdown", nil).Error)
+	c.notify("exit", nil)
+	require.Equal(t, 0, c.exitStatus(t))
+}
