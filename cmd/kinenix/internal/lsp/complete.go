@@ -136,6 +136,9 @@ func keyItems(v value.Value, dot, word int, bracket bool) []protocol.CompletionI
 		if len(items) >= maxItems {
 			break
 		}
+		if len(k) > eval.MaxLength {
+			continue // no expression can name it (E7's limit)
+		}
 		kv, _, _ := v.Key(k)
 		var e edit
 		switch {

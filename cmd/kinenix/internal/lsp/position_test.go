@@ -3,6 +3,7 @@ package lsp
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/kinenix/expressions/flow"
@@ -104,4 +105,27 @@ func TestIncrementalChange(t *testing.T) {
 	require.Equal(t, "a😀b\nลูก ${len(x)}\n", applyEdit(text, lines, r, "len"))
 	r = protocol.Range{Start: protocol.Position{Line: 0, Character: 1}, End: protocol.Position{Line: 0, Character: 3}}
 	require.Equal(t, "ab\nลูก ${lenght(x)}\n", applyEdit(text, lines, r, ""))
+}
+
+// TestRangesLinear: converting the findings of a document takes time
+// linear in it, even for 1,000 findings on one 1 MiB line (converting each
+// from the start of the line took 3 s; this takes milliseconds). The bound
+// is loose so that a slow machine or the race detector cannot fail it.
+func TestRangesLinear(t *testing.T) {
+	for _, unit := range []string{
+		"ก😀${lenght(x)} " + strings.Repeat("x", 1000), // unknown functions
+		"ก😀 ${'x " + strings.Repeat("x", 1000),        // ${ not closed: each to the end of the line
+		"ก😀 ${row.Frist Name} 'abc " + strings.Repeat("x", 1000),
+	} {
+		line := strings.Repeat(unit, 1000)
+		lines := splitLines(line)
+		fs := flow.Validate("f.md", []byte(line), featureSample())
+		require.GreaterOrEqual(t, len(fs), 1000)
+		start := time.Now()
+		d := diagnostics(lines, fs)
+		require.Less(t, time.Since(start), 2*time.Second)
+		// The last one is placed as findingRange alone places it.
+		last := fs[len(fs)-2]
+		require.Equal(t, findingRange(lines, last), d[len(d)-2].Range)
+	}
 }

@@ -366,13 +366,14 @@ func (s *server) publish(d *document) {
 func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(fs))
 	source := "kinenix"
+	r := newRanger(lines)
 	for _, f := range fs {
 		sev := protocol.DiagnosticSeverityError
 		if f.Warning {
 			sev = protocol.DiagnosticSeverityWarning
 		}
 		out = append(out, protocol.Diagnostic{
-			Range:    findingRange(lines, f),
+			Range:    r.findingRange(f),
 			Severity: &sev,
 			Code:     &protocol.IntegerOrString{Value: f.Kind},
 			Source:   &source,
