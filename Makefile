@@ -51,6 +51,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzCondition$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzValidate$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
+	$(GO) test -run='^$$' -fuzz='^FuzzFeatures$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
+	$(GO) test -run='^$$' -fuzz='^FuzzServe$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
 
 ## proptest-long: the property tests with 100 times more cases
 proptest-long:
