@@ -263,7 +263,8 @@ func example(f *funcs.Func) (funcs.Example, bool) {
 }
 
 // valueDoc shows a value of the sample data: its kind and its shown text
-// (JSON for a list or a dictionary), cut to maxShownValue characters.
+// (D4: a list's items joined by ", ", a dictionary as JSON), cut to
+// maxShownValue characters.
 func valueDoc(src string, v value.Value) string {
 	var b strings.Builder
 	b.WriteString("`" + src + "`")
@@ -278,13 +279,8 @@ func valueDoc(src string, v value.Value) string {
 	default:
 		b.WriteString(": " + v.Kind().String() + " in the sample data")
 	}
-	var shown []byte
-	var err error
-	if k := v.Kind(); k == value.List || k == value.Dict {
-		shown, err = v.AppendJSON(nil, 64<<10)
-	} else {
-		shown, err = v.Show(nil, 64<<10)
-	}
+	// The shown text (D4): what a field with this placeholder alone becomes.
+	shown, err := v.Show(nil, 64<<10)
 	text := string(shown)
 	if err != nil {
 		text = "(too large to show)"
