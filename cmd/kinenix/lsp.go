@@ -34,7 +34,11 @@ func lspData(path string) (map[string]any, error) {
 	if path == "-" {
 		return nil, errors.New("the data file cannot be standard input for kinenix lsp")
 	}
-	return loadData(path, nil)
+	vars, err := loadData(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return vars, nil // when loadData returns *data.Data: return vars.Vars(), nil
 }
 
 // version is the module version the binary was built from ("(devel)" for
