@@ -349,7 +349,7 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 // publish checks the document and sends its diagnostics.
 func (s *server) publish(d *document) {
 	sample, msg := s.data.sample()
-	if msg != "" {
+	if s.data.untold(msg) {
 		s.c.notify(string(protocol.ServerWindowShowMessage),
 			protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 	}

@@ -240,6 +240,9 @@ func TestDataReload(t *testing.T) {
 	require.Empty(t, c.diagnostics(t).Diagnostics)
 
 	require.NoError(t, os.WriteFile(path, []byte(`{"row": `), 0o600))
+	// A hover reads the data first; the problem is still said with the
+	// next diagnostics.
+	require.Nil(t, c.request("textDocument/hover", at(flowURI, 0, 12)).Error)
 	change(3)
 	m := c.notification("window/showMessage")
 	require.Contains(t, string(m.Params), "checking without sample data")
@@ -247,6 +250,14 @@ func TestDataReload(t *testing.T) {
 	change(4) // the same problem is not said again
 	require.Empty(t, c.diagnostics(t).Diagnostics)
 	require.Empty(t, c.queue)
+	// Fixed, then broken again: said again.
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active"}}`), 0o600))
+	change(5)
+	require.Len(t, c.diagnostics(t).Diagnostics, 1)
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": `), 0o600))
+	change(6)
+	c.notification("window/showMessage")
+	require.Empty(t, c.diagnostics(t).Diagnostics)
 
 	require.Nil(t, c.request("shutdown", nil).Error)
 	c.notify("exit", nil)
