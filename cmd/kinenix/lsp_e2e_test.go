@@ -181,7 +181,7 @@ func TestNeovim(t *testing.T) {
 	// The typo, exactly where it is (D14), as Neovim placed it.
 	require.Len(t, res.Diagnostics, 1, "%s", b)
 	d := res.Diagnostics[0]
-	require.Equal(t, "${lenght(packages)}: unknown function lenght; did you mean len?", d.Message)
+	require.Equal(t, "unknown function lenght; did you mean len?", d.Message) // D14, without the D16 echo
 	require.Equal(t, 1, d.Severity) // vim.diagnostic.severity.ERROR
 	require.Equal(t, "kinenix", d.Source)
 	require.Equal(t, typoLine, d.Lnum)

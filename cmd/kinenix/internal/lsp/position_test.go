@@ -129,3 +129,23 @@ func TestRangesLinear(t *testing.T) {
 		require.Equal(t, findingRange(lines, last), d[len(d)-2].Range)
 	}
 }
+
+// TestDiagnosticMessage: an error's message loses D16's echo of the
+// expression, which the range marks; conditions and warnings keep theirs.
+func TestDiagnosticMessage(t *testing.T) {
+	long := "'" + strings.Repeat("é", 600) + "'"
+	cases := []struct{ line, want string }{
+		{"${lenght(x)}", "unknown function lenght; did you mean len?"},
+		{"${len(a, b)}", "len takes 1 value, got 2"},
+		{"${'abc", "${ is not closed: the quote ' in it is not closed, so the } after it is taken as text"},
+		{"${" + long + "}", "expression is longer than 500 characters (it has 602)"},
+		{"- **condition:** ${row.status} =! 3", "condition: unknown operator =!; did you mean !=?"},
+		{"${row.statsu}", "row.statsu: no key 'statsu' in row; did you mean 'status'?"},
+	}
+	for _, tc := range cases {
+		fs := flow.Validate("f.md", []byte(tc.line), featureSample())
+		require.NotEmpty(t, fs, tc.line)
+		require.Equal(t, tc.want, diagnosticMessage(fs[0]), tc.line)
+	}
+	require.Equal(t, "x", diagnosticMessage(flow.Finding{Message: "x"}))
+}

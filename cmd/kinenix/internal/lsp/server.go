@@ -362,7 +362,8 @@ func (s *server) publish(d *document) {
 }
 
 // diagnostics turns findings into LSP diagnostics: errors as Error,
-// warnings as Warning, the finding's kind as the code.
+// warnings as Warning, the finding's kind as the code and "kinenix" as the
+// source.
 func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(fs))
 	source := "kinenix"
@@ -377,8 +378,21 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 			Severity: &sev,
 			Code:     &protocol.IntegerOrString{Value: f.Kind},
 			Source:   &source,
-			Message:  f.Message,
+			Message:  diagnosticMessage(f),
 		})
 	}
 	return out
+}
+
+// diagnosticMessage is a finding's message as the editor shows it: without the
+// echo of the expression that starts an error's message (D16's
+// `${<text>}: `), since the diagnostic's range already marks that text in
+// the document. Other messages (a condition's, a warning's) are kept whole.
+func diagnosticMessage(f flow.Finding) string {
+	if f.Expr != "" {
+		if reason, ok := strings.CutPrefix(f.Message, "${"+f.Expr+"}: "); ok && reason != "" {
+			return reason
+		}
+	}
+	return f.Message
 }
