@@ -123,7 +123,10 @@ func (s *server) handle(m *message) {
 	method := *m.Method
 	result, err := s.call(m)
 	if !m.hasID() {
-		if err != nil && s.opts.Log != nil {
+		// A notification has no answer. One the server does not know
+		// ($/... among them) is ignored, as LSP allows.
+		var re *rpcError
+		if err != nil && s.opts.Log != nil && !(errors.As(err, &re) && re.Code == codeMethodNotFound) {
 			fmt.Fprintf(s.opts.Log, "kinenix lsp: %s: %v\n", method, err)
 		}
 		return
