@@ -182,7 +182,7 @@ func TestNeovim(t *testing.T) {
 	require.Len(t, res.Diagnostics, 1, "%s", b)
 	d := res.Diagnostics[0]
 	require.Equal(t, "unknown function lenght; did you mean len?", d.Message) // D14, without the D16 echo
-	require.Equal(t, 1, d.Severity) // vim.diagnostic.severity.ERROR
+	require.Equal(t, 1, d.Severity)                                           // vim.diagnostic.severity.ERROR
 	require.Equal(t, "kinenix", d.Source)
 	require.Equal(t, typoLine, d.Lnum)
 	require.Equal(t, typoLine, d.EndLnum)

@@ -58,7 +58,7 @@ func TestSession(t *testing.T) {
 	require.Len(t, p.Diagnostics, 1)
 	d := p.Diagnostics[0]
 	require.Equal(t, "unknown function lenght; did you mean len?", d.Message) // D14, without the D16 echo
-	require.Equal(t, 1, d.Severity) // Error
+	require.Equal(t, 1, d.Severity)                                           // Error
 	require.Equal(t, "unknown-function", d.Code)
 	require.Equal(t, "kinenix", d.Source)
 	require.Equal(t, 2, d.Range.Start.Line)
