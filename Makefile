@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install fuzz bench proptest-long example docs
+.PHONY: all generate check-generated lint test install e2e fuzz bench proptest-long example docs
 
 all: check-generated lint test
 
@@ -38,6 +38,7 @@ lint:
 ## full log is printed only on failure.
 test:
 	@if [ -z "$(RACE)" ]; then echo "make test: no C compiler for cgo (or CGO_ENABLED=0), so the tests run without -race"; fi
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
 	$(GO) test $(RACE) -count=1 $$($(GO) list ./... | grep -v /proptest)
 	@$(GO) test $(RACE) -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
 	grep -E '^(proptest:|ok |FAIL)' .proptest.log; \
@@ -47,11 +48,20 @@ test:
 install:
 	$(GO) install ./cmd/kinenix
 
+## e2e: the tests with real clients, verbose (E2E_TESTS: a -run pattern);
+## each skips with a message when its client is not installed
+E2E_TESTS ?= ^TestNeovim$$
+e2e:
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
+	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
+
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzCondition$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzValidate$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
+	$(GO) test -run='^$$' -fuzz='^FuzzFeatures$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
+	$(GO) test -run='^$$' -fuzz='^FuzzServe$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
 
 ## proptest-long: the property tests with 100 times more cases
 proptest-long:
