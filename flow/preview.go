@@ -152,4 +152,3 @@ func testCondition(line string, s *scope.Scope, explain bool) (bool, []eval.Step
 	ok, err := c.Test(s)
 	return ok && err == nil, nil, err
 }
-
