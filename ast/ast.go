@@ -33,19 +33,10 @@ const (
 	Rem               // %
 )
 
-// String returns the operator as written.
+// String returns the operator as written (from the operator table).
 func (op Op) String() string {
-	switch op {
-	case Add:
-		return "+"
-	case Sub:
-		return "-"
-	case Mul:
-		return "*"
-	case Quo:
-		return "/"
-	case Rem:
-		return "%"
+	if o := op.Binary(); o.Text != "" {
+		return o.Text
 	}
 	return "?"
 }
