@@ -64,3 +64,28 @@ func IsKeyword(s string) bool {
 
 // Keywords returns the keywords, in the order the grammar lists them.
 func Keywords() []string { return append([]string(nil), keywords[:]...) }
+
+// IsNumberLiteral reports whether s is a number literal as grammar/expr.peg
+// accepts it: ASCII digits, then optionally a point and more digits: 12, 0.50,
+// 007. Not 5., .5, 1e3, 1_000 or 0x1F.
+func IsNumberLiteral(s string) bool {
+	i := digitsEnd(s, 0)
+	if i == 0 {
+		return false
+	}
+	if i == len(s) {
+		return true
+	}
+	if s[i] != '.' {
+		return false
+	}
+	j := digitsEnd(s, i+1)
+	return j > i+1 && j == len(s)
+}
+
+func digitsEnd(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}

@@ -98,13 +98,13 @@ func compileExpr(src string) (e *expr, problem *Error, err *Error) {
 	if err := checkLimits(src); err != nil {
 		return nil, nil, err
 	}
-	tree, perr := exprparser.ParseExpr(src, exprparser.DefaultMaxSteps)
+	tree, perr := exprparser.ParseExpr(src)
 	if perr != nil {
 		var se *exprparser.SyntaxError
 		if errors.As(perr, &se) {
 			return nil, newError(src, se.Offset, ErrSyntax, se.Reason), nil
 		}
-		return nil, newError(src, 0, ErrSyntax, perr.Error()), nil
+		return nil, nil, newError(src, 0, errInternal, "internal error in the parser; please report it")
 	}
 	c := &compiler{src: src}
 	run := c.expr(tree)

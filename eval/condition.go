@@ -93,13 +93,13 @@ func compileCondition(line string) (*Condition, error) {
 		return nil, condError(line, 0, ErrLimit, "the condition is longer than "+
 			strconv.Itoa(MaxConditionLength)+" characters (it has "+strconv.Itoa(n)+")")
 	}
-	tree, err := condparser.ParseCond(line, condparser.DefaultMaxSteps)
+	tree, err := condparser.ParseCond(line)
 	if err != nil {
 		var se *condparser.SyntaxError
 		if errors.As(err, &se) {
 			return nil, condError(line, se.Offset, ErrCondition, se.Reason)
 		}
-		return nil, condError(line, 0, ErrCondition, err.Error())
+		return nil, condError(line, 0, errInternal, "internal error in the parser; please report it")
 	}
 	if e := groupingParens(line, tree); e != nil {
 		return nil, e

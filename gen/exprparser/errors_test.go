@@ -164,7 +164,7 @@ var syntaxErrorTests = []struct {
 func TestSyntaxErrors(t *testing.T) {
 	for _, tt := range syntaxErrorTests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.Nil(t, x)
 			var se *SyntaxError
 			require.ErrorAs(t, err, &se)
@@ -178,19 +178,19 @@ func TestSyntaxErrors(t *testing.T) {
 
 func TestTooComplex(t *testing.T) {
 	src := strings.Repeat("f(", 20) + "x" + strings.Repeat(")", 20)
-	_, err := ParseExpr(src, 100)
+	_, err := ParseExpr(src, MaxSteps(100))
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the expression is too complex", se.Reason)
 	require.Equal(t, 0, se.Offset)
 
 	// Zero means DefaultMaxSteps.
-	x, err := ParseExpr(src, 0)
+	x, err := ParseExpr(src, MaxSteps(0))
 	require.NoError(t, err)
 	require.Equal(t, src, ast.Print(x))
 
 	// The limit wins over any other problem found before it.
-	_, err = ParseExpr("'a\\q' + "+src, 150)
+	_, err = ParseExpr("'a\\q' + "+src, MaxSteps(150))
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the expression is too complex", se.Reason)
 }

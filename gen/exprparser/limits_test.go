@@ -10,14 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // steps parses src with no limit and returns the number of pigeon steps.
 func steps(t testing.TB, src string) uint64 {
 	t.Helper()
-	p := newParser("", []byte(src), MaxExpressions(0), Recover(false))
-	_, _ = p.parse(g)
-	return p.ExprCnt
+	return exprgen.ParseInput(src, 0, exprgen.NoRecover).Steps
 }
 
 // repeatTo repeats unit up to n bytes.
@@ -83,7 +83,7 @@ func TestAdversarialSteps(t *testing.T) {
 			n := steps(t, src)
 			worst = max(worst, n)
 			require.Less(t, n, uint64(DefaultMaxSteps/4), "steps for %d bytes", len(src))
-			_, err := ParseExpr(src, DefaultMaxSteps)
+			_, err := ParseExpr(src)
 			var se *SyntaxError
 			if err != nil {
 				require.ErrorAs(t, err, &se)
@@ -138,11 +138,13 @@ func TestNoPanicWithoutRecover(t *testing.T) {
 	}
 	for _, src := range inputs {
 		require.NotPanics(t, func() {
-			v, err := Parse("", []byte(src), Recover(false), MaxExpressions(DefaultMaxSteps))
-			if err == nil {
-				_, ok := v.(ast.Expr)
-				require.True(t, ok, "%q gave %T", src, v)
+			x, err := parse(src, DefaultMaxSteps, exprgen.NoRecover)
+			if err != nil {
+				var se *SyntaxError
+				require.ErrorAs(t, err, &se, "%q", src)
+				return
 			}
+			require.NotNil(t, x, "%q", src)
 		}, "%q", src)
 	}
 }
@@ -180,13 +182,16 @@ func TestErrorsAreSyntaxErrors(t *testing.T) {
 // without BadExpr, print -> parse gives an equal tree.
 func checkParse(t testing.TB, src string) {
 	t.Helper()
-	x, err := ParseExpr(src, DefaultMaxSteps)
+	x, err := ParseExpr(src)
 	if err != nil {
 		var se *SyntaxError
 		if !errors.As(err, &se) {
 			t.Fatalf("%q: %v is not a SyntaxError", src, err)
 		}
-		if se.Offset < 0 || se.Offset > len(src) || se.Reason == "" || len(se.Reason) > 200 || !utf8.ValidString(se.Reason) {
+		// D37: a reason echoes at most echo.Max characters of the input,
+		// three times at most (write [7] ... instead of .7), and is one line.
+		if se.Offset < 0 || se.Offset > len(src) || se.Reason == "" || !utf8.ValidString(se.Reason) ||
+			utf8.RuneCountInString(se.Reason) > 3*echo.Max+100 || strings.ContainsAny(se.Reason, "\n\r") {
 			t.Fatalf("%q: bad SyntaxError %+v", src, se)
 		}
 		return
@@ -201,7 +206,7 @@ func checkParse(t testing.TB, src string) {
 		return
 	}
 	printed := ast.Print(x)
-	y, err := ParseExpr(printed, DefaultMaxSteps)
+	y, err := ParseExpr(printed)
 	if err != nil {
 		t.Fatalf("%q printed as %q: %v", src, printed, err)
 	}
