@@ -171,7 +171,6 @@ func digitsEnd(s string, i int) int {
 	return i
 }
 
-
 // noMatch explains a parse that stopped at off.
 func noMatch(src string, off int, expected []string) *SyntaxError {
 	off = max(0, min(off, len(src)))
