@@ -118,7 +118,11 @@ func (p *parser) reset(data []byte, maxSteps uint64) {
 	p.depth = 0
 	p.recover = true
 	p.rules = rules
-	clear(p.vstack[:cap(p.vstack)])
+	// pushV reuses an empty map it finds in a slot past the top; popV
+	// drops the maps that got labels. Empty the maps left in the slots.
+	for _, m := range p.vstack[:cap(p.vstack)] {
+		clear(m)
+	}
 	p.vstack = p.vstack[:0]
 	clear(p.rstack[:cap(p.rstack)])
 	p.rstack = p.rstack[:0]
