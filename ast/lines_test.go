@@ -12,15 +12,14 @@ import (
 // way: lines end at "\n", columns count characters.
 func naivePosition(text string, off int) (int, int) {
 	off = max(0, min(off, len(text)))
-	for off > 0 && off < len(text) && !utf8.RuneStart(text[off]) {
-		start := off
-		for start > 0 && !utf8.RuneStart(text[start]) {
-			start--
-		}
-		if _, n := utf8.DecodeRuneInString(text[start:]); start+n > off {
+	// Inside a character: go back to its first byte.
+	for start := 0; start < off; {
+		_, n := utf8.DecodeRuneInString(text[start:])
+		if start+n > off {
 			off = start
+			break
 		}
-		break
+		start += n
 	}
 	head := text[:off]
 	line := 1 + strings.Count(head, "\n")
