@@ -47,10 +47,10 @@ func TestOptions(t *testing.T) {
 }
 
 // Issue #11: the pooled parser gives the same trees and errors as a fresh
-// one on every line of the package's tests, every prefix of the tables' (the
-// seeds of the property tests are checked in gen/internal/condgen). The
-// pooled results are all taken first, so that one that kept a piece of a
-// reused buffer shows.
+// one on every line of the package's tests: the tables, every prefix of
+// their lines, and the adversarial lines (the seeds of the property tests
+// are checked in gen/internal/condgen). The pooled results are all taken
+// first, so that one that kept a piece of a reused buffer shows.
 func TestPooledEqualsFresh(t *testing.T) {
 	var lines []string
 	for _, table := range condTables {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -169,6 +170,31 @@ func TestPooledEqualsFresh(t *testing.T) {
 		in := dirtyInputs[i%len(dirtyInputs)]
 		require.Equal(t, ParseInput(in.src, in.maxSteps, Fresh), r, "%q", in.src)
 	}
+}
+
+// TestPoolConcurrent: parsers from the pool serve goroutines at once
+// (run with -race) and each parse gives the fresh parser's Result.
+func TestPoolConcurrent(t *testing.T) {
+	want := make([]Result, len(dirtyInputs))
+	for i, in := range dirtyInputs {
+		want[i] = ParseInput(in.src, in.maxSteps, Fresh)
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 20 * len(dirtyInputs) {
+				i := (k + w) % len(dirtyInputs)
+				in := dirtyInputs[i]
+				if got := ParseInput(in.src, in.maxSteps, 0); !reflect.DeepEqual(got, want[i]) {
+					t.Errorf("%q: pooled %+v, fresh %+v", in.src, got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // seedInputs are the lines of the proptest seed files (a line that starts
