@@ -80,6 +80,7 @@ func TestInternalErrors(t *testing.T) {
 		"wrong type":      {Value: 42},
 		"no value":        {},
 		"unknown problem": {Problems: []exprgen.Problem{{Offset: 1, Kind: 200}}},
+		"good number":     {Problems: []exprgen.Problem{{Offset: 0, Kind: exprgen.BadNumber, Text: "12"}}},
 	} {
 		x, err := fromResult("a + b", r)
 		require.Nil(t, x, name)

@@ -26,7 +26,9 @@ func problemError(p exprgen.Problem) error {
 	var reason string
 	switch p.Kind {
 	case exprgen.BadNumber:
-		reason = numberProblem(p.Text)
+		if reason = numberProblem(p.Text); reason == "" {
+			return internalError(fmt.Errorf("%q was reported as a bad number", p.Text))
+		}
 	case exprgen.DotNumber:
 		c := echo.Text(p.Text)
 		reason = "invalid number " + c
