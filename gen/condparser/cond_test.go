@@ -390,3 +390,12 @@ func TestParseCondCaseFolding(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `"${a}" in "x"`, show(c))
 }
+
+// D37: text of the line in a reason is cut to echoLimit characters, the
+// last one …, with escapes for control and bidi characters.
+func TestReasonsEchoSafely(t *testing.T) {
+	_, err := ParseCond("a\u202eb")
+	require.EqualError(t, err, `not a condition: 'a\u202eb'`+notCondHint)
+	_, err = ParseCond("x\x01")
+	require.EqualError(t, err, `not a condition: 'x\u0001'`+notCondHint)
+}

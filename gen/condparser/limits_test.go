@@ -3,6 +3,7 @@ package condparser
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
@@ -124,8 +125,14 @@ func FuzzParseCond(f *testing.F) {
 			require.True(t, ok, "%q: %v", line, err)
 			require.GreaterOrEqual(t, se.Offset, 0)
 			require.LessOrEqual(t, se.Offset, len(line))
+			// D37: valid UTF-8, no control or format character, and at most
+			// echoLimit characters of the line, each escape counted as
+			// one (an escape such as \u0019 is six bytes).
 			require.True(t, utf8.ValidString(se.Reason))
-			require.LessOrEqual(t, len(se.Reason), 200, "%q: %s", line, se.Reason)
+			require.False(t, strings.ContainsFunc(se.Reason, func(r rune) bool {
+				return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+			}), "%q: %q", line, se.Reason)
+			require.LessOrEqual(t, len(se.Reason), 150+6*echoLimit, "%q: %s", line, se.Reason)
 			return
 		}
 		require.GreaterOrEqual(t, c.Pos(), 0)

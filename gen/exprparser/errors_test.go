@@ -194,3 +194,21 @@ func TestTooComplex(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the expression is too complex", se.Reason)
 }
+
+// D37: text of the input in a reason is cut to echo.Max characters, the
+// last one …, and control characters, bidi controls and invalid bytes are
+// written as escapes.
+func TestReasonsEchoSafely(t *testing.T) {
+	long := strings.Repeat("b", 300)
+	for _, tt := range []struct{ src, reason string }{
+		{"a " + long, "unexpected '" + strings.Repeat("b", 119) + "…'"},
+		{"a 'x\u202ey'", `unexpected text 'x\u202ey'`},
+		{"a '\x01\tz'", `unexpected text '\u0001\tz'`},
+		{"1" + strings.Repeat("0", 200) + "x", "invalid number 1" + strings.Repeat("0", 118) + "…"},
+	} {
+		_, err := ParseExpr(tt.src)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, "%q", tt.src)
+		require.Equal(t, tt.reason, se.Reason, "%q", tt.src)
+	}
+}
