@@ -5,6 +5,7 @@ package condgen
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -169,6 +171,54 @@ func TestPooledEqualsFresh(t *testing.T) {
 	for i, r := range pooled {
 		in := dirtyInputs[i%len(dirtyInputs)]
 		require.Equal(t, ParseInput(in.src, in.maxSteps, Fresh), r, "%q", in.src)
+	}
+}
+
+// TestRunAgreesWithPigeon: run, the driver of pool.go, reads the same
+// outcome as pigeon's own Parse: the same value, the same problems, the
+// same farthest offset and expected terminals, the step limit.
+func TestRunAgreesWithPigeon(t *testing.T) {
+	inputs := seedInputs(t)
+	for _, in := range dirtyInputs {
+		inputs = append(inputs, in.src)
+	}
+	for _, maxSteps := range []uint64{0, 300} {
+		for _, src := range inputs {
+			r := ParseInput(src, maxSteps, Fresh)
+			if r.Internal != nil {
+				require.False(t, utf8.ValidString(src), "%q: %v", src, r.Internal)
+				continue // pigeon's invalid-encoding error; the wrappers check UTF-8 first
+			}
+			val, err := Parse("", []byte(src), MaxExpressions(maxSteps))
+			if err == nil {
+				require.False(t, r.TooComplex || r.NoMatch || len(r.Problems) > 0, "%q", src)
+				require.Equal(t, val, r.Value, "%q", src)
+				continue
+			}
+			list, ok := err.(errList)
+			require.True(t, ok, "%q: %T", src, err)
+			if r.TooComplex {
+				require.True(t, errors.Is(list[len(list)-1].(*parserError).Inner, errMaxExprCnt), "%q", src)
+				continue
+			}
+			var problems []Problem
+			for _, e := range list {
+				pe := e.(*parserError)
+				switch inner := pe.Inner.(type) {
+				case *Problem:
+					problems = append(problems, *inner)
+				default:
+					require.True(t, strings.HasPrefix(inner.Error(), "no match found"), "%q: %v", src, inner)
+					require.True(t, r.NoMatch, "%q", src)
+					require.Equal(t, pe.pos.offset, r.Farthest, "%q", src)
+					require.Equal(t, pe.expected, r.Expected, "%q", src)
+				}
+			}
+			// pigeon drops repeated messages; run keeps each problem.
+			require.Subset(t, r.Problems, problems, "%q", src)
+			require.Subset(t, problems, r.Problems, "%q", src)
+			require.Equal(t, val, r.Value, "%q", src)
+		}
 	}
 }
 
