@@ -3,10 +3,11 @@ package eval
 import (
 	"context"
 
-	"github.com/kinenix/expressions/ast"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/kinenix/expressions/ast"
 
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"

@@ -28,7 +28,7 @@ func TestProp1PrintParsePrint(t *testing.T) {
 
 func roundTrip(tree ast.Expr) string {
 	src := ast.Print(tree)
-	got, err := exprparser.ParseExpr(src, 0)
+	got, err := exprparser.ParseExpr(src)
 	if err != nil {
 		return fmt.Sprintf("%q does not parse: %v", src, err)
 	}
@@ -61,7 +61,7 @@ func spans(src string, root ast.Expr) string {
 				bad = fmt.Sprintf("%q: the name %q spans %q", src, n.Name, span)
 			}
 		case ast.Expr:
-			sub, err := exprparser.ParseExpr(span, 0)
+			sub, err := exprparser.ParseExpr(span)
 			if err != nil || !ast.Equal(sub, n) {
 				bad = fmt.Sprintf("%q: the span %q of a %T does not parse to it (%v)", src, span, n, err)
 			}
@@ -180,7 +180,7 @@ func TestProp2Outcome(t *testing.T) {
 // *SyntaxError with its offset inside the text, and a tree whose nodes lie
 // inside the text.
 func parserOutcome(src string) string {
-	tree, err := exprparser.ParseExpr(src, 0)
+	tree, err := exprparser.ParseExpr(src)
 	if err != nil {
 		var se *exprparser.SyntaxError
 		if !errors.As(err, &se) {
@@ -204,7 +204,7 @@ func parserOutcome(src string) string {
 // condParserOutcome is parserOutcome for the condition parser: a side
 // spans its Raw text, and Text lies at TextPos.
 func condParserOutcome(line string) string {
-	c, err := condparser.ParseCond(line, 0)
+	c, err := condparser.ParseCond(line)
 	if err != nil {
 		var se *condparser.SyntaxError
 		if !errors.As(err, &se) {

@@ -137,7 +137,7 @@ var hostiles = map[string][]hostile{
 		{name: "21 unary minus", text: "${" + rep("-", 21) + "1}", want: "-1"},
 		{name: "400 unary minus", text: "${" + rep("-", 400) + "1}", want: "1"},
 		{name: "21 not in a condition", cond: true, text: rep("not ", 21) + "${x}", kind: eval.ErrCondition,
-			reason: "not a condition: 'not not not not not not not not not not ...' (a condition compares two values, like ${x} == yes, or is a single ${...})"},
+			reason: "not a condition: 'not not not not not not not not not not…' (a condition compares two values, like ${x} == yes, or is a single ${...})"},
 	},
 	"forbidden": {
 		{name: "_ name", text: "${_s}", kind: eval.ErrForbidden, reason: reasonUnder},

@@ -166,7 +166,7 @@ func plainKey(k string) bool {
 	if k == "" || strings.HasPrefix(k, "_") {
 		return false
 	}
-	x, err := exprparser.ParseExpr("x."+k, 0)
+	x, err := exprparser.ParseExpr("x." + k)
 	if err != nil {
 		return false
 	}

@@ -100,7 +100,7 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 // the name of a call, a path's value in the sample data when it is on a
 // path.
 func hoverText(raw string, rel int, sample *scope.Scope) (text string, from, to int, ok bool) {
-	x, err := exprparser.ParseExpr(raw, 0)
+	x, err := exprparser.ParseExpr(raw)
 	if err != nil {
 		// Not an expression (yet): a function name before `(` still gets
 		// its description, and a dotted path written with spaces
@@ -230,7 +230,7 @@ func example(f *funcs.Func) (funcs.Example, bool) {
 		if first == nil {
 			first = &f.Examples[i]
 		}
-		x, err := exprparser.ParseExpr(ex.Expr, 0)
+		x, err := exprparser.ParseExpr(ex.Expr)
 		if err != nil {
 			continue
 		}
