@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -132,7 +131,7 @@ func checkTemplate(text string, s *scope.Scope) error {
 			return err
 		}
 	}
-	return agree(t.Problems(s), rerr)
+	return agree(text, t.Problems(s), rerr)
 }
 
 // staticKinds are the kinds of problem that can be known without running
@@ -143,9 +142,10 @@ var staticKinds = []error{eval.ErrSyntax, eval.ErrForbidden, eval.ErrUnknownFunc
 // a problem validation reports (an unclosed ${ aside, which rendering
 // leaves as text, D18) makes the run fail, and a run that fails with a
 // kind validation knows about was reported.
-func agree(problems []*eval.Error, runErr error) error {
+func agree(text string, problems []*eval.Error, runErr error) error {
+	_, open := eval.ScanPlaceholders(text)
 	for _, p := range problems {
-		if runErr == nil && !strings.Contains(p.Reason, "is not closed") {
+		if runErr == nil && !unclosed(text, open, p) {
 			return fmt.Errorf("validation reports %q, but the template renders", p.Error())
 		}
 	}
@@ -157,6 +157,19 @@ func agree(problems []*eval.Error, runErr error) error {
 		}
 	}
 	return nil
+}
+
+// unclosed reports whether p is the problem of one of the `${` at the
+// offsets open that have no `}` (eval.UnclosedError): told by its kind,
+// text and position, not by the wording of its reason.
+func unclosed(text string, open []int, p *eval.Error) bool {
+	for _, off := range open {
+		u := eval.UnclosedError(text, off)
+		if errors.Is(p, u.Kind) && p.Expr == u.Expr && p.Line == u.Line && p.Column == u.Column {
+			return true
+		}
+	}
+	return false
 }
 
 // CheckCondition compiles a condition line and runs Test, Explain and

@@ -31,9 +31,6 @@ type hostile struct {
 	// kind and reason are the error, when there is one.
 	kind   error
 	reason string
-	// bug, when set, is a library bug that gives this input another
-	// outcome; the case is skipped with it until the lead fixes it.
-	bug string
 }
 
 // Data the suite reads (safetyScope). X is 1 MiB of text, many a list of
@@ -92,11 +89,6 @@ func safetyScope(small bool) *scope.Scope {
 	}
 	return scope.New(safety(), scope.WithEnv(safetyEnv))
 }
-
-// bugUnderPart: the refusal of a `_` part found by reading the whole text
-// as a dotted path (eval placeholder.under) now comes before the
-// expression's own refusal, and names the path's part, which holds the
-// rest of the text: ${upper(a._b)} says write ['_b)'].
 
 const (
 	reasonDepth = "expression is nested deeper than 20 levels of parentheses, calls and brackets"
@@ -272,9 +264,6 @@ func TestSafety(t *testing.T) {
 		for _, c := range cases {
 			n++
 			t.Run(cat+"/"+c.name, func(t *testing.T) {
-				if c.bug != "" {
-					t.Skip(c.bug)
-				}
 				s := safetyScope(c.small)
 				got, err := runHostile(c, s)
 				if c.kind == nil {
