@@ -1,0 +1,54 @@
+package proptest
+
+import "testing"
+
+// Findings: hostile inputs whose messages break D37 today (issue #10,
+// point 8). Each test fails until the library is fixed; then its cases
+// move to messageCases in safety_test.go. Nothing here is skipped.
+
+// foundMessages builds the cases when they run: some hold 10 MB.
+func foundMessages() []hostileMessage {
+	return []hostileMessage{
+		// The whole expression is echoed: a 100 KB or 10 MB message.
+		{name: "placeholder of 100,000 characters", text: "${" + rep("a", 100_000) + "}", filler: "a"},
+		{name: "quoted placeholder of 100,000 characters", text: "${'" + rep("a", 100_000) + "'}", filler: "a"},
+		{name: "expression of 100,000 characters", text: "${" + rep("9", 99_996) + " + 1}", filler: "9"},
+		{name: "placeholder of 10 MB", text: "${" + mb10() + "}", filler: "a"},
+		{name: "10 MB of text in arithmetic", text: "${'" + mb10() + "' + 1}", filler: "a"},
+		{name: "unknown function of 200 characters", text: "${" + rep("f", 200) + "(1)}", filler: "f"},
+		// Data is cut at 40 characters, marked with ... instead of ….
+		{name: "1 MiB of data in arithmetic", text: "${X + 1}", filler: "a"},
+		// Control characters, bidi controls and invalid UTF-8 from data: the
+		// arithmetic path echoes them raw, the condition path and number()
+		// turn them into spaces or U+FFFD instead of escapes.
+		{name: "ESC and BEL from data in arithmetic", text: "${esc + 1}", escaped: "\x1b\x07"},
+		{name: "ESC and BEL from data in a condition", cond: true, text: "${esc} > 1", escaped: "\x1b\x07"},
+		{name: "U+202E from data in arithmetic", text: "${rlo + 1}", escaped: "\u202e"},
+		{name: "U+202E from data in a condition", cond: true, text: "${rlo} > 1", escaped: "\u202e"},
+		{name: "U+202E from data in number", text: "${number(rlo)}", escaped: "\u202e"},
+		{name: "invalid UTF-8 from data in arithmetic", text: "${bad + 1}", escaped: "\xff"},
+		{name: "invalid UTF-8 from data in a condition", cond: true, text: "${bad} > 1", escaped: "\xff"},
+		{name: "invalid UTF-8 from data in number", text: "${number(bad)}", escaped: "\xff"},
+		// The same characters in the expression: echoed raw in ${...}.
+		{name: "ESC in an expression", text: "${'\x1b' + 1}", escaped: "\x1b"},
+		{name: "BEL in an expression", text: "${a\x07b + 1}", escaped: "\x07"},
+		{name: "U+202E in quotes", text: "${'\u202e' + 1}", escaped: "\u202e"},
+		{name: "U+202E as a name", text: "${\u202e + 1}", escaped: "\u202e"},
+		{name: "ESC in a _ name", text: "${_\x1b}", escaped: "\x1b"},
+		{name: "ESC in a _ key", text: "${a._\x1b}", escaped: "\x1b"},
+		{name: "newline in quotes", text: "${'a\nb' + 1}", escaped: "\n"},
+		{name: "newline after an operator", text: "${x +\n}", escaped: "\n"},
+		{name: "ESC and U+202E in a line that is no condition", cond: true, text: "not \x1b\u202e ${x} x", escaped: "\x1b\u202e"},
+		// Invalid UTF-8 in the expression makes the message invalid UTF-8.
+		{name: "invalid UTF-8 before quotes", text: "${\x88''}", escaped: "\x88"},
+		{name: "invalid UTF-8 in quotes", text: "${'\x88'}", escaped: "\x88"},
+		// An error of a template as a whole starts with text:, not ${.
+		{name: "literal text past a small cap", small: true, text: rep("0", 11)},
+	}
+}
+
+// TestFoundMessages checks foundMessages by D37, as TestSafetyMessages
+// does messageCases.
+func TestFoundMessages(t *testing.T) {
+	runMessages(t, foundMessages())
+}
