@@ -1,10 +1,19 @@
 package proptest
 
-import "testing"
+import (
+	"testing"
 
-// Findings: hostile inputs whose messages break D37 today (issue #10,
-// point 8). Each test fails until the library is fixed; then its cases
-// move to messageCases in safety_test.go. Nothing here is skipped.
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+// Findings: library bugs this suite found and the lead fixes. Each test
+// fails until its bug is fixed; then it moves beside the tests of its kind
+// (messageCases in safety_test.go, bugs_test.go). Nothing here is skipped.
+//
+// Hostile inputs whose messages break D37 today (issue #10, point 8).
 
 // foundMessages builds the cases when they run: some hold 10 MB.
 func foundMessages() []hostileMessage {
@@ -51,4 +60,25 @@ func foundMessages() []hostileMessage {
 // does messageCases.
 func TestFoundMessages(t *testing.T) {
 	runMessages(t, foundMessages())
+}
+
+// Found by property 2 (PROPTEST_SEED=42 PROPTEST_FACTOR=3): the rendered
+// text passes the scope's size cap (D17) when a placeholder's value is a
+// boolean (its size is never checked), or a list or dictionary placed
+// where the text before it fills the cap exactly (the room left, 0, is
+// passed to value.Show, which reads 0 as the default 1 MiB).
+func TestFoundRenderPastCap(t *testing.T) {
+	vars := map[string]any{"flag": true, "d": map[string]any{"k": "v"}, "l": []any{"a", "b"}, "n": 5}
+	for _, text := range []string{
+		"0123456789abcde${flag}",  // 19 bytes
+		"0123456789abcdef${flag}", // 20 bytes
+		"0123456789abcdef${d}",    // 25 bytes
+		"0123456789abcdef${l}",    // 20 bytes
+		"0123456789abcdef${n}",    // refused, as it should be
+	} {
+		t.Run(text, func(t *testing.T) {
+			out, err := renderOn(text, scope.New(vars, scope.WithMaxSize(16)))
+			require.ErrorIs(t, err, eval.ErrLimit, "%q rendered %d bytes (%q) with a cap of 16", text, len(out), out)
+		})
+	}
 }
