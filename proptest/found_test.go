@@ -1,6 +1,7 @@
 package proptest
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -81,4 +82,65 @@ func TestFoundRenderPastCap(t *testing.T) {
 			require.ErrorIs(t, err, eval.ErrLimit, "%q rendered %d bytes (%q) with a cap of 16", text, len(out), out)
 		})
 	}
+}
+
+// Issue #9 and #10 point 3, D35 and D17: constants folded at compile time
+// are built under the host's caps. Today Value returns the folded text
+// whole: 20 bytes under a cap of 10, 1,000,000 under a cap of 1,000.
+func TestFoundFoldedConstantPastCap(t *testing.T) {
+	million := "${" + rep("replace(", 5) + "'aaaaaaaaaa'" + rep(", 'a', 'aaaaaaaaaa')", 5) + "}" // 10 × 10^5 bytes
+	for _, c := range []struct {
+		text string
+		cap  int
+	}{
+		{"${upper('aaaaaaaaaaaaaaaaaaaa')}", 10},
+		{million, 1000},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			tpl, err := eval.Compile(c.text, eval.WithoutCache())
+			require.NoError(t, err)
+			s := scope.New(nil, scope.WithMaxSize(c.cap))
+			v, err := tpl.Value(s)
+			require.ErrorIs(t, err, eval.ErrLimit, "Value gave %s of %d bytes under a cap of %d", v.Kind(), len(v.String()), c.cap)
+			out, err := tpl.Render(s)
+			require.ErrorIs(t, err, eval.ErrLimit, "Render gave %d bytes under a cap of %d", len(out), c.cap)
+		})
+	}
+}
+
+// D35: a template's text, its placeholder count and its list of problems
+// are bounded (the order of 1 MiB, 10,000 placeholders, 1,000 problems):
+// past them Compile refuses the text with ErrLimit, or the template's
+// problems say so. Today all three are unbounded.
+func TestFoundTemplateBounds(t *testing.T) {
+	t.Run("100,000 placeholders", func(t *testing.T) {
+		require.True(t, refusedForLimit(rep("${a}", 100_000)), "a template of 100,000 placeholders is accepted")
+	})
+	t.Run("16 MiB of text", func(t *testing.T) {
+		require.True(t, refusedForLimit(rep("a", 16<<20)), "a template of 16 MiB is accepted")
+	})
+	t.Run("5,000 problems", func(t *testing.T) {
+		text := rep("${1+}", 5_000)
+		if refusedForLimit(text) {
+			return
+		}
+		tpl, err := eval.Compile(text, eval.WithoutCache())
+		require.NoError(t, err)
+		require.LessOrEqual(t, len(tpl.Problems(nil)), 2_000, "the problems of 5,000 bad placeholders are not bounded")
+	})
+}
+
+// refusedForLimit reports whether Compile refuses text with ErrLimit, or
+// the template it returns reports a problem of that kind.
+func refusedForLimit(text string) bool {
+	tpl, err := eval.Compile(text, eval.WithoutCache())
+	if err != nil {
+		return errors.Is(err, eval.ErrLimit)
+	}
+	for _, p := range tpl.Problems(nil) {
+		if errors.Is(p, eval.ErrLimit) {
+			return true
+		}
+	}
+	return false
 }
