@@ -113,7 +113,7 @@ func TestProp2Outcome(t *testing.T) {
 	t.Run("templates", func(t *testing.T) {
 		check(t, "2 outcome: generated templates", 3000, prop.ForAll(func(c TemplateCase) string {
 			text := c.Tmpl.String()
-			return failed(CheckTemplate(text, c.scope()))
+			return broken(CheckTemplate(text, c.scope()))
 		}, templateCases(bad)))
 	})
 	t.Run("mutated expressions", func(t *testing.T) {
@@ -123,7 +123,7 @@ func TestProp2Outcome(t *testing.T) {
 			if s := parserOutcome(src); s != "" {
 				return s
 			}
-			return failed(CheckTemplate("${"+src+"}", data))
+			return broken(CheckTemplate("${"+src+"}", data))
 		}, Mutants(bad)))
 	})
 	t.Run("noise", func(t *testing.T) {
@@ -136,7 +136,7 @@ func TestProp2Outcome(t *testing.T) {
 				func() error { return CheckCondition(s, data) },
 				func() error { return CheckCondition("${x} == "+s, data) },
 			} {
-				if v := failed(f()); v != "" {
+				if v := broken(f()); v != "" {
 					return v
 				}
 			}
@@ -150,10 +150,10 @@ func TestProp2Outcome(t *testing.T) {
 		data := scope.New(fixedData())
 		check(t, "2 outcome: random bytes", 1000, prop.ForAll(func(b []byte) string {
 			s := string(b)
-			if v := failed(CheckTemplate("${"+s+"}", data)); v != "" {
+			if v := broken(CheckTemplate("${"+s+"}", data)); v != "" {
 				return v
 			}
-			if v := failed(CheckCondition(s, data)); v != "" {
+			if v := broken(CheckCondition(s, data)); v != "" {
 				return v
 			}
 			return parserOutcome(s)
@@ -161,7 +161,7 @@ func TestProp2Outcome(t *testing.T) {
 	})
 	t.Run("conditions", func(t *testing.T) {
 		check(t, "2 outcome: condition lines", 2000, prop.ForAll(func(c CondLine, vars map[string]any) string {
-			return failed(CheckCondition(c.String(), scope.New(vars)))
+			return broken(CheckCondition(c.String(), scope.New(vars)))
 		}, Cond(), Data(CondVars)))
 	})
 	t.Run("mutated conditions", func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestProp2Outcome(t *testing.T) {
 			if out := condParserOutcome(s); out != "" {
 				return out
 			}
-			return failed(CheckCondition(s, data))
+			return broken(CheckCondition(s, data))
 		}, CondMutants()))
 	})
 }
@@ -232,10 +232,10 @@ func condParserOutcome(line string) string {
 	return bad
 }
 
-// failed is a property's answer for the invariants CheckTemplate or
+// broken is a property's answer for the invariants CheckTemplate or
 // CheckCondition report broken: "" when err is nil, its message otherwise.
 // Every broken invariant fails the property; none is excused.
-func failed(err error) string {
+func broken(err error) string {
 	if err == nil {
 		return ""
 	}
