@@ -109,32 +109,36 @@ func withName(fn string, err error) error {
 
 // scalarText is the text that the text functions work on (D22): a text
 // itself, the shown text of a number or boolean (D3, D4), "" for empty. A
-// list or dictionary fails with ErrType.
-func scalarText(fn string, v value.Value, limit int) (string, error) {
+// list or dictionary fails with ErrType. It charges l's budget the bytes of
+// the text, which the function then reads.
+func scalarText(fn string, v value.Value, l value.Limits) (string, error) {
+	var s string
 	switch v.Kind() {
 	case value.Empty:
 		return "", nil
 	case value.Text:
-		return v.Text(), nil
+		s = v.Text()
 	case value.Bool:
-		return strconv.FormatBool(v.Bool()), nil
+		s = strconv.FormatBool(v.Bool())
 	case value.Number:
-		s := v.Num().String()
-		if len(s) > limit {
-			return "", errLimit(fn, limit)
+		b, err := l.Show(nil, v)
+		if err != nil {
+			return "", errLimit(fn, l.Cap())
 		}
-		return s, nil
+		s = string(b)
+	default:
+		return "", errNeedsText(fn, v)
 	}
-	return "", errNeedsText(fn, v)
+	return s, l.Budget.Bytes(len(s))
 }
 
 // paramText is scalarText for an argument other than the first: the
 // message names the parameter ("replace: old must be text, ...").
-func paramText(fn, param string, v value.Value, limit int) (string, error) {
+func paramText(fn, param string, v value.Value, l value.Limits) (string, error) {
 	if k := v.Kind(); k == value.List || k == value.Dict {
 		return "", value.Fail(value.ErrType, fn+": "+param+" must be text, a number or a boolean, got "+kindPhrase(k))
 	}
-	return scalarText(fn, v, limit)
+	return scalarText(fn, v, l)
 }
 
 // wholeArg reads an argument that must be a whole number: a number or plain

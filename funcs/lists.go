@@ -9,12 +9,19 @@ import (
 
 // callLen is len(x) (D19, D20): code points of a text, items of a list,
 // keys of a dictionary; empty is 0; a number or boolean fails.
-func callLen(_ *Env, args []value.Value) (value.Value, error) {
+func callLen(env *Env, args []value.Value) (value.Value, error) {
 	x := args[0]
 	switch x.Kind() {
 	case value.Empty:
 		return value.NumberValue(value.Int(0)), nil
-	case value.Text, value.List, value.Dict:
+	case value.Text:
+		// Counting code points reads the text; a list or dictionary knows
+		// its length.
+		if err := env.Limits().Budget.Bytes(len(x.Text())); err != nil {
+			return value.Null, err
+		}
+		return value.NumberValue(value.Int(int64(x.Len()))), nil
+	case value.List, value.Dict:
 		return value.NumberValue(value.Int(int64(x.Len()))), nil
 	}
 	return value.Null, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
@@ -24,10 +31,11 @@ func callLen(_ *Env, args []value.Value) (value.Value, error) {
 // sep (", " when left out); empty gives ""; a single value that is not a
 // list joins as itself, that is, as its shown text.
 func callJoin(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
+	l := env.Limits()
+	limit := l.Cap()
 	sep := ", "
 	if len(args) > 1 {
-		s, err := paramText("join", "the separator", args[1], limit)
+		s, err := paramText("join", "the separator", args[1], l)
 		if err != nil {
 			return value.Null, err
 		}
@@ -38,14 +46,14 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 	case value.Empty:
 		return value.TextValue(""), nil
 	case value.List:
-		return joinList(x, sep, limit)
+		return joinList(x, sep, l)
 	case value.Text:
 		if len(x.Text()) > limit {
 			return value.Null, errLimit("join", limit)
 		}
 		return x, nil
 	}
-	b, err := x.Show(nil, limit)
+	b, err := l.Show(nil, x)
 	if err != nil {
 		return value.Null, showErr(err, limit)
 	}
@@ -54,8 +62,11 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 
 // joinList joins the items of a list. It first adds up the size of the
 // result, (n-1)·len(sep) and then the shown size of each item, and fails as
-// soon as the sum passes limit; only then does it allocate, exactly once.
-func joinList(x value.Value, sep string, limit int) (value.Value, error) {
+// soon as the sum passes the cap; only then does it charge the budget for
+// the result and allocate, exactly once. Each pass charges a step for each
+// item it visits, and a list or dictionary item is shown under l each time.
+func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
+	limit := l.Cap()
 	n := x.Len()
 	if n == 0 {
 		return value.TextValue(""), nil
@@ -69,6 +80,9 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 	// is read from the host only once.
 	var kept [8]value.Value
 	for i := 0; i < n; i++ {
+		if err := l.Budget.Steps(1); err != nil {
+			return value.Null, err
+		}
 		it, err := x.Index(i)
 		if err != nil {
 			return value.Null, withName("join", err)
@@ -92,7 +106,7 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 		default:
 			// Show reads a limit of 0 as its default; 1 is as good when
 			// nothing is left, since any shown byte is then too many.
-			scratch, err = it.Show(scratch[:0], max(limit-total, 1))
+			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it)
 			if err != nil {
 				return value.Null, showErr(err, limit)
 			}
@@ -106,6 +120,9 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 	if n == 1 && kept[0].Kind() == value.Text {
 		return kept[0], nil
 	}
+	if err := l.Budget.Bytes(total); err != nil {
+		return value.Null, err
+	}
 	var b strings.Builder
 	b.Grow(total)
 	for i := 0; i < n; i++ {
@@ -114,6 +131,9 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 		}
 		it := kept[min(i, len(kept)-1)]
 		if i >= len(kept) {
+			if err := l.Budget.Steps(1); err != nil {
+				return value.Null, err
+			}
 			var err error
 			if it, err = x.Index(i); err != nil {
 				return value.Null, withName("join", err)
@@ -134,7 +154,7 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 			b.Write(scratch)
 		default:
 			var err error
-			scratch, err = it.Show(scratch[:0], limit)
+			scratch, err = l.Show(scratch[:0], it)
 			if err != nil {
 				return value.Null, showErr(err, limit)
 			}

@@ -11,7 +11,7 @@ import (
 // callNumber is number(x) (D21): a number stays itself; empty, "" and white
 // space give empty; otherwise the first number in the text, or a failure
 // when there is none.
-func callNumber(_ *Env, args []value.Value) (value.Value, error) {
+func callNumber(env *Env, args []value.Value) (value.Value, error) {
 	x := args[0]
 	switch x.Kind() {
 	case value.Number:
@@ -23,6 +23,9 @@ func callNumber(_ *Env, args []value.Value) (value.Value, error) {
 		return value.Null, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
 	}
 	s := x.Text()
+	if err := env.Limits().Budget.Bytes(len(s)); err != nil { // the bytes it may read
+		return value.Null, err
+	}
 	if trimText(s) == "" {
 		return value.Null, nil
 	}

@@ -27,18 +27,26 @@ type Example struct {
 }
 
 // Env is what a call may depend on besides its arguments: only limits.
+// A function charges Budget before it works: the bytes of the text it
+// reads and of the text it builds (the size computed before allocating),
+// a step for each item it visits; past the budget it fails with the
+// budget's error (value.ErrBudget), past MaxSize with value.ErrLimit.
 type Env struct {
 	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
 	// means value.DefaultMaxSize.
 	MaxSize int
+	// Budget is the work budget of the evaluation the call is part of
+	// (D35); nil charges nothing.
+	Budget *value.Budget
 }
 
-// maxSize is the cap in force; a nil Env has the default.
-func (e *Env) maxSize() int {
-	if e == nil || e.MaxSize <= 0 {
-		return value.DefaultMaxSize
+// Limits are the env's limits in the form package value takes; a nil Env
+// has no budget and the default cap.
+func (e *Env) Limits() value.Limits {
+	if e == nil {
+		return value.Limits{}
 	}
-	return e.MaxSize
+	return value.Limits{Budget: e.Budget, MaxSize: e.MaxSize}
 }
 
 // Func is one function of the whitelist.

@@ -71,12 +71,12 @@ func isASCIISpace(c byte) bool {
 
 // callTrim is trim(x) (D22).
 func callTrim(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	s, err := scalarText("trim", args[0], limit)
+	l := env.Limits()
+	s, err := scalarText("trim", args[0], l)
 	if err != nil {
 		return value.Null, err
 	}
-	return textResult("trim", args[0], trimText(s), limit)
+	return textResult("trim", args[0], trimText(s), l.Cap())
 }
 
 // callLower is lower(x) (D22).
@@ -95,13 +95,18 @@ func callUpper(env *Env, args []value.Value) (value.Value, error) {
 // bytes, and each byte that is not UTF-8 becomes U+FFFD (3 bytes). So when
 // 3·len(s) could pass the cap, the exact size is counted first.
 func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error) {
-	limit := env.maxSize()
-	s, err := scalarText(fn, x, limit)
+	l := env.Limits()
+	limit := l.Cap()
+	s, err := scalarText(fn, x, l)
 	if err != nil {
 		return value.Null, err
 	}
-	if len(s) > limit/3 && caseSize(s, upper) > limit {
+	size := caseSize(s, upper)
+	if size > limit {
 		return value.Null, errLimit(fn, limit)
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Null, err
 	}
 	var out string
 	if upper {
@@ -146,19 +151,20 @@ func caseSize(s string, upper bool) int {
 // len(x) + count·(len(new) - len(old)), is computed and checked before the
 // result is built.
 func callReplace(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	old, err := paramText("replace", "old", args[1], limit)
+	l := env.Limits()
+	limit := l.Cap()
+	old, err := paramText("replace", "old", args[1], l)
 	if err != nil {
 		return value.Null, err
 	}
 	if old == "" {
 		return value.Null, value.Fail(value.ErrValue, "replace: the text to replace is empty")
 	}
-	repl, err := paramText("replace", "new", args[2], limit)
+	repl, err := paramText("replace", "new", args[2], l)
 	if err != nil {
 		return value.Null, err
 	}
-	s, err := scalarText("replace", args[0], limit)
+	s, err := scalarText("replace", args[0], l)
 	if err != nil {
 		return value.Null, err
 	}
@@ -176,6 +182,9 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 	size := len(s) + count*(len(repl)-len(old))
 	if size > limit {
 		return value.Null, errLimit("replace", limit)
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Null, err
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -195,8 +204,8 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 // callPart is part(x, sep, n) (D22): piece n of x split at sep, counted
 // from 0, negative from the end; "" when there is no piece n.
 func callPart(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	sep, err := paramText("part", "the separator", args[1], limit)
+	l := env.Limits()
+	sep, err := paramText("part", "the separator", args[1], l)
 	if err != nil {
 		return value.Null, err
 	}
@@ -207,11 +216,11 @@ func callPart(env *Env, args []value.Value) (value.Value, error) {
 	if err != nil {
 		return value.Null, err
 	}
-	s, err := scalarText("part", args[0], limit)
+	s, err := scalarText("part", args[0], l)
 	if err != nil {
 		return value.Null, err
 	}
-	return textResult("part", args[0], pieceOf(s, sep, n), limit)
+	return textResult("part", args[0], pieceOf(s, sep, n), l.Cap())
 }
 
 // pieceOf returns piece n of s split at sep, as strings.Split would give
@@ -242,7 +251,7 @@ func pieceOf(s, sep string, n int64) string {
 // counted from 0; positions past the end give what is there; a negative
 // start or length counts as 0; length left out means to the end.
 func callSubstring(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
+	l := env.Limits()
 	start, err := wholeArg("substring", "start", args[1])
 	if err != nil {
 		return value.Null, err
@@ -253,13 +262,13 @@ func callSubstring(env *Env, args []value.Value) (value.Value, error) {
 			return value.Null, err
 		}
 	}
-	s, err := scalarText("substring", args[0], limit)
+	s, err := scalarText("substring", args[0], l)
 	if err != nil {
 		return value.Null, err
 	}
 	i := skipRunes(s, 0, start)
 	j := skipRunes(s, i, length)
-	return textResult("substring", args[0], s[i:j], limit)
+	return textResult("substring", args[0], s[i:j], l.Cap())
 }
 
 // skipRunes returns the byte offset n code points after offset i in s, or

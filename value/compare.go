@@ -78,24 +78,51 @@ func asciiEqualFold(s, word string) bool {
 // Folding is Unicode simple case folding ("ÉCOLE" equals "école"; "ß" does
 // not equal "SS"); an invalid UTF-8 byte equals only the same byte. A list
 // or dictionary whose shown text passes DefaultMaxSize or MaxDepth equals
-// nothing. Equal allocates only to show a list or dictionary.
+// nothing. Equal allocates only to show a list or dictionary. It is
+// Limits{}.Equal with every failure read as "not equal".
 func Equal(a, b Value) bool {
+	ok, err := Limits{}.Equal(a, b)
+	return ok && err == nil
+}
+
+// Equal is the package's Equal under l: one step, the bytes of the texts
+// it reads, and a list or dictionary shown under l's cap and budget; a
+// failure to show one (past the cap, deeper than MaxDepth, unsupported
+// data) or a spent budget is returned as the error.
+func (l Limits) Equal(a, b Value) (bool, error) {
+	if err := l.Budget.Steps(1); err != nil {
+		return false, err
+	}
+	return l.normal().equal(a, b)
+}
+
+// equal is Equal without the step; l is normal.
+func (l Limits) equal(a, b Value) (bool, error) {
+	if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil { // texts read
+		return false, err
+	}
 	if na, ok := ToNumber(a); ok {
 		if nb, ok := ToNumber(b); ok {
-			return na.Cmp(nb) == 0
+			return na.Cmp(nb) == 0, nil
 		}
 	}
 	if a.kind == List || a.kind == Dict || b.kind == List || b.kind == Dict {
-		sa, oka := shownString(a)
-		sb, okb := shownString(b)
-		return oka && okb && foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb))
+		sa, err := l.shownString(a)
+		if err != nil {
+			return false, err
+		}
+		sb, err := l.shownString(b)
+		if err != nil {
+			return false, err
+		}
+		return foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb)), nil
 	}
 	if a.kind == Number || b.kind == Number {
 		// A number shows as plain number text, and only plain number text
 		// folds to that, which the numeric case above has compared already.
-		return false
+		return false, nil
 	}
-	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b)))
+	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b))), nil
 }
 
 // scalarText is the shown text of an empty, text or boolean value.
@@ -112,17 +139,17 @@ func scalarText(v Value) string {
 	return ""
 }
 
-// shownString is the shown text of v; ok is false when showing fails.
-func shownString(v Value) (string, bool) {
+// shownString is the shown text of v under l (l is normal).
+func (l Limits) shownString(v Value) (string, error) {
 	switch v.kind {
 	case Empty, Text, Bool:
-		return scalarText(v), true
+		return scalarText(v), nil
 	}
-	b, err := v.Show(nil, DefaultMaxSize)
+	b, err := v.show(nil, l, 0)
 	if err != nil {
-		return "", false
+		return "", err
 	}
-	return string(b), true
+	return string(b), nil
 }
 
 // Order is < > <= >= of conditions (D28): c is -1/0/+1 when both sides are
@@ -134,8 +161,21 @@ func shownString(v Value) (string, bool) {
 func Order(a, b Value) (c int, ok bool, err error) { return OrderOp("comparison", a, b) }
 
 // OrderOp is Order with the operator (such as "<") named in the reason:
-// "< needs numbers; 'abc' is not a number: use ${number(...)}".
+// "< needs numbers; 'abc' is not a number: use ${number(...)}". It is
+// Limits{}.OrderOp.
 func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
+	return Limits{}.OrderOp(op, a, b)
+}
+
+// OrderOp is the package's OrderOp under l: one step and the bytes of the
+// texts it reads.
+func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
+	if err := l.Budget.Steps(1); err != nil {
+		return 0, false, err
+	}
+	if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil {
+		return 0, false, err
+	}
 	na, oka := ToNumber(a)
 	nb, okb := ToNumber(b)
 	if oka && okb {
@@ -177,37 +217,82 @@ func notANumber(v Value) string {
 //
 // Blank items of the text are skipped, so empty and blank text have no
 // items; a number or boolean on the right is its shown text; for a
-// dictionary, a is a member when it equals one of its keys.
+// dictionary, a is a member when it equals one of its keys. It is
+// Limits{}.Member with every failure read as "not a member".
 func Member(a, b Value) bool {
+	ok, err := Limits{}.Member(a, b)
+	return ok && err == nil
+}
+
+// Member is the package's Member under l: a step for every item or key
+// visited, each comparison charged as Equal is, and the bytes of a text
+// that is split. An item that is unsupported host data, a comparison that
+// fails and a spent budget are returned as the error.
+func (l Limits) Member(a, b Value) (bool, error) {
+	l = l.normal()
 	switch b.kind {
 	case Empty:
-		return false
+		return false, nil
 	case List:
-		n := b.Len()
-		for i := 0; i < n; i++ {
-			item, err := b.Index(i)
-			if err == nil && Equal(a, item) {
-				return true
-			}
-		}
-		return false
+		return l.listHas(b, a)
 	case Dict:
-		return b.hasKey(a)
+		return l.hasKey(b, a)
 	}
 	s := b.s
 	if b.kind != Text {
-		s = b.String()
+		s = b.String() // a number or boolean: a few bytes at most
+	}
+	if err := l.Budget.Bytes(len(s)); err != nil {
+		return false, err
 	}
 	for {
 		item, rest, more := strings.Cut(s, ",")
-		if item = strings.TrimSpace(item); item != "" && Equal(a, TextValue(item)) {
-			return true
+		if item = strings.TrimSpace(item); item != "" {
+			if err := l.Budget.Steps(1); err != nil {
+				return false, err
+			}
+			if ok, err := l.equal(a, TextValue(item)); ok || err != nil {
+				return ok, err
+			}
 		}
 		if !more {
-			return false
+			return false, nil
 		}
 		s = rest
 	}
+}
+
+// listHas reports whether the list has an item equal to x; l is normal.
+func (l Limits) listHas(list, x Value) (bool, error) {
+	n := list.Len()
+	for i := 0; i < n; i++ {
+		if err := l.Budget.Steps(1); err != nil {
+			return false, err
+		}
+		item, err := list.Index(i)
+		if err != nil {
+			return false, err
+		}
+		if ok, err := l.equal(x, item); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// hasKey reports whether a dictionary has a key equal to x by Equal (D27),
+// charging a step for each key before it collects them; l is normal.
+func (l Limits) hasKey(dict, x Value) (bool, error) {
+	if err := l.Budget.Steps(dict.Len()); err != nil {
+		return false, err
+	}
+	keys, _ := dict.unsortedKeys()
+	for _, k := range keys {
+		if ok, err := l.equal(x, TextValue(k)); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
 }
 
 // Contains is `contains` (D29): text contains text without regard to case;
@@ -215,30 +300,38 @@ func Member(a, b Value) bool {
 //
 // A number or boolean on the left is its shown text; a dictionary contains
 // b when b equals one of its keys. The texts are not trimmed, and every
-// text contains "" (so an empty right side is always contained).
+// text contains "" (so an empty right side is always contained). It is
+// Limits{}.Contains with every failure read as "does not contain".
 func Contains(a, b Value) bool {
+	ok, err := Limits{}.Contains(a, b)
+	return ok && err == nil
+}
+
+// Contains is the package's Contains under l, charged as Member is; the
+// texts searched are charged by their bytes.
+func (l Limits) Contains(a, b Value) (bool, error) {
+	l = l.normal()
 	switch a.kind {
 	case List:
-		n := a.Len()
-		for i := 0; i < n; i++ {
-			item, err := a.Index(i)
-			if err == nil && Equal(item, b) {
-				return true
-			}
-		}
-		return false
+		return l.listHas(a, b)
 	case Dict:
-		return a.hasKey(b)
+		return l.hasKey(a, b)
 	}
-	hay, ok := shownString(a)
-	if !ok {
-		return false
+	if err := l.Budget.Steps(1); err != nil {
+		return false, err
 	}
-	needle, ok := shownString(b)
-	if !ok {
-		return false
+	hay, err := l.shownString(a)
+	if err != nil {
+		return false, err
 	}
-	return containsFold(hay, needle)
+	needle, err := l.shownString(b)
+	if err != nil {
+		return false, err
+	}
+	if err := l.Budget.Bytes(len(hay) + len(needle)); err != nil {
+		return false, err
+	}
+	return containsFold(hay, needle), nil
 }
 
 // foldEqual reports whether a and b are equal under Unicode simple case

@@ -81,7 +81,7 @@ func TestAppendJSON(t *testing.T) {
 	}
 	// The string escaping agrees with encoding/json on valid text.
 	for _, s := range []string{"", "plain", "tab\there", "ctl\x00\x1f", "ไทย", `"\`, "<&>"} {
-		got, err := appendJSONString(nil, s, DefaultMaxSize)
+		got, err := appendJSONString(nil, s, Limits{}.normal())
 		require.NoError(t, err)
 		var back string
 		require.NoError(t, json.Unmarshal(got, &back))

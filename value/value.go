@@ -177,43 +177,33 @@ func (v Value) Key(k string) (Value, bool, error) {
 	return Null, false, nil
 }
 
-// Keys returns a dictionary's keys, sorted (nil for other kinds).
+// Keys returns a dictionary's keys, sorted (nil for other kinds). It
+// charges nothing; Limits.Keys is Keys under a budget.
 func (v Value) Keys() []string {
 	if v.kind != Dict {
 		return nil
 	}
-	var keys []string
-	switch c := v.ref.(type) {
-	case map[string]any:
-		keys = make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-	case map[string]string:
-		keys = make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-	}
+	keys, _ := v.unsortedKeys()
 	sort.Strings(keys)
 	return keys
 }
 
-// hasKey reports whether a dictionary has a key equal to x by Equal (D27).
-func (v Value) hasKey(x Value) bool {
+// unsortedKeys returns a dictionary's keys in the host's order, and the
+// sum of their lengths.
+func (v Value) unsortedKeys() (keys []string, size int) {
 	switch c := v.ref.(type) {
 	case map[string]any:
+		keys = make([]string, 0, len(c))
 		for k := range c {
-			if Equal(x, TextValue(k)) {
-				return true
-			}
+			keys = append(keys, k)
+			size += len(k)
 		}
 	case map[string]string:
+		keys = make([]string, 0, len(c))
 		for k := range c {
-			if Equal(x, TextValue(k)) {
-				return true
-			}
+			keys = append(keys, k)
+			size += len(k)
 		}
 	}
-	return false
+	return keys, size
 }
