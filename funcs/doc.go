@@ -29,7 +29,8 @@ package funcs
 // there, because its shown text is rarely what a flow author meant.
 //
 // Sizes: join sums the shown sizes of its items and separators, replace
-// counts the matches, lower and upper bound the growth of case mapping and
-// invalid bytes (at most 3x) before building anything. trim, part and
+// counts the matches, lower and upper count the size of the full case
+// mapping (value.Upper.Len, which may be up to 3x the text) before
+// building anything. trim, part and
 // substring return a piece of their input and only check that piece against
 // the cap, so no function builds text past the cap.

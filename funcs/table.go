@@ -142,11 +142,13 @@ var table = []Func{
 	{
 		Name:   "lower",
 		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "lower writes every letter of a text in lower case, one letter for one.",
+		Doc:    "lower writes every letter of a text in lower case by the full Unicode rules (as Python's str.lower), so one letter may become two and a Σ that ends a word becomes ς.",
 		Empty:  "`\"\"`",
 		Examples: []Example{
 			{"lower('ToYoTa CAMRY')", "toyota camry"},
 			{"lower('ÄÖÜ')", "äöü"},
+			{"lower('ΟΔΥΣΣΕΥΣ')", "οδυσσευς"},
+			{"lower('İ')", "i\u0307"},
 			{"lower(row.status)", "active"},
 		},
 		Call: callLower,
@@ -154,11 +156,12 @@ var table = []Func{
 	{
 		Name:   "upper",
 		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "upper writes every letter of a text in upper case, one letter for one (so ß stays ß).",
+		Doc:    "upper writes every letter of a text in upper case by the full Unicode rules (as Python's str.upper), so one letter may become several: ß becomes SS.",
 		Empty:  "`\"\"`",
 		Examples: []Example{
 			{"upper('Toyota camry')", "TOYOTA CAMRY"},
 			{"upper('ärger')", "ÄRGER"},
+			{"upper('straße')", "STRASSE"},
 			{"upper('บาท')", "บาท"},
 		},
 		Call: callUpper,

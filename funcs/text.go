@@ -89,11 +89,11 @@ func callUpper(env *Env, args []value.Value) (value.Value, error) {
 	return mapCase("upper", env, args[0], true)
 }
 
-// mapCase is lower and upper: strings.ToLower or strings.ToUpper (simple
-// case mapping, one character to one character, no special casing). The
-// result can be longer than the text: a few characters grow from 2 to 3
-// bytes, and each byte that is not UTF-8 becomes U+FFFD (3 bytes). So when
-// 3·len(s) could pass the cap, the exact size is counted first.
+// mapCase is lower and upper: full Unicode case mapping (D33, by
+// value.Upper and value.Lower). The result can be longer than the text
+// (ß becomes SS, İ becomes i̇), so its size is counted first, without
+// building it, and checked against the cap (D17) and charged to the
+// budget (D35) before the result is built.
 func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error) {
 	l := env.Limits()
 	limit := l.Cap()
@@ -101,49 +101,25 @@ func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error
 	if err != nil {
 		return value.Null, err
 	}
-	size := caseSize(s, upper)
+	mapping := value.Lower
+	if upper {
+		mapping = value.Upper
+	}
+	size := mapping.Len(s)
 	if size > limit {
 		return value.Null, errLimit(fn, limit)
 	}
 	if err := l.Budget.Bytes(size); err != nil {
 		return value.Null, err
 	}
-	var out string
-	if upper {
-		out = strings.ToUpper(s)
-	} else {
-		out = strings.ToLower(s)
-	}
+	var b strings.Builder
+	b.Grow(size)
+	mapping.Write(&b, s)
+	out := b.String()
 	if x.Kind() == value.Text && out == s {
 		return x, nil
 	}
 	return value.TextValue(out), nil
-}
-
-// caseSize is len(strings.ToUpper(s)) (or ToLower), counted without
-// building it.
-func caseSize(s string, upper bool) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			n++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == utf8.RuneError && size == 1 {
-			n += utf8.RuneLen(utf8.RuneError)
-			continue
-		}
-		if upper {
-			r = unicode.ToUpper(r)
-		} else {
-			r = unicode.ToLower(r)
-		}
-		n += utf8.RuneLen(r)
-	}
-	return n
 }
 
 // callReplace is replace(x, old, new) (D22): every non-overlapping old,

@@ -2,8 +2,8 @@ package value
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"golang.org/x/text/cases"
 )
 
 // The comparison rules of conditions live here, in one place (D25-D30).
@@ -334,143 +334,92 @@ func (l Limits) Contains(a, b Value) (bool, error) {
 	return containsFold(hay, needle), nil
 }
 
-// foldEqual reports whether a and b are equal under Unicode simple case
-// folding, working on the strings directly. An invalid UTF-8 byte matches
-// only the same byte.
+// Case folding (D27) is full Unicode case folding (golang.org/x/text/cases
+// Fold), the same family of rules as the case mapping of upper and lower
+// (D33): "straße" equals "STRASSE", "ΟΔΥΣΣΕΥΣ" equals "οδυσσευς", the
+// Kelvin sign equals k. An invalid UTF-8 byte equals only the same byte.
+
+// foldEqual reports whether a and b are equal under full case folding.
+// Two ASCII texts are compared in place; others are folded into copies.
 func foldEqual(a, b string) bool {
-	n, ok := foldPrefix(a, b)
-	return ok && n == len(a)
+	if isASCII(a) && isASCII(b) {
+		return len(a) == len(b) && asciiPrefixFold(a, b)
+	}
+	return foldString(a) == foldString(b)
 }
 
-// foldPrefix reports whether s starts with a text equal to prefix under
-// simple case folding, and how many bytes of s that text has.
-func foldPrefix(s, prefix string) (int, bool) {
-	i, j := 0, 0
-	for j < len(prefix) {
-		if i == len(s) {
-			return 0, false
-		}
-		c, d := s[i], prefix[j]
-		if c < utf8.RuneSelf && d < utf8.RuneSelf {
+// asciiPrefixFold reports whether the ASCII text s starts with the ASCII
+// text prefix, ignoring ASCII case.
+func asciiPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for j := 0; j < len(prefix); j++ {
+		c, d := s[j], prefix[j]
+		if c != d {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'A' <= d && d <= 'Z' {
+				d += 'a' - 'A'
+			}
 			if c != d {
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				if 'A' <= d && d <= 'Z' {
-					d += 'a' - 'A'
-				}
-				if c != d {
-					return 0, false
-				}
+				return false
 			}
-			i++
-			j++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		q, m := utf8.DecodeRuneInString(prefix[j:])
-		badR, badQ := r == utf8.RuneError && n == 1, q == utf8.RuneError && m == 1
-		switch {
-		case badR || badQ:
-			if !badR || !badQ || c != d {
-				return 0, false
-			}
-		case !runeFoldEqual(r, q):
-			return 0, false
-		}
-		i += n
-		j += m
-	}
-	return i, true
-}
-
-// runeFoldEqual reports whether r and q are in the same simple case folding
-// orbit.
-func runeFoldEqual(r, q rune) bool {
-	if r == q {
-		return true
-	}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f == q {
-			return true
 		}
 	}
-	return false
-}
-
-// foldRune is the smallest rune of r's simple case folding orbit, one
-// representative per orbit.
-func foldRune(r rune) rune {
-	least := r
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f < least {
-			least = f
-		}
-	}
-	return least
+	return true
 }
 
 // naiveScanLimit bounds len(s)*len(sub) for the allocation-free scan of
-// containsFold; longer inputs are folded into copies and searched in
-// linear time.
+// containsFold over ASCII texts; longer or non-ASCII inputs are folded
+// into copies and searched in linear time.
 const naiveScanLimit = 1 << 16
 
-// containsFold reports whether s contains sub under simple case folding.
+// containsFold reports whether s contains sub under full case folding.
 func containsFold(s, sub string) bool {
 	if sub == "" {
 		return true
 	}
-	if len(s) <= naiveScanLimit/len(sub) {
+	if len(s) <= naiveScanLimit/len(sub) && isASCII(s) && isASCII(sub) {
 		return scanFold(s, sub)
 	}
 	return strings.Contains(foldString(s), foldString(sub))
 }
 
-// scanFold is containsFold without allocating: foldPrefix at every rune
-// start of s.
+// scanFold is containsFold of two ASCII texts without allocating.
 func scanFold(s, sub string) bool {
-	for i := 0; i < len(s); {
-		if _, ok := foldPrefix(s[i:], sub); ok {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if asciiPrefixFold(s[i:], sub) {
 			return true
-		}
-		if s[i] < utf8.RuneSelf {
-			i++
-		} else {
-			_, n := utf8.DecodeRuneInString(s[i:])
-			i += n
 		}
 	}
 	return sub == ""
 }
 
-// foldString maps every rune of s to foldRune of it, and every invalid
-// byte b to 0xFF and its two halves as continuation bytes (0x80|b>>4,
-// 0x80|b&15). Each piece then starts with a byte that is ASCII, a UTF-8
-// lead byte or 0xFF, and holds only continuation bytes after it, so a byte
-// search over folded texts matches whole pieces only: whole runes, and an
-// invalid byte only the same invalid byte, as foldPrefix does.
+// foldString folds s by full case folding, with every invalid byte c
+// written as 0xFF and its two halves as continuation bytes (0x80|c>>4,
+// 0x80|c&15). Each piece of the result then starts with a byte that is
+// ASCII, a UTF-8 lead byte or 0xFF, and holds only continuation bytes
+// after it, so a byte search over folded texts matches whole pieces only:
+// whole folded characters, and an invalid byte only the same invalid byte.
 func foldString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
+	if isASCII(s) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
 			b.WriteByte(c)
-			i++
-			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteByte(0xff)
-			b.WriteByte(0x80 | c>>4)
-			b.WriteByte(0x80 | c&0xf)
-		} else {
-			b.WriteRune(foldRune(r))
-		}
-		i += n
+		return b.String()
 	}
+	transformEach(cases.Fold(), s, func(p []byte) { b.Write(p) }, func(c byte) {
+		b.WriteByte(0xff)
+		b.WriteByte(0x80 | c>>4)
+		b.WriteByte(0x80 | c&0xf)
+	})
 	return b.String()
 }
