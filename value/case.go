@@ -14,9 +14,10 @@ import (
 // str.upper() and str.lower() do it: one character may become several
 // (upper('straße') is STRASSE, lower('İ') is i̇) and a final sigma is
 // written ς (lower('ΟΔΥΣΣΕΥΣ') is οδυσσευς). The mapping itself is
-// golang.org/x/text/cases, language-neutral. A byte that is not UTF-8 is
-// kept as it is, and the text on each side of it is mapped on its own (it
-// ends a word for the final sigma).
+// golang.org/x/text/cases, language-neutral. A byte that is not UTF-8
+// becomes U+FFFD, as strings.ToUpper makes it, so the result is valid
+// UTF-8; the text on each side of it is mapped on its own (it ends a word
+// for the final sigma).
 //
 // The result may be longer than the text, so a caller that caps it asks
 // Len first and builds it with Write only when it fits: neither allocates
@@ -44,7 +45,7 @@ func (c CaseMapping) Len(s string) int {
 		return len(s)
 	}
 	n := 0
-	transformEach(c.caser(), s, func(p []byte) { n += len(p) }, func(byte) { n++ })
+	transformEach(c.caser(), s, func(p []byte) { n += len(p) }, func(byte) { n += len(replacement) })
 	return n
 }
 
@@ -63,8 +64,11 @@ func (c CaseMapping) Write(b *strings.Builder, s string) {
 		}
 		return
 	}
-	transformEach(c.caser(), s, func(p []byte) { b.Write(p) }, func(c byte) { b.WriteByte(c) })
+	transformEach(c.caser(), s, func(p []byte) { b.Write(p) }, func(byte) { b.WriteString(replacement) })
 }
+
+// replacement is what an invalid byte becomes in a case mapping.
+const replacement = "\uFFFD"
 
 // isASCII reports whether s is all ASCII.
 func isASCII(s string) bool {

@@ -26,8 +26,8 @@ func TestCaseMapping(t *testing.T) {
 		{Upper, "\u0390", "\u0399\u0308\u0301"},
 		{Lower, "ΣΑ Σ", "σα σ"}, // no cased letter before the last Σ
 		{Lower, "Toyota", "toyota"},
-		{Upper, "a\xffb", "A\xffB"}, // invalid bytes kept
-		{Lower, "ΑΣ\xffα", "ας\xffα"},
+		{Upper, "a\xffb", "A\uFFFDB"}, // an invalid byte becomes U+FFFD
+		{Lower, "ΑΣ\xffα", "ας\uFFFDα"}, // and ends a word
 		{Upper, "", ""},
 	} {
 		require.Equal(t, c.out, mapped(c.m, c.in), "%q", c.in)
