@@ -111,7 +111,7 @@ var table = []Func{
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
 			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
-			"a number stays itself, and text without a number is an error.",
+			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), whose meaning is not clear.",
 		Empty: "empty, also for `\"\"` and white space; text with no number is an error",
 		Examples: []Example{
 			{"number('15,434.75 บาท/ปี')", "15434.75"},
@@ -123,6 +123,8 @@ var table = []Func{
 			{"number(row.premium)", "15434.75"},
 			{"number('  ')", ""},
 			{"number('abc')", "error: number: no number in 'abc'"},
+			{"number('1.234,56')", "error: number: '1.234,56' is not clear: write 1234.56 or 1,234.56"},
+			{"number('205,68 €')", "error: number: '205,68 €' is not clear: write 205.68"},
 		},
 		Call: callNumber,
 	},
