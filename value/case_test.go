@@ -26,7 +26,7 @@ func TestCaseMapping(t *testing.T) {
 		{Upper, "\u0390", "\u0399\u0308\u0301"},
 		{Lower, "ΣΑ Σ", "σα σ"}, // no cased letter before the last Σ
 		{Lower, "Toyota", "toyota"},
-		{Upper, "a\xffb", "A\uFFFDB"}, // an invalid byte becomes U+FFFD
+		{Upper, "a\xffb", "A\uFFFDB"},   // an invalid byte becomes U+FFFD
 		{Lower, "ΑΣ\xffα", "ας\uFFFDα"}, // and ends a word
 		{Upper, "", ""},
 	} {

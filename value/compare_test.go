@@ -85,7 +85,7 @@ func TestEqual(t *testing.T) {
 		{TextValue("ΟΔΥΣΣΕΥΣ"), TextValue("οδυσσευς"), true},
 		{TextValue("ﬃ"), TextValue("FFI"), true},
 		{TextValue("straße"), TextValue("STRASE"), false},
-		{TextValue("\u212a"), TextValue("k"), true},        // Kelvin sign folds to k
+		{TextValue("\u212a"), TextValue("k"), true}, // Kelvin sign folds to k
 		{TextValue("ΣΊΣΥΦΟΣ"), TextValue("σίσυφος"), true},
 		{TextValue("σίσυφος"), TextValue("σίσυφοσ"), true}, // final ς folds with σ
 		{Null, TextValue(""), true},

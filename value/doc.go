@@ -1,8 +1,11 @@
 // Package value is the value model of the expression language: the kinds of
 // value (D1), exact decimal numbers (D2), how values are shown as text (D3,
 // D4), how host data is read in (D1), and the comparison rules that
-// conditions use (D25, D27-D30). Everything here is pure: no I/O, no
-// globals that change, no reflection into host types.
+// conditions use (D25, D27-D30), and how values go back out to Go data
+// (Value.Any, Value.MarshalJSON). Everything here is pure: no I/O, no
+// globals that change, no reflection into host types beyond their kinds
+// (one small file reads typed slices and maps by kind, length, item and key,
+// never a field or a method).
 //
 // # Limits and the work budget
 //

@@ -22,6 +22,10 @@ var (
 type Failure struct {
 	Kind   error  // one of the sentinels above
 	Reason string // e.g. "number: no number in 'abc'"
+	// Detail is for the Go programmer who passed the data, and may name Go
+	// types: "unsupported data: main.Customer (a struct); pass a map".
+	// It is empty when the reason says all; Error does not show it.
+	Detail string
 }
 
 // Error returns the reason.
@@ -79,5 +83,3 @@ func errTooLong(max int) error {
 func errTooDeep() error {
 	return Fail(ErrLimit, "data nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
 }
-
-func errUnsupported() error { return Fail(ErrData, "unsupported data") }

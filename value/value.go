@@ -113,6 +113,8 @@ func (v Value) Len() int {
 			return len(c)
 		case map[string]string:
 			return len(c)
+		default:
+			return reflectLen(c)
 		}
 	}
 	return 0
@@ -138,6 +140,8 @@ func (v Value) Index(i int) (Value, error) {
 		if i, ok := position(i, len(c)); ok {
 			return Value{kind: Dict, ref: c[i]}, nil
 		}
+	default:
+		return reflectIndex(c, i)
 	}
 	return Null, nil
 }
@@ -173,8 +177,9 @@ func (v Value) Key(k string) (Value, bool, error) {
 			return Null, false, nil
 		}
 		return TextValue(s), true, nil
+	default:
+		return reflectKey(c, k)
 	}
-	return Null, false, nil
 }
 
 // Keys returns a dictionary's keys, sorted (nil for other kinds). It
@@ -204,6 +209,8 @@ func (v Value) unsortedKeys() (keys []string, size int) {
 			keys = append(keys, k)
 			size += len(k)
 		}
+	default:
+		return reflectKeys(c)
 	}
 	return keys, size
 }
