@@ -309,19 +309,33 @@ var (
 	}()
 )
 
-// Lookup returns the function with exactly this name (case matters).
+// Lookup returns the function with exactly this name (case matters). The
+// *Func is the caller's own copy (its Params and Examples too): changing
+// it changes nothing for any other caller, nor the next Lookup.
 func Lookup(name string) (*Func, bool) {
 	f, ok := byName[name]
-	return f, ok
+	if !ok {
+		return nil, false
+	}
+	return f.clone(), true
 }
 
-// All returns every function, in the order of the table (design section 5).
-// The slice is the caller's; the functions are shared and must not be
-// changed.
+// All returns every function, in the order of the table (design section 5),
+// each the caller's own copy as Lookup gives it.
 func All() []*Func {
 	out := make([]*Func, len(funcs))
-	copy(out, funcs)
+	for i, f := range funcs {
+		out[i] = f.clone()
+	}
 	return out
+}
+
+// clone is a copy of f that shares nothing that can be changed.
+func (f *Func) clone() *Func {
+	c := *f
+	c.Params = append([]Param(nil), f.Params...)
+	c.Examples = append([]Example(nil), f.Examples...)
+	return &c
 }
 
 // Arity returns the least and the most number of values f takes.

@@ -49,7 +49,8 @@ func TestTableEntries(t *testing.T) {
 			}
 			g, ok := Lookup(f.Name)
 			require.True(t, ok)
-			require.Same(t, f, g)
+			require.NotSame(t, f, g, "each caller has its own copy")
+			require.Equal(t, []any{f.Name, f.Params, f.Doc, f.Empty, f.Examples}, []any{g.Name, g.Params, g.Doc, g.Empty, g.Examples})
 		})
 	}
 }
@@ -70,10 +71,40 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+// Issue #9: the whitelist cannot be changed from outside: what Lookup and
+// All hand out are copies, down to their Params and Examples.
 func TestAllIsACopy(t *testing.T) {
 	a := All()
 	a[0] = nil
 	require.NotNil(t, All()[0])
+
+	fake := func(*Env, []value.Value) (value.Value, error) { return value.TextValue("hijacked"), nil }
+	f, _ := Lookup("len")
+	f.Call = fake
+	f.Name = "eval"
+	f.Params[0].Name = "changed"
+	f.Params = append(f.Params, Param{Name: "extra"})
+	f.Examples[0].Want = "changed"
+	for _, g := range All() {
+		if g.Name == "len" {
+			g.Call = fake
+			g.Params[0].Optional = true
+			g.Examples[0].Expr = "changed"
+		}
+	}
+
+	again, ok := Lookup("len")
+	require.True(t, ok)
+	require.Equal(t, "len", again.Name)
+	require.Equal(t, []Param{{Name: "x", Doc: "a text, list or dictionary"}}, again.Params)
+	require.Equal(t, Example{"len('บาท')", "3"}, again.Examples[0])
+	v, err := again.Call(nil, []value.Value{value.TextValue("abc")})
+	require.NoError(t, err)
+	require.Equal(t, "3", v.String())
+	_, ok = Lookup("eval")
+	require.False(t, ok)
+	require.Equal(t, "len", All()[0].Name)
+	require.False(t, All()[0].Params[0].Optional)
 }
 
 // D15, E6: arity messages for every function at min-1 and max+1.
