@@ -260,7 +260,7 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	return func(fr *frame) (value.Value, error) {
 		v, _, err := fr.s.Var(name)
 		if err != nil {
-			return value.Null, dataError(c.src, n.Pos(), name, err)
+			return value.Value{}, dataError(c.src, n.Pos(), name, err)
 		}
 		return v, nil
 	}
@@ -289,7 +289,7 @@ func envFunc(name string) evalFunc {
 		if s, ok := fr.s.Env(name); ok {
 			return value.TextValue(s), nil
 		}
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 }
 
@@ -313,7 +313,7 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 		// D10: .key of anything but a dictionary is empty.
 		v, _, err = v.Key(key)
 		if err != nil {
-			return value.Null, dataError(c.src, n.Sel.Pos(), c.text(n), err)
+			return value.Value{}, dataError(c.src, n.Sel.Pos(), c.text(n), err)
 		}
 		return v, nil
 	}
@@ -342,21 +342,21 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 			// D11: a whole number; negative counts from the end; out of
 			// range is empty.
 			if i.Kind() == value.Empty {
-				return value.Null, nil
+				return value.Value{}, nil
 			}
 			num, ok := value.ToNumber(i)
 			if !ok {
-				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
+				return value.Value{}, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
 			}
 			k, fits := num.Int64()
 			if !fits {
 				if r, err := num.Round(0); err == nil && r.Cmp(num) == 0 {
-					return value.Null, nil // D11: whole, and far out of range
+					return value.Value{}, nil // D11: whole, and far out of range
 				}
-				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+short(num.String()))
+				return value.Value{}, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+short(num.String()))
 			}
 			if k < -(1<<31) || k > 1<<31 {
-				return value.Null, nil
+				return value.Value{}, nil
 			}
 			out, err = v.Index(int(k))
 		case value.Dict:
@@ -369,17 +369,17 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 			case value.Number:
 				key = i.Num().String()
 			case value.Empty:
-				return value.Null, nil
+				return value.Value{}, nil
 			default:
-				return value.Null, c.fail(n.Index, ErrType, "a dictionary key must be text, got "+describe(i))
+				return value.Value{}, c.fail(n.Index, ErrType, "a dictionary key must be text, got "+describe(i))
 			}
 			out, _, err = v.Key(key)
 		default:
 			// Like .key (D10), an index into anything else is empty.
-			return value.Null, nil
+			return value.Value{}, nil
 		}
 		if err != nil {
-			return value.Null, dataError(c.src, n.Pos(), c.text(n), err)
+			return value.Value{}, dataError(c.src, n.Pos(), c.text(n), err)
 		}
 		return out, nil
 	}
@@ -420,7 +420,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		clear(fr.stack[base:])
 		fr.stack = fr.stack[:base]
 		if err != nil {
-			return value.Null, wrapFailure(c.src, n.Pos(), err)
+			return value.Value{}, wrapFailure(c.src, n.Pos(), err)
 		}
 		return v, nil
 	}
@@ -479,7 +479,7 @@ func (c *compiler) asValue(f numFunc) evalFunc {
 	return func(fr *frame) (value.Value, error) {
 		r, err := f(fr)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		return value.NumberValue(r), nil
 	}
@@ -542,7 +542,7 @@ func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
 func (o *operand) eval(fr *frame) (value.Num, value.Value, error) {
 	if o.num != nil {
 		n, err := o.num(fr)
-		return n, value.Null, err
+		return n, value.Value{}, err
 	}
 	v, err := o.val(fr)
 	return value.Num{}, v, err

@@ -232,7 +232,7 @@ func sideValue(t *Template, fr *frame) (value.Value, error) {
 	}
 	out, err := t.Render(fr.s)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return value.TextValue(out), nil
 }

@@ -292,28 +292,28 @@ func (sm *sampler) expr(x ast.Expr) (value.Value, bool) {
 		v, found, err := sm.s.Var(n.Name)
 		if !found {
 			sm.missingVar(n.Name, n.Name, n.Pos())
-			return value.Null, false
+			return value.Value{}, false
 		}
 		return v, err == nil
 	case *ast.ParenExpr:
 		return sm.expr(n.X)
 	case *ast.SelectorExpr:
 		if _, ok := envName(n); ok {
-			return value.Null, false
+			return value.Value{}, false
 		}
 		v, ok := sm.expr(n.X)
 		if !ok {
-			return value.Null, false
+			return value.Value{}, false
 		}
 		return sm.key(n, n.X, v, value.TextValue(n.Sel.Name), n.Sel.Pos())
 	case *ast.IndexExpr:
 		if _, ok := envName(n); ok {
-			return value.Null, false
+			return value.Value{}, false
 		}
 		v, ok := sm.expr(n.X)
 		i, iok := sm.expr(n.Index)
 		if !ok || !iok {
-			return value.Null, false
+			return value.Value{}, false
 		}
 		return sm.key(n, n.X, v, i, n.Index.Pos())
 	case *ast.CallExpr:
@@ -326,7 +326,7 @@ func (sm *sampler) expr(x ast.Expr) (value.Value, bool) {
 		sm.expr(n.X)
 		sm.expr(n.Y)
 	}
-	return value.Null, false
+	return value.Value{}, false
 }
 
 // key reads the key or index k of v (the value of node x) for node n, by
@@ -344,12 +344,12 @@ func (sm *sampler) key(n, x ast.Expr, v, k value.Value, off int) (value.Value, b
 		case value.Number:
 			key = k.Num().String()
 		default:
-			return value.Null, false
+			return value.Value{}, false
 		}
 		out, found, err := v.Key(key)
 		if !found {
 			sm.missingKey(subject, prefix, v, key, off)
-			return value.Null, false
+			return value.Value{}, false
 		}
 		return out, err == nil
 	case value.List:
@@ -358,11 +358,11 @@ func (sm *sampler) key(n, x ast.Expr, v, k value.Value, off int) (value.Value, b
 			if _, sel := n.(*ast.SelectorExpr); sel {
 				sm.missingKey(subject, prefix, v, k.Text(), off)
 			}
-			return value.Null, false
+			return value.Value{}, false
 		}
 		i, whole := num.Int64()
 		if !whole || i < -(1<<31) || i > 1<<31 {
-			return value.Null, false
+			return value.Value{}, false
 		}
 		out, err := v.Index(int(i))
 		return out, err == nil && out.Kind() != value.Empty
@@ -371,7 +371,7 @@ func (sm *sampler) key(n, x ast.Expr, v, k value.Value, off int) (value.Value, b
 			sm.missingKey(subject, prefix, v, k.Text(), off)
 		}
 	}
-	return value.Null, false
+	return value.Value{}, false
 }
 
 // src is the text of node n as written, trimmed.

@@ -131,7 +131,7 @@ func compilePlaceholder(raw string, start int, text string) (*placeholder, *Erro
 		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
 			v, _, err := fr.s.Lookup(path)
 			if err != nil {
-				return value.Null, dataError(raw, 0, strings.TrimSpace(raw), err)
+				return value.Value{}, dataError(raw, 0, strings.TrimSpace(raw), err)
 			}
 			return v, nil
 		}}
@@ -176,15 +176,15 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 		if s, ok := fr.s.Env(p.env); ok {
 			return value.TextValue(s), nil
 		}
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 	if p.under != nil {
-		return value.Null, p.under // whether or not the variable exists
+		return value.Value{}, p.under // whether or not the variable exists
 	}
 	if p.path != nil {
 		v, found, err := fr.s.Lookup(p.path)
 		if err != nil {
-			return value.Null, p.locate(wrapFailure(p.raw, 0, err))
+			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 		}
 		if found {
 			return v, nil
@@ -192,9 +192,9 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	}
 	if p.expr == nil {
 		if p.noSyn && p.issue.Kind == ErrSyntax {
-			return value.Null, nil // a missing lookup, as always (E5)
+			return value.Value{}, nil // a missing lookup, as always (E5)
 		}
-		return value.Null, p.issue
+		return value.Value{}, p.issue
 	}
 	if p.expr.konst != nil {
 		return *p.expr.konst, nil
@@ -202,7 +202,7 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	v, err := p.expr.run(fr)
 	if err != nil {
 		e := wrapFailure(p.raw, 0, err)
-		return value.Null, p.locate(e)
+		return value.Value{}, p.locate(e)
 	}
 	return v, nil
 }
@@ -348,7 +348,7 @@ func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
 	if !t.whole {
 		out, err := t.Render(s)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		return value.TextValue(out), nil
 	}

@@ -33,7 +33,7 @@ func host(x any) value.Value {
 	return v
 }
 
-var null = value.Null
+var null = value.Value{}
 
 // call runs the named function as the evaluator would: find it,
 // CheckArity, Call. It reads the table itself, not a copy from Lookup, as
@@ -42,10 +42,10 @@ var null = value.Null
 func call(env *Env, name string, args ...value.Value) (value.Value, error) {
 	f, ok := byName[name]
 	if !ok {
-		return value.Null, Unknown(name)
+		return value.Value{}, Unknown(name)
 	}
 	if err := f.CheckArity(len(args)); err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return f.Call(env, args)
 }
@@ -95,16 +95,16 @@ func run(t *testing.T, fn string, cases []tc) {
 func evalExample(expr string) (value.Value, error) {
 	data, err := value.FromHost(ExampleData())
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	p := &exampleParser{s: expr, data: data}
 	v, err := p.expr()
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	p.space()
 	if p.i != len(p.s) {
-		return value.Null, errors.New("test parser: junk at " + p.s[p.i:])
+		return value.Value{}, errors.New("test parser: junk at " + p.s[p.i:])
 	}
 	return v, nil
 }
@@ -124,14 +124,14 @@ func (p *exampleParser) space() {
 func (p *exampleParser) expr() (value.Value, error) {
 	p.space()
 	if p.i >= len(p.s) {
-		return value.Null, errors.New("test parser: unexpected end")
+		return value.Value{}, errors.New("test parser: unexpected end")
 	}
 	c := p.s[p.i]
 	switch {
 	case c == '\'' || c == '"':
 		end := strings.IndexByte(p.s[p.i+1:], c)
 		if end < 0 {
-			return value.Null, errors.New("test parser: open quote")
+			return value.Value{}, errors.New("test parser: open quote")
 		}
 		lit := p.s[p.i+1 : p.i+1+end]
 		p.i += end + 2
@@ -143,14 +143,14 @@ func (p *exampleParser) expr() (value.Value, error) {
 		}
 		n, ok := value.ParseNum(p.s[p.i:j])
 		if !ok {
-			return value.Null, errors.New("test parser: bad number " + p.s[p.i:j])
+			return value.Value{}, errors.New("test parser: bad number " + p.s[p.i:j])
 		}
 		p.i = j
 		return value.NumberValue(n), nil
 	}
 	name := p.ident()
 	if name == "" {
-		return value.Null, errors.New("test parser: unexpected " + p.s[p.i:])
+		return value.Value{}, errors.New("test parser: unexpected " + p.s[p.i:])
 	}
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '(' {
@@ -164,13 +164,13 @@ func (p *exampleParser) expr() (value.Value, error) {
 			}
 			if len(args) > 0 {
 				if p.s[p.i] != ',' {
-					return value.Null, errors.New("test parser: want , at " + p.s[p.i:])
+					return value.Value{}, errors.New("test parser: want , at " + p.s[p.i:])
 				}
 				p.i++
 			}
 			a, err := p.expr()
 			if err != nil {
-				return value.Null, err
+				return value.Value{}, err
 			}
 			args = append(args, a)
 		}

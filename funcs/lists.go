@@ -18,13 +18,13 @@ func callLen(env *Env, args []value.Value) (value.Value, error) {
 		// Counting code points reads the text; a list or dictionary knows
 		// its length.
 		if err := env.Limits().Budget.Bytes(len(x.Text())); err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		return value.NumberValue(value.Int(int64(x.Len()))), nil
 	case value.List, value.Dict:
 		return value.NumberValue(value.Int(int64(x.Len()))), nil
 	}
-	return value.Null, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
+	return value.Value{}, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
 }
 
 // callJoin is join(list, sep) (D20, D3, D4): the items shown and joined by
@@ -37,7 +37,7 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 	if len(args) > 1 {
 		s, err := paramText("join", "the separator", args[1], l)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		sep = s
 	}
@@ -49,13 +49,13 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 		return joinList(x, sep, l)
 	case value.Text:
 		if len(x.Text()) > limit {
-			return value.Null, errLimit("join", limit)
+			return value.Value{}, errLimit("join", limit)
 		}
 		return x, nil
 	}
 	b, err := l.Show(nil, x)
 	if err != nil {
-		return value.Null, showErr(err, limit)
+		return value.Value{}, showErr(err, limit)
 	}
 	return value.TextValue(string(b)), nil
 }
@@ -72,7 +72,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		return value.TextValue(""), nil
 	}
 	if len(sep) > 0 && n-1 > limit/len(sep) {
-		return value.Null, errLimit("join", limit)
+		return value.Value{}, errLimit("join", limit)
 	}
 	total := (n - 1) * len(sep)
 	var scratch []byte // shown numbers and nested lists or dictionaries
@@ -81,11 +81,11 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 	var kept [8]value.Value
 	for i := 0; i < n; i++ {
 		if err := l.Budget.Steps(1); err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		it, err := x.Index(i)
 		if err != nil {
-			return value.Null, withName("join", err)
+			return value.Value{}, withName("join", err)
 		}
 		if i < len(kept) {
 			kept[i] = it
@@ -108,12 +108,12 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 			// nothing is left, since any shown byte is then too many.
 			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it)
 			if err != nil {
-				return value.Null, showErr(err, limit)
+				return value.Value{}, showErr(err, limit)
 			}
 			size = len(scratch)
 		}
 		if size > limit-total {
-			return value.Null, errLimit("join", limit)
+			return value.Value{}, errLimit("join", limit)
 		}
 		total += size
 	}
@@ -121,7 +121,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		return kept[0], nil
 	}
 	if err := l.Budget.Bytes(total); err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(total)
@@ -132,11 +132,11 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		it := kept[min(i, len(kept)-1)]
 		if i >= len(kept) {
 			if err := l.Budget.Steps(1); err != nil {
-				return value.Null, err
+				return value.Value{}, err
 			}
 			var err error
 			if it, err = x.Index(i); err != nil {
-				return value.Null, withName("join", err)
+				return value.Value{}, withName("join", err)
 			}
 		}
 		switch it.Kind() {
@@ -156,7 +156,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 			var err error
 			scratch, err = l.Show(scratch[:0], it)
 			if err != nil {
-				return value.Null, showErr(err, limit)
+				return value.Value{}, showErr(err, limit)
 			}
 			b.Write(scratch)
 		}

@@ -18,21 +18,21 @@ func callNumber(env *Env, args []value.Value) (value.Value, error) {
 	case value.Number:
 		return x, nil
 	case value.Empty:
-		return value.Null, nil
+		return value.Value{}, nil
 	case value.Text:
 	default:
-		return value.Null, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
+		return value.Value{}, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
 	}
 	s := x.Text()
 	if err := env.Limits().Budget.Bytes(len(s)); err != nil { // the bytes it may read
-		return value.Null, err
+		return value.Value{}, err
 	}
 	if trimText(s) == "" {
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 	n, err := firstNumber(s)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return value.NumberValue(n), nil
 }
@@ -398,10 +398,10 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 	if len(args) > 1 {
 		d, err := wholeArg("round", "digits", args[1])
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		if d < -value.MaxExponent || d > value.MaxExponent {
-			return value.Null, value.Fail(value.ErrValue, "round: digits must be from "+
+			return value.Value{}, value.Fail(value.ErrValue, "round: digits must be from "+
 				strconv.Itoa(-value.MaxExponent)+" to "+strconv.Itoa(value.MaxExponent)+", got "+describe(args[1]))
 		}
 		digits = d
@@ -410,25 +410,25 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 	var n value.Num
 	switch x.Kind() {
 	case value.Empty:
-		return value.Null, nil
+		return value.Value{}, nil
 	case value.Number:
 		n = x.Num()
 	case value.Text:
 		if trimText(x.Text()) == "" {
-			return value.Null, nil
+			return value.Value{}, nil
 		}
 		m, ok := value.ToNumber(x)
 		if !ok {
-			return value.Null, value.Fail(value.ErrType, "round needs a number, got the text "+quote(x.Text())+
+			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+quote(x.Text())+
 				"; write round(number(...)) to read the number in it")
 		}
 		n = m
 	default:
-		return value.Null, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
+		return value.Value{}, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
 	}
 	r, err := n.Round(int(digits))
 	if err != nil {
-		return value.Null, withName("round", err)
+		return value.Value{}, withName("round", err)
 	}
 	return value.NumberValue(r), nil
 }

@@ -13,7 +13,7 @@ import (
 // the whole text of x, x itself is returned.
 func textResult(fn string, x value.Value, s string, limit int) (value.Value, error) {
 	if len(s) > limit {
-		return value.Null, errLimit(fn, limit)
+		return value.Value{}, errLimit(fn, limit)
 	}
 	if x.Kind() == value.Text && len(s) == len(x.Text()) {
 		return x, nil
@@ -74,7 +74,7 @@ func callTrim(env *Env, args []value.Value) (value.Value, error) {
 	l := env.Limits()
 	s, err := scalarText("trim", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return textResult("trim", args[0], trimText(s), l.Cap())
 }
@@ -99,7 +99,7 @@ func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error
 	limit := l.Cap()
 	s, err := scalarText(fn, x, l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	mapping := value.Lower
 	if upper {
@@ -107,10 +107,10 @@ func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error
 	}
 	size := mapping.Len(s)
 	if size > limit {
-		return value.Null, errLimit(fn, limit)
+		return value.Value{}, errLimit(fn, limit)
 	}
 	if err := l.Budget.Bytes(size); err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -131,18 +131,18 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 	limit := l.Cap()
 	old, err := paramText("replace", "old", args[1], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	if old == "" {
-		return value.Null, value.Fail(value.ErrValue, "replace: the text to replace is empty")
+		return value.Value{}, value.Fail(value.ErrValue, "replace: the text to replace is empty")
 	}
 	repl, err := paramText("replace", "new", args[2], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	s, err := scalarText("replace", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	count := strings.Count(s, old)
 	if count == 0 {
@@ -150,17 +150,17 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 	}
 	if len(s) > limit {
 		if len(repl) >= len(old) {
-			return value.Null, errLimit("replace", limit)
+			return value.Value{}, errLimit("replace", limit)
 		}
 	} else if grow := len(repl) - len(old); grow > 0 && count > (limit-len(s))/grow {
-		return value.Null, errLimit("replace", limit)
+		return value.Value{}, errLimit("replace", limit)
 	}
 	size := len(s) + count*(len(repl)-len(old))
 	if size > limit {
-		return value.Null, errLimit("replace", limit)
+		return value.Value{}, errLimit("replace", limit)
 	}
 	if err := l.Budget.Bytes(size); err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -183,18 +183,18 @@ func callPart(env *Env, args []value.Value) (value.Value, error) {
 	l := env.Limits()
 	sep, err := paramText("part", "the separator", args[1], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	if sep == "" {
-		return value.Null, value.Fail(value.ErrValue, "part: the separator is empty")
+		return value.Value{}, value.Fail(value.ErrValue, "part: the separator is empty")
 	}
 	n, err := wholeArg("part", "n", args[2])
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	s, err := scalarText("part", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return textResult("part", args[0], pieceOf(s, sep, n), l.Cap())
 }
@@ -230,17 +230,17 @@ func callSubstring(env *Env, args []value.Value) (value.Value, error) {
 	l := env.Limits()
 	start, err := wholeArg("substring", "start", args[1])
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	length := int64(math.MaxInt64)
 	if len(args) > 2 {
 		if length, err = wholeArg("substring", "length", args[2]); err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 	}
 	s, err := scalarText("substring", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	i := skipRunes(s, 0, start)
 	j := skipRunes(s, i, length)

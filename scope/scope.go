@@ -64,7 +64,7 @@ func (s *Scope) MaxSize() int { return s.maxSize }
 func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
 	x, ok := s.vars[name]
 	if !ok {
-		return value.Null, false, nil
+		return value.Value{}, false, nil
 	}
 	v, err = value.FromHost(x)
 	return v, true, err
@@ -141,19 +141,19 @@ func (p Path) Underscore() (string, bool) {
 // dictionary. found is false otherwise. Callers check Underscore first.
 func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
 	if len(p) == 0 {
-		return value.Null, false, nil
+		return value.Value{}, false, nil
 	}
 	v, found, err = s.Var(p[0])
 	if !found || err != nil {
-		return value.Null, false, err
+		return value.Value{}, false, err
 	}
 	for _, key := range p[1:] {
 		if v.Kind() != value.Dict {
-			return value.Null, false, nil
+			return value.Value{}, false, nil
 		}
 		v, found, err = v.Key(key)
 		if !found || err != nil {
-			return value.Null, false, err
+			return value.Value{}, false, err
 		}
 	}
 	return v, true, nil

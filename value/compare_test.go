@@ -24,7 +24,7 @@ func TestToNumber(t *testing.T) {
 	n, ok = ToNumber(TextValue(" 12.50 "))
 	require.True(t, ok)
 	require.Equal(t, "12.5", n.String())
-	for _, v := range []Value{Null, TextValue(""), TextValue("1,200"), BoolValue(true), host(t, []any{1}), host(t, map[string]any{})} {
+	for _, v := range []Value{Value{}, TextValue(""), TextValue("1,200"), BoolValue(true), host(t, []any{1}), host(t, map[string]any{})} {
 		_, ok := ToNumber(v)
 		require.False(t, ok, "%v", v)
 	}
@@ -32,7 +32,7 @@ func TestToNumber(t *testing.T) {
 
 func TestIsBlank(t *testing.T) {
 	// D30: `is empty`.
-	blank := []Value{Null, TextValue(""), TextValue(" \t\n\u00a0\u3000"), host(t, []any{}), host(t, []string(nil)),
+	blank := []Value{Value{}, TextValue(""), TextValue(" \t\n\u00a0\u3000"), host(t, []any{}), host(t, []string(nil)),
 		host(t, map[string]any{}), host(t, map[string]string(nil))}
 	for _, v := range blank {
 		require.True(t, IsBlank(v), "%#v", v)
@@ -47,7 +47,7 @@ func TestIsBlank(t *testing.T) {
 func TestTruthy(t *testing.T) {
 	// D25: a lone ${...} is true unless empty, "", false, 0, or the text
 	// false / no / 0 in any case.
-	falsy := []Value{Null, TextValue(""), TextValue("   "), BoolValue(false), NumberValue(Int(0)),
+	falsy := []Value{Value{}, TextValue(""), TextValue("   "), BoolValue(false), NumberValue(Int(0)),
 		NumberValue(num(t, "0.000")), TextValue("false"), TextValue(" FALSE "), TextValue("False"), TextValue("no"),
 		TextValue("NO"), TextValue("0"), TextValue(" 0 "), host(t, []any{}), host(t, map[string]any{})}
 	for _, v := range falsy {
@@ -88,11 +88,11 @@ func TestEqual(t *testing.T) {
 		{TextValue("\u212a"), TextValue("k"), true}, // Kelvin sign folds to k
 		{TextValue("ΣΊΣΥΦΟΣ"), TextValue("σίσυφος"), true},
 		{TextValue("σίσυφος"), TextValue("σίσυφοσ"), true}, // final ς folds with σ
-		{Null, TextValue(""), true},
-		{Null, TextValue("   "), true},
-		{Null, Null, true},
-		{Null, NumberValue(Int(0)), false},
-		{Null, TextValue("0"), false},
+		{Value{}, TextValue(""), true},
+		{Value{}, TextValue("   "), true},
+		{Value{}, Value{}, true},
+		{Value{}, NumberValue(Int(0)), false},
+		{Value{}, TextValue("0"), false},
 		{BoolValue(true), TextValue("TRUE"), true},
 		{BoolValue(false), TextValue("false"), true},
 		{BoolValue(true), BoolValue(false), false},
@@ -105,7 +105,7 @@ func TestEqual(t *testing.T) {
 		{host(t, []any{12}), NumberValue(Int(12)), true},
 		{host(t, []string{"x"}), host(t, []any{"X"}), true},
 		{host(t, map[string]any{"a": 1}), TextValue(`{"A":1}`), true},
-		{host(t, []any{}), Null, true},
+		{host(t, []any{}), Value{}, true},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, Equal(tt.a, tt.b), "%q == %q", tt.a.String(), tt.b.String())
@@ -152,8 +152,8 @@ func TestOrder(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, tt.c, c, "%v <=> %v", tt.a, tt.b)
 	}
-	for _, pair := range [][2]Value{{Null, NumberValue(Int(1))}, {TextValue("5"), Null}, {TextValue(""), TextValue("abc")},
-		{TextValue("  "), NumberValue(Int(1))}, {Null, Null}} {
+	for _, pair := range [][2]Value{{Value{}, NumberValue(Int(1))}, {TextValue("5"), Value{}}, {TextValue(""), TextValue("abc")},
+		{TextValue("  "), NumberValue(Int(1))}, {Value{}, Value{}}} {
 		_, ok, err := Order(pair[0], pair[1])
 		require.NoError(t, err)
 		require.False(t, ok)
@@ -194,11 +194,11 @@ func TestMember(t *testing.T) {
 		{TextValue("c"), host(t, []string{"a", "B"}), false},
 		{TextValue("id"), host(t, map[string]any{"ID": 1}), true},
 		{TextValue("x"), host(t, map[string]string{"y": "x"}), false},
-		{TextValue("x"), Null, false},
+		{TextValue("x"), Value{}, false},
 		{TextValue(""), TextValue(""), false},
-		{Null, TextValue(" , "), false},
+		{Value{}, TextValue(" , "), false},
 		{TextValue(""), host(t, []any{nil}), true},
-		{Null, host(t, []any{""}), true},
+		{Value{}, host(t, []any{""}), true},
 		{TextValue("1"), NumberValue(Int(1)), true},
 		{TextValue("true"), BoolValue(true), true},
 		{TextValue("a"), TextValue("a"), true},
@@ -224,9 +224,9 @@ func TestContains(t *testing.T) {
 		{TextValue("STRASSE"), TextValue("ß"), true}, // full case folding (D27)
 		{TextValue("Straße 5"), TextValue("SSE 5"), true},
 		{TextValue("abc"), TextValue(""), true},
-		{TextValue("abc"), Null, true},
-		{Null, TextValue("a"), false},
-		{Null, Null, true},
+		{TextValue("abc"), Value{}, true},
+		{Value{}, TextValue("a"), false},
+		{Value{}, Value{}, true},
 		{NumberValue(num(t, "12345.5")), TextValue("45.5"), true},
 		{TextValue("total 1200"), NumberValue(Int(1200)), true},
 		{host(t, []any{"a", 12}), TextValue("12.0"), true},

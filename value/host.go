@@ -38,7 +38,7 @@ import (
 func FromHost(x any) (Value, error) {
 	switch t := x.(type) {
 	case nil:
-		return Null, nil
+		return Value{}, nil
 	case string:
 		return TextValue(t), nil
 	case Value:
@@ -54,7 +54,7 @@ func FromHost(x any) (Value, error) {
 	case json.Number:
 		n, err := parseJSONNumber(string(t))
 		if err != nil {
-			return Null, err
+			return Value{}, err
 		}
 		return NumberValue(n), nil
 	case []any, []string, []map[string]any:
@@ -92,7 +92,7 @@ func FromHost(x any) (Value, error) {
 func floatValue(f float64, bitSize int) (Value, error) {
 	n, err := fromFloat(f, bitSize)
 	if err != nil {
-		return Null, err
+		return Value{}, err
 	}
 	return NumberValue(n), nil
 }
@@ -101,19 +101,19 @@ func floatValue(f float64, bitSize int) (Value, error) {
 // its decimal later; a Value never changes). A nil decimal is empty.
 func decimalValue(d *apd.Decimal) (Value, error) {
 	if d == nil {
-		return Null, nil
+		return Value{}, nil
 	}
 	if d.Form != apd.Finite {
-		return Null, Fail(ErrData, "unsupported data: a number that is not finite")
+		return Value{}, Fail(ErrData, "unsupported data: a number that is not finite")
 	}
 	if d.NumDigits() > 2*MaxDigits { // trailing zeros may still reduce away
-		return Null, errNumDigits()
+		return Value{}, errNumDigits()
 	}
 	var z apd.Decimal
 	z.Set(d)
 	n, err := fromDec(&z)
 	if err != nil {
-		return Null, err
+		return Value{}, err
 	}
 	return NumberValue(n), nil
 }

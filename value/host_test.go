@@ -158,7 +158,7 @@ func TestAny(t *testing.T) {
 	require.Len(t, l, 2)
 	require.Equal(t, "2", l[1].(*apd.Decimal).String())
 	require.Equal(t, map[string]any{"k": []any{"v"}}, m["d"])
-	for _, scalar := range []Value{Null, TextValue(""), BoolValue(false)} {
+	for _, scalar := range []Value{Value{}, TextValue(""), BoolValue(false)} {
 		x, err := scalar.Any()
 		require.NoError(t, err)
 		require.Equal(t, map[Kind]any{Empty: nil, Text: "", Bool: false}[scalar.Kind()], x)
@@ -192,7 +192,7 @@ func TestMarshalJSON(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(want), string(got))
 	require.Equal(t, `{"a":1.5,"b":[1],"c":null,"t":"x\ny"}`, string(got))
-	wrapped, err := json.Marshal(map[string]Value{"v": NumberValue(Int(3)), "e": Null})
+	wrapped, err := json.Marshal(map[string]Value{"v": NumberValue(Int(3)), "e": Value{}})
 	require.NoError(t, err)
 	require.Equal(t, `{"e":null,"v":3}`, string(wrapped))
 	dag, _ := FromHost(dagList(9, "lol"))

@@ -207,10 +207,10 @@ func TestLimitsCharges(t *testing.T) {
 	spent := NewBudget(nil, 1, 0)
 	require.ErrorIs(t, spent.Bytes(2), ErrBudget)
 	l = Limits{Budget: spent}
-	_, err = l.Equal(Null, Null)
+	_, err = l.Equal(Value{}, Value{})
 	require.ErrorIs(t, err, ErrBudget)
 	_, err = l.Show(nil, TextValue("x"))
 	require.ErrorIs(t, err, ErrBudget)
-	_, _, err = l.OrderOp("<", Null, Null)
+	_, _, err = l.OrderOp("<", Value{}, Value{})
 	require.ErrorIs(t, err, ErrBudget)
 }

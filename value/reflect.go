@@ -42,10 +42,10 @@ func fromReflect(rv reflect.Value) (Value, error) {
 	t := rv.Type()
 	if byType(t) || t.Kind() == reflect.Interface {
 		if t.Kind() == reflect.Interface && rv.IsNil() {
-			return Null, nil
+			return Value{}, nil
 		}
 		if !rv.CanInterface() {
-			return Null, errUnsupportedType(t.String() + " (not exported)")
+			return Value{}, errUnsupportedType(t.String() + " (not exported)")
 		}
 		if t.Kind() == reflect.Interface {
 			return FromHost(rv.Elem().Interface())
@@ -67,10 +67,10 @@ func fromReflect(rv reflect.Value) (Value, error) {
 		return floatValue(rv.Float(), 64)
 	case reflect.Slice, reflect.Map:
 		if why := refusal(t, 0); why != "" {
-			return Null, errUnsupportedType(why)
+			return Value{}, errUnsupportedType(why)
 		}
 		if !rv.CanInterface() {
-			return Null, errUnsupportedType(t.String() + " (not exported)")
+			return Value{}, errUnsupportedType(t.String() + " (not exported)")
 		}
 		kind := List
 		if t.Kind() == reflect.Map {
@@ -78,7 +78,7 @@ func fromReflect(rv reflect.Value) (Value, error) {
 		}
 		return Value{kind: kind, ref: rv.Interface()}, nil
 	}
-	return Null, errUnsupportedType(refusal(t, 0))
+	return Value{}, errUnsupportedType(refusal(t, 0))
 }
 
 // maxTypeDepth bounds how deep refusal looks into element types; deeper
@@ -140,19 +140,19 @@ func reflectLen(c any) int {
 func reflectIndex(c any, i int) (Value, error) {
 	rv := reflect.ValueOf(c)
 	if rv.Kind() != reflect.Slice {
-		return Null, nil
+		return Value{}, nil
 	}
 	if i, ok := position(i, rv.Len()); ok {
 		return fromReflect(rv.Index(i))
 	}
-	return Null, nil
+	return Value{}, nil
 }
 
 // reflectKey is Key of a dictionary that fromReflect made.
 func reflectKey(c any, k string) (Value, bool, error) {
 	rv := reflect.ValueOf(c)
 	if rv.Kind() != reflect.Map {
-		return Null, false, nil
+		return Value{}, false, nil
 	}
 	key := reflect.ValueOf(k)
 	if kt := rv.Type().Key(); kt != key.Type() {
@@ -160,7 +160,7 @@ func reflectKey(c any, k string) (Value, bool, error) {
 	}
 	item := rv.MapIndex(key)
 	if !item.IsValid() {
-		return Null, false, nil
+		return Value{}, false, nil
 	}
 	x, err := fromReflect(item)
 	return x, true, err

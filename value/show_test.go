@@ -52,7 +52,7 @@ func TestShow(t *testing.T) {
 	b, err := TextValue("b").Show([]byte("a"), 10)
 	require.NoError(t, err)
 	require.Equal(t, "ab", string(b))
-	require.Equal(t, "", Null.String())
+	require.Equal(t, "", Value{}.String())
 	require.Equal(t, "x, y", Value{kind: List, ref: []string{"x", "y"}}.String())
 }
 

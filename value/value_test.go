@@ -19,7 +19,7 @@ func TestKindString(t *testing.T) {
 	for k, want := range names {
 		require.Equal(t, want, k.String())
 	}
-	require.Equal(t, Empty, Null.Kind())
+	require.Equal(t, Empty, Value{}.Kind())
 	require.Equal(t, Empty, Value{}.Kind())
 }
 
@@ -169,7 +169,7 @@ func TestLists(t *testing.T) {
 	for _, i := range []int{6, -7, math.MaxInt, math.MinInt} {
 		item, err = anyList.Index(i)
 		require.NoError(t, err)
-		require.Equal(t, Null, item)
+		require.Equal(t, Value{}, item)
 	}
 	_, err = anyList.Index(-1)
 	requireFailure(t, err, ErrData, "unsupported data")
@@ -197,10 +197,10 @@ func TestLists(t *testing.T) {
 	require.Equal(t, 0, empty.Len())
 
 	// Index on anything but a list is empty.
-	for _, v := range []Value{Null, TextValue("abc"), NumberValue(Int(1)), item} {
+	for _, v := range []Value{Value{}, TextValue("abc"), NumberValue(Int(1)), item} {
 		got, err := v.Index(0)
 		require.NoError(t, err)
-		require.Equal(t, Null, got)
+		require.Equal(t, Value{}, got)
 	}
 }
 
@@ -220,11 +220,11 @@ func TestDicts(t *testing.T) {
 	v, found, err = d.Key("_id")
 	require.NoError(t, err)
 	require.True(t, found, "a key whose value is nil exists")
-	require.Equal(t, Null, v)
+	require.Equal(t, Value{}, v)
 	v, found, err = d.Key("missing")
 	require.NoError(t, err)
 	require.False(t, found)
-	require.Equal(t, Null, v)
+	require.Equal(t, Value{}, v)
 	_, found, err = d.Key("bad")
 	require.True(t, found)
 	requireFailure(t, err, ErrData, "unsupported data")
@@ -240,11 +240,11 @@ func TestDicts(t *testing.T) {
 	require.False(t, found)
 
 	// Key on anything but a dictionary is empty.
-	for _, v := range []Value{Null, TextValue("abc"), NumberValue(Int(1))} {
+	for _, v := range []Value{Value{}, TextValue("abc"), NumberValue(Int(1))} {
 		got, found, err := v.Key("a")
 		require.NoError(t, err)
 		require.False(t, found)
-		require.Equal(t, Null, got)
+		require.Equal(t, Value{}, got)
 		require.Nil(t, v.Keys())
 	}
 }
