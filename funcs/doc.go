@@ -14,8 +14,9 @@
 // each one that builds text computes or bounds the size of its result before
 // it allocates, failing with value.ErrLimit past Env.MaxSize (D17).
 // Messages are written for flow authors: they start with the function name,
-// name kinds of values as value.Kind does, and quote at most about 40
-// characters of the data.
+// name kinds of values as value.Kind does, and echo data by the one rule of
+// D37 (internal/echo): at most 120 characters, cut with …, control and
+// bidi characters and invalid UTF-8 written as escapes.
 package funcs
 
 // Design notes (not API).

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -74,14 +75,14 @@ func firstNumber(s string) (value.Num, error) {
 		i += size
 	}
 	if start < 0 {
-		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+quote(s))
+		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
 	}
 
 	var buf [64]byte
 	mant := buf[:0] // the ASCII digits, "." and fraction digits
 	written := 0    // digits in mant
 	tooLong := func() error {
-		return value.Fail(value.ErrLimit, "number: the number in "+quote(s)+" has more than "+strconv.Itoa(value.MaxDigits)+" digits")
+		return value.Fail(value.ErrLimit, "number: the number in "+echo.Quote(s)+" has more than "+strconv.Itoa(value.MaxDigits)+" digits")
 	}
 	// The whole part: digits and "," before groups of three digits.
 	i := start
@@ -216,7 +217,7 @@ func unclearNumber(s string, start int) error {
 			}
 		}
 	}
-	return value.Fail(value.ErrValue, "number: "+quote(s)+" is not clear: "+hint)
+	return value.Fail(value.ErrValue, "number: "+echo.Quote(s)+" is not clear: "+hint)
 }
 
 // markReading reads digit groups and the marks between them as unclearNumber
@@ -419,7 +420,7 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 		}
 		m, ok := value.ToNumber(x)
 		if !ok {
-			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+quote(x.Text())+
+			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+echo.Quote(x.Text())+
 				"; write round(number(...)) to read the number in it")
 		}
 		n = m

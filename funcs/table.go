@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/value"
 )
@@ -412,7 +413,7 @@ func Suggest(name string) (string, bool) {
 // table (D14), a *value.Failure wrapping ErrUnknownFunction:
 // "unknown function lenght; did you mean len?" or "unknown function foo".
 func Unknown(name string) error {
-	reason := "unknown function " + shorten(name)
+	reason := "unknown function " + echo.Text(name)
 	if s, ok := Suggest(name); ok {
 		reason += "; did you mean " + s + "?"
 	}

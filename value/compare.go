@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/cases"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // The comparison rules of conditions live here, in one place (D25-D30).
@@ -201,7 +203,7 @@ func emptySide(v Value) bool {
 func notANumber(v Value) string {
 	switch v.kind {
 	case Text:
-		return quote(v.s) + " is not a number: use ${number(...)}"
+		return echo.Quote(v.s) + " is not a number: use ${number(...)}"
 	case Bool:
 		return "a boolean is not a number"
 	case List:

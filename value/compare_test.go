@@ -171,10 +171,16 @@ func TestOrder(t *testing.T) {
 	_, _, err = OrderOp(">", NumberValue(Int(1)), host(t, map[string]any{}))
 	requireFailure(t, err, ErrType, "> needs numbers; a dictionary is not a number")
 	// G6: data is echoed short and as valid UTF-8.
+	// D37: the echoed text is cut at 120 characters with …, and invalid
+	// UTF-8 and control characters are written as escapes.
 	_, _, err = OrderOp("<", TextValue(strings.Repeat("x", 100)+"\xff"), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 40)+"...' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 100)+"\\xff' is not a number: use ${number(...)}")
+	_, _, err = OrderOp("<", TextValue(strings.Repeat("x", 200)), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 119)+"…' is not a number: use ${number(...)}")
+	_, _, err = OrderOp("<", TextValue("a\u202eb\x1b"), NumberValue(Int(1)))
+	requireFailure(t, err, ErrType, "< needs numbers; 'a\\u202eb\\u001b' is not a number: use ${number(...)}")
 	_, _, err = OrderOp("<", TextValue("a\xffb\nc"), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; 'a\ufffdb c' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; 'a\\xffb\\nc' is not a number: use ${number(...)}")
 }
 
 func TestMember(t *testing.T) {
