@@ -194,21 +194,18 @@ func TestUnknown(t *testing.T) {
 	}
 }
 
-// Every Example of the table runs and gives its Want.
+// Every Example of the table calls its own function and is an expression
+// without ${...}, which eval/funcs_examples_test.go runs through the
+// engine; an error's Want starts with the function's name (the messages
+// rule of this package).
 func TestExamples(t *testing.T) {
 	for _, f := range All() {
 		for _, e := range f.Examples {
-			t.Run(e.Expr, func(t *testing.T) {
-				require.True(t, strings.HasPrefix(e.Expr, f.Name+"("), "an example calls its function")
-				require.NotContains(t, e.Expr, "${")
-				v, err := evalExample(e.Expr)
-				if strings.HasPrefix(e.Want, "error: ") {
-					require.EqualError(t, err, strings.TrimPrefix(e.Want, "error: "))
-					return
-				}
-				require.NoError(t, err)
-				require.Equal(t, e.Want, v.String())
-			})
+			require.True(t, strings.HasPrefix(e.Expr, f.Name+"("), "%s: an example calls its function", e.Expr)
+			require.NotContains(t, e.Expr, "${")
+			if reason, ok := strings.CutPrefix(e.Want, "error: "); ok {
+				require.True(t, strings.HasPrefix(reason, f.Name), "%s: the reason starts with the function name", e.Expr)
+			}
 		}
 	}
 }
