@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestBudgetCharges(t *testing.T) {
 		{"substring reads", "substring", []value.Value{txt("abcdef"), num("1"), num("2")}, 6, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := value.NewBudget(nil, 0, 0)
+			b := value.NewBudget(context.Background(), 0, 0)
 			_, err := call(&Env{Budget: b}, c.fn, c.args...)
 			require.NoError(t, err)
 			bytes, steps := b.Used()
@@ -42,7 +43,7 @@ func TestBudgetCharges(t *testing.T) {
 				return
 			}
 			// One byte less and the call fails with the budget's error.
-			b = value.NewBudget(nil, c.bytes-1, 0)
+			b = value.NewBudget(context.Background(), c.bytes-1, 0)
 			_, err = call(&Env{Budget: b}, c.fn, c.args...)
 			require.ErrorIs(t, err, value.ErrBudget)
 		})
@@ -61,7 +62,7 @@ func TestBudgetBeforeBuilding(t *testing.T) {
 		{"upper", []value.Value{x}},
 		{"join", []value.Value{host([]any{x, x, x, x}), txt("")}},
 	} {
-		b := value.NewBudget(nil, 3<<19, 0) // room to read the text, not to build the result
+		b := value.NewBudget(context.Background(), 3<<19, 0) // room to read the text, not to build the result
 		var err error
 		alloc := allocated(func() { _, err = call(&Env{Budget: b, MaxSize: 64 << 20}, c.fn, c.args...) })
 		require.ErrorIs(t, err, value.ErrBudget, c.fn)
@@ -80,7 +81,7 @@ func TestBudgetJoinSharedItems(t *testing.T) {
 	for i := range refs {
 		refs[i] = d
 	}
-	b := value.NewBudget(nil, 4<<20, 0)
+	b := value.NewBudget(context.Background(), 4<<20, 0)
 	var err error
 	alloc := allocated(func() { _, err = call(&Env{Budget: b, MaxSize: 1 << 30}, "join", host(refs)) })
 	require.ErrorIs(t, err, value.ErrBudget)

@@ -1,6 +1,10 @@
 package value
 
-import "github.com/cockroachdb/apd/v3"
+import (
+	"context"
+
+	"github.com/cockroachdb/apd/v3"
+)
 
 // Any returns v as plain Go data, for a host that wants its result back:
 //
@@ -18,7 +22,7 @@ import "github.com/cockroachdb/apd/v3"
 // Limits.Any takes the evaluation's budget instead. An item that is
 // unsupported host data fails with ErrData.
 func (v Value) Any() (any, error) {
-	return Limits{Budget: NewBudget(nil, 0, 0)}.Any(v)
+	return Limits{Budget: NewBudget(context.Background(), 0, 0)}.Any(v)
 }
 
 // Any is Value.Any under l: a step for each item and key it copies,
@@ -86,5 +90,5 @@ func (v Value) toAny(l Limits, depth int) (any, error) {
 // null. It is bounded as AppendJSON is, by DefaultMaxSize bytes and by a
 // budget of the default size.
 func (v Value) MarshalJSON() ([]byte, error) {
-	return Limits{Budget: NewBudget(nil, 0, 0)}.AppendJSON(nil, v)
+	return Limits{Budget: NewBudget(context.Background(), 0, 0)}.AppendJSON(nil, v)
 }

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -174,7 +175,7 @@ func TestAny(t *testing.T) {
 	require.NoError(t, err)
 	_, err = dag.Any()
 	require.ErrorIs(t, err, ErrBudget)
-	b := NewBudget(nil, 0, 1000)
+	b := NewBudget(context.Background(), 0, 1000)
 	_, err = Limits{Budget: b}.Any(dag)
 	require.ErrorIs(t, err, ErrBudget)
 	_, steps := b.Used()

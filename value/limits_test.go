@@ -1,6 +1,7 @@
 package value
 
 import (
+	"context"
 	"runtime"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func TestLimitsSharedReferences(t *testing.T) {
 	}
 	for name, op := range ops {
 		t.Run(name, func(t *testing.T) {
-			b := NewBudget(nil, budget, 0)
+			b := NewBudget(context.Background(), budget, 0)
 			var err error
 			alloc := allocated(func() { err = op(Limits{Budget: b, MaxSize: 2 << 30}) })
 			require.ErrorIs(t, err, ErrBudget)
@@ -84,7 +85,7 @@ func TestLimitsManyKeysBeforeSorting(t *testing.T) {
 	}
 	v, err := FromHost(many)
 	require.NoError(t, err)
-	b := NewBudget(nil, 0, 10_000)
+	b := NewBudget(context.Background(), 0, 10_000)
 	var eq bool
 	alloc := allocated(func() { eq, err = Limits{Budget: b}.Equal(v, TextValue("x")) })
 	require.ErrorIs(t, err, ErrBudget)
@@ -95,7 +96,7 @@ func TestLimitsManyKeysBeforeSorting(t *testing.T) {
 	require.Less(t, alloc, uint64(1<<20), "no slice of a million keys (16 MB) was built")
 
 	// With room for the steps, the key bytes are charged before sorting.
-	b = NewBudget(nil, 1000, 2_000_000)
+	b = NewBudget(context.Background(), 1000, 2_000_000)
 	_, err = Limits{Budget: b, MaxSize: 1 << 30}.Keys(v)
 	require.ErrorIs(t, err, ErrBudget)
 }
@@ -123,7 +124,7 @@ func TestLimitsSharedDAG(t *testing.T) {
 		require.NoError(t, err)
 		for _, mode := range []string{"show", "json"} {
 			t.Run(tc.name+" "+mode, func(t *testing.T) {
-				b := NewBudget(nil, 4<<20, 500_000)
+				b := NewBudget(context.Background(), 4<<20, 500_000)
 				l := Limits{Budget: b, MaxSize: 1 << 40}
 				var out []byte
 				alloc := allocated(func() {
@@ -153,7 +154,7 @@ func TestLimitsHostCap(t *testing.T) {
 	}
 	v, err := FromHost(items)
 	require.NoError(t, err)
-	b := NewBudget(nil, 0, 0)
+	b := NewBudget(context.Background(), 0, 0)
 	l := Limits{Budget: b, MaxSize: 1000}
 	out, err := l.Show(nil, v)
 	requireFailure(t, err, ErrLimit, "text too long: more than 1000 bytes")
@@ -178,7 +179,7 @@ func TestLimitsHostCap(t *testing.T) {
 // D35: every comparison charges its step and the bytes it reads, so a
 // budget counts them.
 func TestLimitsCharges(t *testing.T) {
-	b := NewBudget(nil, 0, 0)
+	b := NewBudget(context.Background(), 0, 0)
 	l := Limits{Budget: b}
 	ok, err := l.Equal(TextValue("abc"), TextValue("ABC"))
 	require.NoError(t, err)
@@ -187,7 +188,7 @@ func TestLimitsCharges(t *testing.T) {
 	require.Equal(t, int64(6), bytes)
 	require.Equal(t, int64(1), steps)
 
-	b = NewBudget(nil, 0, 0)
+	b = NewBudget(context.Background(), 0, 0)
 	l = Limits{Budget: b}
 	ok, err = l.Member(TextValue("b"), TextValue("a, b, c"))
 	require.NoError(t, err)
@@ -195,7 +196,7 @@ func TestLimitsCharges(t *testing.T) {
 	_, steps = b.Used()
 	require.Equal(t, int64(2), steps, "two items visited")
 
-	b = NewBudget(nil, 0, 0)
+	b = NewBudget(context.Background(), 0, 0)
 	c, known, err := Limits{Budget: b}.OrderOp("<", TextValue("1"), NumberValue(Int(2)))
 	require.NoError(t, err)
 	require.True(t, known)
@@ -204,7 +205,7 @@ func TestLimitsCharges(t *testing.T) {
 	require.Equal(t, int64(1), steps)
 
 	// A spent budget fails every operation, with the same error.
-	spent := NewBudget(nil, 1, 0)
+	spent := NewBudget(context.Background(), 1, 0)
 	require.ErrorIs(t, spent.Bytes(2), ErrBudget)
 	l = Limits{Budget: spent}
 	_, err = l.Equal(Value{}, Value{})
