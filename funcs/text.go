@@ -112,10 +112,7 @@ func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error
 	if err := l.Budget.Bytes(size); err != nil {
 		return value.Value{}, err
 	}
-	var b strings.Builder
-	b.Grow(size)
-	mapping.Write(&b, s)
-	out := b.String()
+	out := mapping.Map(s, size)
 	if x.Kind() == value.Text && out == s {
 		return x, nil
 	}

@@ -2,6 +2,7 @@ package value
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,8 +21,8 @@ import (
 // for the final sigma).
 //
 // The result may be longer than the text, so a caller that caps it asks
-// Len first and builds it with Write only when it fits: neither allocates
-// more than a few kilobytes of scratch besides what Write appends.
+// Len first and builds it with Map only when it fits: Len allocates
+// nothing, Map only its result (the scratch buffers are pooled).
 type CaseMapping uint8
 
 // The case mappings.
@@ -30,13 +31,63 @@ const (
 	Lower                        // full lower-case mapping, with final sigma
 )
 
-// caser returns a new transformer of the mapping; a Caser holds state, so
-// each use has its own.
-func (c CaseMapping) caser() cases.Caser {
-	if c == Upper {
-		return cases.Upper(language.Und)
+// fold is the full case folding of comparisons (D27); it is not exported
+// as a CaseMapping, and writes an invalid byte as foldString says.
+const fold CaseMapping = 3
+
+// caseState is what one mapping needs: its transformer (x/text casers
+// hold state, so each use has its own) and the fixed buffers it runs
+// through. States are pooled, so that a mapping allocates nothing of its
+// own in the steady state.
+type caseState struct {
+	t       transform.Transformer
+	src     [1 << 10]byte
+	dst     [4 << 10]byte
+	a, b    []byte // scratch of foldEqual and containsFold
+	mapping CaseMapping
+}
+
+// sink is where a mapping writes: it counts, or writes into a builder, or
+// appends to out. It lives on the caller's stack.
+type sink struct {
+	n   int
+	b   *strings.Builder
+	out []byte
+	app bool // append to out
+}
+
+// emit writes a piece of the output to k.
+func (k *sink) emit(p []byte) {
+	switch {
+	case k.b != nil:
+		k.b.Write(p)
+	case k.app:
+		k.out = append(k.out, p...)
+	default:
+		k.n += len(p)
 	}
-	return cases.Lower(language.Und)
+}
+
+// maxScratch bounds the scratch a pooled state keeps between uses.
+const maxScratch = 64 << 10
+
+// casePools hold the states of Upper, Lower and fold.
+var casePools = [4]sync.Pool{
+	Upper: {New: func() any { return &caseState{t: cases.Upper(language.Und), mapping: Upper} }},
+	Lower: {New: func() any { return &caseState{t: cases.Lower(language.Und), mapping: Lower} }},
+	fold:  {New: func() any { return &caseState{t: cases.Fold(), mapping: fold} }},
+}
+
+func getState(c CaseMapping) *caseState { return casePools[c].Get().(*caseState) }
+
+func (st *caseState) release() {
+	if cap(st.a) > maxScratch {
+		st.a = nil
+	}
+	if cap(st.b) > maxScratch {
+		st.b = nil
+	}
+	casePools[st.mapping].Put(st)
 }
 
 // Len is the length in bytes of s mapped, counted without building it.
@@ -44,27 +95,29 @@ func (c CaseMapping) Len(s string) int {
 	if isASCII(s) {
 		return len(s)
 	}
-	n := 0
-	transformEach(c.caser(), s, func(p []byte) { n += len(p) }, func(byte) { n += len(replacement) })
-	return n
+	st := getState(c)
+	defer st.release()
+	var k sink
+	st.each(s, &k)
+	return k.n
 }
 
-// Write appends s mapped to b; b grows by exactly c.Len(s) bytes.
-func (c CaseMapping) Write(b *strings.Builder, s string) {
+// Map returns s mapped. size is c.Len(s), which a caller has counted to
+// check it against its cap: Map allocates exactly that much (another size
+// only costs reallocations).
+func (c CaseMapping) Map(s string, size int) string {
 	if isASCII(s) {
-		for i := 0; i < len(s); i++ {
-			ch := s[i]
-			switch {
-			case c == Upper && 'a' <= ch && ch <= 'z':
-				ch -= 'a' - 'A'
-			case c == Lower && 'A' <= ch && ch <= 'Z':
-				ch += 'a' - 'A'
-			}
-			b.WriteByte(ch)
+		if c == Upper {
+			return strings.ToUpper(s)
 		}
-		return
+		return strings.ToLower(s)
 	}
-	transformEach(c.caser(), s, func(p []byte) { b.Write(p) }, func(byte) { b.WriteString(replacement) })
+	var b strings.Builder
+	b.Grow(size)
+	st := getState(c)
+	defer st.release()
+	st.each(s, &sink{b: &b})
+	return b.String()
 }
 
 // replacement is what an invalid byte becomes in a case mapping.
@@ -80,13 +133,24 @@ func isASCII(s string) bool {
 	return true
 }
 
-// transformEach runs t over s and hands each piece of its output to emit,
-// in order, so that the whole output is never held. A byte that is not
-// UTF-8 is handed to invalid instead, and ends the text that t sees: each
-// run of valid text between such bytes is mapped on its own (so a final
-// sigma just before an invalid byte is final). Each run goes through two
-// fixed buffers.
-func transformEach(t transform.Transformer, s string, emit func([]byte), invalid func(byte)) {
+// invalid writes what an invalid byte c becomes: U+FFFD in Upper and
+// Lower, and in fold the three bytes that foldString describes.
+func (st *caseState) invalid(c byte, k *sink) {
+	// Between two runs, st.dst is free.
+	if st.mapping != fold {
+		k.emit(st.dst[:copy(st.dst[:], replacement)])
+		return
+	}
+	st.dst[0], st.dst[1], st.dst[2] = 0xff, 0x80|c>>4, 0x80|c&0xf
+	k.emit(st.dst[:3])
+}
+
+// each maps s, handing each piece of the output to k, in order, so
+// that the whole output is never held. A byte that is not UTF-8 goes to
+// invalid instead, and ends the text that the transformer sees: each run
+// of valid text between such bytes is mapped on its own (so a final sigma
+// just before an invalid byte is final).
+func (st *caseState) each(s string, k *sink) {
 	start := 0 // s[start:i] is valid text not yet mapped
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
@@ -98,12 +162,12 @@ func transformEach(t transform.Transformer, s string, emit func([]byte), invalid
 			i += n
 			continue
 		}
-		transformRun(t, s[start:i], emit)
-		invalid(s[i])
+		st.run(s[start:i], k)
+		st.invalid(s[i], k)
 		i++
 		start = i
 	}
-	transformRun(t, s[start:], emit)
+	st.run(s[start:], k)
 }
 
 // cutPoint is where to end the piece of s that fits in room bytes: all of
@@ -144,28 +208,27 @@ func plainForCase(r rune) bool {
 	return r != 'Σ' && (unicode.IsLetter(r) && !unicode.Is(unicode.Lm, r) || unicode.IsDigit(r) || unicode.IsSpace(r))
 }
 
-// transformRun runs t over the valid text s through two fixed buffers,
-// cut by cutPoint. A
-// transformer from golang.org/x/text/cases does not fail on valid text; if
-// one ever made no progress, the rest of s is emitted as it is.
-func transformRun(t transform.Transformer, s string, emit func([]byte)) {
+// run maps the valid text s through the two fixed buffers, cut by
+// cutPoint. A transformer from golang.org/x/text/cases does not fail on
+// valid text; if one ever made no progress, the rest of s is emitted as it
+// is.
+func (st *caseState) run(s string, k *sink) {
 	if s == "" {
 		return
 	}
-	var src [1 << 10]byte
-	var dst [4 << 10]byte
-	t.Reset()
+	src, dst := st.src[:], st.dst[:]
+	st.t.Reset()
 	pending := 0 // bytes at the start of src not yet consumed
 	for len(s) > 0 || pending > 0 {
 		n := copy(src[pending:], s[:cutPoint(s, len(src)-pending)])
 		s = s[n:]
 		pending += n
 		atEOF := len(s) == 0
-		nDst, nSrc, err := t.Transform(dst[:], src[:pending], atEOF)
+		nDst, nSrc, err := st.t.Transform(dst, src[:pending], atEOF)
 		if nDst > 0 {
-			emit(dst[:nDst])
+			k.emit(dst[:nDst])
 		}
-		copy(src[:], src[nSrc:pending])
+		copy(src, src[nSrc:pending])
 		pending -= nSrc
 		if err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
 			break
@@ -175,11 +238,11 @@ func transformRun(t transform.Transformer, s string, emit func([]byte)) {
 		}
 	}
 	if pending > 0 {
-		emit(src[:pending])
+		k.emit(src[:pending])
 	}
 	for len(s) > 0 {
-		n := copy(dst[:], s)
-		emit(dst[:n])
+		n := copy(dst, s)
+		k.emit(dst[:n])
 		s = s[n:]
 	}
 }

@@ -7,11 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func mapped(m CaseMapping, s string) string {
-	var b strings.Builder
-	m.Write(&b, s)
-	return b.String()
-}
+func mapped(m CaseMapping, s string) string { return m.Map(s, m.Len(s)) }
 
 // D33: full case mapping as Python's str.upper and str.lower.
 func TestCaseMapping(t *testing.T) {

@@ -1,9 +1,8 @@
 package value
 
 import (
+	"bytes"
 	"strings"
-
-	"golang.org/x/text/cases"
 
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -347,7 +346,10 @@ func foldEqual(a, b string) bool {
 	if isASCII(a) && isASCII(b) {
 		return len(a) == len(b) && asciiPrefixFold(a, b)
 	}
-	return foldString(a) == foldString(b)
+	st := getState(fold)
+	defer st.release()
+	st.a, st.b = st.foldAppend(st.a[:0], a), st.foldAppend(st.b[:0], b)
+	return bytes.Equal(st.a, st.b)
 }
 
 // asciiPrefixFold reports whether the ASCII text s starts with the ASCII
@@ -386,7 +388,10 @@ func containsFold(s, sub string) bool {
 	if len(s) <= naiveScanLimit/len(sub) && isASCII(s) && isASCII(sub) {
 		return scanFold(s, sub)
 	}
-	return strings.Contains(foldString(s), foldString(sub))
+	st := getState(fold)
+	defer st.release()
+	st.a, st.b = st.foldAppend(st.a[:0], s), st.foldAppend(st.b[:0], sub)
+	return bytes.Contains(st.a, st.b)
 }
 
 // scanFold is containsFold of two ASCII texts without allocating.
@@ -406,22 +411,24 @@ func scanFold(s, sub string) bool {
 // after it, so a byte search over folded texts matches whole pieces only:
 // whole folded characters, and an invalid byte only the same invalid byte.
 func foldString(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+	st := getState(fold)
+	defer st.release()
+	return string(st.foldAppend(nil, s))
+}
+
+// foldAppend appends s folded as foldString says to dst.
+func (st *caseState) foldAppend(dst []byte, s string) []byte {
 	if isASCII(s) {
 		for i := 0; i < len(s); i++ {
 			c := s[i]
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			b.WriteByte(c)
+			dst = append(dst, c)
 		}
-		return b.String()
+		return dst
 	}
-	transformEach(cases.Fold(), s, func(p []byte) { b.Write(p) }, func(c byte) {
-		b.WriteByte(0xff)
-		b.WriteByte(0x80 | c>>4)
-		b.WriteByte(0x80 | c&0xf)
-	})
-	return b.String()
+	k := sink{out: dst, app: true}
+	st.each(s, &k)
+	return k.out
 }
