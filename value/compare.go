@@ -91,16 +91,20 @@ func Equal(a, b Value) bool {
 // failure to show one (past the cap, deeper than MaxDepth, unsupported
 // data) or a spent budget is returned as the error.
 func (l Limits) Equal(a, b Value) (bool, error) {
-	if err := l.Budget.Steps(1); err != nil {
-		return false, err
+	if l.Budget != nil {
+		if err := l.Budget.Steps(1); err != nil {
+			return false, err
+		}
 	}
 	return l.normal().equal(a, b)
 }
 
 // equal is Equal without the step; l is normal.
 func (l Limits) equal(a, b Value) (bool, error) {
-	if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil { // texts read
-		return false, err
+	if l.Budget != nil {
+		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil { // texts read
+			return false, err
+		}
 	}
 	if na, ok := ToNumber(a); ok {
 		if nb, ok := ToNumber(b); ok {
@@ -165,18 +169,6 @@ func Order(a, b Value) (c int, ok bool, err error) { return OrderOp("comparison"
 // "< needs numbers; 'abc' is not a number: use ${number(...)}". It is
 // Limits{}.OrderOp.
 func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
-	return Limits{}.OrderOp(op, a, b)
-}
-
-// OrderOp is the package's OrderOp under l: one step and the bytes of the
-// texts it reads.
-func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
-	if err := l.Budget.Steps(1); err != nil {
-		return 0, false, err
-	}
-	if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil {
-		return 0, false, err
-	}
 	na, oka := ToNumber(a)
 	nb, okb := ToNumber(b)
 	if oka && okb {
@@ -190,6 +182,20 @@ func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 		bad = b
 	}
 	return 0, false, Fail(ErrType, op+" needs numbers; "+notANumber(bad))
+}
+
+// OrderOp is the package's OrderOp under l: one step and the bytes of the
+// texts it reads.
+func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
+	if l.Budget != nil {
+		if err := l.Budget.Steps(1); err != nil {
+			return 0, false, err
+		}
+		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil {
+			return 0, false, err
+		}
+	}
+	return OrderOp(op, a, b)
 }
 
 // emptySide reports whether v is empty or blank text, which makes an order

@@ -18,8 +18,11 @@ package value
 // they are visited, so the budget bounds them however small their data is.
 //
 // The zero Limits has no budget and the default cap; the plain forms
-// (Value.Show, Equal, Member, Contains, OrderOp) are the zero Limits and
-// serve callers outside an evaluation. Limits is small and passed by value.
+// (Value.Show, Value.AppendJSON, Equal, Member, Contains, OrderOp) are the
+// zero Limits and serve callers outside an evaluation. Truthy, IsBlank and
+// ToNumber have no Limits form: they never show a list or dictionary, and
+// read at most the one text they are given. Limits is small and passed by
+// value.
 type Limits struct {
 	// Budget is charged before the work; nil charges nothing.
 	Budget *Budget
