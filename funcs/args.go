@@ -50,8 +50,12 @@ func errNeedsText(fn string, v value.Value) error {
 }
 
 // withName makes sure a failure from package value starts with the function
-// name, keeping its kind.
+// name, keeping its kind. The failure of a spent budget (or a done context)
+// is the evaluation's, not the function's, and is returned as it is.
 func withName(fn string, err error) error {
+	if value.StopsEvaluation(err) {
+		return err
+	}
 	var f *value.Failure
 	if !errors.As(err, &f) {
 		return value.Fail(value.ErrValue, fn+": "+err.Error())
@@ -77,6 +81,9 @@ func scalarText(fn string, v value.Value, l value.Limits) (string, error) {
 		s = strconv.FormatBool(v.Bool())
 	case value.Number:
 		b, err := l.Show(nil, v)
+		if value.StopsEvaluation(err) {
+			return "", err
+		}
 		if err != nil {
 			return "", errLimit(fn, l.Cap())
 		}

@@ -87,3 +87,23 @@ func TestBudgetJoinSharedItems(t *testing.T) {
 	require.ErrorIs(t, err, value.ErrBudget)
 	require.Less(t, alloc, uint64(32<<20), "allocated %d bytes; the join is 200 MB", alloc)
 }
+
+// D35: the failure of a spent budget or a done context is the
+// evaluation's: it reaches the caller as it is, not as join's or as a
+// size limit, so the engine can name the budget.
+func TestBudgetFailureIsNotTheFunctions(t *testing.T) {
+	nested := host([]any{[]any{"a", "b"}, "c"})
+	b := value.NewBudget(context.Background(), 0, 1)
+	_, err := call(&Env{Budget: b}, "join", nested)
+	require.ErrorIs(t, err, value.ErrBudget)
+	require.Equal(t, b.Err(), err)
+	require.NotContains(t, err.Error(), "join")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b = value.NewBudget(ctx, 0, 0)
+	require.Error(t, b.Check())
+	_, err = call(&Env{Budget: b}, "upper", num("12.5"))
+	require.ErrorIs(t, err, context.Canceled)
+	require.NotContains(t, err.Error(), "upper")
+}
