@@ -455,30 +455,34 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		}
 	}
 	var ok bool
+	lim := fr.env.Limits() // the host's cap and the evaluation's budget (D35)
 	switch n.op {
 	case ast.Eq: // D27
-		ok = value.Equal(l, r)
+		ok, err = lim.Equal(l, r)
 	case ast.Ne:
-		ok = !value.Equal(l, r)
+		ok, err = lim.Equal(l, r)
+		ok = !ok
 	case ast.Lt, ast.Gt, ast.Le, ast.Ge: // D28
-		c, known, err := value.OrderOp(n.op.String(), l, r)
-		if err != nil {
-			var f *value.Failure
-			reason := err.Error()
-			if errors.As(err, &f) {
-				reason = f.Reason
-			}
-			return false, n.cd.condError(n.opPos, ErrType, quote(n.part)+": "+reason)
-		}
-		ok = known && order(n.op, c)
+		var c int
+		var known bool
+		c, known, err = lim.OrderOp(n.op.String(), l, r)
+		ok = err == nil && known && order(n.op, c)
 	case ast.In: // D29
-		ok = value.Member(l, r)
+		ok, err = lim.Member(l, r)
 	case ast.Contains:
-		ok = value.Contains(l, r)
+		ok, err = lim.Contains(l, r)
 	case ast.IsEmpty: // D30
 		ok = value.IsBlank(l)
 	case ast.IsNotEmpty:
 		ok = !value.IsBlank(l)
+	}
+	if err != nil {
+		kind, reason := error(ErrType), err.Error()
+		var f *value.Failure
+		if errors.As(err, &f) {
+			kind, reason = f.Kind, f.Reason
+		}
+		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
 	}
 	if steps != nil {
 		*steps = append(*steps, Step{Part: n.part, Values: n.values(l, r), Result: ok, Evaluated: true})
@@ -530,7 +534,7 @@ func showValue(v value.Value) string {
 	case value.Number, value.Bool:
 		return v.String()
 	}
-	b, err := v.Show(nil, 200)
+	b, err := value.Limits{Budget: value.NewBudget(context.Background(), 4096, 4096), MaxSize: 200}.Show(nil, v)
 	if err != nil {
 		return "(" + v.Kind().String() + ")"
 	}

@@ -208,7 +208,7 @@ func wrapFailure(expr string, off int, err error) *Error {
 }
 
 // failureDetail is what a failure says for the Go programmer.
-func failureDetail(f *value.Failure) string { return "" }
+func failureDetail(f *value.Failure) string { return f.Detail }
 
 // dataError is a problem with the host data read at what (a name or a
 // path), keeping the kind the value package gave it (ErrData, ErrLimit).

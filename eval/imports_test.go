@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -297,5 +298,16 @@ func TestImportGuardCatches(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			require.Equal(t, c.want, importViolations([]libPackage{c.pkg}, graph))
 		})
+	}
+}
+
+// The one file that may import reflect (allowDirect) reads kinds, lengths,
+// items and keys of typed host slices and maps (issue #13, D1), never a
+// field or a method of a host type.
+func TestReflectReadsKindsOnly(t *testing.T) {
+	src, err := os.ReadFile("../value/reflect.go")
+	require.NoError(t, err)
+	for _, bad := range []string{".Field", ".Method", ".Call(", ".NumField", ".NumMethod", ".Addr(", "unsafe", ".Set"} {
+		require.NotContains(t, string(src), bad)
 	}
 }

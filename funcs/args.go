@@ -5,45 +5,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/value"
 )
 
 // This file holds what the families share: reading arguments, and the words
 // of messages (they start with the function name and never name a Go type).
-
-// maxQuoted is how many characters of data a message shows at most (G6).
-const maxQuoted = 40
-
-// shorten returns s cleaned for a message, as package value quotes data:
-// at most maxQuoted code points, then "..." when s is longer; control
-// characters (line breaks too) as spaces; bytes that are not UTF-8 and
-// bidirectional controls as U+FFFD. It reads at most maxQuoted+1 code
-// points of s.
-func shorten(s string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range s { // invalid bytes come out as utf8.RuneError
-		if n == maxQuoted {
-			b.WriteString("...")
-			break
-		}
-		switch {
-		case unicode.IsControl(r):
-			r = ' '
-		case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-		n++
-	}
-	return b.String()
-}
-
-// quote is shorten in single quotes: 'abc'.
-func quote(s string) string { return "'" + shorten(s) + "'" }
 
 // kindPhrase names a kind after "got": "text", "a number", "an empty value".
 func kindPhrase(k value.Kind) string {
@@ -61,31 +29,18 @@ func kindPhrase(k value.Kind) string {
 func describe(v value.Value) string {
 	switch v.Kind() {
 	case value.Number:
-		return shorten(v.Num().String())
+		return echo.Text(v.Num().String())
 	case value.Bool:
 		return strconv.FormatBool(v.Bool())
 	case value.Text:
-		return "the text " + quote(v.Text())
+		return "the text " + echo.Quote(v.Text())
 	}
 	return kindPhrase(v.Kind())
 }
 
-// sizeText names a size in bytes: "1 MiB", "64 KiB", "100 bytes".
-func sizeText(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return strconv.Itoa(n>>20) + " MiB"
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return strconv.Itoa(n>>10) + " KiB"
-	case n == 1:
-		return "1 byte"
-	}
-	return strconv.Itoa(n) + " bytes"
-}
-
 // errLimit is the failure of a result that would pass the cap (D17).
 func errLimit(fn string, limit int) error {
-	return value.Fail(value.ErrLimit, fn+": result would be larger than "+sizeText(limit))
+	return value.Fail(value.ErrLimit, fn+": result would be larger than "+value.SizeText(limit))
 }
 
 // errNeedsText is the failure of a list or dictionary given to a function
@@ -95,8 +50,12 @@ func errNeedsText(fn string, v value.Value) error {
 }
 
 // withName makes sure a failure from package value starts with the function
-// name, keeping its kind.
+// name, keeping its kind. The failure of a spent budget (or a done context)
+// is the evaluation's, not the function's, and is returned as it is.
 func withName(fn string, err error) error {
+	if value.StopsEvaluation(err) {
+		return err
+	}
 	var f *value.Failure
 	if !errors.As(err, &f) {
 		return value.Fail(value.ErrValue, fn+": "+err.Error())
@@ -109,32 +68,39 @@ func withName(fn string, err error) error {
 
 // scalarText is the text that the text functions work on (D22): a text
 // itself, the shown text of a number or boolean (D3, D4), "" for empty. A
-// list or dictionary fails with ErrType.
-func scalarText(fn string, v value.Value, limit int) (string, error) {
+// list or dictionary fails with ErrType. It charges l's budget the bytes of
+// the text, which the function then reads.
+func scalarText(fn string, v value.Value, l value.Limits) (string, error) {
+	var s string
 	switch v.Kind() {
 	case value.Empty:
 		return "", nil
 	case value.Text:
-		return v.Text(), nil
+		s = v.Text()
 	case value.Bool:
-		return strconv.FormatBool(v.Bool()), nil
+		s = strconv.FormatBool(v.Bool())
 	case value.Number:
-		s := v.Num().String()
-		if len(s) > limit {
-			return "", errLimit(fn, limit)
+		b, err := l.Show(nil, v)
+		if value.StopsEvaluation(err) {
+			return "", err
 		}
-		return s, nil
+		if err != nil {
+			return "", errLimit(fn, l.Cap())
+		}
+		s = string(b)
+	default:
+		return "", errNeedsText(fn, v)
 	}
-	return "", errNeedsText(fn, v)
+	return s, l.Budget.Bytes(len(s))
 }
 
 // paramText is scalarText for an argument other than the first: the
 // message names the parameter ("replace: old must be text, ...").
-func paramText(fn, param string, v value.Value, limit int) (string, error) {
+func paramText(fn, param string, v value.Value, l value.Limits) (string, error) {
 	if k := v.Kind(); k == value.List || k == value.Dict {
 		return "", value.Fail(value.ErrType, fn+": "+param+" must be text, a number or a boolean, got "+kindPhrase(k))
 	}
-	return scalarText(fn, v, limit)
+	return scalarText(fn, v, l)
 }
 
 // wholeArg reads an argument that must be a whole number: a number or plain
@@ -152,7 +118,7 @@ func wholeArg(fn, param string, v value.Value) (int64, error) {
 	}
 	r, err := n.Round(0)
 	if err != nil || r.Cmp(n) != 0 {
-		return 0, value.Fail(value.ErrValue, fn+": "+param+" must be a whole number, got "+shorten(n.String()))
+		return 0, value.Fail(value.ErrValue, fn+": "+param+" must be a whole number, got "+echo.Text(n.String()))
 	}
 	if n.Sign() < 0 {
 		return math.MinInt64, nil

@@ -14,8 +14,9 @@
 // each one that builds text computes or bounds the size of its result before
 // it allocates, failing with value.ErrLimit past Env.MaxSize (D17).
 // Messages are written for flow authors: they start with the function name,
-// name kinds of values as value.Kind does, and quote at most about 40
-// characters of the data.
+// name kinds of values as value.Kind does, and echo data by the one rule of
+// D37 (internal/echo): at most 120 characters, cut with …, control and
+// bidi characters and invalid UTF-8 written as escapes.
 package funcs
 
 // Design notes (not API).
@@ -29,7 +30,8 @@ package funcs
 // there, because its shown text is rarely what a flow author meant.
 //
 // Sizes: join sums the shown sizes of its items and separators, replace
-// counts the matches, lower and upper bound the growth of case mapping and
-// invalid bytes (at most 3x) before building anything. trim, part and
+// counts the matches, lower and upper count the size of the full case
+// mapping (value.Upper.Len, which may be up to 3x the text) before
+// building anything. trim, part and
 // substring return a piece of their input and only check that piece against
 // the cap, so no function builds text past the cap.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
@@ -33,17 +32,19 @@ func host(x any) value.Value {
 	return v
 }
 
-var null = value.Null
+var null = value.Value{}
 
-// call runs the named function as the evaluator would: Lookup, CheckArity,
-// Call.
+// call runs the named function as the evaluator would: find it,
+// CheckArity, Call. It reads the table itself, not a copy from Lookup, as
+// the evaluator looks up once at compile time and then calls many times,
+// so that the allocation tests count the call alone.
 func call(env *Env, name string, args ...value.Value) (value.Value, error) {
-	f, ok := Lookup(name)
+	f, ok := byName[name]
 	if !ok {
-		return value.Null, Unknown(name)
+		return value.Value{}, Unknown(name)
 	}
 	if err := f.CheckArity(len(args)); err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return f.Call(env, args)
 }
@@ -84,114 +85,4 @@ func run(t *testing.T, fn string, cases []tc) {
 			require.Equal(t, c.want, got.String())
 		})
 	}
-}
-
-// evalExample evaluates an Example's Expr: calls of table functions whose
-// arguments are text literals ('..' or ".."), number literals (with an
-// optional leading -), nested calls, and names or dotted paths read from
-// ExampleData. It is the test's own tiny evaluator; the real one is eval.
-func evalExample(expr string) (value.Value, error) {
-	data, err := value.FromHost(ExampleData())
-	if err != nil {
-		return value.Null, err
-	}
-	p := &exampleParser{s: expr, data: data}
-	v, err := p.expr()
-	if err != nil {
-		return value.Null, err
-	}
-	p.space()
-	if p.i != len(p.s) {
-		return value.Null, errors.New("test parser: junk at " + p.s[p.i:])
-	}
-	return v, nil
-}
-
-type exampleParser struct {
-	s    string
-	i    int
-	data value.Value
-}
-
-func (p *exampleParser) space() {
-	for p.i < len(p.s) && p.s[p.i] == ' ' {
-		p.i++
-	}
-}
-
-func (p *exampleParser) expr() (value.Value, error) {
-	p.space()
-	if p.i >= len(p.s) {
-		return value.Null, errors.New("test parser: unexpected end")
-	}
-	c := p.s[p.i]
-	switch {
-	case c == '\'' || c == '"':
-		end := strings.IndexByte(p.s[p.i+1:], c)
-		if end < 0 {
-			return value.Null, errors.New("test parser: open quote")
-		}
-		lit := p.s[p.i+1 : p.i+1+end]
-		p.i += end + 2
-		return value.TextValue(lit), nil
-	case c == '-' || c >= '0' && c <= '9':
-		j := p.i + 1
-		for j < len(p.s) && (p.s[j] >= '0' && p.s[j] <= '9' || p.s[j] == '.') {
-			j++
-		}
-		n, ok := value.ParseNum(p.s[p.i:j])
-		if !ok {
-			return value.Null, errors.New("test parser: bad number " + p.s[p.i:j])
-		}
-		p.i = j
-		return value.NumberValue(n), nil
-	}
-	name := p.ident()
-	if name == "" {
-		return value.Null, errors.New("test parser: unexpected " + p.s[p.i:])
-	}
-	p.space()
-	if p.i < len(p.s) && p.s[p.i] == '(' {
-		p.i++
-		var args []value.Value
-		for {
-			p.space()
-			if p.i < len(p.s) && p.s[p.i] == ')' {
-				p.i++
-				break
-			}
-			if len(args) > 0 {
-				if p.s[p.i] != ',' {
-					return value.Null, errors.New("test parser: want , at " + p.s[p.i:])
-				}
-				p.i++
-			}
-			a, err := p.expr()
-			if err != nil {
-				return value.Null, err
-			}
-			args = append(args, a)
-		}
-		return call(nil, name, args...)
-	}
-	v, _, err := p.data.Key(name)
-	for err == nil && p.i < len(p.s) && p.s[p.i] == '.' {
-		p.i++
-		v, _, err = v.Key(p.ident())
-	}
-	return v, err
-}
-
-func (p *exampleParser) ident() string {
-	j := p.i
-	for j < len(p.s) {
-		r, size := utf8.DecodeRuneInString(p.s[j:])
-		if !(r == '_' || unicode.IsLetter(r) || j > p.i && unicode.IsDigit(r)) {
-			break
-		}
-		j += size
-	}
-	name := p.s[p.i:j]
-	p.i = j
-	return name
 }

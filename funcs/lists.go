@@ -9,27 +9,35 @@ import (
 
 // callLen is len(x) (D19, D20): code points of a text, items of a list,
 // keys of a dictionary; empty is 0; a number or boolean fails.
-func callLen(_ *Env, args []value.Value) (value.Value, error) {
+func callLen(env *Env, args []value.Value) (value.Value, error) {
 	x := args[0]
 	switch x.Kind() {
 	case value.Empty:
 		return value.NumberValue(value.Int(0)), nil
-	case value.Text, value.List, value.Dict:
+	case value.Text:
+		// Counting code points reads the text; a list or dictionary knows
+		// its length.
+		if err := env.Limits().Budget.Bytes(len(x.Text())); err != nil {
+			return value.Value{}, err
+		}
+		return value.NumberValue(value.Int(int64(x.Len()))), nil
+	case value.List, value.Dict:
 		return value.NumberValue(value.Int(int64(x.Len()))), nil
 	}
-	return value.Null, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
+	return value.Value{}, value.Fail(value.ErrType, "len needs text, a list or a dictionary, got "+kindPhrase(x.Kind()))
 }
 
 // callJoin is join(list, sep) (D20, D3, D4): the items shown and joined by
 // sep (", " when left out); empty gives ""; a single value that is not a
 // list joins as itself, that is, as its shown text.
 func callJoin(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
+	l := env.Limits()
+	limit := l.Cap()
 	sep := ", "
 	if len(args) > 1 {
-		s, err := paramText("join", "the separator", args[1], limit)
+		s, err := paramText("join", "the separator", args[1], l)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		sep = s
 	}
@@ -38,30 +46,33 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 	case value.Empty:
 		return value.TextValue(""), nil
 	case value.List:
-		return joinList(x, sep, limit)
+		return joinList(x, sep, l)
 	case value.Text:
 		if len(x.Text()) > limit {
-			return value.Null, errLimit("join", limit)
+			return value.Value{}, errLimit("join", limit)
 		}
 		return x, nil
 	}
-	b, err := x.Show(nil, limit)
+	b, err := l.Show(nil, x)
 	if err != nil {
-		return value.Null, showErr(err, limit)
+		return value.Value{}, showErr(err, limit)
 	}
 	return value.TextValue(string(b)), nil
 }
 
 // joinList joins the items of a list. It first adds up the size of the
 // result, (n-1)·len(sep) and then the shown size of each item, and fails as
-// soon as the sum passes limit; only then does it allocate, exactly once.
-func joinList(x value.Value, sep string, limit int) (value.Value, error) {
+// soon as the sum passes the cap; only then does it charge the budget for
+// the result and allocate, exactly once. Each pass charges a step for each
+// item it visits, and a list or dictionary item is shown under l each time.
+func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
+	limit := l.Cap()
 	n := x.Len()
 	if n == 0 {
 		return value.TextValue(""), nil
 	}
 	if len(sep) > 0 && n-1 > limit/len(sep) {
-		return value.Null, errLimit("join", limit)
+		return value.Value{}, errLimit("join", limit)
 	}
 	total := (n - 1) * len(sep)
 	var scratch []byte // shown numbers and nested lists or dictionaries
@@ -69,9 +80,12 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 	// is read from the host only once.
 	var kept [8]value.Value
 	for i := 0; i < n; i++ {
+		if err := l.Budget.Steps(1); err != nil {
+			return value.Value{}, err
+		}
 		it, err := x.Index(i)
 		if err != nil {
-			return value.Null, withName("join", err)
+			return value.Value{}, withName("join", err)
 		}
 		if i < len(kept) {
 			kept[i] = it
@@ -92,19 +106,22 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 		default:
 			// Show reads a limit of 0 as its default; 1 is as good when
 			// nothing is left, since any shown byte is then too many.
-			scratch, err = it.Show(scratch[:0], max(limit-total, 1))
+			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it)
 			if err != nil {
-				return value.Null, showErr(err, limit)
+				return value.Value{}, showErr(err, limit)
 			}
 			size = len(scratch)
 		}
 		if size > limit-total {
-			return value.Null, errLimit("join", limit)
+			return value.Value{}, errLimit("join", limit)
 		}
 		total += size
 	}
 	if n == 1 && kept[0].Kind() == value.Text {
 		return kept[0], nil
+	}
+	if err := l.Budget.Bytes(total); err != nil {
+		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(total)
@@ -114,9 +131,12 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 		}
 		it := kept[min(i, len(kept)-1)]
 		if i >= len(kept) {
+			if err := l.Budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
 			var err error
 			if it, err = x.Index(i); err != nil {
-				return value.Null, withName("join", err)
+				return value.Value{}, withName("join", err)
 			}
 		}
 		switch it.Kind() {
@@ -134,9 +154,9 @@ func joinList(x value.Value, sep string, limit int) (value.Value, error) {
 			b.Write(scratch)
 		default:
 			var err error
-			scratch, err = it.Show(scratch[:0], limit)
+			scratch, err = l.Show(scratch[:0], it)
 			if err != nil {
-				return value.Null, showErr(err, limit)
+				return value.Value{}, showErr(err, limit)
 			}
 			b.Write(scratch)
 		}

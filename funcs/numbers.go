@@ -2,33 +2,38 @@ package funcs
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/value"
 )
 
 // callNumber is number(x) (D21): a number stays itself; empty, "" and white
 // space give empty; otherwise the first number in the text, or a failure
 // when there is none.
-func callNumber(_ *Env, args []value.Value) (value.Value, error) {
+func callNumber(env *Env, args []value.Value) (value.Value, error) {
 	x := args[0]
 	switch x.Kind() {
 	case value.Number:
 		return x, nil
 	case value.Empty:
-		return value.Null, nil
+		return value.Value{}, nil
 	case value.Text:
 	default:
-		return value.Null, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
+		return value.Value{}, value.Fail(value.ErrType, "number needs text or a number, got "+kindPhrase(x.Kind()))
 	}
 	s := x.Text()
+	if err := env.Limits().Budget.Bytes(len(s)); err != nil { // the bytes it may read
+		return value.Value{}, err
+	}
 	if trimText(s) == "" {
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 	n, err := firstNumber(s)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return value.NumberValue(n), nil
 }
@@ -70,14 +75,14 @@ func firstNumber(s string) (value.Num, error) {
 		i += size
 	}
 	if start < 0 {
-		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+quote(s))
+		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
 	}
 
 	var buf [64]byte
 	mant := buf[:0] // the ASCII digits, "." and fraction digits
 	written := 0    // digits in mant
 	tooLong := func() error {
-		return value.Fail(value.ErrLimit, "number: the number in "+quote(s)+" has more than "+strconv.Itoa(value.MaxDigits)+" digits")
+		return value.Fail(value.ErrLimit, "number: the number in "+echo.Quote(s)+" has more than "+strconv.Itoa(value.MaxDigits)+" digits")
 	}
 	// The whole part: digits and "," before groups of three digits.
 	i := start
@@ -138,6 +143,11 @@ func firstNumber(s string) (value.Num, error) {
 		}
 	}
 	end := i
+	if r, size := decodeRune(s, end); isNumberMark(r) {
+		if next, _ := decodeRune(s, end+size); digitValue(next) >= 0 {
+			return value.Num{}, unclearNumber(s, start)
+		}
+	}
 
 	n, err := value.ParseDigits(string(mant))
 	if err != nil {
@@ -147,6 +157,119 @@ func firstNumber(s string) (value.Num, error) {
 		n = n.Neg()
 	}
 	return n, nil
+}
+
+// isNumberMark reports the marks that write a decimal point or group
+// digits somewhere: ".", ",", "'" and "’" (D34).
+func isNumberMark(r rune) bool { return r == '.' || r == ',' || r == '\'' || r == '\u2019' }
+
+// maxHintDigits bounds the digits of the reading that the message of an
+// unclear number suggests; a longer one gets the general hint.
+const maxHintDigits = 30
+
+// unclearNumber is the failure of D34 for the text s whose first number,
+// at start, goes on with a mark and a digit: "1.234,56", "205,68".
+//
+// The hint writes the reading that the marks suggest in the two forms
+// number reads: when the marks before the last are one kind of mark, each
+// before exactly three digits, they are read as grouping and the last as
+// the decimal point, if it is another mark or a "," ("1.234,56" is
+// 1234.56, "1'049,95" is 1049.95, "205,68" is 205.68); when all marks are
+// the same grouping mark ("1.234.567", "$ 1.144.000"), as a whole number.
+// Otherwise ("1.5.2") the hint shows the two forms in general.
+func unclearNumber(s string, start int) error {
+	// The digits and marks from start, as digit groups and marks.
+	var groups []string
+	var marks []rune
+	var group []byte
+	i, digits := start, 0
+	for i < len(s) && digits <= maxHintDigits {
+		r, size := decodeRune(s, i)
+		if d := digitValue(r); d >= 0 {
+			digits++
+			group = append(group, byte('0'+d))
+			i += size
+			continue
+		}
+		next, _ := decodeRune(s, i+size)
+		if !isNumberMark(r) || digitValue(next) < 0 || len(group) == 0 {
+			break
+		}
+		groups = append(groups, string(group))
+		marks = append(marks, r)
+		group = group[:0]
+		i += size
+	}
+	groups = append(groups, string(group))
+	end := i
+
+	hint := "write 1234.56 or 1,234.56"
+	if reading, ok := markReading(groups, marks); ok && digits <= maxHintDigits {
+		n, err := value.ParseDigits(reading)
+		if err == nil {
+			if negativeAround(s, start, end) {
+				n = n.Neg()
+			}
+			plain := n.String()
+			hint = "write " + plain
+			if grouped := groupThousands(plain); grouped != plain {
+				hint += " or " + grouped
+			}
+		}
+	}
+	return value.Fail(value.ErrValue, "number: "+echo.Quote(s)+" is not clear: "+hint)
+}
+
+// markReading reads digit groups and the marks between them as unclearNumber
+// describes, giving ASCII number text; ok is false when there is no one
+// reading.
+func markReading(groups []string, marks []rune) (string, bool) {
+	digits := 0
+	for _, g := range groups {
+		digits += len(g)
+	}
+	if digits > maxHintDigits || len(marks) == 0 {
+		return "", false
+	}
+	last := len(marks) - 1
+	groupingBefore := func(k int) bool { // marks[:k] are one mark, each before three digits
+		for j := 0; j < k; j++ {
+			if marks[j] != marks[0] || len(groups[j+1]) != 3 {
+				return false
+			}
+		}
+		return true
+	}
+	if (marks[last] == ',' || marks[last] == '.') && groupingBefore(last) && (last == 0 && marks[last] == ',' || last > 0 && marks[last] != marks[0]) {
+		return strings.Join(groups[:last+1], "") + "." + groups[last+1], true
+	}
+	if groupingBefore(len(marks)) && marks[0] != ',' {
+		return strings.Join(groups, ""), true
+	}
+	return "", false
+}
+
+// groupThousands writes "," between groups of three digits of the whole
+// part of plain number text: 1234.56 -> 1,234.56.
+func groupThousands(plain string) string {
+	sign := ""
+	if strings.HasPrefix(plain, "-") {
+		sign, plain = "-", plain[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(plain, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(whole[i])
+	}
+	if hasFrac {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
 }
 
 // negativeAround reports whether the number s[start:end] is made negative
@@ -276,10 +399,10 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 	if len(args) > 1 {
 		d, err := wholeArg("round", "digits", args[1])
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		if d < -value.MaxExponent || d > value.MaxExponent {
-			return value.Null, value.Fail(value.ErrValue, "round: digits must be from "+
+			return value.Value{}, value.Fail(value.ErrValue, "round: digits must be from "+
 				strconv.Itoa(-value.MaxExponent)+" to "+strconv.Itoa(value.MaxExponent)+", got "+describe(args[1]))
 		}
 		digits = d
@@ -288,25 +411,25 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 	var n value.Num
 	switch x.Kind() {
 	case value.Empty:
-		return value.Null, nil
+		return value.Value{}, nil
 	case value.Number:
 		n = x.Num()
 	case value.Text:
 		if trimText(x.Text()) == "" {
-			return value.Null, nil
+			return value.Value{}, nil
 		}
 		m, ok := value.ToNumber(x)
 		if !ok {
-			return value.Null, value.Fail(value.ErrType, "round needs a number, got the text "+quote(x.Text())+
+			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+echo.Quote(x.Text())+
 				"; write round(number(...)) to read the number in it")
 		}
 		n = m
 	default:
-		return value.Null, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
+		return value.Value{}, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
 	}
 	r, err := n.Round(int(digits))
 	if err != nil {
-		return value.Null, withName("round", err)
+		return value.Value{}, withName("round", err)
 	}
 	return value.NumberValue(r), nil
 }

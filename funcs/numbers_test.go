@@ -14,7 +14,33 @@ func TestNumber(t *testing.T) {
 	ok := func(in, want string) tc {
 		return tc{name: in, args: []value.Value{txt(in)}, want: want, kind: value.Number}
 	}
+	unclear := func(in, hint string) tc {
+		return tc{name: "D34 " + in, args: []value.Value{txt(in)}, err: "number: '" + in + "' is not clear: " + hint, is: value.ErrValue}
+	}
 	run(t, "number", []tc{
+		// D34: a number followed by . , ' or ’ and a digit is refused,
+		// with the reading the marks suggest written plainly.
+		unclear("1.234,56", "write 1234.56 or 1,234.56"),
+		unclear("1.234.567", "write 1234567 or 1,234,567"),
+		unclear("1'049,95", "write 1049.95 or 1,049.95"),
+		unclear("1’049,95", "write 1049.95 or 1,049.95"),
+		unclear("205,68", "write 205.68"),
+		unclear("1.5.2", "write 1234.56 or 1,234.56"),
+		unclear("205,68 €", "write 205.68"),
+		unclear("$ 1.144.000", "write 1144000 or 1,144,000"),
+		unclear("-1.234,56 บาท", "write -1234.56 or -1,234.56"),
+		unclear("(1.234,56)", "write -1234.56 or -1,234.56"),
+		unclear("1'049", "write 1049 or 1,049"),
+		unclear("1.2.3", "write 1234.56 or 1,234.56"),
+		unclear("1,2345", "write 1.2345"),
+		unclear("1,23", "write 1.23"),
+		unclear("12,5", "write 12.5"),
+		unclear("1,234,56", "write 1234.56 or 1,234.56"),
+		unclear("1,234.5,6", "write 1234.56 or 1,234.56"),
+		unclear("๒๐๕,๖๘", "write 205.68"),
+		unclear("0.234,5", "write 234.5"),
+		{name: "D34 a long reading gets the general hint", args: []value.Value{txt("1," + strings.Repeat("5", 100))},
+			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: write 1234.56 or 1,234.56", is: value.ErrValue},
 		// The design's examples.
 		ok("15,434.75 บาท/ปี", "15434.75"),
 		ok("(1,200)", "-1200"),
@@ -45,7 +71,6 @@ func TestNumber(t *testing.T) {
 		ok("-0", "0"),
 		ok("0.000", "0"),
 		ok("3.10", "3.1"),
-		ok("1.2.3", "1.2"),
 		ok("12.", "12"),
 		ok(".5", "0.5"),
 		ok("-.5", "-0.5"),
@@ -55,11 +80,11 @@ func TestNumber(t *testing.T) {
 		ok("0x10", "0"),
 		ok("Infinity 5", "5"),
 		// Thousands separators are "," before exactly three digits.
-		ok("1,2345", "1"),
-		ok("1,23", "1"),
-		ok("12,5", "12"),
-		ok("1,234,56", "1234"),
 		ok("1234,567", "1234567"),
+		ok("1,200.", "1200"),
+		ok("1.5.", "1.5"),
+		ok("12' long", "12"),
+		ok("1, 2", "1"),
 		ok("1,000,000", "1000000"),
 		ok("1\u00a0000", "1"),
 		ok("1, 2, 3", "1"),
@@ -90,14 +115,17 @@ func TestNumber(t *testing.T) {
 		{name: "NaN", args: []value.Value{txt("NaN")}, err: "number: no number in 'NaN'", is: value.ErrValue},
 		{name: "Inf", args: []value.Value{txt("-Inf")}, err: "number: no number in '-Inf'", is: value.ErrValue},
 		{name: "superscript is no decimal digit", args: []value.Value{txt("x²")}, err: "number: no number in 'x²'", is: value.ErrValue},
-		{name: "long text is shortened", args: []value.Value{txt(strings.Repeat("no number here ", 10))},
-			err: "number: no number in '" + strings.Repeat("no number here ", 10)[:40] + "...'", is: value.ErrValue},
-		{name: "line breaks in the message", args: []value.Value{txt("a\nb")}, err: "number: no number in 'a b'", is: value.ErrValue},
-		{name: "invalid bytes in the message", args: []value.Value{txt("a\xffb")}, err: "number: no number in 'a\uFFFDb'", is: value.ErrValue},
+		// D37: echoed text is cut at 120 characters with …; control
+		// characters, bidi controls and invalid UTF-8 are escapes.
+		{name: "long text is cut", args: []value.Value{txt(strings.Repeat("no number here ", 10))},
+			err: "number: no number in '" + strings.Repeat("no number here ", 10)[:119] + "…'", is: value.ErrValue},
+		{name: "line breaks in the message", args: []value.Value{txt("a\nb")}, err: "number: no number in 'a\\nb'", is: value.ErrValue},
+		{name: "invalid bytes in the message", args: []value.Value{txt("a\xffb")}, err: "number: no number in 'a\\xffb'", is: value.ErrValue},
+		{name: "bidi controls in the message", args: []value.Value{txt("a\u202eb")}, err: "number: no number in 'a\\u202eb'", is: value.ErrValue},
 		{name: "too many digits", args: []value.Value{txt(strings.Repeat("1", value.MaxDigits+1))},
-			err: "number: the number in '" + strings.Repeat("1", 40) + "...' has more than 1000 digits", is: value.ErrLimit},
+			err: "number: the number in '" + strings.Repeat("1", 119) + "…' has more than 1000 digits", is: value.ErrLimit},
 		{name: "too many fraction digits", args: []value.Value{txt("0." + strings.Repeat("1", value.MaxDigits+1))},
-			err: "number: the number in '0." + strings.Repeat("1", 38) + "...' has more than 1000 digits", is: value.ErrLimit},
+			err: "number: the number in '0." + strings.Repeat("1", 117) + "…' has more than 1000 digits", is: value.ErrLimit},
 		{name: "boolean", args: []value.Value{boolean(true)}, err: "number needs text or a number, got a boolean", is: value.ErrType},
 		{name: "list", args: []value.Value{host([]any{"1"})}, err: "number needs text or a number, got a list", is: value.ErrType},
 		{name: "dictionary", args: []value.Value{host(map[string]any{"a": "1"})}, err: "number needs text or a number, got a dictionary", is: value.ErrType},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/value"
 )
@@ -27,6 +28,10 @@ type Example struct {
 }
 
 // Env is what a call may depend on besides its arguments: only limits.
+// A function charges Budget before it works: the bytes of the text it
+// reads and of the text it builds (the size computed before allocating),
+// a step for each item it visits; past the budget it fails with the
+// budget's error (value.ErrBudget), past MaxSize with value.ErrLimit.
 type Env struct {
 	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
 	// means value.DefaultMaxSize.
@@ -36,12 +41,13 @@ type Env struct {
 	Budget *value.Budget
 }
 
-// maxSize is the cap in force; a nil Env has the default.
-func (e *Env) maxSize() int {
-	if e == nil || e.MaxSize <= 0 {
-		return value.DefaultMaxSize
+// Limits are the env's limits in the form package value takes; a nil Env
+// has no budget and the default cap.
+func (e *Env) Limits() value.Limits {
+	if e == nil {
+		return value.Limits{}
 	}
-	return e.MaxSize
+	return value.Limits{Budget: e.Budget, MaxSize: e.MaxSize}
 }
 
 // Func is one function of the whitelist.
@@ -106,7 +112,7 @@ var table = []Func{
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
 			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
-			"a number stays itself, and text without a number is an error.",
+			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), whose meaning is not clear.",
 		Empty: "empty, also for `\"\"` and white space; text with no number is an error",
 		Examples: []Example{
 			{"number('15,434.75 บาท/ปี')", "15434.75"},
@@ -118,6 +124,8 @@ var table = []Func{
 			{"number(row.premium)", "15434.75"},
 			{"number('  ')", ""},
 			{"number('abc')", "error: number: no number in 'abc'"},
+			{"number('1.234,56')", "error: number: '1.234,56' is not clear: write 1234.56 or 1,234.56"},
+			{"number('205,68 €')", "error: number: '205,68 €' is not clear: write 205.68"},
 		},
 		Call: callNumber,
 	},
@@ -137,11 +145,13 @@ var table = []Func{
 	{
 		Name:   "lower",
 		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "lower writes every letter of a text in lower case, one letter for one.",
+		Doc:    "lower writes every letter of a text in lower case by the full Unicode rules (as Python's str.lower), so one letter may become two and a Σ that ends a word becomes ς.",
 		Empty:  "`\"\"`",
 		Examples: []Example{
 			{"lower('ToYoTa CAMRY')", "toyota camry"},
 			{"lower('ÄÖÜ')", "äöü"},
+			{"lower('ΟΔΥΣΣΕΥΣ')", "οδυσσευς"},
+			{"lower('İ')", "i\u0307"},
 			{"lower(row.status)", "active"},
 		},
 		Call: callLower,
@@ -149,11 +159,12 @@ var table = []Func{
 	{
 		Name:   "upper",
 		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "upper writes every letter of a text in upper case, one letter for one (so ß stays ß).",
+		Doc:    "upper writes every letter of a text in upper case by the full Unicode rules (as Python's str.upper), so one letter may become several: ß becomes SS.",
 		Empty:  "`\"\"`",
 		Examples: []Example{
 			{"upper('Toyota camry')", "TOYOTA CAMRY"},
 			{"upper('ärger')", "ÄRGER"},
+			{"upper('straße')", "STRASSE"},
 			{"upper('บาท')", "บาท"},
 		},
 		Call: callUpper,
@@ -299,19 +310,33 @@ var (
 	}()
 )
 
-// Lookup returns the function with exactly this name (case matters).
+// Lookup returns the function with exactly this name (case matters). The
+// *Func is the caller's own copy (its Params and Examples too): changing
+// it changes nothing for any other caller, nor the next Lookup.
 func Lookup(name string) (*Func, bool) {
 	f, ok := byName[name]
-	return f, ok
+	if !ok {
+		return nil, false
+	}
+	return f.clone(), true
 }
 
-// All returns every function, in the order of the table (design section 5).
-// The slice is the caller's; the functions are shared and must not be
-// changed.
+// All returns every function, in the order of the table (design section 5),
+// each the caller's own copy as Lookup gives it.
 func All() []*Func {
 	out := make([]*Func, len(funcs))
-	copy(out, funcs)
+	for i, f := range funcs {
+		out[i] = f.clone()
+	}
 	return out
+}
+
+// clone is a copy of f that shares nothing that can be changed.
+func (f *Func) clone() *Func {
+	c := *f
+	c.Params = append([]Param(nil), f.Params...)
+	c.Examples = append([]Example(nil), f.Examples...)
+	return &c
 }
 
 // Arity returns the least and the most number of values f takes.
@@ -388,7 +413,7 @@ func Suggest(name string) (string, bool) {
 // table (D14), a *value.Failure wrapping ErrUnknownFunction:
 // "unknown function lenght; did you mean len?" or "unknown function foo".
 func Unknown(name string) error {
-	reason := "unknown function " + shorten(name)
+	reason := "unknown function " + echo.Text(name)
 	if s, ok := Suggest(name); ok {
 		reason += "; did you mean " + s + "?"
 	}

@@ -49,7 +49,8 @@ func TestTableEntries(t *testing.T) {
 			}
 			g, ok := Lookup(f.Name)
 			require.True(t, ok)
-			require.Same(t, f, g)
+			require.NotSame(t, f, g, "each caller has its own copy")
+			require.Equal(t, []any{f.Name, f.Params, f.Doc, f.Empty, f.Examples}, []any{g.Name, g.Params, g.Doc, g.Empty, g.Examples})
 		})
 	}
 }
@@ -70,10 +71,40 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+// Issue #9: the whitelist cannot be changed from outside: what Lookup and
+// All hand out are copies, down to their Params and Examples.
 func TestAllIsACopy(t *testing.T) {
 	a := All()
 	a[0] = nil
 	require.NotNil(t, All()[0])
+
+	fake := func(*Env, []value.Value) (value.Value, error) { return value.TextValue("hijacked"), nil }
+	f, _ := Lookup("len")
+	f.Call = fake
+	f.Name = "eval"
+	f.Params[0].Name = "changed"
+	f.Params = append(f.Params, Param{Name: "extra"})
+	f.Examples[0].Want = "changed"
+	for _, g := range All() {
+		if g.Name == "len" {
+			g.Call = fake
+			g.Params[0].Optional = true
+			g.Examples[0].Expr = "changed"
+		}
+	}
+
+	again, ok := Lookup("len")
+	require.True(t, ok)
+	require.Equal(t, "len", again.Name)
+	require.Equal(t, []Param{{Name: "x", Doc: "a text, list or dictionary"}}, again.Params)
+	require.Equal(t, Example{"len('บาท')", "3"}, again.Examples[0])
+	v, err := again.Call(nil, []value.Value{value.TextValue("abc")})
+	require.NoError(t, err)
+	require.Equal(t, "3", v.String())
+	_, ok = Lookup("eval")
+	require.False(t, ok)
+	require.Equal(t, "len", All()[0].Name)
+	require.False(t, All()[0].Params[0].Optional)
 }
 
 // D15, E6: arity messages for every function at min-1 and max+1.
@@ -154,8 +185,8 @@ func TestUnknown(t *testing.T) {
 		{"lenght", "unknown function lenght; did you mean len?"},
 		{"foo", "unknown function foo"},
 		{"UPPER", "unknown function UPPER; did you mean upper?"},
-		{strings.Repeat("x", 100), "unknown function " + strings.Repeat("x", 40) + "..."},
-		{"a\u202eb", "unknown function a\uFFFDb"},
+		{strings.Repeat("x", 200), "unknown function " + strings.Repeat("x", 119) + "…"}, // D37
+		{"a\u202eb", "unknown function a\\u202eb"},
 	} {
 		err := Unknown(c.in)
 		require.EqualError(t, err, c.want)
@@ -163,21 +194,18 @@ func TestUnknown(t *testing.T) {
 	}
 }
 
-// Every Example of the table runs and gives its Want.
+// Every Example of the table calls its own function and is an expression
+// without ${...}, which eval/funcs_examples_test.go runs through the
+// engine; an error's Want starts with the function's name (the messages
+// rule of this package).
 func TestExamples(t *testing.T) {
 	for _, f := range All() {
 		for _, e := range f.Examples {
-			t.Run(e.Expr, func(t *testing.T) {
-				require.True(t, strings.HasPrefix(e.Expr, f.Name+"("), "an example calls its function")
-				require.NotContains(t, e.Expr, "${")
-				v, err := evalExample(e.Expr)
-				if strings.HasPrefix(e.Want, "error: ") {
-					require.EqualError(t, err, strings.TrimPrefix(e.Want, "error: "))
-					return
-				}
-				require.NoError(t, err)
-				require.Equal(t, e.Want, v.String())
-			})
+			require.True(t, strings.HasPrefix(e.Expr, f.Name+"("), "%s: an example calls its function", e.Expr)
+			require.NotContains(t, e.Expr, "${")
+			if reason, ok := strings.CutPrefix(e.Want, "error: "); ok {
+				require.True(t, strings.HasPrefix(reason, f.Name), "%s: the reason starts with the function name", e.Expr)
+			}
 		}
 	}
 }

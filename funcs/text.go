@@ -13,7 +13,7 @@ import (
 // the whole text of x, x itself is returned.
 func textResult(fn string, x value.Value, s string, limit int) (value.Value, error) {
 	if len(s) > limit {
-		return value.Null, errLimit(fn, limit)
+		return value.Value{}, errLimit(fn, limit)
 	}
 	if x.Kind() == value.Text && len(s) == len(x.Text()) {
 		return x, nil
@@ -71,12 +71,12 @@ func isASCIISpace(c byte) bool {
 
 // callTrim is trim(x) (D22).
 func callTrim(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	s, err := scalarText("trim", args[0], limit)
+	l := env.Limits()
+	s, err := scalarText("trim", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
-	return textResult("trim", args[0], trimText(s), limit)
+	return textResult("trim", args[0], trimText(s), l.Cap())
 }
 
 // callLower is lower(x) (D22).
@@ -89,56 +89,34 @@ func callUpper(env *Env, args []value.Value) (value.Value, error) {
 	return mapCase("upper", env, args[0], true)
 }
 
-// mapCase is lower and upper: strings.ToLower or strings.ToUpper (simple
-// case mapping, one character to one character, no special casing). The
-// result can be longer than the text: a few characters grow from 2 to 3
-// bytes, and each byte that is not UTF-8 becomes U+FFFD (3 bytes). So when
-// 3·len(s) could pass the cap, the exact size is counted first.
+// mapCase is lower and upper: full Unicode case mapping (D33, by
+// value.Upper and value.Lower). The result can be longer than the text
+// (ß becomes SS, İ becomes i̇), so its size is counted first, without
+// building it, and checked against the cap (D17) and charged to the
+// budget (D35) before the result is built.
 func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error) {
-	limit := env.maxSize()
-	s, err := scalarText(fn, x, limit)
+	l := env.Limits()
+	limit := l.Cap()
+	s, err := scalarText(fn, x, l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
-	if len(s) > limit/3 && caseSize(s, upper) > limit {
-		return value.Null, errLimit(fn, limit)
-	}
-	var out string
+	mapping := value.Lower
 	if upper {
-		out = strings.ToUpper(s)
-	} else {
-		out = strings.ToLower(s)
+		mapping = value.Upper
 	}
+	size := mapping.Len(s)
+	if size > limit {
+		return value.Value{}, errLimit(fn, limit)
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Value{}, err
+	}
+	out := mapping.Map(s, size)
 	if x.Kind() == value.Text && out == s {
 		return x, nil
 	}
 	return value.TextValue(out), nil
-}
-
-// caseSize is len(strings.ToUpper(s)) (or ToLower), counted without
-// building it.
-func caseSize(s string, upper bool) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			n++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == utf8.RuneError && size == 1 {
-			n += utf8.RuneLen(utf8.RuneError)
-			continue
-		}
-		if upper {
-			r = unicode.ToUpper(r)
-		} else {
-			r = unicode.ToLower(r)
-		}
-		n += utf8.RuneLen(r)
-	}
-	return n
 }
 
 // callReplace is replace(x, old, new) (D22): every non-overlapping old,
@@ -146,21 +124,22 @@ func caseSize(s string, upper bool) int {
 // len(x) + count·(len(new) - len(old)), is computed and checked before the
 // result is built.
 func callReplace(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	old, err := paramText("replace", "old", args[1], limit)
+	l := env.Limits()
+	limit := l.Cap()
+	old, err := paramText("replace", "old", args[1], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	if old == "" {
-		return value.Null, value.Fail(value.ErrValue, "replace: the text to replace is empty")
+		return value.Value{}, value.Fail(value.ErrValue, "replace: the text to replace is empty")
 	}
-	repl, err := paramText("replace", "new", args[2], limit)
+	repl, err := paramText("replace", "new", args[2], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
-	s, err := scalarText("replace", args[0], limit)
+	s, err := scalarText("replace", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	count := strings.Count(s, old)
 	if count == 0 {
@@ -168,14 +147,17 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 	}
 	if len(s) > limit {
 		if len(repl) >= len(old) {
-			return value.Null, errLimit("replace", limit)
+			return value.Value{}, errLimit("replace", limit)
 		}
 	} else if grow := len(repl) - len(old); grow > 0 && count > (limit-len(s))/grow {
-		return value.Null, errLimit("replace", limit)
+		return value.Value{}, errLimit("replace", limit)
 	}
 	size := len(s) + count*(len(repl)-len(old))
 	if size > limit {
-		return value.Null, errLimit("replace", limit)
+		return value.Value{}, errLimit("replace", limit)
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -195,23 +177,23 @@ func callReplace(env *Env, args []value.Value) (value.Value, error) {
 // callPart is part(x, sep, n) (D22): piece n of x split at sep, counted
 // from 0, negative from the end; "" when there is no piece n.
 func callPart(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
-	sep, err := paramText("part", "the separator", args[1], limit)
+	l := env.Limits()
+	sep, err := paramText("part", "the separator", args[1], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	if sep == "" {
-		return value.Null, value.Fail(value.ErrValue, "part: the separator is empty")
+		return value.Value{}, value.Fail(value.ErrValue, "part: the separator is empty")
 	}
 	n, err := wholeArg("part", "n", args[2])
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
-	s, err := scalarText("part", args[0], limit)
+	s, err := scalarText("part", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
-	return textResult("part", args[0], pieceOf(s, sep, n), limit)
+	return textResult("part", args[0], pieceOf(s, sep, n), l.Cap())
 }
 
 // pieceOf returns piece n of s split at sep, as strings.Split would give
@@ -242,24 +224,24 @@ func pieceOf(s, sep string, n int64) string {
 // counted from 0; positions past the end give what is there; a negative
 // start or length counts as 0; length left out means to the end.
 func callSubstring(env *Env, args []value.Value) (value.Value, error) {
-	limit := env.maxSize()
+	l := env.Limits()
 	start, err := wholeArg("substring", "start", args[1])
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	length := int64(math.MaxInt64)
 	if len(args) > 2 {
 		if length, err = wholeArg("substring", "length", args[2]); err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 	}
-	s, err := scalarText("substring", args[0], limit)
+	s, err := scalarText("substring", args[0], l)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	i := skipRunes(s, 0, start)
 	j := skipRunes(s, i, length)
-	return textResult("substring", args[0], s[i:j], limit)
+	return textResult("substring", args[0], s[i:j], l.Cap())
 }
 
 // skipRunes returns the byte offset n code points after offset i in s, or

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
 
 	"github.com/kinenix/expressions/value"
 )
@@ -51,6 +53,10 @@ func TestLowerUpper(t *testing.T) {
 		{name: "Kelvin sign", args: []value.Value{txt("\u212a")}, want: "k", kind: value.Text},
 		{name: "grows from 2 to 3 bytes", args: []value.Value{txt("Ⱥ")}, want: "ⱥ", kind: value.Text},
 		{name: "invalid byte becomes U+FFFD", args: []value.Value{txt("A\xff")}, want: "a\uFFFD", kind: value.Text},
+		{name: "invalid bytes past the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("\xff\xff\xff\xff")}, err: "lower: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "final sigma (D33)", args: []value.Value{txt("ΟΔΥΣΣΕΥΣ")}, want: "οδυσσευς", kind: value.Text},
+		{name: "sigma inside a word", args: []value.Value{txt("ΣΑΣ ΣΑ")}, want: "σας σα", kind: value.Text},
+		{name: "dotted capital I grows (D33)", args: []value.Value{txt("İ")}, want: "i\u0307", kind: value.Text},
 		{name: "number", args: []value.Value{num("12")}, want: "12", kind: value.Text},
 		{name: "boolean", args: []value.Value{boolean(true)}, want: "true", kind: value.Text},
 		{name: "empty", args: []value.Value{null}, want: "", kind: value.Text},
@@ -59,12 +65,17 @@ func TestLowerUpper(t *testing.T) {
 		{name: "cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("ABCDEFGHIJK")}, err: "lower: result would be larger than 10 bytes", is: value.ErrLimit},
 		{name: "growth past the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("ȺȺȺȺ")}, err: "lower: result would be larger than 10 bytes", is: value.ErrLimit},
 		{name: "growth within the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("ȺȺȺ")}, want: "ⱥⱥⱥ", kind: value.Text},
-		{name: "invalid bytes past the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("\xff\xff\xff\xff")}, err: "lower: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "full mapping past the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("İİİİ")}, err: "lower: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "full mapping within the cap", env: &Env{MaxSize: 9}, args: []value.Value{txt("İİİ")}, want: "i\u0307i\u0307i\u0307", kind: value.Text},
 	})
 	run(t, "upper", []tc{
 		{name: "ascii", args: []value.Value{txt("Toyota camry")}, want: "TOYOTA CAMRY", kind: value.Text},
 		{name: "umlauts", args: []value.Value{txt("ärger")}, want: "ÄRGER", kind: value.Text},
-		{name: "sharp s has no single upper case", args: []value.Value{txt("straße")}, want: "STRAßE", kind: value.Text},
+		{name: "sharp s is SS (D33)", args: []value.Value{txt("straße")}, want: "STRASSE", kind: value.Text},
+		{name: "ligature", args: []value.Value{txt("ﬃ")}, want: "FFI", kind: value.Text},
+		{name: "growth past the cap", env: &Env{MaxSize: 10}, args: []value.Value{txt("ΐΐ")}, err: "upper: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "sharp s within the cap", env: &Env{MaxSize: 7}, args: []value.Value{txt("straße")}, want: "STRASSE", kind: value.Text},
+		{name: "sharp s past the cap", env: &Env{MaxSize: 6}, args: []value.Value{txt("straßen")}, err: "upper: result would be larger than 6 bytes", is: value.ErrLimit},
 		{name: "dotless i", args: []value.Value{txt("ı")}, want: "I", kind: value.Text},
 		{name: "thai has no case", args: []value.Value{txt("บาท")}, want: "บาท", kind: value.Text},
 		{name: "number", args: []value.Value{num("-1.5")}, want: "-1.5", kind: value.Text},
@@ -76,25 +87,63 @@ func TestLowerUpper(t *testing.T) {
 	})
 }
 
-// caseSize is exactly the size strings.ToUpper and ToLower give.
-func TestCaseSize(t *testing.T) {
+// oneTransform maps s as package value documents it, the reference for
+// its chunked mapping: each run of valid UTF-8 by one call of the x/text
+// transformer over all of it, each invalid byte between them U+FFFD. (Not
+// Caser.String: on long texts it misses some final sigmas, 'ⱥΣ ' in
+// lower, which one whole call and Python's str.lower get right.)
+func oneTransform(t *testing.T, c cases.Caser, s string) string {
+	var out strings.Builder
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			i += n
+		}
+		dst := make([]byte, 4*i+16)
+		c.Reset()
+		nDst, nSrc, err := c.Transform(dst, []byte(s[:i]), true)
+		require.NoError(t, err)
+		require.Equal(t, i, nSrc)
+		out.Write(dst[:nDst])
+		if i < len(s) {
+			out.WriteString("\uFFFD")
+			i++
+		}
+		s = s[i:]
+	}
+	return out.String()
+}
+
+// D33: the size counted before building is exactly the size built, and
+// the result is x/text/cases' own, on texts that cross the buffers of the
+// counting and of the building (final sigma at a buffer edge too).
+func TestCaseLenMatchesResult(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	pieces := []string{"a", "Z", "é", "Ⱥ", "ⱥ", "ı", "İ", "ß", "\u212a", "ſ", "ǅ", "\xff", "\xe0\x80", "บ", "𝐀", "Ω", "ꭰ", "Ᏸ"}
-	for i := 0; i < 2000; i++ {
+	pieces := []string{"a", "Z", "é", "Ⱥ", "ⱥ", "ı", "İ", "ß", "\u212a", "ſ", "ǅ", "\xff", "\xe0\x80", "บ", "𝐀", "Ω", "ꭰ", "Ᏸ", "Σ", " ", "ΐ", "ﬃ"}
+	for i := 0; i < 300; i++ {
 		var b strings.Builder
-		for n := rng.Intn(12); n > 0; n-- {
+		for n := rng.Intn(3000); n > 0; n-- {
 			b.WriteString(pieces[rng.Intn(len(pieces))])
 		}
 		s := b.String()
-		require.Equal(t, len(strings.ToUpper(s)), caseSize(s, true), "%q", s)
-		require.Equal(t, len(strings.ToLower(s)), caseSize(s, false), "%q", s)
+		for _, tc := range []struct {
+			m    value.CaseMapping
+			want string
+		}{{value.Upper, oneTransform(t, cases.Upper(language.Und), s)}, {value.Lower, oneTransform(t, cases.Lower(language.Und), s)}} {
+			require.Equal(t, tc.want, tc.m.Map(s, tc.m.Len(s)))
+			require.Equal(t, len(tc.want), tc.m.Len(s))
+		}
 	}
 }
 
-// Reliability section 3: upper of 1 MiB of invalid bytes would be 3 MiB;
-// it is refused before anything is built.
+// Reliability section 3 and D33: upper of 512 KiB of ΐ would be 1.5 MiB
+// (each becomes three characters); it is refused before anything is built.
 func TestUpperChecksBeforeAllocating(t *testing.T) {
-	x := txt(strings.Repeat("\xff", 1<<19))
+	x := txt(strings.Repeat("ΐ", 1<<18))
 	var err error
 	got := allocated(func() { _, err = call(nil, "upper", x) })
 	require.ErrorIs(t, err, value.ErrLimit)

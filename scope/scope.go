@@ -69,7 +69,7 @@ func (s *Scope) MaxSize() int { return s.maxSize }
 func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
 	x, ok := s.vars[name]
 	if !ok {
-		return value.Null, false, nil
+		return value.Value{}, false, nil
 	}
 	v, err = value.FromHost(x)
 	return v, true, err

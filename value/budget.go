@@ -2,6 +2,7 @@ package value
 
 import (
 	"context"
+	"errors"
 	"strconv"
 )
 
@@ -136,6 +137,13 @@ func (b *Budget) Check() error {
 		return b.err
 	}
 	return nil
+}
+
+// StopsEvaluation reports whether err is the failure of a spent budget or
+// of a done context (D35): a failure of the whole evaluation, which a
+// function or an operator passes on as it is rather than as its own.
+func StopsEvaluation(err error) bool {
+	return errors.Is(err, ErrBudget) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Err is the error that stopped the budget, or nil.

@@ -11,7 +11,7 @@ import (
 // D35: one budget per evaluation; past it every charge fails with the
 // budget named; a done context stops it within pollEvery charges.
 func TestBudget(t *testing.T) {
-	b := NewBudget(nil, 10, 3)
+	b := NewBudget(context.Background(), 10, 3)
 	require.NoError(t, b.Bytes(10))
 	err := b.Bytes(1)
 	require.ErrorIs(t, err, ErrBudget)
@@ -20,7 +20,7 @@ func TestBudget(t *testing.T) {
 	require.Contains(t, err.Error(), "10 bytes")
 	require.Equal(t, err, b.Steps(1), "a spent budget keeps failing")
 
-	b = NewBudget(nil, 0, 3)
+	b = NewBudget(context.Background(), 0, 3)
 	require.NoError(t, b.Steps(3))
 	require.ErrorContains(t, b.Steps(1), "3 steps")
 	bytes, steps := b.Used()

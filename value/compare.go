@@ -1,9 +1,10 @@
 package value
 
 import (
+	"bytes"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // The comparison rules of conditions live here, in one place (D25-D30).
@@ -78,24 +79,55 @@ func asciiEqualFold(s, word string) bool {
 // Folding is Unicode simple case folding ("ÉCOLE" equals "école"; "ß" does
 // not equal "SS"); an invalid UTF-8 byte equals only the same byte. A list
 // or dictionary whose shown text passes DefaultMaxSize or MaxDepth equals
-// nothing. Equal allocates only to show a list or dictionary.
+// nothing. Equal allocates only to show a list or dictionary. It is
+// Limits{}.Equal with every failure read as "not equal".
 func Equal(a, b Value) bool {
+	ok, err := Limits{}.Equal(a, b)
+	return ok && err == nil
+}
+
+// Equal is the package's Equal under l: one step, the bytes of the texts
+// it reads, and a list or dictionary shown under l's cap and budget; a
+// failure to show one (past the cap, deeper than MaxDepth, unsupported
+// data) or a spent budget is returned as the error.
+func (l Limits) Equal(a, b Value) (bool, error) {
+	if l.Budget != nil {
+		if err := l.Budget.Steps(1); err != nil {
+			return false, err
+		}
+	}
+	return l.normal().equal(a, b)
+}
+
+// equal is Equal without the step; l is normal.
+func (l Limits) equal(a, b Value) (bool, error) {
+	if l.Budget != nil {
+		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil { // texts read
+			return false, err
+		}
+	}
 	if na, ok := ToNumber(a); ok {
 		if nb, ok := ToNumber(b); ok {
-			return na.Cmp(nb) == 0
+			return na.Cmp(nb) == 0, nil
 		}
 	}
 	if a.kind == List || a.kind == Dict || b.kind == List || b.kind == Dict {
-		sa, oka := shownString(a)
-		sb, okb := shownString(b)
-		return oka && okb && foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb))
+		sa, err := l.shownString(a)
+		if err != nil {
+			return false, err
+		}
+		sb, err := l.shownString(b)
+		if err != nil {
+			return false, err
+		}
+		return foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb)), nil
 	}
 	if a.kind == Number || b.kind == Number {
 		// A number shows as plain number text, and only plain number text
 		// folds to that, which the numeric case above has compared already.
-		return false
+		return false, nil
 	}
-	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b)))
+	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b))), nil
 }
 
 // scalarText is the shown text of an empty, text or boolean value.
@@ -112,17 +144,17 @@ func scalarText(v Value) string {
 	return ""
 }
 
-// shownString is the shown text of v; ok is false when showing fails.
-func shownString(v Value) (string, bool) {
+// shownString is the shown text of v under l (l is normal).
+func (l Limits) shownString(v Value) (string, error) {
 	switch v.kind {
 	case Empty, Text, Bool:
-		return scalarText(v), true
+		return scalarText(v), nil
 	}
-	b, err := v.Show(nil, DefaultMaxSize)
+	b, err := v.show(nil, l, 0)
 	if err != nil {
-		return "", false
+		return "", err
 	}
-	return string(b), true
+	return string(b), nil
 }
 
 // Order is < > <= >= of conditions (D28): c is -1/0/+1 when both sides are
@@ -134,7 +166,8 @@ func shownString(v Value) (string, bool) {
 func Order(a, b Value) (c int, ok bool, err error) { return OrderOp("comparison", a, b) }
 
 // OrderOp is Order with the operator (such as "<") named in the reason:
-// "< needs numbers; 'abc' is not a number: use ${number(...)}".
+// "< needs numbers; 'abc' is not a number: use ${number(...)}". It is
+// Limits{}.OrderOp.
 func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 	na, oka := ToNumber(a)
 	nb, okb := ToNumber(b)
@@ -151,6 +184,20 @@ func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 	return 0, false, Fail(ErrType, op+" needs numbers; "+notANumber(bad))
 }
 
+// OrderOp is the package's OrderOp under l: one step and the bytes of the
+// texts it reads.
+func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
+	if l.Budget != nil {
+		if err := l.Budget.Steps(1); err != nil {
+			return 0, false, err
+		}
+		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil {
+			return 0, false, err
+		}
+	}
+	return OrderOp(op, a, b)
+}
+
 // emptySide reports whether v is empty or blank text, which makes an order
 // comparison false rather than an error (D28).
 func emptySide(v Value) bool {
@@ -161,7 +208,7 @@ func emptySide(v Value) bool {
 func notANumber(v Value) string {
 	switch v.kind {
 	case Text:
-		return quote(v.s) + " is not a number: use ${number(...)}"
+		return echo.Quote(v.s) + " is not a number: use ${number(...)}"
 	case Bool:
 		return "a boolean is not a number"
 	case List:
@@ -177,37 +224,82 @@ func notANumber(v Value) string {
 //
 // Blank items of the text are skipped, so empty and blank text have no
 // items; a number or boolean on the right is its shown text; for a
-// dictionary, a is a member when it equals one of its keys.
+// dictionary, a is a member when it equals one of its keys. It is
+// Limits{}.Member with every failure read as "not a member".
 func Member(a, b Value) bool {
+	ok, err := Limits{}.Member(a, b)
+	return ok && err == nil
+}
+
+// Member is the package's Member under l: a step for every item or key
+// visited, each comparison charged as Equal is, and the bytes of a text
+// that is split. An item that is unsupported host data, a comparison that
+// fails and a spent budget are returned as the error.
+func (l Limits) Member(a, b Value) (bool, error) {
+	l = l.normal()
 	switch b.kind {
 	case Empty:
-		return false
+		return false, nil
 	case List:
-		n := b.Len()
-		for i := 0; i < n; i++ {
-			item, err := b.Index(i)
-			if err == nil && Equal(a, item) {
-				return true
-			}
-		}
-		return false
+		return l.listHas(b, a)
 	case Dict:
-		return b.hasKey(a)
+		return l.hasKey(b, a)
 	}
 	s := b.s
 	if b.kind != Text {
-		s = b.String()
+		s = b.String() // a number or boolean: a few bytes at most
+	}
+	if err := l.Budget.Bytes(len(s)); err != nil {
+		return false, err
 	}
 	for {
 		item, rest, more := strings.Cut(s, ",")
-		if item = strings.TrimSpace(item); item != "" && Equal(a, TextValue(item)) {
-			return true
+		if item = strings.TrimSpace(item); item != "" {
+			if err := l.Budget.Steps(1); err != nil {
+				return false, err
+			}
+			if ok, err := l.equal(a, TextValue(item)); ok || err != nil {
+				return ok, err
+			}
 		}
 		if !more {
-			return false
+			return false, nil
 		}
 		s = rest
 	}
+}
+
+// listHas reports whether the list has an item equal to x; l is normal.
+func (l Limits) listHas(list, x Value) (bool, error) {
+	n := list.Len()
+	for i := 0; i < n; i++ {
+		if err := l.Budget.Steps(1); err != nil {
+			return false, err
+		}
+		item, err := list.Index(i)
+		if err != nil {
+			return false, err
+		}
+		if ok, err := l.equal(x, item); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// hasKey reports whether a dictionary has a key equal to x by Equal (D27),
+// charging a step for each key before it collects them; l is normal.
+func (l Limits) hasKey(dict, x Value) (bool, error) {
+	if err := l.Budget.Steps(dict.Len()); err != nil {
+		return false, err
+	}
+	keys, _ := dict.unsortedKeys()
+	for _, k := range keys {
+		if ok, err := l.equal(x, TextValue(k)); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
 }
 
 // Contains is `contains` (D29): text contains text without regard to case;
@@ -215,169 +307,134 @@ func Member(a, b Value) bool {
 //
 // A number or boolean on the left is its shown text; a dictionary contains
 // b when b equals one of its keys. The texts are not trimmed, and every
-// text contains "" (so an empty right side is always contained).
+// text contains "" (so an empty right side is always contained). It is
+// Limits{}.Contains with every failure read as "does not contain".
 func Contains(a, b Value) bool {
+	ok, err := Limits{}.Contains(a, b)
+	return ok && err == nil
+}
+
+// Contains is the package's Contains under l, charged as Member is; the
+// texts searched are charged by their bytes.
+func (l Limits) Contains(a, b Value) (bool, error) {
+	l = l.normal()
 	switch a.kind {
 	case List:
-		n := a.Len()
-		for i := 0; i < n; i++ {
-			item, err := a.Index(i)
-			if err == nil && Equal(item, b) {
-				return true
-			}
-		}
-		return false
+		return l.listHas(a, b)
 	case Dict:
-		return a.hasKey(b)
+		return l.hasKey(a, b)
 	}
-	hay, ok := shownString(a)
-	if !ok {
-		return false
+	if err := l.Budget.Steps(1); err != nil {
+		return false, err
 	}
-	needle, ok := shownString(b)
-	if !ok {
-		return false
+	hay, err := l.shownString(a)
+	if err != nil {
+		return false, err
 	}
-	return containsFold(hay, needle)
+	needle, err := l.shownString(b)
+	if err != nil {
+		return false, err
+	}
+	if err := l.Budget.Bytes(len(hay) + len(needle)); err != nil {
+		return false, err
+	}
+	return containsFold(hay, needle), nil
 }
 
-// foldEqual reports whether a and b are equal under Unicode simple case
-// folding, working on the strings directly. An invalid UTF-8 byte matches
-// only the same byte.
+// Case folding (D27) is full Unicode case folding (golang.org/x/text/cases
+// Fold), the same family of rules as the case mapping of upper and lower
+// (D33): "straße" equals "STRASSE", "ΟΔΥΣΣΕΥΣ" equals "οδυσσευς", the
+// Kelvin sign equals k. An invalid UTF-8 byte equals only the same byte.
+
+// foldEqual reports whether a and b are equal under full case folding.
+// Two ASCII texts are compared in place; others are folded into copies.
 func foldEqual(a, b string) bool {
-	n, ok := foldPrefix(a, b)
-	return ok && n == len(a)
+	if isASCII(a) && isASCII(b) {
+		return len(a) == len(b) && asciiPrefixFold(a, b)
+	}
+	st := getState(fold)
+	defer st.release()
+	st.a, st.b = st.foldAppend(st.a[:0], a), st.foldAppend(st.b[:0], b)
+	return bytes.Equal(st.a, st.b)
 }
 
-// foldPrefix reports whether s starts with a text equal to prefix under
-// simple case folding, and how many bytes of s that text has.
-func foldPrefix(s, prefix string) (int, bool) {
-	i, j := 0, 0
-	for j < len(prefix) {
-		if i == len(s) {
-			return 0, false
-		}
-		c, d := s[i], prefix[j]
-		if c < utf8.RuneSelf && d < utf8.RuneSelf {
+// asciiPrefixFold reports whether the ASCII text s starts with the ASCII
+// text prefix, ignoring ASCII case.
+func asciiPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for j := 0; j < len(prefix); j++ {
+		c, d := s[j], prefix[j]
+		if c != d {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'A' <= d && d <= 'Z' {
+				d += 'a' - 'A'
+			}
 			if c != d {
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				if 'A' <= d && d <= 'Z' {
-					d += 'a' - 'A'
-				}
-				if c != d {
-					return 0, false
-				}
+				return false
 			}
-			i++
-			j++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		q, m := utf8.DecodeRuneInString(prefix[j:])
-		badR, badQ := r == utf8.RuneError && n == 1, q == utf8.RuneError && m == 1
-		switch {
-		case badR || badQ:
-			if !badR || !badQ || c != d {
-				return 0, false
-			}
-		case !runeFoldEqual(r, q):
-			return 0, false
-		}
-		i += n
-		j += m
-	}
-	return i, true
-}
-
-// runeFoldEqual reports whether r and q are in the same simple case folding
-// orbit.
-func runeFoldEqual(r, q rune) bool {
-	if r == q {
-		return true
-	}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f == q {
-			return true
 		}
 	}
-	return false
-}
-
-// foldRune is the smallest rune of r's simple case folding orbit, one
-// representative per orbit.
-func foldRune(r rune) rune {
-	least := r
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f < least {
-			least = f
-		}
-	}
-	return least
+	return true
 }
 
 // naiveScanLimit bounds len(s)*len(sub) for the allocation-free scan of
-// containsFold; longer inputs are folded into copies and searched in
-// linear time.
+// containsFold over ASCII texts; longer or non-ASCII inputs are folded
+// into copies and searched in linear time.
 const naiveScanLimit = 1 << 16
 
-// containsFold reports whether s contains sub under simple case folding.
+// containsFold reports whether s contains sub under full case folding.
 func containsFold(s, sub string) bool {
 	if sub == "" {
 		return true
 	}
-	if len(s) <= naiveScanLimit/len(sub) {
+	if len(s) <= naiveScanLimit/len(sub) && isASCII(s) && isASCII(sub) {
 		return scanFold(s, sub)
 	}
-	return strings.Contains(foldString(s), foldString(sub))
+	st := getState(fold)
+	defer st.release()
+	st.a, st.b = st.foldAppend(st.a[:0], s), st.foldAppend(st.b[:0], sub)
+	return bytes.Contains(st.a, st.b)
 }
 
-// scanFold is containsFold without allocating: foldPrefix at every rune
-// start of s.
+// scanFold is containsFold of two ASCII texts without allocating.
 func scanFold(s, sub string) bool {
-	for i := 0; i < len(s); {
-		if _, ok := foldPrefix(s[i:], sub); ok {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if asciiPrefixFold(s[i:], sub) {
 			return true
-		}
-		if s[i] < utf8.RuneSelf {
-			i++
-		} else {
-			_, n := utf8.DecodeRuneInString(s[i:])
-			i += n
 		}
 	}
 	return sub == ""
 }
 
-// foldString maps every rune of s to foldRune of it, and every invalid
-// byte b to 0xFF and its two halves as continuation bytes (0x80|b>>4,
-// 0x80|b&15). Each piece then starts with a byte that is ASCII, a UTF-8
-// lead byte or 0xFF, and holds only continuation bytes after it, so a byte
-// search over folded texts matches whole pieces only: whole runes, and an
-// invalid byte only the same invalid byte, as foldPrefix does.
+// foldString folds s by full case folding, with every invalid byte c
+// written as 0xFF and its two halves as continuation bytes (0x80|c>>4,
+// 0x80|c&15). Each piece of the result then starts with a byte that is
+// ASCII, a UTF-8 lead byte or 0xFF, and holds only continuation bytes
+// after it, so a byte search over folded texts matches whole pieces only:
+// whole folded characters, and an invalid byte only the same invalid byte.
 func foldString(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
+	st := getState(fold)
+	defer st.release()
+	return string(st.foldAppend(nil, s))
+}
+
+// foldAppend appends s folded as foldString says to dst.
+func (st *caseState) foldAppend(dst []byte, s string) []byte {
+	if isASCII(s) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
-			b.WriteByte(c)
-			i++
-			continue
+			dst = append(dst, c)
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteByte(0xff)
-			b.WriteByte(0x80 | c>>4)
-			b.WriteByte(0x80 | c&0xf)
-		} else {
-			b.WriteRune(foldRune(r))
-		}
-		i += n
+		return dst
 	}
-	return b.String()
+	k := sink{out: dst, app: true}
+	st.each(s, &k)
+	return k.out
 }

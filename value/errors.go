@@ -3,8 +3,6 @@ package value
 import (
 	"errors"
 	"strconv"
-	"strings"
-	"unicode"
 )
 
 // Sentinel kinds of failure raised by values and functions; eval re-exports
@@ -22,6 +20,10 @@ var (
 type Failure struct {
 	Kind   error  // one of the sentinels above
 	Reason string // e.g. "number: no number in 'abc'"
+	// Detail is for the Go programmer who passed the data, and may name Go
+	// types: "unsupported data: main.Customer (a struct); pass a map".
+	// It is empty when the reason says all; Error does not show it.
+	Detail string
 }
 
 // Error returns the reason.
@@ -32,33 +34,6 @@ func (f *Failure) Unwrap() error { return f.Kind }
 
 // Fail returns a *Failure of the kind with the reason.
 func Fail(kind error, reason string) error { return &Failure{Kind: kind, Reason: reason} }
-
-// maxQuoted is how many characters of data a message echoes (G6).
-const maxQuoted = 40
-
-// quote returns s in single quotes for a message: at most 40 characters,
-// cut with "..." when longer, invalid UTF-8 shown as U+FFFD, control and
-// format characters (bidi overrides too) as spaces, so a message stays
-// short and valid UTF-8 whatever the data holds (G6).
-func quote(s string) string {
-	var b strings.Builder
-	b.Grow(2 + min(len(s), 4*maxQuoted) + 3)
-	b.WriteByte('\'')
-	n := 0
-	for _, r := range s { // invalid bytes come out as utf8.RuneError
-		if n == maxQuoted {
-			b.WriteString("...")
-			break
-		}
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || unicode.Is(unicode.Cf, r) {
-			r = ' ' // controls, and format characters such as bidi overrides
-		}
-		b.WriteRune(r)
-		n++
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
 
 func errNumTooLarge() error { return Fail(ErrLimit, "number too large") }
 
@@ -79,5 +54,3 @@ func errTooLong(max int) error {
 func errTooDeep() error {
 	return Fail(ErrLimit, "data nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
 }
-
-func errUnsupported() error { return Fail(ErrData, "unsupported data") }

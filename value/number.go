@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/cockroachdb/apd/v3"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // Num is an exact decimal number (D2). The zero Num is 0.
@@ -755,7 +757,7 @@ func ParseNum(s string) (Num, bool) {
 func ParseDigits(s string) (Num, error) {
 	n, err := parseDecimal(s, false, false)
 	if err == errSyntax {
-		return Num{}, Fail(ErrValue, "not a number: "+quote(s))
+		return Num{}, Fail(ErrValue, "not a number: "+echo.Quote(s))
 	}
 	return n, err
 }
@@ -766,7 +768,7 @@ func ParseDigits(s string) (Num, error) {
 func parseJSONNumber(s string) (Num, error) {
 	n, err := parseDecimal(s, true, true)
 	if err == errSyntax {
-		return Num{}, Fail(ErrData, "unsupported data: "+quote(s)+" is not a number")
+		return Num{}, Fail(ErrData, "unsupported data: "+echo.Quote(s)+" is not a number")
 	}
 	return n, err
 }

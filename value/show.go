@@ -1,6 +1,7 @@
 package value
 
 import (
+	"sort"
 	"unicode/utf8"
 )
 
@@ -16,12 +17,19 @@ const MaxDepth = 100
 // a dictionary -> JSON text with sorted keys. It fails with ErrLimit when dst
 // would grow past max bytes, before allocating that much, and when host data
 // nests deeper than MaxDepth (cyclic data). max counts all of dst, what it
-// held before included; max <= 0 means DefaultMaxSize.
+// held before included; max <= 0 means DefaultMaxSize. Show charges no
+// budget: it is Limits{MaxSize: max}.Show.
 func (v Value) Show(dst []byte, max int) ([]byte, error) {
-	if max <= 0 {
-		max = DefaultMaxSize
-	}
-	return v.show(dst, max, 0)
+	return Limits{MaxSize: max}.Show(dst, v)
+}
+
+// Show is Value.Show under l: the cap is l.Cap(), and the budget is charged
+// for every byte before it is written and a step for every item and key
+// visited (a dictionary's key count before its keys are sorted), so a
+// value that shows far larger than its data (shared sub-values) stops at
+// the budget.
+func (l Limits) Show(dst []byte, v Value) ([]byte, error) {
+	return v.show(dst, l.normal(), 0)
 }
 
 // String is Show without a limit beyond DefaultMaxSize; for tests and debug.
@@ -39,35 +47,59 @@ func (v Value) String() string {
 
 // AppendJSON appends v as JSON (numbers as exact JSON numbers, keys sorted),
 // with the same limits as Show. Empty is null; text is a JSON string, with
-// invalid UTF-8 written as U+FFFD.
+// invalid UTF-8 written as U+FFFD. It is Limits{MaxSize: max}.AppendJSON.
 func (v Value) AppendJSON(dst []byte, max int) ([]byte, error) {
-	if max <= 0 {
-		max = DefaultMaxSize
-	}
-	return v.appendJSON(dst, max, 0)
+	return Limits{MaxSize: max}.AppendJSON(dst, v)
 }
 
-// show appends v shown; depth counts the containers v is inside.
-func (v Value) show(dst []byte, max, depth int) ([]byte, error) {
+// AppendJSON is Value.AppendJSON under l, charged as Show is.
+func (l Limits) AppendJSON(dst []byte, v Value) ([]byte, error) {
+	return v.appendJSON(dst, l.normal(), 0)
+}
+
+// Keys returns a dictionary's keys, sorted (nil for other kinds), charging
+// a step for each key before it collects them and the bytes of the keys
+// before it sorts them.
+func (l Limits) Keys(v Value) ([]string, error) {
+	if v.kind != Dict {
+		return nil, nil
+	}
+	if err := l.Budget.Steps(v.Len()); err != nil {
+		return nil, err
+	}
+	keys, size := v.unsortedKeys()
+	if err := l.Budget.Bytes(size); err != nil {
+		return nil, err
+	}
+	sort.Strings(keys)
+	return keys, nil
+}
+
+// show appends v shown; depth counts the containers v is inside. l is
+// normal.
+func (v Value) show(dst []byte, l Limits, depth int) ([]byte, error) {
 	switch v.kind {
 	case Text:
-		return appendText(dst, v.s, max)
+		return appendText(dst, v.s, l)
 	case Number:
-		return appendNum(dst, v.Num(), max)
+		return appendNum(dst, v.Num(), l)
 	case Bool:
 		if v.coef != 0 {
-			return appendText(dst, "true", max)
+			return appendText(dst, "true", l)
 		}
-		return appendText(dst, "false", max)
+		return appendText(dst, "false", l)
 	case List:
 		if depth >= MaxDepth {
 			return dst, errTooDeep()
 		}
 		n := v.Len()
 		for i := 0; i < n; i++ {
+			if err := l.Budget.Steps(1); err != nil {
+				return dst, err
+			}
 			var err error
 			if i > 0 {
-				if dst, err = appendText(dst, ", ", max); err != nil {
+				if dst, err = appendText(dst, ", ", l); err != nil {
 					return dst, err
 				}
 			}
@@ -75,38 +107,42 @@ func (v Value) show(dst []byte, max, depth int) ([]byte, error) {
 			if err != nil {
 				return dst, err
 			}
-			if dst, err = item.show(dst, max, depth+1); err != nil {
+			if dst, err = item.show(dst, l, depth+1); err != nil {
 				return dst, err
 			}
 		}
 		return dst, nil
 	case Dict:
-		return v.appendJSON(dst, max, depth)
+		return v.appendJSON(dst, l, depth)
 	}
 	return dst, nil
 }
 
 // appendJSON appends v as JSON; depth counts the containers v is inside.
-func (v Value) appendJSON(dst []byte, max, depth int) ([]byte, error) {
+// l is normal.
+func (v Value) appendJSON(dst []byte, l Limits, depth int) ([]byte, error) {
 	var err error
 	switch v.kind {
 	case Empty:
-		return appendText(dst, "null", max)
+		return appendText(dst, "null", l)
 	case Text:
-		return appendJSONString(dst, v.s, max)
+		return appendJSONString(dst, v.s, l)
 	case Number, Bool:
-		return v.show(dst, max, depth)
+		return v.show(dst, l, depth)
 	case List:
 		if depth >= MaxDepth {
 			return dst, errTooDeep()
 		}
-		if dst, err = appendText(dst, "[", max); err != nil {
+		if dst, err = appendText(dst, "[", l); err != nil {
 			return dst, err
 		}
 		n := v.Len()
 		for i := 0; i < n; i++ {
+			if err := l.Budget.Steps(1); err != nil {
+				return dst, err
+			}
 			if i > 0 {
-				if dst, err = appendText(dst, ",", max); err != nil {
+				if dst, err = appendText(dst, ",", l); err != nil {
 					return dst, err
 				}
 			}
@@ -114,39 +150,43 @@ func (v Value) appendJSON(dst []byte, max, depth int) ([]byte, error) {
 			if err != nil {
 				return dst, err
 			}
-			if dst, err = item.appendJSON(dst, max, depth+1); err != nil {
+			if dst, err = item.appendJSON(dst, l, depth+1); err != nil {
 				return dst, err
 			}
 		}
-		return appendText(dst, "]", max)
+		return appendText(dst, "]", l)
 	case Dict:
 		if depth >= MaxDepth {
 			return dst, errTooDeep()
 		}
-		if dst, err = appendText(dst, "{", max); err != nil {
+		if dst, err = appendText(dst, "{", l); err != nil {
 			return dst, err
 		}
-		for i, k := range v.Keys() {
+		keys, err := l.Keys(v)
+		if err != nil {
+			return dst, err
+		}
+		for i, k := range keys {
 			if i > 0 {
-				if dst, err = appendText(dst, ",", max); err != nil {
+				if dst, err = appendText(dst, ",", l); err != nil {
 					return dst, err
 				}
 			}
-			if dst, err = appendJSONString(dst, k, max); err != nil {
+			if dst, err = appendJSONString(dst, k, l); err != nil {
 				return dst, err
 			}
-			if dst, err = appendText(dst, ":", max); err != nil {
+			if dst, err = appendText(dst, ":", l); err != nil {
 				return dst, err
 			}
 			item, _, err := v.Key(k)
 			if err != nil {
 				return dst, err
 			}
-			if dst, err = item.appendJSON(dst, max, depth+1); err != nil {
+			if dst, err = item.appendJSON(dst, l, depth+1); err != nil {
 				return dst, err
 			}
 		}
-		return appendText(dst, "}", max)
+		return appendText(dst, "}", l)
 	}
 	return dst, nil
 }
@@ -176,18 +216,28 @@ func grow(dst []byte, n, max int) ([]byte, error) {
 	return grown, nil
 }
 
-// appendText appends s within max.
-func appendText(dst []byte, s string, max int) ([]byte, error) {
-	dst, err := grow(dst, len(s), max)
+// room makes room for n more bytes in dst within l's cap (l is normal)
+// and charges them to l's budget, both before anything is written.
+func room(dst []byte, n int, l Limits) ([]byte, error) {
+	dst, err := grow(dst, n, l.MaxSize)
+	if err != nil {
+		return dst, err
+	}
+	return dst, l.Budget.Bytes(n)
+}
+
+// appendText appends s within l.
+func appendText(dst []byte, s string, l Limits) ([]byte, error) {
+	dst, err := room(dst, len(s), l)
 	if err != nil {
 		return dst, err
 	}
 	return append(dst, s...), nil
 }
 
-// appendNum appends n shown by D3 within max.
-func appendNum(dst []byte, n Num, max int) ([]byte, error) {
-	dst, err := grow(dst, n.shownLen(), max)
+// appendNum appends n shown by D3 within l.
+func appendNum(dst []byte, n Num, l Limits) ([]byte, error) {
+	dst, err := room(dst, n.shownLen(), l)
 	if err != nil {
 		return dst, err
 	}
@@ -196,11 +246,11 @@ func appendNum(dst []byte, n Num, max int) ([]byte, error) {
 
 const hexDigits = "0123456789abcdef"
 
-// appendJSONString appends s as a JSON string within max: quotes,
+// appendJSONString appends s as a JSON string within l: quotes,
 // backslashes and control characters escaped, U+2028 and U+2029 escaped,
 // invalid UTF-8 as \ufffd.
-func appendJSONString(dst []byte, s string, max int) ([]byte, error) {
-	dst, err := grow(dst, jsonStringLen(s), max)
+func appendJSONString(dst []byte, s string, l Limits) ([]byte, error) {
+	dst, err := room(dst, jsonStringLen(s), l)
 	if err != nil {
 		return dst, err
 	}

@@ -52,7 +52,7 @@ func TestShow(t *testing.T) {
 	b, err := TextValue("b").Show([]byte("a"), 10)
 	require.NoError(t, err)
 	require.Equal(t, "ab", string(b))
-	require.Equal(t, "", Null.String())
+	require.Equal(t, "", Value{}.String())
 	require.Equal(t, "x, y", Value{kind: List, ref: []string{"x", "y"}}.String())
 }
 
@@ -81,7 +81,7 @@ func TestAppendJSON(t *testing.T) {
 	}
 	// The string escaping agrees with encoding/json on valid text.
 	for _, s := range []string{"", "plain", "tab\there", "ctl\x00\x1f", "ไทย", `"\`, "<&>"} {
-		got, err := appendJSONString(nil, s, DefaultMaxSize)
+		got, err := appendJSONString(nil, s, Limits{}.normal())
 		require.NoError(t, err)
 		var back string
 		require.NoError(t, json.Unmarshal(got, &back))

@@ -41,8 +41,10 @@ func (k Kind) String() string {
 }
 
 // Value is one value of the language (D1): empty, text, number, boolean, list
-// or dictionary. Lists and dictionaries are host data, read lazily; the zero
-// Value is empty. Values are immutable and safe to share.
+// or dictionary. Lists and dictionaries are host data, read lazily. The
+// zero Value, Value{}, is the empty value (there is no exported variable
+// for it, so nothing can change it). Values are immutable and safe to
+// share.
 type Value struct {
 	s    string // Text: the text
 	ref  any    // List, Dict: the host container; Number: *apd.Decimal of a huge number
@@ -50,9 +52,6 @@ type Value struct {
 	exp  int32  // Number: Num.exp
 	kind Kind
 }
-
-// Null is the empty value.
-var Null Value
 
 // TextValue makes a Text value. TextValue, NumberValue and BoolValue make
 // scalar values.
@@ -113,17 +112,19 @@ func (v Value) Len() int {
 			return len(c)
 		case map[string]string:
 			return len(c)
+		default:
+			return reflectLen(c)
 		}
 	}
 	return 0
 }
 
 // Index returns item i of a list (negative counts from the end); out of
-// range, or v not a list, gives Null (D11). An item that is unsupported host
+// range, or v not a list, gives Value{} (D11). An item that is unsupported host
 // data fails with ErrData.
 func (v Value) Index(i int) (Value, error) {
 	if v.kind != List {
-		return Null, nil
+		return Value{}, nil
 	}
 	switch c := v.ref.(type) {
 	case []any:
@@ -138,8 +139,10 @@ func (v Value) Index(i int) (Value, error) {
 		if i, ok := position(i, len(c)); ok {
 			return Value{kind: Dict, ref: c[i]}, nil
 		}
+	default:
+		return reflectIndex(c, i)
 	}
-	return Null, nil
+	return Value{}, nil
 }
 
 // position turns an index into a position in a list of n items, counting
@@ -152,68 +155,61 @@ func position(i, n int) (int, bool) {
 }
 
 // Key returns the key k of a dictionary; a missing key, or v not a
-// dictionary, gives Null (D10). An item that is unsupported host data fails
+// dictionary, gives Value{} (D10). An item that is unsupported host data fails
 // with ErrData. found reports whether the key exists (a key whose host
-// value is nil exists and is Null).
+// value is nil exists and is Value{}).
 func (v Value) Key(k string) (Value, bool, error) {
 	if v.kind != Dict {
-		return Null, false, nil
+		return Value{}, false, nil
 	}
 	switch c := v.ref.(type) {
 	case map[string]any:
 		x, ok := c[k]
 		if !ok {
-			return Null, false, nil
+			return Value{}, false, nil
 		}
 		item, err := FromHost(x)
 		return item, true, err
 	case map[string]string:
 		s, ok := c[k]
 		if !ok {
-			return Null, false, nil
+			return Value{}, false, nil
 		}
 		return TextValue(s), true, nil
+	default:
+		return reflectKey(c, k)
 	}
-	return Null, false, nil
 }
 
-// Keys returns a dictionary's keys, sorted (nil for other kinds).
+// Keys returns a dictionary's keys, sorted (nil for other kinds). It
+// charges nothing; Limits.Keys is Keys under a budget.
 func (v Value) Keys() []string {
 	if v.kind != Dict {
 		return nil
 	}
-	var keys []string
-	switch c := v.ref.(type) {
-	case map[string]any:
-		keys = make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-	case map[string]string:
-		keys = make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-	}
+	keys, _ := v.unsortedKeys()
 	sort.Strings(keys)
 	return keys
 }
 
-// hasKey reports whether a dictionary has a key equal to x by Equal (D27).
-func (v Value) hasKey(x Value) bool {
+// unsortedKeys returns a dictionary's keys in the host's order, and the
+// sum of their lengths.
+func (v Value) unsortedKeys() (keys []string, size int) {
 	switch c := v.ref.(type) {
 	case map[string]any:
+		keys = make([]string, 0, len(c))
 		for k := range c {
-			if Equal(x, TextValue(k)) {
-				return true
-			}
+			keys = append(keys, k)
+			size += len(k)
 		}
 	case map[string]string:
+		keys = make([]string, 0, len(c))
 		for k := range c {
-			if Equal(x, TextValue(k)) {
-				return true
-			}
+			keys = append(keys, k)
+			size += len(k)
 		}
+	default:
+		return reflectKeys(c)
 	}
-	return false
+	return keys, size
 }

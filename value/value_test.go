@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cockroachdb/apd/v3"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,7 +19,7 @@ func TestKindString(t *testing.T) {
 	for k, want := range names {
 		require.Equal(t, want, k.String())
 	}
-	require.Equal(t, Empty, Null.Kind())
+	require.Equal(t, Empty, Value{}.Kind())
 	require.Equal(t, Empty, Value{}.Kind())
 }
 
@@ -99,22 +100,45 @@ func TestFromHostRejects(t *testing.T) {
 	type row struct{ Name string }
 	x := 1
 	ch := make(chan int)
-	rejects := []any{
-		row{"a"}, &row{"a"}, &x, func() {}, ch, map[int]any{1: "a"}, map[any]any{"a": 1},
-		[]int{1, 2}, []byte("abc"), [2]string{"a", "b"}, uintptr(1), complex(1, 2),
-		map[string]int{"a": 1}, []map[string]string{{"a": "b"}}, struct{}{}, &[]any{},
+	rejects := []struct {
+		in     any
+		detail string
+	}{
+		{row{"a"}, "unsupported data: value.row (a struct); pass a map"},
+		{&row{"a"}, "unsupported data: *value.row (a pointer); pass a map, a slice or a plain value"},
+		{&x, "unsupported data: *int (a pointer); pass a map, a slice or a plain value"},
+		{func() {}, "unsupported data: func() (a func); pass data"},
+		{ch, "unsupported data: chan int (a channel); pass data"},
+		{map[int]any{1: "a"}, "unsupported data: map[int]interface {} (a map whose keys are not text); use string keys"},
+		{map[any]any{"a": 1}, "unsupported data: map[interface {}]interface {} (a map whose keys are not text); use string keys"},
+		{[2]string{"a", "b"}, "unsupported data: [2]string (an array); pass a slice"},
+		{uintptr(1), "unsupported data: uintptr (a uintptr)"},
+		{complex(1, 2), "unsupported data: complex128 (a complex number); pass a float or a decimal"},
+		{struct{}{}, "unsupported data: struct {} (a struct); pass a map"},
+		{&[]any{}, "unsupported data: *[]interface {} (a pointer); pass a map, a slice or a plain value"},
+		{[]row{{"a"}}, "unsupported data: []value.row: value.row (a struct); pass a map"},
+		{map[string][]*row{}, "unsupported data: map[string][]*value.row: []*value.row: *value.row (a pointer); pass a map, a slice or a plain value"},
+		{apd.Decimal{}, "unsupported data: apd.Decimal (a struct); pass a map"},
 	}
-	for _, in := range rejects {
-		_, err := FromHost(in)
+	for _, c := range rejects {
+		_, err := FromHost(c.in)
 		requireFailure(t, err, ErrData, "unsupported data")
+		var f *Failure
+		require.ErrorAs(t, err, &f)
+		require.Equal(t, c.detail, f.Detail, "%T", c.in)
 	}
+	// An item of unsupported data is refused when it is read.
+	list, err := FromHost([]any{"a", row{"b"}})
+	require.NoError(t, err)
+	_, err = list.Index(1)
+	requireFailure(t, err, ErrData, "unsupported data")
 	// D2: a json.Number keeps its exact value; not a number is ErrData, beyond
 	// the limits is ErrLimit.
 	for _, s := range []string{"", "abc", "1e", "0x10", "NaN", "1,5", "--1", " 1"} {
 		_, err := FromHost(json.Number(s))
 		requireFailure(t, err, ErrData, "")
 	}
-	_, err := FromHost(json.Number("abc"))
+	_, err = FromHost(json.Number("abc"))
 	requireFailure(t, err, ErrData, "unsupported data: 'abc' is not a number")
 	for _, s := range []string{"1e1001", "1e999999999999999", "1e-1001", "-1e5000"} {
 		_, err := FromHost(json.Number(s))
@@ -145,7 +169,7 @@ func TestLists(t *testing.T) {
 	for _, i := range []int{6, -7, math.MaxInt, math.MinInt} {
 		item, err = anyList.Index(i)
 		require.NoError(t, err)
-		require.Equal(t, Null, item)
+		require.Equal(t, Value{}, item)
 	}
 	_, err = anyList.Index(-1)
 	requireFailure(t, err, ErrData, "unsupported data")
@@ -173,10 +197,10 @@ func TestLists(t *testing.T) {
 	require.Equal(t, 0, empty.Len())
 
 	// Index on anything but a list is empty.
-	for _, v := range []Value{Null, TextValue("abc"), NumberValue(Int(1)), item} {
+	for _, v := range []Value{Value{}, TextValue("abc"), NumberValue(Int(1)), item} {
 		got, err := v.Index(0)
 		require.NoError(t, err)
-		require.Equal(t, Null, got)
+		require.Equal(t, Value{}, got)
 	}
 }
 
@@ -196,11 +220,11 @@ func TestDicts(t *testing.T) {
 	v, found, err = d.Key("_id")
 	require.NoError(t, err)
 	require.True(t, found, "a key whose value is nil exists")
-	require.Equal(t, Null, v)
+	require.Equal(t, Value{}, v)
 	v, found, err = d.Key("missing")
 	require.NoError(t, err)
 	require.False(t, found)
-	require.Equal(t, Null, v)
+	require.Equal(t, Value{}, v)
 	_, found, err = d.Key("bad")
 	require.True(t, found)
 	requireFailure(t, err, ErrData, "unsupported data")
@@ -216,11 +240,11 @@ func TestDicts(t *testing.T) {
 	require.False(t, found)
 
 	// Key on anything but a dictionary is empty.
-	for _, v := range []Value{Null, TextValue("abc"), NumberValue(Int(1))} {
+	for _, v := range []Value{Value{}, TextValue("abc"), NumberValue(Int(1))} {
 		got, found, err := v.Key("a")
 		require.NoError(t, err)
 		require.False(t, found)
-		require.Equal(t, Null, got)
+		require.Equal(t, Value{}, got)
 		require.Nil(t, v.Keys())
 	}
 }
