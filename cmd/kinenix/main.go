@@ -60,6 +60,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return c.cond(args[1:])
 	case "validate":
 		return c.validate(args[1:])
+	case "play":
+		return c.play(args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
