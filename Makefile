@@ -10,8 +10,11 @@ FUZZTIME  ?= 60s
 # for fuzzing and still shrinks a crasher.
 FUZZMINTIME ?= 10s
 PROPTEST_FACTOR ?= 1
+# The race detector needs cgo and a C compiler; without them `make test`
+# runs the tests without -race (and says so).
+RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test fuzz bench proptest-long example docs
+.PHONY: all generate check-generated lint test install fuzz bench proptest-long example docs
 
 all: check-generated lint test
 
@@ -30,13 +33,19 @@ lint:
 	$(GO) vet ./...
 	$(TOOL) staticcheck ./...
 
-## test: all tests, with the race detector. The property tests run with -v
-## so their case counts show; their full log is printed only on failure.
+## test: all tests, with the race detector when cgo and a C compiler are
+## there. The property tests run with -v so their case counts show; their
+## full log is printed only on failure.
 test:
-	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /proptest)
-	@$(GO) test -race -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
+	@if [ -z "$(RACE)" ]; then echo "make test: no C compiler for cgo (or CGO_ENABLED=0), so the tests run without -race"; fi
+	$(GO) test $(RACE) -count=1 $$($(GO) list ./... | grep -v /proptest)
+	@$(GO) test $(RACE) -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
 	grep -E '^(proptest:|ok |FAIL)' .proptest.log; \
 	if [ $$rc -ne 0 ]; then cat .proptest.log; fi; rm -f .proptest.log; exit $$rc
+
+## install: build kinenix and put it in $(go env GOBIN), or $(go env GOPATH)/bin
+install:
+	$(GO) install ./cmd/kinenix
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:

@@ -1,6 +1,8 @@
-// Package flow checks flows: Markdown files whose fields hold templates
-// with ${...} placeholders and condition lines (design E8, decision D32).
-// It is what `kinenix validate` runs.
+// Package flow checks and previews flows: Markdown files whose fields hold
+// templates with ${...} placeholders and condition lines (design E8,
+// decision D32). Validate is what `kinenix validate` runs; Preview, what
+// `kinenix preview` runs: every field of a flow rendered with data, and
+// every condition with its verdict.
 //
 //	findings := flow.Validate("premium-report.md", src, nil)
 //	for _, f := range findings {
@@ -37,6 +39,14 @@
 //     condition line; it is checked as a condition (design section 6) and its
 //     placeholders as placeholders. Every other line is checked as a
 //     template.
+//
+// Preview reads the fields as Fields finds them, the lines Validate reads
+// as fields, with the same rules for fenced code:
+//
+//	results, err := flow.Preview("renewal.md", src, s, flow.PreviewOptions{Explain: true})
+//	for _, r := range results {
+//		fmt.Println(r) // renewal.md:6: condition: true
+//	}
 //
 // The work is bounded: a flow larger than MaxSize is not checked (one
 // finding says so), and checking stops after MaxFindings findings.

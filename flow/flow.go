@@ -81,8 +81,7 @@ func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
 	}()
 	if len(src) > MaxSize {
 		v.out = append(v.out, Finding{File: file, Line: 1, Column: 1,
-			Message: "the flow is larger than " + strconv.Itoa(MaxSize>>20) + " MiB (" +
-				strconv.Itoa(len(src)) + " bytes); it was not checked", Kind: "limit"})
+			Message: tooLarge(len(src)) + "; it was not checked", Kind: "limit"})
 		return v.finish()
 	}
 	var fs fenceState
@@ -110,6 +109,11 @@ func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
 		out = append(out, stop)
 	}
 	return out
+}
+
+// tooLarge says that a flow of n bytes is over MaxSize.
+func tooLarge(n int) string {
+	return "the flow is larger than " + strconv.Itoa(MaxSize>>20) + " MiB (" + strconv.Itoa(n) + " bytes)"
 }
 
 type validator struct {

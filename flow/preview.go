@@ -1,0 +1,184 @@
+package flow
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+// PreviewOptions choose what Preview records besides each field's result.
+type PreviewOptions struct {
+	// Explain records, for each condition, every part with the values of
+	// its placeholders and its verdict (Result.Steps), as
+	// eval.Condition.Explain gives them.
+	Explain bool
+	// SampleWarnings adds to each field the warnings Validate gives for its
+	// line with the scope as sample data: a lookup the data does not have
+	// (naming the closest key), a side of < > <= >= that is not a number.
+	// Without it only the warnings that need no data are added. Set it when
+	// the scope holds the flow's real or sample data, not when it is empty.
+	SampleWarnings bool
+}
+
+// Result is one field of a flow computed with data: a field's rendered
+// text, or a condition's verdict, or the error that stopped either.
+type Result struct {
+	// File is the name given to Preview.
+	File string
+	// Field is the field as Fields finds it: label, value as written,
+	// line, column, and whether it is a condition.
+	Field
+	// Text is a field's rendered text; empty for a condition and when Err
+	// is set.
+	Text string
+	// Holds is a condition's verdict; false when Err is set.
+	Holds bool
+	// Steps are the parts of a condition with PreviewOptions.Explain, up to
+	// the part that failed when Err is set.
+	Steps []eval.Step
+	// Err is why the field could not be computed: an *eval.Error, whose
+	// text starts with `${` for a placeholder and with `condition:` for a
+	// condition line (decision D16).
+	Err error
+	// Warnings are the warnings of Validate for the field's line (see
+	// PreviewOptions.SampleWarnings), leaving out one that says the same
+	// as Err.
+	Warnings []Finding
+}
+
+// String is the result as one line, `FILE:LINE: LABEL: RESULT`: RESULT is
+// the rendered text, `true` or `false` for a condition, or `error: ` and
+// the message. A line end, another control character, a bidi control or a
+// byte that is not UTF-8 in the label, the text or the message is written
+// as an escape (`\n`, `\u202e`, `\x88`), so the line is one line of valid
+// UTF-8 that is safe to print to a terminal; other text, a backslash
+// included, is as rendered. Steps and warnings are not part of it.
+func (r Result) String() string {
+	var b strings.Builder
+	b.WriteString(r.File)
+	b.WriteByte(':')
+	b.WriteString(strconv.Itoa(r.Line))
+	b.WriteString(": ")
+	writeEscaped(&b, r.Label)
+	b.WriteString(": ")
+	switch {
+	case r.Err != nil:
+		b.WriteString("error: ")
+		writeEscaped(&b, r.Err.Error())
+	case r.Condition:
+		b.WriteString(strconv.FormatBool(r.Holds))
+	default:
+		writeEscaped(&b, r.Text)
+	}
+	return b.String()
+}
+
+// Preview computes every field of a flow with the data in s: each field's
+// value rendered as a template, each condition field tested, in file
+// order. The fields are those Fields finds, the lines Validate reads as
+// fields: fenced code blocks and lines without a bold label are skipped.
+// One field that fails does not stop the others; its Result has Err set.
+// s may be nil, for a flow with no data.
+//
+// The error is set only when the flow is larger than MaxSize; it is then
+// not read. Preview never panics, and its work is bounded as that of
+// Validate and of the evaluation of each field.
+func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
+	if len(src) > MaxSize {
+		return nil, errors.New(tooLarge(len(src)) + "; it was not previewed")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, errors.New("internal error while previewing this flow; please report it")
+		}
+	}()
+	if s == nil {
+		s = scope.New(nil)
+	}
+	var sample *scope.Scope
+	if opts.SampleWarnings {
+		sample = s
+	}
+	warnings := map[int][]Finding{}
+	for _, f := range Validate(file, src, sample) {
+		if f.Warning {
+			warnings[f.Line] = append(warnings[f.Line], f)
+		}
+	}
+	for _, f := range Fields(src) {
+		r := Result{File: file, Field: f}
+		if f.Condition {
+			r.Holds, r.Steps, r.Err = testCondition(f.Value, s, opts.Explain)
+		} else {
+			r.Text, r.Err = render(f.Value, s)
+		}
+		for _, w := range warnings[f.Line] {
+			if r.Err == nil || w.Message != valid(r.Err.Error()) {
+				r.Warnings = append(r.Warnings, w)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// render renders a field's value.
+func render(text string, s *scope.Scope) (string, error) {
+	t, err := eval.Compile(text)
+	if err != nil {
+		return "", err
+	}
+	return t.Render(s)
+}
+
+// testCondition tests a condition line, with its parts when explain is
+// set.
+func testCondition(line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
+	c, err := eval.CompileCondition(line)
+	if err != nil {
+		return false, nil, err
+	}
+	if explain {
+		ok, steps, err := c.Explain(s)
+		if err != nil {
+			ok = false
+		}
+		return ok, steps, err
+	}
+	ok, err := c.Test(s)
+	return ok && err == nil, nil, err
+}
+
+// writeEscaped writes s with line ends, other control characters, bidi
+// controls and invalid UTF-8 escaped, as Result.String describes.
+func writeEscaped(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x`)
+			b.WriteByte(hex[s[i]>>4])
+			b.WriteByte(hex[s[i]&0xf])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteByte('\t')
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			b.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				b.WriteByte(hex[(r>>shift)&0xf])
+			}
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+}
