@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
@@ -95,8 +94,11 @@ type Step struct {
 const fileName = "flow.md"
 
 // Check checks one flow with one data text: the whole work of the page,
-// in one place. ctx bounds it: a check whose request is cancelled or whose
-// deadline passes stops between fields and returns ctx's error.
+// in one place. The problems are those of flow.Validate with the data as
+// sample; the fields and conditions those of flow.Preview, at most
+// MaxFields of them. ctx bounds it: a check whose request is cancelled or
+// whose deadline passes stops between validating and rendering and returns
+// ctx's error.
 func Check(ctx context.Context, req Request, decode Decoder) (*Result, error) {
 	res := &Result{Problems: []Problem{}, Fields: []Field{}, Conditions: []Condition{}}
 	vars := map[string]any{}
@@ -123,22 +125,58 @@ func Check(ctx context.Context, req Request, decode Decoder) (*Result, error) {
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
 	}
-	fields := flow.Fields(src)
-	if len(fields) > MaxFields {
-		res.Omitted = len(fields) - MaxFields
-		fields = fields[:MaxFields]
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	for _, f := range fields {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	// Preview renders every field it finds; the flow is cut before the
+	// field past MaxFields, so that no more are rendered.
+	if fields := flow.Fields(src); len(fields) > MaxFields {
+		res.Omitted = len(fields) - MaxFields
+		src = cutAtLine(src, fields[MaxFields].Line)
+	}
+	// ctx is where the evaluation budget and cancellation go when the
+	// library takes a context (D35); until then a check stops between its
+	// steps.
+	results, err := flow.Preview(fileName, src, s, flow.PreviewOptions{Explain: true})
+	if err != nil {
+		return res, nil // a flow over MaxSize, reported by Validate
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		msg := ""
+		if r.Err != nil {
+			msg = message(r.Err)
 		}
-		if f.Condition {
-			res.Conditions = append(res.Conditions, condition(ctx, f, s))
-		} else {
-			res.Fields = append(res.Fields, field(ctx, f, s))
+		if !r.Condition {
+			res.Fields = append(res.Fields, Field{Line: r.Line, Column: r.Column, Label: r.Label,
+				Text: r.Value, Result: r.Text, Error: msg})
+			continue
 		}
+		c := Condition{Line: r.Line, Column: r.Column, Text: r.Value, Verdict: r.Holds, Steps: []Step{}, Error: msg}
+		for _, st := range r.Steps {
+			c.Steps = append(c.Steps, Step{Part: st.Part, Values: st.Values,
+				Result: st.Result, Evaluated: st.Evaluated, Shown: st.String()})
+		}
+		res.Conditions = append(res.Conditions, c)
 	}
 	return res, nil
+}
+
+// cutAtLine returns src up to the start of line n (1-based).
+func cutAtLine(src []byte, n int) []byte {
+	if n <= 1 {
+		return src[:0]
+	}
+	for i, b := range src {
+		if b == '\n' {
+			if n--; n == 1 {
+				return src[:i+1]
+			}
+		}
+	}
+	return src
 }
 
 // dataName is the file name that tells the decoder the format.
@@ -148,39 +186,6 @@ func dataName(format string) string {
 		return "data." + format
 	}
 	return "data.json"
-}
-
-// field renders one field. ctx is where the evaluation budget and
-// cancellation of eval.RenderContext go when the library has them.
-func field(_ context.Context, f flow.Field, s *scope.Scope) Field {
-	out := Field{Line: f.Line, Column: f.Column, Label: f.Label, Text: f.Value}
-	t, err := eval.Compile(f.Value)
-	if err == nil {
-		out.Result, err = t.Render(s)
-	}
-	if err != nil {
-		out.Error = message(err)
-	}
-	return out
-}
-
-// condition decides one condition field with its explanation; ctx as for
-// field.
-func condition(_ context.Context, f flow.Field, s *scope.Scope) Condition {
-	out := Condition{Line: f.Line, Column: f.Column, Text: f.Value, Steps: []Step{}}
-	c, err := eval.CompileCondition(f.Value)
-	if err == nil {
-		var steps []eval.Step
-		out.Verdict, steps, err = c.Explain(s)
-		for _, st := range steps {
-			out.Steps = append(out.Steps, Step{Part: st.Part, Values: st.Values,
-				Result: st.Result, Evaluated: st.Evaluated, Shown: st.String()})
-		}
-	}
-	if err != nil {
-		out.Error = message(err)
-	}
-	return out
 }
 
 // message is an evaluation error as the CLI prints it (D16).
