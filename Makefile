@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install fuzz bench proptest-long example docs
+.PHONY: all generate check-generated lint test install e2e fuzz bench proptest-long example docs
 
 all: check-generated lint test
 
@@ -46,6 +46,12 @@ test:
 ## install: build kinenix and put it in $(go env GOBIN), or $(go env GOPATH)/bin
 install:
 	$(GO) install ./cmd/kinenix
+
+## e2e: the tests with real clients (e2e/, its own module): kinenix play in
+## headless Chromium. Screenshots go to $KINENIX_ARTIFACTS or e2e/artifacts;
+## without Chromium the test skips and says so.
+e2e:
+	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -v ./...
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:

@@ -56,7 +56,7 @@ type Options struct {
 
 // New returns the handler of the page and its API:
 //
-//	GET  /               the page (index.html, style.css, app.js)
+//	GET  /               the page (index.html, style.css, app.js, favicon.svg)
 //	GET  /api/start      the flow and data the page starts with
 //	GET  /api/functions  the function reference (funcs.All)
 //	POST /api/check      Request in, Result out (application/json)
@@ -77,7 +77,7 @@ func New(o Options) http.Handler {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, sub, "index.html")
 	})
-	for _, name := range []string{"style.css", "app.js"} {
+	for _, name := range []string{"style.css", "app.js", "favicon.svg"} {
 		mux.Handle("GET /"+name, static)
 	}
 	mux.HandleFunc("GET /api/start", s.start)

@@ -217,9 +217,10 @@ func TestLoopbackHost(t *testing.T) {
 func TestAssets(t *testing.T) {
 	h := newServer(Options{})
 	for path, ctype := range map[string]string{
-		"/":          "text/html; charset=utf-8",
-		"/style.css": "text/css; charset=utf-8",
-		"/app.js":    "text/javascript; charset=utf-8",
+		"/":            "text/html; charset=utf-8",
+		"/style.css":   "text/css; charset=utf-8",
+		"/app.js":      "text/javascript; charset=utf-8",
+		"/favicon.svg": "image/svg+xml",
 	} {
 		w := get(h, "http://127.0.0.1:8080"+path)
 		require.Equal(t, http.StatusOK, w.Code, path)
@@ -237,7 +238,7 @@ func TestAssets(t *testing.T) {
 	require.NotContains(t, page, "style=")
 	require.NotContains(t, page, "http")
 	require.NotRegexp(t, `\son[a-z]+=`, page) // no onclick= and the like
-	// Only the three assets are served, nothing else of the binary.
+	// Only the assets are served, nothing else of the binary.
 	for _, path := range []string{"/server.go", "/starter.md", "/assets/app.js", "/favicon.ico", "/api/"} {
 		require.Equal(t, http.StatusNotFound, get(h, "http://127.0.0.1:8080"+path).Code, path)
 	}

@@ -257,6 +257,15 @@
     }
   }
 
+  // prose builds an element from reference text, with `code` as code.
+  function prose(tag, cls, text) {
+    const e = el(tag, cls);
+    text.split('`').forEach((part, i) => {
+      if (part) e.append(i % 2 ? el('code', '', part) : part);
+    });
+    return e;
+  }
+
   async function loadFunctions() {
     let list;
     try {
@@ -267,14 +276,18 @@
     $('funcs').replaceChildren(...list.map((f) => {
       const d = el('div', 'func');
       d.id = 'func-' + f.name;
-      d.append(el('h3', '', f.signature), el('p', '', f.doc));
+      d.append(el('h3', '', f.signature), prose('p', '', f.doc));
       if (f.params.length) {
         const dl = el('dl');
-        for (const p of f.params) dl.append(el('dt', '', p.name + (p.optional ? '?' : '')), el('dd', '', p.doc));
+        for (const p of f.params) dl.append(el('dt', '', p.name + (p.optional ? '?' : '')), prose('dd', '', p.doc));
         d.append(dl);
       }
-      if (f.empty) d.append(el('p', 'empty', 'Empty input: ' + f.empty));
-      for (const e of f.examples) d.append(el('p', 'ex', `${e.expr} → ${e.want}`));
+      if (f.empty) d.append(prose('p', 'empty', 'Empty input: ' + f.empty));
+      for (const e of f.examples) {
+        const p = el('p', 'ex', `${e.expr} → `);
+        p.append(e.want === '' ? el('span', 'nothing', '(empty)') : e.want);
+        d.append(p);
+      }
       return d;
     }));
   }
