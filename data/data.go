@@ -1,0 +1,353 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Option adjusts how Decode reads a file.
+type Option func(*options)
+
+type options struct {
+	sheet string
+}
+
+// Sheet names the XLSX sheet to read; without it Decode reads the first
+// sheet. It has no effect on other formats.
+func Sheet(name string) Option {
+	return func(o *options) { o.sheet = name }
+}
+
+// Data is a decoded data file: a mapping of variable names to values, or,
+// for a sheet (CSV or XLSX), its rows.
+type Data struct {
+	name  string // for messages
+	vars  map[string]any
+	rows  []any
+	sheet bool
+}
+
+// Vars returns the variables. For a sheet they are "rows" (the list of
+// rows, each a dictionary keyed by the header) and "row" (the first row;
+// absent when the sheet has no rows). The map belongs to d: read it, do not
+// change it.
+func (d *Data) Vars() map[string]any { return d.vars }
+
+// IsSheet reports whether the data was read from CSV or XLSX.
+func (d *Data) IsSheet() bool { return d.sheet }
+
+// Len returns the number of rows of a sheet, 0 for other data.
+func (d *Data) Len() int { return len(d.rows) }
+
+// RowVars returns the variables with "row" set to row i of the sheet: "rows"
+// as Vars gives it and "row" the i-th row. A negative i counts from the end
+// (D11: -1 is the last row). An i out of range, or data that is not a sheet,
+// is an error that names the number of rows.
+func (d *Data) RowVars(i int) (map[string]any, error) {
+	if !d.sheet {
+		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV or XLSX), so it has no rows", i, d.label())
+	}
+	j := i
+	if j < 0 {
+		j += len(d.rows)
+	}
+	if j < 0 || j >= len(d.rows) {
+		return nil, fmt.Errorf("row %d is out of range: the sheet in %s has %s", i, d.label(), plural(len(d.rows), "row"))
+	}
+	return map[string]any{"rows": d.rows, "row": d.rows[j]}, nil
+}
+
+func (d *Data) label() string {
+	if d.name == "" {
+		return "the data"
+	}
+	return d.name
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Decode reads a data file's bytes. name picks the format by its extension
+// (.json, .yaml, .yml, .csv, .xlsx, in any letter case); for any other name,
+// "" included, the text is JSON when it starts with `{` after an optional
+// byte-order mark and white space, and YAML otherwise. name also starts
+// every error message ("data in NAME: ..."); Decode reads no file itself.
+//
+// The rules (D36, written out in docs/flow_markdown_spec.md, "Data files"):
+// JSON and YAML must hold a mapping at the top level; numbers stay exact
+// (json.Number); a YAML scalar keeps its written text unless it is plain
+// number text without a leading `+` or a leading zero (see the spec);
+// aliases are shared, never copied; merge keys are applied; duplicate keys,
+// a second YAML document and invalid UTF-8 are errors with their position.
+// What a file builds is bounded by its size: past a small multiple of
+// len(b) values Decode stops with an error. A sheet's first row is its
+// header.
+//
+// Values are plain host data: map[string]any, []any, string, bool, nil and
+// json.Number. A value reached through two YAML aliases is the same Go
+// value (a map or slice shared, not copied); do not change values in place.
+func Decode(name string, b []byte, opts ...Option) (*Data, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	d := &decoder{name: name, limit: valueLimit(len(b))}
+	return d.decode(b, &o)
+}
+
+// The formats Decode reads.
+const (
+	fmtSniff = iota
+	fmtJSON
+	fmtYAML
+	fmtCSV
+	fmtXLSX
+)
+
+func formatOf(name string) int {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".json":
+		return fmtJSON
+	case ".yaml", ".yml":
+		return fmtYAML
+	case ".csv":
+		return fmtCSV
+	case ".xlsx":
+		return fmtXLSX
+	}
+	return fmtSniff
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+func (d *decoder) decode(b []byte, o *options) (*Data, error) {
+	format := formatOf(d.name)
+	if format == fmtXLSX {
+		return d.xlsx(b, o.sheet)
+	}
+	if bytes.HasPrefix(b, bom) {
+		b, d.bomLen = b[len(bom):], len(bom)
+	}
+	if !utf8.Valid(b) {
+		off := invalidUTF8(b)
+		return nil, d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", lineAt(b, off), off+d.bomLen)
+	}
+	if format == fmtSniff {
+		if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+			format = fmtJSON
+		} else {
+			format = fmtYAML
+		}
+	}
+	switch format {
+	case fmtCSV:
+		return d.csv(b)
+	case fmtJSON:
+		vars, err := d.json(b)
+		if err != nil {
+			return nil, err
+		}
+		return &Data{name: d.name, vars: vars}, nil
+	}
+	vars, err := d.yaml(b)
+	if err != nil {
+		return nil, err
+	}
+	return &Data{name: d.name, vars: vars}, nil
+}
+
+// invalidUTF8 returns the byte offset of the first byte of b that is not
+// valid UTF-8.
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+// maxDepth bounds how deeply lists and dictionaries nest in a data file.
+const maxDepth = 1000
+
+// valueLimit is the most values a file of n bytes may build (D36): four per
+// byte, plus a little room for tiny files. Every value counts once where it
+// is built: a scalar, a list, a dictionary, an entry copied by a merge key,
+// a reference to a shared (aliased) value, a sheet's cell and row. Ordinary
+// files stay far below it (`[0,0,0]` is one value per two bytes); only
+// sharing (merge keys) and sheets with far more columns than cells come
+// near it.
+func valueLimit(n int) int { return 4*n + 1024 }
+
+// decoder carries one Decode call: the file's name for messages and the
+// count of values built against the file's limit.
+type decoder struct {
+	name   string
+	bomLen int
+	built  int
+	limit  int
+	// texts and numbers share equal short scalars (see shared).
+	texts, numbers map[string]any
+}
+
+// charge counts k more values built, before they are built, and fails once
+// the file's limit is passed.
+func (d *decoder) charge(k int) error {
+	d.built += k
+	if d.built > d.limit {
+		return d.errorf("the file builds more than %d values, too many for a file of its size (merge keys or aliases repeat too much)", d.limit)
+	}
+	return nil
+}
+
+func (d *decoder) errorf(format string, args ...any) error {
+	return fmt.Errorf("data in %s: %s", d.label(), fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) label() string {
+	if d.name == "" {
+		return "the data"
+	}
+	return d.name
+}
+
+// maxInterned bounds the scalars a decoder shares between equal texts, and
+// maxInternLen the length of a shared one: a list of a million zeros holds
+// one "0", not a million.
+const (
+	maxInterned  = 1 << 14
+	maxInternLen = 32
+)
+
+// scalar turns the written text of a YAML plain scalar or a sheet cell into
+// its value (D36, one rule for YAML, CSV and XLSX): nothing, `~` and `null`
+// (also `Null`, `NULL`) are empty; `true` and `false` (also `True`, `TRUE`,
+// `False`, `FALSE`) are booleans; number text in JSON's form without an
+// exponent (`-12`, `0`, `0.5`, `1234.50`) is a json.Number; everything else,
+// `01234`, `+66812345678`, `.5`, `1e3`, `0x10` and ` 12 ` among it, stays
+// the text written.
+func (d *decoder) scalar(s string) any {
+	switch s {
+	case "", "~", "null", "Null", "NULL":
+		return nil
+	case "true", "True", "TRUE":
+		return true
+	case "false", "False", "FALSE":
+		return false
+	}
+	return d.shared(s, isNumber(s))
+}
+
+// shared returns s as a value (a json.Number when number is true), the
+// same boxed value for the same short text, so a file of a million equal
+// cells holds one.
+func (d *decoder) shared(s string, number bool) any {
+	return d.sharedBytes(nil, s, number)
+}
+
+// sharedBytes is shared for the text b, or s when b is nil; a text already
+// seen costs no allocation.
+func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
+	n := len(s)
+	if b != nil {
+		n = len(b)
+	}
+	m := &d.texts
+	if number {
+		m = &d.numbers
+	}
+	if n <= maxInternLen {
+		var v any
+		var ok bool
+		if b != nil {
+			v, ok = (*m)[string(b)] // no allocation for the look-up
+		} else {
+			v, ok = (*m)[s]
+		}
+		if ok {
+			return v
+		}
+	}
+	if b != nil {
+		s = string(b)
+	}
+	var v any = s
+	if number {
+		v = json.Number(s)
+	}
+	if n <= maxInternLen && len(*m) < maxInterned {
+		if *m == nil {
+			*m = make(map[string]any)
+		}
+		(*m)[s] = v
+	}
+	return v
+}
+
+// isNumber reports whether s is number text kept as a number (D36): an
+// optional `-`, then `0` or a digit 1-9 and more digits, then optionally a
+// point and at least one digit. It is plain number text (D6) without a
+// leading `+`, without a leading zero before another digit, and in JSON's
+// own form, so the json.Number made of it is valid JSON.
+func isNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && '1' <= s[i] && s[i] <= '9':
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// maxQuoted is how many characters of a key or text a message shows.
+const maxQuoted = 40
+
+// quoteKey shows a key or text from the data in a message: in double
+// quotes, cut to 40 characters with "…", control and format characters and
+// invalid UTF-8 as escapes, so a message stays one short line of valid
+// UTF-8 (D37).
+func quoteKey(s string) string {
+	cut := false
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			s, cut = s[:i], true
+			break
+		}
+		n++
+	}
+	q := strconv.QuoteToGraphic(s)
+	if cut {
+		q = q[:len(q)-1] + `…"`
+	}
+	return q
+}

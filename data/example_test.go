@@ -1,0 +1,64 @@
+package data_test
+
+import (
+	"fmt"
+
+	"github.com/kinenix/expressions/data"
+)
+
+// A YAML file: the zip code keeps its leading zero, the phone number its
+// plus sign, the amount is an exact number, and the merge key fills in what
+// the customer does not set.
+func ExampleDecode() {
+	src := `
+defaults: &defaults
+  country: TH
+  status: new
+customer:
+  <<: *defaults
+  status: renewed
+  zip: 01234
+  phone: +66812345678
+  amount: 1250.50
+`
+	d, err := data.Decode("order.yaml", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := d.Vars()["customer"].(map[string]any)
+	fmt.Println(c["country"], c["status"], c["zip"], c["phone"], c["amount"])
+	// Output: TH renewed 01234 +66812345678 1250.50
+}
+
+// A CSV sheet gives rows and row; RowVars picks another row, counting from
+// the end when negative.
+func ExampleData_RowVars() {
+	src := "policy_no,customer,premium\nP-001,\"Somchai, K.\",1200\nP-002,Anna,980.5\n"
+	d, err := data.Decode("renewals.csv", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d.IsSheet(), d.Len())
+	last, err := d.RowVars(-1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	row := last["row"].(map[string]any)
+	fmt.Println(row["policy_no"], row["customer"], row["premium"])
+	_, err = d.RowVars(2)
+	fmt.Println(err)
+	// Output:
+	// true 2
+	// P-002 Anna 980.5
+	// row 2 is out of range: the sheet in renewals.csv has 2 rows
+}
+
+// Duplicate keys are refused with their line, in JSON as in YAML.
+func ExampleDecode_duplicateKey() {
+	_, err := data.Decode("order.json", []byte("{\"amount\": 1,\n \"amount\": 1000000}"))
+	fmt.Println(err)
+	// Output: data in order.json: line 2: the key "amount" is given twice in one mapping
+}

@@ -1,0 +1,278 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// yaml decodes one YAML document holding a mapping (D36). yaml.v3 parses
+// it into nodes; the values are built from the nodes once each: an anchored
+// node is built the first time it is met and every alias to it reuses that
+// same Go value, so an alias bomb builds what its text holds, not what it
+// expands to.
+func (d *decoder) yaml(b []byte) (map[string]any, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return map[string]any{}, nil
+		}
+		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, d.errorf("line %d: a second YAML document starts here; a data file holds one document", next.Line)
+	case !errors.Is(err, io.EOF):
+		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
+	}
+	if len(doc.Content) == 0 {
+		return map[string]any{}, nil
+	}
+	top := doc.Content[0]
+	if top.Kind == yaml.ScalarNode && top.Style == 0 && d.scalar(top.Value) == nil {
+		return map[string]any{}, nil // a document with nothing in it
+	}
+	if top.Kind != yaml.MappingNode {
+		return nil, d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not %s", top.Line, yamlKind(top))
+	}
+	y := yamlBuilder{d: d, memo: map[*yaml.Node]any{}}
+	v, err := y.build(top, 0)
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[string]any), nil
+}
+
+// yamlReason is yaml.v3's message without its "yaml: " prefix.
+func yamlReason(err error) string {
+	return strings.TrimPrefix(err.Error(), "yaml: ")
+}
+
+func yamlKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		return "a single value"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return "a mapping"
+}
+
+type yamlBuilder struct {
+	d *decoder
+	// memo holds the value built for each anchored node; building marks
+	// one whose value is not finished yet (an alias to it is a cycle).
+	memo map[*yaml.Node]any
+}
+
+type buildingMark struct{}
+
+var building any = buildingMark{}
+
+func (y *yamlBuilder) build(n *yaml.Node, depth int) (any, error) {
+	if n.Kind == yaml.AliasNode {
+		if err := y.d.charge(1); err != nil {
+			return nil, err
+		}
+		t := n.Alias
+		if v, ok := y.memo[t]; ok {
+			if v == building {
+				return nil, y.d.errorf("line %d: the alias *%s is inside the value it names", n.Line, n.Value)
+			}
+			return v, nil
+		}
+		n = t // an anchor always comes before its aliases; kept for safety
+	}
+	if depth >= maxDepth {
+		return nil, y.d.errorf("line %d: the data nests lists and dictionaries more than %d deep", n.Line, maxDepth)
+	}
+	if err := y.d.charge(1); err != nil {
+		return nil, err
+	}
+	if n.Anchor != "" {
+		y.memo[n] = building
+	}
+	v, err := y.node(n, depth)
+	if err != nil {
+		return nil, err
+	}
+	if n.Anchor != "" {
+		y.memo[n] = v
+	}
+	return v, nil
+}
+
+func (y *yamlBuilder) node(n *yaml.Node, depth int) (any, error) {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return y.scalar(n)
+	case yaml.SequenceNode:
+		if err := y.collectionTag(n, "!!seq"); err != nil {
+			return nil, err
+		}
+		s := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			v, err := y.build(c, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			s[i] = v
+		}
+		return s, nil
+	case yaml.MappingNode:
+		if err := y.collectionTag(n, "!!map"); err != nil {
+			return nil, err
+		}
+		return y.mapping(n, depth)
+	}
+	return nil, y.d.errorf("line %d: unsupported YAML", n.Line)
+}
+
+func (y *yamlBuilder) collectionTag(n *yaml.Node, want string) error {
+	if n.Style&yaml.TaggedStyle != 0 && n.Tag != want {
+		return y.d.errorf("line %d: the tag %s is not supported here; remove it", n.Line, n.Tag)
+	}
+	return nil
+}
+
+// mapping builds a dictionary: explicit keys first (a duplicate is an
+// error), then merge keys (`<<`, YAML 1.1): each dictionary merged adds the
+// keys not set yet, so explicit keys win over merged ones and an earlier
+// dictionary in a merge list wins over a later one.
+func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
+	m := make(map[string]any, len(n.Content)/2)
+	var merges []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if kn.Kind == yaml.AliasNode {
+			kn = kn.Alias
+		}
+		if kn.Kind != yaml.ScalarNode {
+			return nil, y.d.errorf("line %d: a key must be text, not %s", kn.Line, yamlKind(kn))
+		}
+		if kn.Tag == "!!merge" && kn.Style&yaml.TaggedStyle == 0 && kn.Value == "<<" {
+			if len(merges) > 0 {
+				return nil, y.d.errorf("line %d: the merge key << is given twice in one mapping; merge a list instead: << [*a, *b]", kn.Line)
+			}
+			merges = append(merges, vn)
+			continue
+		}
+		if err := y.d.charge(1); err != nil {
+			return nil, err
+		}
+		v, err := y.build(vn, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := m[kn.Value]; dup {
+			return nil, y.d.errorf("line %d: the key %s is given twice in one mapping (first on line %d)", kn.Line, quoteKey(kn.Value), firstKeyLine(n, kn.Value))
+		}
+		m[kn.Value] = v
+	}
+	for _, vn := range merges {
+		if err := y.merge(m, vn, depth); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// merge adds the entries of the merge value vn (a mapping, or a list of
+// mappings, or aliases to them) that m does not have yet; every entry
+// copied counts as a value built.
+func (y *yamlBuilder) merge(m map[string]any, vn *yaml.Node, depth int) error {
+	sources := []*yaml.Node{vn}
+	target := vn
+	if target.Kind == yaml.AliasNode {
+		target = target.Alias
+	}
+	if target.Kind == yaml.SequenceNode {
+		sources = target.Content
+	}
+	for _, src := range sources {
+		v, err := y.build(src, depth+1)
+		if err != nil {
+			return err
+		}
+		sm, ok := v.(map[string]any)
+		if !ok {
+			return y.d.errorf("line %d: a merge key << takes a mapping or a list of mappings", src.Line)
+		}
+		if err := y.d.charge(len(sm)); err != nil {
+			return err
+		}
+		for k, x := range sm {
+			if _, set := m[k]; !set {
+				m[k] = x
+			}
+		}
+	}
+	return nil
+}
+
+func firstKeyLine(n *yaml.Node, key string) int {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind == yaml.AliasNode {
+			k = k.Alias
+		}
+		if k.Kind == yaml.ScalarNode && k.Value == key {
+			return k.Line
+		}
+	}
+	return n.Line
+}
+
+// scalar reads a scalar node. A plain scalar follows the one scalar rule
+// (decoder.scalar); a quoted or block scalar is text. An explicit tag never
+// changes a value silently: !!str keeps the text; !!null, !!bool, !!int and
+// !!float must hold what the rule reads as empty, a boolean or a number
+// (else an error); !!timestamp keeps the text; any other tag is an error.
+func (y *yamlBuilder) scalar(n *yaml.Node) (any, error) {
+	text := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
+	if n.Style&yaml.TaggedStyle == 0 {
+		if text {
+			return y.d.shared(n.Value, false), nil
+		}
+		return y.d.scalar(n.Value), nil
+	}
+	v := y.d.scalar(n.Value)
+	if text {
+		v = n.Value
+	}
+	ok := true
+	switch n.Tag {
+	case "!!str", "!!timestamp":
+		return y.d.shared(n.Value, false), nil
+	case "!!null":
+		ok = v == nil
+	case "!!bool":
+		_, ok = v.(bool)
+	case "!!int", "!!float":
+		_, ok = v.(json.Number)
+	default:
+		return nil, y.d.errorf("line %d: the tag %s is not supported; remove it", n.Line, n.Tag)
+	}
+	if !ok {
+		return nil, y.d.errorf("line %d: %s %s does not hold %s; remove the tag to keep the text as written", n.Line, n.Tag, quoteKey(n.Value), tagWants(n.Tag))
+	}
+	return v, nil
+}
+
+func tagWants(tag string) string {
+	switch tag {
+	case "!!null":
+		return "an empty value (null, ~ or nothing)"
+	case "!!bool":
+		return "true or false"
+	}
+	return "a plain number (such as 12 or -0.5, without a leading + or 0)"
+}
