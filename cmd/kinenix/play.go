@@ -39,7 +39,7 @@ func (c *cli) play(args []string) int {
 		return c.usageError(fmt.Errorf("-addr %s is not a loopback address: the page would be open to other machines; "+
 			"give -public to allow it", *addr))
 	}
-	o := play.Options{Decode: decodeFor, Public: *public}
+	o := play.Options{Public: *public}
 	if len(rest) == 1 {
 		if rest[0] == "-" {
 			return c.usageError(errors.New("play reads the flow from a file, not standard input"))
@@ -51,18 +51,21 @@ func (c *cli) play(args []string) int {
 		o.Flow, o.FlowName = string(src), filepath.Base(rest[0])
 	}
 	if *data != "" {
+		switch strings.ToLower(filepath.Ext(*data)) {
+		case ".json":
+			o.DataFormat = "json"
+		case ".yaml", ".yml":
+			o.DataFormat = "yaml"
+		case ".csv":
+			o.DataFormat = "csv"
+		case ".xlsx":
+			return c.usageError(fmt.Errorf("data file %s: the playground edits data as text: give JSON, YAML or CSV", *data))
+		}
 		b, err := readPlayData(*data)
 		if err != nil {
 			return c.usageError(err)
 		}
 		o.Data, o.DataName = string(b), filepath.Base(*data)
-		o.DataFormat = "json"
-		switch strings.ToLower(filepath.Ext(*data)) {
-		case ".yaml", ".yml":
-			o.DataFormat = "yaml"
-		case ".csv":
-			o.DataFormat = "csv"
-		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -94,14 +97,6 @@ func (c *cli) play(args []string) int {
 	defer cancel()
 	srv.Shutdown(shut)
 	return exitOK
-}
-
-// decodeFor reads the page's data text by the format its name gives.
-func decodeFor(name string, b []byte) (map[string]any, error) {
-	if strings.HasSuffix(name, ".csv") {
-		return nil, errors.New("CSV data is not supported yet; paste JSON or YAML")
-	}
-	return decodeData(b)
 }
 
 // readPlayData reads the -data file of play as text, up to the size the

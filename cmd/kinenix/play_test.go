@@ -20,6 +20,7 @@ func TestPlayUsage(t *testing.T) {
 		{[]string{"play", "-addr", "127.0.0.1:0", "testdata/no-such-flow.md"}, "kinenix: flow file testdata/no-such-flow.md does not exist\n"},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "testdata/no-such-data.json"}, "kinenix: data file testdata/no-such-data.json does not exist\n"},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-"}, "kinenix: play reads the flow from a file, not standard input\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "sheet.xlsx"}, "kinenix: data file sheet.xlsx: the playground edits data as text: give JSON, YAML or CSV\n"},
 		{[]string{"play", "-nope"}, "kinenix: flag provided but not defined: -nope\n"},
 	} {
 		r := runCLI(t, "", tc.args...)
@@ -27,17 +28,4 @@ func TestPlayUsage(t *testing.T) {
 		require.Equal(t, tc.want, r.stderr, tc.args)
 		require.Empty(t, r.stdout, tc.args)
 	}
-}
-
-// The page's data reader is the CLI's: JSON and YAML with exact numbers
-// (D2); CSV is refused with a message until the data package reads it.
-func TestPlayDecode(t *testing.T) {
-	m, err := decodeFor("data.yaml", []byte("amount: 1.10\n"))
-	require.NoError(t, err)
-	require.Equal(t, "1.10", m["amount"].(interface{ String() string }).String())
-	m, err = decodeFor("data.json", []byte(`{"amount": 1.10}`))
-	require.NoError(t, err)
-	require.Equal(t, "1.10", m["amount"].(interface{ String() string }).String())
-	_, err = decodeFor("data.csv", []byte("a,b\n1,2\n"))
-	require.EqualError(t, err, "CSV data is not supported yet; paste JSON or YAML")
 }

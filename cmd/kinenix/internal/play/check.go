@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
@@ -20,13 +21,11 @@ const (
 	MaxValueSize = 64 << 10
 )
 
-// Decoder turns the data text into variables. name is "data.json",
-// "data.yaml" or "data.csv" by the format the author chose, so that a
-// decoder choosing by file name (data.Decode) reads it as they meant.
-type Decoder func(name string, b []byte) (map[string]any, error)
-
 // Request is what the page sends: the flow, the data and its format
-// ("json", "yaml" or "csv"; empty means json).
+// ("json", "yaml" or "csv"; anything else, "" included, means JSON when
+// the text starts with `{` and YAML otherwise). The data is read by
+// data.Decode, as the CLI's -data reads a file: a CSV's rows are `rows`
+// and its first row `row`.
 type Request struct {
 	Flow   string `json:"flow"`
 	Data   string `json:"data"`
@@ -99,16 +98,16 @@ const fileName = "flow.md"
 // MaxFields of them. ctx bounds it: a check whose request is cancelled or
 // whose deadline passes stops between validating and rendering and returns
 // ctx's error.
-func Check(ctx context.Context, req Request, decode Decoder) (*Result, error) {
+func Check(ctx context.Context, req Request) (*Result, error) {
 	res := &Result{Problems: []Problem{}, Fields: []Field{}, Conditions: []Condition{}}
 	vars := map[string]any{}
 	var sample *scope.Scope
 	if strings.TrimSpace(req.Data) != "" {
-		v, err := decode(dataName(req.Format), []byte(req.Data))
+		d, err := data.Decode(dataName(req.Format), []byte(req.Data))
 		if err != nil {
 			res.DataError = strings.ToValidUTF8(err.Error(), "\uFFFD")
 		} else {
-			vars = v
+			vars = d.Vars()
 		}
 	}
 	// No WithEnv: the page must not show the server's environment, so
@@ -179,13 +178,14 @@ func cutAtLine(src []byte, n int) []byte {
 	return src
 }
 
-// dataName is the file name that tells the decoder the format.
+// dataName is the file name that tells data.Decode the format; it also
+// starts the decoder's messages (`data in data.yaml: line 3: ...`).
 func dataName(format string) string {
 	switch format {
-	case "yaml", "csv":
+	case "json", "yaml", "csv":
 		return "data." + format
 	}
-	return "data.json"
+	return "data"
 }
 
 // message is an evaluation error as the CLI prints it (D16).

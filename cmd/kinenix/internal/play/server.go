@@ -44,11 +44,10 @@ var assets embed.FS
 type Options struct {
 	// Flow and Data are the texts the page starts with; FlowName and
 	// DataName are the names shown for them. Without a flow the page
-	// starts with a short example. DataFormat is "json", "yaml" or "csv".
+	// starts with a short example. DataFormat is "json", "yaml", "csv" or
+	// "" (JSON or YAML, as the text reads).
 	Flow, FlowName             string
 	Data, DataName, DataFormat string
-	// Decode reads the data text; it is required.
-	Decode Decoder
 	// Public accepts requests for any Host, for a server deliberately
 	// listening on a non-loopback address.
 	Public bool
@@ -217,7 +216,7 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
 		return
 	}
-	res, err := Check(ctx, req, s.o.Decode)
+	res, err := Check(ctx, req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			writeJSON(w, http.StatusServiceUnavailable, apiError{"the check took longer than 5 seconds and was stopped"})

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -15,20 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// decodeJSON stands in for the CLI's data reader: JSON with exact numbers.
-func decodeJSON(_ string, b []byte) (map[string]any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var m map[string]any
-	return m, d.Decode(&m)
-}
-
-func newServer(o Options) http.Handler {
-	if o.Decode == nil {
-		o.Decode = decodeJSON
-	}
-	return New(o)
-}
+func newServer(o Options) http.Handler { return New(o) }
 
 // post sends a check to h as the page does.
 func post(t *testing.T, h http.Handler, body string, edit ...func(*http.Request)) *httptest.ResponseRecorder {
@@ -130,6 +116,30 @@ func TestCheckBadData(t *testing.T) {
 	require.Equal(t, "0", res.Fields[0].Result)
 }
 
+// The data is read by data.Decode in the format chosen: a CSV's rows are
+// rows and its first row row; YAML keeps a zip code's leading zero (D36);
+// without a format, JSON or YAML as the text reads.
+func TestCheckDataFormats(t *testing.T) {
+	h := newServer(Options{})
+	flow := "- **n:** ${len(rows)} ${row.name} ${rows[-1].age}\n"
+	res := checkOK(t, h, Request{Flow: flow, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv"})
+	require.Empty(t, res.DataError)
+	require.Equal(t, "2 Ann 4", res.Fields[0].Result)
+
+	for _, format := range []string{"yaml", "auto", ""} {
+		res = checkOK(t, h, Request{Flow: "- **zip:** ${zip}\n", Data: "zip: 01234\n", Format: format})
+		require.Empty(t, res.DataError, format)
+		require.Equal(t, "01234", res.Fields[0].Result, format)
+	}
+	// Numbers stay exact decimals (D2).
+	res = checkOK(t, h, Request{Flow: "- **a:** ${a + 0.2}\n", Data: `{"a": 0.1}`})
+	require.Equal(t, "0.3", res.Fields[0].Result)
+
+	// The same text as JSON is refused, with the decoder's message.
+	res = checkOK(t, h, Request{Flow: "- **zip:** ${zip}\n", Data: "zip: 01234\n", Format: "json"})
+	require.True(t, strings.HasPrefix(res.DataError, "data in data.json: "), res.DataError)
+}
+
 // The page never shows the server's environment.
 func TestCheckNoEnvironment(t *testing.T) {
 	t.Setenv("KINENIX_PLAY_SECRET", "hunter2")
@@ -160,7 +170,7 @@ func TestCheckValueCap(t *testing.T) {
 func TestCheckCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Check(ctx, Request{Flow: "- **a:** b\n"}, decodeJSON)
+	_, err := Check(ctx, Request{Flow: "- **a:** b\n"})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

@@ -306,6 +306,11 @@
     input.addEventListener('change', () => {
       const file = input.files && input.files[0];
       if (!file) return;
+      if (isData && /\.xlsx$/i.test(file.name)) {
+        status(`${file.name} is a spreadsheet: save it as CSV to edit its data here`, true);
+        input.value = '';
+        return;
+      }
       if (file.size > MAX_FILE) {
         status(`${file.name} is larger than 2 MiB; the playground checks smaller files`, true);
         input.value = '';
@@ -316,8 +321,7 @@
         editor.value = String(reader.result);
         nameEl.textContent = file.name;
         if (isData) {
-          const f = formatOf(file.name);
-          if (f) format.value = f;
+          format.value = formatOf(file.name) || 'auto';
         }
         input.value = '';
         edited();
@@ -338,7 +342,7 @@
       const s = await (await fetch('/api/start')).json();
       flow.value = s.flow;
       data.value = s.data;
-      if (s.dataFormat) format.value = s.dataFormat;
+      format.value = s.dataFormat || 'auto';
       $('flow-name').textContent = s.flowName || '';
       $('data-name').textContent = s.dataName || '';
     } catch (e) {
