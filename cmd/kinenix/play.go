@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/play"
@@ -83,7 +84,7 @@ func (c *cli) play(args []string) int {
 		IdleTimeout:       time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
