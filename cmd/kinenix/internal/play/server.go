@@ -60,16 +60,24 @@ type Options struct {
 //	GET  /api/functions  the function reference (funcs.All)
 //	POST /api/check      Request in, Result out (application/json)
 func New(o Options) http.Handler {
-	sub, err := fs.Sub(assets, "assets")
-	if err != nil {
-		panic(err) // the embedded directory is part of the binary
-	}
-	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent)}
+	return newServer(o).handler()
+}
+
+func newServer(o Options) *server {
+	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), timeout: CheckTimeout}
 	if s.o.Flow == "" && s.o.FlowName == "" {
 		s.o.Flow, s.o.FlowName = starterFlow, "example.md"
 		if s.o.Data == "" && s.o.DataName == "" {
 			s.o.Data, s.o.DataName, s.o.DataFormat = starterData, "example.json", "json"
 		}
+	}
+	return s
+}
+
+func (s *server) handler() http.Handler {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err) // the embedded directory is part of the binary
 	}
 	mux := http.NewServeMux()
 	static := http.FileServerFS(sub)
@@ -86,8 +94,9 @@ func New(o Options) http.Handler {
 }
 
 type server struct {
-	o     Options
-	turns chan struct{} // one token per running check
+	o       Options
+	turns   chan struct{} // one token per running check
+	timeout time.Duration // CheckTimeout; shorter in tests
 }
 
 // guard checks the Host header and sets the security headers of every
@@ -207,7 +216,7 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, apiError{"the request is not a check: " + err.Error()})
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), CheckTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 	defer cancel()
 	select {
 	case s.turns <- struct{}{}:
@@ -219,7 +228,7 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 	res, err := Check(ctx, req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			writeJSON(w, http.StatusServiceUnavailable, apiError{"the check took longer than 5 seconds and was stopped"})
+			writeJSON(w, http.StatusServiceUnavailable, apiError{"the check took longer than " + s.timeout.String() + " and was stopped"})
 		}
 		return // cancelled: nobody is waiting for the answer
 	}

@@ -5,16 +5,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/scope"
 	"github.com/stretchr/testify/require"
 )
-
-func newServer(o Options) http.Handler { return New(o) }
 
 // post sends a check to h as the page does.
 func post(t *testing.T, h http.Handler, body string, edit ...func(*http.Request)) *httptest.ResponseRecorder {
@@ -45,7 +46,7 @@ func checkOK(t *testing.T, h http.Handler, req Request) Result {
 // The page's main loop: a typo shows validate's message on its line and
 // column (D16 wording, D32 checks); fixed, the field renders.
 func TestCheckTypoThenFix(t *testing.T) {
-	h := newServer(Options{})
+	h := New(Options{})
 	data := `{"packages":[1,2,3]}`
 	res := checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${lenght(packages)}\n", Data: data, Format: "json"})
 	require.Equal(t, []Problem{{Line: 3, Column: 18, Expr: "lenght(packages)", Kind: "unknown-function",
@@ -64,7 +65,7 @@ func TestCheckTypoThenFix(t *testing.T) {
 // The problems are exactly validate's, warnings from the sample data
 // included (D38-style warnings come from the same call).
 func TestCheckWarningsFromData(t *testing.T) {
-	res := checkOK(t, newServer(Options{}), Request{
+	res := checkOK(t, New(Options{}), Request{
 		Flow: "- **to:** ${row.Frist Name}\n", Data: `{"row":{"First Name":"Ann"}}`})
 	require.Len(t, res.Problems, 1)
 	require.True(t, res.Problems[0].Warning)
@@ -76,7 +77,7 @@ func TestCheckWarningsFromData(t *testing.T) {
 // prints, short-circuited parts marked as not evaluated.
 func TestCheckConditionExplained(t *testing.T) {
 	cond := "${len(packages)} > 2 and ${x} == 1 and ${y} == 2"
-	res := checkOK(t, newServer(Options{}), Request{
+	res := checkOK(t, New(Options{}), Request{
 		Flow: "- **Condition:** " + cond + "\n", Data: `{"packages":[1,2,3]}`})
 	require.Len(t, res.Conditions, 1)
 	c := res.Conditions[0]
@@ -100,7 +101,7 @@ func TestCheckConditionExplained(t *testing.T) {
 	}
 
 	// A malformed condition is an error on its field and a problem.
-	res = checkOK(t, newServer(Options{}), Request{Flow: "- **condition:** ${a} ==\n"})
+	res = checkOK(t, New(Options{}), Request{Flow: "- **condition:** ${a} ==\n"})
 	require.Len(t, res.Conditions, 1)
 	require.True(t, strings.HasPrefix(res.Conditions[0].Error, "condition: "), res.Conditions[0].Error)
 	require.NotEmpty(t, res.Problems)
@@ -110,7 +111,7 @@ func TestCheckConditionExplained(t *testing.T) {
 // Data that cannot be read is reported and the flow is still checked,
 // without data.
 func TestCheckBadData(t *testing.T) {
-	res := checkOK(t, newServer(Options{}), Request{Flow: "- **n:** ${len(packages)}\n", Data: `{"packages": [1,`})
+	res := checkOK(t, New(Options{}), Request{Flow: "- **n:** ${len(packages)}\n", Data: `{"packages": [1,`})
 	require.NotEmpty(t, res.DataError)
 	require.Len(t, res.Fields, 1)
 	require.Equal(t, "0", res.Fields[0].Result)
@@ -120,9 +121,9 @@ func TestCheckBadData(t *testing.T) {
 // rows and its first row row; YAML keeps a zip code's leading zero (D36);
 // without a format, JSON or YAML as the text reads.
 func TestCheckDataFormats(t *testing.T) {
-	h := newServer(Options{})
-	flow := "- **n:** ${len(rows)} ${row.name} ${rows[-1].age}\n"
-	res := checkOK(t, h, Request{Flow: flow, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv"})
+	h := New(Options{})
+	md := "- **n:** ${len(rows)} ${row.name} ${rows[-1].age}\n"
+	res := checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv"})
 	require.Empty(t, res.DataError)
 	require.Equal(t, "2 Ann 4", res.Fields[0].Result)
 
@@ -143,14 +144,14 @@ func TestCheckDataFormats(t *testing.T) {
 // The page never shows the server's environment.
 func TestCheckNoEnvironment(t *testing.T) {
 	t.Setenv("KINENIX_PLAY_SECRET", "hunter2")
-	res := checkOK(t, newServer(Options{}), Request{Flow: "- **s:** [${env.KINENIX_PLAY_SECRET}]\n"})
+	res := checkOK(t, New(Options{}), Request{Flow: "- **s:** [${env.KINENIX_PLAY_SECRET}]\n"})
 	require.Equal(t, "[]", res.Fields[0].Result)
 }
 
 // At most MaxFields fields are rendered; the rest are counted.
 func TestCheckFieldCap(t *testing.T) {
-	flow := strings.Repeat("- **f:** ${1 + 1}\n", MaxFields+5)
-	res := checkOK(t, newServer(Options{}), Request{Flow: flow})
+	md := strings.Repeat("- **f:** ${1 + 1}\n", MaxFields+5)
+	res := checkOK(t, New(Options{}), Request{Flow: md})
 	require.Len(t, res.Fields, MaxFields)
 	require.Equal(t, 5, res.Omitted)
 	require.Equal(t, "2", res.Fields[MaxFields-1].Result)
@@ -158,7 +159,7 @@ func TestCheckFieldCap(t *testing.T) {
 
 // A text built while rendering is capped at MaxValueSize (D17).
 func TestCheckValueCap(t *testing.T) {
-	res := checkOK(t, newServer(Options{}), Request{
+	res := checkOK(t, New(Options{}), Request{
 		Flow: "- **big:** ${join(xs, '')}\n",
 		Data: `{"xs":["` + strings.Repeat("a", MaxValueSize) + `", "b"]}`})
 	require.Len(t, res.Fields, 1)
@@ -176,13 +177,13 @@ func TestCheckCancelled(t *testing.T) {
 
 func TestCheckBodyTooLarge(t *testing.T) {
 	body := `{"flow":"` + strings.Repeat("x", MaxBody) + `"}`
-	w := post(t, newServer(Options{}), body)
+	w := post(t, New(Options{}), body)
 	require.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
 	require.Contains(t, w.Body.String(), "larger than 2 MiB")
 }
 
 func TestCheckRefusals(t *testing.T) {
-	h := newServer(Options{})
+	h := New(Options{})
 	w := post(t, h, `{}`, func(r *http.Request) { r.Header.Set("Content-Type", "text/plain") })
 	require.Equal(t, http.StatusUnsupportedMediaType, w.Code)
 	w = post(t, h, `{}`, func(r *http.Request) { r.Header.Set("Origin", "http://evil.example") })
@@ -202,7 +203,7 @@ func get(h http.Handler, url string) *httptest.ResponseRecorder {
 // DNS rebinding: a page of evil.example that resolves to 127.0.0.1 sends
 // Host: evil.example, and is refused.
 func TestHostMustBeLoopback(t *testing.T) {
-	h := newServer(Options{})
+	h := New(Options{})
 	for _, host := range []string{"evil.example", "evil.example:8080", "127.0.0.1.evil.example", "10.0.0.5:8080", "localhost.evil.example"} {
 		w := get(h, "http://"+host+"/")
 		require.Equal(t, http.StatusForbidden, w.Code, host)
@@ -212,7 +213,7 @@ func TestHostMustBeLoopback(t *testing.T) {
 	for _, host := range []string{"127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "127.0.0.2"} {
 		require.Equal(t, http.StatusOK, get(h, "http://"+host+"/").Code, host)
 	}
-	require.Equal(t, http.StatusOK, get(newServer(Options{Public: true}), "http://10.0.0.5:8080/").Code)
+	require.Equal(t, http.StatusOK, get(New(Options{Public: true}), "http://10.0.0.5:8080/").Code)
 }
 
 func TestLoopbackHost(t *testing.T) {
@@ -225,7 +226,7 @@ func TestLoopbackHost(t *testing.T) {
 }
 
 func TestAssets(t *testing.T) {
-	h := newServer(Options{})
+	h := New(Options{})
 	for path, ctype := range map[string]string{
 		"/":            "text/html; charset=utf-8",
 		"/style.css":   "text/css; charset=utf-8",
@@ -256,7 +257,7 @@ func TestAssets(t *testing.T) {
 
 // The reference is the one function table.
 func TestFunctions(t *testing.T) {
-	w := get(newServer(Options{}), "http://127.0.0.1:8080/api/functions")
+	w := get(New(Options{}), "http://127.0.0.1:8080/api/functions")
 	require.Equal(t, http.StatusOK, w.Code)
 	var got []function
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
@@ -276,12 +277,12 @@ func TestFunctions(t *testing.T) {
 // example, which itself checks clean.
 func TestStart(t *testing.T) {
 	var s start
-	w := get(newServer(Options{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}),
+	w := get(New(Options{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}),
 		"http://127.0.0.1:8080/api/start")
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
 	require.Equal(t, start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
 
-	h := newServer(Options{})
+	h := New(Options{})
 	require.NoError(t, json.Unmarshal(get(h, "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
 	require.Equal(t, "example.md", s.FlowName)
 	res := checkOK(t, h, Request{Flow: s.Flow, Data: s.Data, Format: s.DataFormat})
@@ -293,4 +294,71 @@ func TestStart(t *testing.T) {
 	}
 	require.Len(t, res.Conditions, 1)
 	require.True(t, res.Conditions[0].Verdict)
+}
+
+// With MaxConcurrent checks running, another waits for a turn until its
+// deadline and is told the server is busy; a check past its deadline is
+// stopped (503 either way, never a hang).
+func TestCheckBusyAndDeadline(t *testing.T) {
+	s := newServer(Options{})
+	s.timeout = 50 * time.Millisecond
+	h := s.handler()
+	for range MaxConcurrent {
+		s.turns <- struct{}{}
+	}
+	start := time.Now()
+	w := post(t, h, `{"flow":"- **a:** b"}`)
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+	require.Contains(t, w.Body.String(), "the server is busy")
+	require.Less(t, time.Since(start), 2*time.Second)
+	for range MaxConcurrent {
+		<-s.turns
+	}
+	require.Equal(t, http.StatusOK, post(t, h, `{"flow":"- **a:** b"}`).Code)
+
+	s.timeout = time.Nanosecond
+	w = post(t, h, `{"flow":"- **a:** b"}`)
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+}
+
+// A flow over flow.MaxSize is reported as Validate reports it and not
+// rendered.
+func TestCheckFlowTooLarge(t *testing.T) {
+	src := strings.Repeat("- **f:** ${x}\n", flow.MaxSize/14+1)
+	res, err := Check(context.Background(), Request{Flow: src})
+	require.NoError(t, err)
+	require.Len(t, res.Problems, 1)
+	require.Equal(t, "limit", res.Problems[0].Kind)
+	require.Contains(t, res.Problems[0].Message, "larger than 1 MiB")
+	require.Empty(t, res.Fields)
+}
+
+func TestCutAtLine(t *testing.T) {
+	src := []byte("a\nb\r\nc\nd")
+	require.Equal(t, "", string(cutAtLine(src, 1)))
+	require.Equal(t, "a\n", string(cutAtLine(src, 2)))
+	require.Equal(t, "a\nb\r\n", string(cutAtLine(src, 3)))
+	require.Equal(t, "a\nb\r\nc\n", string(cutAtLine(src, 4)))
+	require.Equal(t, "a\nb\r\nc\nd", string(cutAtLine(src, 9)))
+}
+
+// BenchmarkCheck is one check of a 1,000-line flow (the premium report
+// example, repeated) with its data: the server's work for one keystroke.
+func BenchmarkCheck(b *testing.B) {
+	md, err := os.ReadFile("../../../../examples/premium-report.md")
+	require.NoError(b, err)
+	js, err := os.ReadFile("../../../../examples/premium-report.json")
+	require.NoError(b, err)
+	var src strings.Builder
+	for strings.Count(src.String(), "\n") < 1000 {
+		src.Write(md)
+	}
+	req := Request{Flow: src.String(), Data: string(js), Format: "json"}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := Check(context.Background(), req)
+		if err != nil || len(res.Fields) == 0 {
+			b.Fatal(err)
+		}
+	}
 }
