@@ -259,9 +259,31 @@ func TestPlayInBrowser(t *testing.T) {
 	}
 	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	must("screenshot", err)
-	name := filepath.Join(dir, "play.png")
-	must("save the screenshot", os.WriteFile(name, shot, 0o644))
-	t.Logf("screenshots: %s, %s", name, filepath.Join(dir, "play-typo.png"))
+	must("save the screenshot", os.WriteFile(filepath.Join(dir, "play.png"), shot, 0o644))
+	t.Logf("screenshots in %s: play.png (fixed, reference open), play-typo.png, play-data-error.png", dir)
+
+	// Data that cannot be read is said so under the data editor and marked
+	// on its line there; the flow is shown without data.
+	must("type bad data", chromedp.Do(ctx,
+		clearValue("data"),
+		chromedp.SendKeys(chromedp.ID("data"), "{\"packages\": [1, 2, 3],\n\"packages\": 4}"),
+	))
+	dataErr, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(() => {
+			const e = document.getElementById('data-error');
+			const g = document.querySelector('#data-editor .gutter-inner div.err');
+			const f = document.querySelector('#fields li[data-line="4"] .result');
+			return !e.hidden && g && f && f.textContent === '0' ? g.textContent + '|' + e.textContent : '';
+		})()`,
+		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	must("wait for the data's problem", err)
+	if want := `2|The data cannot be read, so the flow is shown without it: line 2: the key "packages" is given twice in one mapping`; dataErr != want {
+		t.Errorf("data problem %q, want %q", dataErr, want)
+	}
+	must("fold the function reference", chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#reference summary"))))
+	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	must("screenshot with bad data", err)
+	must("save the screenshot", os.WriteFile(filepath.Join(dir, "play-data-error.png"), shot, 0o644))
 
 	mu.Lock()
 	defer mu.Unlock()

@@ -18,7 +18,10 @@
 
   // Editor draws line numbers and marks for a textarea.
   class Editor {
-    constructor(root) {
+    // toBrace: a mark ends at the `}` after its column (a placeholder);
+    // otherwise at the end of the line.
+    constructor(root, toBrace) {
+      this.toBrace = toBrace;
       this.ta = root.querySelector('textarea');
       this.gutter = root.querySelector('.gutter-inner');
       this.back = root.querySelector('.backdrop-inner');
@@ -72,7 +75,7 @@
       let at = 0;
       for (const s of spans) {
         const start = Math.max(s.start, at);
-        let end = chars.indexOf('}', start);
+        let end = this.toBrace ? chars.indexOf('}', start) : -1;
         end = end < 0 ? chars.length : end + 1;
         if (end <= start) continue;
         d.appendChild(document.createTextNode(chars.slice(at, start).join('')));
@@ -106,8 +109,8 @@
     }
   }
 
-  const flow = new Editor($('flow-editor'));
-  const data = new Editor($('data-editor'));
+  const flow = new Editor($('flow-editor'), true);
+  const data = new Editor($('data-editor'), false);
   const format = $('format');
 
   let seq = 0;          // number of the latest check sent
@@ -175,9 +178,13 @@
   function show(r) {
     flow.setMarks(r.problems);
 
+    // The data's problem, marked on its line when the message names one.
     const de = $('data-error');
-    de.hidden = !r.dataError;
-    de.textContent = r.dataError ? `The data cannot be read, so the flow is shown without it: ${r.dataError}` : '';
+    const why = (r.dataError || '').replace(/^data in [^:]*: /, '');
+    de.hidden = !why;
+    de.textContent = why ? `The data cannot be read, so the flow is shown without it: ${why}` : '';
+    const at = /\bline (\d+)(?:, column (\d+))?/.exec(why);
+    data.setMarks(at ? [{ line: +at[1], column: at[2] ? +at[2] : 1, message: why, warning: false }] : []);
 
     // Problems
     const pl = $('problems');
@@ -188,7 +195,8 @@
     card.classList.toggle('has-errors', errors > 0);
     card.classList.toggle('has-warnings', errors === 0 && warnings > 0);
     if (!r.problems.length) {
-      none(pl, 'No problems: kinenix validate accepts this flow with this data.');
+      none(pl, why ? 'No problems in the flow itself (checked without data, since the data cannot be read).'
+        : 'No problems: kinenix validate accepts this flow with this data.');
     } else {
       pl.replaceChildren(...r.problems.map((p) => {
         const li = el('li', p.warning ? 'warn' : 'err');
