@@ -292,6 +292,103 @@ func TestPlayInBrowser(t *testing.T) {
 	}
 }
 
+// The flow and data named on the command line are what the page starts
+// with, and a 1,000-line flow still answers a keystroke well within a
+// second.
+func TestPlayLargeFlowInBrowser(t *testing.T) {
+	path := chromium()
+	if path == "" {
+		t.Skip("SKIPPED: the browser test of kinenix play needs Chromium, and none was found " +
+			"(install Debian's chromium: apt-get install -y chromium, or set KINENIX_CHROMIUM)")
+	}
+	md, err := os.ReadFile("../examples/premium-report.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var big strings.Builder
+	for strings.Count(big.String(), "\n") < 1000 {
+		big.Write(md)
+	}
+	flowFile := filepath.Join(t.TempDir(), "big.md")
+	if err := os.WriteFile(flowFile, []byte(big.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, err := filepath.Abs("../examples/premium-report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := startPlay(t, "-data", data, flowFile)
+	ctx := browser(t, path)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#fields li"))); err != nil {
+		t.Fatal(err)
+	}
+	names, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`[document.getElementById('flow-name').textContent, document.getElementById('data-name').textContent,
+		  document.getElementById('fields-count').textContent, String(document.getElementById('flow').value.length)].join('|')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Count(big.String(), "\n- **") - strings.Count(big.String(), "**condition:**")
+	if want := fmt.Sprintf("big.md|premium-report.json|%d|%d", fields, len([]rune(big.String()))); names != want {
+		t.Fatalf("page starts with %q, want %q", names, want)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const ta = document.getElementById('flow');
+			ta.focus();
+			ta.setSelectionRange(ta.value.length, ta.value.length);
+		})()`),
+		chromedp.SendKeys(chromedp.ID("flow"), "\n- **subject:** ${lenght(packages)}"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	typed := time.Now()
+	line, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(() => { const p = [...document.querySelectorAll('#problems li.err')].find(li =>
+			li.querySelector('.msg').textContent === '${lenght(packages)}: unknown function lenght; did you mean len?');
+			return p ? p.querySelector('.ln').textContent : ''; })()`,
+		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := time.Since(typed)
+	inPage, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.latency`))
+	lines := strings.Count(big.String(), "\n") // the file ends with a line end
+	t.Logf("%d-line flow: last keystroke to message %v from Go, %s ms in the page", lines, seen.Round(time.Millisecond), inPage)
+	// After the last line end is an empty line; the typed line end makes
+	// the new field the line after it.
+	if want := fmt.Sprintf("%d:18", lines+2); line != want {
+		t.Errorf("the message is on %s, want %s", line, want)
+	}
+	if seen > time.Second {
+		t.Errorf("the message appeared %v after the last keystroke, want within a second", seen)
+	}
+	// The mark is drawn under its line at the bottom of the long flow: the
+	// backdrop's marked line sits where the textarea's line is.
+	off, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => {
+		const ta = document.getElementById('flow');
+		const d = document.querySelector('#flow-editor .backdrop-inner div.err');
+		const lh = parseFloat(getComputedStyle(ta).lineHeight);
+		const want = ta.getBoundingClientRect().top + 8 + (`+fmt.Sprint(lines+1)+`) * lh - ta.scrollTop;
+		return d.getBoundingClientRect().top - want;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off > 0.5 || off < -0.5 {
+		t.Errorf("the marked line is drawn %.1f px away from its text", off)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(artifacts(t), "play-large.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // clearValue empties a textarea, as selecting all and deleting would.
 func clearValue(id string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](`document.getElementById(` + jsString(id) + `).value = ''`)

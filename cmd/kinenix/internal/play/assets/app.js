@@ -41,22 +41,44 @@
       this.draw();
     }
 
+    // draw redraws the gutter and the backdrop. Lines without a mark are
+    // drawn in runs, one element per run, so a long flow costs a few
+    // elements, not one per line.
     draw() {
       const lines = this.ta.value.split('\n');
       const gut = document.createDocumentFragment();
       const back = document.createDocumentFragment();
+      let run = 0; // first line of the current run of unmarked lines
+      const flush = (end) => {
+        if (end > run) {
+          const nums = [];
+          for (let i = run; i < end; i++) nums.push(i + 1);
+          gut.appendChild(el('div', 'run', nums.join('\n')));
+          back.appendChild(el('div', 'run', lines.slice(run, end).map((l) => l || ' ').join('\n')));
+        }
+      };
       lines.forEach((text, i) => {
-        const n = i + 1;
-        const marks = this.marks.get(n);
-        const level = marks ? (marks.some((m) => !m.warning) ? 'err' : 'warn') : '';
-        const g = el('div', level, String(n));
-        if (marks) g.title = marks.map((m) => m.message).join('\n');
+        const marks = this.marks.get(i + 1);
+        if (!marks) return;
+        flush(i);
+        run = i + 1;
+        const level = marks.some((m) => !m.warning) ? 'err' : 'warn';
+        const g = el('div', level, String(i + 1));
+        g.title = marks.map((m) => m.message).join('\n');
         gut.appendChild(g);
         back.appendChild(this.line(text, marks, level));
       });
+      flush(lines.length);
       this.gutter.replaceChildren(gut);
       this.back.replaceChildren(back);
       this.sync();
+    }
+
+    // redraw draws once per frame, however many keys arrive in it.
+    redraw() {
+      if (this.pending) return;
+      this.pending = true;
+      requestAnimationFrame(() => { this.pending = false; this.draw(); });
     }
 
     // line draws one line of the backdrop: its text (invisible, under the
@@ -64,10 +86,6 @@
     // its ${...}, and the messages after the line.
     line(text, marks, level) {
       const d = el('div', level);
-      if (!marks) {
-        d.textContent = text || ' ';
-        return d;
-      }
       const chars = Array.from(text); // columns count characters, not UTF-16 units
       const spans = marks
         .map((m) => ({ start: Math.max(0, Math.min(m.column - 1, chars.length)), warning: m.warning }))
@@ -340,8 +358,8 @@
   }
 
   async function start() {
-    flow.ta.addEventListener('input', () => { flow.draw(); edited(); });
-    data.ta.addEventListener('input', () => { data.draw(); edited(); });
+    flow.ta.addEventListener('input', () => { flow.redraw(); edited(); });
+    data.ta.addEventListener('input', () => { data.redraw(); edited(); });
     format.addEventListener('change', edited);
     openFile($('flow-file'), flow, $('flow-name'), false);
     openFile($('data-file'), data, $('data-name'), true);
