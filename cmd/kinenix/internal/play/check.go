@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -19,6 +20,10 @@ const (
 	// condition (decision D17), well under the library's 1 MiB default: a
 	// page shows fields, not files.
 	MaxValueSize = 64 << 10
+	// MaxShown is the most bytes of one field's result a check sends back;
+	// the rest is counted in Field.Cut. With MaxFields, it bounds the
+	// answer to a few MiB.
+	MaxShown = 4 << 10
 )
 
 // Request is what the page sends: the flow, the data and its format
@@ -66,7 +71,9 @@ type Field struct {
 	Label  string `json:"label"`
 	Text   string `json:"text"`
 	Result string `json:"result"`
-	Error  string `json:"error,omitempty"`
+	// Cut is the number of bytes of the result left out past MaxShown.
+	Cut   int    `json:"cut,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // Condition is one condition field decided with the data: the verdict and
@@ -149,8 +156,9 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 			msg = message(r.Err)
 		}
 		if !r.Condition {
+			shown, cut := shorten(r.Text)
 			res.Fields = append(res.Fields, Field{Line: r.Line, Column: r.Column, Label: r.Label,
-				Text: r.Value, Result: r.Text, Error: msg})
+				Text: r.Value, Result: shown, Cut: cut, Error: msg})
 			continue
 		}
 		c := Condition{Line: r.Line, Column: r.Column, Text: r.Value, Verdict: r.Holds, Steps: []Step{}, Error: msg}
@@ -161,6 +169,19 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		res.Conditions = append(res.Conditions, c)
 	}
 	return res, nil
+}
+
+// shorten cuts s to at most MaxShown bytes, at a character boundary, and
+// returns the number of bytes left out.
+func shorten(s string) (string, int) {
+	if len(s) <= MaxShown {
+		return s, 0
+	}
+	n := MaxShown
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], len(s) - n
 }
 
 // cutAtLine returns src up to the start of line n (1-based).

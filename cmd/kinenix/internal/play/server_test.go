@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
@@ -165,6 +166,21 @@ func TestCheckValueCap(t *testing.T) {
 	require.Len(t, res.Fields, 1)
 	require.Empty(t, res.Fields[0].Result)
 	require.Contains(t, res.Fields[0].Error, "${join(xs, '')}: ")
+}
+
+// A long result is sent cut at MaxShown bytes, on a character boundary,
+// with the number of bytes left out.
+func TestCheckResultCut(t *testing.T) {
+	res := checkOK(t, New(Options{}), Request{
+		Flow: "- **long:** ab${s}\n", Data: `{"s":"` + strings.Repeat("ก", MaxShown) + `"}`})
+	f := res.Fields[0]
+	require.Empty(t, f.Error)
+	require.True(t, utf8.ValidString(f.Result))
+	require.Equal(t, 2+3*((MaxShown-2)/3), len(f.Result)) // "ab" and whole 3-byte letters
+	require.Less(t, len(f.Result), MaxShown)              // MaxShown falls inside a letter
+	require.Equal(t, 2+3*MaxShown, len(f.Result)+f.Cut)
+	short := checkOK(t, New(Options{}), Request{Flow: "- **short:** ${s}\n", Data: `{"s":"abc"}`})
+	require.Equal(t, Field{Line: 1, Column: 14, Label: "short", Text: "${s}", Result: "abc"}, short.Fields[0])
 }
 
 // A cancelled request stops the check before the next field.

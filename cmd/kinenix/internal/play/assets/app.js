@@ -240,6 +240,7 @@
           li.append(el('span', 'result empty', '(empty)'));
         } else {
           li.append(el('span', 'result', f.result));
+          if (f.cut) li.append(el('span', 'cut', ` … and ${f.cut} more bytes`));
         }
         li.title = f.text;
         return li;
