@@ -96,12 +96,11 @@ func plural(n int, word string) string {
 // json.Number. A value reached through two YAML aliases is the same Go
 // value (a map or slice shared, not copied); do not change values in place.
 func Decode(name string, b []byte, opts ...Option) (*Data, error) {
-	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
-	d := &decoder{name: name, limit: valueLimit(len(b))}
-	return d.decode(b, &o)
+	return newDecoder(name, len(b)).decode(b, opts)
+}
+
+func newDecoder(name string, n int) *decoder {
+	return &decoder{name: name, limit: valueLimit(n)}
 }
 
 // The formats Decode reads.
@@ -129,7 +128,11 @@ func formatOf(name string) int {
 
 var bom = []byte("\xef\xbb\xbf")
 
-func (d *decoder) decode(b []byte, o *options) (*Data, error) {
+func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	format := formatOf(d.name)
 	if format == fmtXLSX {
 		return d.xlsx(b, o.sheet)

@@ -154,8 +154,19 @@ func testCondition(line string, s *scope.Scope, explain bool) (bool, []eval.Step
 	return ok && err == nil, nil, err
 }
 
-// writeEscaped writes s with line ends, other control characters, bidi
-// controls and invalid UTF-8 escaped, as Result.String describes.
+// Escape returns s as one line of valid UTF-8 that is safe to print to a
+// terminal, as Result.String writes its parts: a line end is written
+// `\n` or `\r`, another control character or a bidi control as `\u` and
+// four hex digits (`\u202e`), a byte that is not UTF-8 as `\x` and two
+// (`\x88`). A tab and all other text, a backslash included, stay as they
+// are.
+func Escape(s string) string {
+	var b strings.Builder
+	writeEscaped(&b, s)
+	return b.String()
+}
+
+// writeEscaped writes s escaped as Escape describes.
 func writeEscaped(b *strings.Builder, s string) {
 	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); {

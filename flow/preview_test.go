@@ -169,3 +169,8 @@ func ExamplePreview() {
 	//   ${row.status} == Active: 'Active' -> true
 	//   ${number(row.premium)} > 0: 1200 -> true
 }
+
+func TestEscape(t *testing.T) {
+	require.Equal(t, `a\nb\r\u202e\x88\u0000\u009b`+"\tc \\ é ไทย", flow.Escape("a\nb\r\u202e\x88\x00\u009b\tc \\ é ไทย"))
+	require.Equal(t, "", flow.Escape(""))
+}

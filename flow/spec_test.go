@@ -32,6 +32,11 @@ import (
 //	validate   the findings of the flow block before it, one per line as
 //	           `kinenix validate flow.md` prints them
 //	validate-data  the same, with the document's data as sample data
+//	preview    what `kinenix preview -data` prints for the flow block
+//	           before it, with the document's data: a line per field, the
+//	           warnings of its line after it
+//	preview-explain  the same with -explain: each condition's parts
+//	           follow it, indented by two spaces
 //
 // Any other fenced block fails the test: an example that is not run would
 // be an example that can drift.
@@ -147,7 +152,7 @@ func TestSpecExamples(t *testing.T) {
 			assert.Equal(t, strings.Join(b.body[1:], "\n"), explainExample(b.body[0], s), "block at line %d", b.line)
 			ran++
 		case "flow":
-			if i+1 < len(blocks) && strings.HasPrefix(blocks[i+1].info, "validate") {
+			if i+1 < len(blocks) && (strings.HasPrefix(blocks[i+1].info, "validate") || strings.HasPrefix(blocks[i+1].info, "preview")) {
 				continue
 			}
 			assert.Empty(t, flow.Validate("flow.md", []byte(strings.Join(b.body, "\n")), nil),
@@ -162,6 +167,24 @@ func TestSpecExamples(t *testing.T) {
 			var got []string
 			for _, f := range flow.Validate("flow.md", []byte(strings.Join(blocks[i-1].body, "\n")), sample) {
 				got = append(got, f.String())
+			}
+			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)
+			ran++
+		case "preview", "preview-explain":
+			require.True(t, i > 0 && blocks[i-1].info == "flow", "line %d: a %s block follows a flow block", b.line, b.info)
+			src := []byte(strings.Join(blocks[i-1].body, "\n"))
+			assert.Empty(t, flow.Validate("flow.md", src, nil), "the flow at line %d should have no findings", blocks[i-1].line)
+			results, err := flow.Preview("flow.md", src, s, flow.PreviewOptions{Explain: b.info == "preview-explain", SampleWarnings: true})
+			require.NoError(t, err)
+			var got []string
+			for _, r := range results {
+				got = append(got, r.String())
+				for _, st := range r.Steps {
+					got = append(got, "  "+flow.Escape(st.String()))
+				}
+				for _, w := range r.Warnings {
+					got = append(got, flow.Escape(w.String()))
+				}
 			}
 			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)
 			ran++

@@ -29,7 +29,9 @@ type Scope struct {
 type Option func(*Scope)
 
 // WithEnv sets the function that answers `env.NAME`, for example
-// os.LookupEnv. Without it every `env.NAME` is empty.
+// os.LookupEnv. Without it every `env.NAME` is empty. os.LookupEnv hands
+// a flow the whole environment, secrets included; AllowEnv(os.LookupEnv,
+// names...) answers only the names given.
 func WithEnv(lookup func(name string) (string, bool)) Option {
 	return func(s *Scope) { s.env = lookup }
 }

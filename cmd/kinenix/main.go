@@ -1,14 +1,18 @@
-// Command kinenix renders templates, decides conditions and validates flows
-// written in the kinenix expression language.
+// Command kinenix renders templates, decides conditions, previews and
+// validates flows written in the kinenix expression language.
 //
-//	kinenix render [-data FILE] [-json] TEXT
-//	kinenix cond [-data FILE] [-explain] CONDITION
-//	kinenix validate [-json] [-data FILE] FLOW.md...
+//	kinenix render [-data FILE] [-row N] [-json] TEXT
+//	kinenix cond [-data FILE] [-row N] [-explain] CONDITION
+//	kinenix preview [-data FILE] [-row N | -each] [-explain] [-json] [-strict] FLOW.md|DIR...
+//	kinenix validate [-data FILE] [-row N] [-json] [-strict] FLOW.md|DIR...
+//	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
+//	kinenix version
+//	kinenix help [COMMAND]
 //
-// FILE holds the variables as JSON or YAML (`-` reads standard input); the
-// process environment answers `env.NAME`. Exit status: 0 on success, 1 when
-// an expression, a condition or a flow has a problem, 2 for usage and file
-// errors.
+// FILE holds the variables as JSON, YAML, CSV or XLSX (`-` reads standard
+// input). A flow reads no environment unless -env NAME,NAME or -env-all
+// allows it. Exit status: 0 on success, 1 when an expression, a condition
+// or a flow has a problem, 2 for usage and file errors.
 package main
 
 import (
@@ -20,14 +24,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
-	"github.com/kinenix/expressions/scope"
 )
-
-const usage = `usage:
-  kinenix render [-data FILE] [-json] TEXT
-  kinenix cond [-data FILE] [-explain] CONDITION
-  kinenix validate [-json] [-data FILE] FLOW.md...
-`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -49,25 +46,178 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, overview())
 		return exitUsage
 	}
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
-	switch args[0] {
-	case "render":
-		return c.render(args[1:])
-	case "cond":
-		return c.cond(args[1:])
-	case "validate":
-		return c.validate(args[1:])
-	case "play":
-		return c.play(args[1:])
+	switch name := args[0]; name {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+		if name == "help" && len(args) > 1 {
+			if cmd := lookupCommand(args[1]); cmd != nil {
+				return cmd.run(c, []string{"-h"})
+			}
+			fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s\n", args[1], commandNames())
+			return exitUsage
+		}
+		fmt.Fprint(stdout, overview())
 		return exitOK
+	case "-version", "--version":
+		return c.version(nil)
+	default:
+		if cmd := lookupCommand(name); cmd != nil {
+			return cmd.run(c, args[1:])
+		}
 	}
-	fmt.Fprintf(stderr, "kinenix: unknown command %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s (kinenix help for more)\n", args[0], commandNames())
 	return exitUsage
+}
+
+// command is one subcommand and its help.
+type command struct {
+	name     string
+	args     string // the synopsis after the name
+	summary  string // one line for the overview
+	about    string // what it does, for `kinenix help NAME`
+	examples []string
+	run      func(c *cli, args []string) int
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{
+			name: "render", args: "[-data FILE] [-row N] [-json] [-env NAMES | -env-all] TEXT",
+			summary: "render a template and print the result",
+			about: "Renders TEXT, a text with ${...} placeholders, with the variables of the\n" +
+				"data file, and prints the result. A failing placeholder prints its error\n" +
+				"on standard error and exits 1.",
+			examples: []string{
+				`kinenix render -data examples/premium-report.json '${len(packages)} packages for ${join(ok_ids, ", ")}'`,
+				`kinenix render -data examples/renewals.csv -row 1 'Dear ${row.customer}'`,
+			},
+			run: (*cli).render,
+		},
+		{
+			name: "cond", args: "[-data FILE] [-row N] [-explain] [-env NAMES | -env-all] CONDITION",
+			summary: "decide a condition line and print true or false",
+			about: "Tests CONDITION, a condition line such as ${row.status} == Active and\n" +
+				"${row.amount} > 0, with the variables of the data file, and prints true or\n" +
+				"false. A condition that cannot be decided prints its error on standard\n" +
+				"error and exits 1.",
+			examples: []string{
+				`kinenix cond -explain -data examples/premium-report.json '${row.status} == Active and ${row.amount} > 0'`,
+				`kinenix cond -- '-1 < 3'`,
+			},
+			run: (*cli).cond,
+		},
+		{
+			name: "preview", args: "[-data FILE] [-row N | -each] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
+			summary: "show every field of flows computed with data",
+			about: "Shows every field of each flow rendered with the data, and every condition\n" +
+				"field with its verdict, in file order, one line each: FILE:LINE: LABEL: RESULT.\n" +
+				"A field that fails shows FILE:LINE: LABEL: error: MESSAGE and the others\n" +
+				"are still shown; the exit status is then 1. Warnings about the data\n" +
+				"follow their field as FILE:LINE:COLUMN: warning: MESSAGE. Fenced code\n" +
+				"blocks and lines without a bold label are skipped, as validate skips\n" +
+				"them. A DIR stands for every .md file below it. With a sheet (.csv,\n" +
+				".xlsx) the fields are computed for row 0, the row -row picks, or with\n" +
+				"-each every row, each after a line `row N:`.",
+			examples: []string{
+				`kinenix preview -data examples/renewals.csv -each examples/renewals.md`,
+				`kinenix preview -data examples/order-status.yaml -explain examples/order-status.md`,
+			},
+			run: (*cli).preview,
+		},
+		{
+			name: "validate", args: "[-data FILE] [-row N] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
+			summary: "check every ${...} and condition of flows",
+			about: "Checks every ${...} and every condition field of each flow and prints one\n" +
+				"line per problem on standard output, FILE:LINE:COLUMN: MESSAGE, in file\n" +
+				"order; no output and exit 0 when there is none, exit 1 when there is one.\n" +
+				"A DIR stands for every .md file below it, in name order. With -data the\n" +
+				"flows are also checked against the data, and what may go wrong is printed\n" +
+				"as FILE:LINE:COLUMN: warning: MESSAGE; warnings exit 0 unless -strict. A\n" +
+				"sheet is checked row by row, and a warning names the rows it holds for.",
+			examples: []string{
+				`kinenix validate examples`,
+				`kinenix validate -strict -data examples/renewals.csv examples/renewals.md`,
+			},
+			run: (*cli).validate,
+		},
+		{
+			name: "play", args: "[-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]",
+			summary: "a local page that checks a flow and its data as you type",
+			about: "Serves a page, on this machine only, with two editors: the flow and its\n" +
+				"data (JSON, YAML or CSV). As you type it shows the problems validate\n" +
+				"reports, underlined on their lines, every field rendered and every\n" +
+				"condition decided part by part, and the function reference. FLOW.md\n" +
+				"and -data FILE are read once, at start, into the page; the server reads\n" +
+				"and writes no other file, and ${env.NAME} is always empty there. It\n" +
+				"listens on loopback; a non-loopback -addr needs -public. Ctrl-C stops it.",
+			examples: []string{
+				`kinenix play -data examples/premium-report.json examples/premium-report.md`,
+				`kinenix play -addr 127.0.0.1:9000`,
+			},
+			run: (*cli).play,
+		},
+		{
+			name: "version", args: "",
+			summary: "print the version of kinenix",
+			about:   "Prints the module version kinenix was built from, or (devel) and the\nrevision of the source for a build from a clone.",
+			examples: []string{
+				`kinenix version`,
+			},
+			run: (*cli).version,
+		},
+	}
+}
+
+func lookupCommand(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func commandNames() string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// overview is the help of `kinenix help` and `kinenix -h`.
+func overview() string {
+	var b strings.Builder
+	b.WriteString("kinenix renders, tests, previews and validates flows written in the kinenix\nexpression language.\n\nusage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("kinenix "+c.name+" "+c.args))
+	}
+	b.WriteString("  kinenix help [COMMAND]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+	}
+	b.WriteString("  help      print this help, or with COMMAND all of its flags\n")
+	b.WriteString(`
+FILE holds the variables: .json, .yaml or .yml; a sheet as .csv or .xlsx
+(FILE.xlsx#Sheet picks a sheet) gives rows and row; - reads JSON or YAML
+from standard input. A flow reads no environment unless -env NAME,NAME or
+-env-all allows it.
+
+Exit status: 0 success; 1 an expression, condition or flow has a problem;
+2 a usage or file error.
+
+examples:
+`)
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %s\n", c.examples[0])
+	}
+	b.WriteString("\nRun kinenix help COMMAND (or kinenix COMMAND -h) for its flags.\n")
+	return b.String()
 }
 
 type cli struct {
@@ -75,62 +225,156 @@ type cli struct {
 	stdout, stderr io.Writer
 }
 
-// flags makes a flag set that reports usage errors as one line.
+// flags makes a flag set for a command; parse reads it.
 func (c *cli) flags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return fs
 }
 
-func (c *cli) usageError(err error) int {
-	fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+// parse parses the flags of command name and returns the positional
+// arguments. done is true when the command is over: help was printed
+// (code 0) or the arguments were wrong (code 2, a one-line message on
+// standard error).
+func (c *cli) parse(fs *flag.FlagSet, args []string) (rest []string, code int, done bool) {
+	cmd := lookupCommand(fs.Name())
+	rest, err := parseArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		c.help(cmd, fs)
+		return nil, exitOK, true
+	}
+	if err != nil {
+		return nil, c.usageError(fs.Name(), err.Error()), true
+	}
+	return rest, exitOK, false
+}
+
+// parseArgs parses flags anywhere among the arguments (`kinenix render
+// TEXT -json`), as -name, --name, -name=value or -name value. `--` ends the
+// flags. An argument that starts with `-` but does not read as a flag name
+// (`-1 < 3`, `-${x}`, `-`) is a positional argument; one that reads as a
+// name that is not defined is an error. -h and -help give flag.ErrHelp.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	rest := []string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(rest, args[i+1:]...), nil
+		}
+		name, value, hasValue, ok := flagName(a)
+		if !ok {
+			rest = append(rest, a)
+			continue
+		}
+		if name == "h" || name == "help" {
+			return nil, flag.ErrHelp
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			return nil, fmt.Errorf("unknown flag -%s", name)
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			if !hasValue {
+				value = "true"
+			}
+		} else if !hasValue {
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("flag -%s needs a value", name)
+			}
+			i++
+			value = args[i]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return nil, fmt.Errorf("-%s %s: %v", name, value, err)
+		}
+	}
+	return rest, nil
+}
+
+// flagName reads an argument as a flag: one or two dashes, a name that
+// starts with a letter and holds letters, digits, `-` and `_`, and
+// optionally `=value`.
+func flagName(arg string) (name, value string, hasValue, ok bool) {
+	s, found := strings.CutPrefix(arg, "-")
+	if !found {
+		return "", "", false, false
+	}
+	s = strings.TrimPrefix(s, "-")
+	name, value, hasValue = strings.Cut(s, "=")
+	if name == "" || !isLetter(name[0]) {
+		return "", "", false, false
+	}
+	for i := 1; i < len(name); i++ {
+		if ch := name[i]; !isLetter(ch) && !(ch >= '0' && ch <= '9') && ch != '-' && ch != '_' {
+			return "", "", false, false
+		}
+	}
+	return name, value, hasValue, true
+}
+
+func isLetter(ch byte) bool { return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' }
+
+// help prints the help of a command, every flag with its help text, to
+// standard output.
+func (c *cli) help(cmd *command, fs *flag.FlagSet) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n\n%s\n", strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args), cmd.about)
+	type row struct{ left, help string }
+	var rows []row
+	width := len("-h, -help")
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, help := flag.UnquoteUsage(f)
+		left := "-" + f.Name
+		if arg != "" {
+			left += " " + arg
+		}
+		width = max(width, len(left))
+		rows = append(rows, row{left, help})
+	})
+	rows = append(rows, row{"-h, -help", "print this help"})
+	b.WriteString("\nflags:\n")
+	for _, r := range rows {
+		// A help text of several lines continues under its first line.
+		help := strings.ReplaceAll(r.help, "\n", "\n"+strings.Repeat(" ", width+4))
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, r.left, help)
+	}
+	b.WriteString("  --")
+	fmt.Fprintf(&b, "%*s  %s\n", width-2, "", "end of the flags: what follows is an argument even if it starts with -")
+	b.WriteString("\nexamples:\n")
+	for _, e := range cmd.examples {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	fmt.Fprint(c.stdout, b.String())
+}
+
+// usageError prints a usage problem of command name as one line with the
+// command's usage, and returns 2.
+func (c *cli) usageError(name, msg string) int {
+	cmd := lookupCommand(name)
+	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, msg, name, cmd.args, name)
 	return exitUsage
 }
 
-// parse parses flags, allowing them after the positional arguments too
-// (`kinenix render TEXT -json`).
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
-}
-
-// scopeFor loads the data file (or none) into a scope with the process
-// environment.
-func (c *cli) scopeFor(path string) (*scope.Scope, error) {
-	vars := map[string]any{}
-	if path != "" {
-		var err error
-		if vars, err = loadData(path, c.stdin); err != nil {
-			return nil, err
-		}
-	}
-	return scope.New(vars, scope.WithEnv(os.LookupEnv)), nil
+// fail prints a file or data error as one line and returns 2.
+func (c *cli) fail(err error) int {
+	fmt.Fprintf(c.stderr, "kinenix: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	return exitUsage
 }
 
 func (c *cli) render(args []string) int {
 	fs := c.flags("render")
-	data := fs.String("data", "", "JSON or YAML file with the variables (- for standard input)")
-	asJSON := fs.Bool("json", false, "print the value as JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return c.usageError(err)
+	d := addDataFlags(fs, false)
+	asJSON := fs.Bool("json", false, "print the value as JSON: a lone ${...} keeps its kind (a list, a number, ...)")
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
 	}
 	if len(rest) != 1 {
-		return c.usageError(errors.New("render takes one TEXT; usage: kinenix render [-data FILE] [-json] TEXT"))
+		return c.usageError("render", fmt.Sprintf("render takes one TEXT, got %d", len(rest)))
 	}
-	s, err := c.scopeFor(*data)
-	if err != nil {
-		return c.usageError(err)
+	s, code, done := c.oneScope("render", d)
+	if done {
+		return code
 	}
 	t, err := eval.Compile(rest[0])
 	if err != nil {
@@ -158,18 +402,18 @@ func (c *cli) render(args []string) int {
 
 func (c *cli) cond(args []string) int {
 	fs := c.flags("cond")
-	data := fs.String("data", "", "JSON or YAML file with the variables (- for standard input)")
-	explain := fs.Bool("explain", false, "show each part of the condition and its values")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return c.usageError(err)
+	d := addDataFlags(fs, false)
+	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held")
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
 	}
 	if len(rest) != 1 {
-		return c.usageError(errors.New("cond takes one CONDITION; usage: kinenix cond [-data FILE] [-explain] CONDITION"))
+		return c.usageError("cond", fmt.Sprintf("cond takes one CONDITION, got %d", len(rest)))
 	}
-	s, err := c.scopeFor(*data)
-	if err != nil {
-		return c.usageError(err)
+	s, code, done := c.oneScope("cond", d)
+	if done {
+		return code
 	}
 	cond, err := eval.CompileCondition(rest[0])
 	if err != nil {

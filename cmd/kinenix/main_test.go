@@ -106,10 +106,40 @@ func TestDataFormats(t *testing.T) {
 	require.Contains(t, r.stderr, "top level must be a mapping")
 }
 
+// Issue #13: a flow reads no environment unless a flag allows it; -env
+// allows the names listed, -env-all all of them.
 func TestEnv(t *testing.T) {
 	t.Setenv("KINENIX_TEST_VAR", "from env")
-	r := runCLI(t, "", "render", "${env.KINENIX_TEST_VAR}!")
-	require.Equal(t, "from env!\n", r.stdout)
+	t.Setenv("KINENIX_TEST_SECRET", "hunter2")
+	text := "${env.KINENIX_TEST_VAR}|${env.KINENIX_TEST_SECRET}|${len(env.KINENIX_TEST_SECRET)}"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "||0\n"},
+		{[]string{"-env", "KINENIX_TEST_VAR"}, "from env||0\n"},
+		{[]string{"-env", "KINENIX_TEST_VAR,KINENIX_TEST_SECRET"}, "from env|hunter2|7\n"},
+		{[]string{"-env", "KINENIX_TEST_VAR", "-env", " KINENIX_TEST_SECRET ,"}, "from env|hunter2|7\n"},
+		{[]string{"-env=kinenix_test_var"}, "||0\n"}, // names match exactly
+		{[]string{"-env-all"}, "from env|hunter2|7\n"},
+	} {
+		r := runCLI(t, "", append(append([]string{"render"}, c.args...), text)...)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, c.want, r.stdout, c.args)
+	}
+	r := runCLI(t, "", "cond", "-env", "KINENIX_TEST_VAR", "${env.KINENIX_TEST_VAR} == from env and ${env.KINENIX_TEST_SECRET} is empty")
+	require.Equal(t, "true\n", r.stdout, r.stderr)
+
+	for _, args := range [][]string{
+		{"render", "-env", "A=b", "x"},
+		{"render", "-env-all", "-env", "HOME", "x"},
+		{"render", "-env"},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, args)
+		require.Contains(t, r.stderr, "-env", args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), args)
+	}
 }
 
 func TestCond(t *testing.T) {

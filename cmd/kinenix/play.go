@@ -22,32 +22,33 @@ import (
 // server reads and writes no file.
 func (c *cli) play(args []string) int {
 	fs := c.flags("play")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback only, unless -public)")
-	data := fs.String("data", "", "JSON, YAML or CSV file the page starts with")
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`: a loopback address unless -public\n"+
+		"(port 0 picks a free port; the address is printed)")
+	data := fs.String("data", "", "start the page with the data of `FILE`: .json, .yaml, .yml or .csv")
 	public := fs.Bool("public", false, "allow a non-loopback -addr: anyone who can reach it can use the page")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return c.usageError(err)
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
 	}
 	if len(rest) > 1 {
-		return c.usageError(errors.New("play takes at most one flow file; usage: kinenix play [-addr 127.0.0.1:8080] [-data FILE] [FLOW.md]"))
+		return c.usageError("play", fmt.Sprintf("play takes at most one flow file, got %d", len(rest)))
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {
-		return c.usageError(fmt.Errorf("-addr %q is not HOST:PORT", *addr))
+		return c.usageError("play", fmt.Sprintf("-addr %q is not HOST:PORT", *addr))
 	}
 	if !play.LoopbackHost(host) && !*public {
-		return c.usageError(fmt.Errorf("-addr %s is not a loopback address: the page would be open to other machines; "+
-			"give -public to allow it", *addr))
+		return c.usageError("play", fmt.Sprintf("-addr %s is not a loopback address: the page would be open "+
+			"to other machines; give -public to allow it", *addr))
 	}
 	o := play.Options{Public: *public}
 	if len(rest) == 1 {
 		if rest[0] == "-" {
-			return c.usageError(errors.New("play reads the flow from a file, not standard input"))
+			return c.usageError("play", "play reads the flow from a file, not standard input")
 		}
 		src, err := readFlow(rest[0], nil, false)
 		if err != nil {
-			return c.usageError(err)
+			return c.fail(err)
 		}
 		o.Flow, o.FlowName = string(src), filepath.Base(rest[0])
 	}
@@ -60,17 +61,17 @@ func (c *cli) play(args []string) int {
 		case ".csv":
 			o.DataFormat = "csv"
 		case ".xlsx":
-			return c.usageError(fmt.Errorf("data file %s: the playground edits data as text: give JSON, YAML or CSV", *data))
+			return c.usageError("play", fmt.Sprintf("-data %s: the page edits data as text: give JSON, YAML or CSV", *data))
 		}
 		b, err := readPlayData(*data)
 		if err != nil {
-			return c.usageError(err)
+			return c.fail(err)
 		}
 		o.Data, o.DataName = string(b), filepath.Base(*data)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return c.usageError(fmt.Errorf("cannot listen on %s: %v", *addr, err))
+		return c.fail(fmt.Errorf("cannot listen on %s: %v", *addr, err))
 	}
 	if *public {
 		fmt.Fprintf(c.stderr, "kinenix play: WARNING: listening on %s with -public: anyone who can reach this address can use the page\n", ln.Addr())
@@ -86,12 +87,11 @@ func (c *cli) play(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
 	select {
-	case err := <-done:
-		fmt.Fprintf(c.stderr, "kinenix play: %v\n", err)
-		return exitUsage
+	case err := <-served:
+		return c.fail(err)
 	case <-ctx.Done():
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -7,13 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/flow"
-	"github.com/kinenix/expressions/scope"
 )
 
-// jsonFinding is one finding in the output of `validate -json`.
+// jsonFinding is one finding in the output of `validate -json`, and a
+// warning in that of `preview -json`.
 type jsonFinding struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
@@ -22,46 +25,56 @@ type jsonFinding struct {
 	Message    string `json:"message"`
 	Kind       string `json:"kind"`
 	Warning    bool   `json:"warning"`
+	// Rows are the sheet rows a finding holds for, when a sheet was checked
+	// row by row and the finding comes from the data.
+	Rows []int `json:"rows,omitempty"`
+}
+
+func toJSONFinding(f flow.Finding, rows []int) jsonFinding {
+	return jsonFinding{File: f.File, Line: f.Line, Column: f.Column,
+		Expression: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning, Rows: rows}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
-// output, `FILE:LINE:COL: message`, file by file in the order given and in
-// file order within each. Exit status 1 when any flow has a problem
-// (warnings do not count), 0 with no output when none has, 2 for usage
-// errors and files that cannot be read; the other files are still checked.
+// output, `FILE:LINE:COL: message`, file by file in the order given (a
+// directory's .md files in name order) and in file order within each.
+// Exit status 1 when any flow has a problem (warnings count only with
+// -strict), 0 with no output when none has, 2 for usage errors and files
+// that cannot be read; the other files are still checked.
 func (c *cli) validate(args []string) int {
 	fs := c.flags("validate")
-	data := fs.String("data", "", "JSON or YAML file with sample data (- for standard input)")
+	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
-	files, err := parse(fs, args)
-	if err != nil {
-		return c.usageError(err)
+	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on problems (for CI)")
+	args, code, done := c.parse(fs, args)
+	if done {
+		return code
 	}
-	if len(files) == 0 {
-		return c.usageError(errors.New("validate takes one or more flow files (usage: kinenix validate [-json] [-data FILE] FLOW.md...)"))
+	if len(args) == 0 {
+		return c.usageError("validate", "validate takes one or more flow files or directories")
 	}
-	var sample *scope.Scope
-	if *data != "" {
-		if sample, err = c.scopeFor(*data); err != nil {
-			return c.usageError(err)
-		}
+	files, code := c.flowFiles(args)
+	runs, hasData, rc, done := c.scopes("validate", d, !d.row.set)
+	if done {
+		return rc
+	}
+	if !hasData {
+		runs = nil // the environment alone is no sample data
 	}
 	all := []jsonFinding{}
-	code := exitOK
 	for _, name := range files {
-		src, err := readFlow(name, c.stdin, *data == "-")
+		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
 			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
 			code = exitUsage
 			continue
 		}
-		for _, f := range flow.Validate(name, src, sample) {
-			if !f.Warning && code == exitOK {
+		for _, f := range validateRows(name, src, runs) {
+			if (!f.Warning || *strict) && code == exitOK {
 				code = exitProblem
 			}
 			if *asJSON {
-				all = append(all, jsonFinding{File: f.File, Line: f.Line, Column: f.Column,
-					Expression: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+				all = append(all, toJSONFinding(f.Finding, f.rows))
 				continue
 			}
 			fmt.Fprintln(c.stdout, strings.ToValidUTF8(f.String(), "\uFFFD"))
@@ -76,6 +89,157 @@ func (c *cli) validate(args []string) int {
 		fmt.Fprintf(c.stdout, "%s\n", b)
 	}
 	return code
+}
+
+// rowFinding is a finding of a flow checked against the rows of a sheet:
+// rows lists the rows it holds for when it comes from the data (nil when
+// it holds without data, or the data is not checked row by row), and
+// sheetRows is how many rows were checked.
+type rowFinding struct {
+	flow.Finding
+	rows      []int
+	sheetRows int
+}
+
+// String is the finding as validate prints it; a finding of some rows
+// ends with the rows, `(row 3)`, `(rows 0-2, 5)` or `(every row)`.
+func (f rowFinding) String() string {
+	if f.rows == nil {
+		return f.Finding.String()
+	}
+	return f.Finding.String() + " (" + rowsText(f.rows, f.sheetRows) + ")"
+}
+
+// validateRows checks a flow without sample data (runs empty), with one
+// sample, or with several rows of a sheet (each run names its row). With
+// several rows, a finding is listed once, with the rows it holds for; a
+// finding that holds without data is listed as it is.
+func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
+	if len(runs) == 0 {
+		return wrap(flow.Validate(name, src, nil))
+	}
+	if len(runs) == 1 { // data that is not a sheet, -row, or a sheet of one row
+
+		return wrap(flow.Validate(name, src, runs[0].scope))
+	}
+	type key struct {
+		line, col int
+		msg       string
+		warning   bool
+	}
+	keyOf := func(f flow.Finding) key { return key{f.Line, f.Column, f.Message, f.Warning} }
+	var out []rowFinding
+	index := map[key]int{}
+	for _, f := range flow.Validate(name, src, nil) {
+		index[keyOf(f)] = len(out)
+		out = append(out, rowFinding{Finding: f})
+	}
+	base := len(out)
+	for _, r := range runs {
+		for _, f := range flow.Validate(name, src, r.scope) {
+			k := keyOf(f)
+			i, seen := index[k]
+			if !seen {
+				i = len(out)
+				index[k] = i
+				out = append(out, rowFinding{Finding: f, rows: []int{}, sheetRows: len(runs)})
+			}
+			if i >= base {
+				out[i].rows = append(out[i].rows, r.row)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return !a.Warning && b.Warning
+	})
+	return out
+}
+
+func wrap(fs []flow.Finding) []rowFinding {
+	out := make([]rowFinding, len(fs))
+	for i, f := range fs {
+		out[i] = rowFinding{Finding: f}
+	}
+	return out
+}
+
+// maxRanges is the most row ranges rowsText lists.
+const maxRanges = 10
+
+// rowsText names rows (increasing) of a sheet of n rows: `row 3`,
+// `rows 0-2, 5`, `every row`; past maxRanges ranges, the count of the
+// rest.
+func rowsText(rows []int, n int) string {
+	if len(rows) == n && n > 1 {
+		return "every row"
+	}
+	var parts []string
+	more := 0
+	for i := 0; i < len(rows); {
+		j := i
+		for j+1 < len(rows) && rows[j+1] == rows[j]+1 {
+			j++
+		}
+		if len(parts) == maxRanges {
+			more += j - i + 1
+		} else if i == j {
+			parts = append(parts, strconv.Itoa(rows[i]))
+		} else {
+			parts = append(parts, strconv.Itoa(rows[i])+"-"+strconv.Itoa(rows[j]))
+		}
+		i = j + 1
+	}
+	word := "rows "
+	if len(rows) == 1 {
+		word = "row "
+	}
+	s := word + strings.Join(parts, ", ")
+	if more > 0 {
+		s += " and " + strconv.Itoa(more) + " more"
+	}
+	return s
+}
+
+// flowFiles expands the arguments of validate and preview: a directory
+// stands for every .md file below it, in name order; any other argument is
+// a flow file (or - for standard input). A directory that cannot be read,
+// or holds no .md file, is reported on standard error and makes code 2.
+func (c *cli) flowFiles(args []string) (files []string, code int) {
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if a == "-" || err != nil || !st.IsDir() {
+			files = append(files, a) // readFlow reports what is wrong
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !e.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintf(c.stderr, "kinenix: cannot read the directory %s\n", a)
+			code = exitUsage
+		}
+		if err == nil && len(found) == 0 {
+			fmt.Fprintf(c.stderr, "kinenix: %s holds no .md flow files\n", a)
+			code = exitUsage
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, code
 }
 
 // readFlow reads a flow file ("-" is standard input, unless the sample

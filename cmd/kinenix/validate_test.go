@@ -223,7 +223,7 @@ func TestValidateUsageAndFiles(t *testing.T) {
 		{"validate"},
 		{"validate", "-nope", clean},
 		{"validate", "-data", "does/not/exist.json", clean},
-		{"validate", filepath.Dir(clean)},
+		{"validate", t.TempDir()}, // a directory with no .md file
 	} {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 2, r.code, args)
@@ -282,10 +282,10 @@ func TestExamples(t *testing.T) {
 }
 
 // dataFor is the sample data file of a flow: the same name with .json,
-// .yaml or .yml.
+// .yaml, .yml or .csv (a sheet: row is its first row).
 func dataFor(t *testing.T, flowPath string) string {
 	base := strings.TrimSuffix(flowPath, ".md")
-	for _, ext := range []string{".json", ".yaml", ".yml"} {
+	for _, ext := range []string{".json", ".yaml", ".yml", ".csv"} {
 		if _, err := os.Stat(base + ext); err == nil {
 			return base + ext
 		}
@@ -300,9 +300,9 @@ func dataFor(t *testing.T, flowPath string) string {
 func renderFields(t *testing.T, flowPath, dataPath string) string {
 	src, err := os.ReadFile(flowPath)
 	require.NoError(t, err)
-	vars, err := loadData(dataPath, nil)
+	d, err := loadData(dataPath, nil)
 	require.NoError(t, err)
-	s := scope.New(vars)
+	s := scope.New(d.Vars())
 	var b strings.Builder
 	fields := flow.Fields(src)
 	require.NotEmpty(t, fields)

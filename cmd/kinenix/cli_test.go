@@ -1,0 +1,278 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The flags of each command, as its help must list them (issue #12).
+var commandFlags = map[string][]string{
+	"render":   {"data", "row", "json", "env", "env-all"},
+	"cond":     {"data", "row", "explain", "env", "env-all"},
+	"preview":  {"data", "row", "each", "explain", "json", "strict", "env", "env-all"},
+	"validate": {"data", "row", "json", "strict", "env", "env-all"},
+	"play":     {"addr", "public", "data"},
+	"version":  {},
+}
+
+// Issue #12: help goes to standard output with exit 0, lists every flag
+// with its help text, and shows an example.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 0, r.code, args)
+		require.Empty(t, r.stderr, args)
+		for name := range commandFlags {
+			require.Contains(t, r.stdout, "\n  kinenix "+name, args)
+		}
+		require.Contains(t, r.stdout, "examples:\n  kinenix render -data", args)
+		require.Contains(t, r.stdout, "kinenix help COMMAND", args)
+	}
+	for name, flags := range commandFlags {
+		for _, args := range [][]string{{"help", name}, {name, "-h"}, {name, "--help"}, {name, "-help"}, {name, "x", "-h"}} {
+			r := runCLI(t, "", args...)
+			require.Equal(t, 0, r.code, args)
+			require.Empty(t, r.stderr, args)
+			require.True(t, strings.HasPrefix(r.stdout, "usage: kinenix "+name), r.stdout)
+			require.Contains(t, r.stdout, "\nexamples:\n  kinenix "+name, args)
+			for _, f := range append(flags, "h, -help") {
+				found := false
+				for _, ln := range strings.Split(r.stdout, "\n") {
+					// `  -name ARG   help text`
+					rest, ok := strings.CutPrefix(ln, "  -"+f+" ")
+					found = found || ok && len(strings.TrimSpace(rest)) > 10
+				}
+				require.True(t, found, "%v: no help line for -%s in\n%s", args, f, r.stdout)
+			}
+			require.Contains(t, r.stdout, "\n  --  ", args)
+		}
+	}
+	r := runCLI(t, "", "help", "bogus")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, play, version\n", r.stderr)
+	// No arguments: the overview, on standard error, exit 2.
+	r = runCLI(t, "")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "kinenix help COMMAND")
+}
+
+// Issue #12: flags go before or after the arguments, `--` ends them, and
+// an argument that starts with - but is no flag name is an argument.
+func TestFlagsAndArguments(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cond", "-1 < 3"}, "true\n"},
+		{[]string{"cond", "-5 > -2.5"}, "false\n"},
+		{[]string{"render", "-${x}"}, "-\n"},
+		{[]string{"render", "-"}, "-\n"},
+		{[]string{"render", "--", "-json"}, "-json\n"},
+		{[]string{"render", "-json", "--", "-x"}, "\"-x\"\n"},
+		{[]string{"render", "x", "--json"}, "\"x\"\n"},
+		{[]string{"render", "-json=false", "x"}, "x\n"},
+		{[]string{"render", "--data=" + example, "${row.status}"}, "Active\n"},
+		{[]string{"render", "${row.status}", "-data", example}, "Active\n"},
+		{[]string{"cond", "-data", example, "--", "-1 < ${row.amount}"}, "true\n"},
+		{[]string{"cond", "--", "-explain == -explain"}, "true\n"},
+	} {
+		r := runCLI(t, "", c.args...)
+		require.Equal(t, 0, r.code, "%v: %s", c.args, r.stderr)
+		require.Equal(t, c.want, r.stdout, c.args)
+	}
+
+	// An unknown flag: exit 2, one line naming it and the usage.
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"render", "-jsn", "x"}, "-jsn"},
+		{[]string{"render", "x", "--jsn"}, "-jsn"},
+		{[]string{"cond", "-explian", "${x}"}, "-explian"},
+		{[]string{"validate", "-strickt", "f.md"}, "-strickt"},
+		{[]string{"preview", "-row=1", "-eachh", "f.md"}, "-eachh"},
+		{[]string{"version", "-v"}, "-v"},
+	} {
+		r := runCLI(t, "", c.args...)
+		require.Equal(t, 2, r.code, c.args)
+		require.Empty(t, r.stdout, c.args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+		require.Contains(t, r.stderr, "unknown flag "+c.flag+"; usage: kinenix "+c.args[0], c.args)
+	}
+	// A flag without its value, a bad value, too many arguments.
+	for _, args := range [][]string{
+		{"render", "x", "-data"},
+		{"render", "-row", "one", "x"},
+		{"render", "a", "b"},
+		{"cond"},
+		{"version", "extra"},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+		require.Contains(t, r.stderr, "usage: kinenix "+args[0], args)
+	}
+}
+
+// flagName reads flag names only: letters first, then letters, digits,
+// - and _.
+func TestFlagName(t *testing.T) {
+	for arg, want := range map[string]string{
+		"-json": "json", "--json": "json", "-env-all": "env-all", "-row=2": "row", "-a_b1": "a_b1",
+	} {
+		name, _, _, ok := flagName(arg)
+		require.True(t, ok, arg)
+		require.Equal(t, want, name, arg)
+	}
+	for _, arg := range []string{"-", "--", "-1", "-1 < 3", "-${x}", "---x", "json", "-=x", "-a b", "-é"} {
+		_, _, _, ok := flagName(arg)
+		require.False(t, ok, arg)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 0, r.code)
+		require.True(t, strings.HasPrefix(r.stdout, "kinenix "), r.stdout)
+		require.Equal(t, 1, strings.Count(r.stdout, "\n"))
+	}
+	// The text, from build information as go install and go build write it.
+	tagged := &debug.BuildInfo{GoVersion: "go1.24.2", Main: debug.Module{Path: "github.com/kinenix/expressions", Version: "v0.1.0"}}
+	require.Equal(t, "kinenix v0.1.0 go1.24.2", versionText(tagged, true))
+	clone := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+		{Key: "vcs", Value: "git"},
+		{Key: "vcs.revision", Value: "2e30614c0ffee"},
+		{Key: "vcs.time", Value: "2026-12-01T23:20:00Z"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z, with local changes) go1.26.8", versionText(clone, true))
+	clone.Settings = clone.Settings[:3]
+	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8", versionText(clone, true))
+	require.Equal(t, "kinenix (devel)", versionText(&debug.BuildInfo{}, true))
+	require.Equal(t, "kinenix (unknown version)", versionText(nil, false))
+}
+
+// Issue #12: validate DIR checks every .md file below DIR, in name order.
+func TestValidateDir(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, text string) string {
+		p := filepath.Join(dir, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o600))
+		return p
+	}
+	b := write("b.md", "- **x:** ${len()}\n")
+	a := write("a/z.md", "- **x:** ${lenght(x)}\n")
+	write("a/clean.md", "- **x:** ${x}\n")
+	c := write("c/d/e.MD", "- **condition:** ${x} = 1\n")
+	write("notes.txt", "- **x:** ${len()}\n")
+	r := runCLI(t, "", "validate", dir)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+	require.Equal(t, a+":1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n"+
+		b+":1:12: ${len()}: len takes 1 value, got 0\n"+
+		c+":1:23: condition: unknown operator =; did you mean ==?\n", r.stdout)
+
+	// A directory and a file, in the order given.
+	r = runCLI(t, "", "validate", b, filepath.Join(dir, "a"))
+	require.Equal(t, 1, r.code)
+	require.Equal(t, b+":1:12: ${len()}: len takes 1 value, got 0\n"+
+		a+":1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n", r.stdout)
+
+	r = runCLI(t, "", "validate", filepath.Join(dir, "a", "clean.md"))
+	require.Equal(t, 0, r.code)
+
+	// A directory without flows is a usage error.
+	empty := t.TempDir()
+	r = runCLI(t, "", "validate", empty)
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: "+empty+" holds no .md flow files\n", r.stderr)
+
+	// The bundled examples validate clean as a directory.
+	r = runCLI(t, "", "validate", "../../examples")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Empty(t, r.stdout)
+}
+
+// Issue #12: -strict makes warnings exit 1 on validate and preview; without
+// it they exit 0. The findings stay on standard output.
+func TestStrict(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **hi:** Dear ${row.Frist Name},\n")
+	warning := p + ":1:22: warning: row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?\n"
+	r := runCLI(t, "", "validate", "-data", example, p)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, warning, r.stdout)
+	r = runCLI(t, "", "validate", "-data", example, "-strict", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, warning, r.stdout)
+	require.Empty(t, r.stderr)
+	r = runCLI(t, "", "validate", p, "-strict") // no data, no warnings
+	require.Equal(t, 0, r.code)
+
+	r = runCLI(t, "", "preview", "-data", example, p)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, p+":1: hi: Dear ,\n"+warning, r.stdout)
+	r = runCLI(t, "", "preview", "-data", example, "-strict", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":1: hi: Dear ,\n"+warning, r.stdout)
+
+	clean := writeFlow(t, "clean.md", "- **hi:** Dear ${row.First Name},\n")
+	for _, cmd := range []string{"validate", "preview"} {
+		r = runCLI(t, "", cmd, "-strict", "-data", example, clean)
+		require.Equal(t, 0, r.code, cmd)
+	}
+}
+
+// Issue #12: validate -data over a sheet checks every row; a finding that
+// comes from the data names the rows it holds for, one that holds without
+// data is listed as always.
+func TestValidateSheetRows(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "s.csv")
+	require.NoError(t, os.WriteFile(csv, []byte("id,premium,status\nA,100,Due\nB,n/a,Due\nC,200,Paid\nD,-,Due\n"), 0o600))
+	p := writeFlow(t, "f.md", "- **x:** ${row.statsu} ${len()}\n- **condition:** ${row.premium} > 0\n")
+	r := runCLI(t, "", "validate", "-data", csv, p)
+	require.Equal(t, 1, r.code, r.stderr) // the len() error
+	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (every row)\n"+
+		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (row 1)\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (row 3)\n", r.stdout)
+
+	// -row checks that row only, and names none.
+	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", p)
+	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'?\n"+
+		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)}\n", r.stdout)
+
+	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
+	var got []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.Len(t, got, 4)
+	require.Equal(t, []int{0, 1, 2, 3}, got[0].Rows)
+	require.Nil(t, got[1].Rows)
+	require.Equal(t, []int{1}, got[2].Rows)
+	require.Equal(t, []int{3}, got[3].Rows)
+	require.NotContains(t, r.stdout, "(row")
+}
+
+func TestRowsText(t *testing.T) {
+	for _, c := range []struct {
+		rows []int
+		n    int
+		want string
+	}{
+		{[]int{3}, 10, "row 3"},
+		{[]int{0}, 1, "row 0"},
+		{[]int{0, 1}, 2, "every row"},
+		{[]int{0, 1, 2, 5}, 10, "rows 0-2, 5"},
+		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 22, 23, 25}, 30, "rows 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 4 more"},
+	} {
+		require.Equal(t, c.want, rowsText(c.rows, c.n), c.rows)
+	}
+}

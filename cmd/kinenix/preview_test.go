@@ -1,0 +1,285 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
+)
+
+// A flow with fields, a condition, a failing field, fenced code and
+// lines that are not fields.
+const previewFlow = "# Flow\n\nText ${lenght(x)} that is not a field.\n\n" +
+	"- **to:** ${config.email.to}\n" +
+	"```\n- **hidden:** ${nothing(}\n```\n" +
+	"- **subject:** ${len(packages)} packages\n" +
+	"- **broken:** ${lenght(rows)}\n" +
+	"- **condition:** ${row.status} == Active and ${row.amount} > 5\n"
+
+// Issue #12: every field rendered and every condition with its verdict, in
+// file order, one line each; a failing field shows its error and exit 1.
+func TestPreviewText(t *testing.T) {
+	p := writeFlow(t, "flow.md", previewFlow)
+	r := runCLI(t, "", "preview", "-data", example, p)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+	require.Equal(t, p+":5: to: underwriting@example.co.th\n"+
+		p+":9: subject: 5 packages\n"+
+		p+":10: broken: error: ${lenght(rows)}: unknown function lenght; did you mean len?\n"+
+		p+":11: condition: false\n", r.stdout)
+
+	// -explain: the parts of a condition follow it, indented, as
+	// `kinenix cond -explain` prints them.
+	r = runCLI(t, "", "preview", p, "-explain", "-data", example)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, p+":11: condition: false\n"+
+		"  ${row.status} == Active: 'Active' -> true\n"+
+		"  ${row.amount} > 5: 3 -> false\n")
+	cond := runCLI(t, "", "cond", "-explain", "-data", example, "${row.status} == Active and ${row.amount} > 5")
+	require.Equal(t, "${row.status} == Active: 'Active' -> true\n${row.amount} > 5: 3 -> false\nfalse\n", cond.stdout)
+
+	// A clean flow exits 0; without data every lookup is empty.
+	clean := writeFlow(t, "clean.md", "- **to:** [${config.email.to}]\n- **condition:** ${row.status} is empty\n")
+	r = runCLI(t, "", "preview", clean)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, clean+":1: to: []\n"+clean+":2: condition: true\n", r.stdout)
+
+	// A file that cannot be read: exit 2, the others are still shown.
+	r = runCLI(t, "", "preview", "missing.md", clean)
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: flow file missing.md does not exist\n", r.stderr)
+	require.Equal(t, clean+":1: to: []\n"+clean+":2: condition: true\n", r.stdout)
+
+	// A flow on standard input.
+	r = runCLI(t, "- **x:** ${1 + 2}\n", "preview", "-")
+	require.Equal(t, 0, r.code)
+	require.Equal(t, "-:1: x: 3\n", r.stdout)
+
+	// Too large to read.
+	big := writeFlow(t, "big.md", strings.Repeat("x", flow.MaxSize+1))
+	r = runCLI(t, "", "preview", big)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, big+": error: the flow is larger than 1 MiB (1048577 bytes); it was not previewed\n", r.stdout)
+
+	r = runCLI(t, "", "preview")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "usage: kinenix preview")
+}
+
+// sheet writes a CSV sheet and returns its path.
+func sheet(t *testing.T) string {
+	p := filepath.Join(t.TempDir(), "policies.csv")
+	require.NoError(t, os.WriteFile(p, []byte("policy_no,status,premium\nP-1,Active,100\nP-2,Lapsed,\nP-3,Active,abc\n"), 0o600))
+	return p
+}
+
+const sheetFlow = "- **policy:** ${row.policy_no} of ${len(rows)}\n" +
+	"- **monthly:** ${number(row.premium) / 12}\n" +
+	"- **condition:** ${row.status} == Active\n"
+
+// Issue #12: -row picks a sheet row (0 by default, negative from the end,
+// as the language indexes); -each runs every row, each after `row N:`.
+func TestPreviewRows(t *testing.T) {
+	csv := sheet(t)
+	p := writeFlow(t, "flow.md", sheetFlow)
+	row0 := p + ":1: policy: P-1 of 3\n" + p + ":2: monthly: 8.333333333333333333333333333333333\n" + p + ":3: condition: true\n"
+	r := runCLI(t, "", "preview", "-data", csv, p)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, row0, r.stdout)
+	r = runCLI(t, "", "preview", "-data", csv, "-row", "0", p)
+	require.Equal(t, row0, r.stdout)
+
+	last := p + ":1: policy: P-3 of 3\n" +
+		p + ":2: monthly: error: ${number(row.premium) / 12}: number: no number in 'abc'\n" +
+		p + ":3: condition: true\n"
+	for _, n := range []string{"2", "-1"} {
+		r = runCLI(t, "", "preview", "-data", csv, "-row", n, p)
+		require.Equal(t, 1, r.code, n)
+		require.Equal(t, last, r.stdout, n)
+	}
+
+	r = runCLI(t, "", "preview", "-data", csv, "-each", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, "row 0:\n"+row0+
+		"row 1:\n"+p+":1: policy: P-2 of 3\n"+
+		p+":2: monthly: error: ${number(row.premium) / 12}: number(row.premium) is empty; use default(number(row.premium), 0)\n"+
+		p+":3: condition: false\n"+
+		"row 2:\n"+last, r.stdout)
+
+	// render and cond take -row too.
+	r = runCLI(t, "", "render", "-data", csv, "-row", "-2", "${row.policy_no}")
+	require.Equal(t, "P-2\n", r.stdout)
+	r = runCLI(t, "", "cond", "-row", "1", "-data", csv, "${row.status} == Lapsed")
+	require.Equal(t, "true\n", r.stdout)
+
+	// Wrong uses: exit 2, one line.
+	for _, args := range [][]string{
+		{"preview", "-data", csv, "-row", "3", p},
+		{"preview", "-data", csv, "-row", "-4", p},
+		{"preview", "-data", csv, "-row", "x", p},
+		{"preview", "-data", csv, "-row", "1", "-each", p},
+		{"preview", "-data", example, "-row", "1", p}, // JSON is not a sheet
+		{"preview", "-data", example, "-each", p},
+		{"preview", "-each", p}, // no data
+		{"preview", "-row", "0", p},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, args)
+		require.Empty(t, r.stdout, args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+	}
+	r = runCLI(t, "", "preview", "-data", csv, "-row", "3", p)
+	require.Contains(t, r.stderr, "row 3 is out of range")
+	require.Contains(t, r.stderr, "has 3 rows")
+}
+
+// The JSON document of preview: files, rows, fields.
+type testPreviewDoc struct {
+	Files []struct {
+		File  string `json:"file"`
+		Error string `json:"error"`
+		Rows  []struct {
+			Row    *int             `json:"row"`
+			Fields []map[string]any `json:"fields"`
+		} `json:"rows"`
+	} `json:"files"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+}
+
+func TestPreviewJSON(t *testing.T) {
+	p := writeFlow(t, "flow.md", previewFlow)
+	r := runCLI(t, "", "preview", "-json", "-explain", "-data", example, p)
+	require.Equal(t, 1, r.code, r.stderr)
+	var doc testPreviewDoc
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Files, 1)
+	require.Equal(t, p, doc.Files[0].File)
+	require.Len(t, doc.Files[0].Rows, 1)
+	require.Nil(t, doc.Files[0].Rows[0].Row, "no row index for data that is not a sheet")
+	require.Equal(t, 1, doc.Errors)
+	require.Equal(t, 0, doc.Warnings)
+	fields := doc.Files[0].Rows[0].Fields
+	require.Equal(t, []map[string]any{
+		{"file": p, "line": 5.0, "column": 11.0, "label": "to", "kind": "field", "value": "${config.email.to}",
+			"result": "underwriting@example.co.th"},
+		{"file": p, "line": 9.0, "column": 16.0, "label": "subject", "kind": "field", "value": "${len(packages)} packages",
+			"result": "5 packages"},
+		{"file": p, "line": 10.0, "column": 15.0, "label": "broken", "kind": "field", "value": "${lenght(rows)}",
+			"error": "${lenght(rows)}: unknown function lenght; did you mean len?"},
+		{"file": p, "line": 11.0, "column": 18.0, "label": "condition", "kind": "condition",
+			"value": "${row.status} == Active and ${row.amount} > 5", "result": false,
+			"steps": []any{
+				map[string]any{"part": "${row.status} == Active", "values": "'Active'", "result": true, "evaluated": true},
+				map[string]any{"part": "${row.amount} > 5", "values": "3", "result": false, "evaluated": true},
+			}},
+	}, fields)
+
+	// A sheet with -each: one row object per row, with its index; the
+	// warnings of a field are in the field.
+	csv := sheet(t)
+	q := writeFlow(t, "sheet.md", sheetFlow+"- **typo:** ${row.statsu}\n")
+	r = runCLI(t, "", "preview", "-json", "-each", "-data", csv, q)
+	require.Equal(t, 1, r.code)
+	doc = testPreviewDoc{}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	rows := doc.Files[0].Rows
+	require.Len(t, rows, 3)
+	for i, row := range rows {
+		require.NotNil(t, row.Row)
+		require.Equal(t, i, *row.Row)
+		require.Len(t, row.Fields, 4)
+		require.NotContains(t, row.Fields[2], "steps", "no steps without -explain")
+		w := row.Fields[3]["warnings"].([]any)[0].(map[string]any)
+		require.Equal(t, "row.statsu: no key 'statsu' in row; did you mean 'status'?", w["message"])
+		require.Equal(t, "missing-key", w["kind"])
+		require.Equal(t, true, w["warning"])
+	}
+	require.Equal(t, "P-2 of 3", rows[1].Fields[0]["result"])
+	require.Equal(t, false, rows[1].Fields[2]["result"])
+	require.Equal(t, 2, doc.Errors)
+	require.Equal(t, 3, doc.Warnings)
+
+	// No files read: an empty list, not null.
+	r = runCLI(t, "", "preview", "-json", "missing.md")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n", r.stdout)
+}
+
+// Warnings about the data follow their field, in validate's form.
+func TestPreviewWarningsText(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **hi:** Dear ${row.Frist Name},\n- **yearly:** ${row.premium * 12}\n- **ok:** ${row.status}\n")
+	r := runCLI(t, "", "preview", "-data", example, p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":1: hi: Dear ,\n"+
+		p+":1:22: warning: row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?\n"+
+		p+":2: yearly: error: ${row.premium * 12}: row.premium is text ('15,434.75 บาท/ปี'), not a number; use number(row.premium)\n"+
+		p+":3: ok: Active\n", r.stdout)
+	// Without data nothing is known to be missing.
+	r = runCLI(t, "", "preview", p)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, p+":1: hi: Dear ,\n"+
+		p+":2: yearly: error: ${row.premium * 12}: row.premium is empty; use default(row.premium, 0)\n"+
+		p+":3: ok: \n", r.stdout)
+}
+
+// preview DIR previews every .md file below DIR, in name order.
+func TestPreviewDir(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.md"), []byte("- **x:** b\n"), 0o600))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "a"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a", "c.md"), []byte("- **x:** c\n"), 0o600))
+	r := runCLI(t, "", "preview", dir)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, filepath.Join(dir, "a", "c.md")+":1: x: c\n"+filepath.Join(dir, "b.md")+":1: x: b\n", r.stdout)
+}
+
+// The bundled renewals flow over the CSV and the XLSX sheet, every row:
+// testdata/preview/*.golden (go test -update rewrites them). Run from the
+// repository root, as the README shows the command.
+func TestPreviewGolden(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"renewals-csv.golden", []string{"-data", "examples/renewals.csv", "-each"}},
+		{"renewals-xlsx.golden", []string{"-data", "examples/renewals.xlsx", "-each"}},
+		// The JSON document the spec points to (section 14).
+		{"renewals-json.golden", []string{"-json", "-explain", "-data", "examples/renewals.csv", "-row", "0"}},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			t.Chdir("../..")
+			r := runCLI(t, "", append(append([]string{"preview"}, c.args...), "examples/renewals.md")...)
+			require.Equal(t, 0, r.code, r.stdout+r.stderr)
+			require.Empty(t, r.stderr)
+			golden := filepath.Join(wd, "testdata", "preview", c.golden)
+			if *update {
+				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+				require.NoError(t, os.WriteFile(golden, []byte(r.stdout), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run go test -update to write %s", golden)
+			require.Equal(t, string(want), r.stdout)
+		})
+	}
+	// The sheets give the same preview, and validate clean, every row, even
+	// with -strict.
+	csv, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-csv.golden"))
+	require.NoError(t, err)
+	xlsx, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-xlsx.golden"))
+	require.NoError(t, err)
+	require.Equal(t, string(csv), string(xlsx))
+	require.Contains(t, string(csv), "row 1:\n")
+	for _, data := range []string{"../../examples/renewals.csv", "../../examples/renewals.xlsx"} {
+		r := runCLI(t, "", "validate", "-strict", "-data", data, "../../examples/renewals.md")
+		require.Equal(t, 0, r.code, r.stdout+r.stderr)
+		require.Empty(t, r.stdout)
+	}
+}

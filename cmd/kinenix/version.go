@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+)
+
+// version prints the version kinenix was built from.
+func (c *cli) version(args []string) int {
+	fs := c.flags("version")
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
+	}
+	if len(rest) != 0 {
+		return c.usageError("version", "version takes no arguments")
+	}
+	info, ok := debug.ReadBuildInfo()
+	fmt.Fprintln(c.stdout, versionText(info, ok))
+	return exitOK
+}
+
+// versionText is the version line: `kinenix v0.1.0` for a build of a
+// tagged module (go install ...@v0.1.0), or `kinenix (devel)` and, when
+// the build recorded them, the revision, its time and whether the tree had
+// changes, for a build from a clone; then the Go version.
+func versionText(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return "kinenix (unknown version)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var extra []string
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		extra = append(extra, "revision "+rev)
+	}
+	if t := settings["vcs.time"]; t != "" {
+		extra = append(extra, t)
+	}
+	if settings["vcs.modified"] == "true" {
+		extra = append(extra, "with local changes")
+	}
+	s := "kinenix " + v
+	if len(extra) > 0 {
+		s += " (" + strings.Join(extra, ", ") + ")"
+	}
+	if info.GoVersion != "" {
+		s += " " + info.GoVersion
+	}
+	return s
+}

@@ -1,0 +1,417 @@
+package data
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// decodeCounted is Decode that also returns how many values it built.
+func decodeCounted(name string, b []byte, opts ...Option) (*Data, int, error) {
+	d := newDecoder(name, len(b))
+	v, err := d.decode(b, opts)
+	return v, d.built, err
+}
+
+func mustVars(t *testing.T, name, src string) map[string]any {
+	t.Helper()
+	d, err := Decode(name, []byte(src))
+	require.NoError(t, err)
+	return d.Vars()
+}
+
+// bomb is the alias bomb of issue #10 point 1: nine "lol", then levels
+// lists of nine aliases each to the one before.
+func bomb(levels int) string {
+	var b strings.Builder
+	b.WriteString(`a0: &a0 [` + strings.TrimSuffix(strings.Repeat(`"lol",`, 9), ",") + "]\n")
+	for i := 1; i <= levels; i++ {
+		alias := fmt.Sprintf("*a%d,", i-1)
+		fmt.Fprintf(&b, "a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(alias, 9), ","))
+	}
+	b.WriteString("x: 1\n")
+	return b.String()
+}
+
+// D36, #10 point 1: an alias is shared, never copied, so the 437-byte and
+// 391-byte bombs build a few values per byte instead of 9^9 strings.
+func TestAliasBomb(t *testing.T) {
+	for _, tc := range []struct {
+		levels, size int
+	}{{8, 437}, {7, 391}} {
+		src := bomb(tc.levels)
+		require.Len(t, src, tc.size)
+		d, built, err := decodeCounted("bomb.yaml", []byte(src))
+		require.NoError(t, err)
+		require.LessOrEqual(t, built, len(src), "values built for %d bytes", len(src))
+		vars := d.Vars()
+		require.Equal(t, json.Number("1"), vars["x"])
+		top := vars[fmt.Sprintf("a%d", tc.levels)].([]any)
+		require.Len(t, top, 9)
+		below := vars[fmt.Sprintf("a%d", tc.levels-1)].([]any)
+		for _, item := range top {
+			require.Same(t, &below[0], &item.([]any)[0], "each alias is the same list, not a copy")
+		}
+	}
+}
+
+// D36, #10 point 2 (its file): 20,000 aliases to one 1 MiB dictionary build
+// one dictionary and 20,000 references to it.
+func TestManyAliasesToOneDictionary(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("d: &d {")
+	for i := range 1040 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "k%d: %s", i, strings.Repeat("v", 1000))
+	}
+	b.WriteString("}\nrefs: [" + strings.TrimSuffix(strings.Repeat("*d,", 20000), ",") + "]\n")
+	src := b.String()
+	d, built, err := decodeCounted("refs.yaml", []byte(src))
+	require.NoError(t, err)
+	require.Less(t, built, 2*1040+20000+10)
+	refs := d.Vars()["refs"].([]any)
+	require.Len(t, refs, 20000)
+	first := refs[0].(map[string]any)
+	last := refs[19999].(map[string]any)
+	first["probe"] = true // the same map: a change through one is seen through the other
+	require.Equal(t, true, last["probe"])
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// D36, #10 point 5, smaller: a list of zeros builds one value per item and
+// the items share one number; JSON allocates less than ten times the file
+// (the list itself is 16 bytes an item for 2 bytes of text).
+func TestBigListBounded(t *testing.T) {
+	const items = 1 << 18
+	list := strings.TrimSuffix(strings.Repeat("0,", items), ",")
+	for _, tc := range []struct{ name, src string }{
+		{"big.json", `{"x":[` + list + `]}`},
+		{"big.yaml", "x: [" + list + "]\n"},
+		{"big-block.yaml", "x:\n" + strings.Repeat("- 0\n", items)},
+	} {
+		d, built, err := decodeCounted(tc.name, []byte(tc.src))
+		require.NoError(t, err, tc.name)
+		require.LessOrEqual(t, built, items+4, tc.name)
+		x := d.Vars()["x"].([]any)
+		require.Len(t, x, items)
+		require.Equal(t, items, cap(x), "%s: the list is sized exactly", tc.name)
+		require.Equal(t, json.Number("0"), x[items-1])
+	}
+	src := []byte(`{"x":[` + list + `]}`)
+	n := allocated(func() {
+		_, err := Decode("big.json", src)
+		require.NoError(t, err)
+	})
+	require.Less(t, n, uint64(10*len(src)), "JSON: bytes allocated for a %d-byte file", len(src))
+}
+
+// D36: what a file builds is bounded by its size; merge keys that repeat a
+// big mapping are refused once past the limit.
+func TestMergeBombRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("base: &b {")
+	for i := range 200 {
+		fmt.Fprintf(&b, "k%d: 1, ", i)
+	}
+	b.WriteString("z: 1}\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "m%d: {<<: *b}\n", i)
+	}
+	src := b.String()
+	_, built, err := decodeCounted("merge.yaml", []byte(src))
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in merge.yaml: the file builds more than")
+	require.LessOrEqual(t, built, valueLimit(len(src))+201)
+}
+
+// D36, #10 point 7: the loader never changes a value silently.
+func TestScalarsKeepTheirText(t *testing.T) {
+	vars := mustVars(t, "d.yaml", `
+zip: 01234
+phone: +66812345678
+amount: 1000
+half: 0.5
+neg: -12.50
+zero: 0
+minus_zero: -0
+exp: 1e3
+hex: 0x10
+under: 1_000
+dot: .5
+trail: 5.
+inf: .inf
+date: 2026-01-15
+quoted_num: "12"
+single: '007'
+yes: yes
+t: true
+f: false
+T: TRUE
+n1: null
+n2: ~
+n3:
+text: Paid
+spaced: "  12 "
+tagged_str: !!str 12
+tagged_int: !!int 12
+tagged_null: !!null ~
+tagged_bool: !!bool false
+block: |
+  12
+`)
+	for k, want := range map[string]any{
+		"zip": "01234", "phone": "+66812345678", "amount": json.Number("1000"),
+		"half": json.Number("0.5"), "neg": json.Number("-12.50"), "zero": json.Number("0"),
+		"minus_zero": json.Number("-0"), "exp": "1e3", "hex": "0x10", "under": "1_000",
+		"dot": ".5", "trail": "5.", "inf": ".inf", "date": "2026-01-15",
+		"quoted_num": "12", "single": "007", "yes": "yes", "t": true, "f": false, "T": true,
+		"n1": nil, "n2": nil, "n3": nil, "text": "Paid", "spaced": "  12 ",
+		"tagged_str": "12", "tagged_int": json.Number("12"), "tagged_null": nil,
+		"tagged_bool": false, "block": "12\n",
+	} {
+		require.Contains(t, vars, k)
+		require.Equal(t, want, vars[k], k)
+	}
+}
+
+// D36: JSON numbers stay exact json.Number, in any form JSON allows.
+func TestJSONValues(t *testing.T) {
+	vars := mustVars(t, "d.json", `{"a": 1e3, "b": -0.10, "c": "01234", "d": [true, false, null, {}],
+	 "e": "esc\u00e9\n\"q\"", "big": 123456789012345678901234567890, "k": {"x": {"y": [[]]}}}`)
+	require.Equal(t, json.Number("1e3"), vars["a"])
+	require.Equal(t, json.Number("-0.10"), vars["b"])
+	require.Equal(t, "01234", vars["c"])
+	require.Equal(t, []any{true, false, nil, map[string]any{}}, vars["d"])
+	require.Equal(t, "escé\n\"q\"", vars["e"])
+	require.Equal(t, json.Number("123456789012345678901234567890"), vars["big"])
+	require.Equal(t, map[string]any{"x": map[string]any{"y": []any{[]any{}}}}, vars["k"])
+}
+
+// D36: merge keys are applied as YAML 1.1 does: explicit keys win, and in a
+// list an earlier mapping wins over a later one.
+func TestMergeKeys(t *testing.T) {
+	vars := mustVars(t, "m.yaml", `
+base: &base {status: new, amount: 1, country: TH}
+more: &more {amount: 2, channel: web, country: JP}
+one:
+  <<: *base
+  amount: 5
+two:
+  amount: 7
+  <<: [*more, *base]
+inline:
+  <<: {a: 1}
+  b: 2
+quoted:
+  "<<": kept
+`)
+	require.Equal(t, map[string]any{"status": "new", "amount": json.Number("5"), "country": "TH"}, vars["one"])
+	require.Equal(t, map[string]any{"status": "new", "amount": json.Number("7"), "channel": "web", "country": "JP"}, vars["two"])
+	require.Equal(t, map[string]any{"a": json.Number("1"), "b": json.Number("2")}, vars["inline"])
+	require.Equal(t, map[string]any{"<<": "kept"}, vars["quoted"])
+	require.Equal(t, map[string]any{"status": "new", "amount": json.Number("1"), "country": "TH"}, vars["base"], "a merge never changes its source")
+}
+
+// D36: every error names the file, the place and the reason in plain words.
+func TestDecodeErrors(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1)
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		// #10 point 7: duplicate keys, with their line.
+		{"d.yaml", "amount: 1\namount: 1000000\n", `data in d.yaml: line 2: the key "amount" is given twice in one mapping (first on line 1)`},
+		{"d.yaml", "a:\n  b: 1\n  c: 2\n  b: 3\n", `data in d.yaml: line 4: the key "b" is given twice in one mapping (first on line 2)`},
+		{"d.yaml", "1: a\n\"1\": b\n", `data in d.yaml: line 2: the key "1" is given twice`},
+		{"d.json", "{\"amount\": 1,\n\n\"amount\": 1000000}", `data in d.json: line 3: the key "amount" is given twice in one mapping`},
+		{"d.json", `{"a": {"b": 1, "b": 2}}`, `data in d.json: line 1: the key "b" is given twice`},
+		{"d.yaml", "a: {<<: {x: 1}, <<: {y: 2}}\n", `line 1: the merge key << is given twice in one mapping`},
+		// #10 point 7: a second document.
+		{"d.yaml", "a: 1\n---\nb: 2\n", `data in d.yaml: line 2: a second YAML document starts here; a data file holds one document`},
+		// #10 point 7: tags never change a value silently.
+		{"d.yaml", "x: !!null hello\n", `data in d.yaml: line 1: !!null "hello" does not hold an empty value (null, ~ or nothing); remove the tag to keep the text as written`},
+		{"d.yaml", "x: !!int 01234\n", `line 1: !!int "01234" does not hold a plain number`},
+		{"d.yaml", "x: !!bool yes\n", `line 1: !!bool "yes" does not hold true or false`},
+		{"d.yaml", "x: !!binary aGk=\n", `line 1: the tag !!binary is not supported; remove it`},
+		{"d.yaml", "x: !custom 1\n", `line 1: the tag !custom is not supported`},
+		{"d.yaml", "x: !!set {a, b}\n", `line 1: the tag !!set is not supported here`},
+		// #10 point 7: invalid UTF-8, with its offset (counted in the whole file, BOM too).
+		{"d.json", "{\"a\": \"\xff\"}", `data in d.json: line 1, byte offset 7: the text is not valid UTF-8 (data files must be UTF-8)`},
+		{"d.yaml", "\xef\xbb\xbfa: 1\nb: \xc3\x28\n", `data in d.yaml: line 2, byte offset 11: the text is not valid UTF-8`},
+		{"d.csv", "a\n\xe0\x80\n", `data in d.csv: line 2, byte offset 2: the text is not valid UTF-8`},
+		// The top level must be a mapping.
+		{"d.json", `[1, 2]`, `data in d.json: the top level must be a mapping of names to values (a JSON object`},
+		{"d.yaml", "- a\n- b\n", `data in d.yaml: line 1: the top level must be a mapping of names to values (` + "`name: value`" + ` lines), not a list`},
+		{"d.yaml", "hello\n", `not a single value`},
+		{"", "[1]", `data in the data: line 1: the top level must be a mapping`},
+		// Syntax.
+		{"d.json", "{\"a\": 1,\n}", `data in d.json: line 2: not valid JSON: invalid character '}'`},
+		{"d.json", `{"a": `, `data in d.json: line 1: not valid JSON: unexpected end of JSON input`},
+		{"d.json", `{"a": 1} {"b": 2}`, `not valid JSON: invalid character '{' after top-level value`},
+		{"d.yaml", "a: [1\n", `data in d.yaml: not valid YAML: line 1: did not find expected`},
+		{"d.yaml", "a: *nope\n", `not valid YAML: unknown anchor 'nope' referenced`},
+		// Shape and bounds.
+		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
+		{"d.yaml", "? [a]\n: 1\n", `line 1: a key must be text, not a list`},
+		{"d.yaml", "a:\n  <<: 1\n", `line 2: a merge key << takes a mapping or a list of mappings`},
+		{"d.json", `{"x":` + deep + `}`, fmt.Sprintf(`line 1: the data nests lists and dictionaries more than %d deep`, maxDepth)},
+		{"d.yaml", "x: " + deep + "\n", fmt.Sprintf(`line 1: the data nests lists and dictionaries more than %d deep`, maxDepth)},
+	} {
+		_, err := Decode(tc.name, []byte(tc.src))
+		require.Error(t, err, "%s: %q", tc.name, tc.src)
+		require.Contains(t, err.Error(), tc.want, "%q", tc.src)
+		require.NotContains(t, err.Error(), "interface", tc.src)
+		require.NotContains(t, err.Error(), "map[", tc.src)
+		require.NotContains(t, err.Error(), "*yaml", tc.src)
+	}
+}
+
+// D36, #10 point 7: a byte-order mark is skipped before the format is
+// chosen, so BOM-prefixed JSON is JSON (1e3 a number, not text).
+func TestFormatChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      any
+	}{
+		{"", "\xef\xbb\xbf{\"n\": 1e3}", json.Number("1e3")},
+		{"data.txt", "  \n\t{\"n\": 1e3}", json.Number("1e3")},
+		{"", "n: 1e3\n", "1e3"},
+		{"d.JSON", "\xef\xbb\xbf{\"n\": 2}", json.Number("2")},
+		{"d.yml", "\xef\xbb\xbfn: 01\n", "01"},
+		{"d.yaml", `{"n": 1e3}`, "1e3"}, // the extension decides: YAML reads 1e3 as text
+	} {
+		vars := mustVars(t, tc.name, tc.src)
+		require.Equal(t, tc.want, vars["n"], "%s %q", tc.name, tc.src)
+	}
+	for _, src := range []string{"", "  \n", "# only a comment\n", "\xef\xbb\xbf", "---\n"} {
+		for _, name := range []string{"e.json", "e.yaml", ""} {
+			if name == "e.json" && strings.Contains(src, "#") || name == "e.json" && strings.Contains(src, "-") {
+				continue
+			}
+			require.Empty(t, mustVars(t, name, src), "%s %q", name, src)
+		}
+	}
+}
+
+// #12: a sheet gives rows and row; RowVars picks a row, negative from the
+// end (D11), out of range an error with the count.
+func TestRowVars(t *testing.T) {
+	d, err := Decode("s.csv", []byte("a,b\n1,x\n2,y\n3,z\n"))
+	require.NoError(t, err)
+	require.True(t, d.IsSheet())
+	require.Equal(t, 3, d.Len())
+	rows := d.Vars()["rows"].([]any)
+	require.Equal(t, rows[0], d.Vars()["row"])
+	for i, want := range map[int]string{0: "x", 2: "z", -1: "z", -3: "x"} {
+		v, err := d.RowVars(i)
+		require.NoError(t, err)
+		require.Equal(t, want, v["row"].(map[string]any)["b"], "row %d", i)
+		require.Equal(t, rows, v["rows"])
+	}
+	for _, i := range []int{3, -4, 100} {
+		_, err := d.RowVars(i)
+		require.EqualError(t, err, fmt.Sprintf("row %d is out of range: the sheet in s.csv has 3 rows", i))
+	}
+
+	empty, err := Decode("e.csv", []byte("a,b\n"))
+	require.NoError(t, err)
+	require.Equal(t, 0, empty.Len())
+	require.Equal(t, map[string]any{"rows": []any{}}, empty.Vars(), "no row when there are no rows")
+	_, err = empty.RowVars(0)
+	require.EqualError(t, err, "row 0 is out of range: the sheet in e.csv has 0 rows")
+
+	j, err := Decode("j.json", []byte(`{"a": 1}`))
+	require.NoError(t, err)
+	require.False(t, j.IsSheet())
+	require.Equal(t, 0, j.Len())
+	_, err = j.RowVars(0)
+	require.EqualError(t, err, "row 0: the data in j.json is not a sheet (CSV or XLSX), so it has no rows")
+}
+
+// #12: CSV is RFC 4180 (encoding/csv), UTF-8 with or without a BOM, the
+// first row the header; cells follow the one scalar rule of D36.
+func TestCSV(t *testing.T) {
+	src := "\xef\xbb\xbfpolicy_no,customer,zip,phone,premium,paid,note\r\n" +
+		"0042,\"Johnson, Johnson & Co\",01234,+66812345678,1250.50,true,\"two\nlines, \"\"quoted\"\"\"\r\n" +
+		"\r\n" + // a blank line is skipped
+		",,,,,,\r\n" + // a row of empty cells too
+		"0043,Anna,10110,0812345678,980,FALSE,\r\n" +
+		"0044,Short\r\n" // a short row: the missing cells are empty
+	d, err := Decode("r.csv", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, 3, d.Len())
+	rows := d.Vars()["rows"].([]any)
+	require.Equal(t, map[string]any{
+		"policy_no": "0042", "customer": "Johnson, Johnson & Co", "zip": "01234", "phone": "+66812345678",
+		"premium": json.Number("1250.50"), "paid": true, "note": "two\nlines, \"quoted\"",
+	}, rows[0])
+	require.Equal(t, map[string]any{
+		"policy_no": "0043", "customer": "Anna", "zip": json.Number("10110"), "phone": "0812345678",
+		"premium": json.Number("980"), "paid": false, "note": nil,
+	}, rows[1])
+	require.Equal(t, map[string]any{
+		"policy_no": "0044", "customer": "Short", "zip": nil, "phone": nil, "premium": nil, "paid": nil, "note": nil,
+	}, rows[2])
+
+	// Extra empty cells past the header (a trailing comma) are ignored.
+	d, err = Decode("t.csv", []byte(" a , b \n1,2,,\n"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"a": json.Number("1"), "b": json.Number("2")}, d.Vars()["row"], "header names are trimmed")
+
+	for _, tc := range []struct{ src, want string }{
+		{"a,,c\n1,2,3\n", `data in s.csv: line 1, column 2: the header (the first row) has an empty column name`},
+		{"a,b,a\n", `data in s.csv: line 1, column 3: the column name "a" is given twice in the header (first line 1, column 1)`},
+		{"a,b\n1,2\n3,4,5\n", `data in s.csv: line 3, column 3: "5" is in a column with no header name`},
+		{"a,b\n1,x\"y\n", `data in s.csv: line 2: not valid CSV: a " inside a field that does not start with "`},
+		{"a,b\n1,\"open\n", `data in s.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed`},
+	} {
+		_, err := Decode("s.csv", []byte(tc.src))
+		require.Error(t, err, tc.src)
+		require.Contains(t, err.Error(), tc.want, tc.src)
+	}
+}
+
+// D36 for sheets: a header with many columns and rows with few cells cannot
+// build more than the file's limit.
+func TestCSVBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "c%d,", i)
+	}
+	header := strings.TrimSuffix(b.String(), ",")
+	src := header + "\n" + strings.Repeat("x\n", 20000)
+	_, built, err := decodeCounted("wide.csv", []byte(src))
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in wide.csv: the file builds more than")
+	require.LessOrEqual(t, built, valueLimit(len(src))+2001)
+}
+
+// D36: the one scalar rule, as every format uses it.
+func TestScalarRule(t *testing.T) {
+	d := newDecoder("", 0)
+	for s, want := range map[string]any{
+		"": nil, "~": nil, "null": nil, "NULL": nil, "Null": nil, "nil": "nil", "None": "None",
+		"true": true, "True": true, "TRUE": true, "false": false, "FALSE": false, "yes": "yes", "on": "on",
+		"0": json.Number("0"), "-0": json.Number("-0"), "12": json.Number("12"), "-12": json.Number("-12"),
+		"0.5": json.Number("0.5"), "10.250": json.Number("10.250"), "-0.5": json.Number("-0.5"),
+		"01234": "01234", "00": "00", "-01": "-01", "+1": "+1", "+66812345678": "+66812345678",
+		".5": ".5", "5.": "5.", "1e3": "1e3", "1,200": "1,200", " 12": " 12", "12 ": "12 ", "0x10": "0x10",
+		"-": "-", "1.2.3": "1.2.3", "١٢": "١٢", "NaN": "NaN",
+	} {
+		require.Equal(t, want, d.scalar(s), "%q", s)
+	}
+}

@@ -1,0 +1,148 @@
+package data
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+)
+
+// cell is one cell written by buildXLSX: a value (string, float64, bool,
+// time...) and, when set, a number format shown for it.
+type cell struct {
+	ref    string
+	value  any
+	format string
+}
+
+// buildXLSX makes a workbook with the sheets given in order.
+func buildXLSX(t testing.TB, sheets []string, cells map[string][]cell) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, name := range sheets {
+		if i == 0 {
+			require.NoError(t, f.SetSheetName("Sheet1", name))
+		} else {
+			_, err := f.NewSheet(name)
+			require.NoError(t, err)
+		}
+		for _, c := range cells[name] {
+			require.NoError(t, f.SetCellValue(name, c.ref, c.value))
+			if c.format != "" {
+				format := c.format
+				style, err := f.NewStyle(&excelize.Style{CustomNumFmt: &format})
+				require.NoError(t, err)
+				require.NoError(t, f.SetCellStyle(name, c.ref, c.ref, style))
+			}
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	require.NoError(t, err)
+	return buf.Bytes()
+}
+
+// #12: XLSX cells as the sheet shows them (formatted values), then the one
+// scalar rule of D36; the first sheet by default, another with Sheet.
+func TestXLSX(t *testing.T) {
+	b := buildXLSX(t, []string{"Renewals", "Second sheet"}, map[string][]cell{
+		"Renewals": {
+			{"A1", "policy_no", ""}, {"B1", "premium", ""}, {"C1", "zip", ""}, {"D1", "paid", ""}, {"E1", "rate", ""},
+			{"A2", "0042", ""}, {"B2", 1250.5, "0.00"}, {"C2", "01234", ""}, {"D2", true, ""}, {"E2", 0.075, "0.0%"},
+			{"A3", "0043", ""}, {"B3", 12500, "#,##0.00"}, {"C3", 10110, ""},
+			// row 4 left out: a gap in the sheet is a blank row and skipped
+			{"A5", "0044", ""}, {"B5", 7.25, ""},
+		},
+		"Second sheet": {
+			{"A1", "name", ""}, {"A2", "from the second sheet", ""},
+		},
+	})
+	d, err := Decode("w.xlsx", b)
+	require.NoError(t, err)
+	require.True(t, d.IsSheet())
+	require.Equal(t, 3, d.Len())
+	rows := d.Vars()["rows"].([]any)
+	require.Equal(t, map[string]any{
+		"policy_no": "0042", "premium": json.Number("1250.50"), "zip": "01234", "paid": true, "rate": "7.5%",
+	}, rows[0])
+	require.Equal(t, map[string]any{
+		"policy_no": "0043", "premium": "12,500.00", "zip": json.Number("10110"), "paid": nil, "rate": nil,
+	}, rows[1], "a number is what the sheet shows: with a thousands separator it is text")
+	require.Equal(t, json.Number("7.25"), rows[2].(map[string]any)["premium"])
+
+	d, err = Decode("w.xlsx", b, Sheet("Second sheet"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"name": "from the second sheet"}, d.Vars()["row"])
+
+	_, err = Decode("w.xlsx", b, Sheet("Nope"))
+	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Renewals", "Second sheet")`)
+}
+
+func TestXLSXErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells []cell
+		want  string
+	}{
+		{"dup", []cell{{"A1", "a", ""}, {"B1", "a", ""}}, `data in w.xlsx: cell B1: the column name "a" is given twice in the header (first cell A1)`},
+		{"empty", []cell{{"A1", "a", ""}, {"C1", "c", ""}}, `data in w.xlsx: cell B1: the header (the first row) has an empty column name`},
+		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
+	} {
+		_, err := Decode("w.xlsx", buildXLSX(t, []string{"S"}, map[string][]cell{"S": tc.cells}))
+		require.Error(t, err, tc.name)
+		require.Contains(t, err.Error(), tc.want, tc.name)
+	}
+
+	_, err := Decode("w.xlsx", []byte("name: not a workbook\n"))
+	require.EqualError(t, err, "data in w.xlsx: not an XLSX workbook (it is not a valid zip archive)")
+}
+
+// D36 for XLSX: a zip bomb stops at the unpack limit set from the file's
+// size, and a sheet whose rows are far apart stops at the value limit.
+func TestXLSXBounded(t *testing.T) {
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, err := zw.Create("xl/worksheets/sheet1.xml")
+	require.NoError(t, err)
+	_, err = w.Write(bytes.Repeat([]byte(" "), 64<<20))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.Less(t, zb.Len(), 1<<20)
+	_, err = Decode("bomb.xlsx", zb.Bytes())
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in bomb.xlsx: the workbook unpacks to more than")
+
+	far := buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A1000000", "x", ""}}})
+	d := newDecoder("far.xlsx", len(far))
+	_, err = d.decode(far, nil)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in far.xlsx: the file builds more than")
+	require.LessOrEqual(t, d.built, xlsxValueLimit(len(far))+2)
+}
+
+// The XLSX example is the CSV example as a workbook: the two give the same
+// rows (#12). The workbook is made from the CSV by TestWriteXLSXExample.
+func TestSheetExamples(t *testing.T) {
+	csvData, xlsxData := readExample(t, "renewals.csv"), readExample(t, "renewals.xlsx")
+	c, err := Decode("renewals.csv", csvData)
+	require.NoError(t, err)
+	x, err := Decode("renewals.xlsx", xlsxData)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, c.Len(), 3)
+	require.Equal(t, c.Vars(), x.Vars())
+	for _, r := range c.Vars()["rows"].([]any) {
+		require.NotContains(t, strings.Join(keys(r.(map[string]any)), ","), " ")
+	}
+}
+
+func keys(m map[string]any) []string {
+	var k []string
+	for s := range m {
+		k = append(k, s)
+	}
+	return k
+}
