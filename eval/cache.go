@@ -1,65 +1,214 @@
 package eval
 
-import (
-	"strconv"
-	"sync"
+import "sync"
+
+// Cache keeps compiled templates and conditions by their text, so that
+// compiling a text again is cheap. It is bounded in entries and in an
+// estimate of the bytes its entries keep alive, and safe for concurrent
+// use. Compile and CompileCondition use DefaultCache unless given
+// WithCache or WithoutCache.
+//
+// Entries live in two generations: new ones go to the young one; when it
+// is full (half the entries or half the bytes), the old one is dropped and
+// the young one becomes old. A hit in the old generation moves the entry
+// back to the young one, so texts in use stay while texts seen once fall
+// out. An entry larger than half the byte bound is not kept.
+type Cache struct {
+	mu         sync.Mutex
+	young, old map[cacheKey]cacheEntry
+	youngBytes int64
+	oldBytes   int64
+	maxEntries int
+	maxBytes   int64
+}
+
+type cacheKey struct {
+	text string
+	cond bool
+}
+
+type cacheEntry struct {
+	v    any // *Template or *Condition
+	size int64
+}
+
+// The bounds of DefaultCache.
+const (
+	DefaultCacheEntries = 4096
+	DefaultCacheBytes   = 32 << 20
 )
 
-// cache maps source texts to compiled programs. It holds at most max
-// entries in two generations: new entries go to the young map; when it is
-// full the old map is dropped and the young one becomes old. A hit in the
-// old map moves the entry back to the young one, so texts in use stay
-// while texts seen once fall out.
-type cache[T any] struct {
-	mu         sync.Mutex
-	young, old map[string]T
-	half       int
+var defaultCache = NewCache(DefaultCacheEntries, DefaultCacheBytes)
+
+// DefaultCache is the cache that Compile and CompileCondition use when no
+// other is given: DefaultCacheEntries entries, DefaultCacheBytes bytes.
+func DefaultCache() *Cache { return defaultCache }
+
+// NewCache returns a cache of at most entries entries keeping at most
+// about bytes bytes alive; values below 2 (entries) or 4096 (bytes) take
+// those minimums.
+func NewCache(entries int, bytes int64) *Cache {
+	return &Cache{young: map[cacheKey]cacheEntry{}, maxEntries: max(entries, 2), maxBytes: max(bytes, 4096)}
 }
 
-func newCache[T any](max int) *cache[T] {
-	half := max / 2
-	if half < 1 {
-		half = 1
-	}
-	return &cache[T]{young: make(map[string]T), half: half}
-}
-
-func (c *cache[T]) get(key string) (T, bool) {
+// Clear drops every entry.
+func (c *Cache) Clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if v, ok := c.young[key]; ok {
-		return v, true
-	}
-	v, ok := c.old[key]
-	if ok {
-		c.insert(key, v)
-	}
-	return v, ok
+	c.young, c.old = map[cacheKey]cacheEntry{}, nil
+	c.youngBytes, c.oldBytes = 0, 0
 }
 
-func (c *cache[T]) put(key string, v T) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.insert(key, v)
-}
-
-func (c *cache[T]) insert(key string, v T) {
-	if len(c.young) >= c.half {
-		c.old, c.young = c.young, make(map[string]T, c.half)
-	}
-	c.young[key] = v
-}
-
-// len is the number of entries held, for tests and benchmarks.
-func (c *cache[T]) len() int {
+// Len is the number of entries held.
+func (c *Cache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.young) + len(c.old)
 }
 
-// maxCached is the longest text the caches keep; longer texts are compiled
-// each time, so the caches' memory stays bounded (4096 entries of at most
-// 64 KiB each).
-const maxCached = 64 << 10
+// Bytes is the estimate of the bytes the entries keep alive.
+func (c *Cache) Bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.youngBytes + c.oldBytes
+}
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func (c *Cache) get(k cacheKey) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.young[k]; ok {
+		return e.v, true
+	}
+	e, ok := c.old[k]
+	if ok {
+		delete(c.old, k)
+		c.oldBytes -= e.size
+		c.insert(k, e)
+	}
+	return e.v, ok
+}
+
+func (c *Cache) put(k cacheKey, v any, size int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if size > c.maxBytes/2 {
+		return
+	}
+	if old, ok := c.young[k]; ok {
+		c.youngBytes -= old.size
+	}
+	c.insert(k, cacheEntry{v: v, size: size})
+}
+
+func (c *Cache) insert(k cacheKey, e cacheEntry) {
+	if len(c.young) >= c.maxEntries/2 || c.youngBytes+e.size > c.maxBytes/2 {
+		c.old, c.oldBytes = c.young, c.youngBytes
+		c.young, c.youngBytes = make(map[cacheKey]cacheEntry, len(c.old)), 0
+	}
+	c.young[k] = e
+	c.youngBytes += e.size
+}
+
+func (c *Cache) template(text string) (*Template, bool) {
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.get(cacheKey{text: text})
+	if !ok {
+		return nil, false
+	}
+	return v.(*Template), true
+}
+
+func (c *Cache) putTemplate(text string, t *Template) {
+	if c != nil {
+		c.put(cacheKey{text: text}, t, t.size())
+	}
+}
+
+func (c *Cache) condition(line string) (*Condition, bool) {
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.get(cacheKey{text: line, cond: true})
+	if !ok {
+		return nil, false
+	}
+	return v.(*Condition), true
+}
+
+func (c *Cache) putCondition(line string, cd *Condition) {
+	if c != nil {
+		c.put(cacheKey{text: line, cond: true}, cd, cd.size())
+	}
+}
+
+// Estimates of what a compiled text keeps alive, measured on the heap
+// (cache_test.go checks them against runtime.MemStats).
+const (
+	sizeBase        = 512
+	sizePlaceholder = 640 // a parsed expression's tree and closures
+	sizePerByte     = 3   // the text, its segments and line index
+)
+
+func (t *Template) size() int64 {
+	return sizeBase + int64(len(t.text))*sizePerByte + int64(len(t.places))*sizePlaceholder
+}
+
+func (cd *Condition) size() int64 {
+	n := int64(sizeBase) + int64(len(cd.line))*sizePerByte
+	for _, s := range cd.sides {
+		n += s.size()
+	}
+	return n
+}
+
+// Option configures Compile and CompileCondition.
+type Option func(*options)
+
+type options struct {
+	noCache bool
+	strict  bool
+	cache   *Cache
+}
+
+func makeOptions(opts []Option) options {
+	o := options{cache: defaultCache}
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+// WithoutCache compiles the text afresh instead of taking a compiled copy
+// from a cache, and does not store the result in one.
+func WithoutCache() Option { return func(o *options) { o.noCache = true } }
+
+// WithCache uses c instead of DefaultCache.
+func WithCache(c *Cache) Option {
+	return func(o *options) {
+		if c != nil {
+			o.cache = c
+		}
+	}
+}
+
+// Strict makes Compile and CompileCondition fail with every problem that
+// can be known without data, as an ErrorList: syntax errors in text that
+// has expression syntax, forbidden constructs, unknown functions, wrong
+// numbers of values, `_` names, limits and `${` left open. Without it, a
+// problem of a text that could be a lookup is raised only when the
+// lookup fails (design section 4).
+func Strict() Option { return func(o *options) { o.strict = true } }
+
+// strictError is the error a compile returns for these problems: nil for
+// none, the one *Error without Strict (a limit), the list with it.
+func (o options) strictError(list ErrorList) error {
+	switch {
+	case len(list) == 0:
+		return nil
+	case !o.strict:
+		return list[0]
+	}
+	return list
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -23,11 +24,16 @@ const (
 )
 
 // frame is the state of one evaluation: the scope, the function
-// environment and a stack for call arguments, reused through a pool.
+// environment, the work budget (D35) and a stack for call arguments,
+// reused through a pool.
 type frame struct {
-	s     *scope.Scope
-	env   funcs.Env
-	stack []value.Value
+	s      *scope.Scope
+	env    funcs.Env
+	budget value.Budget
+	stack  []value.Value
+	// miss, when set, hears of every lookup that found nothing (the
+	// inspection API's Eval).
+	miss func(Miss)
 }
 
 // evalFunc evaluates one compiled node.
@@ -42,8 +48,6 @@ type expr struct {
 	// evaluating it is the same as the dotted-path lookup, so that step can
 	// be skipped (design section 4).
 	pure bool
-	// konst is set when the whole expression is a constant.
-	konst *value.Value
 }
 
 // checkLimits enforces D17 before any parsing: the length in characters
@@ -51,7 +55,7 @@ type expr struct {
 func checkLimits(src string) *Error {
 	if len(src) > maxBytes || utf8.RuneCountInString(src) > MaxLength {
 		n := utf8.RuneCountInString(src)
-		return newError(src, 0, ErrLimit, "expression is longer than "+
+		return spanError(src, 0, len(src), ErrLimit, "expression is longer than "+
 			strconv.Itoa(MaxLength)+" characters (it has "+strconv.Itoa(n)+")")
 	}
 	depth := 0
@@ -76,13 +80,6 @@ func checkLimits(src string) *Error {
 	return nil
 }
 
-// hasExprSyntax reports whether text holds expression syntax: parentheses,
-// brackets, operators or quotes (design section 4, D12). A text without it
-// that does not parse is a missing lookup, not an error.
-func hasExprSyntax(text string) bool {
-	return strings.ContainsAny(text, "()[]{}+-*/%=<>!'\"&|^~@,:")
-}
-
 // compiler turns a syntax tree into closures and collects the problems
 // that can be known before any data is seen.
 type compiler struct {
@@ -90,42 +87,34 @@ type compiler struct {
 	problems []*Error
 }
 
-// compileExpr parses and compiles src. A problem that a lookup cannot
-// change (a limit) is returned as err; the others (syntax, forbidden
-// constructs, unknown functions, arity) come back in problem, the left-most
-// one, for the caller to raise only when the dotted-path lookup fails.
-func compileExpr(src string) (e *expr, problem *Error, err *Error) {
+// compileExpr parses and compiles src. It returns every problem that can
+// be known before any data is seen (limits, syntax, forbidden constructs,
+// unknown functions, arity, constants that fail), sorted, left-most first;
+// e is nil when there is any, tree nil when src does not parse.
+func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	if err := checkLimits(src); err != nil {
-		return nil, nil, err
+		return nil, nil, []*Error{err}
 	}
 	tree, perr := exprparser.ParseExpr(src, exprparser.DefaultMaxSteps)
 	if perr != nil {
 		var se *exprparser.SyntaxError
 		if errors.As(perr, &se) {
-			return nil, newError(src, se.Offset, ErrSyntax, se.Reason), nil
+			return nil, nil, []*Error{newError(src, se.Offset, ErrSyntax, se.Reason)}
 		}
-		return nil, newError(src, 0, ErrSyntax, perr.Error()), nil
+		e := newError(src, 0, ErrInternal, "internal error while parsing; please report it")
+		e.Detail = perr.Error()
+		return nil, nil, []*Error{e}
 	}
 	c := &compiler{src: src}
 	run := c.expr(tree)
 	if len(c.problems) > 0 {
-		first := c.problems[0]
-		for _, p := range c.problems[1:] {
-			if p.Offset < first.Offset {
-				first = p
-			}
-		}
-		return nil, first, nil
+		sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Offset < c.problems[j].Offset })
+		return nil, tree, c.problems
 	}
 	// The shortcut holds only when the path reading splits the same way:
 	// `row. status` reads the key " status" as a path.
 	pure := isPure(tree) && !strings.ContainsAny(strings.TrimSpace(src), " \t\r\n")
-	e = &expr{src: src, tree: tree, run: run, pure: pure}
-	if constant(tree) {
-		v, _ := run(nil) // folded by c.expr: it cannot fail now
-		e.konst = &v
-	}
-	return e, nil, nil
+	return &expr{src: src, tree: tree, run: run, pure: pure}, tree, nil
 }
 
 // isPure reports whether x is a chain of names and .keys, with no `env`
@@ -143,8 +132,12 @@ func isPure(x ast.Expr) bool {
 	}
 }
 
-// constant reports whether x reads no variable and no environment, so its
-// value can be computed once, at compile time.
+// constant reports whether x reads no variable and no environment and
+// calls no function: literals and arithmetic on them, folded once at
+// compile time. Their values are numbers (bounded by value.MaxDigits) and
+// text literals (bounded by MaxLength), so folding builds nothing large
+// and keeps nothing large in a cache; a call is evaluated when the
+// template is, under the host's caps and budget (D35).
 func constant(x ast.Expr) bool {
 	switch n := x.(type) {
 	case *ast.BasicLit:
@@ -155,15 +148,38 @@ func constant(x ast.Expr) bool {
 		return constant(n.X)
 	case *ast.BinaryExpr:
 		return constant(n.X) && constant(n.Y)
-	case *ast.CallExpr:
-		for _, a := range n.Args {
-			if !constant(a) {
-				return false
-			}
-		}
-		return true
 	}
 	return false
+}
+
+// callOfConstants reports whether every value of call n is known at
+// compile time: the check pass runs it once to find a failure no data can
+// change (replace('abc', ”, 'x')), and keeps no value.
+func callOfConstants(n *ast.CallExpr) bool {
+	for _, a := range n.Args {
+		if c, ok := a.(*ast.CallExpr); ok {
+			if !callOfConstants(c) {
+				return false
+			}
+		} else if !constant(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkMaxWork and checkMaxSteps bound the work of running a call of
+// constants at compile time; a call that needs more is not checked then
+// (the host's own caps decide at run time).
+const (
+	checkMaxWork  = 64 << 10
+	checkMaxSteps = 10_000
+)
+
+// span records a problem about node n, spanning it.
+func (c *compiler) span(n ast.Node, kind error, reason string) evalFunc {
+	c.problems = append(c.problems, spanError(c.src, n.Pos(), n.End(), kind, reason))
+	return nil
 }
 
 func (c *compiler) problem(off int, kind error, reason string) evalFunc {
@@ -189,7 +205,7 @@ func (c *compiler) expr(x ast.Expr) evalFunc {
 	if !constant(x) {
 		return f
 	}
-	v, err := f(&frame{})
+	v, err := f(checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -216,7 +232,7 @@ func (c *compiler) node(x ast.Expr) evalFunc {
 	case *ast.BinaryExpr:
 		return c.binary(n)
 	case *ast.BadExpr:
-		return c.problem(n.From, ErrForbidden, c.forbidden(n))
+		return c.span(n, ErrForbidden, c.forbidden(n))
 	}
 	return c.problem(x.Pos(), ErrSyntax, "unexpected expression")
 }
@@ -228,7 +244,7 @@ func (c *compiler) literal(n *ast.BasicLit) evalFunc {
 		if err != nil {
 			var f *value.Failure
 			if errors.As(err, &f) {
-				return c.problem(n.Pos(), f.Kind, f.Reason)
+				return c.span(n, f.Kind, f.Reason)
 			}
 			return c.problem(n.Pos(), ErrValue, "bad number "+n.Raw)
 		}
@@ -248,7 +264,7 @@ func (c *compiler) underscore(id *ast.Ident, key bool) bool {
 	if key {
 		reason += "; for a key that starts with _, write ['" + short(id.Name) + "']"
 	}
-	c.problem(id.Pos(), ErrForbidden, reason)
+	c.span(id, ErrForbidden, reason)
 	return true
 }
 
@@ -258,9 +274,15 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	}
 	name := n.Name
 	return func(fr *frame) (value.Value, error) {
-		v, _, err := fr.s.Var(name)
+		if err := fr.budget.Steps(1); err != nil {
+			return value.Value{}, err
+		}
+		v, found, err := fr.s.Var(name)
 		if err != nil {
-			return value.Null, dataError(c.src, n.Pos(), name, err)
+			return value.Value{}, dataError(c.src, n.Pos(), name, err)
+		}
+		if !found && fr.miss != nil {
+			fr.miss(Miss{Offset: n.Pos(), End: n.End(), KeyAt: n.Pos(), Subject: name, Name: name, Var: true})
 		}
 		return v, nil
 	}
@@ -289,7 +311,7 @@ func envFunc(name string) evalFunc {
 		if s, ok := fr.s.Env(name); ok {
 			return value.TextValue(s), nil
 		}
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 }
 
@@ -310,12 +332,18 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 		if err != nil {
 			return v, err
 		}
-		// D10: .key of anything but a dictionary is empty.
-		v, _, err = v.Key(key)
-		if err != nil {
-			return value.Null, dataError(c.src, n.Sel.Pos(), c.text(n), err)
+		if err := fr.budget.Steps(1); err != nil {
+			return value.Value{}, err
 		}
-		return v, nil
+		// D10: .key of anything but a dictionary is empty.
+		out, found, err := v.Key(key)
+		if err != nil {
+			return value.Value{}, dataError(c.src, n.Sel.Pos(), c.text(n), err)
+		}
+		if !found && fr.miss != nil && v.Kind() != value.Empty {
+			c.missKey(fr, n, n.X, v, key, n.Sel.Pos())
+		}
+		return out, nil
 	}
 }
 
@@ -336,27 +364,30 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 		if err != nil {
 			return i, err
 		}
+		if err := fr.budget.Steps(1); err != nil {
+			return value.Value{}, err
+		}
 		var out value.Value
 		switch v.Kind() {
 		case value.List:
 			// D11: a whole number; negative counts from the end; out of
 			// range is empty.
 			if i.Kind() == value.Empty {
-				return value.Null, nil
+				return value.Value{}, nil
 			}
 			num, ok := value.ToNumber(i)
 			if !ok {
-				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
+				return value.Value{}, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+describe(i))
 			}
 			k, fits := num.Int64()
 			if !fits {
 				if r, err := num.Round(0); err == nil && r.Cmp(num) == 0 {
-					return value.Null, nil // D11: whole, and far out of range
+					return value.Value{}, nil // D11: whole, and far out of range
 				}
-				return value.Null, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+short(num.String()))
+				return value.Value{}, c.fail(n.Index, ErrType, "a list index must be a whole number, got "+short(num.String()))
 			}
 			if k < -(1<<31) || k > 1<<31 {
-				return value.Null, nil
+				return value.Value{}, nil
 			}
 			out, err = v.Index(int(k))
 		case value.Dict:
@@ -369,17 +400,21 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 			case value.Number:
 				key = i.Num().String()
 			case value.Empty:
-				return value.Null, nil
+				return value.Value{}, nil
 			default:
-				return value.Null, c.fail(n.Index, ErrType, "a dictionary key must be text, got "+describe(i))
+				return value.Value{}, c.fail(n.Index, ErrType, "a dictionary key must be text, got "+describe(i))
 			}
-			out, _, err = v.Key(key)
+			var found bool
+			out, found, err = v.Key(key)
+			if !found && err == nil && fr.miss != nil {
+				c.missKey(fr, n, n.X, v, key, n.Index.Pos())
+			}
 		default:
 			// Like .key (D10), an index into anything else is empty.
-			return value.Null, nil
+			return value.Value{}, nil
 		}
 		if err != nil {
-			return value.Null, dataError(c.src, n.Pos(), c.text(n), err)
+			return value.Value{}, dataError(c.src, n.Pos(), c.text(n), err)
 		}
 		return out, nil
 	}
@@ -391,7 +426,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 	}
 	f, ok := funcs.Lookup(n.Fun.Name)
 	if !ok {
-		return c.failure(n.Fun.Pos(), funcs.Unknown(n.Fun.Name))
+		return c.failure(n.Fun, funcs.Unknown(n.Fun.Name))
 	}
 	args := make([]evalFunc, len(n.Args))
 	bad := false
@@ -400,13 +435,16 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		bad = bad || args[i] == nil
 	}
 	if err := f.CheckArity(len(n.Args)); err != nil {
-		return c.failure(n.Fun.Pos(), err)
+		return c.failure(n, err)
 	}
 	if bad {
 		return nil
 	}
 	call := f.Call
-	return func(fr *frame) (value.Value, error) {
+	run := func(fr *frame) (value.Value, error) {
+		if err := fr.budget.Steps(1); err != nil {
+			return value.Value{}, err
+		}
 		base := len(fr.stack)
 		for _, a := range args {
 			v, err := a(fr)
@@ -420,19 +458,57 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		clear(fr.stack[base:])
 		fr.stack = fr.stack[:base]
 		if err != nil {
-			return value.Null, wrapFailure(c.src, n.Pos(), err)
+			return value.Value{}, wrapFailure(c.src, n.Pos(), err)
 		}
 		return v, nil
 	}
+	if callOfConstants(n) {
+		// The check pass: a failure that no data can change is a problem
+		// now. The value is not kept: it is built when the template is
+		// evaluated, under the host's caps and budget.
+		if _, err := run(checkFrame()); err != nil {
+			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
+				c.problems = append(c.problems, e)
+				return nil
+			}
+		}
+	}
+	return run
 }
 
-// failure records a static problem from an error of package funcs.
-func (c *compiler) failure(off int, err error) evalFunc {
+// checkFrame is the frame of the check pass: no data, the default size
+// cap and a small budget.
+func checkFrame() *frame {
+	fr := &frame{env: funcs.Env{MaxSize: value.DefaultMaxSize}}
+	fr.budget.Reset(nil, checkMaxWork, checkMaxSteps)
+	fr.env.Budget = &fr.budget
+	return fr
+}
+
+// missKey tells fr.miss that the key was not found in v, the value of x,
+// by node n.
+func (c *compiler) missKey(fr *frame, n, x ast.Expr, v value.Value, key string, off int) {
+	fr.miss(Miss{Offset: n.Pos(), End: n.End(), Subject: c.srcText(n), Prefix: c.srcText(x),
+		Name: key, In: v, KeyAt: off})
+}
+
+// srcText is node n as written, trimmed.
+func (c *compiler) srcText(n ast.Node) string {
+	from, to := n.Pos(), n.End()
+	if from < 0 || to > len(c.src) || from > to {
+		return strings.TrimSpace(c.src)
+	}
+	return strings.TrimSpace(c.src[from:to])
+}
+
+// failure records a static problem about node n from an error of
+// package funcs.
+func (c *compiler) failure(n ast.Node, err error) evalFunc {
 	var f *value.Failure
 	if errors.As(err, &f) {
-		return c.problem(off, f.Kind, f.Reason)
+		return c.span(n, f.Kind, f.Reason)
 	}
-	return c.problem(off, errInternal, err.Error())
+	return c.span(n, ErrInternal, err.Error())
 }
 
 // number gives the number of operand n's value v, or the D7 error.
@@ -479,7 +555,7 @@ func (c *compiler) asValue(f numFunc) evalFunc {
 	return func(fr *frame) (value.Value, error) {
 		r, err := f(fr)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		return value.NumberValue(r), nil
 	}
@@ -513,7 +589,7 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 		return operand{}, false
 	}
 	if constant(x) {
-		val, _ := v(nil)
+		val, _ := v(checkFrame())
 		k, err := c.number(x, val)
 		if err != nil {
 			c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
@@ -529,7 +605,7 @@ func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
 	if f == nil || !constant(x) {
 		return f
 	}
-	k, err := f(&frame{})
+	k, err := f(checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -542,7 +618,7 @@ func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
 func (o *operand) eval(fr *frame) (value.Num, value.Value, error) {
 	if o.num != nil {
 		n, err := o.num(fr)
-		return n, value.Null, err
+		return n, value.Value{}, err
 	}
 	v, err := o.val(fr)
 	return value.Num{}, v, err
@@ -608,6 +684,9 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		if err != nil {
 			return b, err
 		}
+		if err := fr.budget.Steps(1); err != nil {
+			return value.Num{}, err
+		}
 		if a, err = c.toNum(&x, a, av); err != nil {
 			return a, err
 		}
@@ -633,16 +712,8 @@ func describe(v value.Value) string {
 	return article(v.Kind())
 }
 
-// article is the kind's name with "a"/"an", for messages.
-func article(k value.Kind) string {
-	switch k {
-	case value.Empty:
-		return "empty"
-	case value.Text:
-		return "text"
-	}
-	return "a " + k.String()
-}
+// article is the kind's name with "a", for messages.
+func article(k value.Kind) string { return k.Phrase() }
 
 // forbidden is the message for a refused construct (D12, D13).
 func (c *compiler) forbidden(n *ast.BadExpr) string {

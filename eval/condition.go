@@ -1,10 +1,11 @@
 package eval
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/condparser"
@@ -22,6 +23,11 @@ type Condition struct {
 	line  string
 	root  cnode
 	sides []*Template // every side, in order, for Problems
+	parts []Part      // every part, in order, for Parts
+	lines *lines
+	// err is the problem of a line that cannot be a condition; nothing
+	// else is compiled then.
+	err *Error
 }
 
 // Step is one part of a condition as Explain saw it: the part as written,
@@ -56,85 +62,106 @@ type cnode interface {
 	skip(steps *[]Step)
 }
 
-var conditions = newCache[*Condition](4096)
-
 // CompileCondition compiles a condition line. Compiled conditions are
-// cached by text. A malformed line fails here with an *Error whose Cond is
-// true (`condition: ...`); a problem inside a ${...} of it is reported as
-// for templates: when the condition is tested.
+// cached by text (see Cache). A malformed line fails here with an *Error
+// whose Cond is true (`condition: ...`); a problem inside a ${...} of it
+// is reported as for templates: when the condition is tested, or at once
+// with the Strict option (all of them, as an ErrorList).
 func CompileCondition(line string, opts ...Option) (*Condition, error) {
-	var o options
-	for _, f := range opts {
-		f(&o)
-	}
+	o := makeOptions(opts)
+	var c *Condition
 	if !o.noCache {
-		if c, ok := conditions.get(line); ok {
-			return c, nil
+		c, _ = o.cache.condition(line)
+	}
+	if c == nil {
+		c = compileCondition(line)
+		if !o.noCache {
+			o.cache.putCondition(line, c)
 		}
 	}
-	c, err := compileCondition(line)
+	if c.err != nil {
+		if o.strict {
+			return nil, ErrorList{c.err}
+		}
+		return nil, c.err
+	}
+	return c, o.strictError(c.staticProblems(o.strict))
+}
+
+// MustCompileCondition is CompileCondition for lines known to be good; it
+// panics on error.
+func MustCompileCondition(line string, opts ...Option) *Condition {
+	c, err := CompileCondition(line, opts...)
 	if err != nil {
-		return nil, err
+		panic(err)
 	}
-	if !o.noCache && len(line) <= maxCached {
-		conditions.put(line, c)
-	}
-	return c, nil
+	return c
 }
 
-func condError(line string, off int, kind error, reason string) *Error {
-	e := &Error{Expr: line, Reason: reason, Offset: off, Kind: kind, Cond: true}
-	e.locate(line, off)
-	return e
+func (cd *Condition) condError(off int, kind error, reason string) *Error {
+	e := &Error{Expr: cd.line, Reason: reason, Offset: off, End: pointEnd(cd.line, off), Kind: kind, Cond: true}
+	return cd.lines.locate(e, 0)
 }
 
-func compileCondition(line string) (*Condition, error) {
-	if n := utf8.RuneCountInString(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
-		return nil, condError(line, 0, ErrLimit, "the condition is longer than "+
+func compileCondition(line string) *Condition {
+	c := &Condition{line: line, lines: newLines(line)}
+	if n := runeCount(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
+		c.err = c.condError(0, ErrLimit, "the condition is longer than "+
 			strconv.Itoa(MaxConditionLength)+" characters (it has "+strconv.Itoa(n)+")")
+		return c
 	}
 	tree, err := condparser.ParseCond(line, condparser.DefaultMaxSteps)
 	if err != nil {
 		var se *condparser.SyntaxError
 		if errors.As(err, &se) {
-			return nil, condError(line, se.Offset, ErrCondition, se.Reason)
+			kind := ErrCondition
+			if _, open := ScanPlaceholders(line); slices.Contains(open, se.Offset) {
+				kind = errUnclosedCond // the grammar stops at a ${ that D18 leaves open
+			}
+			c.err = c.condError(se.Offset, kind, se.Reason)
+		} else {
+			c.err = c.condError(0, ErrInternal, "internal error while parsing; please report it")
+			c.err.Detail = err.Error()
 		}
-		return nil, condError(line, 0, ErrCondition, err.Error())
+		return c
 	}
-	if e := groupingParens(line, tree); e != nil {
-		return nil, e
+	if e := c.groupingParens(tree); e != nil {
+		c.err = e
+		return c
 	}
-	c := &Condition{line: line}
 	root, cerr := c.compile(tree)
 	if cerr != nil {
-		return nil, cerr
+		c.err = wrapFailure(line, 0, cerr)
+		return c
 	}
 	c.root = root
-	return c, nil
+	return c
 }
 
-// groupingParens refuses a split line whose parts start or end with a bare
-// parenthesis: a flow author who writes `(${a} == 1 or ${b} == 2) and ${c}`
-// means a grouping that conditions do not have (design section 6), and
-// would otherwise get a silent comparison with the text "(".
-func groupingParens(line string, c ast.Cond) *Error {
+// groupingParens refuses a line that the grammar split into parts (D31)
+// where a part's side starts or ends with a bare parenthesis: a flow
+// author who writes `(${a} == 1 or ${b} == 2) and ${c}` means a grouping
+// that conditions do not have (design section 6), and would otherwise get
+// a silent comparison with the text "(". A line the grammar keeps whole
+// (`${name} == Johnson and Johnson (UK)`) is one comparison, whatever its
+// parentheses.
+func (cd *Condition) groupingParens(c ast.Cond) *Error {
 	const reason = "parentheses do not group parts of a condition; " +
 		"and binds tighter than or (quote text that has parentheses in it)"
-	t := strings.TrimSpace(line)
-	if strings.HasPrefix(t, "(") || strings.HasSuffix(t, ")") {
-		low := " " + strings.ToLower(strings.Join(strings.Fields(t), " ")) + " "
-		if strings.Contains(low, " and ") || strings.Contains(low, " or ") {
-			return condError(line, strings.Index(line, t[:1]), ErrCondition, reason)
-		}
-	}
-	if _, split := c.(*ast.BoolCond); !split {
-		return nil
-	}
+	_, split := c.(*ast.BoolCond)
 	var bad *ast.Side
 	var walk func(ast.Cond)
 	check := func(s *ast.Side) {
-		if bad == nil && s != nil && !s.Quoted &&
-			(strings.HasPrefix(s.Text, "(") || strings.HasSuffix(s.Text, ")")) {
+		if bad != nil || s == nil || s.Quoted {
+			return
+		}
+		if split && (strings.HasPrefix(s.Text, "(") || strings.HasSuffix(s.Text, ")")) {
+			bad = s
+		}
+		// Kept whole, a side that opens a parenthesis right before a
+		// ${...}, or closes one right after it, next to a bare and/or, is
+		// a grouping too: `${flag} and (${count} > 1 or ${flag})`.
+		if !split && groupsPlaceholder(s.Text) && hasBoolWord(s.Text) {
 			bad = s
 		}
 	}
@@ -156,7 +183,11 @@ func groupingParens(line string, c ast.Cond) *Error {
 	if bad == nil {
 		return nil
 	}
-	return condError(line, bad.From, ErrCondition, reason)
+	at := bad.From
+	if strings.HasSuffix(bad.Text, ")") && !strings.HasPrefix(bad.Text, "(") {
+		at = bad.To - 1
+	}
+	return cd.condError(at, ErrCondition, reason)
 }
 
 func (cd *Condition) compile(c ast.Cond) (cnode, error) {
@@ -173,9 +204,14 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 		}
 		return &boolNode{and: n.Op == ast.And, x: x, y: y}, nil
 	case *ast.NotCond:
+		at := len(cd.parts)
 		x, err := cd.compile(n.X)
 		if err != nil {
 			return nil, err
+		}
+		if at < len(cd.parts) {
+			cd.parts[at].Not = true
+			cd.parts[at].Text, cd.parts[at].Start = line[n.Pos():n.End()], n.Pos()
 		}
 		return &notNode{x: x, part: line[n.Pos():n.End()]}, nil
 	case *ast.Comparison:
@@ -183,41 +219,55 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		cmp := &cmpNode{line: line, op: n.Op, opPos: n.OpPos, left: l, part: line[n.Pos():n.End()]}
+		cmp := &cmpNode{cd: cd, op: n.Op, opPos: n.OpPos, left: l, part: line[n.Pos():n.End()]}
 		if n.Right != nil {
 			if cmp.right, err = cd.side(n.Right); err != nil {
 				return nil, err
 			}
 		}
+		cd.parts = append(cd.parts, Part{Text: cmp.part, Start: n.Pos(), End: n.End(), Op: n.Op.String(),
+			OpPos: n.OpPos, Left: l, Right: cmp.right})
 		return cmp, nil
 	case *ast.Truth:
 		s, err := cd.side(n.X)
 		if err != nil {
 			return nil, err
 		}
-		return &truthNode{side: s, part: line[n.Pos():n.End()]}, nil
+		part := line[n.Pos():n.End()]
+		cd.parts = append(cd.parts, Part{Text: part, Start: n.Pos(), End: n.End(), Left: s})
+		return &truthNode{side: s, part: part}, nil
 	}
-	return nil, condError(line, c.Pos(), ErrCondition, "not a condition: "+quote(line[c.Pos():c.End()]))
+	return nil, cd.condError(c.Pos(), ErrCondition, "not a condition: "+quote(line[c.Pos():c.End()]))
+}
+
+// groupsPlaceholder reports whether text has "(" right before a ${ or
+// ")" right after a placeholder's }, white space between them aside.
+func groupsPlaceholder(text string) bool {
+	t := strings.Join(strings.Fields(text), "")
+	return strings.Contains(t, "(${") || strings.Contains(t, "})")
+}
+
+// hasBoolWord reports whether text holds the word and or or.
+func hasBoolWord(text string) bool {
+	for _, w := range strings.Fields(text) {
+		if strings.EqualFold(w, "and") || strings.EqualFold(w, "or") {
+			return true
+		}
+	}
+	return false
 }
 
 // side compiles one side as a template whose positions are those of the
 // line (D26).
 func (cd *Condition) side(s *ast.Side) (*Template, error) {
-	t, err := compileSide(cd.line, s)
-	if err == nil {
-		cd.sides = append(cd.sides, t)
-	}
-	return t, err
-}
-
-func compileSide(line string, s *ast.Side) (*Template, error) {
-	t, err := buildTemplate(s.Text, s.TextPos, line)
-	if err != nil {
-		return nil, err
-	}
+	t := buildTemplate(s.Text, s.TextPos, cd.lines)
 	if len(t.unclosed) > 0 {
-		return nil, condError(line, s.TextPos+t.unclosed[0], ErrCondition, "${ is not closed")
+		return nil, cd.condError(s.TextPos+t.unclosed[0], errUnclosedCond, "${ is not closed")
 	}
+	if t.limit != nil {
+		return nil, t.limit
+	}
+	cd.sides = append(cd.sides, t)
 	return t, nil
 }
 
@@ -225,23 +275,32 @@ func compileSide(line string, s *ast.Side) (*Template, error) {
 // its rendered text.
 func sideValue(t *Template, fr *frame) (value.Value, error) {
 	if t.whole {
-		return t.places[0].eval(fr)
+		return t.wholeValue(fr)
 	}
 	if len(t.places) == 0 {
 		return value.TextValue(t.text), nil
 	}
-	out, err := t.Render(fr.s)
+	if t.litSize > fr.env.MaxSize {
+		return value.Value{}, t.literalTooLarge(t.firstOverflow(fr.env.MaxSize), fr.env.MaxSize)
+	}
+	out, err := t.render(fr, fr.s)
 	if err != nil {
-		return value.Null, err
+		return value.Value{}, err
 	}
 	return value.TextValue(out), nil
 }
 
 // Test decides the condition against the data in s. Parts that cannot
 // change the result are not evaluated.
-func (c *Condition) Test(s *scope.Scope) (ok bool, err error) {
-	fr := getFrame(s)
-	defer fr.release(&err)
+func (c *Condition) Test(s *scope.Scope) (bool, error) {
+	return c.TestContext(context.Background(), s)
+}
+
+// TestContext is Test that also stops, within a bounded number of steps,
+// when ctx is done; the error then wraps ctx.Err().
+func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, err error) {
+	fr := getFrame(nilIfBackground(ctx), s)
+	defer fr.release(&err, c.line)
 	return c.root.test(fr, nil)
 }
 
@@ -249,8 +308,13 @@ func (c *Condition) Test(s *scope.Scope) (ok bool, err error) {
 // the values each side had and whether the part held, so a flow author can
 // see why a step did or did not run.
 func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
-	fr := getFrame(s)
-	defer fr.release(&err)
+	return c.ExplainContext(context.Background(), s)
+}
+
+// ExplainContext is Explain that also stops when ctx is done.
+func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool, steps []Step, err error) {
+	fr := getFrame(nilIfBackground(ctx), s)
+	defer fr.release(&err, c.line)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)
 	return ok, steps, err
@@ -260,17 +324,48 @@ func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
 // can be known without data, by the rules of Template.Problems. A malformed
 // line is not among them: CompileCondition already refused it.
 func (c *Condition) Problems(s *scope.Scope) []*Error {
-	var out []*Error
+	var out ErrorList
 	for _, t := range c.sides {
-		for _, p := range t.places {
-			if e := p.problem(s); e != nil {
-				out = append(out, e)
-			}
-		}
+		t.problems(s, false, &out)
 	}
-	sortErrors(out)
-	return out
+	return bound(out)
 }
+
+// staticProblems are the problems a CompileCondition returns: the limits,
+// or with strict every problem known without data.
+func (c *Condition) staticProblems(strict bool) ErrorList {
+	var out ErrorList
+	for _, t := range c.sides {
+		out = append(out, t.staticProblems(strict)...)
+	}
+	if len(out) > 0 && !strict {
+		return out[:1]
+	}
+	return bound(out)
+}
+
+// Part is one part of a condition as compiled: a comparison, or a single
+// ${...} tested for truth (D25), possibly after `not`.
+type Part struct {
+	// Text is the part as written; Start and End its byte offsets in the
+	// line.
+	Text       string
+	Start, End int
+	// Op is the operator as written in canonical form ("==", "in",
+	// "is not empty", ...), "" for a part that is a single ${...}; OpPos
+	// its offset.
+	Op    string
+	OpPos int
+	// Not is true when the part is negated with `not`.
+	Not bool
+	// Left and Right are the sides, compiled as templates with the
+	// positions of the line; Right is nil for `is empty`, `is not empty`
+	// and a single ${...}.
+	Left, Right *Template
+}
+
+// Parts returns the condition's parts in order.
+func (c *Condition) Parts() []Part { return append([]Part(nil), c.parts...) }
 
 // Text returns the condition line as written.
 func (c *Condition) Text() string { return c.line }
@@ -341,7 +436,7 @@ func (n *truthNode) test(fr *frame, steps *[]Step) (bool, error) {
 func (n *truthNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
 
 type cmpNode struct {
-	line        string
+	cd          *Condition
 	op          ast.CmpOp
 	opPos       int
 	left, right *Template
@@ -373,7 +468,7 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 			if errors.As(err, &f) {
 				reason = f.Reason
 			}
-			return false, condError(n.line, n.opPos, ErrType, quote(n.part)+": "+reason)
+			return false, n.cd.condError(n.opPos, ErrType, quote(n.part)+": "+reason)
 		}
 		ok = known && order(n.op, c)
 	case ast.In: // D29

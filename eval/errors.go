@@ -2,52 +2,97 @@ package eval
 
 import (
 	"errors"
+	"sort"
+	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/value"
 )
 
-// The kinds of failure. Every error the package returns is an *Error that
-// wraps exactly one of them, so callers can branch with errors.Is.
+// The kinds of problem. Every error the package returns is an *Error (or
+// an ErrorList of them) that wraps exactly one kind, so callers can branch
+// with errors.Is.
 var (
-	ErrSyntax          = errors.New("syntax error")                  // the text does not parse
-	ErrForbidden       = errors.New("not allowed")                   // a refused construct (D12) or a `_` name (D9)
-	ErrUnknownFunction = funcs.ErrUnknownFunction                    // a call of a function not in the list (D14)
-	ErrArity           = funcs.ErrArity                              // a call with the wrong number of values (D15)
-	ErrType            = value.ErrType                               // arithmetic or a function on the wrong kind of value (D7)
-	ErrValue           = value.ErrValue                              // a value a function cannot use, e.g. number('abc')
-	ErrLimit           = value.ErrLimit                              // length, depth or size limits (D17)
-	ErrDivisionByZero  = value.ErrDivisionByZero                     // / or % by zero (D8)
-	ErrData            = value.ErrData                               // host data of a kind the library does not read (D1)
-	ErrCondition       = errors.New("not a condition")               // a malformed condition line (D31)
-	errInternal        = errors.New("internal error in expressions") // a recovered panic; a bug
+	ErrSyntax          = errors.New("syntax error")                   // the text does not parse
+	ErrForbidden       = errors.New("not allowed")                    // a refused construct or a `_` name
+	ErrUnknownFunction = funcs.ErrUnknownFunction                     // a call of a function not in the list
+	ErrArity           = funcs.ErrArity                               // a call with the wrong number of values
+	ErrType            = value.ErrType                                // arithmetic or a function on the wrong kind of value
+	ErrValue           = value.ErrValue                               // a value a function cannot use, e.g. number('abc')
+	ErrLimit           = value.ErrLimit                               // length, depth, size and budget limits
+	ErrBudget          = value.ErrBudget                              // the evaluation's work budget; errors.Is(err, ErrLimit) holds too
+	ErrDivisionByZero  = value.ErrDivisionByZero                      // / or % by zero
+	ErrData            = value.ErrData                                // host data of a kind the library does not read
+	ErrCondition       = errors.New("not a condition")                // a malformed condition line
+	ErrUnclosed        = value.NewKind("${ is not closed", ErrSyntax) // a ${ without its }; errors.Is(err, ErrSyntax) holds too
+	ErrInternal        = errors.New("internal error in expressions")  // a bug: a recovered panic or a parser failure
+	// errUnclosedCond is a ${ without its } in a condition line: a
+	// malformed line (ErrCondition) that errors.Is also tells as
+	// ErrUnclosed.
+	errUnclosedCond error = unclosedCond{}
+	// The kinds of warnings that sample data shows (Severity Warning).
+	ErrMissingKey = errors.New("not in the sample data")          // a lookup whose variable or key is not in the sample
+	ErrNotNumber  = errors.New("not a number in the sample data") // a side of < > <= >= that is not a number in the sample
 )
 
-// Error is the one error type of the package (D16). Error() is
-// `${<Expr>}: <Reason>` for a problem in a placeholder, and
-// `condition: <Reason>` for a problem of a condition line as a whole.
+type unclosedCond struct{}
+
+func (unclosedCond) Error() string        { return "${ is not closed" }
+func (unclosedCond) Is(target error) bool { return target == ErrUnclosed }
+func (unclosedCond) Unwrap() error        { return ErrCondition }
+
+// Severity tells a problem that fails from a warning.
+type Severity uint8
+
+// The severities of a diagnostic.
+const (
+	SeverityError   Severity = iota // the template or condition fails, or would
+	SeverityWarning                 // something sample data shows may go wrong
+)
+
+// String is "error" or "warning".
+func (s Severity) String() string {
+	if s == SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Error is the one diagnostic type of the package: an error of compiling
+// or evaluating, or a warning. Error() is `${<Expr>}: <Reason>` for a
+// problem in a placeholder and `condition: <Reason>` for a problem of a
+// condition line as a whole; the text echoed is cut and cleaned so that
+// the message is one line of valid UTF-8 that is safe to print.
 type Error struct {
 	// Expr is the text inside ${...} exactly as written, or for a condition
 	// problem the condition line.
 	Expr string
-	// Reason says what is wrong, for a flow author.
+	// Reason says what is wrong, for a flow author. It names no Go type.
 	Reason string
-	// Offset is the byte offset in Expr where the problem is.
-	Offset int
+	// Detail, when set, says more for the Go programmer (it may name a Go
+	// type, e.g. of host data the library does not read).
+	Detail string
+	// Offset and End are the byte offsets in Expr where the problem starts
+	// and ends (End > Offset; a problem at a point has End = Offset+1, or
+	// Offset at the end of Expr).
+	Offset, End int
 	// Line and Column (1-based; the column counts characters, not bytes)
-	// locate the problem in the template or condition line it came from.
-	// They are 0 when the error was made without one.
-	Line, Column int
+	// locate the start of the problem in the template or condition line it
+	// came from; EndLine and EndColumn its end (exclusive). They are 0 when
+	// the error was made without one.
+	Line, Column, EndLine, EndColumn int
 	// Kind is the sentinel the error wraps (ErrSyntax, ErrLimit, ...).
 	Kind error
+	// Severity is SeverityError, or SeverityWarning for a warning.
+	Severity Severity
 	// Cond is true when the problem is the condition line itself rather
 	// than a placeholder in it.
 	Cond bool
-	// whole is set for a problem of a template as a whole (its size), not
-	// of one placeholder: Error() is `text: <Reason>`.
-	whole bool
+	// Subject, for a warning about a lookup, is the lookup as written
+	// (`row.Frist Name`); else "".
+	Subject string
 }
 
 // Error implements error.
@@ -55,18 +100,91 @@ func (e *Error) Error() string {
 	if e.Cond {
 		return "condition: " + e.Reason
 	}
-	if e.whole {
-		return "text: " + e.Reason
-	}
-	return "${" + e.Expr + "}: " + e.Reason
+	return "${" + echo.Text(e.Expr) + "}: " + e.Reason
 }
 
 // Unwrap returns the error's kind.
 func (e *Error) Unwrap() error { return e.Kind }
 
+// ErrorList is a list of problems sorted by position, as a strict Compile
+// returns them. errors.As(err, &list) gives the list, and errors.As to an
+// *Error its first item; errors.Is matches the kind of any item.
+type ErrorList []*Error
+
+// Error is the first problem, and how many more there are.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no problems"
+	case 1:
+		return l[0].Error()
+	}
+	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more)"
+}
+
+// Unwrap returns the items, for errors.Is and errors.As.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
+// Sort sorts the list by line and column, errors before warnings at the
+// same place, and drops repeats of the same problem at the same place.
+func (l *ErrorList) Sort() {
+	es := *l
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Severity < b.Severity
+	})
+	out := es[:0]
+	for i, e := range es {
+		if i > 0 && same(e, es[i-1]) {
+			continue
+		}
+		out = append(out, e)
+	}
+	clear(es[len(out):])
+	*l = out
+}
+
+func same(a, b *Error) bool {
+	return a.Line == b.Line && a.Column == b.Column && a.Severity == b.Severity &&
+		a.Reason == b.Reason && a.Expr == b.Expr && a.Cond == b.Cond
+}
+
 // newError makes an Error about expr at offset off.
 func newError(expr string, off int, kind error, reason string) *Error {
-	return &Error{Expr: expr, Reason: reason, Offset: off, Kind: kind}
+	return &Error{Expr: expr, Reason: reason, Offset: off, End: pointEnd(expr, off), Kind: kind}
+}
+
+// spanError makes an Error about expr[from:to].
+func spanError(expr string, from, to int, kind error, reason string) *Error {
+	e := newError(expr, from, kind, reason)
+	if to > from && to <= len(expr) {
+		e.End = to
+	}
+	return e
+}
+
+// pointEnd is the end of a problem at one point: the character there.
+func pointEnd(expr string, off int) int {
+	if off < 0 || off >= len(expr) {
+		return max(off, 0)
+	}
+	end := off + 1
+	for end < len(expr) && expr[end]&0xC0 == 0x80 {
+		end++
+	}
+	return end
 }
 
 // wrapFailure turns an error from package value or funcs into an Error
@@ -78,82 +196,89 @@ func wrapFailure(expr string, off int, err error) *Error {
 	}
 	var f *value.Failure
 	if errors.As(err, &f) {
-		return newError(expr, off, f.Kind, f.Reason)
+		out := newError(expr, off, f.Kind, f.Reason)
+		out.Detail = failureDetail(f)
+		return out
 	}
-	return newError(expr, off, errInternal, "internal error")
+	out := newError(expr, off, ErrInternal, "internal error; please report it")
+	out.Detail = err.Error()
+	return out
 }
+
+// failureDetail is what a failure says for the Go programmer.
+func failureDetail(f *value.Failure) string { return "" }
 
 // dataError is a problem with the host data read at what (a name or a
 // path), keeping the kind the value package gave it (ErrData, ErrLimit).
 func dataError(expr string, off int, what string, err error) *Error {
 	e := wrapFailure(expr, off, err)
-	if e.Kind == errInternal {
+	if e.Kind == ErrInternal {
 		e.Kind = ErrData
 	}
-	e.Reason = short(what) + ": " + e.Reason
+	e.Reason = echo.Text(what) + ": " + e.Reason
 	return e
 }
 
-// locate sets e.Line and e.Column from the byte offset at in text.
-func (e *Error) locate(text string, at int) {
-	e.Line, e.Column = lineCol(text, at)
+// internalError is the error of a recovered panic: a bug, never the flow
+// author's fault. The panic value goes into Detail for the programmer.
+func internalError(expr string, r any) *Error {
+	e := newError(expr, 0, ErrInternal, "internal error; please report it")
+	e.Detail = panicText(r)
+	return e
 }
 
-// lineCol returns the 1-based line and character column of byte offset at
-// in text. A "\r\n" ends one line.
-func lineCol(text string, at int) (line, col int) {
-	if at > len(text) {
-		at = len(text)
+func panicText(r any) string {
+	switch x := r.(type) {
+	case error:
+		return "panic: " + x.Error()
+	case string:
+		return "panic: " + x
 	}
-	if at < 0 {
-		at = 0
-	}
-	head := text[:at]
-	line = 1 + strings.Count(head, "\n")
-	if i := strings.LastIndexByte(head, '\n'); i >= 0 {
-		head = head[i+1:]
-	}
-	return line, utf8.RuneCountInString(head) + 1
+	return "panic"
 }
 
-// short shows a piece of the expression in a message: at most 40
-// characters, invalid UTF-8 replaced, so a reason stays short (G6) however
-// long the operand is.
-func short(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if utf8.RuneCountInString(s) <= 40 {
-		return s
-	}
-	n := 0
-	for i := range s {
-		if n == 37 {
-			return s[:i] + "..."
-		}
-		n++
-	}
-	return s
+// quote shows a piece of data in a message (D37).
+func quote(s string) string { return echo.Quote(s) }
+
+// short shows a piece of the expression in a message (D37).
+func short(s string) string { return echo.Text(s) }
+
+// sizeText names a byte count: 1 MiB, 64 KiB, 1000 bytes.
+func sizeText(n int) string { return value.SizeText(n) }
+
+// lines locates byte offsets of one text by line and character column,
+// from an index of its line starts built once (a "\r\n" ends one line).
+type lines struct {
+	text   string
+	starts []int
 }
 
-// quote shows a piece of data in a message: in single quotes, cut to 40
-// characters, invalid UTF-8 replaced, so a message stays short and readable
-// whatever the data holds.
-func quote(s string) string {
-	const max = 40
-	var b strings.Builder
-	b.WriteByte('\'')
-	n := 0
-	for _, r := range s {
-		if n == max {
-			b.WriteString("...")
-			break
+func newLines(text string) *lines {
+	l := &lines{text: text, starts: []int{0}}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			l.starts = append(l.starts, i+1)
 		}
-		if r == '\n' {
-			b.WriteString(`\n`)
-		} else {
-			b.WriteRune(r)
-		}
-		n++
 	}
-	b.WriteByte('\'')
-	return b.String()
+	return l
+}
+
+// pos returns the 1-based line and character column of byte offset at.
+func (l *lines) pos(at int) (line, col int) {
+	at = max(0, min(at, len(l.text)))
+	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > at }) - 1
+	return i + 1, runeCount(l.text[l.starts[i]:at]) + 1
+}
+
+func runeCount(s string) int { return strings.Count(s, "") - 1 }
+
+// locate sets the line and column fields of e from the offsets of its
+// start and end in the text of l, where Expr starts at byte base.
+func (l *lines) locate(e *Error, base int) *Error {
+	if e.Line != 0 {
+		return e
+	}
+	e.Line, e.Column = l.pos(base + e.Offset)
+	e.EndLine, e.EndColumn = l.pos(base + max(e.End, e.Offset))
+	return e
 }

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -60,4 +61,44 @@ func ExampleCompileCondition() {
 	// ${row.status} == Active: 'active' -> true
 	// ${row.amount} > 0: '' (empty) -> false
 	// false <nil>
+}
+
+func ExampleStrict() {
+	_, err := eval.Compile("${lenght(rows)} and ${len(rows, 2)}", eval.Strict())
+	var list eval.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Printf("column %d: %v\n", e.Column, e)
+		}
+	}
+	// Output:
+	// column 3: ${lenght(rows)}: unknown function lenght; did you mean len?
+	// column 23: ${len(rows, 2)}: len takes 1 value, got 2
+}
+
+func ExampleTemplate_RenderContext() {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // a host that gave up: the evaluation stops
+	t := eval.MustCompile("${len(rows)} rows")
+	_, err := t.RenderContext(ctx, scope.New(map[string]any{"rows": []any{1, 2}}))
+	fmt.Println(err, errors.Is(err, context.Canceled))
+	// Output: ${len(rows)}: the evaluation was cancelled true
+}
+
+func ExampleNewCache() {
+	cache := eval.NewCache(100, 1<<20) // 100 entries, about 1 MiB kept alive
+	a := eval.MustCompile("${len(rows)}", eval.WithCache(cache))
+	b := eval.MustCompile("${len(rows)}", eval.WithCache(cache))
+	fmt.Println(a == b, cache.Len())
+	cache.Clear()
+	fmt.Println(cache.Len())
+	// Output:
+	// true 1
+	// 0
+}
+
+func ExampleCompileCondition_strict() {
+	_, err := eval.CompileCondition("${row.amount} > 0 and ${lenght(row.items)} > 1", eval.Strict())
+	fmt.Println(err)
+	// Output: ${lenght(row.items)}: unknown function lenght; did you mean len?
 }

@@ -2,11 +2,12 @@ package eval
 
 import "strings"
 
-// A segment of a template: literal text, or a placeholder whose inner text
-// runs from Start to End (the bytes between `${` and `}`).
+// A segment of a template: literal text from start to end, or a
+// placeholder whose inner text runs from start to end (the bytes between
+// `${` and `}`).
 type segment struct {
 	lit        string
-	start, end int // placeholder only: offsets of the inner text
+	start, end int
 	isExpr     bool
 }
 
@@ -18,13 +19,13 @@ func scanTemplate(text string) (segs []segment, unclosed []int) {
 	lit := 0
 	for _, sp := range spans {
 		if open := sp.Start - 2; open > lit {
-			segs = append(segs, segment{lit: text[lit:open]})
+			segs = append(segs, segment{lit: text[lit:open], start: lit, end: open})
 		}
 		segs = append(segs, segment{start: sp.Start, end: sp.End, isExpr: true})
 		lit = sp.End + 1
 	}
 	if lit < len(text) {
-		segs = append(segs, segment{lit: text[lit:]})
+		segs = append(segs, segment{lit: text[lit:], start: lit, end: len(text)})
 	}
 	return segs, unclosed
 }
@@ -129,3 +130,49 @@ func quoteStep(text string, i int, q byte) (byte, int) {
 	}
 	return q, i + 1
 }
+
+// unclosedError is the problem of the `${` at byte offset off of text
+// when it has no closing `}` (D18): the expression is the rest of the
+// line after `${`, and the position is that of the `${`.
+func unclosedError(text string, off int) *Error {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(text) {
+		off = len(text)
+	}
+	rest := ""
+	if off+2 <= len(text) {
+		rest = text[off+2:]
+	}
+	// The rest of the line, and never more than an expression may hold:
+	// the work per unclosed ${ stays bounded however long the line is.
+	if len(rest) > maxBytes {
+		rest = rest[:maxBytes]
+	}
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = strings.TrimRight(rest[:i], "\r")
+	}
+	reason := reasonUnclosed
+	// Shown as `${<rest>}`: what the author wrote, without doubling the
+	// brace that the open quote swallowed.
+	rest = strings.TrimSuffix(rest, "}")
+	if q := openQuote(rest); q != 0 {
+		reason = "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
+	}
+	e := newError(rest, 0, ErrUnclosed, reason)
+	e.End = min(2, len(rest))
+	return e
+}
+
+// openQuote returns the quote left open at the end of s, or 0.
+func openQuote(s string) byte {
+	var q byte
+	for i := 0; i < len(s); {
+		q, i = quoteStep(s, i, q)
+	}
+	return q
+}
+
+// reasonUnclosed is the reason of a `${` without its `}` in a template.
+const reasonUnclosed = "${ is not closed; add the closing }"

@@ -1,14 +1,27 @@
 package eval
 
 import (
-	"sort"
+	"context"
+
+	"github.com/kinenix/expressions/ast"
+	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
+)
+
+// Limits of one template (D35), checked before its placeholders are
+// compiled.
+const (
+	// MaxTemplateSize is the longest template text, in bytes.
+	MaxTemplateSize = 1 << 20
+	// MaxPlaceholders is the most placeholders one template may hold.
+	MaxPlaceholders = 10_000
+	// MaxProblems is the most problems Problems and a strict Compile
+	// return; past it one more says that checking stopped.
+	MaxProblems = 1_000
 )
 
 // Template is a compiled text with any number of ${...} placeholders. It is
@@ -21,215 +34,223 @@ type Template struct {
 	litSize  int            // bytes of literal text
 	whole    bool           // exactly one placeholder and nothing else (D5)
 	unclosed []int          // offsets of `${` without `}` (D18)
+	lines    *lines         // of text, or of the condition line a side is in
+	base     int            // where text starts in lines.text
+	limit    *Error         // a limit of the whole template (D35); nothing else is compiled
 }
 
 // placeholder is one compiled ${...}.
 type placeholder struct {
-	raw   string // inner text as written
-	start int    // offset of raw in the template
-	// env is set for `env.NAME` (design section 4, step 1).
-	env    string
-	isEnv  bool
-	path   scope.Path // the dotted-path reading (step 2); nil when not needed
-	expr   *expr      // the compiled expression (step 3); nil on a problem
-	issue  *Error     // the expression's problem, raised when the lookup fails
-	under  *Error     // the path has a part starting with `_` (E7, D9)
-	noSyn  bool       // the text has no expression syntax: a failed parse is a missing lookup
-	locate func(*Error) *Error
+	raw   string   // inner text as written
+	start int      // offset of raw in lines.text
+	rd    reading  // what section 4 can read it as
+	expr  *expr    // the compiled expression (step 3); nil on a problem
+	tree  ast.Expr // the syntax tree, nil when the text does not parse
+	// problems are what is wrong with the text as an expression, sorted;
+	// the first is raised when the dotted-path lookup fails.
+	problems []*Error
+	under    *Error // the path has a part starting with `_` (E7, D9)
+	lines    *lines
 }
 
-// Option configures Compile and CompileCondition.
-type Option func(*options)
-
-type options struct{ noCache bool }
-
-// WithoutCache compiles the text afresh instead of taking a compiled copy
-// from the package's cache (and does not store the result there).
-func WithoutCache() Option { return func(o *options) { o.noCache = true } }
-
-var templates = newCache[*Template](4096)
-
-// Compile compiles a template. Compiled templates are cached by text, so
-// compiling the same text again is cheap.
-//
-// Compile fails only on problems no data can change: an expression longer
-// than MaxLength characters or nested deeper than MaxDepth. The other
-// problems of a placeholder (syntax, forbidden constructs, unknown
-// functions, wrong number of values) are reported when the template is
-// rendered and the text is not a lookup that exists (design section 4), and
-// by Problems.
-func Compile(text string, opts ...Option) (*Template, error) {
-	var o options
-	for _, f := range opts {
-		f(&o)
+// issue is the problem raised when the lookup fails, or nil.
+func (p *placeholder) issue() *Error {
+	if len(p.problems) == 0 {
+		return nil
 	}
+	return p.problems[0]
+}
+
+func (p *placeholder) locate(e *Error) *Error { return p.lines.locate(e, p.start) }
+
+// Compile compiles a template. Compiled templates are cached by text (see
+// Cache), so compiling the same text again is cheap.
+//
+// By default Compile fails only on problems that no data can change: a
+// limit (a text longer than MaxTemplateSize, more than MaxPlaceholders
+// placeholders, an expression longer than MaxLength characters or nested
+// deeper than MaxDepth). The other problems of a placeholder (syntax,
+// forbidden constructs, unknown functions, wrong number of values, `_`
+// names) are reported when the template is rendered and the text is not a
+// lookup that exists (design section 4), and by Problems. With the Strict
+// option, Compile returns every problem that can be known without data as
+// an ErrorList.
+func Compile(text string, opts ...Option) (*Template, error) {
+	o := makeOptions(opts)
 	if !o.noCache {
-		if t, ok := templates.get(text); ok {
-			return t, nil
+		if t, ok := o.cache.template(text); ok {
+			return t, o.strictError(t.staticProblems(o.strict))
 		}
 	}
-	t, err := compileTemplate(text)
-	if err != nil {
-		return nil, err
+	t := compileTemplate(text)
+	if !o.noCache {
+		o.cache.putTemplate(text, t)
 	}
-	if !o.noCache && len(text) <= maxCached {
-		templates.put(text, t)
-	}
-	return t, nil
+	return t, o.strictError(t.staticProblems(o.strict))
 }
 
 // MustCompile is Compile for texts known to be good; it panics on error.
-func MustCompile(text string) *Template {
-	t, err := Compile(text)
+func MustCompile(text string, opts ...Option) *Template {
+	t, err := Compile(text, opts...)
 	if err != nil {
 		panic(err)
 	}
 	return t
 }
 
-func compileTemplate(text string) (*Template, error) {
-	return buildTemplate(text, 0, text)
+func compileTemplate(text string) *Template {
+	return buildTemplate(text, 0, newLines(text))
 }
 
-// buildTemplate compiles text, which starts at byte base of outer (the
+// buildTemplate compiles text, which starts at byte base of ls.text (the
 // template itself, or the condition line a side sits in), so positions in
-// errors are those of outer.
-func buildTemplate(text string, base int, outer string) (*Template, error) {
+// errors are those of ls.text.
+func buildTemplate(text string, base int, ls *lines) *Template {
+	t := &Template{text: text, lines: ls, base: base}
+	if len(text) > MaxTemplateSize {
+		t.limit = ls.locate(newError(text, 0, ErrLimit, "the text is longer than "+sizeText(MaxTemplateSize)+
+			" ("+strconv.Itoa(len(text))+" bytes)"), base)
+		t.segs = []segment{{lit: text}}
+		t.litSize = len(text)
+		return t
+	}
 	segs, unclosed := scanTemplate(text)
-	t := &Template{text: text, segs: segs, unclosed: unclosed}
+	if n := len(segs) - countLiterals(segs); n > MaxPlaceholders {
+		t.limit = ls.locate(newError(text, 0, ErrLimit, "the text has more than "+strconv.Itoa(MaxPlaceholders)+
+			" placeholders ("+strconv.Itoa(n)+")"), base)
+		t.segs = []segment{{lit: text}}
+		t.litSize = len(text)
+		return t
+	}
+	t.segs, t.unclosed = segs, unclosed
+	t.places = make([]*placeholder, 0, len(segs)-countLiterals(segs))
 	for _, s := range segs {
 		if !s.isExpr {
 			t.litSize += len(s.lit)
 			continue
 		}
-		p, err := compilePlaceholder(text[s.start:s.end], base+s.start, outer)
-		if err != nil {
-			return nil, err
-		}
-		t.places = append(t.places, p)
+		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
-	return t, nil
+	return t
 }
 
-func compilePlaceholder(raw string, start int, text string) (*placeholder, *Error) {
-	p := &placeholder{raw: raw, start: start}
-	p.locate = func(e *Error) *Error {
-		if e.Line == 0 {
-			e.locate(text, start+e.Offset)
+func countLiterals(segs []segment) int {
+	n := 0
+	for _, s := range segs {
+		if !s.isExpr {
+			n++
 		}
-		return e
 	}
-	trimmed := strings.TrimSpace(raw)
-	if name, ok := strings.CutPrefix(trimmed, "env."); ok && envLike(name) {
-		p.env, p.isEnv = name, true
-		return p, nil
+	return n
+}
+
+func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
+	p := &placeholder{raw: raw, start: start, rd: read(raw), lines: ls}
+	if p.rd.isEnv {
+		return p
 	}
-	if path, ok := plainPath(raw); ok {
+	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
+		path, trimmed := p.rd.path, strings.TrimSpace(raw)
 		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
-			v, _, err := fr.s.Lookup(path)
+			if err := fr.budget.Steps(len(path)); err != nil {
+				return value.Value{}, err
+			}
+			v, found, err := fr.s.Lookup(path)
 			if err != nil {
-				return value.Null, dataError(raw, 0, strings.TrimSpace(raw), err)
+				return value.Value{}, dataError(raw, 0, trimmed, err)
+			}
+			if !found && fr.miss != nil {
+				fr.missPath(raw, path)
 			}
 			return v, nil
 		}}
-		return p, nil
+		return p
 	}
-	e, issue, err := compileExpr(raw)
-	if err != nil {
-		return nil, p.locate(err)
+	e, tree, problems := compileExpr(raw)
+	p.expr, p.tree = e, tree
+	for _, pr := range problems {
+		p.problems = append(p.problems, p.locate(pr))
 	}
-	p.expr, p.issue = e, issue
-	if issue != nil {
-		p.locate(issue)
-	}
-	p.noSyn = !hasExprSyntax(raw)
-	if e == nil || !e.pure {
-		// A pure chain of names is the same lookup as the path reading;
-		// anything else may still name a key as written.
-		p.path = scope.SplitPath(raw)
-		// A `_` part is refused (E7, D9) when the text reads as a path: its
-		// first part a name, or itself the `_` name; never where it may sit
-		// inside a quoted key (row['a._b']) or a call (upper(a._b), which
-		// the expression check refuses with its own message).
-		pathLike := false
-		if len(p.path) > 0 {
-			first := strings.TrimSpace(p.path[0])
-			pathLike = isName(first) || strings.HasPrefix(first, "_")
+	if part := p.rd.underscore; part != "" {
+		reason := "names starting with _ are not allowed"
+		if part != p.rd.path[0] {
+			reason += "; for a key that starts with _, write ['" + short(part) + "']"
 		}
-		if part, bad := p.path.Underscore(); bad && pathLike && !strings.ContainsAny(raw, "'\"[]()") {
-			reason := "names starting with _ are not allowed"
-			if part != p.path[0] {
-				reason += "; for a key that starts with _, write ['" + short(part) + "']"
-			}
-			p.under = p.locate(newError(raw, strings.Index(raw, part), ErrForbidden, reason))
-		}
+		at := strings.Index(raw, part)
+		p.under = p.locate(spanError(raw, at, at+len(part), ErrForbidden, reason))
 	}
-	return p, nil
+	return p
 }
 
 // eval evaluates one placeholder by the order of design section 4 (D12).
 func (p *placeholder) eval(fr *frame) (value.Value, error) {
-	if p.isEnv {
-		if s, ok := fr.s.Env(p.env); ok {
+	if p.rd.isEnv {
+		if s, ok := fr.s.Env(p.rd.env); ok {
 			return value.TextValue(s), nil
 		}
-		return value.Null, nil
+		return value.Value{}, nil
 	}
 	if p.under != nil {
-		return value.Null, p.under // whether or not the variable exists
+		return value.Value{}, p.under // whether or not the variable exists
 	}
-	if p.path != nil {
-		v, found, err := fr.s.Lookup(p.path)
-		if err != nil {
-			return value.Null, p.locate(wrapFailure(p.raw, 0, err))
-		}
-		if found {
-			return v, nil
+	if issue := p.issue(); issue != nil && issue.Kind == ErrLimit {
+		return value.Value{}, issue // no lookup can change a limit
+	}
+	if p.expr == nil || !p.expr.pure {
+		if p.rd.path != nil {
+			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
+				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+			}
+			v, found, err := fr.s.Lookup(p.rd.path)
+			if err != nil {
+				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+			}
+			if found {
+				return v, nil
+			}
 		}
 	}
 	if p.expr == nil {
-		if p.noSyn && p.issue.Kind == ErrSyntax {
-			return value.Null, nil // a missing lookup, as always (E5)
+		issue := p.issue()
+		if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
+			if fr.miss != nil && p.rd.path != nil {
+				fr.missPath(p.raw, p.rd.path)
+			}
+			return value.Value{}, nil // a missing lookup, as always (E5)
 		}
-		return value.Null, p.issue
-	}
-	if p.expr.konst != nil {
-		return *p.expr.konst, nil
+		return value.Value{}, issue
 	}
 	v, err := p.expr.run(fr)
 	if err != nil {
-		e := wrapFailure(p.raw, 0, err)
-		return value.Null, p.locate(e)
+		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 	}
 	return v, nil
 }
 
 var frames = sync.Pool{New: func() any { return &frame{stack: make([]value.Value, 0, 16)} }}
 
-func getFrame(s *scope.Scope) *frame {
+func getFrame(ctx context.Context, s *scope.Scope) *frame {
 	fr := frames.Get().(*frame)
 	fr.s = s
 	fr.env.MaxSize = s.MaxSize()
+	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
+	fr.env.Budget = &fr.budget
 	return fr
 }
 
-func putFrame(fr *frame) {
-	var err error
-	fr.release(&err)
-}
-
 // release returns fr to the pool and turns a panic, which is always a bug,
-// into an error instead of taking the host down. It is the one deferred
-// call of each entry point, so the defer stays open-coded (cheap).
-func (fr *frame) release(err *error) {
+// into an error instead of taking the host down; the panic value is kept
+// in the error's Detail. It is the one deferred call of each entry point.
+func (fr *frame) release(err *error, what string) {
 	if r := recover(); r != nil {
-		*err = &Error{Reason: "internal error; please report it", Kind: errInternal, whole: true}
+		*err = internalError(what, r)
 		fr.stack = make([]value.Value, 0, 16) // may be left mid-call
 	}
-	fr.s = nil
+	fr.s, fr.miss = nil, nil
+	fr.env.Budget = nil
 	if cap(fr.stack) > 256 {
 		fr.stack = make([]value.Value, 0, 16)
 	}
@@ -239,18 +260,35 @@ func (fr *frame) release(err *error) {
 
 // Render evaluates every placeholder and returns the text with each one
 // replaced by its shown value (D3, D4). The result is capped at the scope's
-// MaxSize (D17).
-func (t *Template) Render(s *scope.Scope) (out string, err error) {
+// MaxSize (D17), and the work at the scope's budget (D35).
+func (t *Template) Render(s *scope.Scope) (string, error) {
+	return t.RenderContext(context.Background(), s)
+}
+
+// RenderContext is Render that also stops, within a bounded number of
+// steps, when ctx is done; the error then wraps ctx.Err().
+func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out string, err error) {
+	if t.limit != nil {
+		return "", t.limit
+	}
 	if len(t.places) == 0 {
 		if len(t.text) > s.MaxSize() {
-			return "", &Error{Reason: "the text is larger than the limit of " + sizeText(s.MaxSize()),
-				Kind: ErrLimit, whole: true}
+			return "", t.literalTooLarge(0, s.MaxSize())
 		}
 		return t.text, nil
 	}
-	fr := getFrame(s)
-	defer fr.release(&err)
+	fr := getFrame(nilIfBackground(ctx), s)
+	defer fr.release(&err, t.text)
 	return t.render(fr, s)
+}
+
+// nilIfBackground drops a context that can never be done, so the budget
+// need not look at it.
+func nilIfBackground(ctx context.Context) context.Context {
+	if ctx == nil || ctx.Done() == nil {
+		return nil
+	}
+	return ctx
 }
 
 func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
@@ -271,18 +309,24 @@ func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 			return "", nil
 		}
 		var sb strings.Builder
-		if err := t.write(&sb, p, v, max, max); err != nil {
+		if err := t.write(fr, &sb, p, v, max, max); err != nil {
 			return "", err
 		}
 		return sb.String(), nil
 	}
+	if t.litSize > max {
+		return "", t.literalTooLarge(t.firstOverflow(max), max)
+	}
 	var sb strings.Builder
-	sb.Grow(t.litSize + 16*len(t.places))
+	sb.Grow(min(t.litSize+16*len(t.places), max))
 	k := 0
-	for _, seg := range t.segs {
+	for i, seg := range t.segs {
 		if !seg.isExpr {
 			if sb.Len()+len(seg.lit) > max {
-				return "", t.tooLarge(t.places[len(t.places)-1], max)
+				return "", t.literalTooLarge(i, max)
+			}
+			if err := fr.budget.Bytes(len(seg.lit)); err != nil {
+				return "", t.budgetError(t.places[min(k, len(t.places)-1)], err)
 			}
 			sb.WriteString(seg.lit)
 			continue
@@ -293,23 +337,39 @@ func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := t.write(&sb, p, v, max-sb.Len(), max); err != nil {
+		if err := t.write(fr, &sb, p, v, max-sb.Len(), max); err != nil {
 			return "", err
 		}
 	}
 	return sb.String(), nil
 }
 
+// firstOverflow is the index of the literal segment that takes the
+// literal text alone past max.
+func (t *Template) firstOverflow(max int) int {
+	n := 0
+	for i, seg := range t.segs {
+		n += len(seg.lit)
+		if !seg.isExpr && n > max {
+			return i
+		}
+	}
+	return len(t.segs) - 1
+}
+
 // write appends the shown value v of placeholder p to sb (D3, D4), failing
 // when it would take more than room bytes. Scalars are shown through a
 // buffer on the stack; only lists and dictionaries take the general path.
-func (t *Template) write(sb *strings.Builder, p *placeholder, v value.Value, room, max int) error {
+func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value.Value, room, max int) error {
 	switch v.Kind() {
 	case value.Empty:
 		return nil
 	case value.Text:
 		if len(v.Text()) > room {
 			return t.tooLarge(p, max)
+		}
+		if err := fr.budget.Bytes(len(v.Text())); err != nil {
+			return t.budgetError(p, err)
 		}
 		sb.WriteString(v.Text())
 		return nil
@@ -329,7 +389,7 @@ func (t *Template) write(sb *strings.Builder, p *placeholder, v value.Value, roo
 		sb.WriteString(b)
 		return nil
 	}
-	b, err := v.Show(nil, room)
+	b, err := showIn(fr, v, room)
 	if err != nil {
 		return p.locate(wrapFailure(p.raw, 0, err))
 	}
@@ -341,26 +401,66 @@ func (t *Template) tooLarge(p *placeholder, max int) error {
 	return p.locate(newError(p.raw, 0, ErrLimit, "the result would be larger than the limit of "+sizeText(max)))
 }
 
+func (t *Template) budgetError(p *placeholder, err error) error {
+	return p.locate(wrapFailure(p.raw, 0, err))
+}
+
+// literalTooLarge is the size error of literal text: the text of segment
+// i is what takes the result past max. The message echoes the template
+// and names that text.
+func (t *Template) literalTooLarge(i, max int) error {
+	seg := t.segs[min(i, len(t.segs)-1)]
+	at := seg.start
+	reason := "the text " + quote(seg.lit) + " would make the result larger than the limit of " + sizeText(max)
+	if len(t.places) == 0 {
+		reason = "the text is larger than the limit of " + sizeText(max)
+	}
+	return t.lines.locate(spanError(t.text, at, at+len(seg.lit), ErrLimit, reason), t.base)
+}
+
 // Value evaluates the template to a value. When the template is exactly one
 // ${...} and nothing else, the value keeps its kind: a list stays a list, a
-// number a number (D5). Any other template gives its rendered text.
-func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
+// number a number (D5). Any other template gives its rendered text. A text
+// longer than the scope's MaxSize is an error either way.
+func (t *Template) Value(s *scope.Scope) (value.Value, error) {
+	return t.ValueContext(context.Background(), s)
+}
+
+// ValueContext is Value that also stops when ctx is done, as
+// RenderContext does.
+func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Value, err error) {
 	if !t.whole {
-		out, err := t.Render(s)
+		out, err := t.RenderContext(ctx, s)
 		if err != nil {
-			return value.Null, err
+			return value.Value{}, err
 		}
 		return value.TextValue(out), nil
 	}
-	fr := getFrame(s)
-	defer fr.release(&err)
-	return t.places[0].eval(fr)
+	fr := getFrame(nilIfBackground(ctx), s)
+	defer fr.release(&err, t.text)
+	return t.wholeValue(fr)
+}
+
+// wholeValue is the value of the template's one placeholder, its text
+// within the cap.
+func (t *Template) wholeValue(fr *frame) (value.Value, error) {
+	p := t.places[0]
+	v, err := p.eval(fr)
+	if err != nil {
+		return value.Value{}, err
+	}
+	if v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize {
+		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
+	}
+	return v, nil
 }
 
 // Problems returns what is wrong with the template's placeholders as far as
 // it can be known without running it (decision D32): syntax errors,
 // forbidden constructs, unknown functions, wrong numbers of values, `_`
-// names, and each `${` that is not closed. They are sorted by position.
+// names, limits, and each `${` that is not closed. They are sorted by
+// position; at most MaxProblems are returned, and one more then says that
+// checking stopped.
 //
 // With s == nil, a placeholder whose text could be a dotted lookup of a key
 // written with spaces or an operator in it (`row.Role in Company`) is not
@@ -368,144 +468,106 @@ func (t *Template) Value(s *scope.Scope) (v value.Value, err error) {
 // values: without data nobody can tell the rest. With sample data in s, such a
 // placeholder is reported only when the lookup does not find it.
 func (t *Template) Problems(s *scope.Scope) []*Error {
-	var out []*Error
-	if len(t.unclosed) > 0 {
-		// The offsets are sorted: find each line and column by walking on
-		// from the last one, not from the start, so a long line with many
-		// open ${ stays linear.
-		line, col, at := 1, 1, 0
-		for _, off := range t.unclosed {
-			seg := t.text[at:off]
-			if n := strings.Count(seg, "\n"); n > 0 {
-				line += n
-				col = 1 + utf8.RuneCountInString(seg[strings.LastIndexByte(seg, '\n')+1:])
-			} else {
-				col += utf8.RuneCountInString(seg)
-			}
-			at = off
-			e := unclosedError(t.text, off)
-			e.Line, e.Column = line, col
-			out = append(out, e)
+	var out ErrorList
+	t.problems(s, false, &out)
+	return bound(out)
+}
+
+// problems appends the template's problems to out by the rules of
+// Problems; strict reports the problems of key-like texts too.
+func (t *Template) problems(s *scope.Scope, strict bool, out *ErrorList) {
+	if t.limit != nil {
+		*out = append(*out, t.limit)
+		return
+	}
+	for _, off := range t.unclosed {
+		if len(*out) > MaxProblems {
+			break
 		}
+		*out = append(*out, t.lines.locate(unclosedError(t.text, off), t.base+off))
 	}
 	for _, p := range t.places {
-		if e := p.problem(s); e != nil {
-			out = append(out, e)
+		if len(*out) > MaxProblems {
+			break
+		}
+		if e := p.problem(s, strict); e != nil {
+			*out = append(*out, e)
 		}
 	}
-	sortErrors(out)
+}
+
+// bound sorts a list of problems and cuts it to MaxProblems, adding one
+// that says checking stopped.
+func bound(out ErrorList) ErrorList {
+	out.Sort()
+	if len(out) > MaxProblems {
+		last := out[MaxProblems-1]
+		out = append(out[:MaxProblems:MaxProblems], &Error{Expr: last.Expr, Offset: last.Offset, End: last.End,
+			Line: last.Line, Column: last.Column, EndLine: last.EndLine, EndColumn: last.EndColumn,
+			Kind: ErrLimit, Cond: last.Cond,
+			Reason: "too many problems; checking stopped after " + strconv.Itoa(MaxProblems)})
+	}
 	return out
 }
 
-// problem is the placeholder's problem, if any, by the rules of Problems.
-func (p *placeholder) problem(s *scope.Scope) *Error {
-	if p.under != nil { // refused whether or not the data has the key
-		if p.issue != nil && p.issue.Kind == ErrForbidden {
-			return p.issue
+// staticProblems are the problems a Compile returns: the limits, or with
+// strict every problem known without data.
+func (t *Template) staticProblems(strict bool) ErrorList {
+	if !strict {
+		if t.limit != nil {
+			return ErrorList{t.limit}
 		}
-		return p.under
-	}
-	if p.issue == nil {
+		for _, p := range t.places {
+			if is := p.issue(); is != nil && is.Kind == ErrLimit {
+				return ErrorList{is}
+			}
+		}
 		return nil
 	}
-	if p.noSyn && p.issue.Kind == ErrSyntax {
+	var out ErrorList
+	t.problems(nil, true, &out)
+	return bound(out)
+}
+
+// problem is the placeholder's problem, if any, by the rules of Problems.
+func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
+	if p.under != nil { // refused whether or not the data has the key, as eval does
+		return p.under
+	}
+	issue := p.issue()
+	if issue == nil {
+		return nil
+	}
+	if issue.Kind == ErrLimit {
+		return issue
+	}
+	if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
 		return nil // a missing lookup, never an error
+	}
+	if strict {
+		return issue
 	}
 	if s == nil {
 		// A key may read like a syntax error or a forbidden construct
 		// (`row.Role in Company`), hardly like a call of an unknown
 		// function or with the wrong number of values: those are reported.
-		if maybeKey(p.raw) && p.issue.Kind != ErrUnknownFunction && p.issue.Kind != ErrArity {
+		if p.rd.keyLike && issue.Kind != ErrUnknownFunction && issue.Kind != ErrArity {
 			return nil
 		}
-		return p.issue
+		return issue
 	}
-	if p.path != nil && s.Has(p.path[0]) {
-		if _, found, _ := s.Lookup(p.path); found {
+	if p.rd.path != nil && s.Has(p.rd.path[0]) {
+		if _, found, _ := s.Lookup(p.rd.path); found {
 			return nil
 		}
 	}
-	return p.issue
-}
-
-// plainPath reports whether raw is a chain of plain names joined by dots
-// (`row.status`, `config.email.to`), with no white space inside, no `_`
-// part, no keyword as the first name and no `env` root, and returns its
-// parts. Such a text reads the same as a dotted path and as an expression.
-func plainPath(raw string) (scope.Path, bool) {
-	t := strings.TrimSpace(raw)
-	if t == "" || len(t) > MaxLength {
-		return nil, false
-	}
-	p := scope.SplitPath(t)
-	if len(p) == 0 || p[0] == "env" || keywords[p[0]] {
-		return nil, false
-	}
-	for _, part := range p {
-		if !isName(part) { // isName refuses "", spaces and a leading _
-			return nil, false
-		}
-	}
-	return p, true
-}
-
-// keywords cannot be names in an expression (grammar/expr.peg).
-var keywords = map[string]bool{"and": true, "or": true, "not": true, "in": true,
-	"is": true, "if": true, "else": true, "for": true, "lambda": true}
-
-// envLike reports whether name can be the NAME of `env.NAME` (design
-// section 4, step 1): not empty, and without white space, expression
-// syntax or a leading `_`. Anything else is parsed as an expression, so
-// ${env.COUNT * 2} multiplies.
-func envLike(name string) bool {
-	return name != "" && !strings.HasPrefix(name, "_") &&
-		!hasExprSyntax(name) && !strings.ContainsAny(name, " \t\r\n.")
-}
-
-// maybeKey reports whether text reads like a dotted lookup of a key that
-// has spaces or operators in it: at least two parts, the first a plain name,
-// and no quotes, brackets or comparison signs anywhere.
-func maybeKey(text string) bool {
-	p := scope.SplitPath(text)
-	if len(p) < 2 || !isName(strings.TrimSpace(p[0])) {
-		return false
-	}
-	return !strings.ContainsAny(text, "'\"[]{}=<>!")
-}
-
-// isName reports whether s is a plain ASCII-or-Unicode identifier.
-func isName(s string) bool {
-	if s == "" || strings.HasPrefix(s, "_") {
-		return false
-	}
-	for i, r := range s {
-		if !(unicode.IsLetter(r) || r == '_' || i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r))) {
-			return false
-		}
-	}
-	return true
-}
-
-func sortErrors(es []*Error) {
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].Line != es[j].Line {
-			return es[i].Line < es[j].Line
-		}
-		return es[i].Column < es[j].Column
-	})
+	return issue
 }
 
 // Text returns the template's source text.
 func (t *Template) Text() string { return t.text }
 
-// sizeText shows a byte count the way a person writes it: 1 MiB, 64 KiB,
-// 1000 bytes.
-func sizeText(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return itoa(n>>20) + " MiB"
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return itoa(n>>10) + " KiB"
-	}
-	return itoa(n) + " bytes"
-}
+// Pos is the byte offset where the template's text starts: 0, or for a
+// side of a condition its offset in the line. The offsets of Placeholders
+// and errors count from the start of the line too.
+func (t *Template) Pos() int { return t.base }

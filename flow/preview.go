@@ -118,7 +118,7 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out 
 			r.Text, r.Err = render(f.Value, s)
 		}
 		for _, w := range warnings[f.Line] {
-			if r.Err == nil || w.Message != valid(r.Err.Error()) {
+			if r.Err == nil || w.Message != strings.ToValidUTF8(r.Err.Error(), "\uFFFD") {
 				r.Warnings = append(r.Warnings, w)
 			}
 		}

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -31,6 +31,9 @@ type Env struct {
 	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
 	// means value.DefaultMaxSize.
 	MaxSize int
+	// Budget is the work budget of the evaluation the call is part of
+	// (D35); nil charges nothing.
+	Budget *value.Budget
 }
 
 // maxSize is the cap in force; a nil Env has the default.
@@ -278,6 +281,14 @@ var (
 		}
 		return fs
 	}()
+	// names are the functions' names, in the table's order.
+	names = func() []string {
+		ns := make([]string, len(table))
+		for i := range table {
+			ns[i] = table[i].Name
+		}
+		return ns
+	}()
 	// byName finds a function by its exact name.
 	byName = func() map[string]*Func {
 		m := make(map[string]*Func, len(table))
@@ -357,80 +368,20 @@ var aliases = map[string]string{
 	"gsub": "replace", "replaceall": "replace", "substitute": "replace",
 }
 
-// maxSuggestName bounds the work of Suggest: longer names get no suggestion.
-const maxSuggestName = 64
-
 // Suggest returns the known function closest to name (D14): one whose name
 // equals it in another case (LEN -> len); else a known alias (strip -> trim,
-// length -> len); else one whose name starts the given name or is started
-// by it (lenght -> len, subst -> substring); else one within a small edit
-// distance (uper -> upper, defualt -> default). ok is false when nothing is
-// close enough.
+// length -> len); else the closest by the module's one spell checker
+// (internal/spell): lenght -> len, subst -> substring, uper -> upper,
+// defualt -> default. ok is false when nothing is close enough.
 func Suggest(name string) (string, bool) {
-	if name == "" || len(name) > maxSuggestName {
-		return "", false
-	}
 	low := strings.ToLower(name)
-	for _, f := range funcs {
-		if f.Name == low {
-			return f.Name, true
-		}
+	if _, ok := byName[low]; ok {
+		return low, true
 	}
 	if a, ok := aliases[low]; ok {
 		return a, true
 	}
-	best, bestD := "", -1
-	n := utf8.RuneCountInString(low)
-	for _, f := range funcs {
-		var d int
-		switch {
-		case n >= 3 && (strings.HasPrefix(low, f.Name) || strings.HasPrefix(f.Name, low)):
-			d = 0
-		default:
-			d = editDistance(low, f.Name)
-			limit := min(n, len(f.Name)) / 3
-			if limit < 1 {
-				limit = 1
-			}
-			if d > limit {
-				continue
-			}
-		}
-		if bestD < 0 || d < bestD {
-			best, bestD = f.Name, d
-		}
-	}
-	return best, bestD >= 0
-}
-
-// editDistance is the optimal string alignment distance between a and b,
-// counted in code points: insertions, deletions, substitutions and swaps of
-// two neighbours cost 1 each.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	// Three rows of the table are enough for the swap rule.
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d = min(d, prev2[j-2]+1)
-			}
-			cur[j] = d
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
+	return spell.Closest(name, names)
 }
 
 // Unknown returns the error for a call of a function that is not in the

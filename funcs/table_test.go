@@ -267,6 +267,7 @@ func TestImports(t *testing.T) {
 	allowed := map[string]bool{
 		"errors": true, "math": true, "strconv": true, "strings": true,
 		"unicode": true, "unicode/utf8": true, "github.com/kinenix/expressions/value": true,
+		"github.com/kinenix/expressions/internal/spell": true, "github.com/kinenix/expressions/internal/echo": true,
 	}
 	files, err := filepath.Glob("*.go")
 	require.NoError(t, err)

@@ -137,7 +137,7 @@ func knownBug(input string, err error) string {
 // findingKinds are the words of flow.Finding.Kind (internal aside).
 var findingKinds = []string{
 	"syntax", "forbidden", "unknown-function", "arity", "type", "value", "limit",
-	"division-by-zero", "data", "condition", "unclosed", "missing-key", "not-number",
+	"division-by-zero", "data", "condition", "unclosed", "missing-key", "not-number", "trap",
 }
 
 // checkFindings says what is wrong with the findings of one flow.

@@ -17,10 +17,11 @@ import (
 // exactly one of the package's kinds; its position lies inside the text it
 // names; its reason is valid UTF-8 and short.
 
-// MaxReason bounds the bytes of an error's reason (G6 asks for 200 for the
-// whole message; the reason may quote 40 characters of the input, which
-// can take up to 160 bytes).
-const MaxReason = 300
+// MaxReason bounds the bytes of an error's reason. D37 cuts each piece of
+// text a reason echoes (an operand, a value) at 120 characters, each
+// written in at most 4 bytes (an escape such as \x88); a reason echoes at
+// most three such pieces with some words between them.
+const MaxReason = 3*120*4 + 200
 
 // TimeLimit is the longest any one input may take to compile and
 // evaluate, every entry point together (Go's fuzzing only stops an input
@@ -110,8 +111,13 @@ func CheckTemplate(text string, s *scope.Scope) error {
 func checkTemplate(text string, s *scope.Scope) error {
 	t, err := eval.Compile(text)
 	if err != nil {
-		if t != nil {
-			return fmt.Errorf("eval.Compile returned a template and an error")
+		// Compile returns the template with its problems; the error is a
+		// limit, which the template's problems hold too.
+		if t == nil {
+			return fmt.Errorf("eval.Compile returned no template with its error")
+		}
+		if !errors.Is(err, eval.ErrLimit) {
+			return fmt.Errorf("eval.Compile failed with %v, not a limit", err)
 		}
 		return wrapCheck("Compile", err)
 	}

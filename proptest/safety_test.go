@@ -172,7 +172,7 @@ var hostiles = map[string][]hostile{
 		{name: "upper of 1 MiB of invalid bytes", text: "${upper(Xbad)}", kind: eval.ErrLimit, reason: "upper: " + reasonMiB},
 		{name: "lower of 1 MiB of invalid bytes", text: "${lower(Xbad)}", kind: eval.ErrLimit, reason: "lower: " + reasonMiB},
 		{name: "two placeholders of 1 MiB", text: "${X}${X}", kind: eval.ErrLimit, reason: "the result would be larger than the limit of 1 MiB"},
-		{name: "1 MiB and one more byte", text: "${X}x", kind: eval.ErrLimit, reason: "the result would be larger than the limit of 1 MiB"},
+		{name: "1 MiB and one more byte", text: "${X}x", kind: eval.ErrLimit, reason: "the text 'x' would make the result larger than the limit of 1 MiB"}, // the literal is what overflows (#9),
 		{name: "1 MiB exactly", text: "${len(join(X))}", want: "1048576"},
 		{name: "small cap", small: true, text: "${upper(word)}", kind: eval.ErrLimit, reason: "upper: result would be larger than 10 bytes"},
 		{name: "small cap, rendered", small: true, text: "${word}", kind: eval.ErrLimit, reason: "the result would be larger than the limit of 10 bytes"},

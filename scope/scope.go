@@ -23,6 +23,9 @@ type Scope struct {
 	vars    map[string]any
 	env     func(name string) (string, bool)
 	maxSize int
+	// maxWork and maxSteps are the budget of one evaluation (D35); 0
+	// takes the defaults of package value.
+	maxWork, maxSteps int64
 }
 
 // Option configures a Scope.
@@ -142,21 +145,30 @@ func (p Path) Underscore() (string, bool) {
 // name an existing variable and every further part an existing key of a
 // dictionary. found is false otherwise. Callers check Underscore first.
 func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
-	if len(p) == 0 {
-		return value.Null, false, nil
-	}
-	v, found, err = s.Var(p[0])
-	if !found || err != nil {
-		return value.Null, false, err
-	}
-	for _, key := range p[1:] {
-		if v.Kind() != value.Dict {
-			return value.Null, false, nil
-		}
-		v, found, err = v.Key(key)
-		if !found || err != nil {
-			return value.Null, false, err
-		}
+	v, n, err := s.Walk(p)
+	if err != nil || n < len(p) {
+		return value.Value{}, false, err
 	}
 	return v, true, nil
+}
+
+// Walk reads the path in s as Lookup does and also says how far it got:
+// n is the number of parts found (0: no such variable), v the value of
+// the last part found. A tool that explains a missing lookup reads it.
+func (s *Scope) Walk(p Path) (v value.Value, n int, err error) {
+	if len(p) == 0 {
+		return value.Value{}, 0, nil
+	}
+	v, found, err := s.Var(p[0])
+	if !found || err != nil {
+		return value.Value{}, 0, err
+	}
+	for i, key := range p[1:] {
+		next, found, err := v.Key(key) // D10: a non-dictionary has no keys
+		if !found || err != nil {
+			return v, i + 1, err
+		}
+		v = next
+	}
+	return v, len(p), nil
 }

@@ -49,7 +49,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"underscore key", "- **x:** ${row._id}\n",
 			"1:16: ${row._id}: names starting with _ are not allowed; for a key that starts with _, write ['_id']", "forbidden"},
 		{"too long", "- **x:** ${" + strings.Repeat("a+", 250) + "a}\n",
-			"1:12: ${" + strings.Repeat("a+", 250) + "...}: expression is longer than 500 characters (it has 501)", "limit"},
+			"1:12: ${" + strings.Repeat("a+", 59) + "a…}: expression is longer than 500 characters (it has 501)", "limit"}, // D37: cut at 120 characters
 		{"too deep", "- **x:** ${" + strings.Repeat("(", 21) + "a" + strings.Repeat(")", 21) + "}\n",
 			"1:32: ${" + strings.Repeat("(", 21) + "a" + strings.Repeat(")", 21) + "}: expression is nested deeper than 20 levels of parentheses, calls and brackets", "limit"},
 		{"unclosed", "- **to:** ${config.email.to\n",

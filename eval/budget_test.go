@@ -1,0 +1,130 @@
+package eval_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+// D35: one budget per evaluation, every step charged; past it the
+// evaluation fails naming the budget.
+func TestStepBudget(t *testing.T) {
+	terms := strings.Repeat("len(x) + ", 30) + "len(x)"
+	tpl := eval.MustCompile(strings.Repeat("${"+terms+"}", 20))
+	s := scope.New(map[string]any{"x": "abc"}, scope.WithMaxSteps(500))
+	_, err := tpl.Render(s)
+	require.ErrorIs(t, err, eval.ErrBudget)
+	require.ErrorIs(t, err, eval.ErrLimit)
+	require.True(t, strings.HasPrefix(err.Error(), "${"), err.Error())
+	require.Contains(t, err.Error(), "the evaluation needs more work than allowed (more than 500 steps)")
+	// the same with a budget that suffices
+	out, err := tpl.Render(scope.New(map[string]any{"x": "abc"}))
+	require.NoError(t, err)
+	require.Equal(t, strings.Repeat("93", 20), out)
+}
+
+// D35: bytes built and shown are charged too, summed over the placeholders.
+func TestByteBudget(t *testing.T) {
+	big := strings.Repeat("x", 1000)
+	tpl := eval.MustCompile(strings.Repeat("${v}", 50))
+	s := scope.New(map[string]any{"v": big}, scope.WithMaxWork(10_000))
+	_, err := tpl.Render(s)
+	require.ErrorIs(t, err, eval.ErrBudget)
+	require.Contains(t, err.Error(), "10000 bytes")
+}
+
+// D35: a done context stops an evaluation within a bounded number of
+// steps, and the error wraps ctx.Err().
+func TestCancellation(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	terms := strings.Repeat("len(x) + ", 44) + "1"
+	tpl := eval.MustCompile(strings.Repeat("${"+terms+"}", 10))
+	s := scope.New(map[string]any{"x": "abc"})
+	_, err := tpl.RenderContext(ctx, s)
+	require.True(t, errors.Is(err, context.Canceled), "%v", err)
+	require.Contains(t, err.Error(), "the evaluation was cancelled")
+
+	_, err = eval.MustCompile("${"+terms+"}").ValueContext(ctx, s)
+	require.ErrorIs(t, err, context.Canceled)
+
+	c := eval.MustCompileCondition("${" + terms + "} > 1 and ${x} == abc")
+	_, err = c.TestContext(ctx, s)
+	require.ErrorIs(t, err, context.Canceled)
+
+	dl, cancel2 := context.WithTimeout(context.Background(), 0)
+	defer cancel2()
+	_, err = tpl.RenderContext(dl, s)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+
+	// a live context changes nothing
+	out, err := eval.MustCompile("${len(x)}").RenderContext(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, "3", out)
+}
+
+// D35: a template's text and placeholder count are bounded before any
+// placeholder is compiled; the problem list too.
+func TestTemplateBounds(t *testing.T) {
+	tpl, err := eval.Compile(strings.Repeat("${a}", eval.MaxPlaceholders+1))
+	require.ErrorIs(t, err, eval.ErrLimit)
+	require.NotNil(t, tpl)
+	require.Contains(t, err.Error(), "more than 10000 placeholders")
+
+	_, err = eval.Compile(strings.Repeat("x", eval.MaxTemplateSize+1))
+	require.ErrorIs(t, err, eval.ErrLimit)
+
+	tpl, err = eval.Compile(strings.Repeat("${1+}", 5000))
+	require.NoError(t, err)
+	ps := tpl.Problems(nil)
+	require.Len(t, ps, eval.MaxProblems+1)
+	require.Contains(t, ps[eval.MaxProblems].Reason, "too many problems")
+	require.Equal(t, 1, ps[0].Line)
+	require.Equal(t, 6, ps[1].Column-ps[0].Column+1, "columns from one line index")
+}
+
+// Issue #13: Strict returns every problem known without data, as a list
+// whose items are *eval.Error; without it nothing changes (section 4).
+func TestStrict(t *testing.T) {
+	_, err := eval.Compile("${lenght(x)} ${len(x, 2)} ${x.upper()} ${row.Role in Company} ${row.missing}", eval.Strict())
+	var list eval.ErrorList
+	require.True(t, errors.As(err, &list))
+	require.Len(t, list, 4)
+	require.ErrorIs(t, list[0], eval.ErrUnknownFunction)
+	require.ErrorIs(t, list[1], eval.ErrArity)
+	require.ErrorIs(t, list[2], eval.ErrForbidden)
+	require.ErrorIs(t, list[3], eval.ErrForbidden)
+	require.ErrorIs(t, err, eval.ErrArity)
+	var first *eval.Error
+	require.True(t, errors.As(err, &first))
+	require.Equal(t, "${lenght(x)}: unknown function lenght; did you mean len?", first.Error())
+	require.Contains(t, err.Error(), "(and 3 more)")
+
+	tpl, err := eval.Compile("${lenght(x)} ${row.Role in Company}")
+	require.NoError(t, err)
+	out, err := tpl.Render(scope.New(map[string]any{"lenght(x)": "a", "row": map[string]any{"Role in Company": "b"}}))
+	require.NoError(t, err)
+	require.Equal(t, "a b", out, "a lookup that works wins without Strict")
+
+	_, err = eval.CompileCondition("${a} == 1 and ${len(a, b)} > 2", eval.Strict())
+	require.ErrorIs(t, err, eval.ErrArity)
+	require.True(t, errors.As(err, &list))
+	_, err = eval.CompileCondition("${a} == 1 and ${b} > 2", eval.Strict())
+	require.NoError(t, err)
+	_, err = eval.Compile("${a} and ${b", eval.Strict())
+	require.ErrorIs(t, err, eval.ErrUnclosed)
+}
+
+// A recovered panic keeps its value for the programmer and is of the
+// exported internal kind.
+func TestErrInternalIsExported(t *testing.T) {
+	require.NotNil(t, eval.ErrInternal)
+	e := &eval.Error{Expr: "x", Reason: "internal error; please report it", Kind: eval.ErrInternal}
+	require.ErrorIs(t, e, eval.ErrInternal)
+}

@@ -1,0 +1,136 @@
+// Package echo writes text taken from a flow or its data into a message
+// (decision D37): cut to at most Max characters with "…", with control
+// characters, bidi and other format characters, line and paragraph
+// separators and invalid UTF-8 written as escapes (\n, \u202e, \x88), so
+// that every message is valid UTF-8, one line, short and safe to print to
+// a terminal whatever the flow or the data holds.
+//
+// It is the only place that rule lives: every package that echoes text in
+// a message calls it.
+package echo
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Max is the most characters of echoed text a message shows (D37).
+const Max = 120
+
+// Ellipsis marks text that was cut.
+const Ellipsis = "…"
+
+// Text returns s ready to stand in a message: at most Max characters of
+// it, the last replaced by Ellipsis when s is longer, each unsafe
+// character written as an escape. It reads at most Max+1 characters of s,
+// so its cost does not depend on the length of s.
+func Text(s string) string { return Cut(s, Max) }
+
+// Cut is Text with another limit, for the few messages that show less
+// (n < 1 is taken as 1).
+func Cut(s string, n int) string {
+	if n < 1 {
+		n = 1
+	}
+	if safePrefix(s, n) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(min(len(s), 4*n) + len(Ellipsis))
+	count := 0
+	for i := 0; i < len(s); {
+		if count == n-1 && hasMore(s[i:], 2) {
+			b.WriteString(Ellipsis)
+			return b.String()
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(`\x`)
+			b.WriteByte(hexDigits[s[i]>>4])
+			b.WriteByte(hexDigits[s[i]&0xf])
+		} else {
+			writeRune(&b, r)
+		}
+		i += size
+		count++
+	}
+	return b.String()
+}
+
+// Quote is Text in single quotes: 'abc'.
+func Quote(s string) string { return "'" + Text(s) + "'" }
+
+// Clean writes every unsafe character of s as an escape, as Text does,
+// without cutting it. For text that is already bounded (a reason built
+// from bounded pieces).
+func Clean(s string) string { return Cut(s, len(s)+1) }
+
+const hexDigits = "0123456789abcdef"
+
+// unsafe reports whether r must be written as an escape: control
+// characters, format characters (bidi controls among them), line and
+// paragraph separators.
+func unsafe(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r < 0x20 || r == 0x7f
+	}
+	return (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
+}
+
+func writeRune(b *strings.Builder, r rune) {
+	if !unsafe(r) {
+		b.WriteRune(r)
+		return
+	}
+	switch r {
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	case '\t':
+		b.WriteString(`\t`)
+	default:
+		s := strconv.FormatInt(int64(r), 16)
+		b.WriteString(`\u`)
+		b.WriteString(strings.Repeat("0", max(0, 4-len(s))))
+		b.WriteString(s)
+	}
+}
+
+// safePrefix reports whether s has at most n characters and none of them
+// needs an escape: the common case, which needs no copy.
+func safePrefix(s string, n int) bool {
+	count := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return false
+			}
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if (r == utf8.RuneError && size == 1) || unsafe(r) {
+				return false
+			}
+			i += size
+		}
+		count++
+		if count > n {
+			return false
+		}
+	}
+	return true
+}
+
+// hasMore reports whether s holds at least k characters (invalid bytes
+// count as one each).
+func hasMore(s string, k int) bool {
+	for i := 0; i < len(s) && k > 0; k-- {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return k == 0
+}

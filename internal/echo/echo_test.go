@@ -1,0 +1,64 @@
+package echo
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+)
+
+// D37: the text echoed in a message is cut to at most 120 characters with
+// "…"; control characters, bidi controls and invalid UTF-8 are escapes, so
+// a message is valid UTF-8 and one line.
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"row.status", "row.status"},
+		{"", ""},
+		{"บาท", "บาท"},
+		{"a\nb", `a\nb`},
+		{"a\tb\r", `a\tb\r`},
+		{"\x1b[31mred", `\u001b[31mred`},
+		{"bell\a", `bell\u0007`},
+		{"evil\u202etxt", `evil\u202etxt`},
+		{"\u2066x\u2069", `\u2066x\u2069`},
+		{"bad\x88byte", `bad\x88byte`},
+		{"\xff\xfe", `\xff\xfe`},
+		{"line\u2028sep", `line\u2028sep`},
+		{"del\x7f", `del\u007f`},
+		{"c1\u0085", `c1\u0085`},
+		{strings.Repeat("a", 120), strings.Repeat("a", 120)},
+		{strings.Repeat("a", 121), strings.Repeat("a", 119) + "…"},
+		{strings.Repeat("ก", 200), strings.Repeat("ก", 119) + "…"},
+	} {
+		got := Text(tc.in)
+		require.Equal(t, tc.want, got, "Text(%q)", tc.in)
+		require.True(t, utf8.ValidString(got))
+		require.NotContains(t, got, "\n")
+	}
+}
+
+func TestCutBounds(t *testing.T) {
+	long := strings.Repeat("\x88", 1<<20)
+	got := Text(long)
+	require.Equal(t, 120, utf8.RuneCountInString(strings.ReplaceAll(got, `\x88`, "x")))
+	require.True(t, strings.HasSuffix(got, "…"))
+	require.Equal(t, "'ab'", Quote("ab"))
+	require.Equal(t, "a…", Cut("abc", 2))
+	require.Equal(t, "abc", Cut("abc", 3))
+	require.Equal(t, "…", Cut("abc", 0))
+	require.Equal(t, `x\ny`+strings.Repeat("z", 300), Clean("x\ny"+strings.Repeat("z", 300)))
+}
+
+func FuzzText(f *testing.F) {
+	f.Add("abc\x00\u202e\xff")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Text(s)
+		if !utf8.ValidString(got) || strings.ContainsAny(got, "\n\r\x1b\u202e") {
+			t.Fatalf("unsafe output %q", got)
+		}
+		if n := utf8.RuneCountInString(s); n > Max && !strings.HasSuffix(got, Ellipsis) {
+			t.Fatalf("%d characters not cut: %q", n, got)
+		}
+	})
+}
