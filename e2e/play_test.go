@@ -203,7 +203,7 @@ func TestPlayInBrowser(t *testing.T) {
 		return [g && g.textContent, m && m.textContent, l && l.textContent].join('|');
 	})()`))
 	must("read the marks", err)
-	if marked != "4|lenght(packages)}|"+want {
+	if marked != "4|lenght|"+want { // the range of the finding: the unknown name
 		t.Errorf("marks on the line: %q", marked)
 	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))

@@ -20,6 +20,12 @@ const (
 	// condition (decision D17), well under the library's 1 MiB default: a
 	// page shows fields, not files.
 	MaxValueSize = 64 << 10
+	// MaxWork and MaxSteps are the work budget of one evaluation (one
+	// field or condition, decision D35), a sixty-fourth and a tenth of the
+	// library's defaults: a field a person can read takes far less, and a
+	// check evaluates up to MaxFields of them.
+	MaxWork  = 1 << 20
+	MaxSteps = 100_000
 	// MaxShown is the most bytes of one field's result a check sends back;
 	// the rest is counted in Field.Cut. With MaxFields, it bounds the
 	// answer to a few MiB.
@@ -53,14 +59,17 @@ type Result struct {
 	Omitted int `json:"omitted,omitempty"`
 }
 
-// Problem is one finding of flow.Validate.
+// Problem is one finding of flow.Validate: it starts at Line and Column
+// and ends just before EndLine and EndColumn (characters, 1-based).
 type Problem struct {
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Expr    string `json:"expr,omitempty"`
-	Message string `json:"message"`
-	Kind    string `json:"kind"`
-	Warning bool   `json:"warning,omitempty"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Expr      string `json:"expr,omitempty"`
+	Message   string `json:"message"`
+	Kind      string `json:"kind"`
+	Warning   bool   `json:"warning,omitempty"`
 }
 
 // Field is one field rendered with the data: Result, or Error when
@@ -119,13 +128,14 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	}
 	// No WithEnv: the page must not show the server's environment, so
 	// env.NAME is empty here.
-	s := scope.New(vars, scope.WithMaxSize(MaxValueSize))
+	s := scope.New(vars, scope.WithMaxSize(MaxValueSize), scope.WithMaxWork(MaxWork), scope.WithMaxSteps(MaxSteps))
 	if res.DataError == "" && strings.TrimSpace(req.Data) != "" {
 		sample = s
 	}
 	src := []byte(req.Flow)
 	for _, f := range flow.Validate(fileName, src, sample) {
 		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
+			EndLine: f.EndLine, EndColumn: f.EndColumn,
 			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
 	}
 	if len(src) > flow.MaxSize {

@@ -50,7 +50,7 @@ func TestCheckTypoThenFix(t *testing.T) {
 	h := New(Options{})
 	data := `{"packages":[1,2,3]}`
 	res := checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${lenght(packages)}\n", Data: data, Format: "json"})
-	require.Equal(t, []Problem{{Line: 3, Column: 18, Expr: "lenght(packages)", Kind: "unknown-function",
+	require.Equal(t, []Problem{{Line: 3, Column: 18, EndLine: 3, EndColumn: 24, Expr: "lenght(packages)", Kind: "unknown-function",
 		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}}, res.Problems)
 	require.Len(t, res.Fields, 1)
 	require.Equal(t, "subject", res.Fields[0].Label)

@@ -18,10 +18,7 @@
 
   // Editor draws line numbers and marks for a textarea.
   class Editor {
-    // toBrace: a mark ends at the `}` after its column (a placeholder);
-    // otherwise at the end of the line.
-    constructor(root, toBrace) {
-      this.toBrace = toBrace;
+    constructor(root) {
       this.ta = root.querySelector('textarea');
       this.gutter = root.querySelector('.gutter-inner');
       this.back = root.querySelector('.backdrop-inner');
@@ -82,19 +79,25 @@
     }
 
     // line draws one line of the backdrop: its text (invisible, under the
-    // textarea's), each problem underlined from its column to the end of
-    // its ${...}, and the messages after the line.
+    // textarea's), each problem underlined over its range, and the
+    // messages after the line.
     line(text, marks, level) {
       const d = el('div', level);
       const chars = Array.from(text); // columns count characters, not UTF-16 units
+      // A mark runs from its column to its end column on the same line,
+      // or to the end of the line; at least one character is marked.
+      const clamp = (c) => Math.max(0, Math.min(c - 1, chars.length));
       const spans = marks
-        .map((m) => ({ start: Math.max(0, Math.min(m.column - 1, chars.length)), warning: m.warning }))
+        .map((m) => {
+          const start = clamp(m.column);
+          const end = m.endLine === m.line && m.endColumn > m.column ? clamp(m.endColumn) : chars.length;
+          return { start, end: Math.max(end, Math.min(start + 1, chars.length)), warning: m.warning };
+        })
         .sort((a, b) => a.start - b.start);
       let at = 0;
       for (const s of spans) {
         const start = Math.max(s.start, at);
-        let end = this.toBrace ? chars.indexOf('}', start) : -1;
-        end = end < 0 ? chars.length : end + 1;
+        const end = s.end;
         if (end <= start) continue;
         d.appendChild(document.createTextNode(chars.slice(at, start).join('')));
         d.appendChild(el('mark', s.warning ? 'warn' : '', chars.slice(start, end).join('')));
@@ -127,8 +130,8 @@
     }
   }
 
-  const flow = new Editor($('flow-editor'), true);
-  const data = new Editor($('data-editor'), false);
+  const flow = new Editor($('flow-editor'));
+  const data = new Editor($('data-editor'));
   const format = $('format');
 
   let seq = 0;          // number of the latest check sent
