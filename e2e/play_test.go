@@ -66,15 +66,20 @@ func startPlay(t *testing.T, args ...string) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Ctrl-C stops the server cleanly: exit status 0, within a few seconds.
 	t.Cleanup(func() {
 		cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
 		select {
-		case <-done:
+		case err := <-done:
+			if err != nil {
+				t.Errorf("kinenix play after Ctrl-C: %v, want exit status 0", err)
+			}
 		case <-time.After(5 * time.Second):
 			cmd.Process.Kill()
 			<-done
+			t.Error("kinenix play did not stop within 5s of Ctrl-C")
 		}
 	})
 	lines := bufio.NewScanner(stderr)
