@@ -62,11 +62,21 @@ func (d *Data) RowVars(i int) (map[string]any, error) {
 	return map[string]any{"rows": d.rows, "row": d.rows[j]}, nil
 }
 
-func (d *Data) label() string {
-	if d.name == "" {
+func (d *Data) label() string { return label(d.name) }
+
+// label names a file in a message: its name as given, or quoted with
+// escapes when it holds control characters or invalid UTF-8 (D37), or
+// "the data" when it has none.
+func label(name string) string {
+	if name == "" {
 		return "the data"
 	}
-	return d.name
+	for _, r := range name {
+		if r == utf8.RuneError || !strconv.IsGraphic(r) {
+			return strconv.QuoteToGraphic(name)
+		}
+	}
+	return name
 }
 
 func plural(n int, word string) string {
@@ -218,12 +228,7 @@ func (d *decoder) errorf(format string, args ...any) error {
 	return fmt.Errorf("data in %s: %s", d.label(), fmt.Sprintf(format, args...))
 }
 
-func (d *decoder) label() string {
-	if d.name == "" {
-		return "the data"
-	}
-	return d.name
-}
+func (d *decoder) label() string { return label(d.name) }
 
 // maxInterned bounds the scalars a decoder shares between equal texts, and
 // maxInternLen the length of a shared one: a list of a million zeros holds

@@ -5,10 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
 )
 
 // The flags of each command, as its help must list them (issue #12).
@@ -24,7 +27,7 @@ var commandFlags = map[string][]string{
 // Issue #12: help goes to standard output with exit 0, lists every flag
 // with its help text, and shows an example.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}, {"help", "help"}, {"help", "-h"}} {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 0, r.code, args)
 		require.Empty(t, r.stderr, args)
@@ -259,6 +262,27 @@ func TestValidateSheetRows(t *testing.T) {
 	require.Equal(t, []int{1}, got[2].Rows)
 	require.Equal(t, []int{3}, got[3].Rows)
 	require.NotContains(t, r.stdout, "(row")
+}
+
+// The rows of a big sheet cannot make validate list findings without end:
+// past flow.MaxFindings distinct findings it stops and says so.
+func TestValidateSheetRowsLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("n\n")
+	for i := 0; i < 1500; i++ {
+		b.WriteString("x" + strconv.Itoa(i) + "\n")
+	}
+	csv := filepath.Join(t.TempDir(), "s.csv")
+	require.NoError(t, os.WriteFile(csv, []byte(b.String()), 0o600))
+	p := writeFlow(t, "f.md", "- **condition:** ${row.n} > 0\n") // a distinct warning per row
+	r := runCLI(t, "", "validate", "-data", csv, p)
+	require.Equal(t, 0, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, flow.MaxFindings+1)
+	require.Contains(t, lines[0], "'x0' is not a number: use ${number(...)} (row 0)")
+	require.Equal(t, p+":1:1: warning: too many findings; checking stopped after 1000, before row 1000 (500 rows not checked)", lines[len(lines)-1])
+	r = runCLI(t, "", "validate", "-strict", "-data", csv, p)
+	require.Equal(t, 1, r.code)
 }
 
 func TestRowsText(t *testing.T) {

@@ -52,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	switch name := args[0]; name {
 	case "-h", "-help", "--help", "help":
-		if name == "help" && len(args) > 1 {
+		if name == "help" && len(args) > 1 && !isHelp(args[1]) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
 				return cmd.run(c, []string{"-h"})
 			}
@@ -70,6 +70,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s (kinenix help for more)\n", args[0], commandNames())
 	return exitUsage
+}
+
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
 }
 
 // command is one subcommand and its help.

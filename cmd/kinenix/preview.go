@@ -3,27 +3,22 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"strconv"
+	"strings"
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 )
 
-// The document `preview -json` prints: files, then the rows each was
-// computed for, then the fields of the flow for that row.
-type previewJSON struct {
-	Files []previewFile `json:"files"`
-	// Errors counts the fields that failed, Warnings the warnings.
-	Errors   int `json:"errors"`
-	Warnings int `json:"warnings"`
-}
-
-type previewFile struct {
-	File string `json:"file"`
-	// Error is set when the flow could not be read as a whole (it is too
-	// large); Rows is then empty.
-	Error string       `json:"error,omitempty"`
-	Rows  []previewRow `json:"rows"`
-}
+// The document `preview -json` prints is
+//
+//	{"files": [{"file": NAME, "rows": [ROW...], "error": MESSAGE}...], "errors": N, "warnings": N}
+//
+// files lists the flows in the order read; error is there only when a flow
+// could not be read as a whole (it is too large), and its rows are then
+// empty. errors counts the fields that failed, warnings the warnings. Each
+// ROW is a previewRow. jsonOut writes it a row at a time.
 
 type previewRow struct {
 	// Row is the sheet row (from 0), absent when the data is not a sheet.
@@ -80,7 +75,11 @@ func (c *cli) preview(args []string) int {
 	}
 	files, code := c.flowFiles(args)
 	opts := flow.PreviewOptions{Explain: *explain, SampleWarnings: hasData}
-	doc := previewJSON{Files: []previewFile{}}
+	out := &jsonOut{w: c.stdout}
+	if *asJSON {
+		out.begin()
+	}
+	errors, warnings := 0, 0
 	for _, name := range files {
 		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
@@ -88,19 +87,22 @@ func (c *cli) preview(args []string) int {
 			code = exitUsage
 			continue
 		}
-		pf := previewFile{File: name, Rows: []previewRow{}}
+		if *asJSON {
+			out.file(name)
+		}
+		failed := ""
 		for _, r := range runs {
 			results, err := flow.Preview(name, src, r.scope, opts)
 			if err != nil {
-				doc.Errors++
-				pf.Error = err.Error()
+				errors++
+				failed = err.Error()
 				if !*asJSON {
 					fmt.Fprintf(c.stdout, "%s: error: %s\n", name, err)
 				}
 				break
 			}
 			if *asJSON {
-				pf.Rows = append(pf.Rows, jsonRow(r.row, results))
+				out.row(jsonRow(r.row, results))
 			} else {
 				if d.each {
 					fmt.Fprintf(c.stdout, "row %d:\n", r.row)
@@ -109,25 +111,92 @@ func (c *cli) preview(args []string) int {
 			}
 			for _, res := range results {
 				if res.Err != nil {
-					doc.Errors++
+					errors++
 				}
-				doc.Warnings += len(res.Warnings)
+				warnings += len(res.Warnings)
 			}
 		}
-		doc.Files = append(doc.Files, pf)
+		if *asJSON {
+			out.endFile(failed)
+		}
 	}
 	if *asJSON {
-		b, err := json.MarshalIndent(doc, "", "  ")
-		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+		out.end(errors, warnings)
+		if out.err != nil {
+			fmt.Fprintf(c.stderr, "kinenix: %v\n", out.err)
 			return exitUsage
 		}
-		fmt.Fprintf(c.stdout, "%s\n", b)
 	}
-	if code == exitOK && (doc.Errors > 0 || *strict && doc.Warnings > 0) {
+	if code == exitOK && (errors > 0 || *strict && warnings > 0) {
 		code = exitProblem
 	}
 	return code
+}
+
+// jsonOut writes the document of `preview -json` as it goes, one row at a
+// time, laid out as json.MarshalIndent with two spaces lays out the whole,
+// so that a sheet of many rows is never held in memory at once. Text is
+// written as it is (no HTML escapes).
+type jsonOut struct {
+	w           io.Writer
+	files, rows int
+	err         error
+}
+
+func (j *jsonOut) write(s string) {
+	if j.err == nil {
+		_, j.err = io.WriteString(j.w, s)
+	}
+}
+
+// encode is v as indented JSON whose lines after the first start with
+// prefix.
+func (j *jsonOut) encode(v any, prefix string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil && j.err == nil {
+		j.err = err
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (j *jsonOut) begin() { j.write("{\n  \"files\": [") }
+
+func (j *jsonOut) file(name string) {
+	if j.files > 0 {
+		j.write(",")
+	}
+	j.files++
+	j.rows = 0
+	j.write("\n    {\n      \"file\": " + j.encode(name, "") + ",\n      \"rows\": [")
+}
+
+func (j *jsonOut) row(r previewRow) {
+	if j.rows > 0 {
+		j.write(",")
+	}
+	j.rows++
+	j.write("\n        " + j.encode(r, "        "))
+}
+
+func (j *jsonOut) endFile(failed string) {
+	if j.rows > 0 {
+		j.write("\n      ")
+	}
+	j.write("]")
+	if failed != "" {
+		j.write(",\n      \"error\": " + j.encode(failed, ""))
+	}
+	j.write("\n    }")
+}
+
+func (j *jsonOut) end(errors, warnings int) {
+	if j.files > 0 {
+		j.write("\n  ")
+	}
+	j.write("],\n  \"errors\": " + strconv.Itoa(errors) + ",\n  \"warnings\": " + strconv.Itoa(warnings) + "\n}\n")
 }
 
 // printResults prints the results of one flow for one row: a line per

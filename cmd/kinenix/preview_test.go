@@ -205,6 +205,21 @@ func TestPreviewJSON(t *testing.T) {
 	require.Equal(t, 2, doc.Errors)
 	require.Equal(t, 3, doc.Warnings)
 
+	// A flow too large to read has its error and no rows; the next flow is
+	// still previewed. Text is not HTML-escaped.
+	big := writeFlow(t, "big.md", strings.Repeat("x", flow.MaxSize+1))
+	amp := writeFlow(t, "amp.md", "- **x:** a & b <c>\n")
+	r = runCLI(t, "", "preview", "-json", big, amp)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"result": "a & b <c>"`)
+	doc = testPreviewDoc{}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Files, 2)
+	require.Equal(t, "the flow is larger than 1 MiB (1048577 bytes); it was not previewed", doc.Files[0].Error)
+	require.Empty(t, doc.Files[0].Rows)
+	require.Len(t, doc.Files[1].Rows, 1)
+	require.Equal(t, 1, doc.Errors)
+
 	// No files read: an empty list, not null.
 	r = runCLI(t, "", "preview", "-json", "missing.md")
 	require.Equal(t, 2, r.code)

@@ -135,7 +135,15 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 		out = append(out, rowFinding{Finding: f})
 	}
 	base := len(out)
-	for _, r := range runs {
+	var stop *rowFinding
+	for n, r := range runs {
+		if len(out) >= flow.MaxFindings {
+			// Distinct findings of many rows would grow without bound.
+			stop = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
+				Message: "too many findings; checking stopped after " + strconv.Itoa(flow.MaxFindings) +
+					", before " + rowsText([]int{r.row}, 0) + " (" + strconv.Itoa(len(runs)-n) + " rows not checked)"}}
+			break
+		}
 		for _, f := range flow.Validate(name, src, r.scope) {
 			k := keyOf(f)
 			i, seen := index[k]
@@ -159,6 +167,9 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 		}
 		return !a.Warning && b.Warning
 	})
+	if stop != nil {
+		out = append(out, *stop)
+	}
 	return out
 }
 

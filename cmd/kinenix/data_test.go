@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// aliasBomb is the file of issue #10 point 1: nine "lol", then levels lists
+// of nine aliases each to the one before, then x: 1.
+func aliasBomb(levels int) string {
+	var b strings.Builder
+	b.WriteString(`a0: &a0 [` + strings.TrimSuffix(strings.Repeat(`"lol",`, 9), ",") + "]\n")
+	for i := 1; i <= levels; i++ {
+		alias := fmt.Sprintf("*a%d,", i-1)
+		fmt.Fprintf(&b, "a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(alias, 9), ","))
+	}
+	b.WriteString("x: 1\n")
+	return b.String()
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o600))
+	return p
+}
+
+// D36, #10 point 1: the 437-byte bomb loads (aliases shared, not copied)
+// and `render -data bomb.yaml -- '${x}'` prints 1; so do cond and the
+// 391-byte bomb.
+func TestAliasBombCLI(t *testing.T) {
+	for levels, size := range map[int]int{8: 437, 7: 391} {
+		src := aliasBomb(levels)
+		require.Len(t, src, size)
+		p := writeFile(t, "bomb.yaml", src)
+		r := runCLI(t, "", "render", "-data", p, "--", "${x}")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, "1\n", r.stdout)
+		r = runCLI(t, "", "cond", "-data", p, "${x} == 1")
+		require.Equal(t, 0, r.code, r.stderr)
+	}
+}
+
+// #12: -data reads CSV and XLSX; a sheet gives rows and row; FILE.xlsx#Sheet
+// picks a sheet.
+func TestSheetData(t *testing.T) {
+	for _, p := range []string{"../../examples/renewals.csv", "../../examples/renewals.xlsx", "../../examples/renewals.xlsx#Renewals"} {
+		r := runCLI(t, "", "render", "-data", p, "${len(rows)} ${row.policy_no} ${row.premium * 2} ${rows[-1].customer} ${rows[1].customer}")
+		require.Equal(t, 0, r.code, "%s: %s", p, r.stderr)
+		require.Equal(t, "4 POL-2026-0001 25000 Niran Wongsa Johnson & Johnson Co., Ltd.\n", r.stdout, p)
+	}
+	r := runCLI(t, "", "render", "-data", "../../examples/renewals.xlsx#Other", "${row}")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: data in ../../examples/renewals.xlsx: the workbook has no sheet named \"Other\" (its sheets: \"Renewals\")\n", r.stderr)
+
+	// A # is part of the name unless what comes before it ends in .xlsx.
+	p := writeFile(t, "a#1.json", `{"x": "hash"}`)
+	r = runCLI(t, "", "render", "-data", p, "${x}")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "hash\n", r.stdout)
+
+	p = writeFile(t, "leading.csv", "zip,phone\n01234,+66812345678\n")
+	r = runCLI(t, "", "render", "-data", p, "${row.zip} ${row.phone}")
+	require.Equal(t, "01234 +66812345678\n", r.stdout) // D36: a cell keeps its written text
+}
+
+// D36, #10 point 7, through the CLI: each is refused with the file, the
+// line and the reason (exit 2), or read as written.
+func TestDataRulesCLI(t *testing.T) {
+	for _, tc := range []struct{ name, src, stderr string }{
+		{"dup.yaml", "amount: 1\namount: 1000000\n", `data in %s: line 2: the key "amount" is given twice in one mapping (first on line 1)`},
+		{"dup.json", "{\"amount\": 1,\n \"amount\": 1000000}", `data in %s: line 2: the key "amount" is given twice in one mapping`},
+		{"two.yaml", "a: 1\n---\nb: 2\n", `data in %s: line 2: a second YAML document starts here`},
+		{"null.yaml", "x: !!null hello\n", `data in %s: line 1: !!null "hello" does not hold an empty value`},
+		{"bad.json", "{\"x\": \"\xff\"}", `data in %s: line 1, byte offset 7: the text is not valid UTF-8`},
+	} {
+		p := writeFile(t, tc.name, tc.src)
+		r := runCLI(t, "", "render", "-data", p, "${x}")
+		require.Equal(t, 2, r.code, tc.name)
+		require.Contains(t, r.stderr, fmt.Sprintf(tc.stderr, p), tc.name)
+	}
+	p := writeFile(t, "m.yaml", "base: &b {status: new, amount: 1}\nx:\n  <<: *b\n  amount: 5\nzip: 01234\n")
+	r := runCLI(t, "", "render", "-data", p, "${x.status} ${x.amount} ${zip}")
+	require.Equal(t, "new 5 01234\n", r.stdout, r.stderr)
+
+	r = runCLI(t, "\xef\xbb\xbf{\"n\": 1e3}", "render", "-data", "-", "${n + 1}")
+	require.Equal(t, "1001\n", r.stdout, r.stderr) // a BOM before JSON: still JSON
+	r = runCLI(t, "a: 1\na: 2\n", "render", "-data", "-", "${a}")
+	require.Equal(t, "kinenix: data in standard input: line 2: the key \"a\" is given twice in one mapping (first on line 1)\n", r.stderr)
+}
