@@ -298,6 +298,11 @@ func TestStart(t *testing.T) {
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
 	require.Equal(t, start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
 
+	// A flow without data starts with no data, not the example's.
+	s = start{}
+	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
+	require.Equal(t, start{Flow: "x\n", FlowName: "f.md"}, s)
+
 	h := New(Options{})
 	require.NoError(t, json.Unmarshal(get(h, "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
 	require.Equal(t, "example.md", s.FlowName)
