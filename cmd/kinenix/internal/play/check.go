@@ -150,9 +150,9 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		res.Omitted = len(fields) - MaxFields
 		src = cutAtLine(src, fields[MaxFields].Line)
 	}
-	// ctx is where the evaluation budget and cancellation go when the
-	// library takes a context (D35); until then a check stops between its
-	// steps.
+	// The work budget of each evaluation (D35) is in s. ctx goes here,
+	// and to Validate above, when flow takes a context; until then a check
+	// stops only between its steps.
 	results, err := flow.Preview(fileName, src, s, flow.PreviewOptions{Explain: true})
 	if err != nil {
 		return res, nil // a flow over MaxSize, reported by Validate
