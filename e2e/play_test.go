@@ -290,6 +290,42 @@ func TestPlayInBrowser(t *testing.T) {
 	must("screenshot with bad data", err)
 	must("save the screenshot", os.WriteFile(filepath.Join(dir, "play-data-error.png"), shot, 0o644))
 
+	// A CSV sheet: row is the row picked (0 first), rows all of them.
+	must("choose CSV and type a sheet", chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const f = document.getElementById('format');
+			f.value = 'csv';
+			f.dispatchEvent(new Event('change'));
+		})()`),
+		clearValue("data"),
+		chromedp.SendKeys(chromedp.ID("data"), "name,amount\nAnn,3\nBob,4\n"),
+		clearValue("flow"),
+		chromedp.SendKeys(chromedp.ID("flow"), "- **who:** ${row.name} of ${len(rows)}"),
+	))
+	waitField := func(want string) {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Poll[string](
+			`(() => { const r = document.querySelector('#fields li[data-line="1"] .result');
+				return r && r.textContent === `+jsString(want)+` ? r.textContent : ''; })()`,
+			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+		must("wait for "+want, err)
+		if got != want {
+			t.Errorf("field %q, want %q", got, want)
+		}
+	}
+	waitField("Ann of 2")
+	must("pick row 1", chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('row').select()`),
+		chromedp.SendKeys(chromedp.ID("row"), "1"),
+	))
+	waitField("Bob of 2")
+	picker, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(() => { const p = document.getElementById('row-pick'); return p.hidden ? 'hidden' : p.textContent; })()`))
+	must("read the row picker", err)
+	if picker != "row  of 2" {
+		t.Errorf("row picker %q", picker)
+	}
+
 	mu.Lock()
 	defer mu.Unlock()
 	for _, c := range console {

@@ -37,10 +37,14 @@ const (
 // the text starts with `{` and YAML otherwise). The data is read by
 // data.Decode, as the CLI's -data reads a file: a CSV's rows are `rows`
 // and its first row `row`.
+//
+// For a sheet (CSV), Row picks the row that is `row`, as the CLI's -row
+// does: 0 the first, -1 the last.
 type Request struct {
 	Flow   string `json:"flow"`
 	Data   string `json:"data"`
 	Format string `json:"format"`
+	Row    int    `json:"row"`
 }
 
 // Result is what one check found, in file order.
@@ -57,6 +61,8 @@ type Result struct {
 	Conditions []Condition `json:"conditions"`
 	// Omitted counts the fields past MaxFields that were not rendered.
 	Omitted int `json:"omitted,omitempty"`
+	// Rows is the number of rows of a sheet, 0 for other data.
+	Rows int `json:"rows"`
 }
 
 // Problem is one finding of flow.Validate: it starts at Line and Column
@@ -119,11 +125,12 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	vars := map[string]any{}
 	var sample *scope.Scope
 	if strings.TrimSpace(req.Data) != "" {
-		d, err := data.Decode(dataName(req.Format), []byte(req.Data))
+		v, rows, err := decode(req)
+		res.Rows = rows
 		if err != nil {
 			res.DataError = strings.ToValidUTF8(err.Error(), "\uFFFD")
 		} else {
-			vars = d.Vars()
+			vars = v
 		}
 	}
 	// No WithEnv: the page must not show the server's environment, so
@@ -207,6 +214,20 @@ func cutAtLine(src []byte, n int) []byte {
 		}
 	}
 	return src
+}
+
+// decode reads the data of req with data.Decode: its variables, and for
+// a sheet its number of rows, with `row` the row req.Row picks.
+func decode(req Request) (map[string]any, int, error) {
+	d, err := data.Decode(dataName(req.Format), []byte(req.Data))
+	if err != nil {
+		return nil, 0, err
+	}
+	if !d.IsSheet() || (d.Len() == 0 && req.Row == 0) {
+		return d.Vars(), d.Len(), nil
+	}
+	v, err := d.RowVars(req.Row)
+	return v, d.Len(), err
 }
 
 // dataName is the file name that tells data.Decode the format; it also

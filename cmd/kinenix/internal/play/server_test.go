@@ -128,6 +128,22 @@ func TestCheckDataFormats(t *testing.T) {
 	require.Empty(t, res.DataError)
 	require.Equal(t, "2 Ann 4", res.Fields[0].Result)
 
+	require.Equal(t, 2, res.Rows)
+	// Row picks the sheet's row that is row, as -row does (D11: -1 is the
+	// last); one past the end is an error that names the rows.
+	for row, want := range map[int]string{0: "2 Ann 4", 1: "2 Bob 4", -1: "2 Bob 4", -2: "2 Ann 4"} {
+		res = checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv", Row: row})
+		require.Empty(t, res.DataError, row)
+		require.Equal(t, want, res.Fields[0].Result, row)
+	}
+	res = checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv", Row: 2})
+	require.Contains(t, res.DataError, "2 rows")
+	require.Equal(t, 2, res.Rows)
+	res = checkOK(t, h, Request{Flow: md, Data: "name,age\n", Format: "csv"})
+	require.Empty(t, res.DataError)
+	require.Equal(t, 0, res.Rows)
+	require.Equal(t, "0  ", res.Fields[0].Result)
+
 	for _, format := range []string{"yaml", "auto", ""} {
 		res = checkOK(t, h, Request{Flow: "- **zip:** ${zip}\n", Data: "zip: 01234\n", Format: format})
 		require.Empty(t, res.DataError, format)

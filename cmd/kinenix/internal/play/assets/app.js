@@ -163,7 +163,8 @@
       res = await fetch('/api/check', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ flow: flow.value, data: data.value, format: format.value }),
+        body: JSON.stringify({ flow: flow.value, data: data.value, format: format.value,
+          row: parseInt($('row').value, 10) || 0 }),
         signal: inflight.signal,
       });
       body = await res.json();
@@ -198,6 +199,11 @@
 
   function show(r) {
     flow.setMarks(r.problems);
+
+    // A sheet: which of its rows is `row`.
+    const sheet = format.value === 'csv' || r.rows > 0;
+    $('row-pick').hidden = !sheet;
+    $('rows-of').textContent = `of ${r.rows}`;
 
     // The data's problem, marked on its line when the message names one.
     const de = $('data-error');
@@ -365,6 +371,7 @@
     flow.ta.addEventListener('input', () => { flow.redraw(); edited(); });
     data.ta.addEventListener('input', () => { data.redraw(); edited(); });
     format.addEventListener('change', edited);
+    $('row').addEventListener('input', edited);
     openFile($('flow-file'), flow, $('flow-name'), false);
     openFile($('data-file'), data, $('data-name'), true);
     loadFunctions();
