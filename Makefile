@@ -38,6 +38,7 @@ lint:
 ## full log is printed only on failure.
 test:
 	@if [ -z "$(RACE)" ]; then echo "make test: no C compiler for cgo (or CGO_ENABLED=0), so the tests run without -race"; fi
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
 	$(GO) test $(RACE) -count=1 $$($(GO) list ./... | grep -v /proptest)
 	@$(GO) test $(RACE) -count=1 -v ./proptest/ > .proptest.log 2>&1; rc=$$?; \
 	grep -E '^(proptest:|ok |FAIL)' .proptest.log; \
@@ -47,10 +48,14 @@ test:
 install:
 	$(GO) install ./cmd/kinenix
 
-## e2e: the tests with real clients (e2e/, its own module): kinenix play in
-## headless Chromium. Screenshots go to $KINENIX_ARTIFACTS or e2e/artifacts;
-## without Chromium the test skips and says so.
+## e2e: the tests with real clients, verbose; each skips with a message when
+## its client is not installed: kinenix lsp in Neovim (E2E_TESTS: a -run
+## pattern over ./cmd/...), and in e2e/ (its own module) kinenix play in
+## headless Chromium, with screenshots in $KINENIX_ARTIFACTS or e2e/artifacts
+E2E_TESTS ?= ^TestNeovim$$
 e2e:
+	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
+	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -v ./...
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
@@ -58,6 +63,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzCondition$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
 	$(GO) test -run='^$$' -fuzz='^FuzzValidate$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
+	$(GO) test -run='^$$' -fuzz='^FuzzFeatures$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
+	$(GO) test -run='^$$' -fuzz='^FuzzServe$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
 
 ## proptest-long: the property tests with 100 times more cases
 proptest-long:

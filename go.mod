@@ -6,6 +6,7 @@ require (
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/leanovate/gopter v0.2.11
 	github.com/stretchr/testify v1.12.1
+	github.com/tliron/glsp v0.2.2
 	github.com/xuri/excelize/v2 v2.11.1
 	go.yaml.in/yaml/v3 v3.0.6
 )

@@ -2,11 +2,19 @@
 // language: the expressions written inside ${...} and the condition lines of
 // a flow.
 //
-// The trees are built by the generated parsers in gen/exprparser and
-// gen/condparser and read by the evaluator. Every node knows its position: a
-// byte offset into the text it was parsed from (Pos, inclusive, and End,
-// exclusive). Print gives the canonical text of an expression; parsing that
-// text again gives an equal tree.
+// The trees are built by the parsers of gen/exprparser and gen/condparser
+// and read by the evaluator. Every node knows its position: a byte offset
+// into the text it was parsed from (Pos, inclusive, and End, exclusive);
+// a LineIndex turns offsets into lines and columns. Print gives the
+// canonical text of an expression; parsing that text again gives an equal
+// tree.
+//
+// The package is also the one place of the language's lexical facts, which
+// the parsers, the printer, the evaluator and the tests read: the operator
+// table (Operators, with precedence and associativity), the keywords
+// (IsKeyword), the identifier classes of D9 (IsIdentStart, IsIdentCont,
+// IsName) and the number literal (IsNumberLiteral). SyntaxError is the
+// error of both parsers; ErrInternal marks a failure that is a bug.
 package ast
 
 // Node is implemented by every node of both trees.
@@ -33,19 +41,10 @@ const (
 	Rem               // %
 )
 
-// String returns the operator as written.
+// String returns the operator as written (from the operator table).
 func (op Op) String() string {
-	switch op {
-	case Add:
-		return "+"
-	case Sub:
-		return "-"
-	case Mul:
-		return "*"
-	case Quo:
-		return "/"
-	case Rem:
-		return "%"
+	if o := op.Binary(); o.Text != "" {
+		return o.Text
 	}
 	return "?"
 }

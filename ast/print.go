@@ -22,34 +22,12 @@ import (
 // does not parse.
 func Print(e Expr) string {
 	var p printer
-	p.expr(e, precLowest)
+	p.expr(e, 0)
 	return p.String()
 }
 
-// Binding strength when printing, weakest first.
-const (
-	precLowest  = iota
-	precAdd     // + -
-	precMul     // * / %
-	precUnary   // -x +x
-	precPostfix // names, literals, x.key, x[i], f(...), (...)
-)
-
 type printer struct {
 	strings.Builder
-}
-
-func exprPrec(e Expr) int {
-	switch e := e.(type) {
-	case *BinaryExpr:
-		if e.Op == Mul || e.Op == Quo || e.Op == Rem {
-			return precMul
-		}
-		return precAdd
-	case *UnaryExpr:
-		return precUnary
-	}
-	return precPostfix
 }
 
 // expr prints e, in parentheses when it binds less strongly than min.
@@ -58,7 +36,7 @@ func (p *printer) expr(e Expr, min int) {
 		p.WriteString("<nil>")
 		return
 	}
-	if exprPrec(e) < min {
+	if Precedence(e) < min {
 		p.WriteByte('(')
 		defer p.WriteByte(')')
 	}
@@ -69,19 +47,19 @@ func (p *printer) expr(e Expr, min int) {
 		p.lit(e)
 	case *ParenExpr:
 		p.WriteByte('(')
-		p.expr(e.X, precLowest)
+		p.expr(e.X, 0)
 		p.WriteByte(')')
 	case *SelectorExpr:
-		p.expr(e.X, precPostfix)
+		p.expr(e.X, PrecPostfix)
 		if b, ok := e.X.(*BasicLit); ok && b.Kind == Number {
 			p.WriteByte(' ') // 5.x would read as a malformed number
 		}
 		p.WriteByte('.')
 		p.ident(e.Sel)
 	case *IndexExpr:
-		p.expr(e.X, precPostfix)
+		p.expr(e.X, PrecPostfix)
 		p.WriteByte('[')
-		p.expr(e.Index, precLowest)
+		p.expr(e.Index, 0)
 		p.WriteByte(']')
 	case *CallExpr:
 		p.ident(e.Fun)
@@ -90,19 +68,25 @@ func (p *printer) expr(e Expr, min int) {
 			if i > 0 {
 				p.WriteString(", ")
 			}
-			p.expr(a, precLowest)
+			p.expr(a, 0)
 		}
 		p.WriteByte(')')
 	case *UnaryExpr:
 		p.WriteString(e.Op.String())
-		p.expr(e.X, precUnary)
+		p.expr(e.X, e.Op.Prefix().Prec)
 	case *BinaryExpr:
-		prec := exprPrec(e)
-		p.expr(e.X, prec)
+		// The operand on the side the operator groups away from needs
+		// parentheses at the same strength: a - (b - c).
+		o := e.Op.Binary()
+		left, right := o.Prec, o.Prec+1
+		if o.Assoc == RightAssoc {
+			left, right = o.Prec+1, o.Prec
+		}
+		p.expr(e.X, left)
 		p.WriteByte(' ')
-		p.WriteString(e.Op.String())
+		p.WriteString(o.Text)
 		p.WriteByte(' ')
-		p.expr(e.Y, prec+1)
+		p.expr(e.Y, right)
 	case *BadExpr:
 		p.WriteByte('<')
 		p.WriteString(constructName(e.Construct))

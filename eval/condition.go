@@ -110,7 +110,7 @@ func compileCondition(line string) *Condition {
 			strconv.Itoa(MaxConditionLength)+" characters (it has "+strconv.Itoa(n)+")")
 		return c
 	}
-	tree, err := condparser.ParseCond(line, condparser.DefaultMaxSteps)
+	tree, err := condparser.ParseCond(line)
 	if err != nil {
 		var se *condparser.SyntaxError
 		if errors.As(err, &se) {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"sort"
 	"strconv"
-	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
 
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/internal/echo"
@@ -247,30 +249,17 @@ func short(s string) string { return echo.Text(s) }
 func sizeText(n int) string { return value.SizeText(n) }
 
 // lines locates byte offsets of one text by line and character column,
-// from an index of its line starts built once (a "\r\n" ends one line).
+// from ast's index of its line starts, built once per text.
 type lines struct {
-	text   string
-	starts []int
+	idx *ast.LineIndex
 }
 
-func newLines(text string) *lines {
-	l := &lines{text: text, starts: []int{0}}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			l.starts = append(l.starts, i+1)
-		}
-	}
-	return l
-}
+func newLines(text string) *lines { return &lines{idx: ast.NewLineIndex(text)} }
 
 // pos returns the 1-based line and character column of byte offset at.
-func (l *lines) pos(at int) (line, col int) {
-	at = max(0, min(at, len(l.text)))
-	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > at }) - 1
-	return i + 1, runeCount(l.text[l.starts[i]:at]) + 1
-}
+func (l *lines) pos(at int) (line, col int) { return l.idx.Position(at) }
 
-func runeCount(s string) int { return strings.Count(s, "") - 1 }
+func runeCount(s string) int { return utf8.RuneCountInString(s) }
 
 // locate sets the line and column fields of e from the offsets of its
 // start and end in the text of l, where Expr starts at byte base.

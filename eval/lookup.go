@@ -2,8 +2,8 @@ package eval
 
 import (
 	"strings"
-	"unicode"
 
+	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -90,26 +90,8 @@ func isEnvName(name string) bool {
 		!hasExprSyntax(name) && !strings.ContainsAny(name, " \t\r\n.")
 }
 
-// keywords cannot be names in an expression (grammar/expr.peg).
-var keywords = map[string]bool{"and": true, "or": true, "not": true, "in": true,
-	"is": true, "if": true, "else": true, "for": true, "lambda": true}
+func isKeyword(s string) bool { return ast.IsKeyword(s) }
 
-func isKeyword(s string) bool { return keywords[s] }
-
-// isName reports whether s is an identifier by the grammar's classes
-// (D9: [\pL_] then [\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}]) that does not start with
-// `_`.
-func isName(s string) bool {
-	if s == "" || s[0] == '_' {
-		return false
-	}
-	for i, r := range s {
-		if i == 0 && !unicode.IsLetter(r) {
-			return false
-		}
-		if !unicode.IsLetter(r) && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc) {
-			return false
-		}
-	}
-	return true
-}
+// isName reports whether s is an identifier by the grammar's classes (D9)
+// that does not start with `_`.
+func isName(s string) bool { return ast.IsName(s) && !ast.StartsWithUnderscore(s) }

@@ -2,11 +2,13 @@ package eval
 
 import (
 	"context"
+	"errors"
 
-	"github.com/kinenix/expressions/ast"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/kinenix/expressions/ast"
 
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
@@ -146,7 +148,13 @@ func countLiterals(segs []segment) int {
 }
 
 func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
-	p := &placeholder{raw: raw, start: start, rd: read(raw), lines: ls}
+	p := &placeholder{raw: raw, start: start, lines: ls}
+	if err := checkLimits(raw); err != nil {
+		// D17: no reading of a text over the limits, lookup or not.
+		p.problems = []*Error{p.locate(err)}
+		return p
+	}
+	p.rd = read(raw)
 	if p.rd.isEnv {
 		return p
 	}
@@ -386,10 +394,20 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		if v.Bool() {
 			b = "true"
 		}
+		if len(b) > room {
+			return t.tooLarge(p, max)
+		}
 		sb.WriteString(b)
 		return nil
 	}
+	if room <= 0 {
+		return t.tooLarge(p, max)
+	}
 	b, err := showIn(fr, v, room)
+	var f *value.Failure
+	if errors.As(err, &f) && strings.HasPrefix(f.Reason, "text too long") {
+		return t.tooLarge(p, max) // name the cap, not the room that was left
+	}
 	if err != nil {
 		return p.locate(wrapFailure(p.raw, 0, err))
 	}

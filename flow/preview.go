@@ -4,10 +4,9 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -64,16 +63,16 @@ func (r Result) String() string {
 	b.WriteByte(':')
 	b.WriteString(strconv.Itoa(r.Line))
 	b.WriteString(": ")
-	writeEscaped(&b, r.Label)
+	b.WriteString(echo.Clean(r.Label))
 	b.WriteString(": ")
 	switch {
 	case r.Err != nil:
 		b.WriteString("error: ")
-		writeEscaped(&b, r.Err.Error())
+		b.WriteString(echo.Clean(r.Err.Error()))
 	case r.Condition:
 		b.WriteString(strconv.FormatBool(r.Holds))
 	default:
-		writeEscaped(&b, r.Text)
+		b.WriteString(echo.Clean(r.Text))
 	}
 	return b.String()
 }
@@ -118,7 +117,7 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out 
 			r.Text, r.Err = render(f.Value, s)
 		}
 		for _, w := range warnings[f.Line] {
-			if r.Err == nil || w.Message != strings.ToValidUTF8(r.Err.Error(), "\uFFFD") {
+			if r.Err == nil || w.Message != r.Err.Error() {
 				r.Warnings = append(r.Warnings, w)
 			}
 		}
@@ -152,44 +151,4 @@ func testCondition(line string, s *scope.Scope, explain bool) (bool, []eval.Step
 	}
 	ok, err := c.Test(s)
 	return ok && err == nil, nil, err
-}
-
-// Escape returns s as one line of valid UTF-8 that is safe to print to a
-// terminal, as Result.String writes its parts: a line end is written
-// `\n` or `\r`, another control character or a bidi control as `\u` and
-// four hex digits (`\u202e`), a byte that is not UTF-8 as `\x` and two
-// (`\x88`). A tab and all other text, a backslash included, stay as they
-// are.
-func Escape(s string) string {
-	var b strings.Builder
-	writeEscaped(&b, s)
-	return b.String()
-}
-
-// writeEscaped writes s escaped as Escape describes.
-func writeEscaped(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\x`)
-			b.WriteByte(hex[s[i]>>4])
-			b.WriteByte(hex[s[i]&0xf])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteByte('\t')
-		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
-			b.WriteString(`\u`)
-			for shift := 12; shift >= 0; shift -= 4 {
-				b.WriteByte(hex[(r>>shift)&0xf])
-			}
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
 }

@@ -292,16 +292,26 @@ func (v *validator) conditionTraps(ln line, at int, c *eval.Condition) {
 	}
 }
 
-// readsAsComparison reports whether text reads as a comparison of its own:
-// it starts with ${ or holds a comparison operator.
+// readsAsComparison reports whether text starts what reads as a
+// comparison of its own: a ${...} (after an optional `not`), or a word
+// and then an operator.
 func readsAsComparison(text string) bool {
-	if strings.HasPrefix(text, "${") || strings.HasPrefix(strings.ToLower(text), "not ${") {
+	words := strings.Fields(text)
+	if len(words) > 0 && strings.EqualFold(words[0], "not") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	if strings.HasPrefix(words[0], "${") {
 		return true
 	}
-	for _, op := range []string{"==", "!=", "<=", ">=", " < ", " > ", " in ", " contains ", " is empty", " is not empty"} {
-		if strings.Contains(strings.ToLower(text), op) {
-			return true
-		}
+	if len(words) < 2 {
+		return false
+	}
+	switch strings.ToLower(words[1]) {
+	case "==", "!=", "<", ">", "<=", ">=", "in", "contains", "is":
+		return true
 	}
 	return false
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -180,10 +181,10 @@ func TestSpecExamples(t *testing.T) {
 			for _, r := range results {
 				got = append(got, r.String())
 				for _, st := range r.Steps {
-					got = append(got, "  "+flow.Escape(st.String()))
+					got = append(got, "  "+echo.Clean(st.String()))
 				}
 				for _, w := range r.Warnings {
-					got = append(got, flow.Escape(w.String()))
+					got = append(got, echo.Clean(w.String()))
 				}
 			}
 			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)

@@ -5,37 +5,12 @@ import "github.com/kinenix/expressions/ast"
 // The builders make parser-shaped trees: each one puts its operands in a
 // ParenExpr exactly where ast.Print would print parentheses, so that
 // parsing the printed tree gives a tree Equal to it. Positions are left at
-// zero; ast.Equal ignores them.
-
-// Binding strengths, weakest first, as ast.Print uses them.
-const (
-	precAdd     = 1 // + -
-	precMul     = 2 // * / %
-	precUnary   = 3 // -x +x
-	precPostfix = 4 // names, literals, x.key, x[i], f(...), (...)
-)
-
-// prec is how strongly e binds when printed.
-func prec(e ast.Expr) int {
-	switch e := e.(type) {
-	case *ast.BinaryExpr:
-		return opPrec(e.Op)
-	case *ast.UnaryExpr:
-		return precUnary
-	}
-	return precPostfix
-}
-
-func opPrec(op ast.Op) int {
-	if op == ast.Mul || op == ast.Quo || op == ast.Rem {
-		return precMul
-	}
-	return precAdd
-}
+// zero; ast.Equal ignores them. The binding strengths are those of ast's
+// operator table (ast.Precedence), which the printer reads too.
 
 // wrap puts x in parentheses when it binds less strongly than min.
 func wrap(x ast.Expr, min int) ast.Expr {
-	if prec(x) < min {
+	if ast.Precedence(x) < min {
 		return &ast.ParenExpr{X: x}
 	}
 	return x
@@ -59,12 +34,12 @@ func Paren(x ast.Expr) *ast.ParenExpr { return &ast.ParenExpr{X: x} }
 
 // Sel is x.key.
 func Sel(x ast.Expr, key string) *ast.SelectorExpr {
-	return &ast.SelectorExpr{X: wrap(x, precPostfix), Sel: Name(key)}
+	return &ast.SelectorExpr{X: wrap(x, ast.PrecPostfix), Sel: Name(key)}
 }
 
 // Index is x[i].
 func Index(x, i ast.Expr) *ast.IndexExpr {
-	return &ast.IndexExpr{X: wrap(x, precPostfix), Index: i}
+	return &ast.IndexExpr{X: wrap(x, ast.PrecPostfix), Index: i}
 }
 
 // Call is name(args...).
@@ -74,12 +49,13 @@ func Call(name string, args ...ast.Expr) *ast.CallExpr {
 
 // Unary is -x (op ast.Sub) or +x (op ast.Add).
 func Unary(op ast.Op, x ast.Expr) *ast.UnaryExpr {
-	return &ast.UnaryExpr{Op: op, X: wrap(x, precUnary)}
+	return &ast.UnaryExpr{Op: op, X: wrap(x, op.Prefix().Prec)}
 }
 
-// Binary is x op y; operators of one strength group to the left.
+// Binary is x op y; operators of one strength group to the left (all the
+// allowed operators do).
 func Binary(op ast.Op, x, y ast.Expr) *ast.BinaryExpr {
-	p := opPrec(op)
+	p := op.Binary().Prec
 	return &ast.BinaryExpr{X: wrap(x, p), Op: op, Y: wrap(y, p+1)}
 }
 

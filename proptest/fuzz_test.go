@@ -60,9 +60,6 @@ func FuzzRender(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, pick uint8) {
 		s := fuzzScope(pick)
 		if err := CheckTemplate(text, s); err != nil {
-			if bug := knownBug(text, err); bug != "" {
-				t.Skip(bug)
-			}
 			t.Fatalf("%q: %v", text, err)
 		}
 		if a, b := renderOnce(text, s, false), renderOnce(text, s, true); a != b {
@@ -80,9 +77,6 @@ func FuzzCondition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string, pick uint8) {
 		s := fuzzScope(pick)
 		if err := CheckCondition(line, s); err != nil {
-			if bug := knownBug(line, err); bug != "" {
-				t.Skip(bug)
-			}
 			t.Fatalf("%q: %v", line, err)
 		}
 		if msg := condParserOutcome(line); msg != "" {
@@ -120,18 +114,6 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("%q: %v", src, err)
 		}
 	})
-}
-
-// knownBug names a library bug, reported to the lead and not fixed yet,
-// that explains the failure err of input; "" when none does. The fuzz
-// targets skip such an input (with "bug: ...") and the properties count it
-// (verdict) instead of failing, so the crasher that found the bug stays in
-// testdata/fuzz as a regression seed without failing the build. Add a
-// clause, matched on the input and the message, when a bug is reported;
-// delete it when the bug is fixed. The bugs found so far (bugs_test.go)
-// are all fixed.
-func knownBug(input string, err error) string {
-	return ""
 }
 
 // findingKinds are the words of flow.Finding.Kind (internal aside).

@@ -3,9 +3,12 @@ package proptest
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/eval"
@@ -91,6 +94,58 @@ func CheckError(err error) error {
 	return nil
 }
 
+// MaxMessage bounds the bytes of a whole message, Error(): the text it
+// echoes is cut to 120 characters (D37) and the reason is short.
+const MaxMessage = 512
+
+// CheckMessage returns nil when err's message has the form of D37, and
+// otherwise says what is wrong with it: err is an *eval.Error whose
+// message starts with `${` or `condition:` and nothing else, is valid
+// UTF-8, one line, at most MaxMessage bytes, and holds no control
+// character, bidi control or line separator raw. Each character of
+// escaped (an invalid byte counts as one) must appear in the message as an
+// escape: \u202e, \x88 (\n, \r and \t for those three).
+func CheckMessage(err error, escaped string) error {
+	var e *eval.Error
+	if !errors.As(err, &e) {
+		return fmt.Errorf("not an *eval.Error: %v", err)
+	}
+	msg := e.Error()
+	switch {
+	case !utf8.ValidString(msg):
+		return fmt.Errorf("message is not valid UTF-8: %.300q", msg)
+	case strings.ContainsAny(msg, "\n\r"):
+		return fmt.Errorf("message is more than one line: %.300q", msg)
+	case len(msg) > MaxMessage:
+		return fmt.Errorf("message of %d bytes, more than %d: %.300q", len(msg), MaxMessage, msg)
+	case !strings.HasPrefix(msg, "${") && !strings.HasPrefix(msg, "condition:"):
+		return fmt.Errorf("message starts with neither ${ nor condition: (D37): %.300q", msg)
+	}
+	for _, r := range msg {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("message holds %U raw: %.300q", r, msg)
+		}
+	}
+	lower := strings.ToLower(msg)
+	for i := 0; i < len(escaped); {
+		r, size := utf8.DecodeRuneInString(escaped[i:])
+		forms := []string{fmt.Sprintf(`\u%04x`, r)}
+		switch {
+		case r == utf8.RuneError && size == 1:
+			forms = []string{fmt.Sprintf(`\x%02x`, escaped[i])}
+		case r == '\n' || r == '\r' || r == '\t':
+			forms = append(forms, strings.Trim(strconv.QuoteRune(r), "'"))
+		case r < 0x100:
+			forms = append(forms, fmt.Sprintf(`\x%02x`, r))
+		}
+		if !slices.ContainsFunc(forms, func(f string) bool { return strings.Contains(lower, f) }) {
+			return fmt.Errorf("message does not show %q as an escape (%s): %.300q", escaped[i:i+size], strings.Join(forms, " or "), msg)
+		}
+		i += size
+	}
+	return nil
+}
+
 // Outcome of one template on one scope, as text for comparing runs.
 func renderOutcome(out string, err error) string {
 	if err != nil {
@@ -138,7 +193,7 @@ func checkTemplate(text string, s *scope.Scope) error {
 			return err
 		}
 	}
-	return agree(t.Problems(s), rerr)
+	return agree(text, t.Problems(s), rerr)
 }
 
 // staticKinds are the kinds of problem that can be known without running
@@ -149,9 +204,10 @@ var staticKinds = []error{eval.ErrSyntax, eval.ErrForbidden, eval.ErrUnknownFunc
 // a problem validation reports (an unclosed ${ aside, which rendering
 // leaves as text, D18) makes the run fail, and a run that fails with a
 // kind validation knows about was reported.
-func agree(problems []*eval.Error, runErr error) error {
+func agree(text string, problems []*eval.Error, runErr error) error {
+	_, open := eval.ScanPlaceholders(text)
 	for _, p := range problems {
-		if runErr == nil && !strings.Contains(p.Reason, "is not closed") {
+		if runErr == nil && !unclosed(text, open, p) {
 			return fmt.Errorf("validation reports %q, but the template renders", p.Error())
 		}
 	}
@@ -163,6 +219,23 @@ func agree(problems []*eval.Error, runErr error) error {
 		}
 	}
 	return nil
+}
+
+// unclosed reports whether p is the problem of one of the `${` at the
+// offsets open that have no `}` (D18): told by its kind and position, not
+// by the wording of its reason.
+func unclosed(text string, open []int, p *eval.Error) bool {
+	if !errors.Is(p, eval.ErrUnclosed) {
+		return false
+	}
+	for _, off := range open {
+		line := 1 + strings.Count(text[:off], "\n")
+		col := 1 + utf8.RuneCountInString(text[strings.LastIndexByte(text[:off], '\n')+1:off])
+		if p.Line == line && p.Column == col {
+			return true
+		}
+	}
+	return false
 }
 
 // CheckCondition compiles a condition line and runs Test, Explain and

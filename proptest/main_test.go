@@ -54,8 +54,7 @@ var tally = struct {
 	sync.Mutex
 	cases map[string]int
 	took  map[string]time.Duration
-	bugs  map[string]int // cases a known bug explains, by bug
-}{cases: map[string]int{}, took: map[string]time.Duration{}, bugs: map[string]int{}}
+}{cases: map[string]int{}, took: map[string]time.Duration{}}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -78,14 +77,6 @@ func TestMain(m *testing.M) {
 				fmt.Printf("proptest:   %-55s %6d cases %8.2fs\n", n, tally.cases[n], tally.took[n].Seconds())
 			}
 		}
-	}
-	bugs := make([]string, 0, len(tally.bugs))
-	for bug := range tally.bugs {
-		bugs = append(bugs, bug)
-	}
-	sort.Strings(bugs)
-	for _, bug := range bugs {
-		fmt.Printf("proptest: %d cases hit a known %s\n", tally.bugs[bug], bug)
 	}
 	tally.Unlock()
 	os.Exit(code)

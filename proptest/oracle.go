@@ -2,6 +2,7 @@ package proptest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand"
@@ -108,13 +109,33 @@ func NumHost(r *rand.Rand) any {
 	return pick(r, []any{nil, "", "abc", "1,200", true, "  "})
 }
 
-// Outcome is what the oracle expects: a number, empty, or an error of one
-// of the kinds of package value.
+// Outcome is what the oracle expects: a number, empty, the host value
+// itself, or an error of one of the kinds of package value.
 type Outcome struct {
 	Num   *big.Rat
 	Empty bool
-	Other bool  // a value that is not a number: a lone variable holding text or a boolean
-	Err   error // value.ErrType, ErrLimit, ErrDivisionByZero, ErrValue
+	// Other is set for a value that is not a number: a lone variable
+	// (perhaps in parentheses) whose host value is text or a boolean, which
+	// nothing computes with. Host is that value; D5 keeps its kind.
+	Other bool
+	Host  any
+	// Err is the first error of the evaluation left to right (value.ErrType,
+	// ErrLimit, ErrDivisionByZero, ErrValue). Errs holds Err and the error
+	// of every part that fails the same way whatever the data: D32 and D35
+	// let such a part be found when the text is compiled, before any data
+	// is read, so it may be the one reported.
+	Err  error
+	Errs []error
+}
+
+// Allows reports whether err is of one of the kinds the outcome expects.
+func (o Outcome) Allows(err error) bool {
+	for _, k := range o.Errs {
+		if errors.Is(err, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // ovalue is a value during oracle evaluation.
@@ -123,79 +144,60 @@ type ovalue struct {
 	empty bool
 	text  bool // text that is not a plain number, or another kind
 	blank bool // text of white space only: not a number, but round reads it as empty
-	raw   bool // read from the data as it is: text stays text when nothing computes with it
+	raw   bool // read from the data as it is: nothing has computed with it
+	host  any  // with raw, the host value
 }
 
-// Oracle evaluates a number expression as the language must. Problems of
-// the parts that read no data are found first, left to right, as
-// compiling finds them (they are known before any data is seen); then the
-// expression is evaluated left to right.
+// probeData are data on which a part is evaluated besides the case's own,
+// to tell whether its failure depends on the data: no variable at all, and
+// every variable the number 1.
+var probeData = []map[string]any{{}, {"n0": 1, "n1": 1, "n2": 1, "n3": 1}}
+
+// Oracle evaluates a number expression as the language must: left to
+// right, each part on the data (design section 4: a name is the variable
+// of the data, empty when there is none). A literal is a value like any
+// other; whether a part reads data is never asked of its text, only of its
+// outcome: a part that fails with the same kind on the case's data and on
+// every probe datum fails whatever the data is, so its error is allowed
+// too (Outcome.Errs).
 func Oracle(e ast.Expr, vars map[string]any) Outcome {
-	o := oracle{vars: vars}
-	if err := o.static(e); err != nil {
-		return Outcome{Err: err}
-	}
-	v, err := o.eval(e)
+	v, err := (&oracle{vars: vars}).eval(e)
 	switch {
 	case err != nil:
-		return Outcome{Err: err}
+		return Outcome{Err: err, Errs: append([]error{err}, dataFree(e, vars)...)}
 	case v.empty:
 		return Outcome{Empty: true}
 	case v.text, v.raw:
-		return Outcome{Other: true}
+		return Outcome{Other: true, Host: v.host}
 	}
 	return Outcome{Num: v.num}
 }
 
+// dataFree returns the errors of the parts of e (e too) that fail with
+// the same kind on vars and on every probe datum.
+func dataFree(e ast.Expr, vars map[string]any) []error {
+	var out []error
+	ast.Inspect(e, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok || n == nil {
+			return n != nil
+		}
+		_, err := (&oracle{vars: vars}).eval(x)
+		if err == nil {
+			return true
+		}
+		for _, d := range probeData {
+			if _, perr := (&oracle{vars: d}).eval(x); perr != err {
+				return true
+			}
+		}
+		out = append(out, err)
+		return true
+	})
+	return out
+}
+
 type oracle struct{ vars map[string]any }
-
-// isConst reports whether e reads no variable.
-func isConst(e ast.Expr) bool {
-	switch n := e.(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.ParenExpr:
-		return isConst(n.X)
-	case *ast.UnaryExpr:
-		return isConst(n.X)
-	case *ast.BinaryExpr:
-		return isConst(n.X) && isConst(n.Y)
-	case *ast.CallExpr:
-		for _, a := range n.Args {
-			if !isConst(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// static is the first problem of the parts that read no data.
-func (o *oracle) static(e ast.Expr) error {
-	if isConst(e) {
-		_, err := o.eval(e)
-		return err
-	}
-	switch n := e.(type) {
-	case *ast.ParenExpr:
-		return o.static(n.X)
-	case *ast.UnaryExpr:
-		return o.static(n.X)
-	case *ast.BinaryExpr:
-		if err := o.static(n.X); err != nil {
-			return err
-		}
-		return o.static(n.Y)
-	case *ast.CallExpr:
-		for _, a := range n.Args {
-			if err := o.static(a); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
 
 func (o *oracle) eval(e ast.Expr) (ovalue, error) {
 	switch n := e.(type) {
@@ -206,8 +208,12 @@ func (o *oracle) eval(e ast.Expr) (ovalue, error) {
 		}
 		return ovalue{num: r}, checkNumLimits(r)
 	case *ast.Ident:
-		v := hostOvalue(o.vars[n.Name])
-		_, v.raw = o.vars[n.Name].(string)
+		h := o.vars[n.Name]
+		v := hostOvalue(h)
+		switch h.(type) {
+		case string, bool:
+			v.raw, v.host = true, h
+		}
 		return v, nil
 	case *ast.ParenExpr:
 		return o.eval(n.X)

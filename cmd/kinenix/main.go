@@ -154,6 +154,19 @@ func init() {
 			run: (*cli).validate,
 		},
 		{
+			name: "lsp", args: "",
+			summary: "serve the Language Server Protocol to an editor",
+			about: "Runs a language server for flow Markdown files on standard input and\n" +
+				"output, for an editor to start: diagnostics as you type (everything\n" +
+				"validate reports, with exact ranges), hover on functions and data paths,\n" +
+				"and completion of functions and data keys. The editor names a sample data\n" +
+				"file in its initialization options: {\"data\": \"FILE\"}.",
+			examples: []string{
+				`nvim: vim.lsp.start({name = "kinenix", cmd = {"kinenix", "lsp"}, init_options = {data = "examples/premium-report.json"}})`,
+			},
+			run: (*cli).lsp,
+		},
+		{
 			name: "play", args: "[-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]",
 			summary: "a local page that checks a flow and its data as you type",
 			about: "Serves a page, on this machine only, with two editors: the flow and its\n" +

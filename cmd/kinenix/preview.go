@@ -9,6 +9,7 @@ import (
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // The document `preview -json` prints is
@@ -205,10 +206,10 @@ func (c *cli) printResults(results []flow.Result) {
 	for _, r := range results {
 		fmt.Fprintln(c.stdout, r.String())
 		for _, st := range r.Steps {
-			fmt.Fprintln(c.stdout, "  "+flow.Escape(st.String()))
+			fmt.Fprintln(c.stdout, "  "+echo.Clean(st.String()))
 		}
 		for _, w := range r.Warnings {
-			fmt.Fprintln(c.stdout, flow.Escape(w.String()))
+			fmt.Fprintln(c.stdout, echo.Clean(w.String()))
 		}
 	}
 }

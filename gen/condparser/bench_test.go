@@ -11,7 +11,7 @@ import (
 func benchParse(b *testing.B, line string) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseCond(line, 0); err != nil {
+		if _, err := ParseCond(line); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -34,7 +34,7 @@ func BenchmarkParseCondAdversarial(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = ParseCond(line, 0)
+				_, _ = ParseCond(line)
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "us/parse")
 		})
@@ -42,7 +42,7 @@ func BenchmarkParseCondAdversarial(b *testing.B) {
 }
 
 func ExampleParseCond() {
-	c, err := ParseCond("${row.status} == Active and ${row.amount} > 0", 0)
+	c, err := ParseCond("${row.status} == Active and ${row.amount} > 0")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -51,7 +51,7 @@ func ExampleParseCond() {
 	first := and.X.(*ast.Comparison)
 	fmt.Println(and.Op, first.Left.Text, first.Op, first.Right.Text)
 
-	_, err = ParseCond("${row.status} = Active", 0)
+	_, err = ParseCond("${row.status} = Active")
 	var se *SyntaxError
 	if errors.As(err, &se) {
 		fmt.Println(se.Offset, se.Reason)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/condgen"
 )
 
 // show prints a condition tree for test expectations: a side as its Text in
@@ -196,7 +197,7 @@ func TestParseCond(t *testing.T) {
 	for name, table := range condTables {
 		t.Run(name, func(t *testing.T) {
 			for _, tc := range table {
-				c, err := ParseCond(tc.line, DefaultMaxSteps)
+				c, err := ParseCond(tc.line)
 				require.NoError(t, err, "%q", tc.line)
 				require.Equal(t, tc.want, show(c), "%q", tc.line)
 			}
@@ -221,7 +222,7 @@ var errCases = []errCase{
 	{"${x} is null", "not a condition: '${x} is null'" + notCondHint, 0},
 	{"${x}contains y", "not a condition: '${x}contains y'" + notCondHint, 0},
 	{"contains y", "not a condition: 'contains y'" + notCondHint, 0},
-	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 40) + "...'" + notCondHint, 0},
+	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 39) + "…'" + notCondHint, 0}, // D37: 40 characters, … included
 	// Nothing to check.
 	{"", "the condition is empty", 0},
 	{" \t ", "the condition is empty", 0},
@@ -287,7 +288,7 @@ const notCondHint = " (a condition compares two values, like ${x} == yes, or is 
 
 func TestParseCondErrors(t *testing.T) {
 	for _, tc := range errCases {
-		c, err := ParseCond(tc.line, DefaultMaxSteps)
+		c, err := ParseCond(tc.line)
 		require.Nil(t, c, "%q", tc.line)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, "%q", tc.line)
@@ -302,13 +303,13 @@ func TestParseCondErrors(t *testing.T) {
 func TestParseCondNoRecover(t *testing.T) {
 	for _, table := range condTables {
 		for _, tc := range table {
-			c, err := parseCond(tc.line, Recover(false), MaxExpressions(DefaultMaxSteps))
+			c, err := parseCond(tc.line, DefaultMaxSteps, condgen.NoRecover)
 			require.NoError(t, err, "%q", tc.line)
 			require.Equal(t, tc.want, show(c), "%q", tc.line)
 		}
 	}
 	for _, tc := range errCases {
-		_, err := parseCond(tc.line, Recover(false), MaxExpressions(DefaultMaxSteps))
+		_, err := parseCond(tc.line, DefaultMaxSteps, condgen.NoRecover)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, "%q", tc.line)
 		require.Equal(t, tc.reason, se.Reason, "%q", tc.line)
@@ -319,7 +320,7 @@ func TestParseCondNoRecover(t *testing.T) {
 // around a side).
 func TestParseCondPositions(t *testing.T) {
 	line := "not ${a}  ==  'x y'  and ${b} IS NOT  EMPTY or  ${c}"
-	c, err := ParseCond(line, 0)
+	c, err := ParseCond(line)
 	require.NoError(t, err)
 	or := c.(*ast.BoolCond)
 	require.Equal(t, ast.Or, or.Op)
@@ -355,7 +356,7 @@ func TestParseCondPositions(t *testing.T) {
 // TextPos points at its first byte.
 func TestParseCondSideText(t *testing.T) {
 	for _, line := range []string{"${a} == ' x '", "${a} ==   bare  text  ", `${a} == "${b} and ${c}"`, "${a} == ''"} {
-		c, err := ParseCond(line, 0)
+		c, err := ParseCond(line)
 		require.NoError(t, err)
 		r := c.(*ast.Comparison).Right
 		require.Equal(t, r.Raw, line[r.From:r.To])
@@ -372,12 +373,12 @@ func TestParseCondSideText(t *testing.T) {
 // A line that needs more steps than allowed fails with its own reason.
 func TestParseCondMaxSteps(t *testing.T) {
 	line := "${row.status} == Active and ${row.amount} > 0"
-	_, err := ParseCond(line, 10)
+	_, err := ParseCond(line, MaxSteps(10))
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, &SyntaxError{Offset: 0, Reason: "the condition is too long or too complex"}, se)
 
-	_, err = ParseCond(strings.Repeat("${a} == 1 and ", 5000)+"${a}", 0)
+	_, err = ParseCond(strings.Repeat("${a} == 1 and ", 5000)+"${a}", MaxSteps(0))
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the condition is too long or too complex", se.Reason)
 }
@@ -385,7 +386,16 @@ func TestParseCondMaxSteps(t *testing.T) {
 func TestParseCondCaseFolding(t *testing.T) {
 	// pigeon's i literals fold case as unicode.ToLower does; İ (U+0130)
 	// lower-cases to i, and the operator is read the same way.
-	c, err := ParseCond("${a} İN x", 0)
+	c, err := ParseCond("${a} İN x")
 	require.NoError(t, err)
 	require.Equal(t, `"${a}" in "x"`, show(c))
+}
+
+// D37: text of the line in a reason is cut to echoLimit characters, the
+// last one …, with escapes for control and bidi characters.
+func TestReasonsEchoSafely(t *testing.T) {
+	_, err := ParseCond("a\u202eb")
+	require.EqualError(t, err, `not a condition: 'a\u202eb'`+notCondHint)
+	_, err = ParseCond("x\x01")
+	require.EqualError(t, err, `not a condition: 'x\u0001'`+notCondHint)
 }

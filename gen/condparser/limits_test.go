@@ -3,17 +3,19 @@ package condparser
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/condgen"
 )
 
 // steps is the number of parsing steps a line takes (what MaxExpressions
 // counts).
 func steps(line string) uint64 {
-	p := newParser("", []byte(line), Recover(false))
-	_, _ = p.parse(g)
-	return p.ExprCnt
+	return condgen.ParseInput(line, 0, condgen.NoRecover).Steps
 }
 
 // fill repeats unit as often as it fits in n bytes, and pads with spaces to
@@ -83,13 +85,13 @@ func TestAdversarialWithinDefaultMaxSteps(t *testing.T) {
 	}
 	for name, line := range lines {
 		require.LessOrEqual(t, steps(line), uint64(DefaultMaxSteps)/3, name)
-		_, err := ParseCond(line, 0)
+		_, err := ParseCond(line)
 		if err != nil {
 			require.NotContains(t, err.Error(), "too long", name)
-			require.NotContains(t, err.Error(), errUnreadable, name)
+			require.NotErrorIs(t, err, ast.ErrInternal, name)
 		}
 	}
-	c, err := ParseCond(lineOf35, 0)
+	c, err := ParseCond(lineOf35)
 	require.NoError(t, err)
 	require.Equal(t, 500, len(lineOf35))
 	require.Equal(t, 35, strings.Count(show(c), `"${`))
@@ -117,15 +119,20 @@ func FuzzParseCond(f *testing.F) {
 		f.Add(tc.line)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		c, err := parseCond(line, Recover(false), MaxExpressions(DefaultMaxSteps*40))
+		c, err := parseCond(line, DefaultMaxSteps*40, condgen.NoRecover)
 		if err != nil {
 			se, ok := err.(*SyntaxError)
 			require.True(t, ok, "%q: %v", line, err)
-			require.NotEqual(t, errUnreadable, se.Reason, "%q", line)
 			require.GreaterOrEqual(t, se.Offset, 0)
 			require.LessOrEqual(t, se.Offset, len(line))
+			// D37: valid UTF-8, no control or format character, and at most
+			// echoLimit characters of the line, each escape counted as
+			// one (an escape such as \u0019 is six bytes).
 			require.True(t, utf8.ValidString(se.Reason))
-			require.LessOrEqual(t, len(se.Reason), 200, "%q: %s", line, se.Reason)
+			require.False(t, strings.ContainsFunc(se.Reason, func(r rune) bool {
+				return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+			}), "%q: %q", line, se.Reason)
+			require.LessOrEqual(t, len(se.Reason), 150+6*echoLimit, "%q: %s", line, se.Reason)
 			return
 		}
 		require.GreaterOrEqual(t, c.Pos(), 0)

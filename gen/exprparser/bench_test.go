@@ -21,7 +21,7 @@ func BenchmarkParseExpr(b *testing.B) {
 		b.Run(bb.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := ParseExpr(bb.src, DefaultMaxSteps); err != nil {
+				if _, err := ParseExpr(bb.src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -43,7 +43,7 @@ func BenchmarkParseAdversarial(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = ParseExpr(src, DefaultMaxSteps)
+				_, _ = ParseExpr(src)
 			}
 		})
 	}

@@ -1,18 +1,177 @@
 package exprparser
 
-// Rewriting pigeon's "no match found, expected: ..." into a reason for a
-// flow author. Pigeon reports the farthest offset it reached and the
-// terminals it tried there; the reason is built from the text around that
-// offset (the token there and the one before it) and from whether a closing
-// bracket was among the terminals. The raw list is never shown: it names
-// the terminals of the forbidden constructs too.
+// The reasons of the syntax errors, for a flow author. A lexical problem
+// found by an action (a bad number, an unknown escape) has its own reason.
+// When the grammar does not match at all, the parser reports the farthest
+// offset it reached and the terminals it tried there; the reason is built
+// from the text around that offset (the token there and the one before
+// it) and from whether a closing bracket was among the terminals. The raw
+// list is never shown: it names the terminals of the forbidden constructs
+// too. Text of the input echoed in a reason goes through internal/echo
+// (D37: at most 120 characters, unsafe characters escaped).
 
 import (
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/internal/echo"
 )
+
+// problemError gives the reason of a lexical problem.
+func problemError(p exprgen.Problem) error {
+	var reason string
+	switch p.Kind {
+	case exprgen.BadNumber:
+		if reason = numberProblem(p.Text); reason == "" {
+			return internalError(fmt.Errorf("%q was reported as a bad number", p.Text))
+		}
+	case exprgen.DotNumber:
+		c := echo.Text(p.Text)
+		reason = "invalid number " + c
+		if digitsEnd(p.Text, 1) == len(p.Text) {
+			reason = fmt.Sprintf("write 0%s instead of %s", c, c)
+		}
+	case exprgen.DigitSelector:
+		s := echo.Text(p.Text)
+		reason = fmt.Sprintf("a name cannot start with a digit; write ['%s'] for a key instead of .%s", s, s)
+		if digitsEnd(p.Text, 0) == len(p.Text) {
+			reason = fmt.Sprintf("write [%s] for an item of a list, or ['%s'] for a key, instead of .%s", s, s, s)
+		}
+	case exprgen.UnknownEscape:
+		r, _ := utf8.DecodeRuneInString(p.Text)
+		reason = unknownEscape(r)
+	case exprgen.UnclosedText:
+		reason = fmt.Sprintf("text is not closed; add the closing %s", p.Text)
+	case exprgen.TextPrefix:
+		reason = fmt.Sprintf("text with the prefix %s is not supported; write the text in quotes without it", echo.Text(p.Text))
+	default:
+		return internalError(fmt.Errorf("unknown problem: %v", p.Error()))
+	}
+	return &SyntaxError{Offset: p.Offset, Reason: reason}
+}
+
+func unknownEscape(r rune) string {
+	if unicode.IsPrint(r) && !unicode.IsSpace(r) {
+		return fmt.Sprintf(`unknown escape \%c in text; write \\ for a backslash`, r)
+	}
+	return fmt.Sprintf(`unknown escape in text: \ followed by %U; write \\ for a backslash`, r)
+}
+
+// maxSpelled bounds the length of a number that a reason spells out in
+// full (write 1000 instead of 1e3).
+const maxSpelled = 24
+
+// maxExpandExponent bounds the exponent for which the message about 1e3
+// spells the number out.
+const maxExpandExponent = 20
+
+// numberProblem says what is wrong with the text the Number rule matched,
+// or returns "" for a good number.
+func numberProblem(s string) string {
+	c := echo.Text(s)
+	i := digitsEnd(s, 0)
+	j := i
+	point := false
+	if j < len(s) && s[j] == '.' {
+		point = true
+		j = digitsEnd(s, j+1)
+	}
+	if ast.IsNumberLiteral(s) {
+		return ""
+	}
+	if j == len(s) { // 5.
+		return fmt.Sprintf("write %s0 or %s instead of %s", c, echo.Text(s[:i]), c)
+	}
+	if s[j] == 'e' || s[j] == 'E' {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if end := digitsEnd(s, k); end > k && end == len(s) {
+			if full, ok := expandExponent(s[:j], s[j+1:]); ok && len(full) <= maxSpelled {
+				return fmt.Sprintf("numbers with an exponent are not supported; write %s instead of %s", full, c)
+			}
+			return fmt.Sprintf("numbers with an exponent are not supported; write %s in full", c)
+		}
+	}
+	if i == 1 && s[0] == '0' && !point && strings.ContainsRune("xXbBoO", rune(s[1])) {
+		return fmt.Sprintf("only decimal numbers are supported: %s", c)
+	}
+	if strings.ContainsRune(s, '_') {
+		if t := strings.ReplaceAll(s, "_", ""); t != "" && numberProblem(t) == "" {
+			return fmt.Sprintf("numbers are written without separators: write %s instead of %s", echo.Text(t), c)
+		}
+	}
+	for _, r := range s[j:] {
+		if r > '9' && unicode.IsDigit(r) {
+			return fmt.Sprintf("invalid number %s; write numbers with the digits 0-9", c)
+		}
+	}
+	return "invalid number " + c
+}
+
+// expandExponent writes mantissa×10^exp in plain digits.
+func expandExponent(mantissa, exp string) (string, bool) {
+	neg := false
+	switch exp[0] {
+	case '-':
+		neg = true
+		exp = exp[1:]
+	case '+':
+		exp = exp[1:]
+	}
+	exp = strings.TrimLeft(exp, "0")
+	if len(exp) > 2 {
+		return "", false
+	}
+	e := 0
+	for _, c := range exp {
+		e = e*10 + int(c-'0')
+	}
+	if e > maxExpandExponent {
+		return "", false
+	}
+	if neg {
+		e = -e
+	}
+	intPart, frac, _ := strings.Cut(mantissa, ".")
+	digits := intPart + frac
+	point := len(intPart) + e // position of the point in digits
+	switch {
+	case point <= 0:
+		digits = "0." + strings.Repeat("0", -point) + digits
+	case point >= len(digits):
+		digits += strings.Repeat("0", point-len(digits))
+	default:
+		digits = digits[:point] + "." + digits[point:]
+	}
+	if strings.Contains(digits, ".") {
+		digits = strings.TrimRight(digits, "0")
+		digits = strings.TrimSuffix(digits, ".")
+	}
+	intEnd := strings.IndexByte(digits, '.')
+	if intEnd < 0 {
+		intEnd = len(digits)
+	}
+	if lead := len(digits[:intEnd]) - len(strings.TrimLeft(digits[:intEnd], "0")); lead > 0 {
+		if lead == intEnd {
+			lead--
+		}
+		digits = digits[lead:]
+	}
+	return digits, true
+}
+
+func digitsEnd(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
 
 // noMatch explains a parse that stopped at off.
 func noMatch(src string, off int, expected []string) *SyntaxError {
@@ -68,7 +227,7 @@ func onlyIdentCont(expected []string) bool {
 func wordStart(src string, off int) int {
 	for off > 0 {
 		r, n := utf8.DecodeLastRuneInString(src[:off])
-		if !isIdentCont(r) {
+		if !ast.IsIdentCont(r) {
 			break
 		}
 		off -= n
@@ -97,12 +256,19 @@ type token struct {
 	from      int  // offset of its first byte
 }
 
-var keywords = map[string]bool{
-	"and": true, "or": true, "not": true, "in": true, "is": true,
-	"if": true, "else": true, "for": true, "lambda": true,
-}
-
-const opChars = "+-*/%<>=!&|^~@:"
+// opChars are the characters operators are written with: those of the
+// operator table, and the ':' of slices, lambdas and :=.
+var opChars = func() string {
+	chars := ":"
+	for _, o := range ast.Operators() {
+		for _, r := range o.Text {
+			if r != ' ' && !ast.IsIdentCont(r) && !strings.ContainsRune(chars, r) {
+				chars += string(r)
+			}
+		}
+	}
+	return chars
+}()
 
 // prevToken reads the token that ends before off (white space skipped).
 func prevToken(src string, off int) token {
@@ -126,18 +292,18 @@ func prevToken(src string, off int) token {
 		return token{text: ".", dot: true, from: end - 1}
 	}
 	r, _ := utf8.DecodeLastRuneInString(src[:end])
-	if !isIdentCont(r) {
+	if !ast.IsIdentCont(r) {
 		return token{text: string(r), from: end - utf8.RuneLen(r)}
 	}
 	from := wordStart(src, end)
 	// Digits belong to a number unless a name started before them.
-	if !isIdentStart(firstRune(src[from:end])) {
+	if !ast.IsIdentStart(firstRune(src[from:end])) {
 		return token{text: src[from:end], from: from}
 	}
 	before := strings.TrimRight(src[:from], " \t\r\n")
 	t := token{text: src[from:end], from: from}
 	t.afterDot = strings.HasSuffix(before, ".")
-	t.wantValue = keywords[t.text] && !t.afterDot
+	t.wantValue = ast.IsKeyword(t.text) && !t.afterDot
 	return t
 }
 
@@ -174,7 +340,7 @@ func unexpectedReason(src string, off int, prev token, closer string) string {
 		return reason + "; an index is missing between '[' and ']'"
 	case isCloser(src[off]) && closer != "" && closer != src[off:off+1]:
 		return reason + fmt.Sprintf("; missing '%s'", closer)
-	case prev.afterDot && isIdentStart(firstRune(src[off:])):
+	case prev.afterDot && ast.IsIdentStart(firstRune(src[off:])):
 		return reason + keyHint(src, prev.from)
 	}
 	return reason
@@ -182,30 +348,27 @@ func unexpectedReason(src string, off int, prev token, closer string) string {
 
 func isCloser(c byte) bool { return c == ')' || c == ']' || c == '}' }
 
-// maxShown bounds how much of the input a reason repeats.
-const maxShown = 24
-
 // describe names the token at off: 'name', '12', text 'abc', '==', ')'.
 // known is false for a character that no token of the language starts with.
 func describe(src string, off int) (what string, known bool) {
 	r, n := utf8.DecodeRuneInString(src[off:])
 	switch {
-	case isIdentStart(r):
+	case ast.IsIdentStart(r):
 		end := off + n
 		for end < len(src) {
 			r, n := utf8.DecodeRuneInString(src[end:])
-			if !isIdentCont(r) {
+			if !ast.IsIdentCont(r) {
 				break
 			}
 			end += n
 		}
-		return quote(src[off:end]), true
+		return echo.Quote(src[off:end]), true
 	case r >= '0' && r <= '9':
 		end := off
 		for end < len(src) && (src[end] >= '0' && src[end] <= '9' || src[end] == '.') {
 			end++
 		}
-		return quote(src[off:end]), true
+		return echo.Quote(src[off:end]), true
 	case r == '\'' || r == '"':
 		end := len(src)
 		for i := off + 1; i < len(src); i++ {
@@ -218,7 +381,7 @@ func describe(src string, off int) (what string, known bool) {
 				break
 			}
 		}
-		return "text " + shorten(src[off:end]), true
+		return "text " + echo.Text(src[off:end]), true
 	case r == '$' && strings.HasPrefix(src[off:], "${"):
 		return "'${'", true
 	case strings.ContainsRune(opChars, r):
@@ -226,9 +389,9 @@ func describe(src string, off int) (what string, known bool) {
 		for end < len(src) && end-off < 3 && strings.IndexByte(opChars, src[end]) >= 0 {
 			end++
 		}
-		return quote(src[off:end]), true
+		return echo.Quote(src[off:end]), true
 	case strings.ContainsRune("()[]{},.", r):
-		return quote(string(r)), true
+		return echo.Quote(string(r)), true
 	}
 	if unicode.IsPrint(r) && !unicode.IsSpace(r) {
 		return fmt.Sprintf("character '%c'", r), false
@@ -252,6 +415,9 @@ func charHint(src string, off int) string {
 	return ""
 }
 
+// maxKeyHint bounds the length of a key that keyHint suggests quoting.
+const maxKeyHint = 48
+
 // keyHint suggests ['Key With Spaces'] for row.Key With Spaces, where from
 // is the offset of the word after the dot.
 func keyHint(src string, from int) string {
@@ -266,51 +432,19 @@ func keyHint(src string, from int) string {
 				continue
 			}
 		}
-		if !isIdentCont(r) && r != ' ' {
+		if !ast.IsIdentCont(r) && r != ' ' {
 			break
 		}
 		end += n
 	}
 	key := strings.TrimRight(src[from:end], " ")
-	if len(key) > 2*maxShown {
+	if len(key) > maxKeyHint {
 		return ""
 	}
-	return fmt.Sprintf("; write ['%s'] to read a key with spaces", key)
-}
-
-// quote puts s in single quotes, shortened when long.
-func quote(s string) string {
-	if len(s) > maxShown {
-		s = cut(s, maxShown) + "..."
-	}
-	return "'" + s + "'"
-}
-
-// shorten shortens a text literal for a message.
-func shorten(s string) string {
-	if len(s) > maxShown {
-		return cut(s, maxShown) + "..."
-	}
-	return s
-}
-
-// cut returns at most n bytes of s without splitting a character.
-func cut(s string, n int) string {
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return fmt.Sprintf("; write ['%s'] to read a key with spaces", echo.Text(key))
 }
 
 func firstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)
 	return r
-}
-
-// isIdentStart and isIdentCont are the classes IdentStart and IdentCont of
-// the grammar (D9).
-func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
-
-func isIdentCont(r rune) bool {
-	return unicode.IsLetter(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
 }

@@ -164,7 +164,7 @@ var syntaxErrorTests = []struct {
 func TestSyntaxErrors(t *testing.T) {
 	for _, tt := range syntaxErrorTests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.Nil(t, x)
 			var se *SyntaxError
 			require.ErrorAs(t, err, &se)
@@ -178,19 +178,37 @@ func TestSyntaxErrors(t *testing.T) {
 
 func TestTooComplex(t *testing.T) {
 	src := strings.Repeat("f(", 20) + "x" + strings.Repeat(")", 20)
-	_, err := ParseExpr(src, 100)
+	_, err := ParseExpr(src, MaxSteps(100))
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the expression is too complex", se.Reason)
 	require.Equal(t, 0, se.Offset)
 
 	// Zero means DefaultMaxSteps.
-	x, err := ParseExpr(src, 0)
+	x, err := ParseExpr(src, MaxSteps(0))
 	require.NoError(t, err)
 	require.Equal(t, src, ast.Print(x))
 
 	// The limit wins over any other problem found before it.
-	_, err = ParseExpr("'a\\q' + "+src, 150)
+	_, err = ParseExpr("'a\\q' + "+src, MaxSteps(150))
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "the expression is too complex", se.Reason)
+}
+
+// D37: text of the input in a reason is cut to echo.Max characters, the
+// last one …, and control characters, bidi controls and invalid bytes are
+// written as escapes.
+func TestReasonsEchoSafely(t *testing.T) {
+	long := strings.Repeat("b", 300)
+	for _, tt := range []struct{ src, reason string }{
+		{"a " + long, "unexpected '" + strings.Repeat("b", 119) + "…'"},
+		{"a 'x\u202ey'", `unexpected text 'x\u202ey'`},
+		{"a '\x01\tz'", `unexpected text '\u0001\tz'`},
+		{"1" + strings.Repeat("0", 200) + "x", "invalid number 1" + strings.Repeat("0", 118) + "…"},
+	} {
+		_, err := ParseExpr(tt.src)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, "%q", tt.src)
+		require.Equal(t, tt.reason, se.Reason, "%q", tt.src)
+	}
 }

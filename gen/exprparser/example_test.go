@@ -9,16 +9,16 @@ import (
 )
 
 func ExampleParseExpr() {
-	x, err := exprparser.ParseExpr("number(row.premium)*12", exprparser.DefaultMaxSteps)
+	x, err := exprparser.ParseExpr("number(row.premium)*12")
 	fmt.Println(ast.Print(x), err)
 
 	// A forbidden construct parses, as a BadExpr for the caller to refuse.
-	x, _ = exprparser.ParseExpr("row.name.upper()", exprparser.DefaultMaxSteps)
+	x, _ = exprparser.ParseExpr("row.name.upper()")
 	bad := ast.FirstBad(x)
 	fmt.Println(bad.Construct == ast.MethodCall, bad.Detail)
 
 	// Anything else is a syntax error with a reason and an offset.
-	_, err = exprparser.ParseExpr("join(ids, ', ')) + 1", exprparser.DefaultMaxSteps)
+	_, err = exprparser.ParseExpr("join(ids, ', ')) + 1")
 	var se *exprparser.SyntaxError
 	if errors.As(err, &se) {
 		fmt.Println(se.Offset, se.Reason)

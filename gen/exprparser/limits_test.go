@@ -5,19 +5,20 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // steps parses src with no limit and returns the number of pigeon steps.
 func steps(t testing.TB, src string) uint64 {
 	t.Helper()
-	p := newParser("", []byte(src), MaxExpressions(0), Recover(false))
-	_, _ = p.parse(g)
-	return p.ExprCnt
+	return exprgen.ParseInput(src, 0, exprgen.NoRecover).Steps
 }
 
 // repeatTo repeats unit up to n bytes.
@@ -83,7 +84,7 @@ func TestAdversarialSteps(t *testing.T) {
 			n := steps(t, src)
 			worst = max(worst, n)
 			require.Less(t, n, uint64(DefaultMaxSteps/4), "steps for %d bytes", len(src))
-			_, err := ParseExpr(src, DefaultMaxSteps)
+			_, err := ParseExpr(src)
 			var se *SyntaxError
 			if err != nil {
 				require.ErrorAs(t, err, &se)
@@ -138,11 +139,13 @@ func TestNoPanicWithoutRecover(t *testing.T) {
 	}
 	for _, src := range inputs {
 		require.NotPanics(t, func() {
-			v, err := Parse("", []byte(src), Recover(false), MaxExpressions(DefaultMaxSteps))
-			if err == nil {
-				_, ok := v.(ast.Expr)
-				require.True(t, ok, "%q gave %T", src, v)
+			x, err := parse(src, DefaultMaxSteps, exprgen.NoRecover)
+			if err != nil {
+				var se *SyntaxError
+				require.ErrorAs(t, err, &se, "%q", src)
+				return
 			}
+			require.NotNil(t, x, "%q", src)
 		}, "%q", src)
 	}
 }
@@ -175,18 +178,25 @@ func TestErrorsAreSyntaxErrors(t *testing.T) {
 	}
 }
 
+// unsafeRune is a character D37 lets no message hold as it is.
+func unsafeRune(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
+
 // checkParse checks the invariants of ParseExpr on any input: no panic; a
 // tree, or a *SyntaxError with an offset in [0, len(src)]; for a tree
 // without BadExpr, print -> parse gives an equal tree.
 func checkParse(t testing.TB, src string) {
 	t.Helper()
-	x, err := ParseExpr(src, DefaultMaxSteps)
+	x, err := ParseExpr(src)
 	if err != nil {
 		var se *SyntaxError
 		if !errors.As(err, &se) {
 			t.Fatalf("%q: %v is not a SyntaxError", src, err)
 		}
-		if se.Offset < 0 || se.Offset > len(src) || se.Reason == "" || len(se.Reason) > 200 || !utf8.ValidString(se.Reason) {
+		// D37: a reason echoes at most echo.Max characters of the input,
+		// three times at most (write [7] ... instead of .7), each escape six
+		// bytes at most, and holds no control or format character.
+		if se.Offset < 0 || se.Offset > len(src) || se.Reason == "" || !utf8.ValidString(se.Reason) ||
+			len(se.Reason) > 6*(3*echo.Max+100) || strings.ContainsFunc(se.Reason, unsafeRune) {
 			t.Fatalf("%q: bad SyntaxError %+v", src, se)
 		}
 		return
@@ -201,7 +211,7 @@ func checkParse(t testing.TB, src string) {
 		return
 	}
 	printed := ast.Print(x)
-	y, err := ParseExpr(printed, DefaultMaxSteps)
+	y, err := ParseExpr(printed)
 	if err != nil {
 		t.Fatalf("%q printed as %q: %v", src, printed, err)
 	}

@@ -146,7 +146,7 @@ var acceptedTests = []struct {
 func TestParseAccepted(t *testing.T) {
 	for _, tt := range acceptedTests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.NoError(t, err)
 			require.Nil(t, ast.FirstBad(x))
 			got := ast.Print(x)
@@ -154,7 +154,7 @@ func TestParseAccepted(t *testing.T) {
 			checkSpans(t, tt.src, x)
 
 			// print -> parse -> print is stable and gives an equal tree.
-			y, err := ParseExpr(got, DefaultMaxSteps)
+			y, err := ParseExpr(got)
 			require.NoError(t, err)
 			require.True(t, ast.Equal(x, y), "parse(print(t)) differs: %s", ast.Print(y))
 			require.Equal(t, got, ast.Print(y))
@@ -246,7 +246,7 @@ func TestParseTrees(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.NoError(t, err)
 			require.Equal(t, tt.want, x)
 		})
@@ -273,7 +273,7 @@ func TestTextValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.NoError(t, err)
 			lit, ok := x.(*ast.BasicLit)
 			require.True(t, ok, "%T", x)
@@ -463,7 +463,7 @@ var forbiddenTests = []struct {
 func TestParseForbidden(t *testing.T) {
 	for _, tt := range forbiddenTests {
 		t.Run(tt.src, func(t *testing.T) {
-			x, err := ParseExpr(tt.src, DefaultMaxSteps)
+			x, err := ParseExpr(tt.src)
 			require.NoError(t, err)
 			b := ast.FirstBad(x)
 			require.NotNil(t, b, "no BadExpr in %s", ast.Print(x))
@@ -516,7 +516,7 @@ func TestEveryConstruct(t *testing.T) {
 func TestKeywordsAreNotNames(t *testing.T) {
 	for _, kw := range []string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"} {
 		for _, src := range []string{kw, "len(" + kw + ")", "1 + " + kw} {
-			_, err := ParseExpr(src, DefaultMaxSteps)
+			_, err := ParseExpr(src)
 			var se *SyntaxError
 			require.ErrorAs(t, err, &se, src)
 			require.True(t, utf8.ValidString(se.Reason))

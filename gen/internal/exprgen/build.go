@@ -1,4 +1,4 @@
-package exprparser
+package exprgen
 
 // The helpers called by the grammar's actions (grammar/expr.peg). Each one is
 // pure and cheap, with a cost linear in what its rule matched: pigeon also
@@ -7,106 +7,36 @@ package exprparser
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 )
 
-// Binding powers of the operators, weakest first, as in Python.
-const (
-	precOr      = 1 + iota // or, ||
-	precAnd                // and, &&
-	precNot                // prefix not
-	precCompare            // == != < > <= >= <> === !== in, not in, is, is not
-	precBitOr              // |
-	precBitXor             // ^
-	precBitAnd             // &
-	precShift              // << >>
-	precAdd                // + -
-	precMul                // * / // % @
-	precUnary              // prefix - + ~ !
-	precPower              // ** (groups to the right)
-)
-
-// opInfo describes a binary or prefix operator: an allowed one has op set,
-// a refused one construct and detail.
-type opInfo struct {
-	detail    string
-	prec      int
-	right     bool
-	op        ast.Op
-	construct ast.Construct
-}
-
-var binOps = map[string]*opInfo{
-	"+":      {detail: "+", prec: precAdd, op: ast.Add},
-	"-":      {detail: "-", prec: precAdd, op: ast.Sub},
-	"*":      {detail: "*", prec: precMul, op: ast.Mul},
-	"/":      {detail: "/", prec: precMul, op: ast.Quo},
-	"%":      {detail: "%", prec: precMul, op: ast.Rem},
-	"**":     {detail: "**", prec: precPower, right: true, construct: ast.Power},
-	"//":     {detail: "//", prec: precMul, construct: ast.OtherOperator},
-	"@":      {detail: "@", prec: precMul, construct: ast.OtherOperator},
-	"&":      {detail: "&", prec: precBitAnd, construct: ast.OtherOperator},
-	"|":      {detail: "|", prec: precBitOr, construct: ast.OtherOperator},
-	"^":      {detail: "^", prec: precBitXor, construct: ast.OtherOperator},
-	"<<":     {detail: "<<", prec: precShift, construct: ast.OtherOperator},
-	">>":     {detail: ">>", prec: precShift, construct: ast.OtherOperator},
-	"==":     {detail: "==", prec: precCompare, construct: ast.Compare},
-	"!=":     {detail: "!=", prec: precCompare, construct: ast.Compare},
-	"<":      {detail: "<", prec: precCompare, construct: ast.Compare},
-	">":      {detail: ">", prec: precCompare, construct: ast.Compare},
-	"<=":     {detail: "<=", prec: precCompare, construct: ast.Compare},
-	">=":     {detail: ">=", prec: precCompare, construct: ast.Compare},
-	"<>":     {detail: "<>", prec: precCompare, construct: ast.Compare},
-	"===":    {detail: "===", prec: precCompare, construct: ast.Compare},
-	"!==":    {detail: "!==", prec: precCompare, construct: ast.Compare},
-	"in":     {detail: "in", prec: precCompare, construct: ast.Membership},
-	"not in": {detail: "not in", prec: precCompare, construct: ast.Membership},
-	"is":     {detail: "is", prec: precCompare, construct: ast.Identity},
-	"is not": {detail: "is not", prec: precCompare, construct: ast.Identity},
-	"and":    {detail: "and", prec: precAnd, construct: ast.BoolOp},
-	"&&":     {detail: "&&", prec: precAnd, construct: ast.BoolOp},
-	"or":     {detail: "or", prec: precOr, construct: ast.BoolOp},
-	"||":     {detail: "||", prec: precOr, construct: ast.BoolOp},
-}
-
-var prefixOps = map[string]*opInfo{
-	"-":   {detail: "-", prec: precUnary, op: ast.Sub},
-	"+":   {detail: "+", prec: precUnary, op: ast.Add},
-	"~":   {detail: "~", prec: precUnary, construct: ast.OtherOperator},
-	"!":   {detail: "!", prec: precUnary, construct: ast.BoolOp},
-	"not": {detail: "not", prec: precNot, construct: ast.BoolOp},
-	"*":   {detail: "*", prec: precBitOr, construct: ast.Starred},
-	"**":  {detail: "**", prec: precBitOr, construct: ast.Starred},
-}
-
 // opTok is an operator where it was written.
 type opTok struct {
-	pos  int
-	info *opInfo
+	pos int
+	op  ast.Operator
 }
 
 // binOp is the action of BinOp. `not  in` and `is  not` may hold any white
 // space between their words.
 func binOp(pos int, text []byte) *opTok {
-	info := binOps[string(text)]
-	if info == nil {
+	op, ok := ast.BinaryOperator(string(text))
+	if !ok {
 		if text[0] == 'n' {
-			info = binOps["not in"]
+			op, _ = ast.BinaryOperator("not in")
 		} else {
-			info = binOps["is not"]
+			op, _ = ast.BinaryOperator("is not")
 		}
 	}
-	return &opTok{pos: pos, info: info}
+	return &opTok{pos: pos, op: op}
 }
 
 // prefixOp is the action of PrefixOp.
 func prefixOp(pos int, text []byte) *opTok {
-	return &opTok{pos: pos, info: prefixOps[string(text)]}
+	op, _ := ast.PrefixOperator(string(text))
+	return &opTok{pos: pos, op: op}
 }
 
 // operandTok is an operand with prefix operators before it.
@@ -191,18 +121,18 @@ func (f *folder) expr(min int) ast.Expr {
 	x := f.unary()
 	for f.next-1 < len(f.ops) {
 		op := f.ops[f.next-1]
-		if op.info.prec < min {
+		if op.op.Prec < min {
 			break
 		}
-		next := op.info.prec + 1
-		if op.info.right {
-			next = op.info.prec
+		next := op.op.Prec + 1
+		if op.op.Assoc == ast.RightAssoc {
+			next = op.op.Prec
 		}
 		y := f.expr(next)
-		if op.info.op != 0 {
-			x = &ast.BinaryExpr{X: x, OpPos: op.pos, Op: op.info.op, Y: y}
+		if op.op.Allowed() {
+			x = &ast.BinaryExpr{X: x, OpPos: op.pos, Op: op.op.Op, Y: y}
 		} else {
-			x = badOver(x, y.End(), op.info.construct, op.info.detail)
+			x = badOver(x, y.End(), op.op.Construct, op.op.Text)
 		}
 	}
 	return x
@@ -214,11 +144,11 @@ func (f *folder) unary() ast.Expr {
 	if f.pre < len(o.pre) {
 		op := o.pre[f.pre]
 		f.pre++
-		x := f.expr(op.info.prec)
-		if op.info.op != 0 {
-			return &ast.UnaryExpr{OpPos: op.pos, Op: op.info.op, X: x}
+		x := f.expr(op.op.Prec)
+		if op.op.Allowed() {
+			return &ast.UnaryExpr{OpPos: op.pos, Op: op.op.Op, X: x}
 		}
-		return &ast.BadExpr{From: op.pos, To: x.End(), Construct: op.info.construct, Detail: op.info.detail}
+		return &ast.BadExpr{From: op.pos, To: x.End(), Construct: op.op.Construct, Detail: op.op.Text}
 	}
 	f.next++
 	f.pre = 0
@@ -330,7 +260,7 @@ func arg(v any) ast.Expr {
 
 // keywordName is the action of KeywordPrefix, `name =`.
 func keywordName(pos int, text []byte) *ast.Ident {
-	return &ast.Ident{NamePos: pos, Name: string(text[:len(text)-len(bytes.TrimLeftFunc(text, isIdentCont))])}
+	return &ast.Ident{NamePos: pos, Name: string(text[:len(text)-len(bytes.TrimLeftFunc(text, ast.IsIdentCont))])}
 }
 
 // indexTail is the action of Index; text is the whole [...]. s holds the
@@ -455,20 +385,16 @@ func ident(pos int, text []byte) *ast.Ident {
 // with a digit, and an item of a list is taken with [0].
 func selectorDigits(pos int, text []byte) (any, error) {
 	x := &ast.Ident{NamePos: pos, Name: string(text)}
-	s := shorten(x.Name)
-	if digitsEnd(x.Name, 0) == len(x.Name) {
-		return x, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("write [%s] for an item of a list, or ['%s'] for a key, instead of .%s", s, s, s)}
-	}
-	return x, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("a name cannot start with a digit; write ['%s'] for a key instead of .%s", s, s)}
+	return x, &Problem{Offset: pos, Kind: DigitSelector, Text: x.Name}
 }
 
 // number is the action of Number: ASCII digits with an optional point and
-// digits. Everything else the rule takes in is an error with its own reason.
+// digits. Everything else the rule takes in is a problem.
 func number(pos int, text []byte) (any, error) {
 	s := string(text)
 	lit := &ast.BasicLit{ValuePos: pos, Kind: ast.Number, Raw: s, Value: s}
-	if reason := numberProblem(s); reason != "" {
-		return lit, &SyntaxError{Offset: pos, Reason: reason}
+	if !ast.IsNumberLiteral(s) {
+		return lit, &Problem{Offset: pos, Kind: BadNumber, Text: s}
 	}
 	return lit, nil
 }
@@ -477,120 +403,7 @@ func number(pos int, text []byte) (any, error) {
 func dotNumber(pos int, text []byte) (any, error) {
 	s := string(text)
 	lit := &ast.BasicLit{ValuePos: pos, Kind: ast.Number, Raw: s, Value: s}
-	c := shorten(s)
-	if digitsEnd(s, 1) == len(s) {
-		return lit, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("write 0%s instead of %s", c, c)}
-	}
-	return lit, &SyntaxError{Offset: pos, Reason: "invalid number " + c}
-}
-
-// maxExpandExponent bounds the exponent for which the message about 1e3
-// spells the number out.
-const maxExpandExponent = 20
-
-// numberProblem says what is wrong with the text the Number rule matched,
-// or returns "" for a good number. Reasons repeat at most maxShown bytes of
-// the number.
-func numberProblem(s string) string {
-	c := shorten(s)
-	i := digitsEnd(s, 0)
-	j := i
-	point := false
-	if j < len(s) && s[j] == '.' {
-		point = true
-		j = digitsEnd(s, j+1)
-	}
-	if j == len(s) {
-		if point && j == i+1 {
-			return fmt.Sprintf("write %s0 or %s instead of %s", c, shorten(s[:i]), c)
-		}
-		return ""
-	}
-	if s[j] == 'e' || s[j] == 'E' {
-		k := j + 1
-		if k < len(s) && (s[k] == '+' || s[k] == '-') {
-			k++
-		}
-		if end := digitsEnd(s, k); end > k && end == len(s) {
-			if full, ok := expandExponent(s[:j], s[j+1:]); ok && len(full) <= maxShown {
-				return fmt.Sprintf("numbers with an exponent are not supported; write %s instead of %s", full, c)
-			}
-			return fmt.Sprintf("numbers with an exponent are not supported; write %s in full", c)
-		}
-	}
-	if i == 1 && s[0] == '0' && !point && strings.ContainsRune("xXbBoO", rune(s[1])) {
-		return fmt.Sprintf("only decimal numbers are supported: %s", c)
-	}
-	if strings.ContainsRune(s, '_') {
-		if t := strings.ReplaceAll(s, "_", ""); t != "" && numberProblem(t) == "" {
-			return fmt.Sprintf("numbers are written without separators: write %s instead of %s", shorten(t), c)
-		}
-	}
-	for _, r := range s[j:] {
-		if r > '9' && unicode.IsDigit(r) {
-			return fmt.Sprintf("invalid number %s; write numbers with the digits 0-9", c)
-		}
-	}
-	return "invalid number " + c
-}
-
-// expandExponent writes mantissa×10^exp in plain digits.
-func expandExponent(mantissa, exp string) (string, bool) {
-	neg := false
-	switch exp[0] {
-	case '-':
-		neg = true
-		exp = exp[1:]
-	case '+':
-		exp = exp[1:]
-	}
-	exp = strings.TrimLeft(exp, "0")
-	if len(exp) > 2 {
-		return "", false
-	}
-	e := 0
-	for _, c := range exp {
-		e = e*10 + int(c-'0')
-	}
-	if e > maxExpandExponent {
-		return "", false
-	}
-	if neg {
-		e = -e
-	}
-	intPart, frac, _ := strings.Cut(mantissa, ".")
-	digits := intPart + frac
-	point := len(intPart) + e // position of the point in digits
-	switch {
-	case point <= 0:
-		digits = "0." + strings.Repeat("0", -point) + digits
-	case point >= len(digits):
-		digits += strings.Repeat("0", point-len(digits))
-	default:
-		digits = digits[:point] + "." + digits[point:]
-	}
-	if strings.Contains(digits, ".") {
-		digits = strings.TrimRight(digits, "0")
-		digits = strings.TrimSuffix(digits, ".")
-	}
-	intEnd := strings.IndexByte(digits, '.')
-	if intEnd < 0 {
-		intEnd = len(digits)
-	}
-	if lead := len(digits[:intEnd]) - len(strings.TrimLeft(digits[:intEnd], "0")); lead > 0 {
-		if lead == intEnd {
-			lead--
-		}
-		digits = digits[lead:]
-	}
-	return digits, true
-}
-
-func digitsEnd(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
+	return lit, &Problem{Offset: pos, Kind: DotNumber, Text: s}
 }
 
 // text is the action of Text: it decodes the escapes and reports the first
@@ -606,12 +419,12 @@ func text(pos int, b []byte) (any, error) {
 }
 
 // decodeText returns the value of the text literal raw found at pos.
-func decodeText(pos int, raw string) (string, *SyntaxError) {
+func decodeText(pos int, raw string) (string, *Problem) {
 	q := raw[0]
 	closed := false
 	var sb strings.Builder
 	plain := true // no escape seen: the value is a slice of raw
-	var problem *SyntaxError
+	var problem *Problem
 	i := 1
 	for i < len(raw) {
 		ch := raw[i]
@@ -646,26 +459,19 @@ func decodeText(pos int, raw string) (string, *SyntaxError) {
 			sb.WriteByte('\r')
 		default:
 			if problem == nil {
-				problem = &SyntaxError{Offset: pos + i, Reason: unknownEscape(r)}
+				problem = &Problem{Offset: pos + i, Kind: UnknownEscape, Text: string(r)}
 			}
 			sb.WriteRune(r)
 		}
 		i += 1 + size
 	}
 	if problem == nil && !closed {
-		problem = &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text is not closed; add the closing %c", q)}
+		problem = &Problem{Offset: pos, Kind: UnclosedText, Text: raw[:1]}
 	}
 	if plain {
 		return raw[1:i], problem
 	}
 	return sb.String(), problem
-}
-
-func unknownEscape(r rune) string {
-	if unicode.IsPrint(r) && !unicode.IsSpace(r) {
-		return fmt.Sprintf(`unknown escape \%c in text; write \\ for a backslash`, r)
-	}
-	return fmt.Sprintf(`unknown escape in text: \ followed by %U; write \\ for a backslash`, r)
 }
 
 // prefixedText is the action of PrefixedText: f'...', rf'...' and fr'...'
@@ -679,10 +485,10 @@ func prefixedText(pos int, b []byte) (any, error) {
 	switch strings.ToLower(prefix) {
 	case "f", "fr", "rf":
 	default:
-		return bad, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text with the prefix %s is not supported; write the text in quotes without it", prefix)}
+		return bad, &Problem{Offset: pos, Kind: TextPrefix, Text: prefix}
 	}
 	if !textClosed(raw[n:]) {
-		return bad, &SyntaxError{Offset: pos, Reason: fmt.Sprintf("text is not closed; add the closing %c", raw[n])}
+		return bad, &Problem{Offset: pos, Kind: UnclosedText, Text: raw[n : n+1]}
 	}
 	return bad, nil
 }

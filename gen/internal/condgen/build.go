@@ -1,27 +1,23 @@
-package condparser
+package condgen
 
 // The helpers that the actions of grammar/cond.peg call. They are pure and
 // cheap: pigeon also runs actions inside lookaheads and on paths that are
-// abandoned later. A value that is not a condition is a *SyntaxError, and
+// abandoned later. A value that is not a condition is a *Problem, and
 // every helper that combines values passes the left-most one on.
 
 import (
 	"bytes"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 )
-
-// echoLimit is how many characters of the line a reason quotes at most.
-const echoLimit = 40
 
 type (
 	// sideVal is a side as read, with the problem it has, if any.
 	sideVal struct {
 		side *ast.Side
-		err  *SyntaxError
+		err  *Problem
 	}
 
 	// opTok is an operator as read; bad holds an unknown one as written.
@@ -53,18 +49,16 @@ type (
 	}
 )
 
-func errEmpty() *SyntaxError {
-	return &SyntaxError{Offset: 0, Reason: "the condition is empty"}
-}
+func errEmpty() *Problem { return &Problem{Offset: 0, Kind: Empty} }
 
 // errUnclosed reports the ${ at pos; quote is the quote character that
 // swallowed the rest of the line, or nil.
-func errUnclosed(pos int, quote any) *SyntaxError {
-	reason := "${ is not closed"
+func errUnclosed(pos int, quote any) *Problem {
+	p := &Problem{Offset: pos, Kind: UnclosedPlaceholder}
 	if q, ok := quote.([]byte); ok {
-		reason += "; the quote " + string(q) + " inside it is not closed"
+		p.Text = string(q)
 	}
-	return &SyntaxError{Offset: pos, Reason: reason}
+	return p
 }
 
 // newSep reads `and` or `or` with the white space before it.
@@ -128,24 +122,22 @@ func newSide(pos int, text []byte, quoted any) sideVal {
 	case isQuoted:
 		return sideVal{side: side, err: errAfterQuote(from, raw, n)}
 	case raw != "" && (raw[0] == '\'' || raw[0] == '"'):
-		return sideVal{side: side, err: &SyntaxError{Offset: from, Reason: "quote " + raw[:1] + " is not closed"}}
+		return sideVal{side: side, err: &Problem{Offset: from, Kind: UnclosedQuote, Text: raw[:1]}}
 	}
 	return sideVal{side: side}
 }
 
 // errAfterQuote reports the text after the quoted text raw[:n] of a side at
-// from. Text right after the closing quote that holds the same quote again,
-// as in "say "hi"", suggests the other quote.
-func errAfterQuote(from int, raw string, n int) *SyntaxError {
+// from. When that text follows the closing quote right away and holds the
+// same quote again, as in "say "hi"", Text is that quote: the message
+// suggests the other one.
+func errAfterQuote(from int, raw string, n int) *Problem {
 	rest := strings.TrimLeftFunc(raw[n:], unicode.IsSpace)
-	reason := "text after the closing quote"
-	if q, other := raw[0], `"`; rest == raw[n:] && strings.IndexByte(rest, q) >= 0 {
-		if q == '"' {
-			other = "'"
-		}
-		reason += "; to write " + string(q) + " in quoted text, quote it with " + other + " instead"
+	p := &Problem{Offset: from + len(raw) - len(rest), Kind: TextAfterQuote}
+	if rest == raw[n:] && strings.IndexByte(rest, raw[0]) >= 0 {
+		p.Text = raw[:1]
 	}
-	return &SyntaxError{Offset: from + len(raw) - len(rest), Reason: reason}
+	return p
 }
 
 // newComparison checks a comparison's parts in the order they are written.
@@ -157,36 +149,24 @@ func newComparison(l, o, r any) any {
 	case op.bad != "":
 		return errBadOp(op)
 	case left.side.Raw == "":
-		return &SyntaxError{Offset: op.pos, Reason: op.op.String() + " needs a value on its left"}
+		return &Problem{Offset: op.pos, Kind: NoLeft, Text: op.op.String()}
 	case op.op.Unary() && right.side.Raw != "":
-		return &SyntaxError{Offset: right.side.From, Reason: op.op.String() + " takes no value on its right"}
+		return &Problem{Offset: right.side.From, Kind: ExtraRight, Text: op.op.String()}
 	case op.op.Unary():
 		return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op}
 	case right.err != nil:
 		return right.err
 	case right.side.Raw == "":
-		return &SyntaxError{Offset: op.pos, Reason: op.op.String() + " needs a value on its right"}
+		return &Problem{Offset: op.pos, Kind: NoRight, Text: op.op.String()}
 	}
 	return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op, Right: right.side}
 }
 
-// opHints names the operator meant by common mistakes.
-var opHints = map[string]string{
-	"=": "==", "===": "==", "!==": "!=", "=!": "!=", "<>": "!=", "=<": "<=", "=>": ">=",
-}
-
-func errBadOp(op opTok) *SyntaxError {
+// errBadOp reports an operator that is not one: Text is the word as
+// written, lower-cased, its words separated by one space.
+func errBadOp(op opTok) *Problem {
 	word := strings.ToLower(strings.Join(strings.Fields(op.bad), " "))
-	reason := "unknown operator " + shorten(word)
-	switch {
-	case strings.HasPrefix(word, "not "):
-		reason += "; put not at the start instead: not X " + strings.TrimPrefix(word, "not ") + " Y"
-	case opHints[word] != "":
-		reason += "; did you mean " + opHints[word] + "?"
-	default:
-		reason += "; use ==, !=, <, >, <= or >="
-	}
-	return &SyntaxError{Offset: op.pos, Reason: reason}
+	return &Problem{Offset: op.pos, Kind: BadOperator, Text: word}
 }
 
 func newTruth(pos int, text []byte) any {
@@ -194,7 +174,7 @@ func newTruth(pos int, text []byte) any {
 }
 
 func newNot(n, x any) any {
-	if err, ok := x.(*SyntaxError); ok {
+	if err, ok := x.(*Problem); ok {
 		return err
 	}
 	return &ast.NotCond{NotPos: n.(int), X: x.(ast.Cond)}
@@ -218,15 +198,15 @@ func joinParts(first, rest any) any {
 		switch p := part.(type) {
 		case ast.Cond:
 			parts[i] = p
-		case *SyntaxError:
+		case *Problem:
 			return p
 		case notOnlyPart:
-			return &SyntaxError{Offset: p.pos, Reason: "nothing after 'not'"}
+			return &Problem{Offset: p.pos, Kind: NothingAfter, Text: "not"}
 		case emptyPart:
 			if i == 0 {
-				return &SyntaxError{Offset: seps[0].pos, Reason: "nothing before '" + seps[0].word + "'"}
+				return &Problem{Offset: seps[0].pos, Kind: NothingBefore, Text: seps[0].word}
 			}
-			return &SyntaxError{Offset: seps[i-1].pos, Reason: "nothing after '" + seps[i-1].word + "'"}
+			return &Problem{Offset: seps[i-1].pos, Kind: NothingAfter, Text: seps[i-1].word}
 		}
 	}
 	var or ast.Cond
@@ -257,7 +237,7 @@ func newOther(pos int, text []byte) otherPart {
 // errNotCondition names the first part that is not a condition when some
 // other part is one (a single ${...}), and the whole line otherwise
 // (decision D31).
-func errNotCondition(line []byte, first, rest any) *SyntaxError {
+func errNotCondition(line []byte, first, rest any) *Problem {
 	parts := []any{first}
 	for _, item := range rest.([]any) {
 		parts = append(parts, item.([]any)[1])
@@ -277,32 +257,5 @@ func errNotCondition(line []byte, first, rest any) *SyntaxError {
 		whole := newOther(0, line)
 		culprit = &whole
 	}
-	return &SyntaxError{
-		Offset: culprit.pos,
-		Reason: "not a condition: " + echo(culprit.text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})",
-	}
-}
-
-// shorten cuts text of the line to echoLimit characters for a reason.
-func shorten(text string) string {
-	if utf8.RuneCountInString(text) <= echoLimit {
-		return text
-	}
-	cut := 0
-	for range echoLimit {
-		_, size := utf8.DecodeRuneInString(text[cut:])
-		cut += size
-	}
-	return text[:cut] + "..."
-}
-
-// echo quotes text of the line for a reason, shortened. It uses single
-// quotes, or double quotes when the text holds a single quote and no double
-// quote.
-func echo(text string) string {
-	text = shorten(text)
-	if strings.Contains(text, "'") && !strings.Contains(text, `"`) {
-		return `"` + text + `"`
-	}
-	return "'" + text + "'"
+	return &Problem{Offset: culprit.pos, Kind: NotCondition, Text: culprit.text}
 }

@@ -1,0 +1,91 @@
+package ast
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The lexical classes of names (decision D9), exactly as grammar/expr.peg
+// writes them: a name starts with a letter or _ ([\pL_]) and goes on with
+// letters, marks, decimal digits and connector punctuation
+// ([\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}], _ among them). A test checks these
+// functions against the generated parser on every boundary of those
+// Unicode classes.
+
+// IsIdentStart reports whether r can start an identifier: [\pL_].
+func IsIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+
+// IsIdentCont reports whether r can follow the first character of an
+// identifier: [\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}].
+func IsIdentCont(r rune) bool {
+	return unicode.IsLetter(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
+}
+
+// IsName reports whether s is one whole identifier by the grammar's
+// classes: not empty, an IsIdentStart character, then IsIdentCont ones. It
+// says nothing of keywords or of a leading _: a caller that needs a name a
+// flow may use also checks IsKeyword (a keyword is not a name, but may be
+// a .key) and StartsWithUnderscore (D9 refuses such names and keys).
+func IsName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			return false // invalid UTF-8
+		}
+		if i == 0 && !IsIdentStart(r) || i > 0 && !IsIdentCont(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// StartsWithUnderscore reports whether s starts with _: such a name or
+// .key is refused (D9); a quoted key (row['_id']) is not.
+func StartsWithUnderscore(s string) bool { return strings.HasPrefix(s, "_") }
+
+// keywords are the words of the expression grammar that cannot be names
+// (its Keyword rule; a test reads that rule and compares).
+var keywords = [...]string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"}
+
+// IsKeyword reports whether s is a keyword of the expression grammar: and
+// or not in is if else for lambda. A keyword cannot be a name (${in} is
+// not a variable), but it can be a key after a dot (row.in).
+func IsKeyword(s string) bool {
+	for _, k := range keywords {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Keywords returns the keywords, in the order the grammar lists them.
+func Keywords() []string { return append([]string(nil), keywords[:]...) }
+
+// IsNumberLiteral reports whether s is a number literal as grammar/expr.peg
+// accepts it: ASCII digits, then optionally a point and more digits: 12, 0.50,
+// 007. Not 5., .5, 1e3, 1_000 or 0x1F.
+func IsNumberLiteral(s string) bool {
+	i := digitsEnd(s, 0)
+	if i == 0 {
+		return false
+	}
+	if i == len(s) {
+		return true
+	}
+	if s[i] != '.' {
+		return false
+	}
+	j := digitsEnd(s, i+1)
+	return j > i+1 && j == len(s)
+}
+
+func digitsEnd(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}

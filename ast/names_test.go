@@ -1,0 +1,39 @@
+package ast
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// D9: names follow Unicode identifier rules; the classes are the
+// grammar's (checked against the parser in gen/internal/exprgen).
+func TestIsName(t *testing.T) {
+	for _, s := range []string{"a", "row", "ลูกค้า", "_id", "a_b", "x1", "é", "a\u0301", "a‿b", "and", "True"} {
+		require.True(t, IsName(s), "%q", s)
+	}
+	for _, s := range []string{"", "1a", "a b", "a-b", "a.b", "\u0301a", "a\xff", "$x", "a\u200d"} {
+		require.False(t, IsName(s), "%q", s)
+	}
+	require.True(t, IsIdentStart('_'))
+	require.True(t, IsIdentCont('_'))
+	require.False(t, IsIdentStart('1'))
+	require.True(t, IsIdentCont('๑'), "Thai digit: Nd")
+	require.True(t, IsIdentCont('‿'), "U+203F: Pc")
+	require.True(t, StartsWithUnderscore("_id"))
+	require.False(t, StartsWithUnderscore("id_"))
+}
+
+func TestKeywords(t *testing.T) {
+	require.Equal(t, []string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"}, Keywords())
+	for _, k := range Keywords() {
+		require.True(t, IsKeyword(k))
+		require.True(t, IsName(k), "a keyword is an identifier by the classes")
+	}
+	for _, s := range []string{"And", "iff", "contains", "empty", "", "True"} {
+		require.False(t, IsKeyword(s), s)
+	}
+	k := Keywords()
+	k[0] = "x"
+	require.True(t, IsKeyword("and"), "Keywords returns a copy")
+}

@@ -1,0 +1,284 @@
+package lsp
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/exprparser"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// maxItems bounds a completion list (a dictionary of the sample data may
+// have any number of keys).
+const maxItems = 1000
+
+func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
+	c, ok, err := s.cursorAt(p.TextDocumentPositionParams)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
+	}
+	sample, _ := s.data.sample()
+	return completionAt(c, sample, s.snippets), nil
+}
+
+// completionAt is the completion list at a cursor: empty outside ${...}.
+func completionAt(c cursor, sample *scope.Scope, snippets bool) *protocol.CompletionList {
+	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	ph, ok := placeholderAt(c.line, c.off)
+	if !ok || c.off < ph.start {
+		return list
+	}
+	items := completeIn(c.line[ph.start:c.off], sample, snippets)
+	for i := range items {
+		it := &items[i]
+		if e, ok := it.TextEdit.(edit); ok {
+			it.TextEdit = protocol.TextEdit{
+				Range: protocol.Range{
+					Start: protocol.Position{Line: uint32(c.li), Character: uint32(utf16Len(c.line[:ph.start+e.from]))},
+					End:   protocol.Position{Line: uint32(c.li), Character: uint32(utf16Len(c.line[:c.off]))},
+				},
+				NewText: e.text,
+			}
+		}
+	}
+	list.Items = items
+	return list
+}
+
+// edit is a text edit while items are built: it replaces the prefix from
+// byte offset from to the cursor by text.
+type edit struct {
+	from int
+	text string
+}
+
+// completeIn completes at the end of prefix, the text of a placeholder
+// from its `${` to the cursor: after `.`, the keys of the value before it
+// in the sample data; after `[`, those keys quoted; elsewhere (outside a
+// text literal) the functions and the variables.
+func completeIn(prefix string, sample *scope.Scope, snippets bool) []protocol.CompletionItem {
+	if inText(prefix) {
+		return []protocol.CompletionItem{}
+	}
+	ws := wordStart(prefix, len(prefix))
+	switch {
+	case ws > 0 && prefix[ws-1] == '.':
+		return keyItems(chainValue(prefix, ws-1, sample), ws-1, ws, false)
+	case ws == len(prefix) && strings.HasSuffix(prefix, "["):
+		return keyItems(chainValue(prefix, ws-1, sample), ws-1, ws, true)
+	}
+	var items []protocol.CompletionItem
+	if sample != nil {
+		names := sample.Names()
+		sort.Strings(names)
+		for _, n := range names {
+			if !plainKey(n) || len(items) >= maxItems {
+				continue
+			}
+			v, _, _ := sample.Var(n)
+			items = append(items, item(n, protocol.CompletionItemKindVariable, kindDetail(v), "0", edit{ws, n}))
+		}
+	}
+	for i, f := range funcs.All() {
+		it := item(f.Name, protocol.CompletionItemKindFunction, f.Signature(), "1"+strconv.Itoa(10+i), edit{ws, f.Name + "("})
+		it.Documentation = protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: funcDoc(f)}
+		if snippets {
+			var b strings.Builder
+			b.WriteString(f.Name + "(")
+			n := 0
+			for _, p := range f.Params {
+				if p.Optional {
+					break
+				}
+				if n > 0 {
+					b.WriteString(", ")
+				}
+				n++
+				b.WriteString("${" + strconv.Itoa(n) + ":" + p.Name + "}")
+			}
+			b.WriteString(")$0")
+			it.TextEdit = edit{ws, b.String()}
+			format := protocol.InsertTextFormatSnippet
+			it.InsertTextFormat = &format
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+func item(label string, kind protocol.CompletionItemKind, detail, sort string, e edit) protocol.CompletionItem {
+	sortText := sort + label
+	return protocol.CompletionItem{Label: label, Kind: &kind, Detail: &detail, SortText: &sortText, TextEdit: e}
+}
+
+// keyItems offers the keys of v (a dictionary). A key that is a plain name
+// is inserted after the dot; any other (spaces, operators, a leading `_`,
+// D9) in the quoted form `['Unit Price']`, replacing the dot. dot is the
+// offset of the `.` (or `[`), word that of the typed part of the key.
+func keyItems(v value.Value, dot, word int, bracket bool) []protocol.CompletionItem {
+	items := []protocol.CompletionItem{}
+	if v.Kind() != value.Dict {
+		return items
+	}
+	keys := v.Keys()
+	sort.Strings(keys)
+	for _, k := range keys {
+		if len(items) >= maxItems {
+			break
+		}
+		if len(k) > eval.MaxLength {
+			continue // no expression can name it (E7's limit)
+		}
+		kv, _, _ := v.Key(k)
+		var e edit
+		switch {
+		case bracket:
+			e = edit{word, ast.QuoteText(k) + "]"}
+		case plainKey(k):
+			e = edit{word, k}
+		default:
+			e = edit{dot, "[" + ast.QuoteText(k) + "]"}
+		}
+		it := item(k, protocol.CompletionItemKindField, kindDetail(kv), "0", e)
+		if e.from == dot && !bracket {
+			// Clients filter on the text the edit replaces, dot included.
+			filter := "." + k
+			it.FilterText = &filter
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// plainKey reports whether a key can be written after a dot: the parser
+// reads `x.key` as that key, and it does not start with `_` (D9).
+func plainKey(k string) bool {
+	if k == "" || strings.HasPrefix(k, "_") {
+		return false
+	}
+	x, err := exprparser.ParseExpr("x." + k)
+	if err != nil {
+		return false
+	}
+	sel, ok := x.(*ast.SelectorExpr)
+	return ok && sel.Sel != nil && sel.Sel.Name == k
+}
+
+// kindDetail names the kind of a value for a completion item.
+func kindDetail(v value.Value) string {
+	switch v.Kind() {
+	case value.List:
+		return "list of " + strconv.Itoa(v.Len())
+	case value.Dict:
+		return "dictionary of " + strconv.Itoa(v.Len())
+	case value.Empty:
+		return "empty"
+	}
+	return v.Kind().String() + ": " + cutChars(v.String(), 40)
+}
+
+// chainValue is the value in the sample data of the path that ends at
+// byte offset end of prefix (`rows[0]` in `len(rows[0].`), or empty.
+func chainValue(prefix string, end int, sample *scope.Scope) value.Value {
+	if sample == nil {
+		return value.Value{}
+	}
+	start := chainStart(prefix, end)
+	if start < 0 {
+		return value.Value{}
+	}
+	src := prefix[start:end]
+	if src == "env" || strings.HasPrefix(src, "env.") {
+		return value.Value{}
+	}
+	t, err := eval.Compile("${" + src + "}")
+	if err != nil {
+		return value.Value{}
+	}
+	v, err := t.Value(sample)
+	if err != nil {
+		return value.Value{}
+	}
+	return v
+}
+
+// chainStart finds where the path that ends at end of s starts: names
+// joined by dots, each followed by any number of `[...]`. It returns -1
+// when no name ends there.
+func chainStart(s string, end int) int {
+	i := end
+	for {
+		for i > 0 && s[i-1] == ']' {
+			j := openBracket(s, i-1)
+			if j < 0 {
+				return -1
+			}
+			i = j
+		}
+		ws := wordStart(s, i)
+		if ws == i {
+			return -1
+		}
+		i = ws
+		if i > 0 && s[i-1] == '.' {
+			i--
+			continue
+		}
+		return i
+	}
+}
+
+// openBracket finds the `[` that the `]` at close closes, skipping text
+// literals; -1 when there is none.
+func openBracket(s string, close int) int {
+	depth := 0
+	for i := close; i >= 0; i-- {
+		switch c := s[i]; c {
+		case ']':
+			depth++
+		case '[':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '\'', '"':
+			// Back to the quote that opens this literal.
+			j := i - 1
+			for j >= 0 && !(s[j] == c && (j == 0 || s[j-1] != '\\')) {
+				j--
+			}
+			if j < 0 {
+				return -1
+			}
+			i = j
+		}
+	}
+	return -1
+}
+
+// inText reports whether the end of prefix is inside a text literal.
+func inText(prefix string) bool {
+	var q byte
+	for i := 0; i < len(prefix); i++ {
+		c := prefix[i]
+		switch {
+		case q != 0 && c == '\\':
+			i++
+		case q != 0 && c == q:
+			q = 0
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		}
+	}
+	return q != 0
+}

@@ -1,0 +1,72 @@
+package lsp
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/kinenix/expressions/scope"
+)
+
+// dataSource is the sample data file named by the initialization option
+// `data`. It is read again whenever its size or modification time has
+// changed since it was last read, which a stat per check finds out.
+type dataSource struct {
+	path string // "" when none is configured
+	load func(path string) (map[string]any, error)
+	env  func(name string) (string, bool)
+
+	read    bool // the file was read (successfully or not) at stamp
+	size    int64
+	mod     time.Time
+	current *scope.Scope
+	problem string // the file's problem at stamp, "" when it was read
+	shown   string // the last problem shown to the author
+}
+
+// sample returns the sample data to check against (nil without one) and
+// the problem of the data file, if it has one, in words for the author.
+func (d *dataSource) sample() (*scope.Scope, string) {
+	if d.path == "" {
+		return nil, ""
+	}
+	st, err := os.Stat(d.path)
+	if err != nil {
+		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf("data file %s cannot be read", d.path))
+		return nil, d.problem
+	}
+	if d.read && st.Size() == d.size && st.ModTime().Equal(d.mod) {
+		return d.current, d.problem
+	}
+	d.read, d.size, d.mod, d.current, d.problem = true, st.Size(), st.ModTime(), nil, ""
+	if d.load == nil {
+		d.problem = problem(fmt.Errorf("data files are not supported by this server"))
+		return nil, d.problem
+	}
+	vars, err := d.load(d.path)
+	if err != nil {
+		d.problem = problem(err)
+		return nil, d.problem
+	}
+	var opts []scope.Option
+	if d.env != nil {
+		opts = append(opts, scope.WithEnv(d.env))
+	}
+	d.current = scope.New(vars, opts...)
+	return d.current, ""
+}
+
+// untold reports whether a problem of the data file is new: not the one
+// last shown to the author. A file without a problem resets it, so the
+// same problem coming back is shown again.
+func (d *dataSource) untold(problem string) bool {
+	if problem == d.shown {
+		return false
+	}
+	d.shown = problem
+	return problem != ""
+}
+
+func problem(err error) string {
+	return "kinenix: " + err.Error() + "; checking without sample data"
+}

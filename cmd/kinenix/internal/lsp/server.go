@@ -1,0 +1,401 @@
+// Package lsp is the language server of `kinenix lsp`: the Language Server
+// Protocol over a stream (standard input and output), for flow Markdown
+// files. It publishes what `kinenix validate` reports as diagnostics on
+// open and on every change, answers hover on function names and on paths
+// of the sample data, and completes functions and keys inside ${...}.
+//
+// The protocol types and the dispatch of requests to handlers are those of
+// github.com/tliron/glsp (protocol_3_16). The framing and the JSON-RPC
+// layer are our own (transport.go): glsp's server serves only the
+// process's own standard streams, and its JSON-RPC library closes the
+// connection on a message that is not JSON instead of answering it.
+package lsp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// Options configure a server.
+type Options struct {
+	// LoadData reads a data file into variables (the CLI's loader). When
+	// nil, a configured data file is reported as not supported.
+	LoadData func(path string) (map[string]any, error)
+	// Env answers `env.NAME` while the flow is checked against sample
+	// data, as `kinenix validate -data` does; nil: every env.NAME is empty.
+	Env func(name string) (string, bool)
+	// Log, when set, receives one line for each notification that could
+	// not be handled (it has no reply to carry the error). Never stdout.
+	Log io.Writer
+	// Version is shown as the server's version in initialize.
+	Version string
+}
+
+// Serve runs the server on r and w until the client sends exit or closes
+// r. It returns the process exit status LSP asks for: 0 when exit came
+// after shutdown, 1 otherwise.
+func Serve(r io.Reader, w io.Writer, opts Options) int {
+	s := newServer(newConn(r, w), opts)
+	return s.run()
+}
+
+// document is an open document.
+type document struct {
+	uri     string
+	version int32
+	text    string
+	lines   []string
+}
+
+type server struct {
+	opts     Options
+	c        *conn
+	handler  protocol.Handler
+	docs     map[string]*document
+	started  bool // initialize answered
+	shutdown bool // shutdown received
+	snippets bool // the client takes snippets in completions
+	data     dataSource
+}
+
+func newServer(c *conn, opts Options) *server {
+	s := &server{opts: opts, c: c, docs: map[string]*document{}}
+	s.data.load = opts.LoadData
+	s.data.env = opts.Env
+	s.handler = protocol.Handler{
+		Initialized:                     func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		SetTrace:                        func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		CancelRequest:                   func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		WorkspaceDidChangeConfiguration: func(*glsp.Context, *protocol.DidChangeConfigurationParams) error { return nil },
+		TextDocumentDidSave:             func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentDidOpen:             s.didOpen,
+		TextDocumentDidChange:           s.didChange,
+		TextDocumentDidClose:            s.didClose,
+		TextDocumentHover:               s.hover,
+		TextDocumentCompletion:          s.completion,
+	}
+	return s
+}
+
+// run reads and handles messages one at a time, in order, so a change is
+// applied before the next request reads the document.
+func (s *server) run() int {
+	for {
+		body, err := s.c.read()
+		if err != nil {
+			var bad *errFrame
+			if errors.As(err, &bad) {
+				s.c.replyError(nil, errorf(codeParseError, "%s", bad.reason))
+				continue
+			}
+			return 1 // the stream ended without exit
+		}
+		m, id, rerr := decode(body)
+		if rerr != nil {
+			s.c.replyError(id, rerr)
+			continue
+		}
+		if m.Method == nil {
+			continue // a response; the server sends no requests
+		}
+		if *m.Method == string(protocol.MethodExit) {
+			if s.shutdown {
+				return 0
+			}
+			return 1
+		}
+		s.handle(m)
+	}
+}
+
+// handle answers one request or notification.
+func (s *server) handle(m *message) {
+	method := *m.Method
+	result, err := s.call(m)
+	if !m.hasID() {
+		// A notification has no answer. One the server does not know
+		// ($/... among them) is ignored, as LSP allows.
+		var re *rpcError
+		if err != nil && s.opts.Log != nil && !(errors.As(err, &re) && re.Code == codeMethodNotFound) {
+			fmt.Fprintf(s.opts.Log, "kinenix lsp: %s: %v\n", method, err)
+		}
+		return
+	}
+	if err != nil {
+		var re *rpcError
+		if !errors.As(err, &re) {
+			re = errorf(codeRequestFailed, "%v", err)
+		}
+		s.c.replyError(m.ID, re)
+		return
+	}
+	s.c.reply(m.ID, result)
+}
+
+// call runs the handler of a message, turning a panic into an error.
+func (s *server) call(m *message) (result any, err error) {
+	method := *m.Method
+	defer func() {
+		if r := recover(); r != nil {
+			if s.opts.Log != nil {
+				fmt.Fprintf(s.opts.Log, "kinenix lsp: internal error in %s: %v\n%s", method, r, debug.Stack())
+			}
+			result, err = nil, errorf(codeInternalError, "internal error while handling %s; please report it", method)
+		}
+	}()
+	switch {
+	case method == string(protocol.MethodInitialize):
+		if s.started {
+			return nil, errorf(codeInvalidRequest, "initialize was already sent")
+		}
+		return s.initialize(m.Params)
+	case !s.started:
+		return nil, errorf(codeServerNotInitialized, "the server is not initialized; send initialize first")
+	case s.shutdown:
+		return nil, errorf(codeInvalidRequest, "the server is shut down; only exit is accepted")
+	case method == string(protocol.MethodShutdown):
+		s.shutdown = true
+		return nil, nil
+	}
+	ctx := &glsp.Context{Method: method, Params: m.Params, Notify: s.notify}
+	if len(ctx.Params) == 0 {
+		ctx.Params = json.RawMessage("null")
+	}
+	r, validMethod, validParams, err := s.handler.Handle(ctx)
+	switch {
+	case !validMethod:
+		return nil, errorf(codeMethodNotFound, "method not supported: %s", method)
+	case !validParams:
+		msg := "invalid params"
+		if err != nil {
+			msg = "invalid params: " + err.Error()
+		}
+		return nil, errorf(codeInvalidParams, "%s", msg)
+	}
+	return r, err
+}
+
+func (s *server) notify(method string, params any) { s.c.notify(method, params) }
+
+// initializeParams is what the server reads of initialize. It is decoded
+// leniently, not with glsp's full InitializeParams, so that a client
+// capability of an unexpected shape cannot make initialize fail.
+type initializeParams struct {
+	RootURI          *string `json:"rootUri"`
+	RootPath         *string `json:"rootPath"`
+	WorkspaceFolders []struct {
+		URI string `json:"uri"`
+	} `json:"workspaceFolders"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+	Capabilities          struct {
+		TextDocument struct {
+			Completion struct {
+				CompletionItem struct {
+					SnippetSupport bool `json:"snippetSupport"`
+				} `json:"completionItem"`
+			} `json:"completion"`
+		} `json:"textDocument"`
+	} `json:"capabilities"`
+}
+
+// initOptions are the server's initialization options.
+type initOptions struct {
+	// Data is the sample data file, relative to the workspace root.
+	Data string `json:"data"`
+}
+
+func (s *server) initialize(raw json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := json.Unmarshal(orNull(raw), &p); err != nil {
+		return nil, errorf(codeInvalidParams, "invalid initialize params: %v", err)
+	}
+	var o initOptions
+	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+		if err := json.Unmarshal(p.InitializationOptions, &o); err != nil {
+			return nil, errorf(codeInvalidParams, `invalid initializationOptions: %v; write {"data": "path/to/data.json"}`, err)
+		}
+	}
+	root := ""
+	switch {
+	case p.RootURI != nil && *p.RootURI != "":
+		root = uriPath(*p.RootURI)
+	case len(p.WorkspaceFolders) > 0:
+		root = uriPath(p.WorkspaceFolders[0].URI)
+	case p.RootPath != nil:
+		root = *p.RootPath
+	}
+	if o.Data != "" {
+		path := o.Data
+		if !filepath.IsAbs(path) && root != "" {
+			path = filepath.Join(root, path)
+		}
+		s.data.path = path
+	}
+	s.snippets = p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport
+	s.started = true
+	s.handler.SetInitialized(true)
+	sync := protocol.TextDocumentSyncKindFull
+	yes := true
+	return protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &sync},
+			HoverProvider:    true,
+			CompletionProvider: &protocol.CompletionOptions{
+				TriggerCharacters: []string{"{", ".", "[", "(", ","},
+			},
+		},
+		ServerInfo: &protocol.InitializeResultServerInfo{Name: "kinenix", Version: &s.opts.Version},
+	}, nil
+}
+
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+// uriPath is the file path of a file: URI, or the URI itself otherwise.
+func uriPath(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" {
+		return uri
+	}
+	return filepath.FromSlash(u.Path)
+}
+
+// doc returns an open document, or an error that names it.
+func (s *server) doc(uri string) (*document, error) {
+	d, ok := s.docs[uri]
+	if !ok {
+		return nil, errorf(codeInvalidParams, "document %s is not open; send textDocument/didOpen first", cut(uri, 200))
+	}
+	return d, nil
+}
+
+func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	td := p.TextDocument
+	if td.URI == "" {
+		return errors.New("didOpen without a document uri")
+	}
+	d := &document{uri: td.URI, version: td.Version, text: td.Text, lines: splitLines(td.Text)}
+	s.docs[td.URI] = d
+	s.publish(d)
+	return nil
+}
+
+func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	for _, ch := range p.ContentChanges {
+		switch ch := ch.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			d.text = ch.Text
+		case protocol.TextDocumentContentChangeEvent:
+			d.text = applyEdit(d.text, splitLines(d.text), *ch.Range, ch.Text)
+		}
+		d.lines = splitLines(d.text)
+	}
+	d.version = p.TextDocument.Version
+	s.publish(d)
+	return nil
+}
+
+// applyEdit replaces a range of text (in UTF-16 positions) by repl, for
+// clients that send incremental changes although the server asks for full
+// text.
+func applyEdit(text string, lines []string, r protocol.Range, repl string) string {
+	from, to := offsetOf(text, lines, r.Start), offsetOf(text, lines, r.End)
+	if to < from {
+		from, to = to, from
+	}
+	return text[:from] + repl + text[to:]
+}
+
+// offsetOf is the byte offset in text of an LSP position, clamped.
+func offsetOf(text string, lines []string, p protocol.Position) int {
+	li := int(p.Line)
+	if li >= len(lines) {
+		return len(text)
+	}
+	off := 0
+	for i := 0; i < li; i++ {
+		off += len(lines[i])
+		off = strings.Index(text[off:], "\n") + off + 1
+	}
+	return off + byteOfUTF16(lines[li], int(p.Character))
+}
+
+func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	delete(s.docs, d.uri)
+	s.c.notify(string(protocol.ServerTextDocumentPublishDiagnostics),
+		protocol.PublishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	return nil
+}
+
+// publish checks the document and sends its diagnostics.
+func (s *server) publish(d *document) {
+	sample, msg := s.data.sample()
+	if s.data.untold(msg) {
+		s.c.notify(string(protocol.ServerWindowShowMessage),
+			protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
+	}
+	version := uint32(max(d.version, 0))
+	s.c.notify(string(protocol.ServerTextDocumentPublishDiagnostics), protocol.PublishDiagnosticsParams{
+		URI:         d.uri,
+		Version:     &version,
+		Diagnostics: diagnostics(d.lines, flow.Validate(uriPath(d.uri), []byte(d.text), sample)),
+	})
+}
+
+// diagnostics turns findings into LSP diagnostics: errors as Error,
+// warnings as Warning, the finding's kind as the code and "kinenix" as the
+// source.
+func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
+	out := make([]protocol.Diagnostic, 0, len(fs))
+	source := "kinenix"
+	r := newRanger(lines)
+	for _, f := range fs {
+		sev := protocol.DiagnosticSeverityError
+		if f.Warning {
+			sev = protocol.DiagnosticSeverityWarning
+		}
+		out = append(out, protocol.Diagnostic{
+			Range:    r.findingRange(f),
+			Severity: &sev,
+			Code:     &protocol.IntegerOrString{Value: f.Kind},
+			Source:   &source,
+			Message:  diagnosticMessage(f),
+		})
+	}
+	return out
+}
+
+// diagnosticMessage is a finding's message as the editor shows it: without the
+// echo of the expression that starts an error's message (D16's
+// `${<text>}: `), since the diagnostic's range already marks that text in
+// the document. Other messages (a condition's, a warning's) are kept whole.
+func diagnosticMessage(f flow.Finding) string {
+	if f.Expr != "" {
+		if reason, ok := strings.CutPrefix(f.Message, "${"+f.Expr+"}: "); ok && reason != "" {
+			return reason
+		}
+	}
+	return f.Message
+}

@@ -1,0 +1,265 @@
+package lsp
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/stretchr/testify/require"
+)
+
+// testData reads a JSON data file as the CLI does (numbers kept exact).
+func testData(path string) (map[string]any, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+const flowURI = "file:///work/flows/report.md"
+
+// flowWithTypo is the session's flow: a typo on line 2 (0-based), a
+// correct call on line 3.
+const flowWithTypo = "# Report\n\n" +
+	"- **subject:** ${lenght(packages)} packages\n" +
+	"- **body:** ${len(packages)} for ${row.status}\n"
+
+// utf16Slice is the text an LSP range covers on one line, computed with
+// package utf16 (independently of the server's conversion).
+func utf16Slice(line string, from, to int) string {
+	u := utf16.Encode([]rune(line))
+	return string(utf16.Decode(u[from:to]))
+}
+
+// TestSession is an editor's session over the protocol: open a flow with a
+// typo, read its diagnostic (D14's message, the range of the name), hover
+// and complete, fix the typo, shut down, exit.
+func TestSession(t *testing.T) {
+	c := startServer(t, Options{LoadData: testData})
+	data, err := filepath.Abs("../../../../examples/premium-report.json")
+	require.NoError(t, err)
+	c.initialize(t, map[string]any{"data": data})
+
+	c.open(flowURI, flowWithTypo)
+	p := c.diagnostics(t)
+	require.Equal(t, flowURI, p.URI)
+	require.Equal(t, 1, p.Version)
+	require.Len(t, p.Diagnostics, 1)
+	d := p.Diagnostics[0]
+	require.Equal(t, "unknown function lenght; did you mean len?", d.Message) // D14, without the D16 echo
+	require.Equal(t, 1, d.Severity)                                           // Error
+	require.Equal(t, "unknown-function", d.Code)
+	require.Equal(t, "kinenix", d.Source)
+	require.Equal(t, 2, d.Range.Start.Line)
+	require.Equal(t, 2, d.Range.End.Line)
+	line := strings.Split(flowWithTypo, "\n")[2]
+	require.Equal(t, "lenght", utf16Slice(line, d.Range.Start.Character, d.Range.End.Character))
+
+	// Hover on len (line 3, on the "e" of len).
+	body := strings.Split(flowWithTypo, "\n")[3]
+	h := c.request("textDocument/hover", at(flowURI, 3, strings.Index(body, "len(")+1))
+	require.Nil(t, h.Error)
+	var hover struct {
+		Contents struct{ Kind, Value string }
+		Range    struct{ Start, End struct{ Line, Character int } }
+	}
+	require.NoError(t, json.Unmarshal(h.Result, &hover))
+	require.Equal(t, "markdown", hover.Contents.Kind)
+	require.Contains(t, hover.Contents.Value, "len(x)")
+	require.Contains(t, hover.Contents.Value, "len counts the characters")
+	require.Contains(t, hover.Contents.Value, "Empty input: `0`")
+	require.Contains(t, hover.Contents.Value, "`${len('บาท')}` gives `3`")
+	require.Equal(t, "len", body[hover.Range.Start.Character:hover.Range.End.Character])
+
+	// Hover on a path shows its value in the sample data.
+	h = c.request("textDocument/hover", at(flowURI, 3, strings.Index(body, "status")+2))
+	require.Nil(t, h.Error)
+	require.NoError(t, json.Unmarshal(h.Result, &hover))
+	require.Contains(t, hover.Contents.Value, "`row.status`: text in the sample data")
+	require.Contains(t, hover.Contents.Value, "Active")
+
+	// Completion right after `${` offers the eleven functions.
+	cr := c.request("textDocument/completion", at(flowURI, 2, strings.Index(line, "${")+2))
+	require.Nil(t, cr.Error)
+	var list struct {
+		Items []struct {
+			Label, Detail string
+			Kind          int
+		}
+	}
+	require.NoError(t, json.Unmarshal(cr.Result, &list))
+	var fns []string
+	for _, it := range list.Items {
+		if it.Kind == 3 {
+			fns = append(fns, it.Label+" "+it.Detail)
+		}
+	}
+	require.Equal(t, []string{"len len(x)", "join join(list, [sep])", "number number(x)", "trim trim(x)",
+		"lower lower(x)", "upper upper(x)", "replace replace(x, old, new)", "default default(x, fallback)",
+		"round round(x, [digits])", "part part(x, sep, n)", "substring substring(x, start, [length])"}, fns)
+
+	// Fixing the typo clears the diagnostics.
+	fixed := strings.Replace(flowWithTypo, "lenght", "len", 1)
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": flowURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": fixed}},
+	})
+	p = c.diagnostics(t)
+	require.Equal(t, 2, p.Version)
+	require.NotNil(t, p.Diagnostics)
+	require.Empty(t, p.Diagnostics)
+
+	r := c.request("shutdown", nil)
+	require.Nil(t, r.Error)
+	require.Equal(t, "null", string(r.Result))
+	c.notify("exit", nil)
+	require.Equal(t, 0, c.exitStatus(t))
+}
+
+// TestBadMessages: whatever arrives, the server answers with an LSP error
+// and goes on serving; it never crashes or stops.
+func TestBadMessages(t *testing.T) {
+	c := startServer(t, Options{})
+
+	// Before initialize: ServerNotInitialized.
+	r := c.request("textDocument/hover", at(flowURI, 0, 0))
+	require.Equal(t, codeServerNotInitialized, r.Error.Code)
+
+	c.initialize(t, nil)
+
+	cases := []struct {
+		name, body string
+		code       int
+		msg        string
+	}{
+		{"not JSON", `{"jsonrpc": "2.0", "id": 1, "method": `, codeParseError, "not valid JSON"},
+		{"not an object", `17`, codeParseError, "not valid JSON"},
+		{"batch", `[{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}]`, codeInvalidRequest, "batches"},
+		{"no method", `{"jsonrpc": "2.0", "id": 7}`, codeInvalidRequest, "no method"},
+		{"bad id", `{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}`, codeInvalidRequest, "id must be"},
+		{"unknown method", `{"jsonrpc": "2.0", "id": 8, "method": "textDocument/frobnicate"}`, codeMethodNotFound, "frobnicate"},
+		{"params of the wrong shape", `{"jsonrpc": "2.0", "id": 9, "method": "textDocument/hover", "params": "x"}`, codeInvalidParams, "invalid params"},
+		{"position of the wrong type", `{"jsonrpc": "2.0", "id": 10, "method": "textDocument/completion", "params": {"textDocument": {"uri": "a"}, "position": {"line": -1}}}`, codeInvalidParams, "invalid params"},
+		{"unseen document", `{"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover", "params": {"textDocument": {"uri": "file:///nowhere.md"}, "position": {"line": 0, "character": 0}}}`, codeInvalidParams, "file:///nowhere.md is not open"},
+		{"second initialize", `{"jsonrpc": "2.0", "id": 12, "method": "initialize", "params": {}}`, codeInvalidRequest, "already"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c.sendRaw(tc.body)
+			m := c.read()
+			require.NotNil(t, m.Error, "answer: %+v", m)
+			require.Equal(t, tc.code, m.Error.Code)
+			require.Contains(t, m.Error.Message, tc.msg)
+		})
+	}
+
+	// A frame without Content-Length, then a good one: the first is
+	// answered with a parse error, the second served.
+	_, err := c.w.Write([]byte("Content-Type: x\r\n\r\n"))
+	require.NoError(t, err)
+	m := c.read()
+	require.Equal(t, codeParseError, m.Error.Code)
+	require.Contains(t, m.Error.Message, "no Content-Length")
+
+	// Notifications that cannot be handled get no answer and do no harm.
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.md"}})
+	c.notify("textDocument/didOpen", "garbage")
+	c.notify("$/unknown", nil)
+
+	// Positions past the end of a line or of the document answer nothing.
+	c.open(flowURI, flowWithTypo)
+	c.diagnostics(t)
+	r = c.request("textDocument/hover", at(flowURI, 99, 0))
+	require.Nil(t, r.Error)
+	require.Equal(t, "null", string(r.Result))
+	r = c.request("textDocument/hover", at(flowURI, 2, 9999))
+	require.Nil(t, r.Error)
+	r = c.request("textDocument/completion", at(flowURI, 0, 3))
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{"isIncomplete": false, "items": []}`, string(r.Result))
+
+	// Shut down: later requests are refused, exit after shutdown is 0.
+	require.Nil(t, c.request("shutdown", nil).Error)
+	r = c.request("textDocument/hover", at(flowURI, 2, 17))
+	require.Equal(t, codeInvalidRequest, r.Error.Code)
+	c.notify("exit", nil)
+	require.Equal(t, 0, c.exitStatus(t))
+}
+
+// TestExitWithoutShutdown: LSP's exit status 1 when exit comes without
+// shutdown, and when the stream ends.
+func TestExitWithoutShutdown(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize(t, nil)
+	c.notify("exit", nil)
+	require.Equal(t, 1, c.exitStatus(t))
+
+	c = startServer(t, Options{})
+	c.w.Close()
+	require.Equal(t, 1, c.exitStatus(t))
+}
+
+// TestDataReload: the sample data file is read again when it changes, so
+// the data-aware warnings follow it; a broken file is said once in the
+// editor and checking goes on without data.
+func TestDataReload(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active"}}`), 0o600))
+	c := startServer(t, Options{LoadData: testData})
+	params := map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(dir),
+		"capabilities": map[string]any{}, "initializationOptions": map[string]any{"data": "data.json"}}
+	require.Nil(t, c.request("initialize", params).Error)
+
+	text := "- **a:** ${row.statsu}\n"
+	c.open(flowURI, text)
+	p := c.diagnostics(t)
+	require.Len(t, p.Diagnostics, 1)
+	require.Equal(t, "row.statsu: no key 'statsu' in row; did you mean 'status'?", p.Diagnostics[0].Message)
+	require.Equal(t, 2, p.Diagnostics[0].Severity)
+
+	change := func(version int) {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": flowURI, "version": version},
+			"contentChanges": []any{map[string]any{"text": text}},
+		})
+	}
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active", "statsu": "TX"}}`), 0o600))
+	change(2)
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": `), 0o600))
+	// A hover reads the data first; the problem is still said with the
+	// next diagnostics.
+	require.Nil(t, c.request("textDocument/hover", at(flowURI, 0, 12)).Error)
+	change(3)
+	m := c.notification("window/showMessage")
+	require.Contains(t, string(m.Params), "checking without sample data")
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+	change(4) // the same problem is not said again
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+	require.Empty(t, c.queue)
+	// Fixed, then broken again: said again.
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": {"status": "Active"}}`), 0o600))
+	change(5)
+	require.Len(t, c.diagnostics(t).Diagnostics, 1)
+	require.NoError(t, os.WriteFile(path, []byte(`{"row": `), 0o600))
+	change(6)
+	c.notification("window/showMessage")
+	require.Empty(t, c.diagnostics(t).Diagnostics)
+
+	require.Nil(t, c.request("shutdown", nil).Error)
+	c.notify("exit", nil)
+	require.Equal(t, 0, c.exitStatus(t))
+}

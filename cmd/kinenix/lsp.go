@@ -1,0 +1,43 @@
+package main
+
+import (
+	"errors"
+	"runtime/debug"
+	"strings"
+
+	"github.com/kinenix/expressions/cmd/kinenix/internal/lsp"
+)
+
+// lsp runs the language server on standard input and output until the
+// client sends exit (`kinenix lsp`). The sample data file is named by the
+// client in its initialization options ({"data": "FILE"}), not by a flag.
+func (c *cli) lsp(args []string) int {
+	fs := c.flags("lsp")
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
+	}
+	if len(rest) != 0 {
+		return c.usageError("lsp", "lsp takes no arguments (the editor starts it and talks to it on standard input and output)")
+	}
+	info, ok := debug.ReadBuildInfo()
+	return lsp.Serve(c.stdin, c.stdout, lsp.Options{
+		LoadData: lspData,
+		Env:      nil, // as on every command: no environment unless asked for
+		Log:      c.stderr,
+		Version:  strings.TrimPrefix(versionText(info, ok), "kinenix "),
+	})
+}
+
+// lspData reads a sample data file with the CLI's loader, for the language
+// server. Standard input carries the protocol, so "-" is refused.
+func lspData(path string) (map[string]any, error) {
+	if path == "-" {
+		return nil, errors.New("the data file cannot be standard input for kinenix lsp")
+	}
+	d, err := loadData(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return d.Vars(), nil
+}

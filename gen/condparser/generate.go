@@ -1,3 +1,0 @@
-package condparser
-
-//go:generate go tool -modfile=../../tools.mod pigeon -optimize-parser -o parser.go ../../grammar/cond.peg

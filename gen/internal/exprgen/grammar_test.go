@@ -1,0 +1,134 @@
+package exprgen
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/ast"
+)
+
+// matches reports whether the grammar's rule matches the whole of src.
+func matches(t *testing.T, rule, src string) bool {
+	t.Helper()
+	p := newParser("", []byte(src), Entrypoint(rule), MaxExpressions(1000))
+	_, err := p.parse(g)
+	return err == nil && p.pt.offset == len(src)
+}
+
+// boundaryRunes are the first and last runes of every range of the
+// Unicode classes that the identifier classes are made of, and their
+// neighbours, plus all of ASCII and Latin-1.
+func boundaryRunes() []rune {
+	seen := map[rune]bool{}
+	var out []rune
+	add := func(r rune) {
+		if r >= 0 && r <= unicode.MaxRune && utf8.ValidRune(r) && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	for r := rune(0); r < 0x100; r++ {
+		add(r)
+	}
+	for _, table := range []*unicode.RangeTable{unicode.L, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Cf, unicode.Zs} {
+		for _, rg := range table.R16 {
+			for _, r := range []rune{rune(rg.Lo) - 1, rune(rg.Lo), rune(rg.Lo) + rune(rg.Stride), rune(rg.Hi), rune(rg.Hi) + 1} {
+				add(r)
+			}
+		}
+		for _, rg := range table.R32 {
+			for _, r := range []rune{rune(rg.Lo) - 1, rune(rg.Lo), rune(rg.Lo) + rune(rg.Stride), rune(rg.Hi), rune(rg.Hi) + 1} {
+				add(r)
+			}
+		}
+	}
+	return out
+}
+
+// D9: ast.IsIdentStart and ast.IsIdentCont are exactly the grammar's
+// [\pL_] and [\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}], checked on the generated
+// parser at every boundary of those classes.
+func TestIdentClassesMatchGrammar(t *testing.T) {
+	runes := boundaryRunes()
+	require.Greater(t, len(runes), 3000)
+	for _, r := range runes {
+		s := string(r)
+		require.Equal(t, matches(t, "IdentCont", s), ast.IsIdentCont(r), "IdentCont %U", r)
+		// Word is [\pL_] IdentCont*: one character matches when it can start a name.
+		require.Equal(t, matches(t, "Word", s), ast.IsIdentStart(r), "IdentStart %U", r)
+		require.Equal(t, matches(t, "Word", "a"+s), ast.IsName("a"+s), "a%c", r)
+	}
+}
+
+// The keywords of package ast are exactly the words of the grammar's
+// Keyword rule, and a keyword is no Name.
+func TestKeywordsMatchGrammar(t *testing.T) {
+	var rule *rule
+	for _, r := range g.rules {
+		if r.name == "Keyword" {
+			rule = r
+		}
+	}
+	require.NotNil(t, rule)
+	var words []string
+	var walk func(e any)
+	walk = func(e any) {
+		switch e := e.(type) {
+		case *seqExpr:
+			for _, x := range e.exprs {
+				walk(x)
+			}
+		case *choiceExpr:
+			for _, x := range e.alternatives {
+				walk(x)
+			}
+		case *litMatcher:
+			words = append(words, e.val)
+		}
+	}
+	walk(rule.expr)
+	require.Equal(t, ast.Keywords(), words)
+	for _, k := range ast.Keywords() {
+		require.False(t, matches(t, "Name", k), k)
+		require.True(t, matches(t, "Word", k), k)
+		require.True(t, matches(t, "Name", k+"x"), k+"x")
+	}
+}
+
+// Every binary operator of ast's table is one the grammar's BinOp reads,
+// and every prefix one PrefixOp, with the table's text.
+func TestOperatorTableMatchesGrammar(t *testing.T) {
+	for _, o := range ast.Operators() {
+		rule := "BinOp"
+		if o.Prefix {
+			rule = "PrefixOp"
+		}
+		require.True(t, matches(t, rule, o.Text), "%s %q", rule, o.Text)
+		p := newParser("", []byte(o.Text), Entrypoint(rule))
+		v, err := p.parse(g)
+		require.NoError(t, err)
+		require.Equal(t, o, v.(*opTok).op, o.Text)
+	}
+	for _, s := range []string{"not   in", "is\tnot"} {
+		p := newParser("", []byte(s), Entrypoint("BinOp"))
+		v, err := p.parse(g)
+		require.NoError(t, err)
+		require.Equal(t, strings.Join(strings.Fields(s), " "), v.(*opTok).op.Text)
+	}
+}
+
+// pool.go and pool_test.go are the same in exprgen and condgen.
+func TestPoolFilesAgree(t *testing.T) {
+	for _, name := range []string{"pool.go", "pool_test.go"} {
+		here, err := os.ReadFile(name)
+		require.NoError(t, err)
+		there, err := os.ReadFile("../condgen/" + name)
+		require.NoError(t, err)
+		require.Equal(t, string(here), strings.Replace(string(there), "package condgen\n", "package exprgen\n", 1), name)
+	}
+}

@@ -1,0 +1,34 @@
+// Package exprgen holds the parser that pigeon generates from
+// grammar/expr.peg (parser.go), the helpers its actions call (build.go),
+// and ParseInput (pool.go), the one entry point, for gen/exprparser. The
+// messages, the options and the public API live in gen/exprparser; the
+// operator table and the identifier classes in package ast.
+package exprgen
+
+import "fmt"
+
+// ProblemKind names a lexical mistake that an action found in a token.
+type ProblemKind uint8
+
+// The lexical mistakes. Text is what the message needs.
+const (
+	BadNumber     ProblemKind = iota + 1 // 12abc, 1e3, 5., 0x1F; Text: the token
+	DotNumber                            // .5 where a value is expected; Text: the token
+	DigitSelector                        // rows.0, row.1st; Text: the part after the dot
+	UnknownEscape                        // 'a\qb'; Text: the character after the backslash
+	UnclosedText                         // 'abc; Text: the opening quote
+	TextPrefix                           // r'x', b'x', u'x'; Text: the prefix
+)
+
+// Problem is a lexical mistake at byte offset Offset of the input.
+type Problem struct {
+	Offset int
+	Kind   ProblemKind
+	Text   string
+}
+
+// Error describes the problem for a Go developer; gen/exprparser writes
+// the message a flow author reads.
+func (p *Problem) Error() string {
+	return fmt.Sprintf("lexical problem %d at offset %d: %q", p.Kind, p.Offset, p.Text)
+}
