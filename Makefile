@@ -48,12 +48,15 @@ test:
 install:
 	$(GO) install ./cmd/kinenix
 
-## e2e: the tests with real clients, verbose (E2E_TESTS: a -run pattern);
-## each skips with a message when its client is not installed
+## e2e: the tests with real clients, verbose; each skips with a message when
+## its client is not installed: kinenix lsp in Neovim (E2E_TESTS: a -run
+## pattern over ./cmd/...), and in e2e/ (its own module) kinenix play in
+## headless Chromium, with screenshots in $KINENIX_ARTIFACTS or e2e/artifacts
 E2E_TESTS ?= ^TestNeovim$$
 e2e:
 	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
 	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
+	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -v ./...
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 fuzz:

@@ -20,6 +20,7 @@ var commandFlags = map[string][]string{
 	"cond":     {"data", "row", "explain", "env", "env-all"},
 	"preview":  {"data", "row", "each", "explain", "json", "strict", "env", "env-all"},
 	"validate": {"data", "row", "json", "strict", "env", "env-all"},
+	"play":     {"addr", "public", "data"},
 	"version":  {},
 }
 
@@ -57,7 +58,7 @@ func TestHelp(t *testing.T) {
 	}
 	r := runCLI(t, "", "help", "bogus")
 	require.Equal(t, 2, r.code)
-	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, version\n", r.stderr)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, play, version\n", r.stderr)
 	// No arguments: the overview, on standard error, exit 2.
 	r = runCLI(t, "")
 	require.Equal(t, 2, r.code)

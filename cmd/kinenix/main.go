@@ -5,6 +5,7 @@
 //	kinenix cond [-data FILE] [-row N] [-explain] CONDITION
 //	kinenix preview [-data FILE] [-row N | -each] [-explain] [-json] [-strict] FLOW.md|DIR...
 //	kinenix validate [-data FILE] [-row N] [-json] [-strict] FLOW.md|DIR...
+//	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
 //	kinenix version
 //	kinenix help [COMMAND]
 //
@@ -164,6 +165,22 @@ func init() {
 				`nvim: vim.lsp.start({name = "kinenix", cmd = {"kinenix", "lsp"}, init_options = {data = "examples/premium-report.json"}})`,
 			},
 			run: (*cli).lsp,
+		},
+		{
+			name: "play", args: "[-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]",
+			summary: "a local page that checks a flow and its data as you type",
+			about: "Serves a page, on this machine only, with two editors: the flow and its\n" +
+				"data (JSON, YAML or CSV). As you type it shows the problems validate\n" +
+				"reports, underlined on their lines, every field rendered and every\n" +
+				"condition decided part by part, and the function reference. FLOW.md\n" +
+				"and -data FILE are read once, at start, into the page; the server reads\n" +
+				"and writes no other file, and ${env.NAME} is always empty there. It\n" +
+				"listens on loopback; a non-loopback -addr needs -public. Ctrl-C stops it.",
+			examples: []string{
+				`kinenix play -data examples/premium-report.json examples/premium-report.md`,
+				`kinenix play -addr 127.0.0.1:9000`,
+			},
+			run: (*cli).play,
 		},
 		{
 			name: "version", args: "",

@@ -1,0 +1,244 @@
+package play
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/data"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// Limits of one check. The request body is capped by MaxBody before any of
+// this runs; these bound the work done on what it holds.
+const (
+	// MaxFields is the most fields one check renders; past it the result
+	// says how many were left out.
+	MaxFields = 2000
+	// MaxValueSize caps any text built while rendering a field or testing a
+	// condition (decision D17), well under the library's 1 MiB default: a
+	// page shows fields, not files.
+	MaxValueSize = 64 << 10
+	// MaxWork and MaxSteps are the work budget of one evaluation (one
+	// field or condition, decision D35), a sixty-fourth and a tenth of the
+	// library's defaults: a field a person can read takes far less, and a
+	// check evaluates up to MaxFields of them.
+	MaxWork  = 1 << 20
+	MaxSteps = 100_000
+	// MaxShown is the most bytes of one field's result a check sends back;
+	// the rest is counted in Field.Cut. With MaxFields, it bounds the
+	// answer to a few MiB.
+	MaxShown = 4 << 10
+)
+
+// Request is what the page sends: the flow, the data and its format
+// ("json", "yaml" or "csv"; anything else, "" included, means JSON when
+// the text starts with `{` and YAML otherwise). The data is read by
+// data.Decode, as the CLI's -data reads a file: a CSV's rows are `rows`
+// and its first row `row`.
+//
+// For a sheet (CSV), Row picks the row that is `row`, as the CLI's -row
+// does: 0 the first, -1 the last.
+type Request struct {
+	Flow   string `json:"flow"`
+	Data   string `json:"data"`
+	Format string `json:"format"`
+	Row    int    `json:"row"`
+}
+
+// Result is what one check found, in file order.
+type Result struct {
+	// DataError is why the data could not be read; the flow is then
+	// checked and rendered without data.
+	DataError string `json:"dataError,omitempty"`
+	// Problems are everything `kinenix validate` reports for the flow with
+	// this data (errors and warnings).
+	Problems []Problem `json:"problems"`
+	// Fields are the fields that are not conditions, rendered.
+	Fields []Field `json:"fields"`
+	// Conditions are the condition fields, decided and explained.
+	Conditions []Condition `json:"conditions"`
+	// Omitted counts the fields past MaxFields that were not rendered.
+	Omitted int `json:"omitted,omitempty"`
+	// Rows is the number of rows of a sheet, 0 for other data.
+	Rows int `json:"rows"`
+}
+
+// Problem is one finding of flow.Validate: it starts at Line and Column
+// and ends just before EndLine and EndColumn (characters, 1-based).
+type Problem struct {
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Expr      string `json:"expr,omitempty"`
+	Message   string `json:"message"`
+	Kind      string `json:"kind"`
+	Warning   bool   `json:"warning,omitempty"`
+}
+
+// Field is one field rendered with the data: Result, or Error when
+// rendering failed.
+type Field struct {
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Label  string `json:"label"`
+	Text   string `json:"text"`
+	Result string `json:"result"`
+	// Cut is the number of bytes of the result left out past MaxShown.
+	Cut   int    `json:"cut,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+// Condition is one condition field decided with the data: the verdict and
+// its parts as `kinenix cond -explain` shows them, or Error.
+type Condition struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Text    string `json:"text"`
+	Verdict bool   `json:"verdict"`
+	Steps   []Step `json:"steps"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Step is one part of a condition (eval.Step).
+type Step struct {
+	Part      string `json:"part"`
+	Values    string `json:"values"`
+	Result    bool   `json:"result"`
+	Evaluated bool   `json:"evaluated"`
+	Shown     string `json:"shown"` // eval.Step.String, the line `cond -explain` prints
+}
+
+// fileName is the name the findings carry; the page shows lines only.
+const fileName = "flow.md"
+
+// Check checks one flow with one data text: the whole work of the page,
+// in one place. The problems are those of flow.Validate with the data as
+// sample; the fields and conditions those of flow.Preview, at most
+// MaxFields of them. ctx bounds it: a check whose request is cancelled or
+// whose deadline passes stops between validating and rendering and returns
+// ctx's error.
+func Check(ctx context.Context, req Request) (*Result, error) {
+	res := &Result{Problems: []Problem{}, Fields: []Field{}, Conditions: []Condition{}}
+	vars := map[string]any{}
+	var sample *scope.Scope
+	if strings.TrimSpace(req.Data) != "" {
+		v, rows, err := decode(req)
+		res.Rows = rows
+		if err != nil {
+			res.DataError = strings.ToValidUTF8(err.Error(), "\uFFFD")
+		} else {
+			vars = v
+		}
+	}
+	// No WithEnv: the page must not show the server's environment, so
+	// env.NAME is empty here.
+	s := scope.New(vars, scope.WithMaxSize(MaxValueSize), scope.WithMaxWork(MaxWork), scope.WithMaxSteps(MaxSteps))
+	if res.DataError == "" && strings.TrimSpace(req.Data) != "" {
+		sample = s
+	}
+	src := []byte(req.Flow)
+	for _, f := range flow.Validate(fileName, src, sample) {
+		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
+			EndLine: f.EndLine, EndColumn: f.EndColumn,
+			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+	}
+	if len(src) > flow.MaxSize {
+		return res, nil // Validate reported it; nothing is rendered
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Preview renders every field it finds; the flow is cut before the
+	// field past MaxFields, so that no more are rendered.
+	if fields := flow.Fields(src); len(fields) > MaxFields {
+		res.Omitted = len(fields) - MaxFields
+		src = cutAtLine(src, fields[MaxFields].Line)
+	}
+	// The work budget of each evaluation (D35) is in s. ctx goes here,
+	// and to Validate above, when flow takes a context; until then a check
+	// stops only between its steps.
+	results, err := flow.Preview(fileName, src, s, flow.PreviewOptions{Explain: true})
+	if err != nil {
+		return res, nil // a flow over MaxSize, reported by Validate
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		msg := ""
+		if r.Err != nil {
+			msg = message(r.Err)
+		}
+		if !r.Condition {
+			shown, cut := shorten(r.Text)
+			res.Fields = append(res.Fields, Field{Line: r.Line, Column: r.Column, Label: r.Label,
+				Text: r.Value, Result: shown, Cut: cut, Error: msg})
+			continue
+		}
+		c := Condition{Line: r.Line, Column: r.Column, Text: r.Value, Verdict: r.Holds, Steps: []Step{}, Error: msg}
+		for _, st := range r.Steps {
+			c.Steps = append(c.Steps, Step{Part: st.Part, Values: st.Values,
+				Result: st.Result, Evaluated: st.Evaluated, Shown: st.String()})
+		}
+		res.Conditions = append(res.Conditions, c)
+	}
+	return res, nil
+}
+
+// shorten cuts s to at most MaxShown bytes, at a character boundary, and
+// returns the number of bytes left out.
+func shorten(s string) (string, int) {
+	if len(s) <= MaxShown {
+		return s, 0
+	}
+	n := MaxShown
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], len(s) - n
+}
+
+// cutAtLine returns src up to the start of line n (1-based).
+func cutAtLine(src []byte, n int) []byte {
+	if n <= 1 {
+		return src[:0]
+	}
+	for i, b := range src {
+		if b == '\n' {
+			if n--; n == 1 {
+				return src[:i+1]
+			}
+		}
+	}
+	return src
+}
+
+// decode reads the data of req with data.Decode: its variables, and for
+// a sheet its number of rows, with `row` the row req.Row picks.
+func decode(req Request) (map[string]any, int, error) {
+	d, err := data.Decode(dataName(req.Format), []byte(req.Data))
+	if err != nil {
+		return nil, 0, err
+	}
+	if !d.IsSheet() || (d.Len() == 0 && req.Row == 0) {
+		return d.Vars(), d.Len(), nil
+	}
+	v, err := d.RowVars(req.Row)
+	return v, d.Len(), err
+}
+
+// dataName is the file name that tells data.Decode the format; it also
+// starts the decoder's messages (`data in data.yaml: line 3: ...`).
+func dataName(format string) string {
+	switch format {
+	case "json", "yaml", "csv":
+		return "data." + format
+	}
+	return "data"
+}
+
+// message is an evaluation error as the CLI prints it (D16).
+func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD") }

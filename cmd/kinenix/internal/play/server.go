@@ -1,0 +1,247 @@
+// Package play is the server of `kinenix play`: a page, served from assets
+// embedded in the binary, where a flow author edits a flow and its data and
+// sees, as they type, its problems, every field rendered and every
+// condition decided and explained.
+//
+// The server is meant for one person on their own machine. It reads and
+// writes no file: the flow and data given on the command line are handed to
+// New as text, and everything else arrives in request bodies. Every request
+// is bounded: the body by MaxBody, the time by CheckTimeout, the work by the
+// limits of Check, and at most MaxConcurrent checks run at once. Requests
+// whose Host header is not a loopback name are refused (DNS rebinding),
+// unless the server was made with Options.Public.
+package play
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/kinenix/expressions/funcs"
+)
+
+// Limits of one request.
+const (
+	// MaxBody caps the body of a check request (flow and data together).
+	MaxBody = 2 << 20
+	// CheckTimeout bounds one check, waiting for a turn included.
+	CheckTimeout = 5 * time.Second
+	// MaxConcurrent checks run at once; more wait for a turn.
+	MaxConcurrent = 2
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Options are the settings of a server.
+type Options struct {
+	// Flow and Data are the texts the page starts with; FlowName and
+	// DataName are the names shown for them. Without a flow the page
+	// starts with a short example. DataFormat is "json", "yaml", "csv" or
+	// "" (JSON or YAML, as the text reads).
+	Flow, FlowName             string
+	Data, DataName, DataFormat string
+	// Public accepts requests for any Host, for a server deliberately
+	// listening on a non-loopback address.
+	Public bool
+}
+
+// New returns the handler of the page and its API:
+//
+//	GET  /               the page (index.html, style.css, app.js, favicon.svg)
+//	GET  /api/start      the flow and data the page starts with
+//	GET  /api/functions  the function reference (funcs.All)
+//	POST /api/check      Request in, Result out (application/json)
+func New(o Options) http.Handler {
+	return newServer(o).handler()
+}
+
+func newServer(o Options) *server {
+	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), timeout: CheckTimeout}
+	if s.o.Flow == "" && s.o.FlowName == "" {
+		s.o.Flow, s.o.FlowName = starterFlow, "example.md"
+		if s.o.Data == "" && s.o.DataName == "" {
+			s.o.Data, s.o.DataName, s.o.DataFormat = starterData, "example.json", "json"
+		}
+	}
+	return s
+}
+
+func (s *server) handler() http.Handler {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err) // the embedded directory is part of the binary
+	}
+	mux := http.NewServeMux()
+	static := http.FileServerFS(sub)
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, sub, "index.html")
+	})
+	for _, name := range []string{"style.css", "app.js", "favicon.svg"} {
+		mux.Handle("GET /"+name, static)
+	}
+	mux.HandleFunc("GET /api/start", s.start)
+	mux.HandleFunc("GET /api/functions", s.functions)
+	mux.HandleFunc("POST /api/check", s.check)
+	return s.guard(mux)
+}
+
+type server struct {
+	o       Options
+	turns   chan struct{} // one token per running check
+	timeout time.Duration // CheckTimeout; shorter in tests
+}
+
+// guard checks the Host header and sets the security headers of every
+// response.
+func (s *server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		h.Set("Cache-Control", "no-store")
+		if !s.o.Public && !LoopbackHost(r.Host) {
+			http.Error(w, "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// LoopbackHost reports whether host (a Host header or a listen address,
+// with or without a port) names this machine only: localhost or a loopback
+// IP address.
+func LoopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+type start struct {
+	Flow       string `json:"flow"`
+	FlowName   string `json:"flowName"`
+	Data       string `json:"data"`
+	DataName   string `json:"dataName"`
+	DataFormat string `json:"dataFormat"`
+}
+
+func (s *server) start(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, start{Flow: s.o.Flow, FlowName: s.o.FlowName,
+		Data: s.o.Data, DataName: s.o.DataName, DataFormat: s.o.DataFormat})
+}
+
+// function is one entry of the function reference.
+type function struct {
+	Name      string    `json:"name"`
+	Signature string    `json:"signature"`
+	Doc       string    `json:"doc"`
+	Empty     string    `json:"empty"`
+	Params    []param   `json:"params"`
+	Examples  []example `json:"examples"`
+}
+
+type param struct {
+	Name     string `json:"name"`
+	Optional bool   `json:"optional"`
+	Doc      string `json:"doc"`
+}
+
+type example struct {
+	Expr string `json:"expr"`
+	Want string `json:"want"`
+}
+
+func (s *server) functions(w http.ResponseWriter, r *http.Request) {
+	out := []function{}
+	for _, f := range funcs.All() {
+		fn := function{Name: f.Name, Signature: f.Signature(), Doc: f.Doc, Empty: f.Empty,
+			Params: []param{}, Examples: []example{}}
+		for _, p := range f.Params {
+			fn.Params = append(fn.Params, param{Name: p.Name, Optional: p.Optional, Doc: p.Doc})
+		}
+		for _, e := range f.Examples {
+			fn.Examples = append(fn.Examples, example{Expr: e.Expr, Want: e.Want})
+		}
+		out = append(out, fn)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// apiError is the body of a refused check request.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func (s *server) check(w http.ResponseWriter, r *http.Request) {
+	// A page of another site can send a simple POST here; it cannot send
+	// application/json without a preflight this server never answers, and
+	// its Origin names it.
+	if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(mt, "application/json") {
+		writeJSON(w, http.StatusUnsupportedMediaType, apiError{"send the check as application/json"})
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+		writeJSON(w, http.StatusForbidden, apiError{"requests from other pages are refused"})
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeJSON(w, http.StatusRequestEntityTooLarge,
+				apiError{"the flow and data together are larger than 2 MiB; they were not checked"})
+			return
+		}
+		writeJSON(w, http.StatusBadRequest, apiError{"the request could not be read"})
+		return
+	}
+	var req Request
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeJSON(w, http.StatusBadRequest, apiError{"the request is not a check: " + err.Error()})
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+	defer cancel()
+	select {
+	case s.turns <- struct{}{}:
+		defer func() { <-s.turns }()
+	case <-ctx.Done():
+		writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
+		return
+	}
+	res, err := Check(ctx, req)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			writeJSON(w, http.StatusServiceUnavailable, apiError{"the check took longer than " + s.timeout.String() + " and was stopped"})
+		}
+		return // cancelled: nobody is waiting for the answer
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(b)
+}

@@ -1,0 +1,401 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/scope"
+	"github.com/stretchr/testify/require"
+)
+
+// post sends a check to h as the page does.
+func post(t *testing.T, h http.Handler, body string, edit ...func(*http.Request)) *httptest.ResponseRecorder {
+	t.Helper()
+	r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/check", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Origin", "http://127.0.0.1:8080")
+	for _, e := range edit {
+		e(r)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func checkOK(t *testing.T, h http.Handler, req Request) Result {
+	t.Helper()
+	b, err := json.Marshal(req)
+	require.NoError(t, err)
+	w := post(t, h, string(b))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.Equal(t, "application/json; charset=utf-8", w.Header().Get("Content-Type"))
+	var res Result
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &res))
+	return res
+}
+
+// The page's main loop: a typo shows validate's message on its line and
+// column (D16 wording, D32 checks); fixed, the field renders.
+func TestCheckTypoThenFix(t *testing.T) {
+	h := New(Options{})
+	data := `{"packages":[1,2,3]}`
+	res := checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${lenght(packages)}\n", Data: data, Format: "json"})
+	require.Equal(t, []Problem{{Line: 3, Column: 18, EndLine: 3, EndColumn: 24, Expr: "lenght(packages)", Kind: "unknown-function",
+		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}}, res.Problems)
+	require.Len(t, res.Fields, 1)
+	require.Equal(t, "subject", res.Fields[0].Label)
+	require.Equal(t, 3, res.Fields[0].Line)
+	require.Equal(t, "${lenght(packages)}: unknown function lenght; did you mean len?", res.Fields[0].Error)
+
+	res = checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${len(packages)}\n", Data: data, Format: "json"})
+	require.Empty(t, res.Problems)
+	require.Equal(t, []Field{{Line: 3, Column: 16, Label: "subject", Text: "${len(packages)}", Result: "3"}}, res.Fields)
+	require.Empty(t, res.Conditions)
+}
+
+// The problems are exactly validate's, warnings from the sample data
+// included (D38-style warnings come from the same call).
+func TestCheckWarningsFromData(t *testing.T) {
+	res := checkOK(t, New(Options{}), Request{
+		Flow: "- **to:** ${row.Frist Name}\n", Data: `{"row":{"First Name":"Ann"}}`})
+	require.Len(t, res.Problems, 1)
+	require.True(t, res.Problems[0].Warning)
+	require.Equal(t, "row.Frist Name: no key 'Frist Name' in row; did you mean 'First Name'?", res.Problems[0].Message)
+	require.Equal(t, 1, res.Problems[0].Line)
+}
+
+// Conditions come back decided, with the parts `kinenix cond -explain`
+// prints, short-circuited parts marked as not evaluated.
+func TestCheckConditionExplained(t *testing.T) {
+	cond := "${len(packages)} > 2 and ${x} == 1 and ${y} == 2"
+	res := checkOK(t, New(Options{}), Request{
+		Flow: "- **Condition:** " + cond + "\n", Data: `{"packages":[1,2,3]}`})
+	require.Len(t, res.Conditions, 1)
+	c := res.Conditions[0]
+	require.Equal(t, cond, c.Text)
+	require.False(t, c.Verdict)
+	require.Empty(t, c.Error)
+	require.Equal(t, []Step{
+		{Part: "${len(packages)} > 2", Values: "3", Result: true, Evaluated: true, Shown: "${len(packages)} > 2: 3 -> true"},
+		{Part: "${x} == 1", Values: "'' (empty)", Result: false, Evaluated: true, Shown: "${x} == 1: '' (empty) -> false"},
+		{Part: "${y} == 2", Shown: "${y} == 2: not needed"},
+	}, c.Steps)
+	require.Empty(t, res.Fields)
+
+	// The same as the library says.
+	cc, err := eval.CompileCondition(cond)
+	require.NoError(t, err)
+	_, steps, err := cc.Explain(scope.New(map[string]any{"packages": []any{1, 2, 3}}))
+	require.NoError(t, err)
+	for i, st := range steps {
+		require.Equal(t, st.String(), c.Steps[i].Shown)
+	}
+
+	// A malformed condition is an error on its field and a problem.
+	res = checkOK(t, New(Options{}), Request{Flow: "- **condition:** ${a} ==\n"})
+	require.Len(t, res.Conditions, 1)
+	require.True(t, strings.HasPrefix(res.Conditions[0].Error, "condition: "), res.Conditions[0].Error)
+	require.NotEmpty(t, res.Problems)
+	require.True(t, strings.HasPrefix(res.Problems[0].Message, "condition: "))
+}
+
+// Data that cannot be read is reported and the flow is still checked,
+// without data.
+func TestCheckBadData(t *testing.T) {
+	res := checkOK(t, New(Options{}), Request{Flow: "- **n:** ${len(packages)}\n", Data: `{"packages": [1,`})
+	require.NotEmpty(t, res.DataError)
+	require.Len(t, res.Fields, 1)
+	require.Equal(t, "0", res.Fields[0].Result)
+}
+
+// The data is read by data.Decode in the format chosen: a CSV's rows are
+// rows and its first row row; YAML keeps a zip code's leading zero (D36);
+// without a format, JSON or YAML as the text reads.
+func TestCheckDataFormats(t *testing.T) {
+	h := New(Options{})
+	md := "- **n:** ${len(rows)} ${row.name} ${rows[-1].age}\n"
+	res := checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv"})
+	require.Empty(t, res.DataError)
+	require.Equal(t, "2 Ann 4", res.Fields[0].Result)
+
+	require.Equal(t, 2, res.Rows)
+	// Row picks the sheet's row that is row, as -row does (D11: -1 is the
+	// last); one past the end is an error that names the rows.
+	for row, want := range map[int]string{0: "2 Ann 4", 1: "2 Bob 4", -1: "2 Bob 4", -2: "2 Ann 4"} {
+		res = checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv", Row: row})
+		require.Empty(t, res.DataError, row)
+		require.Equal(t, want, res.Fields[0].Result, row)
+	}
+	res = checkOK(t, h, Request{Flow: md, Data: "name,age\nAnn,3\nBob,4\n", Format: "csv", Row: 2})
+	require.Contains(t, res.DataError, "2 rows")
+	require.Equal(t, 2, res.Rows)
+	res = checkOK(t, h, Request{Flow: md, Data: "name,age\n", Format: "csv"})
+	require.Empty(t, res.DataError)
+	require.Equal(t, 0, res.Rows)
+	require.Equal(t, "0  ", res.Fields[0].Result)
+
+	for _, format := range []string{"yaml", "auto", ""} {
+		res = checkOK(t, h, Request{Flow: "- **zip:** ${zip}\n", Data: "zip: 01234\n", Format: format})
+		require.Empty(t, res.DataError, format)
+		require.Equal(t, "01234", res.Fields[0].Result, format)
+	}
+	// Numbers stay exact decimals (D2).
+	res = checkOK(t, h, Request{Flow: "- **a:** ${a + 0.2}\n", Data: `{"a": 0.1}`})
+	require.Equal(t, "0.3", res.Fields[0].Result)
+
+	// The same text as JSON is refused, with the decoder's message.
+	res = checkOK(t, h, Request{Flow: "- **zip:** ${zip}\n", Data: "zip: 01234\n", Format: "json"})
+	require.True(t, strings.HasPrefix(res.DataError, "data in data.json: "), res.DataError)
+}
+
+// The page never shows the server's environment.
+func TestCheckNoEnvironment(t *testing.T) {
+	t.Setenv("KINENIX_PLAY_SECRET", "hunter2")
+	res := checkOK(t, New(Options{}), Request{Flow: "- **s:** [${env.KINENIX_PLAY_SECRET}]\n"})
+	require.Equal(t, "[]", res.Fields[0].Result)
+}
+
+// At most MaxFields fields are rendered; the rest are counted.
+func TestCheckFieldCap(t *testing.T) {
+	md := strings.Repeat("- **f:** ${1 + 1}\n", MaxFields+5)
+	res := checkOK(t, New(Options{}), Request{Flow: md})
+	require.Len(t, res.Fields, MaxFields)
+	require.Equal(t, 5, res.Omitted)
+	require.Equal(t, "2", res.Fields[MaxFields-1].Result)
+}
+
+// A text built while rendering is capped at MaxValueSize (D17).
+func TestCheckValueCap(t *testing.T) {
+	res := checkOK(t, New(Options{}), Request{
+		Flow: "- **big:** ${join(xs, '')}\n",
+		Data: `{"xs":["` + strings.Repeat("a", MaxValueSize) + `", "b"]}`})
+	require.Len(t, res.Fields, 1)
+	require.Empty(t, res.Fields[0].Result)
+	require.Contains(t, res.Fields[0].Error, "${join(xs, '')}: ")
+}
+
+// A long result is sent cut at MaxShown bytes, on a character boundary,
+// with the number of bytes left out.
+func TestCheckResultCut(t *testing.T) {
+	res := checkOK(t, New(Options{}), Request{
+		Flow: "- **long:** ab${s}\n", Data: `{"s":"` + strings.Repeat("ก", MaxShown) + `"}`})
+	f := res.Fields[0]
+	require.Empty(t, f.Error)
+	require.True(t, utf8.ValidString(f.Result))
+	require.Equal(t, 2+3*((MaxShown-2)/3), len(f.Result)) // "ab" and whole 3-byte letters
+	require.Less(t, len(f.Result), MaxShown)              // MaxShown falls inside a letter
+	require.Equal(t, 2+3*MaxShown, len(f.Result)+f.Cut)
+	short := checkOK(t, New(Options{}), Request{Flow: "- **short:** ${s}\n", Data: `{"s":"abc"}`})
+	require.Equal(t, Field{Line: 1, Column: 14, Label: "short", Text: "${s}", Result: "abc"}, short.Fields[0])
+}
+
+// A cancelled request stops the check before the next field.
+func TestCheckCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Check(ctx, Request{Flow: "- **a:** b\n"})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestCheckBodyTooLarge(t *testing.T) {
+	body := `{"flow":"` + strings.Repeat("x", MaxBody) + `"}`
+	w := post(t, New(Options{}), body)
+	require.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
+	require.Contains(t, w.Body.String(), "larger than 2 MiB")
+}
+
+func TestCheckRefusals(t *testing.T) {
+	h := New(Options{})
+	w := post(t, h, `{}`, func(r *http.Request) { r.Header.Set("Content-Type", "text/plain") })
+	require.Equal(t, http.StatusUnsupportedMediaType, w.Code)
+	w = post(t, h, `{}`, func(r *http.Request) { r.Header.Set("Origin", "http://evil.example") })
+	require.Equal(t, http.StatusForbidden, w.Code)
+	w = post(t, h, `{"flow": 3}`)
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	w = post(t, h, `{}`, func(r *http.Request) { r.Method = "GET" })
+	require.Equal(t, http.StatusMethodNotAllowed, w.Code)
+}
+
+func get(h http.Handler, url string) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", url, nil))
+	return w
+}
+
+// DNS rebinding: a page of evil.example that resolves to 127.0.0.1 sends
+// Host: evil.example, and is refused.
+func TestHostMustBeLoopback(t *testing.T) {
+	h := New(Options{})
+	for _, host := range []string{"evil.example", "evil.example:8080", "127.0.0.1.evil.example", "10.0.0.5:8080", "localhost.evil.example"} {
+		w := get(h, "http://"+host+"/")
+		require.Equal(t, http.StatusForbidden, w.Code, host)
+		w = post(t, h, `{}`, func(r *http.Request) { r.Host = host; r.Header.Del("Origin") })
+		require.Equal(t, http.StatusForbidden, w.Code, host)
+	}
+	for _, host := range []string{"127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "127.0.0.2"} {
+		require.Equal(t, http.StatusOK, get(h, "http://"+host+"/").Code, host)
+	}
+	require.Equal(t, http.StatusOK, get(New(Options{Public: true}), "http://10.0.0.5:8080/").Code)
+}
+
+func TestLoopbackHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"127.0.0.1": true, "127.0.0.1:0": true, "localhost:8080": true, "[::1]:80": true, "::1": true,
+		"": false, "0.0.0.0": false, "[::]:8080": false, "192.168.1.2:8080": false, "example.com": false,
+	} {
+		require.Equal(t, want, LoopbackHost(host), host)
+	}
+}
+
+func TestAssets(t *testing.T) {
+	h := New(Options{})
+	for path, ctype := range map[string]string{
+		"/":            "text/html; charset=utf-8",
+		"/style.css":   "text/css; charset=utf-8",
+		"/app.js":      "text/javascript; charset=utf-8",
+		"/favicon.svg": "image/svg+xml",
+	} {
+		w := get(h, "http://127.0.0.1:8080"+path)
+		require.Equal(t, http.StatusOK, w.Code, path)
+		require.Equal(t, ctype, w.Header().Get("Content-Type"), path)
+		require.Equal(t, "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+			w.Header().Get("Content-Security-Policy"), path)
+		require.Equal(t, "nosniff", w.Header().Get("X-Content-Type-Options"), path)
+		require.NotEmpty(t, w.Body.String(), path)
+	}
+	page := get(h, "http://127.0.0.1:8080/").Body.String()
+	// CSP allows no inline script or style: the page has none, and loads
+	// nothing from elsewhere.
+	require.Equal(t, 1, strings.Count(page, "<script"))
+	require.Contains(t, page, `<script src="/app.js" defer></script>`)
+	require.NotContains(t, page, "style=")
+	require.NotContains(t, page, "http")
+	require.NotRegexp(t, `\son[a-z]+=`, page) // no onclick= and the like
+	// Only the assets are served, nothing else of the binary.
+	for _, path := range []string{"/server.go", "/starter.md", "/assets/app.js", "/favicon.ico", "/api/"} {
+		require.Equal(t, http.StatusNotFound, get(h, "http://127.0.0.1:8080"+path).Code, path)
+	}
+}
+
+// The reference is the one function table.
+func TestFunctions(t *testing.T) {
+	w := get(New(Options{}), "http://127.0.0.1:8080/api/functions")
+	require.Equal(t, http.StatusOK, w.Code)
+	var got []function
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
+	all := funcs.All()
+	require.Len(t, got, len(all))
+	for i, f := range all {
+		require.Equal(t, f.Name, got[i].Name)
+		require.Equal(t, f.Signature(), got[i].Signature)
+		require.Equal(t, f.Doc, got[i].Doc)
+		require.Equal(t, f.Empty, got[i].Empty)
+		require.Len(t, got[i].Params, len(f.Params))
+		require.Len(t, got[i].Examples, len(f.Examples))
+	}
+}
+
+// The page starts with the files given on the command line, or with the
+// example, which itself checks clean.
+func TestStart(t *testing.T) {
+	var s start
+	w := get(New(Options{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}),
+		"http://127.0.0.1:8080/api/start")
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
+	require.Equal(t, start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
+
+	// A flow without data starts with no data, not the example's.
+	s = start{}
+	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
+	require.Equal(t, start{Flow: "x\n", FlowName: "f.md"}, s)
+
+	h := New(Options{})
+	require.NoError(t, json.Unmarshal(get(h, "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
+	require.Equal(t, "example.md", s.FlowName)
+	res := checkOK(t, h, Request{Flow: s.Flow, Data: s.Data, Format: s.DataFormat})
+	require.Empty(t, res.Problems)
+	require.Empty(t, res.DataError)
+	require.NotEmpty(t, res.Fields)
+	for _, f := range res.Fields {
+		require.Empty(t, f.Error, f.Label)
+	}
+	require.Len(t, res.Conditions, 1)
+	require.True(t, res.Conditions[0].Verdict)
+}
+
+// With MaxConcurrent checks running, another waits for a turn until its
+// deadline and is told the server is busy; a check past its deadline is
+// stopped (503 either way, never a hang).
+func TestCheckBusyAndDeadline(t *testing.T) {
+	s := newServer(Options{})
+	s.timeout = 50 * time.Millisecond
+	h := s.handler()
+	for range MaxConcurrent {
+		s.turns <- struct{}{}
+	}
+	start := time.Now()
+	w := post(t, h, `{"flow":"- **a:** b"}`)
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+	require.Contains(t, w.Body.String(), "the server is busy")
+	require.Less(t, time.Since(start), 2*time.Second)
+	for range MaxConcurrent {
+		<-s.turns
+	}
+	require.Equal(t, http.StatusOK, post(t, h, `{"flow":"- **a:** b"}`).Code)
+
+	s.timeout = time.Nanosecond
+	w = post(t, h, `{"flow":"- **a:** b"}`)
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+}
+
+// A flow over flow.MaxSize is reported as Validate reports it and not
+// rendered.
+func TestCheckFlowTooLarge(t *testing.T) {
+	src := strings.Repeat("- **f:** ${x}\n", flow.MaxSize/14+1)
+	res, err := Check(context.Background(), Request{Flow: src})
+	require.NoError(t, err)
+	require.Len(t, res.Problems, 1)
+	require.Equal(t, "limit", res.Problems[0].Kind)
+	require.Contains(t, res.Problems[0].Message, "larger than 1 MiB")
+	require.Empty(t, res.Fields)
+}
+
+func TestCutAtLine(t *testing.T) {
+	src := []byte("a\nb\r\nc\nd")
+	require.Equal(t, "", string(cutAtLine(src, 1)))
+	require.Equal(t, "a\n", string(cutAtLine(src, 2)))
+	require.Equal(t, "a\nb\r\n", string(cutAtLine(src, 3)))
+	require.Equal(t, "a\nb\r\nc\n", string(cutAtLine(src, 4)))
+	require.Equal(t, "a\nb\r\nc\nd", string(cutAtLine(src, 9)))
+}
+
+// BenchmarkCheck is one check of a 1,000-line flow (the premium report
+// example, repeated) with its data: the server's work for one keystroke.
+func BenchmarkCheck(b *testing.B) {
+	md, err := os.ReadFile("../../../../examples/premium-report.md")
+	require.NoError(b, err)
+	js, err := os.ReadFile("../../../../examples/premium-report.json")
+	require.NoError(b, err)
+	var src strings.Builder
+	for strings.Count(src.String(), "\n") < 1000 {
+		src.Write(md)
+	}
+	req := Request{Flow: src.String(), Data: string(js), Format: "json"}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := Check(context.Background(), req)
+		if err != nil || len(res.Fields) == 0 {
+			b.Fatal(err)
+		}
+	}
+}
