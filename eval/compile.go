@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"strconv"
@@ -480,7 +481,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 // cap and a small budget.
 func checkFrame() *frame {
 	fr := &frame{env: funcs.Env{MaxSize: value.DefaultMaxSize}}
-	fr.budget.Reset(nil, checkMaxWork, checkMaxSteps)
+	fr.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps)
 	fr.env.Budget = &fr.budget
 	return fr
 }

@@ -41,28 +41,6 @@ func column(text string, off int) int {
 	return utf8.RuneCountInString(text[:off]) + 1
 }
 
-// columns gives the columns of increasing byte offsets of one text in
-// time linear in the text, counting on from the last offset asked for.
-type columns struct {
-	text     string
-	off, col int // the last offset asked for and its column (0: none yet)
-}
-
-func (c *columns) at(off int) int {
-	if off > len(c.text) {
-		off = len(c.text)
-	}
-	if off < 0 {
-		off = 0
-	}
-	if c.col == 0 || off < c.off {
-		c.off, c.col = 0, 1
-	}
-	c.col += utf8.RuneCountInString(c.text[c.off:off])
-	c.off = off
-	return c.col
-}
-
 // fenceState follows fenced code blocks from line to line.
 type fenceState struct {
 	char byte // '`' or '~' while inside a block, else 0

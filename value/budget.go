@@ -183,6 +183,9 @@ func SizeText(n int) string { return sizeText(int64(n)) }
 // Reset makes b a fresh budget, as NewBudget would, without allocating:
 // for an evaluation state that keeps its budget by value.
 func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
+	if ctx != nil && ctx.Done() == nil {
+		ctx = nil // a context that can never be done need not be looked at
+	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxWork
 	}
