@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -68,8 +69,15 @@ func (f Finding) String() string {
 // checked against it (design section 4), and warnings are added. Findings
 // are sorted by line and column, errors before warnings at the same place.
 // Validate never panics and its work is bounded by MaxSize and MaxFindings.
-func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
-	v := &validator{file: file, sample: sample}
+func Validate(file string, src []byte, sample *scope.Scope) []Finding {
+	return ValidateContext(context.Background(), file, src, sample)
+}
+
+// ValidateContext is Validate that stops when ctx is done: the checks
+// against sample data evaluate under it, and no line after that is
+// checked (the findings so far are returned).
+func ValidateContext(ctx context.Context, file string, src []byte, sample *scope.Scope) (out []Finding) {
+	v := &validator{ctx: ctx, file: file, sample: sample}
 	defer func() {
 		if r := recover(); r != nil {
 			out = append(v.finish(), Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
@@ -82,7 +90,7 @@ func Validate(file string, src []byte, sample *scope.Scope) (out []Finding) {
 	}
 	var fs fenceState
 	for _, ln := range splitLines(string(src)) {
-		if len(v.list) > MaxFindings {
+		if len(v.list) > MaxFindings || ctx.Err() != nil {
 			break
 		}
 		if fs.skip(ln.text) {
@@ -103,6 +111,7 @@ func tooLarge(n int) string {
 }
 
 type validator struct {
+	ctx    context.Context
 	file   string
 	sample *scope.Scope
 	list   eval.ErrorList // positions in the file: Line is the file's line

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -87,7 +88,14 @@ func (r Result) String() string {
 // The error is set only when the flow is larger than MaxSize; it is then
 // not read. Preview never panics, and its work is bounded as that of
 // Validate and of the evaluation of each field.
-func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
+func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) ([]Result, error) {
+	return PreviewContext(context.Background(), file, src, s, opts)
+}
+
+// PreviewContext is Preview that stops when ctx is done: each field then
+// evaluated fails with an error that wraps ctx.Err() (D35), and no later
+// field is computed.
+func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
 	if len(src) > MaxSize {
 		return nil, errors.New(tooLarge(len(src)) + "; it was not previewed")
 	}
@@ -104,17 +112,20 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out 
 		sample = s
 	}
 	warnings := map[int][]Finding{}
-	for _, f := range Validate(file, src, sample) {
+	for _, f := range ValidateContext(ctx, file, src, sample) {
 		if f.Warning {
 			warnings[f.Line] = append(warnings[f.Line], f)
 		}
 	}
 	for _, f := range Fields(src) {
+		if ctx.Err() != nil {
+			break
+		}
 		r := Result{File: file, Field: f}
 		if f.Condition {
-			r.Holds, r.Steps, r.Err = testCondition(f.Value, s, opts.Explain)
+			r.Holds, r.Steps, r.Err = testCondition(ctx, f.Value, s, opts.Explain)
 		} else {
-			r.Text, r.Err = render(f.Value, s)
+			r.Text, r.Err = render(ctx, f.Value, s)
 		}
 		for _, w := range warnings[f.Line] {
 			if r.Err == nil || w.Message != r.Err.Error() {
@@ -127,28 +138,28 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) (out 
 }
 
 // render renders a field's value.
-func render(text string, s *scope.Scope) (string, error) {
+func render(ctx context.Context, text string, s *scope.Scope) (string, error) {
 	t, err := eval.Compile(text)
 	if err != nil {
 		return "", err
 	}
-	return t.Render(s)
+	return t.RenderContext(ctx, s)
 }
 
 // testCondition tests a condition line, with its parts when explain is
 // set.
-func testCondition(line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
+func testCondition(ctx context.Context, line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
 	c, err := eval.CompileCondition(line)
 	if err != nil {
 		return false, nil, err
 	}
 	if explain {
-		ok, steps, err := c.Explain(s)
+		ok, steps, err := c.ExplainContext(ctx, s)
 		if err != nil {
 			ok = false
 		}
 		return ok, steps, err
 	}
-	ok, err := c.Test(s)
+	ok, err := c.TestContext(ctx, s)
 	return ok && err == nil, nil, err
 }

@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"context"
 	"errors"
 	"sort"
 	"strings"
@@ -51,7 +50,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			continue
 		}
 		var ws []*eval.Error
-		_, err := ph.Eval(context.Background(), v.sample, func(m eval.Miss) {
+		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
 			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 		})
 		if len(ws) == 0 && err != nil {

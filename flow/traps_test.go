@@ -1,6 +1,7 @@
 package flow_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,4 +41,16 @@ func TestTrapGroupedNumber(t *testing.T) {
 	// a method call the data answers as a key is no trap
 	s = scope.New(map[string]any{"x": map[string]any{"upper()": "A"}})
 	require.Empty(t, flow.Validate("f.md", []byte("- **a:** ${x.upper()}\n"), s))
+}
+
+// D35: a done context stops a check and a preview.
+func TestValidateAndPreviewContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	src := []byte("- **a:** ${lenght(x)}\n- **b:** ${len(x)}\n")
+	require.Empty(t, flow.ValidateContext(ctx, "f.md", src, nil))
+	require.Len(t, flow.Validate("f.md", src, nil), 1)
+	rs, err := flow.PreviewContext(ctx, "f.md", src, scope.New(map[string]any{"x": "ab"}), flow.PreviewOptions{})
+	require.NoError(t, err)
+	require.Empty(t, rs)
 }

@@ -140,7 +140,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		sample = s
 	}
 	src := []byte(req.Flow)
-	for _, f := range flow.Validate(fileName, src, sample) {
+	for _, f := range flow.ValidateContext(ctx, fileName, src, sample) {
 		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
 			EndLine: f.EndLine, EndColumn: f.EndColumn,
 			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
@@ -157,10 +157,9 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		res.Omitted = len(fields) - MaxFields
 		src = cutAtLine(src, fields[MaxFields].Line)
 	}
-	// The work budget of each evaluation (D35) is in s. ctx goes here,
-	// and to Validate above, when flow takes a context; until then a check
-	// stops only between its steps.
-	results, err := flow.Preview(fileName, src, s, flow.PreviewOptions{Explain: true})
+	// The work budget of each evaluation (D35) is in s; ctx stops the
+	// evaluation under way when the request is gone.
+	results, err := flow.PreviewContext(ctx, fileName, src, s, flow.PreviewOptions{Explain: true})
 	if err != nil {
 		return res, nil // a flow over MaxSize, reported by Validate
 	}
