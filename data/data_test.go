@@ -198,6 +198,7 @@ func TestJSONValues(t *testing.T) {
 	require.Equal(t, "01234", vars["c"])
 	require.Equal(t, []any{true, false, nil, map[string]any{}}, vars["d"])
 	require.Equal(t, "escé\n\"q\"", vars["e"])
+	require.Equal(t, "\ufffd \ufffd \U0001F600", mustVars(t, "r.json", `{"r": "\ufffd � \ud83d\ude00"}`)["r"], "a U+FFFD written is kept")
 	require.Equal(t, json.Number("123456789012345678901234567890"), vars["big"])
 	require.Equal(t, map[string]any{"x": map[string]any{"y": []any{[]any{}}}}, vars["k"])
 }
@@ -253,6 +254,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", "{\"a\": \"\xff\"}", `data in d.json: line 1, byte offset 7: the text is not valid UTF-8 (data files must be UTF-8)`},
 		{"d.yaml", "\xef\xbb\xbfa: 1\nb: \xc3\x28\n", `data in d.yaml: line 2, byte offset 11: the text is not valid UTF-8`},
 		{"d.csv", "a\n\xe0\x80\n", `data in d.csv: line 2, byte offset 2: the text is not valid UTF-8`},
+		// D36: nothing is replaced silently, not even through an escape.
+		{"d.json", "{\"a\": \"ok\",\n \"b\": \"x\\ud800y\"}", `data in d.json: line 2: a \u escape in a text is half of a surrogate pair, not a character`},
 		// The top level must be a mapping.
 		{"d.json", `[1, 2]`, `data in d.json: the top level must be a mapping of names to values (a JSON object`},
 		{"d.yaml", "- a\n- b\n", `data in d.yaml: line 1: the top level must be a mapping of names to values (` + "`name: value`" + ` lines), not a list`},
@@ -367,8 +370,9 @@ func TestCSV(t *testing.T) {
 		"policy_no": "0044", "customer": "Short", "zip": nil, "phone": nil, "premium": nil, "paid": nil, "note": nil,
 	}, rows[2])
 
-	// Extra empty cells past the header (a trailing comma) are ignored.
-	d, err = Decode("t.csv", []byte(" a , b \n1,2,,\n"))
+	// Extra empty cells past the header (a trailing comma) are ignored;
+	// blank rows before the header too.
+	d, err = Decode("t.csv", []byte(",,\n a , b \n1,2,,\n"))
 	require.NoError(t, err)
 	require.Equal(t, map[string]any{"a": json.Number("1"), "b": json.Number("2")}, d.Vars()["row"], "header names are trimmed")
 

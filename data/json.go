@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
+	"unicode/utf8"
 )
 
 // json decodes a JSON object (D36). encoding/json checks the text first
@@ -160,7 +162,11 @@ func (w *jsonWalker) value(depth int) (any, error) {
 				return nil, err
 			}
 			at := w.i
-			key := w.str().(string)
+			kv, err := w.str()
+			if err != nil {
+				return nil, err
+			}
+			key := kv.(string)
 			w.skip()
 			w.i++ // ':'
 			v, err := w.value(depth + 1)
@@ -176,7 +182,7 @@ func (w *jsonWalker) value(depth int) (any, error) {
 		w.i++ // '}'
 		return m, nil
 	case '"':
-		return w.str(), nil
+		return w.str()
 	case 't':
 		w.i += len("true")
 		return true, nil
@@ -198,18 +204,31 @@ func (w *jsonWalker) value(depth int) (any, error) {
 	return w.d.sharedBytes(w.b[start:], "", true), nil
 }
 
-// str reads the string at w.i, shared (see decoder.shared).
-func (w *jsonWalker) str() any {
+// str reads the string at w.i, shared (see decoder.shared). A \u escape
+// of half a surrogate pair is an error: encoding/json would replace it
+// with U+FFFD, and D36 replaces nothing silently.
+func (w *jsonWalker) str() (any, error) {
+	at := w.i
 	end := stringEnd(w.b, w.i)
 	raw := w.b[w.i : end+1]
 	w.i = end + 1
 	if bytes.IndexByte(raw, '\\') < 0 {
-		return w.d.sharedBytes(raw[1:len(raw)-1], "", false)
+		return w.d.sharedBytes(raw[1:len(raw)-1], "", false), nil
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
 		// Valid JSON text always unquotes; keep the text as written.
 		s = string(raw[1 : len(raw)-1])
 	}
-	return w.d.shared(s, false)
+	if strings.ContainsRune(s, utf8.RuneError) && replaced(raw, s) {
+		return nil, w.d.errorf("line %d: a \\u escape in a text is half of a surrogate pair, not a character", lineAt(w.b, at))
+	}
+	return w.d.shared(s, false), nil
+}
+
+// replaced reports whether unquoting raw into s made a U+FFFD that raw
+// does not write, as the character or as \ufffd.
+func replaced(raw []byte, s string) bool {
+	written := bytes.Count(raw, []byte(string(utf8.RuneError))) + bytes.Count(bytes.ToLower(raw), []byte(`\ufffd`))
+	return strings.Count(s, string(utf8.RuneError)) > written
 }

@@ -12,12 +12,13 @@ import (
 )
 
 // sheet builds the rows of a sheet from its records, CSV or XLSX alike.
-// The first record is the header: its cells, with white space around them
+// A record whose cells are all empty is skipped. The first other record is
+// the header: its cells, with white space around them
 // trimmed, are the keys of every row; an empty or repeated name is an
 // error. Each later record is a row: cell j under header j, read by the
 // one scalar rule (decoder.scalar); a row shorter than the header has
 // empty values for the cells it lacks; a cell beyond the header must be
-// empty; a record whose cells are all empty is skipped.
+// empty.
 type sheet struct {
 	d      *decoder
 	header []string
@@ -29,21 +30,21 @@ func (s *sheet) add(cells []string, where func(j int) string) error {
 	if err := s.d.charge(1 + max(len(cells), len(s.header))); err != nil {
 		return err
 	}
-	if s.header == nil {
-		return s.setHeader(cells, where)
-	}
 	blank := true
 	for j, c := range cells {
 		if c == "" {
 			continue
 		}
 		blank = false
-		if j >= len(s.header) {
+		if s.header != nil && j >= len(s.header) {
 			return s.d.errorf("%s: %s is in a column with no header name; give the column a name in the first row or remove the value", where(j), quoteKey(c))
 		}
 	}
 	if blank {
 		return nil
+	}
+	if s.header == nil {
+		return s.setHeader(cells, where)
 	}
 	row := make(map[string]any, len(s.header))
 	for j, name := range s.header {
@@ -70,9 +71,6 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 		}
 		seen[name] = j
 		header[j] = name
-	}
-	if len(header) == 0 {
-		header = []string{} // a header row with no cells: rows can only be blank
 	}
 	s.header = header
 	return nil

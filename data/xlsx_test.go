@@ -57,8 +57,8 @@ func TestXLSX(t *testing.T) {
 			// row 4 left out: a gap in the sheet is a blank row and skipped
 			{"A5", "0044", ""}, {"B5", 7.25, ""},
 		},
-		"Second sheet": {
-			{"A1", "name", ""}, {"A2", "from the second sheet", ""},
+		"Second sheet": { // the header is the first row that is not blank
+			{"A3", "name", ""}, {"A4", "from the second sheet", ""},
 		},
 	})
 	d, err := Decode("w.xlsx", b)
