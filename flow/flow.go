@@ -47,6 +47,19 @@ type Finding struct {
 	Warning bool
 }
 
+// Before reports whether f comes before g in the order findings are
+// listed: by line, then column, errors before warnings at one place (the
+// order of eval.ErrorList.Sort, which Validate sorts by).
+func (f Finding) Before(g Finding) bool {
+	if f.Line != g.Line {
+		return f.Line < g.Line
+	}
+	if f.Column != g.Column {
+		return f.Column < g.Column
+	}
+	return !f.Warning && g.Warning
+}
+
 // String is `FILE:LINE:COL: message`, or `FILE:LINE:COL: warning: message`.
 func (f Finding) String() string {
 	var b strings.Builder

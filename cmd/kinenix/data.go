@@ -28,12 +28,9 @@ func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	if path == "-" {
 		r, name = stdin, "standard input"
 	} else {
-		f, err := os.Open(path)
+		f, err := openFile("data file", path)
 		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("data file %s does not exist", path)
-			}
-			return nil, fmt.Errorf("cannot read data file %s", path)
+			return nil, err
 		}
 		defer f.Close()
 		r = f

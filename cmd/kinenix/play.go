@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -103,15 +101,12 @@ func (c *cli) play(args []string) int {
 // readPlayData reads the -data file of play as text, up to the size the
 // page can send back.
 func readPlayData(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openFile("data file", path)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("data file %s does not exist", path)
-		}
-		return nil, fmt.Errorf("cannot read data file %s", path)
+		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, play.MaxBody+1))
+	b, err := readLimited(f, play.MaxBody)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read data file %s", path)
 	}

@@ -157,16 +157,7 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return !a.Warning && b.Warning
-	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j].Finding) })
 	if stop != nil {
 		out = append(out, *stop)
 	}
@@ -265,20 +256,14 @@ func readFlow(name string, stdin io.Reader, stdinUsed bool) ([]byte, error) {
 		}
 		r = stdin
 	} else {
-		f, err := os.Open(name)
+		f, err := openFile("flow file", name)
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("flow file %s does not exist", name)
-			}
-			return nil, fmt.Errorf("cannot read flow file %s", name)
+			return nil, err
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a flow file", name)
-		}
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, flow.MaxSize+1))
+	b, err := readLimited(r, flow.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read flow file %s", name)
 	}
