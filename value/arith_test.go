@@ -7,7 +7,7 @@ import (
 )
 
 // Every arithmetic operator name gives its exact operation (D2, D8).
-func TestArithmetic(t *testing.T) {
+func TestArithmeticByName(t *testing.T) {
 	seven, three := Int(7), Int(-3)
 	for name, want := range map[string]string{
 		"addition": "4", "subtraction": "10", "multiplication": "-21",
