@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // Option adjusts how Decode reads a file.
@@ -337,25 +339,7 @@ func isNumber(s string) bool {
 }
 
 // maxQuoted is how many characters of a key or text a message shows.
-const maxQuoted = 40
-
-// quoteKey shows a key or text from the data in a message: in double
-// quotes, cut to 40 characters with "…", control and format characters and
-// invalid UTF-8 as escapes, so a message stays one short line of valid
-// UTF-8 (D37).
-func quoteKey(s string) string {
-	cut := false
-	n := 0
-	for i := range s {
-		if n == maxQuoted {
-			s, cut = s[:i], true
-			break
-		}
-		n++
-	}
-	q := strconv.QuoteToGraphic(s)
-	if cut {
-		q = q[:len(q)-1] + `…"`
-	}
-	return q
-}
+// quoteKey shows a key or text from the data in a message, in double
+// quotes, by the one echo rule (D37): cut at 120 characters with "…",
+// control and format characters and invalid UTF-8 as escapes.
+func quoteKey(s string) string { return `"` + echo.Text(s) + `"` }
