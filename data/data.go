@@ -153,7 +153,7 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		b, d.bomLen = b[len(bom):], len(bom)
 	}
 	if !utf8.Valid(b) {
-		off := invalidUTF8(b)
+		off := echo.FirstInvalid(b)
 		return nil, d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", lineAt(b, off), off+d.bomLen)
 	}
 	if format == fmtSniff {
@@ -178,19 +178,6 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		return nil, err
 	}
 	return &Data{name: d.name, vars: vars}, nil
-}
-
-// invalidUTF8 returns the byte offset of the first byte of b that is not
-// valid UTF-8.
-func invalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
 }
 
 // maxDepth bounds how deeply lists and dictionaries nest in a data file.

@@ -42,10 +42,10 @@ package condparser
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/condgen"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // DefaultMaxSteps is the parsing budget of ParseCond, in parser steps. A
@@ -99,7 +99,7 @@ func ParseCond(line string, opts ...Option) (ast.Cond, error) {
 // parseCond is ParseCond with a mode of the generated parser (tests run it
 // without recovering panics, and with a fresh parser).
 func parseCond(line string, maxSteps uint64, mode condgen.Mode) (ast.Cond, error) {
-	if i := invalidUTF8(line); i >= 0 {
+	if i := echo.FirstInvalid(line); i >= 0 {
 		return nil, &SyntaxError{Offset: i, Reason: "the condition is not valid UTF-8 text"}
 	}
 	return fromResult(condgen.ParseInput(line, maxSteps, mode))
@@ -132,14 +132,4 @@ func fromResult(r condgen.Result) (ast.Cond, error) {
 
 func internalError(detail error) error {
 	return fmt.Errorf("condparser: %w: %w", ast.ErrInternal, detail)
-}
-
-// invalidUTF8 is the offset of the first byte of s that is not UTF-8, or -1.
-func invalidUTF8(s string) int {
-	for i, r := range s {
-		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
-			return i
-		}
-	}
-	return -1
 }

@@ -19,10 +19,10 @@ package exprparser
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // DefaultMaxSteps bounds the work of one parse, counted in parser steps
@@ -86,8 +86,8 @@ func ParseExpr(src string, opts ...Option) (ast.Expr, error) {
 // parse is ParseExpr with a mode of the generated parser (tests run it
 // without recovering panics, and with a fresh parser).
 func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
-	if !utf8.ValidString(src) {
-		return nil, invalidUTF8(src)
+	if i := echo.FirstInvalid(src); i >= 0 {
+		return nil, &SyntaxError{Offset: i, Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X)", src[i])}
 	}
 	if strings.TrimLeft(src, " \t\r\n") == "" {
 		return nil, &SyntaxError{Offset: 0, Reason: "the expression is empty"}
@@ -124,18 +124,6 @@ func fromResult(src string, r exprgen.Result) (ast.Expr, error) {
 
 func internalError(detail error) error {
 	return fmt.Errorf("exprparser: %w: %w", ast.ErrInternal, detail)
-}
-
-func invalidUTF8(src string) *SyntaxError {
-	i := 0
-	for i < len(src) {
-		r, n := utf8.DecodeRuneInString(src[i:])
-		if r == utf8.RuneError && n == 1 {
-			break
-		}
-		i += n
-	}
-	return &SyntaxError{Offset: i, Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X)", src[i])}
 }
 
 // reasonTooComplex is the reason when maxSteps is reached.

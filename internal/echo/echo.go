@@ -134,3 +134,23 @@ func hasMore(s string, k int) bool {
 	}
 	return k == 0
 }
+
+// FirstInvalid is the byte offset of the first byte of s that is not part
+// of valid UTF-8, or -1 when s is valid: the one reading of "not valid
+// UTF-8" for parsers, data files and messages alike.
+func FirstInvalid[T ~string | ~[]byte](s T) int {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		var buf [utf8.UTFMax]byte
+		n := copy(buf[:], s[i:min(i+utf8.UTFMax, len(s))])
+		r, size := utf8.DecodeRune(buf[:n])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}

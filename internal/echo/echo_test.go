@@ -62,3 +62,10 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+func TestFirstInvalid(t *testing.T) {
+	for s, want := range map[string]int{"": -1, "abc": -1, "บาท\uFFFD": -1, "a\x88": 1, "ก\xe0\xb8": 3, "\xff": 0, "é\xc3(": 2} {
+		require.Equal(t, want, FirstInvalid(s), "%q", s)
+		require.Equal(t, want, FirstInvalid([]byte(s)), "%q", s)
+	}
+}
