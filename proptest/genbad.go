@@ -63,9 +63,7 @@ func Tokens(s string) []string {
 	return out
 }
 
-func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r)
-}
+func isWordRune(r rune) bool { return ast.IsIdentCont(r) }
 
 // Mutate applies one mutation (MutCut, MutDouble, MutSwap) to token
 // at % len(tokens) of s.
