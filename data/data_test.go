@@ -419,3 +419,14 @@ func TestScalarRule(t *testing.T) {
 		require.Equal(t, want, d.scalar(s), "%q", s)
 	}
 }
+
+// D36: memory stays bounded by the file's size; yaml.v3's node tree is
+// about 100 times a file, so a YAML file over MaxYAMLSize is refused
+// before it is parsed.
+func TestYAMLSizeCap(t *testing.T) {
+	b := []byte("x: [" + strings.Repeat("0,", MaxYAMLSize/2) + "0]\n")
+	_, err := Decode("big.yaml", b)
+	require.ErrorContains(t, err, "a YAML data file may hold at most 4 MiB")
+	_, err = Decode("ok.yaml", []byte("x: [0, 0]\n"))
+	require.NoError(t, err)
+}

@@ -10,12 +10,22 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// MaxYAMLSize is the largest YAML data file Decode reads. yaml.v3 builds a
+// node of about 200 bytes for every scalar before any value is made, some
+// 100 times the file's size; past this size a file is refused, so that
+// memory stays bounded (D36). JSON and CSV have no such limit below the
+// command's 64 MiB.
+const MaxYAMLSize = 4 << 20
+
 // yaml decodes one YAML document holding a mapping (D36). yaml.v3 parses
 // it into nodes; the values are built from the nodes once each: an anchored
 // node is built the first time it is met and every alias to it reuses that
 // same Go value, so an alias bomb builds what its text holds, not what it
 // expands to.
 func (d *decoder) yaml(b []byte) (map[string]any, error) {
+	if len(b) > MaxYAMLSize {
+		return nil, d.errorf("a YAML data file may hold at most %d MiB, this one has %d bytes; write larger data as JSON or CSV", MaxYAMLSize>>20, len(b))
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

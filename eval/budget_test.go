@@ -128,3 +128,15 @@ func TestErrInternalIsExported(t *testing.T) {
 	e := &eval.Error{Expr: "x", Reason: "internal error; please report it", Kind: eval.ErrInternal}
 	require.ErrorIs(t, e, eval.ErrInternal)
 }
+
+// D37: writing a value as JSON fails like any other evaluation, with the
+// placeholder named and the cap in the reason.
+func TestJSONErrors(t *testing.T) {
+	s := scope.New(map[string]any{"l": []any{"aaaa", "bbbb"}}, scope.WithMaxSize(8))
+	_, err := eval.MustCompile("${l}").JSON(context.Background(), s)
+	require.ErrorIs(t, err, eval.ErrLimit)
+	require.Equal(t, "${l}: the result would be larger than the limit of 8 bytes", err.Error())
+	b, err := eval.MustCompile("${l}").JSON(context.Background(), scope.New(map[string]any{"l": []any{1, "x"}}))
+	require.NoError(t, err)
+	require.Equal(t, `[1,"x"]`, string(b))
+}

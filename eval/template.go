@@ -404,8 +404,7 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		return t.tooLarge(p, max)
 	}
 	b, err := showIn(fr, v, room)
-	var f *value.Failure
-	if errors.As(err, &f) && strings.HasPrefix(f.Reason, "text too long") {
+	if errors.Is(err, value.ErrTooLong) {
 		return t.tooLarge(p, max) // name the cap, not the room that was left
 	}
 	if err != nil {

@@ -171,7 +171,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 // tells the two apart.
 func showErr(err error, limit int) error {
 	var f *value.Failure
-	if errors.As(err, &f) && f.Kind == value.ErrLimit && strings.HasPrefix(f.Reason, "text too long") {
+	if errors.As(err, &f) && errors.Is(f.Kind, value.ErrTooLong) {
 		return errLimit("join", limit)
 	}
 	return withName("join", err)

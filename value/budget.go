@@ -77,6 +77,9 @@ func (b *Budget) Bytes(n int) error {
 		return b.err
 	}
 	if int64(n) > b.bytes || n < 0 {
+		if err := b.Check(); err != nil {
+			return err // a host that gave up is told so, whatever else ran out
+		}
 		b.bytes = -1
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+sizeText(b.maxBytes)+" of text built, shown or compared)")
 		return b.err
@@ -94,6 +97,9 @@ func (b *Budget) Steps(n int) error {
 		return b.err
 	}
 	if int64(n) > b.steps || n < 0 {
+		if err := b.Check(); err != nil {
+			return err
+		}
 		b.steps = -1
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)")
 		return b.err

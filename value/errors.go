@@ -47,8 +47,12 @@ func errNumPlaces() error {
 
 func errDivZero() error { return Fail(ErrDivisionByZero, "division by zero") }
 
+// ErrTooLong is the kind of a text that would pass the size cap (D17). It
+// wraps ErrLimit, so errors.Is(err, ErrLimit) holds for it too.
+var ErrTooLong = NewKind("text too long", ErrLimit)
+
 func errTooLong(max int) error {
-	return Fail(ErrLimit, "text too long: more than "+strconv.Itoa(max)+" bytes")
+	return Fail(ErrTooLong, "the result would be larger than the limit of "+SizeText(max))
 }
 
 func errTooDeep() error {

@@ -157,7 +157,7 @@ func TestLimitsHostCap(t *testing.T) {
 	b := NewBudget(context.Background(), 0, 0)
 	l := Limits{Budget: b, MaxSize: 1000}
 	out, err := l.Show(nil, v)
-	requireFailure(t, err, ErrLimit, "text too long: more than 1000 bytes")
+	requireFailure(t, err, ErrTooLong, "the result would be larger than the limit of 1000 bytes")
 	require.LessOrEqual(t, cap(out), 1000)
 	bytes, steps := b.Used()
 	require.LessOrEqual(t, bytes, int64(1000))
@@ -166,7 +166,7 @@ func TestLimitsHostCap(t *testing.T) {
 	// Comparisons take the host's cap too: == on a list that shows past
 	// it fails with the cap named, instead of showing it at the default.
 	_, err = l.Equal(v, TextValue("abc"))
-	requireFailure(t, err, ErrLimit, "text too long: more than 1000 bytes")
+	requireFailure(t, err, ErrTooLong, "the result would be larger than the limit of 1000 bytes")
 	_, err = l.Contains(v, TextValue("abc"))
 	require.NoError(t, err, "contains on a list compares items, which are small")
 	ok, err := l.Contains(TextValue(strings.Repeat("a", 10)), v)

@@ -160,7 +160,7 @@ func TestShowMaxSize(t *testing.T) {
 	require.Equal(t, text, string(b))
 	require.LessOrEqual(t, cap(b), 1000)
 	_, err = v.Show(nil, 999)
-	requireFailure(t, err, ErrLimit, "text too long: more than 999 bytes")
+	requireFailure(t, err, ErrTooLong, "the result would be larger than the limit of 999 bytes")
 	// max counts what dst held before.
 	_, err = v.Show([]byte("x"), 1000)
 	requireFailure(t, err, ErrLimit, "")

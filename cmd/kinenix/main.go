@@ -16,6 +16,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -402,11 +403,7 @@ func (c *cli) render(args []string) int {
 		return c.problem(err)
 	}
 	if *asJSON {
-		v, err := t.Value(s)
-		if err != nil {
-			return c.problem(err)
-		}
-		b, err := v.AppendJSON(nil, s.MaxSize())
+		b, err := t.JSON(context.Background(), s)
 		if err != nil {
 			return c.problem(err)
 		}

@@ -1,0 +1,38 @@
+package eval
+
+import (
+	"context"
+	"errors"
+
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// JSON evaluates the template as Value does and writes the value as JSON
+// (numbers exact, keys sorted; what Value.MarshalJSON writes), within the
+// scope's size cap and the evaluation's budget. A failure while writing is
+// an *Error about the template's placeholder, as any other (D37).
+func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err error) {
+	if !t.whole {
+		v, err := t.ValueContext(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		return value.Limits{MaxSize: s.MaxSize()}.AppendJSON(nil, v)
+	}
+	fr := getFrame(nilIfBackground(ctx), s)
+	defer fr.release(&err, t.text)
+	v, err := t.wholeValue(fr)
+	if err != nil {
+		return nil, err
+	}
+	p := t.places[0]
+	b, err = value.Limits{Budget: &fr.budget, MaxSize: s.MaxSize()}.AppendJSON(nil, v)
+	if err != nil {
+		if errors.Is(err, value.ErrTooLong) {
+			return nil, t.tooLarge(p, s.MaxSize())
+		}
+		return nil, p.locate(wrapFailure(p.raw, 0, err))
+	}
+	return b, nil
+}
