@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -116,12 +117,45 @@ func TestXLSXBounded(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "data in bomb.xlsx: the workbook unpacks to more than")
 
-	far := buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A1000000", "x", ""}}})
+	// A sheet whose second row is row 1,000,000 (written by hand: excelize
+	// would fill in the rows between).
+	far := rewriteZip(t, buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A2", "x", ""}}}),
+		"xl/worksheets/sheet1.xml", strings.NewReplacer(`r="2"`, `r="1000000"`, `r="A2"`, `r="A1000000"`))
 	d := newDecoder("far.xlsx", len(far))
 	_, err = d.decode(far, nil)
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "data in far.xlsx: the file builds more than")
 	require.LessOrEqual(t, d.built, xlsxValueLimit(len(far))+2)
+}
+
+// rewriteZip returns the zip archive b with the file name rewritten by r.
+func rewriteZip(t *testing.T, b []byte, name string, r *strings.Replacer) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	found := false
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		content, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		require.NoError(t, rc.Close())
+		if f.Name == name {
+			found = true
+			changed := r.Replace(string(content))
+			require.NotEqual(t, string(content), changed)
+			content = []byte(changed)
+		}
+		w, err := zw.Create(f.Name)
+		require.NoError(t, err)
+		_, err = w.Write(content)
+		require.NoError(t, err)
+	}
+	require.True(t, found, name)
+	require.NoError(t, zw.Close())
+	return out.Bytes()
 }
 
 // The XLSX example is the CSV example as a workbook: the two give the same
