@@ -3,7 +3,9 @@ package data
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/json"
+	"hash/crc32"
 	"io"
 	"strings"
 	"testing"
@@ -119,6 +121,29 @@ func TestXLSXBounded(t *testing.T) {
 
 	// A sheet whose second row is row 1,000,000 (written by hand: excelize
 	// would fill in the rows between).
+	// A part that declares a size past 2^63 is refused before it is read.
+	zb.Reset()
+	zw = zip.NewWriter(&zb)
+	big := bytes.Repeat([]byte(" "), 8<<20)
+	var deflated bytes.Buffer
+	fw, err := flate.NewWriter(&deflated, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = fw.Write(big)
+	require.NoError(t, err)
+	require.NoError(t, fw.Close())
+	raw, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
+		CRC32: crc32.ChecksumIEEE(big), CompressedSize64: uint64(deflated.Len()), UncompressedSize64: 1<<63 + 5})
+	require.NoError(t, err)
+	_, err = raw.Write(deflated.Bytes())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	_, err = Decode("lie.xlsx", zb.Bytes())
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in lie.xlsx: the workbook unpacks to more than")
+
+	_, err = Decode("old.xlsx", append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 512)...))
+	require.EqualError(t, err, "data in old.xlsx: the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx")
+
 	far := rewriteZip(t, buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A2", "x", ""}}}),
 		"xl/worksheets/sheet1.xml", strings.NewReplacer(`r="2"`, `r="1000000"`, `r="A2"`, `r="A1000000"`))
 	d := newDecoder("far.xlsx", len(far))
