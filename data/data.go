@@ -183,14 +183,25 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 // maxDepth bounds how deeply lists and dictionaries nest in a data file.
 const maxDepth = 1000
 
-// valueLimit is the most values a file of n bytes may build (D36): four per
-// byte, plus a little room for tiny files. Every value counts once where it
-// is built: a scalar, a list, a dictionary, an entry copied by a merge key,
-// a reference to a shared (aliased) value, a sheet's cell and row. Ordinary
-// files stay far below it (`[0,0,0]` is one value per two bytes); only
-// sharing (merge keys) and sheets with far more columns than cells come
-// near it.
-func valueLimit(n int) int { return 4*n + 1024 }
+// valueLimit is the most a file of n bytes may build (D36), in values of
+// 16 bytes (an item of a list): one per byte of the file and 4 Mi more (64
+// MiB) for any file, so values never take much more than 16 times the
+// file's size and 64 MiB. Every value is charged where it is built, by its weight:
+// a scalar, a key, an item, an alias (a reference to a shared value) 1; a
+// list listCost more; a dictionary mapCost of its entries; an entry copied
+// by a merge key 2; a sheet's row as a dictionary of its header and a cell
+// read 1. Ordinary files stay below it (`[0,0,0]` is one per two bytes, a
+// CSV row of five cells or a JSON record of three keys about two per three
+// bytes); files of many tiny dictionaries (a one-column CSV of `0`,
+// `[{"a":0},...]`) and merge keys that repeat big mappings reach it.
+func valueLimit(n int) int { return n + 1<<22 }
+
+// listCost is the weight of a list beyond its items (its header), and
+// mapCost(n) the weight of a dictionary of n entries: a header and, per
+// group of eight entries, eight slots of a key and a value (Go's maps).
+const listCost = 2
+
+func mapCost(n int) int { return 3 + 2*8*((n+7)/8) }
 
 // decoder carries one Decode call: the file's name for messages and the
 // count of values built against the file's limit.
@@ -208,7 +219,7 @@ type decoder struct {
 func (d *decoder) charge(k int) error {
 	d.built += k
 	if d.built > d.limit {
-		return d.errorf("the file builds more than %d values, too many for a file of its size (merge keys or aliases repeat too much)", d.limit)
+		return d.errorf("the data would take more than %d MiB of memory, too much for a file of its size (many tiny rows or dictionaries, or merge keys that repeat big mappings)", d.limit>>16)
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func TestManyAliasesToOneDictionary(t *testing.T) {
 	src := b.String()
 	d, built, err := decodeCounted("refs.yaml", []byte(src))
 	require.NoError(t, err)
-	require.Less(t, built, 2*1040+20000+10)
+	require.Less(t, built, 2*1040+mapCost(1040)+20000+100, "one dictionary and 20,000 references")
 	refs := d.Vars()["refs"].([]any)
 	require.Len(t, refs, 20000)
 	first := refs[0].(map[string]any)
@@ -106,7 +106,7 @@ func TestBigListBounded(t *testing.T) {
 	} {
 		d, built, err := decodeCounted(tc.name, []byte(tc.src))
 		require.NoError(t, err, tc.name)
-		require.LessOrEqual(t, built, items+4, tc.name)
+		require.LessOrEqual(t, built, items+32, tc.name)
 		x := d.Vars()["x"].([]any)
 		require.Len(t, x, items)
 		require.Equal(t, items, cap(x), "%s: the list is sized exactly", tc.name)
@@ -125,18 +125,18 @@ func TestBigListBounded(t *testing.T) {
 func TestMergeBombRefused(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("base: &b {")
-	for i := range 200 {
+	for i := range 1000 {
 		fmt.Fprintf(&b, "k%d: 1, ", i)
 	}
 	b.WriteString("z: 1}\n")
-	for i := range 2000 {
+	for i := range 3000 {
 		fmt.Fprintf(&b, "m%d: {<<: *b}\n", i)
 	}
 	src := b.String()
 	_, built, err := decodeCounted("merge.yaml", []byte(src))
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "data in merge.yaml: the file builds more than")
-	require.LessOrEqual(t, built, valueLimit(len(src))+201)
+	require.Contains(t, err.Error(), "data in merge.yaml: the data would take more than 64 MiB of memory, too much for a file of its size")
+	require.LessOrEqual(t, built, valueLimit(len(src))+2*1001, "refused before the merge that passes the limit")
 }
 
 // D36, #10 point 7: the loader never changes a value silently.
@@ -389,8 +389,9 @@ func TestCSV(t *testing.T) {
 	}
 }
 
-// D36 for sheets: a header with many columns and rows with few cells cannot
-// build more than the file's limit.
+// D36 for sheets: a header with many columns and rows with few cells
+// cannot build more than the file's limit, nor can a one-column sheet of
+// tiny cells (each row is a dictionary: about 300 bytes for 2 of text).
 func TestCSVBounded(t *testing.T) {
 	var b strings.Builder
 	for i := range 2000 {
@@ -400,8 +401,25 @@ func TestCSVBounded(t *testing.T) {
 	src := header + "\n" + strings.Repeat("x\n", 20000)
 	_, built, err := decodeCounted("wide.csv", []byte(src))
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "data in wide.csv: the file builds more than")
-	require.LessOrEqual(t, built, valueLimit(len(src))+2001)
+	require.Contains(t, err.Error(), "data in wide.csv: the data would take more than")
+	require.LessOrEqual(t, built, valueLimit(len(src))+mapCost(2000)+1)
+
+	narrow := "a\n" + strings.Repeat("0\n", 1<<20)
+	_, built, err = decodeCounted("narrow.csv", []byte(narrow))
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in narrow.csv: the data would take more than 96 MiB of memory")
+	require.LessOrEqual(t, built, valueLimit(len(narrow))+mapCost(1)+1)
+
+	// An ordinary sheet is far below the limit: 20,000 rows of five cells.
+	var ok strings.Builder
+	ok.WriteString("policy_no,customer,status,premium,renewal_date\n")
+	for i := range 20000 {
+		fmt.Fprintf(&ok, "P-%d,Customer %d,Due,%d.50,2026-01-15\n", i, i, i)
+	}
+	d, built, err := decodeCounted("ok.csv", []byte(ok.String()))
+	require.NoError(t, err)
+	require.Equal(t, 20000, d.Len())
+	require.Less(t, built, ok.Len())
 }
 
 // D36: the one scalar rule, as every format uses it.

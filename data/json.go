@@ -134,6 +134,13 @@ func (w *jsonWalker) value(depth int) (any, error) {
 		n := int(w.counts[w.ci])
 		w.ci++
 		w.i++
+		cost := listCost
+		if c == '{' {
+			cost = mapCost(n)
+		}
+		if err := w.d.charge(cost); err != nil {
+			return nil, err
+		}
 		if c == '[' {
 			s := make([]any, n)
 			for k := range s {

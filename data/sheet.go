@@ -27,7 +27,7 @@ type sheet struct {
 
 // add takes one record; where(j) names cell j of it in a message.
 func (s *sheet) add(cells []string, where func(j int) string) error {
-	if err := s.d.charge(1 + max(len(cells), len(s.header))); err != nil {
+	if err := s.d.charge(1 + len(cells)); err != nil { // reading it
 		return err
 	}
 	blank := true
@@ -45,6 +45,9 @@ func (s *sheet) add(cells []string, where func(j int) string) error {
 	}
 	if s.header == nil {
 		return s.setHeader(cells, where)
+	}
+	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it
+		return err
 	}
 	row := make(map[string]any, len(s.header))
 	for j, name := range s.header {
@@ -137,10 +140,11 @@ func xlsxUnzipLimit(n int) int64 {
 	return min(64*int64(n)+1<<20, 1<<30)
 }
 
-// xlsxValueLimit is the most values an XLSX file of n bytes may build: its
-// XML is compressed, about ten times for ordinary sheets and far more for
-// empty or repeated cells, so the limit is sixty-four values per byte.
-func xlsxValueLimit(n int) int { return 64*n + 4096 }
+// xlsxValueLimit is valueLimit for an XLSX file of n bytes: its XML is
+// compressed, so the limit is four values (64 bytes) per byte and the same
+// 64 MiB for any file. An ordinary sheet builds about one value per byte of
+// workbook.
+func xlsxValueLimit(n int) int { return 4*n + 1<<22 }
 
 // xlsx reads the first sheet of an XLSX workbook, or the one named: cells as
 // the sheet shows them (formatted values), then the one scalar rule.

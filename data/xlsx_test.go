@@ -3,7 +3,10 @@ package data
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/json"
+	"hash/crc32"
+	"io"
 	"strings"
 	"testing"
 
@@ -102,7 +105,8 @@ func TestXLSXErrors(t *testing.T) {
 }
 
 // D36 for XLSX: a zip bomb stops at the unpack limit set from the file's
-// size, and a sheet whose rows are far apart stops at the value limit.
+// size, whatever sizes its parts declare; a sheet whose rows are far apart
+// costs a value per row between.
 func TestXLSXBounded(t *testing.T) {
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
@@ -116,12 +120,68 @@ func TestXLSXBounded(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "data in bomb.xlsx: the workbook unpacks to more than")
 
-	far := buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A1000000", "x", ""}}})
-	d := newDecoder("far.xlsx", len(far))
-	_, err = d.decode(far, nil)
+	// A sheet whose second row is row 1,000,000 (written by hand: excelize
+	// would fill in the rows between).
+	// A part that declares a size past 2^63 is refused before it is read.
+	zb.Reset()
+	zw = zip.NewWriter(&zb)
+	big := bytes.Repeat([]byte(" "), 8<<20)
+	var deflated bytes.Buffer
+	fw, err := flate.NewWriter(&deflated, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = fw.Write(big)
+	require.NoError(t, err)
+	require.NoError(t, fw.Close())
+	raw, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
+		CRC32: crc32.ChecksumIEEE(big), CompressedSize64: uint64(deflated.Len()), UncompressedSize64: 1<<63 + 5})
+	require.NoError(t, err)
+	_, err = raw.Write(deflated.Bytes())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	_, err = Decode("lie.xlsx", zb.Bytes())
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "data in far.xlsx: the file builds more than")
-	require.LessOrEqual(t, d.built, xlsxValueLimit(len(far))+2)
+	require.Contains(t, err.Error(), "data in lie.xlsx: the workbook unpacks to more than")
+
+	_, err = Decode("old.xlsx", append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 512)...))
+	require.EqualError(t, err, "data in old.xlsx: the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx")
+
+	far := rewriteZip(t, buildXLSX(t, []string{"S"}, map[string][]cell{"S": {{"A1", "a", ""}, {"A2", "x", ""}}}),
+		"xl/worksheets/sheet1.xml", strings.NewReplacer(`r="2"`, `r="1000000"`, `r="A2"`, `r="A1000000"`))
+	d := newDecoder("far.xlsx", len(far))
+	v, err := d.decode(far, nil)
+	require.NoError(t, err)
+	require.Equal(t, 1, v.Len())
+	require.Less(t, d.built, 1000000+64, "a row skipped costs one value; the sheet format stops at row 1,048,576")
+}
+
+// rewriteZip returns the zip archive b with the file name rewritten by r.
+func rewriteZip(t *testing.T, b []byte, name string, r *strings.Replacer) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	found := false
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		content, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		require.NoError(t, rc.Close())
+		if f.Name == name {
+			found = true
+			changed := r.Replace(string(content))
+			require.NotEqual(t, string(content), changed)
+			content = []byte(changed)
+		}
+		w, err := zw.Create(f.Name)
+		require.NoError(t, err)
+		_, err = w.Write(content)
+		require.NoError(t, err)
+	}
+	require.True(t, found, name)
+	require.NoError(t, zw.Close())
+	return out.Bytes()
 }
 
 // The XLSX example is the CSV example as a workbook: the two give the same

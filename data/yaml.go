@@ -128,6 +128,9 @@ func (y *yamlBuilder) node(n *yaml.Node, depth int) (any, error) {
 		if err := y.collectionTag(n, "!!seq"); err != nil {
 			return nil, err
 		}
+		if err := y.d.charge(listCost); err != nil {
+			return nil, err
+		}
 		s := make([]any, len(n.Content))
 		for i, c := range n.Content {
 			v, err := y.build(c, depth+1)
@@ -158,6 +161,9 @@ func (y *yamlBuilder) collectionTag(n *yaml.Node, want string) error {
 // keys not set yet, so explicit keys win over merged ones and an earlier
 // dictionary in a merge list wins over a later one.
 func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
+	if err := y.d.charge(mapCost(len(n.Content) / 2)); err != nil {
+		return nil, err
+	}
 	m := make(map[string]any, len(n.Content)/2)
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -197,7 +203,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 
 // merge adds the entries of the merge value vn (a mapping, or a list of
 // mappings, or aliases to them) that m does not have yet; every entry
-// copied counts as a value built.
+// copied is charged as a slot of m.
 func (y *yamlBuilder) merge(m map[string]any, vn *yaml.Node, depth int) error {
 	sources := []*yaml.Node{vn}
 	target := vn
@@ -216,7 +222,7 @@ func (y *yamlBuilder) merge(m map[string]any, vn *yaml.Node, depth int) error {
 		if !ok {
 			return y.d.errorf("line %d: a merge key << takes a mapping or a list of mappings", src.Line)
 		}
-		if err := y.d.charge(len(sm)); err != nil {
+		if err := y.d.charge(2 * len(sm)); err != nil {
 			return err
 		}
 		for k, x := range sm {

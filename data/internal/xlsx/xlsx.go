@@ -32,6 +32,9 @@ func (e Error) Error() string { return e.Reason }
 // keeps everything in memory up to it (no temporary files). An error of fn
 // is returned as it is; every other error is an Error.
 func Each(b []byte, name string, unzipLimit int64, fn func(row int, cells []string) error) error {
+	if err := checkZip(b, unzipLimit); err != nil {
+		return err
+	}
 	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{
 		UnzipSizeLimit:    unzipLimit,
 		UnzipXMLSizeLimit: unzipLimit, // never a temporary file
@@ -65,6 +68,32 @@ func Each(b []byte, name string, unzipLimit int64, fn func(row int, cells []stri
 	}
 	if err := rows.Error(); err != nil {
 		return Error{fmt.Sprintf("the sheet %s cannot be read: %v", strconv.Quote(name), err)}
+	}
+	return nil
+}
+
+// oleMagic starts an encrypted workbook (and an old .xls file).
+var oleMagic = []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+
+// checkZip refuses, before excelize unpacks anything, a file that is not a
+// zip archive and one whose parts declare more than limit bytes in all.
+// archive/zip holds every part to its declared size when it is read, so
+// the declared sizes bound what unpacking can make, whatever excelize's
+// own check (a declared size past 2^63 reads as negative there).
+func checkZip(b []byte, limit int64) error {
+	if bytes.HasPrefix(b, oleMagic) {
+		return Error{"the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx"}
+	}
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return Error{"not an XLSX workbook (it is not a valid zip archive)"}
+	}
+	var total uint64
+	for _, f := range zr.File {
+		total += min(f.UncompressedSize64, uint64(limit)+1)
+		if total > uint64(limit) {
+			return Error{fmt.Sprintf("the workbook unpacks to more than %d bytes, too much for a file of its size", limit)}
+		}
 	}
 	return nil
 }
