@@ -39,8 +39,8 @@ func TestHover(t *testing.T) {
 		{"len(packages)", "len", []string{"len(x)", "Empty input: `0`", "`${len('บาท')}` gives `3`"}, "len"},
 		{"trim(upper(row.status))", "upper", []string{"upper(x)", "upper writes every letter"}, "upper"},
 		{"join(packages, ', ')", "oin", []string{"join(list, [sep])", "`${join('A-1', '; ')}` gives `A-1`"}, "join"},
-		{"lenght(packages)", "lenght", nil, ""},    // unknown: validation says it
-		{"len(", "len", nil, ""},                   // while typing: no tree yet, so no hover (completion documents len)
+		{"lenght(packages)", "lenght", nil, ""}, // unknown: validation says it
+		{"len(", "len", nil, ""},                // while typing: no tree yet, so no hover (completion documents len)
 		{"row.status", "status", []string{"`row.status`: text in the sample data", "Active"}, "row.status"},
 		{"row.status", "row", []string{"`row`: dictionary of 6 keys", `"First Name":"Somchai"`}, "row"},
 		{"rows[0].id", "id", []string{"`rows[0].id`: text", "R-1"}, "rows[0].id"},
