@@ -143,16 +143,6 @@ func (c *columns) at(text []string, li, col int) int {
 	return c.u16
 }
 
-// wordLen is the length in bytes of the name at the start of s.
-func wordLen(s string) int {
-	for i, r := range s {
-		if !ast.IsIdentCont(r) {
-			return i
-		}
-	}
-	return len(s)
-}
-
 // wordStart is the byte offset where the name that ends at off in s starts.
 func wordStart(s string, off int) int {
 	for off > 0 {
