@@ -8,7 +8,6 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
-	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 	"github.com/tliron/glsp"
@@ -34,17 +33,17 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 // completionAt is the completion list at a cursor: empty outside ${...}.
 func completionAt(c cursor, sample *scope.Scope, snippets bool) *protocol.CompletionList {
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
-	ph, ok := placeholderAt(c.line, c.off)
-	if !ok || c.off < ph.start {
+	pl, ok := placeAt(c.line, c.off)
+	if !ok || c.off < pl.from {
 		return list
 	}
-	items := completeIn(c.line[ph.start:c.off], sample, snippets)
+	items := completeIn(c.line[pl.from:c.off], sample, snippets)
 	for i := range items {
 		it := &items[i]
 		if e, ok := it.TextEdit.(edit); ok {
 			it.TextEdit = protocol.TextEdit{
 				Range: protocol.Range{
-					Start: protocol.Position{Line: uint32(c.li), Character: uint32(utf16Len(c.line[:ph.start+e.from]))},
+					Start: protocol.Position{Line: uint32(c.li), Character: uint32(utf16Len(c.line[:pl.from+e.from]))},
 					End:   protocol.Position{Line: uint32(c.li), Character: uint32(utf16Len(c.line[:c.off]))},
 				},
 				NewText: e.text,
@@ -160,19 +159,10 @@ func keyItems(v value.Value, dot, word int, bracket bool) []protocol.CompletionI
 	return items
 }
 
-// plainKey reports whether a key can be written after a dot: the parser
-// reads `x.key` as that key, and it does not start with `_` (D9).
-func plainKey(k string) bool {
-	if k == "" || strings.HasPrefix(k, "_") {
-		return false
-	}
-	x, err := exprparser.ParseExpr("x." + k)
-	if err != nil {
-		return false
-	}
-	sel, ok := x.(*ast.SelectorExpr)
-	return ok && sel.Sel != nil && sel.Sel.Name == k
-}
+// plainKey reports whether a key can be written after a dot: it is a name
+// by the grammar's classes (a keyword may be a .key) and does not start
+// with `_` (D9).
+func plainKey(k string) bool { return ast.IsName(k) && !ast.StartsWithUnderscore(k) }
 
 // kindDetail names the kind of a value for a completion item.
 func kindDetail(v value.Value) string {
@@ -201,11 +191,7 @@ func chainValue(prefix string, end int, sample *scope.Scope) value.Value {
 	if src == "env" || strings.HasPrefix(src, "env.") {
 		return value.Value{}
 	}
-	t, err := eval.Compile("${" + src + "}")
-	if err != nil {
-		return value.Value{}
-	}
-	v, err := t.Value(sample)
+	v, err := evalText(src, sample)
 	if err != nil {
 		return value.Value{}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/scope"
 	"github.com/stretchr/testify/require"
@@ -38,8 +39,8 @@ func TestHover(t *testing.T) {
 		{"len(packages)", "len", []string{"len(x)", "Empty input: `0`", "`${len('บาท')}` gives `3`"}, "len"},
 		{"trim(upper(row.status))", "upper", []string{"upper(x)", "upper writes every letter"}, "upper"},
 		{"join(packages, ', ')", "oin", []string{"join(list, [sep])", "`${join('A-1', '; ')}` gives `A-1`"}, "join"},
-		{"lenght(packages)", "lenght", nil, ""},    // unknown: validation says it
-		{"len(", "len", []string{"len(x)"}, "len"}, // while typing: the text does not parse yet
+		{"lenght(packages)", "lenght", nil, ""}, // unknown: validation says it
+		{"len(", "len", nil, ""},                // while typing: no tree yet, so no hover (completion documents len)
 		{"row.status", "status", []string{"`row.status`: text in the sample data", "Active"}, "row.status"},
 		{"row.status", "row", []string{"`row`: dictionary of 6 keys", `"First Name":"Somchai"`}, "row"},
 		{"rows[0].id", "id", []string{"`rows[0].id`: text", "R-1"}, "rows[0].id"},
@@ -60,7 +61,7 @@ func TestHover(t *testing.T) {
 		t.Run(tc.raw+"@"+tc.at, func(t *testing.T) {
 			rel := strings.Index(tc.raw, tc.at)
 			require.GreaterOrEqual(t, rel, 0)
-			text, from, to, ok := hoverText(tc.raw, rel, sample)
+			text, from, to, ok := hoverText(placeholderOf(t, tc.raw), rel, sample)
 			if tc.covers == "" {
 				require.False(t, ok, text)
 				return
@@ -73,13 +74,21 @@ func TestHover(t *testing.T) {
 		})
 	}
 	// Without sample data, paths show nothing and functions still do.
-	_, _, _, ok := hoverText("row.status", 5, nil)
+	_, _, _, ok := hoverText(placeholderOf(t, "row.status"), 5, nil)
 	require.False(t, ok)
-	_, _, _, ok = hoverText("len(x)", 0, nil)
+	_, _, _, ok = hoverText(placeholderOf(t, "len(x)"), 0, nil)
 	require.True(t, ok)
 	// A value cut for the hover is at most maxShownValue characters.
-	text, _, _, _ := hoverText("row.note", 4, sample)
+	text, _, _, _ := hoverText(placeholderOf(t, "row.note"), 4, sample)
 	require.Less(t, len([]rune(text)), maxShownValue+100)
+}
+
+// placeholderOf is the one placeholder eval compiles `${raw}` to.
+func placeholderOf(t *testing.T, raw string) eval.Placeholder {
+	tpl, _ := eval.Compile("${" + raw + "}")
+	phs := tpl.Placeholders()
+	require.Len(t, phs, 1, raw)
+	return phs[0]
 }
 
 // TestFuncDocs: every function of the table has a hover with its
@@ -178,6 +187,16 @@ func TestCompletion(t *testing.T) {
 	require.Equal(t, []string{"id"}, labels)
 	_, _, labels = complete(t, "${ลูกค้า.|}", sample, false)
 	require.Equal(t, []string{"ชื่อ"}, labels)
+
+	// A `${` not closed yet (D18), found where eval reports it: after a
+	// closed placeholder, after a byte order mark and Thai text; and one
+	// that a later `}` closes (D18 takes the first) as that placeholder.
+	_, _, labels = complete(t, "${x} ${row.|", sample, false)
+	require.Contains(t, labels, "status")
+	_, applied, _ = complete(t, "\uFEFFลูกค้า ${row.sta|", sample, false)
+	require.Equal(t, "\uFEFFลูกค้า ${row.status", applied["status"])
+	_, _, labels = complete(t, "${row.| ${x}", sample, false)
+	require.Contains(t, labels, "status")
 
 	// After `[`: the keys as quoted texts.
 	_, applied, _ = complete(t, "${row[|", sample, false)

@@ -33,8 +33,8 @@ func FuzzFeatures(f *testing.F) {
 		}
 		l := lines[int(li)%len(lines)]
 		off := byteOfUTF16(l, int(ch))
-		if ph, ok := placeholderAt(l, off); ok {
-			hoverText(l[ph.start:ph.end], off-ph.start, sample)
+		if pl, ok := placeAt(l, off); ok && pl.closed {
+			hoverText(pl.ph, off-pl.from, sample)
 		}
 		completionAt(cursor{line: l, off: off}, sample, true)
 	})

@@ -1,13 +1,14 @@
 package lsp
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
-	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 	"github.com/tliron/glsp"
@@ -17,36 +18,52 @@ import (
 // maxShownValue is the most characters of a value a hover shows.
 const maxShownValue = 400
 
-// placeholder is the ${...} around a cursor: its inner text is
-// line[start:end]; end is the end of the line for a `${` not closed yet.
-type placeholder struct {
-	start, end int
+// place is the expression text around a cursor: line[from:to]. A
+// placeholder eval compiled the line to (closed: ph is it), or a `${` not
+// closed yet, whose text runs to the next placeholder or the end of the
+// line.
+type place struct {
+	ph       eval.Placeholder
+	closed   bool
+	from, to int
 }
 
-// placeholderAt finds the placeholder of line whose inner text holds byte
-// offset off (its ends included), as Compile finds placeholders (D18).
-func placeholderAt(line string, off int) (placeholder, bool) {
-	spans, open := eval.ScanPlaceholders(line)
-	for _, sp := range spans {
-		if sp.Start <= off && off <= sp.End {
-			return placeholder{sp.Start, sp.End}, true
-		}
+// placeAt finds the expression text of line that holds byte offset off
+// (its ends included), from what eval compiles the line to (D18): its
+// placeholders, and for a `${` without its `}` the place of the unclosed
+// problem eval reports.
+func placeAt(line string, off int) (place, bool) {
+	t, _ := eval.Compile(line) // the template comes with its problems too
+	if t == nil {
+		return place{}, false
 	}
-	// An unclosed `${` runs to the next placeholder or the end of the line.
-	best, ok := placeholder{}, false
-	for _, u := range open {
-		if u+2 > off {
+	phs := t.Placeholders()
+	for _, ph := range phs {
+		if ph.Start > off {
 			break
 		}
+		if from, to := ph.Start+2, ph.End-1; from <= off && off <= to {
+			return place{ph: ph, closed: true, from: from, to: to}, true
+		}
+	}
+	best, ok := place{}, false
+	for _, e := range t.Problems(nil) {
+		if !errors.Is(e, eval.ErrUnclosed) {
+			continue
+		}
+		u := byteOfColumn(line, e.Column) // the `${`
+		if u+2 > off {
+			break // the problems are sorted by position
+		}
 		end := len(line)
-		for _, sp := range spans {
-			if sp.Start-2 > u {
-				end = sp.Start - 2
+		for _, ph := range phs {
+			if ph.Start > u {
+				end = ph.Start
 				break
 			}
 		}
 		if off <= end {
-			best, ok = placeholder{u + 2, end}, true
+			best, ok = place{from: u + 2, to: end}, true
 		}
 	}
 	return best, ok
@@ -77,17 +94,17 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if err != nil || !ok {
 		return nil, err
 	}
-	ph, ok := placeholderAt(c.line, c.off)
-	if !ok {
-		return nil, nil
+	pl, ok := placeAt(c.line, c.off)
+	if !ok || !pl.closed {
+		return nil, nil // a `${` not closed yet has no expression to show
 	}
 	sample, _ := s.data.sample()
-	text, from, to, ok := hoverText(c.line[ph.start:ph.end], c.off-ph.start, sample)
+	text, from, to, ok := hoverText(pl.ph, c.off-pl.from, sample)
 	if !ok {
 		return nil, nil
 	}
 	lines := []string{c.line}
-	r := protocol.Range{Start: position(lines, 0, ph.start+from), End: position(lines, 0, ph.start+to)}
+	r := protocol.Range{Start: position(lines, 0, pl.from+from), End: position(lines, 0, pl.from+to)}
 	r.Start.Line, r.End.Line = uint32(c.li), uint32(c.li)
 	return &protocol.Hover{
 		Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text},
@@ -95,27 +112,22 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	}, nil
 }
 
-// hoverText is the hover for byte offset rel of the expression raw, and
-// the part of raw it is about: a function's description when rel is on
-// the name of a call, a path's value in the sample data when it is on a
-// path.
-func hoverText(raw string, rel int, sample *scope.Scope) (text string, from, to int, ok bool) {
-	x, err := exprparser.ParseExpr(raw)
-	if err != nil {
-		// Not an expression (yet): a function name before `(` still gets
-		// its description, and a dotted path written with spaces
-		// (`row.First Name`, design section 4) its value.
-		ws := wordStart(raw, rel)
-		we := ws + wordLen(raw[ws:])
-		if f, ok := funcs.Lookup(raw[ws:we]); ok && we > ws && strings.HasPrefix(strings.TrimLeft(raw[we:], " "), "(") &&
-			(ws == 0 || raw[ws-1] != '.') {
-			return funcDoc(f), ws, we, true
-		}
-		return plainPathHover(raw, rel, sample)
+// hoverText is the hover for byte offset rel of the placeholder's text,
+// and the part of the text it is about (byte offsets in ph.Text): a
+// function's description when rel is on the name of a call, a path's
+// value in the sample data when it is on a path. It reads the expression
+// eval compiled (ph.Tree), or the dotted path (ph.Path) when there is no
+// tree; a text that does not parse has neither and shows nothing.
+func hoverText(ph eval.Placeholder, rel int, sample *scope.Scope) (text string, from, to int, ok bool) {
+	if ph.IsEnv() {
+		return "", 0, 0, false // the environment is not shown
+	}
+	if ph.Tree == nil {
+		return pathHover(ph, rel, sample)
 	}
 	var call *ast.CallExpr
 	var path ast.Expr
-	ast.Inspect(x, func(n ast.Node) bool {
+	ast.Inspect(ph.Tree, func(n ast.Node) bool {
 		if n == nil || rel < n.Pos() || rel > n.End() {
 			return false
 		}
@@ -148,56 +160,97 @@ func hoverText(raw string, rel int, sample *scope.Scope) (text string, from, to 
 		}
 		return "", 0, 0, false
 	}
-	if path == nil || sample == nil {
+	if path == nil || sample == nil || rootName(path) == "env" {
 		return "", 0, 0, false
 	}
-	src := raw[path.Pos():path.End()]
-	if strings.HasPrefix(src, "env.") || src == "env" {
-		return "", 0, 0, false // the environment is not shown
+	src := ph.Text[path.Pos():path.End()]
+	var v value.Value
+	var err error
+	if path == ph.Tree {
+		v, err = ph.Eval(context.Background(), sample, nil)
+	} else {
+		v, err = evalText(src, sample)
 	}
-	t, err := eval.Compile("${" + src + "}")
-	if err != nil {
-		return "", 0, 0, false
-	}
-	v, err := t.Value(sample)
 	if err != nil {
 		return "`" + src + "`: " + err.Error(), path.Pos(), path.End(), true
 	}
 	return valueDoc(src, v), path.Pos(), path.End(), true
 }
 
-// plainPathHover shows the value of a dotted path that is not an
-// expression, up to the part under the cursor.
-func plainPathHover(raw string, rel int, sample *scope.Scope) (string, int, int, bool) {
-	if sample == nil {
+// rootName is the name a chain of keys and indexes starts from
+// (`rows` of `rows[0].id`), or "".
+func rootName(x ast.Expr) string {
+	for {
+		switch n := x.(type) {
+		case *ast.Ident:
+			return n.Name
+		case *ast.SelectorExpr:
+			x = n.X
+		case *ast.IndexExpr:
+			x = n.X
+		default:
+			return ""
+		}
+	}
+}
+
+// evalText evaluates src as a placeholder of its own in s, by design
+// section 4 as rendering does.
+func evalText(src string, s *scope.Scope) (value.Value, error) {
+	t, err := eval.Compile("${" + src + "}")
+	if err != nil {
+		return value.Value{}, err
+	}
+	phs := t.Placeholders()
+	if len(phs) != 1 {
+		return value.Value{}, errors.New("not one expression")
+	}
+	return phs[0].Eval(context.Background(), s, nil)
+}
+
+// pathHover shows the value of the dotted path that eval read the
+// placeholder as (a plain path, or one with a key written with spaces),
+// up to the part under the cursor. The parts sit in the text one after
+// the other after its leading white space, one dot between two.
+func pathHover(ph eval.Placeholder, rel int, sample *scope.Scope) (string, int, int, bool) {
+	if sample == nil || len(ph.Path) == 0 {
 		return "", 0, 0, false
 	}
-	lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
-	p := scope.SplitPath(raw)
-	if len(p) == 0 || p[0] == "env" {
-		return "", 0, 0, false
+	if _, bad := ph.Path.Underscore(); bad {
+		return "", 0, 0, false // refused (D9); validation says it
 	}
-	if _, bad := p.Underscore(); bad {
-		return "", 0, 0, false
-	}
-	// The part under the cursor: count the dots before it.
-	k := strings.Count(raw[:min(rel, len(raw))], ".")
-	if k >= len(p) {
-		return "", 0, 0, false
-	}
+	lead := len(ph.Text) - len(strings.TrimLeft(ph.Text, " \t\r\n"))
 	end := lead
-	for i := 0; i <= k; i++ {
-		if i > 0 {
+	for k, part := range ph.Path {
+		if k > 0 {
 			end++ // the dot
 		}
-		end += len(p[i])
+		end += len(part)
+		if rel > end && k < len(ph.Path)-1 {
+			continue
+		}
+		if rel > end {
+			return "", 0, 0, false // past the path
+		}
+		var v value.Value
+		var err error
+		if k == len(ph.Path)-1 {
+			if ph.Problem(sample) != nil {
+				// Not found and not an expression (`len(` while typing):
+				// validation reports it.
+				return "", 0, 0, false
+			}
+			v, err = ph.Eval(context.Background(), sample, nil)
+		} else {
+			v, _, err = sample.Lookup(ph.Path[:k+1])
+		}
+		src := strings.TrimSpace(ph.Text[lead:end])
+		if err != nil {
+			return "`" + src + "`: " + err.Error(), lead, end, true
+		}
+		return valueDoc(src, v), lead, end, true
 	}
-	v, found, err := sample.Lookup(p[:k+1])
-	if err != nil || !found {
-		return "", 0, 0, false
-	}
-	src := strings.TrimSpace(raw[lead:end])
-	return valueDoc(src, v), lead, end, true
+	return "", 0, 0, false
 }
 
 // funcDoc describes a function from the one function table: signature,
@@ -230,12 +283,16 @@ func example(f *funcs.Func) (funcs.Example, bool) {
 		if first == nil {
 			first = &f.Examples[i]
 		}
-		x, err := exprparser.ParseExpr(ex.Expr)
-		if err != nil {
+		t, err := eval.Compile("${" + ex.Expr + "}")
+		if err != nil || len(t.Placeholders()) != 1 {
 			continue
 		}
+		ph := t.Placeholders()[0]
+		if ph.Tree == nil {
+			continue // a path, or text that does not parse: it reads a variable
+		}
 		reads := false
-		ast.Inspect(x, func(n ast.Node) bool {
+		ast.Inspect(ph.Tree, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				for _, a := range n.Args {

@@ -21,8 +21,9 @@ func covered(lines []string, r protocol.Range) string {
 }
 
 // TestFindingRanges pins the range of each kind of finding: what the
-// squiggle covers in the editor. The messages are those of D14, D15, D12,
-// D18, D31 and D38.
+// squiggle covers in the editor, which is the span eval gives the finding
+// (flow.Finding's Line, Column, EndLine, EndColumn) in UTF-16 positions.
+// The messages are those of D14, D15, D12, D13, D18, D9, D31 and D38.
 func TestFindingRanges(t *testing.T) {
 	sample := scope.New(map[string]any{
 		"row":  map[string]any{"First Name": "Somchai", "status": "Active"},
@@ -34,23 +35,24 @@ func TestFindingRanges(t *testing.T) {
 		sample  *scope.Scope
 		covered []string // in the order of the findings
 	}{
-		{"- **a:** ${lenght(packages)}", nil, []string{"lenght"}},         // D14
-		{"- **a:** ${len(a, b)}", nil, []string{"len"}},                   // D15
-		{"- **a:** ${a == b}", nil, []string{"a == b"}},                   // D12
-		{"- **a:** ${x.upper()}", sample, []string{"x.upper()", "upper"}}, // D13
-		{"- **a:** ${(a + b}", nil, []string{"}"}},                        // D18: the syntax error's place
-		{"- **a:** ${'abc", nil, []string{"${'abc"}},                      // D18: unclosed, to the end of the line
-		{"- **a:** ok ${row._id}", nil, []string{"_id"}},                  // D9
-		{"- **condition:** ${a} =! 3", nil, []string{"=!"}},               // D31
-		{"- **a:** ${row.Frist Name}", sample, []string{"Frist Name"}},    // a missing key written with spaces
-		{"- **a:** ${rows[0].idd}", sample, []string{"idd"}},              // a missing key after an index
-		{"- **a:** ลูกค้า 😀 ${lenght(x)} 😀", nil, []string{"lenght"}},     // Thai and an emoji before it
-		{"- **a:** 😀😀 ${len('😀', 2)}", nil, []string{"len"}},              // surrogate pairs
-		{"- **a:** ${ลูกค้า.ชื่อ + }", sample, []string{"ลูกค้า", "}"}},   // Thai marks, then the place of the error
-		{"\uFEFF- **a:** ${lenght(x)}", nil, []string{"lenght"}},          // a byte order mark on line 1
-		{"- **a:** ${len(x)} ${foo(x)}", nil, []string{"foo"}},            // the second placeholder
-		{"- **a:** ${x} ${y", nil, []string{"${y"}},                       // unclosed after a closed one
-		{"- **a:** ${'" + strings.Repeat("é", 600) + "'}", nil, nil},      // over the length limit: the text literal
+		{"- **a:** ${lenght(packages)}", nil, []string{"lenght"}},                   // D14: the unknown name
+		{"- **a:** ${len(a, b)}", nil, []string{"len(a, b)"}},                       // D15: the whole call
+		{"- **a:** ${a == b}", nil, []string{"a == b"}},                             // D12: the forbidden construct
+		{"- **a:** ${x.upper()}", sample, []string{"x.upper()", "upper()"}},         // D13, then the key 'upper()' the path reading misses
+		{"- **a:** ${(a + b}", nil, []string{"}"}},                                  // D18: the syntax error's place
+		{"- **a:** ${'abc", nil, []string{"${"}},                                    // D18: the ${ that is not closed
+		{"- **a:** ok ${row._id}", nil, []string{"_id"}},                            // D9
+		{"- **condition:** ${a} =! 3", nil, []string{"="}},                          // D31; eval covers "=" of "=!" (reported to the lead)
+		{"- **a:** ${row.Frist Name}", sample, []string{"Frist Name"}},              // a missing key written with spaces
+		{"- **a:** ${rows[0].idd}", sample, []string{"idd"}},                        // a missing key after an index
+		{"- **a:** ลูกค้า 😀 ${lenght(x)} 😀", nil, []string{"lenght"}},               // Thai and an emoji before it
+		{"- **a:** 😀😀 ${len('😀', 2)}", nil, []string{"len('😀', 2)"}},                // surrogate pairs before and inside
+		{"- **a:** ${ลูกค้า.ชื่อ + }", sample, []string{"ลูกค้า", "}"}},             // Thai marks, then the place of the error
+		{"\uFEFF- **a:** ${lenght(x)}", nil, []string{"lenght"}},                    // a byte order mark on line 1
+		{"- **a:** ${len(x)} ${foo(x)}", nil, []string{"foo"}},                      // the second placeholder
+		{"- **a:** ${x} ${y", nil, []string{"$"}},                                   // unclosed after a closed one; eval covers "$" of "${" (reported)
+		{"- **a:** ${'" + strings.Repeat("é", 600) + "'}", nil, nil},                // over the length limit: the whole expression
+		{"- **a:** ${len(x)}\n- **b:** ${x} ${lenght(y)}", nil, []string{"lenght"}}, // on line 2
 	}
 	for _, tc := range cases {
 		t.Run(tc.line, func(t *testing.T) {
@@ -93,6 +95,13 @@ func TestUTF16(t *testing.T) {
 	r := findingRange(lines, flow.Finding{Line: 9, Column: 9})
 	require.Equal(t, protocol.Range{Start: protocol.Position{Line: 0, Character: 2}, End: protocol.Position{Line: 0, Character: 2}}, r)
 	require.Equal(t, protocol.Range{}, findingRange(nil, flow.Finding{Line: 1, Column: 1}))
+	// An end on a later line is placed on that line; an end before the
+	// start (a finding made without one) is the start.
+	lines = []string{"a😀b", "ก😀c"}
+	r = findingRange(lines, flow.Finding{Line: 1, Column: 2, EndLine: 2, EndColumn: 3})
+	require.Equal(t, protocol.Range{Start: protocol.Position{Line: 0, Character: 1}, End: protocol.Position{Line: 1, Character: 3}}, r)
+	r = findingRange(lines, flow.Finding{Line: 2, Column: 3, EndLine: 2, EndColumn: 1})
+	require.Equal(t, protocol.Range{Start: protocol.Position{Line: 1, Character: 3}, End: protocol.Position{Line: 1, Character: 3}}, r)
 }
 
 // TestIncrementalChange: a client that sends range changes anyway gets
