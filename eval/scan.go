@@ -161,7 +161,7 @@ func unclosedError(text string, off int) *Error {
 		reason = "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
 	}
 	e := newError(rest, 0, ErrUnclosed, reason)
-	e.End = min(2, len(rest))
+	e.End = 2 // the `${` itself, where the error is placed
 	return e
 }
 

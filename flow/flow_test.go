@@ -44,7 +44,7 @@ func TestValidateFindingFields(t *testing.T) {
 	require.Equal(t, []flow.Finding{
 		{File: "a.md", Line: 1, Column: 12, EndLine: 1, EndColumn: 21, Expr: "len(a, b)", Message: "${len(a, b)}: len takes 1 value, got 2", Kind: "arity"},
 		{File: "a.md", Line: 2, Column: 23, EndLine: 2, EndColumn: 24, Expr: "${a} = 1", Message: "condition: unknown operator =; did you mean ==?", Kind: "condition"},
-		{File: "a.md", Line: 3, Column: 10, EndLine: 3, EndColumn: 11, Expr: "a", Message: "${a}: ${ is not closed; add the closing }", Kind: "unclosed"},
+		{File: "a.md", Line: 3, Column: 10, EndLine: 3, EndColumn: 12, Expr: "a", Message: "${a}: ${ is not closed; add the closing }", Kind: "unclosed"},
 	}, got)
 }
 

@@ -42,7 +42,7 @@ func TestFindingRanges(t *testing.T) {
 		{"- **a:** ${(a + b}", nil, []string{"}"}},                                  // D18: the syntax error's place
 		{"- **a:** ${'abc", nil, []string{"${"}},                                    // D18: the ${ that is not closed
 		{"- **a:** ok ${row._id}", nil, []string{"_id"}},                            // D9
-		{"- **condition:** ${a} =! 3", nil, []string{"="}},                          // D31; eval covers "=" of "=!" (reported to the lead)
+		{"- **condition:** ${a} =! 3", nil, []string{"=!"}},                         // D31: the operator's run of signs
 		{"- **a:** ${row.Frist Name}", sample, []string{"Frist Name"}},              // a missing key written with spaces
 		{"- **a:** ${rows[0].idd}", sample, []string{"idd"}},                        // a missing key after an index
 		{"- **a:** ลูกค้า 😀 ${lenght(x)} 😀", nil, []string{"lenght"}},               // Thai and an emoji before it
@@ -50,7 +50,7 @@ func TestFindingRanges(t *testing.T) {
 		{"- **a:** ${ลูกค้า.ชื่อ + }", sample, []string{"ลูกค้า", "}"}},             // Thai marks, then the place of the error
 		{"\uFEFF- **a:** ${lenght(x)}", nil, []string{"lenght"}},                    // a byte order mark on line 1
 		{"- **a:** ${len(x)} ${foo(x)}", nil, []string{"foo"}},                      // the second placeholder
-		{"- **a:** ${x} ${y", nil, []string{"$"}},                                   // unclosed after a closed one; eval covers "$" of "${" (reported)
+		{"- **a:** ${x} ${y", nil, []string{"${"}},                                  // unclosed after a closed one: the `${`
 		{"- **a:** ${'" + strings.Repeat("é", 600) + "'}", nil, nil},                // over the length limit: the whole expression
 		{"- **a:** ${len(x)}\n- **b:** ${x} ${lenght(y)}", nil, []string{"lenght"}}, // on line 2
 	}
