@@ -300,3 +300,17 @@ func TestRowsText(t *testing.T) {
 		require.Equal(t, c.want, rowsText(c.rows, c.n), c.rows)
 	}
 }
+
+// Issue #12 and D38: the silent traps are warnings that `validate -strict`
+// fails on, with or without data.
+func TestStrictTraps(t *testing.T) {
+	p := writeFlow(t, "traps.md", "- **condition:** ${row.Company} == Johnson and Johnson and ${row.status} == Paid\n"+
+		"- **a:** ${x.upper()}\n- **b:** ${row.Policy No.}\n")
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Equal(t, 3, strings.Count(r.stdout, ": warning: "), r.stdout)
+	r = runCLI(t, "", "validate", "-strict", p)
+	require.Equal(t, 1, r.code)
+	r = runCLI(t, "", "validate", "-json", p)
+	require.Contains(t, r.stdout, `"kind": "trap"`)
+}
