@@ -45,17 +45,27 @@ func (k Kind) String() string {
 // zero Value, Value{}, is the empty value (there is no exported variable
 // for it, so nothing can change it). Values are immutable and safe to
 // share.
+//
+// A Value is 32 bytes in 4 fields, so that Go passes and returns it in
+// registers (a larger struct goes through memory at every call).
 type Value struct {
-	s    string // Text: the text
-	ref  any    // List, Dict: the host container; Number: *apd.Decimal of a huge number
-	coef int64  // Number: Num.coef; Bool: 1 for true
-	exp  int32  // Number: Num.exp
+	// ref is, for Text, the text as a string (the host's own interface
+	// value when the text comes from host data, so reading it does not
+	// allocate); for List and Dict the host container; for Number the
+	// *apd.Decimal of a number too large for coef, else nil.
+	ref  any
+	coef int64 // Number: Num.coef; Bool: 1 for true
+	exp  int32 // Number: Num.exp
 	kind Kind
 }
 
 // TextValue makes a Text value. TextValue, NumberValue and BoolValue make
 // scalar values.
-func TextValue(s string) Value { return Value{kind: Text, s: s} }
+func TextValue(s string) Value { return Value{kind: Text, ref: s} }
+
+// textOf is the Text value of x, a host value whose dynamic type is
+// string: the interface is kept as it is, so nothing is allocated.
+func textOf(x any) Value { return Value{kind: Text, ref: x} }
 
 // NumberValue makes a Number value.
 func NumberValue(n Num) Value {
@@ -77,7 +87,10 @@ func BoolValue(b bool) Value {
 func (v Value) Kind() Kind { return v.kind }
 
 // Text returns the text of a Text value ("" for other kinds).
-func (v Value) Text() string { return v.s }
+func (v Value) Text() string {
+	s, _ := v.ref.(string) // only a Text value holds a string
+	return s
+}
 
 // Num returns the number of a Number value (0 for other kinds).
 func (v Value) Num() Num {
@@ -99,7 +112,7 @@ func (v Value) Bool() bool { return v.kind == Bool && v.coef != 0 }
 func (v Value) Len() int {
 	switch v.kind {
 	case Text:
-		return utf8.RuneCountInString(v.s)
+		return utf8.RuneCountInString(v.Text())
 	case List, Dict:
 		switch c := v.ref.(type) {
 		case []any:
@@ -143,6 +156,27 @@ func (v Value) Index(i int) (Value, error) {
 		return reflectIndex(c, i)
 	}
 	return Value{}, nil
+}
+
+// IndexText returns item i of a list when that item is text, without
+// building a Value: nothing is allocated for a list of Go strings. ok is
+// false when v is not a list, i is out of range, or the item is not text
+// (Index reads it then). A negative i counts from the end, as for Index.
+func (v Value) IndexText(i int) (s string, ok bool) {
+	if v.kind != List {
+		return "", false
+	}
+	switch c := v.ref.(type) {
+	case []any:
+		if i, in := position(i, len(c)); in {
+			s, ok = c[i].(string)
+		}
+	case []string:
+		if i, in := position(i, len(c)); in {
+			return c[i], true
+		}
+	}
+	return s, ok
 }
 
 // position turns an index into a position in a list of n items, counting
