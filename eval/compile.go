@@ -272,12 +272,12 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	if c.underscore(n, false) {
 		return nil
 	}
-	name := n.Name
+	name, hashed := n.Name, scope.NewName(n.Name)
 	return func(fr *frame) (value.Value, error) {
 		if err := fr.budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
-		v, found, err := fr.s.Var(name)
+		v, found, err := fr.s.VarName(hashed)
 		if err != nil {
 			return value.Value{}, dataError(c.src, n.Pos(), name, err)
 		}

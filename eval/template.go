@@ -39,6 +39,9 @@ type Template struct {
 	lines    *lines         // of text, or of the condition line a side is in
 	base     int            // where text starts in lines.text
 	limit    *Error         // a limit of the whole template (D35); nothing else is compiled
+	// literal is the text as a value, for a template without
+	// placeholders (a literal side of a condition), made once.
+	literal value.Value
 }
 
 // placeholder is one compiled ${...}.
@@ -134,6 +137,9 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
+	if len(t.places) == 0 {
+		t.literal = value.TextValue(text)
+	}
 	return t
 }
 
@@ -161,12 +167,12 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, trimmed := p.rd.path, strings.TrimSpace(raw)
+		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
 		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(path)); err != nil {
 				return value.Value{}, err
 			}
-			v, found, err := fr.s.Lookup(path)
+			v, found, err := fr.s.LookupName(first, path)
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
 			}
@@ -212,12 +218,17 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
-			v, found, err := fr.s.Lookup(p.rd.path)
-			if err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			if found {
-				return v, nil
+			// A first part that is not a word names no variable of a
+			// scope whose names are all words: the lookup would find
+			// nothing (issue #11).
+			if p.rd.word || fr.s.MayHaveNonWord() {
+				v, found, err := fr.s.LookupName(p.rd.first, p.rd.path)
+				if err != nil {
+					return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+				}
+				if found {
+					return v, nil
+				}
 			}
 		}
 	}
