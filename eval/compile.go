@@ -31,6 +31,9 @@ type frame struct {
 	env    funcs.Env
 	budget value.Budget
 	stack  []value.Value
+	// argv holds the values of a call of at most len(argv) values while
+	// the function runs (a function never evaluates anything itself).
+	argv [3]value.Value
 	// miss, when set, hears of every lookup that found nothing (the
 	// inspection API's Eval).
 	miss func(Miss)
@@ -85,7 +88,14 @@ func checkLimits(src string) *Error {
 type compiler struct {
 	src      string
 	problems []*Error
+	// texts are the calls of text functions (funcs.Func.Text) compiled
+	// as strFuncs too, for a text function around them to take.
+	texts map[*ast.CallExpr]strFunc
 }
+
+// strFunc evaluates a call of a text function straight to its text, so a
+// chain of them (trim(upper(x))) passes strings, not values.
+type strFunc func(fr *frame) (string, error)
 
 // compileExpr parses and compiles src. It returns every problem that can
 // be known before any data is seen (limits, syntax, forbidden constructs,
@@ -440,8 +450,85 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 	if bad {
 		return nil
 	}
+	run := c.callFunc(n, f, args)
+	if callOfConstants(n) {
+		// The check pass: a failure that no data can change is a problem
+		// now. The value is not kept: it is built when the template is
+		// evaluated, under the host's caps and budget.
+		if _, err := run(checkFrame()); err != nil {
+			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
+				c.problems = append(c.problems, e)
+				return nil
+			}
+		}
+	}
+	return run
+}
+
+// callFunc is the closure of call n of f, its values args: one step, the
+// values from left to right (the first error stops), then the function.
+func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) evalFunc {
 	call := f.Call
-	run := func(fr *frame) (value.Value, error) {
+	fail := func(err error) error { return wrapFailure(c.src, n.Pos(), err) }
+	if f.Text != nil && len(args) == 1 {
+		if run := c.textCall(n, f, args[0], fail); run != nil {
+			return run
+		}
+	}
+	switch len(args) {
+	case 0:
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			v, err := call(&fr.env, nil)
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	case 1:
+		a := args[0]
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return x, err
+			}
+			fr.argv[0] = x
+			v, err := call(&fr.env, fr.argv[:1])
+			fr.argv[0] = value.Value{}
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	case 2:
+		a, b := args[0], args[1]
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return x, err
+			}
+			y, err := b(fr)
+			if err != nil {
+				return y, err
+			}
+			fr.argv[0], fr.argv[1] = x, y
+			v, err := call(&fr.env, fr.argv[:2])
+			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	}
+	return func(fr *frame) (value.Value, error) {
 		if err := fr.budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
@@ -458,22 +545,86 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		clear(fr.stack[base:])
 		fr.stack = fr.stack[:base]
 		if err != nil {
-			return value.Value{}, wrapFailure(c.src, n.Pos(), err)
+			return value.Value{}, fail(err)
 		}
 		return v, nil
 	}
-	if callOfConstants(n) {
-		// The check pass: a failure that no data can change is a problem
-		// now. The value is not kept: it is built when the template is
-		// evaluated, under the host's caps and budget.
-		if _, err := run(checkFrame()); err != nil {
-			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
-				c.problems = append(c.problems, e)
-				return nil
+}
+
+// textCall compiles call n of a text function f (funcs.Func.Text) of
+// value a. Its text form is kept for a text function around it; when a
+// itself is such a call, the two pass a string and the value is built
+// once, at the top. It returns nil when a is not a call of a text
+// function: the value form of n is then the plain call.
+func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail func(error) error) evalFunc {
+	text, call := f.Text, f.Call
+	var str strFunc
+	if inner := c.texts[innerCall(n.Args[0])]; inner != nil {
+		str = func(fr *frame) (string, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return "", err
 			}
+			s, err := inner(fr)
+			if err != nil {
+				return "", err
+			}
+			if s, err = text(&fr.env, s); err != nil {
+				return "", fail(err)
+			}
+			return s, nil
+		}
+	} else {
+		str = func(fr *frame) (string, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return "", err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return "", err
+			}
+			var s string
+			if x.Kind() == value.Text {
+				s, err = text(&fr.env, x.Text())
+			} else {
+				fr.argv[0] = x
+				x, err = call(&fr.env, fr.argv[:1])
+				fr.argv[0] = value.Value{}
+				s = x.Text() // a text function gives text
+			}
+			if err != nil {
+				return "", fail(err)
+			}
+			return s, nil
 		}
 	}
-	return run
+	if c.texts == nil {
+		c.texts = map[*ast.CallExpr]strFunc{}
+	}
+	c.texts[n] = str
+	if c.texts[innerCall(n.Args[0])] == nil {
+		return nil
+	}
+	return func(fr *frame) (value.Value, error) {
+		s, err := str(fr)
+		if err != nil {
+			return value.Value{}, err
+		}
+		return value.TextValue(s), nil
+	}
+}
+
+// innerCall is x without parentheses when it is a call, else nil.
+func innerCall(x ast.Expr) *ast.CallExpr {
+	for {
+		switch n := x.(type) {
+		case *ast.ParenExpr:
+			x = n.X
+		case *ast.CallExpr:
+			return n
+		default:
+			return nil
+		}
+	}
 }
 
 // checkFrame is the frame of the check pass: no data, the default size
