@@ -826,6 +826,110 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
 	}
+	fail := func(r value.Num, err error) (value.Num, error) {
+		if err != nil {
+			return r, wrapFailure(c.src, n.OpPos, err)
+		}
+		return r, nil
+	}
+	// The common shapes get their own closure: a constant side is no
+	// call at all, and a side of arithmetic gives its number directly.
+	// Each keeps the order of the general one below: the left side, the
+	// right side, the step, the left number, the right number (D7, D12).
+	kx, xk := c.constNum(x)
+	ky, yk := c.constNum(y)
+	switch {
+	case x.val != nil && y.val != nil:
+		return func(fr *frame) (value.Num, error) {
+			av, err := x.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			bv, err := y.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			a, err := c.number(x.node, av)
+			if err != nil {
+				return a, err
+			}
+			b, err := c.number(y.node, bv)
+			if err != nil {
+				return b, err
+			}
+			return fail(op(a, b))
+		}
+	case x.val != nil && yk:
+		return func(fr *frame) (value.Num, error) {
+			av, err := x.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			a, err := c.number(x.node, av)
+			if err != nil {
+				return a, err
+			}
+			return fail(op(a, ky))
+		}
+	case xk && y.val != nil:
+		return func(fr *frame) (value.Num, error) {
+			bv, err := y.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			b, err := c.number(y.node, bv)
+			if err != nil {
+				return b, err
+			}
+			return fail(op(kx, b))
+		}
+	case x.num != nil && !xk && yk:
+		return func(fr *frame) (value.Num, error) {
+			a, err := x.num(fr)
+			if err != nil {
+				return a, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(a, ky))
+		}
+	case xk && y.num != nil && !yk:
+		return func(fr *frame) (value.Num, error) {
+			b, err := y.num(fr)
+			if err != nil {
+				return b, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(kx, b))
+		}
+	case x.num != nil && y.num != nil:
+		return func(fr *frame) (value.Num, error) {
+			a, err := x.num(fr)
+			if err != nil {
+				return a, err
+			}
+			b, err := y.num(fr)
+			if err != nil {
+				return b, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(a, b))
+		}
+	}
 	return func(fr *frame) (value.Num, error) {
 		a, av, err := x.eval(fr)
 		if err != nil {
@@ -844,12 +948,17 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		if b, err = c.toNum(&y, b, bv); err != nil {
 			return b, err
 		}
-		r, err := op(a, b)
-		if err != nil {
-			return r, wrapFailure(c.src, n.OpPos, err)
-		}
-		return r, nil
+		return fail(op(a, b))
 	}
+}
+
+// constNum is the number of a constant operand, folded at compile time.
+func (c *compiler) constNum(o operand) (value.Num, bool) {
+	if o.num == nil || !constant(o.node) {
+		return value.Num{}, false
+	}
+	k, err := o.num(checkFrame())
+	return k, err == nil
 }
 
 // describe names a value's kind, with the value when it is short data.

@@ -249,14 +249,17 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	return v, nil
 }
 
-var frames = sync.Pool{New: func() any { return &frame{stack: make([]value.Value, 0, 16)} }}
+var frames = sync.Pool{New: func() any {
+	fr := &frame{stack: make([]value.Value, 0, 16)}
+	fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
+	return fr
+}}
 
 func getFrame(ctx context.Context, s *scope.Scope) *frame {
 	fr := frames.Get().(*frame)
 	fr.s = s
 	fr.env.MaxSize = s.MaxSize()
 	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
-	fr.env.Budget = &fr.budget
 	return fr
 }
 
@@ -269,7 +272,6 @@ func (fr *frame) release(err *error, what string) {
 		fr.stack = make([]value.Value, 0, 16) // may be left mid-call
 	}
 	fr.s, fr.miss = nil, nil
-	fr.env.Budget = nil
 	if cap(fr.stack) > 256 {
 		fr.stack = make([]value.Value, 0, 16)
 	}
