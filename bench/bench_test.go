@@ -3,8 +3,8 @@ package bench
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
