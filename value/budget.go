@@ -191,5 +191,12 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	}
 	// poll 1: the first charge looks at the context, so an evaluation
 	// started with a done context stops at once.
-	*b = Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: 1}
+	// Field by field, the error only when set: a pooled budget is reset
+	// at every evaluation, and a whole-struct copy with pointers in it
+	// costs more than the evaluation of ${a}.
+	b.ctx = ctx
+	if b.err != nil {
+		b.err = nil
+	}
+	b.bytes, b.steps, b.maxBytes, b.maxSteps, b.poll = maxBytes, maxSteps, maxBytes, maxSteps, 1
 }
