@@ -91,6 +91,7 @@ type compiler struct {
 	// texts are the calls of text functions (funcs.Func.Text) compiled
 	// as strFuncs too, for a text function around them to take.
 	texts map[*ast.CallExpr]strFunc
+	check *frame // the check pass's frame (checkFrame)
 }
 
 // strFunc evaluates a call of a text function straight to its text, so a
@@ -215,7 +216,7 @@ func (c *compiler) expr(x ast.Expr) evalFunc {
 	if !constant(x) {
 		return f
 	}
-	v, err := f(checkFrame())
+	v, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -455,7 +456,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		// The check pass: a failure that no data can change is a problem
 		// now. The value is not kept: it is built when the template is
 		// evaluated, under the host's caps and budget.
-		if _, err := run(checkFrame()); err != nil {
+		if _, err := run(c.checkFrame()); err != nil {
 			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
 				c.problems = append(c.problems, e)
 				return nil
@@ -627,6 +628,17 @@ func innerCall(x ast.Expr) *ast.CallExpr {
 	}
 }
 
+// checkFrame is the frame of the check pass, one per compiler, its budget
+// fresh at each use.
+func (c *compiler) checkFrame() *frame {
+	if c.check == nil {
+		c.check = checkFrame()
+		return c.check
+	}
+	c.check.budget.Reset(nil, checkMaxWork, checkMaxSteps)
+	return c.check
+}
+
 // checkFrame is the frame of the check pass: no data, the default size
 // cap and a small budget.
 func checkFrame() *frame {
@@ -740,7 +752,7 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 		return operand{}, false
 	}
 	if constant(x) {
-		val, _ := v(checkFrame())
+		val, _ := v(c.checkFrame())
 		k, err := c.number(x, val)
 		if err != nil {
 			c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
@@ -756,7 +768,7 @@ func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
 	if f == nil || !constant(x) {
 		return f
 	}
-	k, err := f(checkFrame())
+	k, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -957,7 +969,7 @@ func (c *compiler) constNum(o operand) (value.Num, bool) {
 	if o.num == nil || !constant(o.node) {
 		return value.Num{}, false
 	}
-	k, err := o.num(checkFrame())
+	k, err := o.num(c.checkFrame())
 	return k, err == nil
 }
 
