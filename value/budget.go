@@ -3,6 +3,7 @@ package value
 import (
 	"context"
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -70,6 +71,19 @@ func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
 // Bytes charges n bytes of work. It fails when the bytes left are fewer
 // than n, or when the context is done.
 func (b *Budget) Bytes(n int) error {
+	// The common case, small enough to be inlined: room left, and no look
+	// at the context due at this charge (see tick). A failed budget has
+	// poll 0, so it always takes the slow path and gives its error; a
+	// negative n is a huge uint64 and takes it too.
+	if b != nil && uint64(n) <= uint64(b.bytes) && b.poll > 1 {
+		b.bytes -= int64(n)
+		b.poll--
+		return nil
+	}
+	return b.bytes1(n)
+}
+
+func (b *Budget) bytes1(n int) error {
 	if b == nil {
 		return nil
 	}
@@ -77,7 +91,7 @@ func (b *Budget) Bytes(n int) error {
 		return b.err
 	}
 	if int64(n) > b.bytes || n < 0 {
-		b.bytes = -1
+		b.bytes, b.poll = -1, 0
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+sizeText(b.maxBytes)+" of text built, shown or compared)")
 		return b.err
 	}
@@ -87,6 +101,15 @@ func (b *Budget) Bytes(n int) error {
 
 // Steps charges n steps of work; it fails as Bytes does.
 func (b *Budget) Steps(n int) error {
+	if b != nil && uint64(n) <= uint64(b.steps) && b.poll > 1 {
+		b.steps -= int64(n)
+		b.poll--
+		return nil
+	}
+	return b.steps1(n)
+}
+
+func (b *Budget) steps1(n int) error {
 	if b == nil {
 		return nil
 	}
@@ -94,7 +117,7 @@ func (b *Budget) Steps(n int) error {
 		return b.err
 	}
 	if int64(n) > b.steps || n < 0 {
-		b.steps = -1
+		b.steps, b.poll = -1, 0
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)")
 		return b.err
 	}
@@ -102,9 +125,11 @@ func (b *Budget) Steps(n int) error {
 	return b.tick()
 }
 
-// tick looks at the context every pollEvery charges.
+// tick looks at the context every pollEvery charges. Without a context
+// poll is set so high that the fast paths of Bytes and Steps always apply.
 func (b *Budget) tick() error {
 	if b.ctx == nil {
+		b.poll = math.MaxInt
 		return nil
 	}
 	b.poll--
@@ -133,7 +158,7 @@ func (b *Budget) Check() error {
 		if err == context.DeadlineExceeded {
 			reason = "the evaluation ran out of time"
 		}
-		b.err = Fail(err, reason)
+		b.err, b.poll = Fail(err, reason), 0
 		return b.err
 	}
 	return nil
