@@ -88,9 +88,13 @@ func checkLimits(src string) *Error {
 type compiler struct {
 	src      string
 	problems []*Error
-	// texts are the calls of text functions (funcs.Func.Text) compiled
-	// as strFuncs too, for a text function around them to take.
-	texts map[*ast.CallExpr]strFunc
+	// lastText is the last call of a text function (funcs.Func.Text)
+	// compiled, as a strFunc too, for a text function around it to take:
+	// the value of a call of one value is compiled just before the call.
+	lastText struct {
+		call *ast.CallExpr
+		str  strFunc
+	}
 	check *frame // the check pass's frame (checkFrame)
 }
 
@@ -560,7 +564,11 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail func(error) error) evalFunc {
 	text, call := f.Text, f.Call
 	var str strFunc
-	if inner := c.texts[innerCall(n.Args[0])]; inner != nil {
+	var inner strFunc
+	if in := innerCall(n.Args[0]); in != nil && c.lastText.call == in {
+		inner = c.lastText.str
+	}
+	if inner != nil {
 		str = func(fr *frame) (string, error) {
 			if err := fr.budget.Steps(1); err != nil {
 				return "", err
@@ -598,11 +606,8 @@ func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail fun
 			return s, nil
 		}
 	}
-	if c.texts == nil {
-		c.texts = map[*ast.CallExpr]strFunc{}
-	}
-	c.texts[n] = str
-	if c.texts[innerCall(n.Args[0])] == nil {
+	c.lastText.call, c.lastText.str = n, str
+	if inner == nil {
 		return nil
 	}
 	return func(fr *frame) (value.Value, error) {
