@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"strconv"
@@ -640,7 +641,7 @@ func (c *compiler) checkFrame() *frame {
 		c.check = checkFrame()
 		return c.check
 	}
-	c.check.budget.Reset(nil, checkMaxWork, checkMaxSteps)
+	c.check.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps)
 	return c.check
 }
 
@@ -648,7 +649,7 @@ func (c *compiler) checkFrame() *frame {
 // cap and a small budget.
 func checkFrame() *frame {
 	fr := &frame{env: funcs.Env{MaxSize: value.DefaultMaxSize}}
-	fr.budget.Reset(nil, checkMaxWork, checkMaxSteps)
+	fr.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps) // never done
 	fr.env.Budget = &fr.budget
 	return fr
 }
