@@ -138,7 +138,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
 	if len(t.places) == 0 {
-		t.literal = value.TextValue(text)
+		t.literal = value.ParsedText(text) // a condition compares it again and again
 	}
 	return t
 }

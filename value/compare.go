@@ -16,6 +16,12 @@ func ToNumber(v Value) (n Num, ok bool) {
 	case Number:
 		return v.Num(), true
 	case Text:
+		switch v.exp & 3 {
+		case textNotNumber:
+			return Num{}, false
+		case textNumber:
+			return Num{coef: v.coef, exp: v.exp >> 2}, true
+		}
 		return ParseNum(v.Text())
 	}
 	return Num{}, false

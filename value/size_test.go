@@ -33,3 +33,30 @@ func TestTextFromHostDoesNotAllocate(t *testing.T) {
 		t.Fatalf("FromHost of a string: %v allocations, text %q", allocs, s)
 	}
 }
+
+// ParsedText is TextValue with its number reading kept (issue #11): the
+// same text, the same ToNumber, the same comparisons (D6, D27, D28).
+func TestParsedText(t *testing.T) {
+	for _, s := range []string{"", " ", "0", " 12 ", "-3.50", "1e3", "1,200", "Active", "0x10",
+		"123456789012345678901234567890", "0.000000000000000000001", "-0", "+5", ".5", "5.", "abc 1", "\xff"} {
+		p, v := ParsedText(s), TextValue(s)
+		if p.Kind() != Text || p.Text() != s {
+			t.Fatalf("%q: %v %q", s, p.Kind(), p.Text())
+		}
+		pn, pok := ToNumber(p)
+		vn, vok := ToNumber(v)
+		if pok != vok || (pok && pn.Cmp(vn) != 0) || pn.String() != vn.String() {
+			t.Fatalf("%q: ToNumber %v %v, want %v %v", s, pn, pok, vn, vok)
+		}
+		for _, other := range []Value{TextValue("12"), NumberValue(Int(0)), TextValue("active"), {}} {
+			if Equal(p, other) != Equal(v, other) || Equal(other, p) != Equal(other, v) {
+				t.Fatalf("%q == %v differs", s, other)
+			}
+			c1, ok1, err1 := Order(p, other)
+			c2, ok2, err2 := Order(v, other)
+			if c1 != c2 || ok1 != ok2 || (err1 == nil) != (err2 == nil) {
+				t.Fatalf("%q < %v differs", s, other)
+			}
+		}
+	}
+}

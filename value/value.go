@@ -54,14 +54,39 @@ type Value struct {
 	// allocate); for List and Dict the host container; for Number the
 	// *apd.Decimal of a number too large for coef, else nil.
 	ref  any
-	coef int64 // Number: Num.coef; Bool: 1 for true
-	exp  int32 // Number: Num.exp
+	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText
+	exp  int32 // Number: Num.exp; Text: see ParsedText
 	kind Kind
 }
 
 // TextValue makes a Text value. TextValue, NumberValue and BoolValue make
 // scalar values.
 func TextValue(s string) Value { return Value{kind: Text, ref: s} }
+
+// ParsedText is TextValue(s) with its number reading (ToNumber, D6)
+// worked out once, now, and kept in the value: for a text that is compared
+// many times, such as a literal side of a condition (`${row.amount} > 0`).
+// It is the same value as TextValue(s) in every other way.
+func ParsedText(s string) Value {
+	v := TextValue(s)
+	n, ok := ParseNum(s)
+	switch {
+	case !ok:
+		v.exp = textNotNumber
+	case n.big == nil:
+		v.coef, v.exp = n.coef, n.exp<<2|textNumber
+	}
+	return v
+}
+
+// The number reading of a Text value, in the low bits of its exp (the rest
+// of exp and coef hold the number): unknown (TextValue), or known by
+// ParsedText.
+const (
+	textUnknown   = 0
+	textNotNumber = 1
+	textNumber    = 2
+)
 
 // textOf is the Text value of x, a host value whose dynamic type is
 // string: the interface is kept as it is, so nothing is allocated.
