@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -218,6 +219,11 @@ func engines(tb testing.TB, d data) []engine {
 
 // ---- kinenix ----
 
+// benchCtx is the context of every kinenix evaluation: one that can be
+// cancelled (never is), so the budget looks at it as a host's deadline
+// would make it (D35: the budget and the context checks are on).
+var benchCtx, stopBench = context.WithCancel(context.Background())
+
 func kinenixEngine(d data) engine {
 	s := scope.New(d.exact)
 	return engine{
@@ -260,7 +266,7 @@ type kinenixValue struct {
 
 func (p kinenixValue) run(b *testing.B) {
 	for b.Loop() {
-		v, err := p.t.Value(p.s)
+		v, err := p.t.ValueContext(benchCtx, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -269,7 +275,7 @@ func (p kinenixValue) run(b *testing.B) {
 }
 
 func (p kinenixValue) show() (string, error) {
-	v, err := p.t.Value(p.s)
+	v, err := p.t.ValueContext(benchCtx, p.s)
 	return v.String(), err
 }
 
@@ -281,7 +287,7 @@ type kinenixRender struct {
 
 func (p kinenixRender) run(b *testing.B) {
 	for b.Loop() {
-		out, err := p.t.Render(p.s)
+		out, err := p.t.RenderContext(benchCtx, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -289,7 +295,7 @@ func (p kinenixRender) run(b *testing.B) {
 	}
 }
 
-func (p kinenixRender) show() (string, error) { return p.t.Render(p.s) }
+func (p kinenixRender) show() (string, error) { return p.t.RenderContext(benchCtx, p.s) }
 
 type kinenixCond struct {
 	c *eval.Condition
@@ -298,7 +304,7 @@ type kinenixCond struct {
 
 func (p kinenixCond) run(b *testing.B) {
 	for b.Loop() {
-		ok, err := p.c.Test(p.s)
+		ok, err := p.c.TestContext(benchCtx, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -307,7 +313,7 @@ func (p kinenixCond) run(b *testing.B) {
 }
 
 func (p kinenixCond) show() (string, error) {
-	ok, err := p.c.Test(p.s)
+	ok, err := p.c.TestContext(benchCtx, p.s)
 	return strconv.FormatBool(ok), err
 }
 

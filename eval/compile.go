@@ -32,6 +32,9 @@ type frame struct {
 	env    funcs.Env
 	budget value.Budget
 	stack  []value.Value
+	// argv holds the values of a call of at most len(argv) values while
+	// the function runs (a function never evaluates anything itself).
+	argv [3]value.Value
 	// miss, when set, hears of every lookup that found nothing (the
 	// inspection API's Eval).
 	miss func(Miss)
@@ -86,7 +89,19 @@ func checkLimits(src string) *Error {
 type compiler struct {
 	src      string
 	problems []*Error
+	// lastText is the last call of a text function (funcs.Func.Text)
+	// compiled, as a strFunc too, for a text function around it to take:
+	// the value of a call of one value is compiled just before the call.
+	lastText struct {
+		call *ast.CallExpr
+		str  strFunc
+	}
+	check *frame // the check pass's frame (checkFrame)
 }
+
+// strFunc evaluates a call of a text function straight to its text, so a
+// chain of them (trim(upper(x))) passes strings, not values.
+type strFunc func(fr *frame) (string, error)
 
 // compileExpr parses and compiles src. It returns every problem that can
 // be known before any data is seen (limits, syntax, forbidden constructs,
@@ -206,7 +221,7 @@ func (c *compiler) expr(x ast.Expr) evalFunc {
 	if !constant(x) {
 		return f
 	}
-	v, err := f(checkFrame())
+	v, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -273,12 +288,12 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	if c.underscore(n, false) {
 		return nil
 	}
-	name := n.Name
+	name, hashed := n.Name, scope.NewName(n.Name)
 	return func(fr *frame) (value.Value, error) {
 		if err := fr.budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
-		v, found, err := fr.s.Var(name)
+		v, found, err := fr.s.VarName(hashed)
 		if err != nil {
 			return value.Value{}, dataError(c.src, n.Pos(), name, err)
 		}
@@ -441,8 +456,85 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 	if bad {
 		return nil
 	}
+	run := c.callFunc(n, f, args)
+	if callOfConstants(n) {
+		// The check pass: a failure that no data can change is a problem
+		// now. The value is not kept: it is built when the template is
+		// evaluated, under the host's caps and budget.
+		if _, err := run(c.checkFrame()); err != nil {
+			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
+				c.problems = append(c.problems, e)
+				return nil
+			}
+		}
+	}
+	return run
+}
+
+// callFunc is the closure of call n of f, its values args: one step, the
+// values from left to right (the first error stops), then the function.
+func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) evalFunc {
 	call := f.Call
-	run := func(fr *frame) (value.Value, error) {
+	fail := func(err error) error { return wrapFailure(c.src, n.Pos(), err) }
+	if f.Text != nil && len(args) == 1 {
+		if run := c.textCall(n, f, args[0], fail); run != nil {
+			return run
+		}
+	}
+	switch len(args) {
+	case 0:
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			v, err := call(&fr.env, nil)
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	case 1:
+		a := args[0]
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return x, err
+			}
+			fr.argv[0] = x
+			v, err := call(&fr.env, fr.argv[:1])
+			fr.argv[0] = value.Value{}
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	case 2:
+		a, b := args[0], args[1]
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return x, err
+			}
+			y, err := b(fr)
+			if err != nil {
+				return y, err
+			}
+			fr.argv[0], fr.argv[1] = x, y
+			v, err := call(&fr.env, fr.argv[:2])
+			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
+			if err != nil {
+				return value.Value{}, fail(err)
+			}
+			return v, nil
+		}
+	}
+	return func(fr *frame) (value.Value, error) {
 		if err := fr.budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
@@ -459,29 +551,105 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		clear(fr.stack[base:])
 		fr.stack = fr.stack[:base]
 		if err != nil {
-			return value.Value{}, wrapFailure(c.src, n.Pos(), err)
+			return value.Value{}, fail(err)
 		}
 		return v, nil
 	}
-	if callOfConstants(n) {
-		// The check pass: a failure that no data can change is a problem
-		// now. The value is not kept: it is built when the template is
-		// evaluated, under the host's caps and budget.
-		if _, err := run(checkFrame()); err != nil {
-			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
-				c.problems = append(c.problems, e)
-				return nil
+}
+
+// textCall compiles call n of a text function f (funcs.Func.Text) of
+// value a. Its text form is kept for a text function around it; when a
+// itself is such a call, the two pass a string and the value is built
+// once, at the top. It returns nil when a is not a call of a text
+// function: the value form of n is then the plain call.
+func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail func(error) error) evalFunc {
+	text, call := f.Text, f.Call
+	var str strFunc
+	var inner strFunc
+	if in := innerCall(n.Args[0]); in != nil && c.lastText.call == in {
+		inner = c.lastText.str
+	}
+	if inner != nil {
+		str = func(fr *frame) (string, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return "", err
 			}
+			s, err := inner(fr)
+			if err != nil {
+				return "", err
+			}
+			if s, err = text(&fr.env, s); err != nil {
+				return "", fail(err)
+			}
+			return s, nil
+		}
+	} else {
+		str = func(fr *frame) (string, error) {
+			if err := fr.budget.Steps(1); err != nil {
+				return "", err
+			}
+			x, err := a(fr)
+			if err != nil {
+				return "", err
+			}
+			var s string
+			if x.Kind() == value.Text {
+				s, err = text(&fr.env, x.Text())
+			} else {
+				fr.argv[0] = x
+				x, err = call(&fr.env, fr.argv[:1])
+				fr.argv[0] = value.Value{}
+				s = x.Text() // a text function gives text
+			}
+			if err != nil {
+				return "", fail(err)
+			}
+			return s, nil
 		}
 	}
-	return run
+	c.lastText.call, c.lastText.str = n, str
+	if inner == nil {
+		return nil
+	}
+	return func(fr *frame) (value.Value, error) {
+		s, err := str(fr)
+		if err != nil {
+			return value.Value{}, err
+		}
+		return value.TextValue(s), nil
+	}
+}
+
+// innerCall is x without parentheses when it is a call, else nil.
+func innerCall(x ast.Expr) *ast.CallExpr {
+	for {
+		switch n := x.(type) {
+		case *ast.ParenExpr:
+			x = n.X
+		case *ast.CallExpr:
+			return n
+		default:
+			return nil
+		}
+	}
+}
+
+// checkFrame is the frame of the check pass, one per compiler, its budget
+// fresh at each use.
+func (c *compiler) checkFrame() *frame {
+	if c.check == nil {
+		c.check = checkFrame()
+		return c.check
+	}
+	c.check.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps)
+	return c.check
 }
 
 // checkFrame is the frame of the check pass: no data, the default size
 // cap and a small budget.
 func checkFrame() *frame {
 	fr := &frame{env: funcs.Env{MaxSize: value.DefaultMaxSize}}
-	fr.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps)
+	fr.budget.Reset(context.Background(), checkMaxWork, checkMaxSteps) // never done
 	fr.env.Budget = &fr.budget
 	return fr
 }
@@ -590,7 +758,7 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 		return operand{}, false
 	}
 	if constant(x) {
-		val, _ := v(checkFrame())
+		val, _ := v(c.checkFrame())
 		k, err := c.number(x, val)
 		if err != nil {
 			c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
@@ -606,7 +774,7 @@ func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
 	if f == nil || !constant(x) {
 		return f
 	}
-	k, err := f(checkFrame())
+	k, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
 		return nil
@@ -676,6 +844,110 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
 	}
+	fail := func(r value.Num, err error) (value.Num, error) {
+		if err != nil {
+			return r, wrapFailure(c.src, n.OpPos, err)
+		}
+		return r, nil
+	}
+	// The common shapes get their own closure: a constant side is no
+	// call at all, and a side of arithmetic gives its number directly.
+	// Each keeps the order of the general one below: the left side, the
+	// right side, the step, the left number, the right number (D7, D12).
+	kx, xk := c.constNum(x)
+	ky, yk := c.constNum(y)
+	switch {
+	case x.val != nil && y.val != nil:
+		return func(fr *frame) (value.Num, error) {
+			av, err := x.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			bv, err := y.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			a, err := c.number(x.node, av)
+			if err != nil {
+				return a, err
+			}
+			b, err := c.number(y.node, bv)
+			if err != nil {
+				return b, err
+			}
+			return fail(op(a, b))
+		}
+	case x.val != nil && yk:
+		return func(fr *frame) (value.Num, error) {
+			av, err := x.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			a, err := c.number(x.node, av)
+			if err != nil {
+				return a, err
+			}
+			return fail(op(a, ky))
+		}
+	case xk && y.val != nil:
+		return func(fr *frame) (value.Num, error) {
+			bv, err := y.val(fr)
+			if err != nil {
+				return value.Num{}, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			b, err := c.number(y.node, bv)
+			if err != nil {
+				return b, err
+			}
+			return fail(op(kx, b))
+		}
+	case x.num != nil && !xk && yk:
+		return func(fr *frame) (value.Num, error) {
+			a, err := x.num(fr)
+			if err != nil {
+				return a, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(a, ky))
+		}
+	case xk && y.num != nil && !yk:
+		return func(fr *frame) (value.Num, error) {
+			b, err := y.num(fr)
+			if err != nil {
+				return b, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(kx, b))
+		}
+	case x.num != nil && y.num != nil:
+		return func(fr *frame) (value.Num, error) {
+			a, err := x.num(fr)
+			if err != nil {
+				return a, err
+			}
+			b, err := y.num(fr)
+			if err != nil {
+				return b, err
+			}
+			if err := fr.budget.Steps(1); err != nil {
+				return value.Num{}, err
+			}
+			return fail(op(a, b))
+		}
+	}
 	return func(fr *frame) (value.Num, error) {
 		a, av, err := x.eval(fr)
 		if err != nil {
@@ -694,12 +966,17 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		if b, err = c.toNum(&y, b, bv); err != nil {
 			return b, err
 		}
-		r, err := op(a, b)
-		if err != nil {
-			return r, wrapFailure(c.src, n.OpPos, err)
-		}
-		return r, nil
+		return fail(op(a, b))
 	}
+}
+
+// constNum is the number of a constant operand, folded at compile time.
+func (c *compiler) constNum(o operand) (value.Num, bool) {
+	if o.num == nil || !constant(o.node) {
+		return value.Num{}, false
+	}
+	k, err := o.num(c.checkFrame())
+	return k, err == nil
 }
 
 // describe names a value's kind, with the value when it is short data.

@@ -282,7 +282,7 @@ func sideValue(t *Template, fr *frame) (value.Value, error) {
 		return t.wholeValue(fr)
 	}
 	if len(t.places) == 0 {
-		return value.TextValue(t.text), nil
+		return t.literal, nil
 	}
 	if t.litSize > fr.env.MaxSize {
 		return value.Value{}, t.literalTooLarge(t.firstOverflow(fr.env.MaxSize), fr.env.MaxSize)

@@ -39,6 +39,9 @@ type Template struct {
 	lines    *lines         // of text, or of the condition line a side is in
 	base     int            // where text starts in lines.text
 	limit    *Error         // a limit of the whole template (D35); nothing else is compiled
+	// literal is the text as a value, for a template without
+	// placeholders (a literal side of a condition), made once.
+	literal value.Value
 }
 
 // placeholder is one compiled ${...}.
@@ -134,6 +137,9 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
+	if len(t.places) == 0 {
+		t.literal = value.ParsedText(text) // a condition compares it again and again
+	}
 	return t
 }
 
@@ -161,12 +167,12 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, trimmed := p.rd.path, strings.TrimSpace(raw)
+		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
 		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(path)); err != nil {
 				return value.Value{}, err
 			}
-			v, found, err := fr.s.Lookup(path)
+			v, found, err := fr.s.LookupName(first, path)
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
 			}
@@ -212,12 +218,17 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
-			v, found, err := fr.s.Lookup(p.rd.path)
-			if err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			if found {
-				return v, nil
+			// A first part that is not a word names no variable of a
+			// scope whose names are all words: the lookup would find
+			// nothing (issue #11).
+			if p.rd.word || fr.s.MayHaveNonWord() {
+				v, found, err := fr.s.LookupName(p.rd.first, p.rd.path)
+				if err != nil {
+					return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+				}
+				if found {
+					return v, nil
+				}
 			}
 		}
 	}
@@ -238,14 +249,17 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	return v, nil
 }
 
-var frames = sync.Pool{New: func() any { return &frame{stack: make([]value.Value, 0, 16)} }}
+var frames = sync.Pool{New: func() any {
+	fr := &frame{stack: make([]value.Value, 0, 16)}
+	fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
+	return fr
+}}
 
 func getFrame(ctx context.Context, s *scope.Scope) *frame {
 	fr := frames.Get().(*frame)
 	fr.s = s
 	fr.env.MaxSize = s.MaxSize()
 	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
-	fr.env.Budget = &fr.budget
 	return fr
 }
 
@@ -258,7 +272,6 @@ func (fr *frame) release(err *error, what string) {
 		fr.stack = make([]value.Value, 0, 16) // may be left mid-call
 	}
 	fr.s, fr.miss = nil, nil
-	fr.env.Budget = nil
 	if cap(fr.stack) > 256 {
 		fr.stack = make([]value.Value, 0, 16)
 	}

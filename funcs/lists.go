@@ -78,12 +78,12 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 	var scratch []byte // shown numbers and nested lists or dictionaries
 	// The first items are kept from the first pass, so that a short list
 	// is read from the host only once.
-	var kept [8]value.Value
+	var kept [8]item
 	for i := 0; i < n; i++ {
 		if err := l.Budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
-		it, err := x.Index(i)
+		it, err := readItem(x, i)
 		if err != nil {
 			return value.Value{}, withName("join", err)
 		}
@@ -91,22 +91,22 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 			kept[i] = it
 		}
 		size := 0
-		switch it.Kind() {
+		switch it.kind() {
 		case value.Empty:
 		case value.Text:
-			size = len(it.Text())
+			size = len(it.s)
 		case value.Bool:
 			size = len("false")
-			if it.Bool() {
+			if it.v.Bool() {
 				size = len("true")
 			}
 		case value.Number:
-			scratch = it.Num().Append(scratch[:0])
+			scratch = it.v.Num().Append(scratch[:0])
 			size = len(scratch)
 		default:
 			// Show reads a limit of 0 as its default; 1 is as good when
 			// nothing is left, since any shown byte is then too many.
-			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it)
+			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it.v)
 			if err != nil {
 				return value.Value{}, showErr(err, limit)
 			}
@@ -117,8 +117,8 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		}
 		total += size
 	}
-	if n == 1 && kept[0].Kind() == value.Text {
-		return kept[0], nil
+	if n == 1 && kept[0].text {
+		return kept[0].value(), nil
 	}
 	if err := l.Budget.Bytes(total); err != nil {
 		return value.Value{}, err
@@ -135,26 +135,26 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 				return value.Value{}, err
 			}
 			var err error
-			if it, err = x.Index(i); err != nil {
+			if it, err = readItem(x, i); err != nil {
 				return value.Value{}, withName("join", err)
 			}
 		}
-		switch it.Kind() {
+		switch it.kind() {
 		case value.Empty:
 		case value.Text:
-			b.WriteString(it.Text())
+			b.WriteString(it.s)
 		case value.Bool:
-			if it.Bool() {
+			if it.v.Bool() {
 				b.WriteString("true")
 			} else {
 				b.WriteString("false")
 			}
 		case value.Number:
-			scratch = it.Num().Append(scratch[:0])
+			scratch = it.v.Num().Append(scratch[:0])
 			b.Write(scratch)
 		default:
 			var err error
-			scratch, err = l.Show(scratch[:0], it)
+			scratch, err = l.Show(scratch[:0], it.v)
 			if err != nil {
 				return value.Value{}, showErr(err, limit)
 			}
@@ -162,6 +162,44 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		}
 	}
 	return value.TextValue(b.String()), nil
+}
+
+// item is one item of a list read by join: a text item as its string
+// (read without building a Value, so a list of Go strings is not boxed
+// item by item), any other item as its value.
+type item struct {
+	s    string      // a text item's text
+	v    value.Value // any other item; a text item read by Index too
+	text bool
+}
+
+func readItem(x value.Value, i int) (item, error) {
+	if s, ok := x.IndexText(i); ok {
+		return item{s: s, text: true}, nil
+	}
+	v, err := x.Index(i)
+	if v.Kind() == value.Text {
+		return item{s: v.Text(), v: v, text: true}, err
+	}
+	return item{v: v}, err
+}
+
+func (it item) kind() value.Kind {
+	if it.text {
+		return value.Text
+	}
+	return it.v.Kind()
+}
+
+// value is the item as a Value.
+func (it item) value() value.Value {
+	if it.v.Kind() == value.Text {
+		return it.v
+	}
+	if it.text {
+		return value.TextValue(it.s)
+	}
+	return it.v
 }
 
 // showErr names a failure of value.Show for join. Past the cap it is join's

@@ -61,6 +61,13 @@ type Func struct {
 	// Call runs the function. The caller has checked the number of values
 	// with CheckArity; Call does not check it again. env may be nil.
 	Call func(env *Env, args []value.Value) (value.Value, error)
+
+	// Text, set for a function of one text that gives a text (trim, lower,
+	// upper), is Call for a Text value s, taking and giving strings:
+	// Text(env, s) fails as Call(env, {TextValue(s)}) does, charges the
+	// same, and otherwise gives the text of its result. A chain of such
+	// functions passes strings from call to call, building no value.
+	Text func(env *Env, s string) (string, error)
 }
 
 // ErrArity and ErrUnknownFunction are the sentinel kinds of the errors of
@@ -141,6 +148,7 @@ var table = []Func{
 			{"trim(ids)", "error: trim needs text, a number or a boolean, got a list"},
 		},
 		Call: callTrim,
+		Text: textTrim,
 	},
 	{
 		Name:   "lower",
@@ -155,6 +163,7 @@ var table = []Func{
 			{"lower(row.status)", "active"},
 		},
 		Call: callLower,
+		Text: textLower,
 	},
 	{
 		Name:   "upper",
@@ -168,6 +177,7 @@ var table = []Func{
 			{"upper('บาท')", "บาท"},
 		},
 		Call: callUpper,
+		Text: textUpper,
 	},
 	{
 		Name: "replace",

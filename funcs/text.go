@@ -79,6 +79,19 @@ func callTrim(env *Env, args []value.Value) (value.Value, error) {
 	return textResult("trim", args[0], trimText(s), l.Cap())
 }
 
+// textTrim is trim of a text, as Func.Text.
+func textTrim(env *Env, s string) (string, error) {
+	l := env.Limits()
+	if err := l.Budget.Bytes(len(s)); err != nil { // as scalarText charges it
+		return "", err
+	}
+	out := trimText(s)
+	if len(out) > l.Cap() {
+		return "", errLimit("trim", l.Cap())
+	}
+	return out, nil
+}
+
 // callLower is lower(x) (D22).
 func callLower(env *Env, args []value.Value) (value.Value, error) {
 	return mapCase("lower", env, args[0], false)
@@ -89,34 +102,54 @@ func callUpper(env *Env, args []value.Value) (value.Value, error) {
 	return mapCase("upper", env, args[0], true)
 }
 
+// textLower and textUpper are lower and upper of a text, as Func.Text.
+func textLower(env *Env, s string) (string, error) { return mapCaseText("lower", env, s, false) }
+func textUpper(env *Env, s string) (string, error) { return mapCaseText("upper", env, s, true) }
+
+func mapCaseText(fn string, env *Env, s string, upper bool) (string, error) {
+	l := env.Limits()
+	if err := l.Budget.Bytes(len(s)); err != nil { // as scalarText charges it
+		return "", err
+	}
+	return mapText(fn, l, s, upper)
+}
+
 // mapCase is lower and upper: full Unicode case mapping (D33, by
-// value.Upper and value.Lower). The result can be longer than the text
-// (ß becomes SS, İ becomes i̇), so its size is counted first, without
-// building it, and checked against the cap (D17) and charged to the
-// budget (D35) before the result is built.
+// value.Upper and value.Lower).
 func mapCase(fn string, env *Env, x value.Value, upper bool) (value.Value, error) {
 	l := env.Limits()
-	limit := l.Cap()
 	s, err := scalarText(fn, x, l)
 	if err != nil {
 		return value.Value{}, err
 	}
+	out, err := mapText(fn, l, s, upper)
+	if err != nil {
+		return value.Value{}, err
+	}
+	if x.Kind() == value.Text && out == s {
+		return x, nil
+	}
+	return value.TextValue(out), nil
+}
+
+// mapText maps the case of s, read already. The result can be longer than
+// the text (ß becomes SS, İ becomes i̇), so its size is counted first,
+// without building it, and checked against the cap (D17) and charged to
+// the budget (D35) before the result is built.
+func mapText(fn string, l value.Limits, s string, upper bool) (string, error) {
+	limit := l.Cap()
 	mapping := value.Lower
 	if upper {
 		mapping = value.Upper
 	}
 	size := mapping.Len(s)
 	if size > limit {
-		return value.Value{}, errLimit(fn, limit)
+		return "", errLimit(fn, limit)
 	}
 	if err := l.Budget.Bytes(size); err != nil {
-		return value.Value{}, err
+		return "", err
 	}
-	out := mapping.Map(s, size)
-	if x.Kind() == value.Text && out == s {
-		return x, nil
-	}
-	return value.TextValue(out), nil
+	return mapping.Map(s, size), nil
 }
 
 // callReplace is replace(x, old, new) (D22): every non-overlapping old,

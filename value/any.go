@@ -35,7 +35,7 @@ func (l Limits) Any(v Value) (any, error) {
 func (v Value) toAny(l Limits, depth int) (any, error) {
 	switch v.kind {
 	case Text:
-		return v.s, nil
+		return v.ref, nil // the string itself, not a copy of its header
 	case Bool:
 		return v.coef != 0, nil
 	case Number:

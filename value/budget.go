@@ -3,6 +3,7 @@ package value
 import (
 	"context"
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -70,6 +71,19 @@ func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
 // Bytes charges n bytes of work. It fails when the bytes left are fewer
 // than n, or when the context is done.
 func (b *Budget) Bytes(n int) error {
+	// The common case, small enough to be inlined: room left, and no look
+	// at the context due at this charge (see tick). A failed budget has
+	// poll 0, so it always takes the slow path and gives its error; a
+	// negative n is a huge uint64 and takes it too.
+	if b != nil && uint64(n) <= uint64(b.bytes) && b.poll > 1 {
+		b.bytes -= int64(n)
+		b.poll--
+		return nil
+	}
+	return b.bytes1(n)
+}
+
+func (b *Budget) bytes1(n int) error {
 	if b == nil {
 		return nil
 	}
@@ -80,7 +94,7 @@ func (b *Budget) Bytes(n int) error {
 		if err := b.Check(); err != nil {
 			return err // a host that gave up is told so, whatever else ran out
 		}
-		b.bytes = -1
+		b.bytes, b.poll = -1, 0
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+sizeText(b.maxBytes)+" of text built, shown or compared)")
 		return b.err
 	}
@@ -90,6 +104,15 @@ func (b *Budget) Bytes(n int) error {
 
 // Steps charges n steps of work; it fails as Bytes does.
 func (b *Budget) Steps(n int) error {
+	if b != nil && uint64(n) <= uint64(b.steps) && b.poll > 1 {
+		b.steps -= int64(n)
+		b.poll--
+		return nil
+	}
+	return b.steps1(n)
+}
+
+func (b *Budget) steps1(n int) error {
 	if b == nil {
 		return nil
 	}
@@ -100,7 +123,7 @@ func (b *Budget) Steps(n int) error {
 		if err := b.Check(); err != nil {
 			return err
 		}
-		b.steps = -1
+		b.steps, b.poll = -1, 0
 		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)")
 		return b.err
 	}
@@ -108,9 +131,11 @@ func (b *Budget) Steps(n int) error {
 	return b.tick()
 }
 
-// tick looks at the context every pollEvery charges.
+// tick looks at the context every pollEvery charges. Without a context
+// poll is set so high that the fast paths of Bytes and Steps always apply.
 func (b *Budget) tick() error {
 	if b.ctx == nil {
+		b.poll = math.MaxInt
 		return nil
 	}
 	b.poll--
@@ -139,7 +164,7 @@ func (b *Budget) Check() error {
 		if err == context.DeadlineExceeded {
 			reason = "the evaluation ran out of time"
 		}
-		b.err = Fail(err, reason)
+		b.err, b.poll = Fail(err, reason), 0
 		return b.err
 	}
 	return nil
@@ -200,5 +225,12 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	}
 	// poll 1: the first charge looks at the context, so an evaluation
 	// started with a done context stops at once.
-	*b = Budget{ctx: ctx, bytes: maxBytes, steps: maxSteps, maxBytes: maxBytes, maxSteps: maxSteps, poll: 1}
+	// Field by field, the error only when set: a pooled budget is reset
+	// at every evaluation, and a whole-struct copy with pointers in it
+	// costs more than the evaluation of ${a}.
+	b.ctx = ctx
+	if b.err != nil {
+		b.err = nil
+	}
+	b.bytes, b.steps, b.maxBytes, b.maxSteps, b.poll = maxBytes, maxSteps, maxBytes, maxSteps, 1
 }

@@ -16,7 +16,13 @@ func ToNumber(v Value) (n Num, ok bool) {
 	case Number:
 		return v.Num(), true
 	case Text:
-		return ParseNum(v.s)
+		switch v.exp & 3 {
+		case textNotNumber:
+			return Num{}, false
+		case textNumber:
+			return Num{coef: v.coef, exp: v.exp >> 2}, true
+		}
+		return ParseNum(v.Text())
 	}
 	return Num{}, false
 }
@@ -28,7 +34,7 @@ func IsBlank(v Value) bool {
 	case Empty:
 		return true
 	case Text:
-		return strings.TrimSpace(v.s) == ""
+		return strings.TrimSpace(v.Text()) == ""
 	case List, Dict:
 		return v.Len() == 0
 	}
@@ -46,7 +52,7 @@ func Truthy(v Value) bool {
 	case Number:
 		return v.Num().Sign() != 0
 	case Text:
-		t := strings.TrimSpace(v.s)
+		t := strings.TrimSpace(v.Text())
 		return t != "" && t != "0" && !asciiEqualFold(t, "false") && !asciiEqualFold(t, "no")
 	case List, Dict:
 		return v.Len() > 0
@@ -102,7 +108,7 @@ func (l Limits) Equal(a, b Value) (bool, error) {
 // equal is Equal without the step; l is normal.
 func (l Limits) equal(a, b Value) (bool, error) {
 	if l.Budget != nil {
-		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil { // texts read
+		if err := l.Budget.Bytes(len(a.Text()) + len(b.Text())); err != nil { // texts read
 			return false, err
 		}
 	}
@@ -134,7 +140,7 @@ func (l Limits) equal(a, b Value) (bool, error) {
 func scalarText(v Value) string {
 	switch v.kind {
 	case Text:
-		return v.s
+		return v.Text()
 	case Bool:
 		if v.coef != 0 {
 			return "true"
@@ -191,7 +197,7 @@ func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 		if err := l.Budget.Steps(1); err != nil {
 			return 0, false, err
 		}
-		if err := l.Budget.Bytes(len(a.s) + len(b.s)); err != nil {
+		if err := l.Budget.Bytes(len(a.Text()) + len(b.Text())); err != nil {
 			return 0, false, err
 		}
 	}
@@ -201,14 +207,14 @@ func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 // emptySide reports whether v is empty or blank text, which makes an order
 // comparison false rather than an error (D28).
 func emptySide(v Value) bool {
-	return v.kind == Empty || (v.kind == Text && strings.TrimSpace(v.s) == "")
+	return v.kind == Empty || (v.kind == Text && strings.TrimSpace(v.Text()) == "")
 }
 
 // notANumber says why v is not a number, without naming Go types.
 func notANumber(v Value) string {
 	switch v.kind {
 	case Text:
-		return echo.Quote(v.s) + " is not a number: use ${number(...)}"
+		return echo.Quote(v.Text()) + " is not a number: use ${number(...)}"
 	case Bool:
 		return "a boolean is not a number"
 	case List:
@@ -245,7 +251,7 @@ func (l Limits) Member(a, b Value) (bool, error) {
 	case Dict:
 		return l.hasKey(b, a)
 	}
-	s := b.s
+	s := b.Text()
 	if b.kind != Text {
 		s = b.String() // a number or boolean: a few bytes at most
 	}

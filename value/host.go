@@ -40,7 +40,7 @@ func FromHost(x any) (Value, error) {
 	case nil:
 		return Value{}, nil
 	case string:
-		return TextValue(t), nil
+		return textOf(x), nil
 	case Value:
 		return t, nil
 	case bool:

@@ -111,6 +111,9 @@ func mkNum(c int64, e int) (Num, error) {
 	if c == 0 {
 		return Num{}, nil
 	}
+	if c%10 != 0 && -MaxExponent <= e && e <= MaxExponent {
+		return Num{coef: c, exp: int32(e)}, nil // canonical already: most results
+	}
 	for c%10000 == 0 {
 		c /= 10000
 		e += 4

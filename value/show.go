@@ -36,7 +36,7 @@ func (l Limits) Show(dst []byte, v Value) ([]byte, error) {
 // It is "" when showing fails.
 func (v Value) String() string {
 	if v.kind == Text {
-		return v.s
+		return v.Text()
 	}
 	b, err := v.Show(nil, DefaultMaxSize)
 	if err != nil {
@@ -80,7 +80,7 @@ func (l Limits) Keys(v Value) ([]string, error) {
 func (v Value) show(dst []byte, l Limits, depth int) ([]byte, error) {
 	switch v.kind {
 	case Text:
-		return appendText(dst, v.s, l)
+		return appendText(dst, v.Text(), l)
 	case Number:
 		return appendNum(dst, v.Num(), l)
 	case Bool:
@@ -126,7 +126,7 @@ func (v Value) appendJSON(dst []byte, l Limits, depth int) ([]byte, error) {
 	case Empty:
 		return appendText(dst, "null", l)
 	case Text:
-		return appendJSONString(dst, v.s, l)
+		return appendJSONString(dst, v.Text(), l)
 	case Number, Bool:
 		return v.show(dst, l, depth)
 	case List:

@@ -45,17 +45,52 @@ func (k Kind) String() string {
 // zero Value, Value{}, is the empty value (there is no exported variable
 // for it, so nothing can change it). Values are immutable and safe to
 // share.
+//
+// A Value is 32 bytes in 4 fields, so that Go passes and returns it in
+// registers (a larger struct goes through memory at every call).
 type Value struct {
-	s    string // Text: the text
-	ref  any    // List, Dict: the host container; Number: *apd.Decimal of a huge number
-	coef int64  // Number: Num.coef; Bool: 1 for true
-	exp  int32  // Number: Num.exp
+	// ref is, for Text, the text as a string (the host's own interface
+	// value when the text comes from host data, so reading it does not
+	// allocate); for List and Dict the host container; for Number the
+	// *apd.Decimal of a number too large for coef, else nil.
+	ref  any
+	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText
+	exp  int32 // Number: Num.exp; Text: see ParsedText
 	kind Kind
 }
 
 // TextValue makes a Text value. TextValue, NumberValue and BoolValue make
 // scalar values.
-func TextValue(s string) Value { return Value{kind: Text, s: s} }
+func TextValue(s string) Value { return Value{kind: Text, ref: s} }
+
+// ParsedText is TextValue(s) with its number reading (ToNumber, D6)
+// worked out once, now, and kept in the value: for a text that is compared
+// many times, such as a literal side of a condition (`${row.amount} > 0`).
+// It is the same value as TextValue(s) in every other way.
+func ParsedText(s string) Value {
+	v := TextValue(s)
+	n, ok := ParseNum(s)
+	switch {
+	case !ok:
+		v.exp = textNotNumber
+	case n.big == nil:
+		v.coef, v.exp = n.coef, n.exp<<2|textNumber
+	}
+	return v
+}
+
+// The number reading of a Text value, in the low bits of its exp (the rest
+// of exp and coef hold the number): unknown (TextValue), or known by
+// ParsedText.
+const (
+	textUnknown   = 0
+	textNotNumber = 1
+	textNumber    = 2
+)
+
+// textOf is the Text value of x, a host value whose dynamic type is
+// string: the interface is kept as it is, so nothing is allocated.
+func textOf(x any) Value { return Value{kind: Text, ref: x} }
 
 // NumberValue makes a Number value.
 func NumberValue(n Num) Value {
@@ -77,7 +112,10 @@ func BoolValue(b bool) Value {
 func (v Value) Kind() Kind { return v.kind }
 
 // Text returns the text of a Text value ("" for other kinds).
-func (v Value) Text() string { return v.s }
+func (v Value) Text() string {
+	s, _ := v.ref.(string) // only a Text value holds a string
+	return s
+}
 
 // Num returns the number of a Number value (0 for other kinds).
 func (v Value) Num() Num {
@@ -99,7 +137,7 @@ func (v Value) Bool() bool { return v.kind == Bool && v.coef != 0 }
 func (v Value) Len() int {
 	switch v.kind {
 	case Text:
-		return utf8.RuneCountInString(v.s)
+		return utf8.RuneCountInString(v.Text())
 	case List, Dict:
 		switch c := v.ref.(type) {
 		case []any:
@@ -143,6 +181,27 @@ func (v Value) Index(i int) (Value, error) {
 		return reflectIndex(c, i)
 	}
 	return Value{}, nil
+}
+
+// IndexText returns item i of a list when that item is text, without
+// building a Value: nothing is allocated for a list of Go strings. ok is
+// false when v is not a list, i is out of range, or the item is not text
+// (Index reads it then). A negative i counts from the end, as for Index.
+func (v Value) IndexText(i int) (s string, ok bool) {
+	if v.kind != List {
+		return "", false
+	}
+	switch c := v.ref.(type) {
+	case []any:
+		if i, in := position(i, len(c)); in {
+			s, ok = c[i].(string)
+		}
+	case []string:
+		if i, in := position(i, len(c)); in {
+			return c[i], true
+		}
+	}
+	return s, ok
 }
 
 // position turns an index into a position in a list of n items, counting

@@ -9,9 +9,13 @@
 //	go run ./cmd/benchtable [-count 5] [-benchtime 200ms] [-q] [-raw out.txt]
 //	go run ./cmd/benchtable -in out.txt   # table from a saved run
 //
-// Each number is the median over -count runs (-stat min takes the fastest
-// run instead, steadier when other work shares the machine). The go test
-// output goes to stderr as it comes (unless -q), the tables to stdout.
+// It builds the test binary once, runs TestSameResults before any timing,
+// then -count short rounds of every benchmark, so the engines of a case
+// run side by side in each round. Each cell is the fastest round (-stat
+// median takes the median instead); each ratio is the median of the
+// ratios within each round, so the machine's load of the moment cancels
+// out. The go test output goes to stderr as it comes (unless -q), the
+// tables to stdout.
 package main
 
 import (
@@ -23,6 +27,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -31,14 +36,14 @@ import (
 )
 
 func main() {
-	count := flag.Int("count", 5, "runs of each benchmark; the table shows medians")
+	count := flag.Int("count", 5, "interleaved rounds of every benchmark")
 	benchtime := flag.String("benchtime", "200ms", "go test -benchtime for the eval, compile and worst-case benchmarks")
 	dir := flag.String("dir", ".", "the bench module directory")
 	in := flag.String("in", "", "read a saved `go test -bench` output instead of running the benchmarks")
 	raw := flag.String("raw", "", "also write the raw go test output to this file (for benchstat)")
 	quiet := flag.Bool("q", false, "do not echo the go test output to stderr")
 	cache := flag.Bool("cache", true, "also run BenchmarkCacheMemory (100,000 distinct texts, once)")
-	stat := flag.String("stat", "median", "how the runs of a benchmark are summed up: median, or min (steadier on a busy machine)")
+	stat := flag.String("stat", "min", "how the rounds of a benchmark are summed up: min (the fastest, steadiest on a busy machine) or median")
 	flag.Parse()
 	if *stat != "median" && *stat != "min" {
 		fatal(fmt.Errorf("-stat is median or min, not %q", *stat))
@@ -57,24 +62,37 @@ func main() {
 		if *quiet {
 			echo = io.Discard
 		}
-		runs := [][]string{{
-			"test", "-run", "^$", "-bench", "^Benchmark(Eval|Compile|Worst)$",
-			"-benchtime", *benchtime, "-count", strconv.Itoa(*count), "-timeout", "60m", ".",
-		}}
-		if *cache {
-			runs = append(runs, []string{
-				"test", "-run", "^$", "-bench", "^BenchmarkCacheMemory$",
-				"-benchtime", "1x", "-count", "1", "-timeout", "60m", ".",
-			})
+		// One test binary, TestSameResults (and the worst inputs' check)
+		// before any timing, then -count short rounds of every benchmark:
+		// the engines of a case run next to each other in each round, so
+		// a busy spell of the machine hits them alike.
+		tmp, err := os.MkdirTemp("", "benchtable")
+		if err != nil {
+			fatal(err)
 		}
-		for _, args := range runs {
-			b, err := goTest(*dir, args, echo)
+		defer os.RemoveAll(tmp)
+		bin := filepath.Join(tmp, "bench.test")
+		if _, err := goTest(*dir, []string{"test", "-c", "-o", bin, "."}, echo); err != nil {
+			fatal(fmt.Errorf("go test -c: %v", err))
+		}
+		run := func(args ...string) {
+			b, err := runBinary(bin, *dir, args, echo)
 			out = append(out, b...)
 			if err != nil {
-				fatal(fmt.Errorf("go %s: %v", strings.Join(args, " "), err))
+				os.RemoveAll(tmp)
+				fatal(fmt.Errorf("bench.test %s: %v", strings.Join(args, " "), err))
 			}
 		}
-		settings = fmt.Sprintf("-benchtime=%s -count=%d, %s, %s", *benchtime, *count, goVersion(*dir),
+		run("-test.run", "^(TestSameResults|TestWorstInputs)$", "-test.count", "1")
+		for i := 0; i < *count; i++ {
+			run("-test.run", "^$", "-test.bench", "^Benchmark(Eval|Compile|Worst|FreshScope)$",
+				"-test.benchtime", *benchtime, "-test.count", "1", "-test.timeout", "60m")
+		}
+		if *cache {
+			run("-test.run", "^$", "-test.bench", "^BenchmarkCacheMemory$",
+				"-test.benchtime", "1x", "-test.count", "1", "-test.timeout", "60m")
+		}
+		settings = fmt.Sprintf("%d interleaved rounds of -benchtime=%s, %s, %s", *count, *benchtime, goVersion(*dir),
 			time.Now().UTC().Format("2006-01-02"))
 	}
 	if *raw != "" {
@@ -103,6 +121,18 @@ func fatal(err error) {
 func goTest(dir string, args []string, echo io.Writer) ([]byte, error) {
 	var buf bytes.Buffer
 	cmd := exec.Command(goCmd(), args...)
+	cmd.Dir = dir
+	cmd.Stdout = io.MultiWriter(&buf, echo)
+	cmd.Stderr = io.MultiWriter(&buf, echo)
+	err := cmd.Run()
+	return buf.Bytes(), err
+}
+
+// runBinary runs the compiled test binary in dir (the benchmarks read
+// testdata/ from there), echoing its output as it comes.
+func runBinary(bin, dir string, args []string, echo io.Writer) ([]byte, error) {
+	var buf bytes.Buffer
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Stdout = io.MultiWriter(&buf, echo)
 	cmd.Stderr = io.MultiWriter(&buf, echo)
@@ -302,13 +332,35 @@ func ratio(v float64) string {
 func (r *results) ratios(prefix string, cases []string, a, b string) map[string]float64 {
 	out := map[string]float64{}
 	for _, c := range cases {
-		x, okX := r.get(prefix+"/"+c+"/"+a, "ns/op")
-		y, okY := r.get(prefix+"/"+c+"/"+b, "ns/op")
-		if okX && okY && y > 0 {
-			out[c] = x / y
+		if v, ok := r.ratio(prefix+"/"+c+"/"+a, prefix+"/"+c+"/"+b); ok {
+			out[c] = v
 		}
 	}
 	return out
+}
+
+// ratio is the time of benchmark a over that of b: the median of the
+// ratios within each round when both ran in every round (each round runs
+// them side by side, so the machine's load of the moment cancels out),
+// else the ratio of their summed-up times.
+func (r *results) ratio(a, b string) (float64, bool) {
+	xs, ys := r.samples[a]["ns/op"], r.samples[b]["ns/op"]
+	if len(xs) > 0 && len(xs) == len(ys) {
+		rs := make([]float64, 0, len(xs))
+		for i := range xs {
+			if ys[i] <= 0 {
+				return 0, false
+			}
+			rs = append(rs, xs[i]/ys[i])
+		}
+		return median(rs), true
+	}
+	x, okX := r.get(a, "ns/op")
+	y, okY := r.get(b, "ns/op")
+	if !okX || !okY || y <= 0 {
+		return 0, false
+	}
+	return x / y, true
 }
 
 func values(m map[string]float64) []float64 {
@@ -329,9 +381,9 @@ func (r *results) write(w io.Writer) {
 		fmt.Fprintf(w, "; %s", r.settings)
 	}
 	if r.useMin {
-		fmt.Fprintln(w, ". Minimum over the runs.")
+		fmt.Fprintln(w, ". Each cell is the fastest of the rounds; each ratio the median of the ratios within each round.")
 	} else {
-		fmt.Fprintln(w, ". Medians over the runs.")
+		fmt.Fprintln(w, ". Each cell is the median of the rounds; each ratio the median of the ratios within each round.")
 	}
 	fmt.Fprintln(w)
 	t := &targets{}
@@ -339,6 +391,7 @@ func (r *results) write(w io.Writer) {
 	r.writeCompile(w, t)
 	r.writeWorst(w, t)
 	r.writeCache(w)
+	r.writeFresh(w, t)
 	t.write(w)
 }
 
@@ -416,7 +469,10 @@ func (r *results) writeEval(w io.Writer, t *targets) {
 
 	// Targets.
 	if gNative > 0 {
-		t.add("warm geomean kinenix/native <= 3", gNative <= 3, ratio(gNative))
+		t.add("warm geomean kinenix/native <= 2.5", gNative <= 2.5, ratio(gNative))
+	}
+	if g := geomean(values(vsExpr)); g > 0 {
+		t.add("warm geomean kinenix/expr <= 0.6", g <= 0.6, ratio(g))
 	}
 	var slower []string
 	for _, c := range cases {
@@ -512,6 +568,18 @@ func (r *results) writeCache(w io.Writer) {
 		strings.Join(parts, "; "))
 }
 
+// writeFresh prints BenchmarkFreshScope: a scope made per event against
+// one reused (issue #11: within 3x).
+func (r *results) writeFresh(w io.Writer, t *targets) {
+	v, ok := r.ratio("FreshScope/new", "FreshScope/reused")
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "Scope per event: scope.New over 100 variables and one render of `${len(packages)}` %s ns/op, the same render on a reused scope %s ns/op: %s.\n\n",
+		r.cell("FreshScope/new", 1), r.cell("FreshScope/reused", 1), ratio(v))
+	t.add("scope.New + one render within 3x of a reused scope's render", v <= 3, ratio(v))
+}
+
 func listOr(items []string, none string) string {
 	if len(items) == 0 {
 		return none
@@ -519,7 +587,7 @@ func listOr(items []string, none string) string {
 	return strings.Join(items, ", ")
 }
 
-// targets collects where each target of issue #6 stands.
+// targets collects where each target of issues #6 and #11 stands.
 type targets struct{ lines []string }
 
 func (t *targets) add(name string, met bool, detail string) {
@@ -534,7 +602,7 @@ func (t *targets) write(w io.Writer) {
 	if len(t.lines) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "### Targets (issue #6)")
+	fmt.Fprintln(w, "### Targets (issues #6 and #11)")
 	fmt.Fprintln(w)
 	for _, l := range t.lines {
 		fmt.Fprintln(w, l)

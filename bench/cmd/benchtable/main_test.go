@@ -70,7 +70,8 @@ func TestWrite(t *testing.T) {
 		"| len | 20.0 (40) | 10.0 (40) | 2.00x | - |",
 		"| chain | 1500 (40) |",
 		"templates 2.5 MiB (peak 2.6 MiB over checkpoints every 10,000)",
-		"- warm geomean kinenix/native <= 3: met (2.83x)",
+		"- warm geomean kinenix/native <= 2.5: **missed** (2.83x)",
+		"- warm geomean kinenix/expr <= 0.6: **missed** (1.00x)",
 		"- kinenix faster than expr on every case: **missed** (join 2.00x)",
 		"- warm allocs <= native + 1 on every case: **missed** (join 3 > 1+1)",
 		"- zero warm allocs for len, index, condition: met (all three)",
@@ -91,5 +92,39 @@ func TestMin(t *testing.T) {
 	r.useMin = true
 	if v, _ := r.get("Eval/len/kinenix", "ns/op"); v != 10 {
 		t.Errorf("min = %v, want 10", v)
+	}
+}
+
+// Issue #11: a ratio is the median of the ratios within each round (the
+// engines of a case run side by side in a round), not the ratio of the
+// summed-up times; a scope made per event is reported against a reused one.
+func TestRoundRatios(t *testing.T) {
+	const rounds = `BenchmarkEval/len/kinenix-2 	 1	 10.0 ns/op
+BenchmarkEval/len/expr-2    	 1	 40.0 ns/op
+BenchmarkEval/len/kinenix-2 	 1	 40.0 ns/op
+BenchmarkEval/len/expr-2    	 1	 20.0 ns/op
+BenchmarkEval/len/kinenix-2 	 1	 30.0 ns/op
+BenchmarkEval/len/expr-2    	 1	 30.0 ns/op
+BenchmarkFreshScope/reused-2	 1	 50.0 ns/op	 0 allocs/op
+BenchmarkFreshScope/new-2   	 1	 200 ns/op	 2 allocs/op
+`
+	r, err := parse(strings.NewReader(rounds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.useMin = true
+	if v, _ := r.ratio("Eval/len/kinenix", "Eval/len/expr"); v != 1 { // 0.25, 2, 1
+		t.Errorf("ratio = %v, want the median of the round ratios, 1", v)
+	}
+	var buf bytes.Buffer
+	r.write(&buf)
+	for _, want := range []string{
+		"| len | 10.0 | 20.0 | - | 1.00x |",
+		"200 (2) ns/op, the same render on a reused scope 50.0 (0) ns/op: 4.00x",
+		"- scope.New + one render within 3x of a reused scope's render: **missed** (4.00x)",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, buf.String())
+		}
 	}
 }

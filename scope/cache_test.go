@@ -1,0 +1,126 @@
+package scope_test
+
+import (
+	"encoding/json"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// Issue #11: a scope keeps each top-level value once read; reads through a
+// hashed Name and through Var agree, before and after the table is built,
+// for found and missing names, and nested data is read live.
+func TestScopeKeepsTopLevelValues(t *testing.T) {
+	nested := map[string]any{"k": "old"}
+	vars := map[string]any{"n": json.Number("12.50"), "row": nested, "s": "text"}
+	for i := 0; i < 40; i++ { // more names than the table holds
+		vars["v"+strconv.Itoa(i)] = i
+	}
+	s := scope.New(vars)
+	for round := 0; round < 10; round++ {
+		for name, want := range map[string]string{"n": "12.5", "s": "text", "v0": "0", "v39": "39"} {
+			v, found, err := s.VarName(scope.NewName(name))
+			require.NoError(t, err)
+			require.True(t, found, name)
+			require.Equal(t, want, v.String(), name)
+			w, found2, err := s.Var(name)
+			require.NoError(t, err)
+			require.Equal(t, found, found2)
+			require.Equal(t, v.String(), w.String())
+		}
+		_, found, err := s.VarName(scope.NewName("missing"))
+		require.NoError(t, err)
+		require.False(t, found)
+	}
+	// Nested maps are read live; a top-level entry once read is kept.
+	nested["k"] = "new"
+	vars["s"] = "changed"
+	v, found, err := s.Lookup(scope.Path{"row", "k"})
+	require.NoError(t, err)
+	require.True(t, found)
+	require.Equal(t, "new", v.Text())
+	v, _, _ = s.Var("s")
+	require.Equal(t, "text", v.Text(), "documented on scope.New: a top-level value once read is kept")
+}
+
+// Unsupported data fails at every read, and is not kept.
+func TestScopeUnsupportedNotKept(t *testing.T) {
+	s := scope.New(map[string]any{"bad": struct{}{}})
+	for i := 0; i < 10; i++ {
+		_, found, err := s.VarName(scope.NewName("bad"))
+		require.True(t, found)
+		require.ErrorIs(t, err, value.ErrData)
+	}
+}
+
+// Concurrent readers of one scope see the same values (run with -race).
+func TestScopeConcurrentReaders(t *testing.T) {
+	vars := map[string]any{}
+	for i := 0; i < 50; i++ {
+		vars["v"+strconv.Itoa(i)] = json.Number(strconv.Itoa(i))
+	}
+	vars["odd name"] = "x"
+	s := scope.New(vars)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := 0; r < 20; r++ {
+				for i := 0; i < 50; i++ {
+					v, found, err := s.VarName(scope.NewName("v" + strconv.Itoa(i)))
+					if err != nil || !found || v.String() != strconv.Itoa(i) {
+						t.Errorf("v%d: %v %v %v", i, v, found, err)
+						return
+					}
+				}
+				if !s.MayHaveNonWord() {
+					t.Error("the scope has a name that is not a word")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// MayHaveNonWord is false only for a scope whose names are all words, and
+// true until it has looked.
+func TestMayHaveNonWord(t *testing.T) {
+	words := scope.New(map[string]any{"a": 1, "row_2": 2, "B9": 3})
+	odd := scope.New(map[string]any{"a": 1, "len(packages)": 2})
+	thai := scope.New(map[string]any{"ชื่อ": 1})
+	var last bool
+	for i := 0; i < 10; i++ {
+		last = words.MayHaveNonWord()
+		require.True(t, odd.MayHaveNonWord())
+		require.True(t, thai.MayHaveNonWord())
+	}
+	require.False(t, last)
+	require.True(t, scope.IsWord("row_2"))
+	require.False(t, scope.IsWord("row 2"))
+	require.False(t, scope.IsWord("a.b"))
+}
+
+// Design section 4 (D12): the whole text is looked up before it is parsed,
+// also when the scope has been read often enough to skip that lookup in
+// scopes without such names.
+func TestWholeTextLookupStillFound(t *testing.T) {
+	tpl := eval.MustCompile("${len(packages)}")
+	odd := scope.New(map[string]any{"len(packages)": "the key", "packages": []any{"a"}})
+	plain := scope.New(map[string]any{"packages": []any{"a", "b"}})
+	for i := 0; i < 10; i++ {
+		out, err := tpl.Render(odd)
+		require.NoError(t, err)
+		require.Equal(t, "the key", out)
+		out, err = tpl.Render(plain)
+		require.NoError(t, err)
+		require.Equal(t, "2", out)
+	}
+}
