@@ -828,19 +828,10 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	if !okx || !oky {
 		return nil
 	}
-	var op func(a, b value.Num) (value.Num, error)
-	switch n.Op {
-	case ast.Add:
-		op = value.Num.Add
-	case ast.Sub:
-		op = value.Num.Sub
-	case ast.Mul:
-		op = value.Num.Mul
-	case ast.Quo:
-		op = value.Num.Quo
-	case ast.Rem:
-		op = value.Num.Rem
-	default:
+	// The operation is the one package value gives for the operator's
+	// name in ast's table: adding an operator touches no code here.
+	op, ok := value.Arithmetic(n.Op.Binary().Name)
+	if !ok {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
 	}
