@@ -303,7 +303,7 @@ func (c *Condition) Test(s *scope.Scope) (bool, error) {
 // TestContext is Test that also stops, within a bounded number of steps,
 // when ctx is done; the error then wraps ctx.Err().
 func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, err error) {
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	defer fr.release(&err, c.line)
 	return c.root.test(fr, nil)
 }
@@ -317,7 +317,7 @@ func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
 
 // ExplainContext is Explain that also stops when ctx is done.
 func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool, steps []Step, err error) {
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	defer fr.release(&err, c.line)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)

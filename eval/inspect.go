@@ -101,7 +101,7 @@ type Miss struct {
 // section 4, as rendering does, and calls miss (when not nil) for every
 // lookup that finds nothing. The result keeps its kind.
 func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	fr.miss = miss
 	defer fr.release(&err, ph.p.raw)
 	return ph.p.eval(fr)

@@ -20,7 +20,7 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		}
 		return value.Limits{MaxSize: s.MaxSize()}.AppendJSON(nil, v)
 	}
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	defer fr.release(&err, t.text)
 	v, err := t.wholeValue(fr)
 	if err != nil {

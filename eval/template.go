@@ -255,6 +255,9 @@ var frames = sync.Pool{New: func() any {
 	return fr
 }}
 
+// getFrame takes a frame from the pool for one evaluation under ctx (nil,
+// or one that can never be done, is never looked at: Budget.Reset drops
+// it, so ctx.Done is asked once per evaluation).
 func getFrame(ctx context.Context, s *scope.Scope) *frame {
 	fr := frames.Get().(*frame)
 	fr.s = s
@@ -298,18 +301,9 @@ func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out strin
 		}
 		return t.text, nil
 	}
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	defer fr.release(&err, t.text)
 	return t.render(fr, s)
-}
-
-// nilIfBackground drops a context that can never be done, so the budget
-// need not look at it.
-func nilIfBackground(ctx context.Context) context.Context {
-	if ctx == nil || ctx.Done() == nil {
-		return nil
-	}
-	return ctx
 }
 
 func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
@@ -466,7 +460,7 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 		}
 		return value.TextValue(out), nil
 	}
-	fr := getFrame(nilIfBackground(ctx), s)
+	fr := getFrame(ctx, s)
 	defer fr.release(&err, t.text)
 	return t.wholeValue(fr)
 }
