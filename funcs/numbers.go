@@ -317,12 +317,18 @@ func thousandsGroup(s string, i int) bool {
 
 // decodeRune is utf8.DecodeRuneInString(s[i:]) with an ASCII fast path; i
 // past the end gives (utf8.RuneError, 0).
+// The ASCII case is small enough to be inlined into the loops of
+// firstNumber; the rest is decodeRuneWide.
 func decodeRune(s string, i int) (rune, int) {
+	if i < len(s) && s[i] < utf8.RuneSelf {
+		return rune(s[i]), 1
+	}
+	return decodeRuneWide(s, i)
+}
+
+func decodeRuneWide(s string, i int) (r rune, size int) {
 	if i >= len(s) {
 		return utf8.RuneError, 0
-	}
-	if c := s[i]; c < utf8.RuneSelf {
-		return rune(c), 1
 	}
 	return utf8.DecodeRuneInString(s[i:])
 }
@@ -364,6 +370,8 @@ func isSpaceOrCurrency(r rune) bool { return isTrimSpace(r) || isCurrency(r) }
 // relies on the Unicode rule that decimal digits come in runs of ten from
 // zero to nine, so each range of the Nd table starts with a zero (a test
 // checks this against the table).
+// The ASCII case is small enough to be inlined; the rest is
+// digitValueWide.
 func digitValue(r rune) int {
 	if r < utf8.RuneSelf {
 		if r >= '0' && r <= '9' {
@@ -371,6 +379,10 @@ func digitValue(r rune) int {
 		}
 		return -1
 	}
+	return digitValueWide(r)
+}
+
+func digitValueWide(r rune) int {
 	if !unicode.IsDigit(r) {
 		return -1
 	}
