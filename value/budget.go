@@ -223,8 +223,12 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	// poll 1: the first charge looks at the context, so an evaluation
-	// started with a done context stops at once.
+	// The context is looked at now, so an evaluation started with a done
+	// context stops at its first charge: poll 1 sends that charge to the
+	// slow path, which gives the context's error. Otherwise the first
+	// charge takes the fast path, and the next look comes pollEvery
+	// charges after it, as if the first charge had looked; without a
+	// context no charge ever needs to look.
 	// Field by field, the error only when set: a pooled budget is reset
 	// at every evaluation, and a whole-struct copy with pointers in it
 	// costs more than the evaluation of ${a}.
@@ -232,5 +236,13 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if b.err != nil {
 		b.err = nil
 	}
-	b.bytes, b.steps, b.maxBytes, b.maxSteps, b.poll = maxBytes, maxSteps, maxBytes, maxSteps, 1
+	b.bytes, b.steps, b.maxBytes, b.maxSteps = maxBytes, maxSteps, maxBytes, maxSteps
+	switch {
+	case ctx == nil:
+		b.poll = math.MaxInt
+	case ctx.Err() == nil:
+		b.poll = pollEvery + 1
+	default:
+		b.poll = 1
+	}
 }

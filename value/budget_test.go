@@ -48,6 +48,13 @@ func TestBudgetContext(t *testing.T) {
 	require.True(t, errors.Is(err, context.Canceled))
 	require.Equal(t, "the evaluation was cancelled", err.Error())
 
+	// Reset looks at the context: a budget made under a done context
+	// fails at its very first charge, of either kind (D35).
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	require.ErrorIs(t, NewBudget(done, 0, 0).Steps(1), context.Canceled)
+	require.ErrorIs(t, NewBudget(done, 0, 0).Bytes(1), context.Canceled)
+
 	ctx, cancel = context.WithTimeout(context.Background(), 0)
 	defer cancel()
 	require.ErrorIs(t, NewBudget(ctx, 0, 0).Check(), context.DeadlineExceeded)
