@@ -822,6 +822,22 @@ func (c *compiler) unaryNum(n *ast.UnaryExpr) numFunc {
 	}
 }
 
+// opAt is where an arithmetic operator is written, for its failure.
+type opAt struct {
+	src string
+	pos int
+}
+
+// result is the operation's result r, with its failure err placed at the
+// operator. A method on a value rather than a closure, so that the
+// compiler inlines it into each operator's closure.
+func (at opAt) result(r value.Num, err error) (value.Num, error) {
+	if err != nil {
+		return r, wrapFailure(at.src, at.pos, err)
+	}
+	return r, nil
+}
+
 func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	x, okx := c.operand(n.X)
 	y, oky := c.operand(n.Y)
@@ -835,12 +851,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
 	}
-	fail := func(r value.Num, err error) (value.Num, error) {
-		if err != nil {
-			return r, wrapFailure(c.src, n.OpPos, err)
-		}
-		return r, nil
-	}
+	at := opAt{c.src, n.OpPos}
 	// The common shapes get their own closure: a constant side is no
 	// call at all, and a side of arithmetic gives its number directly.
 	// Each keeps the order of the general one below: the left side, the
@@ -869,7 +880,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return b, err
 			}
-			return fail(op(a, b))
+			return at.result(op(a, b))
 		}
 	case x.val != nil && yk:
 		return func(fr *frame) (value.Num, error) {
@@ -884,7 +895,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return a, err
 			}
-			return fail(op(a, ky))
+			return at.result(op(a, ky))
 		}
 	case xk && y.val != nil:
 		return func(fr *frame) (value.Num, error) {
@@ -899,7 +910,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return b, err
 			}
-			return fail(op(kx, b))
+			return at.result(op(kx, b))
 		}
 	case x.num != nil && !xk && yk:
 		return func(fr *frame) (value.Num, error) {
@@ -910,7 +921,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err := fr.budget.Steps(1); err != nil {
 				return value.Num{}, err
 			}
-			return fail(op(a, ky))
+			return at.result(op(a, ky))
 		}
 	case xk && y.num != nil && !yk:
 		return func(fr *frame) (value.Num, error) {
@@ -921,7 +932,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err := fr.budget.Steps(1); err != nil {
 				return value.Num{}, err
 			}
-			return fail(op(kx, b))
+			return at.result(op(kx, b))
 		}
 	case x.num != nil && y.num != nil:
 		return func(fr *frame) (value.Num, error) {
@@ -936,7 +947,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err := fr.budget.Steps(1); err != nil {
 				return value.Num{}, err
 			}
-			return fail(op(a, b))
+			return at.result(op(a, b))
 		}
 	}
 	return func(fr *frame) (value.Num, error) {
@@ -957,7 +968,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		if b, err = c.toNum(&y, b, bv); err != nil {
 			return b, err
 		}
-		return fail(op(a, b))
+		return at.result(op(a, b))
 	}
 }
 
