@@ -15,7 +15,9 @@ import (
 // Lines are split as package flow splits them: at "\n", with a "\r" before
 // it dropped.
 
-// splitLines splits a document into its lines, without line ends.
+// splitLines splits a document into its lines, without line ends. Unlike
+// flow's reading of a file it keeps the empty line after a last line end:
+// an editor puts its cursor, and its edits, there.
 func splitLines(text string) []string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
