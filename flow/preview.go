@@ -23,6 +23,10 @@ type PreviewOptions struct {
 	// Without it only the warnings that need no data are added. Set it when
 	// the scope holds the flow's real or sample data, not when it is empty.
 	SampleWarnings bool
+	// NoWarnings attaches no warnings at all, and so does not check the
+	// flow: for a caller that runs Validate itself and shows its findings
+	// apart (a playground), so that the flow is not checked twice.
+	NoWarnings bool
 }
 
 // Result is one field of a flow computed with data: a field's rendered
@@ -112,7 +116,11 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 		sample = s
 	}
 	warnings := map[int][]Finding{}
-	for _, f := range ValidateContext(ctx, file, src, sample) {
+	var findings []Finding
+	if !opts.NoWarnings {
+		findings = ValidateContext(ctx, file, src, sample)
+	}
+	for _, f := range findings {
 		if f.Warning {
 			warnings[f.Line] = append(warnings[f.Line], f)
 		}

@@ -54,3 +54,16 @@ func TestValidateAndPreviewContext(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, rs)
 }
+
+// NoWarnings computes the fields without checking the flow again.
+func TestPreviewNoWarnings(t *testing.T) {
+	src := []byte("- **a:** ${row.Policy No.}\n- **b:** ${len(x)}\n")
+	s := scope.New(map[string]any{"x": "ab"})
+	rs, err := flow.Preview("f.md", src, s, flow.PreviewOptions{})
+	require.NoError(t, err)
+	require.NotEmpty(t, rs[0].Warnings, "the D38 trap is attached by default")
+	rs, err = flow.Preview("f.md", src, s, flow.PreviewOptions{NoWarnings: true})
+	require.NoError(t, err)
+	require.Empty(t, rs[0].Warnings)
+	require.Equal(t, "2", rs[1].Text)
+}

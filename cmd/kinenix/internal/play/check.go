@@ -159,7 +159,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	}
 	// The work budget of each evaluation (D35) is in s; ctx stops the
 	// evaluation under way when the request is gone.
-	results, err := flow.PreviewContext(ctx, fileName, src, s, flow.PreviewOptions{Explain: true})
+	results, err := flow.PreviewContext(ctx, fileName, src, s, flow.PreviewOptions{Explain: true, NoWarnings: true})
 	if err != nil {
 		return res, nil // a flow over MaxSize, reported by Validate
 	}
