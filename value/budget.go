@@ -3,7 +3,6 @@ package value
 import (
 	"context"
 	"errors"
-	"math"
 	"strconv"
 )
 
@@ -31,25 +30,35 @@ type subKind struct {
 func (k *subKind) Error() string   { return k.msg }
 func (k *subKind) Unwrap() []error { return k.parents }
 
-// pollEvery is how many charges may pass between two looks at the
-// context: a cancelled evaluation stops within that many steps.
-const pollEvery = 256
+// pollEvery is how many steps may pass between two looks at the
+// context: a cancelled evaluation stops within that many steps. Work that
+// charges bytes looks at it again after every pollBytes bytes.
+const (
+	pollEvery = 256
+	pollBytes = 64 << 10
+)
 
 // Budget is the work one evaluation may do (D35): one render of a
 // template, one test of a condition, one check of a flow. Every costly
 // operation charges it before doing the work: Bytes for bytes built,
 // shown, copied or compared, Steps for nodes evaluated and items or keys
-// visited. Past either limit, or once its context is done, every charge
-// fails, with the same error.
+// visited. Past either limit, or once its context is done, every later
+// charge of work fails, with the same error.
 //
 // A Budget belongs to one evaluation and is not safe for concurrent use.
 // A nil *Budget charges nothing: it is for callers that evaluate outside
 // an evaluation (tests, compile-time checks with their own limits).
 type Budget struct {
+	// What is left is mark + room. A charge within the room takes the
+	// fast path, one comparison and one subtraction (small enough for
+	// Bytes and Steps to inline); the slow path decides at the mark: 0
+	// without a context (past it the budget is spent), the next look at
+	// the context with one. A failed budget has no room, so every later
+	// charge takes the slow path and gets the error.
+	byteRoom, stepRoom int64
+	byteMark, stepMark int64
 	ctx                context.Context
-	bytes, steps       int64 // what is left
 	maxBytes, maxSteps int64
-	poll               int
 	err                error
 }
 
@@ -57,12 +66,6 @@ type Budget struct {
 // <= 0 takes the default), that also stops when ctx is done (ctx may be
 // nil).
 func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
-	if maxBytes <= 0 {
-		maxBytes = DefaultMaxWork
-	}
-	if maxSteps <= 0 {
-		maxSteps = DefaultMaxSteps
-	}
 	b := new(Budget)
 	b.Reset(ctx, maxBytes, maxSteps)
 	return b
@@ -71,19 +74,14 @@ func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
 // Bytes charges n bytes of work. It fails when the bytes left are fewer
 // than n, or when the context is done.
 func (b *Budget) Bytes(n int) error {
-	// The common case, kept short (its inlining cost, 87, is just over
-	// the compiler's 80, so it is a call): room left, and no look at the
-	// context due at this charge (see tick). A failed budget has poll 0,
-	// so it always takes the slow path and gives its error; a negative n
-	// is a huge uint64 and takes it too.
-	if b != nil && uint64(n) <= uint64(b.bytes) && b.poll > 1 {
-		b.bytes -= int64(n)
-		b.poll--
+	if b != nil && uint64(n) <= uint64(b.byteRoom) {
+		b.byteRoom -= int64(n)
 		return nil
 	}
 	return b.bytes1(n)
 }
 
+// bytes1 is the slow path of Bytes: the charge reaches the mark.
 func (b *Budget) bytes1(n int) error {
 	if b == nil {
 		return nil
@@ -91,28 +89,29 @@ func (b *Budget) bytes1(n int) error {
 	if b.err != nil {
 		return b.err
 	}
-	if int64(n) > b.bytes || n < 0 {
+	left := b.byteMark + b.byteRoom
+	if int64(n) > left || n < 0 {
 		if err := b.Check(); err != nil {
 			return err // a host that gave up is told so, whatever else ran out
 		}
-		b.bytes, b.poll = -1, 0
-		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+sizeText(b.maxBytes)+" of text built, shown or compared)")
+		b.fail(Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+sizeText(b.maxBytes)+" of text built, shown or compared)"))
 		return b.err
 	}
-	b.bytes -= int64(n)
-	return b.tick()
+	b.byteMark = b.next(left-int64(n), pollBytes)
+	b.byteRoom = left - int64(n) - b.byteMark
+	return b.Check()
 }
 
 // Steps charges n steps of work; it fails as Bytes does.
 func (b *Budget) Steps(n int) error {
-	if b != nil && uint64(n) <= uint64(b.steps) && b.poll > 1 {
-		b.steps -= int64(n)
-		b.poll--
+	if b != nil && uint64(n) <= uint64(b.stepRoom) {
+		b.stepRoom -= int64(n)
 		return nil
 	}
 	return b.steps1(n)
 }
 
+// steps1 is the slow path of Steps: the charge reaches the mark.
 func (b *Budget) steps1(n int) error {
 	if b == nil {
 		return nil
@@ -120,31 +119,33 @@ func (b *Budget) steps1(n int) error {
 	if b.err != nil {
 		return b.err
 	}
-	if int64(n) > b.steps || n < 0 {
+	left := b.stepMark + b.stepRoom
+	if int64(n) > left || n < 0 {
 		if err := b.Check(); err != nil {
 			return err
 		}
-		b.steps, b.poll = -1, 0
-		b.err = Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)")
+		b.fail(Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)"))
 		return b.err
 	}
-	b.steps -= int64(n)
-	return b.tick()
+	b.stepMark = b.next(left-int64(n), pollEvery)
+	b.stepRoom = left - int64(n) - b.stepMark
+	return b.Check()
 }
 
-// tick looks at the context every pollEvery charges. Without a context
-// poll is set so high that the fast paths of Bytes and Steps always apply.
-func (b *Budget) tick() error {
-	if b.ctx == nil {
-		b.poll = math.MaxInt
-		return nil
+// next is the mark of the next look at the context, every units of work
+// below left; without a context only a spent budget needs the slow path.
+func (b *Budget) next(left, every int64) int64 {
+	if b.ctx == nil || left <= every {
+		return 0
 	}
-	b.poll--
-	if b.poll > 0 {
-		return nil
-	}
-	b.poll = pollEvery
-	return b.Check()
+	return left - every
+}
+
+// fail makes err the budget's error, for this charge and every later one.
+func (b *Budget) fail(err error) {
+	b.err = err
+	b.byteMark, b.stepMark = b.byteMark+b.byteRoom, b.stepMark+b.stepRoom
+	b.byteRoom, b.stepRoom = 0, 0
 }
 
 // Check fails when the context is done, whatever is left: the error wraps
@@ -165,7 +166,7 @@ func (b *Budget) Check() error {
 		if err == context.DeadlineExceeded {
 			reason = "the evaluation ran out of time"
 		}
-		b.err, b.poll = Fail(err, reason), 0
+		b.fail(Fail(err, reason))
 		return b.err
 	}
 	return nil
@@ -191,7 +192,7 @@ func (b *Budget) Used() (bytes, steps int64) {
 	if b == nil {
 		return 0, 0
 	}
-	return b.maxBytes - max(b.bytes, 0), b.maxSteps - max(b.steps, 0)
+	return b.maxBytes - (b.byteMark + b.byteRoom), b.maxSteps - (b.stepMark + b.stepRoom)
 }
 
 // sizeText shows a byte count the way a person writes it: 64 MiB, 8 KiB,
@@ -213,7 +214,9 @@ func sizeText(n int64) string {
 func SizeText(n int) string { return sizeText(int64(n)) }
 
 // Reset makes b a fresh budget, as NewBudget would, without allocating:
-// for an evaluation state that keeps its budget by value.
+// for an evaluation state that keeps its budget by value. It looks at the
+// context now, so an evaluation started with a done context fails at its
+// first charge.
 func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if ctx != nil && ctx.Done() == nil {
 		ctx = nil // a context that can never be done need not be looked at
@@ -224,12 +227,6 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	// The context is looked at now, so an evaluation started with a done
-	// context stops at its first charge: poll 1 sends that charge to the
-	// slow path, which gives the context's error. Otherwise the first
-	// charge takes the fast path, and the next look comes pollEvery
-	// charges after it, as if the first charge had looked; without a
-	// context no charge ever needs to look.
 	// Field by field, the error only when set: a pooled budget is reset
 	// at every evaluation, and a whole-struct copy with pointers in it
 	// costs more than the evaluation of ${a}.
@@ -237,13 +234,10 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	if b.err != nil {
 		b.err = nil
 	}
-	b.bytes, b.steps, b.maxBytes, b.maxSteps = maxBytes, maxSteps, maxBytes, maxSteps
-	switch {
-	case ctx == nil:
-		b.poll = math.MaxInt
-	case ctx.Err() == nil:
-		b.poll = pollEvery + 1
-	default:
-		b.poll = 1
+	b.maxBytes, b.maxSteps = maxBytes, maxSteps
+	b.byteMark, b.stepMark = b.next(maxBytes, pollBytes), b.next(maxSteps, pollEvery)
+	b.byteRoom, b.stepRoom = maxBytes-b.byteMark, maxSteps-b.stepMark
+	if ctx != nil {
+		b.Check()
 	}
 }
