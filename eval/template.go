@@ -56,6 +56,39 @@ type placeholder struct {
 	problems []*Error
 	under    *Error // the path has a part starting with `_` (E7, D9)
 	lines    *lines
+	// mode is what eval must do, decided once: see the modes.
+	mode placeMode
+}
+
+// placeMode is how much of design section 4 a placeholder's evaluation
+// needs, decided when it is compiled (issue #11).
+type placeMode uint8
+
+const (
+	// modeFull takes every step of section 4 as written.
+	modeFull placeMode = iota
+	// modeRun runs the expression at once: it compiled, it is not
+	// env.NAME, no part starts with `_`, and either it is a plain path
+	// (the lookup and the expression are the same) or it has no path
+	// reading.
+	modeRun
+	// modeNonWord is modeRun for an expression whose path reading starts
+	// with a part that is not a word (`len(packages)`): only a scope that
+	// has such a name can match it, so elsewhere the path's steps are
+	// charged and the expression runs.
+	modeNonWord
+)
+
+// setMode decides p.mode once p is compiled.
+func (p *placeholder) setMode() {
+	switch {
+	case p.rd.isEnv || p.under != nil || p.expr == nil || len(p.problems) > 0:
+		p.mode = modeFull
+	case p.expr.pure || p.rd.path == nil:
+		p.mode = modeRun
+	case !p.rd.word:
+		p.mode = modeNonWord
+	}
 }
 
 // issue is the problem raised when the lookup fails, or nil.
@@ -181,6 +214,7 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 			}
 			return v, nil
 		}}
+		p.setMode()
 		return p
 	}
 	e, tree, problems := compileExpr(raw)
@@ -196,11 +230,23 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		at := strings.Index(raw, part)
 		p.under = p.locate(spanError(raw, at, at+len(part), ErrForbidden, reason))
 	}
+	p.setMode()
 	return p
 }
 
 // eval evaluates one placeholder by the order of design section 4 (D12).
 func (p *placeholder) eval(fr *frame) (value.Value, error) {
+	switch p.mode {
+	case modeRun:
+		return p.run(fr)
+	case modeNonWord:
+		if !fr.s.MayHaveNonWord() {
+			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
+				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+			}
+			return p.run(fr)
+		}
+	}
 	if p.rd.isEnv {
 		if s, ok := fr.s.Env(p.rd.env); ok {
 			return value.TextValue(s), nil
@@ -242,6 +288,11 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 		}
 		return value.Value{}, issue
 	}
+	return p.run(fr)
+}
+
+// run runs the compiled expression, its error placed in the template.
+func (p *placeholder) run(fr *frame) (value.Value, error) {
 	v, err := p.expr.run(fr)
 	if err != nil {
 		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
