@@ -218,9 +218,6 @@ func SizeText(n int) string { return sizeText(int64(n)) }
 // context now, so an evaluation started with a done context fails at its
 // first charge.
 func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
-	if ctx != nil && ctx.Done() == nil {
-		ctx = nil // a context that can never be done need not be looked at
-	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxWork
 	}
@@ -235,9 +232,17 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 		b.err = nil
 	}
 	b.maxBytes, b.maxSteps = maxBytes, maxSteps
+	if ctx == nil {
+		b.byteMark, b.stepMark = 0, 0
+		b.byteRoom, b.stepRoom = maxBytes, maxSteps
+		return
+	}
+	// One look at the context now (not also at Done, which would cost a
+	// second call at every evaluation: a context that is never done is
+	// looked at once every pollEvery steps, for nothing).
 	b.byteMark, b.stepMark = b.next(maxBytes, pollBytes), b.next(maxSteps, pollEvery)
 	b.byteRoom, b.stepRoom = maxBytes-b.byteMark, maxSteps-b.stepMark
-	if ctx != nil {
+	if ctx.Err() != nil {
 		b.Check()
 	}
 }
