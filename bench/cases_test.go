@@ -226,6 +226,9 @@ var benchCtx, stopBench = context.WithCancel(context.Background())
 
 func kinenixEngine(d data) engine {
 	s := scope.New(d.exact)
+	// One Evaluator for every kinenix program: the warm loops run on one
+	// goroutine, as expr's programs run on one reused vm.VM.
+	ev := new(eval.Evaluator)
 	return engine{
 		name: "kinenix",
 		prepare: func(c benchCase) (program, error) {
@@ -234,7 +237,7 @@ func kinenixEngine(d data) engine {
 				if err != nil {
 					return nil, err
 				}
-				return kinenixCond{cd, s}, nil
+				return kinenixCond{cd, s, ev}, nil
 			}
 			t, err := eval.Compile(c.kinenix)
 			if err != nil {
@@ -242,9 +245,9 @@ func kinenixEngine(d data) engine {
 			}
 			if strings.HasPrefix(c.kinenix, "${") && strings.Count(c.kinenix, "${") == 1 &&
 				strings.HasSuffix(c.kinenix, "}") {
-				return kinenixValue{t, s}, nil
+				return kinenixValue{t, s, ev}, nil
 			}
-			return kinenixRender{t, s}, nil
+			return kinenixRender{t, s, ev}, nil
 		},
 		compile: func(c benchCase) error {
 			if c.cond {
@@ -260,13 +263,14 @@ func kinenixEngine(d data) engine {
 // kinenixValue is a text that is exactly one ${...}: Value keeps the kind,
 // as the peers return a typed value, not its text.
 type kinenixValue struct {
-	t *eval.Template
-	s *scope.Scope
+	t  *eval.Template
+	s  *scope.Scope
+	ev *eval.Evaluator
 }
 
 func (p kinenixValue) run(b *testing.B) {
 	for b.Loop() {
-		v, err := p.t.ValueContext(benchCtx, p.s)
+		v, err := p.ev.Value(benchCtx, p.t, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -275,19 +279,20 @@ func (p kinenixValue) run(b *testing.B) {
 }
 
 func (p kinenixValue) show() (string, error) {
-	v, err := p.t.ValueContext(benchCtx, p.s)
+	v, err := p.ev.Value(benchCtx, p.t, p.s)
 	return v.String(), err
 }
 
 // kinenixRender is a template with text around its placeholders: Render.
 type kinenixRender struct {
-	t *eval.Template
-	s *scope.Scope
+	t  *eval.Template
+	s  *scope.Scope
+	ev *eval.Evaluator
 }
 
 func (p kinenixRender) run(b *testing.B) {
 	for b.Loop() {
-		out, err := p.t.RenderContext(benchCtx, p.s)
+		out, err := p.ev.Render(benchCtx, p.t, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -298,13 +303,14 @@ func (p kinenixRender) run(b *testing.B) {
 func (p kinenixRender) show() (string, error) { return p.t.RenderContext(benchCtx, p.s) }
 
 type kinenixCond struct {
-	c *eval.Condition
-	s *scope.Scope
+	c  *eval.Condition
+	s  *scope.Scope
+	ev *eval.Evaluator
 }
 
 func (p kinenixCond) run(b *testing.B) {
 	for b.Loop() {
-		ok, err := p.c.TestContext(benchCtx, p.s)
+		ok, err := p.ev.Test(benchCtx, p.c, p.s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -313,7 +319,7 @@ func (p kinenixCond) run(b *testing.B) {
 }
 
 func (p kinenixCond) show() (string, error) {
-	ok, err := p.c.TestContext(benchCtx, p.s)
+	ok, err := p.ev.Test(benchCtx, p.c, p.s)
 	return strconv.FormatBool(ok), err
 }
 

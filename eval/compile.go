@@ -52,6 +52,8 @@ type expr struct {
 	// evaluating it is the same as the dotted-path lookup, so that step can
 	// be skipped (design section 4).
 	pure bool
+	// steps is what one run costs in steps, charged before it runs.
+	steps int
 }
 
 // checkLimits enforces D17 before any parsing: the length in characters
@@ -97,6 +99,11 @@ type compiler struct {
 		str  strFunc
 	}
 	check *frame // the check pass's frame (checkFrame)
+	// steps counts the nodes that take a step each time the expression
+	// runs (D35): every name, .key, [index], call and operator, except
+	// those of constants folded here. They are charged all at once before
+	// the expression runs (placeholder.run), not node by node.
+	steps int
 }
 
 // strFunc evaluates a call of a text function straight to its text, so a
@@ -130,7 +137,7 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	// The shortcut holds only when the path reading splits the same way:
 	// `row. status` reads the key " status" as a path.
 	pure := isPure(tree) && !strings.ContainsAny(strings.TrimSpace(src), " \t\r\n")
-	return &expr{src: src, tree: tree, run: run, pure: pure}, tree, nil
+	return &expr{src: src, tree: tree, run: run, pure: pure, steps: c.steps}, tree, nil
 }
 
 // isPure reports whether x is a chain of names and .keys, with no `env`
@@ -214,6 +221,7 @@ func (c *compiler) fail(n ast.Node, kind error, reason string) error {
 // expr compiles x. A part that reads no data is computed here, once; an
 // error it gives is a problem known before any data is seen.
 func (c *compiler) expr(x ast.Expr) evalFunc {
+	steps := c.steps
 	f := c.node(x)
 	if f == nil {
 		return nil
@@ -221,6 +229,7 @@ func (c *compiler) expr(x ast.Expr) evalFunc {
 	if !constant(x) {
 		return f
 	}
+	c.steps = steps // a folded constant is no step at run time
 	v, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
@@ -289,10 +298,8 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 		return nil
 	}
 	name, hashed := n.Name, scope.NewName(n.Name)
+	c.steps++
 	return func(fr *frame) (value.Value, error) {
-		if err := fr.budget.Steps(1); err != nil {
-			return value.Value{}, err
-		}
 		v, found, err := fr.s.VarName(hashed)
 		if err != nil {
 			return value.Value{}, dataError(c.src, n.Pos(), name, err)
@@ -343,13 +350,11 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 		return nil
 	}
 	key := n.Sel.Name
+	c.steps++
 	return func(fr *frame) (value.Value, error) {
 		v, err := x(fr)
 		if err != nil {
 			return v, err
-		}
-		if err := fr.budget.Steps(1); err != nil {
-			return value.Value{}, err
 		}
 		// D10: .key of anything but a dictionary is empty.
 		out, found, err := v.Key(key)
@@ -371,6 +376,7 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 	if x == nil || ix == nil {
 		return nil
 	}
+	c.steps++
 	return func(fr *frame) (value.Value, error) {
 		v, err := x(fr)
 		if err != nil {
@@ -379,9 +385,6 @@ func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 		i, err := ix(fr)
 		if err != nil {
 			return i, err
-		}
-		if err := fr.budget.Steps(1); err != nil {
-			return value.Value{}, err
 		}
 		var out value.Value
 		switch v.Kind() {
@@ -456,6 +459,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 	if bad {
 		return nil
 	}
+	c.steps++
 	run := c.callFunc(n, f, args)
 	if callOfConstants(n) {
 		// The check pass: a failure that no data can change is a problem
@@ -484,9 +488,6 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 	switch len(args) {
 	case 0:
 		return func(fr *frame) (value.Value, error) {
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Value{}, err
-			}
 			v, err := call(&fr.env, nil)
 			if err != nil {
 				return value.Value{}, fail(err)
@@ -496,9 +497,6 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 	case 1:
 		a := args[0]
 		return func(fr *frame) (value.Value, error) {
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Value{}, err
-			}
 			x, err := a(fr)
 			if err != nil {
 				return x, err
@@ -514,9 +512,6 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 	case 2:
 		a, b := args[0], args[1]
 		return func(fr *frame) (value.Value, error) {
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Value{}, err
-			}
 			x, err := a(fr)
 			if err != nil {
 				return x, err
@@ -535,9 +530,6 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 		}
 	}
 	return func(fr *frame) (value.Value, error) {
-		if err := fr.budget.Steps(1); err != nil {
-			return value.Value{}, err
-		}
 		base := len(fr.stack)
 		for _, a := range args {
 			v, err := a(fr)
@@ -571,9 +563,6 @@ func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail fun
 	}
 	if inner != nil {
 		str = func(fr *frame) (string, error) {
-			if err := fr.budget.Steps(1); err != nil {
-				return "", err
-			}
 			s, err := inner(fr)
 			if err != nil {
 				return "", err
@@ -585,9 +574,6 @@ func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail fun
 		}
 	} else {
 		str = func(fr *frame) (string, error) {
-			if err := fr.budget.Steps(1); err != nil {
-				return "", err
-			}
 			x, err := a(fr)
 			if err != nil {
 				return "", err
@@ -747,10 +733,12 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 	case *ast.ParenExpr:
 		return c.operand(n.X)
 	case *ast.UnaryExpr:
-		f := c.fold(x, c.unaryNum(n))
+		steps := c.steps
+		f := c.fold(x, c.unaryNum(n), steps)
 		return operand{num: f, node: x}, f != nil
 	case *ast.BinaryExpr:
-		f := c.fold(x, c.binaryNum(n))
+		steps := c.steps
+		f := c.fold(x, c.binaryNum(n), steps)
 		return operand{num: f, node: x}, f != nil
 	}
 	v := c.expr(x) // folds a constant, reporting its error once
@@ -769,11 +757,14 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 	return operand{val: v, node: x}, true
 }
 
-// fold computes a constant arithmetic node once, at compile time.
-func (c *compiler) fold(x ast.Expr, f numFunc) numFunc {
+// fold computes a constant arithmetic node once, at compile time; steps
+// is the count of steps before x was compiled, which a folded x adds
+// nothing to.
+func (c *compiler) fold(x ast.Expr, f numFunc, steps int) numFunc {
 	if f == nil || !constant(x) {
 		return f
 	}
+	c.steps = steps
 	k, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
@@ -852,6 +843,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		return nil
 	}
 	at := opAt{c.src, n.OpPos}
+	c.steps++
 	// The common shapes get their own closure: a constant side is no
 	// call at all, and a side of arithmetic gives its number directly.
 	// Each keeps the order of the general one below: the left side, the
@@ -867,9 +859,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			}
 			bv, err := y.val(fr)
 			if err != nil {
-				return value.Num{}, err
-			}
-			if err := fr.budget.Steps(1); err != nil {
 				return value.Num{}, err
 			}
 			a, err := c.number(x.node, av)
@@ -888,9 +877,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return value.Num{}, err
 			}
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Num{}, err
-			}
 			a, err := c.number(x.node, av)
 			if err != nil {
 				return a, err
@@ -901,9 +887,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		return func(fr *frame) (value.Num, error) {
 			bv, err := y.val(fr)
 			if err != nil {
-				return value.Num{}, err
-			}
-			if err := fr.budget.Steps(1); err != nil {
 				return value.Num{}, err
 			}
 			b, err := c.number(y.node, bv)
@@ -918,9 +901,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return a, err
 			}
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Num{}, err
-			}
 			return at.result(op(a, ky))
 		}
 	case xk && y.num != nil && !yk:
@@ -928,9 +908,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			b, err := y.num(fr)
 			if err != nil {
 				return b, err
-			}
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Num{}, err
 			}
 			return at.result(op(kx, b))
 		}
@@ -944,9 +921,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return b, err
 			}
-			if err := fr.budget.Steps(1); err != nil {
-				return value.Num{}, err
-			}
 			return at.result(op(a, b))
 		}
 	}
@@ -958,9 +932,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		b, bv, err := y.eval(fr)
 		if err != nil {
 			return b, err
-		}
-		if err := fr.budget.Steps(1); err != nil {
-			return value.Num{}, err
 		}
 		if a, err = c.toNum(&x, a, av); err != nil {
 			return a, err

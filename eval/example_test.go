@@ -102,3 +102,29 @@ func ExampleCompileCondition_strict() {
 	fmt.Println(err)
 	// Output: ${lenght(row.items)}: unknown function lenght; did you mean len?
 }
+
+// A host that evaluates many times on one goroutine keeps an Evaluator.
+func ExampleEvaluator() {
+	tpl := eval.MustCompile("${len(packages)} packages for ${join(ok_ids, ', ')}")
+	cond := eval.MustCompileCondition("${row.status} == Active")
+	rows := []map[string]any{
+		{"packages": []any{"basic"}, "ok_ids": []any{"A-1"}, "row": map[string]any{"status": "active"}},
+		{"packages": []any{"basic", "plus"}, "ok_ids": []any{"B-2", "C-3"}, "row": map[string]any{"status": "closed"}},
+	}
+	var ev eval.Evaluator
+	for _, vars := range rows {
+		s := scope.New(vars)
+		ok, err := ev.Test(context.Background(), cond, s)
+		if err != nil {
+			panic(err)
+		}
+		out, err := ev.Render(context.Background(), tpl, s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(ok, out)
+	}
+	// Output:
+	// true 1 packages for A-1
+	// false 2 packages for B-2, C-3
+}

@@ -201,10 +201,7 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
 		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
-		p.expr = &expr{src: raw, pure: true, run: func(fr *frame) (value.Value, error) {
-			if err := fr.budget.Steps(len(path)); err != nil {
-				return value.Value{}, err
-			}
+		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (value.Value, error) {
 			v, found, err := fr.s.LookupName(first, path)
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
@@ -291,8 +288,13 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	return p.run(fr)
 }
 
-// run runs the compiled expression, its error placed in the template.
+// run runs the compiled expression, its error placed in the template. Its
+// steps are charged first, all at once: the nodes of an expression all
+// run unless one fails (no function evaluates anything itself).
 func (p *placeholder) run(fr *frame) (value.Value, error) {
+	if err := fr.budget.Steps(p.expr.steps); err != nil {
+		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+	}
 	v, err := p.expr.run(fr)
 	if err != nil {
 		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
@@ -300,37 +302,46 @@ func (p *placeholder) run(fr *frame) (value.Value, error) {
 	return v, nil
 }
 
-var frames = sync.Pool{New: func() any {
-	fr := &frame{stack: make([]value.Value, 0, 16)}
-	fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
-	return fr
-}}
+var frames = sync.Pool{New: func() any { return new(frame) }}
 
-// getFrame takes a frame from the pool for one evaluation under ctx (nil,
-// or one that can never be done, is never looked at: Budget.Reset drops
-// it, so ctx.Done is asked once per evaluation).
+// getFrame takes a frame from the pool for one evaluation under ctx (nil
+// is a context that is never done).
 func getFrame(ctx context.Context, s *scope.Scope) *frame {
 	fr := frames.Get().(*frame)
-	fr.s = s
-	fr.env.MaxSize = s.MaxSize()
-	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
+	fr.start(ctx, s)
 	return fr
 }
 
-// release returns fr to the pool and turns a panic, which is always a bug,
-// into an error instead of taking the host down; the panic value is kept
-// in the error's Detail. It is the one deferred call of each entry point.
+// start makes fr the state of a new evaluation in s under ctx.
+func (fr *frame) start(ctx context.Context, s *scope.Scope) {
+	fr.s = s
+	if fr.env.Budget == nil {
+		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
+	}
+	fr.env.MaxSize = s.MaxSize()
+	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
+}
+
+// release returns fr to the pool once finish has run. It is the one
+// deferred call of each entry point that takes a pooled frame.
 func (fr *frame) release(err *error, what string) {
-	if r := recover(); r != nil {
+	fr.finish(recover(), err, what)
+	frames.Put(fr)
+}
+
+// finish ends the evaluation of fr: it turns a panic r, which is always a
+// bug, into an error instead of taking the host down (the panic value is
+// kept in the error's Detail), and drops what fr must not keep alive.
+func (fr *frame) finish(r any, err *error, what string) {
+	if r != nil {
 		*err = internalError(what, r)
-		fr.stack = make([]value.Value, 0, 16) // may be left mid-call
+		fr.stack = nil // may be left mid-call
 	}
 	fr.s, fr.miss = nil, nil
 	if cap(fr.stack) > 256 {
-		fr.stack = make([]value.Value, 0, 16)
+		fr.stack = nil
 	}
 	fr.stack = fr.stack[:0]
-	frames.Put(fr)
 }
 
 // Render evaluates every placeholder and returns the text with each one
@@ -343,18 +354,28 @@ func (t *Template) Render(s *scope.Scope) (string, error) {
 // RenderContext is Render that also stops, within a bounded number of
 // steps, when ctx is done; the error then wraps ctx.Err().
 func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out string, err error) {
-	if t.limit != nil {
-		return "", t.limit
-	}
-	if len(t.places) == 0 {
-		if len(t.text) > s.MaxSize() {
-			return "", t.literalTooLarge(0, s.MaxSize())
-		}
-		return t.text, nil
+	if out, done, err := t.renderStatic(s); done {
+		return out, err
 	}
 	fr := getFrame(ctx, s)
 	defer fr.release(&err, t.text)
 	return t.render(fr, s)
+}
+
+// renderStatic renders a template that needs no evaluation: one with a
+// limit problem, or one without placeholders. done is false for the
+// others.
+func (t *Template) renderStatic(s *scope.Scope) (out string, done bool, err error) {
+	if t.limit != nil {
+		return "", true, t.limit
+	}
+	if len(t.places) == 0 {
+		if len(t.text) > s.MaxSize() {
+			return "", true, t.literalTooLarge(0, s.MaxSize())
+		}
+		return t.text, true, nil
+	}
+	return "", false, nil
 }
 
 func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {

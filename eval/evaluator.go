@@ -1,0 +1,71 @@
+package eval
+
+import (
+	"context"
+
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// An Evaluator runs templates and conditions one at a time and keeps the
+// state of an evaluation (its work budget, D35, and its scratch space)
+// from one to the next. Template.Render and Value and Condition.Test take
+// that state from a pool and give it back at every call; a host that
+// evaluates many times on one goroutine, such as a flow run over the rows
+// of a sheet, can keep an Evaluator instead and save that cost, as an
+// engine with a virtual machine reuses the machine.
+//
+// Each call is one evaluation, with the budget and the caps of its scope,
+// and gives exactly what the Template or Condition method of the same name
+// gives. The zero Evaluator is ready to use; a nil *Evaluator takes the
+// pooled state, like the methods. An Evaluator must not be used by two
+// goroutines at once: keep one per goroutine.
+type Evaluator struct {
+	fr frame
+}
+
+// Render is t.RenderContext(ctx, s).
+func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (out string, err error) {
+	if e == nil {
+		return t.RenderContext(ctx, s)
+	}
+	if out, done, err := t.renderStatic(s); done {
+		return out, err
+	}
+	e.fr.start(ctx, s)
+	defer e.end(&err, t.text)
+	return t.render(&e.fr, s)
+}
+
+// Value is t.ValueContext(ctx, s).
+func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v value.Value, err error) {
+	if e == nil {
+		return t.ValueContext(ctx, s)
+	}
+	if !t.whole {
+		out, err := e.Render(ctx, t, s)
+		if err != nil {
+			return value.Value{}, err
+		}
+		return value.TextValue(out), nil
+	}
+	e.fr.start(ctx, s)
+	defer e.end(&err, t.text)
+	return t.wholeValue(&e.fr)
+}
+
+// Test is c.TestContext(ctx, s).
+func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok bool, err error) {
+	if e == nil {
+		return c.TestContext(ctx, s)
+	}
+	e.fr.start(ctx, s)
+	defer e.end(&err, c.line)
+	return c.root.test(&e.fr, nil)
+}
+
+// end finishes the evaluation; like release, it is the one deferred call
+// of an entry point.
+func (e *Evaluator) end(err *error, what string) {
+	e.fr.finish(recover(), err, what)
+}

@@ -1,0 +1,105 @@
+package eval_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// An Evaluator gives exactly what the methods give, evaluation after
+// evaluation, whatever the previous one left behind: a spent budget, a
+// cancelled context, a failure, another scope (D35: one budget per
+// evaluation).
+func TestEvaluatorAgreesWithMethods(t *testing.T) {
+	vars := data(t)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	scopes := []*scope.Scope{
+		scope.New(vars),
+		scope.New(vars, scope.WithMaxSteps(3)),
+		scope.New(vars, scope.WithMaxWork(5)),
+		scope.New(vars, scope.WithMaxSize(4)),
+		scope.New(map[string]any{"a": "x", "packages": 5}),
+	}
+	ctxs := []context.Context{context.Background(), done, nil}
+	templates := append([]string{"${a}", "no placeholder", "${a + }", "${x} and ${word}"}, fastPathCases...)
+	conditions := []string{"${a} == 2 and ${b} > 1", "${word} contains b", "${packages} is empty", "${a + 1} > ${x}"}
+	var ev eval.Evaluator
+	for round := 0; round < 2; round++ {
+		for _, s := range scopes {
+			for _, ctx := range ctxs {
+				for _, text := range templates {
+					tpl, err := eval.Compile(text)
+					require.NoError(t, err, text)
+					want, wantErr := tpl.ValueContext(ctx, s)
+					got, gotErr := ev.Value(ctx, tpl, s)
+					require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), text)
+					require.Equal(t, want.String(), got.String(), text)
+					require.Equal(t, want.Kind(), got.Kind(), text)
+					wantText, wantErr := tpl.RenderContext(ctx, s)
+					gotText, gotErr := ev.Render(ctx, tpl, s)
+					require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), text)
+					require.Equal(t, wantText, gotText, text)
+				}
+				for _, line := range conditions {
+					cd, err := eval.CompileCondition(line)
+					require.NoError(t, err, line)
+					want, wantErr := cd.TestContext(ctx, s)
+					got, gotErr := ev.Test(ctx, cd, s)
+					require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), line)
+					require.Equal(t, want, got, line)
+				}
+			}
+		}
+	}
+}
+
+// A cancelled context stops an Evaluator's evaluation with an error that
+// wraps ctx.Err(), and the next evaluation starts afresh (D35).
+func TestEvaluatorContext(t *testing.T) {
+	s := scope.New(data(t))
+	tpl := eval.MustCompile("${len(packages)}")
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	var ev eval.Evaluator
+	_, err := ev.Value(done, tpl, s)
+	require.ErrorIs(t, err, context.Canceled)
+	v, err := ev.Value(context.Background(), tpl, s)
+	require.NoError(t, err)
+	require.Equal(t, "3", v.String())
+
+	var none *eval.Evaluator // a nil Evaluator takes the pooled state
+	v, err = none.Value(context.Background(), tpl, s)
+	require.NoError(t, err)
+	require.Equal(t, value.Number, v.Kind())
+	ok, err := none.Test(context.Background(), eval.MustCompileCondition("${a} == 2"), s)
+	require.NoError(t, err)
+	require.True(t, ok)
+}
+
+// D35: the steps of one ${...} are charged before any of it is computed,
+// so a budget too small for the whole expression fails with the budget
+// named even where a later part would have failed for another reason.
+func TestStepsChargedBeforeTheExpression(t *testing.T) {
+	// The text read as a dotted path first (1 step, section 4), then
+	// word, +, a and *: 5 steps, though word + 1 fails after 3 of them.
+	tpl := eval.MustCompile("${(word + 1) * a}")
+	for steps, want := range map[int64]string{
+		4: "${(word + 1) * a}: the evaluation needs more work than allowed (more than 4 steps)",
+		5: "${(word + 1) * a}: word is text ('abc'), not a number; use number(word)",
+	} {
+		_, err := tpl.Render(scope.New(data(t), scope.WithMaxSteps(steps)))
+		require.EqualError(t, err, want, "steps=%d", steps)
+	}
+	// A folded constant costs no step when the expression runs: the path
+	// reading, a and *, 3 steps (2 + 3 would be a fourth).
+	v, err := eval.MustCompile("${a * (2 + 3)}").Value(scope.New(data(t), scope.WithMaxSteps(3)))
+	require.NoError(t, err)
+	require.Equal(t, "10", v.String())
+}
