@@ -93,3 +93,25 @@ func TestDataRulesCLI(t *testing.T) {
 	r = runCLI(t, "a: 1\na: 2\n", "render", "-data", "-", "${a}")
 	require.Equal(t, "kinenix: data in standard input: line 2: the key \"a\" is given twice in one mapping (first on line 1)\n", r.stderr)
 }
+
+// A sheet with only its header has no rows: rows is empty and row absent
+// (spec, data files), for render, cond and preview alike; only a -row
+// that names a row fails.
+func TestEmptySheet(t *testing.T) {
+	p := writeFile(t, "header.csv", "a,b\n")
+	r := runCLI(t, "", "render", "-data", p, "${len(rows)} [${row}]")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "0 []\n", r.stdout)
+	r = runCLI(t, "", "cond", "-data", p, "${rows} is empty")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "true\n", r.stdout)
+	f := writeFile(t, "f.md", "- **subject:** ${len(rows)} rows\n")
+	r = runCLI(t, "", "preview", "-data", p, "-each", f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, f+":1: subject: 0 rows\n", r.stdout)
+	r = runCLI(t, "", "validate", "-data", p, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = runCLI(t, "", "render", "-data", p, "-row", "0", "${a}")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "row 0 is out of range")
+}

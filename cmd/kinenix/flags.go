@@ -138,10 +138,12 @@ func (c *cli) scopes(name string, d *dataFlags, every bool) (runs []rowScope, ha
 		}
 		return []rowScope{{row: -1, scope: scope.New(dt.Vars(), opts...)}}, true, exitOK, false
 	}
+	if dt.Len() == 0 && !d.row.set {
+		// A sheet with only its header: rows is empty and there is no row
+		// (spec, data files), for a single run and for -each alike.
+		return []rowScope{{row: -1, scope: scope.New(dt.Vars(), opts...)}}, true, exitOK, false
+	}
 	if every || d.each {
-		if dt.Len() == 0 {
-			return nil, true, c.fail(fmt.Errorf("the sheet %s has no rows", d.file)), true
-		}
 		runs = make([]rowScope, 0, dt.Len())
 		for i := 0; i < dt.Len(); i++ {
 			vars, err := dt.RowVars(i)

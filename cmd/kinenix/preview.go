@@ -105,7 +105,7 @@ func (c *cli) preview(args []string) int {
 			if *asJSON {
 				out.row(jsonRow(r.row, results))
 			} else {
-				if d.each {
+				if d.each && r.row >= 0 {
 					fmt.Fprintf(c.stdout, "row %d:\n", r.row)
 				}
 				c.printResults(results)
