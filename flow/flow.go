@@ -9,6 +9,7 @@ import (
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Limits of one check.
@@ -40,7 +41,9 @@ type Finding struct {
 	// Kind is a short stable word for the kind of problem: syntax,
 	// forbidden, unknown-function, arity, type, value, limit,
 	// division-by-zero, data, condition, unclosed, missing-key, not-number,
-	// trap (a silent trap of the flow, D38), internal (a bug).
+	// trap (a silent trap of the flow, D38), cancelled (the context of
+	// ValidateContext was done before every line was checked), internal
+	// (a bug).
 	Kind string
 	// Warning is true for what does not fail a flow: what sample data
 	// shows may go wrong, and the silent traps of D38.
@@ -88,7 +91,9 @@ func Validate(file string, src []byte, sample *scope.Scope) []Finding {
 
 // ValidateContext is Validate that stops when ctx is done: the checks
 // against sample data evaluate under it, and no line after that is
-// checked (the findings so far are returned).
+// checked. The findings so far are returned, then one of Kind
+// "cancelled" at the first line not checked, so that a host can tell a
+// check cut short from a flow without problems.
 func ValidateContext(ctx context.Context, file string, src []byte, sample *scope.Scope) (out []Finding) {
 	v := &validator{ctx: ctx, file: file, sample: sample}
 	defer func() {
@@ -103,8 +108,12 @@ func ValidateContext(ctx context.Context, file string, src []byte, sample *scope
 	}
 	var fs fenceState
 	for _, ln := range splitLines(string(src)) {
-		if len(v.list) > MaxFindings || ctx.Err() != nil {
+		if len(v.list) > MaxFindings {
 			break
+		}
+		if err := ctx.Err(); err != nil {
+			return append(v.finish(), Finding{File: file, Line: ln.num, Column: 1, EndLine: ln.num, EndColumn: 2,
+				Kind: "cancelled", Message: "checking stopped here: " + value.Stopped(err).Error()})
 		}
 		if fs.skip(ln.text) {
 			continue

@@ -3,12 +3,14 @@ package flow
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // PreviewOptions choose what Preview records besides each field's result.
@@ -96,9 +98,10 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) ([]Re
 	return PreviewContext(context.Background(), file, src, s, opts)
 }
 
-// PreviewContext is Preview that stops when ctx is done: each field then
-// evaluated fails with an error that wraps ctx.Err() (D35), and no later
-// field is computed.
+// PreviewContext is Preview that stops when ctx is done: a field being
+// evaluated then fails with an error that wraps ctx.Err() (D35), no later
+// field is computed, and the results so far come with an error that wraps
+// ctx.Err() too, so a host can tell a preview cut short from a whole one.
 func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
 	if len(src) > MaxSize {
 		return nil, errors.New(tooLarge(len(src)) + "; it was not previewed")
@@ -126,8 +129,8 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 		}
 	}
 	for _, f := range Fields(src) {
-		if ctx.Err() != nil {
-			break
+		if err := ctx.Err(); err != nil {
+			return out, fmt.Errorf("%s: previewing stopped at line %d: %w", echo.Text(file), f.Line, value.Stopped(err))
 		}
 		r := Result{File: file, Field: f}
 		if f.Condition {

@@ -43,16 +43,29 @@ func TestTrapGroupedNumber(t *testing.T) {
 	require.Empty(t, flow.Validate("f.md", []byte("- **a:** ${x.upper()}\n"), s))
 }
 
-// D35: a done context stops a check and a preview.
+// D35: a done context stops a check and a preview, and each says so with
+// the context's error, so that a host can tell a check cut short from a
+// flow without problems.
 func TestValidateAndPreviewContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	src := []byte("- **a:** ${lenght(x)}\n- **b:** ${len(x)}\n")
-	require.Empty(t, flow.ValidateContext(ctx, "f.md", src, nil))
+	fs := flow.ValidateContext(ctx, "f.md", src, nil)
+	require.Len(t, fs, 1)
+	require.Equal(t, "cancelled", fs[0].Kind)
+	require.Equal(t, "f.md:1:1: checking stopped here: the evaluation was cancelled", fs[0].String())
+	require.False(t, fs[0].Warning)
 	require.Len(t, flow.Validate("f.md", src, nil), 1)
 	rs, err := flow.PreviewContext(ctx, "f.md", src, scope.New(map[string]any{"x": "ab"}), flow.PreviewOptions{})
-	require.NoError(t, err)
+	require.ErrorIs(t, err, context.Canceled)
+	require.EqualError(t, err, "f.md: previewing stopped at line 1: the evaluation was cancelled")
 	require.Empty(t, rs)
+
+	late, stop := context.WithTimeout(context.Background(), 0)
+	defer stop()
+	_, err = flow.PreviewContext(late, "f.md", src, nil, flow.PreviewOptions{NoWarnings: true})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.ErrorContains(t, err, "the evaluation ran out of time")
 }
 
 // NoWarnings computes the fields without checking the flow again.

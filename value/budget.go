@@ -162,14 +162,22 @@ func (b *Budget) Check() error {
 		return nil
 	}
 	if err := b.ctx.Err(); err != nil {
-		reason := "the evaluation was cancelled"
-		if err == context.DeadlineExceeded {
-			reason = "the evaluation ran out of time"
-		}
-		b.fail(Fail(err, reason))
+		b.fail(Stopped(err))
 		return b.err
 	}
 	return nil
+}
+
+// Stopped is the failure of an evaluation whose context is done, err
+// being ctx.Err(): "the evaluation was cancelled" or "the evaluation ran
+// out of time", wrapping err (D35). A caller that stops between
+// evaluations because of its context says so with it too.
+func Stopped(err error) error {
+	reason := "the evaluation was cancelled"
+	if errors.Is(err, context.DeadlineExceeded) {
+		reason = "the evaluation ran out of time"
+	}
+	return Fail(err, reason)
 }
 
 // StopsEvaluation reports whether err is the failure of a spent budget or

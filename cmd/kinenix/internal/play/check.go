@@ -160,11 +160,11 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	// The work budget of each evaluation (D35) is in s; ctx stops the
 	// evaluation under way when the request is gone.
 	results, err := flow.PreviewContext(ctx, fileName, src, s, flow.PreviewOptions{Explain: true, NoWarnings: true})
+	if err := ctx.Err(); err != nil {
+		return nil, err // the request is gone
+	}
 	if err != nil {
 		return res, nil // a flow over MaxSize, reported by Validate
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
 	}
 	for _, r := range results {
 		msg := ""
