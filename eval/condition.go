@@ -230,7 +230,7 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 			}
 		}
 		cd.parts = append(cd.parts, Part{Text: cmp.part, Start: n.Pos(), End: n.End(), Op: n.Op.String(),
-			OpPos: n.OpPos, Left: l, Right: cmp.right})
+			OpPos: n.OpPos, Left: l, Right: cmp.right, RightQuoted: n.Right != nil && n.Right.Quoted})
 		return cmp, nil
 	case *ast.Truth:
 		s, err := cd.side(n.X)
@@ -366,6 +366,9 @@ type Part struct {
 	// positions of the line; Right is nil for `is empty`, `is not empty`
 	// and a single ${...}.
 	Left, Right *Template
+	// RightQuoted is true when the right side is written in quotes
+	// (D31): its text is kept whole on purpose.
+	RightQuoted bool
 }
 
 // Parts returns the condition's parts in order.

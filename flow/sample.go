@@ -268,6 +268,9 @@ func (v *validator) conditionTraps(ln line, at int, c *eval.Condition) {
 		return
 	}
 	p := parts[0]
+	if p.RightQuoted {
+		return // quoted text is kept whole on purpose (D31)
+	}
 	words := strings.Fields(p.Right.Text())
 	for i, w := range words {
 		if !(strings.EqualFold(w, "and") || strings.EqualFold(w, "or")) || i == 0 || i == len(words)-1 {
@@ -279,11 +282,18 @@ func (v *validator) conditionTraps(ln line, at int, c *eval.Condition) {
 		}
 		left := strings.Join(words[:i], " ")
 		lhs := strings.TrimSpace(c.Text()[p.Start:p.OpPos])
-		fix := lhs + " " + p.Op + " '" + left + "' " + strings.ToLower(w) + " " + rest
+		and := strings.ToLower(w)
+		reason := "this is one comparison with the text " + echo.Quote(p.Right.Text()) + ", so it is quietly false; "
+		// The fix is offered only when it reads as the tests it means:
+		// the rest may hold more that is no comparison (`and z`).
+		fix := lhs + " " + p.Op + " '" + left + "' " + and + " " + rest
+		if fc, err := eval.CompileCondition(fix, eval.WithoutCache()); err == nil && len(fc.Parts()) > 1 {
+			reason += "to compare with text that has '" + and + "' in it and test the rest, quote the text: " + echo.Text(fix)
+		} else {
+			reason += "quote the text if it has '" + and + "' in it, and write each test after '" + and + "' as a comparison"
+		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Kind: errTrap, Severity: eval.SeverityWarning, Cond: true,
-			Reason: "this is one comparison with the text " + echo.Quote(p.Right.Text()) +
-				", so it is quietly false; to compare with text that has '" + strings.ToLower(w) +
-				"' in it and test the rest, quote the text: " + echo.Text(fix)}
+			Reason: reason}
 		from := at + p.Right.Pos()
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, at+p.End)
 		v.list = append(v.list, e)

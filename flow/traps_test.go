@@ -2,10 +2,12 @@ package flow_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
@@ -29,6 +31,26 @@ func TestTraps(t *testing.T) {
 	require.Contains(t, got[2], "${row.total(2)}: method calls are not allowed")
 	require.Contains(t, got[3], "write row['Policy No.']")
 	require.Contains(t, got[4], "write row['a..b']")
+}
+
+// D38 is about a bare and/or: quoted text is kept whole on purpose (D31)
+// and is no trap; a fix is offered only when it reads as the tests it
+// means, and then it does.
+func TestTrapQuotedAndFix(t *testing.T) {
+	require.Empty(t, flow.Validate("f.md", []byte("- **condition:** ${a} == 'x and ${b} == c'\n"), nil))
+	fs := flow.Validate("f.md", []byte("- **condition:** ${a} == x and y > 2 and z\n"), nil)
+	require.Len(t, fs, 1)
+	require.True(t, fs[0].Warning)
+	require.Contains(t, fs[0].Message, "quietly false; quote the text if it has 'and' in it, and write each test after 'and' as a comparison")
+	fs = flow.Validate("f.md", []byte("- **condition:** ${a} == x or ${b} == y\n"), nil)
+	require.Empty(t, fs, "split into two parts, no trap")
+	fs = flow.Validate("f.md", []byte("- **condition:** ${c} == Johnson and Johnson or ${x} == y and z\n"), nil)
+	for _, f := range fs {
+		if i := strings.Index(f.Message, "quote the text: "); i >= 0 {
+			_, err := eval.CompileCondition(f.Message[i+len("quote the text: "):])
+			require.NoError(t, err, "the fix offered must compile: %s", f.Message)
+		}
+	}
 }
 
 // D38: `> 1,000` with data names the fix, 1000, not number(...).
