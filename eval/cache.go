@@ -12,7 +12,8 @@ import "sync"
 // is full (half the entries or half the bytes), the old one is dropped and
 // the young one becomes old. A hit in the old generation moves the entry
 // back to the young one, so texts in use stay while texts seen once fall
-// out. An entry larger than half the byte bound is not kept.
+// out. An entry larger than half the byte bound is not kept. A nil *Cache
+// holds nothing.
 type Cache struct {
 	mu         sync.Mutex
 	young, old map[cacheKey]cacheEntry
@@ -53,6 +54,9 @@ func NewCache(entries int, bytes int64) *Cache {
 
 // Clear drops every entry.
 func (c *Cache) Clear() {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.young, c.old = map[cacheKey]cacheEntry{}, nil
@@ -61,6 +65,9 @@ func (c *Cache) Clear() {
 
 // Len is the number of entries held.
 func (c *Cache) Len() int {
+	if c == nil {
+		return 0
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.young) + len(c.old)
@@ -68,6 +75,9 @@ func (c *Cache) Len() int {
 
 // Bytes is the estimate of the bytes the entries keep alive.
 func (c *Cache) Bytes() int64 {
+	if c == nil {
+		return 0
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.youngBytes + c.oldBytes
@@ -175,7 +185,9 @@ type options struct {
 func makeOptions(opts []Option) options {
 	o := options{cache: defaultCache}
 	for _, f := range opts {
-		f(&o)
+		if f != nil {
+			f(&o)
+		}
 	}
 	return o
 }

@@ -303,6 +303,9 @@ func (c *Condition) Test(s *scope.Scope) (bool, error) {
 // TestContext is Test that also stops, within a bounded number of steps,
 // when ctx is done; the error then wraps ctx.Err().
 func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, err error) {
+	if c == nil {
+		return false, nilCondition()
+	}
 	fr := getFrame(ctx, s)
 	defer fr.release(&err, c.line)
 	return c.root.test(fr, nil)
@@ -317,6 +320,9 @@ func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
 
 // ExplainContext is Explain that also stops when ctx is done.
 func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool, steps []Step, err error) {
+	if c == nil {
+		return false, nil, nilCondition()
+	}
 	fr := getFrame(ctx, s)
 	defer fr.release(&err, c.line)
 	steps = []Step{}
@@ -328,6 +334,9 @@ func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool
 // can be known without data, by the rules of Template.Problems. A malformed
 // line is not among them: CompileCondition already refused it.
 func (c *Condition) Problems(s *scope.Scope) []*Error {
+	if c == nil {
+		return []*Error{nilCondition()}
+	}
 	var out ErrorList
 	for _, t := range c.sides {
 		t.problems(s, false, &out)
@@ -372,10 +381,20 @@ type Part struct {
 }
 
 // Parts returns the condition's parts in order.
-func (c *Condition) Parts() []Part { return append([]Part(nil), c.parts...) }
+func (c *Condition) Parts() []Part {
+	if c == nil {
+		return nil
+	}
+	return append([]Part(nil), c.parts...)
+}
 
 // Text returns the condition line as written.
-func (c *Condition) Text() string { return c.line }
+func (c *Condition) Text() string {
+	if c == nil {
+		return ""
+	}
+	return c.line
+}
 
 type boolNode struct {
 	and  bool

@@ -271,3 +271,14 @@ func (l *lines) locate(e *Error, base int) *Error {
 	e.EndLine, e.EndColumn = l.pos(base + max(e.End, e.Offset))
 	return e
 }
+
+// nilTemplate and nilCondition are the errors of a method called on a nil
+// *Template or *Condition: a bug of the host, told as an error rather
+// than a panic.
+func nilTemplate() *Error {
+	return &Error{Reason: "no template to evaluate (a nil *Template; make one with Compile)", Kind: ErrInternal}
+}
+
+func nilCondition() *Error {
+	return &Error{Reason: "no condition to test (a nil *Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
+}

@@ -42,7 +42,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 	if e == nil {
 		return t.ValueContext(ctx, s)
 	}
-	if !t.whole {
+	if t == nil || !t.whole {
 		out, err := e.Render(ctx, t, s)
 		if err != nil {
 			return value.Value{}, err
@@ -58,6 +58,9 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok bool, err error) {
 	if e == nil {
 		return c.TestContext(ctx, s)
+	}
+	if c == nil {
+		return false, nilCondition()
 	}
 	e.fr.start(ctx, s)
 	defer e.end(&err, c.line)

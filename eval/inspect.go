@@ -38,6 +38,9 @@ type Placeholder struct {
 
 // Placeholders returns the template's placeholders in order.
 func (t *Template) Placeholders() []Placeholder {
+	if t == nil {
+		return nil
+	}
 	out := make([]Placeholder, len(t.places))
 	for i, p := range t.places {
 		out[i] = p.view()

@@ -13,7 +13,7 @@ import (
 // scope's size cap and the evaluation's budget. A failure while writing is
 // an *Error about the template's placeholder, as any other (D37).
 func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err error) {
-	if !t.whole {
+	if t == nil || !t.whole {
 		v, err := t.ValueContext(ctx, s)
 		if err != nil {
 			return nil, err

@@ -366,6 +366,9 @@ func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out strin
 // limit problem, or one without placeholders. done is false for the
 // others.
 func (t *Template) renderStatic(s *scope.Scope) (out string, done bool, err error) {
+	if t == nil {
+		return "", true, nilTemplate()
+	}
 	if t.limit != nil {
 		return "", true, t.limit
 	}
@@ -525,7 +528,7 @@ func (t *Template) Value(s *scope.Scope) (value.Value, error) {
 // ValueContext is Value that also stops when ctx is done, as
 // RenderContext does.
 func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Value, err error) {
-	if !t.whole {
+	if t == nil || !t.whole {
 		out, err := t.RenderContext(ctx, s)
 		if err != nil {
 			return value.Value{}, err
@@ -564,6 +567,9 @@ func (t *Template) wholeValue(fr *frame) (value.Value, error) {
 // values: without data nobody can tell the rest. With sample data in s, such a
 // placeholder is reported only when the lookup does not find it.
 func (t *Template) Problems(s *scope.Scope) []*Error {
+	if t == nil {
+		return []*Error{nilTemplate()}
+	}
 	var out ErrorList
 	t.problems(s, false, &out)
 	return bound(out)
@@ -661,9 +667,19 @@ func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
 }
 
 // Text returns the template's source text.
-func (t *Template) Text() string { return t.text }
+func (t *Template) Text() string {
+	if t == nil {
+		return ""
+	}
+	return t.text
+}
 
 // Pos is the byte offset where the template's text starts: 0, or for a
 // side of a condition its offset in the line. The offsets of Placeholders
 // and errors count from the start of the line too.
-func (t *Template) Pos() int { return t.base }
+func (t *Template) Pos() int {
+	if t == nil {
+		return 0
+	}
+	return t.base
+}

@@ -56,6 +56,9 @@ type entry struct {
 // reads return it without looking it up or converting it again (nested
 // maps and slices are still read live, item by item).
 func (s *Scope) VarName(n Name) (v value.Value, found bool, err error) {
+	if s == nil {
+		return value.Value{}, false, nil
+	}
 	if t := s.table.Load(); t != nil {
 		for i := uint64(0); i < tableSize; i++ {
 			e := t.slots[(n.h+i)%tableSize].Load()
@@ -144,6 +147,9 @@ func IsWord(name string) bool {
 // at once, when the scope has been asked a few times; until then, and when
 // they have been looked at and one is not a word, it is true.
 func (s *Scope) MayHaveNonWord() bool {
+	if s == nil {
+		return false
+	}
 	switch s.words.Load() {
 	case wordsOnly:
 		return false

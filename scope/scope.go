@@ -19,7 +19,8 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Scope is the set of variables an evaluation reads.
+// Scope is the set of variables an evaluation reads. A nil *Scope is a
+// scope with no variables, no environment and the default limits.
 type Scope struct {
 	vars    map[string]any
 	env     func(name string) (string, bool)
@@ -69,13 +70,20 @@ func WithMaxSize(n int) Option {
 func New(vars map[string]any, opts ...Option) *Scope {
 	s := &Scope{vars: vars, maxSize: value.DefaultMaxSize}
 	for _, o := range opts {
-		o(s)
+		if o != nil {
+			o(s)
+		}
 	}
 	return s
 }
 
 // MaxSize is the cap on built text, in bytes.
-func (s *Scope) MaxSize() int { return s.maxSize }
+func (s *Scope) MaxSize() int {
+	if s == nil {
+		return value.DefaultMaxSize
+	}
+	return s.maxSize
+}
 
 // Var returns the variable name. found is false when there is no such
 // variable; err is set when its data is of a kind the library does not read.
@@ -85,6 +93,9 @@ func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
 
 // Has reports whether a variable name exists.
 func (s *Scope) Has(name string) bool {
+	if s == nil {
+		return false
+	}
 	_, ok := s.vars[name]
 	return ok
 }
@@ -92,7 +103,7 @@ func (s *Scope) Has(name string) bool {
 // Env returns the environment variable name through the host's lookup
 // function; ok is false when it is not set or no function was given.
 func (s *Scope) Env(name string) (string, bool) {
-	if s.env == nil {
+	if s == nil || s.env == nil {
 		return "", false
 	}
 	return s.env(name)
@@ -101,6 +112,9 @@ func (s *Scope) Env(name string) (string, bool) {
 // Names returns the names of the variables, for suggestions in messages.
 // The order is not defined.
 func (s *Scope) Names() []string {
+	if s == nil {
+		return nil
+	}
 	names := make([]string, 0, len(s.vars))
 	for k := range s.vars {
 		names = append(names, k)

@@ -23,7 +23,17 @@ func WithMaxSteps(n int64) Option {
 }
 
 // MaxWork is the byte budget of one evaluation (0: the default).
-func (s *Scope) MaxWork() int64 { return s.maxWork }
+func (s *Scope) MaxWork() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.maxWork
+}
 
 // MaxSteps is the step budget of one evaluation (0: the default).
-func (s *Scope) MaxSteps() int64 { return s.maxSteps }
+func (s *Scope) MaxSteps() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.maxSteps
+}

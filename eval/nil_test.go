@@ -1,0 +1,85 @@
+package eval_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// A nil scope is a scope with no variables, and a nil template, condition,
+// cache or option is an error or nothing, never a panic (never a panic, a
+// hang, or a Go type name in a flow author's message: these are the host's
+// mistakes, told to the host).
+func TestNilsDoNotPanic(t *testing.T) {
+	ctx := context.Background()
+	tpl := eval.MustCompile("${len(x)} ${a}")
+	out, err := tpl.Render(nil)
+	require.NoError(t, err)
+	require.Equal(t, "0 ", out)
+	v, err := eval.MustCompile("${a}").Value(nil)
+	require.NoError(t, err)
+	require.Equal(t, value.Empty, v.Kind())
+	_, err = tpl.JSON(ctx, nil)
+	require.NoError(t, err)
+	ok, err := eval.MustCompileCondition("${a} is empty").Test(nil)
+	require.NoError(t, err)
+	require.True(t, ok)
+	_, _, err = eval.MustCompileCondition("${a} == 1").Explain(nil)
+	require.NoError(t, err)
+	ph := tpl.Placeholders()[0]
+	_, err = ph.Eval(ctx, nil, nil)
+	require.NoError(t, err)
+	_, _ = ph.PathMiss(nil)
+
+	var none *eval.Template
+	_, err = none.Render(scope.New(nil))
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.Contains(t, err.Error(), "a nil *Template")
+	_, err = none.Value(nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	_, err = none.JSON(ctx, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.Len(t, none.Problems(nil), 1)
+	require.Empty(t, none.Text())
+	require.Nil(t, none.Placeholders())
+	var ev eval.Evaluator
+	_, err = ev.Value(ctx, none, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+
+	var noCond *eval.Condition
+	_, err = noCond.Test(nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.Contains(t, err.Error(), "condition: no condition to test")
+	_, _, err = noCond.Explain(nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	_, err = ev.Test(ctx, noCond, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.Nil(t, noCond.Parts())
+
+	var noCache *eval.Cache
+	require.Zero(t, noCache.Len())
+	require.Zero(t, noCache.Bytes())
+	noCache.Clear()
+	_, err = eval.Compile("${a}", nil, eval.WithCache(nil))
+	require.NoError(t, err)
+	_, err = eval.CompileCondition("${a} == 1", nil)
+	require.NoError(t, err)
+
+	var s *scope.Scope
+	_, found, err := s.Var("a")
+	require.False(t, found)
+	require.NoError(t, err)
+	_, found, _ = s.Lookup(scope.Path{"a", "b"})
+	require.False(t, found)
+	_, env := s.Env("HOME")
+	require.False(t, env)
+	require.False(t, s.Has("a"))
+	require.Nil(t, s.Names())
+	require.Equal(t, 1<<20, s.MaxSize())
+	_ = scope.New(nil, nil)
+}
