@@ -86,6 +86,35 @@ func checkLimits(src string) *Error {
 	return nil
 }
 
+// openBrace is the D12 error of a dictionary or set literal whose `}`
+// the placeholder never saw: the first `}` ends a ${...} (D18), so
+// `${{'a': 1}}` holds `{'a': 1`, which does not parse. A `{` outside
+// quotes and not after `$` has no other meaning in an expression. nil when
+// src has none.
+func openBrace(src string) *Error {
+	var q byte
+	at, colon := -1, false
+	for i := 0; i < len(src); {
+		if q == 0 {
+			switch {
+			case src[i] == '{' && at < 0 && (i == 0 || src[i-1] != '$'):
+				at = i // ${ inside ${...} is a placeholder written twice, not a literal
+			case src[i] == ':' && at >= 0:
+				colon = true
+			}
+		}
+		q, i = quoteStep(src, i, q)
+	}
+	if at < 0 {
+		return nil
+	}
+	bad := &ast.BadExpr{From: at, To: len(src), Construct: ast.SetLit}
+	if colon {
+		bad.Construct = ast.DictLit
+	}
+	return spanError(src, at, len(src), ErrForbidden, (&compiler{src: src}).forbidden(bad))
+}
+
 // compiler turns a syntax tree into closures and collects the problems
 // that can be known before any data is seen.
 type compiler struct {
@@ -122,6 +151,9 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	if perr != nil {
 		var se *exprparser.SyntaxError
 		if errors.As(perr, &se) {
+			if e := openBrace(src); e != nil {
+				return nil, nil, []*Error{e}
+			}
 			return nil, nil, []*Error{newError(src, se.Offset, ErrSyntax, se.Reason)}
 		}
 		e := newError(src, 0, ErrInternal, "internal error while parsing; please report it")

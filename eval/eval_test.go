@@ -452,7 +452,11 @@ func TestScanning(t *testing.T) {
 	runErrors(t, []errCase{
 		{"${(a + b}", "", eval.ErrSyntax, -1},
 		{"${${a}}", "", eval.ErrSyntax, -1},
-		{"${{'a': 1}}", "${{'a': 1}: missing '}'", eval.ErrSyntax, -1}, // D18: the first } outside quotes closes
+		// D18: the first } outside quotes closes, and what is left is a
+		// dictionary literal all the same (D12), named as one.
+		{"${{'a': 1}}", "${{'a': 1}: dictionary literals ({...}) are not allowed", eval.ErrForbidden, -1},
+		{"${{1}}", "${{1}: set literals ({...}) are not allowed", eval.ErrForbidden, -1},
+		{"${len({1, 2})}", "${len({1, 2}: set literals ({...}) are not allowed", eval.ErrForbidden, -1},
 	})
 }
 
