@@ -124,7 +124,7 @@ func (b *Budget) steps1(n int) error {
 		if err := b.Check(); err != nil {
 			return err
 		}
-		b.fail(Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+strconv.FormatInt(b.maxSteps, 10)+" steps)"))
+		b.fail(Fail(ErrBudget, "the evaluation needs more work than allowed (more than "+stepsText(b.maxSteps)+")"))
 		return b.err
 	}
 	b.stepMark = b.next(left-int64(n), pollEvery)
@@ -215,6 +215,14 @@ func sizeText(n int64) string {
 		return "1 byte"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// stepsText is a count of steps: 1 step, 1000000 steps.
+func stepsText(n int64) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return strconv.FormatInt(n, 10) + " steps"
 }
 
 // SizeText shows a byte count the way a person writes it (1 MiB, 64 KiB,

@@ -86,9 +86,10 @@ func asciiEqualFold(s, word string) bool {
 // not equal "SS"); an invalid UTF-8 byte equals only the same byte. A list
 // or dictionary whose shown text passes DefaultMaxSize or MaxDepth equals
 // nothing. Equal allocates only to show a list or dictionary. It is
-// Limits{}.Equal with every failure read as "not equal".
+// Limits.Equal under the default cap and a work budget of its own (D35), with
+// every failure read as "not equal".
 func Equal(a, b Value) bool {
-	ok, err := Limits{}.Equal(a, b)
+	ok, err := plain().Equal(a, b)
 	return ok && err == nil
 }
 
@@ -231,9 +232,10 @@ func notANumber(v Value) string {
 // Blank items of the text are skipped, so empty and blank text have no
 // items; a number or boolean on the right is its shown text; for a
 // dictionary, a is a member when it equals one of its keys. It is
-// Limits{}.Member with every failure read as "not a member".
+// Limits.Member under the default cap and a work budget of its own (D35), with
+// every failure read as "not a member".
 func Member(a, b Value) bool {
-	ok, err := Limits{}.Member(a, b)
+	ok, err := plain().Member(a, b)
 	return ok && err == nil
 }
 
@@ -314,9 +316,10 @@ func (l Limits) hasKey(dict, x Value) (bool, error) {
 // A number or boolean on the left is its shown text; a dictionary contains
 // b when b equals one of its keys. The texts are not trimmed, and every
 // text contains "" (so an empty right side is always contained). It is
-// Limits{}.Contains with every failure read as "does not contain".
+// Limits.Contains under the default cap and a work budget of its own (D35),
+// with every failure read as "does not contain".
 func Contains(a, b Value) bool {
-	ok, err := Limits{}.Contains(a, b)
+	ok, err := plain().Contains(a, b)
 	return ok && err == nil
 }
 
@@ -443,4 +446,11 @@ func (st *caseState) foldAppend(dst []byte, s string) []byte {
 	k := sink{out: dst, app: true}
 	st.each(s, &k)
 	return k.out
+}
+
+// plain is the limits of the package-level comparisons: the default cap
+// and a default budget, so that a comparison outside any evaluation (a
+// list holding one large dictionary thousands of times) is bounded too.
+func plain() Limits {
+	return Limits{Budget: NewBudget(nil, 0, 0)}
 }

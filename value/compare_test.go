@@ -2,6 +2,7 @@ package value
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -258,4 +259,26 @@ func TestContainsLong(t *testing.T) {
 	require.False(t, Contains(TextValue(hay), TextValue(strings.Repeat("a", 1000)+"\xff")))
 	require.True(t, Contains(TextValue("\xff"+hay), TextValue("\xff"+strings.Repeat("A", 1000))))
 	require.False(t, containsFold("short", strings.Repeat("x", 70000)))
+}
+
+// D35: the package-level comparisons carry a default work budget of their
+// own, so a list that holds one large dictionary thousands of times (a
+// YAML alias) costs what it costs each time and is stopped: the same
+// input spends a default budget, and the plain form, under one, is false.
+func TestPlainComparisonsAreBudgeted(t *testing.T) {
+	require.NotNil(t, plain().Budget)
+	big := make(map[string]any, 5000)
+	for i := 0; i < 5000; i++ {
+		big[strconv.Itoa(i)+strings.Repeat("k", 20)] = strings.Repeat("v", 20)
+	}
+	refs := make([]any, 2000)
+	for i := range refs {
+		refs[i] = big
+	}
+	list, err := FromHost(refs)
+	require.NoError(t, err)
+	_, err = Limits{Budget: NewBudget(nil, 0, 0)}.Member(TextValue("q"), list)
+	require.ErrorIs(t, err, ErrBudget)
+	require.False(t, Member(TextValue("q"), list))
+	require.False(t, Contains(list, TextValue("q")))
 }
