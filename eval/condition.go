@@ -66,7 +66,9 @@ type cnode interface {
 // cached by text (see Cache). A malformed line fails here with an *Error
 // whose Cond is true (`condition: ...`); a problem inside a ${...} of it
 // is reported as for templates: when the condition is tested, or at once
-// with the Strict option (all of them, as an ErrorList).
+// with the Strict option (all of them, as an ErrorList); the condition is
+// then returned with the error, as Compile returns a template, while a
+// malformed line gives a nil *Condition.
 func CompileCondition(line string, opts ...Option) (*Condition, error) {
 	o := makeOptions(opts)
 	var c *Condition

@@ -113,6 +113,10 @@ func (p *placeholder) locate(e *Error) *Error { return p.lines.locate(e, p.start
 // lookup that exists (design section 4), and by Problems. With the Strict
 // option, Compile returns every problem that can be known without data as
 // an ErrorList.
+//
+// The template is returned with the error too, not nil: a tool that shows
+// problems (Problems, Placeholders) reads it; rendering it fails with the
+// same problems.
 func Compile(text string, opts ...Option) (*Template, error) {
 	o := makeOptions(opts)
 	if !o.noCache {
