@@ -63,10 +63,12 @@ func (f Finding) Before(g Finding) bool {
 	return !f.Warning && g.Warning
 }
 
-// String is `FILE:LINE:COL: message`, or `FILE:LINE:COL: warning: message`.
+// String is `FILE:LINE:COL: message`, or `FILE:LINE:COL: warning: message`,
+// with control characters, bidi controls and invalid UTF-8 in the file
+// name written as escapes (D37), as they are in the message.
 func (f Finding) String() string {
 	var b strings.Builder
-	b.WriteString(f.File)
+	b.WriteString(echo.Clean(f.File))
 	b.WriteByte(':')
 	b.WriteString(strconv.Itoa(f.Line))
 	b.WriteByte(':')

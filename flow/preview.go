@@ -60,13 +60,14 @@ type Result struct {
 // String is the result as one line, `FILE:LINE: LABEL: RESULT`: RESULT is
 // the rendered text, `true` or `false` for a condition, or `error: ` and
 // the message. A line end, another control character, a bidi control or a
-// byte that is not UTF-8 in the label, the text or the message is written
+// byte that is not UTF-8 in the file name, the label, the text or the
+// message is written
 // as an escape (`\n`, `\u202e`, `\x88`), so the line is one line of valid
 // UTF-8 that is safe to print to a terminal; other text, a backslash
 // included, is as rendered. Steps and warnings are not part of it.
 func (r Result) String() string {
 	var b strings.Builder
-	b.WriteString(r.File)
+	b.WriteString(echo.Clean(r.File))
 	b.WriteByte(':')
 	b.WriteString(strconv.Itoa(r.Line))
 	b.WriteString(": ")

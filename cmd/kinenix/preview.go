@@ -98,7 +98,7 @@ func (c *cli) preview(args []string) int {
 				errors++
 				failed = err.Error()
 				if !*asJSON {
-					fmt.Fprintf(c.stdout, "%s: error: %s\n", name, err)
+					fmt.Fprintf(c.stdout, "%s: error: %s\n", echo.Clean(name), err)
 				}
 				break
 			}
