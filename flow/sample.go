@@ -253,6 +253,10 @@ func cutKey(ph eval.Placeholder) *eval.Error {
 		return nil
 	}
 	off := strings.Index(ph.Text, first) + len(first) + 1
+	if rest == "" { // `${row.}`: no key at all
+		return warning(ph, first+".", off-1, off, errTrap,
+			"nothing follows the last '.', so this is always empty; write "+echo.Text(first)+" for the whole value")
+	}
 	return warning(ph, first+"."+rest, off, off+len(rest), errTrap,
 		"the key "+echo.Quote(rest)+" has a '.' that cuts the path, so this is always empty; write "+
 			echo.Text(first)+"['"+echo.Text(rest)+"']")

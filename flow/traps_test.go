@@ -33,6 +33,13 @@ func TestTraps(t *testing.T) {
 	require.Contains(t, got[4], "write row['a..b']")
 }
 
+// D38: a path that ends in a bare '.' has no key to quote.
+func TestTrapTrailingDot(t *testing.T) {
+	fs := flow.Validate("f.md", []byte("- **a:** ${row.}\n"), nil)
+	require.Len(t, fs, 1)
+	require.Equal(t, "f.md:1:15: warning: row.: nothing follows the last '.', so this is always empty; write row for the whole value", fs[0].String())
+}
+
 // D38 is about a bare and/or: quoted text is kept whole on purpose (D31)
 // and is no trap; a fix is offered only when it reads as the tests it
 // means, and then it does.
