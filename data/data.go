@@ -245,14 +245,27 @@ const (
 // exponent (`-12`, `0`, `0.5`, `1234.50`) is a json.Number; everything else,
 // `01234`, `+66812345678`, `.5`, `1e3`, `0x10` and ` 12 ` among it, stays
 // the text written.
-func (d *decoder) scalar(s string) any {
-	switch s {
-	case "", "~", "null", "Null", "NULL":
-		return nil
-	case "true", "True", "TRUE":
-		return true
-	case "false", "False", "FALSE":
-		return false
+func (d *decoder) scalar(s string) any { return d.scalarText(nil, s) }
+
+// scalarText is scalar for the text b, or s when b is nil; a text already
+// seen costs no allocation (see sharedBytes).
+func (d *decoder) scalarText(b []byte, s string) any {
+	if b == nil || len(b) <= len("false") { // no word below is longer
+		t := s
+		if b != nil {
+			t = string(b) // short, so converted on the stack
+		}
+		switch t {
+		case "", "~", "null", "Null", "NULL":
+			return nil
+		case "true", "True", "TRUE":
+			return true
+		case "false", "False", "FALSE":
+			return false
+		}
+	}
+	if b != nil {
+		return d.sharedBytes(b, "", isNumber(b))
 	}
 	return d.shared(s, isNumber(s))
 }
@@ -308,7 +321,7 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 // point and at least one digit. It is plain number text (D6) without a
 // leading `+`, without a leading zero before another digit, and in JSON's
 // own form, so the json.Number made of it is valid JSON.
-func isNumber(s string) bool {
+func isNumber[T string | []byte](s T) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++

@@ -17,15 +17,23 @@ import (
 // command's 64 MiB.
 const MaxYAMLSize = 4 << 20
 
-// yaml decodes one YAML document holding a mapping (D36). yaml.v3 parses
-// it into nodes; the values are built from the nodes once each: an anchored
+// yaml decodes one YAML document holding a mapping (D36): a file of at
+// most MaxYAMLSize with yaml.v3 (yamlNodes), a larger one with the
+// streaming reader of a subset of YAML (yamlLarge).
+//
+// yamlNodes: yaml.v3 parses the document into nodes; the values are built from the nodes once each: an anchored
 // node is built the first time it is met and every alias to it reuses that
 // same Go value, so an alias bomb builds what its text holds, not what it
 // expands to.
 func (d *decoder) yaml(b []byte) (map[string]any, error) {
 	if len(b) > MaxYAMLSize {
-		return nil, d.errorf("a YAML data file may hold at most %d MiB, this one has %d bytes; write larger data as JSON or CSV", MaxYAMLSize>>20, len(b))
+		return d.yamlLarge(b)
 	}
+	return d.yamlNodes(b)
+}
+
+// yamlNodes decodes one YAML document with yaml.v3, whatever its size.
+func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
