@@ -101,8 +101,9 @@ func plural(n int, word string) string {
 // aliases are shared, never copied; merge keys are applied; duplicate keys,
 // a second YAML document and invalid UTF-8 are errors with their position.
 // What a file builds is bounded by its size: past a small multiple of
-// len(b) values Decode stops with an error. A sheet's first row is its
-// header.
+// len(b) values Decode stops with an error. A YAML file larger than
+// MaxYAMLSize may hold only a plain subset of YAML (see MaxYAMLSize). A
+// sheet's first row is its header.
 //
 // Values are plain host data: map[string]any, []any, string, bool, nil and
 // json.Number. A value reached through two YAML aliases is the same Go

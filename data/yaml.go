@@ -10,21 +10,20 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// MaxYAMLSize is the largest YAML data file Decode reads. yaml.v3 builds a
-// node of about 200 bytes for every scalar before any value is made, some
-// 100 times the file's size; past this size a file is refused, so that
-// memory stays bounded (D36). JSON and CSV have no such limit below the
-// command's 64 MiB.
+// MaxYAMLSize is the largest YAML data file Decode reads with yaml.v3,
+// which reads all of YAML (anchors, aliases, merge keys, tags, block text)
+// but builds a node of about 200 bytes for every scalar before any value
+// is made, some 100 times the file's size. A larger file, up to
+// MaxLargeYAMLSize, is read by a streaming reader of a plain subset of YAML
+// (mappings, lists, one-line values, quoted text, comments) that builds the
+// values directly, within ten times the file's size for lists of scalars
+// or of small mappings (D36); anything outside the subset is an error that
+// names its line and suggests JSON or CSV.
 const MaxYAMLSize = 4 << 20
 
 // yaml decodes one YAML document holding a mapping (D36): a file of at
 // most MaxYAMLSize with yaml.v3 (yamlNodes), a larger one with the
-// streaming reader of a subset of YAML (yamlLarge).
-//
-// yamlNodes: yaml.v3 parses the document into nodes; the values are built from the nodes once each: an anchored
-// node is built the first time it is met and every alias to it reuses that
-// same Go value, so an alias bomb builds what its text holds, not what it
-// expands to.
+// streaming reader (yamlLarge).
 func (d *decoder) yaml(b []byte) (map[string]any, error) {
 	if len(b) > MaxYAMLSize {
 		return d.yamlLarge(b)
@@ -33,6 +32,10 @@ func (d *decoder) yaml(b []byte) (map[string]any, error) {
 }
 
 // yamlNodes decodes one YAML document with yaml.v3, whatever its size.
+// yaml.v3 parses it into nodes; the values are built from the nodes once
+// each: an anchored node is built the first time it is met and every alias
+// to it reuses that same Go value, so an alias bomb builds what its text
+// holds, not what it expands to.
 func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var doc yaml.Node

@@ -6,11 +6,11 @@ import (
 	"unicode/utf8"
 )
 
-// MaxLargeYAMLSize is the largest YAML data file Decode reads: a file
-// larger than MaxYAMLSize, up to this size, is read by a streaming reader
-// of a plain subset of YAML (see yamlLarge) that builds the values as it
-// goes, within the size budget every reader charges; the command's own cap
-// on a data file is the same 64 MiB.
+// MaxLargeYAMLSize is the largest YAML data file Decode reads. A file over
+// MaxYAMLSize, up to this size, is read by the streaming reader of a plain
+// subset of YAML (see MaxYAMLSize), which builds the values as it goes,
+// within the size budget every format is charged (D36); the command's own
+// cap on a data file is the same 64 MiB.
 const MaxLargeYAMLSize = 64 << 20
 
 // maxKeyLen is the longest key yaml.v3 reads without `?` (a simple key);
@@ -528,10 +528,11 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 		} else if v, err = p.inlineLine(depth + 1); err != nil {
 			return nil, err
 		}
-		if _, dup := m[k]; dup {
+		n0 := len(m)
+		m[k] = v // one hash, not two: a key given twice leaves len(m) as it was
+		if len(m) == n0 {
 			return nil, p.d.errorf("line %d: the key %s is given twice in one mapping", line, quoteKey(k))
 		}
-		m[k] = v
 		next, err := p.peek()
 		switch {
 		case err != nil:
@@ -864,10 +865,11 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 				return nil, err
 			}
 		}
-		if _, dup := m[k]; dup {
+		n0 := len(m)
+		m[k] = v // one hash, not two: a key given twice leaves len(m) as it was
+		if len(m) == n0 {
 			return nil, p.d.errorf("line %d: the key %s is given twice in one mapping", kline, quoteKey(k))
 		}
-		m[k] = v
 		if closed, err := p.flowNext('}', line); err != nil {
 			return nil, err
 		} else if closed {
