@@ -592,7 +592,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		}
 		var v any
 		var err error
-		if tab && !p.endsAt(p.i) && p.b[p.i] != '#' {
+		if tab {
 			return nil, p.unsupported(p.line, "a tab in the indentation")
 		}
 		if p.endsAt(p.i) || p.b[p.i] == '#' {
