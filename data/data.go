@@ -231,6 +231,31 @@ func (d *decoder) errorf(format string, args ...any) error {
 
 func (d *decoder) label() string { return label(d.name) }
 
+// The errors every reader of nested data gives alike (D36).
+
+func (d *decoder) tooDeep(line int) error {
+	return d.errorf("line %d: the data nests lists and dictionaries more than %d deep", line, maxDepth)
+}
+
+// duplicateKey is the error for key given twice in one mapping, on line
+// line; first is the line of its first use, 0 when not known.
+func (d *decoder) duplicateKey(line int, key string, first int) error {
+	if first > 0 {
+		return d.errorf("line %d: the key %s is given twice in one mapping (first on line %d)", line, quoteKey(key), first)
+	}
+	return d.errorf("line %d: the key %s is given twice in one mapping", line, quoteKey(key))
+}
+
+func (d *decoder) secondDocument(line int) error {
+	return d.errorf("line %d: a second YAML document starts here; a data file holds one document", line)
+}
+
+// notYAMLMapping is the error for a YAML document whose top level is
+// what, not a mapping.
+func (d *decoder) notYAMLMapping(line int, what string) error {
+	return d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not %s", line, what)
+}
+
 // maxInterned bounds the scalars a decoder shares between equal texts, and
 // maxInternLen the length of a shared one: a list of a million zeros holds
 // one "0", not a million.

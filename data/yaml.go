@@ -48,7 +48,7 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
-		return nil, d.errorf("line %d: a second YAML document starts here; a data file holds one document", next.Line)
+		return nil, d.secondDocument(next.Line)
 	case !errors.Is(err, io.EOF):
 		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
 	}
@@ -60,7 +60,7 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 		return map[string]any{}, nil // a document with nothing in it
 	}
 	if top.Kind != yaml.MappingNode {
-		return nil, d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not %s", top.Line, yamlKind(top))
+		return nil, d.notYAMLMapping(top.Line, yamlKind(top))
 	}
 	y := yamlBuilder{d: d, memo: map[*yaml.Node]any{}}
 	v, err := y.build(top, 0)
@@ -113,7 +113,7 @@ func (y *yamlBuilder) build(n *yaml.Node, depth int) (any, error) {
 		n = t // an anchor always comes before its aliases; kept for safety
 	}
 	if depth >= maxDepth {
-		return nil, y.d.errorf("line %d: the data nests lists and dictionaries more than %d deep", n.Line, maxDepth)
+		return nil, y.d.tooDeep(n.Line)
 	}
 	if err := y.d.charge(1); err != nil {
 		return nil, err
@@ -200,7 +200,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 			return nil, err
 		}
 		if _, dup := m[kn.Value]; dup {
-			return nil, y.d.errorf("line %d: the key %s is given twice in one mapping (first on line %d)", kn.Line, quoteKey(kn.Value), firstKeyLine(n, kn.Value))
+			return nil, y.d.duplicateKey(kn.Line, kn.Value, firstKeyLine(n, kn.Value))
 		}
 		m[kn.Value] = v
 	}

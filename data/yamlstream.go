@@ -107,7 +107,7 @@ func (p *yamlStream) checkChars() error {
 // charge, as yamlBuilder.build.
 func (p *yamlStream) node(depth int) error {
 	if depth >= maxDepth {
-		return p.d.errorf("line %d: the data nests lists and dictionaries more than %d deep", p.line, maxDepth)
+		return p.d.tooDeep(p.line)
 	}
 	return p.d.charge(1)
 }
@@ -174,7 +174,7 @@ func (p *yamlStream) peek() (int, error) {
 		}
 		if j == p.i && p.docMarker(j) {
 			if p.b[j] == '-' {
-				return 0, p.d.errorf("line %d: a second YAML document starts here; a data file holds one document", p.line)
+				return 0, p.d.secondDocument(p.line)
 			}
 			return 0, p.unsupported(p.line, "the document end marker ...")
 		}
@@ -242,7 +242,7 @@ func (p *yamlStream) document() (map[string]any, error) {
 			return nil, err
 		}
 	case c == '[' || c == '-' && p.blankAt(i+1):
-		return nil, p.d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not a list", start)
+		return nil, p.d.notYAMLMapping(start, "a list")
 	default:
 		isKey, err := p.keyAt(i)
 		if err != nil {
@@ -270,7 +270,7 @@ func (p *yamlStream) document() (map[string]any, error) {
 // topScalar is the error for a document that is one scalar at offset i;
 // an empty one (`~`, `null`) is no error, as in yamlNodes.
 func (p *yamlStream) topScalar(i, line int) error {
-	single := p.d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not a single value", line)
+	single := p.d.notYAMLMapping(line, "a single value")
 	if p.b[i] == '\'' || p.b[i] == '"' {
 		return single
 	}
@@ -531,7 +531,7 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 		n0 := len(m)
 		m[k] = v // one hash, not two: a key given twice leaves len(m) as it was
 		if len(m) == n0 {
-			return nil, p.d.errorf("line %d: the key %s is given twice in one mapping", line, quoteKey(k))
+			return nil, p.d.duplicateKey(line, k, 0)
 		}
 		next, err := p.peek()
 		switch {
@@ -868,7 +868,7 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 		n0 := len(m)
 		m[k] = v // one hash, not two: a key given twice leaves len(m) as it was
 		if len(m) == n0 {
-			return nil, p.d.errorf("line %d: the key %s is given twice in one mapping", kline, quoteKey(k))
+			return nil, p.d.duplicateKey(kline, k, 0)
 		}
 		if closed, err := p.flowNext('}', line); err != nil {
 			return nil, err
