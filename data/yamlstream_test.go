@@ -133,6 +133,20 @@ var subsetCases = []string{
 	"a: [\n [\n  [\n0]]]\n",
 	strings.Repeat("k", maxKeyLen+1) + ": 1\n",
 	strings.Repeat("k", maxKeyLen-10) + ": 1\n",
+	// The depth limit in block context, just inside and just past it.
+	deepBlockMap(maxDepth - 1), deepBlockMap(maxDepth),
+	"x:\n " + strings.Repeat("- ", maxDepth-2) + "1\n",
+	"x:\n " + strings.Repeat("- ", maxDepth-1) + "1\n",
+}
+
+// deepBlockMap is a block mapping nested n deep, one key a level.
+func deepBlockMap(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.Repeat(" ", i) + "k:\n")
+	}
+	b.WriteString(strings.Repeat(" ", n) + "x\n")
+	return b.String()
 }
 
 // D36: the streaming reader reads every file of its subset as yaml.v3
