@@ -503,6 +503,7 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 		return nil, err
 	}
 	m := map[string]any{}
+	start, startLine := p.i, p.line
 	for n := 0; ; n++ {
 		if err := p.entry(n); err != nil {
 			return nil, err
@@ -531,7 +532,7 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 		n0 := len(m)
 		m[k] = v // one hash, not two: a key given twice leaves len(m) as it was
 		if len(m) == n0 {
-			return nil, p.d.duplicateKey(line, k, 0)
+			return nil, p.d.duplicateKey(line, k, p.firstKeyLine(start, startLine, col, line, k))
 		}
 		next, err := p.peek()
 		switch {
@@ -547,6 +548,34 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 			return nil, p.invalid(p.line, "a list item (- ) where a key of the mapping above was expected")
 		}
 	}
+}
+
+// firstKeyLine returns the line where the key k is first given in the
+// block mapping at column col whose first key is at offset start, on line
+// line, looking at the keys before line end; 0 if it is not found. It
+// reads those lines again, only for the message of a duplicate key.
+func (p *yamlStream) firstKeyLine(start, line, col, end int, k string) int {
+	q := yamlStream{d: p.d, b: p.b, i: start, line: line}
+	for q.line < end {
+		if isKey, err := q.keyAt(q.i); err == nil && isKey {
+			if qk, err := q.key(false); err == nil && qk == k {
+				return q.line
+			}
+		}
+		q.nextLine(q.i)
+		for { // on to the next line at the mapping's column
+			at, err := q.peek()
+			if err != nil || at < col || q.line >= end {
+				return 0
+			}
+			if at == col {
+				q.i += at
+				break
+			}
+			q.nextLine(q.i)
+		}
+	}
+	return 0
 }
 
 func (p *yamlStream) moreIndented() error {
