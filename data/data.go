@@ -101,8 +101,9 @@ func plural(n int, word string) string {
 // aliases are shared, never copied; merge keys are applied; duplicate keys,
 // a second YAML document and invalid UTF-8 are errors with their position.
 // What a file builds is bounded by its size: past a small multiple of
-// len(b) values Decode stops with an error. A sheet's first row is its
-// header.
+// len(b) values Decode stops with an error. A YAML file larger than
+// MaxYAMLSize may hold only a plain subset of YAML (see MaxYAMLSize). A
+// sheet's first row is its header.
 //
 // Values are plain host data: map[string]any, []any, string, bool, nil and
 // json.Number. A value reached through two YAML aliases is the same Go
@@ -230,6 +231,31 @@ func (d *decoder) errorf(format string, args ...any) error {
 
 func (d *decoder) label() string { return label(d.name) }
 
+// The errors every reader of nested data gives alike (D36).
+
+func (d *decoder) tooDeep(line int) error {
+	return d.errorf("line %d: the data nests lists and dictionaries more than %d deep", line, maxDepth)
+}
+
+// duplicateKey is the error for key given twice in one mapping, on line
+// line; first is the line of its first use, 0 when not known.
+func (d *decoder) duplicateKey(line int, key string, first int) error {
+	if first > 0 {
+		return d.errorf("line %d: the key %s is given twice in one mapping (first on line %d)", line, quoteKey(key), first)
+	}
+	return d.errorf("line %d: the key %s is given twice in one mapping", line, quoteKey(key))
+}
+
+func (d *decoder) secondDocument(line int) error {
+	return d.errorf("line %d: a second YAML document starts here; a data file holds one document", line)
+}
+
+// notYAMLMapping is the error for a YAML document whose top level is
+// what, not a mapping.
+func (d *decoder) notYAMLMapping(line int, what string) error {
+	return d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not %s", line, what)
+}
+
 // maxInterned bounds the scalars a decoder shares between equal texts, and
 // maxInternLen the length of a shared one: a list of a million zeros holds
 // one "0", not a million.
@@ -245,14 +271,27 @@ const (
 // exponent (`-12`, `0`, `0.5`, `1234.50`) is a json.Number; everything else,
 // `01234`, `+66812345678`, `.5`, `1e3`, `0x10` and ` 12 ` among it, stays
 // the text written.
-func (d *decoder) scalar(s string) any {
-	switch s {
-	case "", "~", "null", "Null", "NULL":
-		return nil
-	case "true", "True", "TRUE":
-		return true
-	case "false", "False", "FALSE":
-		return false
+func (d *decoder) scalar(s string) any { return d.scalarText(nil, s) }
+
+// scalarText is scalar for the text b, or s when b is nil; a text already
+// seen costs no allocation (see sharedBytes).
+func (d *decoder) scalarText(b []byte, s string) any {
+	if b == nil || len(b) <= len("false") { // no word below is longer
+		t := s
+		if b != nil {
+			t = string(b) // short, so converted on the stack
+		}
+		switch t {
+		case "", "~", "null", "Null", "NULL":
+			return nil
+		case "true", "True", "TRUE":
+			return true
+		case "false", "False", "FALSE":
+			return false
+		}
+	}
+	if b != nil {
+		return d.sharedBytes(b, "", isNumber(b))
 	}
 	return d.shared(s, isNumber(s))
 }
@@ -308,7 +347,7 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 // point and at least one digit. It is plain number text (D6) without a
 // leading `+`, without a leading zero before another digit, and in JSON's
 // own form, so the json.Number made of it is valid JSON.
-func isNumber(s string) bool {
+func isNumber[T string | []byte](s T) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++

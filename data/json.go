@@ -129,7 +129,7 @@ func (w *jsonWalker) value(depth int) (any, error) {
 	switch c := w.b[w.i]; c {
 	case '{', '[':
 		if depth >= maxDepth {
-			return nil, w.d.errorf("line %d: the data nests lists and dictionaries more than %d deep", lineAt(w.b, w.i), maxDepth)
+			return nil, w.d.tooDeep(lineAt(w.b, w.i))
 		}
 		n := int(w.counts[w.ci])
 		w.ci++
@@ -181,7 +181,7 @@ func (w *jsonWalker) value(depth int) (any, error) {
 				return nil, err
 			}
 			if _, dup := m[key]; dup {
-				return nil, w.d.errorf("line %d: the key %s is given twice in one mapping", lineAt(w.b, at), quoteKey(key))
+				return nil, w.d.duplicateKey(lineAt(w.b, at), key, 0)
 			}
 			m[key] = v
 		}

@@ -10,22 +10,33 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// MaxYAMLSize is the largest YAML data file Decode reads. yaml.v3 builds a
-// node of about 200 bytes for every scalar before any value is made, some
-// 100 times the file's size; past this size a file is refused, so that
-// memory stays bounded (D36). JSON and CSV have no such limit below the
-// command's 64 MiB.
+// MaxYAMLSize is the largest YAML data file Decode reads with yaml.v3,
+// which reads all of YAML (anchors, aliases, merge keys, tags, block text)
+// but builds a node of about 200 bytes for every scalar before any value
+// is made, some 100 times the file's size. A larger file, up to
+// MaxLargeYAMLSize, is read by a streaming reader of a plain subset of YAML
+// (mappings, lists, one-line values, quoted text, comments) that builds the
+// values directly, within ten times the file's size for lists of scalars
+// or of small mappings (D36); anything outside the subset is an error that
+// names its line and suggests JSON or CSV.
 const MaxYAMLSize = 4 << 20
 
-// yaml decodes one YAML document holding a mapping (D36). yaml.v3 parses
-// it into nodes; the values are built from the nodes once each: an anchored
-// node is built the first time it is met and every alias to it reuses that
-// same Go value, so an alias bomb builds what its text holds, not what it
-// expands to.
+// yaml decodes one YAML document holding a mapping (D36): a file of at
+// most MaxYAMLSize with yaml.v3 (yamlNodes), a larger one with the
+// streaming reader (yamlLarge).
 func (d *decoder) yaml(b []byte) (map[string]any, error) {
 	if len(b) > MaxYAMLSize {
-		return nil, d.errorf("a YAML data file may hold at most %d MiB, this one has %d bytes; write larger data as JSON or CSV", MaxYAMLSize>>20, len(b))
+		return d.yamlLarge(b)
 	}
+	return d.yamlNodes(b)
+}
+
+// yamlNodes decodes one YAML document with yaml.v3, whatever its size.
+// yaml.v3 parses it into nodes; the values are built from the nodes once
+// each: an anchored node is built the first time it is met and every alias
+// to it reuses that same Go value, so an alias bomb builds what its text
+// holds, not what it expands to.
+func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -37,7 +48,7 @@ func (d *decoder) yaml(b []byte) (map[string]any, error) {
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
-		return nil, d.errorf("line %d: a second YAML document starts here; a data file holds one document", next.Line)
+		return nil, d.secondDocument(next.Line)
 	case !errors.Is(err, io.EOF):
 		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
 	}
@@ -49,7 +60,7 @@ func (d *decoder) yaml(b []byte) (map[string]any, error) {
 		return map[string]any{}, nil // a document with nothing in it
 	}
 	if top.Kind != yaml.MappingNode {
-		return nil, d.errorf("line %d: the top level must be a mapping of names to values (`name: value` lines), not %s", top.Line, yamlKind(top))
+		return nil, d.notYAMLMapping(top.Line, yamlKind(top))
 	}
 	y := yamlBuilder{d: d, memo: map[*yaml.Node]any{}}
 	v, err := y.build(top, 0)
@@ -102,7 +113,7 @@ func (y *yamlBuilder) build(n *yaml.Node, depth int) (any, error) {
 		n = t // an anchor always comes before its aliases; kept for safety
 	}
 	if depth >= maxDepth {
-		return nil, y.d.errorf("line %d: the data nests lists and dictionaries more than %d deep", n.Line, maxDepth)
+		return nil, y.d.tooDeep(n.Line)
 	}
 	if err := y.d.charge(1); err != nil {
 		return nil, err
@@ -189,7 +200,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 			return nil, err
 		}
 		if _, dup := m[kn.Value]; dup {
-			return nil, y.d.errorf("line %d: the key %s is given twice in one mapping (first on line %d)", kn.Line, quoteKey(kn.Value), firstKeyLine(n, kn.Value))
+			return nil, y.d.duplicateKey(kn.Line, kn.Value, firstKeyLine(n, kn.Value))
 		}
 		m[kn.Value] = v
 	}

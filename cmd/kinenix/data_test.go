@@ -114,4 +114,23 @@ func TestEmptySheet(t *testing.T) {
 	r = runCLI(t, "", "render", "-data", p, "-row", "0", "${a}")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "row 0 is out of range")
+
+// D36, #10 point 5 (5 MiB here, 63 MiB measured): a YAML file over 4 MiB,
+// a flow or a block list, loads through -data and `${len(x)}` counts it;
+// one outside the subset the large reader takes is refused with its line.
+func TestLargeYAMLCLI(t *testing.T) {
+	const items = 5 << 20 / 3
+	for name, src := range map[string]string{
+		"flow.yaml":  "x: [" + strings.Repeat("0, ", items-1) + "0]\n",
+		"block.yaml": "x:\n" + strings.Repeat("  - 0\n", items),
+	} {
+		p := writeFile(t, name, src)
+		r := runCLI(t, "", "render", "-data", p, "--", "${len(x)}")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, fmt.Sprintf("%d\n", items), r.stdout, name)
+	}
+	p := writeFile(t, "alias.yaml", "x: ["+strings.Repeat("0, ", items-1)+"0]\ny: *a\n")
+	r := runCLI(t, "", "render", "-data", p, "--", "${len(x)}")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: data in "+p+": line 2: an alias (*name) is not read in a YAML file over 4 MiB, which may hold only mappings (key: value), lists (- item, [a, b]), {key: value} mappings, one-line values, quoted text and comments; write large data as JSON or CSV\n", r.stderr)
 }
