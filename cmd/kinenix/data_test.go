@@ -114,6 +114,7 @@ func TestEmptySheet(t *testing.T) {
 	r = runCLI(t, "", "render", "-data", p, "-row", "0", "${a}")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "row 0 is out of range")
+}
 
 // D36, #10 point 5 (5 MiB here, 63 MiB measured): a YAML file over 4 MiB,
 // a flow or a block list, loads through -data and `${len(x)}` counts it;
