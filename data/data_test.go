@@ -449,3 +449,22 @@ func TestYAMLSizeCap(t *testing.T) {
 	_, err = Decode("big.yaml", big)
 	require.ErrorContains(t, err, "an anchor (&name) is not read in a YAML file over 4 MiB")
 }
+
+// D37: a tag or an anchor name from the file is echoed cut to 120
+// characters and cleaned, in the loader's messages as elsewhere.
+func TestLoaderEchoesAreCut(t *testing.T) {
+	long := strings.Repeat("k", 300)
+	for _, src := range []string{
+		"x: !" + long + " 1\n",
+		"x: *" + long + "\n",
+		"x: !!int " + long + "\u202e\n",
+	} {
+		_, err := Decode("f.yaml", []byte(src))
+		require.Error(t, err, src)
+		msg := err.Error()
+		require.Less(t, len(msg), 400, msg)
+		require.Contains(t, msg, "…", msg)
+		require.NotContains(t, msg, strings.Repeat("k", 121), msg)
+		require.NotContains(t, msg, "\u202e", msg)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // MaxYAMLSize is the largest YAML data file Decode reads with yaml.v3,
@@ -70,9 +72,10 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	return v.(map[string]any), nil
 }
 
-// yamlReason is yaml.v3's message without its "yaml: " prefix.
+// yamlReason is yaml.v3's message without its "yaml: " prefix, cut and
+// cleaned as any echo of the data is (D37): it may quote an anchor name.
 func yamlReason(err error) string {
-	return strings.TrimPrefix(err.Error(), "yaml: ")
+	return echo.Text(strings.TrimPrefix(err.Error(), "yaml: "))
 }
 
 func yamlKind(n *yaml.Node) string {
@@ -106,7 +109,7 @@ func (y *yamlBuilder) build(n *yaml.Node, depth int) (any, error) {
 		t := n.Alias
 		if v, ok := y.memo[t]; ok {
 			if v == building {
-				return nil, y.d.errorf("line %d: the alias *%s is inside the value it names", n.Line, n.Value)
+				return nil, y.d.errorf("line %d: the alias *%s is inside the value it names", n.Line, echo.Text(n.Value))
 			}
 			return v, nil
 		}
@@ -162,7 +165,7 @@ func (y *yamlBuilder) node(n *yaml.Node, depth int) (any, error) {
 
 func (y *yamlBuilder) collectionTag(n *yaml.Node, want string) error {
 	if n.Style&yaml.TaggedStyle != 0 && n.Tag != want {
-		return y.d.errorf("line %d: the tag %s is not supported here; remove it", n.Line, n.Tag)
+		return y.d.errorf("line %d: the tag %s is not supported here; remove it", n.Line, echo.Text(n.Tag))
 	}
 	return nil
 }
@@ -286,10 +289,10 @@ func (y *yamlBuilder) scalar(n *yaml.Node) (any, error) {
 	case "!!int", "!!float":
 		_, ok = v.(json.Number)
 	default:
-		return nil, y.d.errorf("line %d: the tag %s is not supported; remove it", n.Line, n.Tag)
+		return nil, y.d.errorf("line %d: the tag %s is not supported; remove it", n.Line, echo.Text(n.Tag))
 	}
 	if !ok {
-		return nil, y.d.errorf("line %d: %s %s does not hold %s; remove the tag to keep the text as written", n.Line, n.Tag, quoteKey(n.Value), tagWants(n.Tag))
+		return nil, y.d.errorf("line %d: %s %s does not hold %s; remove the tag to keep the text as written", n.Line, echo.Text(n.Tag), quoteKey(n.Value), tagWants(n.Tag))
 	}
 	return v, nil
 }

@@ -1,6 +1,8 @@
 package data
 
 import (
+	"github.com/kinenix/expressions/internal/echo"
+
 	"bytes"
 	"fmt"
 	"unicode/utf8"
@@ -780,7 +782,7 @@ func (p *yamlStream) escape(i int) (int, error) {
 			r = r<<4 | rune(v)
 		}
 		if r >= 0xd800 && r <= 0xdfff || r > 0x10ffff {
-			return 0, p.invalid(p.line, "the escape \\%s is not a character", p.b[i:i+1+size])
+			return 0, p.invalid(p.line, "the escape \\%s is not a character", echo.Text(string(p.b[i:i+1+size])))
 		}
 	}
 	p.buf = utf8.AppendRune(p.buf, r)
