@@ -129,15 +129,16 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 			warnings[f.Line] = append(warnings[f.Line], f)
 		}
 	}
+	var ev eval.Evaluator // one evaluation at a time, field after field
 	for _, f := range Fields(src) {
 		if err := ctx.Err(); err != nil {
 			return out, fmt.Errorf("%s: previewing stopped at line %d: %w", echo.Text(file), f.Line, value.Stopped(err))
 		}
 		r := Result{File: file, Field: f}
 		if f.Condition {
-			r.Holds, r.Steps, r.Err = testCondition(ctx, f.Value, s, opts.Explain)
+			r.Holds, r.Steps, r.Err = testCondition(ctx, &ev, f.Value, s, opts.Explain)
 		} else {
-			r.Text, r.Err = render(ctx, f.Value, s)
+			r.Text, r.Err = render(ctx, &ev, f.Value, s)
 		}
 		for _, w := range warnings[f.Line] {
 			if r.Err == nil || w.Message != r.Err.Error() {
@@ -150,17 +151,17 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 }
 
 // render renders a field's value.
-func render(ctx context.Context, text string, s *scope.Scope) (string, error) {
+func render(ctx context.Context, ev *eval.Evaluator, text string, s *scope.Scope) (string, error) {
 	t, err := eval.Compile(text)
 	if err != nil {
 		return "", err
 	}
-	return t.RenderContext(ctx, s)
+	return ev.Render(ctx, t, s)
 }
 
 // testCondition tests a condition line, with its parts when explain is
 // set.
-func testCondition(ctx context.Context, line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
+func testCondition(ctx context.Context, ev *eval.Evaluator, line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
 	c, err := eval.CompileCondition(line)
 	if err != nil {
 		return false, nil, err
@@ -172,6 +173,6 @@ func testCondition(ctx context.Context, line string, s *scope.Scope, explain boo
 		}
 		return ok, steps, err
 	}
-	ok, err := c.TestContext(ctx, s)
+	ok, err := ev.Test(ctx, c, s)
 	return ok && err == nil, nil, err
 }
