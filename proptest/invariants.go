@@ -1,6 +1,7 @@
 package proptest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -155,7 +156,8 @@ func renderOutcome(out string, err error) string {
 }
 
 // CheckTemplate compiles text and runs every entry point of a template on
-// s: Render, Value, Problems with and without data. It returns the first
+// s: Render, Value (and both on a reused eval.Evaluator, which must agree),
+// Problems with and without data. It returns the first
 // broken invariant: an error that fails CheckError, a rendered text longer
 // than the scope's cap, problems out of order, validation with s and the
 // run disagreeing (agree), or more than TimeLimit in all (WithinTime). A panic is not recovered: the caller's test reports it.
@@ -184,9 +186,21 @@ func checkTemplate(text string, s *scope.Scope) error {
 		return fmt.Errorf("rendering gave %d bytes, more than the cap %d", len(out), s.MaxSize())
 	}
 	rerr := err
-	_, err = t.Value(s)
+	v, err := t.Value(s)
 	if err := wrapCheck("Value", err); err != nil {
 		return err
+	}
+	// An Evaluator gives exactly what the methods give, also right after
+	// an evaluation of its own that ran out of budget.
+	var ev eval.Evaluator
+	_, _ = ev.Render(context.Background(), t, scope.New(nil, scope.WithMaxSteps(1)))
+	evOut, evErr := ev.Render(context.Background(), t, s)
+	if evOut != out || fmt.Sprint(evErr) != fmt.Sprint(rerr) {
+		return fmt.Errorf("Evaluator.Render gave %q, %v; Render gave %q, %v", evOut, evErr, out, rerr)
+	}
+	evV, evErr := ev.Value(context.Background(), t, s)
+	if evV.String() != v.String() || evV.Kind() != v.Kind() || fmt.Sprint(evErr) != fmt.Sprint(err) {
+		return fmt.Errorf("Evaluator.Value gave %v, %v; Value gave %v, %v", evV, evErr, v, err)
 	}
 	for _, sample := range []*scope.Scope{nil, s} {
 		if err := checkProblems("Problems", t.Problems(sample)); err != nil {
@@ -263,6 +277,11 @@ func checkCondition(line string, s *scope.Scope) error {
 	}
 	if renderOutcome(fmt.Sprint(ok), err) != renderOutcome(fmt.Sprint(ok2), err2) {
 		return fmt.Errorf("tested, the condition gave %v, %v, but explained %v, %v", ok, err, ok2, err2)
+	}
+	var ev eval.Evaluator
+	_, _ = ev.Test(context.Background(), c, scope.New(nil, scope.WithMaxSteps(1)))
+	if ok3, err3 := ev.Test(context.Background(), c, s); ok3 != ok || fmt.Sprint(err3) != fmt.Sprint(err) {
+		return fmt.Errorf("Evaluator.Test gave %v, %v; Test gave %v, %v", ok3, err3, ok, err)
 	}
 	for _, sample := range []*scope.Scope{nil, s} {
 		if err := checkProblems("Problems", c.Problems(sample)); err != nil {
