@@ -49,6 +49,10 @@ type (
 	}
 )
 
+// startValue reads the value of Line, the grammar's first rule: its
+// actions give the value itself.
+func startValue(v any) any { return v }
+
 func errEmpty() *Problem { return &Problem{Offset: 0, Kind: Empty} }
 
 // errUnclosed reports the ${ at pos; quote is the quote character that

@@ -45,27 +45,36 @@ type operandTok struct {
 	x   ast.Expr
 }
 
-// fullExpr is the action of Expr. v holds the first operand, the
-// (operator, operand) pairs, the conditional tail and the assignment tail;
-// end is where the match ends.
-func fullExpr(v any, end int) ast.Expr {
-	parts := v.([]any)
-	e := chain(parts[0], parts[1].([]any))
-	if parts[2] != nil {
-		e = badOver(e, end, ast.Conditional, "")
-	}
-	if parts[3] != nil {
-		a := parts[3].([]any)
-		y := a[4].(ast.Expr)
-		e = badOver(e, y.End(), ast.Assignment, a[2].(string))
-	}
-	return e
+// startValue reads the value of Input, the grammar's first rule:
+// (space, Expr, space, EOF).
+func startValue(v any) any {
+	return fullExpr(v.([]any)[1])
 }
 
-// opChain is the action of OpChain.
-func opChain(v any) ast.Expr {
+// fullExpr reads the value of Expr: the first operand, the (operator,
+// operand) pairs, the conditional tail (the offset where it ends) and the
+// assignment tail. Expr has no action (see the grammar): its value is
+// read by the action of the rule that holds it, once that rule matched.
+func fullExpr(v any) ast.Expr {
 	parts := v.([]any)
-	return chain(parts[0], parts[1].([]any))
+	e := chain(parts[0], parts[1].([]any))
+	var assign []any
+	var y ast.Expr
+	if parts[3] != nil {
+		assign = parts[3].([]any)
+		y = fullExpr(assign[4])
+	}
+	if parts[2] != nil {
+		end := parts[2].(int)
+		if y != nil { // the conditional takes in the assignment too
+			end = y.End()
+		}
+		e = badOver(e, end, ast.Conditional, "")
+	}
+	if y != nil {
+		e = badOver(e, y.End(), ast.Assignment, assign[2].(string))
+	}
+	return e
 }
 
 // chain folds operands and operators by precedence (precedence climbing).
@@ -250,7 +259,7 @@ func callTail(from, to int, args any) *callTok {
 // arg reads the value of Arg.
 func arg(v any) ast.Expr {
 	parts := v.([]any)
-	x := parts[1].(ast.Expr)
+	x := fullExpr(parts[1])
 	if parts[0] == nil {
 		return x
 	}
@@ -301,7 +310,7 @@ func sliceItem(v any) ast.Expr {
 	if !ok {
 		return v.(ast.Expr)
 	}
-	x := parts[0].(ast.Expr)
+	x := fullExpr(parts[0])
 	if parts[1] == nil {
 		return x
 	}
@@ -333,7 +342,7 @@ func paren(from, to int, s any) ast.Expr {
 	case more:
 		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}
 	}
-	return &ast.ParenExpr{Lparen: from, X: first.(ast.Expr), Rparen: to - 1}
+	return &ast.ParenExpr{Lparen: from, X: fullExpr(first), Rparen: to - 1}
 }
 
 // list is the action of List: a list or a list comprehension.
@@ -372,7 +381,7 @@ func dictItem(v any) bool {
 	if parts[1] != nil {
 		return true
 	}
-	b, ok := parts[0].(*ast.BadExpr)
+	b, ok := fullExpr(parts[0]).(*ast.BadExpr)
 	return ok && b.Construct == ast.Starred && b.Detail == "**"
 }
 

@@ -20,101 +20,85 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Input",
-			pos:  position{line: 35, col: 1, offset: 1915},
-			expr: &actionExpr{
-				pos: position{line: 35, col: 10, offset: 1924},
-				run: (*parser).callonInput1,
-				expr: &seqExpr{
-					pos: position{line: 35, col: 10, offset: 1924},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 10, offset: 1924},
-							name: "_",
-						},
-						&labeledExpr{
-							pos:   position{line: 35, col: 12, offset: 1926},
-							label: "x",
-							expr: &ruleRefExpr{
-								pos:  position{line: 35, col: 14, offset: 1928},
-								name: "Expr",
-							},
-						},
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 19, offset: 1933},
-							name: "_",
-						},
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 21, offset: 1935},
-							name: "EOF",
-						},
+			pos:  position{line: 36, col: 1, offset: 1965},
+			expr: &seqExpr{
+				pos: position{line: 36, col: 10, offset: 1974},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 10, offset: 1974},
+						name: "_",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 12, offset: 1976},
+						name: "Expr",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 17, offset: 1981},
+						name: "_",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 19, offset: 1983},
+						name: "EOF",
 					},
 				},
 			},
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 45, col: 1, offset: 2430},
-			expr: &actionExpr{
-				pos: position{line: 45, col: 9, offset: 2438},
-				run: (*parser).callonExpr1,
-				expr: &labeledExpr{
-					pos:   position{line: 45, col: 9, offset: 2438},
-					label: "v",
-					expr: &seqExpr{
-						pos: position{line: 45, col: 13, offset: 2442},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 45, col: 13, offset: 2442},
-								name: "Operand",
-							},
-							&zeroOrMoreExpr{
-								pos: position{line: 45, col: 21, offset: 2450},
-								expr: &seqExpr{
-									pos: position{line: 45, col: 23, offset: 2452},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 23, offset: 2452},
-											name: "_",
-										},
-										&andExpr{
-											pos: position{line: 45, col: 25, offset: 2454},
-											expr: &charClassMatcher{
-												pos:        position{line: 45, col: 26, offset: 2455},
-												val:        "[-+*/%@&|^<>=!aoni]",
-												chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 46, offset: 2475},
-											name: "BinOp",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 52, offset: 2481},
-											name: "_",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 54, offset: 2483},
-											name: "Operand",
-										},
+			pos:  position{line: 48, col: 1, offset: 2560},
+			expr: &seqExpr{
+				pos: position{line: 48, col: 9, offset: 2568},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 48, col: 9, offset: 2568},
+						name: "Operand",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 48, col: 17, offset: 2576},
+						expr: &seqExpr{
+							pos: position{line: 48, col: 19, offset: 2578},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 48, col: 19, offset: 2578},
+									name: "_",
+								},
+								&andExpr{
+									pos: position{line: 48, col: 21, offset: 2580},
+									expr: &charClassMatcher{
+										pos:        position{line: 48, col: 22, offset: 2581},
+										val:        "[-+*/%@&|^<>=!aoni]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
-							},
-							&zeroOrOneExpr{
-								pos: position{line: 45, col: 65, offset: 2494},
-								expr: &ruleRefExpr{
-									pos:  position{line: 45, col: 65, offset: 2494},
-									name: "CondTail",
+								&ruleRefExpr{
+									pos:  position{line: 48, col: 42, offset: 2601},
+									name: "BinOp",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 48, col: 48, offset: 2607},
+									name: "_",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 48, col: 50, offset: 2609},
+									name: "Operand",
 								},
 							},
-							&zeroOrOneExpr{
-								pos: position{line: 45, col: 75, offset: 2504},
-								expr: &ruleRefExpr{
-									pos:  position{line: 45, col: 75, offset: 2504},
-									name: "AssignTail",
-								},
-							},
+						},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 48, col: 61, offset: 2620},
+						expr: &ruleRefExpr{
+							pos:  position{line: 48, col: 61, offset: 2620},
+							name: "CondTail",
+						},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 48, col: 71, offset: 2630},
+						expr: &ruleRefExpr{
+							pos:  position{line: 48, col: 71, offset: 2630},
+							name: "AssignTail",
 						},
 					},
 				},
@@ -122,52 +106,44 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 49, col: 1, offset: 2696},
-			expr: &actionExpr{
-				pos: position{line: 49, col: 12, offset: 2707},
-				run: (*parser).callonOpChain1,
-				expr: &labeledExpr{
-					pos:   position{line: 49, col: 12, offset: 2707},
-					label: "v",
-					expr: &seqExpr{
-						pos: position{line: 49, col: 16, offset: 2711},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 49, col: 16, offset: 2711},
-								name: "Operand",
-							},
-							&zeroOrMoreExpr{
-								pos: position{line: 49, col: 24, offset: 2719},
-								expr: &seqExpr{
-									pos: position{line: 49, col: 26, offset: 2721},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 26, offset: 2721},
-											name: "_",
-										},
-										&andExpr{
-											pos: position{line: 49, col: 28, offset: 2723},
-											expr: &charClassMatcher{
-												pos:        position{line: 49, col: 29, offset: 2724},
-												val:        "[-+*/%@&|^<>=!aoni]",
-												chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 49, offset: 2744},
-											name: "BinOp",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 55, offset: 2750},
-											name: "_",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 57, offset: 2752},
-											name: "Operand",
-										},
+			pos:  position{line: 53, col: 1, offset: 2808},
+			expr: &seqExpr{
+				pos: position{line: 53, col: 12, offset: 2819},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 53, col: 12, offset: 2819},
+						name: "Operand",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 53, col: 20, offset: 2827},
+						expr: &seqExpr{
+							pos: position{line: 53, col: 22, offset: 2829},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 22, offset: 2829},
+									name: "_",
+								},
+								&andExpr{
+									pos: position{line: 53, col: 24, offset: 2831},
+									expr: &charClassMatcher{
+										pos:        position{line: 53, col: 25, offset: 2832},
+										val:        "[-+*/%@&|^<>=!aoni]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
 									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 45, offset: 2852},
+									name: "BinOp",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 51, offset: 2858},
+									name: "_",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 53, offset: 2860},
+									name: "Operand",
 								},
 							},
 						},
@@ -177,70 +153,74 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 51, col: 1, offset: 2793},
-			expr: &seqExpr{
-				pos: position{line: 51, col: 13, offset: 2805},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 13, offset: 2805},
-						name: "_",
-					},
-					&litMatcher{
-						pos:        position{line: 51, col: 15, offset: 2807},
-						val:        "if",
-						ignoreCase: false,
-						want:       "\"if\"",
-					},
-					&notExpr{
-						pos: position{line: 51, col: 20, offset: 2812},
-						expr: &ruleRefExpr{
-							pos:  position{line: 51, col: 21, offset: 2813},
-							name: "IdentCont",
+			pos:  position{line: 55, col: 1, offset: 2872},
+			expr: &actionExpr{
+				pos: position{line: 55, col: 13, offset: 2884},
+				run: (*parser).callonCondTail1,
+				expr: &seqExpr{
+					pos: position{line: 55, col: 13, offset: 2884},
+					exprs: []any{
+						&ruleRefExpr{
+							pos:  position{line: 55, col: 13, offset: 2884},
+							name: "_",
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 31, offset: 2823},
-						name: "_",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 33, offset: 2825},
-						name: "OpChain",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 51, col: 41, offset: 2833},
-						expr: &seqExpr{
-							pos: position{line: 51, col: 43, offset: 2835},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 43, offset: 2835},
-									name: "_",
-								},
-								&litMatcher{
-									pos:        position{line: 51, col: 45, offset: 2837},
-									val:        "else",
-									ignoreCase: false,
-									want:       "\"else\"",
-								},
-								&notExpr{
-									pos: position{line: 51, col: 52, offset: 2844},
-									expr: &ruleRefExpr{
-										pos:  position{line: 51, col: 53, offset: 2845},
-										name: "IdentCont",
+						&litMatcher{
+							pos:        position{line: 55, col: 15, offset: 2886},
+							val:        "if",
+							ignoreCase: false,
+							want:       "\"if\"",
+						},
+						&notExpr{
+							pos: position{line: 55, col: 20, offset: 2891},
+							expr: &ruleRefExpr{
+								pos:  position{line: 55, col: 21, offset: 2892},
+								name: "IdentCont",
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 55, col: 31, offset: 2902},
+							name: "_",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 55, col: 33, offset: 2904},
+							name: "OpChain",
+						},
+						&zeroOrOneExpr{
+							pos: position{line: 55, col: 41, offset: 2912},
+							expr: &seqExpr{
+								pos: position{line: 55, col: 43, offset: 2914},
+								exprs: []any{
+									&ruleRefExpr{
+										pos:  position{line: 55, col: 43, offset: 2914},
+										name: "_",
 									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 63, offset: 2855},
-									name: "_",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 65, offset: 2857},
-									name: "OpChain",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 51, col: 73, offset: 2865},
-									expr: &ruleRefExpr{
-										pos:  position{line: 51, col: 73, offset: 2865},
-										name: "CondTail",
+									&litMatcher{
+										pos:        position{line: 55, col: 45, offset: 2916},
+										val:        "else",
+										ignoreCase: false,
+										want:       "\"else\"",
+									},
+									&notExpr{
+										pos: position{line: 55, col: 52, offset: 2923},
+										expr: &ruleRefExpr{
+											pos:  position{line: 55, col: 53, offset: 2924},
+											name: "IdentCont",
+										},
+									},
+									&ruleRefExpr{
+										pos:  position{line: 55, col: 63, offset: 2934},
+										name: "_",
+									},
+									&ruleRefExpr{
+										pos:  position{line: 55, col: 65, offset: 2936},
+										name: "OpChain",
+									},
+									&zeroOrOneExpr{
+										pos: position{line: 55, col: 73, offset: 2944},
+										expr: &ruleRefExpr{
+											pos:  position{line: 55, col: 73, offset: 2944},
+											name: "CondTail",
+										},
 									},
 								},
 							},
@@ -251,18 +231,18 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 53, col: 1, offset: 2879},
+			pos:  position{line: 57, col: 1, offset: 3001},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 15, offset: 2893},
+				pos: position{line: 57, col: 15, offset: 3015},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 15, offset: 2893},
+						pos:  position{line: 57, col: 15, offset: 3015},
 						name: "_",
 					},
 					&andExpr{
-						pos: position{line: 53, col: 17, offset: 2895},
+						pos: position{line: 57, col: 17, offset: 3017},
 						expr: &charClassMatcher{
-							pos:        position{line: 53, col: 18, offset: 2896},
+							pos:        position{line: 57, col: 18, offset: 3018},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -270,15 +250,15 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 34, offset: 2912},
+						pos:  position{line: 57, col: 34, offset: 3034},
 						name: "AssignOp",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 43, offset: 2921},
+						pos:  position{line: 57, col: 43, offset: 3043},
 						name: "_",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 45, offset: 2923},
+						pos:  position{line: 57, col: 45, offset: 3045},
 						name: "Expr",
 					},
 				},
@@ -286,99 +266,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 55, col: 1, offset: 2929},
+			pos:  position{line: 59, col: 1, offset: 3051},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 13, offset: 2941},
+				pos: position{line: 59, col: 13, offset: 3063},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 55, col: 15, offset: 2943},
+					pos: position{line: 59, col: 15, offset: 3065},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 55, col: 15, offset: 2943},
+							pos:        position{line: 59, col: 15, offset: 3065},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 22, offset: 2950},
+							pos:        position{line: 59, col: 22, offset: 3072},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 30, offset: 2958},
+							pos:        position{line: 59, col: 30, offset: 3080},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 38, offset: 2966},
+							pos:        position{line: 59, col: 38, offset: 3088},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 46, offset: 2974},
+							pos:        position{line: 59, col: 46, offset: 3096},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 54, offset: 2982},
+							pos:        position{line: 59, col: 54, offset: 3104},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 61, offset: 2989},
+							pos:        position{line: 59, col: 61, offset: 3111},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 68, offset: 2996},
+							pos:        position{line: 59, col: 68, offset: 3118},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 75, offset: 3003},
+							pos:        position{line: 59, col: 75, offset: 3125},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 82, offset: 3010},
+							pos:        position{line: 59, col: 82, offset: 3132},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 89, offset: 3017},
+							pos:        position{line: 59, col: 89, offset: 3139},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 96, offset: 3024},
+							pos:        position{line: 59, col: 96, offset: 3146},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 103, offset: 3031},
+							pos:        position{line: 59, col: 103, offset: 3153},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 110, offset: 3038},
+							pos:        position{line: 59, col: 110, offset: 3160},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 117, offset: 3045},
+							pos:        position{line: 59, col: 117, offset: 3167},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -389,267 +369,267 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 57, col: 1, offset: 3083},
+			pos:  position{line: 61, col: 1, offset: 3205},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 10, offset: 3092},
+				pos: position{line: 61, col: 10, offset: 3214},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 57, col: 12, offset: 3094},
+					pos: position{line: 61, col: 12, offset: 3216},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 57, col: 12, offset: 3094},
+							pos:        position{line: 61, col: 12, offset: 3216},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 19, offset: 3101},
+							pos:        position{line: 61, col: 19, offset: 3223},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 25, offset: 3107},
+							pos:        position{line: 61, col: 25, offset: 3229},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 32, offset: 3114},
+							pos:        position{line: 61, col: 32, offset: 3236},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 38, offset: 3120},
+							pos:        position{line: 61, col: 38, offset: 3242},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 44, offset: 3126},
+							pos:        position{line: 61, col: 44, offset: 3248},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 50, offset: 3132},
+							pos:        position{line: 61, col: 50, offset: 3254},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 57, offset: 3139},
+							pos:        position{line: 61, col: 57, offset: 3261},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 63, offset: 3145},
+							pos:        position{line: 61, col: 63, offset: 3267},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 70, offset: 3152},
+							pos:        position{line: 61, col: 70, offset: 3274},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 76, offset: 3158},
+							pos:        position{line: 61, col: 76, offset: 3280},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 82, offset: 3164},
+							pos:        position{line: 61, col: 82, offset: 3286},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 89, offset: 3171},
+							pos:        position{line: 61, col: 89, offset: 3293},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 96, offset: 3178},
+							pos:        position{line: 61, col: 96, offset: 3300},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 103, offset: 3185},
+							pos:        position{line: 61, col: 103, offset: 3307},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 109, offset: 3191},
+							pos:        position{line: 61, col: 109, offset: 3313},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 116, offset: 3198},
+							pos:        position{line: 61, col: 116, offset: 3320},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 123, offset: 3205},
+							pos:        position{line: 61, col: 123, offset: 3327},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 129, offset: 3211},
+							pos:        position{line: 61, col: 129, offset: 3333},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 137, offset: 3219},
+							pos:        position{line: 61, col: 137, offset: 3341},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 144, offset: 3226},
+							pos:        position{line: 61, col: 144, offset: 3348},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 152, offset: 3234},
+							pos:        position{line: 61, col: 152, offset: 3356},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 159, offset: 3241},
+							pos:        position{line: 61, col: 159, offset: 3363},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 165, offset: 3247},
+							pos:        position{line: 61, col: 165, offset: 3369},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 171, offset: 3253},
+							pos: position{line: 61, col: 171, offset: 3375},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 171, offset: 3253},
+									pos:        position{line: 61, col: 171, offset: 3375},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 177, offset: 3259},
+									pos: position{line: 61, col: 177, offset: 3381},
 									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 178, offset: 3260},
+										pos:  position{line: 61, col: 178, offset: 3382},
 										name: "IdentCont",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 190, offset: 3272},
+							pos: position{line: 61, col: 190, offset: 3394},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 190, offset: 3272},
+									pos:        position{line: 61, col: 190, offset: 3394},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 195, offset: 3277},
+									pos: position{line: 61, col: 195, offset: 3399},
 									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 196, offset: 3278},
+										pos:  position{line: 61, col: 196, offset: 3400},
 										name: "IdentCont",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 208, offset: 3290},
+							pos: position{line: 61, col: 208, offset: 3412},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 208, offset: 3290},
+									pos:        position{line: 61, col: 208, offset: 3412},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 57, col: 214, offset: 3296},
+									pos:  position{line: 61, col: 214, offset: 3418},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 57, col: 217, offset: 3299},
+									pos:        position{line: 61, col: 217, offset: 3421},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 222, offset: 3304},
+									pos: position{line: 61, col: 222, offset: 3426},
 									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 223, offset: 3305},
+										pos:  position{line: 61, col: 223, offset: 3427},
 										name: "IdentCont",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 235, offset: 3317},
+							pos: position{line: 61, col: 235, offset: 3439},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 235, offset: 3317},
+									pos:        position{line: 61, col: 235, offset: 3439},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 240, offset: 3322},
+									pos: position{line: 61, col: 240, offset: 3444},
 									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 241, offset: 3323},
+										pos:  position{line: 61, col: 241, offset: 3445},
 										name: "IdentCont",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 253, offset: 3335},
+							pos: position{line: 61, col: 253, offset: 3457},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 253, offset: 3335},
+									pos:        position{line: 61, col: 253, offset: 3457},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 57, col: 258, offset: 3340},
+									pos: position{line: 61, col: 258, offset: 3462},
 									expr: &seqExpr{
-										pos: position{line: 57, col: 260, offset: 3342},
+										pos: position{line: 61, col: 260, offset: 3464},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 57, col: 260, offset: 3342},
+												pos:  position{line: 61, col: 260, offset: 3464},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 57, col: 263, offset: 3345},
+												pos:        position{line: 61, col: 263, offset: 3467},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 57, col: 269, offset: 3351},
+												pos: position{line: 61, col: 269, offset: 3473},
 												expr: &ruleRefExpr{
-													pos:  position{line: 57, col: 270, offset: 3352},
+													pos:  position{line: 61, col: 270, offset: 3474},
 													name: "IdentCont",
 												},
 											},
@@ -657,9 +637,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 57, col: 283, offset: 3365},
+									pos: position{line: 61, col: 283, offset: 3487},
 									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 284, offset: 3366},
+										pos:  position{line: 61, col: 284, offset: 3488},
 										name: "IdentCont",
 									},
 								},
@@ -671,19 +651,19 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 63, col: 1, offset: 3728},
+			pos:  position{line: 67, col: 1, offset: 3850},
 			expr: &seqExpr{
-				pos: position{line: 63, col: 12, offset: 3739},
+				pos: position{line: 67, col: 12, offset: 3861},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 63, col: 12, offset: 3739},
+						pos: position{line: 67, col: 12, offset: 3861},
 						expr: &seqExpr{
-							pos: position{line: 63, col: 14, offset: 3741},
+							pos: position{line: 67, col: 14, offset: 3863},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 63, col: 14, offset: 3741},
+									pos: position{line: 67, col: 14, offset: 3863},
 									expr: &charClassMatcher{
-										pos:        position{line: 63, col: 15, offset: 3742},
+										pos:        position{line: 67, col: 15, offset: 3864},
 										val:        "[-+~!*n]",
 										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 										ignoreCase: false,
@@ -691,39 +671,39 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 63, col: 24, offset: 3751},
+									pos:  position{line: 67, col: 24, offset: 3873},
 									name: "PrefixOp",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 63, col: 33, offset: 3760},
+									pos:  position{line: 67, col: 33, offset: 3882},
 									name: "_",
 								},
 							},
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 63, col: 40, offset: 3767},
+						pos: position{line: 67, col: 40, offset: 3889},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 63, col: 40, offset: 3767},
+								pos: position{line: 67, col: 40, offset: 3889},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 63, col: 40, offset: 3767},
+										pos:  position{line: 67, col: 40, offset: 3889},
 										name: "Primary",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 48, offset: 3775},
+										pos: position{line: 67, col: 48, offset: 3897},
 										expr: &seqExpr{
-											pos: position{line: 63, col: 50, offset: 3777},
+											pos: position{line: 67, col: 50, offset: 3899},
 											exprs: []any{
 												&ruleRefExpr{
-													pos:  position{line: 63, col: 50, offset: 3777},
+													pos:  position{line: 67, col: 50, offset: 3899},
 													name: "_",
 												},
 												&andExpr{
-													pos: position{line: 63, col: 52, offset: 3779},
+													pos: position{line: 67, col: 52, offset: 3901},
 													expr: &charClassMatcher{
-														pos:        position{line: 63, col: 53, offset: 3780},
+														pos:        position{line: 67, col: 53, offset: 3902},
 														val:        "[.([]",
 														chars:      []rune{'.', '(', '['},
 														ignoreCase: false,
@@ -731,7 +711,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 63, col: 59, offset: 3786},
+													pos:  position{line: 67, col: 59, offset: 3908},
 													name: "Trailer",
 												},
 											},
@@ -740,7 +720,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 63, col: 72, offset: 3799},
+								pos:  position{line: 67, col: 72, offset: 3921},
 								name: "Lambda",
 							},
 						},
@@ -750,39 +730,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 65, col: 1, offset: 3809},
+			pos:  position{line: 69, col: 1, offset: 3931},
 			expr: &actionExpr{
-				pos: position{line: 65, col: 13, offset: 3821},
+				pos: position{line: 69, col: 13, offset: 3943},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 65, col: 15, offset: 3823},
+					pos: position{line: 69, col: 15, offset: 3945},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 65, col: 15, offset: 3823},
+							pos:        position{line: 69, col: 15, offset: 3945},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 65, col: 22, offset: 3830},
+							pos:        position{line: 69, col: 22, offset: 3952},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 65, col: 32, offset: 3840},
+							pos: position{line: 69, col: 32, offset: 3962},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 65, col: 32, offset: 3840},
+									pos:        position{line: 69, col: 32, offset: 3962},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 65, col: 38, offset: 3846},
+									pos: position{line: 69, col: 38, offset: 3968},
 									expr: &ruleRefExpr{
-										pos:  position{line: 65, col: 39, offset: 3847},
+										pos:  position{line: 69, col: 39, offset: 3969},
 										name: "IdentCont",
 									},
 								},
@@ -794,32 +774,32 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 67, col: 1, offset: 3907},
+			pos:  position{line: 71, col: 1, offset: 4029},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 12, offset: 3918},
+				pos: position{line: 71, col: 12, offset: 4040},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 67, col: 12, offset: 3918},
+						pos: position{line: 71, col: 12, offset: 4040},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 67, col: 12, offset: 3918},
+								pos:        position{line: 71, col: 12, offset: 4040},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 16, offset: 3922},
+								pos:  position{line: 71, col: 16, offset: 4044},
 								name: "_",
 							},
 							&choiceExpr{
-								pos: position{line: 67, col: 20, offset: 3926},
+								pos: position{line: 71, col: 20, offset: 4048},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 20, offset: 3926},
+										pos:  position{line: 71, col: 20, offset: 4048},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 27, offset: 3933},
+										pos:  position{line: 71, col: 27, offset: 4055},
 										name: "SelectorDigits",
 									},
 								},
@@ -827,11 +807,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 46, offset: 3952},
+						pos:  position{line: 71, col: 46, offset: 4074},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 53, offset: 3959},
+						pos:  position{line: 71, col: 53, offset: 4081},
 						name: "Index",
 					},
 				},
@@ -839,24 +819,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 69, col: 1, offset: 3966},
+			pos:  position{line: 73, col: 1, offset: 4088},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 19, offset: 3984},
+				pos: position{line: 73, col: 19, offset: 4106},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 19, offset: 3984},
+					pos: position{line: 73, col: 19, offset: 4106},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 69, col: 19, offset: 3984},
+							pos:        position{line: 73, col: 19, offset: 4106},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 25, offset: 3990},
+							pos: position{line: 73, col: 25, offset: 4112},
 							expr: &ruleRefExpr{
-								pos:  position{line: 69, col: 25, offset: 3990},
+								pos:  position{line: 73, col: 25, offset: 4112},
 								name: "IdentCont",
 							},
 						},
@@ -866,63 +846,63 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 71, col: 1, offset: 4050},
+			pos:  position{line: 75, col: 1, offset: 4172},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 9, offset: 4058},
+				pos: position{line: 75, col: 9, offset: 4180},
 				run: (*parser).callonCall1,
 				expr: &seqExpr{
-					pos: position{line: 71, col: 9, offset: 4058},
+					pos: position{line: 75, col: 9, offset: 4180},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 71, col: 9, offset: 4058},
+							pos:        position{line: 75, col: 9, offset: 4180},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 71, col: 13, offset: 4062},
+							pos:  position{line: 75, col: 13, offset: 4184},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 15, offset: 4064},
+							pos:   position{line: 75, col: 15, offset: 4186},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 71, col: 17, offset: 4066},
+								pos: position{line: 75, col: 17, offset: 4188},
 								expr: &seqExpr{
-									pos: position{line: 71, col: 19, offset: 4068},
+									pos: position{line: 75, col: 19, offset: 4190},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 71, col: 19, offset: 4068},
+											pos:  position{line: 75, col: 19, offset: 4190},
 											name: "Arg",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 71, col: 23, offset: 4072},
+											pos: position{line: 75, col: 23, offset: 4194},
 											expr: &ruleRefExpr{
-												pos:  position{line: 71, col: 23, offset: 4072},
+												pos:  position{line: 75, col: 23, offset: 4194},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 71, col: 33, offset: 4082},
+											pos: position{line: 75, col: 33, offset: 4204},
 											expr: &seqExpr{
-												pos: position{line: 71, col: 35, offset: 4084},
+												pos: position{line: 75, col: 35, offset: 4206},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 71, col: 35, offset: 4084},
+														pos:  position{line: 75, col: 35, offset: 4206},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 71, col: 37, offset: 4086},
+														pos:        position{line: 75, col: 37, offset: 4208},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 71, col: 41, offset: 4090},
+														pos:  position{line: 75, col: 41, offset: 4212},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 71, col: 43, offset: 4092},
+														pos:  position{line: 75, col: 43, offset: 4214},
 														name: "Arg",
 													},
 												},
@@ -933,11 +913,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 71, col: 53, offset: 4102},
+							pos:  position{line: 75, col: 53, offset: 4224},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 71, col: 55, offset: 4104},
+							pos:        position{line: 75, col: 55, offset: 4226},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -948,19 +928,19 @@ var g = &grammar{
 		},
 		{
 			name: "Arg",
-			pos:  position{line: 77, col: 1, offset: 4430},
+			pos:  position{line: 81, col: 1, offset: 4552},
 			expr: &seqExpr{
-				pos: position{line: 77, col: 8, offset: 4437},
+				pos: position{line: 81, col: 8, offset: 4559},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 77, col: 8, offset: 4437},
+						pos: position{line: 81, col: 8, offset: 4559},
 						expr: &ruleRefExpr{
-							pos:  position{line: 77, col: 8, offset: 4437},
+							pos:  position{line: 81, col: 8, offset: 4559},
 							name: "KeywordPrefix",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 77, col: 23, offset: 4452},
+						pos:  position{line: 81, col: 23, offset: 4574},
 						name: "Expr",
 					},
 				},
@@ -968,38 +948,38 @@ var g = &grammar{
 		},
 		{
 			name: "KeywordPrefix",
-			pos:  position{line: 79, col: 1, offset: 4458},
+			pos:  position{line: 83, col: 1, offset: 4580},
 			expr: &actionExpr{
-				pos: position{line: 79, col: 18, offset: 4475},
+				pos: position{line: 83, col: 18, offset: 4597},
 				run: (*parser).callonKeywordPrefix1,
 				expr: &seqExpr{
-					pos: position{line: 79, col: 18, offset: 4475},
+					pos: position{line: 83, col: 18, offset: 4597},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 18, offset: 4475},
+							pos:  position{line: 83, col: 18, offset: 4597},
 							name: "Name",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 23, offset: 4480},
+							pos:  position{line: 83, col: 23, offset: 4602},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 79, col: 25, offset: 4482},
+							pos:        position{line: 83, col: 25, offset: 4604},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
 						},
 						&notExpr{
-							pos: position{line: 79, col: 29, offset: 4486},
+							pos: position{line: 83, col: 29, offset: 4608},
 							expr: &litMatcher{
-								pos:        position{line: 79, col: 30, offset: 4487},
+								pos:        position{line: 83, col: 30, offset: 4609},
 								val:        "=",
 								ignoreCase: false,
 								want:       "\"=\"",
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 34, offset: 4491},
+							pos:  position{line: 83, col: 34, offset: 4613},
 							name: "_",
 						},
 					},
@@ -1008,70 +988,70 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 81, col: 1, offset: 4544},
+			pos:  position{line: 85, col: 1, offset: 4666},
 			expr: &actionExpr{
-				pos: position{line: 81, col: 10, offset: 4553},
+				pos: position{line: 85, col: 10, offset: 4675},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 81, col: 10, offset: 4553},
+					pos: position{line: 85, col: 10, offset: 4675},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 81, col: 10, offset: 4553},
+							pos:        position{line: 85, col: 10, offset: 4675},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 81, col: 14, offset: 4557},
+							pos:  position{line: 85, col: 14, offset: 4679},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 81, col: 16, offset: 4559},
+							pos:   position{line: 85, col: 16, offset: 4681},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 81, col: 20, offset: 4563},
+								pos: position{line: 85, col: 20, offset: 4685},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 81, col: 20, offset: 4563},
+										pos:  position{line: 85, col: 20, offset: 4685},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 81, col: 30, offset: 4573},
+										pos: position{line: 85, col: 30, offset: 4695},
 										expr: &seqExpr{
-											pos: position{line: 81, col: 32, offset: 4575},
+											pos: position{line: 85, col: 32, offset: 4697},
 											exprs: []any{
 												&ruleRefExpr{
-													pos:  position{line: 81, col: 32, offset: 4575},
+													pos:  position{line: 85, col: 32, offset: 4697},
 													name: "_",
 												},
 												&litMatcher{
-													pos:        position{line: 81, col: 34, offset: 4577},
+													pos:        position{line: 85, col: 34, offset: 4699},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 81, col: 38, offset: 4581},
+													pos:  position{line: 85, col: 38, offset: 4703},
 													name: "_",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 81, col: 40, offset: 4583},
+													pos:  position{line: 85, col: 40, offset: 4705},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 81, col: 53, offset: 4596},
+										pos: position{line: 85, col: 53, offset: 4718},
 										expr: &seqExpr{
-											pos: position{line: 81, col: 55, offset: 4598},
+											pos: position{line: 85, col: 55, offset: 4720},
 											exprs: []any{
 												&ruleRefExpr{
-													pos:  position{line: 81, col: 55, offset: 4598},
+													pos:  position{line: 85, col: 55, offset: 4720},
 													name: "_",
 												},
 												&litMatcher{
-													pos:        position{line: 81, col: 57, offset: 4600},
+													pos:        position{line: 85, col: 57, offset: 4722},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1083,11 +1063,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 81, col: 66, offset: 4609},
+							pos:  position{line: 85, col: 66, offset: 4731},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 81, col: 68, offset: 4611},
+							pos:        position{line: 85, col: 68, offset: 4733},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1098,28 +1078,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 83, col: 1, offset: 4667},
+			pos:  position{line: 87, col: 1, offset: 4789},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 14, offset: 4680},
+				pos: position{line: 87, col: 14, offset: 4802},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 83, col: 14, offset: 4680},
+						pos: position{line: 87, col: 14, offset: 4802},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 14, offset: 4680},
+								pos:  position{line: 87, col: 14, offset: 4802},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 83, col: 19, offset: 4685},
+								pos: position{line: 87, col: 19, offset: 4807},
 								expr: &ruleRefExpr{
-									pos:  position{line: 83, col: 19, offset: 4685},
+									pos:  position{line: 87, col: 19, offset: 4807},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 32, offset: 4698},
+						pos:  position{line: 87, col: 32, offset: 4820},
 						name: "SliceOnly",
 					},
 				},
@@ -1127,65 +1107,65 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 85, col: 1, offset: 4709},
+			pos:  position{line: 89, col: 1, offset: 4831},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 14, offset: 4722},
+				pos: position{line: 89, col: 14, offset: 4844},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 14, offset: 4722},
+					pos: position{line: 89, col: 14, offset: 4844},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 85, col: 14, offset: 4722},
+							pos:  position{line: 89, col: 14, offset: 4844},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 16, offset: 4724},
+							pos:        position{line: 89, col: 16, offset: 4846},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 85, col: 20, offset: 4728},
+							pos: position{line: 89, col: 20, offset: 4850},
 							expr: &seqExpr{
-								pos: position{line: 85, col: 22, offset: 4730},
+								pos: position{line: 89, col: 22, offset: 4852},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 22, offset: 4730},
+										pos:  position{line: 89, col: 22, offset: 4852},
 										name: "_",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 24, offset: 4732},
+										pos:  position{line: 89, col: 24, offset: 4854},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 85, col: 32, offset: 4740},
+							pos: position{line: 89, col: 32, offset: 4862},
 							expr: &seqExpr{
-								pos: position{line: 85, col: 34, offset: 4742},
+								pos: position{line: 89, col: 34, offset: 4864},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 34, offset: 4742},
+										pos:  position{line: 89, col: 34, offset: 4864},
 										name: "_",
 									},
 									&litMatcher{
-										pos:        position{line: 85, col: 36, offset: 4744},
+										pos:        position{line: 89, col: 36, offset: 4866},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 85, col: 40, offset: 4748},
+										pos: position{line: 89, col: 40, offset: 4870},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 42, offset: 4750},
+											pos: position{line: 89, col: 42, offset: 4872},
 											exprs: []any{
 												&ruleRefExpr{
-													pos:  position{line: 85, col: 42, offset: 4750},
+													pos:  position{line: 89, col: 42, offset: 4872},
 													name: "_",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 85, col: 44, offset: 4752},
+													pos:  position{line: 89, col: 44, offset: 4874},
 													name: "Expr",
 												},
 											},
@@ -1200,52 +1180,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 87, col: 1, offset: 4807},
+			pos:  position{line: 91, col: 1, offset: 4929},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 14, offset: 4820},
+				pos: position{line: 91, col: 14, offset: 4942},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 87, col: 14, offset: 4820},
+					pos:  position{line: 91, col: 14, offset: 4942},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 92, col: 1, offset: 5060},
+			pos:  position{line: 96, col: 1, offset: 5182},
 			expr: &choiceExpr{
-				pos: position{line: 92, col: 12, offset: 5071},
+				pos: position{line: 96, col: 12, offset: 5193},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 12, offset: 5071},
+						pos:  position{line: 96, col: 12, offset: 5193},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 27, offset: 5086},
+						pos:  position{line: 96, col: 27, offset: 5208},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 34, offset: 5093},
+						pos:  position{line: 96, col: 34, offset: 5215},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 43, offset: 5102},
+						pos:  position{line: 96, col: 43, offset: 5224},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 50, offset: 5109},
+						pos:  position{line: 96, col: 50, offset: 5231},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 58, offset: 5117},
+						pos:  position{line: 96, col: 58, offset: 5239},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 65, offset: 5124},
+						pos:  position{line: 96, col: 65, offset: 5246},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 73, offset: 5132},
+						pos:  position{line: 96, col: 73, offset: 5254},
 						name: "DotNumber",
 					},
 				},
@@ -1253,79 +1233,79 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 94, col: 1, offset: 5143},
+			pos:  position{line: 98, col: 1, offset: 5265},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 10, offset: 5152},
+				pos: position{line: 98, col: 10, offset: 5274},
 				run: (*parser).callonParen1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 10, offset: 5152},
+					pos: position{line: 98, col: 10, offset: 5274},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 94, col: 10, offset: 5152},
+							pos:        position{line: 98, col: 10, offset: 5274},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 94, col: 14, offset: 5156},
+							pos:  position{line: 98, col: 14, offset: 5278},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 94, col: 16, offset: 5158},
+							pos:   position{line: 98, col: 16, offset: 5280},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 94, col: 18, offset: 5160},
+								pos: position{line: 98, col: 18, offset: 5282},
 								expr: &seqExpr{
-									pos: position{line: 94, col: 20, offset: 5162},
+									pos: position{line: 98, col: 20, offset: 5284},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 94, col: 20, offset: 5162},
+											pos:  position{line: 98, col: 20, offset: 5284},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 94, col: 25, offset: 5167},
+											pos: position{line: 98, col: 25, offset: 5289},
 											expr: &ruleRefExpr{
-												pos:  position{line: 94, col: 25, offset: 5167},
+												pos:  position{line: 98, col: 25, offset: 5289},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 35, offset: 5177},
+											pos: position{line: 98, col: 35, offset: 5299},
 											expr: &seqExpr{
-												pos: position{line: 94, col: 37, offset: 5179},
+												pos: position{line: 98, col: 37, offset: 5301},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 37, offset: 5179},
+														pos:  position{line: 98, col: 37, offset: 5301},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 94, col: 39, offset: 5181},
+														pos:        position{line: 98, col: 39, offset: 5303},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 43, offset: 5185},
+														pos:  position{line: 98, col: 43, offset: 5307},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 45, offset: 5187},
+														pos:  position{line: 98, col: 45, offset: 5309},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 94, col: 53, offset: 5195},
+											pos: position{line: 98, col: 53, offset: 5317},
 											expr: &seqExpr{
-												pos: position{line: 94, col: 55, offset: 5197},
+												pos: position{line: 98, col: 55, offset: 5319},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 55, offset: 5197},
+														pos:  position{line: 98, col: 55, offset: 5319},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 94, col: 57, offset: 5199},
+														pos:        position{line: 98, col: 57, offset: 5321},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1338,11 +1318,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 94, col: 67, offset: 5209},
+							pos:  position{line: 98, col: 67, offset: 5331},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 94, col: 69, offset: 5211},
+							pos:        position{line: 98, col: 69, offset: 5333},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -1353,79 +1333,79 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 96, col: 1, offset: 5281},
+			pos:  position{line: 100, col: 1, offset: 5403},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 9, offset: 5289},
+				pos: position{line: 100, col: 9, offset: 5411},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 9, offset: 5289},
+					pos: position{line: 100, col: 9, offset: 5411},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 96, col: 9, offset: 5289},
+							pos:        position{line: 100, col: 9, offset: 5411},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 96, col: 13, offset: 5293},
+							pos:  position{line: 100, col: 13, offset: 5415},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 96, col: 15, offset: 5295},
+							pos:   position{line: 100, col: 15, offset: 5417},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 96, col: 17, offset: 5297},
+								pos: position{line: 100, col: 17, offset: 5419},
 								expr: &seqExpr{
-									pos: position{line: 96, col: 19, offset: 5299},
+									pos: position{line: 100, col: 19, offset: 5421},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 96, col: 19, offset: 5299},
+											pos:  position{line: 100, col: 19, offset: 5421},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 96, col: 24, offset: 5304},
+											pos: position{line: 100, col: 24, offset: 5426},
 											expr: &ruleRefExpr{
-												pos:  position{line: 96, col: 24, offset: 5304},
+												pos:  position{line: 100, col: 24, offset: 5426},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 96, col: 34, offset: 5314},
+											pos: position{line: 100, col: 34, offset: 5436},
 											expr: &seqExpr{
-												pos: position{line: 96, col: 36, offset: 5316},
+												pos: position{line: 100, col: 36, offset: 5438},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 96, col: 36, offset: 5316},
+														pos:  position{line: 100, col: 36, offset: 5438},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 96, col: 38, offset: 5318},
+														pos:        position{line: 100, col: 38, offset: 5440},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 96, col: 42, offset: 5322},
+														pos:  position{line: 100, col: 42, offset: 5444},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 96, col: 44, offset: 5324},
+														pos:  position{line: 100, col: 44, offset: 5446},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 96, col: 52, offset: 5332},
+											pos: position{line: 100, col: 52, offset: 5454},
 											expr: &seqExpr{
-												pos: position{line: 96, col: 54, offset: 5334},
+												pos: position{line: 100, col: 54, offset: 5456},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 96, col: 54, offset: 5334},
+														pos:  position{line: 100, col: 54, offset: 5456},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 96, col: 56, offset: 5336},
+														pos:        position{line: 100, col: 56, offset: 5458},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1438,11 +1418,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 96, col: 66, offset: 5346},
+							pos:  position{line: 100, col: 66, offset: 5468},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 96, col: 68, offset: 5348},
+							pos:        position{line: 100, col: 68, offset: 5470},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1453,79 +1433,79 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 98, col: 1, offset: 5417},
+			pos:  position{line: 102, col: 1, offset: 5539},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 10, offset: 5426},
+				pos: position{line: 102, col: 10, offset: 5548},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 10, offset: 5426},
+					pos: position{line: 102, col: 10, offset: 5548},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 98, col: 10, offset: 5426},
+							pos:        position{line: 102, col: 10, offset: 5548},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 98, col: 14, offset: 5430},
+							pos:  position{line: 102, col: 14, offset: 5552},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 16, offset: 5432},
+							pos:   position{line: 102, col: 16, offset: 5554},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 18, offset: 5434},
+								pos: position{line: 102, col: 18, offset: 5556},
 								expr: &seqExpr{
-									pos: position{line: 98, col: 20, offset: 5436},
+									pos: position{line: 102, col: 20, offset: 5558},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 98, col: 20, offset: 5436},
+											pos:  position{line: 102, col: 20, offset: 5558},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 29, offset: 5445},
+											pos: position{line: 102, col: 29, offset: 5567},
 											expr: &ruleRefExpr{
-												pos:  position{line: 98, col: 29, offset: 5445},
+												pos:  position{line: 102, col: 29, offset: 5567},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 98, col: 39, offset: 5455},
+											pos: position{line: 102, col: 39, offset: 5577},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 41, offset: 5457},
+												pos: position{line: 102, col: 41, offset: 5579},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 41, offset: 5457},
+														pos:  position{line: 102, col: 41, offset: 5579},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 43, offset: 5459},
+														pos:        position{line: 102, col: 43, offset: 5581},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 47, offset: 5463},
+														pos:  position{line: 102, col: 47, offset: 5585},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 49, offset: 5465},
+														pos:  position{line: 102, col: 49, offset: 5587},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 61, offset: 5477},
+											pos: position{line: 102, col: 61, offset: 5599},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 63, offset: 5479},
+												pos: position{line: 102, col: 63, offset: 5601},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 63, offset: 5479},
+														pos:  position{line: 102, col: 63, offset: 5601},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 65, offset: 5481},
+														pos:        position{line: 102, col: 65, offset: 5603},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1538,11 +1518,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 98, col: 75, offset: 5491},
+							pos:  position{line: 102, col: 75, offset: 5613},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 98, col: 77, offset: 5493},
+							pos:        position{line: 102, col: 77, offset: 5615},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1553,35 +1533,35 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 100, col: 1, offset: 5563},
+			pos:  position{line: 104, col: 1, offset: 5685},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 13, offset: 5575},
+				pos: position{line: 104, col: 13, offset: 5697},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 13, offset: 5575},
+						pos:  position{line: 104, col: 13, offset: 5697},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 100, col: 18, offset: 5580},
+						pos: position{line: 104, col: 18, offset: 5702},
 						expr: &seqExpr{
-							pos: position{line: 100, col: 20, offset: 5582},
+							pos: position{line: 104, col: 20, offset: 5704},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 20, offset: 5582},
+									pos:  position{line: 104, col: 20, offset: 5704},
 									name: "_",
 								},
 								&litMatcher{
-									pos:        position{line: 100, col: 22, offset: 5584},
+									pos:        position{line: 104, col: 22, offset: 5706},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 26, offset: 5588},
+									pos:  position{line: 104, col: 26, offset: 5710},
 									name: "_",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 28, offset: 5590},
+									pos:  position{line: 104, col: 28, offset: 5712},
 									name: "Expr",
 								},
 							},
@@ -1592,61 +1572,61 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 102, col: 1, offset: 5599},
+			pos:  position{line: 106, col: 1, offset: 5721},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 13, offset: 5611},
+				pos: position{line: 106, col: 13, offset: 5733},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 102, col: 13, offset: 5611},
+					pos: position{line: 106, col: 13, offset: 5733},
 					expr: &seqExpr{
-						pos: position{line: 102, col: 15, offset: 5613},
+						pos: position{line: 106, col: 15, offset: 5735},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 102, col: 15, offset: 5613},
+								pos:  position{line: 106, col: 15, offset: 5735},
 								name: "_",
 							},
 							&litMatcher{
-								pos:        position{line: 102, col: 17, offset: 5615},
+								pos:        position{line: 106, col: 17, offset: 5737},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 102, col: 23, offset: 5621},
+								pos: position{line: 106, col: 23, offset: 5743},
 								expr: &ruleRefExpr{
-									pos:  position{line: 102, col: 24, offset: 5622},
+									pos:  position{line: 106, col: 24, offset: 5744},
 									name: "IdentCont",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 102, col: 34, offset: 5632},
+								pos:  position{line: 106, col: 34, offset: 5754},
 								name: "_",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 102, col: 36, offset: 5634},
+								pos:  position{line: 106, col: 36, offset: 5756},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 102, col: 41, offset: 5639},
+								pos: position{line: 106, col: 41, offset: 5761},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 43, offset: 5641},
+									pos: position{line: 106, col: 43, offset: 5763},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 43, offset: 5641},
+											pos:  position{line: 106, col: 43, offset: 5763},
 											name: "_",
 										},
 										&litMatcher{
-											pos:        position{line: 102, col: 45, offset: 5643},
+											pos:        position{line: 106, col: 45, offset: 5765},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 49, offset: 5647},
+											pos:  position{line: 106, col: 49, offset: 5769},
 											name: "_",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 51, offset: 5649},
+											pos:  position{line: 106, col: 51, offset: 5771},
 											name: "Expr",
 										},
 									},
@@ -1659,59 +1639,59 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 104, col: 1, offset: 5704},
+			pos:  position{line: 108, col: 1, offset: 5826},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 11, offset: 5714},
+				pos: position{line: 108, col: 11, offset: 5836},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 11, offset: 5714},
+					pos: position{line: 108, col: 11, offset: 5836},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 104, col: 11, offset: 5714},
+							pos:        position{line: 108, col: 11, offset: 5836},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 104, col: 20, offset: 5723},
+							pos: position{line: 108, col: 20, offset: 5845},
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 21, offset: 5724},
+								pos:  position{line: 108, col: 21, offset: 5846},
 								name: "IdentCont",
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 31, offset: 5734},
+							pos:  position{line: 108, col: 31, offset: 5856},
 							name: "_",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 104, col: 33, offset: 5736},
+							pos: position{line: 108, col: 33, offset: 5858},
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 33, offset: 5736},
+								pos:  position{line: 108, col: 33, offset: 5858},
 								name: "LambdaParams",
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 47, offset: 5750},
+							pos:  position{line: 108, col: 47, offset: 5872},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 104, col: 49, offset: 5752},
+							pos:        position{line: 108, col: 49, offset: 5874},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 53, offset: 5756},
+							pos:  position{line: 108, col: 53, offset: 5878},
 							name: "_",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 55, offset: 5758},
+							pos:  position{line: 108, col: 55, offset: 5880},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 104, col: 63, offset: 5766},
+							pos: position{line: 108, col: 63, offset: 5888},
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 63, offset: 5766},
+								pos:  position{line: 108, col: 63, offset: 5888},
 								name: "CondTail",
 							},
 						},
@@ -1721,51 +1701,51 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 106, col: 1, offset: 5840},
+			pos:  position{line: 110, col: 1, offset: 5962},
 			expr: &seqExpr{
-				pos: position{line: 106, col: 17, offset: 5856},
+				pos: position{line: 110, col: 17, offset: 5978},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 106, col: 17, offset: 5856},
+						pos:  position{line: 110, col: 17, offset: 5978},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 106, col: 29, offset: 5868},
+						pos: position{line: 110, col: 29, offset: 5990},
 						expr: &seqExpr{
-							pos: position{line: 106, col: 31, offset: 5870},
+							pos: position{line: 110, col: 31, offset: 5992},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 106, col: 31, offset: 5870},
+									pos:  position{line: 110, col: 31, offset: 5992},
 									name: "_",
 								},
 								&litMatcher{
-									pos:        position{line: 106, col: 33, offset: 5872},
+									pos:        position{line: 110, col: 33, offset: 5994},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 106, col: 37, offset: 5876},
+									pos:  position{line: 110, col: 37, offset: 5998},
 									name: "_",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 106, col: 39, offset: 5878},
+									pos:  position{line: 110, col: 39, offset: 6000},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 106, col: 54, offset: 5893},
+						pos: position{line: 110, col: 54, offset: 6015},
 						expr: &seqExpr{
-							pos: position{line: 106, col: 56, offset: 5895},
+							pos: position{line: 110, col: 56, offset: 6017},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 106, col: 56, offset: 5895},
+									pos:  position{line: 110, col: 56, offset: 6017},
 									name: "_",
 								},
 								&litMatcher{
-									pos:        position{line: 106, col: 58, offset: 5897},
+									pos:        position{line: 110, col: 58, offset: 6019},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -1778,49 +1758,49 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 108, col: 1, offset: 5905},
+			pos:  position{line: 112, col: 1, offset: 6027},
 			expr: &choiceExpr{
-				pos: position{line: 108, col: 16, offset: 5920},
+				pos: position{line: 112, col: 16, offset: 6042},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 108, col: 16, offset: 5920},
+						pos: position{line: 112, col: 16, offset: 6042},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 108, col: 16, offset: 5920},
+								pos:        position{line: 112, col: 16, offset: 6042},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 21, offset: 5925},
+								pos:  position{line: 112, col: 21, offset: 6047},
 								name: "_",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 23, offset: 5927},
+								pos:  position{line: 112, col: 23, offset: 6049},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 108, col: 30, offset: 5934},
+						pos: position{line: 112, col: 30, offset: 6056},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 108, col: 30, offset: 5934},
+								pos:        position{line: 112, col: 30, offset: 6056},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 108, col: 34, offset: 5938},
+								pos: position{line: 112, col: 34, offset: 6060},
 								expr: &seqExpr{
-									pos: position{line: 108, col: 36, offset: 5940},
+									pos: position{line: 112, col: 36, offset: 6062},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 36, offset: 5940},
+											pos:  position{line: 112, col: 36, offset: 6062},
 											name: "_",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 38, offset: 5942},
+											pos:  position{line: 112, col: 38, offset: 6064},
 											name: "Name",
 										},
 									},
@@ -1829,45 +1809,45 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 108, col: 48, offset: 5952},
+						pos:        position{line: 112, col: 48, offset: 6074},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 108, col: 54, offset: 5958},
+						pos: position{line: 112, col: 54, offset: 6080},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 54, offset: 5958},
+								pos:  position{line: 112, col: 54, offset: 6080},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 108, col: 59, offset: 5963},
+								pos: position{line: 112, col: 59, offset: 6085},
 								expr: &seqExpr{
-									pos: position{line: 108, col: 61, offset: 5965},
+									pos: position{line: 112, col: 61, offset: 6087},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 61, offset: 5965},
+											pos:  position{line: 112, col: 61, offset: 6087},
 											name: "_",
 										},
 										&litMatcher{
-											pos:        position{line: 108, col: 63, offset: 5967},
+											pos:        position{line: 112, col: 63, offset: 6089},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 67, offset: 5971},
+											pos:  position{line: 112, col: 67, offset: 6093},
 											name: "_",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 69, offset: 5973},
+											pos:  position{line: 112, col: 69, offset: 6095},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 108, col: 77, offset: 5981},
+											pos: position{line: 112, col: 77, offset: 6103},
 											expr: &ruleRefExpr{
-												pos:  position{line: 108, col: 77, offset: 5981},
+												pos:  position{line: 112, col: 77, offset: 6103},
 												name: "CondTail",
 											},
 										},
@@ -1881,37 +1861,37 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 111, col: 1, offset: 6048},
+			pos:  position{line: 119, col: 1, offset: 6375},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 9, offset: 6056},
+				pos: position{line: 119, col: 9, offset: 6383},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 9, offset: 6056},
+					pos: position{line: 119, col: 9, offset: 6383},
 					exprs: []any{
-						&notExpr{
-							pos: position{line: 111, col: 9, offset: 6056},
-							expr: &seqExpr{
-								pos: position{line: 111, col: 12, offset: 6059},
-								exprs: []any{
-									&andExpr{
-										pos: position{line: 111, col: 12, offset: 6059},
-										expr: &charClassMatcher{
-											pos:        position{line: 111, col: 13, offset: 6060},
-											val:        "[aoniefl]",
-											chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
-											ignoreCase: false,
-											inverted:   false,
-										},
+						&choiceExpr{
+							pos: position{line: 119, col: 11, offset: 6385},
+							alternatives: []any{
+								&notExpr{
+									pos: position{line: 119, col: 11, offset: 6385},
+									expr: &charClassMatcher{
+										pos:        position{line: 119, col: 12, offset: 6386},
+										val:        "[aoniefl]",
+										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&ruleRefExpr{
-										pos:  position{line: 111, col: 23, offset: 6070},
+								},
+								&notExpr{
+									pos: position{line: 119, col: 24, offset: 6398},
+									expr: &ruleRefExpr{
+										pos:  position{line: 119, col: 25, offset: 6399},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 111, col: 33, offset: 6080},
+							pos:        position{line: 119, col: 35, offset: 6409},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1919,9 +1899,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 111, col: 40, offset: 6087},
+							pos: position{line: 119, col: 42, offset: 6416},
 							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 40, offset: 6087},
+								pos:  position{line: 119, col: 42, offset: 6416},
 								name: "IdentCont",
 							},
 						},
@@ -1931,15 +1911,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 114, col: 1, offset: 6195},
+			pos:  position{line: 122, col: 1, offset: 6524},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 9, offset: 6203},
+				pos: position{line: 122, col: 9, offset: 6532},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 9, offset: 6203},
+					pos: position{line: 122, col: 9, offset: 6532},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 114, col: 9, offset: 6203},
+							pos:        position{line: 122, col: 9, offset: 6532},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1947,9 +1927,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 114, col: 16, offset: 6210},
+							pos: position{line: 122, col: 16, offset: 6539},
 							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 16, offset: 6210},
+								pos:  position{line: 122, col: 16, offset: 6539},
 								name: "IdentCont",
 							},
 						},
@@ -1959,63 +1939,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 116, col: 1, offset: 6266},
+			pos:  position{line: 124, col: 1, offset: 6595},
 			expr: &seqExpr{
-				pos: position{line: 116, col: 12, offset: 6277},
+				pos: position{line: 124, col: 12, offset: 6606},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 116, col: 14, offset: 6279},
+						pos: position{line: 124, col: 14, offset: 6608},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 116, col: 14, offset: 6279},
+								pos:        position{line: 124, col: 14, offset: 6608},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 22, offset: 6287},
+								pos:        position{line: 124, col: 22, offset: 6616},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 29, offset: 6294},
+								pos:        position{line: 124, col: 29, offset: 6623},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 37, offset: 6302},
+								pos:        position{line: 124, col: 37, offset: 6631},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 44, offset: 6309},
+								pos:        position{line: 124, col: 44, offset: 6638},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 51, offset: 6316},
+								pos:        position{line: 124, col: 51, offset: 6645},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 58, offset: 6323},
+								pos:        position{line: 124, col: 58, offset: 6652},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 67, offset: 6332},
+								pos:        position{line: 124, col: 67, offset: 6661},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 75, offset: 6340},
+								pos:        position{line: 124, col: 75, offset: 6669},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2023,9 +2003,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 116, col: 86, offset: 6351},
+						pos: position{line: 124, col: 86, offset: 6680},
 						expr: &ruleRefExpr{
-							pos:  position{line: 116, col: 87, offset: 6352},
+							pos:  position{line: 124, col: 87, offset: 6681},
 							name: "IdentCont",
 						},
 					},
@@ -2034,9 +2014,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 118, col: 1, offset: 6363},
+			pos:  position{line: 126, col: 1, offset: 6692},
 			expr: &charClassMatcher{
-				pos:        position{line: 118, col: 14, offset: 6376},
+				pos:        position{line: 126, col: 14, offset: 6705},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2045,17 +2025,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 123, col: 1, offset: 6579},
+			pos:  position{line: 131, col: 1, offset: 6908},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 11, offset: 6589},
+				pos: position{line: 131, col: 11, offset: 6918},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 11, offset: 6589},
+					pos: position{line: 131, col: 11, offset: 6918},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 123, col: 11, offset: 6589},
+							pos: position{line: 131, col: 11, offset: 6918},
 							expr: &charClassMatcher{
-								pos:        position{line: 123, col: 11, offset: 6589},
+								pos:        position{line: 131, col: 11, offset: 6918},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2063,20 +2043,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 123, col: 18, offset: 6596},
+							pos: position{line: 131, col: 18, offset: 6925},
 							expr: &seqExpr{
-								pos: position{line: 123, col: 20, offset: 6598},
+								pos: position{line: 131, col: 20, offset: 6927},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 123, col: 20, offset: 6598},
+										pos:        position{line: 131, col: 20, offset: 6927},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 123, col: 24, offset: 6602},
+										pos: position{line: 131, col: 24, offset: 6931},
 										expr: &charClassMatcher{
-											pos:        position{line: 123, col: 24, offset: 6602},
+											pos:        position{line: 131, col: 24, offset: 6931},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2087,28 +2067,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 123, col: 34, offset: 6612},
+							pos: position{line: 131, col: 34, offset: 6941},
 							expr: &seqExpr{
-								pos: position{line: 123, col: 36, offset: 6614},
+								pos: position{line: 131, col: 36, offset: 6943},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 123, col: 36, offset: 6614},
+										pos:        position{line: 131, col: 36, offset: 6943},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 123, col: 41, offset: 6619},
+										pos:        position{line: 131, col: 41, offset: 6948},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 123, col: 46, offset: 6624},
+										pos: position{line: 131, col: 46, offset: 6953},
 										expr: &charClassMatcher{
-											pos:        position{line: 123, col: 46, offset: 6624},
+											pos:        position{line: 131, col: 46, offset: 6953},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2119,9 +2099,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 123, col: 56, offset: 6634},
+							pos: position{line: 131, col: 56, offset: 6963},
 							expr: &ruleRefExpr{
-								pos:  position{line: 123, col: 56, offset: 6634},
+								pos:  position{line: 131, col: 56, offset: 6963},
 								name: "IdentCont",
 							},
 						},
@@ -2131,23 +2111,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 125, col: 1, offset: 6686},
+			pos:  position{line: 133, col: 1, offset: 7015},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 14, offset: 6699},
+				pos: position{line: 133, col: 14, offset: 7028},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 125, col: 14, offset: 6699},
+					pos: position{line: 133, col: 14, offset: 7028},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 125, col: 14, offset: 6699},
+							pos:        position{line: 133, col: 14, offset: 7028},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 125, col: 18, offset: 6703},
+							pos: position{line: 133, col: 18, offset: 7032},
 							expr: &charClassMatcher{
-								pos:        position{line: 125, col: 18, offset: 6703},
+								pos:        position{line: 133, col: 18, offset: 7032},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2155,9 +2135,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 125, col: 25, offset: 6710},
+							pos: position{line: 133, col: 25, offset: 7039},
 							expr: &ruleRefExpr{
-								pos:  position{line: 125, col: 25, offset: 6710},
+								pos:  position{line: 133, col: 25, offset: 7039},
 								name: "IdentCont",
 							},
 						},
@@ -2167,36 +2147,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 128, col: 1, offset: 6827},
+			pos:  position{line: 136, col: 1, offset: 7156},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 9, offset: 6835},
+				pos: position{line: 136, col: 9, offset: 7164},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 128, col: 9, offset: 6835},
+					pos:  position{line: 136, col: 9, offset: 7164},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 131, col: 1, offset: 6955},
+			pos:  position{line: 139, col: 1, offset: 7284},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 17, offset: 6971},
+				pos: position{line: 139, col: 17, offset: 7300},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 17, offset: 6971},
+					pos: position{line: 139, col: 17, offset: 7300},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 131, col: 17, offset: 6971},
+							pos:        position{line: 139, col: 17, offset: 7300},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 28, offset: 6982},
+							pos: position{line: 139, col: 28, offset: 7311},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 28, offset: 6982},
+								pos:        position{line: 139, col: 28, offset: 7311},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2204,7 +2184,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 131, col: 40, offset: 6994},
+							pos:  position{line: 139, col: 40, offset: 7323},
 							name: "TextBody",
 						},
 					},
@@ -2213,44 +2193,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 133, col: 1, offset: 7050},
+			pos:  position{line: 141, col: 1, offset: 7379},
 			expr: &choiceExpr{
-				pos: position{line: 133, col: 13, offset: 7062},
+				pos: position{line: 141, col: 13, offset: 7391},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 133, col: 13, offset: 7062},
+						pos: position{line: 141, col: 13, offset: 7391},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 133, col: 13, offset: 7062},
+								pos:        position{line: 141, col: 13, offset: 7391},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 133, col: 17, offset: 7066},
+								pos: position{line: 141, col: 17, offset: 7395},
 								expr: &choiceExpr{
-									pos: position{line: 133, col: 19, offset: 7068},
+									pos: position{line: 141, col: 19, offset: 7397},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 133, col: 19, offset: 7068},
+											pos:        position{line: 141, col: 19, offset: 7397},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 133, col: 28, offset: 7077},
+											pos: position{line: 141, col: 28, offset: 7406},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 133, col: 28, offset: 7077},
+													pos:        position{line: 141, col: 28, offset: 7406},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 133, col: 33, offset: 7082},
+													pos: position{line: 141, col: 33, offset: 7411},
 													expr: &anyMatcher{
-														line: 133, col: 33, offset: 7082,
+														line: 141, col: 33, offset: 7411,
 													},
 												},
 											},
@@ -2259,16 +2239,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 133, col: 41, offset: 7090},
+								pos: position{line: 141, col: 41, offset: 7419},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 133, col: 41, offset: 7090},
+										pos:        position{line: 141, col: 41, offset: 7419},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 133, col: 47, offset: 7096},
+										pos:  position{line: 141, col: 47, offset: 7425},
 										name: "EOF",
 									},
 								},
@@ -2276,39 +2256,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 133, col: 55, offset: 7104},
+						pos: position{line: 141, col: 55, offset: 7433},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 133, col: 55, offset: 7104},
+								pos:        position{line: 141, col: 55, offset: 7433},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 133, col: 59, offset: 7108},
+								pos: position{line: 141, col: 59, offset: 7437},
 								expr: &choiceExpr{
-									pos: position{line: 133, col: 61, offset: 7110},
+									pos: position{line: 141, col: 61, offset: 7439},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 133, col: 61, offset: 7110},
+											pos:        position{line: 141, col: 61, offset: 7439},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 133, col: 70, offset: 7119},
+											pos: position{line: 141, col: 70, offset: 7448},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 133, col: 70, offset: 7119},
+													pos:        position{line: 141, col: 70, offset: 7448},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 133, col: 75, offset: 7124},
+													pos: position{line: 141, col: 75, offset: 7453},
 													expr: &anyMatcher{
-														line: 133, col: 75, offset: 7124,
+														line: 141, col: 75, offset: 7453,
 													},
 												},
 											},
@@ -2317,16 +2297,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 133, col: 83, offset: 7132},
+								pos: position{line: 141, col: 83, offset: 7461},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 133, col: 83, offset: 7132},
+										pos:        position{line: 141, col: 83, offset: 7461},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 133, col: 89, offset: 7138},
+										pos:  position{line: 141, col: 89, offset: 7467},
 										name: "EOF",
 									},
 								},
@@ -2338,11 +2318,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 135, col: 1, offset: 7145},
+			pos:  position{line: 143, col: 1, offset: 7474},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 135, col: 6, offset: 7150},
+				pos: position{line: 143, col: 6, offset: 7479},
 				expr: &charClassMatcher{
-					pos:        position{line: 135, col: 6, offset: 7150},
+					pos:        position{line: 143, col: 6, offset: 7479},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2352,11 +2332,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 137, col: 1, offset: 7162},
+			pos:  position{line: 145, col: 1, offset: 7491},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 137, col: 7, offset: 7168},
+				pos: position{line: 145, col: 7, offset: 7497},
 				expr: &charClassMatcher{
-					pos:        position{line: 137, col: 7, offset: 7168},
+					pos:        position{line: 145, col: 7, offset: 7497},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2366,45 +2346,25 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 139, col: 1, offset: 7180},
+			pos:  position{line: 147, col: 1, offset: 7509},
 			expr: &notExpr{
-				pos: position{line: 139, col: 8, offset: 7187},
+				pos: position{line: 147, col: 8, offset: 7516},
 				expr: &anyMatcher{
-					line: 139, col: 9, offset: 7188,
+					line: 147, col: 9, offset: 7517,
 				},
 			},
 		},
 	},
 }
 
-func (c *current) onInput1(x any) (any, error) {
-	return x, nil
+func (c *current) onCondTail1() (any, error) {
+	return c.pos.offset + len(c.text), nil
 }
 
-func (p *parser) callonInput1() (any, error) {
+func (p *parser) callonCondTail1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onInput1(stack["x"])
-}
-
-func (c *current) onExpr1(v any) (any, error) {
-	return fullExpr(v, c.pos.offset+len(c.text)), nil
-}
-
-func (p *parser) callonExpr1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onExpr1(stack["v"])
-}
-
-func (c *current) onOpChain1(v any) (any, error) {
-	return opChain(v), nil
-}
-
-func (p *parser) callonOpChain1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onOpChain1(stack["v"])
+	return p.cur.onCondTail1()
 }
 
 func (c *current) onAssignOp1() (any, error) {

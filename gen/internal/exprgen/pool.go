@@ -38,8 +38,9 @@ const (
 
 // Result is the outcome of one parse, as plain data.
 type Result struct {
-	// Value is the value of the grammar's first rule. It is set when the
-	// parse matched, even when Problems is not empty.
+	// Value is the value of the grammar's first rule, as startValue
+	// (build.go) reads it. It is set when the parse matched, even when
+	// Problems is not empty.
 	Value any
 	// Steps is the number of grammar expressions tried, the unit of
 	// maxSteps.
@@ -167,6 +168,9 @@ func (p *parser) run(mode Mode) (r Result, reusable bool) {
 	}
 	p.read() // advance to the first rune
 	val, ok := p.parseRuleWrap(start)
+	if ok {
+		val = startValue(val)
+	}
 	r = Result{Value: val, Steps: p.ExprCnt}
 	for _, err := range *p.errs {
 		var pe *parserError
