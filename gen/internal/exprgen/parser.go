@@ -24,20 +24,32 @@ var g = &grammar{
 			expr: &seqExpr{
 				pos: position{line: 36, col: 10, offset: 1974},
 				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 36, col: 10, offset: 1974},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 36, col: 10, offset: 1974},
+						expr: &charClassMatcher{
+							pos:        position{line: 36, col: 10, offset: 1974},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 36, col: 12, offset: 1976},
+						pos:  position{line: 36, col: 21, offset: 1985},
 						name: "Expr",
 					},
-					&ruleRefExpr{
-						pos:  position{line: 36, col: 17, offset: 1981},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 36, col: 26, offset: 1990},
+						expr: &charClassMatcher{
+							pos:        position{line: 36, col: 26, offset: 1990},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 36, col: 19, offset: 1983},
+						pos:  position{line: 36, col: 37, offset: 2001},
 						name: "EOF",
 					},
 				},
@@ -45,27 +57,33 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 48, col: 1, offset: 2560},
+			pos:  position{line: 48, col: 1, offset: 2578},
 			expr: &seqExpr{
-				pos: position{line: 48, col: 9, offset: 2568},
+				pos: position{line: 48, col: 9, offset: 2586},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 48, col: 9, offset: 2568},
+						pos:  position{line: 48, col: 9, offset: 2586},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 48, col: 17, offset: 2576},
+						pos: position{line: 48, col: 17, offset: 2594},
 						expr: &seqExpr{
-							pos: position{line: 48, col: 19, offset: 2578},
+							pos: position{line: 48, col: 19, offset: 2596},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 48, col: 19, offset: 2578},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 48, col: 19, offset: 2596},
+									expr: &charClassMatcher{
+										pos:        position{line: 48, col: 19, offset: 2596},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&andExpr{
-									pos: position{line: 48, col: 21, offset: 2580},
+									pos: position{line: 48, col: 30, offset: 2607},
 									expr: &charClassMatcher{
-										pos:        position{line: 48, col: 22, offset: 2581},
+										pos:        position{line: 48, col: 31, offset: 2608},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -73,31 +91,37 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 48, col: 42, offset: 2601},
+									pos:  position{line: 48, col: 51, offset: 2628},
 									name: "BinOp",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 48, col: 48, offset: 2607},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 48, col: 57, offset: 2634},
+									expr: &charClassMatcher{
+										pos:        position{line: 48, col: 57, offset: 2634},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 48, col: 50, offset: 2609},
+									pos:  position{line: 48, col: 68, offset: 2645},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 48, col: 61, offset: 2620},
+						pos: position{line: 48, col: 79, offset: 2656},
 						expr: &ruleRefExpr{
-							pos:  position{line: 48, col: 61, offset: 2620},
+							pos:  position{line: 48, col: 79, offset: 2656},
 							name: "CondTail",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 48, col: 71, offset: 2630},
+						pos: position{line: 48, col: 89, offset: 2666},
 						expr: &ruleRefExpr{
-							pos:  position{line: 48, col: 71, offset: 2630},
+							pos:  position{line: 48, col: 89, offset: 2666},
 							name: "AssignTail",
 						},
 					},
@@ -106,27 +130,33 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 53, col: 1, offset: 2808},
+			pos:  position{line: 53, col: 1, offset: 2844},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 12, offset: 2819},
+				pos: position{line: 53, col: 12, offset: 2855},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 12, offset: 2819},
+						pos:  position{line: 53, col: 12, offset: 2855},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 53, col: 20, offset: 2827},
+						pos: position{line: 53, col: 20, offset: 2863},
 						expr: &seqExpr{
-							pos: position{line: 53, col: 22, offset: 2829},
+							pos: position{line: 53, col: 22, offset: 2865},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 53, col: 22, offset: 2829},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 53, col: 22, offset: 2865},
+									expr: &charClassMatcher{
+										pos:        position{line: 53, col: 22, offset: 2865},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&andExpr{
-									pos: position{line: 53, col: 24, offset: 2831},
+									pos: position{line: 53, col: 33, offset: 2876},
 									expr: &charClassMatcher{
-										pos:        position{line: 53, col: 25, offset: 2832},
+										pos:        position{line: 53, col: 34, offset: 2877},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -134,15 +164,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 45, offset: 2852},
+									pos:  position{line: 53, col: 54, offset: 2897},
 									name: "BinOp",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 53, col: 51, offset: 2858},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 53, col: 60, offset: 2903},
+									expr: &charClassMatcher{
+										pos:        position{line: 53, col: 60, offset: 2903},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 53, offset: 2860},
+									pos:  position{line: 53, col: 71, offset: 2914},
 									name: "Operand",
 								},
 							},
@@ -153,72 +189,102 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 55, col: 1, offset: 2872},
+			pos:  position{line: 55, col: 1, offset: 2926},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 13, offset: 2884},
+				pos: position{line: 55, col: 13, offset: 2938},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 55, col: 13, offset: 2884},
+					pos: position{line: 55, col: 13, offset: 2938},
 					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 55, col: 13, offset: 2884},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 55, col: 13, offset: 2938},
+							expr: &charClassMatcher{
+								pos:        position{line: 55, col: 13, offset: 2938},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 15, offset: 2886},
+							pos:        position{line: 55, col: 24, offset: 2949},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 55, col: 20, offset: 2891},
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 21, offset: 2892},
-								name: "IdentCont",
+							pos: position{line: 55, col: 29, offset: 2954},
+							expr: &charClassMatcher{
+								pos:        position{line: 55, col: 30, offset: 2955},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
+							},
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 55, col: 60, offset: 2985},
+							expr: &charClassMatcher{
+								pos:        position{line: 55, col: 60, offset: 2985},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 55, col: 31, offset: 2902},
-							name: "_",
-						},
-						&ruleRefExpr{
-							pos:  position{line: 55, col: 33, offset: 2904},
+							pos:  position{line: 55, col: 71, offset: 2996},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 55, col: 41, offset: 2912},
+							pos: position{line: 55, col: 79, offset: 3004},
 							expr: &seqExpr{
-								pos: position{line: 55, col: 43, offset: 2914},
+								pos: position{line: 55, col: 81, offset: 3006},
 								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 55, col: 43, offset: 2914},
-										name: "_",
+									&zeroOrMoreExpr{
+										pos: position{line: 55, col: 81, offset: 3006},
+										expr: &charClassMatcher{
+											pos:        position{line: 55, col: 81, offset: 3006},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
 									&litMatcher{
-										pos:        position{line: 55, col: 45, offset: 2916},
+										pos:        position{line: 55, col: 92, offset: 3017},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 55, col: 52, offset: 2923},
-										expr: &ruleRefExpr{
-											pos:  position{line: 55, col: 53, offset: 2924},
-											name: "IdentCont",
+										pos: position{line: 55, col: 99, offset: 3024},
+										expr: &charClassMatcher{
+											pos:        position{line: 55, col: 100, offset: 3025},
+											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&zeroOrMoreExpr{
+										pos: position{line: 55, col: 130, offset: 3055},
+										expr: &charClassMatcher{
+											pos:        position{line: 55, col: 130, offset: 3055},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 63, offset: 2934},
-										name: "_",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 55, col: 65, offset: 2936},
+										pos:  position{line: 55, col: 141, offset: 3066},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 55, col: 73, offset: 2944},
+										pos: position{line: 55, col: 149, offset: 3074},
 										expr: &ruleRefExpr{
-											pos:  position{line: 55, col: 73, offset: 2944},
+											pos:  position{line: 55, col: 149, offset: 3074},
 											name: "CondTail",
 										},
 									},
@@ -231,18 +297,24 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 57, col: 1, offset: 3001},
+			pos:  position{line: 57, col: 1, offset: 3131},
 			expr: &seqExpr{
-				pos: position{line: 57, col: 15, offset: 3015},
+				pos: position{line: 57, col: 15, offset: 3145},
 				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 57, col: 15, offset: 3015},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 57, col: 15, offset: 3145},
+						expr: &charClassMatcher{
+							pos:        position{line: 57, col: 15, offset: 3145},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&andExpr{
-						pos: position{line: 57, col: 17, offset: 3017},
+						pos: position{line: 57, col: 26, offset: 3156},
 						expr: &charClassMatcher{
-							pos:        position{line: 57, col: 18, offset: 3018},
+							pos:        position{line: 57, col: 27, offset: 3157},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -250,15 +322,21 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 57, col: 34, offset: 3034},
+						pos:  position{line: 57, col: 43, offset: 3173},
 						name: "AssignOp",
 					},
-					&ruleRefExpr{
-						pos:  position{line: 57, col: 43, offset: 3043},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 57, col: 52, offset: 3182},
+						expr: &charClassMatcher{
+							pos:        position{line: 57, col: 52, offset: 3182},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 57, col: 45, offset: 3045},
+						pos:  position{line: 57, col: 63, offset: 3193},
 						name: "Expr",
 					},
 				},
@@ -266,99 +344,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 59, col: 1, offset: 3051},
+			pos:  position{line: 59, col: 1, offset: 3199},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 13, offset: 3063},
+				pos: position{line: 59, col: 13, offset: 3211},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 59, col: 15, offset: 3065},
+					pos: position{line: 59, col: 15, offset: 3213},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 59, col: 15, offset: 3065},
+							pos:        position{line: 59, col: 15, offset: 3213},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 22, offset: 3072},
+							pos:        position{line: 59, col: 22, offset: 3220},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 30, offset: 3080},
+							pos:        position{line: 59, col: 30, offset: 3228},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 38, offset: 3088},
+							pos:        position{line: 59, col: 38, offset: 3236},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 46, offset: 3096},
+							pos:        position{line: 59, col: 46, offset: 3244},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 54, offset: 3104},
+							pos:        position{line: 59, col: 54, offset: 3252},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 61, offset: 3111},
+							pos:        position{line: 59, col: 61, offset: 3259},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 68, offset: 3118},
+							pos:        position{line: 59, col: 68, offset: 3266},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 75, offset: 3125},
+							pos:        position{line: 59, col: 75, offset: 3273},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 82, offset: 3132},
+							pos:        position{line: 59, col: 82, offset: 3280},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 89, offset: 3139},
+							pos:        position{line: 59, col: 89, offset: 3287},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 96, offset: 3146},
+							pos:        position{line: 59, col: 96, offset: 3294},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 103, offset: 3153},
+							pos:        position{line: 59, col: 103, offset: 3301},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 110, offset: 3160},
+							pos:        position{line: 59, col: 110, offset: 3308},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 117, offset: 3167},
+							pos:        position{line: 59, col: 117, offset: 3315},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -369,278 +447,296 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 61, col: 1, offset: 3205},
+			pos:  position{line: 61, col: 1, offset: 3353},
 			expr: &actionExpr{
-				pos: position{line: 61, col: 10, offset: 3214},
+				pos: position{line: 61, col: 10, offset: 3362},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 61, col: 12, offset: 3216},
+					pos: position{line: 61, col: 12, offset: 3364},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 61, col: 12, offset: 3216},
+							pos:        position{line: 61, col: 12, offset: 3364},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 19, offset: 3223},
+							pos:        position{line: 61, col: 19, offset: 3371},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 25, offset: 3229},
+							pos:        position{line: 61, col: 25, offset: 3377},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 32, offset: 3236},
+							pos:        position{line: 61, col: 32, offset: 3384},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 38, offset: 3242},
+							pos:        position{line: 61, col: 38, offset: 3390},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 44, offset: 3248},
+							pos:        position{line: 61, col: 44, offset: 3396},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 50, offset: 3254},
+							pos:        position{line: 61, col: 50, offset: 3402},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 57, offset: 3261},
+							pos:        position{line: 61, col: 57, offset: 3409},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 63, offset: 3267},
+							pos:        position{line: 61, col: 63, offset: 3415},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 70, offset: 3274},
+							pos:        position{line: 61, col: 70, offset: 3422},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 76, offset: 3280},
+							pos:        position{line: 61, col: 76, offset: 3428},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 82, offset: 3286},
+							pos:        position{line: 61, col: 82, offset: 3434},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 89, offset: 3293},
+							pos:        position{line: 61, col: 89, offset: 3441},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 96, offset: 3300},
+							pos:        position{line: 61, col: 96, offset: 3448},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 103, offset: 3307},
+							pos:        position{line: 61, col: 103, offset: 3455},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 109, offset: 3313},
+							pos:        position{line: 61, col: 109, offset: 3461},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 116, offset: 3320},
+							pos:        position{line: 61, col: 116, offset: 3468},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 123, offset: 3327},
+							pos:        position{line: 61, col: 123, offset: 3475},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 129, offset: 3333},
+							pos:        position{line: 61, col: 129, offset: 3481},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 137, offset: 3341},
+							pos:        position{line: 61, col: 137, offset: 3489},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 144, offset: 3348},
+							pos:        position{line: 61, col: 144, offset: 3496},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 152, offset: 3356},
+							pos:        position{line: 61, col: 152, offset: 3504},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 159, offset: 3363},
+							pos:        position{line: 61, col: 159, offset: 3511},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 165, offset: 3369},
+							pos:        position{line: 61, col: 165, offset: 3517},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 171, offset: 3375},
+							pos: position{line: 61, col: 171, offset: 3523},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 171, offset: 3375},
+									pos:        position{line: 61, col: 171, offset: 3523},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 177, offset: 3381},
-									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 178, offset: 3382},
-										name: "IdentCont",
+									pos: position{line: 61, col: 177, offset: 3529},
+									expr: &charClassMatcher{
+										pos:        position{line: 61, col: 178, offset: 3530},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 190, offset: 3394},
+							pos: position{line: 61, col: 210, offset: 3562},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 190, offset: 3394},
+									pos:        position{line: 61, col: 210, offset: 3562},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 195, offset: 3399},
-									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 196, offset: 3400},
-										name: "IdentCont",
+									pos: position{line: 61, col: 215, offset: 3567},
+									expr: &charClassMatcher{
+										pos:        position{line: 61, col: 216, offset: 3568},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 208, offset: 3412},
+							pos: position{line: 61, col: 248, offset: 3600},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 208, offset: 3412},
+									pos:        position{line: 61, col: 248, offset: 3600},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 214, offset: 3418},
+									pos:  position{line: 61, col: 254, offset: 3606},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 61, col: 217, offset: 3421},
+									pos:        position{line: 61, col: 257, offset: 3609},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 222, offset: 3426},
-									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 223, offset: 3427},
-										name: "IdentCont",
+									pos: position{line: 61, col: 262, offset: 3614},
+									expr: &charClassMatcher{
+										pos:        position{line: 61, col: 263, offset: 3615},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 235, offset: 3439},
+							pos: position{line: 61, col: 295, offset: 3647},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 235, offset: 3439},
+									pos:        position{line: 61, col: 295, offset: 3647},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 240, offset: 3444},
-									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 241, offset: 3445},
-										name: "IdentCont",
+									pos: position{line: 61, col: 300, offset: 3652},
+									expr: &charClassMatcher{
+										pos:        position{line: 61, col: 301, offset: 3653},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 253, offset: 3457},
+							pos: position{line: 61, col: 333, offset: 3685},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 253, offset: 3457},
+									pos:        position{line: 61, col: 333, offset: 3685},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 61, col: 258, offset: 3462},
+									pos: position{line: 61, col: 338, offset: 3690},
 									expr: &seqExpr{
-										pos: position{line: 61, col: 260, offset: 3464},
+										pos: position{line: 61, col: 340, offset: 3692},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 61, col: 260, offset: 3464},
+												pos:  position{line: 61, col: 340, offset: 3692},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 61, col: 263, offset: 3467},
+												pos:        position{line: 61, col: 343, offset: 3695},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 61, col: 269, offset: 3473},
-												expr: &ruleRefExpr{
-													pos:  position{line: 61, col: 270, offset: 3474},
-													name: "IdentCont",
+												pos: position{line: 61, col: 349, offset: 3701},
+												expr: &charClassMatcher{
+													pos:        position{line: 61, col: 350, offset: 3702},
+													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
 										},
 									},
 								},
 								&notExpr{
-									pos: position{line: 61, col: 283, offset: 3487},
-									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 284, offset: 3488},
-										name: "IdentCont",
+									pos: position{line: 61, col: 383, offset: 3735},
+									expr: &charClassMatcher{
+										pos:        position{line: 61, col: 384, offset: 3736},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
@@ -651,19 +747,19 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 67, col: 1, offset: 3850},
+			pos:  position{line: 67, col: 1, offset: 4118},
 			expr: &seqExpr{
-				pos: position{line: 67, col: 12, offset: 3861},
+				pos: position{line: 67, col: 12, offset: 4129},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 67, col: 12, offset: 3861},
+						pos: position{line: 67, col: 12, offset: 4129},
 						expr: &seqExpr{
-							pos: position{line: 67, col: 14, offset: 3863},
+							pos: position{line: 67, col: 14, offset: 4131},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 67, col: 14, offset: 3863},
+									pos: position{line: 67, col: 14, offset: 4131},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 15, offset: 3864},
+										pos:        position{line: 67, col: 15, offset: 4132},
 										val:        "[-+~!*n]",
 										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 										ignoreCase: false,
@@ -671,39 +767,51 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 24, offset: 3873},
+									pos:  position{line: 67, col: 24, offset: 4141},
 									name: "PrefixOp",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 67, col: 33, offset: 3882},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 67, col: 33, offset: 4150},
+									expr: &charClassMatcher{
+										pos:        position{line: 67, col: 33, offset: 4150},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 							},
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 67, col: 40, offset: 3889},
+						pos: position{line: 67, col: 49, offset: 4166},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 67, col: 40, offset: 3889},
+								pos: position{line: 67, col: 49, offset: 4166},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 40, offset: 3889},
+										pos:  position{line: 67, col: 49, offset: 4166},
 										name: "Primary",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 67, col: 48, offset: 3897},
+										pos: position{line: 67, col: 57, offset: 4174},
 										expr: &seqExpr{
-											pos: position{line: 67, col: 50, offset: 3899},
+											pos: position{line: 67, col: 59, offset: 4176},
 											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 67, col: 50, offset: 3899},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 67, col: 59, offset: 4176},
+													expr: &charClassMatcher{
+														pos:        position{line: 67, col: 59, offset: 4176},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&andExpr{
-													pos: position{line: 67, col: 52, offset: 3901},
+													pos: position{line: 67, col: 70, offset: 4187},
 													expr: &charClassMatcher{
-														pos:        position{line: 67, col: 53, offset: 3902},
+														pos:        position{line: 67, col: 71, offset: 4188},
 														val:        "[.([]",
 														chars:      []rune{'.', '(', '['},
 														ignoreCase: false,
@@ -711,7 +819,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 67, col: 59, offset: 3908},
+													pos:  position{line: 67, col: 77, offset: 4194},
 													name: "Trailer",
 												},
 											},
@@ -720,7 +828,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 72, offset: 3921},
+								pos:  position{line: 67, col: 90, offset: 4207},
 								name: "Lambda",
 							},
 						},
@@ -730,40 +838,43 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 69, col: 1, offset: 3931},
+			pos:  position{line: 69, col: 1, offset: 4217},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 13, offset: 3943},
+				pos: position{line: 69, col: 13, offset: 4229},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 69, col: 15, offset: 3945},
+					pos: position{line: 69, col: 15, offset: 4231},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 69, col: 15, offset: 3945},
+							pos:        position{line: 69, col: 15, offset: 4231},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 69, col: 22, offset: 3952},
+							pos:        position{line: 69, col: 22, offset: 4238},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 32, offset: 3962},
+							pos: position{line: 69, col: 32, offset: 4248},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 32, offset: 3962},
+									pos:        position{line: 69, col: 32, offset: 4248},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 38, offset: 3968},
-									expr: &ruleRefExpr{
-										pos:  position{line: 69, col: 39, offset: 3969},
-										name: "IdentCont",
+									pos: position{line: 69, col: 38, offset: 4254},
+									expr: &charClassMatcher{
+										pos:        position{line: 69, col: 39, offset: 4255},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
@@ -774,32 +885,38 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 71, col: 1, offset: 4029},
+			pos:  position{line: 71, col: 1, offset: 4335},
 			expr: &choiceExpr{
-				pos: position{line: 71, col: 12, offset: 4040},
+				pos: position{line: 71, col: 12, offset: 4346},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 71, col: 12, offset: 4040},
+						pos: position{line: 71, col: 12, offset: 4346},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 71, col: 12, offset: 4040},
+								pos:        position{line: 71, col: 12, offset: 4346},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
-							&ruleRefExpr{
-								pos:  position{line: 71, col: 16, offset: 4044},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 71, col: 16, offset: 4350},
+								expr: &charClassMatcher{
+									pos:        position{line: 71, col: 16, offset: 4350},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&choiceExpr{
-								pos: position{line: 71, col: 20, offset: 4048},
+								pos: position{line: 71, col: 29, offset: 4363},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 71, col: 20, offset: 4048},
+										pos:  position{line: 71, col: 29, offset: 4363},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 71, col: 27, offset: 4055},
+										pos:  position{line: 71, col: 36, offset: 4370},
 										name: "SelectorDigits",
 									},
 								},
@@ -807,11 +924,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 46, offset: 4074},
+						pos:  position{line: 71, col: 55, offset: 4389},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 53, offset: 4081},
+						pos:  position{line: 71, col: 62, offset: 4396},
 						name: "Index",
 					},
 				},
@@ -819,25 +936,28 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 73, col: 1, offset: 4088},
+			pos:  position{line: 73, col: 1, offset: 4403},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 19, offset: 4106},
+				pos: position{line: 73, col: 19, offset: 4421},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 73, col: 19, offset: 4106},
+					pos: position{line: 73, col: 19, offset: 4421},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 73, col: 19, offset: 4106},
+							pos:        position{line: 73, col: 19, offset: 4421},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 25, offset: 4112},
-							expr: &ruleRefExpr{
-								pos:  position{line: 73, col: 25, offset: 4112},
-								name: "IdentCont",
+							pos: position{line: 73, col: 25, offset: 4427},
+							expr: &charClassMatcher{
+								pos:        position{line: 73, col: 25, offset: 4427},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -846,63 +966,81 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 75, col: 1, offset: 4172},
+			pos:  position{line: 75, col: 1, offset: 4507},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 9, offset: 4180},
+				pos: position{line: 75, col: 9, offset: 4515},
 				run: (*parser).callonCall1,
 				expr: &seqExpr{
-					pos: position{line: 75, col: 9, offset: 4180},
+					pos: position{line: 75, col: 9, offset: 4515},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 75, col: 9, offset: 4180},
+							pos:        position{line: 75, col: 9, offset: 4515},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 75, col: 13, offset: 4184},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 75, col: 13, offset: 4519},
+							expr: &charClassMatcher{
+								pos:        position{line: 75, col: 13, offset: 4519},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 75, col: 15, offset: 4186},
+							pos:   position{line: 75, col: 24, offset: 4530},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 17, offset: 4188},
+								pos: position{line: 75, col: 26, offset: 4532},
 								expr: &seqExpr{
-									pos: position{line: 75, col: 19, offset: 4190},
+									pos: position{line: 75, col: 28, offset: 4534},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 75, col: 19, offset: 4190},
+											pos:  position{line: 75, col: 28, offset: 4534},
 											name: "Arg",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 23, offset: 4194},
+											pos: position{line: 75, col: 32, offset: 4538},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 23, offset: 4194},
+												pos:  position{line: 75, col: 32, offset: 4538},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 75, col: 33, offset: 4204},
+											pos: position{line: 75, col: 42, offset: 4548},
 											expr: &seqExpr{
-												pos: position{line: 75, col: 35, offset: 4206},
+												pos: position{line: 75, col: 44, offset: 4550},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 75, col: 35, offset: 4206},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 75, col: 44, offset: 4550},
+														expr: &charClassMatcher{
+															pos:        position{line: 75, col: 44, offset: 4550},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 75, col: 37, offset: 4208},
+														pos:        position{line: 75, col: 55, offset: 4561},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 75, col: 41, offset: 4212},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 75, col: 59, offset: 4565},
+														expr: &charClassMatcher{
+															pos:        position{line: 75, col: 59, offset: 4565},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 75, col: 43, offset: 4214},
+														pos:  position{line: 75, col: 70, offset: 4576},
 														name: "Arg",
 													},
 												},
@@ -912,12 +1050,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 75, col: 53, offset: 4224},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 75, col: 80, offset: 4586},
+							expr: &charClassMatcher{
+								pos:        position{line: 75, col: 80, offset: 4586},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 55, offset: 4226},
+							pos:        position{line: 75, col: 91, offset: 4597},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -928,19 +1072,19 @@ var g = &grammar{
 		},
 		{
 			name: "Arg",
-			pos:  position{line: 81, col: 1, offset: 4552},
+			pos:  position{line: 81, col: 1, offset: 4923},
 			expr: &seqExpr{
-				pos: position{line: 81, col: 8, offset: 4559},
+				pos: position{line: 81, col: 8, offset: 4930},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 81, col: 8, offset: 4559},
+						pos: position{line: 81, col: 8, offset: 4930},
 						expr: &ruleRefExpr{
-							pos:  position{line: 81, col: 8, offset: 4559},
+							pos:  position{line: 81, col: 8, offset: 4930},
 							name: "KeywordPrefix",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 81, col: 23, offset: 4574},
+						pos:  position{line: 81, col: 23, offset: 4945},
 						name: "Expr",
 					},
 				},
@@ -948,39 +1092,51 @@ var g = &grammar{
 		},
 		{
 			name: "KeywordPrefix",
-			pos:  position{line: 83, col: 1, offset: 4580},
+			pos:  position{line: 83, col: 1, offset: 4951},
 			expr: &actionExpr{
-				pos: position{line: 83, col: 18, offset: 4597},
+				pos: position{line: 83, col: 18, offset: 4968},
 				run: (*parser).callonKeywordPrefix1,
 				expr: &seqExpr{
-					pos: position{line: 83, col: 18, offset: 4597},
+					pos: position{line: 83, col: 18, offset: 4968},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 83, col: 18, offset: 4597},
+							pos:  position{line: 83, col: 18, offset: 4968},
 							name: "Name",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 83, col: 23, offset: 4602},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 83, col: 23, offset: 4973},
+							expr: &charClassMatcher{
+								pos:        position{line: 83, col: 23, offset: 4973},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 83, col: 25, offset: 4604},
+							pos:        position{line: 83, col: 34, offset: 4984},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
 						},
 						&notExpr{
-							pos: position{line: 83, col: 29, offset: 4608},
+							pos: position{line: 83, col: 38, offset: 4988},
 							expr: &litMatcher{
-								pos:        position{line: 83, col: 30, offset: 4609},
+								pos:        position{line: 83, col: 39, offset: 4989},
 								val:        "=",
 								ignoreCase: false,
 								want:       "\"=\"",
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 83, col: 34, offset: 4613},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 83, col: 43, offset: 4993},
+							expr: &charClassMatcher{
+								pos:        position{line: 83, col: 43, offset: 4993},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -988,70 +1144,94 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 85, col: 1, offset: 4666},
+			pos:  position{line: 85, col: 1, offset: 5055},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 10, offset: 4675},
+				pos: position{line: 85, col: 10, offset: 5064},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 10, offset: 4675},
+					pos: position{line: 85, col: 10, offset: 5064},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 85, col: 10, offset: 4675},
+							pos:        position{line: 85, col: 10, offset: 5064},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 85, col: 14, offset: 4679},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 85, col: 14, offset: 5068},
+							expr: &charClassMatcher{
+								pos:        position{line: 85, col: 14, offset: 5068},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 16, offset: 4681},
+							pos:   position{line: 85, col: 25, offset: 5079},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 85, col: 20, offset: 4685},
+								pos: position{line: 85, col: 29, offset: 5083},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 20, offset: 4685},
+										pos:  position{line: 85, col: 29, offset: 5083},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 85, col: 30, offset: 4695},
+										pos: position{line: 85, col: 39, offset: 5093},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 32, offset: 4697},
+											pos: position{line: 85, col: 41, offset: 5095},
 											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 85, col: 32, offset: 4697},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 85, col: 41, offset: 5095},
+													expr: &charClassMatcher{
+														pos:        position{line: 85, col: 41, offset: 5095},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&litMatcher{
-													pos:        position{line: 85, col: 34, offset: 4699},
+													pos:        position{line: 85, col: 52, offset: 5106},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
-												&ruleRefExpr{
-													pos:  position{line: 85, col: 38, offset: 4703},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 85, col: 56, offset: 5110},
+													expr: &charClassMatcher{
+														pos:        position{line: 85, col: 56, offset: 5110},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 85, col: 40, offset: 4705},
+													pos:  position{line: 85, col: 67, offset: 5121},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 85, col: 53, offset: 4718},
+										pos: position{line: 85, col: 80, offset: 5134},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 55, offset: 4720},
+											pos: position{line: 85, col: 82, offset: 5136},
 											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 85, col: 55, offset: 4720},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 85, col: 82, offset: 5136},
+													expr: &charClassMatcher{
+														pos:        position{line: 85, col: 82, offset: 5136},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&litMatcher{
-													pos:        position{line: 85, col: 57, offset: 4722},
+													pos:        position{line: 85, col: 93, offset: 5147},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1062,12 +1242,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 85, col: 66, offset: 4731},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 85, col: 102, offset: 5156},
+							expr: &charClassMatcher{
+								pos:        position{line: 85, col: 102, offset: 5156},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 68, offset: 4733},
+							pos:        position{line: 85, col: 113, offset: 5167},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1078,28 +1264,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 87, col: 1, offset: 4789},
+			pos:  position{line: 87, col: 1, offset: 5223},
 			expr: &choiceExpr{
-				pos: position{line: 87, col: 14, offset: 4802},
+				pos: position{line: 87, col: 14, offset: 5236},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 87, col: 14, offset: 4802},
+						pos: position{line: 87, col: 14, offset: 5236},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 87, col: 14, offset: 4802},
+								pos:  position{line: 87, col: 14, offset: 5236},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 87, col: 19, offset: 4807},
+								pos: position{line: 87, col: 19, offset: 5241},
 								expr: &ruleRefExpr{
-									pos:  position{line: 87, col: 19, offset: 4807},
+									pos:  position{line: 87, col: 19, offset: 5241},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 87, col: 32, offset: 4820},
+						pos:  position{line: 87, col: 32, offset: 5254},
 						name: "SliceOnly",
 					},
 				},
@@ -1107,65 +1293,89 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 89, col: 1, offset: 4831},
+			pos:  position{line: 89, col: 1, offset: 5265},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 14, offset: 4844},
+				pos: position{line: 89, col: 14, offset: 5278},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 14, offset: 4844},
+					pos: position{line: 89, col: 14, offset: 5278},
 					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 89, col: 14, offset: 4844},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 89, col: 14, offset: 5278},
+							expr: &charClassMatcher{
+								pos:        position{line: 89, col: 14, offset: 5278},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 89, col: 16, offset: 4846},
+							pos:        position{line: 89, col: 25, offset: 5289},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 89, col: 20, offset: 4850},
+							pos: position{line: 89, col: 29, offset: 5293},
 							expr: &seqExpr{
-								pos: position{line: 89, col: 22, offset: 4852},
+								pos: position{line: 89, col: 31, offset: 5295},
 								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 89, col: 22, offset: 4852},
-										name: "_",
+									&zeroOrMoreExpr{
+										pos: position{line: 89, col: 31, offset: 5295},
+										expr: &charClassMatcher{
+											pos:        position{line: 89, col: 31, offset: 5295},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 89, col: 24, offset: 4854},
+										pos:  position{line: 89, col: 42, offset: 5306},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 89, col: 32, offset: 4862},
+							pos: position{line: 89, col: 50, offset: 5314},
 							expr: &seqExpr{
-								pos: position{line: 89, col: 34, offset: 4864},
+								pos: position{line: 89, col: 52, offset: 5316},
 								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 89, col: 34, offset: 4864},
-										name: "_",
+									&zeroOrMoreExpr{
+										pos: position{line: 89, col: 52, offset: 5316},
+										expr: &charClassMatcher{
+											pos:        position{line: 89, col: 52, offset: 5316},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
 									&litMatcher{
-										pos:        position{line: 89, col: 36, offset: 4866},
+										pos:        position{line: 89, col: 63, offset: 5327},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 89, col: 40, offset: 4870},
+										pos: position{line: 89, col: 67, offset: 5331},
 										expr: &seqExpr{
-											pos: position{line: 89, col: 42, offset: 4872},
+											pos: position{line: 89, col: 69, offset: 5333},
 											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 89, col: 42, offset: 4872},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 89, col: 69, offset: 5333},
+													expr: &charClassMatcher{
+														pos:        position{line: 89, col: 69, offset: 5333},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 89, col: 44, offset: 4874},
+													pos:  position{line: 89, col: 80, offset: 5344},
 													name: "Expr",
 												},
 											},
@@ -1180,52 +1390,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 91, col: 1, offset: 4929},
+			pos:  position{line: 91, col: 1, offset: 5399},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 14, offset: 4942},
+				pos: position{line: 91, col: 14, offset: 5412},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 91, col: 14, offset: 4942},
+					pos:  position{line: 91, col: 14, offset: 5412},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 96, col: 1, offset: 5182},
+			pos:  position{line: 96, col: 1, offset: 5652},
 			expr: &choiceExpr{
-				pos: position{line: 96, col: 12, offset: 5193},
+				pos: position{line: 96, col: 12, offset: 5663},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 12, offset: 5193},
+						pos:  position{line: 96, col: 12, offset: 5663},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 27, offset: 5208},
+						pos:  position{line: 96, col: 27, offset: 5678},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 34, offset: 5215},
+						pos:  position{line: 96, col: 34, offset: 5685},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 43, offset: 5224},
+						pos:  position{line: 96, col: 43, offset: 5694},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 50, offset: 5231},
+						pos:  position{line: 96, col: 50, offset: 5701},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 58, offset: 5239},
+						pos:  position{line: 96, col: 58, offset: 5709},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 65, offset: 5246},
+						pos:  position{line: 96, col: 65, offset: 5716},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 73, offset: 5254},
+						pos:  position{line: 96, col: 73, offset: 5724},
 						name: "DotNumber",
 					},
 				},
@@ -1233,79 +1443,103 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 98, col: 1, offset: 5265},
+			pos:  position{line: 98, col: 1, offset: 5735},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 10, offset: 5274},
+				pos: position{line: 98, col: 10, offset: 5744},
 				run: (*parser).callonParen1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 10, offset: 5274},
+					pos: position{line: 98, col: 10, offset: 5744},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 98, col: 10, offset: 5274},
+							pos:        position{line: 98, col: 10, offset: 5744},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 98, col: 14, offset: 5278},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 98, col: 14, offset: 5748},
+							expr: &charClassMatcher{
+								pos:        position{line: 98, col: 14, offset: 5748},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 16, offset: 5280},
+							pos:   position{line: 98, col: 25, offset: 5759},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 18, offset: 5282},
+								pos: position{line: 98, col: 27, offset: 5761},
 								expr: &seqExpr{
-									pos: position{line: 98, col: 20, offset: 5284},
+									pos: position{line: 98, col: 29, offset: 5763},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 98, col: 20, offset: 5284},
+											pos:  position{line: 98, col: 29, offset: 5763},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 25, offset: 5289},
+											pos: position{line: 98, col: 34, offset: 5768},
 											expr: &ruleRefExpr{
-												pos:  position{line: 98, col: 25, offset: 5289},
+												pos:  position{line: 98, col: 34, offset: 5768},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 98, col: 35, offset: 5299},
+											pos: position{line: 98, col: 44, offset: 5778},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 37, offset: 5301},
+												pos: position{line: 98, col: 46, offset: 5780},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 37, offset: 5301},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 98, col: 46, offset: 5780},
+														expr: &charClassMatcher{
+															pos:        position{line: 98, col: 46, offset: 5780},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 39, offset: 5303},
+														pos:        position{line: 98, col: 57, offset: 5791},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 43, offset: 5307},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 98, col: 61, offset: 5795},
+														expr: &charClassMatcher{
+															pos:        position{line: 98, col: 61, offset: 5795},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 45, offset: 5309},
+														pos:  position{line: 98, col: 72, offset: 5806},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 53, offset: 5317},
+											pos: position{line: 98, col: 80, offset: 5814},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 55, offset: 5319},
+												pos: position{line: 98, col: 82, offset: 5816},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 55, offset: 5319},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 98, col: 82, offset: 5816},
+														expr: &charClassMatcher{
+															pos:        position{line: 98, col: 82, offset: 5816},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 57, offset: 5321},
+														pos:        position{line: 98, col: 93, offset: 5827},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1317,12 +1551,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 98, col: 67, offset: 5331},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 98, col: 103, offset: 5837},
+							expr: &charClassMatcher{
+								pos:        position{line: 98, col: 103, offset: 5837},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 98, col: 69, offset: 5333},
+							pos:        position{line: 98, col: 114, offset: 5848},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -1333,79 +1573,103 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 100, col: 1, offset: 5403},
+			pos:  position{line: 100, col: 1, offset: 5918},
 			expr: &actionExpr{
-				pos: position{line: 100, col: 9, offset: 5411},
+				pos: position{line: 100, col: 9, offset: 5926},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 100, col: 9, offset: 5411},
+					pos: position{line: 100, col: 9, offset: 5926},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 100, col: 9, offset: 5411},
+							pos:        position{line: 100, col: 9, offset: 5926},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 100, col: 13, offset: 5415},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 100, col: 13, offset: 5930},
+							expr: &charClassMatcher{
+								pos:        position{line: 100, col: 13, offset: 5930},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 100, col: 15, offset: 5417},
+							pos:   position{line: 100, col: 24, offset: 5941},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 100, col: 17, offset: 5419},
+								pos: position{line: 100, col: 26, offset: 5943},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 19, offset: 5421},
+									pos: position{line: 100, col: 28, offset: 5945},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 100, col: 19, offset: 5421},
+											pos:  position{line: 100, col: 28, offset: 5945},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 100, col: 24, offset: 5426},
+											pos: position{line: 100, col: 33, offset: 5950},
 											expr: &ruleRefExpr{
-												pos:  position{line: 100, col: 24, offset: 5426},
+												pos:  position{line: 100, col: 33, offset: 5950},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 34, offset: 5436},
+											pos: position{line: 100, col: 43, offset: 5960},
 											expr: &seqExpr{
-												pos: position{line: 100, col: 36, offset: 5438},
+												pos: position{line: 100, col: 45, offset: 5962},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 100, col: 36, offset: 5438},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 100, col: 45, offset: 5962},
+														expr: &charClassMatcher{
+															pos:        position{line: 100, col: 45, offset: 5962},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 100, col: 38, offset: 5440},
+														pos:        position{line: 100, col: 56, offset: 5973},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 100, col: 42, offset: 5444},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 100, col: 60, offset: 5977},
+														expr: &charClassMatcher{
+															pos:        position{line: 100, col: 60, offset: 5977},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 100, col: 44, offset: 5446},
+														pos:  position{line: 100, col: 71, offset: 5988},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 100, col: 52, offset: 5454},
+											pos: position{line: 100, col: 79, offset: 5996},
 											expr: &seqExpr{
-												pos: position{line: 100, col: 54, offset: 5456},
+												pos: position{line: 100, col: 81, offset: 5998},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 100, col: 54, offset: 5456},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 100, col: 81, offset: 5998},
+														expr: &charClassMatcher{
+															pos:        position{line: 100, col: 81, offset: 5998},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 100, col: 56, offset: 5458},
+														pos:        position{line: 100, col: 92, offset: 6009},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1417,12 +1681,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 100, col: 66, offset: 5468},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 100, col: 102, offset: 6019},
+							expr: &charClassMatcher{
+								pos:        position{line: 100, col: 102, offset: 6019},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 100, col: 68, offset: 5470},
+							pos:        position{line: 100, col: 113, offset: 6030},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1433,79 +1703,79 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 102, col: 1, offset: 5539},
+			pos:  position{line: 102, col: 1, offset: 6099},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 10, offset: 5548},
+				pos: position{line: 102, col: 10, offset: 6108},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 102, col: 10, offset: 5548},
+					pos: position{line: 102, col: 10, offset: 6108},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 102, col: 10, offset: 5548},
+							pos:        position{line: 102, col: 10, offset: 6108},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 102, col: 14, offset: 5552},
+							pos:  position{line: 102, col: 14, offset: 6112},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 102, col: 16, offset: 5554},
+							pos:   position{line: 102, col: 16, offset: 6114},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 102, col: 18, offset: 5556},
+								pos: position{line: 102, col: 18, offset: 6116},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 20, offset: 5558},
+									pos: position{line: 102, col: 20, offset: 6118},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 20, offset: 5558},
+											pos:  position{line: 102, col: 20, offset: 6118},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 29, offset: 5567},
+											pos: position{line: 102, col: 29, offset: 6127},
 											expr: &ruleRefExpr{
-												pos:  position{line: 102, col: 29, offset: 5567},
+												pos:  position{line: 102, col: 29, offset: 6127},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 102, col: 39, offset: 5577},
+											pos: position{line: 102, col: 39, offset: 6137},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 41, offset: 5579},
+												pos: position{line: 102, col: 41, offset: 6139},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 41, offset: 5579},
+														pos:  position{line: 102, col: 41, offset: 6139},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 43, offset: 5581},
+														pos:        position{line: 102, col: 43, offset: 6141},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 47, offset: 5585},
+														pos:  position{line: 102, col: 47, offset: 6145},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 49, offset: 5587},
+														pos:  position{line: 102, col: 49, offset: 6147},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 61, offset: 5599},
+											pos: position{line: 102, col: 61, offset: 6159},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 63, offset: 5601},
+												pos: position{line: 102, col: 63, offset: 6161},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 63, offset: 5601},
+														pos:  position{line: 102, col: 63, offset: 6161},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 65, offset: 5603},
+														pos:        position{line: 102, col: 65, offset: 6163},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1518,11 +1788,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 102, col: 75, offset: 5613},
+							pos:  position{line: 102, col: 75, offset: 6173},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 102, col: 77, offset: 5615},
+							pos:        position{line: 102, col: 77, offset: 6175},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1533,35 +1803,47 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 104, col: 1, offset: 5685},
+			pos:  position{line: 104, col: 1, offset: 6245},
 			expr: &seqExpr{
-				pos: position{line: 104, col: 13, offset: 5697},
+				pos: position{line: 104, col: 13, offset: 6257},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 104, col: 13, offset: 5697},
+						pos:  position{line: 104, col: 13, offset: 6257},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 104, col: 18, offset: 5702},
+						pos: position{line: 104, col: 18, offset: 6262},
 						expr: &seqExpr{
-							pos: position{line: 104, col: 20, offset: 5704},
+							pos: position{line: 104, col: 20, offset: 6264},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 104, col: 20, offset: 5704},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 104, col: 20, offset: 6264},
+									expr: &charClassMatcher{
+										pos:        position{line: 104, col: 20, offset: 6264},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 104, col: 22, offset: 5706},
+									pos:        position{line: 104, col: 31, offset: 6275},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 104, col: 26, offset: 5710},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 104, col: 35, offset: 6279},
+									expr: &charClassMatcher{
+										pos:        position{line: 104, col: 35, offset: 6279},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 104, col: 28, offset: 5712},
+									pos:  position{line: 104, col: 46, offset: 6290},
 									name: "Expr",
 								},
 							},
@@ -1572,61 +1854,88 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 106, col: 1, offset: 5721},
+			pos:  position{line: 106, col: 1, offset: 6299},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 13, offset: 5733},
+				pos: position{line: 106, col: 13, offset: 6311},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 106, col: 13, offset: 5733},
+					pos: position{line: 106, col: 13, offset: 6311},
 					expr: &seqExpr{
-						pos: position{line: 106, col: 15, offset: 5735},
+						pos: position{line: 106, col: 15, offset: 6313},
 						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 106, col: 15, offset: 5735},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 106, col: 15, offset: 6313},
+								expr: &charClassMatcher{
+									pos:        position{line: 106, col: 15, offset: 6313},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&litMatcher{
-								pos:        position{line: 106, col: 17, offset: 5737},
+								pos:        position{line: 106, col: 26, offset: 6324},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 106, col: 23, offset: 5743},
-								expr: &ruleRefExpr{
-									pos:  position{line: 106, col: 24, offset: 5744},
-									name: "IdentCont",
+								pos: position{line: 106, col: 32, offset: 6330},
+								expr: &charClassMatcher{
+									pos:        position{line: 106, col: 33, offset: 6331},
+									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 106, col: 63, offset: 6361},
+								expr: &charClassMatcher{
+									pos:        position{line: 106, col: 63, offset: 6361},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 106, col: 34, offset: 5754},
-								name: "_",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 106, col: 36, offset: 5756},
+								pos:  position{line: 106, col: 74, offset: 6372},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 106, col: 41, offset: 5761},
+								pos: position{line: 106, col: 79, offset: 6377},
 								expr: &seqExpr{
-									pos: position{line: 106, col: 43, offset: 5763},
+									pos: position{line: 106, col: 81, offset: 6379},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 106, col: 43, offset: 5763},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 106, col: 81, offset: 6379},
+											expr: &charClassMatcher{
+												pos:        position{line: 106, col: 81, offset: 6379},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&litMatcher{
-											pos:        position{line: 106, col: 45, offset: 5765},
+											pos:        position{line: 106, col: 92, offset: 6390},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
-										&ruleRefExpr{
-											pos:  position{line: 106, col: 49, offset: 5769},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 106, col: 96, offset: 6394},
+											expr: &charClassMatcher{
+												pos:        position{line: 106, col: 96, offset: 6394},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 106, col: 51, offset: 5771},
+											pos:  position{line: 106, col: 107, offset: 6405},
 											name: "Expr",
 										},
 									},
@@ -1639,59 +1948,80 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 108, col: 1, offset: 5826},
+			pos:  position{line: 108, col: 1, offset: 6460},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 11, offset: 5836},
+				pos: position{line: 108, col: 11, offset: 6470},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 108, col: 11, offset: 5836},
+					pos: position{line: 108, col: 11, offset: 6470},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 108, col: 11, offset: 5836},
+							pos:        position{line: 108, col: 11, offset: 6470},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 108, col: 20, offset: 5845},
-							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 21, offset: 5846},
-								name: "IdentCont",
+							pos: position{line: 108, col: 20, offset: 6479},
+							expr: &charClassMatcher{
+								pos:        position{line: 108, col: 21, offset: 6480},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 108, col: 31, offset: 5856},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 108, col: 51, offset: 6510},
+							expr: &charClassMatcher{
+								pos:        position{line: 108, col: 51, offset: 6510},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 108, col: 33, offset: 5858},
+							pos: position{line: 108, col: 62, offset: 6521},
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 33, offset: 5858},
+								pos:  position{line: 108, col: 62, offset: 6521},
 								name: "LambdaParams",
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 108, col: 47, offset: 5872},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 108, col: 76, offset: 6535},
+							expr: &charClassMatcher{
+								pos:        position{line: 108, col: 76, offset: 6535},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 108, col: 49, offset: 5874},
+							pos:        position{line: 108, col: 87, offset: 6546},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 108, col: 53, offset: 5878},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 108, col: 91, offset: 6550},
+							expr: &charClassMatcher{
+								pos:        position{line: 108, col: 91, offset: 6550},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 108, col: 55, offset: 5880},
+							pos:  position{line: 108, col: 102, offset: 6561},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 108, col: 63, offset: 5888},
+							pos: position{line: 108, col: 110, offset: 6569},
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 63, offset: 5888},
+								pos:  position{line: 108, col: 110, offset: 6569},
 								name: "CondTail",
 							},
 						},
@@ -1701,51 +2031,69 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 110, col: 1, offset: 5962},
+			pos:  position{line: 110, col: 1, offset: 6643},
 			expr: &seqExpr{
-				pos: position{line: 110, col: 17, offset: 5978},
+				pos: position{line: 110, col: 17, offset: 6659},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 110, col: 17, offset: 5978},
+						pos:  position{line: 110, col: 17, offset: 6659},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 110, col: 29, offset: 5990},
+						pos: position{line: 110, col: 29, offset: 6671},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 31, offset: 5992},
+							pos: position{line: 110, col: 31, offset: 6673},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 110, col: 31, offset: 5992},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 110, col: 31, offset: 6673},
+									expr: &charClassMatcher{
+										pos:        position{line: 110, col: 31, offset: 6673},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 110, col: 33, offset: 5994},
+									pos:        position{line: 110, col: 42, offset: 6684},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 110, col: 37, offset: 5998},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 110, col: 46, offset: 6688},
+									expr: &charClassMatcher{
+										pos:        position{line: 110, col: 46, offset: 6688},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 110, col: 39, offset: 6000},
+									pos:  position{line: 110, col: 57, offset: 6699},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 110, col: 54, offset: 6015},
+						pos: position{line: 110, col: 72, offset: 6714},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 56, offset: 6017},
+							pos: position{line: 110, col: 74, offset: 6716},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 110, col: 56, offset: 6017},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 110, col: 74, offset: 6716},
+									expr: &charClassMatcher{
+										pos:        position{line: 110, col: 74, offset: 6716},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 110, col: 58, offset: 6019},
+									pos:        position{line: 110, col: 85, offset: 6727},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -1758,49 +2106,61 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 112, col: 1, offset: 6027},
+			pos:  position{line: 112, col: 1, offset: 6735},
 			expr: &choiceExpr{
-				pos: position{line: 112, col: 16, offset: 6042},
+				pos: position{line: 112, col: 16, offset: 6750},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 112, col: 16, offset: 6042},
+						pos: position{line: 112, col: 16, offset: 6750},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 112, col: 16, offset: 6042},
+								pos:        position{line: 112, col: 16, offset: 6750},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
-							&ruleRefExpr{
-								pos:  position{line: 112, col: 21, offset: 6047},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 112, col: 21, offset: 6755},
+								expr: &charClassMatcher{
+									pos:        position{line: 112, col: 21, offset: 6755},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 23, offset: 6049},
+								pos:  position{line: 112, col: 32, offset: 6766},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 112, col: 30, offset: 6056},
+						pos: position{line: 112, col: 39, offset: 6773},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 112, col: 30, offset: 6056},
+								pos:        position{line: 112, col: 39, offset: 6773},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 112, col: 34, offset: 6060},
+								pos: position{line: 112, col: 43, offset: 6777},
 								expr: &seqExpr{
-									pos: position{line: 112, col: 36, offset: 6062},
+									pos: position{line: 112, col: 45, offset: 6779},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 112, col: 36, offset: 6062},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 112, col: 45, offset: 6779},
+											expr: &charClassMatcher{
+												pos:        position{line: 112, col: 45, offset: 6779},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 112, col: 38, offset: 6064},
+											pos:  position{line: 112, col: 56, offset: 6790},
 											name: "Name",
 										},
 									},
@@ -1809,45 +2169,57 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 112, col: 48, offset: 6074},
+						pos:        position{line: 112, col: 66, offset: 6800},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 112, col: 54, offset: 6080},
+						pos: position{line: 112, col: 72, offset: 6806},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 54, offset: 6080},
+								pos:  position{line: 112, col: 72, offset: 6806},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 112, col: 59, offset: 6085},
+								pos: position{line: 112, col: 77, offset: 6811},
 								expr: &seqExpr{
-									pos: position{line: 112, col: 61, offset: 6087},
+									pos: position{line: 112, col: 79, offset: 6813},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 112, col: 61, offset: 6087},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 112, col: 79, offset: 6813},
+											expr: &charClassMatcher{
+												pos:        position{line: 112, col: 79, offset: 6813},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&litMatcher{
-											pos:        position{line: 112, col: 63, offset: 6089},
+											pos:        position{line: 112, col: 90, offset: 6824},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
-										&ruleRefExpr{
-											pos:  position{line: 112, col: 67, offset: 6093},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 112, col: 94, offset: 6828},
+											expr: &charClassMatcher{
+												pos:        position{line: 112, col: 94, offset: 6828},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 112, col: 69, offset: 6095},
+											pos:  position{line: 112, col: 105, offset: 6839},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 112, col: 77, offset: 6103},
+											pos: position{line: 112, col: 113, offset: 6847},
 											expr: &ruleRefExpr{
-												pos:  position{line: 112, col: 77, offset: 6103},
+												pos:  position{line: 112, col: 113, offset: 6847},
 												name: "CondTail",
 											},
 										},
@@ -1861,20 +2233,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 119, col: 1, offset: 6375},
+			pos:  position{line: 119, col: 1, offset: 7119},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 9, offset: 6383},
+				pos: position{line: 119, col: 9, offset: 7127},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 9, offset: 6383},
+					pos: position{line: 119, col: 9, offset: 7127},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 119, col: 11, offset: 6385},
+							pos: position{line: 119, col: 11, offset: 7129},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 119, col: 11, offset: 6385},
+									pos: position{line: 119, col: 11, offset: 7129},
 									expr: &charClassMatcher{
-										pos:        position{line: 119, col: 12, offset: 6386},
+										pos:        position{line: 119, col: 12, offset: 7130},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -1882,16 +2254,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 119, col: 24, offset: 6398},
+									pos: position{line: 119, col: 24, offset: 7142},
 									expr: &ruleRefExpr{
-										pos:  position{line: 119, col: 25, offset: 6399},
+										pos:  position{line: 119, col: 25, offset: 7143},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 119, col: 35, offset: 6409},
+							pos:        position{line: 119, col: 35, offset: 7153},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1899,10 +2271,13 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 119, col: 42, offset: 6416},
-							expr: &ruleRefExpr{
-								pos:  position{line: 119, col: 42, offset: 6416},
-								name: "IdentCont",
+							pos: position{line: 119, col: 42, offset: 7160},
+							expr: &charClassMatcher{
+								pos:        position{line: 119, col: 42, offset: 7160},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -1911,15 +2286,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 122, col: 1, offset: 6524},
+			pos:  position{line: 122, col: 1, offset: 7288},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 9, offset: 6532},
+				pos: position{line: 122, col: 9, offset: 7296},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 9, offset: 6532},
+					pos: position{line: 122, col: 9, offset: 7296},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 122, col: 9, offset: 6532},
+							pos:        position{line: 122, col: 9, offset: 7296},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1927,10 +2302,13 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 16, offset: 6539},
-							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 16, offset: 6539},
-								name: "IdentCont",
+							pos: position{line: 122, col: 16, offset: 7303},
+							expr: &charClassMatcher{
+								pos:        position{line: 122, col: 16, offset: 7303},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -1939,63 +2317,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 124, col: 1, offset: 6595},
+			pos:  position{line: 124, col: 1, offset: 7379},
 			expr: &seqExpr{
-				pos: position{line: 124, col: 12, offset: 6606},
+				pos: position{line: 124, col: 12, offset: 7390},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 124, col: 14, offset: 6608},
+						pos: position{line: 124, col: 14, offset: 7392},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 124, col: 14, offset: 6608},
+								pos:        position{line: 124, col: 14, offset: 7392},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 22, offset: 6616},
+								pos:        position{line: 124, col: 22, offset: 7400},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 29, offset: 6623},
+								pos:        position{line: 124, col: 29, offset: 7407},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 37, offset: 6631},
+								pos:        position{line: 124, col: 37, offset: 7415},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 44, offset: 6638},
+								pos:        position{line: 124, col: 44, offset: 7422},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 51, offset: 6645},
+								pos:        position{line: 124, col: 51, offset: 7429},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 58, offset: 6652},
+								pos:        position{line: 124, col: 58, offset: 7436},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 67, offset: 6661},
+								pos:        position{line: 124, col: 67, offset: 7445},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 75, offset: 6669},
+								pos:        position{line: 124, col: 75, offset: 7453},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2003,10 +2381,13 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 124, col: 86, offset: 6680},
-						expr: &ruleRefExpr{
-							pos:  position{line: 124, col: 87, offset: 6681},
-							name: "IdentCont",
+						pos: position{line: 124, col: 86, offset: 7464},
+						expr: &charClassMatcher{
+							pos:        position{line: 124, col: 87, offset: 7465},
+							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -2014,9 +2395,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 126, col: 1, offset: 6692},
+			pos:  position{line: 126, col: 1, offset: 7496},
 			expr: &charClassMatcher{
-				pos:        position{line: 126, col: 14, offset: 6705},
+				pos:        position{line: 126, col: 14, offset: 7509},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2025,17 +2406,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 131, col: 1, offset: 6908},
+			pos:  position{line: 131, col: 1, offset: 7712},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 11, offset: 6918},
+				pos: position{line: 131, col: 11, offset: 7722},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 11, offset: 6918},
+					pos: position{line: 131, col: 11, offset: 7722},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 131, col: 11, offset: 6918},
+							pos: position{line: 131, col: 11, offset: 7722},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 11, offset: 6918},
+								pos:        position{line: 131, col: 11, offset: 7722},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2043,20 +2424,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 18, offset: 6925},
+							pos: position{line: 131, col: 18, offset: 7729},
 							expr: &seqExpr{
-								pos: position{line: 131, col: 20, offset: 6927},
+								pos: position{line: 131, col: 20, offset: 7731},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 131, col: 20, offset: 6927},
+										pos:        position{line: 131, col: 20, offset: 7731},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 131, col: 24, offset: 6931},
+										pos: position{line: 131, col: 24, offset: 7735},
 										expr: &charClassMatcher{
-											pos:        position{line: 131, col: 24, offset: 6931},
+											pos:        position{line: 131, col: 24, offset: 7735},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2067,28 +2448,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 34, offset: 6941},
+							pos: position{line: 131, col: 34, offset: 7745},
 							expr: &seqExpr{
-								pos: position{line: 131, col: 36, offset: 6943},
+								pos: position{line: 131, col: 36, offset: 7747},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 131, col: 36, offset: 6943},
+										pos:        position{line: 131, col: 36, offset: 7747},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 131, col: 41, offset: 6948},
+										pos:        position{line: 131, col: 41, offset: 7752},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 131, col: 46, offset: 6953},
+										pos: position{line: 131, col: 46, offset: 7757},
 										expr: &charClassMatcher{
-											pos:        position{line: 131, col: 46, offset: 6953},
+											pos:        position{line: 131, col: 46, offset: 7757},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2099,10 +2480,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 56, offset: 6963},
-							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 56, offset: 6963},
-								name: "IdentCont",
+							pos: position{line: 131, col: 56, offset: 7767},
+							expr: &charClassMatcher{
+								pos:        position{line: 131, col: 56, offset: 7767},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -2111,23 +2495,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 133, col: 1, offset: 7015},
+			pos:  position{line: 133, col: 1, offset: 7839},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 14, offset: 7028},
+				pos: position{line: 133, col: 14, offset: 7852},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 14, offset: 7028},
+					pos: position{line: 133, col: 14, offset: 7852},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 133, col: 14, offset: 7028},
+							pos:        position{line: 133, col: 14, offset: 7852},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 133, col: 18, offset: 7032},
+							pos: position{line: 133, col: 18, offset: 7856},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 18, offset: 7032},
+								pos:        position{line: 133, col: 18, offset: 7856},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2135,10 +2519,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 25, offset: 7039},
-							expr: &ruleRefExpr{
-								pos:  position{line: 133, col: 25, offset: 7039},
-								name: "IdentCont",
+							pos: position{line: 133, col: 25, offset: 7863},
+							expr: &charClassMatcher{
+								pos:        position{line: 133, col: 25, offset: 7863},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -2147,36 +2534,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 136, col: 1, offset: 7156},
+			pos:  position{line: 136, col: 1, offset: 8000},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 9, offset: 7164},
+				pos: position{line: 136, col: 9, offset: 8008},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 136, col: 9, offset: 7164},
+					pos:  position{line: 136, col: 9, offset: 8008},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 139, col: 1, offset: 7284},
+			pos:  position{line: 139, col: 1, offset: 8128},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 17, offset: 7300},
+				pos: position{line: 139, col: 17, offset: 8144},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 17, offset: 7300},
+					pos: position{line: 139, col: 17, offset: 8144},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 139, col: 17, offset: 7300},
+							pos:        position{line: 139, col: 17, offset: 8144},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 139, col: 28, offset: 7311},
+							pos: position{line: 139, col: 28, offset: 8155},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 28, offset: 7311},
+								pos:        position{line: 139, col: 28, offset: 8155},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2184,7 +2571,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 40, offset: 7323},
+							pos:  position{line: 139, col: 40, offset: 8167},
 							name: "TextBody",
 						},
 					},
@@ -2193,44 +2580,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 141, col: 1, offset: 7379},
+			pos:  position{line: 141, col: 1, offset: 8223},
 			expr: &choiceExpr{
-				pos: position{line: 141, col: 13, offset: 7391},
+				pos: position{line: 141, col: 13, offset: 8235},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 141, col: 13, offset: 7391},
+						pos: position{line: 141, col: 13, offset: 8235},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 141, col: 13, offset: 7391},
+								pos:        position{line: 141, col: 13, offset: 8235},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 141, col: 17, offset: 7395},
+								pos: position{line: 141, col: 17, offset: 8239},
 								expr: &choiceExpr{
-									pos: position{line: 141, col: 19, offset: 7397},
+									pos: position{line: 141, col: 19, offset: 8241},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 141, col: 19, offset: 7397},
+											pos:        position{line: 141, col: 19, offset: 8241},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 141, col: 28, offset: 7406},
+											pos: position{line: 141, col: 28, offset: 8250},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 141, col: 28, offset: 7406},
+													pos:        position{line: 141, col: 28, offset: 8250},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 141, col: 33, offset: 7411},
+													pos: position{line: 141, col: 33, offset: 8255},
 													expr: &anyMatcher{
-														line: 141, col: 33, offset: 7411,
+														line: 141, col: 33, offset: 8255,
 													},
 												},
 											},
@@ -2239,16 +2626,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 141, col: 41, offset: 7419},
+								pos: position{line: 141, col: 41, offset: 8263},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 141, col: 41, offset: 7419},
+										pos:        position{line: 141, col: 41, offset: 8263},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 141, col: 47, offset: 7425},
+										pos:  position{line: 141, col: 47, offset: 8269},
 										name: "EOF",
 									},
 								},
@@ -2256,39 +2643,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 141, col: 55, offset: 7433},
+						pos: position{line: 141, col: 55, offset: 8277},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 141, col: 55, offset: 7433},
+								pos:        position{line: 141, col: 55, offset: 8277},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 141, col: 59, offset: 7437},
+								pos: position{line: 141, col: 59, offset: 8281},
 								expr: &choiceExpr{
-									pos: position{line: 141, col: 61, offset: 7439},
+									pos: position{line: 141, col: 61, offset: 8283},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 141, col: 61, offset: 7439},
+											pos:        position{line: 141, col: 61, offset: 8283},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 141, col: 70, offset: 7448},
+											pos: position{line: 141, col: 70, offset: 8292},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 141, col: 70, offset: 7448},
+													pos:        position{line: 141, col: 70, offset: 8292},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 141, col: 75, offset: 7453},
+													pos: position{line: 141, col: 75, offset: 8297},
 													expr: &anyMatcher{
-														line: 141, col: 75, offset: 7453,
+														line: 141, col: 75, offset: 8297,
 													},
 												},
 											},
@@ -2297,16 +2684,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 141, col: 83, offset: 7461},
+								pos: position{line: 141, col: 83, offset: 8305},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 141, col: 83, offset: 7461},
+										pos:        position{line: 141, col: 83, offset: 8305},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 141, col: 89, offset: 7467},
+										pos:  position{line: 141, col: 89, offset: 8311},
 										name: "EOF",
 									},
 								},
@@ -2318,11 +2705,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 143, col: 1, offset: 7474},
+			pos:  position{line: 143, col: 1, offset: 8318},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 143, col: 6, offset: 7479},
+				pos: position{line: 143, col: 6, offset: 8323},
 				expr: &charClassMatcher{
-					pos:        position{line: 143, col: 6, offset: 7479},
+					pos:        position{line: 143, col: 6, offset: 8323},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2332,11 +2719,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 145, col: 1, offset: 7491},
+			pos:  position{line: 145, col: 1, offset: 8335},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 145, col: 7, offset: 7497},
+				pos: position{line: 145, col: 7, offset: 8341},
 				expr: &charClassMatcher{
-					pos:        position{line: 145, col: 7, offset: 7497},
+					pos:        position{line: 145, col: 7, offset: 8341},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2346,11 +2733,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 147, col: 1, offset: 7509},
+			pos:  position{line: 147, col: 1, offset: 8353},
 			expr: &notExpr{
-				pos: position{line: 147, col: 8, offset: 7516},
+				pos: position{line: 147, col: 8, offset: 8360},
 				expr: &anyMatcher{
-					line: 147, col: 9, offset: 7517,
+					line: 147, col: 9, offset: 8361,
 				},
 			},
 		},
