@@ -207,57 +207,45 @@ var g = &grammar{
 		},
 		{
 			name: "Split",
-			pos:  position{line: 48, col: 1, offset: 2399},
-			expr: &actionExpr{
-				pos: position{line: 48, col: 10, offset: 2408},
-				run: (*parser).callonSplit1,
-				expr: &seqExpr{
-					pos: position{line: 48, col: 10, offset: 2408},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 48, col: 10, offset: 2408},
-							label: "first",
-							expr: &ruleRefExpr{
-								pos:  position{line: 48, col: 16, offset: 2414},
-								name: "Part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 48, col: 21, offset: 2419},
-							label: "rest",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 48, col: 26, offset: 2424},
-								expr: &seqExpr{
-									pos: position{line: 48, col: 27, offset: 2425},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 48, col: 27, offset: 2425},
-											name: "Sep",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 48, col: 31, offset: 2429},
-											name: "Part",
-										},
-									},
+			pos:  position{line: 52, col: 1, offset: 2585},
+			expr: &seqExpr{
+				pos: position{line: 52, col: 10, offset: 2594},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 52, col: 10, offset: 2594},
+						name: "Part",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 52, col: 15, offset: 2599},
+						expr: &seqExpr{
+							pos: position{line: 52, col: 16, offset: 2600},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 52, col: 16, offset: 2600},
+									name: "Sep",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 52, col: 20, offset: 2604},
+									name: "Part",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 48, col: 38, offset: 2436},
-							expr: &charClassMatcher{
-								pos:        position{line: 48, col: 38, offset: 2436},
-								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-								classes:    []*unicode.RangeTable{rangeTable("Zs")},
-								ignoreCase: false,
-								inverted:   false,
-							},
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 52, col: 27, offset: 2611},
+						expr: &charClassMatcher{
+							pos:        position{line: 52, col: 27, offset: 2611},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&notExpr{
-							pos: position{line: 48, col: 77, offset: 2475},
-							expr: &anyMatcher{
-								line: 48, col: 78, offset: 2476,
-							},
+					},
+					&notExpr{
+						pos: position{line: 52, col: 66, offset: 2650},
+						expr: &anyMatcher{
+							line: 52, col: 67, offset: 2651,
 						},
 					},
 				},
@@ -265,17 +253,17 @@ var g = &grammar{
 		},
 		{
 			name: "Sep",
-			pos:  position{line: 49, col: 1, offset: 2517},
+			pos:  position{line: 53, col: 1, offset: 2653},
 			expr: &actionExpr{
-				pos: position{line: 49, col: 8, offset: 2524},
+				pos: position{line: 53, col: 8, offset: 2660},
 				run: (*parser).callonSep1,
 				expr: &seqExpr{
-					pos: position{line: 49, col: 8, offset: 2524},
+					pos: position{line: 53, col: 8, offset: 2660},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 49, col: 8, offset: 2524},
+							pos: position{line: 53, col: 8, offset: 2660},
 							expr: &charClassMatcher{
-								pos:        position{line: 49, col: 8, offset: 2524},
+								pos:        position{line: 53, col: 8, offset: 2660},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -284,16 +272,16 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 49, col: 48, offset: 2564},
+							pos: position{line: 53, col: 48, offset: 2700},
 							alternatives: []any{
 								&litMatcher{
-									pos:        position{line: 49, col: 48, offset: 2564},
+									pos:        position{line: 53, col: 48, offset: 2700},
 									val:        "and",
 									ignoreCase: true,
 									want:       "\"and\"i",
 								},
 								&litMatcher{
-									pos:        position{line: 49, col: 57, offset: 2573},
+									pos:        position{line: 53, col: 57, offset: 2709},
 									val:        "or",
 									ignoreCase: true,
 									want:       "\"or\"i",
@@ -301,12 +289,12 @@ var g = &grammar{
 							},
 						},
 						&andExpr{
-							pos: position{line: 49, col: 64, offset: 2580},
+							pos: position{line: 53, col: 64, offset: 2716},
 							expr: &choiceExpr{
-								pos: position{line: 49, col: 66, offset: 2582},
+								pos: position{line: 53, col: 66, offset: 2718},
 								alternatives: []any{
 									&charClassMatcher{
-										pos:        position{line: 49, col: 66, offset: 2582},
+										pos:        position{line: 53, col: 66, offset: 2718},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -314,9 +302,9 @@ var g = &grammar{
 										inverted:   false,
 									},
 									&notExpr{
-										pos: position{line: 49, col: 106, offset: 2622},
+										pos: position{line: 53, col: 106, offset: 2758},
 										expr: &anyMatcher{
-											line: 49, col: 107, offset: 2623,
+											line: 53, col: 107, offset: 2759,
 										},
 									},
 								},
@@ -328,43 +316,35 @@ var g = &grammar{
 		},
 		{
 			name: "Part",
-			pos:  position{line: 50, col: 1, offset: 2671},
-			expr: &actionExpr{
-				pos: position{line: 50, col: 9, offset: 2679},
-				run: (*parser).callonPart1,
-				expr: &seqExpr{
-					pos: position{line: 50, col: 9, offset: 2679},
-					exprs: []any{
-						&zeroOrMoreExpr{
-							pos: position{line: 50, col: 9, offset: 2679},
-							expr: &charClassMatcher{
-								pos:        position{line: 50, col: 9, offset: 2679},
-								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-								classes:    []*unicode.RangeTable{rangeTable("Zs")},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:  position{line: 54, col: 1, offset: 2807},
+			expr: &seqExpr{
+				pos: position{line: 54, col: 9, offset: 2815},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 54, col: 9, offset: 2815},
+						expr: &charClassMatcher{
+							pos:        position{line: 54, col: 9, offset: 2815},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&labeledExpr{
-							pos:   position{line: 50, col: 48, offset: 2718},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 50, col: 51, offset: 2721},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 51, offset: 2721},
-										name: "EmptyPart",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 63, offset: 2733},
-										name: "NotPart",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 73, offset: 2743},
-										name: "CondPart",
-									},
-								},
+					},
+					&choiceExpr{
+						pos: position{line: 54, col: 49, offset: 2855},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 54, col: 49, offset: 2855},
+								name: "EmptyPart",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 54, col: 61, offset: 2867},
+								name: "NotPart",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 54, col: 71, offset: 2877},
+								name: "CondPart",
 							},
 						},
 					},
@@ -373,22 +353,22 @@ var g = &grammar{
 		},
 		{
 			name: "EmptyPart",
-			pos:  position{line: 51, col: 1, offset: 2771},
+			pos:  position{line: 55, col: 1, offset: 2887},
 			expr: &actionExpr{
-				pos: position{line: 51, col: 14, offset: 2784},
+				pos: position{line: 55, col: 14, offset: 2900},
 				run: (*parser).callonEmptyPart1,
 				expr: &andExpr{
-					pos: position{line: 51, col: 14, offset: 2784},
+					pos: position{line: 55, col: 14, offset: 2900},
 					expr: &choiceExpr{
-						pos: position{line: 51, col: 16, offset: 2786},
+						pos: position{line: 55, col: 16, offset: 2902},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 51, col: 16, offset: 2786},
+								pos: position{line: 55, col: 16, offset: 2902},
 								exprs: []any{
 									&andExpr{
-										pos: position{line: 51, col: 16, offset: 2786},
+										pos: position{line: 55, col: 16, offset: 2902},
 										expr: &charClassMatcher{
-											pos:        position{line: 51, col: 17, offset: 2787},
+											pos:        position{line: 55, col: 17, offset: 2903},
 											val:        "[ao]i",
 											chars:      []rune{'a', 'o'},
 											ignoreCase: true,
@@ -396,15 +376,15 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 51, col: 23, offset: 2793},
+										pos:  position{line: 55, col: 23, offset: 2909},
 										name: "BoolWord",
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 51, col: 34, offset: 2804},
+								pos: position{line: 55, col: 34, offset: 2920},
 								expr: &anyMatcher{
-									line: 51, col: 35, offset: 2805,
+									line: 55, col: 35, offset: 2921,
 								},
 							},
 						},
@@ -414,28 +394,28 @@ var g = &grammar{
 		},
 		{
 			name: "NotPart",
-			pos:  position{line: 52, col: 1, offset: 2836},
+			pos:  position{line: 56, col: 1, offset: 2952},
 			expr: &choiceExpr{
-				pos: position{line: 52, col: 12, offset: 2847},
+				pos: position{line: 56, col: 12, offset: 2963},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 52, col: 12, offset: 2847},
+						pos: position{line: 56, col: 12, offset: 2963},
 						run: (*parser).callonNotPart2,
 						expr: &seqExpr{
-							pos: position{line: 52, col: 12, offset: 2847},
+							pos: position{line: 56, col: 12, offset: 2963},
 							exprs: []any{
 								&labeledExpr{
-									pos:   position{line: 52, col: 12, offset: 2847},
+									pos:   position{line: 56, col: 12, offset: 2963},
 									label: "n",
 									expr: &ruleRefExpr{
-										pos:  position{line: 52, col: 14, offset: 2849},
+										pos:  position{line: 56, col: 14, offset: 2965},
 										name: "NotKw",
 									},
 								},
 								&oneOrMoreExpr{
-									pos: position{line: 52, col: 20, offset: 2855},
+									pos: position{line: 56, col: 20, offset: 2971},
 									expr: &charClassMatcher{
-										pos:        position{line: 52, col: 20, offset: 2855},
+										pos:        position{line: 56, col: 20, offset: 2971},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -444,10 +424,10 @@ var g = &grammar{
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 52, col: 59, offset: 2894},
+									pos:   position{line: 56, col: 59, offset: 3010},
 									label: "x",
 									expr: &ruleRefExpr{
-										pos:  position{line: 52, col: 61, offset: 2896},
+										pos:  position{line: 56, col: 61, offset: 3012},
 										name: "CondPart",
 									},
 								},
@@ -455,21 +435,21 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 53, col: 7, offset: 2940},
+						pos: position{line: 57, col: 7, offset: 3056},
 						run: (*parser).callonNotPart10,
 						expr: &seqExpr{
-							pos: position{line: 53, col: 7, offset: 2940},
+							pos: position{line: 57, col: 7, offset: 3056},
 							exprs: []any{
 								&labeledExpr{
-									pos:   position{line: 53, col: 7, offset: 2940},
+									pos:   position{line: 57, col: 7, offset: 3056},
 									label: "n",
 									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 9, offset: 2942},
+										pos:  position{line: 57, col: 9, offset: 3058},
 										name: "NotKw",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 15, offset: 2948},
+									pos:  position{line: 57, col: 15, offset: 3064},
 									name: "PartEnd",
 								},
 							},
@@ -480,16 +460,16 @@ var g = &grammar{
 		},
 		{
 			name: "CondPart",
-			pos:  position{line: 54, col: 1, offset: 2983},
+			pos:  position{line: 58, col: 1, offset: 3099},
 			expr: &choiceExpr{
-				pos: position{line: 54, col: 13, offset: 2995},
+				pos: position{line: 58, col: 13, offset: 3111},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 13, offset: 2995},
+						pos:  position{line: 58, col: 13, offset: 3111},
 						name: "Compare",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 23, offset: 3005},
+						pos:  position{line: 58, col: 23, offset: 3121},
 						name: "Truth",
 					},
 				},
@@ -497,56 +477,40 @@ var g = &grammar{
 		},
 		{
 			name: "Compare",
-			pos:  position{line: 55, col: 1, offset: 3011},
-			expr: &actionExpr{
-				pos: position{line: 55, col: 12, offset: 3022},
-				run: (*parser).callonCompare1,
-				expr: &seqExpr{
-					pos: position{line: 55, col: 12, offset: 3022},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 55, col: 12, offset: 3022},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 14, offset: 3024},
-								name: "Left",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 55, col: 19, offset: 3029},
-							label: "o",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 21, offset: 3031},
-								name: "Op",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 55, col: 24, offset: 3034},
-							label: "r",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 26, offset: 3036},
-								name: "Right",
-							},
-						},
+			pos:  position{line: 59, col: 1, offset: 3127},
+			expr: &seqExpr{
+				pos: position{line: 59, col: 12, offset: 3138},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 12, offset: 3138},
+						name: "Left",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 17, offset: 3143},
+						name: "Op",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 20, offset: 3146},
+						name: "Right",
 					},
 				},
 			},
 		},
 		{
 			name: "Truth",
-			pos:  position{line: 56, col: 1, offset: 3081},
+			pos:  position{line: 60, col: 1, offset: 3152},
 			expr: &actionExpr{
-				pos: position{line: 56, col: 10, offset: 3090},
+				pos: position{line: 60, col: 10, offset: 3161},
 				run: (*parser).callonTruth1,
 				expr: &seqExpr{
-					pos: position{line: 56, col: 10, offset: 3090},
+					pos: position{line: 60, col: 10, offset: 3161},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 56, col: 10, offset: 3090},
+							pos:  position{line: 60, col: 10, offset: 3161},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 56, col: 22, offset: 3102},
+							pos:  position{line: 60, col: 22, offset: 3173},
 							name: "PartEnd",
 						},
 					},
@@ -555,19 +519,19 @@ var g = &grammar{
 		},
 		{
 			name: "PartEnd",
-			pos:  position{line: 57, col: 1, offset: 3157},
+			pos:  position{line: 61, col: 1, offset: 3228},
 			expr: &andExpr{
-				pos: position{line: 57, col: 12, offset: 3168},
+				pos: position{line: 61, col: 12, offset: 3239},
 				expr: &choiceExpr{
-					pos: position{line: 57, col: 14, offset: 3170},
+					pos: position{line: 61, col: 14, offset: 3241},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 57, col: 14, offset: 3170},
+							pos: position{line: 61, col: 14, offset: 3241},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 57, col: 14, offset: 3170},
+									pos: position{line: 61, col: 14, offset: 3241},
 									expr: &charClassMatcher{
-										pos:        position{line: 57, col: 14, offset: 3170},
+										pos:        position{line: 61, col: 14, offset: 3241},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -576,18 +540,18 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 57, col: 53, offset: 3209},
+									pos:  position{line: 61, col: 53, offset: 3280},
 									name: "BoolWord",
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 64, offset: 3220},
+							pos: position{line: 61, col: 64, offset: 3291},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 57, col: 64, offset: 3220},
+									pos: position{line: 61, col: 64, offset: 3291},
 									expr: &charClassMatcher{
-										pos:        position{line: 57, col: 64, offset: 3220},
+										pos:        position{line: 61, col: 64, offset: 3291},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -596,9 +560,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 57, col: 103, offset: 3259},
+									pos: position{line: 61, col: 103, offset: 3330},
 									expr: &anyMatcher{
-										line: 57, col: 104, offset: 3260,
+										line: 61, col: 104, offset: 3331,
 									},
 								},
 							},
@@ -609,130 +573,148 @@ var g = &grammar{
 		},
 		{
 			name: "Left",
-			pos:  position{line: 64, col: 1, offset: 3578},
-			expr: &actionExpr{
-				pos: position{line: 64, col: 9, offset: 3586},
-				run: (*parser).callonLeft1,
-				expr: &seqExpr{
-					pos: position{line: 64, col: 9, offset: 3586},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 64, col: 9, offset: 3586},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 64, col: 11, offset: 3588},
-								expr: &ruleRefExpr{
-									pos:  position{line: 64, col: 11, offset: 3588},
-									name: "Quoted",
+			pos:  position{line: 75, col: 1, offset: 4078},
+			expr: &choiceExpr{
+				pos: position{line: 75, col: 9, offset: 4086},
+				alternatives: []any{
+					&actionExpr{
+						pos: position{line: 75, col: 9, offset: 4086},
+						run: (*parser).callonLeft2,
+						expr: &seqExpr{
+							pos: position{line: 75, col: 9, offset: 4086},
+							exprs: []any{
+								&labeledExpr{
+									pos:   position{line: 75, col: 9, offset: 4086},
+									label: "q",
+									expr: &ruleRefExpr{
+										pos:  position{line: 75, col: 11, offset: 4088},
+										name: "Quoted",
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 75, col: 18, offset: 4095},
+									name: "LeftRest",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 64, col: 19, offset: 3596},
-							expr: &choiceExpr{
-								pos: position{line: 64, col: 20, offset: 3597},
-								alternatives: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 64, col: 20, offset: 3597},
-										expr: &charClassMatcher{
-											pos:        position{line: 64, col: 20, offset: 3597},
-											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   true,
-										},
+					},
+					&actionExpr{
+						pos: position{line: 76, col: 7, offset: 4159},
+						run: (*parser).callonLeft7,
+						expr: &ruleRefExpr{
+							pos:  position{line: 76, col: 7, offset: 4159},
+							name: "LeftRest",
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "LeftRest",
+			pos:  position{line: 77, col: 1, offset: 4219},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 77, col: 13, offset: 4231},
+				expr: &choiceExpr{
+					pos: position{line: 77, col: 14, offset: 4232},
+					alternatives: []any{
+						&oneOrMoreExpr{
+							pos: position{line: 77, col: 14, offset: 4232},
+							expr: &charClassMatcher{
+								pos:        position{line: 77, col: 14, offset: 4232},
+								val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+								chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+								classes:    []*unicode.RangeTable{rangeTable("Zs")},
+								ignoreCase: false,
+								inverted:   true,
+							},
+						},
+						&seqExpr{
+							pos: position{line: 77, col: 61, offset: 4279},
+							exprs: []any{
+								&oneOrMoreExpr{
+									pos: position{line: 77, col: 61, offset: 4279},
+									expr: &charClassMatcher{
+										pos:        position{line: 77, col: 61, offset: 4279},
+										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+										classes:    []*unicode.RangeTable{rangeTable("Zs")},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&seqExpr{
-										pos: position{line: 64, col: 67, offset: 3644},
+								},
+								&notExpr{
+									pos: position{line: 77, col: 100, offset: 4318},
+									expr: &seqExpr{
+										pos: position{line: 77, col: 102, offset: 4320},
 										exprs: []any{
-											&oneOrMoreExpr{
-												pos: position{line: 64, col: 67, offset: 3644},
+											&andExpr{
+												pos: position{line: 77, col: 102, offset: 4320},
 												expr: &charClassMatcher{
-													pos:        position{line: 64, col: 67, offset: 3644},
-													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-													classes:    []*unicode.RangeTable{rangeTable("Zs")},
-													ignoreCase: false,
+													pos:        position{line: 77, col: 103, offset: 4321},
+													val:        "[acino]i",
+													chars:      []rune{'a', 'c', 'i', 'n', 'o'},
+													ignoreCase: true,
 													inverted:   false,
 												},
 											},
-											&notExpr{
-												pos: position{line: 64, col: 106, offset: 3683},
-												expr: &seqExpr{
-													pos: position{line: 64, col: 108, offset: 3685},
-													exprs: []any{
-														&andExpr{
-															pos: position{line: 64, col: 108, offset: 3685},
-															expr: &charClassMatcher{
-																pos:        position{line: 64, col: 109, offset: 3686},
-																val:        "[acino]i",
-																chars:      []rune{'a', 'c', 'i', 'n', 'o'},
-																ignoreCase: true,
-																inverted:   false,
-															},
-														},
-														&choiceExpr{
-															pos: position{line: 64, col: 119, offset: 3696},
-															alternatives: []any{
-																&ruleRefExpr{
-																	pos:  position{line: 64, col: 119, offset: 3696},
-																	name: "WordOpShape",
-																},
-																&ruleRefExpr{
-																	pos:  position{line: 64, col: 133, offset: 3710},
-																	name: "BoolWord",
-																},
-															},
-														},
+											&choiceExpr{
+												pos: position{line: 77, col: 113, offset: 4331},
+												alternatives: []any{
+													&ruleRefExpr{
+														pos:  position{line: 77, col: 113, offset: 4331},
+														name: "WordOpShape",
+													},
+													&ruleRefExpr{
+														pos:  position{line: 77, col: 127, offset: 4345},
+														name: "BoolWord",
 													},
 												},
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 64, col: 146, offset: 3723},
-										name: "Placeholder",
+								},
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 77, col: 140, offset: 4358},
+							name: "Placeholder",
+						},
+						&seqExpr{
+							pos: position{line: 77, col: 154, offset: 4372},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 77, col: 154, offset: 4372},
+									val:        "$",
+									ignoreCase: false,
+									want:       "\"$\"",
+								},
+								&notExpr{
+									pos: position{line: 77, col: 158, offset: 4376},
+									expr: &litMatcher{
+										pos:        position{line: 77, col: 159, offset: 4377},
+										val:        "{",
+										ignoreCase: false,
+										want:       "\"{\"",
 									},
-									&seqExpr{
-										pos: position{line: 64, col: 160, offset: 3737},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 64, col: 160, offset: 3737},
-												val:        "$",
-												ignoreCase: false,
-												want:       "\"$\"",
-											},
-											&notExpr{
-												pos: position{line: 64, col: 164, offset: 3741},
-												expr: &litMatcher{
-													pos:        position{line: 64, col: 165, offset: 3742},
-													val:        "{",
-													ignoreCase: false,
-													want:       "\"{\"",
-												},
-											},
-										},
-									},
-									&seqExpr{
-										pos: position{line: 64, col: 171, offset: 3748},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 64, col: 171, offset: 3748},
-												val:        "!",
-												ignoreCase: false,
-												want:       "\"!\"",
-											},
-											&notExpr{
-												pos: position{line: 64, col: 175, offset: 3752},
-												expr: &litMatcher{
-													pos:        position{line: 64, col: 176, offset: 3753},
-													val:        "=",
-													ignoreCase: false,
-													want:       "\"=\"",
-												},
-											},
-										},
+								},
+							},
+						},
+						&seqExpr{
+							pos: position{line: 77, col: 165, offset: 4383},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 77, col: 165, offset: 4383},
+									val:        "!",
+									ignoreCase: false,
+									want:       "\"!\"",
+								},
+								&notExpr{
+									pos: position{line: 77, col: 169, offset: 4387},
+									expr: &litMatcher{
+										pos:        position{line: 77, col: 170, offset: 4388},
+										val:        "=",
+										ignoreCase: false,
+										want:       "\"=\"",
 									},
 								},
 							},
@@ -743,142 +725,181 @@ var g = &grammar{
 		},
 		{
 			name: "Right",
-			pos:  position{line: 65, col: 1, offset: 3808},
-			expr: &actionExpr{
-				pos: position{line: 65, col: 10, offset: 3817},
-				run: (*parser).callonRight1,
-				expr: &seqExpr{
-					pos: position{line: 65, col: 10, offset: 3817},
-					exprs: []any{
-						&zeroOrOneExpr{
-							pos: position{line: 65, col: 10, offset: 3817},
-							expr: &seqExpr{
-								pos: position{line: 65, col: 11, offset: 3818},
-								exprs: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 65, col: 11, offset: 3818},
-										expr: &charClassMatcher{
-											pos:        position{line: 65, col: 11, offset: 3818},
-											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   false,
-										},
+			pos:  position{line: 78, col: 1, offset: 4394},
+			expr: &seqExpr{
+				pos: position{line: 78, col: 10, offset: 4403},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 78, col: 10, offset: 4403},
+						expr: &ruleRefExpr{
+							pos:  position{line: 78, col: 10, offset: 4403},
+							name: "RightSpace",
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 78, col: 22, offset: 4415},
+						name: "RightSide",
+					},
+				},
+			},
+		},
+		{
+			name: "RightSpace",
+			pos:  position{line: 79, col: 1, offset: 4425},
+			expr: &seqExpr{
+				pos: position{line: 79, col: 15, offset: 4439},
+				exprs: []any{
+					&oneOrMoreExpr{
+						pos: position{line: 79, col: 15, offset: 4439},
+						expr: &charClassMatcher{
+							pos:        position{line: 79, col: 15, offset: 4439},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
+						},
+					},
+					&notExpr{
+						pos: position{line: 79, col: 54, offset: 4478},
+						expr: &seqExpr{
+							pos: position{line: 79, col: 56, offset: 4480},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 79, col: 56, offset: 4480},
+									expr: &charClassMatcher{
+										pos:        position{line: 79, col: 57, offset: 4481},
+										val:        "[ao]i",
+										chars:      []rune{'a', 'o'},
+										ignoreCase: true,
+										inverted:   false,
 									},
-									&notExpr{
-										pos: position{line: 65, col: 50, offset: 3857},
-										expr: &seqExpr{
-											pos: position{line: 65, col: 52, offset: 3859},
-											exprs: []any{
-												&andExpr{
-													pos: position{line: 65, col: 52, offset: 3859},
-													expr: &charClassMatcher{
-														pos:        position{line: 65, col: 53, offset: 3860},
-														val:        "[ao]i",
-														chars:      []rune{'a', 'o'},
-														ignoreCase: true,
-														inverted:   false,
-													},
-												},
-												&ruleRefExpr{
-													pos:  position{line: 65, col: 59, offset: 3866},
-													name: "BoolWord",
-												},
-											},
-										},
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 79, col: 63, offset: 4487},
+									name: "BoolWord",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 65, col: 71, offset: 3878},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 65, col: 73, offset: 3880},
-								expr: &ruleRefExpr{
-									pos:  position{line: 65, col: 73, offset: 3880},
-									name: "Quoted",
+					},
+				},
+			},
+		},
+		{
+			name: "RightSide",
+			pos:  position{line: 80, col: 1, offset: 4497},
+			expr: &choiceExpr{
+				pos: position{line: 80, col: 14, offset: 4510},
+				alternatives: []any{
+					&actionExpr{
+						pos: position{line: 80, col: 14, offset: 4510},
+						run: (*parser).callonRightSide2,
+						expr: &seqExpr{
+							pos: position{line: 80, col: 14, offset: 4510},
+							exprs: []any{
+								&labeledExpr{
+									pos:   position{line: 80, col: 14, offset: 4510},
+									label: "q",
+									expr: &ruleRefExpr{
+										pos:  position{line: 80, col: 16, offset: 4512},
+										name: "Quoted",
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 80, col: 23, offset: 4519},
+									name: "RightRest",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 65, col: 81, offset: 3888},
-							expr: &choiceExpr{
-								pos: position{line: 65, col: 82, offset: 3889},
-								alternatives: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 65, col: 82, offset: 3889},
-										expr: &charClassMatcher{
-											pos:        position{line: 65, col: 82, offset: 3889},
-											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   true,
-										},
+					},
+					&actionExpr{
+						pos: position{line: 81, col: 7, offset: 4584},
+						run: (*parser).callonRightSide7,
+						expr: &ruleRefExpr{
+							pos:  position{line: 81, col: 7, offset: 4584},
+							name: "RightRest",
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "RightRest",
+			pos:  position{line: 82, col: 1, offset: 4645},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 82, col: 14, offset: 4658},
+				expr: &choiceExpr{
+					pos: position{line: 82, col: 15, offset: 4659},
+					alternatives: []any{
+						&oneOrMoreExpr{
+							pos: position{line: 82, col: 15, offset: 4659},
+							expr: &charClassMatcher{
+								pos:        position{line: 82, col: 15, offset: 4659},
+								val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+								chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+								classes:    []*unicode.RangeTable{rangeTable("Zs")},
+								ignoreCase: false,
+								inverted:   true,
+							},
+						},
+						&seqExpr{
+							pos: position{line: 82, col: 58, offset: 4702},
+							exprs: []any{
+								&oneOrMoreExpr{
+									pos: position{line: 82, col: 58, offset: 4702},
+									expr: &charClassMatcher{
+										pos:        position{line: 82, col: 58, offset: 4702},
+										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+										classes:    []*unicode.RangeTable{rangeTable("Zs")},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&seqExpr{
-										pos: position{line: 65, col: 125, offset: 3932},
+								},
+								&notExpr{
+									pos: position{line: 82, col: 97, offset: 4741},
+									expr: &seqExpr{
+										pos: position{line: 82, col: 99, offset: 4743},
 										exprs: []any{
-											&oneOrMoreExpr{
-												pos: position{line: 65, col: 125, offset: 3932},
+											&andExpr{
+												pos: position{line: 82, col: 99, offset: 4743},
 												expr: &charClassMatcher{
-													pos:        position{line: 65, col: 125, offset: 3932},
-													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-													classes:    []*unicode.RangeTable{rangeTable("Zs")},
-													ignoreCase: false,
+													pos:        position{line: 82, col: 100, offset: 4744},
+													val:        "[ao]i",
+													chars:      []rune{'a', 'o'},
+													ignoreCase: true,
 													inverted:   false,
 												},
 											},
-											&notExpr{
-												pos: position{line: 65, col: 164, offset: 3971},
-												expr: &seqExpr{
-													pos: position{line: 65, col: 166, offset: 3973},
-													exprs: []any{
-														&andExpr{
-															pos: position{line: 65, col: 166, offset: 3973},
-															expr: &charClassMatcher{
-																pos:        position{line: 65, col: 167, offset: 3974},
-																val:        "[ao]i",
-																chars:      []rune{'a', 'o'},
-																ignoreCase: true,
-																inverted:   false,
-															},
-														},
-														&ruleRefExpr{
-															pos:  position{line: 65, col: 173, offset: 3980},
-															name: "BoolWord",
-														},
-													},
-												},
+											&ruleRefExpr{
+												pos:  position{line: 82, col: 106, offset: 4750},
+												name: "BoolWord",
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 65, col: 185, offset: 3992},
-										name: "Placeholder",
-									},
-									&seqExpr{
-										pos: position{line: 65, col: 199, offset: 4006},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 65, col: 199, offset: 4006},
-												val:        "$",
-												ignoreCase: false,
-												want:       "\"$\"",
-											},
-											&notExpr{
-												pos: position{line: 65, col: 203, offset: 4010},
-												expr: &litMatcher{
-													pos:        position{line: 65, col: 204, offset: 4011},
-													val:        "{",
-													ignoreCase: false,
-													want:       "\"{\"",
-												},
-											},
-										},
+								},
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 82, col: 118, offset: 4762},
+							name: "Placeholder",
+						},
+						&seqExpr{
+							pos: position{line: 82, col: 132, offset: 4776},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 82, col: 132, offset: 4776},
+									val:        "$",
+									ignoreCase: false,
+									want:       "\"$\"",
+								},
+								&notExpr{
+									pos: position{line: 82, col: 136, offset: 4780},
+									expr: &litMatcher{
+										pos:        position{line: 82, col: 137, offset: 4781},
+										val:        "{",
+										ignoreCase: false,
+										want:       "\"{\"",
 									},
 								},
 							},
@@ -889,17 +910,17 @@ var g = &grammar{
 		},
 		{
 			name: "Whole",
-			pos:  position{line: 69, col: 1, offset: 4211},
+			pos:  position{line: 86, col: 1, offset: 4932},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 10, offset: 4220},
+				pos: position{line: 86, col: 10, offset: 4941},
 				run: (*parser).callonWhole1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 10, offset: 4220},
+					pos: position{line: 86, col: 10, offset: 4941},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 10, offset: 4220},
+							pos: position{line: 86, col: 10, offset: 4941},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 10, offset: 4220},
+								pos:        position{line: 86, col: 10, offset: 4941},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -908,17 +929,17 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 69, col: 49, offset: 4259},
+							pos:   position{line: 86, col: 49, offset: 4980},
 							label: "w",
 							expr: &choiceExpr{
-								pos: position{line: 69, col: 52, offset: 4262},
+								pos: position{line: 86, col: 52, offset: 4983},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 52, offset: 4262},
+										pos:  position{line: 86, col: 52, offset: 4983},
 										name: "NotWhole",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 63, offset: 4273},
+										pos:  position{line: 86, col: 63, offset: 4994},
 										name: "WholeCompare",
 									},
 								},
@@ -930,25 +951,25 @@ var g = &grammar{
 		},
 		{
 			name: "NotWhole",
-			pos:  position{line: 70, col: 1, offset: 4305},
+			pos:  position{line: 87, col: 1, offset: 5026},
 			expr: &actionExpr{
-				pos: position{line: 70, col: 13, offset: 4317},
+				pos: position{line: 87, col: 13, offset: 5038},
 				run: (*parser).callonNotWhole1,
 				expr: &seqExpr{
-					pos: position{line: 70, col: 13, offset: 4317},
+					pos: position{line: 87, col: 13, offset: 5038},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 70, col: 13, offset: 4317},
+							pos:   position{line: 87, col: 13, offset: 5038},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 70, col: 15, offset: 4319},
+								pos:  position{line: 87, col: 15, offset: 5040},
 								name: "NotKw",
 							},
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 70, col: 21, offset: 4325},
+							pos: position{line: 87, col: 21, offset: 5046},
 							expr: &charClassMatcher{
-								pos:        position{line: 70, col: 21, offset: 4325},
+								pos:        position{line: 87, col: 21, offset: 5046},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -957,10 +978,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 70, col: 60, offset: 4364},
+							pos:   position{line: 87, col: 60, offset: 5085},
 							label: "x",
 							expr: &ruleRefExpr{
-								pos:  position{line: 70, col: 62, offset: 4366},
+								pos:  position{line: 87, col: 62, offset: 5087},
 								name: "WholeCompare",
 							},
 						},
@@ -970,34 +991,34 @@ var g = &grammar{
 		},
 		{
 			name: "WholeCompare",
-			pos:  position{line: 71, col: 1, offset: 4408},
+			pos:  position{line: 88, col: 1, offset: 5129},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 17, offset: 4424},
+				pos: position{line: 88, col: 17, offset: 5145},
 				run: (*parser).callonWholeCompare1,
 				expr: &seqExpr{
-					pos: position{line: 71, col: 17, offset: 4424},
+					pos: position{line: 88, col: 17, offset: 5145},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 71, col: 17, offset: 4424},
+							pos:   position{line: 88, col: 17, offset: 5145},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 19, offset: 4426},
+								pos:  position{line: 88, col: 19, offset: 5147},
 								name: "WholeLeft",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 29, offset: 4436},
+							pos:   position{line: 88, col: 29, offset: 5157},
 							label: "o",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 31, offset: 4438},
+								pos:  position{line: 88, col: 31, offset: 5159},
 								name: "Op",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 34, offset: 4441},
+							pos:   position{line: 88, col: 34, offset: 5162},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 36, offset: 4443},
+								pos:  position{line: 88, col: 36, offset: 5164},
 								name: "WholeRight",
 							},
 						},
@@ -1007,33 +1028,33 @@ var g = &grammar{
 		},
 		{
 			name: "WholeLeft",
-			pos:  position{line: 72, col: 1, offset: 4493},
+			pos:  position{line: 89, col: 1, offset: 5214},
 			expr: &actionExpr{
-				pos: position{line: 72, col: 14, offset: 4506},
+				pos: position{line: 89, col: 14, offset: 5227},
 				run: (*parser).callonWholeLeft1,
 				expr: &seqExpr{
-					pos: position{line: 72, col: 14, offset: 4506},
+					pos: position{line: 89, col: 14, offset: 5227},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 72, col: 14, offset: 4506},
+							pos:   position{line: 89, col: 14, offset: 5227},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 72, col: 16, offset: 4508},
+								pos: position{line: 89, col: 16, offset: 5229},
 								expr: &ruleRefExpr{
-									pos:  position{line: 72, col: 16, offset: 4508},
+									pos:  position{line: 89, col: 16, offset: 5229},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 72, col: 24, offset: 4516},
+							pos: position{line: 89, col: 24, offset: 5237},
 							expr: &choiceExpr{
-								pos: position{line: 72, col: 25, offset: 4517},
+								pos: position{line: 89, col: 25, offset: 5238},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 72, col: 25, offset: 4517},
+										pos: position{line: 89, col: 25, offset: 5238},
 										expr: &charClassMatcher{
-											pos:        position{line: 72, col: 25, offset: 4517},
+											pos:        position{line: 89, col: 25, offset: 5238},
 											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1042,12 +1063,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 72, offset: 4564},
+										pos: position{line: 89, col: 72, offset: 5285},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 72, col: 72, offset: 4564},
+												pos: position{line: 89, col: 72, offset: 5285},
 												expr: &charClassMatcher{
-													pos:        position{line: 72, col: 72, offset: 4564},
+													pos:        position{line: 89, col: 72, offset: 5285},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1056,14 +1077,14 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 72, col: 111, offset: 4603},
+												pos: position{line: 89, col: 111, offset: 5324},
 												expr: &seqExpr{
-													pos: position{line: 72, col: 113, offset: 4605},
+													pos: position{line: 89, col: 113, offset: 5326},
 													exprs: []any{
 														&andExpr{
-															pos: position{line: 72, col: 113, offset: 4605},
+															pos: position{line: 89, col: 113, offset: 5326},
 															expr: &charClassMatcher{
-																pos:        position{line: 72, col: 114, offset: 4606},
+																pos:        position{line: 89, col: 114, offset: 5327},
 																val:        "[cin]i",
 																chars:      []rune{'c', 'i', 'n'},
 																ignoreCase: true,
@@ -1071,7 +1092,7 @@ var g = &grammar{
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 72, col: 121, offset: 4613},
+															pos:  position{line: 89, col: 121, offset: 5334},
 															name: "WordOpShape",
 														},
 													},
@@ -1080,22 +1101,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 72, col: 136, offset: 4628},
+										pos:  position{line: 89, col: 136, offset: 5349},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 150, offset: 4642},
+										pos: position{line: 89, col: 150, offset: 5363},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 72, col: 150, offset: 4642},
+												pos:        position{line: 89, col: 150, offset: 5363},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 72, col: 154, offset: 4646},
+												pos: position{line: 89, col: 154, offset: 5367},
 												expr: &litMatcher{
-													pos:        position{line: 72, col: 155, offset: 4647},
+													pos:        position{line: 89, col: 155, offset: 5368},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1104,18 +1125,18 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 161, offset: 4653},
+										pos: position{line: 89, col: 161, offset: 5374},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 72, col: 161, offset: 4653},
+												pos:        position{line: 89, col: 161, offset: 5374},
 												val:        "!",
 												ignoreCase: false,
 												want:       "\"!\"",
 											},
 											&notExpr{
-												pos: position{line: 72, col: 165, offset: 4657},
+												pos: position{line: 89, col: 165, offset: 5378},
 												expr: &litMatcher{
-													pos:        position{line: 72, col: 166, offset: 4658},
+													pos:        position{line: 89, col: 166, offset: 5379},
 													val:        "=",
 													ignoreCase: false,
 													want:       "\"=\"",
@@ -1132,17 +1153,17 @@ var g = &grammar{
 		},
 		{
 			name: "WholeRight",
-			pos:  position{line: 73, col: 1, offset: 4713},
+			pos:  position{line: 90, col: 1, offset: 5434},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 15, offset: 4727},
+				pos: position{line: 90, col: 15, offset: 5448},
 				run: (*parser).callonWholeRight1,
 				expr: &seqExpr{
-					pos: position{line: 73, col: 15, offset: 4727},
+					pos: position{line: 90, col: 15, offset: 5448},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 15, offset: 4727},
+							pos: position{line: 90, col: 15, offset: 5448},
 							expr: &charClassMatcher{
-								pos:        position{line: 73, col: 15, offset: 4727},
+								pos:        position{line: 90, col: 15, offset: 5448},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1151,25 +1172,25 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 73, col: 54, offset: 4766},
+							pos:   position{line: 90, col: 54, offset: 5487},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 73, col: 56, offset: 4768},
+								pos: position{line: 90, col: 56, offset: 5489},
 								expr: &ruleRefExpr{
-									pos:  position{line: 73, col: 56, offset: 4768},
+									pos:  position{line: 90, col: 56, offset: 5489},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 64, offset: 4776},
+							pos: position{line: 90, col: 64, offset: 5497},
 							expr: &choiceExpr{
-								pos: position{line: 73, col: 65, offset: 4777},
+								pos: position{line: 90, col: 65, offset: 5498},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 73, col: 65, offset: 4777},
+										pos: position{line: 90, col: 65, offset: 5498},
 										expr: &charClassMatcher{
-											pos:        position{line: 73, col: 65, offset: 4777},
+											pos:        position{line: 90, col: 65, offset: 5498},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -1177,22 +1198,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 73, col: 73, offset: 4785},
+										pos:  position{line: 90, col: 73, offset: 5506},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 73, col: 87, offset: 4799},
+										pos: position{line: 90, col: 87, offset: 5520},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 73, col: 87, offset: 4799},
+												pos:        position{line: 90, col: 87, offset: 5520},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 73, col: 91, offset: 4803},
+												pos: position{line: 90, col: 91, offset: 5524},
 												expr: &litMatcher{
-													pos:        position{line: 73, col: 92, offset: 4804},
+													pos:        position{line: 90, col: 92, offset: 5525},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1204,9 +1225,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 73, col: 98, offset: 4810},
+							pos: position{line: 90, col: 98, offset: 5531},
 							expr: &anyMatcher{
-								line: 73, col: 99, offset: 4811,
+								line: 90, col: 99, offset: 5532,
 							},
 						},
 					},
@@ -1215,35 +1236,35 @@ var g = &grammar{
 		},
 		{
 			name: "NotCondition",
-			pos:  position{line: 77, col: 1, offset: 4990},
+			pos:  position{line: 94, col: 1, offset: 5711},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 17, offset: 5006},
+				pos: position{line: 94, col: 17, offset: 5727},
 				run: (*parser).callonNotCondition1,
 				expr: &seqExpr{
-					pos: position{line: 77, col: 17, offset: 5006},
+					pos: position{line: 94, col: 17, offset: 5727},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 77, col: 17, offset: 5006},
+							pos:   position{line: 94, col: 17, offset: 5727},
 							label: "first",
 							expr: &ruleRefExpr{
-								pos:  position{line: 77, col: 23, offset: 5012},
+								pos:  position{line: 94, col: 23, offset: 5733},
 								name: "Other",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 77, col: 29, offset: 5018},
+							pos:   position{line: 94, col: 29, offset: 5739},
 							label: "rest",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 77, col: 34, offset: 5023},
+								pos: position{line: 94, col: 34, offset: 5744},
 								expr: &seqExpr{
-									pos: position{line: 77, col: 35, offset: 5024},
+									pos: position{line: 94, col: 35, offset: 5745},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 77, col: 35, offset: 5024},
+											pos:  position{line: 94, col: 35, offset: 5745},
 											name: "Sep",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 77, col: 39, offset: 5028},
+											pos:  position{line: 94, col: 39, offset: 5749},
 											name: "Other",
 										},
 									},
@@ -1251,9 +1272,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 77, col: 47, offset: 5036},
+							pos: position{line: 94, col: 47, offset: 5757},
 							expr: &charClassMatcher{
-								pos:        position{line: 77, col: 47, offset: 5036},
+								pos:        position{line: 94, col: 47, offset: 5757},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1262,9 +1283,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 77, col: 86, offset: 5075},
+							pos: position{line: 94, col: 86, offset: 5796},
 							expr: &anyMatcher{
-								line: 77, col: 87, offset: 5076,
+								line: 94, col: 87, offset: 5797,
 							},
 						},
 					},
@@ -1273,17 +1294,17 @@ var g = &grammar{
 		},
 		{
 			name: "Other",
-			pos:  position{line: 78, col: 1, offset: 5131},
+			pos:  position{line: 95, col: 1, offset: 5852},
 			expr: &actionExpr{
-				pos: position{line: 78, col: 10, offset: 5140},
+				pos: position{line: 95, col: 10, offset: 5861},
 				run: (*parser).callonOther1,
 				expr: &seqExpr{
-					pos: position{line: 78, col: 10, offset: 5140},
+					pos: position{line: 95, col: 10, offset: 5861},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 78, col: 10, offset: 5140},
+							pos: position{line: 95, col: 10, offset: 5861},
 							expr: &charClassMatcher{
-								pos:        position{line: 78, col: 10, offset: 5140},
+								pos:        position{line: 95, col: 10, offset: 5861},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1292,21 +1313,21 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 78, col: 49, offset: 5179},
+							pos:   position{line: 95, col: 49, offset: 5900},
 							label: "o",
 							expr: &choiceExpr{
-								pos: position{line: 78, col: 52, offset: 5182},
+								pos: position{line: 95, col: 52, offset: 5903},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 52, offset: 5182},
+										pos:  position{line: 95, col: 52, offset: 5903},
 										name: "EmptyPart",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 64, offset: 5194},
+										pos:  position{line: 95, col: 64, offset: 5915},
 										name: "OtherTruth",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 77, offset: 5207},
+										pos:  position{line: 95, col: 77, offset: 5928},
 										name: "OtherText",
 									},
 								},
@@ -1318,26 +1339,26 @@ var g = &grammar{
 		},
 		{
 			name: "OtherTruth",
-			pos:  position{line: 79, col: 1, offset: 5236},
+			pos:  position{line: 96, col: 1, offset: 5957},
 			expr: &actionExpr{
-				pos: position{line: 79, col: 15, offset: 5250},
+				pos: position{line: 96, col: 15, offset: 5971},
 				run: (*parser).callonOtherTruth1,
 				expr: &seqExpr{
-					pos: position{line: 79, col: 15, offset: 5250},
+					pos: position{line: 96, col: 15, offset: 5971},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 79, col: 15, offset: 5250},
+							pos: position{line: 96, col: 15, offset: 5971},
 							expr: &seqExpr{
-								pos: position{line: 79, col: 16, offset: 5251},
+								pos: position{line: 96, col: 16, offset: 5972},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 16, offset: 5251},
+										pos:  position{line: 96, col: 16, offset: 5972},
 										name: "NotKw",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 79, col: 22, offset: 5257},
+										pos: position{line: 96, col: 22, offset: 5978},
 										expr: &charClassMatcher{
-											pos:        position{line: 79, col: 22, offset: 5257},
+											pos:        position{line: 96, col: 22, offset: 5978},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1349,11 +1370,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 63, offset: 5298},
+							pos:  position{line: 96, col: 63, offset: 6019},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 75, offset: 5310},
+							pos:  position{line: 96, col: 75, offset: 6031},
 							name: "PartEnd",
 						},
 					},
@@ -1362,29 +1383,29 @@ var g = &grammar{
 		},
 		{
 			name: "OtherText",
-			pos:  position{line: 80, col: 1, offset: 5346},
+			pos:  position{line: 97, col: 1, offset: 6067},
 			expr: &actionExpr{
-				pos: position{line: 80, col: 14, offset: 5359},
+				pos: position{line: 97, col: 14, offset: 6080},
 				run: (*parser).callonOtherText1,
 				expr: &seqExpr{
-					pos: position{line: 80, col: 14, offset: 5359},
+					pos: position{line: 97, col: 14, offset: 6080},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 80, col: 14, offset: 5359},
+							pos: position{line: 97, col: 14, offset: 6080},
 							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 14, offset: 5359},
+								pos:  position{line: 97, col: 14, offset: 6080},
 								name: "Quoted",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 80, col: 22, offset: 5367},
+							pos: position{line: 97, col: 22, offset: 6088},
 							expr: &choiceExpr{
-								pos: position{line: 80, col: 23, offset: 5368},
+								pos: position{line: 97, col: 23, offset: 6089},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 80, col: 23, offset: 5368},
+										pos: position{line: 97, col: 23, offset: 6089},
 										expr: &charClassMatcher{
-											pos:        position{line: 80, col: 23, offset: 5368},
+											pos:        position{line: 97, col: 23, offset: 6089},
 											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1393,12 +1414,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 80, col: 66, offset: 5411},
+										pos: position{line: 97, col: 66, offset: 6132},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 80, col: 66, offset: 5411},
+												pos: position{line: 97, col: 66, offset: 6132},
 												expr: &charClassMatcher{
-													pos:        position{line: 80, col: 66, offset: 5411},
+													pos:        position{line: 97, col: 66, offset: 6132},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1407,31 +1428,31 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 80, col: 105, offset: 5450},
+												pos: position{line: 97, col: 105, offset: 6171},
 												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 106, offset: 5451},
+													pos:  position{line: 97, col: 106, offset: 6172},
 													name: "BoolWord",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 80, col: 117, offset: 5462},
+										pos:  position{line: 97, col: 117, offset: 6183},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 80, col: 131, offset: 5476},
+										pos: position{line: 97, col: 131, offset: 6197},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 80, col: 131, offset: 5476},
+												pos:        position{line: 97, col: 131, offset: 6197},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 80, col: 135, offset: 5480},
+												pos: position{line: 97, col: 135, offset: 6201},
 												expr: &litMatcher{
-													pos:        position{line: 80, col: 136, offset: 5481},
+													pos:        position{line: 97, col: 136, offset: 6202},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1448,17 +1469,17 @@ var g = &grammar{
 		},
 		{
 			name: "Op",
-			pos:  position{line: 85, col: 1, offset: 5711},
+			pos:  position{line: 102, col: 1, offset: 6432},
 			expr: &choiceExpr{
-				pos: position{line: 85, col: 7, offset: 5717},
+				pos: position{line: 102, col: 7, offset: 6438},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 85, col: 7, offset: 5717},
+						pos: position{line: 102, col: 7, offset: 6438},
 						run: (*parser).callonOp2,
 						expr: &oneOrMoreExpr{
-							pos: position{line: 85, col: 7, offset: 5717},
+							pos: position{line: 102, col: 7, offset: 6438},
 							expr: &charClassMatcher{
-								pos:        position{line: 85, col: 7, offset: 5717},
+								pos:        position{line: 102, col: 7, offset: 6438},
 								val:        "[=<>!]",
 								chars:      []rune{'=', '<', '>', '!'},
 								ignoreCase: false,
@@ -1467,15 +1488,15 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 86, col: 7, offset: 5778},
+						pos: position{line: 103, col: 7, offset: 6499},
 						run: (*parser).callonOp5,
 						expr: &seqExpr{
-							pos: position{line: 86, col: 7, offset: 5778},
+							pos: position{line: 103, col: 7, offset: 6499},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 86, col: 7, offset: 5778},
+									pos: position{line: 103, col: 7, offset: 6499},
 									expr: &charClassMatcher{
-										pos:        position{line: 86, col: 7, offset: 5778},
+										pos:        position{line: 103, col: 7, offset: 6499},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1484,7 +1505,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 86, col: 46, offset: 5817},
+									pos:  position{line: 103, col: 46, offset: 6538},
 									name: "WordOpShape",
 								},
 							},
@@ -1495,26 +1516,26 @@ var g = &grammar{
 		},
 		{
 			name: "WordOpShape",
-			pos:  position{line: 87, col: 1, offset: 5877},
+			pos:  position{line: 104, col: 1, offset: 6598},
 			expr: &seqExpr{
-				pos: position{line: 87, col: 16, offset: 5892},
+				pos: position{line: 104, col: 16, offset: 6613},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 87, col: 17, offset: 5893},
+						pos: position{line: 104, col: 17, offset: 6614},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 87, col: 17, offset: 5893},
+								pos: position{line: 104, col: 17, offset: 6614},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 87, col: 17, offset: 5893},
+										pos:        position{line: 104, col: 17, offset: 6614},
 										val:        "is",
 										ignoreCase: true,
 										want:       "\"is\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 87, col: 23, offset: 5899},
+										pos: position{line: 104, col: 23, offset: 6620},
 										expr: &charClassMatcher{
-											pos:        position{line: 87, col: 23, offset: 5899},
+											pos:        position{line: 104, col: 23, offset: 6620},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1523,20 +1544,20 @@ var g = &grammar{
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 87, col: 62, offset: 5938},
+										pos: position{line: 104, col: 62, offset: 6659},
 										expr: &seqExpr{
-											pos: position{line: 87, col: 63, offset: 5939},
+											pos: position{line: 104, col: 63, offset: 6660},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 87, col: 63, offset: 5939},
+													pos:        position{line: 104, col: 63, offset: 6660},
 													val:        "not",
 													ignoreCase: true,
 													want:       "\"not\"i",
 												},
 												&oneOrMoreExpr{
-													pos: position{line: 87, col: 70, offset: 5946},
+													pos: position{line: 104, col: 70, offset: 6667},
 													expr: &charClassMatcher{
-														pos:        position{line: 87, col: 70, offset: 5946},
+														pos:        position{line: 104, col: 70, offset: 6667},
 														val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 														chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 														classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1548,7 +1569,7 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 87, col: 111, offset: 5987},
+										pos:        position{line: 104, col: 111, offset: 6708},
 										val:        "empty",
 										ignoreCase: true,
 										want:       "\"empty\"i",
@@ -1556,30 +1577,30 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 87, col: 122, offset: 5998},
+								pos:        position{line: 104, col: 122, offset: 6719},
 								val:        "in",
 								ignoreCase: true,
 								want:       "\"in\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 87, col: 130, offset: 6006},
+								pos:        position{line: 104, col: 130, offset: 6727},
 								val:        "contains",
 								ignoreCase: true,
 								want:       "\"contains\"i",
 							},
 							&seqExpr{
-								pos: position{line: 87, col: 144, offset: 6020},
+								pos: position{line: 104, col: 144, offset: 6741},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 87, col: 144, offset: 6020},
+										pos:        position{line: 104, col: 144, offset: 6741},
 										val:        "not",
 										ignoreCase: true,
 										want:       "\"not\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 87, col: 151, offset: 6027},
+										pos: position{line: 104, col: 151, offset: 6748},
 										expr: &charClassMatcher{
-											pos:        position{line: 87, col: 151, offset: 6027},
+											pos:        position{line: 104, col: 151, offset: 6748},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1588,16 +1609,16 @@ var g = &grammar{
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 87, col: 191, offset: 6067},
+										pos: position{line: 104, col: 191, offset: 6788},
 										alternatives: []any{
 											&litMatcher{
-												pos:        position{line: 87, col: 191, offset: 6067},
+												pos:        position{line: 104, col: 191, offset: 6788},
 												val:        "in",
 												ignoreCase: true,
 												want:       "\"in\"i",
 											},
 											&litMatcher{
-												pos:        position{line: 87, col: 199, offset: 6075},
+												pos:        position{line: 104, col: 199, offset: 6796},
 												val:        "contains",
 												ignoreCase: true,
 												want:       "\"contains\"i",
@@ -1609,12 +1630,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 87, col: 213, offset: 6089},
+						pos: position{line: 104, col: 213, offset: 6810},
 						expr: &choiceExpr{
-							pos: position{line: 87, col: 215, offset: 6091},
+							pos: position{line: 104, col: 215, offset: 6812},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 87, col: 215, offset: 6091},
+									pos:        position{line: 104, col: 215, offset: 6812},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1622,9 +1643,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 87, col: 255, offset: 6131},
+									pos: position{line: 104, col: 255, offset: 6852},
 									expr: &anyMatcher{
-										line: 87, col: 256, offset: 6132,
+										line: 104, col: 256, offset: 6853,
 									},
 								},
 							},
@@ -1635,21 +1656,21 @@ var g = &grammar{
 		},
 		{
 			name: "BoolWord",
-			pos:  position{line: 89, col: 1, offset: 6136},
+			pos:  position{line: 106, col: 1, offset: 6857},
 			expr: &seqExpr{
-				pos: position{line: 89, col: 13, offset: 6148},
+				pos: position{line: 106, col: 13, offset: 6869},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 89, col: 14, offset: 6149},
+						pos: position{line: 106, col: 14, offset: 6870},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 89, col: 14, offset: 6149},
+								pos:        position{line: 106, col: 14, offset: 6870},
 								val:        "and",
 								ignoreCase: true,
 								want:       "\"and\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 89, col: 23, offset: 6158},
+								pos:        position{line: 106, col: 23, offset: 6879},
 								val:        "or",
 								ignoreCase: true,
 								want:       "\"or\"i",
@@ -1657,12 +1678,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 89, col: 30, offset: 6165},
+						pos: position{line: 106, col: 30, offset: 6886},
 						expr: &choiceExpr{
-							pos: position{line: 89, col: 32, offset: 6167},
+							pos: position{line: 106, col: 32, offset: 6888},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 89, col: 32, offset: 6167},
+									pos:        position{line: 106, col: 32, offset: 6888},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1670,9 +1691,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 89, col: 72, offset: 6207},
+									pos: position{line: 106, col: 72, offset: 6928},
 									expr: &anyMatcher{
-										line: 89, col: 73, offset: 6208,
+										line: 106, col: 73, offset: 6929,
 									},
 								},
 							},
@@ -1683,12 +1704,12 @@ var g = &grammar{
 		},
 		{
 			name: "NotKw",
-			pos:  position{line: 90, col: 1, offset: 6211},
+			pos:  position{line: 107, col: 1, offset: 6932},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 10, offset: 6220},
+				pos: position{line: 107, col: 10, offset: 6941},
 				run: (*parser).callonNotKw1,
 				expr: &litMatcher{
-					pos:        position{line: 90, col: 10, offset: 6220},
+					pos:        position{line: 107, col: 10, offset: 6941},
 					val:        "not",
 					ignoreCase: true,
 					want:       "\"not\"i",
@@ -1697,17 +1718,17 @@ var g = &grammar{
 		},
 		{
 			name: "Quoted",
-			pos:  position{line: 94, col: 1, offset: 6371},
+			pos:  position{line: 111, col: 1, offset: 7092},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 11, offset: 6381},
+				pos: position{line: 111, col: 11, offset: 7102},
 				run: (*parser).callonQuoted1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 11, offset: 6381},
+					pos: position{line: 111, col: 11, offset: 7102},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 94, col: 11, offset: 6381},
+							pos: position{line: 111, col: 11, offset: 7102},
 							expr: &charClassMatcher{
-								pos:        position{line: 94, col: 12, offset: 6382},
+								pos:        position{line: 111, col: 12, offset: 7103},
 								val:        "['\"]",
 								chars:      []rune{'\'', '"'},
 								ignoreCase: false,
@@ -1715,26 +1736,26 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 94, col: 18, offset: 6388},
+							pos: position{line: 111, col: 18, offset: 7109},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 94, col: 18, offset: 6388},
+									pos: position{line: 111, col: 18, offset: 7109},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 94, col: 18, offset: 6388},
+											pos:        position{line: 111, col: 18, offset: 7109},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 22, offset: 6392},
+											pos: position{line: 111, col: 22, offset: 7113},
 											expr: &choiceExpr{
-												pos: position{line: 94, col: 23, offset: 6393},
+												pos: position{line: 111, col: 23, offset: 7114},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 94, col: 23, offset: 6393},
+														pos: position{line: 111, col: 23, offset: 7114},
 														expr: &charClassMatcher{
-															pos:        position{line: 94, col: 23, offset: 6393},
+															pos:        position{line: 111, col: 23, offset: 7114},
 															val:        "[^'$]",
 															chars:      []rune{'\'', '$'},
 															ignoreCase: false,
@@ -1742,22 +1763,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 32, offset: 6402},
+														pos:  position{line: 111, col: 32, offset: 7123},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 94, col: 46, offset: 6416},
+														pos: position{line: 111, col: 46, offset: 7137},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 94, col: 46, offset: 6416},
+																pos:        position{line: 111, col: 46, offset: 7137},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 94, col: 50, offset: 6420},
+																pos: position{line: 111, col: 50, offset: 7141},
 																expr: &litMatcher{
-																	pos:        position{line: 94, col: 51, offset: 6421},
+																	pos:        position{line: 111, col: 51, offset: 7142},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1769,7 +1790,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 94, col: 57, offset: 6427},
+											pos:        position{line: 111, col: 57, offset: 7148},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
@@ -1777,23 +1798,23 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 94, col: 63, offset: 6433},
+									pos: position{line: 111, col: 63, offset: 7154},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 94, col: 63, offset: 6433},
+											pos:        position{line: 111, col: 63, offset: 7154},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 67, offset: 6437},
+											pos: position{line: 111, col: 67, offset: 7158},
 											expr: &choiceExpr{
-												pos: position{line: 94, col: 68, offset: 6438},
+												pos: position{line: 111, col: 68, offset: 7159},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 94, col: 68, offset: 6438},
+														pos: position{line: 111, col: 68, offset: 7159},
 														expr: &charClassMatcher{
-															pos:        position{line: 94, col: 68, offset: 6438},
+															pos:        position{line: 111, col: 68, offset: 7159},
 															val:        "[^\"$]",
 															chars:      []rune{'"', '$'},
 															ignoreCase: false,
@@ -1801,22 +1822,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 77, offset: 6447},
+														pos:  position{line: 111, col: 77, offset: 7168},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 94, col: 91, offset: 6461},
+														pos: position{line: 111, col: 91, offset: 7182},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 94, col: 91, offset: 6461},
+																pos:        position{line: 111, col: 91, offset: 7182},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 94, col: 95, offset: 6465},
+																pos: position{line: 111, col: 95, offset: 7186},
 																expr: &litMatcher{
-																	pos:        position{line: 94, col: 96, offset: 6466},
+																	pos:        position{line: 111, col: 96, offset: 7187},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1828,7 +1849,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 94, col: 102, offset: 6472},
+											pos:        position{line: 111, col: 102, offset: 7193},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
@@ -1843,20 +1864,20 @@ var g = &grammar{
 		},
 		{
 			name: "Placeholder",
-			pos:  position{line: 99, col: 1, offset: 6705},
+			pos:  position{line: 116, col: 1, offset: 7426},
 			expr: &seqExpr{
-				pos: position{line: 99, col: 16, offset: 6720},
+				pos: position{line: 116, col: 16, offset: 7441},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 99, col: 16, offset: 6720},
+						pos:        position{line: 116, col: 16, offset: 7441},
 						val:        "${",
 						ignoreCase: false,
 						want:       "\"${\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 21, offset: 6725},
+						pos: position{line: 116, col: 21, offset: 7446},
 						expr: &charClassMatcher{
-							pos:        position{line: 99, col: 21, offset: 6725},
+							pos:        position{line: 116, col: 21, offset: 7446},
 							val:        "[^}'\"]",
 							chars:      []rune{'}', '\'', '"'},
 							ignoreCase: false,
@@ -1864,14 +1885,14 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 29, offset: 6733},
+						pos: position{line: 116, col: 29, offset: 7454},
 						expr: &seqExpr{
-							pos: position{line: 99, col: 30, offset: 6734},
+							pos: position{line: 116, col: 30, offset: 7455},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 99, col: 30, offset: 6734},
+									pos: position{line: 116, col: 30, offset: 7455},
 									expr: &charClassMatcher{
-										pos:        position{line: 99, col: 31, offset: 6735},
+										pos:        position{line: 116, col: 31, offset: 7456},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -1879,13 +1900,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 99, col: 36, offset: 6740},
+									pos:  position{line: 116, col: 36, offset: 7461},
 									name: "PlaceholderQuote",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 99, col: 53, offset: 6757},
+									pos: position{line: 116, col: 53, offset: 7478},
 									expr: &charClassMatcher{
-										pos:        position{line: 99, col: 53, offset: 6757},
+										pos:        position{line: 116, col: 53, offset: 7478},
 										val:        "[^}'\"]",
 										chars:      []rune{'}', '\'', '"'},
 										ignoreCase: false,
@@ -1896,7 +1917,7 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 99, col: 63, offset: 6767},
+						pos:        position{line: 116, col: 63, offset: 7488},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -1906,23 +1927,23 @@ var g = &grammar{
 		},
 		{
 			name: "PlaceholderQuote",
-			pos:  position{line: 100, col: 1, offset: 6771},
+			pos:  position{line: 117, col: 1, offset: 7492},
 			expr: &choiceExpr{
-				pos: position{line: 100, col: 21, offset: 6791},
+				pos: position{line: 117, col: 21, offset: 7512},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 100, col: 21, offset: 6791},
+						pos: position{line: 117, col: 21, offset: 7512},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 100, col: 21, offset: 6791},
+								pos:        position{line: 117, col: 21, offset: 7512},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 25, offset: 6795},
+								pos: position{line: 117, col: 25, offset: 7516},
 								expr: &charClassMatcher{
-									pos:        position{line: 100, col: 25, offset: 6795},
+									pos:        position{line: 117, col: 25, offset: 7516},
 									val:        "[^'\\\\]",
 									chars:      []rune{'\'', '\\'},
 									ignoreCase: false,
@@ -1930,23 +1951,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 33, offset: 6803},
+								pos: position{line: 117, col: 33, offset: 7524},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 34, offset: 6804},
+									pos: position{line: 117, col: 34, offset: 7525},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 100, col: 34, offset: 6804},
+											pos:        position{line: 117, col: 34, offset: 7525},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 100, col: 39, offset: 6809,
+											line: 117, col: 39, offset: 7530,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 41, offset: 6811},
+											pos: position{line: 117, col: 41, offset: 7532},
 											expr: &charClassMatcher{
-												pos:        position{line: 100, col: 41, offset: 6811},
+												pos:        position{line: 117, col: 41, offset: 7532},
 												val:        "[^'\\\\]",
 												chars:      []rune{'\'', '\\'},
 												ignoreCase: false,
@@ -1957,7 +1978,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 100, col: 51, offset: 6821},
+								pos:        position{line: 117, col: 51, offset: 7542},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
@@ -1965,18 +1986,18 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 100, col: 57, offset: 6827},
+						pos: position{line: 117, col: 57, offset: 7548},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 100, col: 57, offset: 6827},
+								pos:        position{line: 117, col: 57, offset: 7548},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 61, offset: 6831},
+								pos: position{line: 117, col: 61, offset: 7552},
 								expr: &charClassMatcher{
-									pos:        position{line: 100, col: 61, offset: 6831},
+									pos:        position{line: 117, col: 61, offset: 7552},
 									val:        "[^\"\\\\]",
 									chars:      []rune{'"', '\\'},
 									ignoreCase: false,
@@ -1984,23 +2005,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 69, offset: 6839},
+								pos: position{line: 117, col: 69, offset: 7560},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 70, offset: 6840},
+									pos: position{line: 117, col: 70, offset: 7561},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 100, col: 70, offset: 6840},
+											pos:        position{line: 117, col: 70, offset: 7561},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 100, col: 75, offset: 6845,
+											line: 117, col: 75, offset: 7566,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 77, offset: 6847},
+											pos: position{line: 117, col: 77, offset: 7568},
 											expr: &charClassMatcher{
-												pos:        position{line: 100, col: 77, offset: 6847},
+												pos:        position{line: 117, col: 77, offset: 7568},
 												val:        "[^\"\\\\]",
 												chars:      []rune{'"', '\\'},
 												ignoreCase: false,
@@ -2011,7 +2032,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 100, col: 87, offset: 6857},
+								pos:        position{line: 117, col: 87, offset: 7578},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
@@ -2054,16 +2075,6 @@ func (p *parser) callonOpenPlaceholder1() (any, error) {
 	return p.cur.onOpenPlaceholder1(stack["q"])
 }
 
-func (c *current) onSplit1(first, rest any) (any, error) {
-	return joinParts(first, rest), nil
-}
-
-func (p *parser) callonSplit1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onSplit1(stack["first"], stack["rest"])
-}
-
 func (c *current) onSep1() (any, error) {
 	return newSep(c.pos.offset, c.text), nil
 }
@@ -2072,16 +2083,6 @@ func (p *parser) callonSep1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
 	return p.cur.onSep1()
-}
-
-func (c *current) onPart1(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonPart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onPart1(stack["p"])
 }
 
 func (c *current) onEmptyPart1() (any, error) {
@@ -2114,16 +2115,6 @@ func (p *parser) callonNotPart10() (any, error) {
 	return p.cur.onNotPart10(stack["n"])
 }
 
-func (c *current) onCompare1(l, o, r any) (any, error) {
-	return newComparison(l, o, r), nil
-}
-
-func (p *parser) callonCompare1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onCompare1(stack["l"], stack["o"], stack["r"])
-}
-
 func (c *current) onTruth1() (any, error) {
 	return newTruth(c.pos.offset, c.text), nil
 }
@@ -2134,24 +2125,44 @@ func (p *parser) callonTruth1() (any, error) {
 	return p.cur.onTruth1()
 }
 
-func (c *current) onLeft1(q any) (any, error) {
+func (c *current) onLeft2(q any) (any, error) {
 	return newSide(c.pos.offset, c.text, q), nil
 }
 
-func (p *parser) callonLeft1() (any, error) {
+func (p *parser) callonLeft2() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onLeft1(stack["q"])
+	return p.cur.onLeft2(stack["q"])
 }
 
-func (c *current) onRight1(q any) (any, error) {
+func (c *current) onLeft7() (any, error) {
+	return newSide(c.pos.offset, c.text, nil), nil
+}
+
+func (p *parser) callonLeft7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onLeft7()
+}
+
+func (c *current) onRightSide2(q any) (any, error) {
 	return newSide(c.pos.offset, c.text, q), nil
 }
 
-func (p *parser) callonRight1() (any, error) {
+func (p *parser) callonRightSide2() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onRight1(stack["q"])
+	return p.cur.onRightSide2(stack["q"])
+}
+
+func (c *current) onRightSide7() (any, error) {
+	return newSide(c.pos.offset, c.text, nil), nil
+}
+
+func (p *parser) callonRightSide7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onRightSide7()
 }
 
 func (c *current) onWhole1(w any) (any, error) {
