@@ -235,8 +235,7 @@ func methodDetail(f *ast.SelectorExpr) string {
 }
 
 // callTail is the action of Call. args holds the first argument, the end of
-// a generator (f(x for x in y)) and the (comma, argument) pairs. Each
-// argument is the value of Arg: a keyword name or nil, and the value.
+// a generator (f(x for x in y)) and the (comma, argument) pairs.
 func callTail(from, to int, args any) *callTok {
 	t := &callTok{lparen: from, rparen: to - 1}
 	if args == nil {
@@ -256,20 +255,18 @@ func callTail(from, to int, args any) *callTok {
 	return t
 }
 
-// arg reads the value of Arg.
+// arg reads an argument, the value of an Expr. `name=value` is a keyword
+// argument: the grammar reads it as an assignment to a bare name.
 func arg(v any) ast.Expr {
 	parts := v.([]any)
-	x := fullExpr(parts[1])
-	if parts[0] == nil {
-		return x
+	if parts[2] == nil && parts[3] != nil {
+		assign := parts[3].([]any)
+		if name, ok := chain(parts[0], parts[1].([]any)).(*ast.Ident); ok && assign[2].(string) == "=" {
+			x := fullExpr(assign[4])
+			return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}
+		}
 	}
-	name := parts[0].(*ast.Ident)
-	return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}
-}
-
-// keywordName is the action of KeywordPrefix, `name =`.
-func keywordName(pos int, text []byte) *ast.Ident {
-	return &ast.Ident{NamePos: pos, Name: string(text[:len(text)-len(bytes.TrimLeftFunc(text, ast.IsIdentCont))])}
+	return fullExpr(v)
 }
 
 // indexTail is the action of Index; text is the whole [...]. s holds the

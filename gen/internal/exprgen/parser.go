@@ -20,14 +20,14 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Input",
-			pos:  position{line: 36, col: 1, offset: 1965},
+			pos:  position{line: 44, col: 1, offset: 2504},
 			expr: &seqExpr{
-				pos: position{line: 36, col: 10, offset: 1974},
+				pos: position{line: 44, col: 10, offset: 2513},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 36, col: 10, offset: 1974},
+						pos: position{line: 44, col: 10, offset: 2513},
 						expr: &charClassMatcher{
-							pos:        position{line: 36, col: 10, offset: 1974},
+							pos:        position{line: 44, col: 10, offset: 2513},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -35,13 +35,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 36, col: 21, offset: 1985},
+						pos:  position{line: 44, col: 21, offset: 2524},
 						name: "Expr",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 36, col: 26, offset: 1990},
+						pos: position{line: 44, col: 26, offset: 2529},
 						expr: &charClassMatcher{
-							pos:        position{line: 36, col: 26, offset: 1990},
+							pos:        position{line: 44, col: 26, offset: 2529},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -49,7 +49,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 36, col: 37, offset: 2001},
+						pos:  position{line: 44, col: 37, offset: 2540},
 						name: "EOF",
 					},
 				},
@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 48, col: 1, offset: 2578},
+			pos:  position{line: 56, col: 1, offset: 3112},
 			expr: &seqExpr{
-				pos: position{line: 48, col: 9, offset: 2586},
+				pos: position{line: 56, col: 9, offset: 3120},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 48, col: 9, offset: 2586},
+						pos:  position{line: 56, col: 9, offset: 3120},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 48, col: 17, offset: 2594},
+						pos: position{line: 56, col: 17, offset: 3128},
 						expr: &seqExpr{
-							pos: position{line: 48, col: 19, offset: 2596},
+							pos: position{line: 56, col: 19, offset: 3130},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 48, col: 19, offset: 2596},
+									pos: position{line: 56, col: 19, offset: 3130},
 									expr: &charClassMatcher{
-										pos:        position{line: 48, col: 19, offset: 2596},
+										pos:        position{line: 56, col: 19, offset: 3130},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,9 +81,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 48, col: 30, offset: 2607},
+									pos: position{line: 56, col: 30, offset: 3141},
 									expr: &charClassMatcher{
-										pos:        position{line: 48, col: 31, offset: 2608},
+										pos:        position{line: 56, col: 31, offset: 3142},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -91,13 +91,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 48, col: 51, offset: 2628},
+									pos:  position{line: 56, col: 51, offset: 3162},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 48, col: 57, offset: 2634},
+									pos: position{line: 56, col: 57, offset: 3168},
 									expr: &charClassMatcher{
-										pos:        position{line: 48, col: 57, offset: 2634},
+										pos:        position{line: 56, col: 57, offset: 3168},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,23 +105,23 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 48, col: 68, offset: 2645},
+									pos:  position{line: 56, col: 68, offset: 3179},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 48, col: 79, offset: 2656},
+						pos: position{line: 56, col: 79, offset: 3190},
 						expr: &ruleRefExpr{
-							pos:  position{line: 48, col: 79, offset: 2656},
+							pos:  position{line: 56, col: 79, offset: 3190},
 							name: "CondTail",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 48, col: 89, offset: 2666},
+						pos: position{line: 56, col: 89, offset: 3200},
 						expr: &ruleRefExpr{
-							pos:  position{line: 48, col: 89, offset: 2666},
+							pos:  position{line: 56, col: 89, offset: 3200},
 							name: "AssignTail",
 						},
 					},
@@ -130,23 +130,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 53, col: 1, offset: 2844},
+			pos:  position{line: 61, col: 1, offset: 3378},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 12, offset: 2855},
+				pos: position{line: 61, col: 12, offset: 3389},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 12, offset: 2855},
+						pos:  position{line: 61, col: 12, offset: 3389},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 53, col: 20, offset: 2863},
+						pos: position{line: 61, col: 20, offset: 3397},
 						expr: &seqExpr{
-							pos: position{line: 53, col: 22, offset: 2865},
+							pos: position{line: 61, col: 22, offset: 3399},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 53, col: 22, offset: 2865},
+									pos: position{line: 61, col: 22, offset: 3399},
 									expr: &charClassMatcher{
-										pos:        position{line: 53, col: 22, offset: 2865},
+										pos:        position{line: 61, col: 22, offset: 3399},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -154,9 +154,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 53, col: 33, offset: 2876},
+									pos: position{line: 61, col: 33, offset: 3410},
 									expr: &charClassMatcher{
-										pos:        position{line: 53, col: 34, offset: 2877},
+										pos:        position{line: 61, col: 34, offset: 3411},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -164,13 +164,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 54, offset: 2897},
+									pos:  position{line: 61, col: 54, offset: 3431},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 53, col: 60, offset: 2903},
+									pos: position{line: 61, col: 60, offset: 3437},
 									expr: &charClassMatcher{
-										pos:        position{line: 53, col: 60, offset: 2903},
+										pos:        position{line: 61, col: 60, offset: 3437},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -178,7 +178,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 71, offset: 2914},
+									pos:  position{line: 61, col: 71, offset: 3448},
 									name: "Operand",
 								},
 							},
@@ -189,17 +189,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 55, col: 1, offset: 2926},
+			pos:  position{line: 63, col: 1, offset: 3460},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 13, offset: 2938},
+				pos: position{line: 63, col: 13, offset: 3472},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 55, col: 13, offset: 2938},
+					pos: position{line: 63, col: 13, offset: 3472},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 55, col: 13, offset: 2938},
+							pos: position{line: 63, col: 13, offset: 3472},
 							expr: &charClassMatcher{
-								pos:        position{line: 55, col: 13, offset: 2938},
+								pos:        position{line: 63, col: 13, offset: 3472},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -207,15 +207,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 24, offset: 2949},
+							pos:        position{line: 63, col: 24, offset: 3483},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 55, col: 29, offset: 2954},
+							pos: position{line: 63, col: 29, offset: 3488},
 							expr: &charClassMatcher{
-								pos:        position{line: 55, col: 30, offset: 2955},
+								pos:        position{line: 63, col: 30, offset: 3489},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -223,9 +223,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 55, col: 60, offset: 2985},
+							pos: position{line: 63, col: 60, offset: 3519},
 							expr: &charClassMatcher{
-								pos:        position{line: 55, col: 60, offset: 2985},
+								pos:        position{line: 63, col: 60, offset: 3519},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -233,18 +233,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 55, col: 71, offset: 2996},
+							pos:  position{line: 63, col: 71, offset: 3530},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 55, col: 79, offset: 3004},
+							pos: position{line: 63, col: 79, offset: 3538},
 							expr: &seqExpr{
-								pos: position{line: 55, col: 81, offset: 3006},
+								pos: position{line: 63, col: 81, offset: 3540},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 55, col: 81, offset: 3006},
+										pos: position{line: 63, col: 81, offset: 3540},
 										expr: &charClassMatcher{
-											pos:        position{line: 55, col: 81, offset: 3006},
+											pos:        position{line: 63, col: 81, offset: 3540},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -252,15 +252,15 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 55, col: 92, offset: 3017},
+										pos:        position{line: 63, col: 92, offset: 3551},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 55, col: 99, offset: 3024},
+										pos: position{line: 63, col: 99, offset: 3558},
 										expr: &charClassMatcher{
-											pos:        position{line: 55, col: 100, offset: 3025},
+											pos:        position{line: 63, col: 100, offset: 3559},
 											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 											ignoreCase: false,
@@ -268,9 +268,9 @@ var g = &grammar{
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 55, col: 130, offset: 3055},
+										pos: position{line: 63, col: 130, offset: 3589},
 										expr: &charClassMatcher{
-											pos:        position{line: 55, col: 130, offset: 3055},
+											pos:        position{line: 63, col: 130, offset: 3589},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -278,13 +278,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 141, offset: 3066},
+										pos:  position{line: 63, col: 141, offset: 3600},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 55, col: 149, offset: 3074},
+										pos: position{line: 63, col: 149, offset: 3608},
 										expr: &ruleRefExpr{
-											pos:  position{line: 55, col: 149, offset: 3074},
+											pos:  position{line: 63, col: 149, offset: 3608},
 											name: "CondTail",
 										},
 									},
@@ -297,14 +297,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 57, col: 1, offset: 3131},
+			pos:  position{line: 65, col: 1, offset: 3665},
 			expr: &seqExpr{
-				pos: position{line: 57, col: 15, offset: 3145},
+				pos: position{line: 65, col: 15, offset: 3679},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 57, col: 15, offset: 3145},
+						pos: position{line: 65, col: 15, offset: 3679},
 						expr: &charClassMatcher{
-							pos:        position{line: 57, col: 15, offset: 3145},
+							pos:        position{line: 65, col: 15, offset: 3679},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -312,9 +312,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 57, col: 26, offset: 3156},
+						pos: position{line: 65, col: 26, offset: 3690},
 						expr: &charClassMatcher{
-							pos:        position{line: 57, col: 27, offset: 3157},
+							pos:        position{line: 65, col: 27, offset: 3691},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -322,13 +322,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 57, col: 43, offset: 3173},
+						pos:  position{line: 65, col: 43, offset: 3707},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 57, col: 52, offset: 3182},
+						pos: position{line: 65, col: 52, offset: 3716},
 						expr: &charClassMatcher{
-							pos:        position{line: 57, col: 52, offset: 3182},
+							pos:        position{line: 65, col: 52, offset: 3716},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -336,7 +336,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 57, col: 63, offset: 3193},
+						pos:  position{line: 65, col: 63, offset: 3727},
 						name: "Expr",
 					},
 				},
@@ -344,99 +344,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 59, col: 1, offset: 3199},
+			pos:  position{line: 67, col: 1, offset: 3733},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 13, offset: 3211},
+				pos: position{line: 67, col: 13, offset: 3745},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 59, col: 15, offset: 3213},
+					pos: position{line: 67, col: 15, offset: 3747},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 59, col: 15, offset: 3213},
+							pos:        position{line: 67, col: 15, offset: 3747},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 22, offset: 3220},
+							pos:        position{line: 67, col: 22, offset: 3754},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 30, offset: 3228},
+							pos:        position{line: 67, col: 30, offset: 3762},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 38, offset: 3236},
+							pos:        position{line: 67, col: 38, offset: 3770},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 46, offset: 3244},
+							pos:        position{line: 67, col: 46, offset: 3778},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 54, offset: 3252},
+							pos:        position{line: 67, col: 54, offset: 3786},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 61, offset: 3259},
+							pos:        position{line: 67, col: 61, offset: 3793},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 68, offset: 3266},
+							pos:        position{line: 67, col: 68, offset: 3800},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 75, offset: 3273},
+							pos:        position{line: 67, col: 75, offset: 3807},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 82, offset: 3280},
+							pos:        position{line: 67, col: 82, offset: 3814},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 89, offset: 3287},
+							pos:        position{line: 67, col: 89, offset: 3821},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 96, offset: 3294},
+							pos:        position{line: 67, col: 96, offset: 3828},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 103, offset: 3301},
+							pos:        position{line: 67, col: 103, offset: 3835},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 110, offset: 3308},
+							pos:        position{line: 67, col: 110, offset: 3842},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 117, offset: 3315},
+							pos:        position{line: 67, col: 117, offset: 3849},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -447,170 +447,170 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 61, col: 1, offset: 3353},
+			pos:  position{line: 69, col: 1, offset: 3887},
 			expr: &actionExpr{
-				pos: position{line: 61, col: 10, offset: 3362},
+				pos: position{line: 69, col: 10, offset: 3896},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 61, col: 12, offset: 3364},
+					pos: position{line: 69, col: 12, offset: 3898},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 61, col: 12, offset: 3364},
+							pos:        position{line: 69, col: 12, offset: 3898},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 19, offset: 3371},
+							pos:        position{line: 69, col: 19, offset: 3905},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 25, offset: 3377},
+							pos:        position{line: 69, col: 25, offset: 3911},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 32, offset: 3384},
+							pos:        position{line: 69, col: 32, offset: 3918},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 38, offset: 3390},
+							pos:        position{line: 69, col: 38, offset: 3924},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 44, offset: 3396},
+							pos:        position{line: 69, col: 44, offset: 3930},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 50, offset: 3402},
+							pos:        position{line: 69, col: 50, offset: 3936},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 57, offset: 3409},
+							pos:        position{line: 69, col: 57, offset: 3943},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 63, offset: 3415},
+							pos:        position{line: 69, col: 63, offset: 3949},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 70, offset: 3422},
+							pos:        position{line: 69, col: 70, offset: 3956},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 76, offset: 3428},
+							pos:        position{line: 69, col: 76, offset: 3962},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 82, offset: 3434},
+							pos:        position{line: 69, col: 82, offset: 3968},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 89, offset: 3441},
+							pos:        position{line: 69, col: 89, offset: 3975},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 96, offset: 3448},
+							pos:        position{line: 69, col: 96, offset: 3982},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 103, offset: 3455},
+							pos:        position{line: 69, col: 103, offset: 3989},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 109, offset: 3461},
+							pos:        position{line: 69, col: 109, offset: 3995},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 116, offset: 3468},
+							pos:        position{line: 69, col: 116, offset: 4002},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 123, offset: 3475},
+							pos:        position{line: 69, col: 123, offset: 4009},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 129, offset: 3481},
+							pos:        position{line: 69, col: 129, offset: 4015},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 137, offset: 3489},
+							pos:        position{line: 69, col: 137, offset: 4023},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 144, offset: 3496},
+							pos:        position{line: 69, col: 144, offset: 4030},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 152, offset: 3504},
+							pos:        position{line: 69, col: 152, offset: 4038},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 159, offset: 3511},
+							pos:        position{line: 69, col: 159, offset: 4045},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 61, col: 165, offset: 3517},
+							pos:        position{line: 69, col: 165, offset: 4051},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 171, offset: 3523},
+							pos: position{line: 69, col: 171, offset: 4057},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 171, offset: 3523},
+									pos:        position{line: 69, col: 171, offset: 4057},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 177, offset: 3529},
+									pos: position{line: 69, col: 177, offset: 4063},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 178, offset: 3530},
+										pos:        position{line: 69, col: 178, offset: 4064},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -620,18 +620,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 210, offset: 3562},
+							pos: position{line: 69, col: 210, offset: 4096},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 210, offset: 3562},
+									pos:        position{line: 69, col: 210, offset: 4096},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 215, offset: 3567},
+									pos: position{line: 69, col: 215, offset: 4101},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 216, offset: 3568},
+										pos:        position{line: 69, col: 216, offset: 4102},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -641,28 +641,28 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 248, offset: 3600},
+							pos: position{line: 69, col: 248, offset: 4134},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 248, offset: 3600},
+									pos:        position{line: 69, col: 248, offset: 4134},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 254, offset: 3606},
+									pos:  position{line: 69, col: 254, offset: 4140},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 61, col: 257, offset: 3609},
+									pos:        position{line: 69, col: 257, offset: 4143},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 262, offset: 3614},
+									pos: position{line: 69, col: 262, offset: 4148},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 263, offset: 3615},
+										pos:        position{line: 69, col: 263, offset: 4149},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -672,18 +672,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 295, offset: 3647},
+							pos: position{line: 69, col: 295, offset: 4181},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 295, offset: 3647},
+									pos:        position{line: 69, col: 295, offset: 4181},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 61, col: 300, offset: 3652},
+									pos: position{line: 69, col: 300, offset: 4186},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 301, offset: 3653},
+										pos:        position{line: 69, col: 301, offset: 4187},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -693,33 +693,33 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 333, offset: 3685},
+							pos: position{line: 69, col: 333, offset: 4219},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 333, offset: 3685},
+									pos:        position{line: 69, col: 333, offset: 4219},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 61, col: 338, offset: 3690},
+									pos: position{line: 69, col: 338, offset: 4224},
 									expr: &seqExpr{
-										pos: position{line: 61, col: 340, offset: 3692},
+										pos: position{line: 69, col: 340, offset: 4226},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 61, col: 340, offset: 3692},
+												pos:  position{line: 69, col: 340, offset: 4226},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 61, col: 343, offset: 3695},
+												pos:        position{line: 69, col: 343, offset: 4229},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 61, col: 349, offset: 3701},
+												pos: position{line: 69, col: 349, offset: 4235},
 												expr: &charClassMatcher{
-													pos:        position{line: 61, col: 350, offset: 3702},
+													pos:        position{line: 69, col: 350, offset: 4236},
 													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 													ignoreCase: false,
@@ -730,9 +730,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 61, col: 383, offset: 3735},
+									pos: position{line: 69, col: 383, offset: 4269},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 384, offset: 3736},
+										pos:        position{line: 69, col: 384, offset: 4270},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -747,19 +747,19 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 67, col: 1, offset: 4118},
+			pos:  position{line: 75, col: 1, offset: 4652},
 			expr: &seqExpr{
-				pos: position{line: 67, col: 12, offset: 4129},
+				pos: position{line: 75, col: 12, offset: 4663},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 67, col: 12, offset: 4129},
+						pos: position{line: 75, col: 12, offset: 4663},
 						expr: &seqExpr{
-							pos: position{line: 67, col: 14, offset: 4131},
+							pos: position{line: 75, col: 14, offset: 4665},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 67, col: 14, offset: 4131},
+									pos: position{line: 75, col: 14, offset: 4665},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 15, offset: 4132},
+										pos:        position{line: 75, col: 15, offset: 4666},
 										val:        "[-+~!*n]",
 										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 										ignoreCase: false,
@@ -767,13 +767,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 24, offset: 4141},
+									pos:  position{line: 75, col: 24, offset: 4675},
 									name: "PrefixOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 33, offset: 4150},
+									pos: position{line: 75, col: 33, offset: 4684},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 33, offset: 4150},
+										pos:        position{line: 75, col: 33, offset: 4684},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -784,24 +784,24 @@ var g = &grammar{
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 67, col: 49, offset: 4166},
+						pos: position{line: 75, col: 49, offset: 4700},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 67, col: 49, offset: 4166},
+								pos: position{line: 75, col: 49, offset: 4700},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 49, offset: 4166},
+										pos:  position{line: 75, col: 49, offset: 4700},
 										name: "Primary",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 67, col: 57, offset: 4174},
+										pos: position{line: 75, col: 57, offset: 4708},
 										expr: &seqExpr{
-											pos: position{line: 67, col: 59, offset: 4176},
+											pos: position{line: 75, col: 59, offset: 4710},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 67, col: 59, offset: 4176},
+													pos: position{line: 75, col: 59, offset: 4710},
 													expr: &charClassMatcher{
-														pos:        position{line: 67, col: 59, offset: 4176},
+														pos:        position{line: 75, col: 59, offset: 4710},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -809,9 +809,9 @@ var g = &grammar{
 													},
 												},
 												&andExpr{
-													pos: position{line: 67, col: 70, offset: 4187},
+													pos: position{line: 75, col: 70, offset: 4721},
 													expr: &charClassMatcher{
-														pos:        position{line: 67, col: 71, offset: 4188},
+														pos:        position{line: 75, col: 71, offset: 4722},
 														val:        "[.([]",
 														chars:      []rune{'.', '(', '['},
 														ignoreCase: false,
@@ -819,7 +819,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 67, col: 77, offset: 4194},
+													pos:  position{line: 75, col: 77, offset: 4728},
 													name: "Trailer",
 												},
 											},
@@ -828,7 +828,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 90, offset: 4207},
+								pos:  position{line: 75, col: 90, offset: 4741},
 								name: "Lambda",
 							},
 						},
@@ -838,39 +838,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 69, col: 1, offset: 4217},
+			pos:  position{line: 77, col: 1, offset: 4751},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 13, offset: 4229},
+				pos: position{line: 77, col: 13, offset: 4763},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 69, col: 15, offset: 4231},
+					pos: position{line: 77, col: 15, offset: 4765},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 69, col: 15, offset: 4231},
+							pos:        position{line: 77, col: 15, offset: 4765},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 69, col: 22, offset: 4238},
+							pos:        position{line: 77, col: 22, offset: 4772},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 32, offset: 4248},
+							pos: position{line: 77, col: 32, offset: 4782},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 32, offset: 4248},
+									pos:        position{line: 77, col: 32, offset: 4782},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 38, offset: 4254},
+									pos: position{line: 77, col: 38, offset: 4788},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 39, offset: 4255},
+										pos:        position{line: 77, col: 39, offset: 4789},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -885,23 +885,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 71, col: 1, offset: 4335},
+			pos:  position{line: 79, col: 1, offset: 4869},
 			expr: &choiceExpr{
-				pos: position{line: 71, col: 12, offset: 4346},
+				pos: position{line: 79, col: 12, offset: 4880},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 71, col: 12, offset: 4346},
+						pos: position{line: 79, col: 12, offset: 4880},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 71, col: 12, offset: 4346},
+								pos:        position{line: 79, col: 12, offset: 4880},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 71, col: 16, offset: 4350},
+								pos: position{line: 79, col: 16, offset: 4884},
 								expr: &charClassMatcher{
-									pos:        position{line: 71, col: 16, offset: 4350},
+									pos:        position{line: 79, col: 16, offset: 4884},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -909,14 +909,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 71, col: 29, offset: 4363},
+								pos: position{line: 79, col: 29, offset: 4897},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 71, col: 29, offset: 4363},
+										pos:  position{line: 79, col: 29, offset: 4897},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 71, col: 36, offset: 4370},
+										pos:  position{line: 79, col: 36, offset: 4904},
 										name: "SelectorDigits",
 									},
 								},
@@ -924,11 +924,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 55, offset: 4389},
+						pos:  position{line: 79, col: 55, offset: 4923},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 62, offset: 4396},
+						pos:  position{line: 79, col: 62, offset: 4930},
 						name: "Index",
 					},
 				},
@@ -936,24 +936,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 73, col: 1, offset: 4403},
+			pos:  position{line: 81, col: 1, offset: 4937},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 19, offset: 4421},
+				pos: position{line: 81, col: 19, offset: 4955},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 73, col: 19, offset: 4421},
+					pos: position{line: 81, col: 19, offset: 4955},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 73, col: 19, offset: 4421},
+							pos:        position{line: 81, col: 19, offset: 4955},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 25, offset: 4427},
+							pos: position{line: 81, col: 25, offset: 4961},
 							expr: &charClassMatcher{
-								pos:        position{line: 73, col: 25, offset: 4427},
+								pos:        position{line: 81, col: 25, offset: 4961},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -966,23 +966,23 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 75, col: 1, offset: 4507},
+			pos:  position{line: 87, col: 1, offset: 5269},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 9, offset: 4515},
+				pos: position{line: 87, col: 9, offset: 5277},
 				run: (*parser).callonCall1,
 				expr: &seqExpr{
-					pos: position{line: 75, col: 9, offset: 4515},
+					pos: position{line: 87, col: 9, offset: 5277},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 75, col: 9, offset: 4515},
+							pos:        position{line: 87, col: 9, offset: 5277},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 75, col: 13, offset: 4519},
+							pos: position{line: 87, col: 13, offset: 5281},
 							expr: &charClassMatcher{
-								pos:        position{line: 75, col: 13, offset: 4519},
+								pos:        position{line: 87, col: 13, offset: 5281},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -990,33 +990,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 75, col: 24, offset: 4530},
+							pos:   position{line: 87, col: 24, offset: 5292},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 26, offset: 4532},
+								pos: position{line: 87, col: 26, offset: 5294},
 								expr: &seqExpr{
-									pos: position{line: 75, col: 28, offset: 4534},
+									pos: position{line: 87, col: 28, offset: 5296},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 75, col: 28, offset: 4534},
-											name: "Arg",
+											pos:  position{line: 87, col: 28, offset: 5296},
+											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 32, offset: 4538},
+											pos: position{line: 87, col: 33, offset: 5301},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 32, offset: 4538},
+												pos:  position{line: 87, col: 33, offset: 5301},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 75, col: 42, offset: 4548},
+											pos: position{line: 87, col: 43, offset: 5311},
 											expr: &seqExpr{
-												pos: position{line: 75, col: 44, offset: 4550},
+												pos: position{line: 87, col: 45, offset: 5313},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 75, col: 44, offset: 4550},
+														pos: position{line: 87, col: 45, offset: 5313},
 														expr: &charClassMatcher{
-															pos:        position{line: 75, col: 44, offset: 4550},
+															pos:        position{line: 87, col: 45, offset: 5313},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1024,15 +1024,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 75, col: 55, offset: 4561},
+														pos:        position{line: 87, col: 56, offset: 5324},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 75, col: 59, offset: 4565},
+														pos: position{line: 87, col: 60, offset: 5328},
 														expr: &charClassMatcher{
-															pos:        position{line: 75, col: 59, offset: 4565},
+															pos:        position{line: 87, col: 60, offset: 5328},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1040,8 +1040,8 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 75, col: 70, offset: 4576},
-														name: "Arg",
+														pos:  position{line: 87, col: 71, offset: 5339},
+														name: "Expr",
 													},
 												},
 											},
@@ -1051,9 +1051,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 75, col: 80, offset: 4586},
+							pos: position{line: 87, col: 82, offset: 5350},
 							expr: &charClassMatcher{
-								pos:        position{line: 75, col: 80, offset: 4586},
+								pos:        position{line: 87, col: 82, offset: 5350},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1061,7 +1061,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 91, offset: 4597},
+							pos:        position{line: 87, col: 93, offset: 5361},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -1071,96 +1071,24 @@ var g = &grammar{
 			},
 		},
 		{
-			name: "Arg",
-			pos:  position{line: 81, col: 1, offset: 4923},
-			expr: &seqExpr{
-				pos: position{line: 81, col: 8, offset: 4930},
-				exprs: []any{
-					&zeroOrOneExpr{
-						pos: position{line: 81, col: 8, offset: 4930},
-						expr: &ruleRefExpr{
-							pos:  position{line: 81, col: 8, offset: 4930},
-							name: "KeywordPrefix",
-						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 81, col: 23, offset: 4945},
-						name: "Expr",
-					},
-				},
-			},
-		},
-		{
-			name: "KeywordPrefix",
-			pos:  position{line: 83, col: 1, offset: 4951},
-			expr: &actionExpr{
-				pos: position{line: 83, col: 18, offset: 4968},
-				run: (*parser).callonKeywordPrefix1,
-				expr: &seqExpr{
-					pos: position{line: 83, col: 18, offset: 4968},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 83, col: 18, offset: 4968},
-							name: "Name",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 83, col: 23, offset: 4973},
-							expr: &charClassMatcher{
-								pos:        position{line: 83, col: 23, offset: 4973},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 83, col: 34, offset: 4984},
-							val:        "=",
-							ignoreCase: false,
-							want:       "\"=\"",
-						},
-						&notExpr{
-							pos: position{line: 83, col: 38, offset: 4988},
-							expr: &litMatcher{
-								pos:        position{line: 83, col: 39, offset: 4989},
-								val:        "=",
-								ignoreCase: false,
-								want:       "\"=\"",
-							},
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 83, col: 43, offset: 4993},
-							expr: &charClassMatcher{
-								pos:        position{line: 83, col: 43, offset: 4993},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-					},
-				},
-			},
-		},
-		{
 			name: "Index",
-			pos:  position{line: 85, col: 1, offset: 5055},
+			pos:  position{line: 89, col: 1, offset: 5434},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 10, offset: 5064},
+				pos: position{line: 89, col: 10, offset: 5443},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 10, offset: 5064},
+					pos: position{line: 89, col: 10, offset: 5443},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 85, col: 10, offset: 5064},
+							pos:        position{line: 89, col: 10, offset: 5443},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 85, col: 14, offset: 5068},
+							pos: position{line: 89, col: 14, offset: 5447},
 							expr: &charClassMatcher{
-								pos:        position{line: 85, col: 14, offset: 5068},
+								pos:        position{line: 89, col: 14, offset: 5447},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1168,24 +1096,24 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 25, offset: 5079},
+							pos:   position{line: 89, col: 25, offset: 5458},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 85, col: 29, offset: 5083},
+								pos: position{line: 89, col: 29, offset: 5462},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 29, offset: 5083},
+										pos:  position{line: 89, col: 29, offset: 5462},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 85, col: 39, offset: 5093},
+										pos: position{line: 89, col: 39, offset: 5472},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 41, offset: 5095},
+											pos: position{line: 89, col: 41, offset: 5474},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 85, col: 41, offset: 5095},
+													pos: position{line: 89, col: 41, offset: 5474},
 													expr: &charClassMatcher{
-														pos:        position{line: 85, col: 41, offset: 5095},
+														pos:        position{line: 89, col: 41, offset: 5474},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1193,15 +1121,15 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 85, col: 52, offset: 5106},
+													pos:        position{line: 89, col: 52, offset: 5485},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&zeroOrMoreExpr{
-													pos: position{line: 85, col: 56, offset: 5110},
+													pos: position{line: 89, col: 56, offset: 5489},
 													expr: &charClassMatcher{
-														pos:        position{line: 85, col: 56, offset: 5110},
+														pos:        position{line: 89, col: 56, offset: 5489},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1209,21 +1137,21 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 85, col: 67, offset: 5121},
+													pos:  position{line: 89, col: 67, offset: 5500},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 85, col: 80, offset: 5134},
+										pos: position{line: 89, col: 80, offset: 5513},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 82, offset: 5136},
+											pos: position{line: 89, col: 82, offset: 5515},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 85, col: 82, offset: 5136},
+													pos: position{line: 89, col: 82, offset: 5515},
 													expr: &charClassMatcher{
-														pos:        position{line: 85, col: 82, offset: 5136},
+														pos:        position{line: 89, col: 82, offset: 5515},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1231,7 +1159,7 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 85, col: 93, offset: 5147},
+													pos:        position{line: 89, col: 93, offset: 5526},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1243,9 +1171,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 85, col: 102, offset: 5156},
+							pos: position{line: 89, col: 102, offset: 5535},
 							expr: &charClassMatcher{
-								pos:        position{line: 85, col: 102, offset: 5156},
+								pos:        position{line: 89, col: 102, offset: 5535},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1253,7 +1181,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 113, offset: 5167},
+							pos:        position{line: 89, col: 113, offset: 5546},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1264,28 +1192,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 87, col: 1, offset: 5223},
+			pos:  position{line: 91, col: 1, offset: 5602},
 			expr: &choiceExpr{
-				pos: position{line: 87, col: 14, offset: 5236},
+				pos: position{line: 91, col: 14, offset: 5615},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 87, col: 14, offset: 5236},
+						pos: position{line: 91, col: 14, offset: 5615},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 87, col: 14, offset: 5236},
+								pos:  position{line: 91, col: 14, offset: 5615},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 87, col: 19, offset: 5241},
+								pos: position{line: 91, col: 19, offset: 5620},
 								expr: &ruleRefExpr{
-									pos:  position{line: 87, col: 19, offset: 5241},
+									pos:  position{line: 91, col: 19, offset: 5620},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 87, col: 32, offset: 5254},
+						pos:  position{line: 91, col: 32, offset: 5633},
 						name: "SliceOnly",
 					},
 				},
@@ -1293,17 +1221,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 89, col: 1, offset: 5265},
+			pos:  position{line: 93, col: 1, offset: 5644},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 14, offset: 5278},
+				pos: position{line: 93, col: 14, offset: 5657},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 14, offset: 5278},
+					pos: position{line: 93, col: 14, offset: 5657},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 89, col: 14, offset: 5278},
+							pos: position{line: 93, col: 14, offset: 5657},
 							expr: &charClassMatcher{
-								pos:        position{line: 89, col: 14, offset: 5278},
+								pos:        position{line: 93, col: 14, offset: 5657},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1311,20 +1239,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 89, col: 25, offset: 5289},
+							pos:        position{line: 93, col: 25, offset: 5668},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 89, col: 29, offset: 5293},
+							pos: position{line: 93, col: 29, offset: 5672},
 							expr: &seqExpr{
-								pos: position{line: 89, col: 31, offset: 5295},
+								pos: position{line: 93, col: 31, offset: 5674},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 89, col: 31, offset: 5295},
+										pos: position{line: 93, col: 31, offset: 5674},
 										expr: &charClassMatcher{
-											pos:        position{line: 89, col: 31, offset: 5295},
+											pos:        position{line: 93, col: 31, offset: 5674},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1332,21 +1260,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 89, col: 42, offset: 5306},
+										pos:  position{line: 93, col: 42, offset: 5685},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 89, col: 50, offset: 5314},
+							pos: position{line: 93, col: 50, offset: 5693},
 							expr: &seqExpr{
-								pos: position{line: 89, col: 52, offset: 5316},
+								pos: position{line: 93, col: 52, offset: 5695},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 89, col: 52, offset: 5316},
+										pos: position{line: 93, col: 52, offset: 5695},
 										expr: &charClassMatcher{
-											pos:        position{line: 89, col: 52, offset: 5316},
+											pos:        position{line: 93, col: 52, offset: 5695},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1354,20 +1282,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 89, col: 63, offset: 5327},
+										pos:        position{line: 93, col: 63, offset: 5706},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 89, col: 67, offset: 5331},
+										pos: position{line: 93, col: 67, offset: 5710},
 										expr: &seqExpr{
-											pos: position{line: 89, col: 69, offset: 5333},
+											pos: position{line: 93, col: 69, offset: 5712},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 89, col: 69, offset: 5333},
+													pos: position{line: 93, col: 69, offset: 5712},
 													expr: &charClassMatcher{
-														pos:        position{line: 89, col: 69, offset: 5333},
+														pos:        position{line: 93, col: 69, offset: 5712},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1375,7 +1303,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 89, col: 80, offset: 5344},
+													pos:  position{line: 93, col: 80, offset: 5723},
 													name: "Expr",
 												},
 											},
@@ -1390,52 +1318,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 91, col: 1, offset: 5399},
+			pos:  position{line: 95, col: 1, offset: 5778},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 14, offset: 5412},
+				pos: position{line: 95, col: 14, offset: 5791},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 91, col: 14, offset: 5412},
+					pos:  position{line: 95, col: 14, offset: 5791},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 96, col: 1, offset: 5652},
+			pos:  position{line: 100, col: 1, offset: 6031},
 			expr: &choiceExpr{
-				pos: position{line: 96, col: 12, offset: 5663},
+				pos: position{line: 100, col: 12, offset: 6042},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 12, offset: 5663},
+						pos:  position{line: 100, col: 12, offset: 6042},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 27, offset: 5678},
+						pos:  position{line: 100, col: 27, offset: 6057},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 34, offset: 5685},
+						pos:  position{line: 100, col: 34, offset: 6064},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 43, offset: 5694},
+						pos:  position{line: 100, col: 43, offset: 6073},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 50, offset: 5701},
+						pos:  position{line: 100, col: 50, offset: 6080},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 58, offset: 5709},
+						pos:  position{line: 100, col: 58, offset: 6088},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 65, offset: 5716},
+						pos:  position{line: 100, col: 65, offset: 6095},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 96, col: 73, offset: 5724},
+						pos:  position{line: 100, col: 73, offset: 6103},
 						name: "DotNumber",
 					},
 				},
@@ -1443,23 +1371,23 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 98, col: 1, offset: 5735},
+			pos:  position{line: 102, col: 1, offset: 6114},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 10, offset: 5744},
+				pos: position{line: 102, col: 10, offset: 6123},
 				run: (*parser).callonParen1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 10, offset: 5744},
+					pos: position{line: 102, col: 10, offset: 6123},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 98, col: 10, offset: 5744},
+							pos:        position{line: 102, col: 10, offset: 6123},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 14, offset: 5748},
+							pos: position{line: 102, col: 14, offset: 6127},
 							expr: &charClassMatcher{
-								pos:        position{line: 98, col: 14, offset: 5748},
+								pos:        position{line: 102, col: 14, offset: 6127},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1467,33 +1395,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 25, offset: 5759},
+							pos:   position{line: 102, col: 25, offset: 6138},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 27, offset: 5761},
+								pos: position{line: 102, col: 27, offset: 6140},
 								expr: &seqExpr{
-									pos: position{line: 98, col: 29, offset: 5763},
+									pos: position{line: 102, col: 29, offset: 6142},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 98, col: 29, offset: 5763},
+											pos:  position{line: 102, col: 29, offset: 6142},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 34, offset: 5768},
+											pos: position{line: 102, col: 34, offset: 6147},
 											expr: &ruleRefExpr{
-												pos:  position{line: 98, col: 34, offset: 5768},
+												pos:  position{line: 102, col: 34, offset: 6147},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 98, col: 44, offset: 5778},
+											pos: position{line: 102, col: 44, offset: 6157},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 46, offset: 5780},
+												pos: position{line: 102, col: 46, offset: 6159},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 98, col: 46, offset: 5780},
+														pos: position{line: 102, col: 46, offset: 6159},
 														expr: &charClassMatcher{
-															pos:        position{line: 98, col: 46, offset: 5780},
+															pos:        position{line: 102, col: 46, offset: 6159},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1501,15 +1429,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 57, offset: 5791},
+														pos:        position{line: 102, col: 57, offset: 6170},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 98, col: 61, offset: 5795},
+														pos: position{line: 102, col: 61, offset: 6174},
 														expr: &charClassMatcher{
-															pos:        position{line: 98, col: 61, offset: 5795},
+															pos:        position{line: 102, col: 61, offset: 6174},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1517,21 +1445,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 72, offset: 5806},
+														pos:  position{line: 102, col: 72, offset: 6185},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 80, offset: 5814},
+											pos: position{line: 102, col: 80, offset: 6193},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 82, offset: 5816},
+												pos: position{line: 102, col: 82, offset: 6195},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 98, col: 82, offset: 5816},
+														pos: position{line: 102, col: 82, offset: 6195},
 														expr: &charClassMatcher{
-															pos:        position{line: 98, col: 82, offset: 5816},
+															pos:        position{line: 102, col: 82, offset: 6195},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1539,7 +1467,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 93, offset: 5827},
+														pos:        position{line: 102, col: 93, offset: 6206},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1552,9 +1480,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 103, offset: 5837},
+							pos: position{line: 102, col: 103, offset: 6216},
 							expr: &charClassMatcher{
-								pos:        position{line: 98, col: 103, offset: 5837},
+								pos:        position{line: 102, col: 103, offset: 6216},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1562,7 +1490,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 98, col: 114, offset: 5848},
+							pos:        position{line: 102, col: 114, offset: 6227},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -1573,23 +1501,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 100, col: 1, offset: 5918},
+			pos:  position{line: 104, col: 1, offset: 6297},
 			expr: &actionExpr{
-				pos: position{line: 100, col: 9, offset: 5926},
+				pos: position{line: 104, col: 9, offset: 6305},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 100, col: 9, offset: 5926},
+					pos: position{line: 104, col: 9, offset: 6305},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 100, col: 9, offset: 5926},
+							pos:        position{line: 104, col: 9, offset: 6305},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 100, col: 13, offset: 5930},
+							pos: position{line: 104, col: 13, offset: 6309},
 							expr: &charClassMatcher{
-								pos:        position{line: 100, col: 13, offset: 5930},
+								pos:        position{line: 104, col: 13, offset: 6309},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1597,33 +1525,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 100, col: 24, offset: 5941},
+							pos:   position{line: 104, col: 24, offset: 6320},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 100, col: 26, offset: 5943},
+								pos: position{line: 104, col: 26, offset: 6322},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 28, offset: 5945},
+									pos: position{line: 104, col: 28, offset: 6324},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 100, col: 28, offset: 5945},
+											pos:  position{line: 104, col: 28, offset: 6324},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 100, col: 33, offset: 5950},
+											pos: position{line: 104, col: 33, offset: 6329},
 											expr: &ruleRefExpr{
-												pos:  position{line: 100, col: 33, offset: 5950},
+												pos:  position{line: 104, col: 33, offset: 6329},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 43, offset: 5960},
+											pos: position{line: 104, col: 43, offset: 6339},
 											expr: &seqExpr{
-												pos: position{line: 100, col: 45, offset: 5962},
+												pos: position{line: 104, col: 45, offset: 6341},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 100, col: 45, offset: 5962},
+														pos: position{line: 104, col: 45, offset: 6341},
 														expr: &charClassMatcher{
-															pos:        position{line: 100, col: 45, offset: 5962},
+															pos:        position{line: 104, col: 45, offset: 6341},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1631,15 +1559,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 100, col: 56, offset: 5973},
+														pos:        position{line: 104, col: 56, offset: 6352},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 100, col: 60, offset: 5977},
+														pos: position{line: 104, col: 60, offset: 6356},
 														expr: &charClassMatcher{
-															pos:        position{line: 100, col: 60, offset: 5977},
+															pos:        position{line: 104, col: 60, offset: 6356},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1647,21 +1575,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 100, col: 71, offset: 5988},
+														pos:  position{line: 104, col: 71, offset: 6367},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 100, col: 79, offset: 5996},
+											pos: position{line: 104, col: 79, offset: 6375},
 											expr: &seqExpr{
-												pos: position{line: 100, col: 81, offset: 5998},
+												pos: position{line: 104, col: 81, offset: 6377},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 100, col: 81, offset: 5998},
+														pos: position{line: 104, col: 81, offset: 6377},
 														expr: &charClassMatcher{
-															pos:        position{line: 100, col: 81, offset: 5998},
+															pos:        position{line: 104, col: 81, offset: 6377},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1669,7 +1597,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 100, col: 92, offset: 6009},
+														pos:        position{line: 104, col: 92, offset: 6388},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1682,9 +1610,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 100, col: 102, offset: 6019},
+							pos: position{line: 104, col: 102, offset: 6398},
 							expr: &charClassMatcher{
-								pos:        position{line: 100, col: 102, offset: 6019},
+								pos:        position{line: 104, col: 102, offset: 6398},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1692,7 +1620,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 100, col: 113, offset: 6030},
+							pos:        position{line: 104, col: 113, offset: 6409},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1703,79 +1631,79 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 102, col: 1, offset: 6099},
+			pos:  position{line: 106, col: 1, offset: 6478},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 10, offset: 6108},
+				pos: position{line: 106, col: 10, offset: 6487},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 102, col: 10, offset: 6108},
+					pos: position{line: 106, col: 10, offset: 6487},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 102, col: 10, offset: 6108},
+							pos:        position{line: 106, col: 10, offset: 6487},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 102, col: 14, offset: 6112},
+							pos:  position{line: 106, col: 14, offset: 6491},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 102, col: 16, offset: 6114},
+							pos:   position{line: 106, col: 16, offset: 6493},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 102, col: 18, offset: 6116},
+								pos: position{line: 106, col: 18, offset: 6495},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 20, offset: 6118},
+									pos: position{line: 106, col: 20, offset: 6497},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 20, offset: 6118},
+											pos:  position{line: 106, col: 20, offset: 6497},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 29, offset: 6127},
+											pos: position{line: 106, col: 29, offset: 6506},
 											expr: &ruleRefExpr{
-												pos:  position{line: 102, col: 29, offset: 6127},
+												pos:  position{line: 106, col: 29, offset: 6506},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 102, col: 39, offset: 6137},
+											pos: position{line: 106, col: 39, offset: 6516},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 41, offset: 6139},
+												pos: position{line: 106, col: 41, offset: 6518},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 41, offset: 6139},
+														pos:  position{line: 106, col: 41, offset: 6518},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 43, offset: 6141},
+														pos:        position{line: 106, col: 43, offset: 6520},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 47, offset: 6145},
+														pos:  position{line: 106, col: 47, offset: 6524},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 49, offset: 6147},
+														pos:  position{line: 106, col: 49, offset: 6526},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 61, offset: 6159},
+											pos: position{line: 106, col: 61, offset: 6538},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 63, offset: 6161},
+												pos: position{line: 106, col: 63, offset: 6540},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 63, offset: 6161},
+														pos:  position{line: 106, col: 63, offset: 6540},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 65, offset: 6163},
+														pos:        position{line: 106, col: 65, offset: 6542},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1788,11 +1716,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 102, col: 75, offset: 6173},
+							pos:  position{line: 106, col: 75, offset: 6552},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 102, col: 77, offset: 6175},
+							pos:        position{line: 106, col: 77, offset: 6554},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1803,23 +1731,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 104, col: 1, offset: 6245},
+			pos:  position{line: 108, col: 1, offset: 6624},
 			expr: &seqExpr{
-				pos: position{line: 104, col: 13, offset: 6257},
+				pos: position{line: 108, col: 13, offset: 6636},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 104, col: 13, offset: 6257},
+						pos:  position{line: 108, col: 13, offset: 6636},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 104, col: 18, offset: 6262},
+						pos: position{line: 108, col: 18, offset: 6641},
 						expr: &seqExpr{
-							pos: position{line: 104, col: 20, offset: 6264},
+							pos: position{line: 108, col: 20, offset: 6643},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 104, col: 20, offset: 6264},
+									pos: position{line: 108, col: 20, offset: 6643},
 									expr: &charClassMatcher{
-										pos:        position{line: 104, col: 20, offset: 6264},
+										pos:        position{line: 108, col: 20, offset: 6643},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1827,15 +1755,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 104, col: 31, offset: 6275},
+									pos:        position{line: 108, col: 31, offset: 6654},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 104, col: 35, offset: 6279},
+									pos: position{line: 108, col: 35, offset: 6658},
 									expr: &charClassMatcher{
-										pos:        position{line: 104, col: 35, offset: 6279},
+										pos:        position{line: 108, col: 35, offset: 6658},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1843,7 +1771,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 104, col: 46, offset: 6290},
+									pos:  position{line: 108, col: 46, offset: 6669},
 									name: "Expr",
 								},
 							},
@@ -1854,19 +1782,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 106, col: 1, offset: 6299},
+			pos:  position{line: 110, col: 1, offset: 6678},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 13, offset: 6311},
+				pos: position{line: 110, col: 13, offset: 6690},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 106, col: 13, offset: 6311},
+					pos: position{line: 110, col: 13, offset: 6690},
 					expr: &seqExpr{
-						pos: position{line: 106, col: 15, offset: 6313},
+						pos: position{line: 110, col: 15, offset: 6692},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 106, col: 15, offset: 6313},
+								pos: position{line: 110, col: 15, offset: 6692},
 								expr: &charClassMatcher{
-									pos:        position{line: 106, col: 15, offset: 6313},
+									pos:        position{line: 110, col: 15, offset: 6692},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1874,15 +1802,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 106, col: 26, offset: 6324},
+								pos:        position{line: 110, col: 26, offset: 6703},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 106, col: 32, offset: 6330},
+								pos: position{line: 110, col: 32, offset: 6709},
 								expr: &charClassMatcher{
-									pos:        position{line: 106, col: 33, offset: 6331},
+									pos:        position{line: 110, col: 33, offset: 6710},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1890,9 +1818,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 106, col: 63, offset: 6361},
+								pos: position{line: 110, col: 63, offset: 6740},
 								expr: &charClassMatcher{
-									pos:        position{line: 106, col: 63, offset: 6361},
+									pos:        position{line: 110, col: 63, offset: 6740},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1900,18 +1828,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 106, col: 74, offset: 6372},
+								pos:  position{line: 110, col: 74, offset: 6751},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 106, col: 79, offset: 6377},
+								pos: position{line: 110, col: 79, offset: 6756},
 								expr: &seqExpr{
-									pos: position{line: 106, col: 81, offset: 6379},
+									pos: position{line: 110, col: 81, offset: 6758},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 106, col: 81, offset: 6379},
+											pos: position{line: 110, col: 81, offset: 6758},
 											expr: &charClassMatcher{
-												pos:        position{line: 106, col: 81, offset: 6379},
+												pos:        position{line: 110, col: 81, offset: 6758},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1919,15 +1847,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 106, col: 92, offset: 6390},
+											pos:        position{line: 110, col: 92, offset: 6769},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 106, col: 96, offset: 6394},
+											pos: position{line: 110, col: 96, offset: 6773},
 											expr: &charClassMatcher{
-												pos:        position{line: 106, col: 96, offset: 6394},
+												pos:        position{line: 110, col: 96, offset: 6773},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1935,7 +1863,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 106, col: 107, offset: 6405},
+											pos:  position{line: 110, col: 107, offset: 6784},
 											name: "Expr",
 										},
 									},
@@ -1948,23 +1876,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 108, col: 1, offset: 6460},
+			pos:  position{line: 112, col: 1, offset: 6839},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 11, offset: 6470},
+				pos: position{line: 112, col: 11, offset: 6849},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 108, col: 11, offset: 6470},
+					pos: position{line: 112, col: 11, offset: 6849},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 108, col: 11, offset: 6470},
+							pos:        position{line: 112, col: 11, offset: 6849},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 108, col: 20, offset: 6479},
+							pos: position{line: 112, col: 20, offset: 6858},
 							expr: &charClassMatcher{
-								pos:        position{line: 108, col: 21, offset: 6480},
+								pos:        position{line: 112, col: 21, offset: 6859},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1972,9 +1900,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 108, col: 51, offset: 6510},
+							pos: position{line: 112, col: 51, offset: 6889},
 							expr: &charClassMatcher{
-								pos:        position{line: 108, col: 51, offset: 6510},
+								pos:        position{line: 112, col: 51, offset: 6889},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1982,16 +1910,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 108, col: 62, offset: 6521},
+							pos: position{line: 112, col: 62, offset: 6900},
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 62, offset: 6521},
+								pos:  position{line: 112, col: 62, offset: 6900},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 108, col: 76, offset: 6535},
+							pos: position{line: 112, col: 76, offset: 6914},
 							expr: &charClassMatcher{
-								pos:        position{line: 108, col: 76, offset: 6535},
+								pos:        position{line: 112, col: 76, offset: 6914},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1999,15 +1927,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 108, col: 87, offset: 6546},
+							pos:        position{line: 112, col: 87, offset: 6925},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 108, col: 91, offset: 6550},
+							pos: position{line: 112, col: 91, offset: 6929},
 							expr: &charClassMatcher{
-								pos:        position{line: 108, col: 91, offset: 6550},
+								pos:        position{line: 112, col: 91, offset: 6929},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2015,13 +1943,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 108, col: 102, offset: 6561},
+							pos:  position{line: 112, col: 102, offset: 6940},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 108, col: 110, offset: 6569},
+							pos: position{line: 112, col: 110, offset: 6948},
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 110, offset: 6569},
+								pos:  position{line: 112, col: 110, offset: 6948},
 								name: "CondTail",
 							},
 						},
@@ -2031,23 +1959,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 110, col: 1, offset: 6643},
+			pos:  position{line: 114, col: 1, offset: 7022},
 			expr: &seqExpr{
-				pos: position{line: 110, col: 17, offset: 6659},
+				pos: position{line: 114, col: 17, offset: 7038},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 110, col: 17, offset: 6659},
+						pos:  position{line: 114, col: 17, offset: 7038},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 110, col: 29, offset: 6671},
+						pos: position{line: 114, col: 29, offset: 7050},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 31, offset: 6673},
+							pos: position{line: 114, col: 31, offset: 7052},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 31, offset: 6673},
+									pos: position{line: 114, col: 31, offset: 7052},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 31, offset: 6673},
+										pos:        position{line: 114, col: 31, offset: 7052},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2055,15 +1983,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 110, col: 42, offset: 6684},
+									pos:        position{line: 114, col: 42, offset: 7063},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 46, offset: 6688},
+									pos: position{line: 114, col: 46, offset: 7067},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 46, offset: 6688},
+										pos:        position{line: 114, col: 46, offset: 7067},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2071,21 +1999,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 110, col: 57, offset: 6699},
+									pos:  position{line: 114, col: 57, offset: 7078},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 110, col: 72, offset: 6714},
+						pos: position{line: 114, col: 72, offset: 7093},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 74, offset: 6716},
+							pos: position{line: 114, col: 74, offset: 7095},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 74, offset: 6716},
+									pos: position{line: 114, col: 74, offset: 7095},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 74, offset: 6716},
+										pos:        position{line: 114, col: 74, offset: 7095},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2093,7 +2021,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 110, col: 85, offset: 6727},
+									pos:        position{line: 114, col: 85, offset: 7106},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2106,23 +2034,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 112, col: 1, offset: 6735},
+			pos:  position{line: 116, col: 1, offset: 7114},
 			expr: &choiceExpr{
-				pos: position{line: 112, col: 16, offset: 6750},
+				pos: position{line: 116, col: 16, offset: 7129},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 112, col: 16, offset: 6750},
+						pos: position{line: 116, col: 16, offset: 7129},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 112, col: 16, offset: 6750},
+								pos:        position{line: 116, col: 16, offset: 7129},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 112, col: 21, offset: 6755},
+								pos: position{line: 116, col: 21, offset: 7134},
 								expr: &charClassMatcher{
-									pos:        position{line: 112, col: 21, offset: 6755},
+									pos:        position{line: 116, col: 21, offset: 7134},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2130,29 +2058,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 32, offset: 6766},
+								pos:  position{line: 116, col: 32, offset: 7145},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 112, col: 39, offset: 6773},
+						pos: position{line: 116, col: 39, offset: 7152},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 112, col: 39, offset: 6773},
+								pos:        position{line: 116, col: 39, offset: 7152},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 112, col: 43, offset: 6777},
+								pos: position{line: 116, col: 43, offset: 7156},
 								expr: &seqExpr{
-									pos: position{line: 112, col: 45, offset: 6779},
+									pos: position{line: 116, col: 45, offset: 7158},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 45, offset: 6779},
+											pos: position{line: 116, col: 45, offset: 7158},
 											expr: &charClassMatcher{
-												pos:        position{line: 112, col: 45, offset: 6779},
+												pos:        position{line: 116, col: 45, offset: 7158},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2160,7 +2088,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 112, col: 56, offset: 6790},
+											pos:  position{line: 116, col: 56, offset: 7169},
 											name: "Name",
 										},
 									},
@@ -2169,27 +2097,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 112, col: 66, offset: 6800},
+						pos:        position{line: 116, col: 66, offset: 7179},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 112, col: 72, offset: 6806},
+						pos: position{line: 116, col: 72, offset: 7185},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 112, col: 72, offset: 6806},
+								pos:  position{line: 116, col: 72, offset: 7185},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 112, col: 77, offset: 6811},
+								pos: position{line: 116, col: 77, offset: 7190},
 								expr: &seqExpr{
-									pos: position{line: 112, col: 79, offset: 6813},
+									pos: position{line: 116, col: 79, offset: 7192},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 79, offset: 6813},
+											pos: position{line: 116, col: 79, offset: 7192},
 											expr: &charClassMatcher{
-												pos:        position{line: 112, col: 79, offset: 6813},
+												pos:        position{line: 116, col: 79, offset: 7192},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2197,15 +2125,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 112, col: 90, offset: 6824},
+											pos:        position{line: 116, col: 90, offset: 7203},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 94, offset: 6828},
+											pos: position{line: 116, col: 94, offset: 7207},
 											expr: &charClassMatcher{
-												pos:        position{line: 112, col: 94, offset: 6828},
+												pos:        position{line: 116, col: 94, offset: 7207},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2213,13 +2141,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 112, col: 105, offset: 6839},
+											pos:  position{line: 116, col: 105, offset: 7218},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 112, col: 113, offset: 6847},
+											pos: position{line: 116, col: 113, offset: 7226},
 											expr: &ruleRefExpr{
-												pos:  position{line: 112, col: 113, offset: 6847},
+												pos:  position{line: 116, col: 113, offset: 7226},
 												name: "CondTail",
 											},
 										},
@@ -2233,20 +2161,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 119, col: 1, offset: 7119},
+			pos:  position{line: 123, col: 1, offset: 7498},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 9, offset: 7127},
+				pos: position{line: 123, col: 9, offset: 7506},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 9, offset: 7127},
+					pos: position{line: 123, col: 9, offset: 7506},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 119, col: 11, offset: 7129},
+							pos: position{line: 123, col: 11, offset: 7508},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 119, col: 11, offset: 7129},
+									pos: position{line: 123, col: 11, offset: 7508},
 									expr: &charClassMatcher{
-										pos:        position{line: 119, col: 12, offset: 7130},
+										pos:        position{line: 123, col: 12, offset: 7509},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2254,16 +2182,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 119, col: 24, offset: 7142},
+									pos: position{line: 123, col: 24, offset: 7521},
 									expr: &ruleRefExpr{
-										pos:  position{line: 119, col: 25, offset: 7143},
+										pos:  position{line: 123, col: 25, offset: 7522},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 119, col: 35, offset: 7153},
+							pos:        position{line: 123, col: 35, offset: 7532},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2271,9 +2199,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 119, col: 42, offset: 7160},
+							pos: position{line: 123, col: 42, offset: 7539},
 							expr: &charClassMatcher{
-								pos:        position{line: 119, col: 42, offset: 7160},
+								pos:        position{line: 123, col: 42, offset: 7539},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2286,15 +2214,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 122, col: 1, offset: 7288},
+			pos:  position{line: 126, col: 1, offset: 7667},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 9, offset: 7296},
+				pos: position{line: 126, col: 9, offset: 7675},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 9, offset: 7296},
+					pos: position{line: 126, col: 9, offset: 7675},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 122, col: 9, offset: 7296},
+							pos:        position{line: 126, col: 9, offset: 7675},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2302,9 +2230,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 16, offset: 7303},
+							pos: position{line: 126, col: 16, offset: 7682},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 16, offset: 7303},
+								pos:        position{line: 126, col: 16, offset: 7682},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2317,63 +2245,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 124, col: 1, offset: 7379},
+			pos:  position{line: 128, col: 1, offset: 7758},
 			expr: &seqExpr{
-				pos: position{line: 124, col: 12, offset: 7390},
+				pos: position{line: 128, col: 12, offset: 7769},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 124, col: 14, offset: 7392},
+						pos: position{line: 128, col: 14, offset: 7771},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 124, col: 14, offset: 7392},
+								pos:        position{line: 128, col: 14, offset: 7771},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 22, offset: 7400},
+								pos:        position{line: 128, col: 22, offset: 7779},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 29, offset: 7407},
+								pos:        position{line: 128, col: 29, offset: 7786},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 37, offset: 7415},
+								pos:        position{line: 128, col: 37, offset: 7794},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 44, offset: 7422},
+								pos:        position{line: 128, col: 44, offset: 7801},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 51, offset: 7429},
+								pos:        position{line: 128, col: 51, offset: 7808},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 58, offset: 7436},
+								pos:        position{line: 128, col: 58, offset: 7815},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 67, offset: 7445},
+								pos:        position{line: 128, col: 67, offset: 7824},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 124, col: 75, offset: 7453},
+								pos:        position{line: 128, col: 75, offset: 7832},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2381,9 +2309,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 124, col: 86, offset: 7464},
+						pos: position{line: 128, col: 86, offset: 7843},
 						expr: &charClassMatcher{
-							pos:        position{line: 124, col: 87, offset: 7465},
+							pos:        position{line: 128, col: 87, offset: 7844},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2395,9 +2323,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 126, col: 1, offset: 7496},
+			pos:  position{line: 130, col: 1, offset: 7875},
 			expr: &charClassMatcher{
-				pos:        position{line: 126, col: 14, offset: 7509},
+				pos:        position{line: 130, col: 14, offset: 7888},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2406,17 +2334,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 131, col: 1, offset: 7712},
+			pos:  position{line: 135, col: 1, offset: 8091},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 11, offset: 7722},
+				pos: position{line: 135, col: 11, offset: 8101},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 11, offset: 7722},
+					pos: position{line: 135, col: 11, offset: 8101},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 131, col: 11, offset: 7722},
+							pos: position{line: 135, col: 11, offset: 8101},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 11, offset: 7722},
+								pos:        position{line: 135, col: 11, offset: 8101},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2424,20 +2352,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 18, offset: 7729},
+							pos: position{line: 135, col: 18, offset: 8108},
 							expr: &seqExpr{
-								pos: position{line: 131, col: 20, offset: 7731},
+								pos: position{line: 135, col: 20, offset: 8110},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 131, col: 20, offset: 7731},
+										pos:        position{line: 135, col: 20, offset: 8110},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 131, col: 24, offset: 7735},
+										pos: position{line: 135, col: 24, offset: 8114},
 										expr: &charClassMatcher{
-											pos:        position{line: 131, col: 24, offset: 7735},
+											pos:        position{line: 135, col: 24, offset: 8114},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2448,28 +2376,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 34, offset: 7745},
+							pos: position{line: 135, col: 34, offset: 8124},
 							expr: &seqExpr{
-								pos: position{line: 131, col: 36, offset: 7747},
+								pos: position{line: 135, col: 36, offset: 8126},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 131, col: 36, offset: 7747},
+										pos:        position{line: 135, col: 36, offset: 8126},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 131, col: 41, offset: 7752},
+										pos:        position{line: 135, col: 41, offset: 8131},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 131, col: 46, offset: 7757},
+										pos: position{line: 135, col: 46, offset: 8136},
 										expr: &charClassMatcher{
-											pos:        position{line: 131, col: 46, offset: 7757},
+											pos:        position{line: 135, col: 46, offset: 8136},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2480,9 +2408,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 56, offset: 7767},
+							pos: position{line: 135, col: 56, offset: 8146},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 56, offset: 7767},
+								pos:        position{line: 135, col: 56, offset: 8146},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2495,23 +2423,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 133, col: 1, offset: 7839},
+			pos:  position{line: 137, col: 1, offset: 8218},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 14, offset: 7852},
+				pos: position{line: 137, col: 14, offset: 8231},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 14, offset: 7852},
+					pos: position{line: 137, col: 14, offset: 8231},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 133, col: 14, offset: 7852},
+							pos:        position{line: 137, col: 14, offset: 8231},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 133, col: 18, offset: 7856},
+							pos: position{line: 137, col: 18, offset: 8235},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 18, offset: 7856},
+								pos:        position{line: 137, col: 18, offset: 8235},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2519,9 +2447,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 25, offset: 7863},
+							pos: position{line: 137, col: 25, offset: 8242},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 25, offset: 7863},
+								pos:        position{line: 137, col: 25, offset: 8242},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2534,36 +2462,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 136, col: 1, offset: 8000},
+			pos:  position{line: 140, col: 1, offset: 8379},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 9, offset: 8008},
+				pos: position{line: 140, col: 9, offset: 8387},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 136, col: 9, offset: 8008},
+					pos:  position{line: 140, col: 9, offset: 8387},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 139, col: 1, offset: 8128},
+			pos:  position{line: 143, col: 1, offset: 8507},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 17, offset: 8144},
+				pos: position{line: 143, col: 17, offset: 8523},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 17, offset: 8144},
+					pos: position{line: 143, col: 17, offset: 8523},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 139, col: 17, offset: 8144},
+							pos:        position{line: 143, col: 17, offset: 8523},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 139, col: 28, offset: 8155},
+							pos: position{line: 143, col: 28, offset: 8534},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 28, offset: 8155},
+								pos:        position{line: 143, col: 28, offset: 8534},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2571,7 +2499,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 40, offset: 8167},
+							pos:  position{line: 143, col: 40, offset: 8546},
 							name: "TextBody",
 						},
 					},
@@ -2580,44 +2508,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 141, col: 1, offset: 8223},
+			pos:  position{line: 145, col: 1, offset: 8602},
 			expr: &choiceExpr{
-				pos: position{line: 141, col: 13, offset: 8235},
+				pos: position{line: 145, col: 13, offset: 8614},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 141, col: 13, offset: 8235},
+						pos: position{line: 145, col: 13, offset: 8614},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 141, col: 13, offset: 8235},
+								pos:        position{line: 145, col: 13, offset: 8614},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 141, col: 17, offset: 8239},
+								pos: position{line: 145, col: 17, offset: 8618},
 								expr: &choiceExpr{
-									pos: position{line: 141, col: 19, offset: 8241},
+									pos: position{line: 145, col: 19, offset: 8620},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 141, col: 19, offset: 8241},
+											pos:        position{line: 145, col: 19, offset: 8620},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 141, col: 28, offset: 8250},
+											pos: position{line: 145, col: 28, offset: 8629},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 141, col: 28, offset: 8250},
+													pos:        position{line: 145, col: 28, offset: 8629},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 141, col: 33, offset: 8255},
+													pos: position{line: 145, col: 33, offset: 8634},
 													expr: &anyMatcher{
-														line: 141, col: 33, offset: 8255,
+														line: 145, col: 33, offset: 8634,
 													},
 												},
 											},
@@ -2626,16 +2554,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 141, col: 41, offset: 8263},
+								pos: position{line: 145, col: 41, offset: 8642},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 141, col: 41, offset: 8263},
+										pos:        position{line: 145, col: 41, offset: 8642},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 141, col: 47, offset: 8269},
+										pos:  position{line: 145, col: 47, offset: 8648},
 										name: "EOF",
 									},
 								},
@@ -2643,39 +2571,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 141, col: 55, offset: 8277},
+						pos: position{line: 145, col: 55, offset: 8656},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 141, col: 55, offset: 8277},
+								pos:        position{line: 145, col: 55, offset: 8656},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 141, col: 59, offset: 8281},
+								pos: position{line: 145, col: 59, offset: 8660},
 								expr: &choiceExpr{
-									pos: position{line: 141, col: 61, offset: 8283},
+									pos: position{line: 145, col: 61, offset: 8662},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 141, col: 61, offset: 8283},
+											pos:        position{line: 145, col: 61, offset: 8662},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 141, col: 70, offset: 8292},
+											pos: position{line: 145, col: 70, offset: 8671},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 141, col: 70, offset: 8292},
+													pos:        position{line: 145, col: 70, offset: 8671},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 141, col: 75, offset: 8297},
+													pos: position{line: 145, col: 75, offset: 8676},
 													expr: &anyMatcher{
-														line: 141, col: 75, offset: 8297,
+														line: 145, col: 75, offset: 8676,
 													},
 												},
 											},
@@ -2684,16 +2612,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 141, col: 83, offset: 8305},
+								pos: position{line: 145, col: 83, offset: 8684},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 141, col: 83, offset: 8305},
+										pos:        position{line: 145, col: 83, offset: 8684},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 141, col: 89, offset: 8311},
+										pos:  position{line: 145, col: 89, offset: 8690},
 										name: "EOF",
 									},
 								},
@@ -2705,11 +2633,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 143, col: 1, offset: 8318},
+			pos:  position{line: 147, col: 1, offset: 8697},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 143, col: 6, offset: 8323},
+				pos: position{line: 147, col: 6, offset: 8702},
 				expr: &charClassMatcher{
-					pos:        position{line: 143, col: 6, offset: 8323},
+					pos:        position{line: 147, col: 6, offset: 8702},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2719,11 +2647,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 145, col: 1, offset: 8335},
+			pos:  position{line: 149, col: 1, offset: 8714},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 145, col: 7, offset: 8341},
+				pos: position{line: 149, col: 7, offset: 8720},
 				expr: &charClassMatcher{
-					pos:        position{line: 145, col: 7, offset: 8341},
+					pos:        position{line: 149, col: 7, offset: 8720},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2733,11 +2661,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 147, col: 1, offset: 8353},
+			pos:  position{line: 151, col: 1, offset: 8732},
 			expr: &notExpr{
-				pos: position{line: 147, col: 8, offset: 8360},
+				pos: position{line: 151, col: 8, offset: 8739},
 				expr: &anyMatcher{
-					line: 147, col: 9, offset: 8361,
+					line: 151, col: 9, offset: 8740,
 				},
 			},
 		},
@@ -2802,16 +2730,6 @@ func (p *parser) callonCall1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
 	return p.cur.onCall1(stack["a"])
-}
-
-func (c *current) onKeywordPrefix1() (any, error) {
-	return keywordName(c.pos.offset, c.text), nil
-}
-
-func (p *parser) callonKeywordPrefix1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onKeywordPrefix1()
 }
 
 func (c *current) onIndex1(s any) (any, error) {
