@@ -179,36 +179,40 @@ func lambda(from, to int) ast.Expr {
 	return &ast.BadExpr{From: from, To: to, Construct: ast.Lambda}
 }
 
-// callTok and indexTok are the values of the trailers Call and Index; the
-// value of a selector is the sequence ('.', space, *ast.Ident).
-type callTok struct {
-	lparen, rparen int
-	args           []ast.Expr
-}
-
+// indexTok is the value of the trailer Index. The value of a selector is
+// the sequence ('.', space, *ast.Ident), and that of a call the sequence
+// (callOpen, space, arguments, space, offset of the ')').
 type indexTok struct {
 	lbrack, rbrack int
 	index          ast.Expr
 }
+
+// callOpen is the offset of the ( of a call: the value of CallOpen, which
+// tells a call from a selector in postfix.
+type callOpen int
 
 // postfix applies the trailers of an operand in order. Only a name can be
 // called; x.name(...) is a method call.
 func postfix(e ast.Expr, trailers []any) ast.Expr {
 	for _, item := range trailers {
 		switch t := item.([]any)[2].(type) {
-		case []any: // . name
-			e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
-		case *indexTok:
-			e = &ast.IndexExpr{X: e, Lbrack: t.lbrack, Index: t.index, Rbrack: t.rbrack}
-		case *callTok:
+		case []any:
+			lparen, call := t[0].(callOpen)
+			if !call { // . name
+				e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
+				continue
+			}
+			rparen := t[4].(int)
 			switch f := e.(type) {
 			case *ast.Ident:
-				e = &ast.CallExpr{Fun: f, Lparen: t.lparen, Args: t.args, Rparen: t.rparen}
+				e = &ast.CallExpr{Fun: f, Lparen: int(lparen), Args: callArgs(t[2]), Rparen: rparen}
 			case *ast.SelectorExpr:
-				e = &ast.BadExpr{From: f.Pos(), To: t.rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
+				e = &ast.BadExpr{From: f.Pos(), To: rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
 			default:
-				e = &ast.BadExpr{From: e.Pos(), To: t.rparen + 1, Construct: ast.CallNonName}
+				e = &ast.BadExpr{From: e.Pos(), To: rparen + 1, Construct: ast.CallNonName}
 			}
+		case *indexTok:
+			e = &ast.IndexExpr{X: e, Lbrack: t.lbrack, Index: t.index, Rbrack: t.rbrack}
 		}
 	}
 	return e
@@ -234,25 +238,24 @@ func methodDetail(f *ast.SelectorExpr) string {
 	}
 }
 
-// callTail is the action of Call. args holds the first argument, the end of
-// a generator (f(x for x in y)) and the (comma, argument) pairs.
-func callTail(from, to int, args any) *callTok {
-	t := &callTok{lparen: from, rparen: to - 1}
+// callArgs reads the arguments of a call: nil, or the first argument, the
+// end of a generator (f(x for x in y)) and the (comma, argument) pairs.
+func callArgs(args any) []ast.Expr {
 	if args == nil {
-		return t
+		return nil
 	}
 	parts := args.([]any)
 	rest := parts[2].([]any)
-	t.args = make([]ast.Expr, 0, len(rest)+1)
+	out := make([]ast.Expr, 0, len(rest)+1)
 	x := arg(parts[0])
 	if parts[1] != nil {
 		x = &ast.BadExpr{From: x.Pos(), To: parts[1].(int), Construct: ast.Comprehension}
 	}
-	t.args = append(t.args, x)
+	out = append(out, x)
 	for _, item := range rest {
-		t.args = append(t.args, arg(item.([]any)[3]))
+		out = append(out, arg(item.([]any)[3]))
 	}
-	return t
+	return out
 }
 
 // arg reads an argument, the value of an Expr. `name=value` is a keyword

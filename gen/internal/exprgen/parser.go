@@ -966,129 +966,145 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 87, col: 1, offset: 5269},
-			expr: &actionExpr{
-				pos: position{line: 87, col: 9, offset: 5277},
-				run: (*parser).callonCall1,
-				expr: &seqExpr{
-					pos: position{line: 87, col: 9, offset: 5277},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 87, col: 9, offset: 5277},
-							val:        "(",
+			pos:  position{line: 91, col: 1, offset: 5446},
+			expr: &seqExpr{
+				pos: position{line: 91, col: 9, offset: 5454},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 91, col: 9, offset: 5454},
+						name: "CallOpen",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 91, col: 18, offset: 5463},
+						expr: &charClassMatcher{
+							pos:        position{line: 91, col: 18, offset: 5463},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"(\"",
+							inverted:   false,
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 87, col: 13, offset: 5281},
-							expr: &charClassMatcher{
-								pos:        position{line: 87, col: 13, offset: 5281},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 87, col: 24, offset: 5292},
-							label: "a",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 87, col: 26, offset: 5294},
-								expr: &seqExpr{
-									pos: position{line: 87, col: 28, offset: 5296},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 87, col: 28, offset: 5296},
-											name: "Expr",
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 87, col: 33, offset: 5301},
-											expr: &ruleRefExpr{
-												pos:  position{line: 87, col: 33, offset: 5301},
-												name: "CompTail",
-											},
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 87, col: 43, offset: 5311},
-											expr: &seqExpr{
-												pos: position{line: 87, col: 45, offset: 5313},
-												exprs: []any{
-													&zeroOrMoreExpr{
-														pos: position{line: 87, col: 45, offset: 5313},
-														expr: &charClassMatcher{
-															pos:        position{line: 87, col: 45, offset: 5313},
-															val:        "[ \\t\\r\\n]",
-															chars:      []rune{' ', '\t', '\r', '\n'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-													&litMatcher{
-														pos:        position{line: 87, col: 56, offset: 5324},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
-													&zeroOrMoreExpr{
-														pos: position{line: 87, col: 60, offset: 5328},
-														expr: &charClassMatcher{
-															pos:        position{line: 87, col: 60, offset: 5328},
-															val:        "[ \\t\\r\\n]",
-															chars:      []rune{' ', '\t', '\r', '\n'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-													&ruleRefExpr{
-														pos:  position{line: 87, col: 71, offset: 5339},
-														name: "Expr",
-													},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 91, col: 29, offset: 5474},
+						expr: &seqExpr{
+							pos: position{line: 91, col: 31, offset: 5476},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 91, col: 31, offset: 5476},
+									name: "Expr",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 91, col: 36, offset: 5481},
+									expr: &ruleRefExpr{
+										pos:  position{line: 91, col: 36, offset: 5481},
+										name: "CompTail",
+									},
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 91, col: 46, offset: 5491},
+									expr: &seqExpr{
+										pos: position{line: 91, col: 48, offset: 5493},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 91, col: 48, offset: 5493},
+												expr: &charClassMatcher{
+													pos:        position{line: 91, col: 48, offset: 5493},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
+											},
+											&litMatcher{
+												pos:        position{line: 91, col: 59, offset: 5504},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
+											},
+											&zeroOrMoreExpr{
+												pos: position{line: 91, col: 63, offset: 5508},
+												expr: &charClassMatcher{
+													pos:        position{line: 91, col: 63, offset: 5508},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
+												},
+											},
+											&ruleRefExpr{
+												pos:  position{line: 91, col: 74, offset: 5519},
+												name: "Expr",
 											},
 										},
 									},
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 87, col: 82, offset: 5350},
-							expr: &charClassMatcher{
-								pos:        position{line: 87, col: 82, offset: 5350},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 87, col: 93, offset: 5361},
-							val:        ")",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 91, col: 85, offset: 5530},
+						expr: &charClassMatcher{
+							pos:        position{line: 91, col: 85, offset: 5530},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\")\"",
+							inverted:   false,
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 91, col: 96, offset: 5541},
+						name: "RParen",
 					},
 				},
 			},
 		},
 		{
-			name: "Index",
-			pos:  position{line: 89, col: 1, offset: 5434},
+			name: "CallOpen",
+			pos:  position{line: 93, col: 1, offset: 5549},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 10, offset: 5443},
+				pos: position{line: 93, col: 13, offset: 5561},
+				run: (*parser).callonCallOpen1,
+				expr: &litMatcher{
+					pos:        position{line: 93, col: 13, offset: 5561},
+					val:        "(",
+					ignoreCase: false,
+					want:       "\"(\"",
+				},
+			},
+		},
+		{
+			name: "RParen",
+			pos:  position{line: 95, col: 1, offset: 5605},
+			expr: &actionExpr{
+				pos: position{line: 95, col: 11, offset: 5615},
+				run: (*parser).callonRParen1,
+				expr: &litMatcher{
+					pos:        position{line: 95, col: 11, offset: 5615},
+					val:        ")",
+					ignoreCase: false,
+					want:       "\")\"",
+				},
+			},
+		},
+		{
+			name: "Index",
+			pos:  position{line: 97, col: 1, offset: 5649},
+			expr: &actionExpr{
+				pos: position{line: 97, col: 10, offset: 5658},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 10, offset: 5443},
+					pos: position{line: 97, col: 10, offset: 5658},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 89, col: 10, offset: 5443},
+							pos:        position{line: 97, col: 10, offset: 5658},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 89, col: 14, offset: 5447},
+							pos: position{line: 97, col: 14, offset: 5662},
 							expr: &charClassMatcher{
-								pos:        position{line: 89, col: 14, offset: 5447},
+								pos:        position{line: 97, col: 14, offset: 5662},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1096,24 +1112,24 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 89, col: 25, offset: 5458},
+							pos:   position{line: 97, col: 25, offset: 5673},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 89, col: 29, offset: 5462},
+								pos: position{line: 97, col: 29, offset: 5677},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 89, col: 29, offset: 5462},
+										pos:  position{line: 97, col: 29, offset: 5677},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 89, col: 39, offset: 5472},
+										pos: position{line: 97, col: 39, offset: 5687},
 										expr: &seqExpr{
-											pos: position{line: 89, col: 41, offset: 5474},
+											pos: position{line: 97, col: 41, offset: 5689},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 89, col: 41, offset: 5474},
+													pos: position{line: 97, col: 41, offset: 5689},
 													expr: &charClassMatcher{
-														pos:        position{line: 89, col: 41, offset: 5474},
+														pos:        position{line: 97, col: 41, offset: 5689},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1121,15 +1137,15 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 89, col: 52, offset: 5485},
+													pos:        position{line: 97, col: 52, offset: 5700},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&zeroOrMoreExpr{
-													pos: position{line: 89, col: 56, offset: 5489},
+													pos: position{line: 97, col: 56, offset: 5704},
 													expr: &charClassMatcher{
-														pos:        position{line: 89, col: 56, offset: 5489},
+														pos:        position{line: 97, col: 56, offset: 5704},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1137,21 +1153,21 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 89, col: 67, offset: 5500},
+													pos:  position{line: 97, col: 67, offset: 5715},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 89, col: 80, offset: 5513},
+										pos: position{line: 97, col: 80, offset: 5728},
 										expr: &seqExpr{
-											pos: position{line: 89, col: 82, offset: 5515},
+											pos: position{line: 97, col: 82, offset: 5730},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 89, col: 82, offset: 5515},
+													pos: position{line: 97, col: 82, offset: 5730},
 													expr: &charClassMatcher{
-														pos:        position{line: 89, col: 82, offset: 5515},
+														pos:        position{line: 97, col: 82, offset: 5730},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1159,7 +1175,7 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 89, col: 93, offset: 5526},
+													pos:        position{line: 97, col: 93, offset: 5741},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1171,9 +1187,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 89, col: 102, offset: 5535},
+							pos: position{line: 97, col: 102, offset: 5750},
 							expr: &charClassMatcher{
-								pos:        position{line: 89, col: 102, offset: 5535},
+								pos:        position{line: 97, col: 102, offset: 5750},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1181,7 +1197,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 89, col: 113, offset: 5546},
+							pos:        position{line: 97, col: 113, offset: 5761},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1192,28 +1208,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 91, col: 1, offset: 5602},
+			pos:  position{line: 99, col: 1, offset: 5817},
 			expr: &choiceExpr{
-				pos: position{line: 91, col: 14, offset: 5615},
+				pos: position{line: 99, col: 14, offset: 5830},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 91, col: 14, offset: 5615},
+						pos: position{line: 99, col: 14, offset: 5830},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 91, col: 14, offset: 5615},
+								pos:  position{line: 99, col: 14, offset: 5830},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 91, col: 19, offset: 5620},
+								pos: position{line: 99, col: 19, offset: 5835},
 								expr: &ruleRefExpr{
-									pos:  position{line: 91, col: 19, offset: 5620},
+									pos:  position{line: 99, col: 19, offset: 5835},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 91, col: 32, offset: 5633},
+						pos:  position{line: 99, col: 32, offset: 5848},
 						name: "SliceOnly",
 					},
 				},
@@ -1221,17 +1237,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 93, col: 1, offset: 5644},
+			pos:  position{line: 101, col: 1, offset: 5859},
 			expr: &actionExpr{
-				pos: position{line: 93, col: 14, offset: 5657},
+				pos: position{line: 101, col: 14, offset: 5872},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 93, col: 14, offset: 5657},
+					pos: position{line: 101, col: 14, offset: 5872},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 93, col: 14, offset: 5657},
+							pos: position{line: 101, col: 14, offset: 5872},
 							expr: &charClassMatcher{
-								pos:        position{line: 93, col: 14, offset: 5657},
+								pos:        position{line: 101, col: 14, offset: 5872},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1239,20 +1255,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 93, col: 25, offset: 5668},
+							pos:        position{line: 101, col: 25, offset: 5883},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 93, col: 29, offset: 5672},
+							pos: position{line: 101, col: 29, offset: 5887},
 							expr: &seqExpr{
-								pos: position{line: 93, col: 31, offset: 5674},
+								pos: position{line: 101, col: 31, offset: 5889},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 93, col: 31, offset: 5674},
+										pos: position{line: 101, col: 31, offset: 5889},
 										expr: &charClassMatcher{
-											pos:        position{line: 93, col: 31, offset: 5674},
+											pos:        position{line: 101, col: 31, offset: 5889},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1260,21 +1276,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 93, col: 42, offset: 5685},
+										pos:  position{line: 101, col: 42, offset: 5900},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 93, col: 50, offset: 5693},
+							pos: position{line: 101, col: 50, offset: 5908},
 							expr: &seqExpr{
-								pos: position{line: 93, col: 52, offset: 5695},
+								pos: position{line: 101, col: 52, offset: 5910},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 93, col: 52, offset: 5695},
+										pos: position{line: 101, col: 52, offset: 5910},
 										expr: &charClassMatcher{
-											pos:        position{line: 93, col: 52, offset: 5695},
+											pos:        position{line: 101, col: 52, offset: 5910},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1282,20 +1298,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 93, col: 63, offset: 5706},
+										pos:        position{line: 101, col: 63, offset: 5921},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 93, col: 67, offset: 5710},
+										pos: position{line: 101, col: 67, offset: 5925},
 										expr: &seqExpr{
-											pos: position{line: 93, col: 69, offset: 5712},
+											pos: position{line: 101, col: 69, offset: 5927},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 93, col: 69, offset: 5712},
+													pos: position{line: 101, col: 69, offset: 5927},
 													expr: &charClassMatcher{
-														pos:        position{line: 93, col: 69, offset: 5712},
+														pos:        position{line: 101, col: 69, offset: 5927},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1303,7 +1319,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 93, col: 80, offset: 5723},
+													pos:  position{line: 101, col: 80, offset: 5938},
 													name: "Expr",
 												},
 											},
@@ -1318,52 +1334,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 95, col: 1, offset: 5778},
+			pos:  position{line: 103, col: 1, offset: 5993},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 14, offset: 5791},
+				pos: position{line: 103, col: 14, offset: 6006},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 95, col: 14, offset: 5791},
+					pos:  position{line: 103, col: 14, offset: 6006},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 100, col: 1, offset: 6031},
+			pos:  position{line: 108, col: 1, offset: 6246},
 			expr: &choiceExpr{
-				pos: position{line: 100, col: 12, offset: 6042},
+				pos: position{line: 108, col: 12, offset: 6257},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 12, offset: 6042},
+						pos:  position{line: 108, col: 12, offset: 6257},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 27, offset: 6057},
+						pos:  position{line: 108, col: 27, offset: 6272},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 34, offset: 6064},
+						pos:  position{line: 108, col: 34, offset: 6279},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 43, offset: 6073},
+						pos:  position{line: 108, col: 43, offset: 6288},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 50, offset: 6080},
+						pos:  position{line: 108, col: 50, offset: 6295},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 58, offset: 6088},
+						pos:  position{line: 108, col: 58, offset: 6303},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 65, offset: 6095},
+						pos:  position{line: 108, col: 65, offset: 6310},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 73, offset: 6103},
+						pos:  position{line: 108, col: 73, offset: 6318},
 						name: "DotNumber",
 					},
 				},
@@ -1371,23 +1387,23 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 102, col: 1, offset: 6114},
+			pos:  position{line: 110, col: 1, offset: 6329},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 10, offset: 6123},
+				pos: position{line: 110, col: 10, offset: 6338},
 				run: (*parser).callonParen1,
 				expr: &seqExpr{
-					pos: position{line: 102, col: 10, offset: 6123},
+					pos: position{line: 110, col: 10, offset: 6338},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 102, col: 10, offset: 6123},
+							pos:        position{line: 110, col: 10, offset: 6338},
 							val:        "(",
 							ignoreCase: false,
 							want:       "\"(\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 102, col: 14, offset: 6127},
+							pos: position{line: 110, col: 14, offset: 6342},
 							expr: &charClassMatcher{
-								pos:        position{line: 102, col: 14, offset: 6127},
+								pos:        position{line: 110, col: 14, offset: 6342},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1395,33 +1411,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 102, col: 25, offset: 6138},
+							pos:   position{line: 110, col: 25, offset: 6353},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 102, col: 27, offset: 6140},
+								pos: position{line: 110, col: 27, offset: 6355},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 29, offset: 6142},
+									pos: position{line: 110, col: 29, offset: 6357},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 29, offset: 6142},
+											pos:  position{line: 110, col: 29, offset: 6357},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 34, offset: 6147},
+											pos: position{line: 110, col: 34, offset: 6362},
 											expr: &ruleRefExpr{
-												pos:  position{line: 102, col: 34, offset: 6147},
+												pos:  position{line: 110, col: 34, offset: 6362},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 102, col: 44, offset: 6157},
+											pos: position{line: 110, col: 44, offset: 6372},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 46, offset: 6159},
+												pos: position{line: 110, col: 46, offset: 6374},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 102, col: 46, offset: 6159},
+														pos: position{line: 110, col: 46, offset: 6374},
 														expr: &charClassMatcher{
-															pos:        position{line: 102, col: 46, offset: 6159},
+															pos:        position{line: 110, col: 46, offset: 6374},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1429,15 +1445,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 57, offset: 6170},
+														pos:        position{line: 110, col: 57, offset: 6385},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 102, col: 61, offset: 6174},
+														pos: position{line: 110, col: 61, offset: 6389},
 														expr: &charClassMatcher{
-															pos:        position{line: 102, col: 61, offset: 6174},
+															pos:        position{line: 110, col: 61, offset: 6389},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1445,21 +1461,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 102, col: 72, offset: 6185},
+														pos:  position{line: 110, col: 72, offset: 6400},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 102, col: 80, offset: 6193},
+											pos: position{line: 110, col: 80, offset: 6408},
 											expr: &seqExpr{
-												pos: position{line: 102, col: 82, offset: 6195},
+												pos: position{line: 110, col: 82, offset: 6410},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 102, col: 82, offset: 6195},
+														pos: position{line: 110, col: 82, offset: 6410},
 														expr: &charClassMatcher{
-															pos:        position{line: 102, col: 82, offset: 6195},
+															pos:        position{line: 110, col: 82, offset: 6410},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1467,7 +1483,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 102, col: 93, offset: 6206},
+														pos:        position{line: 110, col: 93, offset: 6421},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1480,9 +1496,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 102, col: 103, offset: 6216},
+							pos: position{line: 110, col: 103, offset: 6431},
 							expr: &charClassMatcher{
-								pos:        position{line: 102, col: 103, offset: 6216},
+								pos:        position{line: 110, col: 103, offset: 6431},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1490,7 +1506,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 102, col: 114, offset: 6227},
+							pos:        position{line: 110, col: 114, offset: 6442},
 							val:        ")",
 							ignoreCase: false,
 							want:       "\")\"",
@@ -1501,23 +1517,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 104, col: 1, offset: 6297},
+			pos:  position{line: 112, col: 1, offset: 6512},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 9, offset: 6305},
+				pos: position{line: 112, col: 9, offset: 6520},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 9, offset: 6305},
+					pos: position{line: 112, col: 9, offset: 6520},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 104, col: 9, offset: 6305},
+							pos:        position{line: 112, col: 9, offset: 6520},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 104, col: 13, offset: 6309},
+							pos: position{line: 112, col: 13, offset: 6524},
 							expr: &charClassMatcher{
-								pos:        position{line: 104, col: 13, offset: 6309},
+								pos:        position{line: 112, col: 13, offset: 6524},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1525,33 +1541,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 104, col: 24, offset: 6320},
+							pos:   position{line: 112, col: 24, offset: 6535},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 104, col: 26, offset: 6322},
+								pos: position{line: 112, col: 26, offset: 6537},
 								expr: &seqExpr{
-									pos: position{line: 104, col: 28, offset: 6324},
+									pos: position{line: 112, col: 28, offset: 6539},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 104, col: 28, offset: 6324},
+											pos:  position{line: 112, col: 28, offset: 6539},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 104, col: 33, offset: 6329},
+											pos: position{line: 112, col: 33, offset: 6544},
 											expr: &ruleRefExpr{
-												pos:  position{line: 104, col: 33, offset: 6329},
+												pos:  position{line: 112, col: 33, offset: 6544},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 104, col: 43, offset: 6339},
+											pos: position{line: 112, col: 43, offset: 6554},
 											expr: &seqExpr{
-												pos: position{line: 104, col: 45, offset: 6341},
+												pos: position{line: 112, col: 45, offset: 6556},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 104, col: 45, offset: 6341},
+														pos: position{line: 112, col: 45, offset: 6556},
 														expr: &charClassMatcher{
-															pos:        position{line: 104, col: 45, offset: 6341},
+															pos:        position{line: 112, col: 45, offset: 6556},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1559,15 +1575,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 104, col: 56, offset: 6352},
+														pos:        position{line: 112, col: 56, offset: 6567},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 104, col: 60, offset: 6356},
+														pos: position{line: 112, col: 60, offset: 6571},
 														expr: &charClassMatcher{
-															pos:        position{line: 104, col: 60, offset: 6356},
+															pos:        position{line: 112, col: 60, offset: 6571},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1575,21 +1591,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 104, col: 71, offset: 6367},
+														pos:  position{line: 112, col: 71, offset: 6582},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 104, col: 79, offset: 6375},
+											pos: position{line: 112, col: 79, offset: 6590},
 											expr: &seqExpr{
-												pos: position{line: 104, col: 81, offset: 6377},
+												pos: position{line: 112, col: 81, offset: 6592},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 104, col: 81, offset: 6377},
+														pos: position{line: 112, col: 81, offset: 6592},
 														expr: &charClassMatcher{
-															pos:        position{line: 104, col: 81, offset: 6377},
+															pos:        position{line: 112, col: 81, offset: 6592},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1597,7 +1613,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 104, col: 92, offset: 6388},
+														pos:        position{line: 112, col: 92, offset: 6603},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1610,9 +1626,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 104, col: 102, offset: 6398},
+							pos: position{line: 112, col: 102, offset: 6613},
 							expr: &charClassMatcher{
-								pos:        position{line: 104, col: 102, offset: 6398},
+								pos:        position{line: 112, col: 102, offset: 6613},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1620,7 +1636,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 104, col: 113, offset: 6409},
+							pos:        position{line: 112, col: 113, offset: 6624},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1631,79 +1647,79 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 106, col: 1, offset: 6478},
+			pos:  position{line: 114, col: 1, offset: 6693},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 10, offset: 6487},
+				pos: position{line: 114, col: 10, offset: 6702},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 106, col: 10, offset: 6487},
+					pos: position{line: 114, col: 10, offset: 6702},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 106, col: 10, offset: 6487},
+							pos:        position{line: 114, col: 10, offset: 6702},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 106, col: 14, offset: 6491},
+							pos:  position{line: 114, col: 14, offset: 6706},
 							name: "_",
 						},
 						&labeledExpr{
-							pos:   position{line: 106, col: 16, offset: 6493},
+							pos:   position{line: 114, col: 16, offset: 6708},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 106, col: 18, offset: 6495},
+								pos: position{line: 114, col: 18, offset: 6710},
 								expr: &seqExpr{
-									pos: position{line: 106, col: 20, offset: 6497},
+									pos: position{line: 114, col: 20, offset: 6712},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 106, col: 20, offset: 6497},
+											pos:  position{line: 114, col: 20, offset: 6712},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 106, col: 29, offset: 6506},
+											pos: position{line: 114, col: 29, offset: 6721},
 											expr: &ruleRefExpr{
-												pos:  position{line: 106, col: 29, offset: 6506},
+												pos:  position{line: 114, col: 29, offset: 6721},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 106, col: 39, offset: 6516},
+											pos: position{line: 114, col: 39, offset: 6731},
 											expr: &seqExpr{
-												pos: position{line: 106, col: 41, offset: 6518},
+												pos: position{line: 114, col: 41, offset: 6733},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 106, col: 41, offset: 6518},
+														pos:  position{line: 114, col: 41, offset: 6733},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 106, col: 43, offset: 6520},
+														pos:        position{line: 114, col: 43, offset: 6735},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 106, col: 47, offset: 6524},
+														pos:  position{line: 114, col: 47, offset: 6739},
 														name: "_",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 106, col: 49, offset: 6526},
+														pos:  position{line: 114, col: 49, offset: 6741},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 106, col: 61, offset: 6538},
+											pos: position{line: 114, col: 61, offset: 6753},
 											expr: &seqExpr{
-												pos: position{line: 106, col: 63, offset: 6540},
+												pos: position{line: 114, col: 63, offset: 6755},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 106, col: 63, offset: 6540},
+														pos:  position{line: 114, col: 63, offset: 6755},
 														name: "_",
 													},
 													&litMatcher{
-														pos:        position{line: 106, col: 65, offset: 6542},
+														pos:        position{line: 114, col: 65, offset: 6757},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1716,11 +1732,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 106, col: 75, offset: 6552},
+							pos:  position{line: 114, col: 75, offset: 6767},
 							name: "_",
 						},
 						&litMatcher{
-							pos:        position{line: 106, col: 77, offset: 6554},
+							pos:        position{line: 114, col: 77, offset: 6769},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1731,23 +1747,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 108, col: 1, offset: 6624},
+			pos:  position{line: 116, col: 1, offset: 6839},
 			expr: &seqExpr{
-				pos: position{line: 108, col: 13, offset: 6636},
+				pos: position{line: 116, col: 13, offset: 6851},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 13, offset: 6636},
+						pos:  position{line: 116, col: 13, offset: 6851},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 108, col: 18, offset: 6641},
+						pos: position{line: 116, col: 18, offset: 6856},
 						expr: &seqExpr{
-							pos: position{line: 108, col: 20, offset: 6643},
+							pos: position{line: 116, col: 20, offset: 6858},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 108, col: 20, offset: 6643},
+									pos: position{line: 116, col: 20, offset: 6858},
 									expr: &charClassMatcher{
-										pos:        position{line: 108, col: 20, offset: 6643},
+										pos:        position{line: 116, col: 20, offset: 6858},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1755,15 +1771,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 108, col: 31, offset: 6654},
+									pos:        position{line: 116, col: 31, offset: 6869},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 108, col: 35, offset: 6658},
+									pos: position{line: 116, col: 35, offset: 6873},
 									expr: &charClassMatcher{
-										pos:        position{line: 108, col: 35, offset: 6658},
+										pos:        position{line: 116, col: 35, offset: 6873},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1771,7 +1787,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 108, col: 46, offset: 6669},
+									pos:  position{line: 116, col: 46, offset: 6884},
 									name: "Expr",
 								},
 							},
@@ -1782,19 +1798,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 110, col: 1, offset: 6678},
+			pos:  position{line: 118, col: 1, offset: 6893},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 13, offset: 6690},
+				pos: position{line: 118, col: 13, offset: 6905},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 110, col: 13, offset: 6690},
+					pos: position{line: 118, col: 13, offset: 6905},
 					expr: &seqExpr{
-						pos: position{line: 110, col: 15, offset: 6692},
+						pos: position{line: 118, col: 15, offset: 6907},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 110, col: 15, offset: 6692},
+								pos: position{line: 118, col: 15, offset: 6907},
 								expr: &charClassMatcher{
-									pos:        position{line: 110, col: 15, offset: 6692},
+									pos:        position{line: 118, col: 15, offset: 6907},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1802,15 +1818,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 110, col: 26, offset: 6703},
+								pos:        position{line: 118, col: 26, offset: 6918},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 110, col: 32, offset: 6709},
+								pos: position{line: 118, col: 32, offset: 6924},
 								expr: &charClassMatcher{
-									pos:        position{line: 110, col: 33, offset: 6710},
+									pos:        position{line: 118, col: 33, offset: 6925},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1818,9 +1834,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 110, col: 63, offset: 6740},
+								pos: position{line: 118, col: 63, offset: 6955},
 								expr: &charClassMatcher{
-									pos:        position{line: 110, col: 63, offset: 6740},
+									pos:        position{line: 118, col: 63, offset: 6955},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1828,18 +1844,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 74, offset: 6751},
+								pos:  position{line: 118, col: 74, offset: 6966},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 110, col: 79, offset: 6756},
+								pos: position{line: 118, col: 79, offset: 6971},
 								expr: &seqExpr{
-									pos: position{line: 110, col: 81, offset: 6758},
+									pos: position{line: 118, col: 81, offset: 6973},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 110, col: 81, offset: 6758},
+											pos: position{line: 118, col: 81, offset: 6973},
 											expr: &charClassMatcher{
-												pos:        position{line: 110, col: 81, offset: 6758},
+												pos:        position{line: 118, col: 81, offset: 6973},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1847,15 +1863,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 110, col: 92, offset: 6769},
+											pos:        position{line: 118, col: 92, offset: 6984},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 110, col: 96, offset: 6773},
+											pos: position{line: 118, col: 96, offset: 6988},
 											expr: &charClassMatcher{
-												pos:        position{line: 110, col: 96, offset: 6773},
+												pos:        position{line: 118, col: 96, offset: 6988},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1863,7 +1879,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 110, col: 107, offset: 6784},
+											pos:  position{line: 118, col: 107, offset: 6999},
 											name: "Expr",
 										},
 									},
@@ -1876,23 +1892,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 112, col: 1, offset: 6839},
+			pos:  position{line: 120, col: 1, offset: 7054},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 11, offset: 6849},
+				pos: position{line: 120, col: 11, offset: 7064},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 112, col: 11, offset: 6849},
+					pos: position{line: 120, col: 11, offset: 7064},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 112, col: 11, offset: 6849},
+							pos:        position{line: 120, col: 11, offset: 7064},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 112, col: 20, offset: 6858},
+							pos: position{line: 120, col: 20, offset: 7073},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 21, offset: 6859},
+								pos:        position{line: 120, col: 21, offset: 7074},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1900,9 +1916,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 112, col: 51, offset: 6889},
+							pos: position{line: 120, col: 51, offset: 7104},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 51, offset: 6889},
+								pos:        position{line: 120, col: 51, offset: 7104},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1910,16 +1926,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 112, col: 62, offset: 6900},
+							pos: position{line: 120, col: 62, offset: 7115},
 							expr: &ruleRefExpr{
-								pos:  position{line: 112, col: 62, offset: 6900},
+								pos:  position{line: 120, col: 62, offset: 7115},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 112, col: 76, offset: 6914},
+							pos: position{line: 120, col: 76, offset: 7129},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 76, offset: 6914},
+								pos:        position{line: 120, col: 76, offset: 7129},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1927,15 +1943,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 112, col: 87, offset: 6925},
+							pos:        position{line: 120, col: 87, offset: 7140},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 112, col: 91, offset: 6929},
+							pos: position{line: 120, col: 91, offset: 7144},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 91, offset: 6929},
+								pos:        position{line: 120, col: 91, offset: 7144},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1943,13 +1959,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 112, col: 102, offset: 6940},
+							pos:  position{line: 120, col: 102, offset: 7155},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 112, col: 110, offset: 6948},
+							pos: position{line: 120, col: 110, offset: 7163},
 							expr: &ruleRefExpr{
-								pos:  position{line: 112, col: 110, offset: 6948},
+								pos:  position{line: 120, col: 110, offset: 7163},
 								name: "CondTail",
 							},
 						},
@@ -1959,23 +1975,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 114, col: 1, offset: 7022},
+			pos:  position{line: 122, col: 1, offset: 7237},
 			expr: &seqExpr{
-				pos: position{line: 114, col: 17, offset: 7038},
+				pos: position{line: 122, col: 17, offset: 7253},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 114, col: 17, offset: 7038},
+						pos:  position{line: 122, col: 17, offset: 7253},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 114, col: 29, offset: 7050},
+						pos: position{line: 122, col: 29, offset: 7265},
 						expr: &seqExpr{
-							pos: position{line: 114, col: 31, offset: 7052},
+							pos: position{line: 122, col: 31, offset: 7267},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 114, col: 31, offset: 7052},
+									pos: position{line: 122, col: 31, offset: 7267},
 									expr: &charClassMatcher{
-										pos:        position{line: 114, col: 31, offset: 7052},
+										pos:        position{line: 122, col: 31, offset: 7267},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1983,15 +1999,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 114, col: 42, offset: 7063},
+									pos:        position{line: 122, col: 42, offset: 7278},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 114, col: 46, offset: 7067},
+									pos: position{line: 122, col: 46, offset: 7282},
 									expr: &charClassMatcher{
-										pos:        position{line: 114, col: 46, offset: 7067},
+										pos:        position{line: 122, col: 46, offset: 7282},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1999,21 +2015,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 57, offset: 7078},
+									pos:  position{line: 122, col: 57, offset: 7293},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 114, col: 72, offset: 7093},
+						pos: position{line: 122, col: 72, offset: 7308},
 						expr: &seqExpr{
-							pos: position{line: 114, col: 74, offset: 7095},
+							pos: position{line: 122, col: 74, offset: 7310},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 114, col: 74, offset: 7095},
+									pos: position{line: 122, col: 74, offset: 7310},
 									expr: &charClassMatcher{
-										pos:        position{line: 114, col: 74, offset: 7095},
+										pos:        position{line: 122, col: 74, offset: 7310},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2021,7 +2037,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 114, col: 85, offset: 7106},
+									pos:        position{line: 122, col: 85, offset: 7321},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2034,23 +2050,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 116, col: 1, offset: 7114},
+			pos:  position{line: 124, col: 1, offset: 7329},
 			expr: &choiceExpr{
-				pos: position{line: 116, col: 16, offset: 7129},
+				pos: position{line: 124, col: 16, offset: 7344},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 116, col: 16, offset: 7129},
+						pos: position{line: 124, col: 16, offset: 7344},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 116, col: 16, offset: 7129},
+								pos:        position{line: 124, col: 16, offset: 7344},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 116, col: 21, offset: 7134},
+								pos: position{line: 124, col: 21, offset: 7349},
 								expr: &charClassMatcher{
-									pos:        position{line: 116, col: 21, offset: 7134},
+									pos:        position{line: 124, col: 21, offset: 7349},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2058,29 +2074,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 32, offset: 7145},
+								pos:  position{line: 124, col: 32, offset: 7360},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 116, col: 39, offset: 7152},
+						pos: position{line: 124, col: 39, offset: 7367},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 116, col: 39, offset: 7152},
+								pos:        position{line: 124, col: 39, offset: 7367},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 116, col: 43, offset: 7156},
+								pos: position{line: 124, col: 43, offset: 7371},
 								expr: &seqExpr{
-									pos: position{line: 116, col: 45, offset: 7158},
+									pos: position{line: 124, col: 45, offset: 7373},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 116, col: 45, offset: 7158},
+											pos: position{line: 124, col: 45, offset: 7373},
 											expr: &charClassMatcher{
-												pos:        position{line: 116, col: 45, offset: 7158},
+												pos:        position{line: 124, col: 45, offset: 7373},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2088,7 +2104,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 116, col: 56, offset: 7169},
+											pos:  position{line: 124, col: 56, offset: 7384},
 											name: "Name",
 										},
 									},
@@ -2097,27 +2113,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 116, col: 66, offset: 7179},
+						pos:        position{line: 124, col: 66, offset: 7394},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 116, col: 72, offset: 7185},
+						pos: position{line: 124, col: 72, offset: 7400},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 72, offset: 7185},
+								pos:  position{line: 124, col: 72, offset: 7400},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 116, col: 77, offset: 7190},
+								pos: position{line: 124, col: 77, offset: 7405},
 								expr: &seqExpr{
-									pos: position{line: 116, col: 79, offset: 7192},
+									pos: position{line: 124, col: 79, offset: 7407},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 116, col: 79, offset: 7192},
+											pos: position{line: 124, col: 79, offset: 7407},
 											expr: &charClassMatcher{
-												pos:        position{line: 116, col: 79, offset: 7192},
+												pos:        position{line: 124, col: 79, offset: 7407},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2125,15 +2141,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 116, col: 90, offset: 7203},
+											pos:        position{line: 124, col: 90, offset: 7418},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 116, col: 94, offset: 7207},
+											pos: position{line: 124, col: 94, offset: 7422},
 											expr: &charClassMatcher{
-												pos:        position{line: 116, col: 94, offset: 7207},
+												pos:        position{line: 124, col: 94, offset: 7422},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2141,13 +2157,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 116, col: 105, offset: 7218},
+											pos:  position{line: 124, col: 105, offset: 7433},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 113, offset: 7226},
+											pos: position{line: 124, col: 113, offset: 7441},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 113, offset: 7226},
+												pos:  position{line: 124, col: 113, offset: 7441},
 												name: "CondTail",
 											},
 										},
@@ -2161,20 +2177,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 123, col: 1, offset: 7498},
+			pos:  position{line: 131, col: 1, offset: 7713},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 9, offset: 7506},
+				pos: position{line: 131, col: 9, offset: 7721},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 9, offset: 7506},
+					pos: position{line: 131, col: 9, offset: 7721},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 123, col: 11, offset: 7508},
+							pos: position{line: 131, col: 11, offset: 7723},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 123, col: 11, offset: 7508},
+									pos: position{line: 131, col: 11, offset: 7723},
 									expr: &charClassMatcher{
-										pos:        position{line: 123, col: 12, offset: 7509},
+										pos:        position{line: 131, col: 12, offset: 7724},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2182,16 +2198,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 123, col: 24, offset: 7521},
+									pos: position{line: 131, col: 24, offset: 7736},
 									expr: &ruleRefExpr{
-										pos:  position{line: 123, col: 25, offset: 7522},
+										pos:  position{line: 131, col: 25, offset: 7737},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 123, col: 35, offset: 7532},
+							pos:        position{line: 131, col: 35, offset: 7747},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2199,9 +2215,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 123, col: 42, offset: 7539},
+							pos: position{line: 131, col: 42, offset: 7754},
 							expr: &charClassMatcher{
-								pos:        position{line: 123, col: 42, offset: 7539},
+								pos:        position{line: 131, col: 42, offset: 7754},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2214,15 +2230,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 126, col: 1, offset: 7667},
+			pos:  position{line: 134, col: 1, offset: 7882},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 9, offset: 7675},
+				pos: position{line: 134, col: 9, offset: 7890},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 9, offset: 7675},
+					pos: position{line: 134, col: 9, offset: 7890},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 126, col: 9, offset: 7675},
+							pos:        position{line: 134, col: 9, offset: 7890},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2230,9 +2246,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 126, col: 16, offset: 7682},
+							pos: position{line: 134, col: 16, offset: 7897},
 							expr: &charClassMatcher{
-								pos:        position{line: 126, col: 16, offset: 7682},
+								pos:        position{line: 134, col: 16, offset: 7897},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2245,63 +2261,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 128, col: 1, offset: 7758},
+			pos:  position{line: 136, col: 1, offset: 7973},
 			expr: &seqExpr{
-				pos: position{line: 128, col: 12, offset: 7769},
+				pos: position{line: 136, col: 12, offset: 7984},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 128, col: 14, offset: 7771},
+						pos: position{line: 136, col: 14, offset: 7986},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 128, col: 14, offset: 7771},
+								pos:        position{line: 136, col: 14, offset: 7986},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 22, offset: 7779},
+								pos:        position{line: 136, col: 22, offset: 7994},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 29, offset: 7786},
+								pos:        position{line: 136, col: 29, offset: 8001},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 37, offset: 7794},
+								pos:        position{line: 136, col: 37, offset: 8009},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 44, offset: 7801},
+								pos:        position{line: 136, col: 44, offset: 8016},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 51, offset: 7808},
+								pos:        position{line: 136, col: 51, offset: 8023},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 58, offset: 7815},
+								pos:        position{line: 136, col: 58, offset: 8030},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 67, offset: 7824},
+								pos:        position{line: 136, col: 67, offset: 8039},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 75, offset: 7832},
+								pos:        position{line: 136, col: 75, offset: 8047},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2309,9 +2325,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 128, col: 86, offset: 7843},
+						pos: position{line: 136, col: 86, offset: 8058},
 						expr: &charClassMatcher{
-							pos:        position{line: 128, col: 87, offset: 7844},
+							pos:        position{line: 136, col: 87, offset: 8059},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2323,9 +2339,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 130, col: 1, offset: 7875},
+			pos:  position{line: 138, col: 1, offset: 8090},
 			expr: &charClassMatcher{
-				pos:        position{line: 130, col: 14, offset: 7888},
+				pos:        position{line: 138, col: 14, offset: 8103},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2334,17 +2350,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 135, col: 1, offset: 8091},
+			pos:  position{line: 143, col: 1, offset: 8306},
 			expr: &actionExpr{
-				pos: position{line: 135, col: 11, offset: 8101},
+				pos: position{line: 143, col: 11, offset: 8316},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 135, col: 11, offset: 8101},
+					pos: position{line: 143, col: 11, offset: 8316},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 135, col: 11, offset: 8101},
+							pos: position{line: 143, col: 11, offset: 8316},
 							expr: &charClassMatcher{
-								pos:        position{line: 135, col: 11, offset: 8101},
+								pos:        position{line: 143, col: 11, offset: 8316},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2352,20 +2368,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 135, col: 18, offset: 8108},
+							pos: position{line: 143, col: 18, offset: 8323},
 							expr: &seqExpr{
-								pos: position{line: 135, col: 20, offset: 8110},
+								pos: position{line: 143, col: 20, offset: 8325},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 135, col: 20, offset: 8110},
+										pos:        position{line: 143, col: 20, offset: 8325},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 135, col: 24, offset: 8114},
+										pos: position{line: 143, col: 24, offset: 8329},
 										expr: &charClassMatcher{
-											pos:        position{line: 135, col: 24, offset: 8114},
+											pos:        position{line: 143, col: 24, offset: 8329},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2376,28 +2392,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 135, col: 34, offset: 8124},
+							pos: position{line: 143, col: 34, offset: 8339},
 							expr: &seqExpr{
-								pos: position{line: 135, col: 36, offset: 8126},
+								pos: position{line: 143, col: 36, offset: 8341},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 135, col: 36, offset: 8126},
+										pos:        position{line: 143, col: 36, offset: 8341},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 135, col: 41, offset: 8131},
+										pos:        position{line: 143, col: 41, offset: 8346},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 135, col: 46, offset: 8136},
+										pos: position{line: 143, col: 46, offset: 8351},
 										expr: &charClassMatcher{
-											pos:        position{line: 135, col: 46, offset: 8136},
+											pos:        position{line: 143, col: 46, offset: 8351},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2408,9 +2424,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 135, col: 56, offset: 8146},
+							pos: position{line: 143, col: 56, offset: 8361},
 							expr: &charClassMatcher{
-								pos:        position{line: 135, col: 56, offset: 8146},
+								pos:        position{line: 143, col: 56, offset: 8361},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2423,23 +2439,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 137, col: 1, offset: 8218},
+			pos:  position{line: 145, col: 1, offset: 8433},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 14, offset: 8231},
+				pos: position{line: 145, col: 14, offset: 8446},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 137, col: 14, offset: 8231},
+					pos: position{line: 145, col: 14, offset: 8446},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 137, col: 14, offset: 8231},
+							pos:        position{line: 145, col: 14, offset: 8446},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 137, col: 18, offset: 8235},
+							pos: position{line: 145, col: 18, offset: 8450},
 							expr: &charClassMatcher{
-								pos:        position{line: 137, col: 18, offset: 8235},
+								pos:        position{line: 145, col: 18, offset: 8450},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2447,9 +2463,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 137, col: 25, offset: 8242},
+							pos: position{line: 145, col: 25, offset: 8457},
 							expr: &charClassMatcher{
-								pos:        position{line: 137, col: 25, offset: 8242},
+								pos:        position{line: 145, col: 25, offset: 8457},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2462,36 +2478,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 140, col: 1, offset: 8379},
+			pos:  position{line: 148, col: 1, offset: 8594},
 			expr: &actionExpr{
-				pos: position{line: 140, col: 9, offset: 8387},
+				pos: position{line: 148, col: 9, offset: 8602},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 140, col: 9, offset: 8387},
+					pos:  position{line: 148, col: 9, offset: 8602},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 143, col: 1, offset: 8507},
+			pos:  position{line: 151, col: 1, offset: 8722},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 17, offset: 8523},
+				pos: position{line: 151, col: 17, offset: 8738},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 143, col: 17, offset: 8523},
+					pos: position{line: 151, col: 17, offset: 8738},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 143, col: 17, offset: 8523},
+							pos:        position{line: 151, col: 17, offset: 8738},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 143, col: 28, offset: 8534},
+							pos: position{line: 151, col: 28, offset: 8749},
 							expr: &charClassMatcher{
-								pos:        position{line: 143, col: 28, offset: 8534},
+								pos:        position{line: 151, col: 28, offset: 8749},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2499,7 +2515,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 143, col: 40, offset: 8546},
+							pos:  position{line: 151, col: 40, offset: 8761},
 							name: "TextBody",
 						},
 					},
@@ -2508,44 +2524,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 145, col: 1, offset: 8602},
+			pos:  position{line: 153, col: 1, offset: 8817},
 			expr: &choiceExpr{
-				pos: position{line: 145, col: 13, offset: 8614},
+				pos: position{line: 153, col: 13, offset: 8829},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 145, col: 13, offset: 8614},
+						pos: position{line: 153, col: 13, offset: 8829},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 145, col: 13, offset: 8614},
+								pos:        position{line: 153, col: 13, offset: 8829},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 145, col: 17, offset: 8618},
+								pos: position{line: 153, col: 17, offset: 8833},
 								expr: &choiceExpr{
-									pos: position{line: 145, col: 19, offset: 8620},
+									pos: position{line: 153, col: 19, offset: 8835},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 145, col: 19, offset: 8620},
+											pos:        position{line: 153, col: 19, offset: 8835},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 145, col: 28, offset: 8629},
+											pos: position{line: 153, col: 28, offset: 8844},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 145, col: 28, offset: 8629},
+													pos:        position{line: 153, col: 28, offset: 8844},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 145, col: 33, offset: 8634},
+													pos: position{line: 153, col: 33, offset: 8849},
 													expr: &anyMatcher{
-														line: 145, col: 33, offset: 8634,
+														line: 153, col: 33, offset: 8849,
 													},
 												},
 											},
@@ -2554,16 +2570,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 145, col: 41, offset: 8642},
+								pos: position{line: 153, col: 41, offset: 8857},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 145, col: 41, offset: 8642},
+										pos:        position{line: 153, col: 41, offset: 8857},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 145, col: 47, offset: 8648},
+										pos:  position{line: 153, col: 47, offset: 8863},
 										name: "EOF",
 									},
 								},
@@ -2571,39 +2587,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 145, col: 55, offset: 8656},
+						pos: position{line: 153, col: 55, offset: 8871},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 145, col: 55, offset: 8656},
+								pos:        position{line: 153, col: 55, offset: 8871},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 145, col: 59, offset: 8660},
+								pos: position{line: 153, col: 59, offset: 8875},
 								expr: &choiceExpr{
-									pos: position{line: 145, col: 61, offset: 8662},
+									pos: position{line: 153, col: 61, offset: 8877},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 145, col: 61, offset: 8662},
+											pos:        position{line: 153, col: 61, offset: 8877},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 145, col: 70, offset: 8671},
+											pos: position{line: 153, col: 70, offset: 8886},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 145, col: 70, offset: 8671},
+													pos:        position{line: 153, col: 70, offset: 8886},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 145, col: 75, offset: 8676},
+													pos: position{line: 153, col: 75, offset: 8891},
 													expr: &anyMatcher{
-														line: 145, col: 75, offset: 8676,
+														line: 153, col: 75, offset: 8891,
 													},
 												},
 											},
@@ -2612,16 +2628,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 145, col: 83, offset: 8684},
+								pos: position{line: 153, col: 83, offset: 8899},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 145, col: 83, offset: 8684},
+										pos:        position{line: 153, col: 83, offset: 8899},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 145, col: 89, offset: 8690},
+										pos:  position{line: 153, col: 89, offset: 8905},
 										name: "EOF",
 									},
 								},
@@ -2633,11 +2649,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 147, col: 1, offset: 8697},
+			pos:  position{line: 155, col: 1, offset: 8912},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 147, col: 6, offset: 8702},
+				pos: position{line: 155, col: 6, offset: 8917},
 				expr: &charClassMatcher{
-					pos:        position{line: 147, col: 6, offset: 8702},
+					pos:        position{line: 155, col: 6, offset: 8917},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2647,11 +2663,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 149, col: 1, offset: 8714},
+			pos:  position{line: 157, col: 1, offset: 8929},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 149, col: 7, offset: 8720},
+				pos: position{line: 157, col: 7, offset: 8935},
 				expr: &charClassMatcher{
-					pos:        position{line: 149, col: 7, offset: 8720},
+					pos:        position{line: 157, col: 7, offset: 8935},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2661,11 +2677,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 151, col: 1, offset: 8732},
+			pos:  position{line: 159, col: 1, offset: 8947},
 			expr: &notExpr{
-				pos: position{line: 151, col: 8, offset: 8739},
+				pos: position{line: 159, col: 8, offset: 8954},
 				expr: &anyMatcher{
-					line: 151, col: 9, offset: 8740,
+					line: 159, col: 9, offset: 8955,
 				},
 			},
 		},
@@ -2722,14 +2738,24 @@ func (p *parser) callonSelectorDigits1() (any, error) {
 	return p.cur.onSelectorDigits1()
 }
 
-func (c *current) onCall1(a any) (any, error) {
-	return callTail(c.pos.offset, c.pos.offset+len(c.text), a), nil
+func (c *current) onCallOpen1() (any, error) {
+	return callOpen(c.pos.offset), nil
 }
 
-func (p *parser) callonCall1() (any, error) {
+func (p *parser) callonCallOpen1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onCall1(stack["a"])
+	return p.cur.onCallOpen1()
+}
+
+func (c *current) onRParen1() (any, error) {
+	return c.pos.offset, nil
+}
+
+func (p *parser) callonRParen1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onRParen1()
 }
 
 func (c *current) onIndex1(s any) (any, error) {
