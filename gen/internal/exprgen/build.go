@@ -102,7 +102,7 @@ func operand(v any) operandTok {
 	parts := v.([]any)
 	var o operandTok
 	if p, ok := parts[1].([]any); ok {
-		o.x = postfix(p[0].(ast.Expr), p[1].([]any))
+		o.x = postfix(primary(p[0]), p[1].([]any))
 	} else {
 		o.x = parts[1].(ast.Expr) // a lambda
 	}
@@ -181,15 +181,11 @@ func lambda(from, to int) ast.Expr {
 
 // indexTok is the value of the trailer Index. The value of a selector is
 // the sequence ('.', space, *ast.Ident), and that of a call the sequence
-// (callOpen, space, arguments, space, offset of the ')').
+// (offset of the '(', space, arguments, space, offset of the ')').
 type indexTok struct {
 	lbrack, rbrack int
 	index          ast.Expr
 }
-
-// callOpen is the offset of the ( of a call: the value of CallOpen, which
-// tells a call from a selector in postfix.
-type callOpen int
 
 // postfix applies the trailers of an operand in order. Only a name can be
 // called; x.name(...) is a method call.
@@ -197,7 +193,7 @@ func postfix(e ast.Expr, trailers []any) ast.Expr {
 	for _, item := range trailers {
 		switch t := item.([]any)[2].(type) {
 		case []any:
-			lparen, call := t[0].(callOpen)
+			lparen, call := t[0].(int)
 			if !call { // . name
 				e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
 				continue
@@ -205,7 +201,7 @@ func postfix(e ast.Expr, trailers []any) ast.Expr {
 			rparen := t[4].(int)
 			switch f := e.(type) {
 			case *ast.Ident:
-				e = &ast.CallExpr{Fun: f, Lparen: int(lparen), Args: callArgs(t[2]), Rparen: rparen}
+				e = &ast.CallExpr{Fun: f, Lparen: lparen, Args: callArgs(t[2]), Rparen: rparen}
 			case *ast.SelectorExpr:
 				e = &ast.BadExpr{From: f.Pos(), To: rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
 			default:
@@ -330,7 +326,18 @@ func seqShape(s any) (first any, comp, more bool, rest []any) {
 	return parts[0], parts[1] != nil, len(rest) > 0 || parts[3] != nil, rest
 }
 
-// paren is the action of Paren: grouping, a tuple or a generator.
+// primary reads the value of Primary: that of Paren is its sequence
+// (offset of the '(', space, inside, space, offset of the ')'); the
+// other alternatives' actions give an ast.Expr.
+func primary(v any) ast.Expr {
+	if p, ok := v.([]any); ok {
+		return paren(p[0].(int), p[4].(int)+1, p[2])
+	}
+	return v.(ast.Expr)
+}
+
+// paren reads Paren from its ( to after its ): grouping, a tuple or a
+// generator.
 func paren(from, to int, s any) ast.Expr {
 	if s == nil {
 		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}

@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 56, col: 1, offset: 3112},
+			pos:  position{line: 56, col: 1, offset: 3134},
 			expr: &seqExpr{
-				pos: position{line: 56, col: 9, offset: 3120},
+				pos: position{line: 56, col: 9, offset: 3142},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 56, col: 9, offset: 3120},
+						pos:  position{line: 56, col: 9, offset: 3142},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 56, col: 17, offset: 3128},
+						pos: position{line: 56, col: 17, offset: 3150},
 						expr: &seqExpr{
-							pos: position{line: 56, col: 19, offset: 3130},
+							pos: position{line: 56, col: 19, offset: 3152},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 56, col: 19, offset: 3130},
+									pos: position{line: 56, col: 19, offset: 3152},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 19, offset: 3130},
+										pos:        position{line: 56, col: 19, offset: 3152},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,9 +81,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 56, col: 30, offset: 3141},
+									pos: position{line: 56, col: 30, offset: 3163},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 31, offset: 3142},
+										pos:        position{line: 56, col: 31, offset: 3164},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -91,13 +91,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 56, col: 51, offset: 3162},
+									pos:  position{line: 56, col: 51, offset: 3184},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 56, col: 57, offset: 3168},
+									pos: position{line: 56, col: 57, offset: 3190},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 57, offset: 3168},
+										pos:        position{line: 56, col: 57, offset: 3190},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,23 +105,23 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 56, col: 68, offset: 3179},
+									pos:  position{line: 56, col: 68, offset: 3201},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 56, col: 79, offset: 3190},
+						pos: position{line: 56, col: 79, offset: 3212},
 						expr: &ruleRefExpr{
-							pos:  position{line: 56, col: 79, offset: 3190},
+							pos:  position{line: 56, col: 79, offset: 3212},
 							name: "CondTail",
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 56, col: 89, offset: 3200},
+						pos: position{line: 56, col: 89, offset: 3222},
 						expr: &ruleRefExpr{
-							pos:  position{line: 56, col: 89, offset: 3200},
+							pos:  position{line: 56, col: 89, offset: 3222},
 							name: "AssignTail",
 						},
 					},
@@ -130,23 +130,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 61, col: 1, offset: 3378},
+			pos:  position{line: 61, col: 1, offset: 3400},
 			expr: &seqExpr{
-				pos: position{line: 61, col: 12, offset: 3389},
+				pos: position{line: 61, col: 12, offset: 3411},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 12, offset: 3389},
+						pos:  position{line: 61, col: 12, offset: 3411},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 61, col: 20, offset: 3397},
+						pos: position{line: 61, col: 20, offset: 3419},
 						expr: &seqExpr{
-							pos: position{line: 61, col: 22, offset: 3399},
+							pos: position{line: 61, col: 22, offset: 3421},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 22, offset: 3399},
+									pos: position{line: 61, col: 22, offset: 3421},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 22, offset: 3399},
+										pos:        position{line: 61, col: 22, offset: 3421},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -154,9 +154,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 61, col: 33, offset: 3410},
+									pos: position{line: 61, col: 33, offset: 3432},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 34, offset: 3411},
+										pos:        position{line: 61, col: 34, offset: 3433},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -164,13 +164,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 54, offset: 3431},
+									pos:  position{line: 61, col: 54, offset: 3453},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 60, offset: 3437},
+									pos: position{line: 61, col: 60, offset: 3459},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 60, offset: 3437},
+										pos:        position{line: 61, col: 60, offset: 3459},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -178,7 +178,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 71, offset: 3448},
+									pos:  position{line: 61, col: 71, offset: 3470},
 									name: "Operand",
 								},
 							},
@@ -189,17 +189,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 63, col: 1, offset: 3460},
+			pos:  position{line: 63, col: 1, offset: 3482},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 13, offset: 3472},
+				pos: position{line: 63, col: 13, offset: 3494},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 63, col: 13, offset: 3472},
+					pos: position{line: 63, col: 13, offset: 3494},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 63, col: 13, offset: 3472},
+							pos: position{line: 63, col: 13, offset: 3494},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 13, offset: 3472},
+								pos:        position{line: 63, col: 13, offset: 3494},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -207,15 +207,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 63, col: 24, offset: 3483},
+							pos:        position{line: 63, col: 24, offset: 3505},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 63, col: 29, offset: 3488},
+							pos: position{line: 63, col: 29, offset: 3510},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 30, offset: 3489},
+								pos:        position{line: 63, col: 30, offset: 3511},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -223,9 +223,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 63, col: 60, offset: 3519},
+							pos: position{line: 63, col: 60, offset: 3541},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 60, offset: 3519},
+								pos:        position{line: 63, col: 60, offset: 3541},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -233,18 +233,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 63, col: 71, offset: 3530},
+							pos:  position{line: 63, col: 71, offset: 3552},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 63, col: 79, offset: 3538},
+							pos: position{line: 63, col: 79, offset: 3560},
 							expr: &seqExpr{
-								pos: position{line: 63, col: 81, offset: 3540},
+								pos: position{line: 63, col: 81, offset: 3562},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 81, offset: 3540},
+										pos: position{line: 63, col: 81, offset: 3562},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 81, offset: 3540},
+											pos:        position{line: 63, col: 81, offset: 3562},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -252,15 +252,15 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 63, col: 92, offset: 3551},
+										pos:        position{line: 63, col: 92, offset: 3573},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 63, col: 99, offset: 3558},
+										pos: position{line: 63, col: 99, offset: 3580},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 100, offset: 3559},
+											pos:        position{line: 63, col: 100, offset: 3581},
 											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 											ignoreCase: false,
@@ -268,9 +268,9 @@ var g = &grammar{
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 130, offset: 3589},
+										pos: position{line: 63, col: 130, offset: 3611},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 130, offset: 3589},
+											pos:        position{line: 63, col: 130, offset: 3611},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -278,13 +278,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 63, col: 141, offset: 3600},
+										pos:  position{line: 63, col: 141, offset: 3622},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 63, col: 149, offset: 3608},
+										pos: position{line: 63, col: 149, offset: 3630},
 										expr: &ruleRefExpr{
-											pos:  position{line: 63, col: 149, offset: 3608},
+											pos:  position{line: 63, col: 149, offset: 3630},
 											name: "CondTail",
 										},
 									},
@@ -297,14 +297,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 65, col: 1, offset: 3665},
+			pos:  position{line: 65, col: 1, offset: 3687},
 			expr: &seqExpr{
-				pos: position{line: 65, col: 15, offset: 3679},
+				pos: position{line: 65, col: 15, offset: 3701},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 15, offset: 3679},
+						pos: position{line: 65, col: 15, offset: 3701},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 15, offset: 3679},
+							pos:        position{line: 65, col: 15, offset: 3701},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -312,9 +312,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 65, col: 26, offset: 3690},
+						pos: position{line: 65, col: 26, offset: 3712},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 27, offset: 3691},
+							pos:        position{line: 65, col: 27, offset: 3713},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -322,13 +322,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 43, offset: 3707},
+						pos:  position{line: 65, col: 43, offset: 3729},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 52, offset: 3716},
+						pos: position{line: 65, col: 52, offset: 3738},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 52, offset: 3716},
+							pos:        position{line: 65, col: 52, offset: 3738},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -336,7 +336,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 63, offset: 3727},
+						pos:  position{line: 65, col: 63, offset: 3749},
 						name: "Expr",
 					},
 				},
@@ -344,99 +344,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 67, col: 1, offset: 3733},
+			pos:  position{line: 67, col: 1, offset: 3755},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 13, offset: 3745},
+				pos: position{line: 67, col: 13, offset: 3767},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 67, col: 15, offset: 3747},
+					pos: position{line: 67, col: 15, offset: 3769},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 67, col: 15, offset: 3747},
+							pos:        position{line: 67, col: 15, offset: 3769},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 22, offset: 3754},
+							pos:        position{line: 67, col: 22, offset: 3776},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 30, offset: 3762},
+							pos:        position{line: 67, col: 30, offset: 3784},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 38, offset: 3770},
+							pos:        position{line: 67, col: 38, offset: 3792},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 46, offset: 3778},
+							pos:        position{line: 67, col: 46, offset: 3800},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 54, offset: 3786},
+							pos:        position{line: 67, col: 54, offset: 3808},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 61, offset: 3793},
+							pos:        position{line: 67, col: 61, offset: 3815},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 68, offset: 3800},
+							pos:        position{line: 67, col: 68, offset: 3822},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 75, offset: 3807},
+							pos:        position{line: 67, col: 75, offset: 3829},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 82, offset: 3814},
+							pos:        position{line: 67, col: 82, offset: 3836},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 89, offset: 3821},
+							pos:        position{line: 67, col: 89, offset: 3843},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 96, offset: 3828},
+							pos:        position{line: 67, col: 96, offset: 3850},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 103, offset: 3835},
+							pos:        position{line: 67, col: 103, offset: 3857},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 110, offset: 3842},
+							pos:        position{line: 67, col: 110, offset: 3864},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 117, offset: 3849},
+							pos:        position{line: 67, col: 117, offset: 3871},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -447,170 +447,170 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 69, col: 1, offset: 3887},
+			pos:  position{line: 69, col: 1, offset: 3909},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 10, offset: 3896},
+				pos: position{line: 69, col: 10, offset: 3918},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 69, col: 12, offset: 3898},
+					pos: position{line: 69, col: 12, offset: 3920},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 69, col: 12, offset: 3898},
+							pos:        position{line: 69, col: 12, offset: 3920},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 19, offset: 3905},
+							pos:        position{line: 69, col: 19, offset: 3927},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 25, offset: 3911},
+							pos:        position{line: 69, col: 25, offset: 3933},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 32, offset: 3918},
+							pos:        position{line: 69, col: 32, offset: 3940},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 38, offset: 3924},
+							pos:        position{line: 69, col: 38, offset: 3946},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 44, offset: 3930},
+							pos:        position{line: 69, col: 44, offset: 3952},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 50, offset: 3936},
+							pos:        position{line: 69, col: 50, offset: 3958},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 57, offset: 3943},
+							pos:        position{line: 69, col: 57, offset: 3965},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 63, offset: 3949},
+							pos:        position{line: 69, col: 63, offset: 3971},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 70, offset: 3956},
+							pos:        position{line: 69, col: 70, offset: 3978},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 76, offset: 3962},
+							pos:        position{line: 69, col: 76, offset: 3984},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 82, offset: 3968},
+							pos:        position{line: 69, col: 82, offset: 3990},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 89, offset: 3975},
+							pos:        position{line: 69, col: 89, offset: 3997},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 96, offset: 3982},
+							pos:        position{line: 69, col: 96, offset: 4004},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 103, offset: 3989},
+							pos:        position{line: 69, col: 103, offset: 4011},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 109, offset: 3995},
+							pos:        position{line: 69, col: 109, offset: 4017},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 116, offset: 4002},
+							pos:        position{line: 69, col: 116, offset: 4024},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 123, offset: 4009},
+							pos:        position{line: 69, col: 123, offset: 4031},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 129, offset: 4015},
+							pos:        position{line: 69, col: 129, offset: 4037},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 137, offset: 4023},
+							pos:        position{line: 69, col: 137, offset: 4045},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 144, offset: 4030},
+							pos:        position{line: 69, col: 144, offset: 4052},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 152, offset: 4038},
+							pos:        position{line: 69, col: 152, offset: 4060},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 159, offset: 4045},
+							pos:        position{line: 69, col: 159, offset: 4067},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 165, offset: 4051},
+							pos:        position{line: 69, col: 165, offset: 4073},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 171, offset: 4057},
+							pos: position{line: 69, col: 171, offset: 4079},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 171, offset: 4057},
+									pos:        position{line: 69, col: 171, offset: 4079},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 177, offset: 4063},
+									pos: position{line: 69, col: 177, offset: 4085},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 178, offset: 4064},
+										pos:        position{line: 69, col: 178, offset: 4086},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -620,18 +620,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 210, offset: 4096},
+							pos: position{line: 69, col: 210, offset: 4118},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 210, offset: 4096},
+									pos:        position{line: 69, col: 210, offset: 4118},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 215, offset: 4101},
+									pos: position{line: 69, col: 215, offset: 4123},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 216, offset: 4102},
+										pos:        position{line: 69, col: 216, offset: 4124},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -641,28 +641,28 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 248, offset: 4134},
+							pos: position{line: 69, col: 248, offset: 4156},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 248, offset: 4134},
+									pos:        position{line: 69, col: 248, offset: 4156},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 69, col: 254, offset: 4140},
+									pos:  position{line: 69, col: 254, offset: 4162},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 69, col: 257, offset: 4143},
+									pos:        position{line: 69, col: 257, offset: 4165},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 262, offset: 4148},
+									pos: position{line: 69, col: 262, offset: 4170},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 263, offset: 4149},
+										pos:        position{line: 69, col: 263, offset: 4171},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -672,18 +672,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 295, offset: 4181},
+							pos: position{line: 69, col: 295, offset: 4203},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 295, offset: 4181},
+									pos:        position{line: 69, col: 295, offset: 4203},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 300, offset: 4186},
+									pos: position{line: 69, col: 300, offset: 4208},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 301, offset: 4187},
+										pos:        position{line: 69, col: 301, offset: 4209},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -693,33 +693,33 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 333, offset: 4219},
+							pos: position{line: 69, col: 333, offset: 4241},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 333, offset: 4219},
+									pos:        position{line: 69, col: 333, offset: 4241},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 69, col: 338, offset: 4224},
+									pos: position{line: 69, col: 338, offset: 4246},
 									expr: &seqExpr{
-										pos: position{line: 69, col: 340, offset: 4226},
+										pos: position{line: 69, col: 340, offset: 4248},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 69, col: 340, offset: 4226},
+												pos:  position{line: 69, col: 340, offset: 4248},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 69, col: 343, offset: 4229},
+												pos:        position{line: 69, col: 343, offset: 4251},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 69, col: 349, offset: 4235},
+												pos: position{line: 69, col: 349, offset: 4257},
 												expr: &charClassMatcher{
-													pos:        position{line: 69, col: 350, offset: 4236},
+													pos:        position{line: 69, col: 350, offset: 4258},
 													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 													ignoreCase: false,
@@ -730,9 +730,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 69, col: 383, offset: 4269},
+									pos: position{line: 69, col: 383, offset: 4291},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 384, offset: 4270},
+										pos:        position{line: 69, col: 384, offset: 4292},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -747,19 +747,19 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 75, col: 1, offset: 4652},
+			pos:  position{line: 75, col: 1, offset: 4674},
 			expr: &seqExpr{
-				pos: position{line: 75, col: 12, offset: 4663},
+				pos: position{line: 75, col: 12, offset: 4685},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 75, col: 12, offset: 4663},
+						pos: position{line: 75, col: 12, offset: 4685},
 						expr: &seqExpr{
-							pos: position{line: 75, col: 14, offset: 4665},
+							pos: position{line: 75, col: 14, offset: 4687},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 75, col: 14, offset: 4665},
+									pos: position{line: 75, col: 14, offset: 4687},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 15, offset: 4666},
+										pos:        position{line: 75, col: 15, offset: 4688},
 										val:        "[-+~!*n]",
 										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 										ignoreCase: false,
@@ -767,13 +767,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 75, col: 24, offset: 4675},
+									pos:  position{line: 75, col: 24, offset: 4697},
 									name: "PrefixOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 75, col: 33, offset: 4684},
+									pos: position{line: 75, col: 33, offset: 4706},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 33, offset: 4684},
+										pos:        position{line: 75, col: 33, offset: 4706},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -784,24 +784,24 @@ var g = &grammar{
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 75, col: 49, offset: 4700},
+						pos: position{line: 75, col: 49, offset: 4722},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 75, col: 49, offset: 4700},
+								pos: position{line: 75, col: 49, offset: 4722},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 75, col: 49, offset: 4700},
+										pos:  position{line: 75, col: 49, offset: 4722},
 										name: "Primary",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 75, col: 57, offset: 4708},
+										pos: position{line: 75, col: 57, offset: 4730},
 										expr: &seqExpr{
-											pos: position{line: 75, col: 59, offset: 4710},
+											pos: position{line: 75, col: 59, offset: 4732},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 75, col: 59, offset: 4710},
+													pos: position{line: 75, col: 59, offset: 4732},
 													expr: &charClassMatcher{
-														pos:        position{line: 75, col: 59, offset: 4710},
+														pos:        position{line: 75, col: 59, offset: 4732},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -809,9 +809,9 @@ var g = &grammar{
 													},
 												},
 												&andExpr{
-													pos: position{line: 75, col: 70, offset: 4721},
+													pos: position{line: 75, col: 70, offset: 4743},
 													expr: &charClassMatcher{
-														pos:        position{line: 75, col: 71, offset: 4722},
+														pos:        position{line: 75, col: 71, offset: 4744},
 														val:        "[.([]",
 														chars:      []rune{'.', '(', '['},
 														ignoreCase: false,
@@ -819,7 +819,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 75, col: 77, offset: 4728},
+													pos:  position{line: 75, col: 77, offset: 4750},
 													name: "Trailer",
 												},
 											},
@@ -828,7 +828,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 75, col: 90, offset: 4741},
+								pos:  position{line: 75, col: 90, offset: 4763},
 								name: "Lambda",
 							},
 						},
@@ -838,39 +838,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 77, col: 1, offset: 4751},
+			pos:  position{line: 77, col: 1, offset: 4773},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 13, offset: 4763},
+				pos: position{line: 77, col: 13, offset: 4785},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 77, col: 15, offset: 4765},
+					pos: position{line: 77, col: 15, offset: 4787},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 77, col: 15, offset: 4765},
+							pos:        position{line: 77, col: 15, offset: 4787},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 77, col: 22, offset: 4772},
+							pos:        position{line: 77, col: 22, offset: 4794},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 32, offset: 4782},
+							pos: position{line: 77, col: 32, offset: 4804},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 32, offset: 4782},
+									pos:        position{line: 77, col: 32, offset: 4804},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 38, offset: 4788},
+									pos: position{line: 77, col: 38, offset: 4810},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 39, offset: 4789},
+										pos:        position{line: 77, col: 39, offset: 4811},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -885,23 +885,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 79, col: 1, offset: 4869},
+			pos:  position{line: 79, col: 1, offset: 4891},
 			expr: &choiceExpr{
-				pos: position{line: 79, col: 12, offset: 4880},
+				pos: position{line: 79, col: 12, offset: 4902},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 79, col: 12, offset: 4880},
+						pos: position{line: 79, col: 12, offset: 4902},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 79, col: 12, offset: 4880},
+								pos:        position{line: 79, col: 12, offset: 4902},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 79, col: 16, offset: 4884},
+								pos: position{line: 79, col: 16, offset: 4906},
 								expr: &charClassMatcher{
-									pos:        position{line: 79, col: 16, offset: 4884},
+									pos:        position{line: 79, col: 16, offset: 4906},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -909,14 +909,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 79, col: 29, offset: 4897},
+								pos: position{line: 79, col: 29, offset: 4919},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 29, offset: 4897},
+										pos:  position{line: 79, col: 29, offset: 4919},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 36, offset: 4904},
+										pos:  position{line: 79, col: 36, offset: 4926},
 										name: "SelectorDigits",
 									},
 								},
@@ -924,11 +924,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 55, offset: 4923},
+						pos:  position{line: 79, col: 55, offset: 4945},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 62, offset: 4930},
+						pos:  position{line: 79, col: 62, offset: 4952},
 						name: "Index",
 					},
 				},
@@ -936,24 +936,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 81, col: 1, offset: 4937},
+			pos:  position{line: 81, col: 1, offset: 4959},
 			expr: &actionExpr{
-				pos: position{line: 81, col: 19, offset: 4955},
+				pos: position{line: 81, col: 19, offset: 4977},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 81, col: 19, offset: 4955},
+					pos: position{line: 81, col: 19, offset: 4977},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 81, col: 19, offset: 4955},
+							pos:        position{line: 81, col: 19, offset: 4977},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 81, col: 25, offset: 4961},
+							pos: position{line: 81, col: 25, offset: 4983},
 							expr: &charClassMatcher{
-								pos:        position{line: 81, col: 25, offset: 4961},
+								pos:        position{line: 81, col: 25, offset: 4983},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -966,18 +966,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 91, col: 1, offset: 5446},
+			pos:  position{line: 91, col: 1, offset: 5466},
 			expr: &seqExpr{
-				pos: position{line: 91, col: 9, offset: 5454},
+				pos: position{line: 91, col: 9, offset: 5474},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 91, col: 9, offset: 5454},
-						name: "CallOpen",
+						pos:  position{line: 91, col: 9, offset: 5474},
+						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 91, col: 18, offset: 5463},
+						pos: position{line: 91, col: 16, offset: 5481},
 						expr: &charClassMatcher{
-							pos:        position{line: 91, col: 18, offset: 5463},
+							pos:        position{line: 91, col: 16, offset: 5481},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -985,30 +985,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 91, col: 29, offset: 5474},
+						pos: position{line: 91, col: 27, offset: 5492},
 						expr: &seqExpr{
-							pos: position{line: 91, col: 31, offset: 5476},
+							pos: position{line: 91, col: 29, offset: 5494},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 91, col: 31, offset: 5476},
+									pos:  position{line: 91, col: 29, offset: 5494},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 91, col: 36, offset: 5481},
+									pos: position{line: 91, col: 34, offset: 5499},
 									expr: &ruleRefExpr{
-										pos:  position{line: 91, col: 36, offset: 5481},
+										pos:  position{line: 91, col: 34, offset: 5499},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 91, col: 46, offset: 5491},
+									pos: position{line: 91, col: 44, offset: 5509},
 									expr: &seqExpr{
-										pos: position{line: 91, col: 48, offset: 5493},
+										pos: position{line: 91, col: 46, offset: 5511},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 91, col: 48, offset: 5493},
+												pos: position{line: 91, col: 46, offset: 5511},
 												expr: &charClassMatcher{
-													pos:        position{line: 91, col: 48, offset: 5493},
+													pos:        position{line: 91, col: 46, offset: 5511},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1016,15 +1016,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 91, col: 59, offset: 5504},
+												pos:        position{line: 91, col: 57, offset: 5522},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 91, col: 63, offset: 5508},
+												pos: position{line: 91, col: 61, offset: 5526},
 												expr: &charClassMatcher{
-													pos:        position{line: 91, col: 63, offset: 5508},
+													pos:        position{line: 91, col: 61, offset: 5526},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1032,7 +1032,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 91, col: 74, offset: 5519},
+												pos:  position{line: 91, col: 72, offset: 5537},
 												name: "Expr",
 											},
 										},
@@ -1042,9 +1042,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 91, col: 85, offset: 5530},
+						pos: position{line: 91, col: 83, offset: 5548},
 						expr: &charClassMatcher{
-							pos:        position{line: 91, col: 85, offset: 5530},
+							pos:        position{line: 91, col: 83, offset: 5548},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1052,20 +1052,20 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 91, col: 96, offset: 5541},
+						pos:  position{line: 91, col: 94, offset: 5559},
 						name: "RParen",
 					},
 				},
 			},
 		},
 		{
-			name: "CallOpen",
-			pos:  position{line: 93, col: 1, offset: 5549},
+			name: "LParen",
+			pos:  position{line: 93, col: 1, offset: 5567},
 			expr: &actionExpr{
-				pos: position{line: 93, col: 13, offset: 5561},
-				run: (*parser).callonCallOpen1,
+				pos: position{line: 93, col: 11, offset: 5577},
+				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 93, col: 13, offset: 5561},
+					pos:        position{line: 93, col: 11, offset: 5577},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1074,12 +1074,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 95, col: 1, offset: 5605},
+			pos:  position{line: 95, col: 1, offset: 5611},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 11, offset: 5615},
+				pos: position{line: 95, col: 11, offset: 5621},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 95, col: 11, offset: 5615},
+					pos:        position{line: 95, col: 11, offset: 5621},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1088,23 +1088,23 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 97, col: 1, offset: 5649},
+			pos:  position{line: 97, col: 1, offset: 5655},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 10, offset: 5658},
+				pos: position{line: 97, col: 10, offset: 5664},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 10, offset: 5658},
+					pos: position{line: 97, col: 10, offset: 5664},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 97, col: 10, offset: 5658},
+							pos:        position{line: 97, col: 10, offset: 5664},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 14, offset: 5662},
+							pos: position{line: 97, col: 14, offset: 5668},
 							expr: &charClassMatcher{
-								pos:        position{line: 97, col: 14, offset: 5662},
+								pos:        position{line: 97, col: 14, offset: 5668},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1112,24 +1112,24 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 97, col: 25, offset: 5673},
+							pos:   position{line: 97, col: 25, offset: 5679},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 97, col: 29, offset: 5677},
+								pos: position{line: 97, col: 29, offset: 5683},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 29, offset: 5677},
+										pos:  position{line: 97, col: 29, offset: 5683},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 97, col: 39, offset: 5687},
+										pos: position{line: 97, col: 39, offset: 5693},
 										expr: &seqExpr{
-											pos: position{line: 97, col: 41, offset: 5689},
+											pos: position{line: 97, col: 41, offset: 5695},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 41, offset: 5689},
+													pos: position{line: 97, col: 41, offset: 5695},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 41, offset: 5689},
+														pos:        position{line: 97, col: 41, offset: 5695},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1137,15 +1137,15 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 97, col: 52, offset: 5700},
+													pos:        position{line: 97, col: 52, offset: 5706},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 56, offset: 5704},
+													pos: position{line: 97, col: 56, offset: 5710},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 56, offset: 5704},
+														pos:        position{line: 97, col: 56, offset: 5710},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1153,21 +1153,21 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 97, col: 67, offset: 5715},
+													pos:  position{line: 97, col: 67, offset: 5721},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 97, col: 80, offset: 5728},
+										pos: position{line: 97, col: 80, offset: 5734},
 										expr: &seqExpr{
-											pos: position{line: 97, col: 82, offset: 5730},
+											pos: position{line: 97, col: 82, offset: 5736},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 82, offset: 5730},
+													pos: position{line: 97, col: 82, offset: 5736},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 82, offset: 5730},
+														pos:        position{line: 97, col: 82, offset: 5736},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1175,7 +1175,7 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 97, col: 93, offset: 5741},
+													pos:        position{line: 97, col: 93, offset: 5747},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1187,9 +1187,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 102, offset: 5750},
+							pos: position{line: 97, col: 102, offset: 5756},
 							expr: &charClassMatcher{
-								pos:        position{line: 97, col: 102, offset: 5750},
+								pos:        position{line: 97, col: 102, offset: 5756},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1197,7 +1197,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 97, col: 113, offset: 5761},
+							pos:        position{line: 97, col: 113, offset: 5767},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1208,28 +1208,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 99, col: 1, offset: 5817},
+			pos:  position{line: 99, col: 1, offset: 5823},
 			expr: &choiceExpr{
-				pos: position{line: 99, col: 14, offset: 5830},
+				pos: position{line: 99, col: 14, offset: 5836},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 99, col: 14, offset: 5830},
+						pos: position{line: 99, col: 14, offset: 5836},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 99, col: 14, offset: 5830},
+								pos:  position{line: 99, col: 14, offset: 5836},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 99, col: 19, offset: 5835},
+								pos: position{line: 99, col: 19, offset: 5841},
 								expr: &ruleRefExpr{
-									pos:  position{line: 99, col: 19, offset: 5835},
+									pos:  position{line: 99, col: 19, offset: 5841},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 32, offset: 5848},
+						pos:  position{line: 99, col: 32, offset: 5854},
 						name: "SliceOnly",
 					},
 				},
@@ -1237,17 +1237,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 101, col: 1, offset: 5859},
+			pos:  position{line: 101, col: 1, offset: 5865},
 			expr: &actionExpr{
-				pos: position{line: 101, col: 14, offset: 5872},
+				pos: position{line: 101, col: 14, offset: 5878},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 101, col: 14, offset: 5872},
+					pos: position{line: 101, col: 14, offset: 5878},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 101, col: 14, offset: 5872},
+							pos: position{line: 101, col: 14, offset: 5878},
 							expr: &charClassMatcher{
-								pos:        position{line: 101, col: 14, offset: 5872},
+								pos:        position{line: 101, col: 14, offset: 5878},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1255,20 +1255,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 101, col: 25, offset: 5883},
+							pos:        position{line: 101, col: 25, offset: 5889},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 101, col: 29, offset: 5887},
+							pos: position{line: 101, col: 29, offset: 5893},
 							expr: &seqExpr{
-								pos: position{line: 101, col: 31, offset: 5889},
+								pos: position{line: 101, col: 31, offset: 5895},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 101, col: 31, offset: 5889},
+										pos: position{line: 101, col: 31, offset: 5895},
 										expr: &charClassMatcher{
-											pos:        position{line: 101, col: 31, offset: 5889},
+											pos:        position{line: 101, col: 31, offset: 5895},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1276,21 +1276,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 101, col: 42, offset: 5900},
+										pos:  position{line: 101, col: 42, offset: 5906},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 101, col: 50, offset: 5908},
+							pos: position{line: 101, col: 50, offset: 5914},
 							expr: &seqExpr{
-								pos: position{line: 101, col: 52, offset: 5910},
+								pos: position{line: 101, col: 52, offset: 5916},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 101, col: 52, offset: 5910},
+										pos: position{line: 101, col: 52, offset: 5916},
 										expr: &charClassMatcher{
-											pos:        position{line: 101, col: 52, offset: 5910},
+											pos:        position{line: 101, col: 52, offset: 5916},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1298,20 +1298,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 101, col: 63, offset: 5921},
+										pos:        position{line: 101, col: 63, offset: 5927},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 101, col: 67, offset: 5925},
+										pos: position{line: 101, col: 67, offset: 5931},
 										expr: &seqExpr{
-											pos: position{line: 101, col: 69, offset: 5927},
+											pos: position{line: 101, col: 69, offset: 5933},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 101, col: 69, offset: 5927},
+													pos: position{line: 101, col: 69, offset: 5933},
 													expr: &charClassMatcher{
-														pos:        position{line: 101, col: 69, offset: 5927},
+														pos:        position{line: 101, col: 69, offset: 5933},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1319,7 +1319,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 101, col: 80, offset: 5938},
+													pos:  position{line: 101, col: 80, offset: 5944},
 													name: "Expr",
 												},
 											},
@@ -1334,52 +1334,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 103, col: 1, offset: 5993},
+			pos:  position{line: 103, col: 1, offset: 5999},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 14, offset: 6006},
+				pos: position{line: 103, col: 14, offset: 6012},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 103, col: 14, offset: 6006},
+					pos:  position{line: 103, col: 14, offset: 6012},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 108, col: 1, offset: 6246},
+			pos:  position{line: 108, col: 1, offset: 6252},
 			expr: &choiceExpr{
-				pos: position{line: 108, col: 12, offset: 6257},
+				pos: position{line: 108, col: 12, offset: 6263},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 12, offset: 6257},
+						pos:  position{line: 108, col: 12, offset: 6263},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 27, offset: 6272},
+						pos:  position{line: 108, col: 27, offset: 6278},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 34, offset: 6279},
+						pos:  position{line: 108, col: 34, offset: 6285},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 43, offset: 6288},
+						pos:  position{line: 108, col: 43, offset: 6294},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 50, offset: 6295},
+						pos:  position{line: 108, col: 50, offset: 6301},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 58, offset: 6303},
+						pos:  position{line: 108, col: 58, offset: 6309},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 65, offset: 6310},
+						pos:  position{line: 108, col: 65, offset: 6316},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 73, offset: 6318},
+						pos:  position{line: 108, col: 73, offset: 6324},
 						name: "DotNumber",
 					},
 				},
@@ -1387,153 +1387,141 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 110, col: 1, offset: 6329},
-			expr: &actionExpr{
-				pos: position{line: 110, col: 10, offset: 6338},
-				run: (*parser).callonParen1,
-				expr: &seqExpr{
-					pos: position{line: 110, col: 10, offset: 6338},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 110, col: 10, offset: 6338},
-							val:        "(",
+			pos:  position{line: 112, col: 1, offset: 6415},
+			expr: &seqExpr{
+				pos: position{line: 112, col: 10, offset: 6424},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 112, col: 10, offset: 6424},
+						name: "LParen",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 112, col: 17, offset: 6431},
+						expr: &charClassMatcher{
+							pos:        position{line: 112, col: 17, offset: 6431},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"(\"",
+							inverted:   false,
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 110, col: 14, offset: 6342},
-							expr: &charClassMatcher{
-								pos:        position{line: 110, col: 14, offset: 6342},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 110, col: 25, offset: 6353},
-							label: "s",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 110, col: 27, offset: 6355},
-								expr: &seqExpr{
-									pos: position{line: 110, col: 29, offset: 6357},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 110, col: 29, offset: 6357},
-											name: "Expr",
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 110, col: 34, offset: 6362},
-											expr: &ruleRefExpr{
-												pos:  position{line: 110, col: 34, offset: 6362},
-												name: "CompTail",
-											},
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 110, col: 44, offset: 6372},
-											expr: &seqExpr{
-												pos: position{line: 110, col: 46, offset: 6374},
-												exprs: []any{
-													&zeroOrMoreExpr{
-														pos: position{line: 110, col: 46, offset: 6374},
-														expr: &charClassMatcher{
-															pos:        position{line: 110, col: 46, offset: 6374},
-															val:        "[ \\t\\r\\n]",
-															chars:      []rune{' ', '\t', '\r', '\n'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-													&litMatcher{
-														pos:        position{line: 110, col: 57, offset: 6385},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
-													&zeroOrMoreExpr{
-														pos: position{line: 110, col: 61, offset: 6389},
-														expr: &charClassMatcher{
-															pos:        position{line: 110, col: 61, offset: 6389},
-															val:        "[ \\t\\r\\n]",
-															chars:      []rune{' ', '\t', '\r', '\n'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-													&ruleRefExpr{
-														pos:  position{line: 110, col: 72, offset: 6400},
-														name: "Expr",
-													},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 112, col: 28, offset: 6442},
+						expr: &seqExpr{
+							pos: position{line: 112, col: 30, offset: 6444},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 112, col: 30, offset: 6444},
+									name: "Expr",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 112, col: 35, offset: 6449},
+									expr: &ruleRefExpr{
+										pos:  position{line: 112, col: 35, offset: 6449},
+										name: "CompTail",
+									},
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 112, col: 45, offset: 6459},
+									expr: &seqExpr{
+										pos: position{line: 112, col: 47, offset: 6461},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 112, col: 47, offset: 6461},
+												expr: &charClassMatcher{
+													pos:        position{line: 112, col: 47, offset: 6461},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 110, col: 80, offset: 6408},
-											expr: &seqExpr{
-												pos: position{line: 110, col: 82, offset: 6410},
-												exprs: []any{
-													&zeroOrMoreExpr{
-														pos: position{line: 110, col: 82, offset: 6410},
-														expr: &charClassMatcher{
-															pos:        position{line: 110, col: 82, offset: 6410},
-															val:        "[ \\t\\r\\n]",
-															chars:      []rune{' ', '\t', '\r', '\n'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-													&litMatcher{
-														pos:        position{line: 110, col: 93, offset: 6421},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
+											&litMatcher{
+												pos:        position{line: 112, col: 58, offset: 6472},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
+											},
+											&zeroOrMoreExpr{
+												pos: position{line: 112, col: 62, offset: 6476},
+												expr: &charClassMatcher{
+													pos:        position{line: 112, col: 62, offset: 6476},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
+											},
+											&ruleRefExpr{
+												pos:  position{line: 112, col: 73, offset: 6487},
+												name: "Expr",
+											},
+										},
+									},
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 112, col: 81, offset: 6495},
+									expr: &seqExpr{
+										pos: position{line: 112, col: 83, offset: 6497},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 112, col: 83, offset: 6497},
+												expr: &charClassMatcher{
+													pos:        position{line: 112, col: 83, offset: 6497},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
+												},
+											},
+											&litMatcher{
+												pos:        position{line: 112, col: 94, offset: 6508},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
 											},
 										},
 									},
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 110, col: 103, offset: 6431},
-							expr: &charClassMatcher{
-								pos:        position{line: 110, col: 103, offset: 6431},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 110, col: 114, offset: 6442},
-							val:        ")",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 112, col: 104, offset: 6518},
+						expr: &charClassMatcher{
+							pos:        position{line: 112, col: 104, offset: 6518},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\")\"",
+							inverted:   false,
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 112, col: 115, offset: 6529},
+						name: "RParen",
 					},
 				},
 			},
 		},
 		{
 			name: "List",
-			pos:  position{line: 112, col: 1, offset: 6512},
+			pos:  position{line: 114, col: 1, offset: 6537},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 9, offset: 6520},
+				pos: position{line: 114, col: 9, offset: 6545},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 112, col: 9, offset: 6520},
+					pos: position{line: 114, col: 9, offset: 6545},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 112, col: 9, offset: 6520},
+							pos:        position{line: 114, col: 9, offset: 6545},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 112, col: 13, offset: 6524},
+							pos: position{line: 114, col: 13, offset: 6549},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 13, offset: 6524},
+								pos:        position{line: 114, col: 13, offset: 6549},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1541,33 +1529,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 112, col: 24, offset: 6535},
+							pos:   position{line: 114, col: 24, offset: 6560},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 112, col: 26, offset: 6537},
+								pos: position{line: 114, col: 26, offset: 6562},
 								expr: &seqExpr{
-									pos: position{line: 112, col: 28, offset: 6539},
+									pos: position{line: 114, col: 28, offset: 6564},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 112, col: 28, offset: 6539},
+											pos:  position{line: 114, col: 28, offset: 6564},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 112, col: 33, offset: 6544},
+											pos: position{line: 114, col: 33, offset: 6569},
 											expr: &ruleRefExpr{
-												pos:  position{line: 112, col: 33, offset: 6544},
+												pos:  position{line: 114, col: 33, offset: 6569},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 43, offset: 6554},
+											pos: position{line: 114, col: 43, offset: 6579},
 											expr: &seqExpr{
-												pos: position{line: 112, col: 45, offset: 6556},
+												pos: position{line: 114, col: 45, offset: 6581},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 112, col: 45, offset: 6556},
+														pos: position{line: 114, col: 45, offset: 6581},
 														expr: &charClassMatcher{
-															pos:        position{line: 112, col: 45, offset: 6556},
+															pos:        position{line: 114, col: 45, offset: 6581},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1575,15 +1563,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 112, col: 56, offset: 6567},
+														pos:        position{line: 114, col: 56, offset: 6592},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 112, col: 60, offset: 6571},
+														pos: position{line: 114, col: 60, offset: 6596},
 														expr: &charClassMatcher{
-															pos:        position{line: 112, col: 60, offset: 6571},
+															pos:        position{line: 114, col: 60, offset: 6596},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1591,21 +1579,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 112, col: 71, offset: 6582},
+														pos:  position{line: 114, col: 71, offset: 6607},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 112, col: 79, offset: 6590},
+											pos: position{line: 114, col: 79, offset: 6615},
 											expr: &seqExpr{
-												pos: position{line: 112, col: 81, offset: 6592},
+												pos: position{line: 114, col: 81, offset: 6617},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 112, col: 81, offset: 6592},
+														pos: position{line: 114, col: 81, offset: 6617},
 														expr: &charClassMatcher{
-															pos:        position{line: 112, col: 81, offset: 6592},
+															pos:        position{line: 114, col: 81, offset: 6617},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1613,7 +1601,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 112, col: 92, offset: 6603},
+														pos:        position{line: 114, col: 92, offset: 6628},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1626,9 +1614,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 112, col: 102, offset: 6613},
+							pos: position{line: 114, col: 102, offset: 6638},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 102, offset: 6613},
+								pos:        position{line: 114, col: 102, offset: 6638},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1636,7 +1624,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 112, col: 113, offset: 6624},
+							pos:        position{line: 114, col: 113, offset: 6649},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1647,79 +1635,103 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 114, col: 1, offset: 6693},
+			pos:  position{line: 116, col: 1, offset: 6718},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 10, offset: 6702},
+				pos: position{line: 116, col: 10, offset: 6727},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 10, offset: 6702},
+					pos: position{line: 116, col: 10, offset: 6727},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 114, col: 10, offset: 6702},
+							pos:        position{line: 116, col: 10, offset: 6727},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 114, col: 14, offset: 6706},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 116, col: 14, offset: 6731},
+							expr: &charClassMatcher{
+								pos:        position{line: 116, col: 14, offset: 6731},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 114, col: 16, offset: 6708},
+							pos:   position{line: 116, col: 25, offset: 6742},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 114, col: 18, offset: 6710},
+								pos: position{line: 116, col: 27, offset: 6744},
 								expr: &seqExpr{
-									pos: position{line: 114, col: 20, offset: 6712},
+									pos: position{line: 116, col: 29, offset: 6746},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 114, col: 20, offset: 6712},
+											pos:  position{line: 116, col: 29, offset: 6746},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 29, offset: 6721},
+											pos: position{line: 116, col: 38, offset: 6755},
 											expr: &ruleRefExpr{
-												pos:  position{line: 114, col: 29, offset: 6721},
+												pos:  position{line: 116, col: 38, offset: 6755},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 114, col: 39, offset: 6731},
+											pos: position{line: 116, col: 48, offset: 6765},
 											expr: &seqExpr{
-												pos: position{line: 114, col: 41, offset: 6733},
+												pos: position{line: 116, col: 50, offset: 6767},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 114, col: 41, offset: 6733},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 116, col: 50, offset: 6767},
+														expr: &charClassMatcher{
+															pos:        position{line: 116, col: 50, offset: 6767},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 114, col: 43, offset: 6735},
+														pos:        position{line: 116, col: 61, offset: 6778},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 114, col: 47, offset: 6739},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 116, col: 65, offset: 6782},
+														expr: &charClassMatcher{
+															pos:        position{line: 116, col: 65, offset: 6782},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 114, col: 49, offset: 6741},
+														pos:  position{line: 116, col: 76, offset: 6793},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 61, offset: 6753},
+											pos: position{line: 116, col: 88, offset: 6805},
 											expr: &seqExpr{
-												pos: position{line: 114, col: 63, offset: 6755},
+												pos: position{line: 116, col: 90, offset: 6807},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 114, col: 63, offset: 6755},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 116, col: 90, offset: 6807},
+														expr: &charClassMatcher{
+															pos:        position{line: 116, col: 90, offset: 6807},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 114, col: 65, offset: 6757},
+														pos:        position{line: 116, col: 101, offset: 6818},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1731,12 +1743,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 114, col: 75, offset: 6767},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 116, col: 111, offset: 6828},
+							expr: &charClassMatcher{
+								pos:        position{line: 116, col: 111, offset: 6828},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 114, col: 77, offset: 6769},
+							pos:        position{line: 116, col: 122, offset: 6839},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1747,23 +1765,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 116, col: 1, offset: 6839},
+			pos:  position{line: 118, col: 1, offset: 6909},
 			expr: &seqExpr{
-				pos: position{line: 116, col: 13, offset: 6851},
+				pos: position{line: 118, col: 13, offset: 6921},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 13, offset: 6851},
+						pos:  position{line: 118, col: 13, offset: 6921},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 116, col: 18, offset: 6856},
+						pos: position{line: 118, col: 18, offset: 6926},
 						expr: &seqExpr{
-							pos: position{line: 116, col: 20, offset: 6858},
+							pos: position{line: 118, col: 20, offset: 6928},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 116, col: 20, offset: 6858},
+									pos: position{line: 118, col: 20, offset: 6928},
 									expr: &charClassMatcher{
-										pos:        position{line: 116, col: 20, offset: 6858},
+										pos:        position{line: 118, col: 20, offset: 6928},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1771,15 +1789,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 116, col: 31, offset: 6869},
+									pos:        position{line: 118, col: 31, offset: 6939},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 116, col: 35, offset: 6873},
+									pos: position{line: 118, col: 35, offset: 6943},
 									expr: &charClassMatcher{
-										pos:        position{line: 116, col: 35, offset: 6873},
+										pos:        position{line: 118, col: 35, offset: 6943},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1787,7 +1805,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 46, offset: 6884},
+									pos:  position{line: 118, col: 46, offset: 6954},
 									name: "Expr",
 								},
 							},
@@ -1798,19 +1816,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 118, col: 1, offset: 6893},
+			pos:  position{line: 120, col: 1, offset: 6963},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 13, offset: 6905},
+				pos: position{line: 120, col: 13, offset: 6975},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 118, col: 13, offset: 6905},
+					pos: position{line: 120, col: 13, offset: 6975},
 					expr: &seqExpr{
-						pos: position{line: 118, col: 15, offset: 6907},
+						pos: position{line: 120, col: 15, offset: 6977},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 15, offset: 6907},
+								pos: position{line: 120, col: 15, offset: 6977},
 								expr: &charClassMatcher{
-									pos:        position{line: 118, col: 15, offset: 6907},
+									pos:        position{line: 120, col: 15, offset: 6977},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1818,15 +1836,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 26, offset: 6918},
+								pos:        position{line: 120, col: 26, offset: 6988},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 118, col: 32, offset: 6924},
+								pos: position{line: 120, col: 32, offset: 6994},
 								expr: &charClassMatcher{
-									pos:        position{line: 118, col: 33, offset: 6925},
+									pos:        position{line: 120, col: 33, offset: 6995},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1834,9 +1852,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 63, offset: 6955},
+								pos: position{line: 120, col: 63, offset: 7025},
 								expr: &charClassMatcher{
-									pos:        position{line: 118, col: 63, offset: 6955},
+									pos:        position{line: 120, col: 63, offset: 7025},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1844,18 +1862,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 74, offset: 6966},
+								pos:  position{line: 120, col: 74, offset: 7036},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 79, offset: 6971},
+								pos: position{line: 120, col: 79, offset: 7041},
 								expr: &seqExpr{
-									pos: position{line: 118, col: 81, offset: 6973},
+									pos: position{line: 120, col: 81, offset: 7043},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 118, col: 81, offset: 6973},
+											pos: position{line: 120, col: 81, offset: 7043},
 											expr: &charClassMatcher{
-												pos:        position{line: 118, col: 81, offset: 6973},
+												pos:        position{line: 120, col: 81, offset: 7043},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1863,15 +1881,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 118, col: 92, offset: 6984},
+											pos:        position{line: 120, col: 92, offset: 7054},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 118, col: 96, offset: 6988},
+											pos: position{line: 120, col: 96, offset: 7058},
 											expr: &charClassMatcher{
-												pos:        position{line: 118, col: 96, offset: 6988},
+												pos:        position{line: 120, col: 96, offset: 7058},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1879,7 +1897,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 118, col: 107, offset: 6999},
+											pos:  position{line: 120, col: 107, offset: 7069},
 											name: "Expr",
 										},
 									},
@@ -1892,23 +1910,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 120, col: 1, offset: 7054},
+			pos:  position{line: 122, col: 1, offset: 7124},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 11, offset: 7064},
+				pos: position{line: 122, col: 11, offset: 7134},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 120, col: 11, offset: 7064},
+					pos: position{line: 122, col: 11, offset: 7134},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 120, col: 11, offset: 7064},
+							pos:        position{line: 122, col: 11, offset: 7134},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 120, col: 20, offset: 7073},
+							pos: position{line: 122, col: 20, offset: 7143},
 							expr: &charClassMatcher{
-								pos:        position{line: 120, col: 21, offset: 7074},
+								pos:        position{line: 122, col: 21, offset: 7144},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1916,9 +1934,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 120, col: 51, offset: 7104},
+							pos: position{line: 122, col: 51, offset: 7174},
 							expr: &charClassMatcher{
-								pos:        position{line: 120, col: 51, offset: 7104},
+								pos:        position{line: 122, col: 51, offset: 7174},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1926,16 +1944,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 120, col: 62, offset: 7115},
+							pos: position{line: 122, col: 62, offset: 7185},
 							expr: &ruleRefExpr{
-								pos:  position{line: 120, col: 62, offset: 7115},
+								pos:  position{line: 122, col: 62, offset: 7185},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 120, col: 76, offset: 7129},
+							pos: position{line: 122, col: 76, offset: 7199},
 							expr: &charClassMatcher{
-								pos:        position{line: 120, col: 76, offset: 7129},
+								pos:        position{line: 122, col: 76, offset: 7199},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1943,15 +1961,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 120, col: 87, offset: 7140},
+							pos:        position{line: 122, col: 87, offset: 7210},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 120, col: 91, offset: 7144},
+							pos: position{line: 122, col: 91, offset: 7214},
 							expr: &charClassMatcher{
-								pos:        position{line: 120, col: 91, offset: 7144},
+								pos:        position{line: 122, col: 91, offset: 7214},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1959,13 +1977,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 120, col: 102, offset: 7155},
+							pos:  position{line: 122, col: 102, offset: 7225},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 120, col: 110, offset: 7163},
+							pos: position{line: 122, col: 110, offset: 7233},
 							expr: &ruleRefExpr{
-								pos:  position{line: 120, col: 110, offset: 7163},
+								pos:  position{line: 122, col: 110, offset: 7233},
 								name: "CondTail",
 							},
 						},
@@ -1975,23 +1993,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 122, col: 1, offset: 7237},
+			pos:  position{line: 124, col: 1, offset: 7307},
 			expr: &seqExpr{
-				pos: position{line: 122, col: 17, offset: 7253},
+				pos: position{line: 124, col: 17, offset: 7323},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 122, col: 17, offset: 7253},
+						pos:  position{line: 124, col: 17, offset: 7323},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 122, col: 29, offset: 7265},
+						pos: position{line: 124, col: 29, offset: 7335},
 						expr: &seqExpr{
-							pos: position{line: 122, col: 31, offset: 7267},
+							pos: position{line: 124, col: 31, offset: 7337},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 122, col: 31, offset: 7267},
+									pos: position{line: 124, col: 31, offset: 7337},
 									expr: &charClassMatcher{
-										pos:        position{line: 122, col: 31, offset: 7267},
+										pos:        position{line: 124, col: 31, offset: 7337},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1999,15 +2017,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 122, col: 42, offset: 7278},
+									pos:        position{line: 124, col: 42, offset: 7348},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 122, col: 46, offset: 7282},
+									pos: position{line: 124, col: 46, offset: 7352},
 									expr: &charClassMatcher{
-										pos:        position{line: 122, col: 46, offset: 7282},
+										pos:        position{line: 124, col: 46, offset: 7352},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2015,21 +2033,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 122, col: 57, offset: 7293},
+									pos:  position{line: 124, col: 57, offset: 7363},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 122, col: 72, offset: 7308},
+						pos: position{line: 124, col: 72, offset: 7378},
 						expr: &seqExpr{
-							pos: position{line: 122, col: 74, offset: 7310},
+							pos: position{line: 124, col: 74, offset: 7380},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 122, col: 74, offset: 7310},
+									pos: position{line: 124, col: 74, offset: 7380},
 									expr: &charClassMatcher{
-										pos:        position{line: 122, col: 74, offset: 7310},
+										pos:        position{line: 124, col: 74, offset: 7380},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2037,7 +2055,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 122, col: 85, offset: 7321},
+									pos:        position{line: 124, col: 85, offset: 7391},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2050,23 +2068,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 124, col: 1, offset: 7329},
+			pos:  position{line: 126, col: 1, offset: 7399},
 			expr: &choiceExpr{
-				pos: position{line: 124, col: 16, offset: 7344},
+				pos: position{line: 126, col: 16, offset: 7414},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 124, col: 16, offset: 7344},
+						pos: position{line: 126, col: 16, offset: 7414},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 124, col: 16, offset: 7344},
+								pos:        position{line: 126, col: 16, offset: 7414},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 124, col: 21, offset: 7349},
+								pos: position{line: 126, col: 21, offset: 7419},
 								expr: &charClassMatcher{
-									pos:        position{line: 124, col: 21, offset: 7349},
+									pos:        position{line: 126, col: 21, offset: 7419},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2074,29 +2092,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 124, col: 32, offset: 7360},
+								pos:  position{line: 126, col: 32, offset: 7430},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 124, col: 39, offset: 7367},
+						pos: position{line: 126, col: 39, offset: 7437},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 124, col: 39, offset: 7367},
+								pos:        position{line: 126, col: 39, offset: 7437},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 124, col: 43, offset: 7371},
+								pos: position{line: 126, col: 43, offset: 7441},
 								expr: &seqExpr{
-									pos: position{line: 124, col: 45, offset: 7373},
+									pos: position{line: 126, col: 45, offset: 7443},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 124, col: 45, offset: 7373},
+											pos: position{line: 126, col: 45, offset: 7443},
 											expr: &charClassMatcher{
-												pos:        position{line: 124, col: 45, offset: 7373},
+												pos:        position{line: 126, col: 45, offset: 7443},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2104,7 +2122,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 124, col: 56, offset: 7384},
+											pos:  position{line: 126, col: 56, offset: 7454},
 											name: "Name",
 										},
 									},
@@ -2113,27 +2131,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 124, col: 66, offset: 7394},
+						pos:        position{line: 126, col: 66, offset: 7464},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 124, col: 72, offset: 7400},
+						pos: position{line: 126, col: 72, offset: 7470},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 124, col: 72, offset: 7400},
+								pos:  position{line: 126, col: 72, offset: 7470},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 124, col: 77, offset: 7405},
+								pos: position{line: 126, col: 77, offset: 7475},
 								expr: &seqExpr{
-									pos: position{line: 124, col: 79, offset: 7407},
+									pos: position{line: 126, col: 79, offset: 7477},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 124, col: 79, offset: 7407},
+											pos: position{line: 126, col: 79, offset: 7477},
 											expr: &charClassMatcher{
-												pos:        position{line: 124, col: 79, offset: 7407},
+												pos:        position{line: 126, col: 79, offset: 7477},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2141,15 +2159,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 124, col: 90, offset: 7418},
+											pos:        position{line: 126, col: 90, offset: 7488},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 124, col: 94, offset: 7422},
+											pos: position{line: 126, col: 94, offset: 7492},
 											expr: &charClassMatcher{
-												pos:        position{line: 124, col: 94, offset: 7422},
+												pos:        position{line: 126, col: 94, offset: 7492},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2157,13 +2175,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 124, col: 105, offset: 7433},
+											pos:  position{line: 126, col: 105, offset: 7503},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 124, col: 113, offset: 7441},
+											pos: position{line: 126, col: 113, offset: 7511},
 											expr: &ruleRefExpr{
-												pos:  position{line: 124, col: 113, offset: 7441},
+												pos:  position{line: 126, col: 113, offset: 7511},
 												name: "CondTail",
 											},
 										},
@@ -2177,20 +2195,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 131, col: 1, offset: 7713},
+			pos:  position{line: 133, col: 1, offset: 7783},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 9, offset: 7721},
+				pos: position{line: 133, col: 9, offset: 7791},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 9, offset: 7721},
+					pos: position{line: 133, col: 9, offset: 7791},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 131, col: 11, offset: 7723},
+							pos: position{line: 133, col: 11, offset: 7793},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 131, col: 11, offset: 7723},
+									pos: position{line: 133, col: 11, offset: 7793},
 									expr: &charClassMatcher{
-										pos:        position{line: 131, col: 12, offset: 7724},
+										pos:        position{line: 133, col: 12, offset: 7794},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2198,16 +2216,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 131, col: 24, offset: 7736},
+									pos: position{line: 133, col: 24, offset: 7806},
 									expr: &ruleRefExpr{
-										pos:  position{line: 131, col: 25, offset: 7737},
+										pos:  position{line: 133, col: 25, offset: 7807},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 131, col: 35, offset: 7747},
+							pos:        position{line: 133, col: 35, offset: 7817},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2215,9 +2233,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 42, offset: 7754},
+							pos: position{line: 133, col: 42, offset: 7824},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 42, offset: 7754},
+								pos:        position{line: 133, col: 42, offset: 7824},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2230,15 +2248,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 134, col: 1, offset: 7882},
+			pos:  position{line: 136, col: 1, offset: 7952},
 			expr: &actionExpr{
-				pos: position{line: 134, col: 9, offset: 7890},
+				pos: position{line: 136, col: 9, offset: 7960},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 134, col: 9, offset: 7890},
+					pos: position{line: 136, col: 9, offset: 7960},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 134, col: 9, offset: 7890},
+							pos:        position{line: 136, col: 9, offset: 7960},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2246,9 +2264,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 134, col: 16, offset: 7897},
+							pos: position{line: 136, col: 16, offset: 7967},
 							expr: &charClassMatcher{
-								pos:        position{line: 134, col: 16, offset: 7897},
+								pos:        position{line: 136, col: 16, offset: 7967},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2261,63 +2279,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 136, col: 1, offset: 7973},
+			pos:  position{line: 138, col: 1, offset: 8043},
 			expr: &seqExpr{
-				pos: position{line: 136, col: 12, offset: 7984},
+				pos: position{line: 138, col: 12, offset: 8054},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 136, col: 14, offset: 7986},
+						pos: position{line: 138, col: 14, offset: 8056},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 136, col: 14, offset: 7986},
+								pos:        position{line: 138, col: 14, offset: 8056},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 22, offset: 7994},
+								pos:        position{line: 138, col: 22, offset: 8064},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 29, offset: 8001},
+								pos:        position{line: 138, col: 29, offset: 8071},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 37, offset: 8009},
+								pos:        position{line: 138, col: 37, offset: 8079},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 44, offset: 8016},
+								pos:        position{line: 138, col: 44, offset: 8086},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 51, offset: 8023},
+								pos:        position{line: 138, col: 51, offset: 8093},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 58, offset: 8030},
+								pos:        position{line: 138, col: 58, offset: 8100},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 67, offset: 8039},
+								pos:        position{line: 138, col: 67, offset: 8109},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 75, offset: 8047},
+								pos:        position{line: 138, col: 75, offset: 8117},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2325,9 +2343,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 136, col: 86, offset: 8058},
+						pos: position{line: 138, col: 86, offset: 8128},
 						expr: &charClassMatcher{
-							pos:        position{line: 136, col: 87, offset: 8059},
+							pos:        position{line: 138, col: 87, offset: 8129},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2339,9 +2357,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 138, col: 1, offset: 8090},
+			pos:  position{line: 140, col: 1, offset: 8160},
 			expr: &charClassMatcher{
-				pos:        position{line: 138, col: 14, offset: 8103},
+				pos:        position{line: 140, col: 14, offset: 8173},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2350,17 +2368,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 143, col: 1, offset: 8306},
+			pos:  position{line: 145, col: 1, offset: 8376},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 11, offset: 8316},
+				pos: position{line: 145, col: 11, offset: 8386},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 143, col: 11, offset: 8316},
+					pos: position{line: 145, col: 11, offset: 8386},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 143, col: 11, offset: 8316},
+							pos: position{line: 145, col: 11, offset: 8386},
 							expr: &charClassMatcher{
-								pos:        position{line: 143, col: 11, offset: 8316},
+								pos:        position{line: 145, col: 11, offset: 8386},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2368,20 +2386,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 143, col: 18, offset: 8323},
+							pos: position{line: 145, col: 18, offset: 8393},
 							expr: &seqExpr{
-								pos: position{line: 143, col: 20, offset: 8325},
+								pos: position{line: 145, col: 20, offset: 8395},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 143, col: 20, offset: 8325},
+										pos:        position{line: 145, col: 20, offset: 8395},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 143, col: 24, offset: 8329},
+										pos: position{line: 145, col: 24, offset: 8399},
 										expr: &charClassMatcher{
-											pos:        position{line: 143, col: 24, offset: 8329},
+											pos:        position{line: 145, col: 24, offset: 8399},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2392,28 +2410,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 143, col: 34, offset: 8339},
+							pos: position{line: 145, col: 34, offset: 8409},
 							expr: &seqExpr{
-								pos: position{line: 143, col: 36, offset: 8341},
+								pos: position{line: 145, col: 36, offset: 8411},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 143, col: 36, offset: 8341},
+										pos:        position{line: 145, col: 36, offset: 8411},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 143, col: 41, offset: 8346},
+										pos:        position{line: 145, col: 41, offset: 8416},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 143, col: 46, offset: 8351},
+										pos: position{line: 145, col: 46, offset: 8421},
 										expr: &charClassMatcher{
-											pos:        position{line: 143, col: 46, offset: 8351},
+											pos:        position{line: 145, col: 46, offset: 8421},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2424,9 +2442,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 143, col: 56, offset: 8361},
+							pos: position{line: 145, col: 56, offset: 8431},
 							expr: &charClassMatcher{
-								pos:        position{line: 143, col: 56, offset: 8361},
+								pos:        position{line: 145, col: 56, offset: 8431},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2439,23 +2457,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 145, col: 1, offset: 8433},
+			pos:  position{line: 147, col: 1, offset: 8503},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 14, offset: 8446},
+				pos: position{line: 147, col: 14, offset: 8516},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 145, col: 14, offset: 8446},
+					pos: position{line: 147, col: 14, offset: 8516},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 145, col: 14, offset: 8446},
+							pos:        position{line: 147, col: 14, offset: 8516},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 145, col: 18, offset: 8450},
+							pos: position{line: 147, col: 18, offset: 8520},
 							expr: &charClassMatcher{
-								pos:        position{line: 145, col: 18, offset: 8450},
+								pos:        position{line: 147, col: 18, offset: 8520},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2463,9 +2481,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 145, col: 25, offset: 8457},
+							pos: position{line: 147, col: 25, offset: 8527},
 							expr: &charClassMatcher{
-								pos:        position{line: 145, col: 25, offset: 8457},
+								pos:        position{line: 147, col: 25, offset: 8527},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2478,36 +2496,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 148, col: 1, offset: 8594},
+			pos:  position{line: 150, col: 1, offset: 8664},
 			expr: &actionExpr{
-				pos: position{line: 148, col: 9, offset: 8602},
+				pos: position{line: 150, col: 9, offset: 8672},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 148, col: 9, offset: 8602},
+					pos:  position{line: 150, col: 9, offset: 8672},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 151, col: 1, offset: 8722},
+			pos:  position{line: 153, col: 1, offset: 8792},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 17, offset: 8738},
+				pos: position{line: 153, col: 17, offset: 8808},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 17, offset: 8738},
+					pos: position{line: 153, col: 17, offset: 8808},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 151, col: 17, offset: 8738},
+							pos:        position{line: 153, col: 17, offset: 8808},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 151, col: 28, offset: 8749},
+							pos: position{line: 153, col: 28, offset: 8819},
 							expr: &charClassMatcher{
-								pos:        position{line: 151, col: 28, offset: 8749},
+								pos:        position{line: 153, col: 28, offset: 8819},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2515,7 +2533,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 151, col: 40, offset: 8761},
+							pos:  position{line: 153, col: 40, offset: 8831},
 							name: "TextBody",
 						},
 					},
@@ -2524,44 +2542,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 153, col: 1, offset: 8817},
+			pos:  position{line: 155, col: 1, offset: 8887},
 			expr: &choiceExpr{
-				pos: position{line: 153, col: 13, offset: 8829},
+				pos: position{line: 155, col: 13, offset: 8899},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 153, col: 13, offset: 8829},
+						pos: position{line: 155, col: 13, offset: 8899},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 153, col: 13, offset: 8829},
+								pos:        position{line: 155, col: 13, offset: 8899},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 153, col: 17, offset: 8833},
+								pos: position{line: 155, col: 17, offset: 8903},
 								expr: &choiceExpr{
-									pos: position{line: 153, col: 19, offset: 8835},
+									pos: position{line: 155, col: 19, offset: 8905},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 153, col: 19, offset: 8835},
+											pos:        position{line: 155, col: 19, offset: 8905},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 153, col: 28, offset: 8844},
+											pos: position{line: 155, col: 28, offset: 8914},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 153, col: 28, offset: 8844},
+													pos:        position{line: 155, col: 28, offset: 8914},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 153, col: 33, offset: 8849},
+													pos: position{line: 155, col: 33, offset: 8919},
 													expr: &anyMatcher{
-														line: 153, col: 33, offset: 8849,
+														line: 155, col: 33, offset: 8919,
 													},
 												},
 											},
@@ -2570,16 +2588,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 153, col: 41, offset: 8857},
+								pos: position{line: 155, col: 41, offset: 8927},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 153, col: 41, offset: 8857},
+										pos:        position{line: 155, col: 41, offset: 8927},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 153, col: 47, offset: 8863},
+										pos:  position{line: 155, col: 47, offset: 8933},
 										name: "EOF",
 									},
 								},
@@ -2587,39 +2605,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 153, col: 55, offset: 8871},
+						pos: position{line: 155, col: 55, offset: 8941},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 153, col: 55, offset: 8871},
+								pos:        position{line: 155, col: 55, offset: 8941},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 153, col: 59, offset: 8875},
+								pos: position{line: 155, col: 59, offset: 8945},
 								expr: &choiceExpr{
-									pos: position{line: 153, col: 61, offset: 8877},
+									pos: position{line: 155, col: 61, offset: 8947},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 153, col: 61, offset: 8877},
+											pos:        position{line: 155, col: 61, offset: 8947},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 153, col: 70, offset: 8886},
+											pos: position{line: 155, col: 70, offset: 8956},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 153, col: 70, offset: 8886},
+													pos:        position{line: 155, col: 70, offset: 8956},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 153, col: 75, offset: 8891},
+													pos: position{line: 155, col: 75, offset: 8961},
 													expr: &anyMatcher{
-														line: 153, col: 75, offset: 8891,
+														line: 155, col: 75, offset: 8961,
 													},
 												},
 											},
@@ -2628,16 +2646,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 153, col: 83, offset: 8899},
+								pos: position{line: 155, col: 83, offset: 8969},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 153, col: 83, offset: 8899},
+										pos:        position{line: 155, col: 83, offset: 8969},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 153, col: 89, offset: 8905},
+										pos:  position{line: 155, col: 89, offset: 8975},
 										name: "EOF",
 									},
 								},
@@ -2649,11 +2667,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 155, col: 1, offset: 8912},
+			pos:  position{line: 157, col: 1, offset: 8982},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 155, col: 6, offset: 8917},
+				pos: position{line: 157, col: 6, offset: 8987},
 				expr: &charClassMatcher{
-					pos:        position{line: 155, col: 6, offset: 8917},
+					pos:        position{line: 157, col: 6, offset: 8987},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2663,11 +2681,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 157, col: 1, offset: 8929},
+			pos:  position{line: 159, col: 1, offset: 8999},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 157, col: 7, offset: 8935},
+				pos: position{line: 159, col: 7, offset: 9005},
 				expr: &charClassMatcher{
-					pos:        position{line: 157, col: 7, offset: 8935},
+					pos:        position{line: 159, col: 7, offset: 9005},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2677,11 +2695,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 159, col: 1, offset: 8947},
+			pos:  position{line: 161, col: 1, offset: 9017},
 			expr: &notExpr{
-				pos: position{line: 159, col: 8, offset: 8954},
+				pos: position{line: 161, col: 8, offset: 9024},
 				expr: &anyMatcher{
-					line: 159, col: 9, offset: 8955,
+					line: 161, col: 9, offset: 9025,
 				},
 			},
 		},
@@ -2738,14 +2756,14 @@ func (p *parser) callonSelectorDigits1() (any, error) {
 	return p.cur.onSelectorDigits1()
 }
 
-func (c *current) onCallOpen1() (any, error) {
-	return callOpen(c.pos.offset), nil
+func (c *current) onLParen1() (any, error) {
+	return c.pos.offset, nil
 }
 
-func (p *parser) callonCallOpen1() (any, error) {
+func (p *parser) callonLParen1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onCallOpen1()
+	return p.cur.onLParen1()
 }
 
 func (c *current) onRParen1() (any, error) {
@@ -2786,16 +2804,6 @@ func (p *parser) callonSliceOnly1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
 	return p.cur.onSliceOnly1()
-}
-
-func (c *current) onParen1(s any) (any, error) {
-	return paren(c.pos.offset, c.pos.offset+len(c.text), s), nil
-}
-
-func (p *parser) callonParen1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onParen1(stack["s"])
 }
 
 func (c *current) onList1(s any) (any, error) {
