@@ -52,20 +52,18 @@ func startValue(v any) any {
 }
 
 // fullExpr reads the value of Expr: the first operand, the (operator,
-// operand) pairs, the conditional tail (the offset where it ends) and the
-// assignment tail. Expr has no action (see the grammar): its value is
-// read by the action of the rule that holds it, once that rule matched.
+// operand) pairs and the tails. Expr has no action (see the grammar): its
+// value is read by the rule or the code that holds it, once that matched.
 func fullExpr(v any) ast.Expr {
 	parts := v.([]any)
 	e := chain(parts[0], parts[1].([]any))
-	var assign []any
+	cond, assign := tails(parts[2])
 	var y ast.Expr
-	if parts[3] != nil {
-		assign = parts[3].([]any)
+	if assign != nil {
 		y = fullExpr(assign[4])
 	}
-	if parts[2] != nil {
-		end := parts[2].(int)
+	if cond != nil {
+		end := cond.(int)
 		if y != nil { // the conditional takes in the assignment too
 			end = y.End()
 		}
@@ -75,6 +73,21 @@ func fullExpr(v any) ast.Expr {
 		e = badOver(e, y.End(), ast.Assignment, assign[2].(string))
 	}
 	return e
+}
+
+// tails reads the optional (lookahead, ExprTails) of an Expr: the value of
+// CondTail (where it ends) or nil, and the sequence of AssignTail (space,
+// lookahead, operator, space, Expr) or nil.
+func tails(v any) (cond any, assign []any) {
+	if v == nil {
+		return nil, nil
+	}
+	t := v.([]any)[1].([]any)
+	if len(t) == 2 { // CondTail AssignTail?
+		assign, _ = t[1].([]any)
+		return t[0], assign
+	}
+	return nil, t
 }
 
 // chain folds operands and operators by precedence (precedence climbing).
@@ -98,21 +111,25 @@ func chain(first any, rest []any) ast.Expr {
 // operand reads the value of Operand: it applies the trailers to the
 // primary and keeps the prefix operators for the fold, which knows how far
 // each one reaches.
+//
+// The value of Operand is that of one of its alternatives: (primary,
+// trailers), or (lookahead, prefix operator, space, Operand), or a lambda's
+// *ast.BadExpr.
 func operand(v any) operandTok {
-	parts := v.([]any)
 	var o operandTok
-	if p, ok := parts[1].([]any); ok {
-		o.x = postfix(primary(p[0]), p[1].([]any))
-	} else {
-		o.x = parts[1].(ast.Expr) // a lambda
-	}
-	if pre := parts[0].([]any); len(pre) > 0 {
-		o.pre = make([]*opTok, len(pre))
-		for i, item := range pre {
-			o.pre[i] = item.([]any)[1].(*opTok)
+	for {
+		parts, ok := v.([]any)
+		switch {
+		case !ok: // a lambda
+			o.x = v.(ast.Expr)
+			return o
+		case len(parts) == 2:
+			o.x = postfix(primary(parts[0]), parts[1].([]any))
+			return o
 		}
+		o.pre = append(o.pre, parts[1].(*opTok))
+		v = parts[3]
 	}
-	return o
 }
 
 // folder folds one operator chain. ops[i] stands between operands[i] and
@@ -258,8 +275,7 @@ func callArgs(args any) []ast.Expr {
 // argument: the grammar reads it as an assignment to a bare name.
 func arg(v any) ast.Expr {
 	parts := v.([]any)
-	if parts[2] == nil && parts[3] != nil {
-		assign := parts[3].([]any)
+	if cond, assign := tails(parts[2]); cond == nil && assign != nil {
 		if name, ok := chain(parts[0], parts[1].([]any)).(*ast.Ident); ok && assign[2].(string) == "=" {
 			x := fullExpr(assign[4])
 			return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}

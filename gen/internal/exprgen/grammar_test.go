@@ -114,11 +114,11 @@ func TestClassCopiesMatchTheirRules(t *testing.T) {
 	copies := map[string]int{}
 	for _, r := range g.rules {
 		for _, c := range classes(r.expr) {
-			switch {
-			case strings.Contains(c, `\t`):
+			switch { // a lookahead's class ([-:*/... \t\r\ni]) is no copy
+			case strings.HasPrefix(c, "[ "):
 				require.Equal(t, space[0], c, "rule %s", r.name)
 				copies["space"]++
-			case strings.Contains(c, `\p{Mn}`):
+			case strings.HasPrefix(c, `[\pL\p{`):
 				require.Equal(t, ident[0], c, "rule %s", r.name)
 				copies["ident"]++
 			}

@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 56, col: 1, offset: 3134},
+			pos:  position{line: 60, col: 1, offset: 3330},
 			expr: &seqExpr{
-				pos: position{line: 56, col: 9, offset: 3142},
+				pos: position{line: 60, col: 9, offset: 3338},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 56, col: 9, offset: 3142},
+						pos:  position{line: 60, col: 9, offset: 3338},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 56, col: 17, offset: 3150},
+						pos: position{line: 60, col: 17, offset: 3346},
 						expr: &seqExpr{
-							pos: position{line: 56, col: 19, offset: 3152},
+							pos: position{line: 60, col: 19, offset: 3348},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 56, col: 19, offset: 3152},
+									pos: position{line: 60, col: 19, offset: 3348},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 19, offset: 3152},
+										pos:        position{line: 60, col: 19, offset: 3348},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,9 +81,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 56, col: 30, offset: 3163},
+									pos: position{line: 60, col: 30, offset: 3359},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 31, offset: 3164},
+										pos:        position{line: 60, col: 31, offset: 3360},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -91,13 +91,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 56, col: 51, offset: 3184},
+									pos:  position{line: 60, col: 51, offset: 3380},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 56, col: 57, offset: 3190},
+									pos: position{line: 60, col: 57, offset: 3386},
 									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 57, offset: 3190},
+										pos:        position{line: 60, col: 57, offset: 3386},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,48 +105,85 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 56, col: 68, offset: 3201},
+									pos:  position{line: 60, col: 68, offset: 3397},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 56, col: 79, offset: 3212},
-						expr: &ruleRefExpr{
-							pos:  position{line: 56, col: 79, offset: 3212},
-							name: "CondTail",
-						},
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 56, col: 89, offset: 3222},
-						expr: &ruleRefExpr{
-							pos:  position{line: 56, col: 89, offset: 3222},
-							name: "AssignTail",
+						pos: position{line: 60, col: 79, offset: 3408},
+						expr: &seqExpr{
+							pos: position{line: 60, col: 81, offset: 3410},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 60, col: 81, offset: 3410},
+									expr: &charClassMatcher{
+										pos:        position{line: 60, col: 82, offset: 3411},
+										val:        "[-:*/><+%@&|^= \\t\\r\\ni]",
+										chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '=', ' ', '\t', '\r', '\n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 60, col: 106, offset: 3435},
+									name: "ExprTails",
+								},
+							},
 						},
 					},
 				},
 			},
 		},
 		{
+			name: "ExprTails",
+			pos:  position{line: 62, col: 1, offset: 3449},
+			expr: &choiceExpr{
+				pos: position{line: 62, col: 14, offset: 3462},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 62, col: 14, offset: 3462},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 62, col: 14, offset: 3462},
+								name: "CondTail",
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 62, col: 23, offset: 3471},
+								expr: &ruleRefExpr{
+									pos:  position{line: 62, col: 23, offset: 3471},
+									name: "AssignTail",
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 62, col: 37, offset: 3485},
+						name: "AssignTail",
+					},
+				},
+			},
+		},
+		{
 			name: "OpChain",
-			pos:  position{line: 61, col: 1, offset: 3400},
+			pos:  position{line: 67, col: 1, offset: 3662},
 			expr: &seqExpr{
-				pos: position{line: 61, col: 12, offset: 3411},
+				pos: position{line: 67, col: 12, offset: 3673},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 12, offset: 3411},
+						pos:  position{line: 67, col: 12, offset: 3673},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 61, col: 20, offset: 3419},
+						pos: position{line: 67, col: 20, offset: 3681},
 						expr: &seqExpr{
-							pos: position{line: 61, col: 22, offset: 3421},
+							pos: position{line: 67, col: 22, offset: 3683},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 22, offset: 3421},
+									pos: position{line: 67, col: 22, offset: 3683},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 22, offset: 3421},
+										pos:        position{line: 67, col: 22, offset: 3683},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -154,9 +191,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 61, col: 33, offset: 3432},
+									pos: position{line: 67, col: 33, offset: 3694},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 34, offset: 3433},
+										pos:        position{line: 67, col: 34, offset: 3695},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -164,13 +201,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 54, offset: 3453},
+									pos:  position{line: 67, col: 54, offset: 3715},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 60, offset: 3459},
+									pos: position{line: 67, col: 60, offset: 3721},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 60, offset: 3459},
+										pos:        position{line: 67, col: 60, offset: 3721},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -178,7 +215,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 71, offset: 3470},
+									pos:  position{line: 67, col: 71, offset: 3732},
 									name: "Operand",
 								},
 							},
@@ -189,17 +226,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 63, col: 1, offset: 3482},
+			pos:  position{line: 69, col: 1, offset: 3744},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 13, offset: 3494},
+				pos: position{line: 69, col: 13, offset: 3756},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 63, col: 13, offset: 3494},
+					pos: position{line: 69, col: 13, offset: 3756},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 63, col: 13, offset: 3494},
+							pos: position{line: 69, col: 13, offset: 3756},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 13, offset: 3494},
+								pos:        position{line: 69, col: 13, offset: 3756},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -207,15 +244,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 63, col: 24, offset: 3505},
+							pos:        position{line: 69, col: 24, offset: 3767},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 63, col: 29, offset: 3510},
+							pos: position{line: 69, col: 29, offset: 3772},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 30, offset: 3511},
+								pos:        position{line: 69, col: 30, offset: 3773},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -223,9 +260,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 63, col: 60, offset: 3541},
+							pos: position{line: 69, col: 60, offset: 3803},
 							expr: &charClassMatcher{
-								pos:        position{line: 63, col: 60, offset: 3541},
+								pos:        position{line: 69, col: 60, offset: 3803},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -233,18 +270,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 63, col: 71, offset: 3552},
+							pos:  position{line: 69, col: 71, offset: 3814},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 63, col: 79, offset: 3560},
+							pos: position{line: 69, col: 79, offset: 3822},
 							expr: &seqExpr{
-								pos: position{line: 63, col: 81, offset: 3562},
+								pos: position{line: 69, col: 81, offset: 3824},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 81, offset: 3562},
+										pos: position{line: 69, col: 81, offset: 3824},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 81, offset: 3562},
+											pos:        position{line: 69, col: 81, offset: 3824},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -252,15 +289,15 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 63, col: 92, offset: 3573},
+										pos:        position{line: 69, col: 92, offset: 3835},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 63, col: 99, offset: 3580},
+										pos: position{line: 69, col: 99, offset: 3842},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 100, offset: 3581},
+											pos:        position{line: 69, col: 100, offset: 3843},
 											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 											ignoreCase: false,
@@ -268,9 +305,9 @@ var g = &grammar{
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 130, offset: 3611},
+										pos: position{line: 69, col: 130, offset: 3873},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 130, offset: 3611},
+											pos:        position{line: 69, col: 130, offset: 3873},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -278,13 +315,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 63, col: 141, offset: 3622},
+										pos:  position{line: 69, col: 141, offset: 3884},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 63, col: 149, offset: 3630},
+										pos: position{line: 69, col: 149, offset: 3892},
 										expr: &ruleRefExpr{
-											pos:  position{line: 63, col: 149, offset: 3630},
+											pos:  position{line: 69, col: 149, offset: 3892},
 											name: "CondTail",
 										},
 									},
@@ -297,14 +334,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 65, col: 1, offset: 3687},
+			pos:  position{line: 71, col: 1, offset: 3949},
 			expr: &seqExpr{
-				pos: position{line: 65, col: 15, offset: 3701},
+				pos: position{line: 71, col: 15, offset: 3963},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 15, offset: 3701},
+						pos: position{line: 71, col: 15, offset: 3963},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 15, offset: 3701},
+							pos:        position{line: 71, col: 15, offset: 3963},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -312,9 +349,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 65, col: 26, offset: 3712},
+						pos: position{line: 71, col: 26, offset: 3974},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 27, offset: 3713},
+							pos:        position{line: 71, col: 27, offset: 3975},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -322,13 +359,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 43, offset: 3729},
+						pos:  position{line: 71, col: 43, offset: 3991},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 52, offset: 3738},
+						pos: position{line: 71, col: 52, offset: 4000},
 						expr: &charClassMatcher{
-							pos:        position{line: 65, col: 52, offset: 3738},
+							pos:        position{line: 71, col: 52, offset: 4000},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -336,7 +373,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 63, offset: 3749},
+						pos:  position{line: 71, col: 63, offset: 4011},
 						name: "Expr",
 					},
 				},
@@ -344,99 +381,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 67, col: 1, offset: 3755},
+			pos:  position{line: 73, col: 1, offset: 4017},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 13, offset: 3767},
+				pos: position{line: 73, col: 13, offset: 4029},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 67, col: 15, offset: 3769},
+					pos: position{line: 73, col: 15, offset: 4031},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 67, col: 15, offset: 3769},
+							pos:        position{line: 73, col: 15, offset: 4031},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 22, offset: 3776},
+							pos:        position{line: 73, col: 22, offset: 4038},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 30, offset: 3784},
+							pos:        position{line: 73, col: 30, offset: 4046},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 38, offset: 3792},
+							pos:        position{line: 73, col: 38, offset: 4054},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 46, offset: 3800},
+							pos:        position{line: 73, col: 46, offset: 4062},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 54, offset: 3808},
+							pos:        position{line: 73, col: 54, offset: 4070},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 61, offset: 3815},
+							pos:        position{line: 73, col: 61, offset: 4077},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 68, offset: 3822},
+							pos:        position{line: 73, col: 68, offset: 4084},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 75, offset: 3829},
+							pos:        position{line: 73, col: 75, offset: 4091},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 82, offset: 3836},
+							pos:        position{line: 73, col: 82, offset: 4098},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 89, offset: 3843},
+							pos:        position{line: 73, col: 89, offset: 4105},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 96, offset: 3850},
+							pos:        position{line: 73, col: 96, offset: 4112},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 103, offset: 3857},
+							pos:        position{line: 73, col: 103, offset: 4119},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 110, offset: 3864},
+							pos:        position{line: 73, col: 110, offset: 4126},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 117, offset: 3871},
+							pos:        position{line: 73, col: 117, offset: 4133},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -447,170 +484,170 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 69, col: 1, offset: 3909},
+			pos:  position{line: 75, col: 1, offset: 4171},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 10, offset: 3918},
+				pos: position{line: 75, col: 10, offset: 4180},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 69, col: 12, offset: 3920},
+					pos: position{line: 75, col: 12, offset: 4182},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 69, col: 12, offset: 3920},
+							pos:        position{line: 75, col: 12, offset: 4182},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 19, offset: 3927},
+							pos:        position{line: 75, col: 19, offset: 4189},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 25, offset: 3933},
+							pos:        position{line: 75, col: 25, offset: 4195},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 32, offset: 3940},
+							pos:        position{line: 75, col: 32, offset: 4202},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 38, offset: 3946},
+							pos:        position{line: 75, col: 38, offset: 4208},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 44, offset: 3952},
+							pos:        position{line: 75, col: 44, offset: 4214},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 50, offset: 3958},
+							pos:        position{line: 75, col: 50, offset: 4220},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 57, offset: 3965},
+							pos:        position{line: 75, col: 57, offset: 4227},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 63, offset: 3971},
+							pos:        position{line: 75, col: 63, offset: 4233},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 70, offset: 3978},
+							pos:        position{line: 75, col: 70, offset: 4240},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 76, offset: 3984},
+							pos:        position{line: 75, col: 76, offset: 4246},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 82, offset: 3990},
+							pos:        position{line: 75, col: 82, offset: 4252},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 89, offset: 3997},
+							pos:        position{line: 75, col: 89, offset: 4259},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 96, offset: 4004},
+							pos:        position{line: 75, col: 96, offset: 4266},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 103, offset: 4011},
+							pos:        position{line: 75, col: 103, offset: 4273},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 109, offset: 4017},
+							pos:        position{line: 75, col: 109, offset: 4279},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 116, offset: 4024},
+							pos:        position{line: 75, col: 116, offset: 4286},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 123, offset: 4031},
+							pos:        position{line: 75, col: 123, offset: 4293},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 129, offset: 4037},
+							pos:        position{line: 75, col: 129, offset: 4299},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 137, offset: 4045},
+							pos:        position{line: 75, col: 137, offset: 4307},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 144, offset: 4052},
+							pos:        position{line: 75, col: 144, offset: 4314},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 152, offset: 4060},
+							pos:        position{line: 75, col: 152, offset: 4322},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 159, offset: 4067},
+							pos:        position{line: 75, col: 159, offset: 4329},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 165, offset: 4073},
+							pos:        position{line: 75, col: 165, offset: 4335},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 171, offset: 4079},
+							pos: position{line: 75, col: 171, offset: 4341},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 171, offset: 4079},
+									pos:        position{line: 75, col: 171, offset: 4341},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 177, offset: 4085},
+									pos: position{line: 75, col: 177, offset: 4347},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 178, offset: 4086},
+										pos:        position{line: 75, col: 178, offset: 4348},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -620,18 +657,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 210, offset: 4118},
+							pos: position{line: 75, col: 210, offset: 4380},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 210, offset: 4118},
+									pos:        position{line: 75, col: 210, offset: 4380},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 215, offset: 4123},
+									pos: position{line: 75, col: 215, offset: 4385},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 216, offset: 4124},
+										pos:        position{line: 75, col: 216, offset: 4386},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -641,28 +678,28 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 248, offset: 4156},
+							pos: position{line: 75, col: 248, offset: 4418},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 248, offset: 4156},
+									pos:        position{line: 75, col: 248, offset: 4418},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 69, col: 254, offset: 4162},
+									pos:  position{line: 75, col: 254, offset: 4424},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 69, col: 257, offset: 4165},
+									pos:        position{line: 75, col: 257, offset: 4427},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 262, offset: 4170},
+									pos: position{line: 75, col: 262, offset: 4432},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 263, offset: 4171},
+										pos:        position{line: 75, col: 263, offset: 4433},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -672,18 +709,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 295, offset: 4203},
+							pos: position{line: 75, col: 295, offset: 4465},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 295, offset: 4203},
+									pos:        position{line: 75, col: 295, offset: 4465},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 69, col: 300, offset: 4208},
+									pos: position{line: 75, col: 300, offset: 4470},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 301, offset: 4209},
+										pos:        position{line: 75, col: 301, offset: 4471},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -693,33 +730,33 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 69, col: 333, offset: 4241},
+							pos: position{line: 75, col: 333, offset: 4503},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 69, col: 333, offset: 4241},
+									pos:        position{line: 75, col: 333, offset: 4503},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 69, col: 338, offset: 4246},
+									pos: position{line: 75, col: 338, offset: 4508},
 									expr: &seqExpr{
-										pos: position{line: 69, col: 340, offset: 4248},
+										pos: position{line: 75, col: 340, offset: 4510},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 69, col: 340, offset: 4248},
+												pos:  position{line: 75, col: 340, offset: 4510},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 69, col: 343, offset: 4251},
+												pos:        position{line: 75, col: 343, offset: 4513},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 69, col: 349, offset: 4257},
+												pos: position{line: 75, col: 349, offset: 4519},
 												expr: &charClassMatcher{
-													pos:        position{line: 69, col: 350, offset: 4258},
+													pos:        position{line: 75, col: 350, offset: 4520},
 													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 													ignoreCase: false,
@@ -730,9 +767,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 69, col: 383, offset: 4291},
+									pos: position{line: 75, col: 383, offset: 4553},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 384, offset: 4292},
+										pos:        position{line: 75, col: 384, offset: 4554},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -747,130 +784,126 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 75, col: 1, offset: 4674},
-			expr: &seqExpr{
-				pos: position{line: 75, col: 12, offset: 4685},
-				exprs: []any{
-					&zeroOrMoreExpr{
-						pos: position{line: 75, col: 12, offset: 4685},
-						expr: &seqExpr{
-							pos: position{line: 75, col: 14, offset: 4687},
-							exprs: []any{
-								&andExpr{
-									pos: position{line: 75, col: 14, offset: 4687},
-									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 15, offset: 4688},
-										val:        "[-+~!*n]",
-										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 75, col: 24, offset: 4697},
-									name: "PrefixOp",
-								},
-								&zeroOrMoreExpr{
-									pos: position{line: 75, col: 33, offset: 4706},
-									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 33, offset: 4706},
-										val:        "[ \\t\\r\\n]",
-										chars:      []rune{' ', '\t', '\r', '\n'},
-										ignoreCase: false,
-										inverted:   false,
+			pos:  position{line: 83, col: 1, offset: 5067},
+			expr: &choiceExpr{
+				pos: position{line: 83, col: 12, offset: 5078},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 83, col: 12, offset: 5078},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 83, col: 12, offset: 5078},
+								name: "Primary",
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 83, col: 20, offset: 5086},
+								expr: &seqExpr{
+									pos: position{line: 83, col: 22, offset: 5088},
+									exprs: []any{
+										&zeroOrMoreExpr{
+											pos: position{line: 83, col: 22, offset: 5088},
+											expr: &charClassMatcher{
+												pos:        position{line: 83, col: 22, offset: 5088},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+										&andExpr{
+											pos: position{line: 83, col: 33, offset: 5099},
+											expr: &charClassMatcher{
+												pos:        position{line: 83, col: 34, offset: 5100},
+												val:        "[.([]",
+												chars:      []rune{'.', '(', '['},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 83, col: 40, offset: 5106},
+											name: "Trailer",
+										},
 									},
 								},
 							},
 						},
 					},
-					&choiceExpr{
-						pos: position{line: 75, col: 49, offset: 4722},
-						alternatives: []any{
-							&seqExpr{
-								pos: position{line: 75, col: 49, offset: 4722},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 75, col: 49, offset: 4722},
-										name: "Primary",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 75, col: 57, offset: 4730},
-										expr: &seqExpr{
-											pos: position{line: 75, col: 59, offset: 4732},
-											exprs: []any{
-												&zeroOrMoreExpr{
-													pos: position{line: 75, col: 59, offset: 4732},
-													expr: &charClassMatcher{
-														pos:        position{line: 75, col: 59, offset: 4732},
-														val:        "[ \\t\\r\\n]",
-														chars:      []rune{' ', '\t', '\r', '\n'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&andExpr{
-													pos: position{line: 75, col: 70, offset: 4743},
-													expr: &charClassMatcher{
-														pos:        position{line: 75, col: 71, offset: 4744},
-														val:        "[.([]",
-														chars:      []rune{'.', '(', '['},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&ruleRefExpr{
-													pos:  position{line: 75, col: 77, offset: 4750},
-													name: "Trailer",
-												},
-											},
-										},
-									},
+					&seqExpr{
+						pos: position{line: 83, col: 53, offset: 5119},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 83, col: 53, offset: 5119},
+								expr: &charClassMatcher{
+									pos:        position{line: 83, col: 54, offset: 5120},
+									val:        "[-+~!*n]",
+									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 75, col: 90, offset: 4763},
-								name: "Lambda",
+								pos:  position{line: 83, col: 63, offset: 5129},
+								name: "PrefixOp",
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 83, col: 72, offset: 5138},
+								expr: &charClassMatcher{
+									pos:        position{line: 83, col: 72, offset: 5138},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+							&ruleRefExpr{
+								pos:  position{line: 83, col: 83, offset: 5149},
+								name: "Operand",
 							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 83, col: 93, offset: 5159},
+						name: "Lambda",
 					},
 				},
 			},
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 77, col: 1, offset: 4773},
+			pos:  position{line: 85, col: 1, offset: 5167},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 13, offset: 4785},
+				pos: position{line: 85, col: 13, offset: 5179},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 77, col: 15, offset: 4787},
+					pos: position{line: 85, col: 15, offset: 5181},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 77, col: 15, offset: 4787},
+							pos:        position{line: 85, col: 15, offset: 5181},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 77, col: 22, offset: 4794},
+							pos:        position{line: 85, col: 22, offset: 5188},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 32, offset: 4804},
+							pos: position{line: 85, col: 32, offset: 5198},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 32, offset: 4804},
+									pos:        position{line: 85, col: 32, offset: 5198},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 38, offset: 4810},
+									pos: position{line: 85, col: 38, offset: 5204},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 39, offset: 4811},
+										pos:        position{line: 85, col: 39, offset: 5205},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -885,23 +918,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 79, col: 1, offset: 4891},
+			pos:  position{line: 87, col: 1, offset: 5285},
 			expr: &choiceExpr{
-				pos: position{line: 79, col: 12, offset: 4902},
+				pos: position{line: 87, col: 12, offset: 5296},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 79, col: 12, offset: 4902},
+						pos: position{line: 87, col: 12, offset: 5296},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 79, col: 12, offset: 4902},
+								pos:        position{line: 87, col: 12, offset: 5296},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 79, col: 16, offset: 4906},
+								pos: position{line: 87, col: 16, offset: 5300},
 								expr: &charClassMatcher{
-									pos:        position{line: 79, col: 16, offset: 4906},
+									pos:        position{line: 87, col: 16, offset: 5300},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -909,14 +942,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 79, col: 29, offset: 4919},
+								pos: position{line: 87, col: 29, offset: 5313},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 29, offset: 4919},
+										pos:  position{line: 87, col: 29, offset: 5313},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 36, offset: 4926},
+										pos:  position{line: 87, col: 36, offset: 5320},
 										name: "SelectorDigits",
 									},
 								},
@@ -924,11 +957,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 55, offset: 4945},
+						pos:  position{line: 87, col: 55, offset: 5339},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 62, offset: 4952},
+						pos:  position{line: 87, col: 62, offset: 5346},
 						name: "Index",
 					},
 				},
@@ -936,24 +969,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 81, col: 1, offset: 4959},
+			pos:  position{line: 89, col: 1, offset: 5353},
 			expr: &actionExpr{
-				pos: position{line: 81, col: 19, offset: 4977},
+				pos: position{line: 89, col: 19, offset: 5371},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 81, col: 19, offset: 4977},
+					pos: position{line: 89, col: 19, offset: 5371},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 81, col: 19, offset: 4977},
+							pos:        position{line: 89, col: 19, offset: 5371},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 81, col: 25, offset: 4983},
+							pos: position{line: 89, col: 25, offset: 5377},
 							expr: &charClassMatcher{
-								pos:        position{line: 81, col: 25, offset: 4983},
+								pos:        position{line: 89, col: 25, offset: 5377},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -966,18 +999,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 91, col: 1, offset: 5466},
+			pos:  position{line: 99, col: 1, offset: 5860},
 			expr: &seqExpr{
-				pos: position{line: 91, col: 9, offset: 5474},
+				pos: position{line: 99, col: 9, offset: 5868},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 91, col: 9, offset: 5474},
+						pos:  position{line: 99, col: 9, offset: 5868},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 91, col: 16, offset: 5481},
+						pos: position{line: 99, col: 16, offset: 5875},
 						expr: &charClassMatcher{
-							pos:        position{line: 91, col: 16, offset: 5481},
+							pos:        position{line: 99, col: 16, offset: 5875},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -985,30 +1018,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 91, col: 27, offset: 5492},
+						pos: position{line: 99, col: 27, offset: 5886},
 						expr: &seqExpr{
-							pos: position{line: 91, col: 29, offset: 5494},
+							pos: position{line: 99, col: 29, offset: 5888},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 91, col: 29, offset: 5494},
+									pos:  position{line: 99, col: 29, offset: 5888},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 91, col: 34, offset: 5499},
+									pos: position{line: 99, col: 34, offset: 5893},
 									expr: &ruleRefExpr{
-										pos:  position{line: 91, col: 34, offset: 5499},
+										pos:  position{line: 99, col: 34, offset: 5893},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 91, col: 44, offset: 5509},
+									pos: position{line: 99, col: 44, offset: 5903},
 									expr: &seqExpr{
-										pos: position{line: 91, col: 46, offset: 5511},
+										pos: position{line: 99, col: 46, offset: 5905},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 91, col: 46, offset: 5511},
+												pos: position{line: 99, col: 46, offset: 5905},
 												expr: &charClassMatcher{
-													pos:        position{line: 91, col: 46, offset: 5511},
+													pos:        position{line: 99, col: 46, offset: 5905},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1016,15 +1049,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 91, col: 57, offset: 5522},
+												pos:        position{line: 99, col: 57, offset: 5916},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 91, col: 61, offset: 5526},
+												pos: position{line: 99, col: 61, offset: 5920},
 												expr: &charClassMatcher{
-													pos:        position{line: 91, col: 61, offset: 5526},
+													pos:        position{line: 99, col: 61, offset: 5920},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1032,7 +1065,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 91, col: 72, offset: 5537},
+												pos:  position{line: 99, col: 72, offset: 5931},
 												name: "Expr",
 											},
 										},
@@ -1042,9 +1075,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 91, col: 83, offset: 5548},
+						pos: position{line: 99, col: 83, offset: 5942},
 						expr: &charClassMatcher{
-							pos:        position{line: 91, col: 83, offset: 5548},
+							pos:        position{line: 99, col: 83, offset: 5942},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1052,7 +1085,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 91, col: 94, offset: 5559},
+						pos:  position{line: 99, col: 94, offset: 5953},
 						name: "RParen",
 					},
 				},
@@ -1060,12 +1093,12 @@ var g = &grammar{
 		},
 		{
 			name: "LParen",
-			pos:  position{line: 93, col: 1, offset: 5567},
+			pos:  position{line: 101, col: 1, offset: 5961},
 			expr: &actionExpr{
-				pos: position{line: 93, col: 11, offset: 5577},
+				pos: position{line: 101, col: 11, offset: 5971},
 				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 93, col: 11, offset: 5577},
+					pos:        position{line: 101, col: 11, offset: 5971},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1074,12 +1107,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 95, col: 1, offset: 5611},
+			pos:  position{line: 103, col: 1, offset: 6005},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 11, offset: 5621},
+				pos: position{line: 103, col: 11, offset: 6015},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 95, col: 11, offset: 5621},
+					pos:        position{line: 103, col: 11, offset: 6015},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1088,23 +1121,23 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 97, col: 1, offset: 5655},
+			pos:  position{line: 105, col: 1, offset: 6049},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 10, offset: 5664},
+				pos: position{line: 105, col: 10, offset: 6058},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 10, offset: 5664},
+					pos: position{line: 105, col: 10, offset: 6058},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 97, col: 10, offset: 5664},
+							pos:        position{line: 105, col: 10, offset: 6058},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 14, offset: 5668},
+							pos: position{line: 105, col: 14, offset: 6062},
 							expr: &charClassMatcher{
-								pos:        position{line: 97, col: 14, offset: 5668},
+								pos:        position{line: 105, col: 14, offset: 6062},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1112,24 +1145,24 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 97, col: 25, offset: 5679},
+							pos:   position{line: 105, col: 25, offset: 6073},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 97, col: 29, offset: 5683},
+								pos: position{line: 105, col: 29, offset: 6077},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 29, offset: 5683},
+										pos:  position{line: 105, col: 29, offset: 6077},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 97, col: 39, offset: 5693},
+										pos: position{line: 105, col: 39, offset: 6087},
 										expr: &seqExpr{
-											pos: position{line: 97, col: 41, offset: 5695},
+											pos: position{line: 105, col: 41, offset: 6089},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 41, offset: 5695},
+													pos: position{line: 105, col: 41, offset: 6089},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 41, offset: 5695},
+														pos:        position{line: 105, col: 41, offset: 6089},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1137,15 +1170,15 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 97, col: 52, offset: 5706},
+													pos:        position{line: 105, col: 52, offset: 6100},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 56, offset: 5710},
+													pos: position{line: 105, col: 56, offset: 6104},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 56, offset: 5710},
+														pos:        position{line: 105, col: 56, offset: 6104},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1153,21 +1186,21 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 97, col: 67, offset: 5721},
+													pos:  position{line: 105, col: 67, offset: 6115},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 97, col: 80, offset: 5734},
+										pos: position{line: 105, col: 80, offset: 6128},
 										expr: &seqExpr{
-											pos: position{line: 97, col: 82, offset: 5736},
+											pos: position{line: 105, col: 82, offset: 6130},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 97, col: 82, offset: 5736},
+													pos: position{line: 105, col: 82, offset: 6130},
 													expr: &charClassMatcher{
-														pos:        position{line: 97, col: 82, offset: 5736},
+														pos:        position{line: 105, col: 82, offset: 6130},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1175,7 +1208,7 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 97, col: 93, offset: 5747},
+													pos:        position{line: 105, col: 93, offset: 6141},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1187,9 +1220,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 102, offset: 5756},
+							pos: position{line: 105, col: 102, offset: 6150},
 							expr: &charClassMatcher{
-								pos:        position{line: 97, col: 102, offset: 5756},
+								pos:        position{line: 105, col: 102, offset: 6150},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1197,7 +1230,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 97, col: 113, offset: 5767},
+							pos:        position{line: 105, col: 113, offset: 6161},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1208,28 +1241,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 99, col: 1, offset: 5823},
+			pos:  position{line: 107, col: 1, offset: 6217},
 			expr: &choiceExpr{
-				pos: position{line: 99, col: 14, offset: 5836},
+				pos: position{line: 107, col: 14, offset: 6230},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 99, col: 14, offset: 5836},
+						pos: position{line: 107, col: 14, offset: 6230},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 99, col: 14, offset: 5836},
+								pos:  position{line: 107, col: 14, offset: 6230},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 99, col: 19, offset: 5841},
+								pos: position{line: 107, col: 19, offset: 6235},
 								expr: &ruleRefExpr{
-									pos:  position{line: 99, col: 19, offset: 5841},
+									pos:  position{line: 107, col: 19, offset: 6235},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 32, offset: 5854},
+						pos:  position{line: 107, col: 32, offset: 6248},
 						name: "SliceOnly",
 					},
 				},
@@ -1237,17 +1270,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 101, col: 1, offset: 5865},
+			pos:  position{line: 109, col: 1, offset: 6259},
 			expr: &actionExpr{
-				pos: position{line: 101, col: 14, offset: 5878},
+				pos: position{line: 109, col: 14, offset: 6272},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 101, col: 14, offset: 5878},
+					pos: position{line: 109, col: 14, offset: 6272},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 101, col: 14, offset: 5878},
+							pos: position{line: 109, col: 14, offset: 6272},
 							expr: &charClassMatcher{
-								pos:        position{line: 101, col: 14, offset: 5878},
+								pos:        position{line: 109, col: 14, offset: 6272},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1255,20 +1288,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 101, col: 25, offset: 5889},
+							pos:        position{line: 109, col: 25, offset: 6283},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 101, col: 29, offset: 5893},
+							pos: position{line: 109, col: 29, offset: 6287},
 							expr: &seqExpr{
-								pos: position{line: 101, col: 31, offset: 5895},
+								pos: position{line: 109, col: 31, offset: 6289},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 101, col: 31, offset: 5895},
+										pos: position{line: 109, col: 31, offset: 6289},
 										expr: &charClassMatcher{
-											pos:        position{line: 101, col: 31, offset: 5895},
+											pos:        position{line: 109, col: 31, offset: 6289},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1276,21 +1309,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 101, col: 42, offset: 5906},
+										pos:  position{line: 109, col: 42, offset: 6300},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 101, col: 50, offset: 5914},
+							pos: position{line: 109, col: 50, offset: 6308},
 							expr: &seqExpr{
-								pos: position{line: 101, col: 52, offset: 5916},
+								pos: position{line: 109, col: 52, offset: 6310},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 101, col: 52, offset: 5916},
+										pos: position{line: 109, col: 52, offset: 6310},
 										expr: &charClassMatcher{
-											pos:        position{line: 101, col: 52, offset: 5916},
+											pos:        position{line: 109, col: 52, offset: 6310},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1298,20 +1331,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 101, col: 63, offset: 5927},
+										pos:        position{line: 109, col: 63, offset: 6321},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 101, col: 67, offset: 5931},
+										pos: position{line: 109, col: 67, offset: 6325},
 										expr: &seqExpr{
-											pos: position{line: 101, col: 69, offset: 5933},
+											pos: position{line: 109, col: 69, offset: 6327},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 101, col: 69, offset: 5933},
+													pos: position{line: 109, col: 69, offset: 6327},
 													expr: &charClassMatcher{
-														pos:        position{line: 101, col: 69, offset: 5933},
+														pos:        position{line: 109, col: 69, offset: 6327},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1319,7 +1352,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 101, col: 80, offset: 5944},
+													pos:  position{line: 109, col: 80, offset: 6338},
 													name: "Expr",
 												},
 											},
@@ -1334,52 +1367,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 103, col: 1, offset: 5999},
+			pos:  position{line: 111, col: 1, offset: 6393},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 14, offset: 6012},
+				pos: position{line: 111, col: 14, offset: 6406},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 103, col: 14, offset: 6012},
+					pos:  position{line: 111, col: 14, offset: 6406},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 108, col: 1, offset: 6252},
+			pos:  position{line: 116, col: 1, offset: 6646},
 			expr: &choiceExpr{
-				pos: position{line: 108, col: 12, offset: 6263},
+				pos: position{line: 116, col: 12, offset: 6657},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 12, offset: 6263},
+						pos:  position{line: 116, col: 12, offset: 6657},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 27, offset: 6278},
+						pos:  position{line: 116, col: 27, offset: 6672},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 34, offset: 6285},
+						pos:  position{line: 116, col: 34, offset: 6679},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 43, offset: 6294},
+						pos:  position{line: 116, col: 43, offset: 6688},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 50, offset: 6301},
+						pos:  position{line: 116, col: 50, offset: 6695},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 58, offset: 6309},
+						pos:  position{line: 116, col: 58, offset: 6703},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 65, offset: 6316},
+						pos:  position{line: 116, col: 65, offset: 6710},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 73, offset: 6324},
+						pos:  position{line: 116, col: 73, offset: 6718},
 						name: "DotNumber",
 					},
 				},
@@ -1387,18 +1420,18 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 112, col: 1, offset: 6415},
+			pos:  position{line: 120, col: 1, offset: 6809},
 			expr: &seqExpr{
-				pos: position{line: 112, col: 10, offset: 6424},
+				pos: position{line: 120, col: 10, offset: 6818},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 112, col: 10, offset: 6424},
+						pos:  position{line: 120, col: 10, offset: 6818},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 112, col: 17, offset: 6431},
+						pos: position{line: 120, col: 17, offset: 6825},
 						expr: &charClassMatcher{
-							pos:        position{line: 112, col: 17, offset: 6431},
+							pos:        position{line: 120, col: 17, offset: 6825},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1406,30 +1439,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 112, col: 28, offset: 6442},
+						pos: position{line: 120, col: 28, offset: 6836},
 						expr: &seqExpr{
-							pos: position{line: 112, col: 30, offset: 6444},
+							pos: position{line: 120, col: 30, offset: 6838},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 112, col: 30, offset: 6444},
+									pos:  position{line: 120, col: 30, offset: 6838},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 112, col: 35, offset: 6449},
+									pos: position{line: 120, col: 35, offset: 6843},
 									expr: &ruleRefExpr{
-										pos:  position{line: 112, col: 35, offset: 6449},
+										pos:  position{line: 120, col: 35, offset: 6843},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 112, col: 45, offset: 6459},
+									pos: position{line: 120, col: 45, offset: 6853},
 									expr: &seqExpr{
-										pos: position{line: 112, col: 47, offset: 6461},
+										pos: position{line: 120, col: 47, offset: 6855},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 112, col: 47, offset: 6461},
+												pos: position{line: 120, col: 47, offset: 6855},
 												expr: &charClassMatcher{
-													pos:        position{line: 112, col: 47, offset: 6461},
+													pos:        position{line: 120, col: 47, offset: 6855},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1437,15 +1470,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 112, col: 58, offset: 6472},
+												pos:        position{line: 120, col: 58, offset: 6866},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 112, col: 62, offset: 6476},
+												pos: position{line: 120, col: 62, offset: 6870},
 												expr: &charClassMatcher{
-													pos:        position{line: 112, col: 62, offset: 6476},
+													pos:        position{line: 120, col: 62, offset: 6870},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1453,21 +1486,21 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 112, col: 73, offset: 6487},
+												pos:  position{line: 120, col: 73, offset: 6881},
 												name: "Expr",
 											},
 										},
 									},
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 112, col: 81, offset: 6495},
+									pos: position{line: 120, col: 81, offset: 6889},
 									expr: &seqExpr{
-										pos: position{line: 112, col: 83, offset: 6497},
+										pos: position{line: 120, col: 83, offset: 6891},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 112, col: 83, offset: 6497},
+												pos: position{line: 120, col: 83, offset: 6891},
 												expr: &charClassMatcher{
-													pos:        position{line: 112, col: 83, offset: 6497},
+													pos:        position{line: 120, col: 83, offset: 6891},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1475,7 +1508,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 112, col: 94, offset: 6508},
+												pos:        position{line: 120, col: 94, offset: 6902},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
@@ -1487,9 +1520,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 112, col: 104, offset: 6518},
+						pos: position{line: 120, col: 104, offset: 6912},
 						expr: &charClassMatcher{
-							pos:        position{line: 112, col: 104, offset: 6518},
+							pos:        position{line: 120, col: 104, offset: 6912},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1497,7 +1530,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 112, col: 115, offset: 6529},
+						pos:  position{line: 120, col: 115, offset: 6923},
 						name: "RParen",
 					},
 				},
@@ -1505,23 +1538,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 114, col: 1, offset: 6537},
+			pos:  position{line: 122, col: 1, offset: 6931},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 9, offset: 6545},
+				pos: position{line: 122, col: 9, offset: 6939},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 9, offset: 6545},
+					pos: position{line: 122, col: 9, offset: 6939},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 114, col: 9, offset: 6545},
+							pos:        position{line: 122, col: 9, offset: 6939},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 114, col: 13, offset: 6549},
+							pos: position{line: 122, col: 13, offset: 6943},
 							expr: &charClassMatcher{
-								pos:        position{line: 114, col: 13, offset: 6549},
+								pos:        position{line: 122, col: 13, offset: 6943},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1529,33 +1562,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 114, col: 24, offset: 6560},
+							pos:   position{line: 122, col: 24, offset: 6954},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 114, col: 26, offset: 6562},
+								pos: position{line: 122, col: 26, offset: 6956},
 								expr: &seqExpr{
-									pos: position{line: 114, col: 28, offset: 6564},
+									pos: position{line: 122, col: 28, offset: 6958},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 114, col: 28, offset: 6564},
+											pos:  position{line: 122, col: 28, offset: 6958},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 33, offset: 6569},
+											pos: position{line: 122, col: 33, offset: 6963},
 											expr: &ruleRefExpr{
-												pos:  position{line: 114, col: 33, offset: 6569},
+												pos:  position{line: 122, col: 33, offset: 6963},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 114, col: 43, offset: 6579},
+											pos: position{line: 122, col: 43, offset: 6973},
 											expr: &seqExpr{
-												pos: position{line: 114, col: 45, offset: 6581},
+												pos: position{line: 122, col: 45, offset: 6975},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 114, col: 45, offset: 6581},
+														pos: position{line: 122, col: 45, offset: 6975},
 														expr: &charClassMatcher{
-															pos:        position{line: 114, col: 45, offset: 6581},
+															pos:        position{line: 122, col: 45, offset: 6975},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1563,15 +1596,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 114, col: 56, offset: 6592},
+														pos:        position{line: 122, col: 56, offset: 6986},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 114, col: 60, offset: 6596},
+														pos: position{line: 122, col: 60, offset: 6990},
 														expr: &charClassMatcher{
-															pos:        position{line: 114, col: 60, offset: 6596},
+															pos:        position{line: 122, col: 60, offset: 6990},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1579,21 +1612,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 114, col: 71, offset: 6607},
+														pos:  position{line: 122, col: 71, offset: 7001},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 114, col: 79, offset: 6615},
+											pos: position{line: 122, col: 79, offset: 7009},
 											expr: &seqExpr{
-												pos: position{line: 114, col: 81, offset: 6617},
+												pos: position{line: 122, col: 81, offset: 7011},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 114, col: 81, offset: 6617},
+														pos: position{line: 122, col: 81, offset: 7011},
 														expr: &charClassMatcher{
-															pos:        position{line: 114, col: 81, offset: 6617},
+															pos:        position{line: 122, col: 81, offset: 7011},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1601,7 +1634,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 114, col: 92, offset: 6628},
+														pos:        position{line: 122, col: 92, offset: 7022},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1614,9 +1647,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 114, col: 102, offset: 6638},
+							pos: position{line: 122, col: 102, offset: 7032},
 							expr: &charClassMatcher{
-								pos:        position{line: 114, col: 102, offset: 6638},
+								pos:        position{line: 122, col: 102, offset: 7032},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1624,7 +1657,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 114, col: 113, offset: 6649},
+							pos:        position{line: 122, col: 113, offset: 7043},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1635,23 +1668,23 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 116, col: 1, offset: 6718},
+			pos:  position{line: 124, col: 1, offset: 7112},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 10, offset: 6727},
+				pos: position{line: 124, col: 10, offset: 7121},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 116, col: 10, offset: 6727},
+					pos: position{line: 124, col: 10, offset: 7121},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 116, col: 10, offset: 6727},
+							pos:        position{line: 124, col: 10, offset: 7121},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 116, col: 14, offset: 6731},
+							pos: position{line: 124, col: 14, offset: 7125},
 							expr: &charClassMatcher{
-								pos:        position{line: 116, col: 14, offset: 6731},
+								pos:        position{line: 124, col: 14, offset: 7125},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1659,33 +1692,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 116, col: 25, offset: 6742},
+							pos:   position{line: 124, col: 25, offset: 7136},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 116, col: 27, offset: 6744},
+								pos: position{line: 124, col: 27, offset: 7138},
 								expr: &seqExpr{
-									pos: position{line: 116, col: 29, offset: 6746},
+									pos: position{line: 124, col: 29, offset: 7140},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 116, col: 29, offset: 6746},
+											pos:  position{line: 124, col: 29, offset: 7140},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 38, offset: 6755},
+											pos: position{line: 124, col: 38, offset: 7149},
 											expr: &ruleRefExpr{
-												pos:  position{line: 116, col: 38, offset: 6755},
+												pos:  position{line: 124, col: 38, offset: 7149},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 116, col: 48, offset: 6765},
+											pos: position{line: 124, col: 48, offset: 7159},
 											expr: &seqExpr{
-												pos: position{line: 116, col: 50, offset: 6767},
+												pos: position{line: 124, col: 50, offset: 7161},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 116, col: 50, offset: 6767},
+														pos: position{line: 124, col: 50, offset: 7161},
 														expr: &charClassMatcher{
-															pos:        position{line: 116, col: 50, offset: 6767},
+															pos:        position{line: 124, col: 50, offset: 7161},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1693,15 +1726,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 116, col: 61, offset: 6778},
+														pos:        position{line: 124, col: 61, offset: 7172},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 116, col: 65, offset: 6782},
+														pos: position{line: 124, col: 65, offset: 7176},
 														expr: &charClassMatcher{
-															pos:        position{line: 116, col: 65, offset: 6782},
+															pos:        position{line: 124, col: 65, offset: 7176},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1709,21 +1742,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 116, col: 76, offset: 6793},
+														pos:  position{line: 124, col: 76, offset: 7187},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 116, col: 88, offset: 6805},
+											pos: position{line: 124, col: 88, offset: 7199},
 											expr: &seqExpr{
-												pos: position{line: 116, col: 90, offset: 6807},
+												pos: position{line: 124, col: 90, offset: 7201},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 116, col: 90, offset: 6807},
+														pos: position{line: 124, col: 90, offset: 7201},
 														expr: &charClassMatcher{
-															pos:        position{line: 116, col: 90, offset: 6807},
+															pos:        position{line: 124, col: 90, offset: 7201},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1731,7 +1764,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 116, col: 101, offset: 6818},
+														pos:        position{line: 124, col: 101, offset: 7212},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1744,9 +1777,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 116, col: 111, offset: 6828},
+							pos: position{line: 124, col: 111, offset: 7222},
 							expr: &charClassMatcher{
-								pos:        position{line: 116, col: 111, offset: 6828},
+								pos:        position{line: 124, col: 111, offset: 7222},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1754,7 +1787,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 116, col: 122, offset: 6839},
+							pos:        position{line: 124, col: 122, offset: 7233},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1765,23 +1798,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 118, col: 1, offset: 6909},
+			pos:  position{line: 126, col: 1, offset: 7303},
 			expr: &seqExpr{
-				pos: position{line: 118, col: 13, offset: 6921},
+				pos: position{line: 126, col: 13, offset: 7315},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 118, col: 13, offset: 6921},
+						pos:  position{line: 126, col: 13, offset: 7315},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 118, col: 18, offset: 6926},
+						pos: position{line: 126, col: 18, offset: 7320},
 						expr: &seqExpr{
-							pos: position{line: 118, col: 20, offset: 6928},
+							pos: position{line: 126, col: 20, offset: 7322},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 118, col: 20, offset: 6928},
+									pos: position{line: 126, col: 20, offset: 7322},
 									expr: &charClassMatcher{
-										pos:        position{line: 118, col: 20, offset: 6928},
+										pos:        position{line: 126, col: 20, offset: 7322},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1789,15 +1822,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 118, col: 31, offset: 6939},
+									pos:        position{line: 126, col: 31, offset: 7333},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 118, col: 35, offset: 6943},
+									pos: position{line: 126, col: 35, offset: 7337},
 									expr: &charClassMatcher{
-										pos:        position{line: 118, col: 35, offset: 6943},
+										pos:        position{line: 126, col: 35, offset: 7337},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1805,7 +1838,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 118, col: 46, offset: 6954},
+									pos:  position{line: 126, col: 46, offset: 7348},
 									name: "Expr",
 								},
 							},
@@ -1816,19 +1849,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 120, col: 1, offset: 6963},
+			pos:  position{line: 128, col: 1, offset: 7357},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 13, offset: 6975},
+				pos: position{line: 128, col: 13, offset: 7369},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 120, col: 13, offset: 6975},
+					pos: position{line: 128, col: 13, offset: 7369},
 					expr: &seqExpr{
-						pos: position{line: 120, col: 15, offset: 6977},
+						pos: position{line: 128, col: 15, offset: 7371},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 120, col: 15, offset: 6977},
+								pos: position{line: 128, col: 15, offset: 7371},
 								expr: &charClassMatcher{
-									pos:        position{line: 120, col: 15, offset: 6977},
+									pos:        position{line: 128, col: 15, offset: 7371},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1836,15 +1869,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 120, col: 26, offset: 6988},
+								pos:        position{line: 128, col: 26, offset: 7382},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 120, col: 32, offset: 6994},
+								pos: position{line: 128, col: 32, offset: 7388},
 								expr: &charClassMatcher{
-									pos:        position{line: 120, col: 33, offset: 6995},
+									pos:        position{line: 128, col: 33, offset: 7389},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1852,9 +1885,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 120, col: 63, offset: 7025},
+								pos: position{line: 128, col: 63, offset: 7419},
 								expr: &charClassMatcher{
-									pos:        position{line: 120, col: 63, offset: 7025},
+									pos:        position{line: 128, col: 63, offset: 7419},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1862,18 +1895,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 120, col: 74, offset: 7036},
+								pos:  position{line: 128, col: 74, offset: 7430},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 120, col: 79, offset: 7041},
+								pos: position{line: 128, col: 79, offset: 7435},
 								expr: &seqExpr{
-									pos: position{line: 120, col: 81, offset: 7043},
+									pos: position{line: 128, col: 81, offset: 7437},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 120, col: 81, offset: 7043},
+											pos: position{line: 128, col: 81, offset: 7437},
 											expr: &charClassMatcher{
-												pos:        position{line: 120, col: 81, offset: 7043},
+												pos:        position{line: 128, col: 81, offset: 7437},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1881,15 +1914,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 120, col: 92, offset: 7054},
+											pos:        position{line: 128, col: 92, offset: 7448},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 120, col: 96, offset: 7058},
+											pos: position{line: 128, col: 96, offset: 7452},
 											expr: &charClassMatcher{
-												pos:        position{line: 120, col: 96, offset: 7058},
+												pos:        position{line: 128, col: 96, offset: 7452},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1897,7 +1930,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 120, col: 107, offset: 7069},
+											pos:  position{line: 128, col: 107, offset: 7463},
 											name: "Expr",
 										},
 									},
@@ -1910,23 +1943,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 122, col: 1, offset: 7124},
+			pos:  position{line: 130, col: 1, offset: 7518},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 11, offset: 7134},
+				pos: position{line: 130, col: 11, offset: 7528},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 11, offset: 7134},
+					pos: position{line: 130, col: 11, offset: 7528},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 122, col: 11, offset: 7134},
+							pos:        position{line: 130, col: 11, offset: 7528},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 122, col: 20, offset: 7143},
+							pos: position{line: 130, col: 20, offset: 7537},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 21, offset: 7144},
+								pos:        position{line: 130, col: 21, offset: 7538},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1934,9 +1967,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 51, offset: 7174},
+							pos: position{line: 130, col: 51, offset: 7568},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 51, offset: 7174},
+								pos:        position{line: 130, col: 51, offset: 7568},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1944,16 +1977,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 122, col: 62, offset: 7185},
+							pos: position{line: 130, col: 62, offset: 7579},
 							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 62, offset: 7185},
+								pos:  position{line: 130, col: 62, offset: 7579},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 76, offset: 7199},
+							pos: position{line: 130, col: 76, offset: 7593},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 76, offset: 7199},
+								pos:        position{line: 130, col: 76, offset: 7593},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1961,15 +1994,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 122, col: 87, offset: 7210},
+							pos:        position{line: 130, col: 87, offset: 7604},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 91, offset: 7214},
+							pos: position{line: 130, col: 91, offset: 7608},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 91, offset: 7214},
+								pos:        position{line: 130, col: 91, offset: 7608},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1977,13 +2010,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 122, col: 102, offset: 7225},
+							pos:  position{line: 130, col: 102, offset: 7619},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 122, col: 110, offset: 7233},
+							pos: position{line: 130, col: 110, offset: 7627},
 							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 110, offset: 7233},
+								pos:  position{line: 130, col: 110, offset: 7627},
 								name: "CondTail",
 							},
 						},
@@ -1993,23 +2026,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 124, col: 1, offset: 7307},
+			pos:  position{line: 132, col: 1, offset: 7701},
 			expr: &seqExpr{
-				pos: position{line: 124, col: 17, offset: 7323},
+				pos: position{line: 132, col: 17, offset: 7717},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 124, col: 17, offset: 7323},
+						pos:  position{line: 132, col: 17, offset: 7717},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 124, col: 29, offset: 7335},
+						pos: position{line: 132, col: 29, offset: 7729},
 						expr: &seqExpr{
-							pos: position{line: 124, col: 31, offset: 7337},
+							pos: position{line: 132, col: 31, offset: 7731},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 124, col: 31, offset: 7337},
+									pos: position{line: 132, col: 31, offset: 7731},
 									expr: &charClassMatcher{
-										pos:        position{line: 124, col: 31, offset: 7337},
+										pos:        position{line: 132, col: 31, offset: 7731},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2017,15 +2050,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 124, col: 42, offset: 7348},
+									pos:        position{line: 132, col: 42, offset: 7742},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 124, col: 46, offset: 7352},
+									pos: position{line: 132, col: 46, offset: 7746},
 									expr: &charClassMatcher{
-										pos:        position{line: 124, col: 46, offset: 7352},
+										pos:        position{line: 132, col: 46, offset: 7746},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2033,21 +2066,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 124, col: 57, offset: 7363},
+									pos:  position{line: 132, col: 57, offset: 7757},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 124, col: 72, offset: 7378},
+						pos: position{line: 132, col: 72, offset: 7772},
 						expr: &seqExpr{
-							pos: position{line: 124, col: 74, offset: 7380},
+							pos: position{line: 132, col: 74, offset: 7774},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 124, col: 74, offset: 7380},
+									pos: position{line: 132, col: 74, offset: 7774},
 									expr: &charClassMatcher{
-										pos:        position{line: 124, col: 74, offset: 7380},
+										pos:        position{line: 132, col: 74, offset: 7774},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2055,7 +2088,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 124, col: 85, offset: 7391},
+									pos:        position{line: 132, col: 85, offset: 7785},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2068,23 +2101,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 126, col: 1, offset: 7399},
+			pos:  position{line: 134, col: 1, offset: 7793},
 			expr: &choiceExpr{
-				pos: position{line: 126, col: 16, offset: 7414},
+				pos: position{line: 134, col: 16, offset: 7808},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 126, col: 16, offset: 7414},
+						pos: position{line: 134, col: 16, offset: 7808},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 126, col: 16, offset: 7414},
+								pos:        position{line: 134, col: 16, offset: 7808},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 126, col: 21, offset: 7419},
+								pos: position{line: 134, col: 21, offset: 7813},
 								expr: &charClassMatcher{
-									pos:        position{line: 126, col: 21, offset: 7419},
+									pos:        position{line: 134, col: 21, offset: 7813},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2092,29 +2125,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 126, col: 32, offset: 7430},
+								pos:  position{line: 134, col: 32, offset: 7824},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 126, col: 39, offset: 7437},
+						pos: position{line: 134, col: 39, offset: 7831},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 126, col: 39, offset: 7437},
+								pos:        position{line: 134, col: 39, offset: 7831},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 126, col: 43, offset: 7441},
+								pos: position{line: 134, col: 43, offset: 7835},
 								expr: &seqExpr{
-									pos: position{line: 126, col: 45, offset: 7443},
+									pos: position{line: 134, col: 45, offset: 7837},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 126, col: 45, offset: 7443},
+											pos: position{line: 134, col: 45, offset: 7837},
 											expr: &charClassMatcher{
-												pos:        position{line: 126, col: 45, offset: 7443},
+												pos:        position{line: 134, col: 45, offset: 7837},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2122,7 +2155,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 126, col: 56, offset: 7454},
+											pos:  position{line: 134, col: 56, offset: 7848},
 											name: "Name",
 										},
 									},
@@ -2131,27 +2164,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 126, col: 66, offset: 7464},
+						pos:        position{line: 134, col: 66, offset: 7858},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 126, col: 72, offset: 7470},
+						pos: position{line: 134, col: 72, offset: 7864},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 126, col: 72, offset: 7470},
+								pos:  position{line: 134, col: 72, offset: 7864},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 126, col: 77, offset: 7475},
+								pos: position{line: 134, col: 77, offset: 7869},
 								expr: &seqExpr{
-									pos: position{line: 126, col: 79, offset: 7477},
+									pos: position{line: 134, col: 79, offset: 7871},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 126, col: 79, offset: 7477},
+											pos: position{line: 134, col: 79, offset: 7871},
 											expr: &charClassMatcher{
-												pos:        position{line: 126, col: 79, offset: 7477},
+												pos:        position{line: 134, col: 79, offset: 7871},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2159,15 +2192,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 126, col: 90, offset: 7488},
+											pos:        position{line: 134, col: 90, offset: 7882},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 126, col: 94, offset: 7492},
+											pos: position{line: 134, col: 94, offset: 7886},
 											expr: &charClassMatcher{
-												pos:        position{line: 126, col: 94, offset: 7492},
+												pos:        position{line: 134, col: 94, offset: 7886},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2175,13 +2208,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 126, col: 105, offset: 7503},
+											pos:  position{line: 134, col: 105, offset: 7897},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 126, col: 113, offset: 7511},
+											pos: position{line: 134, col: 113, offset: 7905},
 											expr: &ruleRefExpr{
-												pos:  position{line: 126, col: 113, offset: 7511},
+												pos:  position{line: 134, col: 113, offset: 7905},
 												name: "CondTail",
 											},
 										},
@@ -2195,20 +2228,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 133, col: 1, offset: 7783},
+			pos:  position{line: 141, col: 1, offset: 8177},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 9, offset: 7791},
+				pos: position{line: 141, col: 9, offset: 8185},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 9, offset: 7791},
+					pos: position{line: 141, col: 9, offset: 8185},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 133, col: 11, offset: 7793},
+							pos: position{line: 141, col: 11, offset: 8187},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 133, col: 11, offset: 7793},
+									pos: position{line: 141, col: 11, offset: 8187},
 									expr: &charClassMatcher{
-										pos:        position{line: 133, col: 12, offset: 7794},
+										pos:        position{line: 141, col: 12, offset: 8188},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2216,16 +2249,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 133, col: 24, offset: 7806},
+									pos: position{line: 141, col: 24, offset: 8200},
 									expr: &ruleRefExpr{
-										pos:  position{line: 133, col: 25, offset: 7807},
+										pos:  position{line: 141, col: 25, offset: 8201},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 133, col: 35, offset: 7817},
+							pos:        position{line: 141, col: 35, offset: 8211},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2233,9 +2266,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 42, offset: 7824},
+							pos: position{line: 141, col: 42, offset: 8218},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 42, offset: 7824},
+								pos:        position{line: 141, col: 42, offset: 8218},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2248,15 +2281,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 136, col: 1, offset: 7952},
+			pos:  position{line: 144, col: 1, offset: 8346},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 9, offset: 7960},
+				pos: position{line: 144, col: 9, offset: 8354},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 9, offset: 7960},
+					pos: position{line: 144, col: 9, offset: 8354},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 136, col: 9, offset: 7960},
+							pos:        position{line: 144, col: 9, offset: 8354},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2264,9 +2297,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 136, col: 16, offset: 7967},
+							pos: position{line: 144, col: 16, offset: 8361},
 							expr: &charClassMatcher{
-								pos:        position{line: 136, col: 16, offset: 7967},
+								pos:        position{line: 144, col: 16, offset: 8361},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2279,63 +2312,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 138, col: 1, offset: 8043},
+			pos:  position{line: 146, col: 1, offset: 8437},
 			expr: &seqExpr{
-				pos: position{line: 138, col: 12, offset: 8054},
+				pos: position{line: 146, col: 12, offset: 8448},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 138, col: 14, offset: 8056},
+						pos: position{line: 146, col: 14, offset: 8450},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 138, col: 14, offset: 8056},
+								pos:        position{line: 146, col: 14, offset: 8450},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 22, offset: 8064},
+								pos:        position{line: 146, col: 22, offset: 8458},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 29, offset: 8071},
+								pos:        position{line: 146, col: 29, offset: 8465},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 37, offset: 8079},
+								pos:        position{line: 146, col: 37, offset: 8473},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 44, offset: 8086},
+								pos:        position{line: 146, col: 44, offset: 8480},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 51, offset: 8093},
+								pos:        position{line: 146, col: 51, offset: 8487},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 58, offset: 8100},
+								pos:        position{line: 146, col: 58, offset: 8494},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 67, offset: 8109},
+								pos:        position{line: 146, col: 67, offset: 8503},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 75, offset: 8117},
+								pos:        position{line: 146, col: 75, offset: 8511},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2343,9 +2376,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 138, col: 86, offset: 8128},
+						pos: position{line: 146, col: 86, offset: 8522},
 						expr: &charClassMatcher{
-							pos:        position{line: 138, col: 87, offset: 8129},
+							pos:        position{line: 146, col: 87, offset: 8523},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2357,9 +2390,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 140, col: 1, offset: 8160},
+			pos:  position{line: 148, col: 1, offset: 8554},
 			expr: &charClassMatcher{
-				pos:        position{line: 140, col: 14, offset: 8173},
+				pos:        position{line: 148, col: 14, offset: 8567},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2368,17 +2401,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 145, col: 1, offset: 8376},
+			pos:  position{line: 153, col: 1, offset: 8770},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 11, offset: 8386},
+				pos: position{line: 153, col: 11, offset: 8780},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 145, col: 11, offset: 8386},
+					pos: position{line: 153, col: 11, offset: 8780},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 145, col: 11, offset: 8386},
+							pos: position{line: 153, col: 11, offset: 8780},
 							expr: &charClassMatcher{
-								pos:        position{line: 145, col: 11, offset: 8386},
+								pos:        position{line: 153, col: 11, offset: 8780},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2386,20 +2419,20 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 145, col: 18, offset: 8393},
+							pos: position{line: 153, col: 18, offset: 8787},
 							expr: &seqExpr{
-								pos: position{line: 145, col: 20, offset: 8395},
+								pos: position{line: 153, col: 20, offset: 8789},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 145, col: 20, offset: 8395},
+										pos:        position{line: 153, col: 20, offset: 8789},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 145, col: 24, offset: 8399},
+										pos: position{line: 153, col: 24, offset: 8793},
 										expr: &charClassMatcher{
-											pos:        position{line: 145, col: 24, offset: 8399},
+											pos:        position{line: 153, col: 24, offset: 8793},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2410,28 +2443,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 145, col: 34, offset: 8409},
+							pos: position{line: 153, col: 34, offset: 8803},
 							expr: &seqExpr{
-								pos: position{line: 145, col: 36, offset: 8411},
+								pos: position{line: 153, col: 36, offset: 8805},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 145, col: 36, offset: 8411},
+										pos:        position{line: 153, col: 36, offset: 8805},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 145, col: 41, offset: 8416},
+										pos:        position{line: 153, col: 41, offset: 8810},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 145, col: 46, offset: 8421},
+										pos: position{line: 153, col: 46, offset: 8815},
 										expr: &charClassMatcher{
-											pos:        position{line: 145, col: 46, offset: 8421},
+											pos:        position{line: 153, col: 46, offset: 8815},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2442,9 +2475,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 145, col: 56, offset: 8431},
+							pos: position{line: 153, col: 56, offset: 8825},
 							expr: &charClassMatcher{
-								pos:        position{line: 145, col: 56, offset: 8431},
+								pos:        position{line: 153, col: 56, offset: 8825},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2457,23 +2490,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 147, col: 1, offset: 8503},
+			pos:  position{line: 155, col: 1, offset: 8897},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 14, offset: 8516},
+				pos: position{line: 155, col: 14, offset: 8910},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 147, col: 14, offset: 8516},
+					pos: position{line: 155, col: 14, offset: 8910},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 147, col: 14, offset: 8516},
+							pos:        position{line: 155, col: 14, offset: 8910},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 147, col: 18, offset: 8520},
+							pos: position{line: 155, col: 18, offset: 8914},
 							expr: &charClassMatcher{
-								pos:        position{line: 147, col: 18, offset: 8520},
+								pos:        position{line: 155, col: 18, offset: 8914},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2481,9 +2514,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 147, col: 25, offset: 8527},
+							pos: position{line: 155, col: 25, offset: 8921},
 							expr: &charClassMatcher{
-								pos:        position{line: 147, col: 25, offset: 8527},
+								pos:        position{line: 155, col: 25, offset: 8921},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2496,36 +2529,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 150, col: 1, offset: 8664},
+			pos:  position{line: 158, col: 1, offset: 9058},
 			expr: &actionExpr{
-				pos: position{line: 150, col: 9, offset: 8672},
+				pos: position{line: 158, col: 9, offset: 9066},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 150, col: 9, offset: 8672},
+					pos:  position{line: 158, col: 9, offset: 9066},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 153, col: 1, offset: 8792},
+			pos:  position{line: 161, col: 1, offset: 9186},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 17, offset: 8808},
+				pos: position{line: 161, col: 17, offset: 9202},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 17, offset: 8808},
+					pos: position{line: 161, col: 17, offset: 9202},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 153, col: 17, offset: 8808},
+							pos:        position{line: 161, col: 17, offset: 9202},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 153, col: 28, offset: 8819},
+							pos: position{line: 161, col: 28, offset: 9213},
 							expr: &charClassMatcher{
-								pos:        position{line: 153, col: 28, offset: 8819},
+								pos:        position{line: 161, col: 28, offset: 9213},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2533,7 +2566,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 153, col: 40, offset: 8831},
+							pos:  position{line: 161, col: 40, offset: 9225},
 							name: "TextBody",
 						},
 					},
@@ -2542,44 +2575,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 155, col: 1, offset: 8887},
+			pos:  position{line: 163, col: 1, offset: 9281},
 			expr: &choiceExpr{
-				pos: position{line: 155, col: 13, offset: 8899},
+				pos: position{line: 163, col: 13, offset: 9293},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 155, col: 13, offset: 8899},
+						pos: position{line: 163, col: 13, offset: 9293},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 155, col: 13, offset: 8899},
+								pos:        position{line: 163, col: 13, offset: 9293},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 155, col: 17, offset: 8903},
+								pos: position{line: 163, col: 17, offset: 9297},
 								expr: &choiceExpr{
-									pos: position{line: 155, col: 19, offset: 8905},
+									pos: position{line: 163, col: 19, offset: 9299},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 155, col: 19, offset: 8905},
+											pos:        position{line: 163, col: 19, offset: 9299},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 155, col: 28, offset: 8914},
+											pos: position{line: 163, col: 28, offset: 9308},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 155, col: 28, offset: 8914},
+													pos:        position{line: 163, col: 28, offset: 9308},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 155, col: 33, offset: 8919},
+													pos: position{line: 163, col: 33, offset: 9313},
 													expr: &anyMatcher{
-														line: 155, col: 33, offset: 8919,
+														line: 163, col: 33, offset: 9313,
 													},
 												},
 											},
@@ -2588,16 +2621,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 155, col: 41, offset: 8927},
+								pos: position{line: 163, col: 41, offset: 9321},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 155, col: 41, offset: 8927},
+										pos:        position{line: 163, col: 41, offset: 9321},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 155, col: 47, offset: 8933},
+										pos:  position{line: 163, col: 47, offset: 9327},
 										name: "EOF",
 									},
 								},
@@ -2605,39 +2638,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 155, col: 55, offset: 8941},
+						pos: position{line: 163, col: 55, offset: 9335},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 155, col: 55, offset: 8941},
+								pos:        position{line: 163, col: 55, offset: 9335},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 155, col: 59, offset: 8945},
+								pos: position{line: 163, col: 59, offset: 9339},
 								expr: &choiceExpr{
-									pos: position{line: 155, col: 61, offset: 8947},
+									pos: position{line: 163, col: 61, offset: 9341},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 155, col: 61, offset: 8947},
+											pos:        position{line: 163, col: 61, offset: 9341},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 155, col: 70, offset: 8956},
+											pos: position{line: 163, col: 70, offset: 9350},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 155, col: 70, offset: 8956},
+													pos:        position{line: 163, col: 70, offset: 9350},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 155, col: 75, offset: 8961},
+													pos: position{line: 163, col: 75, offset: 9355},
 													expr: &anyMatcher{
-														line: 155, col: 75, offset: 8961,
+														line: 163, col: 75, offset: 9355,
 													},
 												},
 											},
@@ -2646,16 +2679,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 155, col: 83, offset: 8969},
+								pos: position{line: 163, col: 83, offset: 9363},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 155, col: 83, offset: 8969},
+										pos:        position{line: 163, col: 83, offset: 9363},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 155, col: 89, offset: 8975},
+										pos:  position{line: 163, col: 89, offset: 9369},
 										name: "EOF",
 									},
 								},
@@ -2667,11 +2700,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 157, col: 1, offset: 8982},
+			pos:  position{line: 165, col: 1, offset: 9376},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 157, col: 6, offset: 8987},
+				pos: position{line: 165, col: 6, offset: 9381},
 				expr: &charClassMatcher{
-					pos:        position{line: 157, col: 6, offset: 8987},
+					pos:        position{line: 165, col: 6, offset: 9381},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2681,11 +2714,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 159, col: 1, offset: 8999},
+			pos:  position{line: 167, col: 1, offset: 9393},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 159, col: 7, offset: 9005},
+				pos: position{line: 167, col: 7, offset: 9399},
 				expr: &charClassMatcher{
-					pos:        position{line: 159, col: 7, offset: 9005},
+					pos:        position{line: 167, col: 7, offset: 9399},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2695,11 +2728,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 161, col: 1, offset: 9017},
+			pos:  position{line: 169, col: 1, offset: 9411},
 			expr: &notExpr{
-				pos: position{line: 161, col: 8, offset: 9024},
+				pos: position{line: 169, col: 8, offset: 9418},
 				expr: &anyMatcher{
-					line: 161, col: 9, offset: 9025,
+					line: 169, col: 9, offset: 9419,
 				},
 			},
 		},
