@@ -98,7 +98,11 @@ func chain(first any, rest []any) ast.Expr {
 	if len(rest) == 0 && o.pre == nil {
 		return o.x
 	}
-	f := &folder{operands: make([]operandTok, 0, len(rest)+1), ops: make([]*opTok, 0, len(rest))}
+	// Short chains fold in arrays on the stack (the folder does not
+	// escape); longer ones grow onto the heap.
+	var operands [8]operandTok
+	var ops [8]*opTok
+	f := folder{operands: operands[:0], ops: ops[:0]}
 	f.operands = append(f.operands, o)
 	for _, item := range rest {
 		seq := item.([]any)

@@ -2401,17 +2401,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 153, col: 1, offset: 8770},
+			pos:  position{line: 154, col: 1, offset: 8898},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 11, offset: 8780},
+				pos: position{line: 154, col: 11, offset: 8908},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 11, offset: 8780},
+					pos: position{line: 154, col: 11, offset: 8908},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 153, col: 11, offset: 8780},
+							pos: position{line: 154, col: 11, offset: 8908},
 							expr: &charClassMatcher{
-								pos:        position{line: 153, col: 11, offset: 8780},
+								pos:        position{line: 154, col: 11, offset: 8908},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2419,52 +2419,47 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 153, col: 18, offset: 8787},
-							expr: &seqExpr{
-								pos: position{line: 153, col: 20, offset: 8789},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 153, col: 20, offset: 8789},
-										val:        ".",
-										ignoreCase: false,
-										want:       "\".\"",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 153, col: 24, offset: 8793},
-										expr: &charClassMatcher{
-											pos:        position{line: 153, col: 24, offset: 8793},
-											val:        "[0-9]",
-											ranges:     []rune{'0', '9'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-									},
-								},
+							pos: position{line: 154, col: 18, offset: 8915},
+							expr: &litMatcher{
+								pos:        position{line: 154, col: 18, offset: 8915},
+								val:        ".",
+								ignoreCase: false,
+								want:       "\".\"",
+							},
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 154, col: 23, offset: 8920},
+							expr: &charClassMatcher{
+								pos:        position{line: 154, col: 23, offset: 8920},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 153, col: 34, offset: 8803},
+							pos: position{line: 154, col: 30, offset: 8927},
 							expr: &seqExpr{
-								pos: position{line: 153, col: 36, offset: 8805},
+								pos: position{line: 154, col: 32, offset: 8929},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 153, col: 36, offset: 8805},
+										pos:        position{line: 154, col: 32, offset: 8929},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 153, col: 41, offset: 8810},
+										pos:        position{line: 154, col: 37, offset: 8934},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 153, col: 46, offset: 8815},
+										pos: position{line: 154, col: 42, offset: 8939},
 										expr: &charClassMatcher{
-											pos:        position{line: 153, col: 46, offset: 8815},
+											pos:        position{line: 154, col: 42, offset: 8939},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2475,9 +2470,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 153, col: 56, offset: 8825},
+							pos: position{line: 154, col: 52, offset: 8949},
 							expr: &charClassMatcher{
-								pos:        position{line: 153, col: 56, offset: 8825},
+								pos:        position{line: 154, col: 52, offset: 8949},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2490,23 +2485,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 155, col: 1, offset: 8897},
+			pos:  position{line: 156, col: 1, offset: 9021},
 			expr: &actionExpr{
-				pos: position{line: 155, col: 14, offset: 8910},
+				pos: position{line: 156, col: 14, offset: 9034},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 155, col: 14, offset: 8910},
+					pos: position{line: 156, col: 14, offset: 9034},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 155, col: 14, offset: 8910},
+							pos:        position{line: 156, col: 14, offset: 9034},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 155, col: 18, offset: 8914},
+							pos: position{line: 156, col: 18, offset: 9038},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 18, offset: 8914},
+								pos:        position{line: 156, col: 18, offset: 9038},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2514,9 +2509,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 155, col: 25, offset: 8921},
+							pos: position{line: 156, col: 25, offset: 9045},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 25, offset: 8921},
+								pos:        position{line: 156, col: 25, offset: 9045},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2529,36 +2524,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 158, col: 1, offset: 9058},
+			pos:  position{line: 159, col: 1, offset: 9182},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 9, offset: 9066},
+				pos: position{line: 159, col: 9, offset: 9190},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 158, col: 9, offset: 9066},
+					pos:  position{line: 159, col: 9, offset: 9190},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 161, col: 1, offset: 9186},
+			pos:  position{line: 162, col: 1, offset: 9310},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 17, offset: 9202},
+				pos: position{line: 162, col: 17, offset: 9326},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 17, offset: 9202},
+					pos: position{line: 162, col: 17, offset: 9326},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 161, col: 17, offset: 9202},
+							pos:        position{line: 162, col: 17, offset: 9326},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 161, col: 28, offset: 9213},
+							pos: position{line: 162, col: 28, offset: 9337},
 							expr: &charClassMatcher{
-								pos:        position{line: 161, col: 28, offset: 9213},
+								pos:        position{line: 162, col: 28, offset: 9337},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2566,7 +2561,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 161, col: 40, offset: 9225},
+							pos:  position{line: 162, col: 40, offset: 9349},
 							name: "TextBody",
 						},
 					},
@@ -2575,44 +2570,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 163, col: 1, offset: 9281},
+			pos:  position{line: 164, col: 1, offset: 9405},
 			expr: &choiceExpr{
-				pos: position{line: 163, col: 13, offset: 9293},
+				pos: position{line: 164, col: 13, offset: 9417},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 163, col: 13, offset: 9293},
+						pos: position{line: 164, col: 13, offset: 9417},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 163, col: 13, offset: 9293},
+								pos:        position{line: 164, col: 13, offset: 9417},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 163, col: 17, offset: 9297},
+								pos: position{line: 164, col: 17, offset: 9421},
 								expr: &choiceExpr{
-									pos: position{line: 163, col: 19, offset: 9299},
+									pos: position{line: 164, col: 19, offset: 9423},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 163, col: 19, offset: 9299},
+											pos:        position{line: 164, col: 19, offset: 9423},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 163, col: 28, offset: 9308},
+											pos: position{line: 164, col: 28, offset: 9432},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 163, col: 28, offset: 9308},
+													pos:        position{line: 164, col: 28, offset: 9432},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 163, col: 33, offset: 9313},
+													pos: position{line: 164, col: 33, offset: 9437},
 													expr: &anyMatcher{
-														line: 163, col: 33, offset: 9313,
+														line: 164, col: 33, offset: 9437,
 													},
 												},
 											},
@@ -2621,16 +2616,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 163, col: 41, offset: 9321},
+								pos: position{line: 164, col: 41, offset: 9445},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 163, col: 41, offset: 9321},
+										pos:        position{line: 164, col: 41, offset: 9445},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 163, col: 47, offset: 9327},
+										pos:  position{line: 164, col: 47, offset: 9451},
 										name: "EOF",
 									},
 								},
@@ -2638,39 +2633,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 163, col: 55, offset: 9335},
+						pos: position{line: 164, col: 55, offset: 9459},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 163, col: 55, offset: 9335},
+								pos:        position{line: 164, col: 55, offset: 9459},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 163, col: 59, offset: 9339},
+								pos: position{line: 164, col: 59, offset: 9463},
 								expr: &choiceExpr{
-									pos: position{line: 163, col: 61, offset: 9341},
+									pos: position{line: 164, col: 61, offset: 9465},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 163, col: 61, offset: 9341},
+											pos:        position{line: 164, col: 61, offset: 9465},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 163, col: 70, offset: 9350},
+											pos: position{line: 164, col: 70, offset: 9474},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 163, col: 70, offset: 9350},
+													pos:        position{line: 164, col: 70, offset: 9474},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 163, col: 75, offset: 9355},
+													pos: position{line: 164, col: 75, offset: 9479},
 													expr: &anyMatcher{
-														line: 163, col: 75, offset: 9355,
+														line: 164, col: 75, offset: 9479,
 													},
 												},
 											},
@@ -2679,16 +2674,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 163, col: 83, offset: 9363},
+								pos: position{line: 164, col: 83, offset: 9487},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 163, col: 83, offset: 9363},
+										pos:        position{line: 164, col: 83, offset: 9487},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 163, col: 89, offset: 9369},
+										pos:  position{line: 164, col: 89, offset: 9493},
 										name: "EOF",
 									},
 								},
@@ -2700,11 +2695,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 165, col: 1, offset: 9376},
+			pos:  position{line: 166, col: 1, offset: 9500},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 165, col: 6, offset: 9381},
+				pos: position{line: 166, col: 6, offset: 9505},
 				expr: &charClassMatcher{
-					pos:        position{line: 165, col: 6, offset: 9381},
+					pos:        position{line: 166, col: 6, offset: 9505},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2714,11 +2709,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 167, col: 1, offset: 9393},
+			pos:  position{line: 168, col: 1, offset: 9517},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 167, col: 7, offset: 9399},
+				pos: position{line: 168, col: 7, offset: 9523},
 				expr: &charClassMatcher{
-					pos:        position{line: 167, col: 7, offset: 9399},
+					pos:        position{line: 168, col: 7, offset: 9523},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2728,11 +2723,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 169, col: 1, offset: 9411},
+			pos:  position{line: 170, col: 1, offset: 9535},
 			expr: &notExpr{
-				pos: position{line: 169, col: 8, offset: 9418},
+				pos: position{line: 170, col: 8, offset: 9542},
 				expr: &anyMatcher{
-					line: 169, col: 9, offset: 9419,
+					line: 170, col: 9, offset: 9543,
 				},
 			},
 		},
