@@ -60,9 +60,17 @@ func startValue(v any) any {
 }
 
 // part reads the value of Part: (space, the value of EmptyPart, NotPart or
-// CondPart).
+// CondPart). NotPart's is (offset of not, (space, CondPart) or nil when
+// only not is there).
 func part(v any) any {
-	return condPart(v.([]any)[1])
+	x := v.([]any)[1]
+	if not, ok := x.([]any); ok && len(not) == 2 {
+		if rest, ok := not[1].([]any); ok {
+			return newNot(not[0], rest[1])
+		}
+		return notOnly(not[0])
+	}
+	return condPart(x)
 }
 
 // condPart reads the value of CondPart: Compare's sequence (Left, Op,

@@ -207,34 +207,34 @@ var g = &grammar{
 		},
 		{
 			name: "Split",
-			pos:  position{line: 52, col: 1, offset: 2585},
+			pos:  position{line: 53, col: 1, offset: 2643},
 			expr: &seqExpr{
-				pos: position{line: 52, col: 10, offset: 2594},
+				pos: position{line: 53, col: 10, offset: 2652},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 52, col: 10, offset: 2594},
+						pos:  position{line: 53, col: 10, offset: 2652},
 						name: "Part",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 52, col: 15, offset: 2599},
+						pos: position{line: 53, col: 15, offset: 2657},
 						expr: &seqExpr{
-							pos: position{line: 52, col: 16, offset: 2600},
+							pos: position{line: 53, col: 16, offset: 2658},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 52, col: 16, offset: 2600},
+									pos:  position{line: 53, col: 16, offset: 2658},
 									name: "Sep",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 52, col: 20, offset: 2604},
+									pos:  position{line: 53, col: 20, offset: 2662},
 									name: "Part",
 								},
 							},
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 52, col: 27, offset: 2611},
+						pos: position{line: 53, col: 27, offset: 2669},
 						expr: &charClassMatcher{
-							pos:        position{line: 52, col: 27, offset: 2611},
+							pos:        position{line: 53, col: 27, offset: 2669},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -243,9 +243,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 52, col: 66, offset: 2650},
+						pos: position{line: 53, col: 66, offset: 2708},
 						expr: &anyMatcher{
-							line: 52, col: 67, offset: 2651,
+							line: 53, col: 67, offset: 2709,
 						},
 					},
 				},
@@ -253,17 +253,17 @@ var g = &grammar{
 		},
 		{
 			name: "Sep",
-			pos:  position{line: 53, col: 1, offset: 2653},
+			pos:  position{line: 54, col: 1, offset: 2711},
 			expr: &actionExpr{
-				pos: position{line: 53, col: 8, offset: 2660},
+				pos: position{line: 54, col: 8, offset: 2718},
 				run: (*parser).callonSep1,
 				expr: &seqExpr{
-					pos: position{line: 53, col: 8, offset: 2660},
+					pos: position{line: 54, col: 8, offset: 2718},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 53, col: 8, offset: 2660},
+							pos: position{line: 54, col: 8, offset: 2718},
 							expr: &charClassMatcher{
-								pos:        position{line: 53, col: 8, offset: 2660},
+								pos:        position{line: 54, col: 8, offset: 2718},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -272,16 +272,16 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 53, col: 48, offset: 2700},
+							pos: position{line: 54, col: 48, offset: 2758},
 							alternatives: []any{
 								&litMatcher{
-									pos:        position{line: 53, col: 48, offset: 2700},
+									pos:        position{line: 54, col: 48, offset: 2758},
 									val:        "and",
 									ignoreCase: true,
 									want:       "\"and\"i",
 								},
 								&litMatcher{
-									pos:        position{line: 53, col: 57, offset: 2709},
+									pos:        position{line: 54, col: 57, offset: 2767},
 									val:        "or",
 									ignoreCase: true,
 									want:       "\"or\"i",
@@ -289,12 +289,12 @@ var g = &grammar{
 							},
 						},
 						&andExpr{
-							pos: position{line: 53, col: 64, offset: 2716},
+							pos: position{line: 54, col: 64, offset: 2774},
 							expr: &choiceExpr{
-								pos: position{line: 53, col: 66, offset: 2718},
+								pos: position{line: 54, col: 66, offset: 2776},
 								alternatives: []any{
 									&charClassMatcher{
-										pos:        position{line: 53, col: 66, offset: 2718},
+										pos:        position{line: 54, col: 66, offset: 2776},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -302,9 +302,9 @@ var g = &grammar{
 										inverted:   false,
 									},
 									&notExpr{
-										pos: position{line: 53, col: 106, offset: 2758},
+										pos: position{line: 54, col: 106, offset: 2816},
 										expr: &anyMatcher{
-											line: 53, col: 107, offset: 2759,
+											line: 54, col: 107, offset: 2817,
 										},
 									},
 								},
@@ -316,14 +316,14 @@ var g = &grammar{
 		},
 		{
 			name: "Part",
-			pos:  position{line: 54, col: 1, offset: 2807},
+			pos:  position{line: 55, col: 1, offset: 2865},
 			expr: &seqExpr{
-				pos: position{line: 54, col: 9, offset: 2815},
+				pos: position{line: 55, col: 9, offset: 2873},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 54, col: 9, offset: 2815},
+						pos: position{line: 55, col: 9, offset: 2873},
 						expr: &charClassMatcher{
-							pos:        position{line: 54, col: 9, offset: 2815},
+							pos:        position{line: 55, col: 9, offset: 2873},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -332,18 +332,18 @@ var g = &grammar{
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 54, col: 49, offset: 2855},
+						pos: position{line: 55, col: 49, offset: 2913},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 54, col: 49, offset: 2855},
+								pos:  position{line: 55, col: 49, offset: 2913},
 								name: "EmptyPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 54, col: 61, offset: 2867},
+								pos:  position{line: 55, col: 61, offset: 2925},
 								name: "NotPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 54, col: 71, offset: 2877},
+								pos:  position{line: 55, col: 71, offset: 2935},
 								name: "CondPart",
 							},
 						},
@@ -353,22 +353,22 @@ var g = &grammar{
 		},
 		{
 			name: "EmptyPart",
-			pos:  position{line: 55, col: 1, offset: 2887},
+			pos:  position{line: 56, col: 1, offset: 2945},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 14, offset: 2900},
+				pos: position{line: 56, col: 14, offset: 2958},
 				run: (*parser).callonEmptyPart1,
 				expr: &andExpr{
-					pos: position{line: 55, col: 14, offset: 2900},
+					pos: position{line: 56, col: 14, offset: 2958},
 					expr: &choiceExpr{
-						pos: position{line: 55, col: 16, offset: 2902},
+						pos: position{line: 56, col: 16, offset: 2960},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 55, col: 16, offset: 2902},
+								pos: position{line: 56, col: 16, offset: 2960},
 								exprs: []any{
 									&andExpr{
-										pos: position{line: 55, col: 16, offset: 2902},
+										pos: position{line: 56, col: 16, offset: 2960},
 										expr: &charClassMatcher{
-											pos:        position{line: 55, col: 17, offset: 2903},
+											pos:        position{line: 56, col: 17, offset: 2961},
 											val:        "[ao]i",
 											chars:      []rune{'a', 'o'},
 											ignoreCase: true,
@@ -376,15 +376,15 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 23, offset: 2909},
+										pos:  position{line: 56, col: 23, offset: 2967},
 										name: "BoolWord",
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 55, col: 34, offset: 2920},
+								pos: position{line: 56, col: 34, offset: 2978},
 								expr: &anyMatcher{
-									line: 55, col: 35, offset: 2921,
+									line: 56, col: 35, offset: 2979,
 								},
 							},
 						},
@@ -394,64 +394,40 @@ var g = &grammar{
 		},
 		{
 			name: "NotPart",
-			pos:  position{line: 56, col: 1, offset: 2952},
-			expr: &choiceExpr{
-				pos: position{line: 56, col: 12, offset: 2963},
-				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 56, col: 12, offset: 2963},
-						run: (*parser).callonNotPart2,
-						expr: &seqExpr{
-							pos: position{line: 56, col: 12, offset: 2963},
-							exprs: []any{
-								&labeledExpr{
-									pos:   position{line: 56, col: 12, offset: 2963},
-									label: "n",
-									expr: &ruleRefExpr{
-										pos:  position{line: 56, col: 14, offset: 2965},
-										name: "NotKw",
+			pos:  position{line: 57, col: 1, offset: 3010},
+			expr: &seqExpr{
+				pos: position{line: 57, col: 12, offset: 3021},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 12, offset: 3021},
+						name: "NotKw",
+					},
+					&choiceExpr{
+						pos: position{line: 57, col: 20, offset: 3029},
+						alternatives: []any{
+							&seqExpr{
+								pos: position{line: 57, col: 20, offset: 3029},
+								exprs: []any{
+									&oneOrMoreExpr{
+										pos: position{line: 57, col: 20, offset: 3029},
+										expr: &charClassMatcher{
+											pos:        position{line: 57, col: 20, offset: 3029},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
-								},
-								&oneOrMoreExpr{
-									pos: position{line: 56, col: 20, offset: 2971},
-									expr: &charClassMatcher{
-										pos:        position{line: 56, col: 20, offset: 2971},
-										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-										classes:    []*unicode.RangeTable{rangeTable("Zs")},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 56, col: 59, offset: 3010},
-									label: "x",
-									expr: &ruleRefExpr{
-										pos:  position{line: 56, col: 61, offset: 3012},
+									&ruleRefExpr{
+										pos:  position{line: 57, col: 59, offset: 3068},
 										name: "CondPart",
 									},
 								},
 							},
-						},
-					},
-					&actionExpr{
-						pos: position{line: 57, col: 7, offset: 3056},
-						run: (*parser).callonNotPart10,
-						expr: &seqExpr{
-							pos: position{line: 57, col: 7, offset: 3056},
-							exprs: []any{
-								&labeledExpr{
-									pos:   position{line: 57, col: 7, offset: 3056},
-									label: "n",
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 9, offset: 3058},
-										name: "NotKw",
-									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 57, col: 15, offset: 3064},
-									name: "PartEnd",
-								},
+							&ruleRefExpr{
+								pos:  position{line: 57, col: 70, offset: 3079},
+								name: "PartEnd",
 							},
 						},
 					},
@@ -460,16 +436,16 @@ var g = &grammar{
 		},
 		{
 			name: "CondPart",
-			pos:  position{line: 58, col: 1, offset: 3099},
+			pos:  position{line: 58, col: 1, offset: 3089},
 			expr: &choiceExpr{
-				pos: position{line: 58, col: 13, offset: 3111},
+				pos: position{line: 58, col: 13, offset: 3101},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 58, col: 13, offset: 3111},
+						pos:  position{line: 58, col: 13, offset: 3101},
 						name: "Compare",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 58, col: 23, offset: 3121},
+						pos:  position{line: 58, col: 23, offset: 3111},
 						name: "Truth",
 					},
 				},
@@ -477,20 +453,20 @@ var g = &grammar{
 		},
 		{
 			name: "Compare",
-			pos:  position{line: 59, col: 1, offset: 3127},
+			pos:  position{line: 59, col: 1, offset: 3117},
 			expr: &seqExpr{
-				pos: position{line: 59, col: 12, offset: 3138},
+				pos: position{line: 59, col: 12, offset: 3128},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 12, offset: 3138},
+						pos:  position{line: 59, col: 12, offset: 3128},
 						name: "Left",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 17, offset: 3143},
+						pos:  position{line: 59, col: 17, offset: 3133},
 						name: "Op",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 20, offset: 3146},
+						pos:  position{line: 59, col: 20, offset: 3136},
 						name: "Right",
 					},
 				},
@@ -498,19 +474,19 @@ var g = &grammar{
 		},
 		{
 			name: "Truth",
-			pos:  position{line: 60, col: 1, offset: 3152},
+			pos:  position{line: 60, col: 1, offset: 3142},
 			expr: &actionExpr{
-				pos: position{line: 60, col: 10, offset: 3161},
+				pos: position{line: 60, col: 10, offset: 3151},
 				run: (*parser).callonTruth1,
 				expr: &seqExpr{
-					pos: position{line: 60, col: 10, offset: 3161},
+					pos: position{line: 60, col: 10, offset: 3151},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 10, offset: 3161},
+							pos:  position{line: 60, col: 10, offset: 3151},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 22, offset: 3173},
+							pos:  position{line: 60, col: 22, offset: 3163},
 							name: "PartEnd",
 						},
 					},
@@ -519,19 +495,19 @@ var g = &grammar{
 		},
 		{
 			name: "PartEnd",
-			pos:  position{line: 61, col: 1, offset: 3228},
+			pos:  position{line: 61, col: 1, offset: 3218},
 			expr: &andExpr{
-				pos: position{line: 61, col: 12, offset: 3239},
+				pos: position{line: 61, col: 12, offset: 3229},
 				expr: &choiceExpr{
-					pos: position{line: 61, col: 14, offset: 3241},
+					pos: position{line: 61, col: 14, offset: 3231},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 61, col: 14, offset: 3241},
+							pos: position{line: 61, col: 14, offset: 3231},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 61, col: 14, offset: 3241},
+									pos: position{line: 61, col: 14, offset: 3231},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 14, offset: 3241},
+										pos:        position{line: 61, col: 14, offset: 3231},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -540,18 +516,18 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 53, offset: 3280},
+									pos:  position{line: 61, col: 53, offset: 3270},
 									name: "BoolWord",
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 64, offset: 3291},
+							pos: position{line: 61, col: 64, offset: 3281},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 64, offset: 3291},
+									pos: position{line: 61, col: 64, offset: 3281},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 64, offset: 3291},
+										pos:        position{line: 61, col: 64, offset: 3281},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -560,9 +536,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 61, col: 103, offset: 3330},
+									pos: position{line: 61, col: 103, offset: 3320},
 									expr: &anyMatcher{
-										line: 61, col: 104, offset: 3331,
+										line: 61, col: 104, offset: 3321,
 									},
 								},
 							},
@@ -573,36 +549,46 @@ var g = &grammar{
 		},
 		{
 			name: "Left",
-			pos:  position{line: 75, col: 1, offset: 4078},
+			pos:  position{line: 76, col: 1, offset: 4132},
 			expr: &choiceExpr{
-				pos: position{line: 75, col: 9, offset: 4086},
+				pos: position{line: 76, col: 9, offset: 4140},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 75, col: 9, offset: 4086},
+						pos: position{line: 76, col: 9, offset: 4140},
 						run: (*parser).callonLeft2,
 						expr: &seqExpr{
-							pos: position{line: 75, col: 9, offset: 4086},
+							pos: position{line: 76, col: 9, offset: 4140},
 							exprs: []any{
+								&andExpr{
+									pos: position{line: 76, col: 9, offset: 4140},
+									expr: &charClassMatcher{
+										pos:        position{line: 76, col: 10, offset: 4141},
+										val:        "['\"]",
+										chars:      []rune{'\'', '"'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
 								&labeledExpr{
-									pos:   position{line: 75, col: 9, offset: 4086},
+									pos:   position{line: 76, col: 15, offset: 4146},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 75, col: 11, offset: 4088},
+										pos:  position{line: 76, col: 17, offset: 4148},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 75, col: 18, offset: 4095},
+									pos:  position{line: 76, col: 24, offset: 4155},
 									name: "LeftRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 76, col: 7, offset: 4159},
-						run: (*parser).callonLeft7,
+						pos: position{line: 77, col: 7, offset: 4219},
+						run: (*parser).callonLeft9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 76, col: 7, offset: 4159},
+							pos:  position{line: 77, col: 7, offset: 4219},
 							name: "LeftRest",
 						},
 					},
@@ -611,16 +597,16 @@ var g = &grammar{
 		},
 		{
 			name: "LeftRest",
-			pos:  position{line: 77, col: 1, offset: 4219},
+			pos:  position{line: 78, col: 1, offset: 4279},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 77, col: 13, offset: 4231},
+				pos: position{line: 78, col: 13, offset: 4291},
 				expr: &choiceExpr{
-					pos: position{line: 77, col: 14, offset: 4232},
+					pos: position{line: 78, col: 14, offset: 4292},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 77, col: 14, offset: 4232},
+							pos: position{line: 78, col: 14, offset: 4292},
 							expr: &charClassMatcher{
-								pos:        position{line: 77, col: 14, offset: 4232},
+								pos:        position{line: 78, col: 14, offset: 4292},
 								val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -629,12 +615,12 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 61, offset: 4279},
+							pos: position{line: 78, col: 61, offset: 4339},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 77, col: 61, offset: 4279},
+									pos: position{line: 78, col: 61, offset: 4339},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 61, offset: 4279},
+										pos:        position{line: 78, col: 61, offset: 4339},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -643,14 +629,14 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 77, col: 100, offset: 4318},
+									pos: position{line: 78, col: 100, offset: 4378},
 									expr: &seqExpr{
-										pos: position{line: 77, col: 102, offset: 4320},
+										pos: position{line: 78, col: 102, offset: 4380},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 77, col: 102, offset: 4320},
+												pos: position{line: 78, col: 102, offset: 4380},
 												expr: &charClassMatcher{
-													pos:        position{line: 77, col: 103, offset: 4321},
+													pos:        position{line: 78, col: 103, offset: 4381},
 													val:        "[acino]i",
 													chars:      []rune{'a', 'c', 'i', 'n', 'o'},
 													ignoreCase: true,
@@ -658,14 +644,14 @@ var g = &grammar{
 												},
 											},
 											&choiceExpr{
-												pos: position{line: 77, col: 113, offset: 4331},
+												pos: position{line: 78, col: 113, offset: 4391},
 												alternatives: []any{
 													&ruleRefExpr{
-														pos:  position{line: 77, col: 113, offset: 4331},
+														pos:  position{line: 78, col: 113, offset: 4391},
 														name: "WordOpShape",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 77, col: 127, offset: 4345},
+														pos:  position{line: 78, col: 127, offset: 4405},
 														name: "BoolWord",
 													},
 												},
@@ -676,22 +662,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 77, col: 140, offset: 4358},
+							pos:  position{line: 78, col: 140, offset: 4418},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 154, offset: 4372},
+							pos: position{line: 78, col: 154, offset: 4432},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 154, offset: 4372},
+									pos:        position{line: 78, col: 154, offset: 4432},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 158, offset: 4376},
+									pos: position{line: 78, col: 158, offset: 4436},
 									expr: &litMatcher{
-										pos:        position{line: 77, col: 159, offset: 4377},
+										pos:        position{line: 78, col: 159, offset: 4437},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -700,18 +686,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 165, offset: 4383},
+							pos: position{line: 78, col: 165, offset: 4443},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 165, offset: 4383},
+									pos:        position{line: 78, col: 165, offset: 4443},
 									val:        "!",
 									ignoreCase: false,
 									want:       "\"!\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 169, offset: 4387},
+									pos: position{line: 78, col: 169, offset: 4447},
 									expr: &litMatcher{
-										pos:        position{line: 77, col: 170, offset: 4388},
+										pos:        position{line: 78, col: 170, offset: 4448},
 										val:        "=",
 										ignoreCase: false,
 										want:       "\"=\"",
@@ -725,19 +711,19 @@ var g = &grammar{
 		},
 		{
 			name: "Right",
-			pos:  position{line: 78, col: 1, offset: 4394},
+			pos:  position{line: 79, col: 1, offset: 4454},
 			expr: &seqExpr{
-				pos: position{line: 78, col: 10, offset: 4403},
+				pos: position{line: 79, col: 10, offset: 4463},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 78, col: 10, offset: 4403},
+						pos: position{line: 79, col: 10, offset: 4463},
 						expr: &ruleRefExpr{
-							pos:  position{line: 78, col: 10, offset: 4403},
+							pos:  position{line: 79, col: 10, offset: 4463},
 							name: "RightSpace",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 78, col: 22, offset: 4415},
+						pos:  position{line: 79, col: 22, offset: 4475},
 						name: "RightSide",
 					},
 				},
@@ -745,14 +731,14 @@ var g = &grammar{
 		},
 		{
 			name: "RightSpace",
-			pos:  position{line: 79, col: 1, offset: 4425},
+			pos:  position{line: 80, col: 1, offset: 4485},
 			expr: &seqExpr{
-				pos: position{line: 79, col: 15, offset: 4439},
+				pos: position{line: 80, col: 15, offset: 4499},
 				exprs: []any{
 					&oneOrMoreExpr{
-						pos: position{line: 79, col: 15, offset: 4439},
+						pos: position{line: 80, col: 15, offset: 4499},
 						expr: &charClassMatcher{
-							pos:        position{line: 79, col: 15, offset: 4439},
+							pos:        position{line: 80, col: 15, offset: 4499},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -761,14 +747,14 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 79, col: 54, offset: 4478},
+						pos: position{line: 80, col: 54, offset: 4538},
 						expr: &seqExpr{
-							pos: position{line: 79, col: 56, offset: 4480},
+							pos: position{line: 80, col: 56, offset: 4540},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 79, col: 56, offset: 4480},
+									pos: position{line: 80, col: 56, offset: 4540},
 									expr: &charClassMatcher{
-										pos:        position{line: 79, col: 57, offset: 4481},
+										pos:        position{line: 80, col: 57, offset: 4541},
 										val:        "[ao]i",
 										chars:      []rune{'a', 'o'},
 										ignoreCase: true,
@@ -776,7 +762,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 79, col: 63, offset: 4487},
+									pos:  position{line: 80, col: 63, offset: 4547},
 									name: "BoolWord",
 								},
 							},
@@ -787,36 +773,46 @@ var g = &grammar{
 		},
 		{
 			name: "RightSide",
-			pos:  position{line: 80, col: 1, offset: 4497},
+			pos:  position{line: 81, col: 1, offset: 4557},
 			expr: &choiceExpr{
-				pos: position{line: 80, col: 14, offset: 4510},
+				pos: position{line: 81, col: 14, offset: 4570},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 80, col: 14, offset: 4510},
+						pos: position{line: 81, col: 14, offset: 4570},
 						run: (*parser).callonRightSide2,
 						expr: &seqExpr{
-							pos: position{line: 80, col: 14, offset: 4510},
+							pos: position{line: 81, col: 14, offset: 4570},
 							exprs: []any{
+								&andExpr{
+									pos: position{line: 81, col: 14, offset: 4570},
+									expr: &charClassMatcher{
+										pos:        position{line: 81, col: 15, offset: 4571},
+										val:        "['\"]",
+										chars:      []rune{'\'', '"'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
 								&labeledExpr{
-									pos:   position{line: 80, col: 14, offset: 4510},
+									pos:   position{line: 81, col: 20, offset: 4576},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 80, col: 16, offset: 4512},
+										pos:  position{line: 81, col: 22, offset: 4578},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 80, col: 23, offset: 4519},
+									pos:  position{line: 81, col: 29, offset: 4585},
 									name: "RightRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 81, col: 7, offset: 4584},
-						run: (*parser).callonRightSide7,
+						pos: position{line: 82, col: 7, offset: 4650},
+						run: (*parser).callonRightSide9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 81, col: 7, offset: 4584},
+							pos:  position{line: 82, col: 7, offset: 4650},
 							name: "RightRest",
 						},
 					},
@@ -825,16 +821,16 @@ var g = &grammar{
 		},
 		{
 			name: "RightRest",
-			pos:  position{line: 82, col: 1, offset: 4645},
+			pos:  position{line: 83, col: 1, offset: 4711},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 82, col: 14, offset: 4658},
+				pos: position{line: 83, col: 14, offset: 4724},
 				expr: &choiceExpr{
-					pos: position{line: 82, col: 15, offset: 4659},
+					pos: position{line: 83, col: 15, offset: 4725},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 82, col: 15, offset: 4659},
+							pos: position{line: 83, col: 15, offset: 4725},
 							expr: &charClassMatcher{
-								pos:        position{line: 82, col: 15, offset: 4659},
+								pos:        position{line: 83, col: 15, offset: 4725},
 								val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -843,12 +839,12 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 82, col: 58, offset: 4702},
+							pos: position{line: 83, col: 58, offset: 4768},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 82, col: 58, offset: 4702},
+									pos: position{line: 83, col: 58, offset: 4768},
 									expr: &charClassMatcher{
-										pos:        position{line: 82, col: 58, offset: 4702},
+										pos:        position{line: 83, col: 58, offset: 4768},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -857,14 +853,14 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 82, col: 97, offset: 4741},
+									pos: position{line: 83, col: 97, offset: 4807},
 									expr: &seqExpr{
-										pos: position{line: 82, col: 99, offset: 4743},
+										pos: position{line: 83, col: 99, offset: 4809},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 82, col: 99, offset: 4743},
+												pos: position{line: 83, col: 99, offset: 4809},
 												expr: &charClassMatcher{
-													pos:        position{line: 82, col: 100, offset: 4744},
+													pos:        position{line: 83, col: 100, offset: 4810},
 													val:        "[ao]i",
 													chars:      []rune{'a', 'o'},
 													ignoreCase: true,
@@ -872,7 +868,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 82, col: 106, offset: 4750},
+												pos:  position{line: 83, col: 106, offset: 4816},
 												name: "BoolWord",
 											},
 										},
@@ -881,22 +877,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 82, col: 118, offset: 4762},
+							pos:  position{line: 83, col: 118, offset: 4828},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 82, col: 132, offset: 4776},
+							pos: position{line: 83, col: 132, offset: 4842},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 82, col: 132, offset: 4776},
+									pos:        position{line: 83, col: 132, offset: 4842},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 82, col: 136, offset: 4780},
+									pos: position{line: 83, col: 136, offset: 4846},
 									expr: &litMatcher{
-										pos:        position{line: 82, col: 137, offset: 4781},
+										pos:        position{line: 83, col: 137, offset: 4847},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -910,17 +906,17 @@ var g = &grammar{
 		},
 		{
 			name: "Whole",
-			pos:  position{line: 86, col: 1, offset: 4932},
+			pos:  position{line: 87, col: 1, offset: 4998},
 			expr: &actionExpr{
-				pos: position{line: 86, col: 10, offset: 4941},
+				pos: position{line: 87, col: 10, offset: 5007},
 				run: (*parser).callonWhole1,
 				expr: &seqExpr{
-					pos: position{line: 86, col: 10, offset: 4941},
+					pos: position{line: 87, col: 10, offset: 5007},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 86, col: 10, offset: 4941},
+							pos: position{line: 87, col: 10, offset: 5007},
 							expr: &charClassMatcher{
-								pos:        position{line: 86, col: 10, offset: 4941},
+								pos:        position{line: 87, col: 10, offset: 5007},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -929,17 +925,17 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 86, col: 49, offset: 4980},
+							pos:   position{line: 87, col: 49, offset: 5046},
 							label: "w",
 							expr: &choiceExpr{
-								pos: position{line: 86, col: 52, offset: 4983},
+								pos: position{line: 87, col: 52, offset: 5049},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 86, col: 52, offset: 4983},
+										pos:  position{line: 87, col: 52, offset: 5049},
 										name: "NotWhole",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 86, col: 63, offset: 4994},
+										pos:  position{line: 87, col: 63, offset: 5060},
 										name: "WholeCompare",
 									},
 								},
@@ -951,25 +947,25 @@ var g = &grammar{
 		},
 		{
 			name: "NotWhole",
-			pos:  position{line: 87, col: 1, offset: 5026},
+			pos:  position{line: 88, col: 1, offset: 5092},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 13, offset: 5038},
+				pos: position{line: 88, col: 13, offset: 5104},
 				run: (*parser).callonNotWhole1,
 				expr: &seqExpr{
-					pos: position{line: 87, col: 13, offset: 5038},
+					pos: position{line: 88, col: 13, offset: 5104},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 87, col: 13, offset: 5038},
+							pos:   position{line: 88, col: 13, offset: 5104},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 87, col: 15, offset: 5040},
+								pos:  position{line: 88, col: 15, offset: 5106},
 								name: "NotKw",
 							},
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 87, col: 21, offset: 5046},
+							pos: position{line: 88, col: 21, offset: 5112},
 							expr: &charClassMatcher{
-								pos:        position{line: 87, col: 21, offset: 5046},
+								pos:        position{line: 88, col: 21, offset: 5112},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -978,10 +974,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 87, col: 60, offset: 5085},
+							pos:   position{line: 88, col: 60, offset: 5151},
 							label: "x",
 							expr: &ruleRefExpr{
-								pos:  position{line: 87, col: 62, offset: 5087},
+								pos:  position{line: 88, col: 62, offset: 5153},
 								name: "WholeCompare",
 							},
 						},
@@ -991,34 +987,34 @@ var g = &grammar{
 		},
 		{
 			name: "WholeCompare",
-			pos:  position{line: 88, col: 1, offset: 5129},
+			pos:  position{line: 89, col: 1, offset: 5195},
 			expr: &actionExpr{
-				pos: position{line: 88, col: 17, offset: 5145},
+				pos: position{line: 89, col: 17, offset: 5211},
 				run: (*parser).callonWholeCompare1,
 				expr: &seqExpr{
-					pos: position{line: 88, col: 17, offset: 5145},
+					pos: position{line: 89, col: 17, offset: 5211},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 88, col: 17, offset: 5145},
+							pos:   position{line: 89, col: 17, offset: 5211},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 19, offset: 5147},
+								pos:  position{line: 89, col: 19, offset: 5213},
 								name: "WholeLeft",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 88, col: 29, offset: 5157},
+							pos:   position{line: 89, col: 29, offset: 5223},
 							label: "o",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 31, offset: 5159},
+								pos:  position{line: 89, col: 31, offset: 5225},
 								name: "Op",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 88, col: 34, offset: 5162},
+							pos:   position{line: 89, col: 34, offset: 5228},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 36, offset: 5164},
+								pos:  position{line: 89, col: 36, offset: 5230},
 								name: "WholeRight",
 							},
 						},
@@ -1028,33 +1024,33 @@ var g = &grammar{
 		},
 		{
 			name: "WholeLeft",
-			pos:  position{line: 89, col: 1, offset: 5214},
+			pos:  position{line: 90, col: 1, offset: 5280},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 14, offset: 5227},
+				pos: position{line: 90, col: 14, offset: 5293},
 				run: (*parser).callonWholeLeft1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 14, offset: 5227},
+					pos: position{line: 90, col: 14, offset: 5293},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 89, col: 14, offset: 5227},
+							pos:   position{line: 90, col: 14, offset: 5293},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 89, col: 16, offset: 5229},
+								pos: position{line: 90, col: 16, offset: 5295},
 								expr: &ruleRefExpr{
-									pos:  position{line: 89, col: 16, offset: 5229},
+									pos:  position{line: 90, col: 16, offset: 5295},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 89, col: 24, offset: 5237},
+							pos: position{line: 90, col: 24, offset: 5303},
 							expr: &choiceExpr{
-								pos: position{line: 89, col: 25, offset: 5238},
+								pos: position{line: 90, col: 25, offset: 5304},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 89, col: 25, offset: 5238},
+										pos: position{line: 90, col: 25, offset: 5304},
 										expr: &charClassMatcher{
-											pos:        position{line: 89, col: 25, offset: 5238},
+											pos:        position{line: 90, col: 25, offset: 5304},
 											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1063,12 +1059,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 89, col: 72, offset: 5285},
+										pos: position{line: 90, col: 72, offset: 5351},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 89, col: 72, offset: 5285},
+												pos: position{line: 90, col: 72, offset: 5351},
 												expr: &charClassMatcher{
-													pos:        position{line: 89, col: 72, offset: 5285},
+													pos:        position{line: 90, col: 72, offset: 5351},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1077,14 +1073,14 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 89, col: 111, offset: 5324},
+												pos: position{line: 90, col: 111, offset: 5390},
 												expr: &seqExpr{
-													pos: position{line: 89, col: 113, offset: 5326},
+													pos: position{line: 90, col: 113, offset: 5392},
 													exprs: []any{
 														&andExpr{
-															pos: position{line: 89, col: 113, offset: 5326},
+															pos: position{line: 90, col: 113, offset: 5392},
 															expr: &charClassMatcher{
-																pos:        position{line: 89, col: 114, offset: 5327},
+																pos:        position{line: 90, col: 114, offset: 5393},
 																val:        "[cin]i",
 																chars:      []rune{'c', 'i', 'n'},
 																ignoreCase: true,
@@ -1092,7 +1088,7 @@ var g = &grammar{
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 89, col: 121, offset: 5334},
+															pos:  position{line: 90, col: 121, offset: 5400},
 															name: "WordOpShape",
 														},
 													},
@@ -1101,22 +1097,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 89, col: 136, offset: 5349},
+										pos:  position{line: 90, col: 136, offset: 5415},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 89, col: 150, offset: 5363},
+										pos: position{line: 90, col: 150, offset: 5429},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 89, col: 150, offset: 5363},
+												pos:        position{line: 90, col: 150, offset: 5429},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 89, col: 154, offset: 5367},
+												pos: position{line: 90, col: 154, offset: 5433},
 												expr: &litMatcher{
-													pos:        position{line: 89, col: 155, offset: 5368},
+													pos:        position{line: 90, col: 155, offset: 5434},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1125,18 +1121,18 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 89, col: 161, offset: 5374},
+										pos: position{line: 90, col: 161, offset: 5440},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 89, col: 161, offset: 5374},
+												pos:        position{line: 90, col: 161, offset: 5440},
 												val:        "!",
 												ignoreCase: false,
 												want:       "\"!\"",
 											},
 											&notExpr{
-												pos: position{line: 89, col: 165, offset: 5378},
+												pos: position{line: 90, col: 165, offset: 5444},
 												expr: &litMatcher{
-													pos:        position{line: 89, col: 166, offset: 5379},
+													pos:        position{line: 90, col: 166, offset: 5445},
 													val:        "=",
 													ignoreCase: false,
 													want:       "\"=\"",
@@ -1153,17 +1149,17 @@ var g = &grammar{
 		},
 		{
 			name: "WholeRight",
-			pos:  position{line: 90, col: 1, offset: 5434},
+			pos:  position{line: 91, col: 1, offset: 5500},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 15, offset: 5448},
+				pos: position{line: 91, col: 15, offset: 5514},
 				run: (*parser).callonWholeRight1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 15, offset: 5448},
+					pos: position{line: 91, col: 15, offset: 5514},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 90, col: 15, offset: 5448},
+							pos: position{line: 91, col: 15, offset: 5514},
 							expr: &charClassMatcher{
-								pos:        position{line: 90, col: 15, offset: 5448},
+								pos:        position{line: 91, col: 15, offset: 5514},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1172,25 +1168,25 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 90, col: 54, offset: 5487},
+							pos:   position{line: 91, col: 54, offset: 5553},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 90, col: 56, offset: 5489},
+								pos: position{line: 91, col: 56, offset: 5555},
 								expr: &ruleRefExpr{
-									pos:  position{line: 90, col: 56, offset: 5489},
+									pos:  position{line: 91, col: 56, offset: 5555},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 90, col: 64, offset: 5497},
+							pos: position{line: 91, col: 64, offset: 5563},
 							expr: &choiceExpr{
-								pos: position{line: 90, col: 65, offset: 5498},
+								pos: position{line: 91, col: 65, offset: 5564},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 90, col: 65, offset: 5498},
+										pos: position{line: 91, col: 65, offset: 5564},
 										expr: &charClassMatcher{
-											pos:        position{line: 90, col: 65, offset: 5498},
+											pos:        position{line: 91, col: 65, offset: 5564},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -1198,22 +1194,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 90, col: 73, offset: 5506},
+										pos:  position{line: 91, col: 73, offset: 5572},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 90, col: 87, offset: 5520},
+										pos: position{line: 91, col: 87, offset: 5586},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 90, col: 87, offset: 5520},
+												pos:        position{line: 91, col: 87, offset: 5586},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 90, col: 91, offset: 5524},
+												pos: position{line: 91, col: 91, offset: 5590},
 												expr: &litMatcher{
-													pos:        position{line: 90, col: 92, offset: 5525},
+													pos:        position{line: 91, col: 92, offset: 5591},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1225,9 +1221,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 90, col: 98, offset: 5531},
+							pos: position{line: 91, col: 98, offset: 5597},
 							expr: &anyMatcher{
-								line: 90, col: 99, offset: 5532,
+								line: 91, col: 99, offset: 5598,
 							},
 						},
 					},
@@ -1236,35 +1232,35 @@ var g = &grammar{
 		},
 		{
 			name: "NotCondition",
-			pos:  position{line: 94, col: 1, offset: 5711},
+			pos:  position{line: 95, col: 1, offset: 5777},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 17, offset: 5727},
+				pos: position{line: 95, col: 17, offset: 5793},
 				run: (*parser).callonNotCondition1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 17, offset: 5727},
+					pos: position{line: 95, col: 17, offset: 5793},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 94, col: 17, offset: 5727},
+							pos:   position{line: 95, col: 17, offset: 5793},
 							label: "first",
 							expr: &ruleRefExpr{
-								pos:  position{line: 94, col: 23, offset: 5733},
+								pos:  position{line: 95, col: 23, offset: 5799},
 								name: "Other",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 94, col: 29, offset: 5739},
+							pos:   position{line: 95, col: 29, offset: 5805},
 							label: "rest",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 94, col: 34, offset: 5744},
+								pos: position{line: 95, col: 34, offset: 5810},
 								expr: &seqExpr{
-									pos: position{line: 94, col: 35, offset: 5745},
+									pos: position{line: 95, col: 35, offset: 5811},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 94, col: 35, offset: 5745},
+											pos:  position{line: 95, col: 35, offset: 5811},
 											name: "Sep",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 94, col: 39, offset: 5749},
+											pos:  position{line: 95, col: 39, offset: 5815},
 											name: "Other",
 										},
 									},
@@ -1272,9 +1268,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 94, col: 47, offset: 5757},
+							pos: position{line: 95, col: 47, offset: 5823},
 							expr: &charClassMatcher{
-								pos:        position{line: 94, col: 47, offset: 5757},
+								pos:        position{line: 95, col: 47, offset: 5823},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1283,9 +1279,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 94, col: 86, offset: 5796},
+							pos: position{line: 95, col: 86, offset: 5862},
 							expr: &anyMatcher{
-								line: 94, col: 87, offset: 5797,
+								line: 95, col: 87, offset: 5863,
 							},
 						},
 					},
@@ -1294,17 +1290,17 @@ var g = &grammar{
 		},
 		{
 			name: "Other",
-			pos:  position{line: 95, col: 1, offset: 5852},
+			pos:  position{line: 96, col: 1, offset: 5918},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 10, offset: 5861},
+				pos: position{line: 96, col: 10, offset: 5927},
 				run: (*parser).callonOther1,
 				expr: &seqExpr{
-					pos: position{line: 95, col: 10, offset: 5861},
+					pos: position{line: 96, col: 10, offset: 5927},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 95, col: 10, offset: 5861},
+							pos: position{line: 96, col: 10, offset: 5927},
 							expr: &charClassMatcher{
-								pos:        position{line: 95, col: 10, offset: 5861},
+								pos:        position{line: 96, col: 10, offset: 5927},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1313,21 +1309,21 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 95, col: 49, offset: 5900},
+							pos:   position{line: 96, col: 49, offset: 5966},
 							label: "o",
 							expr: &choiceExpr{
-								pos: position{line: 95, col: 52, offset: 5903},
+								pos: position{line: 96, col: 52, offset: 5969},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 95, col: 52, offset: 5903},
+										pos:  position{line: 96, col: 52, offset: 5969},
 										name: "EmptyPart",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 95, col: 64, offset: 5915},
+										pos:  position{line: 96, col: 64, offset: 5981},
 										name: "OtherTruth",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 95, col: 77, offset: 5928},
+										pos:  position{line: 96, col: 77, offset: 5994},
 										name: "OtherText",
 									},
 								},
@@ -1339,26 +1335,26 @@ var g = &grammar{
 		},
 		{
 			name: "OtherTruth",
-			pos:  position{line: 96, col: 1, offset: 5957},
+			pos:  position{line: 97, col: 1, offset: 6023},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 15, offset: 5971},
+				pos: position{line: 97, col: 15, offset: 6037},
 				run: (*parser).callonOtherTruth1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 15, offset: 5971},
+					pos: position{line: 97, col: 15, offset: 6037},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 96, col: 15, offset: 5971},
+							pos: position{line: 97, col: 15, offset: 6037},
 							expr: &seqExpr{
-								pos: position{line: 96, col: 16, offset: 5972},
+								pos: position{line: 97, col: 16, offset: 6038},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 96, col: 16, offset: 5972},
+										pos:  position{line: 97, col: 16, offset: 6038},
 										name: "NotKw",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 96, col: 22, offset: 5978},
+										pos: position{line: 97, col: 22, offset: 6044},
 										expr: &charClassMatcher{
-											pos:        position{line: 96, col: 22, offset: 5978},
+											pos:        position{line: 97, col: 22, offset: 6044},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1370,11 +1366,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 96, col: 63, offset: 6019},
+							pos:  position{line: 97, col: 63, offset: 6085},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 96, col: 75, offset: 6031},
+							pos:  position{line: 97, col: 75, offset: 6097},
 							name: "PartEnd",
 						},
 					},
@@ -1383,29 +1379,29 @@ var g = &grammar{
 		},
 		{
 			name: "OtherText",
-			pos:  position{line: 97, col: 1, offset: 6067},
+			pos:  position{line: 98, col: 1, offset: 6133},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 14, offset: 6080},
+				pos: position{line: 98, col: 14, offset: 6146},
 				run: (*parser).callonOtherText1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 14, offset: 6080},
+					pos: position{line: 98, col: 14, offset: 6146},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 97, col: 14, offset: 6080},
+							pos: position{line: 98, col: 14, offset: 6146},
 							expr: &ruleRefExpr{
-								pos:  position{line: 97, col: 14, offset: 6080},
+								pos:  position{line: 98, col: 14, offset: 6146},
 								name: "Quoted",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 22, offset: 6088},
+							pos: position{line: 98, col: 22, offset: 6154},
 							expr: &choiceExpr{
-								pos: position{line: 97, col: 23, offset: 6089},
+								pos: position{line: 98, col: 23, offset: 6155},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 97, col: 23, offset: 6089},
+										pos: position{line: 98, col: 23, offset: 6155},
 										expr: &charClassMatcher{
-											pos:        position{line: 97, col: 23, offset: 6089},
+											pos:        position{line: 98, col: 23, offset: 6155},
 											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1414,12 +1410,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 97, col: 66, offset: 6132},
+										pos: position{line: 98, col: 66, offset: 6198},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 97, col: 66, offset: 6132},
+												pos: position{line: 98, col: 66, offset: 6198},
 												expr: &charClassMatcher{
-													pos:        position{line: 97, col: 66, offset: 6132},
+													pos:        position{line: 98, col: 66, offset: 6198},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1428,31 +1424,31 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 97, col: 105, offset: 6171},
+												pos: position{line: 98, col: 105, offset: 6237},
 												expr: &ruleRefExpr{
-													pos:  position{line: 97, col: 106, offset: 6172},
+													pos:  position{line: 98, col: 106, offset: 6238},
 													name: "BoolWord",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 117, offset: 6183},
+										pos:  position{line: 98, col: 117, offset: 6249},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 97, col: 131, offset: 6197},
+										pos: position{line: 98, col: 131, offset: 6263},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 97, col: 131, offset: 6197},
+												pos:        position{line: 98, col: 131, offset: 6263},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 97, col: 135, offset: 6201},
+												pos: position{line: 98, col: 135, offset: 6267},
 												expr: &litMatcher{
-													pos:        position{line: 97, col: 136, offset: 6202},
+													pos:        position{line: 98, col: 136, offset: 6268},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1469,17 +1465,17 @@ var g = &grammar{
 		},
 		{
 			name: "Op",
-			pos:  position{line: 102, col: 1, offset: 6432},
+			pos:  position{line: 103, col: 1, offset: 6498},
 			expr: &choiceExpr{
-				pos: position{line: 102, col: 7, offset: 6438},
+				pos: position{line: 103, col: 7, offset: 6504},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 102, col: 7, offset: 6438},
+						pos: position{line: 103, col: 7, offset: 6504},
 						run: (*parser).callonOp2,
 						expr: &oneOrMoreExpr{
-							pos: position{line: 102, col: 7, offset: 6438},
+							pos: position{line: 103, col: 7, offset: 6504},
 							expr: &charClassMatcher{
-								pos:        position{line: 102, col: 7, offset: 6438},
+								pos:        position{line: 103, col: 7, offset: 6504},
 								val:        "[=<>!]",
 								chars:      []rune{'=', '<', '>', '!'},
 								ignoreCase: false,
@@ -1488,15 +1484,15 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 103, col: 7, offset: 6499},
+						pos: position{line: 104, col: 7, offset: 6565},
 						run: (*parser).callonOp5,
 						expr: &seqExpr{
-							pos: position{line: 103, col: 7, offset: 6499},
+							pos: position{line: 104, col: 7, offset: 6565},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 103, col: 7, offset: 6499},
+									pos: position{line: 104, col: 7, offset: 6565},
 									expr: &charClassMatcher{
-										pos:        position{line: 103, col: 7, offset: 6499},
+										pos:        position{line: 104, col: 7, offset: 6565},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1505,7 +1501,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 103, col: 46, offset: 6538},
+									pos:  position{line: 104, col: 46, offset: 6604},
 									name: "WordOpShape",
 								},
 							},
@@ -1516,26 +1512,26 @@ var g = &grammar{
 		},
 		{
 			name: "WordOpShape",
-			pos:  position{line: 104, col: 1, offset: 6598},
+			pos:  position{line: 105, col: 1, offset: 6664},
 			expr: &seqExpr{
-				pos: position{line: 104, col: 16, offset: 6613},
+				pos: position{line: 105, col: 16, offset: 6679},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 104, col: 17, offset: 6614},
+						pos: position{line: 105, col: 17, offset: 6680},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 104, col: 17, offset: 6614},
+								pos: position{line: 105, col: 17, offset: 6680},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 104, col: 17, offset: 6614},
+										pos:        position{line: 105, col: 17, offset: 6680},
 										val:        "is",
 										ignoreCase: true,
 										want:       "\"is\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 104, col: 23, offset: 6620},
+										pos: position{line: 105, col: 23, offset: 6686},
 										expr: &charClassMatcher{
-											pos:        position{line: 104, col: 23, offset: 6620},
+											pos:        position{line: 105, col: 23, offset: 6686},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1544,20 +1540,20 @@ var g = &grammar{
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 104, col: 62, offset: 6659},
+										pos: position{line: 105, col: 62, offset: 6725},
 										expr: &seqExpr{
-											pos: position{line: 104, col: 63, offset: 6660},
+											pos: position{line: 105, col: 63, offset: 6726},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 104, col: 63, offset: 6660},
+													pos:        position{line: 105, col: 63, offset: 6726},
 													val:        "not",
 													ignoreCase: true,
 													want:       "\"not\"i",
 												},
 												&oneOrMoreExpr{
-													pos: position{line: 104, col: 70, offset: 6667},
+													pos: position{line: 105, col: 70, offset: 6733},
 													expr: &charClassMatcher{
-														pos:        position{line: 104, col: 70, offset: 6667},
+														pos:        position{line: 105, col: 70, offset: 6733},
 														val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 														chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 														classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1569,7 +1565,7 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 104, col: 111, offset: 6708},
+										pos:        position{line: 105, col: 111, offset: 6774},
 										val:        "empty",
 										ignoreCase: true,
 										want:       "\"empty\"i",
@@ -1577,30 +1573,30 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 104, col: 122, offset: 6719},
+								pos:        position{line: 105, col: 122, offset: 6785},
 								val:        "in",
 								ignoreCase: true,
 								want:       "\"in\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 104, col: 130, offset: 6727},
+								pos:        position{line: 105, col: 130, offset: 6793},
 								val:        "contains",
 								ignoreCase: true,
 								want:       "\"contains\"i",
 							},
 							&seqExpr{
-								pos: position{line: 104, col: 144, offset: 6741},
+								pos: position{line: 105, col: 144, offset: 6807},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 104, col: 144, offset: 6741},
+										pos:        position{line: 105, col: 144, offset: 6807},
 										val:        "not",
 										ignoreCase: true,
 										want:       "\"not\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 104, col: 151, offset: 6748},
+										pos: position{line: 105, col: 151, offset: 6814},
 										expr: &charClassMatcher{
-											pos:        position{line: 104, col: 151, offset: 6748},
+											pos:        position{line: 105, col: 151, offset: 6814},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1609,16 +1605,16 @@ var g = &grammar{
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 104, col: 191, offset: 6788},
+										pos: position{line: 105, col: 191, offset: 6854},
 										alternatives: []any{
 											&litMatcher{
-												pos:        position{line: 104, col: 191, offset: 6788},
+												pos:        position{line: 105, col: 191, offset: 6854},
 												val:        "in",
 												ignoreCase: true,
 												want:       "\"in\"i",
 											},
 											&litMatcher{
-												pos:        position{line: 104, col: 199, offset: 6796},
+												pos:        position{line: 105, col: 199, offset: 6862},
 												val:        "contains",
 												ignoreCase: true,
 												want:       "\"contains\"i",
@@ -1630,12 +1626,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 104, col: 213, offset: 6810},
+						pos: position{line: 105, col: 213, offset: 6876},
 						expr: &choiceExpr{
-							pos: position{line: 104, col: 215, offset: 6812},
+							pos: position{line: 105, col: 215, offset: 6878},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 104, col: 215, offset: 6812},
+									pos:        position{line: 105, col: 215, offset: 6878},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1643,9 +1639,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 104, col: 255, offset: 6852},
+									pos: position{line: 105, col: 255, offset: 6918},
 									expr: &anyMatcher{
-										line: 104, col: 256, offset: 6853,
+										line: 105, col: 256, offset: 6919,
 									},
 								},
 							},
@@ -1656,21 +1652,21 @@ var g = &grammar{
 		},
 		{
 			name: "BoolWord",
-			pos:  position{line: 106, col: 1, offset: 6857},
+			pos:  position{line: 107, col: 1, offset: 6923},
 			expr: &seqExpr{
-				pos: position{line: 106, col: 13, offset: 6869},
+				pos: position{line: 107, col: 13, offset: 6935},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 106, col: 14, offset: 6870},
+						pos: position{line: 107, col: 14, offset: 6936},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 106, col: 14, offset: 6870},
+								pos:        position{line: 107, col: 14, offset: 6936},
 								val:        "and",
 								ignoreCase: true,
 								want:       "\"and\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 106, col: 23, offset: 6879},
+								pos:        position{line: 107, col: 23, offset: 6945},
 								val:        "or",
 								ignoreCase: true,
 								want:       "\"or\"i",
@@ -1678,12 +1674,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 106, col: 30, offset: 6886},
+						pos: position{line: 107, col: 30, offset: 6952},
 						expr: &choiceExpr{
-							pos: position{line: 106, col: 32, offset: 6888},
+							pos: position{line: 107, col: 32, offset: 6954},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 106, col: 32, offset: 6888},
+									pos:        position{line: 107, col: 32, offset: 6954},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1691,9 +1687,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 106, col: 72, offset: 6928},
+									pos: position{line: 107, col: 72, offset: 6994},
 									expr: &anyMatcher{
-										line: 106, col: 73, offset: 6929,
+										line: 107, col: 73, offset: 6995,
 									},
 								},
 							},
@@ -1704,12 +1700,12 @@ var g = &grammar{
 		},
 		{
 			name: "NotKw",
-			pos:  position{line: 107, col: 1, offset: 6932},
+			pos:  position{line: 108, col: 1, offset: 6998},
 			expr: &actionExpr{
-				pos: position{line: 107, col: 10, offset: 6941},
+				pos: position{line: 108, col: 10, offset: 7007},
 				run: (*parser).callonNotKw1,
 				expr: &litMatcher{
-					pos:        position{line: 107, col: 10, offset: 6941},
+					pos:        position{line: 108, col: 10, offset: 7007},
 					val:        "not",
 					ignoreCase: true,
 					want:       "\"not\"i",
@@ -1718,17 +1714,17 @@ var g = &grammar{
 		},
 		{
 			name: "Quoted",
-			pos:  position{line: 111, col: 1, offset: 7092},
+			pos:  position{line: 112, col: 1, offset: 7158},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 11, offset: 7102},
+				pos: position{line: 112, col: 11, offset: 7168},
 				run: (*parser).callonQuoted1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 11, offset: 7102},
+					pos: position{line: 112, col: 11, offset: 7168},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 111, col: 11, offset: 7102},
+							pos: position{line: 112, col: 11, offset: 7168},
 							expr: &charClassMatcher{
-								pos:        position{line: 111, col: 12, offset: 7103},
+								pos:        position{line: 112, col: 12, offset: 7169},
 								val:        "['\"]",
 								chars:      []rune{'\'', '"'},
 								ignoreCase: false,
@@ -1736,26 +1732,26 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 111, col: 18, offset: 7109},
+							pos: position{line: 112, col: 18, offset: 7175},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 111, col: 18, offset: 7109},
+									pos: position{line: 112, col: 18, offset: 7175},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 111, col: 18, offset: 7109},
+											pos:        position{line: 112, col: 18, offset: 7175},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 111, col: 22, offset: 7113},
+											pos: position{line: 112, col: 22, offset: 7179},
 											expr: &choiceExpr{
-												pos: position{line: 111, col: 23, offset: 7114},
+												pos: position{line: 112, col: 23, offset: 7180},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 111, col: 23, offset: 7114},
+														pos: position{line: 112, col: 23, offset: 7180},
 														expr: &charClassMatcher{
-															pos:        position{line: 111, col: 23, offset: 7114},
+															pos:        position{line: 112, col: 23, offset: 7180},
 															val:        "[^'$]",
 															chars:      []rune{'\'', '$'},
 															ignoreCase: false,
@@ -1763,22 +1759,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 111, col: 32, offset: 7123},
+														pos:  position{line: 112, col: 32, offset: 7189},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 111, col: 46, offset: 7137},
+														pos: position{line: 112, col: 46, offset: 7203},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 111, col: 46, offset: 7137},
+																pos:        position{line: 112, col: 46, offset: 7203},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 111, col: 50, offset: 7141},
+																pos: position{line: 112, col: 50, offset: 7207},
 																expr: &litMatcher{
-																	pos:        position{line: 111, col: 51, offset: 7142},
+																	pos:        position{line: 112, col: 51, offset: 7208},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1790,7 +1786,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 111, col: 57, offset: 7148},
+											pos:        position{line: 112, col: 57, offset: 7214},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
@@ -1798,23 +1794,23 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 111, col: 63, offset: 7154},
+									pos: position{line: 112, col: 63, offset: 7220},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 111, col: 63, offset: 7154},
+											pos:        position{line: 112, col: 63, offset: 7220},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 111, col: 67, offset: 7158},
+											pos: position{line: 112, col: 67, offset: 7224},
 											expr: &choiceExpr{
-												pos: position{line: 111, col: 68, offset: 7159},
+												pos: position{line: 112, col: 68, offset: 7225},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 111, col: 68, offset: 7159},
+														pos: position{line: 112, col: 68, offset: 7225},
 														expr: &charClassMatcher{
-															pos:        position{line: 111, col: 68, offset: 7159},
+															pos:        position{line: 112, col: 68, offset: 7225},
 															val:        "[^\"$]",
 															chars:      []rune{'"', '$'},
 															ignoreCase: false,
@@ -1822,22 +1818,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 111, col: 77, offset: 7168},
+														pos:  position{line: 112, col: 77, offset: 7234},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 111, col: 91, offset: 7182},
+														pos: position{line: 112, col: 91, offset: 7248},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 111, col: 91, offset: 7182},
+																pos:        position{line: 112, col: 91, offset: 7248},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 111, col: 95, offset: 7186},
+																pos: position{line: 112, col: 95, offset: 7252},
 																expr: &litMatcher{
-																	pos:        position{line: 111, col: 96, offset: 7187},
+																	pos:        position{line: 112, col: 96, offset: 7253},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1849,7 +1845,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 111, col: 102, offset: 7193},
+											pos:        position{line: 112, col: 102, offset: 7259},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
@@ -1864,20 +1860,20 @@ var g = &grammar{
 		},
 		{
 			name: "Placeholder",
-			pos:  position{line: 116, col: 1, offset: 7426},
+			pos:  position{line: 117, col: 1, offset: 7492},
 			expr: &seqExpr{
-				pos: position{line: 116, col: 16, offset: 7441},
+				pos: position{line: 117, col: 16, offset: 7507},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 116, col: 16, offset: 7441},
+						pos:        position{line: 117, col: 16, offset: 7507},
 						val:        "${",
 						ignoreCase: false,
 						want:       "\"${\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 116, col: 21, offset: 7446},
+						pos: position{line: 117, col: 21, offset: 7512},
 						expr: &charClassMatcher{
-							pos:        position{line: 116, col: 21, offset: 7446},
+							pos:        position{line: 117, col: 21, offset: 7512},
 							val:        "[^}'\"]",
 							chars:      []rune{'}', '\'', '"'},
 							ignoreCase: false,
@@ -1885,14 +1881,14 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 116, col: 29, offset: 7454},
+						pos: position{line: 117, col: 29, offset: 7520},
 						expr: &seqExpr{
-							pos: position{line: 116, col: 30, offset: 7455},
+							pos: position{line: 117, col: 30, offset: 7521},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 116, col: 30, offset: 7455},
+									pos: position{line: 117, col: 30, offset: 7521},
 									expr: &charClassMatcher{
-										pos:        position{line: 116, col: 31, offset: 7456},
+										pos:        position{line: 117, col: 31, offset: 7522},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -1900,13 +1896,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 36, offset: 7461},
+									pos:  position{line: 117, col: 36, offset: 7527},
 									name: "PlaceholderQuote",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 116, col: 53, offset: 7478},
+									pos: position{line: 117, col: 53, offset: 7544},
 									expr: &charClassMatcher{
-										pos:        position{line: 116, col: 53, offset: 7478},
+										pos:        position{line: 117, col: 53, offset: 7544},
 										val:        "[^}'\"]",
 										chars:      []rune{'}', '\'', '"'},
 										ignoreCase: false,
@@ -1917,7 +1913,7 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 116, col: 63, offset: 7488},
+						pos:        position{line: 117, col: 63, offset: 7554},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -1927,23 +1923,23 @@ var g = &grammar{
 		},
 		{
 			name: "PlaceholderQuote",
-			pos:  position{line: 117, col: 1, offset: 7492},
+			pos:  position{line: 118, col: 1, offset: 7558},
 			expr: &choiceExpr{
-				pos: position{line: 117, col: 21, offset: 7512},
+				pos: position{line: 118, col: 21, offset: 7578},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 117, col: 21, offset: 7512},
+						pos: position{line: 118, col: 21, offset: 7578},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 117, col: 21, offset: 7512},
+								pos:        position{line: 118, col: 21, offset: 7578},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 117, col: 25, offset: 7516},
+								pos: position{line: 118, col: 25, offset: 7582},
 								expr: &charClassMatcher{
-									pos:        position{line: 117, col: 25, offset: 7516},
+									pos:        position{line: 118, col: 25, offset: 7582},
 									val:        "[^'\\\\]",
 									chars:      []rune{'\'', '\\'},
 									ignoreCase: false,
@@ -1951,23 +1947,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 117, col: 33, offset: 7524},
+								pos: position{line: 118, col: 33, offset: 7590},
 								expr: &seqExpr{
-									pos: position{line: 117, col: 34, offset: 7525},
+									pos: position{line: 118, col: 34, offset: 7591},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 117, col: 34, offset: 7525},
+											pos:        position{line: 118, col: 34, offset: 7591},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 117, col: 39, offset: 7530,
+											line: 118, col: 39, offset: 7596,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 117, col: 41, offset: 7532},
+											pos: position{line: 118, col: 41, offset: 7598},
 											expr: &charClassMatcher{
-												pos:        position{line: 117, col: 41, offset: 7532},
+												pos:        position{line: 118, col: 41, offset: 7598},
 												val:        "[^'\\\\]",
 												chars:      []rune{'\'', '\\'},
 												ignoreCase: false,
@@ -1978,7 +1974,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 117, col: 51, offset: 7542},
+								pos:        position{line: 118, col: 51, offset: 7608},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
@@ -1986,18 +1982,18 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 117, col: 57, offset: 7548},
+						pos: position{line: 118, col: 57, offset: 7614},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 117, col: 57, offset: 7548},
+								pos:        position{line: 118, col: 57, offset: 7614},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 117, col: 61, offset: 7552},
+								pos: position{line: 118, col: 61, offset: 7618},
 								expr: &charClassMatcher{
-									pos:        position{line: 117, col: 61, offset: 7552},
+									pos:        position{line: 118, col: 61, offset: 7618},
 									val:        "[^\"\\\\]",
 									chars:      []rune{'"', '\\'},
 									ignoreCase: false,
@@ -2005,23 +2001,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 117, col: 69, offset: 7560},
+								pos: position{line: 118, col: 69, offset: 7626},
 								expr: &seqExpr{
-									pos: position{line: 117, col: 70, offset: 7561},
+									pos: position{line: 118, col: 70, offset: 7627},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 117, col: 70, offset: 7561},
+											pos:        position{line: 118, col: 70, offset: 7627},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 117, col: 75, offset: 7566,
+											line: 118, col: 75, offset: 7632,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 117, col: 77, offset: 7568},
+											pos: position{line: 118, col: 77, offset: 7634},
 											expr: &charClassMatcher{
-												pos:        position{line: 117, col: 77, offset: 7568},
+												pos:        position{line: 118, col: 77, offset: 7634},
 												val:        "[^\"\\\\]",
 												chars:      []rune{'"', '\\'},
 												ignoreCase: false,
@@ -2032,7 +2028,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 117, col: 87, offset: 7578},
+								pos:        position{line: 118, col: 87, offset: 7644},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
@@ -2095,26 +2091,6 @@ func (p *parser) callonEmptyPart1() (any, error) {
 	return p.cur.onEmptyPart1()
 }
 
-func (c *current) onNotPart2(n, x any) (any, error) {
-	return newNot(n, x), nil
-}
-
-func (p *parser) callonNotPart2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onNotPart2(stack["n"], stack["x"])
-}
-
-func (c *current) onNotPart10(n any) (any, error) {
-	return notOnly(n), nil
-}
-
-func (p *parser) callonNotPart10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onNotPart10(stack["n"])
-}
-
 func (c *current) onTruth1() (any, error) {
 	return newTruth(c.pos.offset, c.text), nil
 }
@@ -2135,14 +2111,14 @@ func (p *parser) callonLeft2() (any, error) {
 	return p.cur.onLeft2(stack["q"])
 }
 
-func (c *current) onLeft7() (any, error) {
+func (c *current) onLeft9() (any, error) {
 	return newSide(c.pos.offset, c.text, nil), nil
 }
 
-func (p *parser) callonLeft7() (any, error) {
+func (p *parser) callonLeft9() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onLeft7()
+	return p.cur.onLeft9()
 }
 
 func (c *current) onRightSide2(q any) (any, error) {
@@ -2155,14 +2131,14 @@ func (p *parser) callonRightSide2() (any, error) {
 	return p.cur.onRightSide2(stack["q"])
 }
 
-func (c *current) onRightSide7() (any, error) {
+func (c *current) onRightSide9() (any, error) {
 	return newSide(c.pos.offset, c.text, nil), nil
 }
 
-func (p *parser) callonRightSide7() (any, error) {
+func (p *parser) callonRightSide9() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onRightSide7()
+	return p.cur.onRightSide9()
 }
 
 func (c *current) onWhole1(w any) (any, error) {
