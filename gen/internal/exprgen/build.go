@@ -116,9 +116,9 @@ func chain(first any, rest []any) ast.Expr {
 // primary and keeps the prefix operators for the fold, which knows how far
 // each one reaches.
 //
-// The value of Operand is that of one of its alternatives: (primary,
-// trailers), or (lookahead, prefix operator, space, Operand), or a lambda's
-// *ast.BadExpr.
+// The value of Operand is that of one of its alternatives: (lookahead,
+// primary, trailers), or (lookahead, prefix operator, space, Operand), or a
+// lambda's *ast.BadExpr.
 func operand(v any) operandTok {
 	var o operandTok
 	for {
@@ -127,8 +127,8 @@ func operand(v any) operandTok {
 		case !ok: // a lambda
 			o.x = v.(ast.Expr)
 			return o
-		case len(parts) == 2:
-			o.x = postfix(primary(parts[0]), parts[1].([]any))
+		case len(parts) == 3:
+			o.x = postfix(primary(parts[1]), parts[2].([]any))
 			return o
 		}
 		o.pre = append(o.pre, parts[1].(*opTok))

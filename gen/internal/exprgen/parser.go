@@ -784,26 +784,36 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 83, col: 1, offset: 5067},
+			pos:  position{line: 84, col: 1, offset: 5138},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 12, offset: 5078},
+				pos: position{line: 84, col: 12, offset: 5149},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 83, col: 12, offset: 5078},
+						pos: position{line: 84, col: 12, offset: 5149},
 						exprs: []any{
+							&notExpr{
+								pos: position{line: 84, col: 12, offset: 5149},
+								expr: &charClassMatcher{
+									pos:        position{line: 84, col: 13, offset: 5150},
+									val:        "[-+~!*]",
+									chars:      []rune{'-', '+', '~', '!', '*'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 12, offset: 5078},
+								pos:  position{line: 84, col: 21, offset: 5158},
 								name: "Primary",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 83, col: 20, offset: 5086},
+								pos: position{line: 84, col: 29, offset: 5166},
 								expr: &seqExpr{
-									pos: position{line: 83, col: 22, offset: 5088},
+									pos: position{line: 84, col: 31, offset: 5168},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 83, col: 22, offset: 5088},
+											pos: position{line: 84, col: 31, offset: 5168},
 											expr: &charClassMatcher{
-												pos:        position{line: 83, col: 22, offset: 5088},
+												pos:        position{line: 84, col: 31, offset: 5168},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -811,9 +821,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 83, col: 33, offset: 5099},
+											pos: position{line: 84, col: 42, offset: 5179},
 											expr: &charClassMatcher{
-												pos:        position{line: 83, col: 34, offset: 5100},
+												pos:        position{line: 84, col: 43, offset: 5180},
 												val:        "[.([]",
 												chars:      []rune{'.', '(', '['},
 												ignoreCase: false,
@@ -821,7 +831,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 83, col: 40, offset: 5106},
+											pos:  position{line: 84, col: 49, offset: 5186},
 											name: "Trailer",
 										},
 									},
@@ -830,12 +840,12 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 83, col: 53, offset: 5119},
+						pos: position{line: 84, col: 62, offset: 5199},
 						exprs: []any{
 							&andExpr{
-								pos: position{line: 83, col: 53, offset: 5119},
+								pos: position{line: 84, col: 62, offset: 5199},
 								expr: &charClassMatcher{
-									pos:        position{line: 83, col: 54, offset: 5120},
+									pos:        position{line: 84, col: 63, offset: 5200},
 									val:        "[-+~!*n]",
 									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 									ignoreCase: false,
@@ -843,13 +853,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 63, offset: 5129},
+								pos:  position{line: 84, col: 72, offset: 5209},
 								name: "PrefixOp",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 83, col: 72, offset: 5138},
+								pos: position{line: 84, col: 81, offset: 5218},
 								expr: &charClassMatcher{
-									pos:        position{line: 83, col: 72, offset: 5138},
+									pos:        position{line: 84, col: 81, offset: 5218},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -857,13 +867,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 83, offset: 5149},
+								pos:  position{line: 84, col: 92, offset: 5229},
 								name: "Operand",
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 93, offset: 5159},
+						pos:  position{line: 84, col: 102, offset: 5239},
 						name: "Lambda",
 					},
 				},
@@ -871,39 +881,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 85, col: 1, offset: 5167},
+			pos:  position{line: 86, col: 1, offset: 5247},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 13, offset: 5179},
+				pos: position{line: 86, col: 13, offset: 5259},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 85, col: 15, offset: 5181},
+					pos: position{line: 86, col: 15, offset: 5261},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 85, col: 15, offset: 5181},
+							pos:        position{line: 86, col: 15, offset: 5261},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 85, col: 22, offset: 5188},
+							pos:        position{line: 86, col: 22, offset: 5268},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 85, col: 32, offset: 5198},
+							pos: position{line: 86, col: 32, offset: 5278},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 85, col: 32, offset: 5198},
+									pos:        position{line: 86, col: 32, offset: 5278},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 85, col: 38, offset: 5204},
+									pos: position{line: 86, col: 38, offset: 5284},
 									expr: &charClassMatcher{
-										pos:        position{line: 85, col: 39, offset: 5205},
+										pos:        position{line: 86, col: 39, offset: 5285},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -918,23 +928,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 87, col: 1, offset: 5285},
+			pos:  position{line: 88, col: 1, offset: 5365},
 			expr: &choiceExpr{
-				pos: position{line: 87, col: 12, offset: 5296},
+				pos: position{line: 88, col: 12, offset: 5376},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 87, col: 12, offset: 5296},
+						pos: position{line: 88, col: 12, offset: 5376},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 87, col: 12, offset: 5296},
+								pos:        position{line: 88, col: 12, offset: 5376},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 87, col: 16, offset: 5300},
+								pos: position{line: 88, col: 16, offset: 5380},
 								expr: &charClassMatcher{
-									pos:        position{line: 87, col: 16, offset: 5300},
+									pos:        position{line: 88, col: 16, offset: 5380},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -942,14 +952,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 87, col: 29, offset: 5313},
+								pos: position{line: 88, col: 29, offset: 5393},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 87, col: 29, offset: 5313},
+										pos:  position{line: 88, col: 29, offset: 5393},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 87, col: 36, offset: 5320},
+										pos:  position{line: 88, col: 36, offset: 5400},
 										name: "SelectorDigits",
 									},
 								},
@@ -957,11 +967,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 87, col: 55, offset: 5339},
+						pos:  position{line: 88, col: 55, offset: 5419},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 87, col: 62, offset: 5346},
+						pos:  position{line: 88, col: 62, offset: 5426},
 						name: "Index",
 					},
 				},
@@ -969,24 +979,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 89, col: 1, offset: 5353},
+			pos:  position{line: 90, col: 1, offset: 5433},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 19, offset: 5371},
+				pos: position{line: 90, col: 19, offset: 5451},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 19, offset: 5371},
+					pos: position{line: 90, col: 19, offset: 5451},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 89, col: 19, offset: 5371},
+							pos:        position{line: 90, col: 19, offset: 5451},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 89, col: 25, offset: 5377},
+							pos: position{line: 90, col: 25, offset: 5457},
 							expr: &charClassMatcher{
-								pos:        position{line: 89, col: 25, offset: 5377},
+								pos:        position{line: 90, col: 25, offset: 5457},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -999,18 +1009,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 99, col: 1, offset: 5860},
+			pos:  position{line: 100, col: 1, offset: 5940},
 			expr: &seqExpr{
-				pos: position{line: 99, col: 9, offset: 5868},
+				pos: position{line: 100, col: 9, offset: 5948},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 9, offset: 5868},
+						pos:  position{line: 100, col: 9, offset: 5948},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 16, offset: 5875},
+						pos: position{line: 100, col: 16, offset: 5955},
 						expr: &charClassMatcher{
-							pos:        position{line: 99, col: 16, offset: 5875},
+							pos:        position{line: 100, col: 16, offset: 5955},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1018,30 +1028,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 99, col: 27, offset: 5886},
+						pos: position{line: 100, col: 27, offset: 5966},
 						expr: &seqExpr{
-							pos: position{line: 99, col: 29, offset: 5888},
+							pos: position{line: 100, col: 29, offset: 5968},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 99, col: 29, offset: 5888},
+									pos:  position{line: 100, col: 29, offset: 5968},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 99, col: 34, offset: 5893},
+									pos: position{line: 100, col: 34, offset: 5973},
 									expr: &ruleRefExpr{
-										pos:  position{line: 99, col: 34, offset: 5893},
+										pos:  position{line: 100, col: 34, offset: 5973},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 99, col: 44, offset: 5903},
+									pos: position{line: 100, col: 44, offset: 5983},
 									expr: &seqExpr{
-										pos: position{line: 99, col: 46, offset: 5905},
+										pos: position{line: 100, col: 46, offset: 5985},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 99, col: 46, offset: 5905},
+												pos: position{line: 100, col: 46, offset: 5985},
 												expr: &charClassMatcher{
-													pos:        position{line: 99, col: 46, offset: 5905},
+													pos:        position{line: 100, col: 46, offset: 5985},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1049,15 +1059,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 99, col: 57, offset: 5916},
+												pos:        position{line: 100, col: 57, offset: 5996},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 99, col: 61, offset: 5920},
+												pos: position{line: 100, col: 61, offset: 6000},
 												expr: &charClassMatcher{
-													pos:        position{line: 99, col: 61, offset: 5920},
+													pos:        position{line: 100, col: 61, offset: 6000},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1065,7 +1075,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 99, col: 72, offset: 5931},
+												pos:  position{line: 100, col: 72, offset: 6011},
 												name: "Expr",
 											},
 										},
@@ -1075,9 +1085,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 83, offset: 5942},
+						pos: position{line: 100, col: 83, offset: 6022},
 						expr: &charClassMatcher{
-							pos:        position{line: 99, col: 83, offset: 5942},
+							pos:        position{line: 100, col: 83, offset: 6022},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1085,7 +1095,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 99, col: 94, offset: 5953},
+						pos:  position{line: 100, col: 94, offset: 6033},
 						name: "RParen",
 					},
 				},
@@ -1093,12 +1103,12 @@ var g = &grammar{
 		},
 		{
 			name: "LParen",
-			pos:  position{line: 101, col: 1, offset: 5961},
+			pos:  position{line: 102, col: 1, offset: 6041},
 			expr: &actionExpr{
-				pos: position{line: 101, col: 11, offset: 5971},
+				pos: position{line: 102, col: 11, offset: 6051},
 				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 101, col: 11, offset: 5971},
+					pos:        position{line: 102, col: 11, offset: 6051},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1107,12 +1117,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 103, col: 1, offset: 6005},
+			pos:  position{line: 104, col: 1, offset: 6085},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 11, offset: 6015},
+				pos: position{line: 104, col: 11, offset: 6095},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 103, col: 11, offset: 6015},
+					pos:        position{line: 104, col: 11, offset: 6095},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1121,23 +1131,23 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 105, col: 1, offset: 6049},
+			pos:  position{line: 106, col: 1, offset: 6129},
 			expr: &actionExpr{
-				pos: position{line: 105, col: 10, offset: 6058},
+				pos: position{line: 106, col: 10, offset: 6138},
 				run: (*parser).callonIndex1,
 				expr: &seqExpr{
-					pos: position{line: 105, col: 10, offset: 6058},
+					pos: position{line: 106, col: 10, offset: 6138},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 105, col: 10, offset: 6058},
+							pos:        position{line: 106, col: 10, offset: 6138},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 105, col: 14, offset: 6062},
+							pos: position{line: 106, col: 14, offset: 6142},
 							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 14, offset: 6062},
+								pos:        position{line: 106, col: 14, offset: 6142},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1145,24 +1155,24 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 105, col: 25, offset: 6073},
+							pos:   position{line: 106, col: 25, offset: 6153},
 							label: "s",
 							expr: &seqExpr{
-								pos: position{line: 105, col: 29, offset: 6077},
+								pos: position{line: 106, col: 29, offset: 6157},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 105, col: 29, offset: 6077},
+										pos:  position{line: 106, col: 29, offset: 6157},
 										name: "SliceItem",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 105, col: 39, offset: 6087},
+										pos: position{line: 106, col: 39, offset: 6167},
 										expr: &seqExpr{
-											pos: position{line: 105, col: 41, offset: 6089},
+											pos: position{line: 106, col: 41, offset: 6169},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 105, col: 41, offset: 6089},
+													pos: position{line: 106, col: 41, offset: 6169},
 													expr: &charClassMatcher{
-														pos:        position{line: 105, col: 41, offset: 6089},
+														pos:        position{line: 106, col: 41, offset: 6169},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1170,15 +1180,15 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 105, col: 52, offset: 6100},
+													pos:        position{line: 106, col: 52, offset: 6180},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
 												},
 												&zeroOrMoreExpr{
-													pos: position{line: 105, col: 56, offset: 6104},
+													pos: position{line: 106, col: 56, offset: 6184},
 													expr: &charClassMatcher{
-														pos:        position{line: 105, col: 56, offset: 6104},
+														pos:        position{line: 106, col: 56, offset: 6184},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1186,21 +1196,21 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 105, col: 67, offset: 6115},
+													pos:  position{line: 106, col: 67, offset: 6195},
 													name: "SliceItem",
 												},
 											},
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 105, col: 80, offset: 6128},
+										pos: position{line: 106, col: 80, offset: 6208},
 										expr: &seqExpr{
-											pos: position{line: 105, col: 82, offset: 6130},
+											pos: position{line: 106, col: 82, offset: 6210},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 105, col: 82, offset: 6130},
+													pos: position{line: 106, col: 82, offset: 6210},
 													expr: &charClassMatcher{
-														pos:        position{line: 105, col: 82, offset: 6130},
+														pos:        position{line: 106, col: 82, offset: 6210},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1208,7 +1218,7 @@ var g = &grammar{
 													},
 												},
 												&litMatcher{
-													pos:        position{line: 105, col: 93, offset: 6141},
+													pos:        position{line: 106, col: 93, offset: 6221},
 													val:        ",",
 													ignoreCase: false,
 													want:       "\",\"",
@@ -1220,9 +1230,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 105, col: 102, offset: 6150},
+							pos: position{line: 106, col: 102, offset: 6230},
 							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 102, offset: 6150},
+								pos:        position{line: 106, col: 102, offset: 6230},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1230,7 +1240,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 105, col: 113, offset: 6161},
+							pos:        position{line: 106, col: 113, offset: 6241},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1241,28 +1251,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 107, col: 1, offset: 6217},
+			pos:  position{line: 108, col: 1, offset: 6297},
 			expr: &choiceExpr{
-				pos: position{line: 107, col: 14, offset: 6230},
+				pos: position{line: 108, col: 14, offset: 6310},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 107, col: 14, offset: 6230},
+						pos: position{line: 108, col: 14, offset: 6310},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 107, col: 14, offset: 6230},
+								pos:  position{line: 108, col: 14, offset: 6310},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 107, col: 19, offset: 6235},
+								pos: position{line: 108, col: 19, offset: 6315},
 								expr: &ruleRefExpr{
-									pos:  position{line: 107, col: 19, offset: 6235},
+									pos:  position{line: 108, col: 19, offset: 6315},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 107, col: 32, offset: 6248},
+						pos:  position{line: 108, col: 32, offset: 6328},
 						name: "SliceOnly",
 					},
 				},
@@ -1270,17 +1280,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 109, col: 1, offset: 6259},
+			pos:  position{line: 110, col: 1, offset: 6339},
 			expr: &actionExpr{
-				pos: position{line: 109, col: 14, offset: 6272},
+				pos: position{line: 110, col: 14, offset: 6352},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 109, col: 14, offset: 6272},
+					pos: position{line: 110, col: 14, offset: 6352},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 109, col: 14, offset: 6272},
+							pos: position{line: 110, col: 14, offset: 6352},
 							expr: &charClassMatcher{
-								pos:        position{line: 109, col: 14, offset: 6272},
+								pos:        position{line: 110, col: 14, offset: 6352},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1288,20 +1298,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 109, col: 25, offset: 6283},
+							pos:        position{line: 110, col: 25, offset: 6363},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 109, col: 29, offset: 6287},
+							pos: position{line: 110, col: 29, offset: 6367},
 							expr: &seqExpr{
-								pos: position{line: 109, col: 31, offset: 6289},
+								pos: position{line: 110, col: 31, offset: 6369},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 109, col: 31, offset: 6289},
+										pos: position{line: 110, col: 31, offset: 6369},
 										expr: &charClassMatcher{
-											pos:        position{line: 109, col: 31, offset: 6289},
+											pos:        position{line: 110, col: 31, offset: 6369},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1309,21 +1319,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 109, col: 42, offset: 6300},
+										pos:  position{line: 110, col: 42, offset: 6380},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 109, col: 50, offset: 6308},
+							pos: position{line: 110, col: 50, offset: 6388},
 							expr: &seqExpr{
-								pos: position{line: 109, col: 52, offset: 6310},
+								pos: position{line: 110, col: 52, offset: 6390},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 109, col: 52, offset: 6310},
+										pos: position{line: 110, col: 52, offset: 6390},
 										expr: &charClassMatcher{
-											pos:        position{line: 109, col: 52, offset: 6310},
+											pos:        position{line: 110, col: 52, offset: 6390},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1331,20 +1341,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 109, col: 63, offset: 6321},
+										pos:        position{line: 110, col: 63, offset: 6401},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 109, col: 67, offset: 6325},
+										pos: position{line: 110, col: 67, offset: 6405},
 										expr: &seqExpr{
-											pos: position{line: 109, col: 69, offset: 6327},
+											pos: position{line: 110, col: 69, offset: 6407},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 109, col: 69, offset: 6327},
+													pos: position{line: 110, col: 69, offset: 6407},
 													expr: &charClassMatcher{
-														pos:        position{line: 109, col: 69, offset: 6327},
+														pos:        position{line: 110, col: 69, offset: 6407},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1352,7 +1362,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 109, col: 80, offset: 6338},
+													pos:  position{line: 110, col: 80, offset: 6418},
 													name: "Expr",
 												},
 											},
@@ -1367,52 +1377,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 111, col: 1, offset: 6393},
+			pos:  position{line: 112, col: 1, offset: 6473},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 14, offset: 6406},
+				pos: position{line: 112, col: 14, offset: 6486},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 111, col: 14, offset: 6406},
+					pos:  position{line: 112, col: 14, offset: 6486},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 116, col: 1, offset: 6646},
+			pos:  position{line: 117, col: 1, offset: 6726},
 			expr: &choiceExpr{
-				pos: position{line: 116, col: 12, offset: 6657},
+				pos: position{line: 117, col: 12, offset: 6737},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 12, offset: 6657},
+						pos:  position{line: 117, col: 12, offset: 6737},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 27, offset: 6672},
+						pos:  position{line: 117, col: 27, offset: 6752},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 34, offset: 6679},
+						pos:  position{line: 117, col: 34, offset: 6759},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 43, offset: 6688},
+						pos:  position{line: 117, col: 43, offset: 6768},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 50, offset: 6695},
+						pos:  position{line: 117, col: 50, offset: 6775},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 58, offset: 6703},
+						pos:  position{line: 117, col: 58, offset: 6783},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 65, offset: 6710},
+						pos:  position{line: 117, col: 65, offset: 6790},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 73, offset: 6718},
+						pos:  position{line: 117, col: 73, offset: 6798},
 						name: "DotNumber",
 					},
 				},
@@ -1420,18 +1430,18 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 120, col: 1, offset: 6809},
+			pos:  position{line: 121, col: 1, offset: 6889},
 			expr: &seqExpr{
-				pos: position{line: 120, col: 10, offset: 6818},
+				pos: position{line: 121, col: 10, offset: 6898},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 120, col: 10, offset: 6818},
+						pos:  position{line: 121, col: 10, offset: 6898},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 120, col: 17, offset: 6825},
+						pos: position{line: 121, col: 17, offset: 6905},
 						expr: &charClassMatcher{
-							pos:        position{line: 120, col: 17, offset: 6825},
+							pos:        position{line: 121, col: 17, offset: 6905},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1439,30 +1449,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 120, col: 28, offset: 6836},
+						pos: position{line: 121, col: 28, offset: 6916},
 						expr: &seqExpr{
-							pos: position{line: 120, col: 30, offset: 6838},
+							pos: position{line: 121, col: 30, offset: 6918},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 120, col: 30, offset: 6838},
+									pos:  position{line: 121, col: 30, offset: 6918},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 120, col: 35, offset: 6843},
+									pos: position{line: 121, col: 35, offset: 6923},
 									expr: &ruleRefExpr{
-										pos:  position{line: 120, col: 35, offset: 6843},
+										pos:  position{line: 121, col: 35, offset: 6923},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 120, col: 45, offset: 6853},
+									pos: position{line: 121, col: 45, offset: 6933},
 									expr: &seqExpr{
-										pos: position{line: 120, col: 47, offset: 6855},
+										pos: position{line: 121, col: 47, offset: 6935},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 120, col: 47, offset: 6855},
+												pos: position{line: 121, col: 47, offset: 6935},
 												expr: &charClassMatcher{
-													pos:        position{line: 120, col: 47, offset: 6855},
+													pos:        position{line: 121, col: 47, offset: 6935},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1470,15 +1480,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 120, col: 58, offset: 6866},
+												pos:        position{line: 121, col: 58, offset: 6946},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 120, col: 62, offset: 6870},
+												pos: position{line: 121, col: 62, offset: 6950},
 												expr: &charClassMatcher{
-													pos:        position{line: 120, col: 62, offset: 6870},
+													pos:        position{line: 121, col: 62, offset: 6950},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1486,21 +1496,21 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 120, col: 73, offset: 6881},
+												pos:  position{line: 121, col: 73, offset: 6961},
 												name: "Expr",
 											},
 										},
 									},
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 120, col: 81, offset: 6889},
+									pos: position{line: 121, col: 81, offset: 6969},
 									expr: &seqExpr{
-										pos: position{line: 120, col: 83, offset: 6891},
+										pos: position{line: 121, col: 83, offset: 6971},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 120, col: 83, offset: 6891},
+												pos: position{line: 121, col: 83, offset: 6971},
 												expr: &charClassMatcher{
-													pos:        position{line: 120, col: 83, offset: 6891},
+													pos:        position{line: 121, col: 83, offset: 6971},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1508,7 +1518,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 120, col: 94, offset: 6902},
+												pos:        position{line: 121, col: 94, offset: 6982},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
@@ -1520,9 +1530,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 120, col: 104, offset: 6912},
+						pos: position{line: 121, col: 104, offset: 6992},
 						expr: &charClassMatcher{
-							pos:        position{line: 120, col: 104, offset: 6912},
+							pos:        position{line: 121, col: 104, offset: 6992},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1530,7 +1540,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 120, col: 115, offset: 6923},
+						pos:  position{line: 121, col: 115, offset: 7003},
 						name: "RParen",
 					},
 				},
@@ -1538,23 +1548,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 122, col: 1, offset: 6931},
+			pos:  position{line: 123, col: 1, offset: 7011},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 9, offset: 6939},
+				pos: position{line: 123, col: 9, offset: 7019},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 9, offset: 6939},
+					pos: position{line: 123, col: 9, offset: 7019},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 122, col: 9, offset: 6939},
+							pos:        position{line: 123, col: 9, offset: 7019},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 13, offset: 6943},
+							pos: position{line: 123, col: 13, offset: 7023},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 13, offset: 6943},
+								pos:        position{line: 123, col: 13, offset: 7023},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1562,33 +1572,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 122, col: 24, offset: 6954},
+							pos:   position{line: 123, col: 24, offset: 7034},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 122, col: 26, offset: 6956},
+								pos: position{line: 123, col: 26, offset: 7036},
 								expr: &seqExpr{
-									pos: position{line: 122, col: 28, offset: 6958},
+									pos: position{line: 123, col: 28, offset: 7038},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 122, col: 28, offset: 6958},
+											pos:  position{line: 123, col: 28, offset: 7038},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 33, offset: 6963},
+											pos: position{line: 123, col: 33, offset: 7043},
 											expr: &ruleRefExpr{
-												pos:  position{line: 122, col: 33, offset: 6963},
+												pos:  position{line: 123, col: 33, offset: 7043},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 122, col: 43, offset: 6973},
+											pos: position{line: 123, col: 43, offset: 7053},
 											expr: &seqExpr{
-												pos: position{line: 122, col: 45, offset: 6975},
+												pos: position{line: 123, col: 45, offset: 7055},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 122, col: 45, offset: 6975},
+														pos: position{line: 123, col: 45, offset: 7055},
 														expr: &charClassMatcher{
-															pos:        position{line: 122, col: 45, offset: 6975},
+															pos:        position{line: 123, col: 45, offset: 7055},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1596,15 +1606,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 122, col: 56, offset: 6986},
+														pos:        position{line: 123, col: 56, offset: 7066},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 122, col: 60, offset: 6990},
+														pos: position{line: 123, col: 60, offset: 7070},
 														expr: &charClassMatcher{
-															pos:        position{line: 122, col: 60, offset: 6990},
+															pos:        position{line: 123, col: 60, offset: 7070},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1612,21 +1622,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 122, col: 71, offset: 7001},
+														pos:  position{line: 123, col: 71, offset: 7081},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 122, col: 79, offset: 7009},
+											pos: position{line: 123, col: 79, offset: 7089},
 											expr: &seqExpr{
-												pos: position{line: 122, col: 81, offset: 7011},
+												pos: position{line: 123, col: 81, offset: 7091},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 122, col: 81, offset: 7011},
+														pos: position{line: 123, col: 81, offset: 7091},
 														expr: &charClassMatcher{
-															pos:        position{line: 122, col: 81, offset: 7011},
+															pos:        position{line: 123, col: 81, offset: 7091},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1634,7 +1644,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 122, col: 92, offset: 7022},
+														pos:        position{line: 123, col: 92, offset: 7102},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1647,9 +1657,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 122, col: 102, offset: 7032},
+							pos: position{line: 123, col: 102, offset: 7112},
 							expr: &charClassMatcher{
-								pos:        position{line: 122, col: 102, offset: 7032},
+								pos:        position{line: 123, col: 102, offset: 7112},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1657,7 +1667,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 122, col: 113, offset: 7043},
+							pos:        position{line: 123, col: 113, offset: 7123},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1668,23 +1678,23 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 124, col: 1, offset: 7112},
+			pos:  position{line: 125, col: 1, offset: 7192},
 			expr: &actionExpr{
-				pos: position{line: 124, col: 10, offset: 7121},
+				pos: position{line: 125, col: 10, offset: 7201},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 124, col: 10, offset: 7121},
+					pos: position{line: 125, col: 10, offset: 7201},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 124, col: 10, offset: 7121},
+							pos:        position{line: 125, col: 10, offset: 7201},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 124, col: 14, offset: 7125},
+							pos: position{line: 125, col: 14, offset: 7205},
 							expr: &charClassMatcher{
-								pos:        position{line: 124, col: 14, offset: 7125},
+								pos:        position{line: 125, col: 14, offset: 7205},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1692,33 +1702,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 124, col: 25, offset: 7136},
+							pos:   position{line: 125, col: 25, offset: 7216},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 124, col: 27, offset: 7138},
+								pos: position{line: 125, col: 27, offset: 7218},
 								expr: &seqExpr{
-									pos: position{line: 124, col: 29, offset: 7140},
+									pos: position{line: 125, col: 29, offset: 7220},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 124, col: 29, offset: 7140},
+											pos:  position{line: 125, col: 29, offset: 7220},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 124, col: 38, offset: 7149},
+											pos: position{line: 125, col: 38, offset: 7229},
 											expr: &ruleRefExpr{
-												pos:  position{line: 124, col: 38, offset: 7149},
+												pos:  position{line: 125, col: 38, offset: 7229},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 124, col: 48, offset: 7159},
+											pos: position{line: 125, col: 48, offset: 7239},
 											expr: &seqExpr{
-												pos: position{line: 124, col: 50, offset: 7161},
+												pos: position{line: 125, col: 50, offset: 7241},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 124, col: 50, offset: 7161},
+														pos: position{line: 125, col: 50, offset: 7241},
 														expr: &charClassMatcher{
-															pos:        position{line: 124, col: 50, offset: 7161},
+															pos:        position{line: 125, col: 50, offset: 7241},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1726,15 +1736,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 124, col: 61, offset: 7172},
+														pos:        position{line: 125, col: 61, offset: 7252},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 124, col: 65, offset: 7176},
+														pos: position{line: 125, col: 65, offset: 7256},
 														expr: &charClassMatcher{
-															pos:        position{line: 124, col: 65, offset: 7176},
+															pos:        position{line: 125, col: 65, offset: 7256},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1742,21 +1752,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 124, col: 76, offset: 7187},
+														pos:  position{line: 125, col: 76, offset: 7267},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 124, col: 88, offset: 7199},
+											pos: position{line: 125, col: 88, offset: 7279},
 											expr: &seqExpr{
-												pos: position{line: 124, col: 90, offset: 7201},
+												pos: position{line: 125, col: 90, offset: 7281},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 124, col: 90, offset: 7201},
+														pos: position{line: 125, col: 90, offset: 7281},
 														expr: &charClassMatcher{
-															pos:        position{line: 124, col: 90, offset: 7201},
+															pos:        position{line: 125, col: 90, offset: 7281},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1764,7 +1774,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 124, col: 101, offset: 7212},
+														pos:        position{line: 125, col: 101, offset: 7292},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1777,9 +1787,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 124, col: 111, offset: 7222},
+							pos: position{line: 125, col: 111, offset: 7302},
 							expr: &charClassMatcher{
-								pos:        position{line: 124, col: 111, offset: 7222},
+								pos:        position{line: 125, col: 111, offset: 7302},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1787,7 +1797,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 124, col: 122, offset: 7233},
+							pos:        position{line: 125, col: 122, offset: 7313},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1798,23 +1808,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 126, col: 1, offset: 7303},
+			pos:  position{line: 127, col: 1, offset: 7383},
 			expr: &seqExpr{
-				pos: position{line: 126, col: 13, offset: 7315},
+				pos: position{line: 127, col: 13, offset: 7395},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 126, col: 13, offset: 7315},
+						pos:  position{line: 127, col: 13, offset: 7395},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 126, col: 18, offset: 7320},
+						pos: position{line: 127, col: 18, offset: 7400},
 						expr: &seqExpr{
-							pos: position{line: 126, col: 20, offset: 7322},
+							pos: position{line: 127, col: 20, offset: 7402},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 126, col: 20, offset: 7322},
+									pos: position{line: 127, col: 20, offset: 7402},
 									expr: &charClassMatcher{
-										pos:        position{line: 126, col: 20, offset: 7322},
+										pos:        position{line: 127, col: 20, offset: 7402},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1822,15 +1832,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 126, col: 31, offset: 7333},
+									pos:        position{line: 127, col: 31, offset: 7413},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 126, col: 35, offset: 7337},
+									pos: position{line: 127, col: 35, offset: 7417},
 									expr: &charClassMatcher{
-										pos:        position{line: 126, col: 35, offset: 7337},
+										pos:        position{line: 127, col: 35, offset: 7417},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1838,7 +1848,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 126, col: 46, offset: 7348},
+									pos:  position{line: 127, col: 46, offset: 7428},
 									name: "Expr",
 								},
 							},
@@ -1849,19 +1859,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 128, col: 1, offset: 7357},
+			pos:  position{line: 129, col: 1, offset: 7437},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 13, offset: 7369},
+				pos: position{line: 129, col: 13, offset: 7449},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 128, col: 13, offset: 7369},
+					pos: position{line: 129, col: 13, offset: 7449},
 					expr: &seqExpr{
-						pos: position{line: 128, col: 15, offset: 7371},
+						pos: position{line: 129, col: 15, offset: 7451},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 128, col: 15, offset: 7371},
+								pos: position{line: 129, col: 15, offset: 7451},
 								expr: &charClassMatcher{
-									pos:        position{line: 128, col: 15, offset: 7371},
+									pos:        position{line: 129, col: 15, offset: 7451},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1869,15 +1879,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 128, col: 26, offset: 7382},
+								pos:        position{line: 129, col: 26, offset: 7462},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 128, col: 32, offset: 7388},
+								pos: position{line: 129, col: 32, offset: 7468},
 								expr: &charClassMatcher{
-									pos:        position{line: 128, col: 33, offset: 7389},
+									pos:        position{line: 129, col: 33, offset: 7469},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1885,9 +1895,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 128, col: 63, offset: 7419},
+								pos: position{line: 129, col: 63, offset: 7499},
 								expr: &charClassMatcher{
-									pos:        position{line: 128, col: 63, offset: 7419},
+									pos:        position{line: 129, col: 63, offset: 7499},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1895,18 +1905,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 128, col: 74, offset: 7430},
+								pos:  position{line: 129, col: 74, offset: 7510},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 128, col: 79, offset: 7435},
+								pos: position{line: 129, col: 79, offset: 7515},
 								expr: &seqExpr{
-									pos: position{line: 128, col: 81, offset: 7437},
+									pos: position{line: 129, col: 81, offset: 7517},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 128, col: 81, offset: 7437},
+											pos: position{line: 129, col: 81, offset: 7517},
 											expr: &charClassMatcher{
-												pos:        position{line: 128, col: 81, offset: 7437},
+												pos:        position{line: 129, col: 81, offset: 7517},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1914,15 +1924,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 128, col: 92, offset: 7448},
+											pos:        position{line: 129, col: 92, offset: 7528},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 128, col: 96, offset: 7452},
+											pos: position{line: 129, col: 96, offset: 7532},
 											expr: &charClassMatcher{
-												pos:        position{line: 128, col: 96, offset: 7452},
+												pos:        position{line: 129, col: 96, offset: 7532},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1930,7 +1940,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 128, col: 107, offset: 7463},
+											pos:  position{line: 129, col: 107, offset: 7543},
 											name: "Expr",
 										},
 									},
@@ -1943,23 +1953,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 130, col: 1, offset: 7518},
+			pos:  position{line: 131, col: 1, offset: 7598},
 			expr: &actionExpr{
-				pos: position{line: 130, col: 11, offset: 7528},
+				pos: position{line: 131, col: 11, offset: 7608},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 130, col: 11, offset: 7528},
+					pos: position{line: 131, col: 11, offset: 7608},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 130, col: 11, offset: 7528},
+							pos:        position{line: 131, col: 11, offset: 7608},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 130, col: 20, offset: 7537},
+							pos: position{line: 131, col: 20, offset: 7617},
 							expr: &charClassMatcher{
-								pos:        position{line: 130, col: 21, offset: 7538},
+								pos:        position{line: 131, col: 21, offset: 7618},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1967,9 +1977,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 130, col: 51, offset: 7568},
+							pos: position{line: 131, col: 51, offset: 7648},
 							expr: &charClassMatcher{
-								pos:        position{line: 130, col: 51, offset: 7568},
+								pos:        position{line: 131, col: 51, offset: 7648},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1977,16 +1987,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 130, col: 62, offset: 7579},
+							pos: position{line: 131, col: 62, offset: 7659},
 							expr: &ruleRefExpr{
-								pos:  position{line: 130, col: 62, offset: 7579},
+								pos:  position{line: 131, col: 62, offset: 7659},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 130, col: 76, offset: 7593},
+							pos: position{line: 131, col: 76, offset: 7673},
 							expr: &charClassMatcher{
-								pos:        position{line: 130, col: 76, offset: 7593},
+								pos:        position{line: 131, col: 76, offset: 7673},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1994,15 +2004,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 130, col: 87, offset: 7604},
+							pos:        position{line: 131, col: 87, offset: 7684},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 130, col: 91, offset: 7608},
+							pos: position{line: 131, col: 91, offset: 7688},
 							expr: &charClassMatcher{
-								pos:        position{line: 130, col: 91, offset: 7608},
+								pos:        position{line: 131, col: 91, offset: 7688},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2010,13 +2020,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 130, col: 102, offset: 7619},
+							pos:  position{line: 131, col: 102, offset: 7699},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 130, col: 110, offset: 7627},
+							pos: position{line: 131, col: 110, offset: 7707},
 							expr: &ruleRefExpr{
-								pos:  position{line: 130, col: 110, offset: 7627},
+								pos:  position{line: 131, col: 110, offset: 7707},
 								name: "CondTail",
 							},
 						},
@@ -2026,23 +2036,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 132, col: 1, offset: 7701},
+			pos:  position{line: 133, col: 1, offset: 7781},
 			expr: &seqExpr{
-				pos: position{line: 132, col: 17, offset: 7717},
+				pos: position{line: 133, col: 17, offset: 7797},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 132, col: 17, offset: 7717},
+						pos:  position{line: 133, col: 17, offset: 7797},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 132, col: 29, offset: 7729},
+						pos: position{line: 133, col: 29, offset: 7809},
 						expr: &seqExpr{
-							pos: position{line: 132, col: 31, offset: 7731},
+							pos: position{line: 133, col: 31, offset: 7811},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 132, col: 31, offset: 7731},
+									pos: position{line: 133, col: 31, offset: 7811},
 									expr: &charClassMatcher{
-										pos:        position{line: 132, col: 31, offset: 7731},
+										pos:        position{line: 133, col: 31, offset: 7811},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2050,15 +2060,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 132, col: 42, offset: 7742},
+									pos:        position{line: 133, col: 42, offset: 7822},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 132, col: 46, offset: 7746},
+									pos: position{line: 133, col: 46, offset: 7826},
 									expr: &charClassMatcher{
-										pos:        position{line: 132, col: 46, offset: 7746},
+										pos:        position{line: 133, col: 46, offset: 7826},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2066,21 +2076,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 132, col: 57, offset: 7757},
+									pos:  position{line: 133, col: 57, offset: 7837},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 72, offset: 7772},
+						pos: position{line: 133, col: 72, offset: 7852},
 						expr: &seqExpr{
-							pos: position{line: 132, col: 74, offset: 7774},
+							pos: position{line: 133, col: 74, offset: 7854},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 132, col: 74, offset: 7774},
+									pos: position{line: 133, col: 74, offset: 7854},
 									expr: &charClassMatcher{
-										pos:        position{line: 132, col: 74, offset: 7774},
+										pos:        position{line: 133, col: 74, offset: 7854},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2088,7 +2098,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 132, col: 85, offset: 7785},
+									pos:        position{line: 133, col: 85, offset: 7865},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2101,23 +2111,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 134, col: 1, offset: 7793},
+			pos:  position{line: 135, col: 1, offset: 7873},
 			expr: &choiceExpr{
-				pos: position{line: 134, col: 16, offset: 7808},
+				pos: position{line: 135, col: 16, offset: 7888},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 134, col: 16, offset: 7808},
+						pos: position{line: 135, col: 16, offset: 7888},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 134, col: 16, offset: 7808},
+								pos:        position{line: 135, col: 16, offset: 7888},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 134, col: 21, offset: 7813},
+								pos: position{line: 135, col: 21, offset: 7893},
 								expr: &charClassMatcher{
-									pos:        position{line: 134, col: 21, offset: 7813},
+									pos:        position{line: 135, col: 21, offset: 7893},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2125,29 +2135,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 134, col: 32, offset: 7824},
+								pos:  position{line: 135, col: 32, offset: 7904},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 134, col: 39, offset: 7831},
+						pos: position{line: 135, col: 39, offset: 7911},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 134, col: 39, offset: 7831},
+								pos:        position{line: 135, col: 39, offset: 7911},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 134, col: 43, offset: 7835},
+								pos: position{line: 135, col: 43, offset: 7915},
 								expr: &seqExpr{
-									pos: position{line: 134, col: 45, offset: 7837},
+									pos: position{line: 135, col: 45, offset: 7917},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 134, col: 45, offset: 7837},
+											pos: position{line: 135, col: 45, offset: 7917},
 											expr: &charClassMatcher{
-												pos:        position{line: 134, col: 45, offset: 7837},
+												pos:        position{line: 135, col: 45, offset: 7917},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2155,7 +2165,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 134, col: 56, offset: 7848},
+											pos:  position{line: 135, col: 56, offset: 7928},
 											name: "Name",
 										},
 									},
@@ -2164,27 +2174,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 134, col: 66, offset: 7858},
+						pos:        position{line: 135, col: 66, offset: 7938},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 134, col: 72, offset: 7864},
+						pos: position{line: 135, col: 72, offset: 7944},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 134, col: 72, offset: 7864},
+								pos:  position{line: 135, col: 72, offset: 7944},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 134, col: 77, offset: 7869},
+								pos: position{line: 135, col: 77, offset: 7949},
 								expr: &seqExpr{
-									pos: position{line: 134, col: 79, offset: 7871},
+									pos: position{line: 135, col: 79, offset: 7951},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 134, col: 79, offset: 7871},
+											pos: position{line: 135, col: 79, offset: 7951},
 											expr: &charClassMatcher{
-												pos:        position{line: 134, col: 79, offset: 7871},
+												pos:        position{line: 135, col: 79, offset: 7951},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2192,15 +2202,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 134, col: 90, offset: 7882},
+											pos:        position{line: 135, col: 90, offset: 7962},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 134, col: 94, offset: 7886},
+											pos: position{line: 135, col: 94, offset: 7966},
 											expr: &charClassMatcher{
-												pos:        position{line: 134, col: 94, offset: 7886},
+												pos:        position{line: 135, col: 94, offset: 7966},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2208,13 +2218,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 134, col: 105, offset: 7897},
+											pos:  position{line: 135, col: 105, offset: 7977},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 134, col: 113, offset: 7905},
+											pos: position{line: 135, col: 113, offset: 7985},
 											expr: &ruleRefExpr{
-												pos:  position{line: 134, col: 113, offset: 7905},
+												pos:  position{line: 135, col: 113, offset: 7985},
 												name: "CondTail",
 											},
 										},
@@ -2228,20 +2238,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 141, col: 1, offset: 8177},
+			pos:  position{line: 142, col: 1, offset: 8257},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 9, offset: 8185},
+				pos: position{line: 142, col: 9, offset: 8265},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 9, offset: 8185},
+					pos: position{line: 142, col: 9, offset: 8265},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 141, col: 11, offset: 8187},
+							pos: position{line: 142, col: 11, offset: 8267},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 141, col: 11, offset: 8187},
+									pos: position{line: 142, col: 11, offset: 8267},
 									expr: &charClassMatcher{
-										pos:        position{line: 141, col: 12, offset: 8188},
+										pos:        position{line: 142, col: 12, offset: 8268},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2249,16 +2259,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 141, col: 24, offset: 8200},
+									pos: position{line: 142, col: 24, offset: 8280},
 									expr: &ruleRefExpr{
-										pos:  position{line: 141, col: 25, offset: 8201},
+										pos:  position{line: 142, col: 25, offset: 8281},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 141, col: 35, offset: 8211},
+							pos:        position{line: 142, col: 35, offset: 8291},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2266,9 +2276,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 141, col: 42, offset: 8218},
+							pos: position{line: 142, col: 42, offset: 8298},
 							expr: &charClassMatcher{
-								pos:        position{line: 141, col: 42, offset: 8218},
+								pos:        position{line: 142, col: 42, offset: 8298},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2281,15 +2291,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 144, col: 1, offset: 8346},
+			pos:  position{line: 145, col: 1, offset: 8426},
 			expr: &actionExpr{
-				pos: position{line: 144, col: 9, offset: 8354},
+				pos: position{line: 145, col: 9, offset: 8434},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 144, col: 9, offset: 8354},
+					pos: position{line: 145, col: 9, offset: 8434},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 144, col: 9, offset: 8354},
+							pos:        position{line: 145, col: 9, offset: 8434},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2297,9 +2307,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 144, col: 16, offset: 8361},
+							pos: position{line: 145, col: 16, offset: 8441},
 							expr: &charClassMatcher{
-								pos:        position{line: 144, col: 16, offset: 8361},
+								pos:        position{line: 145, col: 16, offset: 8441},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2312,63 +2322,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 146, col: 1, offset: 8437},
+			pos:  position{line: 147, col: 1, offset: 8517},
 			expr: &seqExpr{
-				pos: position{line: 146, col: 12, offset: 8448},
+				pos: position{line: 147, col: 12, offset: 8528},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 146, col: 14, offset: 8450},
+						pos: position{line: 147, col: 14, offset: 8530},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 146, col: 14, offset: 8450},
+								pos:        position{line: 147, col: 14, offset: 8530},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 22, offset: 8458},
+								pos:        position{line: 147, col: 22, offset: 8538},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 29, offset: 8465},
+								pos:        position{line: 147, col: 29, offset: 8545},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 37, offset: 8473},
+								pos:        position{line: 147, col: 37, offset: 8553},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 44, offset: 8480},
+								pos:        position{line: 147, col: 44, offset: 8560},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 51, offset: 8487},
+								pos:        position{line: 147, col: 51, offset: 8567},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 58, offset: 8494},
+								pos:        position{line: 147, col: 58, offset: 8574},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 67, offset: 8503},
+								pos:        position{line: 147, col: 67, offset: 8583},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 146, col: 75, offset: 8511},
+								pos:        position{line: 147, col: 75, offset: 8591},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2376,9 +2386,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 146, col: 86, offset: 8522},
+						pos: position{line: 147, col: 86, offset: 8602},
 						expr: &charClassMatcher{
-							pos:        position{line: 146, col: 87, offset: 8523},
+							pos:        position{line: 147, col: 87, offset: 8603},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2390,9 +2400,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 148, col: 1, offset: 8554},
+			pos:  position{line: 149, col: 1, offset: 8634},
 			expr: &charClassMatcher{
-				pos:        position{line: 148, col: 14, offset: 8567},
+				pos:        position{line: 149, col: 14, offset: 8647},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2401,17 +2411,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 154, col: 1, offset: 8898},
+			pos:  position{line: 155, col: 1, offset: 8978},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 11, offset: 8908},
+				pos: position{line: 155, col: 11, offset: 8988},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 154, col: 11, offset: 8908},
+					pos: position{line: 155, col: 11, offset: 8988},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 154, col: 11, offset: 8908},
+							pos: position{line: 155, col: 11, offset: 8988},
 							expr: &charClassMatcher{
-								pos:        position{line: 154, col: 11, offset: 8908},
+								pos:        position{line: 155, col: 11, offset: 8988},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2419,18 +2429,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 154, col: 18, offset: 8915},
+							pos: position{line: 155, col: 18, offset: 8995},
 							expr: &litMatcher{
-								pos:        position{line: 154, col: 18, offset: 8915},
+								pos:        position{line: 155, col: 18, offset: 8995},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 154, col: 23, offset: 8920},
+							pos: position{line: 155, col: 23, offset: 9000},
 							expr: &charClassMatcher{
-								pos:        position{line: 154, col: 23, offset: 8920},
+								pos:        position{line: 155, col: 23, offset: 9000},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2438,28 +2448,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 154, col: 30, offset: 8927},
+							pos: position{line: 155, col: 30, offset: 9007},
 							expr: &seqExpr{
-								pos: position{line: 154, col: 32, offset: 8929},
+								pos: position{line: 155, col: 32, offset: 9009},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 154, col: 32, offset: 8929},
+										pos:        position{line: 155, col: 32, offset: 9009},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 154, col: 37, offset: 8934},
+										pos:        position{line: 155, col: 37, offset: 9014},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 154, col: 42, offset: 8939},
+										pos: position{line: 155, col: 42, offset: 9019},
 										expr: &charClassMatcher{
-											pos:        position{line: 154, col: 42, offset: 8939},
+											pos:        position{line: 155, col: 42, offset: 9019},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2470,9 +2480,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 154, col: 52, offset: 8949},
+							pos: position{line: 155, col: 52, offset: 9029},
 							expr: &charClassMatcher{
-								pos:        position{line: 154, col: 52, offset: 8949},
+								pos:        position{line: 155, col: 52, offset: 9029},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2485,23 +2495,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 156, col: 1, offset: 9021},
+			pos:  position{line: 157, col: 1, offset: 9101},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 14, offset: 9034},
+				pos: position{line: 157, col: 14, offset: 9114},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 14, offset: 9034},
+					pos: position{line: 157, col: 14, offset: 9114},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 156, col: 14, offset: 9034},
+							pos:        position{line: 157, col: 14, offset: 9114},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 156, col: 18, offset: 9038},
+							pos: position{line: 157, col: 18, offset: 9118},
 							expr: &charClassMatcher{
-								pos:        position{line: 156, col: 18, offset: 9038},
+								pos:        position{line: 157, col: 18, offset: 9118},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2509,9 +2519,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 156, col: 25, offset: 9045},
+							pos: position{line: 157, col: 25, offset: 9125},
 							expr: &charClassMatcher{
-								pos:        position{line: 156, col: 25, offset: 9045},
+								pos:        position{line: 157, col: 25, offset: 9125},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2524,36 +2534,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 159, col: 1, offset: 9182},
+			pos:  position{line: 160, col: 1, offset: 9262},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 9, offset: 9190},
+				pos: position{line: 160, col: 9, offset: 9270},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 159, col: 9, offset: 9190},
+					pos:  position{line: 160, col: 9, offset: 9270},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 162, col: 1, offset: 9310},
+			pos:  position{line: 163, col: 1, offset: 9390},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 17, offset: 9326},
+				pos: position{line: 163, col: 17, offset: 9406},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 162, col: 17, offset: 9326},
+					pos: position{line: 163, col: 17, offset: 9406},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 162, col: 17, offset: 9326},
+							pos:        position{line: 163, col: 17, offset: 9406},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 162, col: 28, offset: 9337},
+							pos: position{line: 163, col: 28, offset: 9417},
 							expr: &charClassMatcher{
-								pos:        position{line: 162, col: 28, offset: 9337},
+								pos:        position{line: 163, col: 28, offset: 9417},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2561,7 +2571,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 162, col: 40, offset: 9349},
+							pos:  position{line: 163, col: 40, offset: 9429},
 							name: "TextBody",
 						},
 					},
@@ -2570,44 +2580,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 164, col: 1, offset: 9405},
+			pos:  position{line: 165, col: 1, offset: 9485},
 			expr: &choiceExpr{
-				pos: position{line: 164, col: 13, offset: 9417},
+				pos: position{line: 165, col: 13, offset: 9497},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 164, col: 13, offset: 9417},
+						pos: position{line: 165, col: 13, offset: 9497},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 164, col: 13, offset: 9417},
+								pos:        position{line: 165, col: 13, offset: 9497},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 164, col: 17, offset: 9421},
+								pos: position{line: 165, col: 17, offset: 9501},
 								expr: &choiceExpr{
-									pos: position{line: 164, col: 19, offset: 9423},
+									pos: position{line: 165, col: 19, offset: 9503},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 164, col: 19, offset: 9423},
+											pos:        position{line: 165, col: 19, offset: 9503},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 164, col: 28, offset: 9432},
+											pos: position{line: 165, col: 28, offset: 9512},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 164, col: 28, offset: 9432},
+													pos:        position{line: 165, col: 28, offset: 9512},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 164, col: 33, offset: 9437},
+													pos: position{line: 165, col: 33, offset: 9517},
 													expr: &anyMatcher{
-														line: 164, col: 33, offset: 9437,
+														line: 165, col: 33, offset: 9517,
 													},
 												},
 											},
@@ -2616,16 +2626,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 164, col: 41, offset: 9445},
+								pos: position{line: 165, col: 41, offset: 9525},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 164, col: 41, offset: 9445},
+										pos:        position{line: 165, col: 41, offset: 9525},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 164, col: 47, offset: 9451},
+										pos:  position{line: 165, col: 47, offset: 9531},
 										name: "EOF",
 									},
 								},
@@ -2633,39 +2643,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 164, col: 55, offset: 9459},
+						pos: position{line: 165, col: 55, offset: 9539},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 164, col: 55, offset: 9459},
+								pos:        position{line: 165, col: 55, offset: 9539},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 164, col: 59, offset: 9463},
+								pos: position{line: 165, col: 59, offset: 9543},
 								expr: &choiceExpr{
-									pos: position{line: 164, col: 61, offset: 9465},
+									pos: position{line: 165, col: 61, offset: 9545},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 164, col: 61, offset: 9465},
+											pos:        position{line: 165, col: 61, offset: 9545},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 164, col: 70, offset: 9474},
+											pos: position{line: 165, col: 70, offset: 9554},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 164, col: 70, offset: 9474},
+													pos:        position{line: 165, col: 70, offset: 9554},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 164, col: 75, offset: 9479},
+													pos: position{line: 165, col: 75, offset: 9559},
 													expr: &anyMatcher{
-														line: 164, col: 75, offset: 9479,
+														line: 165, col: 75, offset: 9559,
 													},
 												},
 											},
@@ -2674,16 +2684,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 164, col: 83, offset: 9487},
+								pos: position{line: 165, col: 83, offset: 9567},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 164, col: 83, offset: 9487},
+										pos:        position{line: 165, col: 83, offset: 9567},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 164, col: 89, offset: 9493},
+										pos:  position{line: 165, col: 89, offset: 9573},
 										name: "EOF",
 									},
 								},
@@ -2695,11 +2705,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 166, col: 1, offset: 9500},
+			pos:  position{line: 167, col: 1, offset: 9580},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 166, col: 6, offset: 9505},
+				pos: position{line: 167, col: 6, offset: 9585},
 				expr: &charClassMatcher{
-					pos:        position{line: 166, col: 6, offset: 9505},
+					pos:        position{line: 167, col: 6, offset: 9585},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2709,11 +2719,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 168, col: 1, offset: 9517},
+			pos:  position{line: 169, col: 1, offset: 9597},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 168, col: 7, offset: 9523},
+				pos: position{line: 169, col: 7, offset: 9603},
 				expr: &charClassMatcher{
-					pos:        position{line: 168, col: 7, offset: 9523},
+					pos:        position{line: 169, col: 7, offset: 9603},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2723,11 +2733,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 170, col: 1, offset: 9535},
+			pos:  position{line: 171, col: 1, offset: 9615},
 			expr: &notExpr{
-				pos: position{line: 170, col: 8, offset: 9542},
+				pos: position{line: 171, col: 8, offset: 9622},
 				expr: &anyMatcher{
-					line: 170, col: 9, offset: 9543,
+					line: 171, col: 9, offset: 9623,
 				},
 			},
 		},
