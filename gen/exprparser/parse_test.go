@@ -414,6 +414,21 @@ var forbiddenTests = []struct {
 	{"f(x = 1)", ast.KeywordArg, "x", "x = 1"},
 	{"join(ids, sep=', ')", ast.KeywordArg, "sep", "sep=', '"},
 	{"sorted(rows, key=lambda r: r.id)", ast.KeywordArg, "key", "key=lambda r: r.id"},
+	// The grammar reads name=value as an assignment and tells a keyword
+	// argument apart by its bare name and its = (issue #11); anything
+	// else before the = stays an assignment (D12).
+	{"f(x=y=2)", ast.KeywordArg, "x", "x=y=2"},
+	{"f(x = 1 if c else d)", ast.KeywordArg, "x", "x = 1 if c else d"},
+	{"f(a.b=1)", ast.Assignment, "=", "a.b=1"},
+	{"f(x := 1)", ast.Assignment, ":=", "x := 1"},
+	{"f(x if c else d = 1)", ast.Assignment, "=", "x if c else d = 1"},
+	{"f(-x=1)", ast.Assignment, "=", "-x=1"},
+	{"f((x)=1)", ast.Assignment, "=", "(x)=1"},
+	{"f(x=1 for x in y)", ast.Comprehension, "", "x=1 for x in y"},
+	// A prefix operator reaches over the trailers of its operand, spaces
+	// or not.
+	{"-a.b(1)", ast.MethodCall, "b", "a.b(1)"},
+	{"- (a) [0] . b ()", ast.MethodCall, "b", "(a) [0] . b ()"},
 
 	{"a[1:2]", ast.Slice, "", "1:2"},
 	{"a[:2]", ast.Slice, "", ":2"},
