@@ -439,6 +439,12 @@ var forbiddenTests = []struct {
 	{"a[ 1 : 2 ]", ast.Slice, "", "1 : 2"},
 	{"a[1:2, 3]", ast.Slice, "", "1:2, 3"},
 	{"a[3, 1:2]", ast.Slice, "", "3, 1:2"},
+	// A tuple or slice index ends at its last item or trailing comma, not
+	// at the space before ] (issue #11: no longer read from the text).
+	{"a[ :: , x ]", ast.Slice, "", ":: , x"},
+	{"a[ 1 , ]", ast.TupleLit, "", "1 ,"},
+	{"a[f(x) ,  g(y)  ]", ast.TupleLit, "", "f(x) ,  g(y)"},
+	{"a[1 if b else c,]", ast.TupleLit, "", "1 if b else c,"},
 
 	{"[1, 2]", ast.ListLit, "", "[1, 2]"},
 	{"[]", ast.ListLit, "", "[]"},

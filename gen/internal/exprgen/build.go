@@ -6,7 +6,6 @@ package exprgen
 // `any`; the unexported token types below never leave the package.
 
 import (
-	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -200,26 +199,28 @@ func lambda(from, to int) ast.Expr {
 	return &ast.BadExpr{From: from, To: to, Construct: ast.Lambda}
 }
 
-// indexTok is the value of the trailer Index. The value of a selector is
-// the sequence ('.', space, *ast.Ident), and that of a call the sequence
-// (offset of the '(', space, arguments, space, offset of the ')').
-type indexTok struct {
-	lbrack, rbrack int
-	index          ast.Expr
-}
+// The value of a trailer is its sequence: ('.', space, *ast.Ident) for a
+// selector, (offset of the '(', space, arguments, space, offset of the
+// ')') for a call, and (lbrack, space, item, (space, comma, space, item)
+// pairs, (space, offset of a trailing comma) or nil, space, offset of the
+// ']') for an index.
+
+// lbrack is the offset of the [ of an index: the value of LBrack, which
+// tells an index from a call in postfix.
+type lbrack int
 
 // postfix applies the trailers of an operand in order. Only a name can be
 // called; x.name(...) is a method call.
 func postfix(e ast.Expr, trailers []any) ast.Expr {
 	for _, item := range trailers {
-		switch t := item.([]any)[2].(type) {
-		case []any:
-			lparen, call := t[0].(int)
-			if !call { // . name
-				e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
-				continue
-			}
-			rparen := t[4].(int)
+		t := item.([]any)[2].([]any)
+		switch open := t[0].(type) {
+		case []byte: // . name
+			e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
+		case lbrack:
+			e = &ast.IndexExpr{X: e, Lbrack: int(open), Index: index(t), Rbrack: t[6].(int)}
+		case int:
+			lparen, rparen := open, t[4].(int)
 			switch f := e.(type) {
 			case *ast.Ident:
 				e = &ast.CallExpr{Fun: f, Lparen: lparen, Args: callArgs(t[2]), Rparen: rparen}
@@ -228,8 +229,6 @@ func postfix(e ast.Expr, trailers []any) ast.Expr {
 			default:
 				e = &ast.BadExpr{From: e.Pos(), To: rparen + 1, Construct: ast.CallNonName}
 			}
-		case *indexTok:
-			e = &ast.IndexExpr{X: e, Lbrack: t.lbrack, Index: t.index, Rbrack: t.rbrack}
 		}
 	}
 	return e
@@ -288,30 +287,31 @@ func arg(v any) ast.Expr {
 	return fullExpr(v)
 }
 
-// indexTail is the action of Index; text is the whole [...]. s holds the
-// first item, the (comma, item) pairs and a trailing comma. One item is the
-// index; several are a tuple, or a slice when one of them is a slice.
-func indexTail(from int, text []byte, s any) *indexTok {
-	t := &indexTok{lbrack: from, rbrack: from + len(text) - 1}
-	parts := s.([]any)
-	rest := parts[1].([]any)
-	x := sliceItem(parts[0])
-	if len(rest) == 0 && parts[2] == nil {
-		t.index = x
-		return t
+// index reads the inside of Index (t is its sequence): one item is the
+// index; several, or one and a trailing comma, are a tuple, or a slice when
+// one of them is a slice.
+func index(t []any) ast.Expr {
+	x := sliceItem(t[2])
+	rest := t[3].([]any)
+	if len(rest) == 0 && t[4] == nil {
+		return x
 	}
 	c := ast.TupleLit
 	if isBad(x, ast.Slice) {
 		c = ast.Slice
 	}
+	last := x
 	for _, item := range rest {
-		if isBad(sliceItem(item.([]any)[3]), ast.Slice) {
+		last = sliceItem(item.([]any)[3])
+		if isBad(last, ast.Slice) {
 			c = ast.Slice
 		}
 	}
-	end := from + len(bytes.TrimRight(text[:len(text)-1], " \t\r\n"))
-	t.index = &ast.BadExpr{From: x.Pos(), To: end, Construct: c}
-	return t
+	end := last.End()
+	if t[4] != nil { // a trailing comma
+		end = t[4].([]any)[1].(int) + 1
+	}
+	return &ast.BadExpr{From: x.Pos(), To: end, Construct: c}
 }
 
 func isBad(x ast.Expr, c ast.Construct) bool {

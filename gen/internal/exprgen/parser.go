@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 60, col: 1, offset: 3330},
+			pos:  position{line: 60, col: 1, offset: 3320},
 			expr: &seqExpr{
-				pos: position{line: 60, col: 9, offset: 3338},
+				pos: position{line: 60, col: 9, offset: 3328},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 60, col: 9, offset: 3338},
+						pos:  position{line: 60, col: 9, offset: 3328},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 60, col: 17, offset: 3346},
+						pos: position{line: 60, col: 17, offset: 3336},
 						expr: &seqExpr{
-							pos: position{line: 60, col: 19, offset: 3348},
+							pos: position{line: 60, col: 19, offset: 3338},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 60, col: 19, offset: 3348},
+									pos: position{line: 60, col: 19, offset: 3338},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 19, offset: 3348},
+										pos:        position{line: 60, col: 19, offset: 3338},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,9 +81,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 60, col: 30, offset: 3359},
+									pos: position{line: 60, col: 30, offset: 3349},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 31, offset: 3360},
+										pos:        position{line: 60, col: 31, offset: 3350},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -91,13 +91,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 51, offset: 3380},
+									pos:  position{line: 60, col: 51, offset: 3370},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 60, col: 57, offset: 3386},
+									pos: position{line: 60, col: 57, offset: 3376},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 57, offset: 3386},
+										pos:        position{line: 60, col: 57, offset: 3376},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,21 +105,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 68, offset: 3397},
+									pos:  position{line: 60, col: 68, offset: 3387},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 60, col: 79, offset: 3408},
+						pos: position{line: 60, col: 79, offset: 3398},
 						expr: &seqExpr{
-							pos: position{line: 60, col: 81, offset: 3410},
+							pos: position{line: 60, col: 81, offset: 3400},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 60, col: 81, offset: 3410},
+									pos: position{line: 60, col: 81, offset: 3400},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 82, offset: 3411},
+										pos:        position{line: 60, col: 82, offset: 3401},
 										val:        "[-:*/><+%@&|^= \\t\\r\\ni]",
 										chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '=', ' ', '\t', '\r', '\n', 'i'},
 										ignoreCase: false,
@@ -127,7 +127,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 106, offset: 3435},
+									pos:  position{line: 60, col: 106, offset: 3425},
 									name: "ExprTails",
 								},
 							},
@@ -138,28 +138,28 @@ var g = &grammar{
 		},
 		{
 			name: "ExprTails",
-			pos:  position{line: 62, col: 1, offset: 3449},
+			pos:  position{line: 62, col: 1, offset: 3439},
 			expr: &choiceExpr{
-				pos: position{line: 62, col: 14, offset: 3462},
+				pos: position{line: 62, col: 14, offset: 3452},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 62, col: 14, offset: 3462},
+						pos: position{line: 62, col: 14, offset: 3452},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 62, col: 14, offset: 3462},
+								pos:  position{line: 62, col: 14, offset: 3452},
 								name: "CondTail",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 62, col: 23, offset: 3471},
+								pos: position{line: 62, col: 23, offset: 3461},
 								expr: &ruleRefExpr{
-									pos:  position{line: 62, col: 23, offset: 3471},
+									pos:  position{line: 62, col: 23, offset: 3461},
 									name: "AssignTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 62, col: 37, offset: 3485},
+						pos:  position{line: 62, col: 37, offset: 3475},
 						name: "AssignTail",
 					},
 				},
@@ -167,23 +167,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 67, col: 1, offset: 3662},
+			pos:  position{line: 67, col: 1, offset: 3652},
 			expr: &seqExpr{
-				pos: position{line: 67, col: 12, offset: 3673},
+				pos: position{line: 67, col: 12, offset: 3663},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 12, offset: 3673},
+						pos:  position{line: 67, col: 12, offset: 3663},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 67, col: 20, offset: 3681},
+						pos: position{line: 67, col: 20, offset: 3671},
 						expr: &seqExpr{
-							pos: position{line: 67, col: 22, offset: 3683},
+							pos: position{line: 67, col: 22, offset: 3673},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 22, offset: 3683},
+									pos: position{line: 67, col: 22, offset: 3673},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 22, offset: 3683},
+										pos:        position{line: 67, col: 22, offset: 3673},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -191,9 +191,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 67, col: 33, offset: 3694},
+									pos: position{line: 67, col: 33, offset: 3684},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 34, offset: 3695},
+										pos:        position{line: 67, col: 34, offset: 3685},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -201,13 +201,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 54, offset: 3715},
+									pos:  position{line: 67, col: 54, offset: 3705},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 60, offset: 3721},
+									pos: position{line: 67, col: 60, offset: 3711},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 60, offset: 3721},
+										pos:        position{line: 67, col: 60, offset: 3711},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -215,7 +215,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 71, offset: 3732},
+									pos:  position{line: 67, col: 71, offset: 3722},
 									name: "Operand",
 								},
 							},
@@ -226,17 +226,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 69, col: 1, offset: 3744},
+			pos:  position{line: 69, col: 1, offset: 3734},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 13, offset: 3756},
+				pos: position{line: 69, col: 13, offset: 3746},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 13, offset: 3756},
+					pos: position{line: 69, col: 13, offset: 3746},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 13, offset: 3756},
+							pos: position{line: 69, col: 13, offset: 3746},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 13, offset: 3756},
+								pos:        position{line: 69, col: 13, offset: 3746},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -244,15 +244,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 24, offset: 3767},
+							pos:        position{line: 69, col: 24, offset: 3757},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 69, col: 29, offset: 3772},
+							pos: position{line: 69, col: 29, offset: 3762},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 30, offset: 3773},
+								pos:        position{line: 69, col: 30, offset: 3763},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -260,9 +260,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 60, offset: 3803},
+							pos: position{line: 69, col: 60, offset: 3793},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 60, offset: 3803},
+								pos:        position{line: 69, col: 60, offset: 3793},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -270,18 +270,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 69, col: 71, offset: 3814},
+							pos:  position{line: 69, col: 71, offset: 3804},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 69, col: 79, offset: 3822},
+							pos: position{line: 69, col: 79, offset: 3812},
 							expr: &seqExpr{
-								pos: position{line: 69, col: 81, offset: 3824},
+								pos: position{line: 69, col: 81, offset: 3814},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 69, col: 81, offset: 3824},
+										pos: position{line: 69, col: 81, offset: 3814},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 81, offset: 3824},
+											pos:        position{line: 69, col: 81, offset: 3814},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -289,15 +289,15 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 69, col: 92, offset: 3835},
+										pos:        position{line: 69, col: 92, offset: 3825},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 69, col: 99, offset: 3842},
+										pos: position{line: 69, col: 99, offset: 3832},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 100, offset: 3843},
+											pos:        position{line: 69, col: 100, offset: 3833},
 											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 											ignoreCase: false,
@@ -305,9 +305,9 @@ var g = &grammar{
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 69, col: 130, offset: 3873},
+										pos: position{line: 69, col: 130, offset: 3863},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 130, offset: 3873},
+											pos:        position{line: 69, col: 130, offset: 3863},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -315,13 +315,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 141, offset: 3884},
+										pos:  position{line: 69, col: 141, offset: 3874},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 69, col: 149, offset: 3892},
+										pos: position{line: 69, col: 149, offset: 3882},
 										expr: &ruleRefExpr{
-											pos:  position{line: 69, col: 149, offset: 3892},
+											pos:  position{line: 69, col: 149, offset: 3882},
 											name: "CondTail",
 										},
 									},
@@ -334,14 +334,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 71, col: 1, offset: 3949},
+			pos:  position{line: 71, col: 1, offset: 3939},
 			expr: &seqExpr{
-				pos: position{line: 71, col: 15, offset: 3963},
+				pos: position{line: 71, col: 15, offset: 3953},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 71, col: 15, offset: 3963},
+						pos: position{line: 71, col: 15, offset: 3953},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 15, offset: 3963},
+							pos:        position{line: 71, col: 15, offset: 3953},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -349,9 +349,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 71, col: 26, offset: 3974},
+						pos: position{line: 71, col: 26, offset: 3964},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 27, offset: 3975},
+							pos:        position{line: 71, col: 27, offset: 3965},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -359,13 +359,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 43, offset: 3991},
+						pos:  position{line: 71, col: 43, offset: 3981},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 71, col: 52, offset: 4000},
+						pos: position{line: 71, col: 52, offset: 3990},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 52, offset: 4000},
+							pos:        position{line: 71, col: 52, offset: 3990},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -373,7 +373,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 63, offset: 4011},
+						pos:  position{line: 71, col: 63, offset: 4001},
 						name: "Expr",
 					},
 				},
@@ -381,99 +381,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 73, col: 1, offset: 4017},
+			pos:  position{line: 73, col: 1, offset: 4007},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 13, offset: 4029},
+				pos: position{line: 73, col: 13, offset: 4019},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 73, col: 15, offset: 4031},
+					pos: position{line: 73, col: 15, offset: 4021},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 73, col: 15, offset: 4031},
+							pos:        position{line: 73, col: 15, offset: 4021},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 22, offset: 4038},
+							pos:        position{line: 73, col: 22, offset: 4028},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 30, offset: 4046},
+							pos:        position{line: 73, col: 30, offset: 4036},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 38, offset: 4054},
+							pos:        position{line: 73, col: 38, offset: 4044},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 46, offset: 4062},
+							pos:        position{line: 73, col: 46, offset: 4052},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 54, offset: 4070},
+							pos:        position{line: 73, col: 54, offset: 4060},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 61, offset: 4077},
+							pos:        position{line: 73, col: 61, offset: 4067},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 68, offset: 4084},
+							pos:        position{line: 73, col: 68, offset: 4074},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 75, offset: 4091},
+							pos:        position{line: 73, col: 75, offset: 4081},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 82, offset: 4098},
+							pos:        position{line: 73, col: 82, offset: 4088},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 89, offset: 4105},
+							pos:        position{line: 73, col: 89, offset: 4095},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 96, offset: 4112},
+							pos:        position{line: 73, col: 96, offset: 4102},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 103, offset: 4119},
+							pos:        position{line: 73, col: 103, offset: 4109},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 110, offset: 4126},
+							pos:        position{line: 73, col: 110, offset: 4116},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 117, offset: 4133},
+							pos:        position{line: 73, col: 117, offset: 4123},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -484,170 +484,170 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 75, col: 1, offset: 4171},
+			pos:  position{line: 75, col: 1, offset: 4161},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 10, offset: 4180},
+				pos: position{line: 75, col: 10, offset: 4170},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 75, col: 12, offset: 4182},
+					pos: position{line: 75, col: 12, offset: 4172},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 75, col: 12, offset: 4182},
+							pos:        position{line: 75, col: 12, offset: 4172},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 19, offset: 4189},
+							pos:        position{line: 75, col: 19, offset: 4179},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 25, offset: 4195},
+							pos:        position{line: 75, col: 25, offset: 4185},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 32, offset: 4202},
+							pos:        position{line: 75, col: 32, offset: 4192},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 38, offset: 4208},
+							pos:        position{line: 75, col: 38, offset: 4198},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 44, offset: 4214},
+							pos:        position{line: 75, col: 44, offset: 4204},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 50, offset: 4220},
+							pos:        position{line: 75, col: 50, offset: 4210},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 57, offset: 4227},
+							pos:        position{line: 75, col: 57, offset: 4217},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 63, offset: 4233},
+							pos:        position{line: 75, col: 63, offset: 4223},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 70, offset: 4240},
+							pos:        position{line: 75, col: 70, offset: 4230},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 76, offset: 4246},
+							pos:        position{line: 75, col: 76, offset: 4236},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 82, offset: 4252},
+							pos:        position{line: 75, col: 82, offset: 4242},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 89, offset: 4259},
+							pos:        position{line: 75, col: 89, offset: 4249},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 96, offset: 4266},
+							pos:        position{line: 75, col: 96, offset: 4256},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 103, offset: 4273},
+							pos:        position{line: 75, col: 103, offset: 4263},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 109, offset: 4279},
+							pos:        position{line: 75, col: 109, offset: 4269},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 116, offset: 4286},
+							pos:        position{line: 75, col: 116, offset: 4276},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 123, offset: 4293},
+							pos:        position{line: 75, col: 123, offset: 4283},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 129, offset: 4299},
+							pos:        position{line: 75, col: 129, offset: 4289},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 137, offset: 4307},
+							pos:        position{line: 75, col: 137, offset: 4297},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 144, offset: 4314},
+							pos:        position{line: 75, col: 144, offset: 4304},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 152, offset: 4322},
+							pos:        position{line: 75, col: 152, offset: 4312},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 159, offset: 4329},
+							pos:        position{line: 75, col: 159, offset: 4319},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 165, offset: 4335},
+							pos:        position{line: 75, col: 165, offset: 4325},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 171, offset: 4341},
+							pos: position{line: 75, col: 171, offset: 4331},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 171, offset: 4341},
+									pos:        position{line: 75, col: 171, offset: 4331},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 177, offset: 4347},
+									pos: position{line: 75, col: 177, offset: 4337},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 178, offset: 4348},
+										pos:        position{line: 75, col: 178, offset: 4338},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -657,18 +657,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 210, offset: 4380},
+							pos: position{line: 75, col: 210, offset: 4370},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 210, offset: 4380},
+									pos:        position{line: 75, col: 210, offset: 4370},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 215, offset: 4385},
+									pos: position{line: 75, col: 215, offset: 4375},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 216, offset: 4386},
+										pos:        position{line: 75, col: 216, offset: 4376},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -678,28 +678,28 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 248, offset: 4418},
+							pos: position{line: 75, col: 248, offset: 4408},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 248, offset: 4418},
+									pos:        position{line: 75, col: 248, offset: 4408},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 75, col: 254, offset: 4424},
+									pos:  position{line: 75, col: 254, offset: 4414},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 75, col: 257, offset: 4427},
+									pos:        position{line: 75, col: 257, offset: 4417},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 262, offset: 4432},
+									pos: position{line: 75, col: 262, offset: 4422},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 263, offset: 4433},
+										pos:        position{line: 75, col: 263, offset: 4423},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -709,18 +709,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 295, offset: 4465},
+							pos: position{line: 75, col: 295, offset: 4455},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 295, offset: 4465},
+									pos:        position{line: 75, col: 295, offset: 4455},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 300, offset: 4470},
+									pos: position{line: 75, col: 300, offset: 4460},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 301, offset: 4471},
+										pos:        position{line: 75, col: 301, offset: 4461},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -730,33 +730,33 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 333, offset: 4503},
+							pos: position{line: 75, col: 333, offset: 4493},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 333, offset: 4503},
+									pos:        position{line: 75, col: 333, offset: 4493},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 75, col: 338, offset: 4508},
+									pos: position{line: 75, col: 338, offset: 4498},
 									expr: &seqExpr{
-										pos: position{line: 75, col: 340, offset: 4510},
+										pos: position{line: 75, col: 340, offset: 4500},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 75, col: 340, offset: 4510},
+												pos:  position{line: 75, col: 340, offset: 4500},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 75, col: 343, offset: 4513},
+												pos:        position{line: 75, col: 343, offset: 4503},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 75, col: 349, offset: 4519},
+												pos: position{line: 75, col: 349, offset: 4509},
 												expr: &charClassMatcher{
-													pos:        position{line: 75, col: 350, offset: 4520},
+													pos:        position{line: 75, col: 350, offset: 4510},
 													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 													ignoreCase: false,
@@ -767,9 +767,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 75, col: 383, offset: 4553},
+									pos: position{line: 75, col: 383, offset: 4543},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 384, offset: 4554},
+										pos:        position{line: 75, col: 384, offset: 4544},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -784,17 +784,17 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 84, col: 1, offset: 5138},
+			pos:  position{line: 84, col: 1, offset: 5128},
 			expr: &choiceExpr{
-				pos: position{line: 84, col: 12, offset: 5149},
+				pos: position{line: 84, col: 12, offset: 5139},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 84, col: 12, offset: 5149},
+						pos: position{line: 84, col: 12, offset: 5139},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 84, col: 12, offset: 5149},
+								pos: position{line: 84, col: 12, offset: 5139},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 13, offset: 5150},
+									pos:        position{line: 84, col: 13, offset: 5140},
 									val:        "[-+~!*]",
 									chars:      []rune{'-', '+', '~', '!', '*'},
 									ignoreCase: false,
@@ -802,18 +802,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 21, offset: 5158},
+								pos:  position{line: 84, col: 21, offset: 5148},
 								name: "Primary",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 84, col: 29, offset: 5166},
+								pos: position{line: 84, col: 29, offset: 5156},
 								expr: &seqExpr{
-									pos: position{line: 84, col: 31, offset: 5168},
+									pos: position{line: 84, col: 31, offset: 5158},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 84, col: 31, offset: 5168},
+											pos: position{line: 84, col: 31, offset: 5158},
 											expr: &charClassMatcher{
-												pos:        position{line: 84, col: 31, offset: 5168},
+												pos:        position{line: 84, col: 31, offset: 5158},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -821,9 +821,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 84, col: 42, offset: 5179},
+											pos: position{line: 84, col: 42, offset: 5169},
 											expr: &charClassMatcher{
-												pos:        position{line: 84, col: 43, offset: 5180},
+												pos:        position{line: 84, col: 43, offset: 5170},
 												val:        "[.([]",
 												chars:      []rune{'.', '(', '['},
 												ignoreCase: false,
@@ -831,7 +831,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 84, col: 49, offset: 5186},
+											pos:  position{line: 84, col: 49, offset: 5176},
 											name: "Trailer",
 										},
 									},
@@ -840,12 +840,12 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 84, col: 62, offset: 5199},
+						pos: position{line: 84, col: 62, offset: 5189},
 						exprs: []any{
 							&andExpr{
-								pos: position{line: 84, col: 62, offset: 5199},
+								pos: position{line: 84, col: 62, offset: 5189},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 63, offset: 5200},
+									pos:        position{line: 84, col: 63, offset: 5190},
 									val:        "[-+~!*n]",
 									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 									ignoreCase: false,
@@ -853,13 +853,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 72, offset: 5209},
+								pos:  position{line: 84, col: 72, offset: 5199},
 								name: "PrefixOp",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 84, col: 81, offset: 5218},
+								pos: position{line: 84, col: 81, offset: 5208},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 81, offset: 5218},
+									pos:        position{line: 84, col: 81, offset: 5208},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -867,13 +867,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 92, offset: 5229},
+								pos:  position{line: 84, col: 92, offset: 5219},
 								name: "Operand",
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 84, col: 102, offset: 5239},
+						pos:  position{line: 84, col: 102, offset: 5229},
 						name: "Lambda",
 					},
 				},
@@ -881,39 +881,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 86, col: 1, offset: 5247},
+			pos:  position{line: 86, col: 1, offset: 5237},
 			expr: &actionExpr{
-				pos: position{line: 86, col: 13, offset: 5259},
+				pos: position{line: 86, col: 13, offset: 5249},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 86, col: 15, offset: 5261},
+					pos: position{line: 86, col: 15, offset: 5251},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 86, col: 15, offset: 5261},
+							pos:        position{line: 86, col: 15, offset: 5251},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 86, col: 22, offset: 5268},
+							pos:        position{line: 86, col: 22, offset: 5258},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 86, col: 32, offset: 5278},
+							pos: position{line: 86, col: 32, offset: 5268},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 86, col: 32, offset: 5278},
+									pos:        position{line: 86, col: 32, offset: 5268},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 86, col: 38, offset: 5284},
+									pos: position{line: 86, col: 38, offset: 5274},
 									expr: &charClassMatcher{
-										pos:        position{line: 86, col: 39, offset: 5285},
+										pos:        position{line: 86, col: 39, offset: 5275},
 										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
@@ -928,23 +928,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 88, col: 1, offset: 5365},
+			pos:  position{line: 88, col: 1, offset: 5355},
 			expr: &choiceExpr{
-				pos: position{line: 88, col: 12, offset: 5376},
+				pos: position{line: 88, col: 12, offset: 5366},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 88, col: 12, offset: 5376},
+						pos: position{line: 88, col: 12, offset: 5366},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 88, col: 12, offset: 5376},
+								pos:        position{line: 88, col: 12, offset: 5366},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 88, col: 16, offset: 5380},
+								pos: position{line: 88, col: 16, offset: 5370},
 								expr: &charClassMatcher{
-									pos:        position{line: 88, col: 16, offset: 5380},
+									pos:        position{line: 88, col: 16, offset: 5370},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -952,14 +952,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 88, col: 29, offset: 5393},
+								pos: position{line: 88, col: 29, offset: 5383},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 88, col: 29, offset: 5393},
+										pos:  position{line: 88, col: 29, offset: 5383},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 88, col: 36, offset: 5400},
+										pos:  position{line: 88, col: 36, offset: 5390},
 										name: "SelectorDigits",
 									},
 								},
@@ -967,11 +967,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 88, col: 55, offset: 5419},
+						pos:  position{line: 88, col: 55, offset: 5409},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 88, col: 62, offset: 5426},
+						pos:  position{line: 88, col: 62, offset: 5416},
 						name: "Index",
 					},
 				},
@@ -979,24 +979,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 90, col: 1, offset: 5433},
+			pos:  position{line: 90, col: 1, offset: 5423},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 19, offset: 5451},
+				pos: position{line: 90, col: 19, offset: 5441},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 19, offset: 5451},
+					pos: position{line: 90, col: 19, offset: 5441},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 90, col: 19, offset: 5451},
+							pos:        position{line: 90, col: 19, offset: 5441},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 90, col: 25, offset: 5457},
+							pos: position{line: 90, col: 25, offset: 5447},
 							expr: &charClassMatcher{
-								pos:        position{line: 90, col: 25, offset: 5457},
+								pos:        position{line: 90, col: 25, offset: 5447},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1009,18 +1009,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 100, col: 1, offset: 5940},
+			pos:  position{line: 100, col: 1, offset: 5930},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 9, offset: 5948},
+				pos: position{line: 100, col: 9, offset: 5938},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 9, offset: 5948},
+						pos:  position{line: 100, col: 9, offset: 5938},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 100, col: 16, offset: 5955},
+						pos: position{line: 100, col: 16, offset: 5945},
 						expr: &charClassMatcher{
-							pos:        position{line: 100, col: 16, offset: 5955},
+							pos:        position{line: 100, col: 16, offset: 5945},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1028,30 +1028,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 100, col: 27, offset: 5966},
+						pos: position{line: 100, col: 27, offset: 5956},
 						expr: &seqExpr{
-							pos: position{line: 100, col: 29, offset: 5968},
+							pos: position{line: 100, col: 29, offset: 5958},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 29, offset: 5968},
+									pos:  position{line: 100, col: 29, offset: 5958},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 100, col: 34, offset: 5973},
+									pos: position{line: 100, col: 34, offset: 5963},
 									expr: &ruleRefExpr{
-										pos:  position{line: 100, col: 34, offset: 5973},
+										pos:  position{line: 100, col: 34, offset: 5963},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 100, col: 44, offset: 5983},
+									pos: position{line: 100, col: 44, offset: 5973},
 									expr: &seqExpr{
-										pos: position{line: 100, col: 46, offset: 5985},
+										pos: position{line: 100, col: 46, offset: 5975},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 100, col: 46, offset: 5985},
+												pos: position{line: 100, col: 46, offset: 5975},
 												expr: &charClassMatcher{
-													pos:        position{line: 100, col: 46, offset: 5985},
+													pos:        position{line: 100, col: 46, offset: 5975},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1059,15 +1059,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 100, col: 57, offset: 5996},
+												pos:        position{line: 100, col: 57, offset: 5986},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 100, col: 61, offset: 6000},
+												pos: position{line: 100, col: 61, offset: 5990},
 												expr: &charClassMatcher{
-													pos:        position{line: 100, col: 61, offset: 6000},
+													pos:        position{line: 100, col: 61, offset: 5990},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1075,7 +1075,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 100, col: 72, offset: 6011},
+												pos:  position{line: 100, col: 72, offset: 6001},
 												name: "Expr",
 											},
 										},
@@ -1085,9 +1085,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 100, col: 83, offset: 6022},
+						pos: position{line: 100, col: 83, offset: 6012},
 						expr: &charClassMatcher{
-							pos:        position{line: 100, col: 83, offset: 6022},
+							pos:        position{line: 100, col: 83, offset: 6012},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1095,7 +1095,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 94, offset: 6033},
+						pos:  position{line: 100, col: 94, offset: 6023},
 						name: "RParen",
 					},
 				},
@@ -1103,12 +1103,12 @@ var g = &grammar{
 		},
 		{
 			name: "LParen",
-			pos:  position{line: 102, col: 1, offset: 6041},
+			pos:  position{line: 102, col: 1, offset: 6031},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 11, offset: 6051},
+				pos: position{line: 102, col: 11, offset: 6041},
 				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 102, col: 11, offset: 6051},
+					pos:        position{line: 102, col: 11, offset: 6041},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1117,12 +1117,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 104, col: 1, offset: 6085},
+			pos:  position{line: 104, col: 1, offset: 6075},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 11, offset: 6095},
+				pos: position{line: 104, col: 11, offset: 6085},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 104, col: 11, offset: 6095},
+					pos:        position{line: 104, col: 11, offset: 6085},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1131,148 +1131,171 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 106, col: 1, offset: 6129},
-			expr: &actionExpr{
-				pos: position{line: 106, col: 10, offset: 6138},
-				run: (*parser).callonIndex1,
-				expr: &seqExpr{
-					pos: position{line: 106, col: 10, offset: 6138},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 106, col: 10, offset: 6138},
-							val:        "[",
+			pos:  position{line: 108, col: 1, offset: 6263},
+			expr: &seqExpr{
+				pos: position{line: 108, col: 10, offset: 6272},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 10, offset: 6272},
+						name: "LBrack",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 17, offset: 6279},
+						expr: &charClassMatcher{
+							pos:        position{line: 108, col: 17, offset: 6279},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"[\"",
+							inverted:   false,
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 106, col: 14, offset: 6142},
-							expr: &charClassMatcher{
-								pos:        position{line: 106, col: 14, offset: 6142},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 106, col: 25, offset: 6153},
-							label: "s",
-							expr: &seqExpr{
-								pos: position{line: 106, col: 29, offset: 6157},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 106, col: 29, offset: 6157},
-										name: "SliceItem",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 28, offset: 6290},
+						name: "SliceItem",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 38, offset: 6300},
+						expr: &seqExpr{
+							pos: position{line: 108, col: 40, offset: 6302},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 40, offset: 6302},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 40, offset: 6302},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&zeroOrMoreExpr{
-										pos: position{line: 106, col: 39, offset: 6167},
-										expr: &seqExpr{
-											pos: position{line: 106, col: 41, offset: 6169},
-											exprs: []any{
-												&zeroOrMoreExpr{
-													pos: position{line: 106, col: 41, offset: 6169},
-													expr: &charClassMatcher{
-														pos:        position{line: 106, col: 41, offset: 6169},
-														val:        "[ \\t\\r\\n]",
-														chars:      []rune{' ', '\t', '\r', '\n'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&litMatcher{
-													pos:        position{line: 106, col: 52, offset: 6180},
-													val:        ",",
-													ignoreCase: false,
-													want:       "\",\"",
-												},
-												&zeroOrMoreExpr{
-													pos: position{line: 106, col: 56, offset: 6184},
-													expr: &charClassMatcher{
-														pos:        position{line: 106, col: 56, offset: 6184},
-														val:        "[ \\t\\r\\n]",
-														chars:      []rune{' ', '\t', '\r', '\n'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&ruleRefExpr{
-													pos:  position{line: 106, col: 67, offset: 6195},
-													name: "SliceItem",
-												},
-											},
-										},
+								},
+								&litMatcher{
+									pos:        position{line: 108, col: 51, offset: 6313},
+									val:        ",",
+									ignoreCase: false,
+									want:       "\",\"",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 55, offset: 6317},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 55, offset: 6317},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&zeroOrOneExpr{
-										pos: position{line: 106, col: 80, offset: 6208},
-										expr: &seqExpr{
-											pos: position{line: 106, col: 82, offset: 6210},
-											exprs: []any{
-												&zeroOrMoreExpr{
-													pos: position{line: 106, col: 82, offset: 6210},
-													expr: &charClassMatcher{
-														pos:        position{line: 106, col: 82, offset: 6210},
-														val:        "[ \\t\\r\\n]",
-														chars:      []rune{' ', '\t', '\r', '\n'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&litMatcher{
-													pos:        position{line: 106, col: 93, offset: 6221},
-													val:        ",",
-													ignoreCase: false,
-													want:       "\",\"",
-												},
-											},
-										},
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 108, col: 66, offset: 6328},
+									name: "SliceItem",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 106, col: 102, offset: 6230},
-							expr: &charClassMatcher{
-								pos:        position{line: 106, col: 102, offset: 6230},
-								val:        "[ \\t\\r\\n]",
-								chars:      []rune{' ', '\t', '\r', '\n'},
-								ignoreCase: false,
-								inverted:   false,
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 108, col: 79, offset: 6341},
+						expr: &seqExpr{
+							pos: position{line: 108, col: 81, offset: 6343},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 81, offset: 6343},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 81, offset: 6343},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 108, col: 92, offset: 6354},
+									name: "Comma",
+								},
 							},
 						},
-						&litMatcher{
-							pos:        position{line: 106, col: 113, offset: 6241},
-							val:        "]",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 101, offset: 6363},
+						expr: &charClassMatcher{
+							pos:        position{line: 108, col: 101, offset: 6363},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"]\"",
+							inverted:   false,
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 112, offset: 6374},
+						name: "RBrack",
 					},
 				},
 			},
 		},
 		{
+			name: "LBrack",
+			pos:  position{line: 110, col: 1, offset: 6382},
+			expr: &actionExpr{
+				pos: position{line: 110, col: 11, offset: 6392},
+				run: (*parser).callonLBrack1,
+				expr: &litMatcher{
+					pos:        position{line: 110, col: 11, offset: 6392},
+					val:        "[",
+					ignoreCase: false,
+					want:       "\"[\"",
+				},
+			},
+		},
+		{
+			name: "Comma",
+			pos:  position{line: 112, col: 1, offset: 6434},
+			expr: &actionExpr{
+				pos: position{line: 112, col: 10, offset: 6443},
+				run: (*parser).callonComma1,
+				expr: &litMatcher{
+					pos:        position{line: 112, col: 10, offset: 6443},
+					val:        ",",
+					ignoreCase: false,
+					want:       "\",\"",
+				},
+			},
+		},
+		{
+			name: "RBrack",
+			pos:  position{line: 114, col: 1, offset: 6477},
+			expr: &actionExpr{
+				pos: position{line: 114, col: 11, offset: 6487},
+				run: (*parser).callonRBrack1,
+				expr: &litMatcher{
+					pos:        position{line: 114, col: 11, offset: 6487},
+					val:        "]",
+					ignoreCase: false,
+					want:       "\"]\"",
+				},
+			},
+		},
+		{
 			name: "SliceItem",
-			pos:  position{line: 108, col: 1, offset: 6297},
+			pos:  position{line: 116, col: 1, offset: 6521},
 			expr: &choiceExpr{
-				pos: position{line: 108, col: 14, offset: 6310},
+				pos: position{line: 116, col: 14, offset: 6534},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 108, col: 14, offset: 6310},
+						pos: position{line: 116, col: 14, offset: 6534},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 14, offset: 6310},
+								pos:  position{line: 116, col: 14, offset: 6534},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 108, col: 19, offset: 6315},
+								pos: position{line: 116, col: 19, offset: 6539},
 								expr: &ruleRefExpr{
-									pos:  position{line: 108, col: 19, offset: 6315},
+									pos:  position{line: 116, col: 19, offset: 6539},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 32, offset: 6328},
+						pos:  position{line: 116, col: 32, offset: 6552},
 						name: "SliceOnly",
 					},
 				},
@@ -1280,17 +1303,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 110, col: 1, offset: 6339},
+			pos:  position{line: 118, col: 1, offset: 6563},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 14, offset: 6352},
+				pos: position{line: 118, col: 14, offset: 6576},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 110, col: 14, offset: 6352},
+					pos: position{line: 118, col: 14, offset: 6576},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 110, col: 14, offset: 6352},
+							pos: position{line: 118, col: 14, offset: 6576},
 							expr: &charClassMatcher{
-								pos:        position{line: 110, col: 14, offset: 6352},
+								pos:        position{line: 118, col: 14, offset: 6576},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1298,20 +1321,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 110, col: 25, offset: 6363},
+							pos:        position{line: 118, col: 25, offset: 6587},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 110, col: 29, offset: 6367},
+							pos: position{line: 118, col: 29, offset: 6591},
 							expr: &seqExpr{
-								pos: position{line: 110, col: 31, offset: 6369},
+								pos: position{line: 118, col: 31, offset: 6593},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 110, col: 31, offset: 6369},
+										pos: position{line: 118, col: 31, offset: 6593},
 										expr: &charClassMatcher{
-											pos:        position{line: 110, col: 31, offset: 6369},
+											pos:        position{line: 118, col: 31, offset: 6593},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1319,21 +1342,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 110, col: 42, offset: 6380},
+										pos:  position{line: 118, col: 42, offset: 6604},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 110, col: 50, offset: 6388},
+							pos: position{line: 118, col: 50, offset: 6612},
 							expr: &seqExpr{
-								pos: position{line: 110, col: 52, offset: 6390},
+								pos: position{line: 118, col: 52, offset: 6614},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 110, col: 52, offset: 6390},
+										pos: position{line: 118, col: 52, offset: 6614},
 										expr: &charClassMatcher{
-											pos:        position{line: 110, col: 52, offset: 6390},
+											pos:        position{line: 118, col: 52, offset: 6614},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1341,20 +1364,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 110, col: 63, offset: 6401},
+										pos:        position{line: 118, col: 63, offset: 6625},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 110, col: 67, offset: 6405},
+										pos: position{line: 118, col: 67, offset: 6629},
 										expr: &seqExpr{
-											pos: position{line: 110, col: 69, offset: 6407},
+											pos: position{line: 118, col: 69, offset: 6631},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 110, col: 69, offset: 6407},
+													pos: position{line: 118, col: 69, offset: 6631},
 													expr: &charClassMatcher{
-														pos:        position{line: 110, col: 69, offset: 6407},
+														pos:        position{line: 118, col: 69, offset: 6631},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1362,7 +1385,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 110, col: 80, offset: 6418},
+													pos:  position{line: 118, col: 80, offset: 6642},
 													name: "Expr",
 												},
 											},
@@ -1377,52 +1400,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 112, col: 1, offset: 6473},
+			pos:  position{line: 120, col: 1, offset: 6697},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 14, offset: 6486},
+				pos: position{line: 120, col: 14, offset: 6710},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 112, col: 14, offset: 6486},
+					pos:  position{line: 120, col: 14, offset: 6710},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 117, col: 1, offset: 6726},
+			pos:  position{line: 125, col: 1, offset: 6950},
 			expr: &choiceExpr{
-				pos: position{line: 117, col: 12, offset: 6737},
+				pos: position{line: 125, col: 12, offset: 6961},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 12, offset: 6737},
+						pos:  position{line: 125, col: 12, offset: 6961},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 27, offset: 6752},
+						pos:  position{line: 125, col: 27, offset: 6976},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 34, offset: 6759},
+						pos:  position{line: 125, col: 34, offset: 6983},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 43, offset: 6768},
+						pos:  position{line: 125, col: 43, offset: 6992},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 50, offset: 6775},
+						pos:  position{line: 125, col: 50, offset: 6999},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 58, offset: 6783},
+						pos:  position{line: 125, col: 58, offset: 7007},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 65, offset: 6790},
+						pos:  position{line: 125, col: 65, offset: 7014},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 117, col: 73, offset: 6798},
+						pos:  position{line: 125, col: 73, offset: 7022},
 						name: "DotNumber",
 					},
 				},
@@ -1430,18 +1453,18 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 121, col: 1, offset: 6889},
+			pos:  position{line: 129, col: 1, offset: 7113},
 			expr: &seqExpr{
-				pos: position{line: 121, col: 10, offset: 6898},
+				pos: position{line: 129, col: 10, offset: 7122},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 121, col: 10, offset: 6898},
+						pos:  position{line: 129, col: 10, offset: 7122},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 121, col: 17, offset: 6905},
+						pos: position{line: 129, col: 17, offset: 7129},
 						expr: &charClassMatcher{
-							pos:        position{line: 121, col: 17, offset: 6905},
+							pos:        position{line: 129, col: 17, offset: 7129},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1449,30 +1472,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 121, col: 28, offset: 6916},
+						pos: position{line: 129, col: 28, offset: 7140},
 						expr: &seqExpr{
-							pos: position{line: 121, col: 30, offset: 6918},
+							pos: position{line: 129, col: 30, offset: 7142},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 121, col: 30, offset: 6918},
+									pos:  position{line: 129, col: 30, offset: 7142},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 121, col: 35, offset: 6923},
+									pos: position{line: 129, col: 35, offset: 7147},
 									expr: &ruleRefExpr{
-										pos:  position{line: 121, col: 35, offset: 6923},
+										pos:  position{line: 129, col: 35, offset: 7147},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 121, col: 45, offset: 6933},
+									pos: position{line: 129, col: 45, offset: 7157},
 									expr: &seqExpr{
-										pos: position{line: 121, col: 47, offset: 6935},
+										pos: position{line: 129, col: 47, offset: 7159},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 121, col: 47, offset: 6935},
+												pos: position{line: 129, col: 47, offset: 7159},
 												expr: &charClassMatcher{
-													pos:        position{line: 121, col: 47, offset: 6935},
+													pos:        position{line: 129, col: 47, offset: 7159},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1480,15 +1503,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 121, col: 58, offset: 6946},
+												pos:        position{line: 129, col: 58, offset: 7170},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 121, col: 62, offset: 6950},
+												pos: position{line: 129, col: 62, offset: 7174},
 												expr: &charClassMatcher{
-													pos:        position{line: 121, col: 62, offset: 6950},
+													pos:        position{line: 129, col: 62, offset: 7174},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1496,21 +1519,21 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 121, col: 73, offset: 6961},
+												pos:  position{line: 129, col: 73, offset: 7185},
 												name: "Expr",
 											},
 										},
 									},
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 121, col: 81, offset: 6969},
+									pos: position{line: 129, col: 81, offset: 7193},
 									expr: &seqExpr{
-										pos: position{line: 121, col: 83, offset: 6971},
+										pos: position{line: 129, col: 83, offset: 7195},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 121, col: 83, offset: 6971},
+												pos: position{line: 129, col: 83, offset: 7195},
 												expr: &charClassMatcher{
-													pos:        position{line: 121, col: 83, offset: 6971},
+													pos:        position{line: 129, col: 83, offset: 7195},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1518,7 +1541,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 121, col: 94, offset: 6982},
+												pos:        position{line: 129, col: 94, offset: 7206},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
@@ -1530,9 +1553,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 121, col: 104, offset: 6992},
+						pos: position{line: 129, col: 104, offset: 7216},
 						expr: &charClassMatcher{
-							pos:        position{line: 121, col: 104, offset: 6992},
+							pos:        position{line: 129, col: 104, offset: 7216},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1540,7 +1563,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 121, col: 115, offset: 7003},
+						pos:  position{line: 129, col: 115, offset: 7227},
 						name: "RParen",
 					},
 				},
@@ -1548,23 +1571,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 123, col: 1, offset: 7011},
+			pos:  position{line: 131, col: 1, offset: 7235},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 9, offset: 7019},
+				pos: position{line: 131, col: 9, offset: 7243},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 9, offset: 7019},
+					pos: position{line: 131, col: 9, offset: 7243},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 123, col: 9, offset: 7019},
+							pos:        position{line: 131, col: 9, offset: 7243},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 123, col: 13, offset: 7023},
+							pos: position{line: 131, col: 13, offset: 7247},
 							expr: &charClassMatcher{
-								pos:        position{line: 123, col: 13, offset: 7023},
+								pos:        position{line: 131, col: 13, offset: 7247},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1572,33 +1595,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 123, col: 24, offset: 7034},
+							pos:   position{line: 131, col: 24, offset: 7258},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 123, col: 26, offset: 7036},
+								pos: position{line: 131, col: 26, offset: 7260},
 								expr: &seqExpr{
-									pos: position{line: 123, col: 28, offset: 7038},
+									pos: position{line: 131, col: 28, offset: 7262},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 123, col: 28, offset: 7038},
+											pos:  position{line: 131, col: 28, offset: 7262},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 123, col: 33, offset: 7043},
+											pos: position{line: 131, col: 33, offset: 7267},
 											expr: &ruleRefExpr{
-												pos:  position{line: 123, col: 33, offset: 7043},
+												pos:  position{line: 131, col: 33, offset: 7267},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 123, col: 43, offset: 7053},
+											pos: position{line: 131, col: 43, offset: 7277},
 											expr: &seqExpr{
-												pos: position{line: 123, col: 45, offset: 7055},
+												pos: position{line: 131, col: 45, offset: 7279},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 123, col: 45, offset: 7055},
+														pos: position{line: 131, col: 45, offset: 7279},
 														expr: &charClassMatcher{
-															pos:        position{line: 123, col: 45, offset: 7055},
+															pos:        position{line: 131, col: 45, offset: 7279},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1606,15 +1629,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 123, col: 56, offset: 7066},
+														pos:        position{line: 131, col: 56, offset: 7290},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 123, col: 60, offset: 7070},
+														pos: position{line: 131, col: 60, offset: 7294},
 														expr: &charClassMatcher{
-															pos:        position{line: 123, col: 60, offset: 7070},
+															pos:        position{line: 131, col: 60, offset: 7294},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1622,21 +1645,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 123, col: 71, offset: 7081},
+														pos:  position{line: 131, col: 71, offset: 7305},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 123, col: 79, offset: 7089},
+											pos: position{line: 131, col: 79, offset: 7313},
 											expr: &seqExpr{
-												pos: position{line: 123, col: 81, offset: 7091},
+												pos: position{line: 131, col: 81, offset: 7315},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 123, col: 81, offset: 7091},
+														pos: position{line: 131, col: 81, offset: 7315},
 														expr: &charClassMatcher{
-															pos:        position{line: 123, col: 81, offset: 7091},
+															pos:        position{line: 131, col: 81, offset: 7315},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1644,7 +1667,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 123, col: 92, offset: 7102},
+														pos:        position{line: 131, col: 92, offset: 7326},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1657,9 +1680,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 123, col: 102, offset: 7112},
+							pos: position{line: 131, col: 102, offset: 7336},
 							expr: &charClassMatcher{
-								pos:        position{line: 123, col: 102, offset: 7112},
+								pos:        position{line: 131, col: 102, offset: 7336},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1667,7 +1690,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 123, col: 113, offset: 7123},
+							pos:        position{line: 131, col: 113, offset: 7347},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1678,23 +1701,23 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 125, col: 1, offset: 7192},
+			pos:  position{line: 133, col: 1, offset: 7416},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 10, offset: 7201},
+				pos: position{line: 133, col: 10, offset: 7425},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 125, col: 10, offset: 7201},
+					pos: position{line: 133, col: 10, offset: 7425},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 125, col: 10, offset: 7201},
+							pos:        position{line: 133, col: 10, offset: 7425},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 125, col: 14, offset: 7205},
+							pos: position{line: 133, col: 14, offset: 7429},
 							expr: &charClassMatcher{
-								pos:        position{line: 125, col: 14, offset: 7205},
+								pos:        position{line: 133, col: 14, offset: 7429},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1702,33 +1725,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 125, col: 25, offset: 7216},
+							pos:   position{line: 133, col: 25, offset: 7440},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 125, col: 27, offset: 7218},
+								pos: position{line: 133, col: 27, offset: 7442},
 								expr: &seqExpr{
-									pos: position{line: 125, col: 29, offset: 7220},
+									pos: position{line: 133, col: 29, offset: 7444},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 125, col: 29, offset: 7220},
+											pos:  position{line: 133, col: 29, offset: 7444},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 125, col: 38, offset: 7229},
+											pos: position{line: 133, col: 38, offset: 7453},
 											expr: &ruleRefExpr{
-												pos:  position{line: 125, col: 38, offset: 7229},
+												pos:  position{line: 133, col: 38, offset: 7453},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 125, col: 48, offset: 7239},
+											pos: position{line: 133, col: 48, offset: 7463},
 											expr: &seqExpr{
-												pos: position{line: 125, col: 50, offset: 7241},
+												pos: position{line: 133, col: 50, offset: 7465},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 125, col: 50, offset: 7241},
+														pos: position{line: 133, col: 50, offset: 7465},
 														expr: &charClassMatcher{
-															pos:        position{line: 125, col: 50, offset: 7241},
+															pos:        position{line: 133, col: 50, offset: 7465},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1736,15 +1759,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 125, col: 61, offset: 7252},
+														pos:        position{line: 133, col: 61, offset: 7476},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 125, col: 65, offset: 7256},
+														pos: position{line: 133, col: 65, offset: 7480},
 														expr: &charClassMatcher{
-															pos:        position{line: 125, col: 65, offset: 7256},
+															pos:        position{line: 133, col: 65, offset: 7480},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1752,21 +1775,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 125, col: 76, offset: 7267},
+														pos:  position{line: 133, col: 76, offset: 7491},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 125, col: 88, offset: 7279},
+											pos: position{line: 133, col: 88, offset: 7503},
 											expr: &seqExpr{
-												pos: position{line: 125, col: 90, offset: 7281},
+												pos: position{line: 133, col: 90, offset: 7505},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 125, col: 90, offset: 7281},
+														pos: position{line: 133, col: 90, offset: 7505},
 														expr: &charClassMatcher{
-															pos:        position{line: 125, col: 90, offset: 7281},
+															pos:        position{line: 133, col: 90, offset: 7505},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1774,7 +1797,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 125, col: 101, offset: 7292},
+														pos:        position{line: 133, col: 101, offset: 7516},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1787,9 +1810,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 125, col: 111, offset: 7302},
+							pos: position{line: 133, col: 111, offset: 7526},
 							expr: &charClassMatcher{
-								pos:        position{line: 125, col: 111, offset: 7302},
+								pos:        position{line: 133, col: 111, offset: 7526},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1797,7 +1820,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 125, col: 122, offset: 7313},
+							pos:        position{line: 133, col: 122, offset: 7537},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1808,23 +1831,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 127, col: 1, offset: 7383},
+			pos:  position{line: 135, col: 1, offset: 7607},
 			expr: &seqExpr{
-				pos: position{line: 127, col: 13, offset: 7395},
+				pos: position{line: 135, col: 13, offset: 7619},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 13, offset: 7395},
+						pos:  position{line: 135, col: 13, offset: 7619},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 127, col: 18, offset: 7400},
+						pos: position{line: 135, col: 18, offset: 7624},
 						expr: &seqExpr{
-							pos: position{line: 127, col: 20, offset: 7402},
+							pos: position{line: 135, col: 20, offset: 7626},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 127, col: 20, offset: 7402},
+									pos: position{line: 135, col: 20, offset: 7626},
 									expr: &charClassMatcher{
-										pos:        position{line: 127, col: 20, offset: 7402},
+										pos:        position{line: 135, col: 20, offset: 7626},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1832,15 +1855,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 127, col: 31, offset: 7413},
+									pos:        position{line: 135, col: 31, offset: 7637},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 127, col: 35, offset: 7417},
+									pos: position{line: 135, col: 35, offset: 7641},
 									expr: &charClassMatcher{
-										pos:        position{line: 127, col: 35, offset: 7417},
+										pos:        position{line: 135, col: 35, offset: 7641},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1848,7 +1871,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 127, col: 46, offset: 7428},
+									pos:  position{line: 135, col: 46, offset: 7652},
 									name: "Expr",
 								},
 							},
@@ -1859,19 +1882,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 129, col: 1, offset: 7437},
+			pos:  position{line: 137, col: 1, offset: 7661},
 			expr: &actionExpr{
-				pos: position{line: 129, col: 13, offset: 7449},
+				pos: position{line: 137, col: 13, offset: 7673},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 129, col: 13, offset: 7449},
+					pos: position{line: 137, col: 13, offset: 7673},
 					expr: &seqExpr{
-						pos: position{line: 129, col: 15, offset: 7451},
+						pos: position{line: 137, col: 15, offset: 7675},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 129, col: 15, offset: 7451},
+								pos: position{line: 137, col: 15, offset: 7675},
 								expr: &charClassMatcher{
-									pos:        position{line: 129, col: 15, offset: 7451},
+									pos:        position{line: 137, col: 15, offset: 7675},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1879,15 +1902,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 129, col: 26, offset: 7462},
+								pos:        position{line: 137, col: 26, offset: 7686},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 129, col: 32, offset: 7468},
+								pos: position{line: 137, col: 32, offset: 7692},
 								expr: &charClassMatcher{
-									pos:        position{line: 129, col: 33, offset: 7469},
+									pos:        position{line: 137, col: 33, offset: 7693},
 									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
@@ -1895,9 +1918,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 129, col: 63, offset: 7499},
+								pos: position{line: 137, col: 63, offset: 7723},
 								expr: &charClassMatcher{
-									pos:        position{line: 129, col: 63, offset: 7499},
+									pos:        position{line: 137, col: 63, offset: 7723},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1905,18 +1928,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 129, col: 74, offset: 7510},
+								pos:  position{line: 137, col: 74, offset: 7734},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 129, col: 79, offset: 7515},
+								pos: position{line: 137, col: 79, offset: 7739},
 								expr: &seqExpr{
-									pos: position{line: 129, col: 81, offset: 7517},
+									pos: position{line: 137, col: 81, offset: 7741},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 129, col: 81, offset: 7517},
+											pos: position{line: 137, col: 81, offset: 7741},
 											expr: &charClassMatcher{
-												pos:        position{line: 129, col: 81, offset: 7517},
+												pos:        position{line: 137, col: 81, offset: 7741},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1924,15 +1947,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 129, col: 92, offset: 7528},
+											pos:        position{line: 137, col: 92, offset: 7752},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 129, col: 96, offset: 7532},
+											pos: position{line: 137, col: 96, offset: 7756},
 											expr: &charClassMatcher{
-												pos:        position{line: 129, col: 96, offset: 7532},
+												pos:        position{line: 137, col: 96, offset: 7756},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1940,7 +1963,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 129, col: 107, offset: 7543},
+											pos:  position{line: 137, col: 107, offset: 7767},
 											name: "Expr",
 										},
 									},
@@ -1953,23 +1976,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 131, col: 1, offset: 7598},
+			pos:  position{line: 139, col: 1, offset: 7822},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 11, offset: 7608},
+				pos: position{line: 139, col: 11, offset: 7832},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 11, offset: 7608},
+					pos: position{line: 139, col: 11, offset: 7832},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 131, col: 11, offset: 7608},
+							pos:        position{line: 139, col: 11, offset: 7832},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 131, col: 20, offset: 7617},
+							pos: position{line: 139, col: 20, offset: 7841},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 21, offset: 7618},
+								pos:        position{line: 139, col: 21, offset: 7842},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -1977,9 +2000,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 51, offset: 7648},
+							pos: position{line: 139, col: 51, offset: 7872},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 51, offset: 7648},
+								pos:        position{line: 139, col: 51, offset: 7872},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1987,16 +2010,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 62, offset: 7659},
+							pos: position{line: 139, col: 62, offset: 7883},
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 62, offset: 7659},
+								pos:  position{line: 139, col: 62, offset: 7883},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 76, offset: 7673},
+							pos: position{line: 139, col: 76, offset: 7897},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 76, offset: 7673},
+								pos:        position{line: 139, col: 76, offset: 7897},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2004,15 +2027,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 131, col: 87, offset: 7684},
+							pos:        position{line: 139, col: 87, offset: 7908},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 91, offset: 7688},
+							pos: position{line: 139, col: 91, offset: 7912},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 91, offset: 7688},
+								pos:        position{line: 139, col: 91, offset: 7912},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2020,13 +2043,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 131, col: 102, offset: 7699},
+							pos:  position{line: 139, col: 102, offset: 7923},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 110, offset: 7707},
+							pos: position{line: 139, col: 110, offset: 7931},
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 110, offset: 7707},
+								pos:  position{line: 139, col: 110, offset: 7931},
 								name: "CondTail",
 							},
 						},
@@ -2036,23 +2059,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 133, col: 1, offset: 7781},
+			pos:  position{line: 141, col: 1, offset: 8005},
 			expr: &seqExpr{
-				pos: position{line: 133, col: 17, offset: 7797},
+				pos: position{line: 141, col: 17, offset: 8021},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 133, col: 17, offset: 7797},
+						pos:  position{line: 141, col: 17, offset: 8021},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 133, col: 29, offset: 7809},
+						pos: position{line: 141, col: 29, offset: 8033},
 						expr: &seqExpr{
-							pos: position{line: 133, col: 31, offset: 7811},
+							pos: position{line: 141, col: 31, offset: 8035},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 133, col: 31, offset: 7811},
+									pos: position{line: 141, col: 31, offset: 8035},
 									expr: &charClassMatcher{
-										pos:        position{line: 133, col: 31, offset: 7811},
+										pos:        position{line: 141, col: 31, offset: 8035},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2060,15 +2083,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 133, col: 42, offset: 7822},
+									pos:        position{line: 141, col: 42, offset: 8046},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 133, col: 46, offset: 7826},
+									pos: position{line: 141, col: 46, offset: 8050},
 									expr: &charClassMatcher{
-										pos:        position{line: 133, col: 46, offset: 7826},
+										pos:        position{line: 141, col: 46, offset: 8050},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2076,21 +2099,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 133, col: 57, offset: 7837},
+									pos:  position{line: 141, col: 57, offset: 8061},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 133, col: 72, offset: 7852},
+						pos: position{line: 141, col: 72, offset: 8076},
 						expr: &seqExpr{
-							pos: position{line: 133, col: 74, offset: 7854},
+							pos: position{line: 141, col: 74, offset: 8078},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 133, col: 74, offset: 7854},
+									pos: position{line: 141, col: 74, offset: 8078},
 									expr: &charClassMatcher{
-										pos:        position{line: 133, col: 74, offset: 7854},
+										pos:        position{line: 141, col: 74, offset: 8078},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2098,7 +2121,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 133, col: 85, offset: 7865},
+									pos:        position{line: 141, col: 85, offset: 8089},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2111,23 +2134,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 135, col: 1, offset: 7873},
+			pos:  position{line: 143, col: 1, offset: 8097},
 			expr: &choiceExpr{
-				pos: position{line: 135, col: 16, offset: 7888},
+				pos: position{line: 143, col: 16, offset: 8112},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 135, col: 16, offset: 7888},
+						pos: position{line: 143, col: 16, offset: 8112},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 135, col: 16, offset: 7888},
+								pos:        position{line: 143, col: 16, offset: 8112},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 135, col: 21, offset: 7893},
+								pos: position{line: 143, col: 21, offset: 8117},
 								expr: &charClassMatcher{
-									pos:        position{line: 135, col: 21, offset: 7893},
+									pos:        position{line: 143, col: 21, offset: 8117},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2135,29 +2158,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 135, col: 32, offset: 7904},
+								pos:  position{line: 143, col: 32, offset: 8128},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 135, col: 39, offset: 7911},
+						pos: position{line: 143, col: 39, offset: 8135},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 135, col: 39, offset: 7911},
+								pos:        position{line: 143, col: 39, offset: 8135},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 135, col: 43, offset: 7915},
+								pos: position{line: 143, col: 43, offset: 8139},
 								expr: &seqExpr{
-									pos: position{line: 135, col: 45, offset: 7917},
+									pos: position{line: 143, col: 45, offset: 8141},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 135, col: 45, offset: 7917},
+											pos: position{line: 143, col: 45, offset: 8141},
 											expr: &charClassMatcher{
-												pos:        position{line: 135, col: 45, offset: 7917},
+												pos:        position{line: 143, col: 45, offset: 8141},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2165,7 +2188,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 135, col: 56, offset: 7928},
+											pos:  position{line: 143, col: 56, offset: 8152},
 											name: "Name",
 										},
 									},
@@ -2174,27 +2197,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 135, col: 66, offset: 7938},
+						pos:        position{line: 143, col: 66, offset: 8162},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 135, col: 72, offset: 7944},
+						pos: position{line: 143, col: 72, offset: 8168},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 135, col: 72, offset: 7944},
+								pos:  position{line: 143, col: 72, offset: 8168},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 135, col: 77, offset: 7949},
+								pos: position{line: 143, col: 77, offset: 8173},
 								expr: &seqExpr{
-									pos: position{line: 135, col: 79, offset: 7951},
+									pos: position{line: 143, col: 79, offset: 8175},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 135, col: 79, offset: 7951},
+											pos: position{line: 143, col: 79, offset: 8175},
 											expr: &charClassMatcher{
-												pos:        position{line: 135, col: 79, offset: 7951},
+												pos:        position{line: 143, col: 79, offset: 8175},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2202,15 +2225,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 135, col: 90, offset: 7962},
+											pos:        position{line: 143, col: 90, offset: 8186},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 135, col: 94, offset: 7966},
+											pos: position{line: 143, col: 94, offset: 8190},
 											expr: &charClassMatcher{
-												pos:        position{line: 135, col: 94, offset: 7966},
+												pos:        position{line: 143, col: 94, offset: 8190},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2218,13 +2241,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 135, col: 105, offset: 7977},
+											pos:  position{line: 143, col: 105, offset: 8201},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 135, col: 113, offset: 7985},
+											pos: position{line: 143, col: 113, offset: 8209},
 											expr: &ruleRefExpr{
-												pos:  position{line: 135, col: 113, offset: 7985},
+												pos:  position{line: 143, col: 113, offset: 8209},
 												name: "CondTail",
 											},
 										},
@@ -2238,20 +2261,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 142, col: 1, offset: 8257},
+			pos:  position{line: 150, col: 1, offset: 8481},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 9, offset: 8265},
+				pos: position{line: 150, col: 9, offset: 8489},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 142, col: 9, offset: 8265},
+					pos: position{line: 150, col: 9, offset: 8489},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 142, col: 11, offset: 8267},
+							pos: position{line: 150, col: 11, offset: 8491},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 142, col: 11, offset: 8267},
+									pos: position{line: 150, col: 11, offset: 8491},
 									expr: &charClassMatcher{
-										pos:        position{line: 142, col: 12, offset: 8268},
+										pos:        position{line: 150, col: 12, offset: 8492},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2259,16 +2282,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 142, col: 24, offset: 8280},
+									pos: position{line: 150, col: 24, offset: 8504},
 									expr: &ruleRefExpr{
-										pos:  position{line: 142, col: 25, offset: 8281},
+										pos:  position{line: 150, col: 25, offset: 8505},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 142, col: 35, offset: 8291},
+							pos:        position{line: 150, col: 35, offset: 8515},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2276,9 +2299,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 142, col: 42, offset: 8298},
+							pos: position{line: 150, col: 42, offset: 8522},
 							expr: &charClassMatcher{
-								pos:        position{line: 142, col: 42, offset: 8298},
+								pos:        position{line: 150, col: 42, offset: 8522},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2291,15 +2314,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 145, col: 1, offset: 8426},
+			pos:  position{line: 153, col: 1, offset: 8650},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 9, offset: 8434},
+				pos: position{line: 153, col: 9, offset: 8658},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 145, col: 9, offset: 8434},
+					pos: position{line: 153, col: 9, offset: 8658},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 145, col: 9, offset: 8434},
+							pos:        position{line: 153, col: 9, offset: 8658},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -2307,9 +2330,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 145, col: 16, offset: 8441},
+							pos: position{line: 153, col: 16, offset: 8665},
 							expr: &charClassMatcher{
-								pos:        position{line: 145, col: 16, offset: 8441},
+								pos:        position{line: 153, col: 16, offset: 8665},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2322,63 +2345,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 147, col: 1, offset: 8517},
+			pos:  position{line: 155, col: 1, offset: 8741},
 			expr: &seqExpr{
-				pos: position{line: 147, col: 12, offset: 8528},
+				pos: position{line: 155, col: 12, offset: 8752},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 147, col: 14, offset: 8530},
+						pos: position{line: 155, col: 14, offset: 8754},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 147, col: 14, offset: 8530},
+								pos:        position{line: 155, col: 14, offset: 8754},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 22, offset: 8538},
+								pos:        position{line: 155, col: 22, offset: 8762},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 29, offset: 8545},
+								pos:        position{line: 155, col: 29, offset: 8769},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 37, offset: 8553},
+								pos:        position{line: 155, col: 37, offset: 8777},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 44, offset: 8560},
+								pos:        position{line: 155, col: 44, offset: 8784},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 51, offset: 8567},
+								pos:        position{line: 155, col: 51, offset: 8791},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 58, offset: 8574},
+								pos:        position{line: 155, col: 58, offset: 8798},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 67, offset: 8583},
+								pos:        position{line: 155, col: 67, offset: 8807},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 147, col: 75, offset: 8591},
+								pos:        position{line: 155, col: 75, offset: 8815},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2386,9 +2409,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 147, col: 86, offset: 8602},
+						pos: position{line: 155, col: 86, offset: 8826},
 						expr: &charClassMatcher{
-							pos:        position{line: 147, col: 87, offset: 8603},
+							pos:        position{line: 155, col: 87, offset: 8827},
 							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
@@ -2400,9 +2423,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 149, col: 1, offset: 8634},
+			pos:  position{line: 157, col: 1, offset: 8858},
 			expr: &charClassMatcher{
-				pos:        position{line: 149, col: 14, offset: 8647},
+				pos:        position{line: 157, col: 14, offset: 8871},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2411,17 +2434,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 155, col: 1, offset: 8978},
+			pos:  position{line: 163, col: 1, offset: 9202},
 			expr: &actionExpr{
-				pos: position{line: 155, col: 11, offset: 8988},
+				pos: position{line: 163, col: 11, offset: 9212},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 155, col: 11, offset: 8988},
+					pos: position{line: 163, col: 11, offset: 9212},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 155, col: 11, offset: 8988},
+							pos: position{line: 163, col: 11, offset: 9212},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 11, offset: 8988},
+								pos:        position{line: 163, col: 11, offset: 9212},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2429,18 +2452,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 155, col: 18, offset: 8995},
+							pos: position{line: 163, col: 18, offset: 9219},
 							expr: &litMatcher{
-								pos:        position{line: 155, col: 18, offset: 8995},
+								pos:        position{line: 163, col: 18, offset: 9219},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 155, col: 23, offset: 9000},
+							pos: position{line: 163, col: 23, offset: 9224},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 23, offset: 9000},
+								pos:        position{line: 163, col: 23, offset: 9224},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2448,28 +2471,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 155, col: 30, offset: 9007},
+							pos: position{line: 163, col: 30, offset: 9231},
 							expr: &seqExpr{
-								pos: position{line: 155, col: 32, offset: 9009},
+								pos: position{line: 163, col: 32, offset: 9233},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 155, col: 32, offset: 9009},
+										pos:        position{line: 163, col: 32, offset: 9233},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 155, col: 37, offset: 9014},
+										pos:        position{line: 163, col: 37, offset: 9238},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 155, col: 42, offset: 9019},
+										pos: position{line: 163, col: 42, offset: 9243},
 										expr: &charClassMatcher{
-											pos:        position{line: 155, col: 42, offset: 9019},
+											pos:        position{line: 163, col: 42, offset: 9243},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2480,9 +2503,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 155, col: 52, offset: 9029},
+							pos: position{line: 163, col: 52, offset: 9253},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 52, offset: 9029},
+								pos:        position{line: 163, col: 52, offset: 9253},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2495,23 +2518,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 157, col: 1, offset: 9101},
+			pos:  position{line: 165, col: 1, offset: 9325},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 14, offset: 9114},
+				pos: position{line: 165, col: 14, offset: 9338},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 14, offset: 9114},
+					pos: position{line: 165, col: 14, offset: 9338},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 157, col: 14, offset: 9114},
+							pos:        position{line: 165, col: 14, offset: 9338},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 157, col: 18, offset: 9118},
+							pos: position{line: 165, col: 18, offset: 9342},
 							expr: &charClassMatcher{
-								pos:        position{line: 157, col: 18, offset: 9118},
+								pos:        position{line: 165, col: 18, offset: 9342},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2519,9 +2542,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 157, col: 25, offset: 9125},
+							pos: position{line: 165, col: 25, offset: 9349},
 							expr: &charClassMatcher{
-								pos:        position{line: 157, col: 25, offset: 9125},
+								pos:        position{line: 165, col: 25, offset: 9349},
 								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
@@ -2534,36 +2557,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 160, col: 1, offset: 9262},
+			pos:  position{line: 168, col: 1, offset: 9486},
 			expr: &actionExpr{
-				pos: position{line: 160, col: 9, offset: 9270},
+				pos: position{line: 168, col: 9, offset: 9494},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 160, col: 9, offset: 9270},
+					pos:  position{line: 168, col: 9, offset: 9494},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 163, col: 1, offset: 9390},
+			pos:  position{line: 171, col: 1, offset: 9614},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 17, offset: 9406},
+				pos: position{line: 171, col: 17, offset: 9630},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 163, col: 17, offset: 9406},
+					pos: position{line: 171, col: 17, offset: 9630},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 163, col: 17, offset: 9406},
+							pos:        position{line: 171, col: 17, offset: 9630},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 163, col: 28, offset: 9417},
+							pos: position{line: 171, col: 28, offset: 9641},
 							expr: &charClassMatcher{
-								pos:        position{line: 163, col: 28, offset: 9417},
+								pos:        position{line: 171, col: 28, offset: 9641},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2571,7 +2594,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 163, col: 40, offset: 9429},
+							pos:  position{line: 171, col: 40, offset: 9653},
 							name: "TextBody",
 						},
 					},
@@ -2580,44 +2603,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 165, col: 1, offset: 9485},
+			pos:  position{line: 173, col: 1, offset: 9709},
 			expr: &choiceExpr{
-				pos: position{line: 165, col: 13, offset: 9497},
+				pos: position{line: 173, col: 13, offset: 9721},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 165, col: 13, offset: 9497},
+						pos: position{line: 173, col: 13, offset: 9721},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 165, col: 13, offset: 9497},
+								pos:        position{line: 173, col: 13, offset: 9721},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 165, col: 17, offset: 9501},
+								pos: position{line: 173, col: 17, offset: 9725},
 								expr: &choiceExpr{
-									pos: position{line: 165, col: 19, offset: 9503},
+									pos: position{line: 173, col: 19, offset: 9727},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 165, col: 19, offset: 9503},
+											pos:        position{line: 173, col: 19, offset: 9727},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 165, col: 28, offset: 9512},
+											pos: position{line: 173, col: 28, offset: 9736},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 165, col: 28, offset: 9512},
+													pos:        position{line: 173, col: 28, offset: 9736},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 165, col: 33, offset: 9517},
+													pos: position{line: 173, col: 33, offset: 9741},
 													expr: &anyMatcher{
-														line: 165, col: 33, offset: 9517,
+														line: 173, col: 33, offset: 9741,
 													},
 												},
 											},
@@ -2626,16 +2649,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 165, col: 41, offset: 9525},
+								pos: position{line: 173, col: 41, offset: 9749},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 165, col: 41, offset: 9525},
+										pos:        position{line: 173, col: 41, offset: 9749},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 165, col: 47, offset: 9531},
+										pos:  position{line: 173, col: 47, offset: 9755},
 										name: "EOF",
 									},
 								},
@@ -2643,39 +2666,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 165, col: 55, offset: 9539},
+						pos: position{line: 173, col: 55, offset: 9763},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 165, col: 55, offset: 9539},
+								pos:        position{line: 173, col: 55, offset: 9763},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 165, col: 59, offset: 9543},
+								pos: position{line: 173, col: 59, offset: 9767},
 								expr: &choiceExpr{
-									pos: position{line: 165, col: 61, offset: 9545},
+									pos: position{line: 173, col: 61, offset: 9769},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 165, col: 61, offset: 9545},
+											pos:        position{line: 173, col: 61, offset: 9769},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 165, col: 70, offset: 9554},
+											pos: position{line: 173, col: 70, offset: 9778},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 165, col: 70, offset: 9554},
+													pos:        position{line: 173, col: 70, offset: 9778},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 165, col: 75, offset: 9559},
+													pos: position{line: 173, col: 75, offset: 9783},
 													expr: &anyMatcher{
-														line: 165, col: 75, offset: 9559,
+														line: 173, col: 75, offset: 9783,
 													},
 												},
 											},
@@ -2684,16 +2707,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 165, col: 83, offset: 9567},
+								pos: position{line: 173, col: 83, offset: 9791},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 165, col: 83, offset: 9567},
+										pos:        position{line: 173, col: 83, offset: 9791},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 165, col: 89, offset: 9573},
+										pos:  position{line: 173, col: 89, offset: 9797},
 										name: "EOF",
 									},
 								},
@@ -2705,11 +2728,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 167, col: 1, offset: 9580},
+			pos:  position{line: 175, col: 1, offset: 9804},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 167, col: 6, offset: 9585},
+				pos: position{line: 175, col: 6, offset: 9809},
 				expr: &charClassMatcher{
-					pos:        position{line: 167, col: 6, offset: 9585},
+					pos:        position{line: 175, col: 6, offset: 9809},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2719,11 +2742,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 169, col: 1, offset: 9597},
+			pos:  position{line: 177, col: 1, offset: 9821},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 169, col: 7, offset: 9603},
+				pos: position{line: 177, col: 7, offset: 9827},
 				expr: &charClassMatcher{
-					pos:        position{line: 169, col: 7, offset: 9603},
+					pos:        position{line: 177, col: 7, offset: 9827},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2733,11 +2756,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 171, col: 1, offset: 9615},
+			pos:  position{line: 179, col: 1, offset: 9839},
 			expr: &notExpr{
-				pos: position{line: 171, col: 8, offset: 9622},
+				pos: position{line: 179, col: 8, offset: 9846},
 				expr: &anyMatcher{
-					line: 171, col: 9, offset: 9623,
+					line: 179, col: 9, offset: 9847,
 				},
 			},
 		},
@@ -2814,14 +2837,34 @@ func (p *parser) callonRParen1() (any, error) {
 	return p.cur.onRParen1()
 }
 
-func (c *current) onIndex1(s any) (any, error) {
-	return indexTail(c.pos.offset, c.text, s), nil
+func (c *current) onLBrack1() (any, error) {
+	return lbrack(c.pos.offset), nil
 }
 
-func (p *parser) callonIndex1() (any, error) {
+func (p *parser) callonLBrack1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onIndex1(stack["s"])
+	return p.cur.onLBrack1()
+}
+
+func (c *current) onComma1() (any, error) {
+	return c.pos.offset, nil
+}
+
+func (p *parser) callonComma1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onComma1()
+}
+
+func (c *current) onRBrack1() (any, error) {
+	return c.pos.offset, nil
+}
+
+func (p *parser) callonRBrack1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onRBrack1()
 }
 
 func (c *current) onSliceTail1() (any, error) {
