@@ -87,8 +87,9 @@ func ParseInput(src string, maxSteps uint64, mode Mode) Result {
 const maxPooledInput = 4 << 10
 
 // pooled is a parser with a buffer for its input: pigeon parses a []byte.
-// The actions copy what they keep (string(c.text)), so the buffer can be
-// reused.
+// The actions copy what they keep (string(c.text)), and the raw values of
+// the rules without an action, which hold slices of the buffer, are read
+// by startValue before run returns, so the buffer can be reused.
 type pooled struct {
 	p   *parser
 	buf []byte

@@ -1,9 +1,12 @@
 package exprgen
 
-// The helpers called by the grammar's actions (grammar/expr.peg). Each one is
-// pure and cheap, with a cost linear in what its rule matched: pigeon also
-// runs actions on paths it abandons later. Values travel between actions as
-// `any`; the unexported token types below never leave the package.
+// The helpers called by the grammar's actions (grammar/expr.peg), and those
+// that read the values of the rules without an action (Expr, Operand,
+// Call, Index, Paren: their sequences, as pigeon gives them; startValue is
+// where the reading starts). Each one is pure and cheap, with a cost
+// linear in what its rule matched: pigeon also runs actions on paths it
+// abandons later. Values travel between actions as `any`; the unexported
+// token types below never leave the package.
 
 import (
 	"strings"
