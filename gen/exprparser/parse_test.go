@@ -414,6 +414,21 @@ var forbiddenTests = []struct {
 	{"f(x = 1)", ast.KeywordArg, "x", "x = 1"},
 	{"join(ids, sep=', ')", ast.KeywordArg, "sep", "sep=', '"},
 	{"sorted(rows, key=lambda r: r.id)", ast.KeywordArg, "key", "key=lambda r: r.id"},
+	// The grammar reads name=value as an assignment and tells a keyword
+	// argument apart by its bare name and its = (issue #11); anything
+	// else before the = stays an assignment (D12).
+	{"f(x=y=2)", ast.KeywordArg, "x", "x=y=2"},
+	{"f(x = 1 if c else d)", ast.KeywordArg, "x", "x = 1 if c else d"},
+	{"f(a.b=1)", ast.Assignment, "=", "a.b=1"},
+	{"f(x := 1)", ast.Assignment, ":=", "x := 1"},
+	{"f(x if c else d = 1)", ast.Assignment, "=", "x if c else d = 1"},
+	{"f(-x=1)", ast.Assignment, "=", "-x=1"},
+	{"f((x)=1)", ast.Assignment, "=", "(x)=1"},
+	{"f(x=1 for x in y)", ast.Comprehension, "", "x=1 for x in y"},
+	// A prefix operator reaches over the trailers of its operand, spaces
+	// or not.
+	{"-a.b(1)", ast.MethodCall, "b", "a.b(1)"},
+	{"- (a) [0] . b ()", ast.MethodCall, "b", "(a) [0] . b ()"},
 
 	{"a[1:2]", ast.Slice, "", "1:2"},
 	{"a[:2]", ast.Slice, "", ":2"},
@@ -424,6 +439,12 @@ var forbiddenTests = []struct {
 	{"a[ 1 : 2 ]", ast.Slice, "", "1 : 2"},
 	{"a[1:2, 3]", ast.Slice, "", "1:2, 3"},
 	{"a[3, 1:2]", ast.Slice, "", "3, 1:2"},
+	// A tuple or slice index ends at its last item or trailing comma, not
+	// at the space before ] (issue #11: no longer read from the text).
+	{"a[ :: , x ]", ast.Slice, "", ":: , x"},
+	{"a[ 1 , ]", ast.TupleLit, "", "1 ,"},
+	{"a[f(x) ,  g(y)  ]", ast.TupleLit, "", "f(x) ,  g(y)"},
+	{"a[1 if b else c,]", ast.TupleLit, "", "1 if b else c,"},
 
 	{"[1, 2]", ast.ListLit, "", "[1, 2]"},
 	{"[]", ast.ListLit, "", "[]"},

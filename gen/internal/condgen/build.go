@@ -49,6 +49,40 @@ type (
 	}
 )
 
+// startValue reads the value of Line, the grammar's first rule. Every
+// alternative but Split has an action that gives the value itself; Split's
+// is its sequence (Part, the (Sep, Part) pairs, space, end).
+func startValue(v any) any {
+	if split, ok := v.([]any); ok {
+		return joinParts(split[0], split[1])
+	}
+	return v
+}
+
+// part reads the value of Part: (space, the value of EmptyPart, NotPart or
+// CondPart). NotPart's is (offset of not, (space, CondPart) or nil when
+// only not is there).
+func part(v any) any {
+	x := v.([]any)[1]
+	if not, ok := x.([]any); ok && len(not) == 2 {
+		if rest, ok := not[1].([]any); ok {
+			return newNot(not[0], rest[1])
+		}
+		return notOnly(not[0])
+	}
+	return condPart(x)
+}
+
+// condPart reads the value of CondPart: Compare's sequence (Left, Op,
+// Right), or what Truth gave.
+func condPart(v any) any {
+	c, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	return newComparison(c[0], c[1], c[2].([]any)[1]) // Right is (space, side)
+}
+
 func errEmpty() *Problem { return &Problem{Offset: 0, Kind: Empty} }
 
 // errUnclosed reports the ${ at pos; quote is the quote character that
@@ -173,7 +207,10 @@ func newTruth(pos int, text []byte) any {
 	return &ast.Truth{X: newSide(pos, text, nil).side}
 }
 
+// newNot is the action of NotPart and NotWhole: x is the value of
+// CondPart or WholeCompare.
 func newNot(n, x any) any {
+	x = condPart(x)
 	if err, ok := x.(*Problem); ok {
 		return err
 	}
@@ -183,15 +220,15 @@ func newNot(n, x any) any {
 func notOnly(n any) notOnlyPart { return notOnlyPart{pos: n.(int)} }
 
 // joinParts checks the parts of a split line and joins them: and before or,
-// each to the left.
+// each to the left. first is the value of Part, rest the (Sep, Part) pairs.
 func joinParts(first, rest any) any {
 	items := rest.([]any)
-	raw := append(make([]any, 0, len(items)+1), first)
+	raw := append(make([]any, 0, len(items)+1), part(first))
 	seps := make([]sepTok, 0, len(items))
 	for _, item := range items {
 		pair := item.([]any)
 		seps = append(seps, pair[0].(sepTok))
-		raw = append(raw, pair[1])
+		raw = append(raw, part(pair[1]))
 	}
 	parts := make([]ast.Cond, len(raw))
 	for i, part := range raw {

@@ -207,57 +207,45 @@ var g = &grammar{
 		},
 		{
 			name: "Split",
-			pos:  position{line: 48, col: 1, offset: 2399},
-			expr: &actionExpr{
-				pos: position{line: 48, col: 10, offset: 2408},
-				run: (*parser).callonSplit1,
-				expr: &seqExpr{
-					pos: position{line: 48, col: 10, offset: 2408},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 48, col: 10, offset: 2408},
-							label: "first",
-							expr: &ruleRefExpr{
-								pos:  position{line: 48, col: 16, offset: 2414},
-								name: "Part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 48, col: 21, offset: 2419},
-							label: "rest",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 48, col: 26, offset: 2424},
-								expr: &seqExpr{
-									pos: position{line: 48, col: 27, offset: 2425},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 48, col: 27, offset: 2425},
-											name: "Sep",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 48, col: 31, offset: 2429},
-											name: "Part",
-										},
-									},
+			pos:  position{line: 53, col: 1, offset: 2643},
+			expr: &seqExpr{
+				pos: position{line: 53, col: 10, offset: 2652},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 53, col: 10, offset: 2652},
+						name: "Part",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 53, col: 15, offset: 2657},
+						expr: &seqExpr{
+							pos: position{line: 53, col: 16, offset: 2658},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 16, offset: 2658},
+									name: "Sep",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 20, offset: 2662},
+									name: "Part",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 48, col: 38, offset: 2436},
-							expr: &charClassMatcher{
-								pos:        position{line: 48, col: 38, offset: 2436},
-								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-								classes:    []*unicode.RangeTable{rangeTable("Zs")},
-								ignoreCase: false,
-								inverted:   false,
-							},
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 53, col: 27, offset: 2669},
+						expr: &charClassMatcher{
+							pos:        position{line: 53, col: 27, offset: 2669},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&notExpr{
-							pos: position{line: 48, col: 77, offset: 2475},
-							expr: &anyMatcher{
-								line: 48, col: 78, offset: 2476,
-							},
+					},
+					&notExpr{
+						pos: position{line: 53, col: 66, offset: 2708},
+						expr: &anyMatcher{
+							line: 53, col: 67, offset: 2709,
 						},
 					},
 				},
@@ -265,17 +253,17 @@ var g = &grammar{
 		},
 		{
 			name: "Sep",
-			pos:  position{line: 49, col: 1, offset: 2517},
+			pos:  position{line: 54, col: 1, offset: 2711},
 			expr: &actionExpr{
-				pos: position{line: 49, col: 8, offset: 2524},
+				pos: position{line: 54, col: 8, offset: 2718},
 				run: (*parser).callonSep1,
 				expr: &seqExpr{
-					pos: position{line: 49, col: 8, offset: 2524},
+					pos: position{line: 54, col: 8, offset: 2718},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 49, col: 8, offset: 2524},
+							pos: position{line: 54, col: 8, offset: 2718},
 							expr: &charClassMatcher{
-								pos:        position{line: 49, col: 8, offset: 2524},
+								pos:        position{line: 54, col: 8, offset: 2718},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -284,16 +272,16 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 49, col: 48, offset: 2564},
+							pos: position{line: 54, col: 48, offset: 2758},
 							alternatives: []any{
 								&litMatcher{
-									pos:        position{line: 49, col: 48, offset: 2564},
+									pos:        position{line: 54, col: 48, offset: 2758},
 									val:        "and",
 									ignoreCase: true,
 									want:       "\"and\"i",
 								},
 								&litMatcher{
-									pos:        position{line: 49, col: 57, offset: 2573},
+									pos:        position{line: 54, col: 57, offset: 2767},
 									val:        "or",
 									ignoreCase: true,
 									want:       "\"or\"i",
@@ -301,12 +289,12 @@ var g = &grammar{
 							},
 						},
 						&andExpr{
-							pos: position{line: 49, col: 64, offset: 2580},
+							pos: position{line: 54, col: 64, offset: 2774},
 							expr: &choiceExpr{
-								pos: position{line: 49, col: 66, offset: 2582},
+								pos: position{line: 54, col: 66, offset: 2776},
 								alternatives: []any{
 									&charClassMatcher{
-										pos:        position{line: 49, col: 66, offset: 2582},
+										pos:        position{line: 54, col: 66, offset: 2776},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -314,9 +302,9 @@ var g = &grammar{
 										inverted:   false,
 									},
 									&notExpr{
-										pos: position{line: 49, col: 106, offset: 2622},
+										pos: position{line: 54, col: 106, offset: 2816},
 										expr: &anyMatcher{
-											line: 49, col: 107, offset: 2623,
+											line: 54, col: 107, offset: 2817,
 										},
 									},
 								},
@@ -328,43 +316,35 @@ var g = &grammar{
 		},
 		{
 			name: "Part",
-			pos:  position{line: 50, col: 1, offset: 2671},
-			expr: &actionExpr{
-				pos: position{line: 50, col: 9, offset: 2679},
-				run: (*parser).callonPart1,
-				expr: &seqExpr{
-					pos: position{line: 50, col: 9, offset: 2679},
-					exprs: []any{
-						&zeroOrMoreExpr{
-							pos: position{line: 50, col: 9, offset: 2679},
-							expr: &charClassMatcher{
-								pos:        position{line: 50, col: 9, offset: 2679},
-								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-								classes:    []*unicode.RangeTable{rangeTable("Zs")},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:  position{line: 55, col: 1, offset: 2865},
+			expr: &seqExpr{
+				pos: position{line: 55, col: 9, offset: 2873},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 55, col: 9, offset: 2873},
+						expr: &charClassMatcher{
+							pos:        position{line: 55, col: 9, offset: 2873},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&labeledExpr{
-							pos:   position{line: 50, col: 48, offset: 2718},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 50, col: 51, offset: 2721},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 51, offset: 2721},
-										name: "EmptyPart",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 63, offset: 2733},
-										name: "NotPart",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 50, col: 73, offset: 2743},
-										name: "CondPart",
-									},
-								},
+					},
+					&choiceExpr{
+						pos: position{line: 55, col: 49, offset: 2913},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 55, col: 49, offset: 2913},
+								name: "EmptyPart",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 55, col: 61, offset: 2925},
+								name: "NotPart",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 55, col: 71, offset: 2935},
+								name: "CondPart",
 							},
 						},
 					},
@@ -373,22 +353,22 @@ var g = &grammar{
 		},
 		{
 			name: "EmptyPart",
-			pos:  position{line: 51, col: 1, offset: 2771},
+			pos:  position{line: 56, col: 1, offset: 2945},
 			expr: &actionExpr{
-				pos: position{line: 51, col: 14, offset: 2784},
+				pos: position{line: 56, col: 14, offset: 2958},
 				run: (*parser).callonEmptyPart1,
 				expr: &andExpr{
-					pos: position{line: 51, col: 14, offset: 2784},
+					pos: position{line: 56, col: 14, offset: 2958},
 					expr: &choiceExpr{
-						pos: position{line: 51, col: 16, offset: 2786},
+						pos: position{line: 56, col: 16, offset: 2960},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 51, col: 16, offset: 2786},
+								pos: position{line: 56, col: 16, offset: 2960},
 								exprs: []any{
 									&andExpr{
-										pos: position{line: 51, col: 16, offset: 2786},
+										pos: position{line: 56, col: 16, offset: 2960},
 										expr: &charClassMatcher{
-											pos:        position{line: 51, col: 17, offset: 2787},
+											pos:        position{line: 56, col: 17, offset: 2961},
 											val:        "[ao]i",
 											chars:      []rune{'a', 'o'},
 											ignoreCase: true,
@@ -396,15 +376,15 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 51, col: 23, offset: 2793},
+										pos:  position{line: 56, col: 23, offset: 2967},
 										name: "BoolWord",
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 51, col: 34, offset: 2804},
+								pos: position{line: 56, col: 34, offset: 2978},
 								expr: &anyMatcher{
-									line: 51, col: 35, offset: 2805,
+									line: 56, col: 35, offset: 2979,
 								},
 							},
 						},
@@ -414,64 +394,40 @@ var g = &grammar{
 		},
 		{
 			name: "NotPart",
-			pos:  position{line: 52, col: 1, offset: 2836},
-			expr: &choiceExpr{
-				pos: position{line: 52, col: 12, offset: 2847},
-				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 52, col: 12, offset: 2847},
-						run: (*parser).callonNotPart2,
-						expr: &seqExpr{
-							pos: position{line: 52, col: 12, offset: 2847},
-							exprs: []any{
-								&labeledExpr{
-									pos:   position{line: 52, col: 12, offset: 2847},
-									label: "n",
-									expr: &ruleRefExpr{
-										pos:  position{line: 52, col: 14, offset: 2849},
-										name: "NotKw",
+			pos:  position{line: 57, col: 1, offset: 3010},
+			expr: &seqExpr{
+				pos: position{line: 57, col: 12, offset: 3021},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 12, offset: 3021},
+						name: "NotKw",
+					},
+					&choiceExpr{
+						pos: position{line: 57, col: 20, offset: 3029},
+						alternatives: []any{
+							&seqExpr{
+								pos: position{line: 57, col: 20, offset: 3029},
+								exprs: []any{
+									&oneOrMoreExpr{
+										pos: position{line: 57, col: 20, offset: 3029},
+										expr: &charClassMatcher{
+											pos:        position{line: 57, col: 20, offset: 3029},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
-								},
-								&oneOrMoreExpr{
-									pos: position{line: 52, col: 20, offset: 2855},
-									expr: &charClassMatcher{
-										pos:        position{line: 52, col: 20, offset: 2855},
-										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-										classes:    []*unicode.RangeTable{rangeTable("Zs")},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 52, col: 59, offset: 2894},
-									label: "x",
-									expr: &ruleRefExpr{
-										pos:  position{line: 52, col: 61, offset: 2896},
+									&ruleRefExpr{
+										pos:  position{line: 57, col: 59, offset: 3068},
 										name: "CondPart",
 									},
 								},
 							},
-						},
-					},
-					&actionExpr{
-						pos: position{line: 53, col: 7, offset: 2940},
-						run: (*parser).callonNotPart10,
-						expr: &seqExpr{
-							pos: position{line: 53, col: 7, offset: 2940},
-							exprs: []any{
-								&labeledExpr{
-									pos:   position{line: 53, col: 7, offset: 2940},
-									label: "n",
-									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 9, offset: 2942},
-										name: "NotKw",
-									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 53, col: 15, offset: 2948},
-									name: "PartEnd",
-								},
+							&ruleRefExpr{
+								pos:  position{line: 57, col: 70, offset: 3079},
+								name: "PartEnd",
 							},
 						},
 					},
@@ -480,16 +436,16 @@ var g = &grammar{
 		},
 		{
 			name: "CondPart",
-			pos:  position{line: 54, col: 1, offset: 2983},
+			pos:  position{line: 58, col: 1, offset: 3089},
 			expr: &choiceExpr{
-				pos: position{line: 54, col: 13, offset: 2995},
+				pos: position{line: 58, col: 13, offset: 3101},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 13, offset: 2995},
+						pos:  position{line: 58, col: 13, offset: 3101},
 						name: "Compare",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 23, offset: 3005},
+						pos:  position{line: 58, col: 23, offset: 3111},
 						name: "Truth",
 					},
 				},
@@ -497,56 +453,40 @@ var g = &grammar{
 		},
 		{
 			name: "Compare",
-			pos:  position{line: 55, col: 1, offset: 3011},
-			expr: &actionExpr{
-				pos: position{line: 55, col: 12, offset: 3022},
-				run: (*parser).callonCompare1,
-				expr: &seqExpr{
-					pos: position{line: 55, col: 12, offset: 3022},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 55, col: 12, offset: 3022},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 14, offset: 3024},
-								name: "Left",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 55, col: 19, offset: 3029},
-							label: "o",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 21, offset: 3031},
-								name: "Op",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 55, col: 24, offset: 3034},
-							label: "r",
-							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 26, offset: 3036},
-								name: "Right",
-							},
-						},
+			pos:  position{line: 59, col: 1, offset: 3117},
+			expr: &seqExpr{
+				pos: position{line: 59, col: 12, offset: 3128},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 12, offset: 3128},
+						name: "Left",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 17, offset: 3133},
+						name: "Op",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 59, col: 20, offset: 3136},
+						name: "Right",
 					},
 				},
 			},
 		},
 		{
 			name: "Truth",
-			pos:  position{line: 56, col: 1, offset: 3081},
+			pos:  position{line: 60, col: 1, offset: 3142},
 			expr: &actionExpr{
-				pos: position{line: 56, col: 10, offset: 3090},
+				pos: position{line: 60, col: 10, offset: 3151},
 				run: (*parser).callonTruth1,
 				expr: &seqExpr{
-					pos: position{line: 56, col: 10, offset: 3090},
+					pos: position{line: 60, col: 10, offset: 3151},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 56, col: 10, offset: 3090},
+							pos:  position{line: 60, col: 10, offset: 3151},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 56, col: 22, offset: 3102},
+							pos:  position{line: 60, col: 22, offset: 3163},
 							name: "PartEnd",
 						},
 					},
@@ -555,19 +495,19 @@ var g = &grammar{
 		},
 		{
 			name: "PartEnd",
-			pos:  position{line: 57, col: 1, offset: 3157},
+			pos:  position{line: 61, col: 1, offset: 3218},
 			expr: &andExpr{
-				pos: position{line: 57, col: 12, offset: 3168},
+				pos: position{line: 61, col: 12, offset: 3229},
 				expr: &choiceExpr{
-					pos: position{line: 57, col: 14, offset: 3170},
+					pos: position{line: 61, col: 14, offset: 3231},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 57, col: 14, offset: 3170},
+							pos: position{line: 61, col: 14, offset: 3231},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 57, col: 14, offset: 3170},
+									pos: position{line: 61, col: 14, offset: 3231},
 									expr: &charClassMatcher{
-										pos:        position{line: 57, col: 14, offset: 3170},
+										pos:        position{line: 61, col: 14, offset: 3231},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -576,18 +516,18 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 57, col: 53, offset: 3209},
+									pos:  position{line: 61, col: 53, offset: 3270},
 									name: "BoolWord",
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 64, offset: 3220},
+							pos: position{line: 61, col: 64, offset: 3281},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 57, col: 64, offset: 3220},
+									pos: position{line: 61, col: 64, offset: 3281},
 									expr: &charClassMatcher{
-										pos:        position{line: 57, col: 64, offset: 3220},
+										pos:        position{line: 61, col: 64, offset: 3281},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -596,9 +536,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 57, col: 103, offset: 3259},
+									pos: position{line: 61, col: 103, offset: 3320},
 									expr: &anyMatcher{
-										line: 57, col: 104, offset: 3260,
+										line: 61, col: 104, offset: 3321,
 									},
 								},
 							},
@@ -609,130 +549,158 @@ var g = &grammar{
 		},
 		{
 			name: "Left",
-			pos:  position{line: 64, col: 1, offset: 3578},
-			expr: &actionExpr{
-				pos: position{line: 64, col: 9, offset: 3586},
-				run: (*parser).callonLeft1,
-				expr: &seqExpr{
-					pos: position{line: 64, col: 9, offset: 3586},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 64, col: 9, offset: 3586},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 64, col: 11, offset: 3588},
-								expr: &ruleRefExpr{
-									pos:  position{line: 64, col: 11, offset: 3588},
-									name: "Quoted",
+			pos:  position{line: 76, col: 1, offset: 4132},
+			expr: &choiceExpr{
+				pos: position{line: 76, col: 9, offset: 4140},
+				alternatives: []any{
+					&actionExpr{
+						pos: position{line: 76, col: 9, offset: 4140},
+						run: (*parser).callonLeft2,
+						expr: &seqExpr{
+							pos: position{line: 76, col: 9, offset: 4140},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 76, col: 9, offset: 4140},
+									expr: &charClassMatcher{
+										pos:        position{line: 76, col: 10, offset: 4141},
+										val:        "['\"]",
+										chars:      []rune{'\'', '"'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&labeledExpr{
+									pos:   position{line: 76, col: 15, offset: 4146},
+									label: "q",
+									expr: &ruleRefExpr{
+										pos:  position{line: 76, col: 17, offset: 4148},
+										name: "Quoted",
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 76, col: 24, offset: 4155},
+									name: "LeftRest",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 64, col: 19, offset: 3596},
-							expr: &choiceExpr{
-								pos: position{line: 64, col: 20, offset: 3597},
-								alternatives: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 64, col: 20, offset: 3597},
-										expr: &charClassMatcher{
-											pos:        position{line: 64, col: 20, offset: 3597},
-											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   true,
-										},
+					},
+					&actionExpr{
+						pos: position{line: 77, col: 7, offset: 4219},
+						run: (*parser).callonLeft9,
+						expr: &ruleRefExpr{
+							pos:  position{line: 77, col: 7, offset: 4219},
+							name: "LeftRest",
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "LeftRest",
+			pos:  position{line: 78, col: 1, offset: 4279},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 78, col: 13, offset: 4291},
+				expr: &choiceExpr{
+					pos: position{line: 78, col: 14, offset: 4292},
+					alternatives: []any{
+						&oneOrMoreExpr{
+							pos: position{line: 78, col: 14, offset: 4292},
+							expr: &charClassMatcher{
+								pos:        position{line: 78, col: 14, offset: 4292},
+								val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+								chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+								classes:    []*unicode.RangeTable{rangeTable("Zs")},
+								ignoreCase: false,
+								inverted:   true,
+							},
+						},
+						&seqExpr{
+							pos: position{line: 78, col: 61, offset: 4339},
+							exprs: []any{
+								&oneOrMoreExpr{
+									pos: position{line: 78, col: 61, offset: 4339},
+									expr: &charClassMatcher{
+										pos:        position{line: 78, col: 61, offset: 4339},
+										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+										classes:    []*unicode.RangeTable{rangeTable("Zs")},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&seqExpr{
-										pos: position{line: 64, col: 67, offset: 3644},
+								},
+								&notExpr{
+									pos: position{line: 78, col: 100, offset: 4378},
+									expr: &seqExpr{
+										pos: position{line: 78, col: 102, offset: 4380},
 										exprs: []any{
-											&oneOrMoreExpr{
-												pos: position{line: 64, col: 67, offset: 3644},
+											&andExpr{
+												pos: position{line: 78, col: 102, offset: 4380},
 												expr: &charClassMatcher{
-													pos:        position{line: 64, col: 67, offset: 3644},
-													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-													classes:    []*unicode.RangeTable{rangeTable("Zs")},
-													ignoreCase: false,
+													pos:        position{line: 78, col: 103, offset: 4381},
+													val:        "[acino]i",
+													chars:      []rune{'a', 'c', 'i', 'n', 'o'},
+													ignoreCase: true,
 													inverted:   false,
 												},
 											},
-											&notExpr{
-												pos: position{line: 64, col: 106, offset: 3683},
-												expr: &seqExpr{
-													pos: position{line: 64, col: 108, offset: 3685},
-													exprs: []any{
-														&andExpr{
-															pos: position{line: 64, col: 108, offset: 3685},
-															expr: &charClassMatcher{
-																pos:        position{line: 64, col: 109, offset: 3686},
-																val:        "[acino]i",
-																chars:      []rune{'a', 'c', 'i', 'n', 'o'},
-																ignoreCase: true,
-																inverted:   false,
-															},
-														},
-														&choiceExpr{
-															pos: position{line: 64, col: 119, offset: 3696},
-															alternatives: []any{
-																&ruleRefExpr{
-																	pos:  position{line: 64, col: 119, offset: 3696},
-																	name: "WordOpShape",
-																},
-																&ruleRefExpr{
-																	pos:  position{line: 64, col: 133, offset: 3710},
-																	name: "BoolWord",
-																},
-															},
-														},
+											&choiceExpr{
+												pos: position{line: 78, col: 113, offset: 4391},
+												alternatives: []any{
+													&ruleRefExpr{
+														pos:  position{line: 78, col: 113, offset: 4391},
+														name: "WordOpShape",
+													},
+													&ruleRefExpr{
+														pos:  position{line: 78, col: 127, offset: 4405},
+														name: "BoolWord",
 													},
 												},
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 64, col: 146, offset: 3723},
-										name: "Placeholder",
+								},
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 78, col: 140, offset: 4418},
+							name: "Placeholder",
+						},
+						&seqExpr{
+							pos: position{line: 78, col: 154, offset: 4432},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 78, col: 154, offset: 4432},
+									val:        "$",
+									ignoreCase: false,
+									want:       "\"$\"",
+								},
+								&notExpr{
+									pos: position{line: 78, col: 158, offset: 4436},
+									expr: &litMatcher{
+										pos:        position{line: 78, col: 159, offset: 4437},
+										val:        "{",
+										ignoreCase: false,
+										want:       "\"{\"",
 									},
-									&seqExpr{
-										pos: position{line: 64, col: 160, offset: 3737},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 64, col: 160, offset: 3737},
-												val:        "$",
-												ignoreCase: false,
-												want:       "\"$\"",
-											},
-											&notExpr{
-												pos: position{line: 64, col: 164, offset: 3741},
-												expr: &litMatcher{
-													pos:        position{line: 64, col: 165, offset: 3742},
-													val:        "{",
-													ignoreCase: false,
-													want:       "\"{\"",
-												},
-											},
-										},
-									},
-									&seqExpr{
-										pos: position{line: 64, col: 171, offset: 3748},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 64, col: 171, offset: 3748},
-												val:        "!",
-												ignoreCase: false,
-												want:       "\"!\"",
-											},
-											&notExpr{
-												pos: position{line: 64, col: 175, offset: 3752},
-												expr: &litMatcher{
-													pos:        position{line: 64, col: 176, offset: 3753},
-													val:        "=",
-													ignoreCase: false,
-													want:       "\"=\"",
-												},
-											},
-										},
+								},
+							},
+						},
+						&seqExpr{
+							pos: position{line: 78, col: 165, offset: 4443},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 78, col: 165, offset: 4443},
+									val:        "!",
+									ignoreCase: false,
+									want:       "\"!\"",
+								},
+								&notExpr{
+									pos: position{line: 78, col: 169, offset: 4447},
+									expr: &litMatcher{
+										pos:        position{line: 78, col: 170, offset: 4448},
+										val:        "=",
+										ignoreCase: false,
+										want:       "\"=\"",
 									},
 								},
 							},
@@ -743,142 +711,191 @@ var g = &grammar{
 		},
 		{
 			name: "Right",
-			pos:  position{line: 65, col: 1, offset: 3808},
-			expr: &actionExpr{
-				pos: position{line: 65, col: 10, offset: 3817},
-				run: (*parser).callonRight1,
-				expr: &seqExpr{
-					pos: position{line: 65, col: 10, offset: 3817},
-					exprs: []any{
-						&zeroOrOneExpr{
-							pos: position{line: 65, col: 10, offset: 3817},
-							expr: &seqExpr{
-								pos: position{line: 65, col: 11, offset: 3818},
-								exprs: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 65, col: 11, offset: 3818},
-										expr: &charClassMatcher{
-											pos:        position{line: 65, col: 11, offset: 3818},
-											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   false,
-										},
+			pos:  position{line: 79, col: 1, offset: 4454},
+			expr: &seqExpr{
+				pos: position{line: 79, col: 10, offset: 4463},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 79, col: 10, offset: 4463},
+						expr: &ruleRefExpr{
+							pos:  position{line: 79, col: 10, offset: 4463},
+							name: "RightSpace",
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 79, col: 22, offset: 4475},
+						name: "RightSide",
+					},
+				},
+			},
+		},
+		{
+			name: "RightSpace",
+			pos:  position{line: 80, col: 1, offset: 4485},
+			expr: &seqExpr{
+				pos: position{line: 80, col: 15, offset: 4499},
+				exprs: []any{
+					&oneOrMoreExpr{
+						pos: position{line: 80, col: 15, offset: 4499},
+						expr: &charClassMatcher{
+							pos:        position{line: 80, col: 15, offset: 4499},
+							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+							classes:    []*unicode.RangeTable{rangeTable("Zs")},
+							ignoreCase: false,
+							inverted:   false,
+						},
+					},
+					&notExpr{
+						pos: position{line: 80, col: 54, offset: 4538},
+						expr: &seqExpr{
+							pos: position{line: 80, col: 56, offset: 4540},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 80, col: 56, offset: 4540},
+									expr: &charClassMatcher{
+										pos:        position{line: 80, col: 57, offset: 4541},
+										val:        "[ao]i",
+										chars:      []rune{'a', 'o'},
+										ignoreCase: true,
+										inverted:   false,
 									},
-									&notExpr{
-										pos: position{line: 65, col: 50, offset: 3857},
-										expr: &seqExpr{
-											pos: position{line: 65, col: 52, offset: 3859},
-											exprs: []any{
-												&andExpr{
-													pos: position{line: 65, col: 52, offset: 3859},
-													expr: &charClassMatcher{
-														pos:        position{line: 65, col: 53, offset: 3860},
-														val:        "[ao]i",
-														chars:      []rune{'a', 'o'},
-														ignoreCase: true,
-														inverted:   false,
-													},
-												},
-												&ruleRefExpr{
-													pos:  position{line: 65, col: 59, offset: 3866},
-													name: "BoolWord",
-												},
-											},
-										},
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 80, col: 63, offset: 4547},
+									name: "BoolWord",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 65, col: 71, offset: 3878},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 65, col: 73, offset: 3880},
-								expr: &ruleRefExpr{
-									pos:  position{line: 65, col: 73, offset: 3880},
-									name: "Quoted",
+					},
+				},
+			},
+		},
+		{
+			name: "RightSide",
+			pos:  position{line: 81, col: 1, offset: 4557},
+			expr: &choiceExpr{
+				pos: position{line: 81, col: 14, offset: 4570},
+				alternatives: []any{
+					&actionExpr{
+						pos: position{line: 81, col: 14, offset: 4570},
+						run: (*parser).callonRightSide2,
+						expr: &seqExpr{
+							pos: position{line: 81, col: 14, offset: 4570},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 81, col: 14, offset: 4570},
+									expr: &charClassMatcher{
+										pos:        position{line: 81, col: 15, offset: 4571},
+										val:        "['\"]",
+										chars:      []rune{'\'', '"'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&labeledExpr{
+									pos:   position{line: 81, col: 20, offset: 4576},
+									label: "q",
+									expr: &ruleRefExpr{
+										pos:  position{line: 81, col: 22, offset: 4578},
+										name: "Quoted",
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 81, col: 29, offset: 4585},
+									name: "RightRest",
 								},
 							},
 						},
-						&zeroOrMoreExpr{
-							pos: position{line: 65, col: 81, offset: 3888},
-							expr: &choiceExpr{
-								pos: position{line: 65, col: 82, offset: 3889},
-								alternatives: []any{
-									&oneOrMoreExpr{
-										pos: position{line: 65, col: 82, offset: 3889},
-										expr: &charClassMatcher{
-											pos:        position{line: 65, col: 82, offset: 3889},
-											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   true,
-										},
+					},
+					&actionExpr{
+						pos: position{line: 82, col: 7, offset: 4650},
+						run: (*parser).callonRightSide9,
+						expr: &ruleRefExpr{
+							pos:  position{line: 82, col: 7, offset: 4650},
+							name: "RightRest",
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "RightRest",
+			pos:  position{line: 83, col: 1, offset: 4711},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 83, col: 14, offset: 4724},
+				expr: &choiceExpr{
+					pos: position{line: 83, col: 15, offset: 4725},
+					alternatives: []any{
+						&oneOrMoreExpr{
+							pos: position{line: 83, col: 15, offset: 4725},
+							expr: &charClassMatcher{
+								pos:        position{line: 83, col: 15, offset: 4725},
+								val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+								chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+								classes:    []*unicode.RangeTable{rangeTable("Zs")},
+								ignoreCase: false,
+								inverted:   true,
+							},
+						},
+						&seqExpr{
+							pos: position{line: 83, col: 58, offset: 4768},
+							exprs: []any{
+								&oneOrMoreExpr{
+									pos: position{line: 83, col: 58, offset: 4768},
+									expr: &charClassMatcher{
+										pos:        position{line: 83, col: 58, offset: 4768},
+										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+										classes:    []*unicode.RangeTable{rangeTable("Zs")},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&seqExpr{
-										pos: position{line: 65, col: 125, offset: 3932},
+								},
+								&notExpr{
+									pos: position{line: 83, col: 97, offset: 4807},
+									expr: &seqExpr{
+										pos: position{line: 83, col: 99, offset: 4809},
 										exprs: []any{
-											&oneOrMoreExpr{
-												pos: position{line: 65, col: 125, offset: 3932},
+											&andExpr{
+												pos: position{line: 83, col: 99, offset: 4809},
 												expr: &charClassMatcher{
-													pos:        position{line: 65, col: 125, offset: 3932},
-													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-													classes:    []*unicode.RangeTable{rangeTable("Zs")},
-													ignoreCase: false,
+													pos:        position{line: 83, col: 100, offset: 4810},
+													val:        "[ao]i",
+													chars:      []rune{'a', 'o'},
+													ignoreCase: true,
 													inverted:   false,
 												},
 											},
-											&notExpr{
-												pos: position{line: 65, col: 164, offset: 3971},
-												expr: &seqExpr{
-													pos: position{line: 65, col: 166, offset: 3973},
-													exprs: []any{
-														&andExpr{
-															pos: position{line: 65, col: 166, offset: 3973},
-															expr: &charClassMatcher{
-																pos:        position{line: 65, col: 167, offset: 3974},
-																val:        "[ao]i",
-																chars:      []rune{'a', 'o'},
-																ignoreCase: true,
-																inverted:   false,
-															},
-														},
-														&ruleRefExpr{
-															pos:  position{line: 65, col: 173, offset: 3980},
-															name: "BoolWord",
-														},
-													},
-												},
+											&ruleRefExpr{
+												pos:  position{line: 83, col: 106, offset: 4816},
+												name: "BoolWord",
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 65, col: 185, offset: 3992},
-										name: "Placeholder",
-									},
-									&seqExpr{
-										pos: position{line: 65, col: 199, offset: 4006},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 65, col: 199, offset: 4006},
-												val:        "$",
-												ignoreCase: false,
-												want:       "\"$\"",
-											},
-											&notExpr{
-												pos: position{line: 65, col: 203, offset: 4010},
-												expr: &litMatcher{
-													pos:        position{line: 65, col: 204, offset: 4011},
-													val:        "{",
-													ignoreCase: false,
-													want:       "\"{\"",
-												},
-											},
-										},
+								},
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 83, col: 118, offset: 4828},
+							name: "Placeholder",
+						},
+						&seqExpr{
+							pos: position{line: 83, col: 132, offset: 4842},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 83, col: 132, offset: 4842},
+									val:        "$",
+									ignoreCase: false,
+									want:       "\"$\"",
+								},
+								&notExpr{
+									pos: position{line: 83, col: 136, offset: 4846},
+									expr: &litMatcher{
+										pos:        position{line: 83, col: 137, offset: 4847},
+										val:        "{",
+										ignoreCase: false,
+										want:       "\"{\"",
 									},
 								},
 							},
@@ -889,17 +906,17 @@ var g = &grammar{
 		},
 		{
 			name: "Whole",
-			pos:  position{line: 69, col: 1, offset: 4211},
+			pos:  position{line: 87, col: 1, offset: 4998},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 10, offset: 4220},
+				pos: position{line: 87, col: 10, offset: 5007},
 				run: (*parser).callonWhole1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 10, offset: 4220},
+					pos: position{line: 87, col: 10, offset: 5007},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 10, offset: 4220},
+							pos: position{line: 87, col: 10, offset: 5007},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 10, offset: 4220},
+								pos:        position{line: 87, col: 10, offset: 5007},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -908,17 +925,17 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 69, col: 49, offset: 4259},
+							pos:   position{line: 87, col: 49, offset: 5046},
 							label: "w",
 							expr: &choiceExpr{
-								pos: position{line: 69, col: 52, offset: 4262},
+								pos: position{line: 87, col: 52, offset: 5049},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 52, offset: 4262},
+										pos:  position{line: 87, col: 52, offset: 5049},
 										name: "NotWhole",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 63, offset: 4273},
+										pos:  position{line: 87, col: 63, offset: 5060},
 										name: "WholeCompare",
 									},
 								},
@@ -930,25 +947,25 @@ var g = &grammar{
 		},
 		{
 			name: "NotWhole",
-			pos:  position{line: 70, col: 1, offset: 4305},
+			pos:  position{line: 88, col: 1, offset: 5092},
 			expr: &actionExpr{
-				pos: position{line: 70, col: 13, offset: 4317},
+				pos: position{line: 88, col: 13, offset: 5104},
 				run: (*parser).callonNotWhole1,
 				expr: &seqExpr{
-					pos: position{line: 70, col: 13, offset: 4317},
+					pos: position{line: 88, col: 13, offset: 5104},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 70, col: 13, offset: 4317},
+							pos:   position{line: 88, col: 13, offset: 5104},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 70, col: 15, offset: 4319},
+								pos:  position{line: 88, col: 15, offset: 5106},
 								name: "NotKw",
 							},
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 70, col: 21, offset: 4325},
+							pos: position{line: 88, col: 21, offset: 5112},
 							expr: &charClassMatcher{
-								pos:        position{line: 70, col: 21, offset: 4325},
+								pos:        position{line: 88, col: 21, offset: 5112},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -957,10 +974,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 70, col: 60, offset: 4364},
+							pos:   position{line: 88, col: 60, offset: 5151},
 							label: "x",
 							expr: &ruleRefExpr{
-								pos:  position{line: 70, col: 62, offset: 4366},
+								pos:  position{line: 88, col: 62, offset: 5153},
 								name: "WholeCompare",
 							},
 						},
@@ -970,34 +987,34 @@ var g = &grammar{
 		},
 		{
 			name: "WholeCompare",
-			pos:  position{line: 71, col: 1, offset: 4408},
+			pos:  position{line: 89, col: 1, offset: 5195},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 17, offset: 4424},
+				pos: position{line: 89, col: 17, offset: 5211},
 				run: (*parser).callonWholeCompare1,
 				expr: &seqExpr{
-					pos: position{line: 71, col: 17, offset: 4424},
+					pos: position{line: 89, col: 17, offset: 5211},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 71, col: 17, offset: 4424},
+							pos:   position{line: 89, col: 17, offset: 5211},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 19, offset: 4426},
+								pos:  position{line: 89, col: 19, offset: 5213},
 								name: "WholeLeft",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 29, offset: 4436},
+							pos:   position{line: 89, col: 29, offset: 5223},
 							label: "o",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 31, offset: 4438},
+								pos:  position{line: 89, col: 31, offset: 5225},
 								name: "Op",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 34, offset: 4441},
+							pos:   position{line: 89, col: 34, offset: 5228},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 36, offset: 4443},
+								pos:  position{line: 89, col: 36, offset: 5230},
 								name: "WholeRight",
 							},
 						},
@@ -1007,33 +1024,33 @@ var g = &grammar{
 		},
 		{
 			name: "WholeLeft",
-			pos:  position{line: 72, col: 1, offset: 4493},
+			pos:  position{line: 90, col: 1, offset: 5280},
 			expr: &actionExpr{
-				pos: position{line: 72, col: 14, offset: 4506},
+				pos: position{line: 90, col: 14, offset: 5293},
 				run: (*parser).callonWholeLeft1,
 				expr: &seqExpr{
-					pos: position{line: 72, col: 14, offset: 4506},
+					pos: position{line: 90, col: 14, offset: 5293},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 72, col: 14, offset: 4506},
+							pos:   position{line: 90, col: 14, offset: 5293},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 72, col: 16, offset: 4508},
+								pos: position{line: 90, col: 16, offset: 5295},
 								expr: &ruleRefExpr{
-									pos:  position{line: 72, col: 16, offset: 4508},
+									pos:  position{line: 90, col: 16, offset: 5295},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 72, col: 24, offset: 4516},
+							pos: position{line: 90, col: 24, offset: 5303},
 							expr: &choiceExpr{
-								pos: position{line: 72, col: 25, offset: 4517},
+								pos: position{line: 90, col: 25, offset: 5304},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 72, col: 25, offset: 4517},
+										pos: position{line: 90, col: 25, offset: 5304},
 										expr: &charClassMatcher{
-											pos:        position{line: 72, col: 25, offset: 4517},
+											pos:        position{line: 90, col: 25, offset: 5304},
 											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1042,12 +1059,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 72, offset: 4564},
+										pos: position{line: 90, col: 72, offset: 5351},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 72, col: 72, offset: 4564},
+												pos: position{line: 90, col: 72, offset: 5351},
 												expr: &charClassMatcher{
-													pos:        position{line: 72, col: 72, offset: 4564},
+													pos:        position{line: 90, col: 72, offset: 5351},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1056,14 +1073,14 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 72, col: 111, offset: 4603},
+												pos: position{line: 90, col: 111, offset: 5390},
 												expr: &seqExpr{
-													pos: position{line: 72, col: 113, offset: 4605},
+													pos: position{line: 90, col: 113, offset: 5392},
 													exprs: []any{
 														&andExpr{
-															pos: position{line: 72, col: 113, offset: 4605},
+															pos: position{line: 90, col: 113, offset: 5392},
 															expr: &charClassMatcher{
-																pos:        position{line: 72, col: 114, offset: 4606},
+																pos:        position{line: 90, col: 114, offset: 5393},
 																val:        "[cin]i",
 																chars:      []rune{'c', 'i', 'n'},
 																ignoreCase: true,
@@ -1071,7 +1088,7 @@ var g = &grammar{
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 72, col: 121, offset: 4613},
+															pos:  position{line: 90, col: 121, offset: 5400},
 															name: "WordOpShape",
 														},
 													},
@@ -1080,22 +1097,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 72, col: 136, offset: 4628},
+										pos:  position{line: 90, col: 136, offset: 5415},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 150, offset: 4642},
+										pos: position{line: 90, col: 150, offset: 5429},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 72, col: 150, offset: 4642},
+												pos:        position{line: 90, col: 150, offset: 5429},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 72, col: 154, offset: 4646},
+												pos: position{line: 90, col: 154, offset: 5433},
 												expr: &litMatcher{
-													pos:        position{line: 72, col: 155, offset: 4647},
+													pos:        position{line: 90, col: 155, offset: 5434},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1104,18 +1121,18 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 72, col: 161, offset: 4653},
+										pos: position{line: 90, col: 161, offset: 5440},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 72, col: 161, offset: 4653},
+												pos:        position{line: 90, col: 161, offset: 5440},
 												val:        "!",
 												ignoreCase: false,
 												want:       "\"!\"",
 											},
 											&notExpr{
-												pos: position{line: 72, col: 165, offset: 4657},
+												pos: position{line: 90, col: 165, offset: 5444},
 												expr: &litMatcher{
-													pos:        position{line: 72, col: 166, offset: 4658},
+													pos:        position{line: 90, col: 166, offset: 5445},
 													val:        "=",
 													ignoreCase: false,
 													want:       "\"=\"",
@@ -1132,17 +1149,17 @@ var g = &grammar{
 		},
 		{
 			name: "WholeRight",
-			pos:  position{line: 73, col: 1, offset: 4713},
+			pos:  position{line: 91, col: 1, offset: 5500},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 15, offset: 4727},
+				pos: position{line: 91, col: 15, offset: 5514},
 				run: (*parser).callonWholeRight1,
 				expr: &seqExpr{
-					pos: position{line: 73, col: 15, offset: 4727},
+					pos: position{line: 91, col: 15, offset: 5514},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 15, offset: 4727},
+							pos: position{line: 91, col: 15, offset: 5514},
 							expr: &charClassMatcher{
-								pos:        position{line: 73, col: 15, offset: 4727},
+								pos:        position{line: 91, col: 15, offset: 5514},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1151,25 +1168,25 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 73, col: 54, offset: 4766},
+							pos:   position{line: 91, col: 54, offset: 5553},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 73, col: 56, offset: 4768},
+								pos: position{line: 91, col: 56, offset: 5555},
 								expr: &ruleRefExpr{
-									pos:  position{line: 73, col: 56, offset: 4768},
+									pos:  position{line: 91, col: 56, offset: 5555},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 73, col: 64, offset: 4776},
+							pos: position{line: 91, col: 64, offset: 5563},
 							expr: &choiceExpr{
-								pos: position{line: 73, col: 65, offset: 4777},
+								pos: position{line: 91, col: 65, offset: 5564},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 73, col: 65, offset: 4777},
+										pos: position{line: 91, col: 65, offset: 5564},
 										expr: &charClassMatcher{
-											pos:        position{line: 73, col: 65, offset: 4777},
+											pos:        position{line: 91, col: 65, offset: 5564},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -1177,22 +1194,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 73, col: 73, offset: 4785},
+										pos:  position{line: 91, col: 73, offset: 5572},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 73, col: 87, offset: 4799},
+										pos: position{line: 91, col: 87, offset: 5586},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 73, col: 87, offset: 4799},
+												pos:        position{line: 91, col: 87, offset: 5586},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 73, col: 91, offset: 4803},
+												pos: position{line: 91, col: 91, offset: 5590},
 												expr: &litMatcher{
-													pos:        position{line: 73, col: 92, offset: 4804},
+													pos:        position{line: 91, col: 92, offset: 5591},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1204,9 +1221,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 73, col: 98, offset: 4810},
+							pos: position{line: 91, col: 98, offset: 5597},
 							expr: &anyMatcher{
-								line: 73, col: 99, offset: 4811,
+								line: 91, col: 99, offset: 5598,
 							},
 						},
 					},
@@ -1215,35 +1232,35 @@ var g = &grammar{
 		},
 		{
 			name: "NotCondition",
-			pos:  position{line: 77, col: 1, offset: 4990},
+			pos:  position{line: 95, col: 1, offset: 5777},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 17, offset: 5006},
+				pos: position{line: 95, col: 17, offset: 5793},
 				run: (*parser).callonNotCondition1,
 				expr: &seqExpr{
-					pos: position{line: 77, col: 17, offset: 5006},
+					pos: position{line: 95, col: 17, offset: 5793},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 77, col: 17, offset: 5006},
+							pos:   position{line: 95, col: 17, offset: 5793},
 							label: "first",
 							expr: &ruleRefExpr{
-								pos:  position{line: 77, col: 23, offset: 5012},
+								pos:  position{line: 95, col: 23, offset: 5799},
 								name: "Other",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 77, col: 29, offset: 5018},
+							pos:   position{line: 95, col: 29, offset: 5805},
 							label: "rest",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 77, col: 34, offset: 5023},
+								pos: position{line: 95, col: 34, offset: 5810},
 								expr: &seqExpr{
-									pos: position{line: 77, col: 35, offset: 5024},
+									pos: position{line: 95, col: 35, offset: 5811},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 77, col: 35, offset: 5024},
+											pos:  position{line: 95, col: 35, offset: 5811},
 											name: "Sep",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 77, col: 39, offset: 5028},
+											pos:  position{line: 95, col: 39, offset: 5815},
 											name: "Other",
 										},
 									},
@@ -1251,9 +1268,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 77, col: 47, offset: 5036},
+							pos: position{line: 95, col: 47, offset: 5823},
 							expr: &charClassMatcher{
-								pos:        position{line: 77, col: 47, offset: 5036},
+								pos:        position{line: 95, col: 47, offset: 5823},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1262,9 +1279,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 77, col: 86, offset: 5075},
+							pos: position{line: 95, col: 86, offset: 5862},
 							expr: &anyMatcher{
-								line: 77, col: 87, offset: 5076,
+								line: 95, col: 87, offset: 5863,
 							},
 						},
 					},
@@ -1273,17 +1290,17 @@ var g = &grammar{
 		},
 		{
 			name: "Other",
-			pos:  position{line: 78, col: 1, offset: 5131},
+			pos:  position{line: 96, col: 1, offset: 5918},
 			expr: &actionExpr{
-				pos: position{line: 78, col: 10, offset: 5140},
+				pos: position{line: 96, col: 10, offset: 5927},
 				run: (*parser).callonOther1,
 				expr: &seqExpr{
-					pos: position{line: 78, col: 10, offset: 5140},
+					pos: position{line: 96, col: 10, offset: 5927},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 78, col: 10, offset: 5140},
+							pos: position{line: 96, col: 10, offset: 5927},
 							expr: &charClassMatcher{
-								pos:        position{line: 78, col: 10, offset: 5140},
+								pos:        position{line: 96, col: 10, offset: 5927},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1292,21 +1309,21 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 78, col: 49, offset: 5179},
+							pos:   position{line: 96, col: 49, offset: 5966},
 							label: "o",
 							expr: &choiceExpr{
-								pos: position{line: 78, col: 52, offset: 5182},
+								pos: position{line: 96, col: 52, offset: 5969},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 52, offset: 5182},
+										pos:  position{line: 96, col: 52, offset: 5969},
 										name: "EmptyPart",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 64, offset: 5194},
+										pos:  position{line: 96, col: 64, offset: 5981},
 										name: "OtherTruth",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 78, col: 77, offset: 5207},
+										pos:  position{line: 96, col: 77, offset: 5994},
 										name: "OtherText",
 									},
 								},
@@ -1318,26 +1335,26 @@ var g = &grammar{
 		},
 		{
 			name: "OtherTruth",
-			pos:  position{line: 79, col: 1, offset: 5236},
+			pos:  position{line: 97, col: 1, offset: 6023},
 			expr: &actionExpr{
-				pos: position{line: 79, col: 15, offset: 5250},
+				pos: position{line: 97, col: 15, offset: 6037},
 				run: (*parser).callonOtherTruth1,
 				expr: &seqExpr{
-					pos: position{line: 79, col: 15, offset: 5250},
+					pos: position{line: 97, col: 15, offset: 6037},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 79, col: 15, offset: 5250},
+							pos: position{line: 97, col: 15, offset: 6037},
 							expr: &seqExpr{
-								pos: position{line: 79, col: 16, offset: 5251},
+								pos: position{line: 97, col: 16, offset: 6038},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 79, col: 16, offset: 5251},
+										pos:  position{line: 97, col: 16, offset: 6038},
 										name: "NotKw",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 79, col: 22, offset: 5257},
+										pos: position{line: 97, col: 22, offset: 6044},
 										expr: &charClassMatcher{
-											pos:        position{line: 79, col: 22, offset: 5257},
+											pos:        position{line: 97, col: 22, offset: 6044},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1349,11 +1366,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 63, offset: 5298},
+							pos:  position{line: 97, col: 63, offset: 6085},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 79, col: 75, offset: 5310},
+							pos:  position{line: 97, col: 75, offset: 6097},
 							name: "PartEnd",
 						},
 					},
@@ -1362,29 +1379,29 @@ var g = &grammar{
 		},
 		{
 			name: "OtherText",
-			pos:  position{line: 80, col: 1, offset: 5346},
+			pos:  position{line: 98, col: 1, offset: 6133},
 			expr: &actionExpr{
-				pos: position{line: 80, col: 14, offset: 5359},
+				pos: position{line: 98, col: 14, offset: 6146},
 				run: (*parser).callonOtherText1,
 				expr: &seqExpr{
-					pos: position{line: 80, col: 14, offset: 5359},
+					pos: position{line: 98, col: 14, offset: 6146},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 80, col: 14, offset: 5359},
+							pos: position{line: 98, col: 14, offset: 6146},
 							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 14, offset: 5359},
+								pos:  position{line: 98, col: 14, offset: 6146},
 								name: "Quoted",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 80, col: 22, offset: 5367},
+							pos: position{line: 98, col: 22, offset: 6154},
 							expr: &choiceExpr{
-								pos: position{line: 80, col: 23, offset: 5368},
+								pos: position{line: 98, col: 23, offset: 6155},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 80, col: 23, offset: 5368},
+										pos: position{line: 98, col: 23, offset: 6155},
 										expr: &charClassMatcher{
-											pos:        position{line: 80, col: 23, offset: 5368},
+											pos:        position{line: 98, col: 23, offset: 6155},
 											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1393,12 +1410,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 80, col: 66, offset: 5411},
+										pos: position{line: 98, col: 66, offset: 6198},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 80, col: 66, offset: 5411},
+												pos: position{line: 98, col: 66, offset: 6198},
 												expr: &charClassMatcher{
-													pos:        position{line: 80, col: 66, offset: 5411},
+													pos:        position{line: 98, col: 66, offset: 6198},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1407,31 +1424,31 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 80, col: 105, offset: 5450},
+												pos: position{line: 98, col: 105, offset: 6237},
 												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 106, offset: 5451},
+													pos:  position{line: 98, col: 106, offset: 6238},
 													name: "BoolWord",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 80, col: 117, offset: 5462},
+										pos:  position{line: 98, col: 117, offset: 6249},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 80, col: 131, offset: 5476},
+										pos: position{line: 98, col: 131, offset: 6263},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 80, col: 131, offset: 5476},
+												pos:        position{line: 98, col: 131, offset: 6263},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 80, col: 135, offset: 5480},
+												pos: position{line: 98, col: 135, offset: 6267},
 												expr: &litMatcher{
-													pos:        position{line: 80, col: 136, offset: 5481},
+													pos:        position{line: 98, col: 136, offset: 6268},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1448,17 +1465,17 @@ var g = &grammar{
 		},
 		{
 			name: "Op",
-			pos:  position{line: 85, col: 1, offset: 5711},
+			pos:  position{line: 103, col: 1, offset: 6498},
 			expr: &choiceExpr{
-				pos: position{line: 85, col: 7, offset: 5717},
+				pos: position{line: 103, col: 7, offset: 6504},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 85, col: 7, offset: 5717},
+						pos: position{line: 103, col: 7, offset: 6504},
 						run: (*parser).callonOp2,
 						expr: &oneOrMoreExpr{
-							pos: position{line: 85, col: 7, offset: 5717},
+							pos: position{line: 103, col: 7, offset: 6504},
 							expr: &charClassMatcher{
-								pos:        position{line: 85, col: 7, offset: 5717},
+								pos:        position{line: 103, col: 7, offset: 6504},
 								val:        "[=<>!]",
 								chars:      []rune{'=', '<', '>', '!'},
 								ignoreCase: false,
@@ -1467,15 +1484,15 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 86, col: 7, offset: 5778},
+						pos: position{line: 104, col: 7, offset: 6565},
 						run: (*parser).callonOp5,
 						expr: &seqExpr{
-							pos: position{line: 86, col: 7, offset: 5778},
+							pos: position{line: 104, col: 7, offset: 6565},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 86, col: 7, offset: 5778},
+									pos: position{line: 104, col: 7, offset: 6565},
 									expr: &charClassMatcher{
-										pos:        position{line: 86, col: 7, offset: 5778},
+										pos:        position{line: 104, col: 7, offset: 6565},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1484,7 +1501,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 86, col: 46, offset: 5817},
+									pos:  position{line: 104, col: 46, offset: 6604},
 									name: "WordOpShape",
 								},
 							},
@@ -1495,26 +1512,26 @@ var g = &grammar{
 		},
 		{
 			name: "WordOpShape",
-			pos:  position{line: 87, col: 1, offset: 5877},
+			pos:  position{line: 105, col: 1, offset: 6664},
 			expr: &seqExpr{
-				pos: position{line: 87, col: 16, offset: 5892},
+				pos: position{line: 105, col: 16, offset: 6679},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 87, col: 17, offset: 5893},
+						pos: position{line: 105, col: 17, offset: 6680},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 87, col: 17, offset: 5893},
+								pos: position{line: 105, col: 17, offset: 6680},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 87, col: 17, offset: 5893},
+										pos:        position{line: 105, col: 17, offset: 6680},
 										val:        "is",
 										ignoreCase: true,
 										want:       "\"is\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 87, col: 23, offset: 5899},
+										pos: position{line: 105, col: 23, offset: 6686},
 										expr: &charClassMatcher{
-											pos:        position{line: 87, col: 23, offset: 5899},
+											pos:        position{line: 105, col: 23, offset: 6686},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1523,20 +1540,20 @@ var g = &grammar{
 										},
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 87, col: 62, offset: 5938},
+										pos: position{line: 105, col: 62, offset: 6725},
 										expr: &seqExpr{
-											pos: position{line: 87, col: 63, offset: 5939},
+											pos: position{line: 105, col: 63, offset: 6726},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 87, col: 63, offset: 5939},
+													pos:        position{line: 105, col: 63, offset: 6726},
 													val:        "not",
 													ignoreCase: true,
 													want:       "\"not\"i",
 												},
 												&oneOrMoreExpr{
-													pos: position{line: 87, col: 70, offset: 5946},
+													pos: position{line: 105, col: 70, offset: 6733},
 													expr: &charClassMatcher{
-														pos:        position{line: 87, col: 70, offset: 5946},
+														pos:        position{line: 105, col: 70, offset: 6733},
 														val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 														chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 														classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1548,7 +1565,7 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 87, col: 111, offset: 5987},
+										pos:        position{line: 105, col: 111, offset: 6774},
 										val:        "empty",
 										ignoreCase: true,
 										want:       "\"empty\"i",
@@ -1556,30 +1573,30 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 87, col: 122, offset: 5998},
+								pos:        position{line: 105, col: 122, offset: 6785},
 								val:        "in",
 								ignoreCase: true,
 								want:       "\"in\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 87, col: 130, offset: 6006},
+								pos:        position{line: 105, col: 130, offset: 6793},
 								val:        "contains",
 								ignoreCase: true,
 								want:       "\"contains\"i",
 							},
 							&seqExpr{
-								pos: position{line: 87, col: 144, offset: 6020},
+								pos: position{line: 105, col: 144, offset: 6807},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 87, col: 144, offset: 6020},
+										pos:        position{line: 105, col: 144, offset: 6807},
 										val:        "not",
 										ignoreCase: true,
 										want:       "\"not\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 87, col: 151, offset: 6027},
+										pos: position{line: 105, col: 151, offset: 6814},
 										expr: &charClassMatcher{
-											pos:        position{line: 87, col: 151, offset: 6027},
+											pos:        position{line: 105, col: 151, offset: 6814},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1588,16 +1605,16 @@ var g = &grammar{
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 87, col: 191, offset: 6067},
+										pos: position{line: 105, col: 191, offset: 6854},
 										alternatives: []any{
 											&litMatcher{
-												pos:        position{line: 87, col: 191, offset: 6067},
+												pos:        position{line: 105, col: 191, offset: 6854},
 												val:        "in",
 												ignoreCase: true,
 												want:       "\"in\"i",
 											},
 											&litMatcher{
-												pos:        position{line: 87, col: 199, offset: 6075},
+												pos:        position{line: 105, col: 199, offset: 6862},
 												val:        "contains",
 												ignoreCase: true,
 												want:       "\"contains\"i",
@@ -1609,12 +1626,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 87, col: 213, offset: 6089},
+						pos: position{line: 105, col: 213, offset: 6876},
 						expr: &choiceExpr{
-							pos: position{line: 87, col: 215, offset: 6091},
+							pos: position{line: 105, col: 215, offset: 6878},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 87, col: 215, offset: 6091},
+									pos:        position{line: 105, col: 215, offset: 6878},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1622,9 +1639,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 87, col: 255, offset: 6131},
+									pos: position{line: 105, col: 255, offset: 6918},
 									expr: &anyMatcher{
-										line: 87, col: 256, offset: 6132,
+										line: 105, col: 256, offset: 6919,
 									},
 								},
 							},
@@ -1635,21 +1652,21 @@ var g = &grammar{
 		},
 		{
 			name: "BoolWord",
-			pos:  position{line: 89, col: 1, offset: 6136},
+			pos:  position{line: 107, col: 1, offset: 6923},
 			expr: &seqExpr{
-				pos: position{line: 89, col: 13, offset: 6148},
+				pos: position{line: 107, col: 13, offset: 6935},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 89, col: 14, offset: 6149},
+						pos: position{line: 107, col: 14, offset: 6936},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 89, col: 14, offset: 6149},
+								pos:        position{line: 107, col: 14, offset: 6936},
 								val:        "and",
 								ignoreCase: true,
 								want:       "\"and\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 89, col: 23, offset: 6158},
+								pos:        position{line: 107, col: 23, offset: 6945},
 								val:        "or",
 								ignoreCase: true,
 								want:       "\"or\"i",
@@ -1657,12 +1674,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 89, col: 30, offset: 6165},
+						pos: position{line: 107, col: 30, offset: 6952},
 						expr: &choiceExpr{
-							pos: position{line: 89, col: 32, offset: 6167},
+							pos: position{line: 107, col: 32, offset: 6954},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 89, col: 32, offset: 6167},
+									pos:        position{line: 107, col: 32, offset: 6954},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1670,9 +1687,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 89, col: 72, offset: 6207},
+									pos: position{line: 107, col: 72, offset: 6994},
 									expr: &anyMatcher{
-										line: 89, col: 73, offset: 6208,
+										line: 107, col: 73, offset: 6995,
 									},
 								},
 							},
@@ -1683,12 +1700,12 @@ var g = &grammar{
 		},
 		{
 			name: "NotKw",
-			pos:  position{line: 90, col: 1, offset: 6211},
+			pos:  position{line: 108, col: 1, offset: 6998},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 10, offset: 6220},
+				pos: position{line: 108, col: 10, offset: 7007},
 				run: (*parser).callonNotKw1,
 				expr: &litMatcher{
-					pos:        position{line: 90, col: 10, offset: 6220},
+					pos:        position{line: 108, col: 10, offset: 7007},
 					val:        "not",
 					ignoreCase: true,
 					want:       "\"not\"i",
@@ -1697,17 +1714,17 @@ var g = &grammar{
 		},
 		{
 			name: "Quoted",
-			pos:  position{line: 94, col: 1, offset: 6371},
+			pos:  position{line: 112, col: 1, offset: 7158},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 11, offset: 6381},
+				pos: position{line: 112, col: 11, offset: 7168},
 				run: (*parser).callonQuoted1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 11, offset: 6381},
+					pos: position{line: 112, col: 11, offset: 7168},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 94, col: 11, offset: 6381},
+							pos: position{line: 112, col: 11, offset: 7168},
 							expr: &charClassMatcher{
-								pos:        position{line: 94, col: 12, offset: 6382},
+								pos:        position{line: 112, col: 12, offset: 7169},
 								val:        "['\"]",
 								chars:      []rune{'\'', '"'},
 								ignoreCase: false,
@@ -1715,26 +1732,26 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 94, col: 18, offset: 6388},
+							pos: position{line: 112, col: 18, offset: 7175},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 94, col: 18, offset: 6388},
+									pos: position{line: 112, col: 18, offset: 7175},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 94, col: 18, offset: 6388},
+											pos:        position{line: 112, col: 18, offset: 7175},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 22, offset: 6392},
+											pos: position{line: 112, col: 22, offset: 7179},
 											expr: &choiceExpr{
-												pos: position{line: 94, col: 23, offset: 6393},
+												pos: position{line: 112, col: 23, offset: 7180},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 94, col: 23, offset: 6393},
+														pos: position{line: 112, col: 23, offset: 7180},
 														expr: &charClassMatcher{
-															pos:        position{line: 94, col: 23, offset: 6393},
+															pos:        position{line: 112, col: 23, offset: 7180},
 															val:        "[^'$]",
 															chars:      []rune{'\'', '$'},
 															ignoreCase: false,
@@ -1742,22 +1759,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 32, offset: 6402},
+														pos:  position{line: 112, col: 32, offset: 7189},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 94, col: 46, offset: 6416},
+														pos: position{line: 112, col: 46, offset: 7203},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 94, col: 46, offset: 6416},
+																pos:        position{line: 112, col: 46, offset: 7203},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 94, col: 50, offset: 6420},
+																pos: position{line: 112, col: 50, offset: 7207},
 																expr: &litMatcher{
-																	pos:        position{line: 94, col: 51, offset: 6421},
+																	pos:        position{line: 112, col: 51, offset: 7208},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1769,7 +1786,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 94, col: 57, offset: 6427},
+											pos:        position{line: 112, col: 57, offset: 7214},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
@@ -1777,23 +1794,23 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 94, col: 63, offset: 6433},
+									pos: position{line: 112, col: 63, offset: 7220},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 94, col: 63, offset: 6433},
+											pos:        position{line: 112, col: 63, offset: 7220},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 67, offset: 6437},
+											pos: position{line: 112, col: 67, offset: 7224},
 											expr: &choiceExpr{
-												pos: position{line: 94, col: 68, offset: 6438},
+												pos: position{line: 112, col: 68, offset: 7225},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 94, col: 68, offset: 6438},
+														pos: position{line: 112, col: 68, offset: 7225},
 														expr: &charClassMatcher{
-															pos:        position{line: 94, col: 68, offset: 6438},
+															pos:        position{line: 112, col: 68, offset: 7225},
 															val:        "[^\"$]",
 															chars:      []rune{'"', '$'},
 															ignoreCase: false,
@@ -1801,22 +1818,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 94, col: 77, offset: 6447},
+														pos:  position{line: 112, col: 77, offset: 7234},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 94, col: 91, offset: 6461},
+														pos: position{line: 112, col: 91, offset: 7248},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 94, col: 91, offset: 6461},
+																pos:        position{line: 112, col: 91, offset: 7248},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 94, col: 95, offset: 6465},
+																pos: position{line: 112, col: 95, offset: 7252},
 																expr: &litMatcher{
-																	pos:        position{line: 94, col: 96, offset: 6466},
+																	pos:        position{line: 112, col: 96, offset: 7253},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1828,7 +1845,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 94, col: 102, offset: 6472},
+											pos:        position{line: 112, col: 102, offset: 7259},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
@@ -1843,20 +1860,20 @@ var g = &grammar{
 		},
 		{
 			name: "Placeholder",
-			pos:  position{line: 99, col: 1, offset: 6705},
+			pos:  position{line: 117, col: 1, offset: 7492},
 			expr: &seqExpr{
-				pos: position{line: 99, col: 16, offset: 6720},
+				pos: position{line: 117, col: 16, offset: 7507},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 99, col: 16, offset: 6720},
+						pos:        position{line: 117, col: 16, offset: 7507},
 						val:        "${",
 						ignoreCase: false,
 						want:       "\"${\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 21, offset: 6725},
+						pos: position{line: 117, col: 21, offset: 7512},
 						expr: &charClassMatcher{
-							pos:        position{line: 99, col: 21, offset: 6725},
+							pos:        position{line: 117, col: 21, offset: 7512},
 							val:        "[^}'\"]",
 							chars:      []rune{'}', '\'', '"'},
 							ignoreCase: false,
@@ -1864,14 +1881,14 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 99, col: 29, offset: 6733},
+						pos: position{line: 117, col: 29, offset: 7520},
 						expr: &seqExpr{
-							pos: position{line: 99, col: 30, offset: 6734},
+							pos: position{line: 117, col: 30, offset: 7521},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 99, col: 30, offset: 6734},
+									pos: position{line: 117, col: 30, offset: 7521},
 									expr: &charClassMatcher{
-										pos:        position{line: 99, col: 31, offset: 6735},
+										pos:        position{line: 117, col: 31, offset: 7522},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -1879,13 +1896,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 99, col: 36, offset: 6740},
+									pos:  position{line: 117, col: 36, offset: 7527},
 									name: "PlaceholderQuote",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 99, col: 53, offset: 6757},
+									pos: position{line: 117, col: 53, offset: 7544},
 									expr: &charClassMatcher{
-										pos:        position{line: 99, col: 53, offset: 6757},
+										pos:        position{line: 117, col: 53, offset: 7544},
 										val:        "[^}'\"]",
 										chars:      []rune{'}', '\'', '"'},
 										ignoreCase: false,
@@ -1896,7 +1913,7 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 99, col: 63, offset: 6767},
+						pos:        position{line: 117, col: 63, offset: 7554},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -1906,23 +1923,23 @@ var g = &grammar{
 		},
 		{
 			name: "PlaceholderQuote",
-			pos:  position{line: 100, col: 1, offset: 6771},
+			pos:  position{line: 118, col: 1, offset: 7558},
 			expr: &choiceExpr{
-				pos: position{line: 100, col: 21, offset: 6791},
+				pos: position{line: 118, col: 21, offset: 7578},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 100, col: 21, offset: 6791},
+						pos: position{line: 118, col: 21, offset: 7578},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 100, col: 21, offset: 6791},
+								pos:        position{line: 118, col: 21, offset: 7578},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 25, offset: 6795},
+								pos: position{line: 118, col: 25, offset: 7582},
 								expr: &charClassMatcher{
-									pos:        position{line: 100, col: 25, offset: 6795},
+									pos:        position{line: 118, col: 25, offset: 7582},
 									val:        "[^'\\\\]",
 									chars:      []rune{'\'', '\\'},
 									ignoreCase: false,
@@ -1930,23 +1947,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 33, offset: 6803},
+								pos: position{line: 118, col: 33, offset: 7590},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 34, offset: 6804},
+									pos: position{line: 118, col: 34, offset: 7591},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 100, col: 34, offset: 6804},
+											pos:        position{line: 118, col: 34, offset: 7591},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 100, col: 39, offset: 6809,
+											line: 118, col: 39, offset: 7596,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 41, offset: 6811},
+											pos: position{line: 118, col: 41, offset: 7598},
 											expr: &charClassMatcher{
-												pos:        position{line: 100, col: 41, offset: 6811},
+												pos:        position{line: 118, col: 41, offset: 7598},
 												val:        "[^'\\\\]",
 												chars:      []rune{'\'', '\\'},
 												ignoreCase: false,
@@ -1957,7 +1974,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 100, col: 51, offset: 6821},
+								pos:        position{line: 118, col: 51, offset: 7608},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
@@ -1965,18 +1982,18 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 100, col: 57, offset: 6827},
+						pos: position{line: 118, col: 57, offset: 7614},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 100, col: 57, offset: 6827},
+								pos:        position{line: 118, col: 57, offset: 7614},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 61, offset: 6831},
+								pos: position{line: 118, col: 61, offset: 7618},
 								expr: &charClassMatcher{
-									pos:        position{line: 100, col: 61, offset: 6831},
+									pos:        position{line: 118, col: 61, offset: 7618},
 									val:        "[^\"\\\\]",
 									chars:      []rune{'"', '\\'},
 									ignoreCase: false,
@@ -1984,23 +2001,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 100, col: 69, offset: 6839},
+								pos: position{line: 118, col: 69, offset: 7626},
 								expr: &seqExpr{
-									pos: position{line: 100, col: 70, offset: 6840},
+									pos: position{line: 118, col: 70, offset: 7627},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 100, col: 70, offset: 6840},
+											pos:        position{line: 118, col: 70, offset: 7627},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 100, col: 75, offset: 6845,
+											line: 118, col: 75, offset: 7632,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 100, col: 77, offset: 6847},
+											pos: position{line: 118, col: 77, offset: 7634},
 											expr: &charClassMatcher{
-												pos:        position{line: 100, col: 77, offset: 6847},
+												pos:        position{line: 118, col: 77, offset: 7634},
 												val:        "[^\"\\\\]",
 												chars:      []rune{'"', '\\'},
 												ignoreCase: false,
@@ -2011,7 +2028,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 100, col: 87, offset: 6857},
+								pos:        position{line: 118, col: 87, offset: 7644},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
@@ -2054,16 +2071,6 @@ func (p *parser) callonOpenPlaceholder1() (any, error) {
 	return p.cur.onOpenPlaceholder1(stack["q"])
 }
 
-func (c *current) onSplit1(first, rest any) (any, error) {
-	return joinParts(first, rest), nil
-}
-
-func (p *parser) callonSplit1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onSplit1(stack["first"], stack["rest"])
-}
-
 func (c *current) onSep1() (any, error) {
 	return newSep(c.pos.offset, c.text), nil
 }
@@ -2072,16 +2079,6 @@ func (p *parser) callonSep1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
 	return p.cur.onSep1()
-}
-
-func (c *current) onPart1(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonPart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onPart1(stack["p"])
 }
 
 func (c *current) onEmptyPart1() (any, error) {
@@ -2094,36 +2091,6 @@ func (p *parser) callonEmptyPart1() (any, error) {
 	return p.cur.onEmptyPart1()
 }
 
-func (c *current) onNotPart2(n, x any) (any, error) {
-	return newNot(n, x), nil
-}
-
-func (p *parser) callonNotPart2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onNotPart2(stack["n"], stack["x"])
-}
-
-func (c *current) onNotPart10(n any) (any, error) {
-	return notOnly(n), nil
-}
-
-func (p *parser) callonNotPart10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onNotPart10(stack["n"])
-}
-
-func (c *current) onCompare1(l, o, r any) (any, error) {
-	return newComparison(l, o, r), nil
-}
-
-func (p *parser) callonCompare1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onCompare1(stack["l"], stack["o"], stack["r"])
-}
-
 func (c *current) onTruth1() (any, error) {
 	return newTruth(c.pos.offset, c.text), nil
 }
@@ -2134,24 +2101,44 @@ func (p *parser) callonTruth1() (any, error) {
 	return p.cur.onTruth1()
 }
 
-func (c *current) onLeft1(q any) (any, error) {
+func (c *current) onLeft2(q any) (any, error) {
 	return newSide(c.pos.offset, c.text, q), nil
 }
 
-func (p *parser) callonLeft1() (any, error) {
+func (p *parser) callonLeft2() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onLeft1(stack["q"])
+	return p.cur.onLeft2(stack["q"])
 }
 
-func (c *current) onRight1(q any) (any, error) {
+func (c *current) onLeft9() (any, error) {
+	return newSide(c.pos.offset, c.text, nil), nil
+}
+
+func (p *parser) callonLeft9() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onLeft9()
+}
+
+func (c *current) onRightSide2(q any) (any, error) {
 	return newSide(c.pos.offset, c.text, q), nil
 }
 
-func (p *parser) callonRight1() (any, error) {
+func (p *parser) callonRightSide2() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onRight1(stack["q"])
+	return p.cur.onRightSide2(stack["q"])
+}
+
+func (c *current) onRightSide9() (any, error) {
+	return newSide(c.pos.offset, c.text, nil), nil
+}
+
+func (p *parser) callonRightSide9() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onRightSide9()
 }
 
 func (c *current) onWhole1(w any) (any, error) {

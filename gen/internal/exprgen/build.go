@@ -1,12 +1,14 @@
 package exprgen
 
-// The helpers called by the grammar's actions (grammar/expr.peg). Each one is
-// pure and cheap, with a cost linear in what its rule matched: pigeon also
-// runs actions on paths it abandons later. Values travel between actions as
-// `any`; the unexported token types below never leave the package.
+// The helpers called by the grammar's actions (grammar/expr.peg), and those
+// that read the values of the rules without an action (Expr, Operand,
+// Call, Index, Paren: their sequences, as pigeon gives them; startValue is
+// where the reading starts). Each one is pure and cheap, with a cost
+// linear in what its rule matched: pigeon also runs actions on paths it
+// abandons later. Values travel between actions as `any`; the unexported
+// token types below never leave the package.
 
 import (
-	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -45,27 +47,49 @@ type operandTok struct {
 	x   ast.Expr
 }
 
-// fullExpr is the action of Expr. v holds the first operand, the
-// (operator, operand) pairs, the conditional tail and the assignment tail;
-// end is where the match ends.
-func fullExpr(v any, end int) ast.Expr {
+// startValue reads the value of Input, the grammar's first rule:
+// (space, Expr, space, EOF).
+func startValue(v any) any {
+	return fullExpr(v.([]any)[1])
+}
+
+// fullExpr reads the value of Expr: the first operand, the (operator,
+// operand) pairs and the tails. Expr has no action (see the grammar): its
+// value is read by the rule or the code that holds it, once that matched.
+func fullExpr(v any) ast.Expr {
 	parts := v.([]any)
 	e := chain(parts[0], parts[1].([]any))
-	if parts[2] != nil {
+	cond, assign := tails(parts[2])
+	var y ast.Expr
+	if assign != nil {
+		y = fullExpr(assign[4])
+	}
+	if cond != nil {
+		end := cond.(int)
+		if y != nil { // the conditional takes in the assignment too
+			end = y.End()
+		}
 		e = badOver(e, end, ast.Conditional, "")
 	}
-	if parts[3] != nil {
-		a := parts[3].([]any)
-		y := a[4].(ast.Expr)
-		e = badOver(e, y.End(), ast.Assignment, a[2].(string))
+	if y != nil {
+		e = badOver(e, y.End(), ast.Assignment, assign[2].(string))
 	}
 	return e
 }
 
-// opChain is the action of OpChain.
-func opChain(v any) ast.Expr {
-	parts := v.([]any)
-	return chain(parts[0], parts[1].([]any))
+// tails reads the optional (lookahead, ExprTails) of an Expr: the value of
+// CondTail (where it ends) or nil, and the sequence of AssignTail (space,
+// lookahead, operator, space, Expr) or nil.
+func tails(v any) (cond any, assign []any) {
+	if v == nil {
+		return nil, nil
+	}
+	t := v.([]any)[1].([]any)
+	if len(t) == 2 { // CondTail AssignTail?
+		assign, _ = t[1].([]any)
+		return t[0], assign
+	}
+	return nil, t
 }
 
 // chain folds operands and operators by precedence (precedence climbing).
@@ -76,7 +100,11 @@ func chain(first any, rest []any) ast.Expr {
 	if len(rest) == 0 && o.pre == nil {
 		return o.x
 	}
-	f := &folder{operands: make([]operandTok, 0, len(rest)+1), ops: make([]*opTok, 0, len(rest))}
+	// Short chains fold in arrays on the stack (the folder does not
+	// escape); longer ones grow onto the heap.
+	var operands [8]operandTok
+	var ops [8]*opTok
+	f := folder{operands: operands[:0], ops: ops[:0]}
 	f.operands = append(f.operands, o)
 	for _, item := range rest {
 		seq := item.([]any)
@@ -89,21 +117,25 @@ func chain(first any, rest []any) ast.Expr {
 // operand reads the value of Operand: it applies the trailers to the
 // primary and keeps the prefix operators for the fold, which knows how far
 // each one reaches.
+//
+// The value of Operand is that of one of its alternatives: (lookahead,
+// primary, trailers), or (lookahead, prefix operator, space, Operand), or a
+// lambda's *ast.BadExpr.
 func operand(v any) operandTok {
-	parts := v.([]any)
 	var o operandTok
-	if p, ok := parts[1].([]any); ok {
-		o.x = postfix(p[0].(ast.Expr), p[1].([]any))
-	} else {
-		o.x = parts[1].(ast.Expr) // a lambda
-	}
-	if pre := parts[0].([]any); len(pre) > 0 {
-		o.pre = make([]*opTok, len(pre))
-		for i, item := range pre {
-			o.pre[i] = item.([]any)[1].(*opTok)
+	for {
+		parts, ok := v.([]any)
+		switch {
+		case !ok: // a lambda
+			o.x = v.(ast.Expr)
+			return o
+		case len(parts) == 3:
+			o.x = postfix(primary(parts[1]), parts[2].([]any))
+			return o
 		}
+		o.pre = append(o.pre, parts[1].(*opTok))
+		v = parts[3]
 	}
-	return o
 }
 
 // folder folds one operator chain. ops[i] stands between operands[i] and
@@ -170,35 +202,35 @@ func lambda(from, to int) ast.Expr {
 	return &ast.BadExpr{From: from, To: to, Construct: ast.Lambda}
 }
 
-// callTok and indexTok are the values of the trailers Call and Index; the
-// value of a selector is the sequence ('.', space, *ast.Ident).
-type callTok struct {
-	lparen, rparen int
-	args           []ast.Expr
-}
+// The value of a trailer is its sequence: ('.', space, *ast.Ident) for a
+// selector, (offset of the '(', space, arguments, space, offset of the
+// ')') for a call, and (lbrack, space, item, (space, comma, space, item)
+// pairs, (space, offset of a trailing comma) or nil, space, offset of the
+// ']') for an index.
 
-type indexTok struct {
-	lbrack, rbrack int
-	index          ast.Expr
-}
+// lbrack is the offset of the [ of an index: the value of LBrack, which
+// tells an index from a call in postfix.
+type lbrack int
 
 // postfix applies the trailers of an operand in order. Only a name can be
 // called; x.name(...) is a method call.
 func postfix(e ast.Expr, trailers []any) ast.Expr {
 	for _, item := range trailers {
-		switch t := item.([]any)[2].(type) {
-		case []any: // . name
+		t := item.([]any)[2].([]any)
+		switch open := t[0].(type) {
+		case []byte: // . name
 			e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
-		case *indexTok:
-			e = &ast.IndexExpr{X: e, Lbrack: t.lbrack, Index: t.index, Rbrack: t.rbrack}
-		case *callTok:
+		case lbrack:
+			e = &ast.IndexExpr{X: e, Lbrack: int(open), Index: index(t), Rbrack: t[6].(int)}
+		case int:
+			lparen, rparen := open, t[4].(int)
 			switch f := e.(type) {
 			case *ast.Ident:
-				e = &ast.CallExpr{Fun: f, Lparen: t.lparen, Args: t.args, Rparen: t.rparen}
+				e = &ast.CallExpr{Fun: f, Lparen: lparen, Args: callArgs(t[2]), Rparen: rparen}
 			case *ast.SelectorExpr:
-				e = &ast.BadExpr{From: f.Pos(), To: t.rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
+				e = &ast.BadExpr{From: f.Pos(), To: rparen + 1, Construct: ast.MethodCall, Detail: methodDetail(f)}
 			default:
-				e = &ast.BadExpr{From: e.Pos(), To: t.rparen + 1, Construct: ast.CallNonName}
+				e = &ast.BadExpr{From: e.Pos(), To: rparen + 1, Construct: ast.CallNonName}
 			}
 		}
 	}
@@ -225,68 +257,64 @@ func methodDetail(f *ast.SelectorExpr) string {
 	}
 }
 
-// callTail is the action of Call. args holds the first argument, the end of
-// a generator (f(x for x in y)) and the (comma, argument) pairs. Each
-// argument is the value of Arg: a keyword name or nil, and the value.
-func callTail(from, to int, args any) *callTok {
-	t := &callTok{lparen: from, rparen: to - 1}
+// callArgs reads the arguments of a call: nil, or the first argument, the
+// end of a generator (f(x for x in y)) and the (comma, argument) pairs.
+func callArgs(args any) []ast.Expr {
 	if args == nil {
-		return t
+		return nil
 	}
 	parts := args.([]any)
 	rest := parts[2].([]any)
-	t.args = make([]ast.Expr, 0, len(rest)+1)
+	out := make([]ast.Expr, 0, len(rest)+1)
 	x := arg(parts[0])
 	if parts[1] != nil {
 		x = &ast.BadExpr{From: x.Pos(), To: parts[1].(int), Construct: ast.Comprehension}
 	}
-	t.args = append(t.args, x)
+	out = append(out, x)
 	for _, item := range rest {
-		t.args = append(t.args, arg(item.([]any)[3]))
+		out = append(out, arg(item.([]any)[3]))
 	}
-	return t
+	return out
 }
 
-// arg reads the value of Arg.
+// arg reads an argument, the value of an Expr. `name=value` is a keyword
+// argument: the grammar reads it as an assignment to a bare name.
 func arg(v any) ast.Expr {
 	parts := v.([]any)
-	x := parts[1].(ast.Expr)
-	if parts[0] == nil {
-		return x
+	if cond, assign := tails(parts[2]); cond == nil && assign != nil {
+		if name, ok := chain(parts[0], parts[1].([]any)).(*ast.Ident); ok && assign[2].(string) == "=" {
+			x := fullExpr(assign[4])
+			return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}
+		}
 	}
-	name := parts[0].(*ast.Ident)
-	return &ast.BadExpr{From: name.Pos(), To: x.End(), Construct: ast.KeywordArg, Detail: name.Name}
+	return fullExpr(v)
 }
 
-// keywordName is the action of KeywordPrefix, `name =`.
-func keywordName(pos int, text []byte) *ast.Ident {
-	return &ast.Ident{NamePos: pos, Name: string(text[:len(text)-len(bytes.TrimLeftFunc(text, ast.IsIdentCont))])}
-}
-
-// indexTail is the action of Index; text is the whole [...]. s holds the
-// first item, the (comma, item) pairs and a trailing comma. One item is the
-// index; several are a tuple, or a slice when one of them is a slice.
-func indexTail(from int, text []byte, s any) *indexTok {
-	t := &indexTok{lbrack: from, rbrack: from + len(text) - 1}
-	parts := s.([]any)
-	rest := parts[1].([]any)
-	x := sliceItem(parts[0])
-	if len(rest) == 0 && parts[2] == nil {
-		t.index = x
-		return t
+// index reads the inside of Index (t is its sequence): one item is the
+// index; several, or one and a trailing comma, are a tuple, or a slice when
+// one of them is a slice.
+func index(t []any) ast.Expr {
+	x := sliceItem(t[2])
+	rest := t[3].([]any)
+	if len(rest) == 0 && t[4] == nil {
+		return x
 	}
 	c := ast.TupleLit
 	if isBad(x, ast.Slice) {
 		c = ast.Slice
 	}
+	last := x
 	for _, item := range rest {
-		if isBad(sliceItem(item.([]any)[3]), ast.Slice) {
+		last = sliceItem(item.([]any)[3])
+		if isBad(last, ast.Slice) {
 			c = ast.Slice
 		}
 	}
-	end := from + len(bytes.TrimRight(text[:len(text)-1], " \t\r\n"))
-	t.index = &ast.BadExpr{From: x.Pos(), To: end, Construct: c}
-	return t
+	end := last.End()
+	if t[4] != nil { // a trailing comma
+		end = t[4].([]any)[1].(int) + 1
+	}
+	return &ast.BadExpr{From: x.Pos(), To: end, Construct: c}
 }
 
 func isBad(x ast.Expr, c ast.Construct) bool {
@@ -301,7 +329,7 @@ func sliceItem(v any) ast.Expr {
 	if !ok {
 		return v.(ast.Expr)
 	}
-	x := parts[0].(ast.Expr)
+	x := fullExpr(parts[0])
 	if parts[1] == nil {
 		return x
 	}
@@ -321,7 +349,18 @@ func seqShape(s any) (first any, comp, more bool, rest []any) {
 	return parts[0], parts[1] != nil, len(rest) > 0 || parts[3] != nil, rest
 }
 
-// paren is the action of Paren: grouping, a tuple or a generator.
+// primary reads the value of Primary: that of Paren is its sequence
+// (offset of the '(', space, inside, space, offset of the ')'); the
+// other alternatives' actions give an ast.Expr.
+func primary(v any) ast.Expr {
+	if p, ok := v.([]any); ok {
+		return paren(p[0].(int), p[4].(int)+1, p[2])
+	}
+	return v.(ast.Expr)
+}
+
+// paren reads Paren from its ( to after its ): grouping, a tuple or a
+// generator.
 func paren(from, to int, s any) ast.Expr {
 	if s == nil {
 		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}
@@ -333,7 +372,7 @@ func paren(from, to int, s any) ast.Expr {
 	case more:
 		return &ast.BadExpr{From: from, To: to, Construct: ast.TupleLit}
 	}
-	return &ast.ParenExpr{Lparen: from, X: first.(ast.Expr), Rparen: to - 1}
+	return &ast.ParenExpr{Lparen: from, X: fullExpr(first), Rparen: to - 1}
 }
 
 // list is the action of List: a list or a list comprehension.
@@ -372,7 +411,7 @@ func dictItem(v any) bool {
 	if parts[1] != nil {
 		return true
 	}
-	b, ok := parts[0].(*ast.BadExpr)
+	b, ok := fullExpr(parts[0]).(*ast.BadExpr)
 	return ok && b.Construct == ast.Starred && b.Detail == "**"
 }
 

@@ -2,6 +2,7 @@ package exprgen
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -63,6 +64,69 @@ func TestIdentClassesMatchGrammar(t *testing.T) {
 		require.Equal(t, matches(t, "Word", s), ast.IsIdentStart(r), "IdentStart %U", r)
 		require.Equal(t, matches(t, "Word", "a"+s), ast.IsName("a"+s), "a%c", r)
 	}
+}
+
+// classes returns the text of every character class of the grammar's
+// expressions under e, as pigeon lists it in the expected terminals.
+func classes(e any) []string {
+	var out []string
+	class := reflect.TypeFor[*charClassMatcher]()
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			switch {
+			case v.IsNil():
+			case v.Type() == class:
+				out = append(out, v.Elem().FieldByName("val").String())
+			default:
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for _, name := range []string{"expr", "exprs", "alternatives"} {
+				if f := v.FieldByName(name); f.IsValid() {
+					walk(f)
+				}
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(e))
+	return out
+}
+
+// The grammar writes white space and IdentCont out where it uses them
+// (a rule reference costs a map look-up): every copy is the class of the
+// rules _ and IdentCont, which TestIdentClassesMatchGrammar checks against
+// package ast.
+func TestClassCopiesMatchTheirRules(t *testing.T) {
+	byName := map[string]*rule{}
+	for _, r := range g.rules {
+		byName[r.name] = r
+	}
+	space := classes(byName["_"].expr)
+	ident := classes(byName["IdentCont"].expr)
+	require.Len(t, space, 1)
+	require.Len(t, ident, 1)
+	copies := map[string]int{}
+	for _, r := range g.rules {
+		for _, c := range classes(r.expr) {
+			switch { // a lookahead's class ([-:*/... \t\r\ni]) is no copy
+			case strings.HasPrefix(c, "[ "):
+				require.Equal(t, space[0], c, "rule %s", r.name)
+				copies["space"]++
+			case strings.HasPrefix(c, `[\pL\p{`):
+				require.Equal(t, ident[0], c, "rule %s", r.name)
+				copies["ident"]++
+			}
+		}
+	}
+	// The copies are there (the walk found the grammar's classes).
+	require.Greater(t, copies["space"], 20)
+	require.Greater(t, copies["ident"], 10)
 }
 
 // The keywords of package ast are exactly the words of the grammar's

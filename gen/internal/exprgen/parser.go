@@ -20,99 +20,115 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Input",
-			pos:  position{line: 35, col: 1, offset: 1915},
-			expr: &actionExpr{
-				pos: position{line: 35, col: 10, offset: 1924},
-				run: (*parser).callonInput1,
-				expr: &seqExpr{
-					pos: position{line: 35, col: 10, offset: 1924},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 10, offset: 1924},
-							name: "_",
+			pos:  position{line: 44, col: 1, offset: 2504},
+			expr: &seqExpr{
+				pos: position{line: 44, col: 10, offset: 2513},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 44, col: 10, offset: 2513},
+						expr: &charClassMatcher{
+							pos:        position{line: 44, col: 10, offset: 2513},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&labeledExpr{
-							pos:   position{line: 35, col: 12, offset: 1926},
-							label: "x",
-							expr: &ruleRefExpr{
-								pos:  position{line: 35, col: 14, offset: 1928},
-								name: "Expr",
-							},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 44, col: 21, offset: 2524},
+						name: "Expr",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 44, col: 26, offset: 2529},
+						expr: &charClassMatcher{
+							pos:        position{line: 44, col: 26, offset: 2529},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
 						},
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 19, offset: 1933},
-							name: "_",
-						},
-						&ruleRefExpr{
-							pos:  position{line: 35, col: 21, offset: 1935},
-							name: "EOF",
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 44, col: 37, offset: 2540},
+						name: "EOF",
 					},
 				},
 			},
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 45, col: 1, offset: 2430},
-			expr: &actionExpr{
-				pos: position{line: 45, col: 9, offset: 2438},
-				run: (*parser).callonExpr1,
-				expr: &labeledExpr{
-					pos:   position{line: 45, col: 9, offset: 2438},
-					label: "v",
-					expr: &seqExpr{
-						pos: position{line: 45, col: 13, offset: 2442},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 45, col: 13, offset: 2442},
-								name: "Operand",
-							},
-							&zeroOrMoreExpr{
-								pos: position{line: 45, col: 21, offset: 2450},
-								expr: &seqExpr{
-									pos: position{line: 45, col: 23, offset: 2452},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 23, offset: 2452},
-											name: "_",
-										},
-										&andExpr{
-											pos: position{line: 45, col: 25, offset: 2454},
-											expr: &charClassMatcher{
-												pos:        position{line: 45, col: 26, offset: 2455},
-												val:        "[-+*/%@&|^<>=!aoni]",
-												chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 46, offset: 2475},
-											name: "BinOp",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 52, offset: 2481},
-											name: "_",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 54, offset: 2483},
-											name: "Operand",
-										},
+			pos:  position{line: 60, col: 1, offset: 3320},
+			expr: &seqExpr{
+				pos: position{line: 60, col: 9, offset: 3328},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 60, col: 9, offset: 3328},
+						name: "Operand",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 60, col: 17, offset: 3336},
+						expr: &seqExpr{
+							pos: position{line: 60, col: 19, offset: 3338},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 60, col: 19, offset: 3338},
+									expr: &charClassMatcher{
+										pos:        position{line: 60, col: 19, offset: 3338},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
-							},
-							&zeroOrOneExpr{
-								pos: position{line: 45, col: 65, offset: 2494},
-								expr: &ruleRefExpr{
-									pos:  position{line: 45, col: 65, offset: 2494},
-									name: "CondTail",
+								&andExpr{
+									pos: position{line: 60, col: 30, offset: 3349},
+									expr: &charClassMatcher{
+										pos:        position{line: 60, col: 31, offset: 3350},
+										val:        "[-+*/%@&|^<>=!aoni]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 60, col: 51, offset: 3370},
+									name: "BinOp",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 60, col: 57, offset: 3376},
+									expr: &charClassMatcher{
+										pos:        position{line: 60, col: 57, offset: 3376},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 60, col: 68, offset: 3387},
+									name: "Operand",
 								},
 							},
-							&zeroOrOneExpr{
-								pos: position{line: 45, col: 75, offset: 2504},
-								expr: &ruleRefExpr{
-									pos:  position{line: 45, col: 75, offset: 2504},
-									name: "AssignTail",
+						},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 60, col: 79, offset: 3398},
+						expr: &seqExpr{
+							pos: position{line: 60, col: 81, offset: 3400},
+							exprs: []any{
+								&andExpr{
+									pos: position{line: 60, col: 81, offset: 3400},
+									expr: &charClassMatcher{
+										pos:        position{line: 60, col: 82, offset: 3401},
+										val:        "[-:*/><+%@&|^= \\t\\r\\ni]",
+										chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '=', ' ', '\t', '\r', '\n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 60, col: 106, offset: 3425},
+									name: "ExprTails",
 								},
 							},
 						},
@@ -121,53 +137,86 @@ var g = &grammar{
 			},
 		},
 		{
-			name: "OpChain",
-			pos:  position{line: 49, col: 1, offset: 2696},
-			expr: &actionExpr{
-				pos: position{line: 49, col: 12, offset: 2707},
-				run: (*parser).callonOpChain1,
-				expr: &labeledExpr{
-					pos:   position{line: 49, col: 12, offset: 2707},
-					label: "v",
-					expr: &seqExpr{
-						pos: position{line: 49, col: 16, offset: 2711},
+			name: "ExprTails",
+			pos:  position{line: 62, col: 1, offset: 3439},
+			expr: &choiceExpr{
+				pos: position{line: 62, col: 14, offset: 3452},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 62, col: 14, offset: 3452},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 49, col: 16, offset: 2711},
-								name: "Operand",
+								pos:  position{line: 62, col: 14, offset: 3452},
+								name: "CondTail",
 							},
-							&zeroOrMoreExpr{
-								pos: position{line: 49, col: 24, offset: 2719},
-								expr: &seqExpr{
-									pos: position{line: 49, col: 26, offset: 2721},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 26, offset: 2721},
-											name: "_",
-										},
-										&andExpr{
-											pos: position{line: 49, col: 28, offset: 2723},
-											expr: &charClassMatcher{
-												pos:        position{line: 49, col: 29, offset: 2724},
-												val:        "[-+*/%@&|^<>=!aoni]",
-												chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 49, offset: 2744},
-											name: "BinOp",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 55, offset: 2750},
-											name: "_",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 49, col: 57, offset: 2752},
-											name: "Operand",
-										},
+							&zeroOrOneExpr{
+								pos: position{line: 62, col: 23, offset: 3461},
+								expr: &ruleRefExpr{
+									pos:  position{line: 62, col: 23, offset: 3461},
+									name: "AssignTail",
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 62, col: 37, offset: 3475},
+						name: "AssignTail",
+					},
+				},
+			},
+		},
+		{
+			name: "OpChain",
+			pos:  position{line: 67, col: 1, offset: 3652},
+			expr: &seqExpr{
+				pos: position{line: 67, col: 12, offset: 3663},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 67, col: 12, offset: 3663},
+						name: "Operand",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 67, col: 20, offset: 3671},
+						expr: &seqExpr{
+							pos: position{line: 67, col: 22, offset: 3673},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 67, col: 22, offset: 3673},
+									expr: &charClassMatcher{
+										pos:        position{line: 67, col: 22, offset: 3673},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
+								},
+								&andExpr{
+									pos: position{line: 67, col: 33, offset: 3684},
+									expr: &charClassMatcher{
+										pos:        position{line: 67, col: 34, offset: 3685},
+										val:        "[-+*/%@&|^<>=!aoni]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 67, col: 54, offset: 3705},
+									name: "BinOp",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 67, col: 60, offset: 3711},
+									expr: &charClassMatcher{
+										pos:        position{line: 67, col: 60, offset: 3711},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 67, col: 71, offset: 3722},
+									name: "Operand",
 								},
 							},
 						},
@@ -177,70 +226,104 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 51, col: 1, offset: 2793},
-			expr: &seqExpr{
-				pos: position{line: 51, col: 13, offset: 2805},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 13, offset: 2805},
-						name: "_",
-					},
-					&litMatcher{
-						pos:        position{line: 51, col: 15, offset: 2807},
-						val:        "if",
-						ignoreCase: false,
-						want:       "\"if\"",
-					},
-					&notExpr{
-						pos: position{line: 51, col: 20, offset: 2812},
-						expr: &ruleRefExpr{
-							pos:  position{line: 51, col: 21, offset: 2813},
-							name: "IdentCont",
+			pos:  position{line: 69, col: 1, offset: 3734},
+			expr: &actionExpr{
+				pos: position{line: 69, col: 13, offset: 3746},
+				run: (*parser).callonCondTail1,
+				expr: &seqExpr{
+					pos: position{line: 69, col: 13, offset: 3746},
+					exprs: []any{
+						&zeroOrMoreExpr{
+							pos: position{line: 69, col: 13, offset: 3746},
+							expr: &charClassMatcher{
+								pos:        position{line: 69, col: 13, offset: 3746},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 31, offset: 2823},
-						name: "_",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 51, col: 33, offset: 2825},
-						name: "OpChain",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 51, col: 41, offset: 2833},
-						expr: &seqExpr{
-							pos: position{line: 51, col: 43, offset: 2835},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 43, offset: 2835},
-									name: "_",
-								},
-								&litMatcher{
-									pos:        position{line: 51, col: 45, offset: 2837},
-									val:        "else",
-									ignoreCase: false,
-									want:       "\"else\"",
-								},
-								&notExpr{
-									pos: position{line: 51, col: 52, offset: 2844},
-									expr: &ruleRefExpr{
-										pos:  position{line: 51, col: 53, offset: 2845},
-										name: "IdentCont",
+						&litMatcher{
+							pos:        position{line: 69, col: 24, offset: 3757},
+							val:        "if",
+							ignoreCase: false,
+							want:       "\"if\"",
+						},
+						&notExpr{
+							pos: position{line: 69, col: 29, offset: 3762},
+							expr: &charClassMatcher{
+								pos:        position{line: 69, col: 30, offset: 3763},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
+							},
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 69, col: 60, offset: 3793},
+							expr: &charClassMatcher{
+								pos:        position{line: 69, col: 60, offset: 3793},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 69, col: 71, offset: 3804},
+							name: "OpChain",
+						},
+						&zeroOrOneExpr{
+							pos: position{line: 69, col: 79, offset: 3812},
+							expr: &seqExpr{
+								pos: position{line: 69, col: 81, offset: 3814},
+								exprs: []any{
+									&zeroOrMoreExpr{
+										pos: position{line: 69, col: 81, offset: 3814},
+										expr: &charClassMatcher{
+											pos:        position{line: 69, col: 81, offset: 3814},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 63, offset: 2855},
-									name: "_",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 51, col: 65, offset: 2857},
-									name: "OpChain",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 51, col: 73, offset: 2865},
-									expr: &ruleRefExpr{
-										pos:  position{line: 51, col: 73, offset: 2865},
-										name: "CondTail",
+									&litMatcher{
+										pos:        position{line: 69, col: 92, offset: 3825},
+										val:        "else",
+										ignoreCase: false,
+										want:       "\"else\"",
+									},
+									&notExpr{
+										pos: position{line: 69, col: 99, offset: 3832},
+										expr: &charClassMatcher{
+											pos:        position{line: 69, col: 100, offset: 3833},
+											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&zeroOrMoreExpr{
+										pos: position{line: 69, col: 130, offset: 3863},
+										expr: &charClassMatcher{
+											pos:        position{line: 69, col: 130, offset: 3863},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&ruleRefExpr{
+										pos:  position{line: 69, col: 141, offset: 3874},
+										name: "OpChain",
+									},
+									&zeroOrOneExpr{
+										pos: position{line: 69, col: 149, offset: 3882},
+										expr: &ruleRefExpr{
+											pos:  position{line: 69, col: 149, offset: 3882},
+											name: "CondTail",
+										},
 									},
 								},
 							},
@@ -251,18 +334,24 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 53, col: 1, offset: 2879},
+			pos:  position{line: 71, col: 1, offset: 3939},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 15, offset: 2893},
+				pos: position{line: 71, col: 15, offset: 3953},
 				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 53, col: 15, offset: 2893},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 71, col: 15, offset: 3953},
+						expr: &charClassMatcher{
+							pos:        position{line: 71, col: 15, offset: 3953},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&andExpr{
-						pos: position{line: 53, col: 17, offset: 2895},
+						pos: position{line: 71, col: 26, offset: 3964},
 						expr: &charClassMatcher{
-							pos:        position{line: 53, col: 18, offset: 2896},
+							pos:        position{line: 71, col: 27, offset: 3965},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -270,15 +359,21 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 34, offset: 2912},
+						pos:  position{line: 71, col: 43, offset: 3981},
 						name: "AssignOp",
 					},
-					&ruleRefExpr{
-						pos:  position{line: 53, col: 43, offset: 2921},
-						name: "_",
+					&zeroOrMoreExpr{
+						pos: position{line: 71, col: 52, offset: 3990},
+						expr: &charClassMatcher{
+							pos:        position{line: 71, col: 52, offset: 3990},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
+						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 45, offset: 2923},
+						pos:  position{line: 71, col: 63, offset: 4001},
 						name: "Expr",
 					},
 				},
@@ -286,99 +381,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 55, col: 1, offset: 2929},
+			pos:  position{line: 73, col: 1, offset: 4007},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 13, offset: 2941},
+				pos: position{line: 73, col: 13, offset: 4019},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 55, col: 15, offset: 2943},
+					pos: position{line: 73, col: 15, offset: 4021},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 55, col: 15, offset: 2943},
+							pos:        position{line: 73, col: 15, offset: 4021},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 22, offset: 2950},
+							pos:        position{line: 73, col: 22, offset: 4028},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 30, offset: 2958},
+							pos:        position{line: 73, col: 30, offset: 4036},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 38, offset: 2966},
+							pos:        position{line: 73, col: 38, offset: 4044},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 46, offset: 2974},
+							pos:        position{line: 73, col: 46, offset: 4052},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 54, offset: 2982},
+							pos:        position{line: 73, col: 54, offset: 4060},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 61, offset: 2989},
+							pos:        position{line: 73, col: 61, offset: 4067},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 68, offset: 2996},
+							pos:        position{line: 73, col: 68, offset: 4074},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 75, offset: 3003},
+							pos:        position{line: 73, col: 75, offset: 4081},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 82, offset: 3010},
+							pos:        position{line: 73, col: 82, offset: 4088},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 89, offset: 3017},
+							pos:        position{line: 73, col: 89, offset: 4095},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 96, offset: 3024},
+							pos:        position{line: 73, col: 96, offset: 4102},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 103, offset: 3031},
+							pos:        position{line: 73, col: 103, offset: 4109},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 110, offset: 3038},
+							pos:        position{line: 73, col: 110, offset: 4116},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 55, col: 117, offset: 3045},
+							pos:        position{line: 73, col: 117, offset: 4123},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -389,278 +484,296 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 57, col: 1, offset: 3083},
+			pos:  position{line: 75, col: 1, offset: 4161},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 10, offset: 3092},
+				pos: position{line: 75, col: 10, offset: 4170},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 57, col: 12, offset: 3094},
+					pos: position{line: 75, col: 12, offset: 4172},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 57, col: 12, offset: 3094},
+							pos:        position{line: 75, col: 12, offset: 4172},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 19, offset: 3101},
+							pos:        position{line: 75, col: 19, offset: 4179},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 25, offset: 3107},
+							pos:        position{line: 75, col: 25, offset: 4185},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 32, offset: 3114},
+							pos:        position{line: 75, col: 32, offset: 4192},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 38, offset: 3120},
+							pos:        position{line: 75, col: 38, offset: 4198},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 44, offset: 3126},
+							pos:        position{line: 75, col: 44, offset: 4204},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 50, offset: 3132},
+							pos:        position{line: 75, col: 50, offset: 4210},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 57, offset: 3139},
+							pos:        position{line: 75, col: 57, offset: 4217},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 63, offset: 3145},
+							pos:        position{line: 75, col: 63, offset: 4223},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 70, offset: 3152},
+							pos:        position{line: 75, col: 70, offset: 4230},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 76, offset: 3158},
+							pos:        position{line: 75, col: 76, offset: 4236},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 82, offset: 3164},
+							pos:        position{line: 75, col: 82, offset: 4242},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 89, offset: 3171},
+							pos:        position{line: 75, col: 89, offset: 4249},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 96, offset: 3178},
+							pos:        position{line: 75, col: 96, offset: 4256},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 103, offset: 3185},
+							pos:        position{line: 75, col: 103, offset: 4263},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 109, offset: 3191},
+							pos:        position{line: 75, col: 109, offset: 4269},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 116, offset: 3198},
+							pos:        position{line: 75, col: 116, offset: 4276},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 123, offset: 3205},
+							pos:        position{line: 75, col: 123, offset: 4283},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 129, offset: 3211},
+							pos:        position{line: 75, col: 129, offset: 4289},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 137, offset: 3219},
+							pos:        position{line: 75, col: 137, offset: 4297},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 144, offset: 3226},
+							pos:        position{line: 75, col: 144, offset: 4304},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 152, offset: 3234},
+							pos:        position{line: 75, col: 152, offset: 4312},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 159, offset: 3241},
+							pos:        position{line: 75, col: 159, offset: 4319},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 57, col: 165, offset: 3247},
+							pos:        position{line: 75, col: 165, offset: 4325},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 171, offset: 3253},
+							pos: position{line: 75, col: 171, offset: 4331},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 171, offset: 3253},
+									pos:        position{line: 75, col: 171, offset: 4331},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 177, offset: 3259},
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 178, offset: 3260},
-										name: "IdentCont",
+									pos: position{line: 75, col: 177, offset: 4337},
+									expr: &charClassMatcher{
+										pos:        position{line: 75, col: 178, offset: 4338},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 190, offset: 3272},
+							pos: position{line: 75, col: 210, offset: 4370},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 190, offset: 3272},
+									pos:        position{line: 75, col: 210, offset: 4370},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 195, offset: 3277},
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 196, offset: 3278},
-										name: "IdentCont",
+									pos: position{line: 75, col: 215, offset: 4375},
+									expr: &charClassMatcher{
+										pos:        position{line: 75, col: 216, offset: 4376},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 208, offset: 3290},
+							pos: position{line: 75, col: 248, offset: 4408},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 208, offset: 3290},
+									pos:        position{line: 75, col: 248, offset: 4408},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 57, col: 214, offset: 3296},
+									pos:  position{line: 75, col: 254, offset: 4414},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 57, col: 217, offset: 3299},
+									pos:        position{line: 75, col: 257, offset: 4417},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 222, offset: 3304},
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 223, offset: 3305},
-										name: "IdentCont",
+									pos: position{line: 75, col: 262, offset: 4422},
+									expr: &charClassMatcher{
+										pos:        position{line: 75, col: 263, offset: 4423},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 235, offset: 3317},
+							pos: position{line: 75, col: 295, offset: 4455},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 235, offset: 3317},
+									pos:        position{line: 75, col: 295, offset: 4455},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 57, col: 240, offset: 3322},
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 241, offset: 3323},
-										name: "IdentCont",
+									pos: position{line: 75, col: 300, offset: 4460},
+									expr: &charClassMatcher{
+										pos:        position{line: 75, col: 301, offset: 4461},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 57, col: 253, offset: 3335},
+							pos: position{line: 75, col: 333, offset: 4493},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 57, col: 253, offset: 3335},
+									pos:        position{line: 75, col: 333, offset: 4493},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 57, col: 258, offset: 3340},
+									pos: position{line: 75, col: 338, offset: 4498},
 									expr: &seqExpr{
-										pos: position{line: 57, col: 260, offset: 3342},
+										pos: position{line: 75, col: 340, offset: 4500},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 57, col: 260, offset: 3342},
+												pos:  position{line: 75, col: 340, offset: 4500},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 57, col: 263, offset: 3345},
+												pos:        position{line: 75, col: 343, offset: 4503},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 57, col: 269, offset: 3351},
-												expr: &ruleRefExpr{
-													pos:  position{line: 57, col: 270, offset: 3352},
-													name: "IdentCont",
+												pos: position{line: 75, col: 349, offset: 4509},
+												expr: &charClassMatcher{
+													pos:        position{line: 75, col: 350, offset: 4510},
+													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
 										},
 									},
 								},
 								&notExpr{
-									pos: position{line: 57, col: 283, offset: 3365},
-									expr: &ruleRefExpr{
-										pos:  position{line: 57, col: 284, offset: 3366},
-										name: "IdentCont",
+									pos: position{line: 75, col: 383, offset: 4543},
+									expr: &charClassMatcher{
+										pos:        position{line: 75, col: 384, offset: 4544},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
@@ -671,119 +784,140 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 63, col: 1, offset: 3728},
-			expr: &seqExpr{
-				pos: position{line: 63, col: 12, offset: 3739},
-				exprs: []any{
-					&zeroOrMoreExpr{
-						pos: position{line: 63, col: 12, offset: 3739},
-						expr: &seqExpr{
-							pos: position{line: 63, col: 14, offset: 3741},
-							exprs: []any{
-								&andExpr{
-									pos: position{line: 63, col: 14, offset: 3741},
-									expr: &charClassMatcher{
-										pos:        position{line: 63, col: 15, offset: 3742},
-										val:        "[-+~!*n]",
-										chars:      []rune{'-', '+', '~', '!', '*', 'n'},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-								&ruleRefExpr{
-									pos:  position{line: 63, col: 24, offset: 3751},
-									name: "PrefixOp",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 63, col: 33, offset: 3760},
-									name: "_",
+			pos:  position{line: 84, col: 1, offset: 5128},
+			expr: &choiceExpr{
+				pos: position{line: 84, col: 12, offset: 5139},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 84, col: 12, offset: 5139},
+						exprs: []any{
+							&notExpr{
+								pos: position{line: 84, col: 12, offset: 5139},
+								expr: &charClassMatcher{
+									pos:        position{line: 84, col: 13, offset: 5140},
+									val:        "[-+~!*]",
+									chars:      []rune{'-', '+', '~', '!', '*'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
-						},
-					},
-					&choiceExpr{
-						pos: position{line: 63, col: 40, offset: 3767},
-						alternatives: []any{
-							&seqExpr{
-								pos: position{line: 63, col: 40, offset: 3767},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 63, col: 40, offset: 3767},
-										name: "Primary",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 63, col: 48, offset: 3775},
-										expr: &seqExpr{
-											pos: position{line: 63, col: 50, offset: 3777},
-											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 63, col: 50, offset: 3777},
-													name: "_",
-												},
-												&andExpr{
-													pos: position{line: 63, col: 52, offset: 3779},
-													expr: &charClassMatcher{
-														pos:        position{line: 63, col: 53, offset: 3780},
-														val:        "[.([]",
-														chars:      []rune{'.', '(', '['},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-												&ruleRefExpr{
-													pos:  position{line: 63, col: 59, offset: 3786},
-													name: "Trailer",
-												},
+							&ruleRefExpr{
+								pos:  position{line: 84, col: 21, offset: 5148},
+								name: "Primary",
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 84, col: 29, offset: 5156},
+								expr: &seqExpr{
+									pos: position{line: 84, col: 31, offset: 5158},
+									exprs: []any{
+										&zeroOrMoreExpr{
+											pos: position{line: 84, col: 31, offset: 5158},
+											expr: &charClassMatcher{
+												pos:        position{line: 84, col: 31, offset: 5158},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
 											},
+										},
+										&andExpr{
+											pos: position{line: 84, col: 42, offset: 5169},
+											expr: &charClassMatcher{
+												pos:        position{line: 84, col: 43, offset: 5170},
+												val:        "[.([]",
+												chars:      []rune{'.', '(', '['},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 84, col: 49, offset: 5176},
+											name: "Trailer",
 										},
 									},
 								},
 							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 84, col: 62, offset: 5189},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 84, col: 62, offset: 5189},
+								expr: &charClassMatcher{
+									pos:        position{line: 84, col: 63, offset: 5190},
+									val:        "[-+~!*n]",
+									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
 							&ruleRefExpr{
-								pos:  position{line: 63, col: 72, offset: 3799},
-								name: "Lambda",
+								pos:  position{line: 84, col: 72, offset: 5199},
+								name: "PrefixOp",
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 84, col: 81, offset: 5208},
+								expr: &charClassMatcher{
+									pos:        position{line: 84, col: 81, offset: 5208},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+							&ruleRefExpr{
+								pos:  position{line: 84, col: 92, offset: 5219},
+								name: "Operand",
 							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 84, col: 102, offset: 5229},
+						name: "Lambda",
 					},
 				},
 			},
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 65, col: 1, offset: 3809},
+			pos:  position{line: 86, col: 1, offset: 5237},
 			expr: &actionExpr{
-				pos: position{line: 65, col: 13, offset: 3821},
+				pos: position{line: 86, col: 13, offset: 5249},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 65, col: 15, offset: 3823},
+					pos: position{line: 86, col: 15, offset: 5251},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 65, col: 15, offset: 3823},
+							pos:        position{line: 86, col: 15, offset: 5251},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 65, col: 22, offset: 3830},
+							pos:        position{line: 86, col: 22, offset: 5258},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 65, col: 32, offset: 3840},
+							pos: position{line: 86, col: 32, offset: 5268},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 65, col: 32, offset: 3840},
+									pos:        position{line: 86, col: 32, offset: 5268},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 65, col: 38, offset: 3846},
-									expr: &ruleRefExpr{
-										pos:  position{line: 65, col: 39, offset: 3847},
-										name: "IdentCont",
+									pos: position{line: 86, col: 38, offset: 5274},
+									expr: &charClassMatcher{
+										pos:        position{line: 86, col: 39, offset: 5275},
+										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
@@ -794,32 +928,38 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 67, col: 1, offset: 3907},
+			pos:  position{line: 88, col: 1, offset: 5355},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 12, offset: 3918},
+				pos: position{line: 88, col: 12, offset: 5366},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 67, col: 12, offset: 3918},
+						pos: position{line: 88, col: 12, offset: 5366},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 67, col: 12, offset: 3918},
+								pos:        position{line: 88, col: 12, offset: 5366},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
-							&ruleRefExpr{
-								pos:  position{line: 67, col: 16, offset: 3922},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 88, col: 16, offset: 5370},
+								expr: &charClassMatcher{
+									pos:        position{line: 88, col: 16, offset: 5370},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&choiceExpr{
-								pos: position{line: 67, col: 20, offset: 3926},
+								pos: position{line: 88, col: 29, offset: 5383},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 20, offset: 3926},
+										pos:  position{line: 88, col: 29, offset: 5383},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 67, col: 27, offset: 3933},
+										pos:  position{line: 88, col: 36, offset: 5390},
 										name: "SelectorDigits",
 									},
 								},
@@ -827,11 +967,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 46, offset: 3952},
+						pos:  position{line: 88, col: 55, offset: 5409},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 53, offset: 3959},
+						pos:  position{line: 88, col: 62, offset: 5416},
 						name: "Index",
 					},
 				},
@@ -839,25 +979,28 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 69, col: 1, offset: 3966},
+			pos:  position{line: 90, col: 1, offset: 5423},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 19, offset: 3984},
+				pos: position{line: 90, col: 19, offset: 5441},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 19, offset: 3984},
+					pos: position{line: 90, col: 19, offset: 5441},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 69, col: 19, offset: 3984},
+							pos:        position{line: 90, col: 19, offset: 5441},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 25, offset: 3990},
-							expr: &ruleRefExpr{
-								pos:  position{line: 69, col: 25, offset: 3990},
-								name: "IdentCont",
+							pos: position{line: 90, col: 25, offset: 5447},
+							expr: &charClassMatcher{
+								pos:        position{line: 90, col: 25, offset: 5447},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -866,260 +1009,293 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 71, col: 1, offset: 4050},
-			expr: &actionExpr{
-				pos: position{line: 71, col: 9, offset: 4058},
-				run: (*parser).callonCall1,
-				expr: &seqExpr{
-					pos: position{line: 71, col: 9, offset: 4058},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 71, col: 9, offset: 4058},
-							val:        "(",
+			pos:  position{line: 100, col: 1, offset: 5930},
+			expr: &seqExpr{
+				pos: position{line: 100, col: 9, offset: 5938},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 100, col: 9, offset: 5938},
+						name: "LParen",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 100, col: 16, offset: 5945},
+						expr: &charClassMatcher{
+							pos:        position{line: 100, col: 16, offset: 5945},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"(\"",
+							inverted:   false,
 						},
-						&ruleRefExpr{
-							pos:  position{line: 71, col: 13, offset: 4062},
-							name: "_",
-						},
-						&labeledExpr{
-							pos:   position{line: 71, col: 15, offset: 4064},
-							label: "a",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 71, col: 17, offset: 4066},
-								expr: &seqExpr{
-									pos: position{line: 71, col: 19, offset: 4068},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 71, col: 19, offset: 4068},
-											name: "Arg",
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 71, col: 23, offset: 4072},
-											expr: &ruleRefExpr{
-												pos:  position{line: 71, col: 23, offset: 4072},
-												name: "CompTail",
-											},
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 71, col: 33, offset: 4082},
-											expr: &seqExpr{
-												pos: position{line: 71, col: 35, offset: 4084},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 71, col: 35, offset: 4084},
-														name: "_",
-													},
-													&litMatcher{
-														pos:        position{line: 71, col: 37, offset: 4086},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 71, col: 41, offset: 4090},
-														name: "_",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 71, col: 43, offset: 4092},
-														name: "Arg",
-													},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 100, col: 27, offset: 5956},
+						expr: &seqExpr{
+							pos: position{line: 100, col: 29, offset: 5958},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 100, col: 29, offset: 5958},
+									name: "Expr",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 100, col: 34, offset: 5963},
+									expr: &ruleRefExpr{
+										pos:  position{line: 100, col: 34, offset: 5963},
+										name: "CompTail",
+									},
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 100, col: 44, offset: 5973},
+									expr: &seqExpr{
+										pos: position{line: 100, col: 46, offset: 5975},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 100, col: 46, offset: 5975},
+												expr: &charClassMatcher{
+													pos:        position{line: 100, col: 46, offset: 5975},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
+											},
+											&litMatcher{
+												pos:        position{line: 100, col: 57, offset: 5986},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
+											},
+											&zeroOrMoreExpr{
+												pos: position{line: 100, col: 61, offset: 5990},
+												expr: &charClassMatcher{
+													pos:        position{line: 100, col: 61, offset: 5990},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
+												},
+											},
+											&ruleRefExpr{
+												pos:  position{line: 100, col: 72, offset: 6001},
+												name: "Expr",
 											},
 										},
 									},
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 71, col: 53, offset: 4102},
-							name: "_",
-						},
-						&litMatcher{
-							pos:        position{line: 71, col: 55, offset: 4104},
-							val:        ")",
-							ignoreCase: false,
-							want:       "\")\"",
-						},
 					},
-				},
-			},
-		},
-		{
-			name: "Arg",
-			pos:  position{line: 77, col: 1, offset: 4430},
-			expr: &seqExpr{
-				pos: position{line: 77, col: 8, offset: 4437},
-				exprs: []any{
-					&zeroOrOneExpr{
-						pos: position{line: 77, col: 8, offset: 4437},
-						expr: &ruleRefExpr{
-							pos:  position{line: 77, col: 8, offset: 4437},
-							name: "KeywordPrefix",
+					&zeroOrMoreExpr{
+						pos: position{line: 100, col: 83, offset: 6012},
+						expr: &charClassMatcher{
+							pos:        position{line: 100, col: 83, offset: 6012},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 77, col: 23, offset: 4452},
-						name: "Expr",
+						pos:  position{line: 100, col: 94, offset: 6023},
+						name: "RParen",
 					},
 				},
 			},
 		},
 		{
-			name: "KeywordPrefix",
-			pos:  position{line: 79, col: 1, offset: 4458},
+			name: "LParen",
+			pos:  position{line: 102, col: 1, offset: 6031},
 			expr: &actionExpr{
-				pos: position{line: 79, col: 18, offset: 4475},
-				run: (*parser).callonKeywordPrefix1,
-				expr: &seqExpr{
-					pos: position{line: 79, col: 18, offset: 4475},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 79, col: 18, offset: 4475},
-							name: "Name",
-						},
-						&ruleRefExpr{
-							pos:  position{line: 79, col: 23, offset: 4480},
-							name: "_",
-						},
-						&litMatcher{
-							pos:        position{line: 79, col: 25, offset: 4482},
-							val:        "=",
-							ignoreCase: false,
-							want:       "\"=\"",
-						},
-						&notExpr{
-							pos: position{line: 79, col: 29, offset: 4486},
-							expr: &litMatcher{
-								pos:        position{line: 79, col: 30, offset: 4487},
-								val:        "=",
-								ignoreCase: false,
-								want:       "\"=\"",
-							},
-						},
-						&ruleRefExpr{
-							pos:  position{line: 79, col: 34, offset: 4491},
-							name: "_",
-						},
-					},
+				pos: position{line: 102, col: 11, offset: 6041},
+				run: (*parser).callonLParen1,
+				expr: &litMatcher{
+					pos:        position{line: 102, col: 11, offset: 6041},
+					val:        "(",
+					ignoreCase: false,
+					want:       "\"(\"",
+				},
+			},
+		},
+		{
+			name: "RParen",
+			pos:  position{line: 104, col: 1, offset: 6075},
+			expr: &actionExpr{
+				pos: position{line: 104, col: 11, offset: 6085},
+				run: (*parser).callonRParen1,
+				expr: &litMatcher{
+					pos:        position{line: 104, col: 11, offset: 6085},
+					val:        ")",
+					ignoreCase: false,
+					want:       "\")\"",
 				},
 			},
 		},
 		{
 			name: "Index",
-			pos:  position{line: 81, col: 1, offset: 4544},
-			expr: &actionExpr{
-				pos: position{line: 81, col: 10, offset: 4553},
-				run: (*parser).callonIndex1,
-				expr: &seqExpr{
-					pos: position{line: 81, col: 10, offset: 4553},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 81, col: 10, offset: 4553},
-							val:        "[",
+			pos:  position{line: 108, col: 1, offset: 6263},
+			expr: &seqExpr{
+				pos: position{line: 108, col: 10, offset: 6272},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 10, offset: 6272},
+						name: "LBrack",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 17, offset: 6279},
+						expr: &charClassMatcher{
+							pos:        position{line: 108, col: 17, offset: 6279},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"[\"",
+							inverted:   false,
 						},
-						&ruleRefExpr{
-							pos:  position{line: 81, col: 14, offset: 4557},
-							name: "_",
-						},
-						&labeledExpr{
-							pos:   position{line: 81, col: 16, offset: 4559},
-							label: "s",
-							expr: &seqExpr{
-								pos: position{line: 81, col: 20, offset: 4563},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 81, col: 20, offset: 4563},
-										name: "SliceItem",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 28, offset: 6290},
+						name: "SliceItem",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 38, offset: 6300},
+						expr: &seqExpr{
+							pos: position{line: 108, col: 40, offset: 6302},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 40, offset: 6302},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 40, offset: 6302},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&zeroOrMoreExpr{
-										pos: position{line: 81, col: 30, offset: 4573},
-										expr: &seqExpr{
-											pos: position{line: 81, col: 32, offset: 4575},
-											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 81, col: 32, offset: 4575},
-													name: "_",
-												},
-												&litMatcher{
-													pos:        position{line: 81, col: 34, offset: 4577},
-													val:        ",",
-													ignoreCase: false,
-													want:       "\",\"",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 81, col: 38, offset: 4581},
-													name: "_",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 81, col: 40, offset: 4583},
-													name: "SliceItem",
-												},
-											},
-										},
+								},
+								&litMatcher{
+									pos:        position{line: 108, col: 51, offset: 6313},
+									val:        ",",
+									ignoreCase: false,
+									want:       "\",\"",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 55, offset: 6317},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 55, offset: 6317},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&zeroOrOneExpr{
-										pos: position{line: 81, col: 53, offset: 4596},
-										expr: &seqExpr{
-											pos: position{line: 81, col: 55, offset: 4598},
-											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 81, col: 55, offset: 4598},
-													name: "_",
-												},
-												&litMatcher{
-													pos:        position{line: 81, col: 57, offset: 4600},
-													val:        ",",
-													ignoreCase: false,
-													want:       "\",\"",
-												},
-											},
-										},
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 108, col: 66, offset: 6328},
+									name: "SliceItem",
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 81, col: 66, offset: 4609},
-							name: "_",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 108, col: 79, offset: 6341},
+						expr: &seqExpr{
+							pos: position{line: 108, col: 81, offset: 6343},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 108, col: 81, offset: 6343},
+									expr: &charClassMatcher{
+										pos:        position{line: 108, col: 81, offset: 6343},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 108, col: 92, offset: 6354},
+									name: "Comma",
+								},
+							},
 						},
-						&litMatcher{
-							pos:        position{line: 81, col: 68, offset: 4611},
-							val:        "]",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 108, col: 101, offset: 6363},
+						expr: &charClassMatcher{
+							pos:        position{line: 108, col: 101, offset: 6363},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"]\"",
+							inverted:   false,
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 108, col: 112, offset: 6374},
+						name: "RBrack",
 					},
 				},
 			},
 		},
 		{
+			name: "LBrack",
+			pos:  position{line: 110, col: 1, offset: 6382},
+			expr: &actionExpr{
+				pos: position{line: 110, col: 11, offset: 6392},
+				run: (*parser).callonLBrack1,
+				expr: &litMatcher{
+					pos:        position{line: 110, col: 11, offset: 6392},
+					val:        "[",
+					ignoreCase: false,
+					want:       "\"[\"",
+				},
+			},
+		},
+		{
+			name: "Comma",
+			pos:  position{line: 112, col: 1, offset: 6434},
+			expr: &actionExpr{
+				pos: position{line: 112, col: 10, offset: 6443},
+				run: (*parser).callonComma1,
+				expr: &litMatcher{
+					pos:        position{line: 112, col: 10, offset: 6443},
+					val:        ",",
+					ignoreCase: false,
+					want:       "\",\"",
+				},
+			},
+		},
+		{
+			name: "RBrack",
+			pos:  position{line: 114, col: 1, offset: 6477},
+			expr: &actionExpr{
+				pos: position{line: 114, col: 11, offset: 6487},
+				run: (*parser).callonRBrack1,
+				expr: &litMatcher{
+					pos:        position{line: 114, col: 11, offset: 6487},
+					val:        "]",
+					ignoreCase: false,
+					want:       "\"]\"",
+				},
+			},
+		},
+		{
 			name: "SliceItem",
-			pos:  position{line: 83, col: 1, offset: 4667},
+			pos:  position{line: 116, col: 1, offset: 6521},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 14, offset: 4680},
+				pos: position{line: 116, col: 14, offset: 6534},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 83, col: 14, offset: 4680},
+						pos: position{line: 116, col: 14, offset: 6534},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 14, offset: 4680},
+								pos:  position{line: 116, col: 14, offset: 6534},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 83, col: 19, offset: 4685},
+								pos: position{line: 116, col: 19, offset: 6539},
 								expr: &ruleRefExpr{
-									pos:  position{line: 83, col: 19, offset: 4685},
+									pos:  position{line: 116, col: 19, offset: 6539},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 32, offset: 4698},
+						pos:  position{line: 116, col: 32, offset: 6552},
 						name: "SliceOnly",
 					},
 				},
@@ -1127,65 +1303,89 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 85, col: 1, offset: 4709},
+			pos:  position{line: 118, col: 1, offset: 6563},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 14, offset: 4722},
+				pos: position{line: 118, col: 14, offset: 6576},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 14, offset: 4722},
+					pos: position{line: 118, col: 14, offset: 6576},
 					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 85, col: 14, offset: 4722},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 118, col: 14, offset: 6576},
+							expr: &charClassMatcher{
+								pos:        position{line: 118, col: 14, offset: 6576},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 16, offset: 4724},
+							pos:        position{line: 118, col: 25, offset: 6587},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 85, col: 20, offset: 4728},
+							pos: position{line: 118, col: 29, offset: 6591},
 							expr: &seqExpr{
-								pos: position{line: 85, col: 22, offset: 4730},
+								pos: position{line: 118, col: 31, offset: 6593},
 								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 85, col: 22, offset: 4730},
-										name: "_",
+									&zeroOrMoreExpr{
+										pos: position{line: 118, col: 31, offset: 6593},
+										expr: &charClassMatcher{
+											pos:        position{line: 118, col: 31, offset: 6593},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 85, col: 24, offset: 4732},
+										pos:  position{line: 118, col: 42, offset: 6604},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 85, col: 32, offset: 4740},
+							pos: position{line: 118, col: 50, offset: 6612},
 							expr: &seqExpr{
-								pos: position{line: 85, col: 34, offset: 4742},
+								pos: position{line: 118, col: 52, offset: 6614},
 								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 85, col: 34, offset: 4742},
-										name: "_",
+									&zeroOrMoreExpr{
+										pos: position{line: 118, col: 52, offset: 6614},
+										expr: &charClassMatcher{
+											pos:        position{line: 118, col: 52, offset: 6614},
+											val:        "[ \\t\\r\\n]",
+											chars:      []rune{' ', '\t', '\r', '\n'},
+											ignoreCase: false,
+											inverted:   false,
+										},
 									},
 									&litMatcher{
-										pos:        position{line: 85, col: 36, offset: 4744},
+										pos:        position{line: 118, col: 63, offset: 6625},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 85, col: 40, offset: 4748},
+										pos: position{line: 118, col: 67, offset: 6629},
 										expr: &seqExpr{
-											pos: position{line: 85, col: 42, offset: 4750},
+											pos: position{line: 118, col: 69, offset: 6631},
 											exprs: []any{
-												&ruleRefExpr{
-													pos:  position{line: 85, col: 42, offset: 4750},
-													name: "_",
+												&zeroOrMoreExpr{
+													pos: position{line: 118, col: 69, offset: 6631},
+													expr: &charClassMatcher{
+														pos:        position{line: 118, col: 69, offset: 6631},
+														val:        "[ \\t\\r\\n]",
+														chars:      []rune{' ', '\t', '\r', '\n'},
+														ignoreCase: false,
+														inverted:   false,
+													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 85, col: 44, offset: 4752},
+													pos:  position{line: 118, col: 80, offset: 6642},
 													name: "Expr",
 												},
 											},
@@ -1200,52 +1400,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 87, col: 1, offset: 4807},
+			pos:  position{line: 120, col: 1, offset: 6697},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 14, offset: 4820},
+				pos: position{line: 120, col: 14, offset: 6710},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 87, col: 14, offset: 4820},
+					pos:  position{line: 120, col: 14, offset: 6710},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 92, col: 1, offset: 5060},
+			pos:  position{line: 125, col: 1, offset: 6950},
 			expr: &choiceExpr{
-				pos: position{line: 92, col: 12, offset: 5071},
+				pos: position{line: 125, col: 12, offset: 6961},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 12, offset: 5071},
+						pos:  position{line: 125, col: 12, offset: 6961},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 27, offset: 5086},
+						pos:  position{line: 125, col: 27, offset: 6976},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 34, offset: 5093},
+						pos:  position{line: 125, col: 34, offset: 6983},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 43, offset: 5102},
+						pos:  position{line: 125, col: 43, offset: 6992},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 50, offset: 5109},
+						pos:  position{line: 125, col: 50, offset: 6999},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 58, offset: 5117},
+						pos:  position{line: 125, col: 58, offset: 7007},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 65, offset: 5124},
+						pos:  position{line: 125, col: 65, offset: 7014},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 92, col: 73, offset: 5132},
+						pos:  position{line: 125, col: 73, offset: 7022},
 						name: "DotNumber",
 					},
 				},
@@ -1253,179 +1453,221 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 94, col: 1, offset: 5143},
-			expr: &actionExpr{
-				pos: position{line: 94, col: 10, offset: 5152},
-				run: (*parser).callonParen1,
-				expr: &seqExpr{
-					pos: position{line: 94, col: 10, offset: 5152},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 94, col: 10, offset: 5152},
-							val:        "(",
+			pos:  position{line: 129, col: 1, offset: 7113},
+			expr: &seqExpr{
+				pos: position{line: 129, col: 10, offset: 7122},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 129, col: 10, offset: 7122},
+						name: "LParen",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 129, col: 17, offset: 7129},
+						expr: &charClassMatcher{
+							pos:        position{line: 129, col: 17, offset: 7129},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\"(\"",
+							inverted:   false,
 						},
-						&ruleRefExpr{
-							pos:  position{line: 94, col: 14, offset: 5156},
-							name: "_",
-						},
-						&labeledExpr{
-							pos:   position{line: 94, col: 16, offset: 5158},
-							label: "s",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 94, col: 18, offset: 5160},
-								expr: &seqExpr{
-									pos: position{line: 94, col: 20, offset: 5162},
-									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 94, col: 20, offset: 5162},
-											name: "Expr",
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 94, col: 25, offset: 5167},
-											expr: &ruleRefExpr{
-												pos:  position{line: 94, col: 25, offset: 5167},
-												name: "CompTail",
-											},
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 94, col: 35, offset: 5177},
-											expr: &seqExpr{
-												pos: position{line: 94, col: 37, offset: 5179},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 94, col: 37, offset: 5179},
-														name: "_",
-													},
-													&litMatcher{
-														pos:        position{line: 94, col: 39, offset: 5181},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 94, col: 43, offset: 5185},
-														name: "_",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 94, col: 45, offset: 5187},
-														name: "Expr",
-													},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 129, col: 28, offset: 7140},
+						expr: &seqExpr{
+							pos: position{line: 129, col: 30, offset: 7142},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 129, col: 30, offset: 7142},
+									name: "Expr",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 129, col: 35, offset: 7147},
+									expr: &ruleRefExpr{
+										pos:  position{line: 129, col: 35, offset: 7147},
+										name: "CompTail",
+									},
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 129, col: 45, offset: 7157},
+									expr: &seqExpr{
+										pos: position{line: 129, col: 47, offset: 7159},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 129, col: 47, offset: 7159},
+												expr: &charClassMatcher{
+													pos:        position{line: 129, col: 47, offset: 7159},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 94, col: 53, offset: 5195},
-											expr: &seqExpr{
-												pos: position{line: 94, col: 55, offset: 5197},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 94, col: 55, offset: 5197},
-														name: "_",
-													},
-													&litMatcher{
-														pos:        position{line: 94, col: 57, offset: 5199},
-														val:        ",",
-														ignoreCase: false,
-														want:       "\",\"",
-													},
+											&litMatcher{
+												pos:        position{line: 129, col: 58, offset: 7170},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
+											},
+											&zeroOrMoreExpr{
+												pos: position{line: 129, col: 62, offset: 7174},
+												expr: &charClassMatcher{
+													pos:        position{line: 129, col: 62, offset: 7174},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
 												},
+											},
+											&ruleRefExpr{
+												pos:  position{line: 129, col: 73, offset: 7185},
+												name: "Expr",
+											},
+										},
+									},
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 129, col: 81, offset: 7193},
+									expr: &seqExpr{
+										pos: position{line: 129, col: 83, offset: 7195},
+										exprs: []any{
+											&zeroOrMoreExpr{
+												pos: position{line: 129, col: 83, offset: 7195},
+												expr: &charClassMatcher{
+													pos:        position{line: 129, col: 83, offset: 7195},
+													val:        "[ \\t\\r\\n]",
+													chars:      []rune{' ', '\t', '\r', '\n'},
+													ignoreCase: false,
+													inverted:   false,
+												},
+											},
+											&litMatcher{
+												pos:        position{line: 129, col: 94, offset: 7206},
+												val:        ",",
+												ignoreCase: false,
+												want:       "\",\"",
 											},
 										},
 									},
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 94, col: 67, offset: 5209},
-							name: "_",
-						},
-						&litMatcher{
-							pos:        position{line: 94, col: 69, offset: 5211},
-							val:        ")",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 129, col: 104, offset: 7216},
+						expr: &charClassMatcher{
+							pos:        position{line: 129, col: 104, offset: 7216},
+							val:        "[ \\t\\r\\n]",
+							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
-							want:       "\")\"",
+							inverted:   false,
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 129, col: 115, offset: 7227},
+						name: "RParen",
 					},
 				},
 			},
 		},
 		{
 			name: "List",
-			pos:  position{line: 96, col: 1, offset: 5281},
+			pos:  position{line: 131, col: 1, offset: 7235},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 9, offset: 5289},
+				pos: position{line: 131, col: 9, offset: 7243},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 9, offset: 5289},
+					pos: position{line: 131, col: 9, offset: 7243},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 96, col: 9, offset: 5289},
+							pos:        position{line: 131, col: 9, offset: 7243},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 96, col: 13, offset: 5293},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 131, col: 13, offset: 7247},
+							expr: &charClassMatcher{
+								pos:        position{line: 131, col: 13, offset: 7247},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 96, col: 15, offset: 5295},
+							pos:   position{line: 131, col: 24, offset: 7258},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 96, col: 17, offset: 5297},
+								pos: position{line: 131, col: 26, offset: 7260},
 								expr: &seqExpr{
-									pos: position{line: 96, col: 19, offset: 5299},
+									pos: position{line: 131, col: 28, offset: 7262},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 96, col: 19, offset: 5299},
+											pos:  position{line: 131, col: 28, offset: 7262},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 96, col: 24, offset: 5304},
+											pos: position{line: 131, col: 33, offset: 7267},
 											expr: &ruleRefExpr{
-												pos:  position{line: 96, col: 24, offset: 5304},
+												pos:  position{line: 131, col: 33, offset: 7267},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 96, col: 34, offset: 5314},
+											pos: position{line: 131, col: 43, offset: 7277},
 											expr: &seqExpr{
-												pos: position{line: 96, col: 36, offset: 5316},
+												pos: position{line: 131, col: 45, offset: 7279},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 96, col: 36, offset: 5316},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 131, col: 45, offset: 7279},
+														expr: &charClassMatcher{
+															pos:        position{line: 131, col: 45, offset: 7279},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 96, col: 38, offset: 5318},
+														pos:        position{line: 131, col: 56, offset: 7290},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 96, col: 42, offset: 5322},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 131, col: 60, offset: 7294},
+														expr: &charClassMatcher{
+															pos:        position{line: 131, col: 60, offset: 7294},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 96, col: 44, offset: 5324},
+														pos:  position{line: 131, col: 71, offset: 7305},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 96, col: 52, offset: 5332},
+											pos: position{line: 131, col: 79, offset: 7313},
 											expr: &seqExpr{
-												pos: position{line: 96, col: 54, offset: 5334},
+												pos: position{line: 131, col: 81, offset: 7315},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 96, col: 54, offset: 5334},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 131, col: 81, offset: 7315},
+														expr: &charClassMatcher{
+															pos:        position{line: 131, col: 81, offset: 7315},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 96, col: 56, offset: 5336},
+														pos:        position{line: 131, col: 92, offset: 7326},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1437,12 +1679,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 96, col: 66, offset: 5346},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 131, col: 102, offset: 7336},
+							expr: &charClassMatcher{
+								pos:        position{line: 131, col: 102, offset: 7336},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 96, col: 68, offset: 5348},
+							pos:        position{line: 131, col: 113, offset: 7347},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1453,79 +1701,103 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 98, col: 1, offset: 5417},
+			pos:  position{line: 133, col: 1, offset: 7416},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 10, offset: 5426},
+				pos: position{line: 133, col: 10, offset: 7425},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 10, offset: 5426},
+					pos: position{line: 133, col: 10, offset: 7425},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 98, col: 10, offset: 5426},
+							pos:        position{line: 133, col: 10, offset: 7425},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 98, col: 14, offset: 5430},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 133, col: 14, offset: 7429},
+							expr: &charClassMatcher{
+								pos:        position{line: 133, col: 14, offset: 7429},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 16, offset: 5432},
+							pos:   position{line: 133, col: 25, offset: 7440},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 18, offset: 5434},
+								pos: position{line: 133, col: 27, offset: 7442},
 								expr: &seqExpr{
-									pos: position{line: 98, col: 20, offset: 5436},
+									pos: position{line: 133, col: 29, offset: 7444},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 98, col: 20, offset: 5436},
+											pos:  position{line: 133, col: 29, offset: 7444},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 29, offset: 5445},
+											pos: position{line: 133, col: 38, offset: 7453},
 											expr: &ruleRefExpr{
-												pos:  position{line: 98, col: 29, offset: 5445},
+												pos:  position{line: 133, col: 38, offset: 7453},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 98, col: 39, offset: 5455},
+											pos: position{line: 133, col: 48, offset: 7463},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 41, offset: 5457},
+												pos: position{line: 133, col: 50, offset: 7465},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 41, offset: 5457},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 133, col: 50, offset: 7465},
+														expr: &charClassMatcher{
+															pos:        position{line: 133, col: 50, offset: 7465},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 43, offset: 5459},
+														pos:        position{line: 133, col: 61, offset: 7476},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 47, offset: 5463},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 133, col: 65, offset: 7480},
+														expr: &charClassMatcher{
+															pos:        position{line: 133, col: 65, offset: 7480},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 98, col: 49, offset: 5465},
+														pos:  position{line: 133, col: 76, offset: 7491},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 98, col: 61, offset: 5477},
+											pos: position{line: 133, col: 88, offset: 7503},
 											expr: &seqExpr{
-												pos: position{line: 98, col: 63, offset: 5479},
+												pos: position{line: 133, col: 90, offset: 7505},
 												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 98, col: 63, offset: 5479},
-														name: "_",
+													&zeroOrMoreExpr{
+														pos: position{line: 133, col: 90, offset: 7505},
+														expr: &charClassMatcher{
+															pos:        position{line: 133, col: 90, offset: 7505},
+															val:        "[ \\t\\r\\n]",
+															chars:      []rune{' ', '\t', '\r', '\n'},
+															ignoreCase: false,
+															inverted:   false,
+														},
 													},
 													&litMatcher{
-														pos:        position{line: 98, col: 65, offset: 5481},
+														pos:        position{line: 133, col: 101, offset: 7516},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1537,12 +1809,18 @@ var g = &grammar{
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 98, col: 75, offset: 5491},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 133, col: 111, offset: 7526},
+							expr: &charClassMatcher{
+								pos:        position{line: 133, col: 111, offset: 7526},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 98, col: 77, offset: 5493},
+							pos:        position{line: 133, col: 122, offset: 7537},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1553,35 +1831,47 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 100, col: 1, offset: 5563},
+			pos:  position{line: 135, col: 1, offset: 7607},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 13, offset: 5575},
+				pos: position{line: 135, col: 13, offset: 7619},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 13, offset: 5575},
+						pos:  position{line: 135, col: 13, offset: 7619},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 100, col: 18, offset: 5580},
+						pos: position{line: 135, col: 18, offset: 7624},
 						expr: &seqExpr{
-							pos: position{line: 100, col: 20, offset: 5582},
+							pos: position{line: 135, col: 20, offset: 7626},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 100, col: 20, offset: 5582},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 135, col: 20, offset: 7626},
+									expr: &charClassMatcher{
+										pos:        position{line: 135, col: 20, offset: 7626},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 100, col: 22, offset: 5584},
+									pos:        position{line: 135, col: 31, offset: 7637},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 100, col: 26, offset: 5588},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 135, col: 35, offset: 7641},
+									expr: &charClassMatcher{
+										pos:        position{line: 135, col: 35, offset: 7641},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 28, offset: 5590},
+									pos:  position{line: 135, col: 46, offset: 7652},
 									name: "Expr",
 								},
 							},
@@ -1592,61 +1882,88 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 102, col: 1, offset: 5599},
+			pos:  position{line: 137, col: 1, offset: 7661},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 13, offset: 5611},
+				pos: position{line: 137, col: 13, offset: 7673},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 102, col: 13, offset: 5611},
+					pos: position{line: 137, col: 13, offset: 7673},
 					expr: &seqExpr{
-						pos: position{line: 102, col: 15, offset: 5613},
+						pos: position{line: 137, col: 15, offset: 7675},
 						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 102, col: 15, offset: 5613},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 137, col: 15, offset: 7675},
+								expr: &charClassMatcher{
+									pos:        position{line: 137, col: 15, offset: 7675},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&litMatcher{
-								pos:        position{line: 102, col: 17, offset: 5615},
+								pos:        position{line: 137, col: 26, offset: 7686},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 102, col: 23, offset: 5621},
-								expr: &ruleRefExpr{
-									pos:  position{line: 102, col: 24, offset: 5622},
-									name: "IdentCont",
+								pos: position{line: 137, col: 32, offset: 7692},
+								expr: &charClassMatcher{
+									pos:        position{line: 137, col: 33, offset: 7693},
+									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+							&zeroOrMoreExpr{
+								pos: position{line: 137, col: 63, offset: 7723},
+								expr: &charClassMatcher{
+									pos:        position{line: 137, col: 63, offset: 7723},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 102, col: 34, offset: 5632},
-								name: "_",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 102, col: 36, offset: 5634},
+								pos:  position{line: 137, col: 74, offset: 7734},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 102, col: 41, offset: 5639},
+								pos: position{line: 137, col: 79, offset: 7739},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 43, offset: 5641},
+									pos: position{line: 137, col: 81, offset: 7741},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 102, col: 43, offset: 5641},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 137, col: 81, offset: 7741},
+											expr: &charClassMatcher{
+												pos:        position{line: 137, col: 81, offset: 7741},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&litMatcher{
-											pos:        position{line: 102, col: 45, offset: 5643},
+											pos:        position{line: 137, col: 92, offset: 7752},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
-										&ruleRefExpr{
-											pos:  position{line: 102, col: 49, offset: 5647},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 137, col: 96, offset: 7756},
+											expr: &charClassMatcher{
+												pos:        position{line: 137, col: 96, offset: 7756},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 51, offset: 5649},
+											pos:  position{line: 137, col: 107, offset: 7767},
 											name: "Expr",
 										},
 									},
@@ -1659,59 +1976,80 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 104, col: 1, offset: 5704},
+			pos:  position{line: 139, col: 1, offset: 7822},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 11, offset: 5714},
+				pos: position{line: 139, col: 11, offset: 7832},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 11, offset: 5714},
+					pos: position{line: 139, col: 11, offset: 7832},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 104, col: 11, offset: 5714},
+							pos:        position{line: 139, col: 11, offset: 7832},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 104, col: 20, offset: 5723},
-							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 21, offset: 5724},
-								name: "IdentCont",
+							pos: position{line: 139, col: 20, offset: 7841},
+							expr: &charClassMatcher{
+								pos:        position{line: 139, col: 21, offset: 7842},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 104, col: 31, offset: 5734},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 139, col: 51, offset: 7872},
+							expr: &charClassMatcher{
+								pos:        position{line: 139, col: 51, offset: 7872},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 104, col: 33, offset: 5736},
+							pos: position{line: 139, col: 62, offset: 7883},
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 33, offset: 5736},
+								pos:  position{line: 139, col: 62, offset: 7883},
 								name: "LambdaParams",
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 104, col: 47, offset: 5750},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 139, col: 76, offset: 7897},
+							expr: &charClassMatcher{
+								pos:        position{line: 139, col: 76, offset: 7897},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&litMatcher{
-							pos:        position{line: 104, col: 49, offset: 5752},
+							pos:        position{line: 139, col: 87, offset: 7908},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
-						&ruleRefExpr{
-							pos:  position{line: 104, col: 53, offset: 5756},
-							name: "_",
+						&zeroOrMoreExpr{
+							pos: position{line: 139, col: 91, offset: 7912},
+							expr: &charClassMatcher{
+								pos:        position{line: 139, col: 91, offset: 7912},
+								val:        "[ \\t\\r\\n]",
+								chars:      []rune{' ', '\t', '\r', '\n'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 55, offset: 5758},
+							pos:  position{line: 139, col: 102, offset: 7923},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 104, col: 63, offset: 5766},
+							pos: position{line: 139, col: 110, offset: 7931},
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 63, offset: 5766},
+								pos:  position{line: 139, col: 110, offset: 7931},
 								name: "CondTail",
 							},
 						},
@@ -1721,51 +2059,69 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 106, col: 1, offset: 5840},
+			pos:  position{line: 141, col: 1, offset: 8005},
 			expr: &seqExpr{
-				pos: position{line: 106, col: 17, offset: 5856},
+				pos: position{line: 141, col: 17, offset: 8021},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 106, col: 17, offset: 5856},
+						pos:  position{line: 141, col: 17, offset: 8021},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 106, col: 29, offset: 5868},
+						pos: position{line: 141, col: 29, offset: 8033},
 						expr: &seqExpr{
-							pos: position{line: 106, col: 31, offset: 5870},
+							pos: position{line: 141, col: 31, offset: 8035},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 106, col: 31, offset: 5870},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 141, col: 31, offset: 8035},
+									expr: &charClassMatcher{
+										pos:        position{line: 141, col: 31, offset: 8035},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 106, col: 33, offset: 5872},
+									pos:        position{line: 141, col: 42, offset: 8046},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
-								&ruleRefExpr{
-									pos:  position{line: 106, col: 37, offset: 5876},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 141, col: 46, offset: 8050},
+									expr: &charClassMatcher{
+										pos:        position{line: 141, col: 46, offset: 8050},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 106, col: 39, offset: 5878},
+									pos:  position{line: 141, col: 57, offset: 8061},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 106, col: 54, offset: 5893},
+						pos: position{line: 141, col: 72, offset: 8076},
 						expr: &seqExpr{
-							pos: position{line: 106, col: 56, offset: 5895},
+							pos: position{line: 141, col: 74, offset: 8078},
 							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 106, col: 56, offset: 5895},
-									name: "_",
+								&zeroOrMoreExpr{
+									pos: position{line: 141, col: 74, offset: 8078},
+									expr: &charClassMatcher{
+										pos:        position{line: 141, col: 74, offset: 8078},
+										val:        "[ \\t\\r\\n]",
+										chars:      []rune{' ', '\t', '\r', '\n'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 								&litMatcher{
-									pos:        position{line: 106, col: 58, offset: 5897},
+									pos:        position{line: 141, col: 85, offset: 8089},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -1778,49 +2134,61 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 108, col: 1, offset: 5905},
+			pos:  position{line: 143, col: 1, offset: 8097},
 			expr: &choiceExpr{
-				pos: position{line: 108, col: 16, offset: 5920},
+				pos: position{line: 143, col: 16, offset: 8112},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 108, col: 16, offset: 5920},
+						pos: position{line: 143, col: 16, offset: 8112},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 108, col: 16, offset: 5920},
+								pos:        position{line: 143, col: 16, offset: 8112},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
-							&ruleRefExpr{
-								pos:  position{line: 108, col: 21, offset: 5925},
-								name: "_",
+							&zeroOrMoreExpr{
+								pos: position{line: 143, col: 21, offset: 8117},
+								expr: &charClassMatcher{
+									pos:        position{line: 143, col: 21, offset: 8117},
+									val:        "[ \\t\\r\\n]",
+									chars:      []rune{' ', '\t', '\r', '\n'},
+									ignoreCase: false,
+									inverted:   false,
+								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 23, offset: 5927},
+								pos:  position{line: 143, col: 32, offset: 8128},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 108, col: 30, offset: 5934},
+						pos: position{line: 143, col: 39, offset: 8135},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 108, col: 30, offset: 5934},
+								pos:        position{line: 143, col: 39, offset: 8135},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 108, col: 34, offset: 5938},
+								pos: position{line: 143, col: 43, offset: 8139},
 								expr: &seqExpr{
-									pos: position{line: 108, col: 36, offset: 5940},
+									pos: position{line: 143, col: 45, offset: 8141},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 108, col: 36, offset: 5940},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 143, col: 45, offset: 8141},
+											expr: &charClassMatcher{
+												pos:        position{line: 143, col: 45, offset: 8141},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 38, offset: 5942},
+											pos:  position{line: 143, col: 56, offset: 8152},
 											name: "Name",
 										},
 									},
@@ -1829,45 +2197,57 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 108, col: 48, offset: 5952},
+						pos:        position{line: 143, col: 66, offset: 8162},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 108, col: 54, offset: 5958},
+						pos: position{line: 143, col: 72, offset: 8168},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 54, offset: 5958},
+								pos:  position{line: 143, col: 72, offset: 8168},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 108, col: 59, offset: 5963},
+								pos: position{line: 143, col: 77, offset: 8173},
 								expr: &seqExpr{
-									pos: position{line: 108, col: 61, offset: 5965},
+									pos: position{line: 143, col: 79, offset: 8175},
 									exprs: []any{
-										&ruleRefExpr{
-											pos:  position{line: 108, col: 61, offset: 5965},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 143, col: 79, offset: 8175},
+											expr: &charClassMatcher{
+												pos:        position{line: 143, col: 79, offset: 8175},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&litMatcher{
-											pos:        position{line: 108, col: 63, offset: 5967},
+											pos:        position{line: 143, col: 90, offset: 8186},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
-										&ruleRefExpr{
-											pos:  position{line: 108, col: 67, offset: 5971},
-											name: "_",
+										&zeroOrMoreExpr{
+											pos: position{line: 143, col: 94, offset: 8190},
+											expr: &charClassMatcher{
+												pos:        position{line: 143, col: 94, offset: 8190},
+												val:        "[ \\t\\r\\n]",
+												chars:      []rune{' ', '\t', '\r', '\n'},
+												ignoreCase: false,
+												inverted:   false,
+											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 108, col: 69, offset: 5973},
+											pos:  position{line: 143, col: 105, offset: 8201},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 108, col: 77, offset: 5981},
+											pos: position{line: 143, col: 113, offset: 8209},
 											expr: &ruleRefExpr{
-												pos:  position{line: 108, col: 77, offset: 5981},
+												pos:  position{line: 143, col: 113, offset: 8209},
 												name: "CondTail",
 											},
 										},
@@ -1881,37 +2261,37 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 111, col: 1, offset: 6048},
+			pos:  position{line: 150, col: 1, offset: 8481},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 9, offset: 6056},
+				pos: position{line: 150, col: 9, offset: 8489},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 9, offset: 6056},
+					pos: position{line: 150, col: 9, offset: 8489},
 					exprs: []any{
-						&notExpr{
-							pos: position{line: 111, col: 9, offset: 6056},
-							expr: &seqExpr{
-								pos: position{line: 111, col: 12, offset: 6059},
-								exprs: []any{
-									&andExpr{
-										pos: position{line: 111, col: 12, offset: 6059},
-										expr: &charClassMatcher{
-											pos:        position{line: 111, col: 13, offset: 6060},
-											val:        "[aoniefl]",
-											chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
-											ignoreCase: false,
-											inverted:   false,
-										},
+						&choiceExpr{
+							pos: position{line: 150, col: 11, offset: 8491},
+							alternatives: []any{
+								&notExpr{
+									pos: position{line: 150, col: 11, offset: 8491},
+									expr: &charClassMatcher{
+										pos:        position{line: 150, col: 12, offset: 8492},
+										val:        "[aoniefl]",
+										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&ruleRefExpr{
-										pos:  position{line: 111, col: 23, offset: 6070},
+								},
+								&notExpr{
+									pos: position{line: 150, col: 24, offset: 8504},
+									expr: &ruleRefExpr{
+										pos:  position{line: 150, col: 25, offset: 8505},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 111, col: 33, offset: 6080},
+							pos:        position{line: 150, col: 35, offset: 8515},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1919,10 +2299,13 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 111, col: 40, offset: 6087},
-							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 40, offset: 6087},
-								name: "IdentCont",
+							pos: position{line: 150, col: 42, offset: 8522},
+							expr: &charClassMatcher{
+								pos:        position{line: 150, col: 42, offset: 8522},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -1931,15 +2314,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 114, col: 1, offset: 6195},
+			pos:  position{line: 153, col: 1, offset: 8650},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 9, offset: 6203},
+				pos: position{line: 153, col: 9, offset: 8658},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 9, offset: 6203},
+					pos: position{line: 153, col: 9, offset: 8658},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 114, col: 9, offset: 6203},
+							pos:        position{line: 153, col: 9, offset: 8658},
 							val:        "[\\pL_]",
 							chars:      []rune{'_'},
 							classes:    []*unicode.RangeTable{rangeTable("L")},
@@ -1947,10 +2330,13 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 114, col: 16, offset: 6210},
-							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 16, offset: 6210},
-								name: "IdentCont",
+							pos: position{line: 153, col: 16, offset: 8665},
+							expr: &charClassMatcher{
+								pos:        position{line: 153, col: 16, offset: 8665},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -1959,63 +2345,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 116, col: 1, offset: 6266},
+			pos:  position{line: 155, col: 1, offset: 8741},
 			expr: &seqExpr{
-				pos: position{line: 116, col: 12, offset: 6277},
+				pos: position{line: 155, col: 12, offset: 8752},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 116, col: 14, offset: 6279},
+						pos: position{line: 155, col: 14, offset: 8754},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 116, col: 14, offset: 6279},
+								pos:        position{line: 155, col: 14, offset: 8754},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 22, offset: 6287},
+								pos:        position{line: 155, col: 22, offset: 8762},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 29, offset: 6294},
+								pos:        position{line: 155, col: 29, offset: 8769},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 37, offset: 6302},
+								pos:        position{line: 155, col: 37, offset: 8777},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 44, offset: 6309},
+								pos:        position{line: 155, col: 44, offset: 8784},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 51, offset: 6316},
+								pos:        position{line: 155, col: 51, offset: 8791},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 58, offset: 6323},
+								pos:        position{line: 155, col: 58, offset: 8798},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 67, offset: 6332},
+								pos:        position{line: 155, col: 67, offset: 8807},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 116, col: 75, offset: 6340},
+								pos:        position{line: 155, col: 75, offset: 8815},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2023,10 +2409,13 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 116, col: 86, offset: 6351},
-						expr: &ruleRefExpr{
-							pos:  position{line: 116, col: 87, offset: 6352},
-							name: "IdentCont",
+						pos: position{line: 155, col: 86, offset: 8826},
+						expr: &charClassMatcher{
+							pos:        position{line: 155, col: 87, offset: 8827},
+							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -2034,9 +2423,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 118, col: 1, offset: 6363},
+			pos:  position{line: 157, col: 1, offset: 8858},
 			expr: &charClassMatcher{
-				pos:        position{line: 118, col: 14, offset: 6376},
+				pos:        position{line: 157, col: 14, offset: 8871},
 				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
 				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
@@ -2045,17 +2434,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 123, col: 1, offset: 6579},
+			pos:  position{line: 163, col: 1, offset: 9202},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 11, offset: 6589},
+				pos: position{line: 163, col: 11, offset: 9212},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 11, offset: 6589},
+					pos: position{line: 163, col: 11, offset: 9212},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 123, col: 11, offset: 6589},
+							pos: position{line: 163, col: 11, offset: 9212},
 							expr: &charClassMatcher{
-								pos:        position{line: 123, col: 11, offset: 6589},
+								pos:        position{line: 163, col: 11, offset: 9212},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2063,52 +2452,47 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 123, col: 18, offset: 6596},
-							expr: &seqExpr{
-								pos: position{line: 123, col: 20, offset: 6598},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 123, col: 20, offset: 6598},
-										val:        ".",
-										ignoreCase: false,
-										want:       "\".\"",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 123, col: 24, offset: 6602},
-										expr: &charClassMatcher{
-											pos:        position{line: 123, col: 24, offset: 6602},
-											val:        "[0-9]",
-											ranges:     []rune{'0', '9'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-									},
-								},
+							pos: position{line: 163, col: 18, offset: 9219},
+							expr: &litMatcher{
+								pos:        position{line: 163, col: 18, offset: 9219},
+								val:        ".",
+								ignoreCase: false,
+								want:       "\".\"",
+							},
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 163, col: 23, offset: 9224},
+							expr: &charClassMatcher{
+								pos:        position{line: 163, col: 23, offset: 9224},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 123, col: 34, offset: 6612},
+							pos: position{line: 163, col: 30, offset: 9231},
 							expr: &seqExpr{
-								pos: position{line: 123, col: 36, offset: 6614},
+								pos: position{line: 163, col: 32, offset: 9233},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 123, col: 36, offset: 6614},
+										pos:        position{line: 163, col: 32, offset: 9233},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 123, col: 41, offset: 6619},
+										pos:        position{line: 163, col: 37, offset: 9238},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 123, col: 46, offset: 6624},
+										pos: position{line: 163, col: 42, offset: 9243},
 										expr: &charClassMatcher{
-											pos:        position{line: 123, col: 46, offset: 6624},
+											pos:        position{line: 163, col: 42, offset: 9243},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2119,10 +2503,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 123, col: 56, offset: 6634},
-							expr: &ruleRefExpr{
-								pos:  position{line: 123, col: 56, offset: 6634},
-								name: "IdentCont",
+							pos: position{line: 163, col: 52, offset: 9253},
+							expr: &charClassMatcher{
+								pos:        position{line: 163, col: 52, offset: 9253},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -2131,23 +2518,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 125, col: 1, offset: 6686},
+			pos:  position{line: 165, col: 1, offset: 9325},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 14, offset: 6699},
+				pos: position{line: 165, col: 14, offset: 9338},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 125, col: 14, offset: 6699},
+					pos: position{line: 165, col: 14, offset: 9338},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 125, col: 14, offset: 6699},
+							pos:        position{line: 165, col: 14, offset: 9338},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 125, col: 18, offset: 6703},
+							pos: position{line: 165, col: 18, offset: 9342},
 							expr: &charClassMatcher{
-								pos:        position{line: 125, col: 18, offset: 6703},
+								pos:        position{line: 165, col: 18, offset: 9342},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2155,10 +2542,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 125, col: 25, offset: 6710},
-							expr: &ruleRefExpr{
-								pos:  position{line: 125, col: 25, offset: 6710},
-								name: "IdentCont",
+							pos: position{line: 165, col: 25, offset: 9349},
+							expr: &charClassMatcher{
+								pos:        position{line: 165, col: 25, offset: 9349},
+								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
 					},
@@ -2167,36 +2557,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 128, col: 1, offset: 6827},
+			pos:  position{line: 168, col: 1, offset: 9486},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 9, offset: 6835},
+				pos: position{line: 168, col: 9, offset: 9494},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 128, col: 9, offset: 6835},
+					pos:  position{line: 168, col: 9, offset: 9494},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 131, col: 1, offset: 6955},
+			pos:  position{line: 171, col: 1, offset: 9614},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 17, offset: 6971},
+				pos: position{line: 171, col: 17, offset: 9630},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 17, offset: 6971},
+					pos: position{line: 171, col: 17, offset: 9630},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 131, col: 17, offset: 6971},
+							pos:        position{line: 171, col: 17, offset: 9630},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 131, col: 28, offset: 6982},
+							pos: position{line: 171, col: 28, offset: 9641},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 28, offset: 6982},
+								pos:        position{line: 171, col: 28, offset: 9641},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2204,7 +2594,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 131, col: 40, offset: 6994},
+							pos:  position{line: 171, col: 40, offset: 9653},
 							name: "TextBody",
 						},
 					},
@@ -2213,44 +2603,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 133, col: 1, offset: 7050},
+			pos:  position{line: 173, col: 1, offset: 9709},
 			expr: &choiceExpr{
-				pos: position{line: 133, col: 13, offset: 7062},
+				pos: position{line: 173, col: 13, offset: 9721},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 133, col: 13, offset: 7062},
+						pos: position{line: 173, col: 13, offset: 9721},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 133, col: 13, offset: 7062},
+								pos:        position{line: 173, col: 13, offset: 9721},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 133, col: 17, offset: 7066},
+								pos: position{line: 173, col: 17, offset: 9725},
 								expr: &choiceExpr{
-									pos: position{line: 133, col: 19, offset: 7068},
+									pos: position{line: 173, col: 19, offset: 9727},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 133, col: 19, offset: 7068},
+											pos:        position{line: 173, col: 19, offset: 9727},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 133, col: 28, offset: 7077},
+											pos: position{line: 173, col: 28, offset: 9736},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 133, col: 28, offset: 7077},
+													pos:        position{line: 173, col: 28, offset: 9736},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 133, col: 33, offset: 7082},
+													pos: position{line: 173, col: 33, offset: 9741},
 													expr: &anyMatcher{
-														line: 133, col: 33, offset: 7082,
+														line: 173, col: 33, offset: 9741,
 													},
 												},
 											},
@@ -2259,16 +2649,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 133, col: 41, offset: 7090},
+								pos: position{line: 173, col: 41, offset: 9749},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 133, col: 41, offset: 7090},
+										pos:        position{line: 173, col: 41, offset: 9749},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 133, col: 47, offset: 7096},
+										pos:  position{line: 173, col: 47, offset: 9755},
 										name: "EOF",
 									},
 								},
@@ -2276,39 +2666,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 133, col: 55, offset: 7104},
+						pos: position{line: 173, col: 55, offset: 9763},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 133, col: 55, offset: 7104},
+								pos:        position{line: 173, col: 55, offset: 9763},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 133, col: 59, offset: 7108},
+								pos: position{line: 173, col: 59, offset: 9767},
 								expr: &choiceExpr{
-									pos: position{line: 133, col: 61, offset: 7110},
+									pos: position{line: 173, col: 61, offset: 9769},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 133, col: 61, offset: 7110},
+											pos:        position{line: 173, col: 61, offset: 9769},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 133, col: 70, offset: 7119},
+											pos: position{line: 173, col: 70, offset: 9778},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 133, col: 70, offset: 7119},
+													pos:        position{line: 173, col: 70, offset: 9778},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 133, col: 75, offset: 7124},
+													pos: position{line: 173, col: 75, offset: 9783},
 													expr: &anyMatcher{
-														line: 133, col: 75, offset: 7124,
+														line: 173, col: 75, offset: 9783,
 													},
 												},
 											},
@@ -2317,16 +2707,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 133, col: 83, offset: 7132},
+								pos: position{line: 173, col: 83, offset: 9791},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 133, col: 83, offset: 7132},
+										pos:        position{line: 173, col: 83, offset: 9791},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 133, col: 89, offset: 7138},
+										pos:  position{line: 173, col: 89, offset: 9797},
 										name: "EOF",
 									},
 								},
@@ -2338,11 +2728,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 135, col: 1, offset: 7145},
+			pos:  position{line: 175, col: 1, offset: 9804},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 135, col: 6, offset: 7150},
+				pos: position{line: 175, col: 6, offset: 9809},
 				expr: &charClassMatcher{
-					pos:        position{line: 135, col: 6, offset: 7150},
+					pos:        position{line: 175, col: 6, offset: 9809},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2352,11 +2742,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 137, col: 1, offset: 7162},
+			pos:  position{line: 177, col: 1, offset: 9821},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 137, col: 7, offset: 7168},
+				pos: position{line: 177, col: 7, offset: 9827},
 				expr: &charClassMatcher{
-					pos:        position{line: 137, col: 7, offset: 7168},
+					pos:        position{line: 177, col: 7, offset: 9827},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2366,45 +2756,25 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 139, col: 1, offset: 7180},
+			pos:  position{line: 179, col: 1, offset: 9839},
 			expr: &notExpr{
-				pos: position{line: 139, col: 8, offset: 7187},
+				pos: position{line: 179, col: 8, offset: 9846},
 				expr: &anyMatcher{
-					line: 139, col: 9, offset: 7188,
+					line: 179, col: 9, offset: 9847,
 				},
 			},
 		},
 	},
 }
 
-func (c *current) onInput1(x any) (any, error) {
-	return x, nil
+func (c *current) onCondTail1() (any, error) {
+	return c.pos.offset + len(c.text), nil
 }
 
-func (p *parser) callonInput1() (any, error) {
+func (p *parser) callonCondTail1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onInput1(stack["x"])
-}
-
-func (c *current) onExpr1(v any) (any, error) {
-	return fullExpr(v, c.pos.offset+len(c.text)), nil
-}
-
-func (p *parser) callonExpr1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onExpr1(stack["v"])
-}
-
-func (c *current) onOpChain1(v any) (any, error) {
-	return opChain(v), nil
-}
-
-func (p *parser) callonOpChain1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onOpChain1(stack["v"])
+	return p.cur.onCondTail1()
 }
 
 func (c *current) onAssignOp1() (any, error) {
@@ -2447,34 +2817,54 @@ func (p *parser) callonSelectorDigits1() (any, error) {
 	return p.cur.onSelectorDigits1()
 }
 
-func (c *current) onCall1(a any) (any, error) {
-	return callTail(c.pos.offset, c.pos.offset+len(c.text), a), nil
+func (c *current) onLParen1() (any, error) {
+	return c.pos.offset, nil
 }
 
-func (p *parser) callonCall1() (any, error) {
+func (p *parser) callonLParen1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onCall1(stack["a"])
+	return p.cur.onLParen1()
 }
 
-func (c *current) onKeywordPrefix1() (any, error) {
-	return keywordName(c.pos.offset, c.text), nil
+func (c *current) onRParen1() (any, error) {
+	return c.pos.offset, nil
 }
 
-func (p *parser) callonKeywordPrefix1() (any, error) {
+func (p *parser) callonRParen1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onKeywordPrefix1()
+	return p.cur.onRParen1()
 }
 
-func (c *current) onIndex1(s any) (any, error) {
-	return indexTail(c.pos.offset, c.text, s), nil
+func (c *current) onLBrack1() (any, error) {
+	return lbrack(c.pos.offset), nil
 }
 
-func (p *parser) callonIndex1() (any, error) {
+func (p *parser) callonLBrack1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onIndex1(stack["s"])
+	return p.cur.onLBrack1()
+}
+
+func (c *current) onComma1() (any, error) {
+	return c.pos.offset, nil
+}
+
+func (p *parser) callonComma1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onComma1()
+}
+
+func (c *current) onRBrack1() (any, error) {
+	return c.pos.offset, nil
+}
+
+func (p *parser) callonRBrack1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onRBrack1()
 }
 
 func (c *current) onSliceTail1() (any, error) {
@@ -2495,16 +2885,6 @@ func (p *parser) callonSliceOnly1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
 	return p.cur.onSliceOnly1()
-}
-
-func (c *current) onParen1(s any) (any, error) {
-	return paren(c.pos.offset, c.pos.offset+len(c.text), s), nil
-}
-
-func (p *parser) callonParen1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onParen1(stack["s"])
 }
 
 func (c *current) onList1(s any) (any, error) {

@@ -38,8 +38,9 @@ const (
 
 // Result is the outcome of one parse, as plain data.
 type Result struct {
-	// Value is the value of the grammar's first rule. It is set when the
-	// parse matched, even when Problems is not empty.
+	// Value is the value of the grammar's first rule, as startValue
+	// (build.go) reads it. It is set when the parse matched, even when
+	// Problems is not empty.
 	Value any
 	// Steps is the number of grammar expressions tried, the unit of
 	// maxSteps.
@@ -86,8 +87,9 @@ func ParseInput(src string, maxSteps uint64, mode Mode) Result {
 const maxPooledInput = 4 << 10
 
 // pooled is a parser with a buffer for its input: pigeon parses a []byte.
-// The actions copy what they keep (string(c.text)), so the buffer can be
-// reused.
+// The actions copy what they keep (string(c.text)), and the raw values of
+// the rules without an action, which hold slices of the buffer, are read
+// by startValue before run returns, so the buffer can be reused.
 type pooled struct {
 	p   *parser
 	buf []byte
@@ -167,6 +169,9 @@ func (p *parser) run(mode Mode) (r Result, reusable bool) {
 	}
 	p.read() // advance to the first rune
 	val, ok := p.parseRuleWrap(start)
+	if ok {
+		val = startValue(val)
+	}
 	r = Result{Value: val, Steps: p.ExprCnt}
 	for _, err := range *p.errs {
 		var pe *parserError
