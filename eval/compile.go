@@ -757,57 +757,77 @@ type operand struct {
 	num  numFunc
 	val  evalFunc
 	node ast.Expr
+	// k is the number of a constant operand (konst), computed here once:
+	// it needs no closure to run.
+	k     value.Num
+	konst bool
 }
 
 // operand compiles x as a side of arithmetic; ok is false on a problem.
 func (c *compiler) operand(x ast.Expr) (operand, bool) {
-	switch n := x.(type) {
-	case *ast.ParenExpr:
-		return c.operand(n.X)
-	case *ast.UnaryExpr:
-		steps := c.steps
-		f := c.fold(x, c.unaryNum(n), steps)
-		return operand{num: f, node: x}, f != nil
-	case *ast.BinaryExpr:
-		steps := c.steps
-		f := c.fold(x, c.binaryNum(n), steps)
-		return operand{num: f, node: x}, f != nil
-	}
-	v := c.expr(x) // folds a constant, reporting its error once
-	if v == nil {
-		return operand{}, false
+	if p, ok := x.(*ast.ParenExpr); ok {
+		return c.operand(p.X)
 	}
 	if constant(x) {
-		val, _ := v(c.checkFrame())
-		k, err := c.number(x, val)
-		if err != nil {
-			c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
-			return operand{}, false
-		}
-		return operand{num: func(*frame) (value.Num, error) { return k, nil }, node: x}, true
+		return c.constOperand(x)
+	}
+	switch n := x.(type) {
+	case *ast.UnaryExpr:
+		f := c.unaryNum(n)
+		return operand{num: f, node: x}, f != nil
+	case *ast.BinaryExpr:
+		f := c.binaryNum(n)
+		return operand{num: f, node: x}, f != nil
+	}
+	v := c.expr(x)
+	if v == nil {
+		return operand{}, false
 	}
 	return operand{val: v, node: x}, true
 }
 
-// fold computes a constant arithmetic node once, at compile time; steps
-// is the count of steps before x was compiled, which a folded x adds
-// nothing to.
-func (c *compiler) fold(x ast.Expr, f numFunc, steps int) numFunc {
-	if f == nil || !constant(x) {
-		return f
+// constOperand computes the constant operand x once, at compile time,
+// reporting its error once; a folded x is no step at run time.
+func (c *compiler) constOperand(x ast.Expr) (operand, bool) {
+	steps := c.steps
+	defer func() { c.steps = steps }()
+	var k value.Num
+	var err error
+	switch n := x.(type) {
+	case *ast.UnaryExpr, *ast.BinaryExpr:
+		var f numFunc
+		if u, ok := n.(*ast.UnaryExpr); ok {
+			f = c.unaryNum(u)
+		} else {
+			f = c.binaryNum(n.(*ast.BinaryExpr))
+		}
+		if f == nil {
+			return operand{}, false
+		}
+		k, err = f(c.checkFrame())
+	default:
+		f := c.node(x)
+		if f == nil {
+			return operand{}, false
+		}
+		var v value.Value
+		if v, err = f(c.checkFrame()); err == nil {
+			k, err = c.number(x, v)
+		}
 	}
-	c.steps = steps
-	k, err := f(c.checkFrame())
 	if err != nil {
 		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
-		return nil
+		return operand{}, false
 	}
-	return func(*frame) (value.Num, error) { return k, nil }
+	return operand{k: k, konst: true, node: x}, true
 }
 
 // eval runs the operand: a number for arithmetic and constants, else a
 // value still to be converted.
 func (o *operand) eval(fr *frame) (value.Num, value.Value, error) {
+	if o.konst {
+		return o.k, value.Value{}, nil
+	}
 	if o.num != nil {
 		n, err := o.num(fr)
 		return n, value.Value{}, err
@@ -818,7 +838,7 @@ func (o *operand) eval(fr *frame) (value.Num, value.Value, error) {
 
 // toNum converts what eval gave to a number (D7 on a wrong kind).
 func (c *compiler) toNum(o *operand, n value.Num, v value.Value) (value.Num, error) {
-	if o.num != nil {
+	if o.num != nil || o.konst {
 		return n, nil
 	}
 	return c.number(o.node, v)
@@ -880,8 +900,8 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	// call at all, and a side of arithmetic gives its number directly.
 	// Each keeps the order of the general one below: the left side, the
 	// right side, the step, the left number, the right number (D7, D12).
-	kx, xk := c.constNum(x)
-	ky, yk := c.constNum(y)
+	kx, xk := x.k, x.konst
+	ky, yk := y.k, y.konst
 	switch {
 	case x.val != nil && y.val != nil:
 		return func(fr *frame) (value.Num, error) {
@@ -973,15 +993,6 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		}
 		return at.result(op(a, b))
 	}
-}
-
-// constNum is the number of a constant operand, folded at compile time.
-func (c *compiler) constNum(o operand) (value.Num, bool) {
-	if o.num == nil || !constant(o.node) {
-		return value.Num{}, false
-	}
-	k, err := o.num(c.checkFrame())
-	return k, err == nil
 }
 
 // describe names a value's kind, with the value when it is short data.

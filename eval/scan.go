@@ -16,6 +16,9 @@ type segment struct {
 // its offset is returned so validation can report it.
 func scanTemplate(text string) (segs []segment, unclosed []int) {
 	spans, unclosed := ScanPlaceholders(text)
+	if len(spans) > 0 || text != "" {
+		segs = make([]segment, 0, 2*len(spans)+1) // each placeholder, the text before it, the rest
+	}
 	lit := 0
 	for _, sp := range spans {
 		if open := sp.Start - 2; open > lit {
