@@ -42,6 +42,13 @@ type Template struct {
 	// literal is the text as a value, for a template without
 	// placeholders (a literal side of a condition), made once.
 	literal value.Value
+	// run and steps are, for a whole template whose placeholder is in
+	// modeRun or modeNonWord, its expression and the steps it costs (with
+	// the path reading's, for modeNonWord), kept here so that the most
+	// common evaluation reads them straight from t (issue #11).
+	run     evalFunc
+	steps   int
+	nonWord bool
 }
 
 // placeholder is one compiled ${...}.
@@ -174,6 +181,12 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
+	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
+		t.run, t.steps, t.nonWord = p[0].expr.run, p[0].expr.steps, p[0].mode == modeNonWord
+		if t.nonWord {
+			t.steps += len(p[0].rd.path)
+		}
+	}
 	if len(t.places) == 0 {
 		t.literal = value.ParsedText(text) // a condition compares it again and again
 	}
@@ -205,6 +218,21 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
 		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
+		if len(path) == 1 {
+			// One name: the variable itself, without walking a path.
+			p.expr = &expr{src: raw, pure: true, steps: 1, run: func(fr *frame) (value.Value, error) {
+				v, found, err := fr.s.VarName(first)
+				if err != nil {
+					return value.Value{}, dataError(raw, 0, trimmed, err)
+				}
+				if !found && fr.miss != nil {
+					fr.missPath(raw, path)
+				}
+				return v, nil
+			}}
+			p.setMode()
+			return p
+		}
 		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (value.Value, error) {
 			v, found, err := fr.s.LookupName(first, path)
 			if err != nil {
@@ -342,10 +370,12 @@ func (fr *frame) finish(r any, err *error, what string) {
 		fr.stack = nil // may be left mid-call
 	}
 	fr.s, fr.miss = nil, nil
-	if cap(fr.stack) > 256 {
-		fr.stack = nil
+	if fr.stack != nil { // only calls of more than len(argv) values use it
+		if cap(fr.stack) > 256 {
+			fr.stack = nil
+		}
+		fr.stack = fr.stack[:0]
 	}
-	fr.stack = fr.stack[:0]
 }
 
 // Render evaluates every placeholder and returns the text with each one
@@ -546,14 +576,24 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 
 // wholeValue is the value of the template's one placeholder, its text
 // within the cap.
-func (t *Template) wholeValue(fr *frame) (value.Value, error) {
-	p := t.places[0]
-	v, err := p.eval(fr)
-	if err != nil {
+func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
+	if t.run != nil && (!t.nonWord || !fr.s.MayHaveNonWord()) {
+		// p.eval written out for the common cases: no call and no load
+		// more than they need (issue #11). The steps of a path reading
+		// skipped and those of the expression are charged at once, as no
+		// work comes between them.
+		if err = fr.budget.Steps(t.steps); err == nil {
+			v, err = t.run(fr)
+		}
+		if err != nil {
+			p := t.places[0]
+			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+		}
+	} else if v, err = t.places[0].eval(fr); err != nil {
 		return value.Value{}, err
 	}
 	if v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize {
-		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
+		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
 	}
 	return v, nil
 }
