@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -156,5 +157,32 @@ func BenchmarkCondition(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkEvaluator is the entry of one evaluation on a reused
+// Evaluator, with and without a context that can be cancelled: a lone
+// variable, a call, arithmetic, and a constant (which section 4 looks up
+// as a name first).
+func BenchmarkEvaluator(b *testing.B) {
+	s := scope.New(map[string]any{"a": "x", "packages": []any{"a", "b", "c", "d", "e"}, "n": 7})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, text := range []string{"${a}", "${len(packages)}", "${n + 1}", "${1}"} {
+		tpl := eval.MustCompile(text)
+		var ev eval.Evaluator
+		for _, c := range []struct {
+			name string
+			ctx  context.Context
+		}{{"background", context.Background()}, {"cancellable", ctx}} {
+			b.Run(text+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := ev.Value(c.ctx, tpl, s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
