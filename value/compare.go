@@ -1,6 +1,7 @@
 package value
 
 import (
+	"context"
 	"bytes"
 	"strings"
 
@@ -452,5 +453,5 @@ func (st *caseState) foldAppend(dst []byte, s string) []byte {
 // and a default budget, so that a comparison outside any evaluation (a
 // list holding one large dictionary thousands of times) is bounded too.
 func plain() Limits {
-	return Limits{Budget: NewBudget(nil, 0, 0)}
+	return Limits{Budget: NewBudget(context.Background(), 0, 0)}
 }

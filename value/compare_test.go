@@ -1,6 +1,7 @@
 package value
 
 import (
+	"context"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -277,7 +278,7 @@ func TestPlainComparisonsAreBudgeted(t *testing.T) {
 	}
 	list, err := FromHost(refs)
 	require.NoError(t, err)
-	_, err = Limits{Budget: NewBudget(nil, 0, 0)}.Member(TextValue("q"), list)
+	_, err = Limits{Budget: NewBudget(context.Background(), 0, 0)}.Member(TextValue("q"), list)
 	require.ErrorIs(t, err, ErrBudget)
 	require.False(t, Member(TextValue("q"), list))
 	require.False(t, Contains(list, TextValue("q")))
