@@ -1,8 +1,8 @@
 package value
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"strings"
 
 	"github.com/kinenix/expressions/internal/echo"
