@@ -38,6 +38,9 @@ type frame struct {
 	// miss, when set, hears of every lookup that found nothing (the
 	// inspection API's Eval).
 	miss func(Miss)
+	// place is the placeholder a render is at, to name it in the error
+	// of a panic.
+	place *placeholder
 }
 
 // evalFunc evaluates one compiled node.

@@ -308,8 +308,9 @@ func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, e
 	if c == nil {
 		return false, nilCondition()
 	}
-	fr := getFrame(ctx, s)
-	defer fr.release(&err, c.line)
+	fr := getFrame()
+	defer fr.release(&err, site{line: c.line})
+	fr.start(ctx, s)
 	return c.root.test(fr, nil)
 }
 
@@ -325,8 +326,9 @@ func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool
 	if c == nil {
 		return false, nil, nilCondition()
 	}
-	fr := getFrame(ctx, s)
-	defer fr.release(&err, c.line)
+	fr := getFrame()
+	defer fr.release(&err, site{line: c.line})
+	fr.start(ctx, s)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)
 	return ok, steps, err

@@ -32,8 +32,8 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 	if out, done, err := t.renderStatic(s); done {
 		return out, err
 	}
+	defer e.end(&err, site{t: t})
 	e.fr.start(ctx, s)
-	defer e.end(&err, t.text)
 	return t.render(&e.fr, s)
 }
 
@@ -49,8 +49,8 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 		return value.TextValue(out), nil
 	}
+	defer e.end(&err, site{t: t})
 	e.fr.start(ctx, s)
-	defer e.end(&err, t.text)
 	return t.wholeValue(&e.fr)
 }
 
@@ -62,13 +62,13 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	if c == nil {
 		return false, nilCondition()
 	}
+	defer e.end(&err, site{line: c.line})
 	e.fr.start(ctx, s)
-	defer e.end(&err, c.line)
 	return c.root.test(&e.fr, nil)
 }
 
 // end finishes the evaluation; like release, it is the one deferred call
 // of an entry point.
-func (e *Evaluator) end(err *error, what string) {
-	e.fr.finish(recover(), err, what)
+func (e *Evaluator) end(err *error, at site) {
+	e.fr.finish(recover(), err, at)
 }

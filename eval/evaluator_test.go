@@ -103,3 +103,55 @@ func TestStepsChargedBeforeTheExpression(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "10", v.String())
 }
+
+// panicky is a context whose Err panics from its n-th call on: a host's
+// bug that the library must turn into an error, not a crash.
+type panicky struct {
+	context.Context
+	calls, n int
+}
+
+func (p *panicky) Done() <-chan struct{} { return make(chan struct{}) }
+func (p *panicky) Err() error {
+	p.calls++
+	if p.calls >= p.n {
+		panic("host context broke")
+	}
+	return nil
+}
+
+// A panic is an ErrInternal error that names the placeholder (D16) or,
+// for a condition, starts with `condition:` (D37), with the panic value in
+// Detail; even a panic of the host's context at the very start is caught.
+func TestPanicIsNamedError(t *testing.T) {
+	big := make([]any, 100_000)
+	for i := range big {
+		big[i] = i
+	}
+	s := scope.New(map[string]any{"big": big})
+	var ev eval.Evaluator
+	for _, n := range []int{1, 2} {
+		tpl := eval.MustCompile("total: ${len(join(big, ','))}")
+		_, err := tpl.RenderContext(&panicky{Context: context.Background(), n: n}, s)
+		require.ErrorIs(t, err, eval.ErrInternal)
+		require.Equal(t, "${len(join(big, ','))}: internal error; please report it", err.Error(), "n=%d", n)
+		var e *eval.Error
+		require.ErrorAs(t, err, &e)
+		require.Equal(t, "panic: host context broke", e.Detail)
+
+		whole := eval.MustCompile("${len(join(big, ','))}")
+		_, err = ev.Value(&panicky{Context: context.Background(), n: n}, whole, s)
+		require.Equal(t, "${len(join(big, ','))}: internal error; please report it", fmt.Sprint(err), "n=%d", n)
+
+		cd := eval.MustCompileCondition("${join(big, ',')} contains zz")
+		_, err = cd.TestContext(&panicky{Context: context.Background(), n: n}, s)
+		require.ErrorIs(t, err, eval.ErrInternal)
+		require.Equal(t, "condition: internal error; please report it", err.Error(), "n=%d", n)
+		_, err = ev.Test(&panicky{Context: context.Background(), n: n}, cd, s)
+		require.Equal(t, "condition: internal error; please report it", fmt.Sprint(err), "n=%d", n)
+	}
+	// and the Evaluator works on after it
+	v, err := ev.Value(context.Background(), eval.MustCompile("${len(big)}"), s)
+	require.NoError(t, err)
+	require.Equal(t, "100000", v.String())
+}

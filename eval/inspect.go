@@ -104,9 +104,10 @@ type Miss struct {
 // section 4, as rendering does, and calls miss (when not nil) for every
 // lookup that finds nothing. The result keeps its kind.
 func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
-	fr := getFrame(ctx, s)
+	fr := getFrame()
+	defer fr.release(&err, site{t: &Template{places: []*placeholder{ph.p}}})
+	fr.start(ctx, s)
 	fr.miss = miss
-	defer fr.release(&err, ph.p.raw)
 	return ph.p.eval(fr)
 }
 

@@ -20,8 +20,9 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		}
 		return value.Limits{MaxSize: s.MaxSize()}.AppendJSON(nil, v)
 	}
-	fr := getFrame(ctx, s)
-	defer fr.release(&err, t.text)
+	fr := getFrame()
+	defer fr.release(&err, site{t: t})
+	fr.start(ctx, s)
 	v, err := t.wholeValue(fr)
 	if err != nil {
 		return nil, err

@@ -336,15 +336,13 @@ func (p *placeholder) run(fr *frame) (value.Value, error) {
 
 var frames = sync.Pool{New: func() any { return new(frame) }}
 
-// getFrame takes a frame from the pool for one evaluation under ctx (nil
-// is a context that is never done).
-func getFrame(ctx context.Context, s *scope.Scope) *frame {
-	fr := frames.Get().(*frame)
-	fr.start(ctx, s)
-	return fr
-}
+// getFrame takes a frame from the pool; start makes it the state of an
+// evaluation. Entry points take it, defer release, then start it, so that
+// even a panic of the host's context (asked in start) is recovered.
+func getFrame() *frame { return frames.Get().(*frame) }
 
-// start makes fr the state of a new evaluation in s under ctx.
+// start makes fr the state of a new evaluation in s under ctx (nil is a
+// context that is never done).
 func (fr *frame) start(ctx context.Context, s *scope.Scope) {
 	fr.s = s
 	if fr.env.Budget == nil {
@@ -354,22 +352,42 @@ func (fr *frame) start(ctx context.Context, s *scope.Scope) {
 	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
 }
 
+// site is what an evaluation evaluates, to name it in the error of a
+// panic: a template, or a condition line.
+type site struct {
+	t    *Template
+	line string // the condition line, when a condition
+}
+
 // release returns fr to the pool once finish has run. It is the one
 // deferred call of each entry point that takes a pooled frame.
-func (fr *frame) release(err *error, what string) {
-	fr.finish(recover(), err, what)
+func (fr *frame) release(err *error, at site) {
+	fr.finish(recover(), err, at)
 	frames.Put(fr)
 }
 
 // finish ends the evaluation of fr: it turns a panic r, which is always a
 // bug, into an error instead of taking the host down (the panic value is
 // kept in the error's Detail), and drops what fr must not keep alive.
-func (fr *frame) finish(r any, err *error, what string) {
+// The error names the placeholder being evaluated (D16), or the condition
+// line (D37: `condition: ...`).
+func (fr *frame) finish(r any, err *error, at site) {
 	if r != nil {
-		*err = internalError(what, r)
+		switch {
+		case at.t == nil:
+			e := &Error{Expr: at.line, Reason: "internal error; please report it", Kind: ErrInternal, Cond: true}
+			e.Detail = panicText(r)
+			*err = e
+		case fr.place != nil:
+			*err = internalError(fr.place.raw, r)
+		case len(at.t.places) > 0:
+			*err = internalError(at.t.places[0].raw, r)
+		default:
+			*err = internalError(at.t.text, r)
+		}
 		fr.stack = nil // may be left mid-call
 	}
-	fr.s, fr.miss = nil, nil
+	fr.s, fr.miss, fr.place = nil, nil, nil
 	if fr.stack != nil { // only calls of more than len(argv) values use it
 		if cap(fr.stack) > 256 {
 			fr.stack = nil
@@ -391,8 +409,9 @@ func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out strin
 	if out, done, err := t.renderStatic(s); done {
 		return out, err
 	}
-	fr := getFrame(ctx, s)
-	defer fr.release(&err, t.text)
+	fr := getFrame()
+	defer fr.release(&err, site{t: t})
+	fr.start(ctx, s)
 	return t.render(fr, s)
 }
 
@@ -457,6 +476,7 @@ func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 		}
 		p := t.places[k]
 		k++
+		fr.place = p // for the error of a panic
 		v, err := p.eval(fr)
 		if err != nil {
 			return "", err
@@ -569,8 +589,9 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 		}
 		return value.TextValue(out), nil
 	}
-	fr := getFrame(ctx, s)
-	defer fr.release(&err, t.text)
+	fr := getFrame()
+	defer fr.release(&err, site{t: t})
+	fr.start(ctx, s)
 	return t.wholeValue(fr)
 }
 
