@@ -132,8 +132,8 @@ type compiler struct {
 	}
 	check *frame // the check pass's frame (checkFrame)
 	// steps counts the nodes that take a step each time the expression
-	// runs (D35): every name, .key, [index], call and operator, except
-	// those of constants folded here. They are charged all at once before
+	// runs (D35): every name, .key, [index], env.NAME, call and operator,
+	// except those of constants folded here. They are charged all at once before
 	// the expression runs (placeholder.run), not node by node.
 	steps int
 }
@@ -378,6 +378,7 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 		if c.underscore(n.Sel, true) {
 			return nil
 		}
+		c.steps++
 		return envFunc(name)
 	}
 	x := c.expr(n.X)
@@ -405,6 +406,7 @@ func (c *compiler) selector(n *ast.SelectorExpr) evalFunc {
 
 func (c *compiler) index(n *ast.IndexExpr) evalFunc {
 	if name, ok := envName(n); ok {
+		c.steps++
 		return envFunc(name)
 	}
 	x, ix := c.expr(n.X), c.expr(n.Index)

@@ -3,6 +3,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -154,4 +155,24 @@ func TestPanicIsNamedError(t *testing.T) {
 	v, err := ev.Value(context.Background(), eval.MustCompile("${len(big)}"), s)
 	require.NoError(t, err)
 	require.Equal(t, "100000", v.String())
+}
+
+// D35: reading env.NAME is a step like any other, so the budget and a
+// done context stop a template of many of them.
+func TestEnvReadsAreSteps(t *testing.T) {
+	env := scope.WithEnv(func(string) (string, bool) { return "0123456789", true })
+	tpl := eval.MustCompile(strings.Repeat("${env.X}", 1000))
+	_, err := tpl.Render(scope.New(nil, env, scope.WithMaxSteps(2)))
+	require.ErrorIs(t, err, value.ErrBudget)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = tpl.RenderContext(done, scope.New(nil, env))
+	require.ErrorIs(t, err, context.Canceled)
+	// The path reading (two parts, cut at the dots), two env reads, two
+	// calls and +: 7 steps.
+	_, err = eval.MustCompile("${len(env.X) + len(env['X'])}").Render(scope.New(nil, env, scope.WithMaxSteps(6)))
+	require.ErrorIs(t, err, value.ErrBudget)
+	out, err := eval.MustCompile("${len(env.X) + len(env['X'])}").Render(scope.New(nil, env, scope.WithMaxSteps(7)))
+	require.NoError(t, err)
+	require.Equal(t, "20", out)
 }

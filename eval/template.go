@@ -277,6 +277,9 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 		}
 	}
 	if p.rd.isEnv {
+		if err := fr.budget.Steps(1); err != nil { // the host's lookup is a step too
+			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+		}
 		if s, ok := fr.s.Env(p.rd.env); ok {
 			return value.TextValue(s), nil
 		}
