@@ -185,6 +185,21 @@ func (p *yamlStream) peek() (int, error) {
 	return -1, nil
 }
 
+// commentAt reports whether the # at b[i] starts a comment, as yaml.v3
+// reads it: after white space or a line start, and also right after what
+// ends a token on its own (a closing quote or bracket, a comma, an opening
+// bracket). After other text a # belongs to a plain value (`a#b`).
+func commentAt(b []byte, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch b[i-1] {
+	case ' ', '\t', '\r', '\n', '\'', '"', ',', '[', ']', '{', '}':
+		return true
+	}
+	return false
+}
+
 // endLine checks that from offset i the line holds only white space and a
 // comment, and moves to the next line.
 func (p *yamlStream) endLine(i int) error {
@@ -192,7 +207,7 @@ func (p *yamlStream) endLine(i int) error {
 	for j < len(p.b) && isSpace(p.b[j]) {
 		j++
 	}
-	if !p.endsAt(j) && !(p.b[j] == '#' && j > i) {
+	if !p.endsAt(j) && !(p.b[j] == '#' && commentAt(p.b, j)) {
 		return p.invalid(p.line, "unexpected text after a value; a line holds one value, or one key and its value")
 	}
 	p.nextLine(j)
@@ -386,8 +401,8 @@ func (p *yamlStream) key(flow bool) (string, error) {
 			p.i++
 		}
 	}
-	if p.i-i > maxKeyLen {
-		return "", p.unsupported(line, fmt.Sprintf("a key longer than %d bytes", maxKeyLen))
+	if p.i-i > maxKeyLen && utf8.RuneCount(p.b[i:p.i]) > maxKeyLen { // yaml.v3 counts characters
+		return "", p.unsupported(line, fmt.Sprintf("a key longer than %d characters", maxKeyLen))
 	}
 	return p.d.sharedBytes(raw, "", false).(string), nil
 }
@@ -418,8 +433,11 @@ func (p *yamlStream) plainStart(i int, flow bool) error {
 			return p.invalid(p.line, "a value in a flow collection cannot start with %q", "?")
 		}
 	case '-', ':':
-		if p.blankAt(i+1) || flow && (c == ':' || isFlowIndicator(p.b[i+1])) {
+		if p.blankAt(i + 1) {
 			return p.invalid(p.line, "a value cannot start with %q and a space here", string(c))
+		}
+		if flow && c == ':' {
+			return p.invalid(p.line, "a value in a flow collection cannot start with %q", ":")
 		}
 	}
 	return nil
@@ -980,7 +998,7 @@ func (p *yamlStream) flowSpace() (crossed bool, err error) {
 			if p.docMarker(p.i) {
 				return crossed, p.invalid(p.line, "a document marker (--- or ...) inside a flow collection")
 			}
-		case c == '#' && p.i > 0 && (isSpace(b[p.i-1]) || b[p.i-1] == '\n'):
+		case c == '#' && commentAt(b, p.i):
 			k := bytes.IndexByte(b[p.i:], '\n')
 			if k < 0 {
 				p.i = len(b)
@@ -1014,7 +1032,7 @@ func (p *yamlStream) countFlow(i int) []int32 {
 	for ; i < len(b); i++ {
 		switch c := b[i]; {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-		case c == '#' && i > 0 && (isSpace(b[i-1]) || b[i-1] == '\n'):
+		case c == '#' && (!plain && commentAt(b, i) || plain && (isSpace(b[i-1]) || b[i-1] == '\n')):
 			k := bytes.IndexByte(b[i:], '\n')
 			if k < 0 {
 				return counts

@@ -133,6 +133,13 @@ var subsetCases = []string{
 	"a: [\n [\n  [\n0]]]\n",
 	strings.Repeat("k", maxKeyLen+1) + ": 1\n",
 	strings.Repeat("k", maxKeyLen-10) + ": 1\n",
+	// Found by a review: a comment right after a closing quote or
+	// bracket, or after a comma or an opening bracket; a lone - in a
+	// flow list; a key of 1024 characters that are more bytes.
+	"a: 'x'#c\n", "a: \"#\"#\n", "a:\n- 'x'#c\n", "a: [1]#c\n", "a: {b: 1}#c\n",
+	"a: [1,#c\n2]\n", "a: [#c\n1]\n", "a: {b: 1,#c\nd: 2}\n", "a: [x#c, 'y'#z\n]\n",
+	"a: [-]\n", "a: [-, 1]\n", "a: [- 1]\n", "a: {-: 1}\n",
+	strings.Repeat("ก", 400) + ": 1\n", strings.Repeat("é", 1024) + ": 1\n", strings.Repeat("é", 1025) + ": 1\n",
 	// The depth limit in block context, just inside and just past it.
 	deepBlockMap(maxDepth - 1), deepBlockMap(maxDepth),
 	"x:\n " + strings.Repeat("- ", maxDepth-2) + "1\n",
@@ -456,7 +463,7 @@ func TestYAMLLargeOutsideSubset(t *testing.T) {
 		{"a: [x: 1]\n", "line 1: a key: value pair inside a [...] list (write it as {key: value}) is not read"},
 		{"a: 1\rb: 2\n", `line 1: a line break that is not \n or \r\n is not read`},
 		{"a: 1\u2028b: 2\n", "line 1: the line break U+2028 is not read"},
-		{strings.Repeat("k", maxKeyLen+1) + ": 1\n", "line 1: a key longer than 1024 bytes is not read"},
+		{strings.Repeat("k", maxKeyLen+1) + ": 1\n", "line 1: a key longer than 1024 characters is not read"},
 		// Errors of any YAML file, as a small file gives them (D36).
 		{"amount: 1\nb:\n  amount: 2\n  c: [\n1]\n# c\n\"amount\": 1000000\n", `line 7: the key "amount" is given twice in one mapping (first on line 1)`},
 		{"x:\n  - a: 1\n    b:\n      a: 2\n    'a': 3\n", `line 5: the key "a" is given twice in one mapping (first on line 2)`},
