@@ -18,9 +18,11 @@ import (
 // is made, some 100 times the file's size. A larger file, up to
 // MaxLargeYAMLSize, is read by a streaming reader of a plain subset of YAML
 // (mappings, lists, one-line values, quoted text, comments) that builds the
-// values directly, within ten times the file's size for lists of scalars
-// or of small mappings (D36); anything outside the subset is an error that
-// names its line and suggests JSON or CSV.
+// values directly: a list of scalars within about seven times the file's
+// size; rows of a few short keys, where each small Go map weighs more
+// than its text, up to the loader's bound of about 17 times (D36, as for
+// JSON). Anything outside the subset is an error that names its line and
+// suggests JSON or CSV.
 const MaxYAMLSize = 4 << 20
 
 // yaml decodes one YAML document holding a mapping (D36): a file of at
