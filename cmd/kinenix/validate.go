@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,12 +82,17 @@ func (c *cli) validate(args []string) int {
 		}
 	}
 	if *asJSON {
-		b, err := json.MarshalIndent(all, "", "  ")
-		if err != nil {
+		// As preview -json: `>` and `&` as written, not \u003e, so that
+		// a message reads the same in both.
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(all); err != nil {
 			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
 			return exitUsage
 		}
-		fmt.Fprintf(c.stdout, "%s\n", b)
+		c.stdout.Write(b.Bytes())
 	}
 	return code
 }

@@ -324,3 +324,12 @@ func renderFields(t *testing.T, flowPath, dataPath string) string {
 	}
 	return b.String()
 }
+
+// validate -json writes > and & as they are, as preview -json does.
+func TestValidateJSONKeepsOperators(t *testing.T) {
+	f := writeFile(t, "v.md", "- **a:** ${a > 1}\n")
+	r := runCLI(t, "", "validate", "-json", f)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"expression": "a > 1"`)
+	require.NotContains(t, r.stdout, `\u003e`)
+}
