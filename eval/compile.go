@@ -918,13 +918,17 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return value.Num{}, err
 			}
-			a, err := c.number(x.node, av)
-			if err != nil {
-				return a, err
+			a := av.Num() // a number, the common case, without a call
+			if av.Kind() != value.Number {
+				if a, err = c.number(x.node, av); err != nil {
+					return a, err
+				}
 			}
-			b, err := c.number(y.node, bv)
-			if err != nil {
-				return b, err
+			b := bv.Num() // a number, the common case, without a call
+			if bv.Kind() != value.Number {
+				if b, err = c.number(y.node, bv); err != nil {
+					return b, err
+				}
 			}
 			return at.result(op(a, b))
 		}
@@ -934,9 +938,11 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return value.Num{}, err
 			}
-			a, err := c.number(x.node, av)
-			if err != nil {
-				return a, err
+			a := av.Num() // a number, the common case, without a call
+			if av.Kind() != value.Number {
+				if a, err = c.number(x.node, av); err != nil {
+					return a, err
+				}
 			}
 			return at.result(op(a, ky))
 		}
@@ -946,9 +952,11 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 			if err != nil {
 				return value.Num{}, err
 			}
-			b, err := c.number(y.node, bv)
-			if err != nil {
-				return b, err
+			b := bv.Num() // a number, the common case, without a call
+			if bv.Kind() != value.Number {
+				if b, err = c.number(y.node, bv); err != nil {
+					return b, err
+				}
 			}
 			return at.result(op(kx, b))
 		}
