@@ -57,6 +57,24 @@ type expr struct {
 	pure bool
 	// steps is what one run costs in steps, charged before it runs.
 	steps int
+	// num is run for an expression that is arithmetic (and not a folded
+	// constant): the same evaluation, giving the number itself.
+	num numFunc
+}
+
+// arithmetic reports whether x, without its parentheses, is an operator
+// that is not a constant (a constant is folded into a value).
+func arithmetic(x ast.Expr) bool {
+	for {
+		switch n := x.(type) {
+		case *ast.ParenExpr:
+			x = n.X
+		case *ast.BinaryExpr, *ast.UnaryExpr:
+			return !constant(x)
+		default:
+			return false
+		}
+	}
 }
 
 // checkLimits enforces D17 before any parsing: the length in characters
@@ -131,6 +149,10 @@ type compiler struct {
 		str  strFunc
 	}
 	check *frame // the check pass's frame (checkFrame)
+	// lastNum is the arithmetic compiled last as a number (asValue): for
+	// an expression that is arithmetic, its root, which a whole template
+	// runs without the wrapper that makes a value of the number.
+	lastNum numFunc
 	// steps counts the nodes that take a step each time the expression
 	// runs (D35): every name, .key, [index], env.NAME, call and operator,
 	// except those of constants folded here. They are charged all at once before
@@ -172,7 +194,11 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	// The shortcut holds only when the path reading splits the same way:
 	// `row. status` reads the key " status" as a path.
 	pure := isPure(tree) && !strings.ContainsAny(strings.TrimSpace(src), " \t\r\n")
-	return &expr{src: src, tree: tree, run: run, pure: pure, steps: c.steps}, tree, nil
+	e = &expr{src: src, tree: tree, run: run, pure: pure, steps: c.steps}
+	if arithmetic(tree) {
+		e.num = c.lastNum
+	}
+	return e, tree, nil
 }
 
 // isPure reports whether x is a chain of names and .keys, with no `env`
@@ -744,6 +770,7 @@ func (c *compiler) asValue(f numFunc) evalFunc {
 	if f == nil {
 		return nil
 	}
+	c.lastNum = f
 	return func(fr *frame) (value.Value, error) {
 		r, err := f(fr)
 		if err != nil {

@@ -47,6 +47,7 @@ type Template struct {
 	// the path reading's, for modeNonWord), kept here so that the most
 	// common evaluation reads them straight from t (issue #11).
 	run     evalFunc
+	num     numFunc // run of arithmetic, giving its number (expr.num)
 	steps   int
 	nonWord bool
 }
@@ -182,7 +183,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
 	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
-		t.run, t.steps, t.nonWord = p[0].expr.run, p[0].expr.steps, p[0].mode == modeNonWord
+		t.run, t.num, t.steps, t.nonWord = p[0].expr.run, p[0].expr.num, p[0].expr.steps, p[0].mode == modeNonWord
 		if t.nonWord {
 			t.steps += len(p[0].rd.path)
 		}
@@ -607,7 +608,14 @@ func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 		// skipped and those of the expression are charged at once, as no
 		// work comes between them.
 		if err = fr.budget.Steps(t.steps); err == nil {
-			v, err = t.run(fr)
+			if t.num != nil {
+				var n value.Num
+				if n, err = t.num(fr); err == nil {
+					v = value.NumberValue(n)
+				}
+			} else {
+				v, err = t.run(fr)
+			}
 		}
 		if err != nil {
 			p := t.places[0]
