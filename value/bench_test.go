@@ -179,3 +179,11 @@ func BenchmarkIndexKey(b *testing.B) {
 		sinkVal, sinkBool, sinkErr = r.Key("premium")
 	}
 }
+
+func BenchmarkRemSmall(b *testing.B) {
+	x, y := Int(7), Int(3)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		sinkNum, sinkErr = x.Rem(y)
+	}
+}
