@@ -26,9 +26,11 @@ const (
 	// check evaluates up to MaxFields of them.
 	MaxWork  = 1 << 20
 	MaxSteps = 100_000
-	// MaxShown is the most bytes of one field's result a check sends back;
-	// the rest is counted in Field.Cut. With MaxFields, it bounds the
-	// answer to a few MiB.
+	// MaxShown is the most bytes of one field's result, or of one
+	// condition's steps, a check sends back; the rest is counted in
+	// Field.Cut and Condition.StepsCut. With MaxFields, it bounds the
+	// answer to about MaxFields × MaxShown (8 MiB) beyond the flow's own
+	// text.
 	MaxShown = 4 << 10
 )
 
@@ -99,7 +101,10 @@ type Condition struct {
 	Text    string `json:"text"`
 	Verdict bool   `json:"verdict"`
 	Steps   []Step `json:"steps"`
-	Error   string `json:"error,omitempty"`
+	// StepsCut is the number of steps left out once the shown steps
+	// reached MaxShown bytes, as a field's result is cut.
+	StepsCut int    `json:"stepsCut,omitempty"`
+	Error    string `json:"error,omitempty"`
 }
 
 // Step is one part of a condition (eval.Step).
@@ -178,9 +183,15 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 			continue
 		}
 		c := Condition{Line: r.Line, Column: r.Column, Text: r.Value, Verdict: r.Holds, Steps: []Step{}, Error: msg}
-		for _, st := range r.Steps {
+		size := 0
+		for i, st := range r.Steps {
+			shown := st.String()
+			if size += len(st.Part) + len(st.Values) + len(shown); size > MaxShown && i > 0 {
+				c.StepsCut = len(r.Steps) - i // the answer stays bounded (MaxShown a condition)
+				break
+			}
 			c.Steps = append(c.Steps, Step{Part: st.Part, Values: st.Values,
-				Result: st.Result, Evaluated: st.Evaluated, Shown: st.String()})
+				Result: st.Result, Evaluated: st.Evaluated, Shown: shown})
 		}
 		res.Conditions = append(res.Conditions, c)
 	}

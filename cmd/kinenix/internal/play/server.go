@@ -213,7 +213,9 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 	}
 	var req Request
 	if err := json.Unmarshal(body, &req); err != nil {
-		writeJSON(w, http.StatusBadRequest, apiError{"the request is not a check: " + err.Error()})
+		// The decoder's own words name Go types; the page and a person
+		// writing a request by hand need what a check is.
+		writeJSON(w, http.StatusBadRequest, apiError{"the request is not a check: send a JSON object with flow and data (text), format (text) and row (a whole number)"})
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)

@@ -199,6 +199,26 @@ func TestCheckResultCut(t *testing.T) {
 	require.Equal(t, Field{Line: 1, Column: 14, Label: "short", Text: "${s}", Result: "abc"}, short.Fields[0])
 }
 
+// The steps of one condition are cut at MaxShown bytes as a field's
+// result is, so that many long conditions keep the answer bounded.
+func TestCheckStepsCut(t *testing.T) {
+	line := "- **condition:** " + strings.TrimSuffix(strings.Repeat("${x} == ${y} or ", 120), " or ") + "\n"
+	long := strings.Repeat("v", 2000)
+	res := checkOK(t, New(Options{}), Request{Flow: line, Data: `{"x":"` + long + `","y":"w` + long + `"}`})
+	c := res.Conditions[0]
+	require.Empty(t, c.Error)
+	require.Positive(t, c.StepsCut)
+	require.Equal(t, 120, len(c.Steps)+c.StepsCut)
+	size := 0
+	for _, st := range c.Steps[:len(c.Steps)-1] {
+		size += len(st.Part) + len(st.Values) + len(st.Shown)
+	}
+	require.LessOrEqual(t, size, MaxShown)
+	small := checkOK(t, New(Options{}), Request{Flow: "- **condition:** ${x} == a or ${x} == b\n", Data: `{"x":"b"}`})
+	require.Zero(t, small.Conditions[0].StepsCut)
+	require.Len(t, small.Conditions[0].Steps, 2)
+}
+
 // A cancelled request stops the check before the next field.
 func TestCheckCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -220,8 +240,12 @@ func TestCheckRefusals(t *testing.T) {
 	require.Equal(t, http.StatusUnsupportedMediaType, w.Code)
 	w = post(t, h, `{}`, func(r *http.Request) { r.Header.Set("Origin", "http://evil.example") })
 	require.Equal(t, http.StatusForbidden, w.Code)
-	w = post(t, h, `{"flow": 3}`)
-	require.Equal(t, http.StatusBadRequest, w.Code)
+	for _, body := range []string{`{"flow": 3}`, `[1,2]`, `{"row":1e100}`} {
+		w = post(t, h, body)
+		require.Equal(t, http.StatusBadRequest, w.Code)
+		require.NotContains(t, w.Body.String(), "Go ", "no Go type names for a person: %s", w.Body.String())
+		require.Contains(t, w.Body.String(), "the request is not a check: send a JSON object")
+	}
 	w = post(t, h, `{}`, func(r *http.Request) { r.Method = "GET" })
 	require.Equal(t, http.StatusMethodNotAllowed, w.Code)
 }

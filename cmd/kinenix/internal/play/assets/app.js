@@ -286,6 +286,7 @@
             }
             ol.append(sl);
           }
+          if (c.stepsCut) ol.append(el('li', 'cut', `… and ${c.stepsCut} more parts`));
           li.append(ol);
         }
         return li;
