@@ -542,7 +542,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 // values from left to right (the first error stops), then the function.
 func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) evalFunc {
 	call := f.Call
-	fail := func(err error) error { return wrapFailure(c.src, n.Pos(), err) }
+	fail := func(err error) error { return spanFailure(c.src, n.Pos(), n.End(), err) }
 	if f.Text != nil && len(args) == 1 {
 		if run := c.textCall(n, f, args[0], fail); run != nil {
 			return run

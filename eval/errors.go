@@ -207,6 +207,22 @@ func wrapFailure(expr string, off int, err error) *Error {
 	return out
 }
 
+// spanFailure is wrapFailure for a failure of expr[from:to] as a whole (a
+// call whose function failed): the error spans it, so that an editor
+// underlines the call, not its first letter. An *Error from inside it
+// keeps its own place.
+func spanFailure(expr string, from, to int, err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	out := wrapFailure(expr, from, err)
+	if to > from && to <= len(expr) {
+		out.End = to
+	}
+	return out
+}
+
 // failureDetail is what a failure says for the Go programmer.
 func failureDetail(f *value.Failure) string { return f.Detail }
 

@@ -176,3 +176,21 @@ func TestEnvReadsAreSteps(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "20", out)
 }
+
+// D16: a function's failure spans its call, so that an editor underlines
+// the call rather than its first letter.
+func TestFunctionFailureSpansTheCall(t *testing.T) {
+	for _, expr := range []string{"round(a, 'x')", "part(word, '', 1)", "number(word)"} {
+		_, err := eval.MustCompile("${" + expr + "}").Render(scope.New(data(t)))
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, expr)
+		require.Equal(t, 0, e.Offset, expr)
+		require.Equal(t, len(expr), e.End, "%s: %v", expr, err)
+	}
+	// a failure inside keeps its own place
+	_, err := eval.MustCompile("${len(round(a, 'x'))}").Render(scope.New(data(t)))
+	var e *eval.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, 4, e.Offset)
+	require.Equal(t, 4+len("round(a, 'x')"), e.End)
+}
