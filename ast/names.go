@@ -6,20 +6,24 @@ import (
 	"unicode/utf8"
 )
 
-// The lexical classes of names (decision D9), exactly as grammar/expr.peg
-// writes them: a name starts with a letter or _ ([\pL_]) and goes on with
-// letters, marks, decimal digits and connector punctuation
-// ([\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}], _ among them). A test checks these
-// functions against the generated parser on every boundary of those
-// Unicode classes.
+// The lexical classes of names (decision D9: Unicode identifier rules, as
+// Python reads them), exactly as grammar/expr.peg writes them: a name
+// starts with a letter, a letter number (Ⅷ, 〇), one of Unicode's
+// Other_ID_Start characters (℘, ℮) or _, and goes on with those, marks,
+// decimal digits, connector punctuation and Other_ID_Continue (the middle
+// dot ·). A test checks these functions against the generated parser on
+// every boundary of those Unicode classes.
 
-// IsIdentStart reports whether r can start an identifier: [\pL_].
-func IsIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+// IsIdentStart reports whether r can start an identifier:
+// [\pL\p{Nl}_] and Other_ID_Start.
+func IsIdentStart(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.In(r, unicode.Nl, unicode.Other_ID_Start)
+}
 
 // IsIdentCont reports whether r can follow the first character of an
-// identifier: [\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}].
+// identifier: IsIdentStart, [\p{Mn}\p{Mc}\p{Nd}\p{Pc}] and Other_ID_Continue.
 func IsIdentCont(r rune) bool {
-	return unicode.IsLetter(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
+	return IsIdentStart(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
 }
 
 // IsName reports whether s is one whole identifier by the grammar's

@@ -594,3 +594,16 @@ func TestPropertyRegressions(t *testing.T) {
 	require.ErrorIs(t, err, eval.ErrType)
 	require.Less(t, len(err.(*eval.Error).Reason), 500) // D37: each echoed piece at most 120 characters
 }
+
+// D9: names follow Unicode identifier rules, as Python reads them: a
+// letter number (Ⅷ, 〇), Unicode's Other_ID_Start (℘) and, after the
+// first character, Other_ID_Continue (the middle dot ·) are name
+// characters, in expressions as in plain paths.
+func TestUnicodeIdentifierClasses(t *testing.T) {
+	s := scope.New(map[string]any{"ⅷ": []any{1, 2}, "℘": "ab", "x·y": "abc", "〇": 5})
+	out, err := eval.MustCompile("${len(ⅷ)} ${len(℘)} ${len(x·y)} ${〇 + 1} ${ⅷ}").Render(s)
+	require.NoError(t, err)
+	require.Equal(t, "2 2 3 6 1, 2", out)
+	_, err = eval.MustCompile("${len(·x)}").Render(s)
+	require.ErrorIs(t, err, eval.ErrSyntax, "a middle dot cannot start a name")
+}

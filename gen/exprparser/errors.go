@@ -212,7 +212,7 @@ func expectedCloser(expected []string) string {
 }
 
 // identContClass is how pigeon lists the grammar's IdentCont class.
-const identContClass = `[\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}]`
+const identContClass = exprgen.IdentContClass
 
 func onlyIdentCont(expected []string) bool {
 	for _, e := range expected {
@@ -239,7 +239,7 @@ func wordStart(src string, off int) int {
 // farthest offset: a value may start with a name.
 func expectsValue(expected []string) bool {
 	for _, e := range expected {
-		if e == `[\pL_]` {
+		if e == exprgen.IdentStartClass {
 			return true
 		}
 	}

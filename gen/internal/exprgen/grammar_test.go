@@ -36,7 +36,8 @@ func boundaryRunes() []rune {
 	for r := rune(0); r < 0x100; r++ {
 		add(r)
 	}
-	for _, table := range []*unicode.RangeTable{unicode.L, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Cf, unicode.Zs} {
+	for _, table := range []*unicode.RangeTable{unicode.L, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Cf, unicode.Zs,
+		unicode.Other_ID_Start, unicode.Other_ID_Continue} {
 		for _, rg := range table.R16 {
 			for _, r := range []rune{rune(rg.Lo) - 1, rune(rg.Lo), rune(rg.Lo) + rune(rg.Stride), rune(rg.Hi), rune(rg.Hi) + 1} {
 				add(r)
@@ -52,15 +53,15 @@ func boundaryRunes() []rune {
 }
 
 // D9: ast.IsIdentStart and ast.IsIdentCont are exactly the grammar's
-// [\pL_] and [\pL\p{Mn}\p{Mc}\p{Nd}\p{Pc}], checked on the generated
-// parser at every boundary of those classes.
+// classes of Word's first character and of IdentCont, checked on the
+// generated parser at every boundary of the Unicode classes they name.
 func TestIdentClassesMatchGrammar(t *testing.T) {
 	runes := boundaryRunes()
 	require.Greater(t, len(runes), 3000)
 	for _, r := range runes {
 		s := string(r)
 		require.Equal(t, matches(t, "IdentCont", s), ast.IsIdentCont(r), "IdentCont %U", r)
-		// Word is [\pL_] IdentCont*: one character matches when it can start a name.
+		// Word is a start character then IdentCont*: one character matches when it can start a name.
 		require.Equal(t, matches(t, "Word", s), ast.IsIdentStart(r), "IdentStart %U", r)
 		require.Equal(t, matches(t, "Word", "a"+s), ast.IsName("a"+s), "a%c", r)
 	}
@@ -109,8 +110,12 @@ func TestClassCopiesMatchTheirRules(t *testing.T) {
 	}
 	space := classes(byName["_"].expr)
 	ident := classes(byName["IdentCont"].expr)
+	start := classes(byName["Word"].expr) // a name's first character, then IdentCont's copy
 	require.Len(t, space, 1)
 	require.Len(t, ident, 1)
+	require.Len(t, start, 2)
+	require.Equal(t, IdentStartClass, start[0], "the class the messages look for")
+	require.Equal(t, IdentContClass, ident[0], "the class the messages look for")
 	copies := map[string]int{}
 	for _, r := range g.rules {
 		for _, c := range classes(r.expr) {
@@ -118,6 +123,8 @@ func TestClassCopiesMatchTheirRules(t *testing.T) {
 			case strings.HasPrefix(c, "[ "):
 				require.Equal(t, space[0], c, "rule %s", r.name)
 				copies["space"]++
+			case c == start[0]:
+				copies["start"]++
 			case strings.HasPrefix(c, `[\pL\p{`):
 				require.Equal(t, ident[0], c, "rule %s", r.name)
 				copies["ident"]++
@@ -127,6 +134,7 @@ func TestClassCopiesMatchTheirRules(t *testing.T) {
 	// The copies are there (the walk found the grammar's classes).
 	require.Greater(t, copies["space"], 20)
 	require.Greater(t, copies["ident"], 10)
+	require.Equal(t, 2, copies["start"], "Name and Word")
 }
 
 // The keywords of package ast are exactly the words of the grammar's

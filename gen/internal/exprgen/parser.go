@@ -20,14 +20,14 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Input",
-			pos:  position{line: 44, col: 1, offset: 2504},
+			pos:  position{line: 46, col: 1, offset: 2640},
 			expr: &seqExpr{
-				pos: position{line: 44, col: 10, offset: 2513},
+				pos: position{line: 46, col: 10, offset: 2649},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 44, col: 10, offset: 2513},
+						pos: position{line: 46, col: 10, offset: 2649},
 						expr: &charClassMatcher{
-							pos:        position{line: 44, col: 10, offset: 2513},
+							pos:        position{line: 46, col: 10, offset: 2649},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -35,13 +35,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 44, col: 21, offset: 2524},
+						pos:  position{line: 46, col: 21, offset: 2660},
 						name: "Expr",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 44, col: 26, offset: 2529},
+						pos: position{line: 46, col: 26, offset: 2665},
 						expr: &charClassMatcher{
-							pos:        position{line: 44, col: 26, offset: 2529},
+							pos:        position{line: 46, col: 26, offset: 2665},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -49,7 +49,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 44, col: 37, offset: 2540},
+						pos:  position{line: 46, col: 37, offset: 2676},
 						name: "EOF",
 					},
 				},
@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 60, col: 1, offset: 3320},
+			pos:  position{line: 62, col: 1, offset: 3456},
 			expr: &seqExpr{
-				pos: position{line: 60, col: 9, offset: 3328},
+				pos: position{line: 62, col: 9, offset: 3464},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 60, col: 9, offset: 3328},
+						pos:  position{line: 62, col: 9, offset: 3464},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 60, col: 17, offset: 3336},
+						pos: position{line: 62, col: 17, offset: 3472},
 						expr: &seqExpr{
-							pos: position{line: 60, col: 19, offset: 3338},
+							pos: position{line: 62, col: 19, offset: 3474},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 60, col: 19, offset: 3338},
+									pos: position{line: 62, col: 19, offset: 3474},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 19, offset: 3338},
+										pos:        position{line: 62, col: 19, offset: 3474},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,9 +81,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 60, col: 30, offset: 3349},
+									pos: position{line: 62, col: 30, offset: 3485},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 31, offset: 3350},
+										pos:        position{line: 62, col: 31, offset: 3486},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -91,13 +91,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 51, offset: 3370},
+									pos:  position{line: 62, col: 51, offset: 3506},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 60, col: 57, offset: 3376},
+									pos: position{line: 62, col: 57, offset: 3512},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 57, offset: 3376},
+										pos:        position{line: 62, col: 57, offset: 3512},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,21 +105,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 68, offset: 3387},
+									pos:  position{line: 62, col: 68, offset: 3523},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 60, col: 79, offset: 3398},
+						pos: position{line: 62, col: 79, offset: 3534},
 						expr: &seqExpr{
-							pos: position{line: 60, col: 81, offset: 3400},
+							pos: position{line: 62, col: 81, offset: 3536},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 60, col: 81, offset: 3400},
+									pos: position{line: 62, col: 81, offset: 3536},
 									expr: &charClassMatcher{
-										pos:        position{line: 60, col: 82, offset: 3401},
+										pos:        position{line: 62, col: 82, offset: 3537},
 										val:        "[-:*/><+%@&|^= \\t\\r\\ni]",
 										chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '=', ' ', '\t', '\r', '\n', 'i'},
 										ignoreCase: false,
@@ -127,7 +127,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 106, offset: 3425},
+									pos:  position{line: 62, col: 106, offset: 3561},
 									name: "ExprTails",
 								},
 							},
@@ -138,28 +138,28 @@ var g = &grammar{
 		},
 		{
 			name: "ExprTails",
-			pos:  position{line: 62, col: 1, offset: 3439},
+			pos:  position{line: 64, col: 1, offset: 3575},
 			expr: &choiceExpr{
-				pos: position{line: 62, col: 14, offset: 3452},
+				pos: position{line: 64, col: 14, offset: 3588},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 62, col: 14, offset: 3452},
+						pos: position{line: 64, col: 14, offset: 3588},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 62, col: 14, offset: 3452},
+								pos:  position{line: 64, col: 14, offset: 3588},
 								name: "CondTail",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 62, col: 23, offset: 3461},
+								pos: position{line: 64, col: 23, offset: 3597},
 								expr: &ruleRefExpr{
-									pos:  position{line: 62, col: 23, offset: 3461},
+									pos:  position{line: 64, col: 23, offset: 3597},
 									name: "AssignTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 62, col: 37, offset: 3475},
+						pos:  position{line: 64, col: 37, offset: 3611},
 						name: "AssignTail",
 					},
 				},
@@ -167,23 +167,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 67, col: 1, offset: 3652},
+			pos:  position{line: 69, col: 1, offset: 3788},
 			expr: &seqExpr{
-				pos: position{line: 67, col: 12, offset: 3663},
+				pos: position{line: 69, col: 12, offset: 3799},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 12, offset: 3663},
+						pos:  position{line: 69, col: 12, offset: 3799},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 67, col: 20, offset: 3671},
+						pos: position{line: 69, col: 20, offset: 3807},
 						expr: &seqExpr{
-							pos: position{line: 67, col: 22, offset: 3673},
+							pos: position{line: 69, col: 22, offset: 3809},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 22, offset: 3673},
+									pos: position{line: 69, col: 22, offset: 3809},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 22, offset: 3673},
+										pos:        position{line: 69, col: 22, offset: 3809},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -191,9 +191,9 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 67, col: 33, offset: 3684},
+									pos: position{line: 69, col: 33, offset: 3820},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 34, offset: 3685},
+										pos:        position{line: 69, col: 34, offset: 3821},
 										val:        "[-+*/%@&|^<>=!aoni]",
 										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
 										ignoreCase: false,
@@ -201,13 +201,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 54, offset: 3705},
+									pos:  position{line: 69, col: 54, offset: 3841},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 67, col: 60, offset: 3711},
+									pos: position{line: 69, col: 60, offset: 3847},
 									expr: &charClassMatcher{
-										pos:        position{line: 67, col: 60, offset: 3711},
+										pos:        position{line: 69, col: 60, offset: 3847},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -215,7 +215,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 67, col: 71, offset: 3722},
+									pos:  position{line: 69, col: 71, offset: 3858},
 									name: "Operand",
 								},
 							},
@@ -226,17 +226,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 69, col: 1, offset: 3734},
+			pos:  position{line: 71, col: 1, offset: 3870},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 13, offset: 3746},
+				pos: position{line: 71, col: 13, offset: 3882},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 69, col: 13, offset: 3746},
+					pos: position{line: 71, col: 13, offset: 3882},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 13, offset: 3746},
+							pos: position{line: 71, col: 13, offset: 3882},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 13, offset: 3746},
+								pos:        position{line: 71, col: 13, offset: 3882},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -244,25 +244,27 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 69, col: 24, offset: 3757},
+							pos:        position{line: 71, col: 24, offset: 3893},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 69, col: 29, offset: 3762},
+							pos: position{line: 71, col: 29, offset: 3898},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 30, offset: 3763},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 71, col: 30, offset: 3899},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 69, col: 60, offset: 3793},
+							pos: position{line: 71, col: 133, offset: 4002},
 							expr: &charClassMatcher{
-								pos:        position{line: 69, col: 60, offset: 3793},
+								pos:        position{line: 71, col: 133, offset: 4002},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -270,18 +272,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 69, col: 71, offset: 3804},
+							pos:  position{line: 71, col: 144, offset: 4013},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 69, col: 79, offset: 3812},
+							pos: position{line: 71, col: 152, offset: 4021},
 							expr: &seqExpr{
-								pos: position{line: 69, col: 81, offset: 3814},
+								pos: position{line: 71, col: 154, offset: 4023},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 69, col: 81, offset: 3814},
+										pos: position{line: 71, col: 154, offset: 4023},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 81, offset: 3814},
+											pos:        position{line: 71, col: 154, offset: 4023},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -289,25 +291,27 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 69, col: 92, offset: 3825},
+										pos:        position{line: 71, col: 165, offset: 4034},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 69, col: 99, offset: 3832},
+										pos: position{line: 71, col: 172, offset: 4041},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 100, offset: 3833},
-											val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+											pos:        position{line: 71, col: 173, offset: 4042},
+											val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+											chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+											ranges:     []rune{'፩', '፱'},
+											classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 											ignoreCase: false,
 											inverted:   false,
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 69, col: 130, offset: 3863},
+										pos: position{line: 71, col: 276, offset: 4145},
 										expr: &charClassMatcher{
-											pos:        position{line: 69, col: 130, offset: 3863},
+											pos:        position{line: 71, col: 276, offset: 4145},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -315,13 +319,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 141, offset: 3874},
+										pos:  position{line: 71, col: 287, offset: 4156},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 69, col: 149, offset: 3882},
+										pos: position{line: 71, col: 295, offset: 4164},
 										expr: &ruleRefExpr{
-											pos:  position{line: 69, col: 149, offset: 3882},
+											pos:  position{line: 71, col: 295, offset: 4164},
 											name: "CondTail",
 										},
 									},
@@ -334,14 +338,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 71, col: 1, offset: 3939},
+			pos:  position{line: 73, col: 1, offset: 4221},
 			expr: &seqExpr{
-				pos: position{line: 71, col: 15, offset: 3953},
+				pos: position{line: 73, col: 15, offset: 4235},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 71, col: 15, offset: 3953},
+						pos: position{line: 73, col: 15, offset: 4235},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 15, offset: 3953},
+							pos:        position{line: 73, col: 15, offset: 4235},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -349,9 +353,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 71, col: 26, offset: 3964},
+						pos: position{line: 73, col: 26, offset: 4246},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 27, offset: 3965},
+							pos:        position{line: 73, col: 27, offset: 4247},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -359,13 +363,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 43, offset: 3981},
+						pos:  position{line: 73, col: 43, offset: 4263},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 71, col: 52, offset: 3990},
+						pos: position{line: 73, col: 52, offset: 4272},
 						expr: &charClassMatcher{
-							pos:        position{line: 71, col: 52, offset: 3990},
+							pos:        position{line: 73, col: 52, offset: 4272},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -373,7 +377,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 71, col: 63, offset: 4001},
+						pos:  position{line: 73, col: 63, offset: 4283},
 						name: "Expr",
 					},
 				},
@@ -381,99 +385,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 73, col: 1, offset: 4007},
+			pos:  position{line: 75, col: 1, offset: 4289},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 13, offset: 4019},
+				pos: position{line: 75, col: 13, offset: 4301},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 73, col: 15, offset: 4021},
+					pos: position{line: 75, col: 15, offset: 4303},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 73, col: 15, offset: 4021},
+							pos:        position{line: 75, col: 15, offset: 4303},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 22, offset: 4028},
+							pos:        position{line: 75, col: 22, offset: 4310},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 30, offset: 4036},
+							pos:        position{line: 75, col: 30, offset: 4318},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 38, offset: 4044},
+							pos:        position{line: 75, col: 38, offset: 4326},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 46, offset: 4052},
+							pos:        position{line: 75, col: 46, offset: 4334},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 54, offset: 4060},
+							pos:        position{line: 75, col: 54, offset: 4342},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 61, offset: 4067},
+							pos:        position{line: 75, col: 61, offset: 4349},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 68, offset: 4074},
+							pos:        position{line: 75, col: 68, offset: 4356},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 75, offset: 4081},
+							pos:        position{line: 75, col: 75, offset: 4363},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 82, offset: 4088},
+							pos:        position{line: 75, col: 82, offset: 4370},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 89, offset: 4095},
+							pos:        position{line: 75, col: 89, offset: 4377},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 96, offset: 4102},
+							pos:        position{line: 75, col: 96, offset: 4384},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 103, offset: 4109},
+							pos:        position{line: 75, col: 103, offset: 4391},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 110, offset: 4116},
+							pos:        position{line: 75, col: 110, offset: 4398},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 73, col: 117, offset: 4123},
+							pos:        position{line: 75, col: 117, offset: 4405},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -484,172 +488,174 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 75, col: 1, offset: 4161},
+			pos:  position{line: 77, col: 1, offset: 4443},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 10, offset: 4170},
+				pos: position{line: 77, col: 10, offset: 4452},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 75, col: 12, offset: 4172},
+					pos: position{line: 77, col: 12, offset: 4454},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 75, col: 12, offset: 4172},
+							pos:        position{line: 77, col: 12, offset: 4454},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 19, offset: 4179},
+							pos:        position{line: 77, col: 19, offset: 4461},
 							val:        "*",
 							ignoreCase: false,
 							want:       "\"*\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 25, offset: 4185},
+							pos:        position{line: 77, col: 25, offset: 4467},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 32, offset: 4192},
+							pos:        position{line: 77, col: 32, offset: 4474},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 38, offset: 4198},
+							pos:        position{line: 77, col: 38, offset: 4480},
 							val:        "%",
 							ignoreCase: false,
 							want:       "\"%\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 44, offset: 4204},
+							pos:        position{line: 77, col: 44, offset: 4486},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 50, offset: 4210},
+							pos:        position{line: 77, col: 50, offset: 4492},
 							val:        "&&",
 							ignoreCase: false,
 							want:       "\"&&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 57, offset: 4217},
+							pos:        position{line: 77, col: 57, offset: 4499},
 							val:        "&",
 							ignoreCase: false,
 							want:       "\"&\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 63, offset: 4223},
+							pos:        position{line: 77, col: 63, offset: 4505},
 							val:        "||",
 							ignoreCase: false,
 							want:       "\"||\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 70, offset: 4230},
+							pos:        position{line: 77, col: 70, offset: 4512},
 							val:        "|",
 							ignoreCase: false,
 							want:       "\"|\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 76, offset: 4236},
+							pos:        position{line: 77, col: 76, offset: 4518},
 							val:        "^",
 							ignoreCase: false,
 							want:       "\"^\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 82, offset: 4242},
+							pos:        position{line: 77, col: 82, offset: 4524},
 							val:        "<<",
 							ignoreCase: false,
 							want:       "\"<<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 89, offset: 4249},
+							pos:        position{line: 77, col: 89, offset: 4531},
 							val:        "<=",
 							ignoreCase: false,
 							want:       "\"<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 96, offset: 4256},
+							pos:        position{line: 77, col: 96, offset: 4538},
 							val:        "<>",
 							ignoreCase: false,
 							want:       "\"<>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 103, offset: 4263},
+							pos:        position{line: 77, col: 103, offset: 4545},
 							val:        "<",
 							ignoreCase: false,
 							want:       "\"<\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 109, offset: 4269},
+							pos:        position{line: 77, col: 109, offset: 4551},
 							val:        ">>",
 							ignoreCase: false,
 							want:       "\">>\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 116, offset: 4276},
+							pos:        position{line: 77, col: 116, offset: 4558},
 							val:        ">=",
 							ignoreCase: false,
 							want:       "\">=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 123, offset: 4283},
+							pos:        position{line: 77, col: 123, offset: 4565},
 							val:        ">",
 							ignoreCase: false,
 							want:       "\">\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 129, offset: 4289},
+							pos:        position{line: 77, col: 129, offset: 4571},
 							val:        "===",
 							ignoreCase: false,
 							want:       "\"===\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 137, offset: 4297},
+							pos:        position{line: 77, col: 137, offset: 4579},
 							val:        "==",
 							ignoreCase: false,
 							want:       "\"==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 144, offset: 4304},
+							pos:        position{line: 77, col: 144, offset: 4586},
 							val:        "!==",
 							ignoreCase: false,
 							want:       "\"!==\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 152, offset: 4312},
+							pos:        position{line: 77, col: 152, offset: 4594},
 							val:        "!=",
 							ignoreCase: false,
 							want:       "\"!=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 159, offset: 4319},
+							pos:        position{line: 77, col: 159, offset: 4601},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 165, offset: 4325},
+							pos:        position{line: 77, col: 165, offset: 4607},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 171, offset: 4331},
+							pos: position{line: 77, col: 171, offset: 4613},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 171, offset: 4331},
+									pos:        position{line: 77, col: 171, offset: 4613},
 									val:        "and",
 									ignoreCase: false,
 									want:       "\"and\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 177, offset: 4337},
+									pos: position{line: 77, col: 177, offset: 4619},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 178, offset: 4338},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 77, col: 178, offset: 4620},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -657,20 +663,22 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 210, offset: 4370},
+							pos: position{line: 77, col: 283, offset: 4725},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 210, offset: 4370},
+									pos:        position{line: 77, col: 283, offset: 4725},
 									val:        "or",
 									ignoreCase: false,
 									want:       "\"or\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 215, offset: 4375},
+									pos: position{line: 77, col: 288, offset: 4730},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 216, offset: 4376},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 77, col: 289, offset: 4731},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -678,30 +686,32 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 248, offset: 4408},
+							pos: position{line: 77, col: 394, offset: 4836},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 248, offset: 4408},
+									pos:        position{line: 77, col: 394, offset: 4836},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 75, col: 254, offset: 4414},
+									pos:  position{line: 77, col: 400, offset: 4842},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 75, col: 257, offset: 4417},
+									pos:        position{line: 77, col: 403, offset: 4845},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 262, offset: 4422},
+									pos: position{line: 77, col: 408, offset: 4850},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 263, offset: 4423},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 77, col: 409, offset: 4851},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -709,20 +719,22 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 295, offset: 4455},
+							pos: position{line: 77, col: 514, offset: 4956},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 295, offset: 4455},
+									pos:        position{line: 77, col: 514, offset: 4956},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 75, col: 300, offset: 4460},
+									pos: position{line: 77, col: 519, offset: 4961},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 301, offset: 4461},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 77, col: 520, offset: 4962},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -730,35 +742,37 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 75, col: 333, offset: 4493},
+							pos: position{line: 77, col: 625, offset: 5067},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 75, col: 333, offset: 4493},
+									pos:        position{line: 77, col: 625, offset: 5067},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 75, col: 338, offset: 4498},
+									pos: position{line: 77, col: 630, offset: 5072},
 									expr: &seqExpr{
-										pos: position{line: 75, col: 340, offset: 4500},
+										pos: position{line: 77, col: 632, offset: 5074},
 										exprs: []any{
 											&ruleRefExpr{
-												pos:  position{line: 75, col: 340, offset: 4500},
+												pos:  position{line: 77, col: 632, offset: 5074},
 												name: "__",
 											},
 											&litMatcher{
-												pos:        position{line: 75, col: 343, offset: 4503},
+												pos:        position{line: 77, col: 635, offset: 5077},
 												val:        "not",
 												ignoreCase: false,
 												want:       "\"not\"",
 											},
 											&notExpr{
-												pos: position{line: 75, col: 349, offset: 4509},
+												pos: position{line: 77, col: 641, offset: 5083},
 												expr: &charClassMatcher{
-													pos:        position{line: 75, col: 350, offset: 4510},
-													val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+													pos:        position{line: 77, col: 642, offset: 5084},
+													val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+													chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+													ranges:     []rune{'፩', '፱'},
+													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 													ignoreCase: false,
 													inverted:   false,
 												},
@@ -767,11 +781,13 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 75, col: 383, offset: 4543},
+									pos: position{line: 77, col: 748, offset: 5190},
 									expr: &charClassMatcher{
-										pos:        position{line: 75, col: 384, offset: 4544},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 77, col: 749, offset: 5191},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -784,17 +800,17 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 84, col: 1, offset: 5128},
+			pos:  position{line: 86, col: 1, offset: 5848},
 			expr: &choiceExpr{
-				pos: position{line: 84, col: 12, offset: 5139},
+				pos: position{line: 86, col: 12, offset: 5859},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 84, col: 12, offset: 5139},
+						pos: position{line: 86, col: 12, offset: 5859},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 84, col: 12, offset: 5139},
+								pos: position{line: 86, col: 12, offset: 5859},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 13, offset: 5140},
+									pos:        position{line: 86, col: 13, offset: 5860},
 									val:        "[-+~!*]",
 									chars:      []rune{'-', '+', '~', '!', '*'},
 									ignoreCase: false,
@@ -802,18 +818,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 21, offset: 5148},
+								pos:  position{line: 86, col: 21, offset: 5868},
 								name: "Primary",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 84, col: 29, offset: 5156},
+								pos: position{line: 86, col: 29, offset: 5876},
 								expr: &seqExpr{
-									pos: position{line: 84, col: 31, offset: 5158},
+									pos: position{line: 86, col: 31, offset: 5878},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 84, col: 31, offset: 5158},
+											pos: position{line: 86, col: 31, offset: 5878},
 											expr: &charClassMatcher{
-												pos:        position{line: 84, col: 31, offset: 5158},
+												pos:        position{line: 86, col: 31, offset: 5878},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -821,9 +837,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 84, col: 42, offset: 5169},
+											pos: position{line: 86, col: 42, offset: 5889},
 											expr: &charClassMatcher{
-												pos:        position{line: 84, col: 43, offset: 5170},
+												pos:        position{line: 86, col: 43, offset: 5890},
 												val:        "[.([]",
 												chars:      []rune{'.', '(', '['},
 												ignoreCase: false,
@@ -831,7 +847,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 84, col: 49, offset: 5176},
+											pos:  position{line: 86, col: 49, offset: 5896},
 											name: "Trailer",
 										},
 									},
@@ -840,12 +856,12 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 84, col: 62, offset: 5189},
+						pos: position{line: 86, col: 62, offset: 5909},
 						exprs: []any{
 							&andExpr{
-								pos: position{line: 84, col: 62, offset: 5189},
+								pos: position{line: 86, col: 62, offset: 5909},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 63, offset: 5190},
+									pos:        position{line: 86, col: 63, offset: 5910},
 									val:        "[-+~!*n]",
 									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
 									ignoreCase: false,
@@ -853,13 +869,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 72, offset: 5199},
+								pos:  position{line: 86, col: 72, offset: 5919},
 								name: "PrefixOp",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 84, col: 81, offset: 5208},
+								pos: position{line: 86, col: 81, offset: 5928},
 								expr: &charClassMatcher{
-									pos:        position{line: 84, col: 81, offset: 5208},
+									pos:        position{line: 86, col: 81, offset: 5928},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -867,13 +883,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 92, offset: 5219},
+								pos:  position{line: 86, col: 92, offset: 5939},
 								name: "Operand",
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 84, col: 102, offset: 5229},
+						pos:  position{line: 86, col: 102, offset: 5949},
 						name: "Lambda",
 					},
 				},
@@ -881,41 +897,43 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 86, col: 1, offset: 5237},
+			pos:  position{line: 88, col: 1, offset: 5957},
 			expr: &actionExpr{
-				pos: position{line: 86, col: 13, offset: 5249},
+				pos: position{line: 88, col: 13, offset: 5969},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 86, col: 15, offset: 5251},
+					pos: position{line: 88, col: 15, offset: 5971},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 86, col: 15, offset: 5251},
+							pos:        position{line: 88, col: 15, offset: 5971},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 86, col: 22, offset: 5258},
+							pos:        position{line: 88, col: 22, offset: 5978},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 86, col: 32, offset: 5268},
+							pos: position{line: 88, col: 32, offset: 5988},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 86, col: 32, offset: 5268},
+									pos:        position{line: 88, col: 32, offset: 5988},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 86, col: 38, offset: 5274},
+									pos: position{line: 88, col: 38, offset: 5994},
 									expr: &charClassMatcher{
-										pos:        position{line: 86, col: 39, offset: 5275},
-										val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										pos:        position{line: 88, col: 39, offset: 5995},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -928,23 +946,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 88, col: 1, offset: 5355},
+			pos:  position{line: 90, col: 1, offset: 6148},
 			expr: &choiceExpr{
-				pos: position{line: 88, col: 12, offset: 5366},
+				pos: position{line: 90, col: 12, offset: 6159},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 88, col: 12, offset: 5366},
+						pos: position{line: 90, col: 12, offset: 6159},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 88, col: 12, offset: 5366},
+								pos:        position{line: 90, col: 12, offset: 6159},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 88, col: 16, offset: 5370},
+								pos: position{line: 90, col: 16, offset: 6163},
 								expr: &charClassMatcher{
-									pos:        position{line: 88, col: 16, offset: 5370},
+									pos:        position{line: 90, col: 16, offset: 6163},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -952,14 +970,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 88, col: 29, offset: 5383},
+								pos: position{line: 90, col: 29, offset: 6176},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 88, col: 29, offset: 5383},
+										pos:  position{line: 90, col: 29, offset: 6176},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 88, col: 36, offset: 5390},
+										pos:  position{line: 90, col: 36, offset: 6183},
 										name: "SelectorDigits",
 									},
 								},
@@ -967,11 +985,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 88, col: 55, offset: 5409},
+						pos:  position{line: 90, col: 55, offset: 6202},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 88, col: 62, offset: 5416},
+						pos:  position{line: 90, col: 62, offset: 6209},
 						name: "Index",
 					},
 				},
@@ -979,26 +997,28 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 90, col: 1, offset: 5423},
+			pos:  position{line: 92, col: 1, offset: 6216},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 19, offset: 5441},
+				pos: position{line: 92, col: 19, offset: 6234},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 19, offset: 5441},
+					pos: position{line: 92, col: 19, offset: 6234},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 90, col: 19, offset: 5441},
+							pos:        position{line: 92, col: 19, offset: 6234},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 90, col: 25, offset: 5447},
+							pos: position{line: 92, col: 25, offset: 6240},
 							expr: &charClassMatcher{
-								pos:        position{line: 90, col: 25, offset: 5447},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 92, col: 25, offset: 6240},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
@@ -1009,18 +1029,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 100, col: 1, offset: 5930},
+			pos:  position{line: 102, col: 1, offset: 6796},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 9, offset: 5938},
+				pos: position{line: 102, col: 9, offset: 6804},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 9, offset: 5938},
+						pos:  position{line: 102, col: 9, offset: 6804},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 100, col: 16, offset: 5945},
+						pos: position{line: 102, col: 16, offset: 6811},
 						expr: &charClassMatcher{
-							pos:        position{line: 100, col: 16, offset: 5945},
+							pos:        position{line: 102, col: 16, offset: 6811},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1028,30 +1048,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 100, col: 27, offset: 5956},
+						pos: position{line: 102, col: 27, offset: 6822},
 						expr: &seqExpr{
-							pos: position{line: 100, col: 29, offset: 5958},
+							pos: position{line: 102, col: 29, offset: 6824},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 100, col: 29, offset: 5958},
+									pos:  position{line: 102, col: 29, offset: 6824},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 100, col: 34, offset: 5963},
+									pos: position{line: 102, col: 34, offset: 6829},
 									expr: &ruleRefExpr{
-										pos:  position{line: 100, col: 34, offset: 5963},
+										pos:  position{line: 102, col: 34, offset: 6829},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 100, col: 44, offset: 5973},
+									pos: position{line: 102, col: 44, offset: 6839},
 									expr: &seqExpr{
-										pos: position{line: 100, col: 46, offset: 5975},
+										pos: position{line: 102, col: 46, offset: 6841},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 100, col: 46, offset: 5975},
+												pos: position{line: 102, col: 46, offset: 6841},
 												expr: &charClassMatcher{
-													pos:        position{line: 100, col: 46, offset: 5975},
+													pos:        position{line: 102, col: 46, offset: 6841},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1059,15 +1079,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 100, col: 57, offset: 5986},
+												pos:        position{line: 102, col: 57, offset: 6852},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 100, col: 61, offset: 5990},
+												pos: position{line: 102, col: 61, offset: 6856},
 												expr: &charClassMatcher{
-													pos:        position{line: 100, col: 61, offset: 5990},
+													pos:        position{line: 102, col: 61, offset: 6856},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1075,7 +1095,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 100, col: 72, offset: 6001},
+												pos:  position{line: 102, col: 72, offset: 6867},
 												name: "Expr",
 											},
 										},
@@ -1085,9 +1105,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 100, col: 83, offset: 6012},
+						pos: position{line: 102, col: 83, offset: 6878},
 						expr: &charClassMatcher{
-							pos:        position{line: 100, col: 83, offset: 6012},
+							pos:        position{line: 102, col: 83, offset: 6878},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1095,7 +1115,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 100, col: 94, offset: 6023},
+						pos:  position{line: 102, col: 94, offset: 6889},
 						name: "RParen",
 					},
 				},
@@ -1103,12 +1123,12 @@ var g = &grammar{
 		},
 		{
 			name: "LParen",
-			pos:  position{line: 102, col: 1, offset: 6031},
+			pos:  position{line: 104, col: 1, offset: 6897},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 11, offset: 6041},
+				pos: position{line: 104, col: 11, offset: 6907},
 				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 102, col: 11, offset: 6041},
+					pos:        position{line: 104, col: 11, offset: 6907},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1117,12 +1137,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 104, col: 1, offset: 6075},
+			pos:  position{line: 106, col: 1, offset: 6941},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 11, offset: 6085},
+				pos: position{line: 106, col: 11, offset: 6951},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 104, col: 11, offset: 6085},
+					pos:        position{line: 106, col: 11, offset: 6951},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1131,18 +1151,18 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 108, col: 1, offset: 6263},
+			pos:  position{line: 110, col: 1, offset: 7129},
 			expr: &seqExpr{
-				pos: position{line: 108, col: 10, offset: 6272},
+				pos: position{line: 110, col: 10, offset: 7138},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 10, offset: 6272},
+						pos:  position{line: 110, col: 10, offset: 7138},
 						name: "LBrack",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 108, col: 17, offset: 6279},
+						pos: position{line: 110, col: 17, offset: 7145},
 						expr: &charClassMatcher{
-							pos:        position{line: 108, col: 17, offset: 6279},
+							pos:        position{line: 110, col: 17, offset: 7145},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1150,18 +1170,18 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 28, offset: 6290},
+						pos:  position{line: 110, col: 28, offset: 7156},
 						name: "SliceItem",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 108, col: 38, offset: 6300},
+						pos: position{line: 110, col: 38, offset: 7166},
 						expr: &seqExpr{
-							pos: position{line: 108, col: 40, offset: 6302},
+							pos: position{line: 110, col: 40, offset: 7168},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 108, col: 40, offset: 6302},
+									pos: position{line: 110, col: 40, offset: 7168},
 									expr: &charClassMatcher{
-										pos:        position{line: 108, col: 40, offset: 6302},
+										pos:        position{line: 110, col: 40, offset: 7168},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1169,15 +1189,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 108, col: 51, offset: 6313},
+									pos:        position{line: 110, col: 51, offset: 7179},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 108, col: 55, offset: 6317},
+									pos: position{line: 110, col: 55, offset: 7183},
 									expr: &charClassMatcher{
-										pos:        position{line: 108, col: 55, offset: 6317},
+										pos:        position{line: 110, col: 55, offset: 7183},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1185,21 +1205,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 108, col: 66, offset: 6328},
+									pos:  position{line: 110, col: 66, offset: 7194},
 									name: "SliceItem",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 108, col: 79, offset: 6341},
+						pos: position{line: 110, col: 79, offset: 7207},
 						expr: &seqExpr{
-							pos: position{line: 108, col: 81, offset: 6343},
+							pos: position{line: 110, col: 81, offset: 7209},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 108, col: 81, offset: 6343},
+									pos: position{line: 110, col: 81, offset: 7209},
 									expr: &charClassMatcher{
-										pos:        position{line: 108, col: 81, offset: 6343},
+										pos:        position{line: 110, col: 81, offset: 7209},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1207,16 +1227,16 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 108, col: 92, offset: 6354},
+									pos:  position{line: 110, col: 92, offset: 7220},
 									name: "Comma",
 								},
 							},
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 108, col: 101, offset: 6363},
+						pos: position{line: 110, col: 101, offset: 7229},
 						expr: &charClassMatcher{
-							pos:        position{line: 108, col: 101, offset: 6363},
+							pos:        position{line: 110, col: 101, offset: 7229},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1224,7 +1244,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 112, offset: 6374},
+						pos:  position{line: 110, col: 112, offset: 7240},
 						name: "RBrack",
 					},
 				},
@@ -1232,12 +1252,12 @@ var g = &grammar{
 		},
 		{
 			name: "LBrack",
-			pos:  position{line: 110, col: 1, offset: 6382},
+			pos:  position{line: 112, col: 1, offset: 7248},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 11, offset: 6392},
+				pos: position{line: 112, col: 11, offset: 7258},
 				run: (*parser).callonLBrack1,
 				expr: &litMatcher{
-					pos:        position{line: 110, col: 11, offset: 6392},
+					pos:        position{line: 112, col: 11, offset: 7258},
 					val:        "[",
 					ignoreCase: false,
 					want:       "\"[\"",
@@ -1246,12 +1266,12 @@ var g = &grammar{
 		},
 		{
 			name: "Comma",
-			pos:  position{line: 112, col: 1, offset: 6434},
+			pos:  position{line: 114, col: 1, offset: 7300},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 10, offset: 6443},
+				pos: position{line: 114, col: 10, offset: 7309},
 				run: (*parser).callonComma1,
 				expr: &litMatcher{
-					pos:        position{line: 112, col: 10, offset: 6443},
+					pos:        position{line: 114, col: 10, offset: 7309},
 					val:        ",",
 					ignoreCase: false,
 					want:       "\",\"",
@@ -1260,12 +1280,12 @@ var g = &grammar{
 		},
 		{
 			name: "RBrack",
-			pos:  position{line: 114, col: 1, offset: 6477},
+			pos:  position{line: 116, col: 1, offset: 7343},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 11, offset: 6487},
+				pos: position{line: 116, col: 11, offset: 7353},
 				run: (*parser).callonRBrack1,
 				expr: &litMatcher{
-					pos:        position{line: 114, col: 11, offset: 6487},
+					pos:        position{line: 116, col: 11, offset: 7353},
 					val:        "]",
 					ignoreCase: false,
 					want:       "\"]\"",
@@ -1274,28 +1294,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 116, col: 1, offset: 6521},
+			pos:  position{line: 118, col: 1, offset: 7387},
 			expr: &choiceExpr{
-				pos: position{line: 116, col: 14, offset: 6534},
+				pos: position{line: 118, col: 14, offset: 7400},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 116, col: 14, offset: 6534},
+						pos: position{line: 118, col: 14, offset: 7400},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 14, offset: 6534},
+								pos:  position{line: 118, col: 14, offset: 7400},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 116, col: 19, offset: 6539},
+								pos: position{line: 118, col: 19, offset: 7405},
 								expr: &ruleRefExpr{
-									pos:  position{line: 116, col: 19, offset: 6539},
+									pos:  position{line: 118, col: 19, offset: 7405},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 32, offset: 6552},
+						pos:  position{line: 118, col: 32, offset: 7418},
 						name: "SliceOnly",
 					},
 				},
@@ -1303,17 +1323,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 118, col: 1, offset: 6563},
+			pos:  position{line: 120, col: 1, offset: 7429},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 14, offset: 6576},
+				pos: position{line: 120, col: 14, offset: 7442},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 118, col: 14, offset: 6576},
+					pos: position{line: 120, col: 14, offset: 7442},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 118, col: 14, offset: 6576},
+							pos: position{line: 120, col: 14, offset: 7442},
 							expr: &charClassMatcher{
-								pos:        position{line: 118, col: 14, offset: 6576},
+								pos:        position{line: 120, col: 14, offset: 7442},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1321,20 +1341,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 118, col: 25, offset: 6587},
+							pos:        position{line: 120, col: 25, offset: 7453},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 118, col: 29, offset: 6591},
+							pos: position{line: 120, col: 29, offset: 7457},
 							expr: &seqExpr{
-								pos: position{line: 118, col: 31, offset: 6593},
+								pos: position{line: 120, col: 31, offset: 7459},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 118, col: 31, offset: 6593},
+										pos: position{line: 120, col: 31, offset: 7459},
 										expr: &charClassMatcher{
-											pos:        position{line: 118, col: 31, offset: 6593},
+											pos:        position{line: 120, col: 31, offset: 7459},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1342,21 +1362,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 118, col: 42, offset: 6604},
+										pos:  position{line: 120, col: 42, offset: 7470},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 118, col: 50, offset: 6612},
+							pos: position{line: 120, col: 50, offset: 7478},
 							expr: &seqExpr{
-								pos: position{line: 118, col: 52, offset: 6614},
+								pos: position{line: 120, col: 52, offset: 7480},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 118, col: 52, offset: 6614},
+										pos: position{line: 120, col: 52, offset: 7480},
 										expr: &charClassMatcher{
-											pos:        position{line: 118, col: 52, offset: 6614},
+											pos:        position{line: 120, col: 52, offset: 7480},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1364,20 +1384,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 118, col: 63, offset: 6625},
+										pos:        position{line: 120, col: 63, offset: 7491},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 118, col: 67, offset: 6629},
+										pos: position{line: 120, col: 67, offset: 7495},
 										expr: &seqExpr{
-											pos: position{line: 118, col: 69, offset: 6631},
+											pos: position{line: 120, col: 69, offset: 7497},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 118, col: 69, offset: 6631},
+													pos: position{line: 120, col: 69, offset: 7497},
 													expr: &charClassMatcher{
-														pos:        position{line: 118, col: 69, offset: 6631},
+														pos:        position{line: 120, col: 69, offset: 7497},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1385,7 +1405,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 118, col: 80, offset: 6642},
+													pos:  position{line: 120, col: 80, offset: 7508},
 													name: "Expr",
 												},
 											},
@@ -1400,52 +1420,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 120, col: 1, offset: 6697},
+			pos:  position{line: 122, col: 1, offset: 7563},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 14, offset: 6710},
+				pos: position{line: 122, col: 14, offset: 7576},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 120, col: 14, offset: 6710},
+					pos:  position{line: 122, col: 14, offset: 7576},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 125, col: 1, offset: 6950},
+			pos:  position{line: 127, col: 1, offset: 7816},
 			expr: &choiceExpr{
-				pos: position{line: 125, col: 12, offset: 6961},
+				pos: position{line: 127, col: 12, offset: 7827},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 12, offset: 6961},
+						pos:  position{line: 127, col: 12, offset: 7827},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 27, offset: 6976},
+						pos:  position{line: 127, col: 27, offset: 7842},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 34, offset: 6983},
+						pos:  position{line: 127, col: 34, offset: 7849},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 43, offset: 6992},
+						pos:  position{line: 127, col: 43, offset: 7858},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 50, offset: 6999},
+						pos:  position{line: 127, col: 50, offset: 7865},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 58, offset: 7007},
+						pos:  position{line: 127, col: 58, offset: 7873},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 65, offset: 7014},
+						pos:  position{line: 127, col: 65, offset: 7880},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 125, col: 73, offset: 7022},
+						pos:  position{line: 127, col: 73, offset: 7888},
 						name: "DotNumber",
 					},
 				},
@@ -1453,18 +1473,18 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 129, col: 1, offset: 7113},
+			pos:  position{line: 131, col: 1, offset: 7979},
 			expr: &seqExpr{
-				pos: position{line: 129, col: 10, offset: 7122},
+				pos: position{line: 131, col: 10, offset: 7988},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 129, col: 10, offset: 7122},
+						pos:  position{line: 131, col: 10, offset: 7988},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 129, col: 17, offset: 7129},
+						pos: position{line: 131, col: 17, offset: 7995},
 						expr: &charClassMatcher{
-							pos:        position{line: 129, col: 17, offset: 7129},
+							pos:        position{line: 131, col: 17, offset: 7995},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1472,30 +1492,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 129, col: 28, offset: 7140},
+						pos: position{line: 131, col: 28, offset: 8006},
 						expr: &seqExpr{
-							pos: position{line: 129, col: 30, offset: 7142},
+							pos: position{line: 131, col: 30, offset: 8008},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 129, col: 30, offset: 7142},
+									pos:  position{line: 131, col: 30, offset: 8008},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 129, col: 35, offset: 7147},
+									pos: position{line: 131, col: 35, offset: 8013},
 									expr: &ruleRefExpr{
-										pos:  position{line: 129, col: 35, offset: 7147},
+										pos:  position{line: 131, col: 35, offset: 8013},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 129, col: 45, offset: 7157},
+									pos: position{line: 131, col: 45, offset: 8023},
 									expr: &seqExpr{
-										pos: position{line: 129, col: 47, offset: 7159},
+										pos: position{line: 131, col: 47, offset: 8025},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 129, col: 47, offset: 7159},
+												pos: position{line: 131, col: 47, offset: 8025},
 												expr: &charClassMatcher{
-													pos:        position{line: 129, col: 47, offset: 7159},
+													pos:        position{line: 131, col: 47, offset: 8025},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1503,15 +1523,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 129, col: 58, offset: 7170},
+												pos:        position{line: 131, col: 58, offset: 8036},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 129, col: 62, offset: 7174},
+												pos: position{line: 131, col: 62, offset: 8040},
 												expr: &charClassMatcher{
-													pos:        position{line: 129, col: 62, offset: 7174},
+													pos:        position{line: 131, col: 62, offset: 8040},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1519,21 +1539,21 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 129, col: 73, offset: 7185},
+												pos:  position{line: 131, col: 73, offset: 8051},
 												name: "Expr",
 											},
 										},
 									},
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 129, col: 81, offset: 7193},
+									pos: position{line: 131, col: 81, offset: 8059},
 									expr: &seqExpr{
-										pos: position{line: 129, col: 83, offset: 7195},
+										pos: position{line: 131, col: 83, offset: 8061},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 129, col: 83, offset: 7195},
+												pos: position{line: 131, col: 83, offset: 8061},
 												expr: &charClassMatcher{
-													pos:        position{line: 129, col: 83, offset: 7195},
+													pos:        position{line: 131, col: 83, offset: 8061},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1541,7 +1561,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 129, col: 94, offset: 7206},
+												pos:        position{line: 131, col: 94, offset: 8072},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
@@ -1553,9 +1573,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 129, col: 104, offset: 7216},
+						pos: position{line: 131, col: 104, offset: 8082},
 						expr: &charClassMatcher{
-							pos:        position{line: 129, col: 104, offset: 7216},
+							pos:        position{line: 131, col: 104, offset: 8082},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1563,7 +1583,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 129, col: 115, offset: 7227},
+						pos:  position{line: 131, col: 115, offset: 8093},
 						name: "RParen",
 					},
 				},
@@ -1571,23 +1591,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 131, col: 1, offset: 7235},
+			pos:  position{line: 133, col: 1, offset: 8101},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 9, offset: 7243},
+				pos: position{line: 133, col: 9, offset: 8109},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 9, offset: 7243},
+					pos: position{line: 133, col: 9, offset: 8109},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 131, col: 9, offset: 7243},
+							pos:        position{line: 133, col: 9, offset: 8109},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 13, offset: 7247},
+							pos: position{line: 133, col: 13, offset: 8113},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 13, offset: 7247},
+								pos:        position{line: 133, col: 13, offset: 8113},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1595,33 +1615,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 131, col: 24, offset: 7258},
+							pos:   position{line: 133, col: 24, offset: 8124},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 131, col: 26, offset: 7260},
+								pos: position{line: 133, col: 26, offset: 8126},
 								expr: &seqExpr{
-									pos: position{line: 131, col: 28, offset: 7262},
+									pos: position{line: 133, col: 28, offset: 8128},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 131, col: 28, offset: 7262},
+											pos:  position{line: 133, col: 28, offset: 8128},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 131, col: 33, offset: 7267},
+											pos: position{line: 133, col: 33, offset: 8133},
 											expr: &ruleRefExpr{
-												pos:  position{line: 131, col: 33, offset: 7267},
+												pos:  position{line: 133, col: 33, offset: 8133},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 131, col: 43, offset: 7277},
+											pos: position{line: 133, col: 43, offset: 8143},
 											expr: &seqExpr{
-												pos: position{line: 131, col: 45, offset: 7279},
+												pos: position{line: 133, col: 45, offset: 8145},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 131, col: 45, offset: 7279},
+														pos: position{line: 133, col: 45, offset: 8145},
 														expr: &charClassMatcher{
-															pos:        position{line: 131, col: 45, offset: 7279},
+															pos:        position{line: 133, col: 45, offset: 8145},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1629,15 +1649,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 131, col: 56, offset: 7290},
+														pos:        position{line: 133, col: 56, offset: 8156},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 131, col: 60, offset: 7294},
+														pos: position{line: 133, col: 60, offset: 8160},
 														expr: &charClassMatcher{
-															pos:        position{line: 131, col: 60, offset: 7294},
+															pos:        position{line: 133, col: 60, offset: 8160},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1645,21 +1665,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 131, col: 71, offset: 7305},
+														pos:  position{line: 133, col: 71, offset: 8171},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 131, col: 79, offset: 7313},
+											pos: position{line: 133, col: 79, offset: 8179},
 											expr: &seqExpr{
-												pos: position{line: 131, col: 81, offset: 7315},
+												pos: position{line: 133, col: 81, offset: 8181},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 131, col: 81, offset: 7315},
+														pos: position{line: 133, col: 81, offset: 8181},
 														expr: &charClassMatcher{
-															pos:        position{line: 131, col: 81, offset: 7315},
+															pos:        position{line: 133, col: 81, offset: 8181},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1667,7 +1687,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 131, col: 92, offset: 7326},
+														pos:        position{line: 133, col: 92, offset: 8192},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1680,9 +1700,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 131, col: 102, offset: 7336},
+							pos: position{line: 133, col: 102, offset: 8202},
 							expr: &charClassMatcher{
-								pos:        position{line: 131, col: 102, offset: 7336},
+								pos:        position{line: 133, col: 102, offset: 8202},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1690,7 +1710,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 131, col: 113, offset: 7347},
+							pos:        position{line: 133, col: 113, offset: 8213},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1701,23 +1721,23 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 133, col: 1, offset: 7416},
+			pos:  position{line: 135, col: 1, offset: 8282},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 10, offset: 7425},
+				pos: position{line: 135, col: 10, offset: 8291},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 10, offset: 7425},
+					pos: position{line: 135, col: 10, offset: 8291},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 133, col: 10, offset: 7425},
+							pos:        position{line: 135, col: 10, offset: 8291},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 14, offset: 7429},
+							pos: position{line: 135, col: 14, offset: 8295},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 14, offset: 7429},
+								pos:        position{line: 135, col: 14, offset: 8295},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1725,33 +1745,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 133, col: 25, offset: 7440},
+							pos:   position{line: 135, col: 25, offset: 8306},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 133, col: 27, offset: 7442},
+								pos: position{line: 135, col: 27, offset: 8308},
 								expr: &seqExpr{
-									pos: position{line: 133, col: 29, offset: 7444},
+									pos: position{line: 135, col: 29, offset: 8310},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 133, col: 29, offset: 7444},
+											pos:  position{line: 135, col: 29, offset: 8310},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 133, col: 38, offset: 7453},
+											pos: position{line: 135, col: 38, offset: 8319},
 											expr: &ruleRefExpr{
-												pos:  position{line: 133, col: 38, offset: 7453},
+												pos:  position{line: 135, col: 38, offset: 8319},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 133, col: 48, offset: 7463},
+											pos: position{line: 135, col: 48, offset: 8329},
 											expr: &seqExpr{
-												pos: position{line: 133, col: 50, offset: 7465},
+												pos: position{line: 135, col: 50, offset: 8331},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 50, offset: 7465},
+														pos: position{line: 135, col: 50, offset: 8331},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 50, offset: 7465},
+															pos:        position{line: 135, col: 50, offset: 8331},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1759,15 +1779,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 133, col: 61, offset: 7476},
+														pos:        position{line: 135, col: 61, offset: 8342},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 65, offset: 7480},
+														pos: position{line: 135, col: 65, offset: 8346},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 65, offset: 7480},
+															pos:        position{line: 135, col: 65, offset: 8346},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1775,21 +1795,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 133, col: 76, offset: 7491},
+														pos:  position{line: 135, col: 76, offset: 8357},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 133, col: 88, offset: 7503},
+											pos: position{line: 135, col: 88, offset: 8369},
 											expr: &seqExpr{
-												pos: position{line: 133, col: 90, offset: 7505},
+												pos: position{line: 135, col: 90, offset: 8371},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 90, offset: 7505},
+														pos: position{line: 135, col: 90, offset: 8371},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 90, offset: 7505},
+															pos:        position{line: 135, col: 90, offset: 8371},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1797,7 +1817,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 133, col: 101, offset: 7516},
+														pos:        position{line: 135, col: 101, offset: 8382},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1810,9 +1830,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 111, offset: 7526},
+							pos: position{line: 135, col: 111, offset: 8392},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 111, offset: 7526},
+								pos:        position{line: 135, col: 111, offset: 8392},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1820,7 +1840,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 133, col: 122, offset: 7537},
+							pos:        position{line: 135, col: 122, offset: 8403},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1831,23 +1851,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 135, col: 1, offset: 7607},
+			pos:  position{line: 137, col: 1, offset: 8473},
 			expr: &seqExpr{
-				pos: position{line: 135, col: 13, offset: 7619},
+				pos: position{line: 137, col: 13, offset: 8485},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 135, col: 13, offset: 7619},
+						pos:  position{line: 137, col: 13, offset: 8485},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 135, col: 18, offset: 7624},
+						pos: position{line: 137, col: 18, offset: 8490},
 						expr: &seqExpr{
-							pos: position{line: 135, col: 20, offset: 7626},
+							pos: position{line: 137, col: 20, offset: 8492},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 135, col: 20, offset: 7626},
+									pos: position{line: 137, col: 20, offset: 8492},
 									expr: &charClassMatcher{
-										pos:        position{line: 135, col: 20, offset: 7626},
+										pos:        position{line: 137, col: 20, offset: 8492},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1855,15 +1875,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 135, col: 31, offset: 7637},
+									pos:        position{line: 137, col: 31, offset: 8503},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 135, col: 35, offset: 7641},
+									pos: position{line: 137, col: 35, offset: 8507},
 									expr: &charClassMatcher{
-										pos:        position{line: 135, col: 35, offset: 7641},
+										pos:        position{line: 137, col: 35, offset: 8507},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1871,7 +1891,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 135, col: 46, offset: 7652},
+									pos:  position{line: 137, col: 46, offset: 8518},
 									name: "Expr",
 								},
 							},
@@ -1882,19 +1902,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 137, col: 1, offset: 7661},
+			pos:  position{line: 139, col: 1, offset: 8527},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 13, offset: 7673},
+				pos: position{line: 139, col: 13, offset: 8539},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 137, col: 13, offset: 7673},
+					pos: position{line: 139, col: 13, offset: 8539},
 					expr: &seqExpr{
-						pos: position{line: 137, col: 15, offset: 7675},
+						pos: position{line: 139, col: 15, offset: 8541},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 137, col: 15, offset: 7675},
+								pos: position{line: 139, col: 15, offset: 8541},
 								expr: &charClassMatcher{
-									pos:        position{line: 137, col: 15, offset: 7675},
+									pos:        position{line: 139, col: 15, offset: 8541},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1902,25 +1922,27 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 137, col: 26, offset: 7686},
+								pos:        position{line: 139, col: 26, offset: 8552},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 137, col: 32, offset: 7692},
+								pos: position{line: 139, col: 32, offset: 8558},
 								expr: &charClassMatcher{
-									pos:        position{line: 137, col: 33, offset: 7693},
-									val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+									pos:        position{line: 139, col: 33, offset: 8559},
+									val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+									chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+									ranges:     []rune{'፩', '፱'},
+									classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 									ignoreCase: false,
 									inverted:   false,
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 137, col: 63, offset: 7723},
+								pos: position{line: 139, col: 136, offset: 8662},
 								expr: &charClassMatcher{
-									pos:        position{line: 137, col: 63, offset: 7723},
+									pos:        position{line: 139, col: 136, offset: 8662},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1928,18 +1950,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 74, offset: 7734},
+								pos:  position{line: 139, col: 147, offset: 8673},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 137, col: 79, offset: 7739},
+								pos: position{line: 139, col: 152, offset: 8678},
 								expr: &seqExpr{
-									pos: position{line: 137, col: 81, offset: 7741},
+									pos: position{line: 139, col: 154, offset: 8680},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 137, col: 81, offset: 7741},
+											pos: position{line: 139, col: 154, offset: 8680},
 											expr: &charClassMatcher{
-												pos:        position{line: 137, col: 81, offset: 7741},
+												pos:        position{line: 139, col: 154, offset: 8680},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1947,15 +1969,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 137, col: 92, offset: 7752},
+											pos:        position{line: 139, col: 165, offset: 8691},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 137, col: 96, offset: 7756},
+											pos: position{line: 139, col: 169, offset: 8695},
 											expr: &charClassMatcher{
-												pos:        position{line: 137, col: 96, offset: 7756},
+												pos:        position{line: 139, col: 169, offset: 8695},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1963,7 +1985,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 137, col: 107, offset: 7767},
+											pos:  position{line: 139, col: 180, offset: 8706},
 											name: "Expr",
 										},
 									},
@@ -1976,33 +1998,35 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 139, col: 1, offset: 7822},
+			pos:  position{line: 141, col: 1, offset: 8761},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 11, offset: 7832},
+				pos: position{line: 141, col: 11, offset: 8771},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 11, offset: 7832},
+					pos: position{line: 141, col: 11, offset: 8771},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 139, col: 11, offset: 7832},
+							pos:        position{line: 141, col: 11, offset: 8771},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 139, col: 20, offset: 7841},
+							pos: position{line: 141, col: 20, offset: 8780},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 21, offset: 7842},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 141, col: 21, offset: 8781},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 139, col: 51, offset: 7872},
+							pos: position{line: 141, col: 124, offset: 8884},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 51, offset: 7872},
+								pos:        position{line: 141, col: 124, offset: 8884},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2010,16 +2034,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 139, col: 62, offset: 7883},
+							pos: position{line: 141, col: 135, offset: 8895},
 							expr: &ruleRefExpr{
-								pos:  position{line: 139, col: 62, offset: 7883},
+								pos:  position{line: 141, col: 135, offset: 8895},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 139, col: 76, offset: 7897},
+							pos: position{line: 141, col: 149, offset: 8909},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 76, offset: 7897},
+								pos:        position{line: 141, col: 149, offset: 8909},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2027,15 +2051,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 139, col: 87, offset: 7908},
+							pos:        position{line: 141, col: 160, offset: 8920},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 139, col: 91, offset: 7912},
+							pos: position{line: 141, col: 164, offset: 8924},
 							expr: &charClassMatcher{
-								pos:        position{line: 139, col: 91, offset: 7912},
+								pos:        position{line: 141, col: 164, offset: 8924},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2043,13 +2067,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 102, offset: 7923},
+							pos:  position{line: 141, col: 175, offset: 8935},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 139, col: 110, offset: 7931},
+							pos: position{line: 141, col: 183, offset: 8943},
 							expr: &ruleRefExpr{
-								pos:  position{line: 139, col: 110, offset: 7931},
+								pos:  position{line: 141, col: 183, offset: 8943},
 								name: "CondTail",
 							},
 						},
@@ -2059,23 +2083,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 141, col: 1, offset: 8005},
+			pos:  position{line: 143, col: 1, offset: 9017},
 			expr: &seqExpr{
-				pos: position{line: 141, col: 17, offset: 8021},
+				pos: position{line: 143, col: 17, offset: 9033},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 141, col: 17, offset: 8021},
+						pos:  position{line: 143, col: 17, offset: 9033},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 141, col: 29, offset: 8033},
+						pos: position{line: 143, col: 29, offset: 9045},
 						expr: &seqExpr{
-							pos: position{line: 141, col: 31, offset: 8035},
+							pos: position{line: 143, col: 31, offset: 9047},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 141, col: 31, offset: 8035},
+									pos: position{line: 143, col: 31, offset: 9047},
 									expr: &charClassMatcher{
-										pos:        position{line: 141, col: 31, offset: 8035},
+										pos:        position{line: 143, col: 31, offset: 9047},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2083,15 +2107,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 141, col: 42, offset: 8046},
+									pos:        position{line: 143, col: 42, offset: 9058},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 141, col: 46, offset: 8050},
+									pos: position{line: 143, col: 46, offset: 9062},
 									expr: &charClassMatcher{
-										pos:        position{line: 141, col: 46, offset: 8050},
+										pos:        position{line: 143, col: 46, offset: 9062},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2099,21 +2123,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 141, col: 57, offset: 8061},
+									pos:  position{line: 143, col: 57, offset: 9073},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 141, col: 72, offset: 8076},
+						pos: position{line: 143, col: 72, offset: 9088},
 						expr: &seqExpr{
-							pos: position{line: 141, col: 74, offset: 8078},
+							pos: position{line: 143, col: 74, offset: 9090},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 141, col: 74, offset: 8078},
+									pos: position{line: 143, col: 74, offset: 9090},
 									expr: &charClassMatcher{
-										pos:        position{line: 141, col: 74, offset: 8078},
+										pos:        position{line: 143, col: 74, offset: 9090},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2121,7 +2145,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 141, col: 85, offset: 8089},
+									pos:        position{line: 143, col: 85, offset: 9101},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2134,23 +2158,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 143, col: 1, offset: 8097},
+			pos:  position{line: 145, col: 1, offset: 9109},
 			expr: &choiceExpr{
-				pos: position{line: 143, col: 16, offset: 8112},
+				pos: position{line: 145, col: 16, offset: 9124},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 143, col: 16, offset: 8112},
+						pos: position{line: 145, col: 16, offset: 9124},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 143, col: 16, offset: 8112},
+								pos:        position{line: 145, col: 16, offset: 9124},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 143, col: 21, offset: 8117},
+								pos: position{line: 145, col: 21, offset: 9129},
 								expr: &charClassMatcher{
-									pos:        position{line: 143, col: 21, offset: 8117},
+									pos:        position{line: 145, col: 21, offset: 9129},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2158,29 +2182,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 143, col: 32, offset: 8128},
+								pos:  position{line: 145, col: 32, offset: 9140},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 143, col: 39, offset: 8135},
+						pos: position{line: 145, col: 39, offset: 9147},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 143, col: 39, offset: 8135},
+								pos:        position{line: 145, col: 39, offset: 9147},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 43, offset: 8139},
+								pos: position{line: 145, col: 43, offset: 9151},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 45, offset: 8141},
+									pos: position{line: 145, col: 45, offset: 9153},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 143, col: 45, offset: 8141},
+											pos: position{line: 145, col: 45, offset: 9153},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 45, offset: 8141},
+												pos:        position{line: 145, col: 45, offset: 9153},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2188,7 +2212,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 56, offset: 8152},
+											pos:  position{line: 145, col: 56, offset: 9164},
 											name: "Name",
 										},
 									},
@@ -2197,27 +2221,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 143, col: 66, offset: 8162},
+						pos:        position{line: 145, col: 66, offset: 9174},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 143, col: 72, offset: 8168},
+						pos: position{line: 145, col: 72, offset: 9180},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 143, col: 72, offset: 8168},
+								pos:  position{line: 145, col: 72, offset: 9180},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 77, offset: 8173},
+								pos: position{line: 145, col: 77, offset: 9185},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 79, offset: 8175},
+									pos: position{line: 145, col: 79, offset: 9187},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 143, col: 79, offset: 8175},
+											pos: position{line: 145, col: 79, offset: 9187},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 79, offset: 8175},
+												pos:        position{line: 145, col: 79, offset: 9187},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2225,15 +2249,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 143, col: 90, offset: 8186},
+											pos:        position{line: 145, col: 90, offset: 9198},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 143, col: 94, offset: 8190},
+											pos: position{line: 145, col: 94, offset: 9202},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 94, offset: 8190},
+												pos:        position{line: 145, col: 94, offset: 9202},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2241,13 +2265,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 105, offset: 8201},
+											pos:  position{line: 145, col: 105, offset: 9213},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 143, col: 113, offset: 8209},
+											pos: position{line: 145, col: 113, offset: 9221},
 											expr: &ruleRefExpr{
-												pos:  position{line: 143, col: 113, offset: 8209},
+												pos:  position{line: 145, col: 113, offset: 9221},
 												name: "CondTail",
 											},
 										},
@@ -2261,20 +2285,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 150, col: 1, offset: 8481},
+			pos:  position{line: 152, col: 1, offset: 9493},
 			expr: &actionExpr{
-				pos: position{line: 150, col: 9, offset: 8489},
+				pos: position{line: 152, col: 9, offset: 9501},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 150, col: 9, offset: 8489},
+					pos: position{line: 152, col: 9, offset: 9501},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 150, col: 11, offset: 8491},
+							pos: position{line: 152, col: 11, offset: 9503},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 150, col: 11, offset: 8491},
+									pos: position{line: 152, col: 11, offset: 9503},
 									expr: &charClassMatcher{
-										pos:        position{line: 150, col: 12, offset: 8492},
+										pos:        position{line: 152, col: 12, offset: 9504},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2282,28 +2306,30 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 150, col: 24, offset: 8504},
+									pos: position{line: 152, col: 24, offset: 9516},
 									expr: &ruleRefExpr{
-										pos:  position{line: 150, col: 25, offset: 8505},
+										pos:  position{line: 152, col: 25, offset: 9517},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 150, col: 35, offset: 8515},
-							val:        "[\\pL_]",
-							chars:      []rune{'_'},
-							classes:    []*unicode.RangeTable{rangeTable("L")},
+							pos:        position{line: 152, col: 35, offset: 9527},
+							val:        "[\\pL\\p{Nl}_\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+							chars:      []rune{'_', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl")},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 150, col: 42, offset: 8522},
+							pos: position{line: 152, col: 84, offset: 9576},
 							expr: &charClassMatcher{
-								pos:        position{line: 150, col: 42, offset: 8522},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 152, col: 84, offset: 9576},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
@@ -2314,27 +2340,29 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 153, col: 1, offset: 8650},
+			pos:  position{line: 155, col: 1, offset: 9777},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 9, offset: 8658},
+				pos: position{line: 155, col: 9, offset: 9785},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 9, offset: 8658},
+					pos: position{line: 155, col: 9, offset: 9785},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 153, col: 9, offset: 8658},
-							val:        "[\\pL_]",
-							chars:      []rune{'_'},
-							classes:    []*unicode.RangeTable{rangeTable("L")},
+							pos:        position{line: 155, col: 9, offset: 9785},
+							val:        "[\\pL\\p{Nl}_\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+							chars:      []rune{'_', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl")},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 153, col: 16, offset: 8665},
+							pos: position{line: 155, col: 58, offset: 9834},
 							expr: &charClassMatcher{
-								pos:        position{line: 153, col: 16, offset: 8665},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 155, col: 58, offset: 9834},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
@@ -2345,63 +2373,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 155, col: 1, offset: 8741},
+			pos:  position{line: 157, col: 1, offset: 9983},
 			expr: &seqExpr{
-				pos: position{line: 155, col: 12, offset: 8752},
+				pos: position{line: 157, col: 12, offset: 9994},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 155, col: 14, offset: 8754},
+						pos: position{line: 157, col: 14, offset: 9996},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 155, col: 14, offset: 8754},
+								pos:        position{line: 157, col: 14, offset: 9996},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 22, offset: 8762},
+								pos:        position{line: 157, col: 22, offset: 10004},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 29, offset: 8769},
+								pos:        position{line: 157, col: 29, offset: 10011},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 37, offset: 8777},
+								pos:        position{line: 157, col: 37, offset: 10019},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 44, offset: 8784},
+								pos:        position{line: 157, col: 44, offset: 10026},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 51, offset: 8791},
+								pos:        position{line: 157, col: 51, offset: 10033},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 58, offset: 8798},
+								pos:        position{line: 157, col: 58, offset: 10040},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 67, offset: 8807},
+								pos:        position{line: 157, col: 67, offset: 10049},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 155, col: 75, offset: 8815},
+								pos:        position{line: 157, col: 75, offset: 10057},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2409,11 +2437,13 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 155, col: 86, offset: 8826},
+						pos: position{line: 157, col: 86, offset: 10068},
 						expr: &charClassMatcher{
-							pos:        position{line: 155, col: 87, offset: 8827},
-							val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+							pos:        position{line: 157, col: 87, offset: 10069},
+							val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+							chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+							ranges:     []rune{'፩', '፱'},
+							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 							ignoreCase: false,
 							inverted:   false,
 						},
@@ -2423,28 +2453,30 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 157, col: 1, offset: 8858},
+			pos:  position{line: 159, col: 1, offset: 10173},
 			expr: &charClassMatcher{
-				pos:        position{line: 157, col: 14, offset: 8871},
-				val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+				pos:        position{line: 159, col: 14, offset: 10186},
+				val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+				chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+				ranges:     []rune{'፩', '፱'},
+				classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 				ignoreCase: false,
 				inverted:   false,
 			},
 		},
 		{
 			name: "Number",
-			pos:  position{line: 163, col: 1, offset: 9202},
+			pos:  position{line: 165, col: 1, offset: 10590},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 11, offset: 9212},
+				pos: position{line: 165, col: 11, offset: 10600},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 163, col: 11, offset: 9212},
+					pos: position{line: 165, col: 11, offset: 10600},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 163, col: 11, offset: 9212},
+							pos: position{line: 165, col: 11, offset: 10600},
 							expr: &charClassMatcher{
-								pos:        position{line: 163, col: 11, offset: 9212},
+								pos:        position{line: 165, col: 11, offset: 10600},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2452,18 +2484,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 163, col: 18, offset: 9219},
+							pos: position{line: 165, col: 18, offset: 10607},
 							expr: &litMatcher{
-								pos:        position{line: 163, col: 18, offset: 9219},
+								pos:        position{line: 165, col: 18, offset: 10607},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 163, col: 23, offset: 9224},
+							pos: position{line: 165, col: 23, offset: 10612},
 							expr: &charClassMatcher{
-								pos:        position{line: 163, col: 23, offset: 9224},
+								pos:        position{line: 165, col: 23, offset: 10612},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2471,28 +2503,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 163, col: 30, offset: 9231},
+							pos: position{line: 165, col: 30, offset: 10619},
 							expr: &seqExpr{
-								pos: position{line: 163, col: 32, offset: 9233},
+								pos: position{line: 165, col: 32, offset: 10621},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 163, col: 32, offset: 9233},
+										pos:        position{line: 165, col: 32, offset: 10621},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 163, col: 37, offset: 9238},
+										pos:        position{line: 165, col: 37, offset: 10626},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 163, col: 42, offset: 9243},
+										pos: position{line: 165, col: 42, offset: 10631},
 										expr: &charClassMatcher{
-											pos:        position{line: 163, col: 42, offset: 9243},
+											pos:        position{line: 165, col: 42, offset: 10631},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2503,11 +2535,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 163, col: 52, offset: 9253},
+							pos: position{line: 165, col: 52, offset: 10641},
 							expr: &charClassMatcher{
-								pos:        position{line: 163, col: 52, offset: 9253},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 165, col: 52, offset: 10641},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
@@ -2518,23 +2552,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 165, col: 1, offset: 9325},
+			pos:  position{line: 167, col: 1, offset: 10786},
 			expr: &actionExpr{
-				pos: position{line: 165, col: 14, offset: 9338},
+				pos: position{line: 167, col: 14, offset: 10799},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 165, col: 14, offset: 9338},
+					pos: position{line: 167, col: 14, offset: 10799},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 165, col: 14, offset: 9338},
+							pos:        position{line: 167, col: 14, offset: 10799},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 165, col: 18, offset: 9342},
+							pos: position{line: 167, col: 18, offset: 10803},
 							expr: &charClassMatcher{
-								pos:        position{line: 165, col: 18, offset: 9342},
+								pos:        position{line: 167, col: 18, offset: 10803},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2542,11 +2576,13 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 165, col: 25, offset: 9349},
+							pos: position{line: 167, col: 25, offset: 10810},
 							expr: &charClassMatcher{
-								pos:        position{line: 165, col: 25, offset: 9349},
-								val:        "[\\pL\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]",
-								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+								pos:        position{line: 167, col: 25, offset: 10810},
+								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+								ranges:     []rune{'፩', '፱'},
+								classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
 								ignoreCase: false,
 								inverted:   false,
 							},
@@ -2557,36 +2593,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 168, col: 1, offset: 9486},
+			pos:  position{line: 170, col: 1, offset: 11020},
 			expr: &actionExpr{
-				pos: position{line: 168, col: 9, offset: 9494},
+				pos: position{line: 170, col: 9, offset: 11028},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 168, col: 9, offset: 9494},
+					pos:  position{line: 170, col: 9, offset: 11028},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 171, col: 1, offset: 9614},
+			pos:  position{line: 173, col: 1, offset: 11148},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 17, offset: 9630},
+				pos: position{line: 173, col: 17, offset: 11164},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 17, offset: 9630},
+					pos: position{line: 173, col: 17, offset: 11164},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 171, col: 17, offset: 9630},
+							pos:        position{line: 173, col: 17, offset: 11164},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 171, col: 28, offset: 9641},
+							pos: position{line: 173, col: 28, offset: 11175},
 							expr: &charClassMatcher{
-								pos:        position{line: 171, col: 28, offset: 9641},
+								pos:        position{line: 173, col: 28, offset: 11175},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2594,7 +2630,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 171, col: 40, offset: 9653},
+							pos:  position{line: 173, col: 40, offset: 11187},
 							name: "TextBody",
 						},
 					},
@@ -2603,44 +2639,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 173, col: 1, offset: 9709},
+			pos:  position{line: 175, col: 1, offset: 11243},
 			expr: &choiceExpr{
-				pos: position{line: 173, col: 13, offset: 9721},
+				pos: position{line: 175, col: 13, offset: 11255},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 173, col: 13, offset: 9721},
+						pos: position{line: 175, col: 13, offset: 11255},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 173, col: 13, offset: 9721},
+								pos:        position{line: 175, col: 13, offset: 11255},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 173, col: 17, offset: 9725},
+								pos: position{line: 175, col: 17, offset: 11259},
 								expr: &choiceExpr{
-									pos: position{line: 173, col: 19, offset: 9727},
+									pos: position{line: 175, col: 19, offset: 11261},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 173, col: 19, offset: 9727},
+											pos:        position{line: 175, col: 19, offset: 11261},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 173, col: 28, offset: 9736},
+											pos: position{line: 175, col: 28, offset: 11270},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 173, col: 28, offset: 9736},
+													pos:        position{line: 175, col: 28, offset: 11270},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 173, col: 33, offset: 9741},
+													pos: position{line: 175, col: 33, offset: 11275},
 													expr: &anyMatcher{
-														line: 173, col: 33, offset: 9741,
+														line: 175, col: 33, offset: 11275,
 													},
 												},
 											},
@@ -2649,16 +2685,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 173, col: 41, offset: 9749},
+								pos: position{line: 175, col: 41, offset: 11283},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 173, col: 41, offset: 9749},
+										pos:        position{line: 175, col: 41, offset: 11283},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 173, col: 47, offset: 9755},
+										pos:  position{line: 175, col: 47, offset: 11289},
 										name: "EOF",
 									},
 								},
@@ -2666,39 +2702,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 173, col: 55, offset: 9763},
+						pos: position{line: 175, col: 55, offset: 11297},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 173, col: 55, offset: 9763},
+								pos:        position{line: 175, col: 55, offset: 11297},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 173, col: 59, offset: 9767},
+								pos: position{line: 175, col: 59, offset: 11301},
 								expr: &choiceExpr{
-									pos: position{line: 173, col: 61, offset: 9769},
+									pos: position{line: 175, col: 61, offset: 11303},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 173, col: 61, offset: 9769},
+											pos:        position{line: 175, col: 61, offset: 11303},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 173, col: 70, offset: 9778},
+											pos: position{line: 175, col: 70, offset: 11312},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 173, col: 70, offset: 9778},
+													pos:        position{line: 175, col: 70, offset: 11312},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 173, col: 75, offset: 9783},
+													pos: position{line: 175, col: 75, offset: 11317},
 													expr: &anyMatcher{
-														line: 173, col: 75, offset: 9783,
+														line: 175, col: 75, offset: 11317,
 													},
 												},
 											},
@@ -2707,16 +2743,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 173, col: 83, offset: 9791},
+								pos: position{line: 175, col: 83, offset: 11325},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 173, col: 83, offset: 9791},
+										pos:        position{line: 175, col: 83, offset: 11325},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 173, col: 89, offset: 9797},
+										pos:  position{line: 175, col: 89, offset: 11331},
 										name: "EOF",
 									},
 								},
@@ -2728,11 +2764,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 175, col: 1, offset: 9804},
+			pos:  position{line: 177, col: 1, offset: 11338},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 175, col: 6, offset: 9809},
+				pos: position{line: 177, col: 6, offset: 11343},
 				expr: &charClassMatcher{
-					pos:        position{line: 175, col: 6, offset: 9809},
+					pos:        position{line: 177, col: 6, offset: 11343},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2742,11 +2778,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 177, col: 1, offset: 9821},
+			pos:  position{line: 179, col: 1, offset: 11355},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 177, col: 7, offset: 9827},
+				pos: position{line: 179, col: 7, offset: 11361},
 				expr: &charClassMatcher{
-					pos:        position{line: 177, col: 7, offset: 9827},
+					pos:        position{line: 179, col: 7, offset: 11361},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2756,11 +2792,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 179, col: 1, offset: 9839},
+			pos:  position{line: 181, col: 1, offset: 11373},
 			expr: &notExpr{
-				pos: position{line: 179, col: 8, offset: 9846},
+				pos: position{line: 181, col: 8, offset: 11380},
 				expr: &anyMatcher{
-					line: 179, col: 9, offset: 9847,
+					line: 181, col: 9, offset: 11381,
 				},
 			},
 		},

@@ -32,3 +32,13 @@ type Problem struct {
 func (p *Problem) Error() string {
 	return fmt.Sprintf("lexical problem %d at offset %d: %q", p.Kind, p.Offset, p.Text)
 }
+
+// IdentStartClass and IdentContClass are the grammar's classes of a
+// name's first character and of the characters after it (D9), as pigeon
+// writes them among the terminals a failed parse expected; the messages of
+// package exprparser read them there. TestClassCopiesMatchTheirRules holds
+// them to the grammar.
+const (
+	IdentStartClass = `[\pL\p{Nl}_\u1885\u1886\u2118\u212E\u309B\u309C]`
+	IdentContClass  = `[\pL\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u00B7\u0387\u1369-\u1371\u19DA\u1885\u1886\u2118\u212E\u309B\u309C]`
+)
