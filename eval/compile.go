@@ -1099,16 +1099,33 @@ func (c *compiler) forbidden(n *ast.BadExpr) string {
 
 // methodCall is the D13 message: when the method is one of our functions,
 // it shows the call to write instead, e.g. `write upper(x)`.
+// methodDot is the offset of the `.` before the method name in span, the
+// text of a method call (`x.upper()`, `x. upper ()`), or -1.
+func methodDot(span, name string) int {
+	i := strings.LastIndex(span, name)
+	for i > 0 {
+		j := i - 1
+		for j > 0 && (span[j] == ' ' || span[j] == '\t') {
+			j--
+		}
+		if span[j] == '.' {
+			return j
+		}
+		i = strings.LastIndex(span[:i], name)
+	}
+	return -1
+}
+
 func (c *compiler) methodCall(n *ast.BadExpr) string {
 	const msg = "method calls are not allowed"
 	if n.To > len(c.src) || n.From > n.To {
 		return msg
 	}
 	span := c.src[n.From:n.To]
+	dot := methodDot(span, n.Detail)
 	if _, ok := funcs.Lookup(n.Detail); !ok {
 		// `row.Amount (THB)` reads like a call of Amount, but is most
 		// likely a key written with parentheses.
-		dot := strings.LastIndex(span, "."+n.Detail)
 		if dot > 0 && !strings.ContainsAny(span[dot:], "'\"") &&
 			strings.Contains(span[dot:], " (") && !strings.HasSuffix(span, "()") {
 			recv := strings.TrimSpace(span[:dot])
@@ -1117,12 +1134,12 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 		}
 		return msg
 	}
-	dot := strings.LastIndex(span, "."+n.Detail)
 	if dot <= 0 {
 		return msg + "; write " + n.Detail + "(...)"
 	}
 	recv := strings.TrimSpace(span[:dot])
-	rest := strings.TrimSpace(span[dot+1+len(n.Detail):])
+	rest := strings.TrimSpace(span[dot+1:])
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, n.Detail))
 	args := ""
 	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
 		args = strings.TrimSpace(rest[1 : len(rest)-1])

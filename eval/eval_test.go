@@ -328,6 +328,8 @@ func TestForbidden(t *testing.T) {
 		{"x.upper()", "method calls are not allowed; write upper(x)"},                       // D13
 		{"row.brand.strip()", "method calls are not allowed"},                               // D13: not one of ours
 		{"x.replace('a', 'b')", "method calls are not allowed; write replace(x, 'a', 'b')"}, // D13
+		{"x. upper ()", "method calls are not allowed; write upper(x)"},                     // D13, spaced
+		{"x .replace ('a', 'b')", "method calls are not allowed; write replace(x, 'a', 'b')"},
 		{"join(ids, sep=', ')", "keyword arguments (sep=...) are not allowed; give the values in order"},
 		{"packages[0:2]", "slices ([a:b]) are not allowed; use substring(...) or part(...)"},
 		{"[1, 2]", "list literals ([...]) are not allowed"},
