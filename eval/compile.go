@@ -1130,7 +1130,7 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 			strings.Contains(span[dot:], " (") && !strings.HasSuffix(span, "()") {
 			recv := strings.TrimSpace(span[:dot])
 			key := strings.TrimSpace(span[dot+1:])
-			return msg + "; for a key with parentheses in it, write " + recv + "['" + key + "']"
+			return msg + "; for a key with parentheses in it, write " + short(recv) + "['" + short(key) + "']"
 		}
 		return msg
 	}
@@ -1144,8 +1144,9 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
 		args = strings.TrimSpace(rest[1 : len(rest)-1])
 	}
+	// The hint echoes the expression: cut and cleaned (D37).
 	if args != "" {
-		return msg + "; write " + n.Detail + "(" + recv + ", " + args + ")"
+		return msg + "; write " + n.Detail + "(" + short(recv+", "+args) + ")"
 	}
-	return msg + "; write " + n.Detail + "(" + recv + ")"
+	return msg + "; write " + n.Detail + "(" + short(recv) + ")"
 }

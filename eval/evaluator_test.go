@@ -194,3 +194,22 @@ func TestFunctionFailureSpansTheCall(t *testing.T) {
 	require.Equal(t, 4, e.Offset)
 	require.Equal(t, 4+len("round(a, 'x')"), e.End)
 }
+
+// D35: numbers and booleans written into a rendered text are bytes built,
+// charged like text; D37: a method-call hint echoes the expression
+// cleaned and cut.
+func TestShownNumbersChargedAndHintsCleaned(t *testing.T) {
+	s := scope.New(map[string]any{"n": 123456789, "f": true}, scope.WithMaxWork(1000))
+	_, err := eval.MustCompile(strings.Repeat("${n}", 1000)).Render(s)
+	require.ErrorIs(t, err, value.ErrBudget)
+	_, err = eval.MustCompile(strings.Repeat("${f}", 1000)).Render(s)
+	require.ErrorIs(t, err, value.ErrBudget)
+	out, err := eval.MustCompile(strings.Repeat("${n}", 100)).Render(s)
+	require.NoError(t, err)
+	require.Len(t, out, 900)
+
+	_, err = eval.MustCompile("${'\x1b[31m\u202e'.upper()}").Render(nil)
+	require.ErrorContains(t, err, `write upper('\u001b[31m\u202e')`)
+	_, err = eval.MustCompile("${'" + strings.Repeat("x", 300) + "'.upper()}").Render(nil)
+	require.Less(t, len(err.Error()), 400)
+}

@@ -523,9 +523,12 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		return nil
 	case value.Number:
 		var buf [64]byte
-		b := v.Num().Append(buf[:0])
+		b := v.Num().Append(buf[:0]) // a number shows in at most MaxDigits and its sign and point
 		if len(b) > room {
 			return t.tooLarge(p, max)
+		}
+		if err := fr.budget.Bytes(len(b)); err != nil {
+			return t.budgetError(p, err)
 		}
 		sb.Write(b)
 		return nil
@@ -536,6 +539,9 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		}
 		if len(b) > room {
 			return t.tooLarge(p, max)
+		}
+		if err := fr.budget.Bytes(len(b)); err != nil {
+			return t.budgetError(p, err)
 		}
 		sb.WriteString(b)
 		return nil
