@@ -18,7 +18,19 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		if err != nil {
 			return nil, err
 		}
-		return value.Limits{MaxSize: s.MaxSize()}.AppendJSON(nil, v)
+		// The rendered text fits the cap; its JSON, quoted and escaped,
+		// may not. That too is an *Error about the template (D37).
+		b, err := value.Limits{MaxSize: s.MaxSize()}.AppendJSON(nil, v)
+		switch {
+		case err == nil:
+			return b, nil
+		case len(t.places) > 0 && errors.Is(err, value.ErrTooLong):
+			return nil, t.tooLarge(t.places[0], s.MaxSize())
+		case len(t.places) > 0:
+			p := t.places[0]
+			return nil, p.locate(wrapFailure(p.raw, 0, err))
+		}
+		return nil, t.literalTooLarge(0, s.MaxSize())
 	}
 	fr := getFrame()
 	defer fr.release(&err, site{t: t})

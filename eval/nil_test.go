@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -82,4 +83,19 @@ func TestNilsDoNotPanic(t *testing.T) {
 	require.Nil(t, s.Names())
 	require.Equal(t, 1<<20, s.MaxSize())
 	_ = scope.New(nil, nil)
+}
+
+// D37: JSON's failure is an *Error that starts with ${, also when only
+// the quotes of the JSON push a rendered text past the cap.
+func TestJSONOfTextPastTheCap(t *testing.T) {
+	for _, text := range []string{"abc", "txt ${'1,234.5'}txt ${\"x\"}"} {
+		tpl := eval.MustCompile(text)
+		out, err := tpl.Render(scope.New(nil, scope.WithMaxSize(len(text))))
+		require.NoError(t, err, text)
+		_, err = tpl.JSON(context.Background(), scope.New(nil, scope.WithMaxSize(len(out)+1)))
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, text)
+		require.ErrorIs(t, err, eval.ErrLimit)
+		require.True(t, strings.HasPrefix(err.Error(), "${"), err.Error())
+	}
 }
