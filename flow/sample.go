@@ -129,9 +129,12 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 		if errors.As(err, &f) {
 			reason = f.Reason
 		}
-		reason = literalNumberHint(p, reason)
+		kind := error(eval.ErrNotNumber)
+		if hinted := literalNumberHint(p, reason); hinted != reason {
+			reason, kind = hinted, errTrap // `> 1,000` is one of D38's silent traps
+		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: echo.Quote(p.Text) + ": " + reason,
-			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: eval.ErrNotNumber, Severity: eval.SeverityWarning, Cond: true}
+			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+p.OpPos), ln.num, column(ln.text, at+p.OpPos+len(p.Op))
 		v.list = append(v.list, e)
 	}
@@ -287,14 +290,21 @@ func (v *validator) conditionTraps(ln line, at int, c *eval.Condition) {
 		left := strings.Join(words[:i], " ")
 		lhs := strings.TrimSpace(c.Text()[p.Start:p.OpPos])
 		and := strings.ToLower(w)
+		inside := and // the word the quoted text holds: the first and/or of left
+		for _, lw := range strings.Fields(left) {
+			if strings.EqualFold(lw, "and") || strings.EqualFold(lw, "or") {
+				inside = strings.ToLower(lw)
+				break
+			}
+		}
 		reason := "this is one comparison with the text " + echo.Quote(p.Right.Text()) + ", so it is quietly false; "
 		// The fix is offered only when it reads as the tests it means:
 		// the rest may hold more that is no comparison (`and z`).
 		fix := lhs + " " + p.Op + " '" + left + "' " + and + " " + rest
 		if fc, err := eval.CompileCondition(fix, eval.WithoutCache()); err == nil && len(fc.Parts()) > 1 {
-			reason += "to compare with text that has '" + and + "' in it and test the rest, quote the text: " + echo.Text(fix)
+			reason += "to compare with text that has '" + inside + "' in it and test the rest, quote the text: " + echo.Text(fix)
 		} else {
-			reason += "quote the text if it has '" + and + "' in it, and write each test after '" + and + "' as a comparison"
+			reason += "quote the text if it has '" + inside + "' in it, and write each test after '" + and + "' as a comparison"
 		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Kind: errTrap, Severity: eval.SeverityWarning, Cond: true,
 			Reason: reason}

@@ -51,6 +51,13 @@ func TestTrapQuotedAndFix(t *testing.T) {
 	require.Contains(t, fs[0].Message, "quietly false; quote the text if it has 'and' in it, and write each test after 'and' as a comparison")
 	fs = flow.Validate("f.md", []byte("- **condition:** ${a} == x or ${b} == y\n"), nil)
 	require.Empty(t, fs, "split into two parts, no trap")
+	fs = flow.Validate("f.md", []byte("- **condition:** ${a} == Johnson and Johnson or ${b}\n"), nil)
+	require.Len(t, fs, 1)
+	require.Contains(t, fs[0].Message, "text that has 'and' in it and test the rest, quote the text: ${a} == 'Johnson and Johnson' or ${b}")
+	s := scope.New(map[string]any{"row": map[string]any{"x": 5}})
+	fs = flow.Validate("f.md", []byte("- **condition:** ${row.x} > 1,000\n"), s)
+	require.Len(t, fs, 1)
+	require.Equal(t, "trap", fs[0].Kind, "`> 1,000` is one of D38's traps")
 	fs = flow.Validate("f.md", []byte("- **condition:** ${c} == Johnson and Johnson or ${x} == y and z\n"), nil)
 	for _, f := range fs {
 		if i := strings.Index(f.Message, "quote the text: "); i >= 0 {
