@@ -105,7 +105,7 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) ([]Re
 // ctx.Err() too, so a host can tell a preview cut short from a whole one.
 func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
 	if len(src) > MaxSize {
-		return nil, errors.New(tooLarge(len(src)) + "; it was not previewed")
+		return nil, errors.New(tooLarge() + "; it was not previewed")
 	}
 	defer func() {
 		if r := recover(); r != nil {
