@@ -18,7 +18,8 @@ import (
 //
 // files lists the flows in the order read; error is there only when a flow
 // could not be read as a whole (it is too large), and its rows are then
-// empty. errors counts the fields that failed, warnings the warnings. Each
+// empty. errors counts the fields that failed and the flows that could
+// not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
 type previewRow struct {
