@@ -116,6 +116,10 @@ func (f rowFinding) String() string {
 	return f.Finding.String() + " (" + rowsText(f.rows, f.sheetRows) + ")"
 }
 
+// maxSheetWork bounds the rows validate checks a flow against: rows ×
+// the flow's bytes, 64 MiB (a 5 KiB flow against 13,000 rows).
+const maxSheetWork = 64 << 20
+
 // validateRows checks a flow without sample data (runs empty), with one
 // sample, or with several rows of a sheet (each run names its row). With
 // several rows, a finding is listed once, with the rows it holds for; a
@@ -143,6 +147,14 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 	base := len(out)
 	var stop *rowFinding
 	for n, r := range runs {
+		if n > 0 && n*len(src) > maxSheetWork {
+			// Every row checks the whole flow again: rows × flow bytes
+			// bound the time of a check, as the findings bound its output.
+			stop = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
+				Message: "the flow and the sheet are too large to check every row; checking stopped before " +
+					rowsText([]int{r.row}, 0) + " (" + strconv.Itoa(len(runs)-n) + " rows not checked)"}}
+			break
+		}
 		if len(out) >= flow.MaxFindings {
 			// Distinct findings of many rows would grow without bound.
 			stop = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,

@@ -333,3 +333,21 @@ func TestValidateJSONKeepsOperators(t *testing.T) {
 	require.Contains(t, r.stdout, `"expression": "a > 1"`)
 	require.NotContains(t, r.stdout, `\u003e`)
 }
+
+// validate -data SHEET checks every row, within a bound on rows × the
+// flow's size, and says where it stopped (nothing may keep a check busy
+// without end).
+func TestValidateSheetBounded(t *testing.T) {
+	rows := "a\n" + strings.Repeat("1\n", 2000)
+	sheet := writeFile(t, "s.csv", rows)
+	flowText := strings.Repeat("- **x:** ${row.a} "+strings.Repeat("y", 60)+"\n", 600) // about 50 KB
+	f := writeFile(t, "f.md", flowText)
+	r := runCLI(t, "", "validate", "-data", sheet, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "the flow and the sheet are too large to check every row; checking stopped before row ")
+	require.Contains(t, r.stdout, "rows not checked)")
+	small := writeFile(t, "g.md", "- **x:** ${row.a}\n")
+	r = runCLI(t, "", "validate", "-data", sheet, small)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stdout, "a small flow is checked against every row")
+}
