@@ -486,14 +486,7 @@ func (p *yamlStream) inline(depth int) (any, error) {
 	case '[', '{':
 		return p.flow(depth)
 	case '\'', '"':
-		if err := p.node(depth); err != nil {
-			return nil, err
-		}
-		t, err := p.quoted()
-		if err != nil {
-			return nil, err
-		}
-		return p.d.sharedBytes(t, "", false), nil
+		return p.quotedValue(depth)
 	}
 	if p.b[i] == '-' && p.blankAt(i+1) {
 		return nil, p.invalid(p.line, "a list item (- ) cannot be written after a key on the same line")
@@ -956,6 +949,19 @@ func (p *yamlStream) flowNext(end byte, line int) (closed bool, err error) {
 	return false, p.invalid(p.line, "expected , or %c after an item", end)
 }
 
+// quotedValue reads the quoted text at p.i as a value (a node of its own,
+// for the depth and the budget).
+func (p *yamlStream) quotedValue(depth int) (any, error) {
+	if err := p.node(depth); err != nil {
+		return nil, err
+	}
+	t, err := p.quoted()
+	if err != nil {
+		return nil, err
+	}
+	return p.d.sharedBytes(t, "", false), nil
+}
+
 // flowValue reads an item or a value in a flow collection at p.i.
 func (p *yamlStream) flowValue(depth int) (any, error) {
 	i := p.i
@@ -963,14 +969,7 @@ func (p *yamlStream) flowValue(depth int) (any, error) {
 	case '[', '{':
 		return p.flow(depth)
 	case '\'', '"':
-		if err := p.node(depth); err != nil {
-			return nil, err
-		}
-		t, err := p.quoted()
-		if err != nil {
-			return nil, err
-		}
-		return p.d.sharedBytes(t, "", false), nil
+		return p.quotedValue(depth)
 	}
 	if err := p.plainStart(i, true); err != nil {
 		return nil, err

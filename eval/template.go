@@ -219,23 +219,14 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
 		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
-		if len(path) == 1 {
-			// One name: the variable itself, without walking a path.
-			p.expr = &expr{src: raw, pure: true, steps: 1, run: func(fr *frame) (value.Value, error) {
-				v, found, err := fr.s.VarName(first)
-				if err != nil {
-					return value.Value{}, dataError(raw, 0, trimmed, err)
-				}
-				if !found && fr.miss != nil {
-					fr.missPath(raw, path)
-				}
-				return v, nil
-			}}
-			p.setMode()
-			return p
-		}
-		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (value.Value, error) {
-			v, found, err := fr.s.LookupName(first, path)
+		one := len(path) == 1 // one name: the variable itself, no path to walk
+		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
+			var found bool
+			if one {
+				v, found, err = fr.s.VarName(first)
+			} else {
+				v, found, err = fr.s.LookupName(first, path)
+			}
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
 			}
