@@ -838,14 +838,9 @@ func (p *yamlStream) flowSeq(depth, hint, line int) (any, error) {
 	p.i++ // '['
 	s := make([]any, 0, hint)
 	for {
-		if _, err := p.flowSpace(); err != nil {
+		if closed, err := p.flowItem(']', line); err != nil {
 			return nil, err
-		}
-		if p.i >= len(p.b) {
-			return nil, p.invalid(line, "the list [ opened here is not closed with ]")
-		}
-		if p.b[p.i] == ']' {
-			p.i++
+		} else if closed {
 			return s, nil
 		}
 		v, err := p.flowValue(depth + 1)
@@ -869,14 +864,9 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 	p.i++ // '{'
 	m := make(map[string]any, hint)
 	for n := 0; ; n++ {
-		if _, err := p.flowSpace(); err != nil {
+		if closed, err := p.flowItem('}', line); err != nil {
 			return nil, err
-		}
-		if p.i >= len(p.b) {
-			return nil, p.invalid(line, "the mapping { opened here is not closed with }")
-		}
-		if p.b[p.i] == '}' {
-			p.i++
+		} else if closed {
 			return m, nil
 		}
 		if err := p.entry(n); err != nil {
@@ -921,6 +911,33 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 	}
 }
 
+// flowItem moves to where the next item of a flow collection that closes
+// with end may start, past white space and comments; closed is true, past
+// the closer, at the collection's end.
+func (p *yamlStream) flowItem(end byte, line int) (closed bool, err error) {
+	if _, err := p.flowSpace(); err != nil {
+		return false, err
+	}
+	switch {
+	case p.i >= len(p.b):
+		return false, p.unclosed(end, line)
+	case p.b[p.i] == end:
+		p.i++
+		return true, nil
+	}
+	return false, nil
+}
+
+// unclosed is the error of a flow collection that closes with end, opened
+// on line line, at the end of the text.
+func (p *yamlStream) unclosed(end byte, line int) error {
+	what := "list ["
+	if end == '}' {
+		what = "mapping {"
+	}
+	return p.invalid(line, "the %s opened here is not closed with %c", what, end)
+}
+
 // flowNext moves past the white space and comma after an item of a flow
 // collection that closes with end; it stops at end (closed), or after the
 // comma.
@@ -931,11 +948,7 @@ func (p *yamlStream) flowNext(end byte, line int) (closed bool, err error) {
 	}
 	switch {
 	case p.i >= len(p.b):
-		what := "list ["
-		if end == '}' {
-			what = "mapping {"
-		}
-		return false, p.invalid(line, "the %s opened here is not closed with %c", what, end)
+		return false, p.unclosed(end, line)
 	case p.b[p.i] == end:
 		return true, nil
 	case p.b[p.i] == ',':
