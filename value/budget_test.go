@@ -9,7 +9,7 @@ import (
 )
 
 // D35: one budget per evaluation; past it every charge fails with the
-// budget named; a done context stops it within pollEvery charges.
+// budget named; a done context stops it within pollEvery steps.
 func TestBudget(t *testing.T) {
 	b := NewBudget(context.Background(), 10, 3)
 	require.NoError(t, b.Bytes(10))
