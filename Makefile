@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install e2e fuzz bench proptest-long example docs
+.PHONY: all generate check-generated lint test install e2e fuzz bench proptest-long example
 
 all: check-generated lint test
 

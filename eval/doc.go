@@ -9,7 +9,7 @@
 // expression syntax is a missing lookup and gives empty.
 //
 //	t, err := eval.Compile("${len(packages)} packages for ${join(ok_ids, ', ')}")
-//	s := scope.New(vars, scope.WithEnv(os.LookupEnv))
+//	s := scope.New(vars, scope.WithEnv(scope.AllowEnv(os.LookupEnv, "REGION")))
 //	out, err := t.Render(s)
 //
 // Every error is an *Error: `${<text>}: <reason>`, with the position, and a

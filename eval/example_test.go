@@ -128,3 +128,20 @@ func ExampleEvaluator() {
 	// true 1 packages for A-1
 	// false 2 packages for B-2, C-3
 }
+
+// Explain says, part by part, what each side was and whether the part
+// held; parts that cannot change the result are not evaluated.
+func ExampleCondition_Explain() {
+	c := eval.MustCompileCondition("${row.status} == Active and ${row.amount} > 1000")
+	ok, steps, err := c.Explain(scope.New(map[string]any{
+		"row": map[string]any{"status": "active", "amount": 250},
+	}))
+	fmt.Println(ok, err)
+	for _, st := range steps {
+		fmt.Println(st)
+	}
+	// Output:
+	// false <nil>
+	// ${row.status} == Active: 'active' -> true
+	// ${row.amount} > 1000: 250 -> false
+}

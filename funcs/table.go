@@ -203,7 +203,7 @@ var table = []Func{
 			{Name: "x", Doc: "any value"},
 			{Name: "fallback", Doc: "the value to use when x is empty or `''`"},
 		},
-		Doc:   "default gives x, or fallback when x is empty or the text `''`; white space, 0, false and an empty list are kept as they are.",
+		Doc:   "default gives x, or fallback when x is empty or an empty text (written `''` in an expression); white space, 0, false and an empty list are kept as they are.",
 		Empty: "`fallback`",
 		Examples: []Example{
 			{"default(row.missing, 'n/a')", "n/a"},

@@ -42,8 +42,9 @@ const (
 // template, one test of a condition, one check of a flow. Every costly
 // operation charges it before doing the work: Bytes for bytes built,
 // shown, copied or compared, Steps for nodes evaluated and items or keys
-// visited. Past either limit, or once its context is done, every later
-// charge of work fails, with the same error.
+// visited. Past either limit every later charge of work fails, with the
+// same error; so it does once its context is done, from the next look at
+// the context (every pollEvery steps or 64 KiB of bytes, and at Reset).
 //
 // A Budget belongs to one evaluation and is not safe for concurrent use.
 // A nil *Budget charges nothing: it is for callers that evaluate outside
@@ -72,7 +73,7 @@ func NewBudget(ctx context.Context, maxBytes, maxSteps int64) *Budget {
 }
 
 // Bytes charges n bytes of work. It fails when the bytes left are fewer
-// than n, or when the context is done.
+// than n, or when the context is found done (see Budget).
 func (b *Budget) Bytes(n int) error {
 	if b != nil && uint64(n) <= uint64(b.byteRoom) {
 		b.byteRoom -= int64(n)

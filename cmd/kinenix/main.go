@@ -147,7 +147,7 @@ func init() {
 				"A DIR stands for every .md file below it, in name order. With -data the\n" +
 				"flows are also checked against the data, and what may go wrong is printed\n" +
 				"as FILE:LINE:COLUMN: warning: MESSAGE; warnings exit 0 unless -strict. A\n" +
-				"sheet is checked row by row, and a warning names the rows it holds for.",
+				"sheet is checked row by row (only row N with -row N), and a warning names\nthe rows it holds for.",
 			examples: []string{
 				`kinenix validate examples`,
 				`kinenix validate -strict -data examples/renewals.csv examples/renewals.md`,
