@@ -384,6 +384,55 @@ type Part struct {
 	RightQuoted bool
 }
 
+// NumberHint is, when a side of p is literal text that is a number
+// written with grouping commas (`> 1,000`, D38), the reason that names the
+// fix (write 1000), where the comparison's own reason would suggest
+// number(...); ok is false otherwise.
+func (p Part) NumberHint() (reason string, ok bool) { return groupedLiteral(p.Left, p.Right) }
+
+// groupedLiteral is NumberHint for the sides of a comparison.
+func groupedLiteral(sides ...*Template) (string, bool) {
+	for _, side := range sides {
+		if side == nil || len(side.places) > 0 {
+			continue
+		}
+		text := strings.TrimSpace(side.text)
+		if plain, ok := ungrouped(text); ok {
+			return quote(text) + " is not a number: numbers in a condition are written without separators; write " + plain, true
+		}
+	}
+	return "", false
+}
+
+// ungrouped reports whether s is a number with `,` between groups of
+// three digits (1,000 or -1,234.5) and returns it without them.
+func ungrouped(s string) (string, bool) {
+	body := strings.TrimPrefix(s, "-")
+	intPart, frac, hasFrac := strings.Cut(body, ".")
+	groups := strings.Split(intPart, ",")
+	if len(groups) < 2 || len(groups[0]) == 0 || len(groups[0]) > 3 {
+		return "", false
+	}
+	for i, g := range groups {
+		if (i > 0 && len(g) != 3) || !allDigits(g) {
+			return "", false
+		}
+	}
+	if hasFrac && !allDigits(frac) {
+		return "", false
+	}
+	return strings.ReplaceAll(s, ",", ""), true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // Parts returns the condition's parts in order.
 func (c *Condition) Parts() []Part {
 	if c == nil {
@@ -511,6 +560,9 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		var f *value.Failure
 		if errors.As(err, &f) {
 			kind, reason = f.Kind, f.Reason
+		}
+		if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
+			reason = hint // `> 1,000`: the fix is in the line, not number(...)
 		}
 		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
 	}

@@ -283,3 +283,19 @@ func TestConditionParentheses(t *testing.T) {
 		{"${s} != (pending)", true}, // no and/or: plain text with parentheses
 	})
 }
+
+// D38: comparing with a literal number written with grouping commas
+// fails naming the fix in the line (write 1000); text from the data still
+// gets number(...)'s hint.
+func TestGroupedLiteralHint(t *testing.T) {
+	_, err := eval.MustCompileCondition("${a} > 1,000").Test(scope.New(map[string]any{"a": 5}))
+	require.EqualError(t, err, "condition: '${a} > 1,000': '1,000' is not a number: numbers in a condition are written without separators; write 1000")
+	_, err = eval.MustCompileCondition("${a} > 5").Test(scope.New(map[string]any{"a": "1,000"}))
+	require.ErrorContains(t, err, "number(")
+	p := eval.MustCompileCondition("${a} < -1,234.5").Parts()[0]
+	hint, ok := p.NumberHint()
+	require.True(t, ok)
+	require.Contains(t, hint, "write -1234.5")
+	_, ok = eval.MustCompileCondition("${a} < 1,23").Parts()[0].NumberHint()
+	require.False(t, ok)
+}

@@ -130,62 +130,14 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 			reason = f.Reason
 		}
 		kind := error(eval.ErrNotNumber)
-		if hinted := literalNumberHint(p, reason); hinted != reason {
-			reason, kind = hinted, errTrap // `> 1,000` is one of D38's silent traps
+		if hint, ok := p.NumberHint(); ok {
+			reason, kind = hint, errTrap // `> 1,000` is one of D38's silent traps
 		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: echo.Quote(p.Text) + ": " + reason,
 			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+p.OpPos), ln.num, column(ln.text, at+p.OpPos+len(p.Op))
 		v.list = append(v.list, e)
 	}
-}
-
-// literalNumberHint replaces the hint to use number(...) by the fix when
-// a side is a number written with grouping commas (`> 1,000`, D38): the
-// fix is to write 1000.
-func literalNumberHint(p eval.Part, reason string) string {
-	for _, side := range []*eval.Template{p.Left, p.Right} {
-		if side == nil || len(side.Placeholders()) > 0 {
-			continue
-		}
-		text := strings.TrimSpace(side.Text())
-		if plain, ok := groupedNumber(text); ok {
-			return echo.Quote(text) + " is not a number: numbers in a condition are written without separators; write " + plain
-		}
-	}
-	return reason
-}
-
-// groupedNumber reports whether s is a number with `,` between groups of
-// three digits (1,000 or -1,234.5) and returns it without them.
-func groupedNumber(s string) (string, bool) {
-	body := strings.TrimPrefix(s, "-")
-	intPart, frac, hasFrac := strings.Cut(body, ".")
-	groups := strings.Split(intPart, ",")
-	if len(groups) < 2 || len(groups[0]) == 0 || len(groups[0]) > 3 {
-		return "", false
-	}
-	for i, g := range groups {
-		if (i > 0 && len(g) != 3) || !digits(g) {
-			return "", false
-		}
-	}
-	if hasFrac && !digits(frac) {
-		return "", false
-	}
-	return strings.ReplaceAll(s, ",", ""), true
-}
-
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // errTrap is the kind of a D38 warning: a flow that would be quietly
