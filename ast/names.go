@@ -73,7 +73,7 @@ func Keywords() []string { return append([]string(nil), keywords[:]...) }
 // accepts it: ASCII digits, then optionally a point and more digits: 12, 0.50,
 // 007. Not 5., .5, 1e3, 1_000 or 0x1F.
 func IsNumberLiteral(s string) bool {
-	i := digitsEnd(s, 0)
+	i := DigitsEnd(s, 0)
 	if i == 0 {
 		return false
 	}
@@ -83,13 +83,29 @@ func IsNumberLiteral(s string) bool {
 	if s[i] != '.' {
 		return false
 	}
-	j := digitsEnd(s, i+1)
+	j := DigitsEnd(s, i+1)
 	return j > i+1 && j == len(s)
 }
 
-func digitsEnd(s string, i int) int {
+// DigitsEnd is the offset just past the ASCII digits of s that start at
+// offset i (i itself when there are none).
+func DigitsEnd(s string, i int) int {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
 	return i
+}
+
+// NameStart is the byte offset where the name that ends at offset off of s
+// starts: off moved back over IsIdentCont characters (off itself when none
+// ends there).
+func NameStart(s string, off int) int {
+	for off > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:off])
+		if !IsIdentCont(r) {
+			break
+		}
+		off -= size
+	}
+	return off
 }

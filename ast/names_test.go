@@ -37,3 +37,26 @@ func TestKeywords(t *testing.T) {
 	k[0] = "x"
 	require.True(t, IsKeyword("and"), "Keywords returns a copy")
 }
+
+// D9: NameStart goes back over the name's characters only, Thai marks
+// and letter numbers included; DigitsEnd over ASCII digits only.
+func TestNameStartAndDigitsEnd(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		off  int
+		want int
+	}{
+		{"len(packages", 12, 4}, {"a + ลูกค้า", len("a + ลูกค้า"), 4}, {"x·y", len("x·y"), 0},
+		{"(Ⅷ", len("(Ⅷ"), 1}, {"a + ", 4, 4}, {"", 0, 0},
+	} {
+		if got := NameStart(c.s, c.off); got != c.want {
+			t.Errorf("NameStart(%q, %d) = %d, want %d", c.s, c.off, got, c.want)
+		}
+	}
+	if got := DigitsEnd("12.5", 0); got != 2 {
+		t.Errorf("DigitsEnd = %d", got)
+	}
+	if got := DigitsEnd("a١٢", 1); got != 1 { // Arabic-Indic digits are not ASCII
+		t.Errorf("DigitsEnd over non-ASCII digits = %d", got)
+	}
+}

@@ -32,13 +32,13 @@ func problemError(p exprgen.Problem) error {
 	case exprgen.DotNumber:
 		c := echo.Text(p.Text)
 		reason = "invalid number " + c
-		if digitsEnd(p.Text, 1) == len(p.Text) {
+		if ast.DigitsEnd(p.Text, 1) == len(p.Text) {
 			reason = fmt.Sprintf("write 0%s instead of %s", c, c)
 		}
 	case exprgen.DigitSelector:
 		s := echo.Text(p.Text)
 		reason = fmt.Sprintf("a name cannot start with a digit; write ['%s'] for a key instead of .%s", s, s)
-		if digitsEnd(p.Text, 0) == len(p.Text) {
+		if ast.DigitsEnd(p.Text, 0) == len(p.Text) {
 			reason = fmt.Sprintf("write [%s] for an item of a list, or ['%s'] for a key, instead of .%s", s, s, s)
 		}
 	case exprgen.UnknownEscape:
@@ -73,12 +73,12 @@ const maxExpandExponent = 20
 // or returns "" for a good number.
 func numberProblem(s string) string {
 	c := echo.Text(s)
-	i := digitsEnd(s, 0)
+	i := ast.DigitsEnd(s, 0)
 	j := i
 	point := false
 	if j < len(s) && s[j] == '.' {
 		point = true
-		j = digitsEnd(s, j+1)
+		j = ast.DigitsEnd(s, j+1)
 	}
 	if ast.IsNumberLiteral(s) {
 		return ""
@@ -91,7 +91,7 @@ func numberProblem(s string) string {
 		if k < len(s) && (s[k] == '+' || s[k] == '-') {
 			k++
 		}
-		if end := digitsEnd(s, k); end > k && end == len(s) {
+		if end := ast.DigitsEnd(s, k); end > k && end == len(s) {
 			if full, ok := expandExponent(s[:j], s[j+1:]); ok && len(full) <= maxSpelled {
 				return fmt.Sprintf("numbers with an exponent are not supported; write %s instead of %s", full, c)
 			}
@@ -166,12 +166,6 @@ func expandExponent(mantissa, exp string) (string, bool) {
 	return digits, true
 }
 
-func digitsEnd(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
 
 // noMatch explains a parse that stopped at off.
 func noMatch(src string, off int, expected []string) *SyntaxError {
@@ -181,7 +175,7 @@ func noMatch(src string, off int, expected []string) *SyntaxError {
 		// Pigeon went past a keyword that stands where a value is needed
 		// (`in`, `if x`): the check that the word ends after it is the last
 		// thing it tried. The problem is the word.
-		off = wordStart(src, off)
+		off = ast.NameStart(src, off)
 	}
 	closer := expectedCloser(expected)
 	prev := prevToken(src, off)
@@ -223,17 +217,6 @@ func onlyIdentCont(expected []string) bool {
 	return len(expected) > 0
 }
 
-// wordStart returns the offset of the identifier that ends at off, or off.
-func wordStart(src string, off int) int {
-	for off > 0 {
-		r, n := utf8.DecodeLastRuneInString(src[:off])
-		if !ast.IsIdentCont(r) {
-			break
-		}
-		off -= n
-	}
-	return off
-}
 
 // expectsValue reports whether pigeon tried to read a value at the
 // farthest offset: a value may start with a name.
@@ -295,7 +278,7 @@ func prevToken(src string, off int) token {
 	if !ast.IsIdentCont(r) {
 		return token{text: string(r), from: end - utf8.RuneLen(r)}
 	}
-	from := wordStart(src, end)
+	from := ast.NameStart(src, end)
 	// Digits belong to a number unless a name started before them.
 	if !ast.IsIdentStart(firstRune(src[from:end])) {
 		return token{text: src[from:end], from: from}

@@ -69,7 +69,7 @@ func completeIn(prefix string, sample *scope.Scope, snippets bool) []protocol.Co
 	if inText(prefix) {
 		return []protocol.CompletionItem{}
 	}
-	ws := wordStart(prefix, len(prefix))
+	ws := ast.NameStart(prefix, len(prefix))
 	switch {
 	case ws > 0 && prefix[ws-1] == '.':
 		return keyItems(chainValue(prefix, ws-1, sample), ws-1, ws, false)
@@ -211,7 +211,7 @@ func chainStart(s string, end int) int {
 			}
 			i = j
 		}
-		ws := wordStart(s, i)
+		ws := ast.NameStart(s, i)
 		if ws == i {
 			return -1
 		}

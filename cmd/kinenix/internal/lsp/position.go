@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/flow"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -143,16 +142,4 @@ func (c *columns) at(text []string, li, col int) int {
 		}
 	}
 	return c.u16
-}
-
-// wordStart is the byte offset where the name that ends at off in s starts.
-func wordStart(s string, off int) int {
-	for off > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:off])
-		if !ast.IsIdentCont(r) {
-			break
-		}
-		off -= size
-	}
-	return off
 }
