@@ -166,7 +166,6 @@ func expandExponent(mantissa, exp string) (string, bool) {
 	return digits, true
 }
 
-
 // noMatch explains a parse that stopped at off.
 func noMatch(src string, off int, expected []string) *SyntaxError {
 	off = max(0, min(off, len(src)))
@@ -216,7 +215,6 @@ func onlyIdentCont(expected []string) bool {
 	}
 	return len(expected) > 0
 }
-
 
 // expectsValue reports whether pigeon tried to read a value at the
 // farthest offset: a value may start with a name.
