@@ -22,10 +22,11 @@ const Max = 120
 // Ellipsis marks text that was cut.
 const Ellipsis = "…"
 
-// Text returns s ready to stand in a message: at most Max characters of
-// it, the last replaced by Ellipsis when s is longer, each unsafe
-// character written as an escape. It reads at most Max+1 characters of s,
-// so its cost does not depend on the length of s.
+// Text returns s ready to stand in a message: at most Max characters,
+// each unsafe character written as an escape that counts with all its
+// characters (\u202e is six), and the last of them replaced by Ellipsis
+// when s does not fit. It reads at most Max+1 characters of s, so its
+// cost does not depend on the length of s.
 func Text(s string) string { return Cut(s, Max) }
 
 // Cut is Text with another limit, for the few messages that show less
@@ -37,26 +38,58 @@ func Cut(s string, n int) string {
 	if safePrefix(s, n) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(min(len(s), 4*n) + len(Ellipsis))
-	count := 0
+	// Does all of s fit, escapes and all? Then it is written whole;
+	// otherwise as much as fits before the Ellipsis.
+	width, all := 0, true
 	for i := 0; i < len(s); {
-		if count == n-1 && hasMore(s[i:], 2) {
-			b.WriteString(Ellipsis)
-			return b.String()
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString(`\x`)
-			b.WriteByte(hexDigits[s[i]>>4])
-			b.WriteByte(hexDigits[s[i]&0xf])
-		} else {
-			writeRune(&b, r)
+		p, size := piece(s, i)
+		if width += utf8.RuneCountInString(p); width > n {
+			all = false
+			break
 		}
 		i += size
-		count++
+	}
+	room := n
+	if !all {
+		room = n - 1
+	}
+	var b strings.Builder
+	b.Grow(min(len(s), 4*n) + len(Ellipsis))
+	width = 0
+	for i := 0; i < len(s); {
+		p, size := piece(s, i)
+		w := utf8.RuneCountInString(p)
+		if width+w > room {
+			break
+		}
+		b.WriteString(p)
+		width += w
+		i += size
+	}
+	if !all {
+		b.WriteString(Ellipsis)
 	}
 	return b.String()
+}
+
+// piece is what stands in a message for the character of s at byte i:
+// the character itself, or its escape; size is its length in s.
+func piece(s string, i int) (p string, size int) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return `\x` + string(hexDigits[s[i]>>4]) + string(hexDigits[s[i]&0xf]), 1
+	case !unsafe(r):
+		return s[i : i+size], size
+	case r == '\n':
+		return `\n`, size
+	case r == '\r':
+		return `\r`, size
+	case r == '\t':
+		return `\t`, size
+	}
+	h := strconv.FormatInt(int64(r), 16)
+	return `\u` + strings.Repeat("0", max(0, 4-len(h))) + h, size
 }
 
 // Quote is Text in single quotes: 'abc'.
@@ -65,7 +98,7 @@ func Quote(s string) string { return "'" + Text(s) + "'" }
 // Clean writes every unsafe character of s as an escape, as Text does,
 // without cutting it. For text that is already bounded (a reason built
 // from bounded pieces).
-func Clean(s string) string { return Cut(s, len(s)+1) }
+func Clean(s string) string { return Cut(s, 6*len(s)+1) } // an escape is at most 6 characters a byte
 
 const hexDigits = "0123456789abcdef"
 
@@ -77,26 +110,6 @@ func unsafe(r rune) bool {
 		return r < 0x20 || r == 0x7f
 	}
 	return (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
-}
-
-func writeRune(b *strings.Builder, r rune) {
-	if !unsafe(r) {
-		b.WriteRune(r)
-		return
-	}
-	switch r {
-	case '\n':
-		b.WriteString(`\n`)
-	case '\r':
-		b.WriteString(`\r`)
-	case '\t':
-		b.WriteString(`\t`)
-	default:
-		s := strconv.FormatInt(int64(r), 16)
-		b.WriteString(`\u`)
-		b.WriteString(strings.Repeat("0", max(0, 4-len(s))))
-		b.WriteString(s)
-	}
 }
 
 // safePrefix reports whether s has at most n characters and none of them
@@ -123,16 +136,6 @@ func safePrefix(s string, n int) bool {
 		}
 	}
 	return true
-}
-
-// hasMore reports whether s holds at least k characters (invalid bytes
-// count as one each).
-func hasMore(s string, k int) bool {
-	for i := 0; i < len(s) && k > 0; k-- {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return k == 0
 }
 
 // FirstInvalid is the byte offset of the first byte of s that is not part

@@ -41,13 +41,20 @@ func TestText(t *testing.T) {
 func TestCutBounds(t *testing.T) {
 	long := strings.Repeat("\x88", 1<<20)
 	got := Text(long)
-	require.Equal(t, 120, utf8.RuneCountInString(strings.ReplaceAll(got, `\x88`, "x")))
-	require.True(t, strings.HasSuffix(got, "…"))
+	// An escape counts with all its characters: 29 of \x88 and the
+	// ellipsis are 117, and a 30th would pass 120.
+	require.Equal(t, strings.Repeat(`\x88`, 29)+"…", got)
+	bells := Text(strings.Repeat("\a", 120))
+	require.Equal(t, strings.Repeat(`\u0007`, 19)+"…", bells)
+	require.Equal(t, `\u0007\u0007`, Text("\a\a"), "what fits is not cut")
+	require.Equal(t, `a\n…`, Cut("a\nbc", 4))
+	require.Equal(t, `a\nb`, Cut("a\nb", 4))
 	require.Equal(t, "'ab'", Quote("ab"))
 	require.Equal(t, "a…", Cut("abc", 2))
 	require.Equal(t, "abc", Cut("abc", 3))
 	require.Equal(t, "…", Cut("abc", 0))
 	require.Equal(t, `x\ny`+strings.Repeat("z", 300), Clean("x\ny"+strings.Repeat("z", 300)))
+	require.Equal(t, strings.Repeat(`\u0007`, 300), Clean(strings.Repeat("\a", 300)))
 }
 
 func FuzzText(f *testing.F) {
@@ -56,6 +63,9 @@ func FuzzText(f *testing.F) {
 		got := Text(s)
 		if !utf8.ValidString(got) || strings.ContainsAny(got, "\n\r\x1b\u202e") {
 			t.Fatalf("unsafe output %q", got)
+		}
+		if n := utf8.RuneCountInString(got); n > Max {
+			t.Fatalf("%d characters echoed: %q", n, got)
 		}
 		if n := utf8.RuneCountInString(s); n > Max && !strings.HasSuffix(got, Ellipsis) {
 			t.Fatalf("%d characters not cut: %q", n, got)
