@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -114,9 +115,11 @@ func (l Limits) equal(a, b Value) (bool, error) {
 			return false, err
 		}
 	}
-	if na, ok := ToNumber(a); ok {
-		if nb, ok := ToNumber(b); ok {
-			return na.Cmp(nb) == 0, nil
+	if mayBeNumber(a) && mayBeNumber(b) {
+		if na, ok := ToNumber(a); ok {
+			if nb, ok := ToNumber(b); ok {
+				return na.Cmp(nb) == 0, nil
+			}
 		}
 	}
 	if a.kind == List || a.kind == Dict || b.kind == List || b.kind == Dict {
@@ -128,14 +131,30 @@ func (l Limits) equal(a, b Value) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		return foldEqual(strings.TrimSpace(sa), strings.TrimSpace(sb)), nil
+		return textEqual(sa, sb), nil
 	}
 	if a.kind == Number || b.kind == Number {
 		// A number shows as plain number text, and only plain number text
 		// folds to that, which the numeric case above has compared already.
 		return false, nil
 	}
-	return foldEqual(strings.TrimSpace(scalarText(a)), strings.TrimSpace(scalarText(b))), nil
+	return textEqual(scalarText(a), scalarText(b)), nil
+}
+
+// mayBeNumber is false for a value that ToNumber is known to refuse
+// without reading it: a literal side of a condition, made by ParsedText,
+// is read once, so comparing data with it does not parse the data.
+func mayBeNumber(v Value) bool {
+	return v.kind == Number || v.kind == Text && v.exp&3 != textNotNumber
+}
+
+// textEqual is the text comparison of Equal (D27): a and b trimmed of
+// white space and compared under full case folding.
+func textEqual(a, b string) bool {
+	if a == b {
+		return true // the same bytes trim and fold alike
+	}
+	return foldEqual(strings.TrimSpace(a), strings.TrimSpace(b))
 }
 
 // scalarText is the shown text of an empty, text or boolean value.
@@ -359,13 +378,37 @@ func (l Limits) Contains(a, b Value) (bool, error) {
 // foldEqual reports whether a and b are equal under full case folding.
 // Two ASCII texts are compared in place; others are folded into copies.
 func foldEqual(a, b string) bool {
-	if isASCII(a) && isASCII(b) {
-		return len(a) == len(b) && asciiPrefixFold(a, b)
+	if len(a) == len(b) {
+		// One pass while both are ASCII: up to a byte that is not, the
+		// folded texts are aligned, so an ASCII mismatch settles it.
+		i := 0
+		for ; i < len(a); i++ {
+			c, d := a[i], b[i]
+			if c|d >= utf8.RuneSelf {
+				break
+			}
+			if c != d && lowerASCII(c) != lowerASCII(d) {
+				return false
+			}
+		}
+		if i == len(a) {
+			return true
+		}
+	} else if isASCII(a) && isASCII(b) {
+		return false
 	}
 	st := getState(fold)
 	defer st.release()
 	st.a, st.b = st.foldAppend(st.a[:0], a), st.foldAppend(st.b[:0], b)
 	return bytes.Equal(st.a, st.b)
+}
+
+// lowerASCII is c in lower case when it is an ASCII capital letter.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // asciiPrefixFold reports whether the ASCII text s starts with the ASCII
