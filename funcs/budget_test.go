@@ -29,6 +29,9 @@ func TestBudgetCharges(t *testing.T) {
 		{"number reads", "number", []value.Value{txt("12 THB")}, 6, 0},
 		{"replace reads its three texts and builds", "replace", []value.Value{txt(long), txt("a"), txt("bb")}, 1000 + 1 + 2 + 2000, 0},
 		{"join visits items and builds", "join", []value.Value{host([]any{"ab", "cd", "ef"}), txt("-")}, 1 + 8, 3},
+		{"join of texts, then other items", "join", []value.Value{host([]any{"ab", "cd", 3, true}), txt("-")}, 1 + 12, 4},
+		{"join reads items past the eighth again", "join", []value.Value{host([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}), txt("")}, 10, 10 + 2},
+		{"join of more than eight, one not a text", "join", []value.Value{host([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i", 1}), txt("")}, 10, 10 + 2},
 		{"part reads", "part", []value.Value{txt("a-b"), txt("-"), num("1")}, 3 + 1, 0},
 		{"substring reads", "substring", []value.Value{txt("abcdef"), num("1"), num("2")}, 6, 0},
 	} {

@@ -75,13 +75,78 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		return value.Value{}, errLimit("join", limit)
 	}
 	total := (n - 1) * len(sep)
-	var scratch []byte // shown numbers and nested lists or dictionaries
-	// The first items are kept from the first pass, so that a short list
-	// is read from the host only once.
-	var kept [8]item
+	// Most lists hold only texts: they are read here as strings, and the
+	// first of them kept for the second pass, with no value built for
+	// any. At the first item that is not a text, joinItems goes on.
+	var texts [8]string
 	for i := 0; i < n; i++ {
 		if err := l.Budget.Steps(1); err != nil {
 			return value.Value{}, err
+		}
+		s, ok := x.IndexText(i)
+		if !ok {
+			return joinItems(x, sep, l, i, total, &texts)
+		}
+		if len(s) > limit-total {
+			return value.Value{}, errLimit("join", limit)
+		}
+		total += len(s)
+		if i < len(texts) {
+			texts[i] = s
+		}
+	}
+	if n == 1 {
+		// The item itself: a host's text is kept as it is, not boxed again.
+		if v, err := x.Index(0); err == nil && v.Kind() == value.Text {
+			return v, nil
+		}
+		return value.TextValue(texts[0]), nil
+	}
+	if err := l.Budget.Bytes(total); err != nil {
+		return value.Value{}, err
+	}
+	var b strings.Builder
+	b.Grow(total)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		if i < len(texts) {
+			b.WriteString(texts[i])
+			continue
+		}
+		if err := l.Budget.Steps(1); err != nil {
+			return value.Value{}, err
+		}
+		s, ok := x.IndexText(i)
+		if !ok || b.Len()+len(s) > total {
+			// The host changed the list under the evaluation (D1 asks it
+			// not to): the result is not what was charged for.
+			return value.Value{}, withName("join", value.Fail(value.ErrData, "unsupported data: the list changed while it was read"))
+		}
+		b.WriteString(s)
+	}
+	return value.TextValue(b.String()), nil
+}
+
+// joinItems is joinList from item from on, once an item that is not a
+// text is met: the items before it are the texts of texts (the first
+// len(texts) of them), total their size and separators, and the step of
+// item from is charged. The first items are kept from the first pass, so
+// that a short list is read from the host only once.
+func joinItems(x value.Value, sep string, l value.Limits, from, total int, texts *[8]string) (value.Value, error) {
+	limit := l.Cap()
+	n := x.Len()
+	var scratch []byte // shown numbers and nested lists or dictionaries
+	var kept [8]item
+	for i := 0; i < from && i < len(kept); i++ {
+		kept[i] = item{s: texts[i], text: true}
+	}
+	for i := from; i < n; i++ {
+		if i > from {
+			if err := l.Budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
 		}
 		it, err := readItem(x, i)
 		if err != nil {
