@@ -31,6 +31,12 @@ func callNumber(env *Env, args []value.Value) (value.Value, error) {
 	if trimText(s) == "" {
 		return value.Value{}, nil
 	}
+	// Plain number text (D6) is its own first number: read at once, as a
+	// comparison reads it (TestPlainNumberIsFirstNumber holds the two
+	// readings together).
+	if n, ok := value.ParseNum(s); ok {
+		return value.NumberValue(n), nil
+	}
 	n, err := firstNumber(s)
 	if err != nil {
 		return value.Value{}, err

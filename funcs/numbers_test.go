@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -192,4 +193,29 @@ func TestRound(t *testing.T) {
 			err: "round: digits must be from -1000 to 1000, got 1" + strings.Repeat("0", 30), is: value.ErrValue},
 		{name: "digits checked even when empty", args: []value.Value{null, num("0.5")}, err: "round: digits must be a whole number, got 0.5", is: value.ErrValue},
 	})
+}
+
+// D6 and D21 together: whenever a text is plain number text, its first
+// number is that number, so number() may read it as a comparison does.
+// Texts are drawn from the pieces that either reading treats specially.
+func TestPlainNumberIsFirstNumber(t *testing.T) {
+	pieces := []string{"0", "1", "5", "9", "00", ".", ",", "-", "+", "−", " ", "\u00a0", "\t", "(", ")", "฿", "e", "a", "๕", "1,000", "' "}
+	r := rand.New(rand.NewSource(21))
+	checked := 0
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for n := 1 + r.Intn(6); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		s := b.String()
+		plain, ok := value.ParseNum(s)
+		if !ok {
+			continue
+		}
+		checked++
+		first, err := firstNumber(s)
+		require.NoError(t, err, "%q", s)
+		require.Equal(t, plain.String(), first.String(), "%q", s)
+	}
+	require.Greater(t, checked, 1000, "too few plain number texts drawn")
 }
