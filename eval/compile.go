@@ -543,7 +543,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) evalFunc {
 	call := f.Call
 	fail := func(err error) error { return spanFailure(c.src, n.Pos(), n.End(), err) }
-	if f.Text != nil && len(args) == 1 {
+	if f.Text != nil && f.One != nil && len(args) == 1 {
 		if run := c.textCall(n, f, args[0], fail); run != nil {
 			return run
 		}
@@ -559,6 +559,19 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 		}
 	case 1:
 		a := args[0]
+		if one := f.One; one != nil {
+			return func(fr *frame) (value.Value, error) {
+				x, err := a(fr)
+				if err != nil {
+					return x, err
+				}
+				v, err := one(&fr.env, x)
+				if err != nil {
+					return value.Value{}, fail(err)
+				}
+				return v, nil
+			}
+		}
 		return func(fr *frame) (value.Value, error) {
 			x, err := a(fr)
 			if err != nil {
@@ -618,7 +631,7 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 // once, at the top. It returns nil when a is not a call of a text
 // function: the value form of n is then the plain call.
 func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail func(error) error) evalFunc {
-	text, call := f.Text, f.Call
+	text, call := f.Text, f.One
 	var str strFunc
 	var inner strFunc
 	if in := innerCall(n.Args[0]); in != nil && c.lastText.call == in {
@@ -645,9 +658,7 @@ func (c *compiler) textCall(n *ast.CallExpr, f *funcs.Func, a evalFunc, fail fun
 			if x.Kind() == value.Text {
 				s, err = text(&fr.env, x.Text())
 			} else {
-				fr.argv[0] = x
-				x, err = call(&fr.env, fr.argv[:1])
-				fr.argv[0] = value.Value{}
+				x, err = call(&fr.env, x)
 				s = x.Text() // a text function gives text
 			}
 			if err != nil {

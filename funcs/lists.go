@@ -9,8 +9,7 @@ import (
 
 // callLen is len(x) (D19, D20): code points of a text, items of a list,
 // keys of a dictionary; empty is 0; a number or boolean fails.
-func callLen(env *Env, args []value.Value) (value.Value, error) {
-	x := args[0]
+func callLen(env *Env, x value.Value) (value.Value, error) {
 	switch x.Kind() {
 	case value.Empty:
 		return value.NumberValue(value.Int(0)), nil

@@ -13,8 +13,7 @@ import (
 // callNumber is number(x) (D21): a number stays itself; empty, "" and white
 // space give empty; otherwise the first number in the text, or a failure
 // when there is none.
-func callNumber(env *Env, args []value.Value) (value.Value, error) {
-	x := args[0]
+func callNumber(env *Env, x value.Value) (value.Value, error) {
 	switch x.Kind() {
 	case value.Number:
 		return x, nil

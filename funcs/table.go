@@ -62,6 +62,11 @@ type Func struct {
 	// with CheckArity; Call does not check it again. env may be nil.
 	Call func(env *Env, args []value.Value) (value.Value, error)
 
+	// One, set for a function of exactly one value (len, number, trim,
+	// lower, upper), is Call of that value: One(env, x) is Call(env,
+	// []value.Value{x}), for a caller that has no slice to pass.
+	One func(env *Env, x value.Value) (value.Value, error)
+
 	// Text, set for a function of one text that gives a text (trim, lower,
 	// upper), is Call for a Text value s, taking and giving strings:
 	// Text(env, s) fails as Call(env, {TextValue(s)}) does, charges the
@@ -94,7 +99,7 @@ var table = []Func{
 			{"len(row.missing)", "0"},
 			{"len(12)", "error: len needs text, a list or a dictionary, got a number"},
 		},
-		Call: callLen,
+		One: callLen,
 	},
 	{
 		Name: "join",
@@ -134,7 +139,7 @@ var table = []Func{
 			{"number('1.234,56')", "error: number: '1.234,56' is not clear: write 1234.56 or 1,234.56"},
 			{"number('205,68 €')", "error: number: '205,68 €' is not clear: write 205.68"},
 		},
-		Call: callNumber,
+		One: callNumber,
 	},
 	{
 		Name:   "trim",
@@ -147,7 +152,7 @@ var table = []Func{
 			{"trim(upper(row.brand))", "TOYOTA"},
 			{"trim(ids)", "error: trim needs text, a number or a boolean, got a list"},
 		},
-		Call: callTrim,
+		One:  callTrim,
 		Text: textTrim,
 	},
 	{
@@ -162,7 +167,7 @@ var table = []Func{
 			{"lower('İ')", "i\u0307"},
 			{"lower(row.status)", "active"},
 		},
-		Call: callLower,
+		One:  callLower,
 		Text: textLower,
 	},
 	{
@@ -176,7 +181,7 @@ var table = []Func{
 			{"upper('straße')", "STRASSE"},
 			{"upper('บาท')", "บาท"},
 		},
-		Call: callUpper,
+		One:  callUpper,
 		Text: textUpper,
 	},
 	{
@@ -292,6 +297,15 @@ func exampleData() map[string]any {
 // ExampleData returns the variables that the Examples of the table use, as
 // host data for value.FromHost. Each call returns a fresh copy.
 func ExampleData() map[string]any { return exampleData() }
+
+// init gives each function of one value its Call, from One.
+func init() {
+	for i := range table {
+		if one := table[i].One; one != nil && table[i].Call == nil {
+			table[i].Call = func(env *Env, args []value.Value) (value.Value, error) { return one(env, args[0]) }
+		}
+	}
+}
 
 var (
 	// funcs points into table, in its order.

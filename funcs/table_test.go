@@ -315,3 +315,22 @@ func TestImports(t *testing.T) {
 	}
 	require.Greater(t, seen, 5)
 }
+
+// One is set exactly for the functions of one value, and a text function
+// (Text) has it too: the evaluator calls One or Text of those.
+func TestOneIsSetForOneValue(t *testing.T) {
+	for _, f := range All() {
+		lo, hi := f.Arity()
+		require.Equal(t, lo == 1 && hi == 1, f.One != nil, f.Name)
+		if f.Text != nil {
+			require.NotNil(t, f.One, f.Name)
+		}
+		if f.One != nil {
+			x := value.TextValue(" 12 ")
+			a, errA := f.One(nil, x)
+			b, errB := f.Call(nil, []value.Value{x})
+			require.Equal(t, errA, errB, f.Name)
+			require.True(t, value.Equal(a, b), f.Name)
+		}
+	}
+}

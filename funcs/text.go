@@ -70,13 +70,13 @@ func isASCIISpace(c byte) bool {
 }
 
 // callTrim is trim(x) (D22).
-func callTrim(env *Env, args []value.Value) (value.Value, error) {
+func callTrim(env *Env, x value.Value) (value.Value, error) {
 	l := env.Limits()
-	s, err := scalarText("trim", args[0], l)
+	s, err := scalarText("trim", x, l)
 	if err != nil {
 		return value.Value{}, err
 	}
-	return textResult("trim", args[0], trimText(s), l.Cap())
+	return textResult("trim", x, trimText(s), l.Cap())
 }
 
 // textTrim is trim of a text, as Func.Text.
@@ -93,13 +93,13 @@ func textTrim(env *Env, s string) (string, error) {
 }
 
 // callLower is lower(x) (D22).
-func callLower(env *Env, args []value.Value) (value.Value, error) {
-	return mapCase("lower", env, args[0], false)
+func callLower(env *Env, x value.Value) (value.Value, error) {
+	return mapCase("lower", env, x, false)
 }
 
 // callUpper is upper(x) (D22).
-func callUpper(env *Env, args []value.Value) (value.Value, error) {
-	return mapCase("upper", env, args[0], true)
+func callUpper(env *Env, x value.Value) (value.Value, error) {
+	return mapCase("upper", env, x, true)
 }
 
 // textLower and textUpper are lower and upper of a text, as Func.Text.

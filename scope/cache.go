@@ -147,6 +147,14 @@ func IsWord(name string) bool {
 // at once, when the scope has been asked a few times; until then, and when
 // they have been looked at and one is not a word, it is true.
 func (s *Scope) MayHaveNonWord() bool {
+	if s != nil && s.words.Load() == wordsOnly {
+		return false // the common answer, small enough to inline
+	}
+	return s.lookAtNames()
+}
+
+// lookAtNames is MayHaveNonWord for every other case.
+func (s *Scope) lookAtNames() bool {
 	if s == nil {
 		return false
 	}

@@ -84,6 +84,14 @@ var (
 
 // Int returns the number i.
 func Int(i int64) Num {
+	if i%10 != 0 && i != math.MinInt64 {
+		return Num{coef: i} // canonical already: small enough to inline
+	}
+	return intSlow(i)
+}
+
+// intSlow is Int of a multiple of ten or of math.MinInt64.
+func intSlow(i int64) Num {
 	if i == math.MinInt64 {
 		var d apd.Decimal
 		d.SetFinite(i, 0)
