@@ -372,6 +372,17 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	}
 }
 
+// plainVar reports the name of x, hashed for reading it, when x is a
+// variable. The caller has compiled x, so the name is one that may be
+// read (D9).
+func plainVar(x ast.Expr) (scope.Name, bool) {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return scope.Name{}, false
+	}
+	return scope.NewName(id.Name), true
+}
+
 // envName returns NAME when x is env.NAME or env['NAME'] (design section 4,
 // step 1: env.NAME is the environment variable).
 func envName(x ast.Expr) (string, bool) {
@@ -560,6 +571,24 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 	case 1:
 		a := args[0]
 		if one := f.One; one != nil {
+			if name, ok := plainVar(n.Args[0]); ok {
+				// The variable is read here, not through its closure a,
+				// which runs only when the read is not plain: the data
+				// fails, or an inspection hears of a miss.
+				return func(fr *frame) (value.Value, error) {
+					x, found, err := fr.s.VarName(name)
+					if err != nil || !found && fr.miss != nil {
+						if x, err = a(fr); err != nil {
+							return x, err
+						}
+					}
+					v, err := one(&fr.env, x)
+					if err != nil {
+						return value.Value{}, fail(err)
+					}
+					return v, nil
+				}
+			}
 			return func(fr *frame) (value.Value, error) {
 				x, err := a(fr)
 				if err != nil {
@@ -804,6 +833,10 @@ type operand struct {
 	// it needs no closure to run.
 	k     value.Num
 	konst bool
+	// name is the variable an operand that is one (val reads it) reads:
+	// the common shapes read it in their own closure (see plainVar).
+	name  scope.Name
+	isVar bool
 }
 
 // operand compiles x as a side of arithmetic; ok is false on a problem.
@@ -826,7 +859,8 @@ func (c *compiler) operand(x ast.Expr) (operand, bool) {
 	if v == nil {
 		return operand{}, false
 	}
-	return operand{val: v, node: x}, true
+	name, isVar := plainVar(x)
+	return operand{val: v, node: x, name: name, isVar: isVar}, true
 }
 
 // constOperand computes the constant operand x once, at compile time,
@@ -946,6 +980,52 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	kx, xk := x.k, x.konst
 	ky, yk := y.k, y.konst
 	switch {
+	case x.isVar && y.isVar:
+		// As the case below, each variable read here unless its read is
+		// not plain (plainVar).
+		return func(fr *frame) (value.Num, error) {
+			av, found, err := fr.s.VarName(x.name)
+			if err != nil || !found && fr.miss != nil {
+				if av, err = x.val(fr); err != nil {
+					return value.Num{}, err
+				}
+			}
+			bv, found, err := fr.s.VarName(y.name)
+			if err != nil || !found && fr.miss != nil {
+				if bv, err = y.val(fr); err != nil {
+					return value.Num{}, err
+				}
+			}
+			a := av.Num()
+			if av.Kind() != value.Number {
+				if a, err = c.number(x.node, av); err != nil {
+					return a, err
+				}
+			}
+			b := bv.Num()
+			if bv.Kind() != value.Number {
+				if b, err = c.number(y.node, bv); err != nil {
+					return b, err
+				}
+			}
+			return at.result(op(a, b))
+		}
+	case x.isVar && yk:
+		return func(fr *frame) (value.Num, error) {
+			av, found, err := fr.s.VarName(x.name)
+			if err != nil || !found && fr.miss != nil {
+				if av, err = x.val(fr); err != nil {
+					return value.Num{}, err
+				}
+			}
+			a := av.Num()
+			if av.Kind() != value.Number {
+				if a, err = c.number(x.node, av); err != nil {
+					return a, err
+				}
+			}
+			return at.result(op(a, ky))
+		}
 	case x.val != nil && y.val != nil:
 		return func(fr *frame) (value.Num, error) {
 			av, err := x.val(fr)

@@ -70,5 +70,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 // end finishes the evaluation; like release, it is the one deferred call
 // of an entry point.
 func (e *Evaluator) end(err *error, at site) {
-	e.fr.finish(recover(), err, at)
+	if r := recover(); r != nil || !e.fr.clean() {
+		e.fr.finishSlow(r, err, at)
+	}
 }
