@@ -139,6 +139,8 @@ func TestPanicIsNamedError(t *testing.T) {
 		var e *eval.Error
 		require.ErrorAs(t, err, &e)
 		require.Equal(t, "panic: host context broke", e.Detail)
+		_, err = ev.Render(&panicky{Context: context.Background(), n: n}, tpl, s)
+		require.Equal(t, "${len(join(big, ','))}: internal error; please report it", fmt.Sprint(err), "n=%d", n)
 
 		whole := eval.MustCompile("${len(join(big, ','))}")
 		_, err = ev.Value(&panicky{Context: context.Background(), n: n}, whole, s)
