@@ -139,9 +139,10 @@ func (v Value) Len() int {
 	case Text:
 		return utf8.RuneCountInString(v.Text())
 	case List, Dict:
+		if c, ok := v.ref.([]any); ok {
+			return len(c) // the common list, with one comparison
+		}
 		switch c := v.ref.(type) {
-		case []any:
-			return len(c)
 		case []string:
 			return len(c)
 		case []map[string]any:
