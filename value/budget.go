@@ -257,8 +257,10 @@ func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
 	// One look at the context now (not also at Done, which would cost a
 	// second call at every evaluation: a context that is never done is
 	// looked at once every pollEvery steps, for nothing).
-	b.byteMark, b.stepMark = b.next(maxBytes, pollBytes), b.next(maxSteps, pollEvery)
-	b.byteRoom, b.stepRoom = maxBytes-b.byteMark, maxSteps-b.stepMark
+	// As next gives them: the room up to the first look, at most every
+	// units of work away.
+	b.byteRoom, b.stepRoom = min(maxBytes, pollBytes), min(maxSteps, pollEvery)
+	b.byteMark, b.stepMark = maxBytes-b.byteRoom, maxSteps-b.stepRoom
 	if ctx.Err() != nil {
 		b.Check()
 	}
