@@ -647,6 +647,9 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 		v, err := call(&fr.env, fr.stack[base:])
 		clear(fr.stack[base:])
 		fr.stack = fr.stack[:base]
+		if base == 0 && cap(fr.stack) > 256 {
+			fr.stack = nil // not kept past the call that grew it this far
+		}
 		if err != nil {
 			return value.Value{}, fail(err)
 		}

@@ -153,6 +153,12 @@ func TestPanicIsNamedError(t *testing.T) {
 		_, err = ev.Test(&panicky{Context: context.Background(), n: n}, cd, s)
 		require.Equal(t, "condition: internal error; please report it", fmt.Sprint(err), "n=%d", n)
 	}
+	// A panic names the placeholder of the template it is in, not one an
+	// earlier render on the same Evaluator was at.
+	_, err := ev.Render(context.Background(), eval.MustCompile("a ${len(big)} b"), s)
+	require.NoError(t, err)
+	_, err = ev.Value(&panicky{Context: context.Background(), n: 1}, eval.MustCompile("${big}"), s)
+	require.Equal(t, "${big}: internal error; please report it", fmt.Sprint(err))
 	// and the Evaluator works on after it
 	v, err := ev.Value(context.Background(), eval.MustCompile("${len(big)}"), s)
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"strconv"
 	"strings"
@@ -393,7 +394,9 @@ func (fr *frame) finishSlow(r any, err *error, at site) {
 			e := &Error{Expr: at.line, Reason: "internal error; please report it", Kind: ErrInternal, Cond: true}
 			e.Detail = panicText(r)
 			*err = e
-		case fr.place != nil:
+		case fr.place != nil && slices.Contains(at.t.places, fr.place):
+			// (An Evaluator's frame may still name a placeholder of the
+			// template it rendered before.)
 			*err = internalError(fr.place.raw, r)
 		case len(at.t.places) > 0:
 			*err = internalError(at.t.places[0].raw, r)
