@@ -221,11 +221,19 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		// 4): no parse needed, the same value either way.
 		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
 		one := len(path) == 1 // one name: the variable itself, no path to walk
+		two, key := len(path) == 2, path[len(path)-1]
 		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
 			var found bool
-			if one {
+			switch {
+			case one:
 				v, found, err = fr.s.VarName(first)
-			} else {
+			case two:
+				// LookupName of `name.key`, the most common path, without
+				// its loop: the variable, then its key (as a selector is).
+				if v, found, err = fr.s.VarName(first); found && err == nil {
+					v, found, err = v.Key(key)
+				}
+			default:
 				v, found, err = fr.s.LookupName(first, path)
 			}
 			if err != nil {

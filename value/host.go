@@ -36,6 +36,9 @@ import (
 // infinite, fail with ErrData. uintptr and complex numbers are not
 // accepted.
 func FromHost(x any) (Value, error) {
+	if _, ok := x.(string); ok {
+		return textOf(x), nil // the most common item, with one comparison
+	}
 	switch t := x.(type) {
 	case nil:
 		return Value{}, nil

@@ -646,6 +646,14 @@ const maxExpValue = 1 << 24
 // true. It fails with errSyntax for anything else and with an ErrLimit
 // Failure for numbers beyond the limits, before allocating for them.
 func parseDecimal(s string, signed, exponent bool) (Num, error) {
+	if n, ok := parseSmallInt(s, signed); ok {
+		return n, nil
+	}
+	return parseDecimalText(s, signed, exponent)
+}
+
+// parseDecimalText is parseDecimal of any text.
+func parseDecimalText(s string, signed, exponent bool) (Num, error) {
 	i := 0
 	neg := false
 	if signed && i < len(s) && (s[i] == '+' || s[i] == '-') {
@@ -749,6 +757,33 @@ func parseDecimal(s string, signed, exponent bool) (Num, error) {
 	d.Exponent = int32(e)
 	d.Negative = neg
 	return Num{big: d}, nil
+}
+
+// parseSmallInt is parseDecimal of the most common number text, a whole
+// number of at most 18 ASCII digits (with a '-' or '+' when signed),
+// read in one pass; ok is false for any other text, which parseDecimal
+// reads in full.
+func parseSmallInt(s string, signed bool) (n Num, ok bool) {
+	i, neg := 0, false
+	if signed && len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		i, neg = 1, s[0] == '-'
+	}
+	if i == len(s) || len(s)-i > 18 {
+		return Num{}, false
+	}
+	var c int64
+	for ; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return Num{}, false
+		}
+		c = c*10 + int64(d)
+	}
+	if neg {
+		c = -c
+	}
+	n, _ = mkNum(c, 0) // 18 digits are within every limit
+	return n, true
 }
 
 // ParseNum reads plain number text (D6): optional surrounding white space, an

@@ -509,3 +509,33 @@ func TestNumConcurrent(t *testing.T) {
 	wg.Wait()
 	require.Equal(t, "123456789012345678901234567890.123", shared.String())
 }
+
+// parseSmallInt is only a shortcut: on every text it reads, it gives what
+// the full reading gives, and it reads all the short whole numbers.
+func TestParseSmallIntIsParseDecimal(t *testing.T) {
+	texts := []string{"0", "-0", "+0", "7", "007", "10", "100", "-1200", "+5",
+		"999999999999999999", "-999999999999999999", "100000000000000000", "1000000000000000000",
+		"", "-", "+", "1.5", "1e3", " 1", "1 ", "--1", "๑"}
+	for d := 1; d <= 20; d++ {
+		for _, lead := range []string{"", "-", "+"} {
+			texts = append(texts, lead+strings.Repeat("9", d), lead+"1"+strings.Repeat("0", d-1), lead+strings.Repeat("0", d))
+		}
+	}
+	for _, s := range texts {
+		for _, signed := range []bool{true, false} {
+			want, wantErr := parseDecimalText(s, signed, true)
+			got, ok := parseSmallInt(s, signed)
+			if !ok {
+				continue
+			}
+			require.NoError(t, wantErr, "%q", s)
+			require.Equal(t, want, got, "%q signed=%v", s, signed)
+			digits := strings.TrimLeft(s, "+-")
+			require.LessOrEqual(t, len(digits), 18, "%q", s)
+		}
+		if d := strings.TrimLeft(s, "+-"); len(d) > 0 && len(d) <= 18 && strings.Trim(d, "0123456789") == "" && len(s)-len(d) <= 1 {
+			_, ok := parseSmallInt(s, true)
+			require.True(t, ok, "%q is a short whole number", s)
+		}
+	}
+}
