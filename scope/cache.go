@@ -2,6 +2,8 @@ package scope
 
 import (
 	"hash/maphash"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/kinenix/expressions/value"
@@ -21,12 +23,55 @@ var seed = maphash.MakeSeed()
 // Name is a variable name hashed once, for reading it from any scope
 // without hashing it again; make one with NewName.
 type Name struct {
-	s string
-	h uint64
+	s  string
+	h  uint64
+	id uint32 // the name's number (nameID), 0 for none
 }
 
-// NewName hashes name.
-func NewName(name string) Name { return Name{s: name, h: maphash.String(seed, name)} }
+// NewName hashes name once, for the expressions being compiled, and
+// gives it its number (see nameID), so that reading a kept value by the
+// Name compares no bytes.
+func NewName(name string) Name {
+	return Name{s: name, h: maphash.String(seed, name), id: nameID(name)}
+}
+
+// hashName is NewName without a number, for a name read once (Var): it
+// takes no lock.
+func hashName(name string) Name { return Name{s: name, h: maphash.String(seed, name)} }
+
+// The names that compiled expressions read are numbered once for the
+// process, so that a read recognizes a kept value by its number instead
+// of comparing the names' bytes, a call on every read. At most maxNames
+// names of at most maxNameLen bytes are numbered (a few hundred KiB at
+// most); any other name is recognized by its bytes, as before.
+const (
+	maxNames   = 4096
+	maxNameLen = 64
+)
+
+var names = struct {
+	sync.Mutex
+	ids map[string]uint32
+}{ids: make(map[string]uint32)}
+
+// nameID is the number of name, given now if it has none; 0 when it gets
+// none.
+func nameID(name string) uint32 {
+	if len(name) > maxNameLen {
+		return 0
+	}
+	names.Lock()
+	defer names.Unlock()
+	if id, ok := names.ids[name]; ok {
+		return id
+	}
+	if len(names.ids) >= maxNames {
+		return 0
+	}
+	id := uint32(len(names.ids) + 1)
+	names.ids[strings.Clone(name)] = id // not the source text it is cut from
+	return id
+}
 
 // String is the name itself.
 func (n Name) String() string { return n.s }
@@ -49,7 +94,14 @@ type table struct {
 type entry struct {
 	name string
 	h    uint64
+	id   uint32
 	v    value.Value
+}
+
+// is reports whether e is the entry of n: the same number, or else the
+// same bytes.
+func (e *entry) is(n Name) bool {
+	return e.h == n.h && (n.id != 0 && e.id == n.id || e.name == n.s)
 }
 
 // VarName is Var for a name hashed once. A value read once is kept: later
@@ -65,7 +117,7 @@ func (s *Scope) VarName(n Name) (v value.Value, found bool, err error) {
 			if e == nil {
 				break
 			}
-			if e.h == n.h && e.name == n.s {
+			if e.is(n) {
 				return e.v, true, nil
 			}
 		}
@@ -115,14 +167,14 @@ func (t *table) keep(n Name, v value.Value) {
 		old := slot.Load()
 		if old == nil {
 			if e == nil {
-				e = &entry{name: n.s, h: n.h, v: v}
+				e = &entry{name: n.s, h: n.h, id: n.id, v: v}
 			}
 			if slot.CompareAndSwap(nil, e) {
 				return
 			}
 			old = slot.Load()
 		}
-		if old.h == n.h && old.name == n.s {
+		if old.is(n) {
 			return
 		}
 	}

@@ -88,7 +88,7 @@ func (s *Scope) MaxSize() int {
 // Var returns the variable name. found is false when there is no such
 // variable; err is set when its data is of a kind the library does not read.
 func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
-	return s.VarName(NewName(name))
+	return s.VarName(hashName(name))
 }
 
 // Has reports whether a variable name exists.
@@ -170,7 +170,7 @@ func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
 	if len(p) == 0 {
 		return value.Value{}, false, nil
 	}
-	return s.LookupName(NewName(p[0]), p)
+	return s.LookupName(hashName(p[0]), p)
 }
 
 // LookupName is Lookup for a path whose first part, first, is hashed
@@ -190,7 +190,7 @@ func (s *Scope) Walk(p Path) (v value.Value, n int, err error) {
 	if len(p) == 0 {
 		return value.Value{}, 0, nil
 	}
-	return s.walk(NewName(p[0]), p)
+	return s.walk(hashName(p[0]), p)
 }
 
 func (s *Scope) walk(first Name, p Path) (v value.Value, n int, err error) {
