@@ -65,7 +65,18 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.fr.start(ctx, s)
-	v, err = t.wholeValue(&e.fr)
+	if t.run != nil && t.num == nil && (!t.nonWord || !s.MayHaveNonWord()) {
+		// wholeValue's last case, the most common evaluation, written out:
+		// a call less (issue #11).
+		if err = e.fr.budget.Steps(t.steps); err == nil {
+			v, err = t.run(&e.fr)
+		}
+		if err != nil || v.Kind() == value.Text {
+			v, err = t.settle(&e.fr, v, err)
+		}
+	} else {
+		v, err = t.wholeValue(&e.fr)
+	}
 	ran = true
 	return v, err
 }

@@ -630,30 +630,44 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 // wholeValue is the value of the template's one placeholder, its text
 // within the cap.
 func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
-	if t.run != nil && (!t.nonWord || !fr.s.MayHaveNonWord()) {
+	switch {
+	case t.run == nil || t.nonWord && fr.s.MayHaveNonWord():
+		if v, err = t.places[0].eval(fr); err != nil {
+			return value.Value{}, err // placed already
+		}
+	case t.num != nil:
 		// p.eval written out for the common cases: no call and no load
 		// more than they need (issue #11). The steps of a path reading
 		// skipped and those of the expression are charged at once, as no
 		// work comes between them.
 		if err = fr.budget.Steps(t.steps); err == nil {
-			if t.num != nil {
-				var n value.Num
-				if n, err = t.num(fr); err == nil {
-					v = value.NumberValue(n)
-				}
-			} else {
-				v, err = t.run(fr)
+			var n value.Num
+			if n, err = t.num(fr); err == nil {
+				v = value.NumberValue(n)
 			}
 		}
-		if err != nil {
-			p := t.places[0]
-			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+	default:
+		// Evaluator.Value writes this case out: keep the two alike.
+		if err = fr.budget.Steps(t.steps); err == nil {
+			v, err = t.run(fr)
 		}
-	} else if v, err = t.places[0].eval(fr); err != nil {
-		return value.Value{}, err
 	}
-	if v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize {
-		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
+	if err != nil || v.Kind() == value.Text {
+		return t.settle(fr, v, err)
+	}
+	return v, nil
+}
+
+// settle ends the evaluation of a whole template whose value is text or
+// whose expression failed (the others are done): err placed in the
+// template, or v, a text only within the cap.
+func (t *Template) settle(fr *frame, v value.Value, err error) (value.Value, error) {
+	p := t.places[0]
+	switch {
+	case err != nil:
+		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+	case len(v.Text()) > fr.env.MaxSize:
+		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
 	}
 	return v, nil
 }
