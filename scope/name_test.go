@@ -27,6 +27,7 @@ func TestKeptValueFoundByAnyName(t *testing.T) {
 	// y kept by an unnumbered read, then read by a numbered Name.
 	v, found, _ = s.Var("y")
 	require.True(t, found)
+	require.Equal(t, "2", v.String())
 	v, found, _ = s.VarName(NewName(strings.Clone("y")))
 	require.True(t, found)
 	require.Equal(t, "2", v.String())
