@@ -308,10 +308,10 @@ func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, e
 	if c == nil {
 		return false, nilCondition()
 	}
-	fr := getFrame()
-	defer fr.release(&err, site{line: c.line})
-	fr.start(ctx, s)
-	return c.root.test(fr, nil)
+	e := pooled()
+	ok, err = e.Test(ctx, c, s)
+	e.putBack()
+	return ok, err
 }
 
 // Explain decides the condition like Test and also returns, part by part,
@@ -326,8 +326,9 @@ func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool
 	if c == nil {
 		return false, nil, nilCondition()
 	}
-	fr := getFrame()
-	defer fr.release(&err, site{line: c.line})
+	e := pooled()
+	defer e.release(&err, site{line: c.line})
+	fr := &e.fr
 	fr.start(ctx, s)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)

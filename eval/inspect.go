@@ -104,8 +104,9 @@ type Miss struct {
 // section 4, as rendering does, and calls miss (when not nil) for every
 // lookup that finds nothing. The result keeps its kind.
 func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
-	fr := getFrame()
-	defer fr.release(&err, site{t: &Template{places: []*placeholder{ph.p}}})
+	e := pooled()
+	defer e.release(&err, site{t: &Template{places: []*placeholder{ph.p}}})
+	fr := &e.fr
 	fr.start(ctx, s)
 	fr.miss = miss
 	return ph.p.eval(fr)

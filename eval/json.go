@@ -32,8 +32,9 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		}
 		return nil, t.literalTooLarge(0, s.MaxSize())
 	}
-	fr := getFrame()
-	defer fr.release(&err, site{t: t})
+	e := pooled()
+	defer e.release(&err, site{t: t})
+	fr := &e.fr
 	fr.start(ctx, s)
 	v, err := t.wholeValue(fr)
 	if err != nil {

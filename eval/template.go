@@ -338,12 +338,23 @@ func (p *placeholder) run(fr *frame) (value.Value, error) {
 	return v, nil
 }
 
-var frames = sync.Pool{New: func() any { return new(frame) }}
+// evaluators are the Evaluators of the methods (Render, Value, Test, ...),
+// which keep none of their own.
+var evaluators = sync.Pool{New: func() any { return new(Evaluator) }}
 
-// getFrame takes a frame from the pool; start makes it the state of an
-// evaluation. Entry points take it, defer release, then start it, so that
-// even a panic of the host's context (asked in start) is recovered.
-func getFrame() *frame { return frames.Get().(*frame) }
+// pooled takes an Evaluator from the pool; putBack returns it.
+func pooled() *Evaluator { return evaluators.Get().(*Evaluator) }
+
+// putBack returns e to the pool once it has dropped what an evaluation
+// left in it, which the pool must not keep alive.
+func (e *Evaluator) putBack() {
+	e.fr.finishSlow(nil, nil, site{})
+	evaluators.Put(e)
+}
+
+// An entry point of its own (Explain, inspection, JSON) takes a pooled
+// Evaluator, defers its release, then starts its frame, so that even a
+// panic of the host's context (asked in start) is recovered.
 
 // start makes fr the state of a new evaluation in s under ctx (nil is a
 // context that is never done).
@@ -363,11 +374,11 @@ type site struct {
 	line string // the condition line, when a condition
 }
 
-// release returns fr to the pool once finish has run. It is the one
-// deferred call of each entry point that takes a pooled frame.
-func (fr *frame) release(err *error, at site) {
-	fr.finish(recover(), err, at)
-	frames.Put(fr)
+// release returns e to the pool once finish has run. It is the one
+// deferred call of each entry point that takes a pooled Evaluator itself.
+func (e *Evaluator) release(err *error, at site) {
+	e.fr.finish(recover(), err, at)
+	evaluators.Put(e)
 }
 
 // finish ends the evaluation of fr: it turns a panic r, which is always a
@@ -435,10 +446,10 @@ func (t *Template) RenderContext(ctx context.Context, s *scope.Scope) (out strin
 	if out, done, err := t.renderStatic(s); done {
 		return out, err
 	}
-	fr := getFrame()
-	defer fr.release(&err, site{t: t})
-	fr.start(ctx, s)
-	return t.render(fr, s)
+	e := pooled()
+	out, err = e.Render(ctx, t, s)
+	e.putBack()
+	return out, err
 }
 
 // renderStatic renders a template that needs no evaluation: one with a
@@ -621,10 +632,10 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 		}
 		return value.TextValue(out), nil
 	}
-	fr := getFrame()
-	defer fr.release(&err, site{t: t})
-	fr.start(ctx, s)
-	return t.wholeValue(fr)
+	e := pooled()
+	v, err = e.Value(ctx, t, s)
+	e.putBack()
+	return v, err
 }
 
 // wholeValue is the value of the template's one placeholder, its text
