@@ -159,6 +159,17 @@ func TestPanicIsNamedError(t *testing.T) {
 	require.NoError(t, err)
 	_, err = ev.Value(&panicky{Context: context.Background(), n: 1}, eval.MustCompile("${big}"), s)
 	require.Equal(t, "${big}: internal error; please report it", fmt.Sprint(err))
+	// nor one the last render of the same template ended at
+	two := eval.MustCompile("first ${len(big)} then ${big} end")
+	_, err = ev.Render(context.Background(), two, s)
+	require.NoError(t, err)
+	_, err = ev.Render(&panicky{Context: context.Background(), n: 1}, two, s)
+	wantErr := fmt.Sprint(func() error {
+		_, err := two.RenderContext(&panicky{Context: context.Background(), n: 1}, s)
+		return err
+	}())
+	require.Equal(t, wantErr, fmt.Sprint(err))
+	require.Equal(t, "${len(big)}: internal error; please report it", fmt.Sprint(err))
 	// and the Evaluator works on after it
 	v, err := ev.Value(context.Background(), eval.MustCompile("${len(big)}"), s)
 	require.NoError(t, err)

@@ -3,7 +3,6 @@ package eval
 import (
 	"context"
 	"errors"
-	"slices"
 
 	"strconv"
 	"strings"
@@ -359,7 +358,7 @@ func (e *Evaluator) putBack() {
 // start makes fr the state of a new evaluation in s under ctx (nil is a
 // context that is never done).
 func (fr *frame) start(ctx context.Context, s *scope.Scope) {
-	fr.s = s
+	fr.s, fr.place = s, nil // (a frame that ran before may still name one)
 	if fr.env.Budget == nil {
 		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
 	}
@@ -413,9 +412,7 @@ func (fr *frame) finishSlow(r any, err *error, at site) {
 			e := &Error{Expr: at.line, Reason: "internal error; please report it", Kind: ErrInternal, Cond: true}
 			e.Detail = panicText(r)
 			*err = e
-		case fr.place != nil && slices.Contains(at.t.places, fr.place):
-			// (An Evaluator's frame may still name a placeholder of the
-			// template it rendered before.)
+		case fr.place != nil:
 			*err = internalError(fr.place.raw, r)
 		case len(at.t.places) > 0:
 			*err = internalError(at.t.places[0].raw, r)

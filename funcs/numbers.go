@@ -33,7 +33,9 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 	// Plain number text (D6) is its own first number: read at once, as a
 	// comparison reads it (TestPlainNumberIsFirstNumber holds the two
 	// readings together).
-	if n, ok := value.ParseNum(s); ok {
+	// (Only a text of at most MaxDigits bytes: firstNumber counts every
+	// digit of the whole part against the limit, trailing zeros too.)
+	if n, ok := value.ParseNum(s); ok && len(s) <= value.MaxDigits {
 		return value.NumberValue(n), nil
 	}
 	n, err := firstNumber(s)

@@ -219,3 +219,17 @@ func TestPlainNumberIsFirstNumber(t *testing.T) {
 	}
 	require.Greater(t, checked, 1000, "too few plain number texts drawn")
 }
+
+// D21, D17: number counts every digit of a whole part against the limit,
+// trailing zeros too, whatever the shortcut for plain number text reads.
+func TestNumberLongPlainText(t *testing.T) {
+	for _, s := range []string{"1" + strings.Repeat("0", value.MaxDigits), "-1" + strings.Repeat("0", value.MaxDigits) + ".0"} {
+		_, err := callNumber(nil, value.TextValue(s))
+		require.ErrorIs(t, err, value.ErrLimit, "%.12q…", s)
+		_, want := firstNumber(s)
+		require.Equal(t, want.Error(), err.Error())
+	}
+	v, err := callNumber(nil, value.TextValue("1"+strings.Repeat("0", value.MaxDigits-1)))
+	require.NoError(t, err)
+	require.Equal(t, value.Number, v.Kind())
+}

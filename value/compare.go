@@ -84,8 +84,8 @@ func asciiEqualFold(s, word string) bool {
 // number text; otherwise the shown texts, trimmed, compared with Unicode case
 // folding. Empty equals "".
 //
-// Folding is Unicode simple case folding ("ÉCOLE" equals "école"; "ß" does
-// not equal "SS"); an invalid UTF-8 byte equals only the same byte. A list
+// Folding is full Unicode case folding ("ÉCOLE" equals "école", "straße"
+// equals "STRASSE"); an invalid UTF-8 byte equals only the same byte. A list
 // or dictionary whose shown text passes DefaultMaxSize or MaxDepth equals
 // nothing. Equal allocates only to show a list or dictionary. It is
 // Limits.Equal under the default cap and a work budget of its own (D35), with
