@@ -37,7 +37,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 	ran := false
 	defer func() { // the end of the evaluation: see the note after Test
 		if !ran {
-			e.fr.finishSlow(recover(), &err, site{t: t})
+			e.fr.finish(recover(), &err, site{t: t})
 		}
 	}()
 	e.fr.start(ctx, s)
@@ -61,7 +61,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 	ran := false
 	defer func() { // the end: see after Test
 		if !ran {
-			e.fr.finishSlow(recover(), &err, site{t: t})
+			e.fr.finish(recover(), &err, site{t: t})
 		}
 	}()
 	e.fr.start(ctx, s)
@@ -92,7 +92,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	ran := false
 	defer func() { // the end: see after Test
 		if !ran {
-			e.fr.finishSlow(recover(), &err, site{line: c.line})
+			e.fr.finish(recover(), &err, site{line: c.line})
 		}
 	}()
 	e.fr.start(ctx, s)
@@ -102,7 +102,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 }
 
 // Each method's one deferred call turns a panic into an error
-// (finishSlow). It is a function literal, not a method call, and it calls
+// (finish). It is a function literal, not a method call, and it calls
 // recover only when the evaluation did not run to its end (ran), since
 // only a panic stops it there; an evaluation that ran leaves the state as
 // it is, for the next one to overwrite. Each of these is a call less on

@@ -347,7 +347,7 @@ func pooled() *Evaluator { return evaluators.Get().(*Evaluator) }
 // putBack returns e to the pool once it has dropped what an evaluation
 // left in it, which the pool must not keep alive.
 func (e *Evaluator) putBack() {
-	e.fr.finishSlow(nil, nil, site{})
+	e.fr.finish(nil, nil, site{})
 	evaluators.Put(e)
 }
 
@@ -386,26 +386,6 @@ func (e *Evaluator) release(err *error, at site) {
 // The error names the placeholder being evaluated (D16), or the condition
 // line (D37: `condition: ...`).
 func (fr *frame) finish(r any, err *error, at site) {
-	if r == nil && fr.clean() {
-		return
-	}
-	fr.finishSlow(r, err, at)
-}
-
-// clean ends an evaluation that did not panic, when there is little to
-// drop (the common end, small enough to inline): it reports false, and
-// does nothing, when finishSlow has more to do.
-func (fr *frame) clean() bool {
-	if fr.stack != nil || fr.place != nil {
-		return false
-	}
-	fr.s, fr.miss = nil, nil
-	return true
-}
-
-// finishSlow is finish after a panic, a render (which names its
-// placeholder in fr.place), or with a stack to drop.
-func (fr *frame) finishSlow(r any, err *error, at site) {
 	if r != nil {
 		switch {
 		case at.t == nil:
