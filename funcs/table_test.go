@@ -334,3 +334,31 @@ func TestOneIsSetForOneValue(t *testing.T) {
 		}
 	}
 }
+
+// D46-D48: the fields that drive the table's argument rules are coherent:
+// a lazy parameter belongs to a function with a Shortcut; an optional
+// parameter that another follows has a Default (D47); a function of one
+// value gives its EmptyFirst for an empty value by its own Call (D48).
+func TestArgumentRuleFields(t *testing.T) {
+	for _, f := range All() {
+		t.Run(f.Name, func(t *testing.T) {
+			for i, p := range f.Params {
+				if p.Lazy {
+					require.NotNil(t, f.Shortcut, "a lazy parameter needs a Shortcut to skip it")
+					require.Positive(t, i, "the first value is always computed")
+				}
+				if p.Optional && i+1 < len(f.Params) {
+					require.NotEqual(t, value.Empty, p.Default.Kind(), "%s needs a Default (D47)", p.Name)
+				}
+			}
+			if len(f.Params) == 1 && f.EmptyFirst != EmptyOwn {
+				v, err := f.Call(nil, []value.Value{{}})
+				require.NoError(t, err)
+				require.Equal(t, f.EmptyFirst.Value(), v)
+			}
+			if f.EmptyFirst == EmptyOwn {
+				require.NotNil(t, f.Shortcut, "only default decides an empty first value itself")
+			}
+		})
+	}
+}
