@@ -6,6 +6,7 @@
 //	kinenix preview [-data FILE] [-row N | -each] [-explain] [-json] [-strict] FLOW.md|DIR...
 //	kinenix validate [-data FILE] [-row N] [-json] [-strict] FLOW.md|DIR...
 //	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
+//	kinenix conformance [-next N] [DIR]
 //	kinenix version
 //	kinenix help [COMMAND]
 //
@@ -182,6 +183,21 @@ func init() {
 				`kinenix play -addr 127.0.0.1:9000`,
 			},
 			run: (*cli).play,
+		},
+		{
+			name: "conformance", args: "[-next N] [DIR]",
+			summary: "run the language's conformance suite against this build",
+			about: "Runs the conformance suite, the language as data (YAML cases, see\n" +
+				"conformance/README.md), against this build: the suite built into kinenix,\n" +
+				"or the .yaml files below DIR (but DIR/pending). Prints pass and fail per\n" +
+				"area, one line each, then the next failing cases, simplest first, each\n" +
+				"with its rule and a hint. Exit 0 when every case passes, 1 when one fails,\n" +
+				"2 when DIR or a file of it cannot be read.",
+			examples: []string{
+				`kinenix conformance`,
+				`kinenix conformance -next 3 conformance`,
+			},
+			run: (*cli).conformance,
 		},
 		{
 			name: "version", args: "",
