@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 )
 
@@ -31,6 +32,7 @@ func TestGrid(t *testing.T) {
 		"grid/compare.yaml":    gridCompare(),
 		"grid/truth.yaml":      gridTruth(),
 		"grid/arity.yaml":      gridArity(),
+		"grid/operators.yaml":  gridOperators(),
 	}
 	for name, want := range files {
 		if *update {
@@ -336,6 +338,24 @@ func gridArity() string {
 			g.add("template", "${"+f.Name+"("+strings.Join(args, ", ")+")}",
 				wantErr("arity", fmt.Sprintf("%s takes %s %s, got %d", f.Name, takes, noun, n)), "D15", 6, "check the number of values against the parameters before anything runs")
 		}
+	}
+	return g.b.String()
+}
+
+func gridOperators() string {
+	g := newGrid("every operator the grammar knows (ast.Operators): the refused ones fail with their own message (D12), never a bare syntax error.", "")
+	for _, o := range ast.Operators() {
+		if o.Allowed() {
+			continue // computed in grid/arithmetic.yaml
+		}
+		text := "${a " + o.Text + " b}"
+		if o.Prefix {
+			text = "${len(" + o.Text + "a)}"
+			if o.Text[len(o.Text)-1] >= 'a' { // a word: not a
+				text = "${len(" + o.Text + " a)}"
+			}
+		}
+		g.add("template", text, wantErr("forbidden", "not allowed"), "D12", 4, "the "+o.Name+" is recognised and refused with its own message")
 	}
 	return g.b.String()
 }

@@ -99,19 +99,26 @@ func (c *Case) Run() Result {
 	if err != nil {
 		return Result{Case: c, Got: err.Error(), Why: "the case's data cannot be read: " + err.Error()}
 	}
-	switch {
-	case c.Flow != "":
+	switch c.Form {
+	case "flow":
 		return c.runFlow(s)
-	case c.Condition != "":
+	case "condition":
 		return c.runCondition(s)
 	}
 	return c.runTemplate(s)
 }
 
+// hasData reports whether the case has data: a flow is validated
+// against its data only then.
+func (c *Case) hasData() bool {
+	d := strings.TrimSpace(string(c.Data))
+	return d != "" && d != "{}" && d != "null"
+}
+
 // scope is the case's data, environment and limits.
 func (c *Case) scope() (*scope.Scope, error) {
 	vars := map[string]any{}
-	if len(bytes.TrimSpace(c.Data)) > 0 && strings.TrimSpace(string(c.Data)) != "{}" {
+	if c.hasData() {
 		d, err := data.Decode("data.yaml", c.Data)
 		if err != nil {
 			return nil, err
@@ -221,8 +228,8 @@ func (c *Case) compareValue(kind string, got []byte) Result {
 
 func (c *Case) runFlow(s *scope.Scope) Result {
 	var sample *scope.Scope
-	if len(bytes.TrimSpace(c.Data)) > 0 {
-		sample = s
+	if c.hasData() {
+		sample = s // validate with sample data, as `kinenix validate -data`
 	}
 	fs := flow.Validate("flow.md", []byte(c.Flow), sample)
 	var got []string

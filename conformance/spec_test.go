@@ -59,7 +59,7 @@ func TestSpecExamplesAreCases(t *testing.T) {
 			c, ok = caseOf(cases, ex.key()), true // an example the spec shows twice
 		}
 		require.True(t, ok, "spec line %d: %s is not a case of spec.yaml (go test ./conformance -update)", ex.line, ex.text)
-		require.Equal(t, ex.cond, c.Condition != "", "spec line %d", ex.line)
+		require.Equal(t, ex.cond, c.Form == "condition", "spec line %d", ex.line)
 		if msg, isErr := strings.CutPrefix(ex.want, "error: "); isErr {
 			require.NotNil(t, c.Error, "spec line %d: %s fails in the spec", ex.line, ex.text)
 			require.Equal(t, []string{msg}, c.Error.Contains, "spec line %d", ex.line)
@@ -75,7 +75,7 @@ func TestSpecExamplesAreCases(t *testing.T) {
 
 // caseKey tells a template from a condition of the same text.
 func caseKey(c conformance.Case) string {
-	if c.Condition != "" {
+	if c.Form == "condition" {
 		return "condition\x00" + c.Condition
 	}
 	return "template\x00" + c.Template
@@ -236,9 +236,9 @@ func writeSpec(t *testing.T, examples []example, data string, env map[string]str
 
 // runKind runs the example to learn the kind of its error.
 func runKind(t *testing.T, ex example, data string, env map[string]string) string {
-	c := conformance.Case{Template: ex.text, Data: []byte(data), Env: env, Error: &conformance.ErrorWant{Kind: "internal"}}
+	c := conformance.Case{Form: "template", Template: ex.text, Data: []byte(data), Env: env, Error: &conformance.ErrorWant{Kind: "internal"}}
 	if ex.cond {
-		c.Template, c.Condition = "", ex.text
+		c.Template, c.Condition, c.Form = "", ex.text, "condition"
 	}
 	r := c.Run()
 	k, _, _ := strings.Cut(r.Got, ": ")

@@ -34,6 +34,9 @@ type Case struct {
 	Line int    // of the case in File
 	Name string // optional; the text itself when left out
 
+	// Form is what the case runs: "template", "condition" or "flow",
+	// the one of Template, Condition and Flow that it sets.
+	Form      string
 	Template  string
 	Condition string
 	Flow      string
@@ -88,10 +91,10 @@ type FindingWant struct {
 
 // Text is what the case runs: its template, condition or flow.
 func (c *Case) Text() string {
-	switch {
-	case c.Condition != "":
+	switch c.Form {
+	case "condition":
 		return c.Condition
-	case c.Flow != "":
+	case "flow":
 		return c.Flow
 	}
 	return c.Template
@@ -211,11 +214,12 @@ func Parse(name string, b []byte) ([]Case, error) {
 		where := fmt.Sprintf("%s:%d", name, c.Line)
 		set := 0
 		for _, s := range []struct {
-			p   *string
-			dst *string
-		}{{r.Template, &c.Template}, {r.Condition, &c.Condition}, {r.Flow, &c.Flow}} {
+			form string
+			p    *string
+			dst  *string
+		}{{"template", r.Template, &c.Template}, {"condition", r.Condition, &c.Condition}, {"flow", r.Flow, &c.Flow}} {
 			if s.p != nil {
-				*s.dst = *s.p
+				*s.dst, c.Form = *s.p, s.form
 				set++
 			}
 		}
@@ -248,13 +252,13 @@ func Parse(name string, b []byte) ([]Case, error) {
 		switch {
 		case n != 1:
 			return nil, fmt.Errorf("%s: a case has exactly one of want, value, error and findings", where)
-		case c.Flow != "" && c.Findings == nil:
+		case c.Form == "flow" && c.Findings == nil:
 			return nil, fmt.Errorf("%s: a flow case expects findings", where)
-		case c.Flow == "" && c.Findings != nil:
+		case c.Form != "flow" && c.Findings != nil:
 			return nil, fmt.Errorf("%s: findings are for a flow case", where)
-		case c.Condition != "" && c.Value != nil:
+		case c.Form == "condition" && c.Value != nil:
 			return nil, fmt.Errorf("%s: a condition has no whole value; want true or false", where)
-		case c.Condition != "" && c.Want != nil && *c.Want != "true" && *c.Want != "false":
+		case c.Form == "condition" && c.Want != nil && *c.Want != "true" && *c.Want != "false":
 			return nil, fmt.Errorf("%s: a condition wants true or false", where)
 		case c.Error != nil && kindOf(c.Error.Kind) == nil:
 			return nil, fmt.Errorf("%s: unknown error kind %q; the kinds are %s", where, c.Error.Kind, strings.Join(Kinds(), ", "))
