@@ -236,10 +236,14 @@ func overview() string {
 		fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("kinenix "+c.name+" "+c.args))
 	}
 	b.WriteString("  kinenix help [COMMAND]\n\ncommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
 	}
-	b.WriteString("  help      print this help, or with COMMAND all of its flags\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-*s %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprintf(&b, "  %-*s %s\n", width, "help", "print this help, or with COMMAND all of its flags")
 	b.WriteString(`
 FILE holds the variables: .json, .yaml or .yml; a sheet as .csv or .xlsx
 (FILE.xlsx#Sheet picks a sheet) gives rows and row; - reads JSON or YAML
