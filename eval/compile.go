@@ -715,8 +715,8 @@ func (c *compiler) shortCall(f *funcs.Func, args []evalFunc, fail func(error) er
 		}
 		var v value.Value
 		if len(args) == 2 { // default(x, fallback): no slice built
-			y, err := args[1](fr)
-			if err != nil {
+			var y value.Value
+			if y, err = args[1](fr); err != nil {
 				return y, err
 			}
 			fr.argv[0], fr.argv[1] = x, y
