@@ -24,15 +24,16 @@ import (
 // what the oracle gives.
 func TestGrid(t *testing.T) {
 	files := map[string]string{
-		"grid/arithmetic.yaml": gridArithmetic(),
-		"grid/round.yaml":      gridRound(),
-		"grid/substring.yaml":  gridSubstring(),
-		"grid/part.yaml":       gridPart(),
-		"grid/len.yaml":        gridLen(),
-		"grid/compare.yaml":    gridCompare(),
-		"grid/truth.yaml":      gridTruth(),
-		"grid/arity.yaml":      gridArity(),
-		"grid/operators.yaml":  gridOperators(),
+		"grid/arithmetic.yaml":   gridArithmetic(),
+		"grid/round.yaml":        gridRound(),
+		"grid/substring.yaml":    gridSubstring(),
+		"grid/part.yaml":         gridPart(),
+		"grid/len.yaml":          gridLen(),
+		"grid/compare.yaml":      gridCompare(),
+		"grid/truth.yaml":        gridTruth(),
+		"grid/arity.yaml":        gridArity(),
+		"grid/operators.yaml":    gridOperators(),
+		"grid/placeholders.yaml": gridPlaceholders(),
 	}
 	for name, want := range files {
 		if *update {
@@ -357,5 +358,13 @@ func gridOperators() string {
 		}
 		g.add("template", text, wantErr("forbidden", "not allowed"), "D12", 4, "the "+o.Name+" is recognised and refused with its own message")
 	}
+	return g.b.String()
+}
+
+func gridPlaceholders() string {
+	g := newGrid("a template holds at most 10,000 placeholders (D35): the text of each case is long, not its rule.", "  x: a\n")
+	g.add("template", strings.Repeat("${x}", 10_000), want(strings.Repeat("a", 10_000)), "D35", 6, "10,000 placeholders are allowed")
+	g.add("template", strings.Repeat("${x}", 10_001), wantErr("limit", "the text has more than 10000 placeholders (10001)"), "D35", 6,
+		"the count of placeholders is bounded before any is compiled")
 	return g.b.String()
 }
