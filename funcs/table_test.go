@@ -362,3 +362,27 @@ func TestArgumentRuleFields(t *testing.T) {
 		})
 	}
 }
+
+// D47 for a function of two optional values (as format(x, digits, group)
+// of D40): a trailing empty value is dropped, an empty value before a
+// given one becomes its parameter's Default, and the caller's values are
+// not changed.
+func TestGivenValues(t *testing.T) {
+	two := value.NumberValue(value.Int(2))
+	params := []Param{{Name: "x"}, {Name: "digits", Optional: true, Default: two}, {Name: "group", Optional: true}}
+	x, g, e := value.TextValue("x"), value.TextValue("."), value.Value{}
+	for _, c := range []struct {
+		args, want []value.Value
+	}{
+		{[]value.Value{x}, []value.Value{x}},
+		{[]value.Value{x, e}, []value.Value{x}},
+		{[]value.Value{x, e, e}, []value.Value{x}},
+		{[]value.Value{x, two, e}, []value.Value{x, two}},
+		{[]value.Value{x, e, g}, []value.Value{x, two, g}},
+		{[]value.Value{e, e, g}, []value.Value{e, two, g}},
+	} {
+		in := append([]value.Value(nil), c.args...)
+		require.Equal(t, c.want, given(params, in))
+		require.Equal(t, c.args, in, "the caller's values are kept")
+	}
+}
