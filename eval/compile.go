@@ -158,6 +158,10 @@ type compiler struct {
 	// except those of constants folded here. They are charged all at once before
 	// the expression runs (placeholder.run), not node by node.
 	steps int
+	// lazy counts the lazy values (funcs.Param.Lazy, D46) being compiled
+	// around the node at hand: inside one, a constant that fails is no
+	// problem now, but an error when (and only when) the value is needed.
+	lazy int
 }
 
 // strFunc evaluates a call of a text function straight to its text, so a
@@ -293,10 +297,42 @@ func (c *compiler) expr(x ast.Expr) evalFunc {
 	c.steps = steps // a folded constant is no step at run time
 	v, err := f(c.checkFrame())
 	if err != nil {
-		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
-		return nil
+		return c.foldFailed(x, err)
 	}
 	return func(*frame) (value.Value, error) { return v, nil }
+}
+
+// foldFailed is a constant x whose folding failed with err: a problem
+// known before any data is seen, or inside a lazy value (D46) a closure
+// that gives the error when the value is needed.
+func (c *compiler) foldFailed(x ast.Expr, err error) evalFunc {
+	e := wrapFailure(c.src, x.Pos(), err)
+	if c.lazy > 0 {
+		return func(*frame) (value.Value, error) { return value.Value{}, e }
+	}
+	c.problems = append(c.problems, e)
+	return nil
+}
+
+// lazyArg compiles x, the value of a lazy parameter (D46): computed only
+// when the function needs it, so its steps are charged when it runs, not
+// with the expression's, and a constant in it that fails fails then.
+func (c *compiler) lazyArg(x ast.Expr) evalFunc {
+	steps := c.steps
+	c.lazy++
+	f := c.expr(x)
+	c.lazy--
+	n := c.steps - steps
+	c.steps = steps
+	if f == nil || n == 0 {
+		return f
+	}
+	return func(fr *frame) (value.Value, error) {
+		if err := fr.budget.Steps(n); err != nil {
+			return value.Value{}, err
+		}
+		return f(fr)
+	}
 }
 
 func (c *compiler) node(x ast.Expr) evalFunc {
@@ -524,7 +560,11 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 	args := make([]evalFunc, len(n.Args))
 	bad := false
 	for i, a := range n.Args {
-		args[i] = c.expr(a)
+		if i < len(f.Params) && f.Params[i].Lazy {
+			args[i] = c.lazyArg(a)
+		} else {
+			args[i] = c.expr(a)
+		}
 		bad = bad || args[i] == nil
 	}
 	if err := f.CheckArity(len(n.Args)); err != nil {
@@ -539,7 +579,7 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 		// The check pass: a failure that no data can change is a problem
 		// now. The value is not kept: it is built when the template is
 		// evaluated, under the host's caps and budget.
-		if _, err := run(c.checkFrame()); err != nil {
+		if _, err := run(c.checkFrame()); err != nil && c.lazy == 0 {
 			if e := wrapFailure(c.src, n.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
 				c.problems = append(c.problems, e)
 				return nil
@@ -554,6 +594,9 @@ func (c *compiler) call(n *ast.CallExpr) evalFunc {
 func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) evalFunc {
 	call := f.Call
 	fail := func(err error) error { return spanFailure(c.src, n.Pos(), n.End(), err) }
+	if f.Shortcut != nil && len(args) > 1 {
+		return c.shortCall(f, args, fail)
+	}
 	if f.Text != nil && f.One != nil && len(args) == 1 {
 		if run := c.textCall(n, f, args[0], fail); run != nil {
 			return run
@@ -649,6 +692,45 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 		fr.stack = fr.stack[:base]
 		if base == 0 && cap(fr.stack) > 256 {
 			fr.stack = nil // not kept past the call that grew it this far
+		}
+		if err != nil {
+			return value.Value{}, fail(err)
+		}
+		return v, nil
+	}
+}
+
+// shortCall is the closure of a call of f, which has a Shortcut (D46):
+// its first value, then, unless the shortcut decides, its other values
+// from left to right (the first error stops) and the function.
+func (c *compiler) shortCall(f *funcs.Func, args []evalFunc, fail func(error) error) evalFunc {
+	call, short := f.Call, f.Shortcut
+	return func(fr *frame) (value.Value, error) {
+		x, err := args[0](fr)
+		if err != nil {
+			return x, err
+		}
+		if v, ok := short(x); ok {
+			return v, nil
+		}
+		var v value.Value
+		if len(args) == 2 { // default(x, fallback): no slice built
+			var y value.Value
+			if y, err = args[1](fr); err != nil {
+				return y, err
+			}
+			fr.argv[0], fr.argv[1] = x, y
+			v, err = call(&fr.env, fr.argv[:2])
+			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
+		} else {
+			vals := make([]value.Value, len(args))
+			vals[0] = x
+			for i, a := range args[1:] {
+				if vals[i+1], err = a(fr); err != nil {
+					return vals[i+1], err
+				}
+			}
+			v, err = call(&fr.env, vals)
 		}
 		if err != nil {
 			return value.Value{}, fail(err)
@@ -896,8 +978,8 @@ func (c *compiler) constOperand(x ast.Expr) (operand, bool) {
 		}
 	}
 	if err != nil {
-		c.problems = append(c.problems, wrapFailure(c.src, x.Pos(), err))
-		return operand{}, false
+		f := c.foldFailed(x, err)
+		return operand{val: f, node: x}, f != nil
 	}
 	return operand{k: k, konst: true, node: x}, true
 }

@@ -125,3 +125,50 @@ func wholeArg(fn, param string, v value.Value) (int64, error) {
 	}
 	return math.MaxInt64, nil
 }
+
+// argRules wraps call, the Call of f, in the rules every function of more
+// than one value follows, so that no function applies them itself:
+//
+//   - D47: an empty value for an optional parameter counts as left out: a
+//     trailing one is dropped, one that a given value follows becomes the
+//     parameter's Default;
+//   - D48: an empty first value gives f.EmptyFirst, once the other values
+//     have been computed (the caller has), without checking their kinds.
+//
+// A function of one value has neither (its only parameter is not
+// optional, and Call of empty is its EmptyFirst: a test checks it), so
+// its call is returned as it is.
+func argRules(f *Func, call func(*Env, []value.Value) (value.Value, error)) func(*Env, []value.Value) (value.Value, error) {
+	if len(f.Params) < 2 {
+		return call
+	}
+	params, first := f.Params, f.EmptyFirst
+	return func(env *Env, args []value.Value) (value.Value, error) {
+		if first != EmptyOwn && len(args) > 0 && args[0].Kind() == value.Empty {
+			return first.Value(), nil
+		}
+		return call(env, given(params, args))
+	}
+}
+
+// given applies D47 to args, the values of a call of a function of params:
+// it drops the trailing empty values of optional parameters, and gives an
+// empty value of an optional parameter that a given value follows its
+// parameter's Default, in a copy (args is the caller's).
+func given(params []Param, args []value.Value) []value.Value {
+	n := len(args)
+	for n > 1 && n <= len(params) && params[n-1].Optional && args[n-1].Kind() == value.Empty {
+		n--
+	}
+	args = args[:n]
+	copied := false
+	for i := 1; i < n-1; i++ {
+		if params[i].Optional && args[i].Kind() == value.Empty {
+			if !copied {
+				args, copied = append([]value.Value(nil), args...), true
+			}
+			args[i] = params[i].Default
+		}
+	}
+	return args
+}

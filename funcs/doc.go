@@ -7,6 +7,12 @@
 // examples. The evaluator finds a function with Lookup, checks the number of
 // values statically with CheckArity, and runs Call; Call does not check the
 // number of values again. Unknown names get a suggestion (Suggest, Unknown).
+// Three rules about values are the table's, not each function's: an empty
+// value for an optional parameter counts as left out (D47, Param.Optional
+// and Param.Default), an empty first value gives the function's empty
+// result without its other values being checked (D48, Func.EmptyFirst),
+// and a lazy parameter is computed only when Func.Shortcut cannot decide
+// the call from its first value (D46, Param.Lazy: default's fallback).
 // docs/functions.md is rendered from the same table by Markdown; run
 // `go generate ./funcs` after changing the table.
 //

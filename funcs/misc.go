@@ -6,14 +6,22 @@ import "github.com/kinenix/expressions/value"
 // the text ""; otherwise x, keeping its kind. White space, 0, false and an
 // empty list or dictionary are values, and are kept.
 func callDefault(_ *Env, args []value.Value) (value.Value, error) {
-	x := args[0]
+	if v, ok := shortDefault(args[0]); ok {
+		return v, nil
+	}
+	return args[1], nil
+}
+
+// shortDefault is default's Shortcut (D46): x itself, unless x is empty
+// or the text "", the only values for which the fallback is needed.
+func shortDefault(x value.Value) (value.Value, bool) {
 	switch x.Kind() {
 	case value.Empty:
-		return args[1], nil
+		return value.Value{}, false
 	case value.Text:
 		if x.Text() == "" {
-			return args[1], nil
+			return value.Value{}, false
 		}
 	}
-	return x, nil
+	return x, true
 }

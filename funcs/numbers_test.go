@@ -185,13 +185,13 @@ func TestRound(t *testing.T) {
 		{name: "dictionary", args: []value.Value{host(map[string]any{})}, err: "round needs a number, got a dictionary", is: value.ErrType},
 		{name: "digits not whole", args: []value.Value{num("1"), num("1.5")}, err: "round: digits must be a whole number, got 1.5", is: value.ErrValue},
 		{name: "digits text", args: []value.Value{num("1"), txt("abc")}, err: "round: digits must be a whole number, got the text 'abc'", is: value.ErrType},
-		{name: "digits empty", args: []value.Value{num("1"), null}, err: "round: digits must be a whole number, got an empty value", is: value.ErrType},
+		{name: "digits empty counts as left out (D47)", args: []value.Value{num("56.78"), null}, want: "57", kind: value.Number},
 		{name: "digits boolean", args: []value.Value{num("1"), boolean(false)}, err: "round: digits must be a whole number, got false", is: value.ErrType},
 		{name: "digits too large", args: []value.Value{num("1"), num("1001")}, err: "round: digits must be from -1000 to 1000, got 1001", is: value.ErrValue},
 		{name: "digits too small", args: []value.Value{num("1"), num("-1001")}, err: "round: digits must be from -1000 to 1000, got -1001", is: value.ErrValue},
 		{name: "digits huge", args: []value.Value{num("1"), num("1" + strings.Repeat("0", 30))},
 			err: "round: digits must be from -1000 to 1000, got 1" + strings.Repeat("0", 30), is: value.ErrValue},
-		{name: "digits checked even when empty", args: []value.Value{null, num("0.5")}, err: "round: digits must be a whole number, got 0.5", is: value.ErrValue},
+		{name: "empty x decides first, digits not checked (D48)", args: []value.Value{null, num("0.5")}, want: "", kind: value.Empty},
 	})
 }
 

@@ -12,9 +12,42 @@ import (
 
 // Param is one parameter of a function.
 type Param struct {
-	Name     string
-	Optional bool   // may be left out; only trailing parameters are optional
-	Doc      string // what the value is, and its default when optional
+	Name string
+	// Optional is true when the value may be left out; only trailing
+	// parameters are optional. An empty value given for an optional
+	// parameter counts as left out (D47): Call never sees it.
+	Optional bool
+	// Default, for an optional parameter that another optional parameter
+	// follows, is the value Call is given when this one is empty but a
+	// later one is not (D47); a trailing empty value is simply dropped.
+	Default value.Value
+	// Lazy is true when the value is computed only when the function
+	// needs it (D46): a call that Func.Shortcut decides from its first
+	// value never computes it, nor charges the budget for it.
+	Lazy bool
+	Doc  string // what the value is, and its default when optional
+}
+
+// EmptyResult is what a call gives when its first value is empty (D48).
+type EmptyResult uint8
+
+// The results of an empty first value.
+const (
+	EmptyOwn   EmptyResult = iota // Call decides (default, whose rule is its fallback)
+	EmptyEmpty                    // an empty value
+	EmptyText                     // the text ""
+	EmptyZero                     // the number 0
+)
+
+// Value is the result r stands for; EmptyOwn has none and gives empty.
+func (r EmptyResult) Value() value.Value {
+	switch r {
+	case EmptyText:
+		return value.TextValue("")
+	case EmptyZero:
+		return value.NumberValue(value.Int(0))
+	}
+	return value.Value{}
 }
 
 // Example is one call of a function and its result, run by a test and shown
@@ -58,8 +91,22 @@ type Func struct {
 	Empty    string    // what an empty input gives (design section 5), for the docs
 	Examples []Example // run by a test and shown in the docs
 
+	// EmptyFirst is what a call whose first value is empty gives (D48),
+	// once its other values have been computed and without checking
+	// them: replace(empty, empty, empty) is "". The table's machinery
+	// applies it before Call; EmptyOwn leaves an empty first value to Call.
+	EmptyFirst EmptyResult
+
+	// Shortcut, when set, decides a call from its first value alone when
+	// it can: ok true means the result is v, and the values of the Lazy
+	// parameters are not computed (D46). A caller that computes every
+	// value first may ignore it: Call gives the same result.
+	Shortcut func(x value.Value) (v value.Value, ok bool)
+
 	// Call runs the function. The caller has checked the number of values
-	// with CheckArity; Call does not check it again. env may be nil.
+	// with CheckArity; Call does not check it again. env may be nil. The
+	// Call of the table applies D47 and D48 (see Param.Optional and
+	// EmptyFirst) before the function's own code runs.
 	Call func(env *Env, args []value.Value) (value.Value, error)
 
 	// One, set for a function of exactly one value (len, number, trim,
@@ -86,10 +133,11 @@ var (
 // place a function is declared.
 var table = []Func{
 	{
-		Name:   "len",
-		Params: []Param{{Name: "x", Doc: "a text, list or dictionary"}},
-		Doc:    "len counts the characters (Unicode code points) of a text, the items of a list or the keys of a dictionary; a number or boolean is an error.",
-		Empty:  "`0`",
+		Name:       "len",
+		Params:     []Param{{Name: "x", Doc: "a text, list or dictionary"}},
+		Doc:        "len counts the characters (Unicode code points) of a text, the items of a list or the keys of a dictionary; a number or boolean is an error.",
+		Empty:      "`0`",
+		EmptyFirst: EmptyZero,
 		Examples: []Example{
 			{"len('บาท')", "3"},
 			{"len('Toyota')", "6"},
@@ -105,10 +153,11 @@ var table = []Func{
 		Name: "join",
 		Params: []Param{
 			{Name: "list", Doc: "the list whose items are joined; a single value that is not a list joins as itself"},
-			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out; an empty value puts nothing between them"},
+			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"},
 		},
-		Doc:   "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
-		Empty: "`\"\"`",
+		Doc:        "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"join(ids)", "A-1, B-2, C-3"},
 			{"join(ids, ' | ')", "A-1 | B-2 | C-3"},
@@ -125,7 +174,8 @@ var table = []Func{
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
 			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
 			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), whose meaning is not clear.",
-		Empty: "empty, also for `\"\"` and white space; text with no number is an error",
+		Empty:      "empty, also for `\"\"` and white space; text with no number is an error",
+		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
 			{"number('15,434.75 บาท/ปี')", "15434.75"},
 			{"number('(1,200)')", "-1200"},
@@ -142,10 +192,11 @@ var table = []Func{
 		One: callNumber,
 	},
 	{
-		Name:   "trim",
-		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "trim removes white space from both ends of a text: Unicode spaces, tabs and line breaks, the no-break space, the zero-width space (U+200B) and the byte order mark (U+FEFF).",
-		Empty:  "`\"\"`",
+		Name:       "trim",
+		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:        "trim removes white space from both ends of a text: Unicode spaces, tabs and line breaks, the no-break space, the zero-width space (U+200B) and the byte order mark (U+FEFF).",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"trim('  Toyota  ')", "Toyota"},
 			{"trim(row.brand)", "toyota"},
@@ -156,10 +207,11 @@ var table = []Func{
 		Text: textTrim,
 	},
 	{
-		Name:   "lower",
-		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "lower writes every letter of a text in lower case by the full Unicode rules (as Python's str.lower), so one letter may become two and a Σ that ends a word becomes ς.",
-		Empty:  "`\"\"`",
+		Name:       "lower",
+		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:        "lower writes every letter of a text in lower case by the full Unicode rules (as Python's str.lower), so one letter may become two and a Σ that ends a word becomes ς.",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"lower('ToYoTa CAMRY')", "toyota camry"},
 			{"lower('ÄÖÜ')", "äöü"},
@@ -171,10 +223,11 @@ var table = []Func{
 		Text: textLower,
 	},
 	{
-		Name:   "upper",
-		Params: []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
-		Doc:    "upper writes every letter of a text in upper case by the full Unicode rules (as Python's str.upper), so one letter may become several: ß becomes SS.",
-		Empty:  "`\"\"`",
+		Name:       "upper",
+		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Doc:        "upper writes every letter of a text in upper case by the full Unicode rules (as Python's str.upper), so one letter may become several: ß becomes SS.",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"upper('Toyota camry')", "TOYOTA CAMRY"},
 			{"upper('ärger')", "ÄRGER"},
@@ -191,8 +244,9 @@ var table = []Func{
 			{Name: "old", Doc: "the text to find; it must not be empty"},
 			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"},
 		},
-		Doc:   "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
-		Empty: "`\"\"`",
+		Doc:        "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"replace('25-10-2019', '-', '/')", "25/10/2019"},
 			{"replace('1,200,000', ',', '')", "1200000"},
@@ -206,7 +260,7 @@ var table = []Func{
 		Name: "default",
 		Params: []Param{
 			{Name: "x", Doc: "any value"},
-			{Name: "fallback", Doc: "the value to use when x is empty or `''`"},
+			{Name: "fallback", Lazy: true, Doc: "the value to use when x is empty or `''`; computed only then (D46), so `default(5, 1 / 0)` is 5"},
 		},
 		Doc:   "default gives x, or fallback when x is empty or an empty text (written `''` in an expression); white space, 0, false and an empty list are kept as they are.",
 		Empty: "`fallback`",
@@ -215,16 +269,18 @@ var table = []Func{
 			{"default('', 0)", "0"},
 			{"default(row.status, 'n/a')", "Active"},
 		},
-		Call: callDefault,
+		Call:     callDefault,
+		Shortcut: shortDefault,
 	},
 	{
 		Name: "round",
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
-			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, negative rounds to tens, hundreds, ..."},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out or empty (D47), negative rounds to tens, hundreds, ..."},
 		},
-		Doc:   "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
-		Empty: "empty",
+		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
+		Empty:      "empty",
+		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
 			{"round(2.5)", "3"},
 			{"round(-2.5)", "-3"},
@@ -245,8 +301,9 @@ var table = []Func{
 			{Name: "sep", Doc: "the separator; it must not be empty"},
 			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"},
 		},
-		Doc:   "part splits a text at every sep and gives piece n, or `''` when there is no piece n.",
-		Empty: "`\"\"`, also when there is no piece `n`",
+		Doc:        "part splits a text at every sep and gives piece n, or `''` when there is no piece n.",
+		Empty:      "`\"\"`, also when there is no piece `n`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"part('25-10-2019', '-', 1)", "10"},
 			{"part('INV-2026-00123', '-', -1)", "00123"},
@@ -263,11 +320,12 @@ var table = []Func{
 		Params: []Param{
 			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
 			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
-			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out; a negative length counts as 0"},
+			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out or empty (D47); a negative length counts as 0"},
 		},
 		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
 			"positions past the end give what is there, and a negative start or length counts as 0.",
-		Empty: "`\"\"`",
+		Empty:      "`\"\"`",
+		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"substring('Toyota Camry', 7)", "Camry"},
 			{"substring('Toyota Camry', 0, 6)", "Toyota"},
@@ -298,12 +356,15 @@ func exampleData() map[string]any {
 // host data for value.FromHost. Each call returns a fresh copy.
 func ExampleData() map[string]any { return exampleData() }
 
-// init gives each function of one value its Call, from One.
+// init gives each function of one value its Call, from One, and each
+// function of more values the argument rules of D47 and D48 around its own
+// Call (argRules).
 func init() {
 	for i := range table {
 		if one := table[i].One; one != nil && table[i].Call == nil {
 			table[i].Call = func(env *Env, args []value.Value) (value.Value, error) { return one(env, args[0]) }
 		}
+		table[i].Call = argRules(&table[i], table[i].Call)
 	}
 }
 

@@ -334,3 +334,55 @@ func TestOneIsSetForOneValue(t *testing.T) {
 		}
 	}
 }
+
+// D46-D48: the fields that drive the table's argument rules are coherent:
+// a lazy parameter belongs to a function with a Shortcut; an optional
+// parameter that another follows has a Default (D47); a function of one
+// value gives its EmptyFirst for an empty value by its own Call (D48).
+func TestArgumentRuleFields(t *testing.T) {
+	for _, f := range All() {
+		t.Run(f.Name, func(t *testing.T) {
+			for i, p := range f.Params {
+				if p.Lazy {
+					require.NotNil(t, f.Shortcut, "a lazy parameter needs a Shortcut to skip it")
+					require.Positive(t, i, "the first value is always computed")
+				}
+				if p.Optional && i+1 < len(f.Params) {
+					require.NotEqual(t, value.Empty, p.Default.Kind(), "%s needs a Default (D47)", p.Name)
+				}
+			}
+			if len(f.Params) == 1 && f.EmptyFirst != EmptyOwn {
+				v, err := f.Call(nil, []value.Value{{}})
+				require.NoError(t, err)
+				require.Equal(t, f.EmptyFirst.Value(), v)
+			}
+			if f.EmptyFirst == EmptyOwn {
+				require.NotNil(t, f.Shortcut, "only default decides an empty first value itself")
+			}
+		})
+	}
+}
+
+// D47 for a function of two optional values (as format(x, digits, group)
+// of D40): a trailing empty value is dropped, an empty value before a
+// given one becomes its parameter's Default, and the caller's values are
+// not changed.
+func TestGivenValues(t *testing.T) {
+	two := value.NumberValue(value.Int(2))
+	params := []Param{{Name: "x"}, {Name: "digits", Optional: true, Default: two}, {Name: "group", Optional: true}}
+	x, g, e := value.TextValue("x"), value.TextValue("."), value.Value{}
+	for _, c := range []struct {
+		args, want []value.Value
+	}{
+		{[]value.Value{x}, []value.Value{x}},
+		{[]value.Value{x, e}, []value.Value{x}},
+		{[]value.Value{x, e, e}, []value.Value{x}},
+		{[]value.Value{x, two, e}, []value.Value{x, two}},
+		{[]value.Value{x, e, g}, []value.Value{x, two, g}},
+		{[]value.Value{e, e, g}, []value.Value{e, two, g}},
+	} {
+		in := append([]value.Value(nil), c.args...)
+		require.Equal(t, c.want, given(params, in))
+		require.Equal(t, c.args, in, "the caller's values are kept")
+	}
+}

@@ -16,12 +16,13 @@ import (
 
 // The flags of each command, as its help must list them (issue #12).
 var commandFlags = map[string][]string{
-	"render":   {"data", "row", "json", "env", "env-all"},
-	"cond":     {"data", "row", "explain", "env", "env-all"},
-	"preview":  {"data", "row", "each", "explain", "json", "strict", "env", "env-all"},
-	"validate": {"data", "row", "json", "strict", "env", "env-all"},
-	"play":     {"addr", "public", "data"},
-	"version":  {},
+	"render":      {"data", "row", "json", "env", "env-all"},
+	"cond":        {"data", "row", "explain", "env", "env-all"},
+	"preview":     {"data", "row", "each", "explain", "json", "strict", "env", "env-all"},
+	"validate":    {"data", "row", "json", "strict", "env", "env-all"},
+	"play":        {"addr", "public", "data"},
+	"conformance": {"next"},
+	"version":     {},
 }
 
 // Issue #12: help goes to standard output with exit 0, lists every flag
@@ -58,7 +59,7 @@ func TestHelp(t *testing.T) {
 	}
 	r := runCLI(t, "", "help", "bogus")
 	require.Equal(t, 2, r.code)
-	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, play, version\n", r.stderr)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, play, conformance, version\n", r.stderr)
 	// No arguments: the overview, on standard error, exit 2.
 	r = runCLI(t, "")
 	require.Equal(t, 2, r.code)
@@ -313,4 +314,55 @@ func TestStrictTraps(t *testing.T) {
 	require.Equal(t, 1, r.code)
 	r = runCLI(t, "", "validate", "-json", p)
 	require.Contains(t, r.stdout, `"kind": "trap"`)
+}
+
+// Issue #24: kinenix conformance runs the built-in suite (every case
+// passes), or DIR's, printing pass and fail per area and the next failing
+// cases, simplest first, with their hints; exit 1 on a failure, 2 when
+// DIR cannot be read.
+func TestConformance(t *testing.T) {
+	r := runCLI(t, "", "conformance")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Regexp(t, `\n\d{4,} cases: \d+ pass, 0 fail\n$`, r.stdout)
+	require.Contains(t, r.stdout, "functions/len ")
+
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "functions")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "pending"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(sub, "len.yaml"), []byte(`cases:
+  - template: "${len('abc')}"
+    want: "3"
+    rule: D19
+    complexity: 1
+    hint: code points
+  - template: "${len('บาท')}"
+    want: "9"
+    rule: D19
+    complexity: 5
+    hint: a wrong case
+  - template: "${1 + 1}"
+    want: "3"
+    rule: D2
+    complexity: 2
+    hint: the simplest failure comes first
+`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "pending", "x.yaml"), []byte("not: [valid"), 0o644))
+	r = runCLI(t, "", "conformance", "-next", "1", dir)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Regexp(t, `functions/len +1/3 +FAIL 2\n`, r.stdout)
+	require.Contains(t, r.stdout, "3 cases: 1 pass, 2 fail\n")
+	require.Contains(t, r.stdout, "functions/len.yaml:12: ${1 + 1} (D2, complexity 2)\n  the result is \"2\", not \"3\"\n  got: 2\n  hint: the simplest failure comes first\n")
+	require.Contains(t, r.stdout, "... and 1 more")
+	require.NotContains(t, r.stdout, "a wrong case")
+
+	r = runCLI(t, "", "conformance", filepath.Join(dir, "missing"))
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "cannot read")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.yaml"), []byte("cases: [1"), 0o644))
+	r = runCLI(t, "", "conformance", dir)
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "bad.yaml")
+	r = runCLI(t, "", "conformance", dir, dir)
+	require.Equal(t, 2, r.code)
 }

@@ -6,6 +6,7 @@
 //	kinenix preview [-data FILE] [-row N | -each] [-explain] [-json] [-strict] FLOW.md|DIR...
 //	kinenix validate [-data FILE] [-row N] [-json] [-strict] FLOW.md|DIR...
 //	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
+//	kinenix conformance [-next N] [DIR]
 //	kinenix version
 //	kinenix help [COMMAND]
 //
@@ -184,6 +185,21 @@ func init() {
 			run: (*cli).play,
 		},
 		{
+			name: "conformance", args: "[-next N] [DIR]",
+			summary: "run the language's conformance suite against this build",
+			about: "Runs the conformance suite, the language as data (YAML cases, see\n" +
+				"conformance/README.md), against this build: the suite built into kinenix,\n" +
+				"or the .yaml files below DIR (but DIR/pending). Prints pass and fail per\n" +
+				"area, one line each, then the next failing cases, simplest first, each\n" +
+				"with its rule and a hint. Exit 0 when every case passes, 1 when one fails,\n" +
+				"2 when DIR or a file of it cannot be read.",
+			examples: []string{
+				`kinenix conformance`,
+				`kinenix conformance -next 3 conformance`,
+			},
+			run: (*cli).conformance,
+		},
+		{
 			name: "version", args: "",
 			summary: "print the version of kinenix",
 			about:   "Prints the module version kinenix was built from, or (devel) and the\nrevision of the source for a build from a clone.",
@@ -220,10 +236,14 @@ func overview() string {
 		fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("kinenix "+c.name+" "+c.args))
 	}
 	b.WriteString("  kinenix help [COMMAND]\n\ncommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
 	}
-	b.WriteString("  help      print this help, or with COMMAND all of its flags\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-*s %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprintf(&b, "  %-*s %s\n", width, "help", "print this help, or with COMMAND all of its flags")
 	b.WriteString(`
 FILE holds the variables: .json, .yaml or .yml; a sheet as .csv or .xlsx
 (FILE.xlsx#Sheet picks a sheet) gives rows and row; - reads JSON or YAML

@@ -1,0 +1,163 @@
+package conformance_test
+
+import (
+	"io/fs"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/conformance"
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/scope"
+)
+
+func load(t *testing.T) []conformance.Case {
+	t.Helper()
+	cases, err := conformance.Load(conformance.Suite())
+	require.NoError(t, err)
+	return cases
+}
+
+// Every case of the suite passes against this implementation; SKIPS.md
+// lists none.
+func TestSuite(t *testing.T) {
+	for _, r := range conformance.Run(load(t)) {
+		if !r.Pass {
+			t.Errorf("%s:%d: %s\n  %s\n  got: %s\n  rule %s; hint: %s", r.Case.File, r.Case.Line, r.Case.Title(), r.Why, r.Got, r.Case.Rule, r.Case.Hint)
+		}
+	}
+	b, err := os.ReadFile("SKIPS.md")
+	require.NoError(t, err)
+	require.Contains(t, string(b), "Nothing is skipped", "SKIPS.md lists what does not pass: nothing")
+}
+
+var ruleRe = regexp.MustCompile(`^([DE]\d+(-D\d+)?)( [DE]\d+(-D\d+)?)*$`)
+
+// The suite is the language: at least 1,000 cases, each citing its rule,
+// a file per function, every function, operator, condition operator and
+// error kind.
+func TestSuiteCovers(t *testing.T) {
+	cases := load(t)
+	require.GreaterOrEqual(t, len(cases), 1000)
+	var templates, conditions []string
+	kinds := map[string]bool{}
+	areas := map[string]bool{}
+	for _, c := range cases {
+		require.Regexp(t, ruleRe, c.Rule, "%s:%d cites a D- or E-number", c.File, c.Line)
+		require.NotContains(t, c.Hint, "\n", "%s:%d: a hint is one line", c.File, c.Line)
+		areas[c.Area] = true
+		switch c.Form {
+		case "template":
+			templates = append(templates, c.Template)
+		case "condition":
+			conditions = append(conditions, c.Condition)
+		}
+		if c.Error != nil {
+			kinds[c.Error.Kind] = true
+		}
+		if c.Findings != nil {
+			for _, f := range *c.Findings {
+				kinds[f.Kind] = true
+			}
+		}
+	}
+	for _, a := range []string{"lookups", "literals", "arithmetic", "conditions", "errors", "limits", "traps", "spec"} {
+		require.True(t, areas[a], "the area %s has a file", a)
+	}
+	for _, f := range funcs.All() {
+		require.True(t, areas["functions/"+f.Name], "functions/%s.yaml", f.Name)
+	}
+	for _, k := range conformance.Kinds() {
+		if k == "data" || k == "internal" {
+			continue // host data of a Go type no data file makes; a bug (README)
+		}
+		require.True(t, kinds[k], "no case fails with kind %s", k)
+	}
+	for _, o := range ast.Operators() {
+		found := false
+		for _, x := range templates {
+			found = found || strings.Contains(x, " "+o.Text+" ") || o.Prefix && strings.Contains(x, "("+o.Text)
+		}
+		require.True(t, found, "no case of the operator %q", o.Text)
+	}
+	for _, op := range []string{" == ", " != ", " < ", " > ", " <= ", " >= ", " in ", " contains ", " is empty", " is not empty", "not ", " and ", " or "} {
+		found := false
+		for _, c := range conditions {
+			found = found || strings.Contains(c, op)
+		}
+		require.True(t, found, "no condition case with %q", op)
+	}
+}
+
+// Load reads no file under pending/, whose cases wait for their feature;
+// they are well formed all the same.
+func TestPending(t *testing.T) {
+	for _, c := range load(t) {
+		require.False(t, strings.HasPrefix(c.File, conformance.PendingDir+"/"), c.File)
+	}
+	names, err := fs.Glob(conformance.Suite(), conformance.PendingDir+"/*.yaml")
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, n := range names {
+		b, err := fs.ReadFile(conformance.Suite(), n)
+		require.NoError(t, err)
+		cs, err := conformance.Parse(n, b)
+		require.NoError(t, err)
+		require.NotEmpty(t, cs, n)
+	}
+}
+
+// A runner tells a failing case, and why; a malformed file is an error
+// that names it.
+func TestRunnerReports(t *testing.T) {
+	fsys := fstest.MapFS{"a.yaml": {Data: []byte(`data: {x: 2}
+cases:
+  - template: "${x + 1}"
+    want: "4"
+    rule: D2
+    complexity: 1
+    hint: exact addition
+  - condition: "${x} > 1"
+    want: "true"
+    rule: D28
+    complexity: 1
+    hint: numbers
+  - template: "${x / 0}"
+    error: {kind: type, contains: [division]}
+    rule: D8
+    complexity: 2
+    hint: the wrong kind
+`)}}
+	cases, err := conformance.Load(fsys)
+	require.NoError(t, err)
+	rs := conformance.Run(cases)
+	require.Len(t, rs, 3)
+	require.False(t, rs[0].Pass)
+	require.Equal(t, "3", rs[0].Got)
+	require.Contains(t, rs[0].Why, `the result is "3", not "4"`)
+	require.True(t, rs[1].Pass)
+	require.False(t, rs[2].Pass)
+	require.Equal(t, "the error is not of kind type", rs[2].Why)
+	require.True(t, strings.HasPrefix(rs[2].Got, "division-by-zero: "), rs[2].Got)
+	_, err = eval.MustCompile("${len(x}").Render(scope.New(nil))
+	require.Equal(t, "syntax", conformance.KindOf(err))
+	_, err = eval.MustCompile("${a}${a}").Render(scope.New(map[string]any{"a": "abc"}, scope.WithMaxWork(2)))
+	require.Equal(t, "budget", conformance.KindOf(err), "the most precise kind")
+
+	for _, bad := range []string{
+		"cases:\n  - template: x\n    want: x\n    rule: D1\n    complexity: 1\n",                                // no hint
+		"cases:\n  - template: x\n    condition: y\n    want: x\n    rule: D1\n    complexity: 1\n    hint: h\n", // two forms
+		"cases:\n  - template: x\n    error: {kind: nope}\n    rule: D1\n    complexity: 1\n    hint: h\n",       // unknown kind
+		"cases:\n  - template: x\n    wanted: x\n    rule: D1\n    complexity: 1\n    hint: h\n",                 // unknown field
+	} {
+		_, err := conformance.Load(fstest.MapFS{"bad.yaml": {Data: []byte(bad)}})
+		require.Error(t, err)
+		require.Contains(t, err.Error(), "bad.yaml")
+	}
+}

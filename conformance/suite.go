@@ -1,0 +1,271 @@
+package conformance
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed *.yaml functions/*.yaml grid/*.yaml pending/*.yaml
+var suite embed.FS
+
+// Suite returns the suite this package carries: the YAML files of the
+// conformance directory of the repository, pending/ included (Load skips
+// it).
+func Suite() fs.FS { return suite }
+
+// PendingDir is the directory of cases that wait for a feature still to
+// land; Load does not read it.
+const PendingDir = "pending"
+
+// Case is one case of the suite. Exactly one of Template, Condition and
+// Flow is set, and one expectation that fits it: Want (a template's text,
+// or a condition's "true" or "false"), Value (a template's whole value),
+// Error, or Findings (a flow's).
+type Case struct {
+	File string // the file it was read from, relative to the suite
+	Area string // the file without .yaml: "functions/len", "arithmetic"
+	Line int    // of the case in File
+	Name string // optional; the text itself when left out
+
+	// Form is what the case runs: "template", "condition" or "flow",
+	// the one of Template, Condition and Flow that it sets.
+	Form      string
+	Template  string
+	Condition string
+	Flow      string
+
+	// Data is the variables, as YAML (a mapping), read by the rules of
+	// data files (D36); the file's data when the case has none.
+	Data []byte
+	Env  map[string]string
+	// Limits, when set, are the host's limits: the work budget (steps
+	// and bytes, D35) and the size cap (D17).
+	Limits Limits
+
+	Want     *string
+	Value    *ValueWant
+	Error    *ErrorWant
+	Findings *[]FindingWant
+
+	Rule       string // the D- or E-numbers it pins: "D7", "D20 D48"
+	Complexity int    // simple cases first
+	Hint       string // one line for an implementer
+}
+
+// Limits are the host's limits of a case; 0 keeps the default.
+type Limits struct {
+	MaxSteps int64 `yaml:"max_steps"`
+	MaxWork  int64 `yaml:"max_work"`
+	MaxSize  int   `yaml:"max_size"`
+}
+
+// ValueWant is a whole value (D5): its kind ("empty", "text", "number",
+// "boolean", "list", "dictionary") and its JSON.
+type ValueWant struct {
+	Kind string `yaml:"kind"`
+	JSON string `yaml:"json"`
+}
+
+// ErrorWant is an error: its kind (one of Kinds) and words its message
+// must contain.
+type ErrorWant struct {
+	Kind     string   `yaml:"kind"`
+	Contains []string `yaml:"contains"`
+}
+
+// FindingWant is one finding of validate: its kind (flow.Finding.Kind),
+// whether it is a warning, its line, and words its message must contain.
+type FindingWant struct {
+	Kind     string   `yaml:"kind"`
+	Warning  bool     `yaml:"warning"`
+	Line     int      `yaml:"line"`
+	Contains []string `yaml:"contains"`
+}
+
+// Text is what the case runs: its template, condition or flow.
+func (c *Case) Text() string {
+	switch c.Form {
+	case "condition":
+		return c.Condition
+	case "flow":
+		return c.Flow
+	}
+	return c.Template
+}
+
+// Title is the case's name, or its text on one line.
+func (c *Case) Title() string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return strings.ReplaceAll(c.Text(), "\n", `\n`)
+}
+
+// file is one YAML file of the suite.
+type file struct {
+	Data  yaml.Node         `yaml:"data"`
+	Env   map[string]string `yaml:"env"`
+	Cases []rawCase         `yaml:"cases"`
+}
+
+type rawCase struct {
+	Name       string            `yaml:"name"`
+	Template   *string           `yaml:"template"`
+	Condition  *string           `yaml:"condition"`
+	Flow       *string           `yaml:"flow"`
+	Data       yaml.Node         `yaml:"data"`
+	Env        map[string]string `yaml:"env"`
+	Limits     Limits            `yaml:"limits"`
+	Want       yaml.Node         `yaml:"want"`
+	Value      *ValueWant        `yaml:"value"`
+	Error      *ErrorWant        `yaml:"error"`
+	Findings   *[]FindingWant    `yaml:"findings"`
+	Rule       string            `yaml:"rule"`
+	Complexity int               `yaml:"complexity"`
+	Hint       string            `yaml:"hint"`
+}
+
+// Load reads every .yaml file of fsys, but those under PendingDir, and
+// returns their cases, file by file in lexical order, each file's in its
+// order. A file that does not hold valid cases is an error naming the
+// file and line.
+func Load(fsys fs.FS) ([]Case, error) {
+	var names []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p == PendingDir {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".yaml") {
+			names = append(names, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []Case
+	for _, name := range names {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		cs, err := Parse(name, b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no cases: the directory holds no .yaml file of cases")
+	}
+	return out, nil
+}
+
+// Parse reads the cases of one file; name is its path in the suite.
+func Parse(name string, b []byte) ([]Case, error) {
+	var f file
+	dec := yaml.NewDecoder(strings.NewReader(string(b)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var fileData []byte
+	if f.Data.Kind != 0 {
+		d, err := yaml.Marshal(&f.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: data: %v", name, err)
+		}
+		fileData = d
+	}
+	area := strings.TrimSuffix(name, path.Ext(name))
+	var lines []int
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err == nil && len(root.Content) == 1 {
+		m := root.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "cases" {
+				for _, c := range m.Content[i+1].Content {
+					lines = append(lines, c.Line)
+				}
+			}
+		}
+	}
+	out := make([]Case, 0, len(f.Cases))
+	for i, r := range f.Cases {
+		c := Case{File: name, Area: area, Name: r.Name, Env: f.Env, Limits: r.Limits, Data: fileData,
+			Value: r.Value, Error: r.Error, Findings: r.Findings, Rule: r.Rule, Complexity: r.Complexity, Hint: r.Hint}
+		if i < len(lines) {
+			c.Line = lines[i]
+		}
+		where := fmt.Sprintf("%s:%d", name, c.Line)
+		set := 0
+		for _, s := range []struct {
+			form string
+			p    *string
+			dst  *string
+		}{{"template", r.Template, &c.Template}, {"condition", r.Condition, &c.Condition}, {"flow", r.Flow, &c.Flow}} {
+			if s.p != nil {
+				*s.dst, c.Form = *s.p, s.form
+				set++
+			}
+		}
+		if set != 1 {
+			return nil, fmt.Errorf("%s: a case has exactly one of template, condition and flow", where)
+		}
+		if r.Env != nil {
+			c.Env = r.Env
+		}
+		if r.Data.Kind != 0 {
+			d, err := yaml.Marshal(&r.Data)
+			if err != nil {
+				return nil, fmt.Errorf("%s: data: %v", where, err)
+			}
+			c.Data = d
+		}
+		if r.Want.Kind != 0 {
+			if r.Want.Kind != yaml.ScalarNode {
+				return nil, fmt.Errorf("%s: want is a text", where)
+			}
+			w := r.Want.Value
+			c.Want = &w
+		}
+		n := 0
+		for _, set := range []bool{c.Want != nil, c.Value != nil, c.Error != nil, c.Findings != nil} {
+			if set {
+				n++
+			}
+		}
+		switch {
+		case n != 1:
+			return nil, fmt.Errorf("%s: a case has exactly one of want, value, error and findings", where)
+		case c.Form == "flow" && c.Findings == nil:
+			return nil, fmt.Errorf("%s: a flow case expects findings", where)
+		case c.Form != "flow" && c.Findings != nil:
+			return nil, fmt.Errorf("%s: findings are for a flow case", where)
+		case c.Form == "condition" && c.Value != nil:
+			return nil, fmt.Errorf("%s: a condition has no whole value; want true or false", where)
+		case c.Form == "condition" && c.Want != nil && *c.Want != "true" && *c.Want != "false":
+			return nil, fmt.Errorf("%s: a condition wants true or false", where)
+		case c.Error != nil && kindOf(c.Error.Kind) == nil:
+			return nil, fmt.Errorf("%s: unknown error kind %q; the kinds are %s", where, c.Error.Kind, strings.Join(Kinds(), ", "))
+		case c.Rule == "" || c.Hint == "" || c.Complexity <= 0:
+			return nil, fmt.Errorf("%s: a case needs a rule, a hint and a complexity above 0", where)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
