@@ -218,22 +218,22 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
+		path, first, trimmed := p.rd.path, p.rd.path[0], strings.TrimSpace(raw)
 		one := len(path) == 1 // one name: the variable itself, no path to walk
 		two, key := len(path) == 2, path[len(path)-1]
 		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
 			var found bool
 			switch {
 			case one:
-				v, found, err = fr.s.VarName(first)
+				v, found, err = fr.s.Var(first)
 			case two:
-				// LookupName of `name.key`, the most common path, without
-				// its loop: the variable, then its key (as a selector is).
-				if v, found, err = fr.s.VarName(first); found && err == nil {
+				// Lookup of `name.key`, the most common path, without its
+				// loop: the variable, then its key (as a selector is).
+				if v, found, err = fr.s.Var(first); found && err == nil {
 					v, found, err = v.Key(key)
 				}
 			default:
-				v, found, err = fr.s.LookupName(first, path)
+				v, found, err = fr.s.Lookup(path)
 			}
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
@@ -269,7 +269,7 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	case modeRun:
 		return p.run(fr)
 	case modeNonWord:
-		if !fr.s.MayHaveNonWord() {
+		if !fr.s.Has(p.rd.path[0]) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
@@ -296,17 +296,12 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
-			// A first part that is not a word names no variable of a
-			// scope whose names are all words: the lookup would find
-			// nothing (issue #11).
-			if p.rd.word || fr.s.MayHaveNonWord() {
-				v, found, err := fr.s.LookupName(p.rd.first, p.rd.path)
-				if err != nil {
-					return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-				}
-				if found {
-					return v, nil
-				}
+			v, found, err := fr.s.Lookup(p.rd.path)
+			if err != nil {
+				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+			}
+			if found {
+				return v, nil
 			}
 		}
 	}
@@ -619,7 +614,7 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 // within the cap.
 func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 	switch {
-	case t.run == nil || t.nonWord && fr.s.MayHaveNonWord():
+	case t.run == nil || t.nonWord && fr.s.Has(t.places[0].rd.path[0]):
 		if v, err = t.places[0].eval(fr); err != nil {
 			return value.Value{}, err // placed already
 		}
