@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/funcs"
 )
 
 // testData reads a JSON data file as the CLI does (numbers kept exact).
@@ -99,15 +101,22 @@ func TestSession(t *testing.T) {
 		}
 	}
 	require.NoError(t, json.Unmarshal(cr.Result, &list))
-	var fns []string
+	var fns, want []string
+	details := map[string]string{}
 	for _, it := range list.Items {
 		if it.Kind == 3 {
-			fns = append(fns, it.Label+" "+it.Detail)
+			fns = append(fns, it.Label)
+			details[it.Label] = it.Detail
 		}
 	}
-	require.Equal(t, []string{"len len(x)", "join join(list, [sep])", "number number(x)", "trim trim(x)",
-		"lower lower(x)", "upper upper(x)", "replace replace(x, old, new)", "default default(x, fallback)",
-		"round round(x, [digits])", "part part(x, sep, n)", "substring substring(x, start, [length])"}, fns)
+	for _, f := range funcs.All() {
+		want = append(want, f.Name)
+	}
+	require.Equal(t, want, fns, "every function of the table, in its order")
+	// The signature: the parameters' names, the optional ones in brackets.
+	require.Equal(t, "len(x)", details["len"])
+	require.Equal(t, "join(list, [sep])", details["join"])
+	require.Equal(t, "substring(x, start, [length])", details["substring"])
 
 	// Fixing the typo clears the diagnostics.
 	fixed := strings.Replace(flowWithTypo, "lenght", "len", 1)
