@@ -1048,9 +1048,9 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	if !okx || !oky {
 		return nil
 	}
-	// The operation is the one package value gives for the operator's
-	// name in ast's table: adding an operator touches no code here.
-	op, ok := value.Arithmetic(n.Op.Binary().Name)
+	// The operation of the operator (arith.go): adding an operator
+	// touches no code here.
+	op, ok := operation(n.Op)
 	if !ok {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
