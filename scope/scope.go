@@ -27,6 +27,8 @@ type Scope struct {
 	// maxWork and maxSteps are the budget of one evaluation (D35); 0
 	// takes the defaults of package value.
 	maxWork, maxSteps int64
+
+	cache cache // what a scope read often learns (cache.go)
 }
 
 // Option configures a Scope.
@@ -55,7 +57,10 @@ func WithMaxSize(n int) Option {
 // its values may be nested maps and slices of the kinds value.FromHost
 // accepts. New does no work beyond keeping the map, whatever its size: it
 // is cheap to make a scope per event. A variable is looked up in vars and
-// converted at the read that needs it, so the map is read live.
+// converted at the read that needs it. A scope read many times (kept for
+// many evaluations) then keeps each top-level value it reads, converted:
+// changing or adding a top-level entry of vars after that is not seen.
+// Nested maps and slices are read live, item by item, as always.
 func New(vars map[string]any, opts ...Option) *Scope {
 	s := &Scope{vars: vars, maxSize: value.DefaultMaxSize}
 	for _, o := range opts {
@@ -80,17 +85,12 @@ func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
 	if s == nil {
 		return value.Value{}, false, nil
 	}
-	x, ok := s.vars[name]
-	if !ok {
-		return value.Value{}, false, nil
-	}
-	v, err = value.FromHost(x)
-	return v, true, err
+	return s.read(name)
 }
 
 // Has reports whether a variable name exists.
 func (s *Scope) Has(name string) bool {
-	if s == nil {
+	if s == nil || s.noSuchName(name) {
 		return false
 	}
 	_, ok := s.vars[name]
