@@ -220,6 +220,7 @@ func BenchmarkEvent(b *testing.B) {
 			r := rings[e.peer]
 			b.Run(c.name+"/"+e.name, func(b *testing.B) {
 				b.ReportAllocs()
+				defer cpuPerOp(b)()
 				n := 0
 				for b.Loop() {
 					if err := e.one(i, r[n%ringSize]); err != nil {
@@ -246,6 +247,7 @@ func BenchmarkFlow(b *testing.B) {
 			r := rings[e.peer]
 			b.Run("vars"+strconv.Itoa(vars)+"/"+e.name, func(b *testing.B) {
 				b.ReportAllocs()
+				defer cpuPerOp(b)()
 				n := 0
 				for b.Loop() {
 					if err := e.flow(r[n%ringSize]); err != nil {

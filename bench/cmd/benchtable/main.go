@@ -45,6 +45,7 @@ func main() {
 	raw := flag.String("raw", "", "also write the raw go test output to this file (for benchstat)")
 	quiet := flag.Bool("q", false, "do not echo the go test output to stderr")
 	cache := flag.Bool("cache", true, "also run BenchmarkCacheMemory (100,000 distinct texts, once)")
+	wall := flag.Bool("wall", false, "compare wall time (ns/op) instead of the process's CPU time (cpu-ns/op)")
 	stat := flag.String("stat", "min", "how the rounds of a benchmark are summed up: min (the fastest, steadiest on a busy machine) or median")
 	flag.Parse()
 	if *stat != "median" && *stat != "min" {
@@ -111,6 +112,7 @@ func main() {
 	}
 	r.settings = settings
 	r.useMin = *stat == "min"
+	r.wall = *wall
 	r.write(os.Stdout)
 }
 
@@ -169,6 +171,22 @@ type results struct {
 	samples map[string]map[string][]float64
 	order   []string // names in first-seen order
 	useMin  bool     // sum the runs up by their minimum instead of their median
+	wall    bool     // compare wall time (ns/op) even where CPU time was measured
+}
+
+// time is the unit times are compared in: the process's CPU time per
+// iteration (cpu-ns/op, which the benchmarks report) unless wall is set
+// or the output has none, else ns/op. On a machine shared with other
+// work, wall time also counts the waits for a core.
+func (r *results) time() string {
+	if !r.wall {
+		for _, m := range r.samples {
+			if len(m["cpu-ns/op"]) > 0 {
+				return "cpu-ns/op"
+			}
+		}
+	}
+	return "ns/op"
 }
 
 // parse reads go test -bench output: the header lines (goos, goarch, cpu)
@@ -299,7 +317,7 @@ func (r *results) group(prefix string) (cases, engines []string) {
 
 // cell shows a time and its allocations: "139 (0)".
 func (r *results) cell(name string, scale float64) string {
-	ns, ok := r.get(name, "ns/op")
+	ns, ok := r.get(name, r.time())
 	if !ok {
 		return "-"
 	}
@@ -346,7 +364,7 @@ func (r *results) ratios(prefix string, cases []string, a, b string) map[string]
 // them side by side, so the machine's load of the moment cancels out),
 // else the ratio of their summed-up times.
 func (r *results) ratio(a, b string) (float64, bool) {
-	xs, ys := r.samples[a]["ns/op"], r.samples[b]["ns/op"]
+	xs, ys := r.samples[a][r.time()], r.samples[b][r.time()]
 	if len(xs) > 0 && len(xs) == len(ys) {
 		rs := make([]float64, 0, len(xs))
 		for i := range xs {
@@ -357,8 +375,8 @@ func (r *results) ratio(a, b string) (float64, bool) {
 		}
 		return median(rs), true
 	}
-	x, okX := r.get(a, "ns/op")
-	y, okY := r.get(b, "ns/op")
+	x, okX := r.get(a, r.time())
+	y, okY := r.get(b, r.time())
 	if !okX || !okY || y <= 0 {
 		return 0, false
 	}
@@ -383,10 +401,14 @@ func (r *results) write(w io.Writer) {
 		fmt.Fprintf(w, "; %s", r.settings)
 	}
 	if r.useMin {
-		fmt.Fprintln(w, ". Each cell is the fastest of the rounds; each ratio the median of the ratios within each round.")
+		fmt.Fprint(w, ". Each cell is the fastest of the rounds; each ratio the median of the ratios within each round.")
 	} else {
-		fmt.Fprintln(w, ". Each cell is the median of the rounds; each ratio the median of the ratios within each round.")
+		fmt.Fprint(w, ". Each cell is the median of the rounds; each ratio the median of the ratios within each round.")
 	}
+	if r.time() == "cpu-ns/op" {
+		fmt.Fprint(w, " Times are the process's CPU time per op (cpu-ns/op, garbage collection included), not wall time: on a shared machine wall time also counts the waits for a core.")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w)
 	t := &targets{}
 	r.writeEval(w, t)
@@ -437,7 +459,7 @@ func (r *results) writeTable(w io.Writer, group, title string, scale float64, ag
 	for _, e := range engines {
 		var ns []float64
 		for _, c := range cases {
-			if v, ok := r.get(group+"/"+c+"/"+e, "ns/op"); ok {
+			if v, ok := r.get(group+"/"+c+"/"+e, r.time()); ok {
 				ns = append(ns, v)
 			}
 		}
@@ -559,7 +581,7 @@ func (r *results) writeWorst(w io.Writer, t *targets) {
 	for _, c := range cases {
 		name := "Worst/" + c + "/kinenix"
 		fmt.Fprintf(w, "| %s | %s |\n", c, r.cell(name, 1000))
-		if v, ok := r.get(name, "ns/op"); ok && v > worst {
+		if v, ok := r.get(name, r.time()); ok && v > worst {
 			worst, worstCase = v, c
 		}
 	}

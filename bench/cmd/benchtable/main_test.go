@@ -142,3 +142,22 @@ BenchmarkFreshScope/new-2   	 1	 200 ns/op	 2 allocs/op
 		}
 	}
 }
+
+// Issue #19: where the benchmarks report the process's CPU time, the
+// tables and ratios use it, not the wall time; -wall goes back to ns/op.
+func TestCPUTime(t *testing.T) {
+	const out = `BenchmarkEval/len/kinenix-2 	 1	 90.0 ns/op	 10.0 cpu-ns/op
+BenchmarkEval/len/expr-2    	 1	 10.0 ns/op	 20.0 cpu-ns/op
+`
+	r, err := parse(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := r.ratio("Eval/len/kinenix", "Eval/len/expr"); v != 0.5 {
+		t.Errorf("ratio = %v, want the CPU times' 0.5", v)
+	}
+	r.wall = true
+	if v, _ := r.ratio("Eval/len/kinenix", "Eval/len/expr"); v != 9 {
+		t.Errorf("ratio = %v, want the wall times' 9", v)
+	}
+}
