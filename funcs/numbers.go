@@ -150,10 +150,8 @@ func firstNumber(s string) (value.Num, error) {
 		}
 	}
 	end := i
-	if r, size := decodeRune(s, end); isNumberMark(r) {
-		if next, _ := decodeRune(s, end+size); digitValue(next) >= 0 {
-			return value.Num{}, unclearNumber(s, start)
-		}
+	if _, _, ok := numberGoesOn(s, end); ok {
+		return value.Num{}, unclearNumber(s, start)
 	}
 
 	n, err := value.ParseDigits(string(mant))
@@ -170,24 +168,67 @@ func firstNumber(s string) (value.Num, error) {
 // digits somewhere: ".", ",", "'" and "’" (D34).
 func isNumberMark(r rune) bool { return r == '.' || r == ',' || r == '\'' || r == '\u2019' }
 
+// isGroupSpace reports the spaces that group digits in some conventions
+// (D39): the space, the no-break space U+00A0, the narrow no-break space
+// U+202F and the thin space U+2009.
+func isGroupSpace(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' }
+
+// numberGoesOn reports whether the digits that end at i go on in a way
+// whose meaning is not clear (D34, D39), and how: the mark (a space of
+// isGroupSpace is given as ' ') and the offset of the digits after it.
+// spaced is set for a "." or "," followed by a space (D39: "119. 95").
+//
+//   - D34: ".", ",", "'" or "’" and a digit ("1.234,56", "205,68");
+//   - D39: "." or "," then one space of isGroupSpace and a digit ("118, 99");
+//   - D39: one space of isGroupSpace and exactly three digits that no
+//     other digit follows ("9 800", "2 285,81").
+func numberGoesOn(s string, i int) (mark rune, next int, ok bool) {
+	r, size := decodeRune(s, i)
+	switch {
+	case isNumberMark(r):
+		if d, _ := decodeRune(s, i+size); digitValue(d) >= 0 {
+			return r, i + size, true
+		}
+		if r == '.' || r == ',' {
+			if sp, spSize := decodeRune(s, i+size); isGroupSpace(sp) {
+				if d, _ := decodeRune(s, i+size+spSize); digitValue(d) >= 0 {
+					return r, i + size + spSize, true
+				}
+			}
+		}
+	case isGroupSpace(r):
+		if thousandsGroup(s, i+size) {
+			return ' ', i + size, true
+		}
+	}
+	return 0, 0, false
+}
+
 // maxHintDigits bounds the digits of the reading that the message of an
 // unclear number suggests; a longer one gets the general hint.
 const maxHintDigits = 30
 
-// unclearNumber is the failure of D34 for the text s whose first number,
-// at start, goes on with a mark and a digit: "1.234,56", "205,68".
+// unclearNumber is the failure of D34 and D39 for the text s whose first
+// number, at start, goes on as numberGoesOn says: "1.234,56", "205,68",
+// "9 800", "2 285,81 грн.", "119. 95".
 //
-// The hint writes the reading that the marks suggest in the two forms
-// number reads: when the marks before the last are one kind of mark, each
-// before exactly three digits, they are read as grouping and the last as
-// the decimal point, if it is another mark or a "," ("1.234,56" is
-// 1234.56, "1'049,95" is 1049.95, "205,68" is 205.68); when all marks are
-// the same grouping mark ("1.234.567", "$ 1.144.000"), as a whole number.
-// Otherwise ("1.5.2") the hint shows the two forms in general.
+// The hint writes the number the marks suggest, computed from the text, in
+// the forms number reads (D49: followed, it gives a number). A "." or ","
+// followed by a space is a decimal point when it is the last mark
+// ("119. 95" is 119.95, "118, 99" is 118.99). Otherwise, when the marks
+// before the last are one kind of mark (a space of isGroupSpace counts as
+// one kind), each before exactly three digits, they are read as grouping
+// and the last as the decimal point, if it is another mark or a ","
+// ("1.234,56" is 1234.56, "2 285,81" is 2285.81, "1'049,95" is 1049.95,
+// "205,68" is 205.68); when all marks are the same grouping mark
+// ("1.234.567", "$ 1.144.000", "9 800"), as a whole number. Otherwise
+// ("1.5.2", "1, 2, 3") there is no one reading, and the message says what
+// number reads instead of an example.
 func unclearNumber(s string, start int) error {
 	// The digits and marks from start, as digit groups and marks.
 	var groups []string
 	var marks []rune
+	var spaced []bool
 	var group []byte
 	i, digits := start, 0
 	for i < len(s) && digits <= maxHintDigits {
@@ -198,20 +239,21 @@ func unclearNumber(s string, start int) error {
 			i += size
 			continue
 		}
-		next, _ := decodeRune(s, i+size)
-		if !isNumberMark(r) || digitValue(next) < 0 || len(group) == 0 {
+		mark, next, ok := numberGoesOn(s, i)
+		if !ok || len(group) == 0 {
 			break
 		}
 		groups = append(groups, string(group))
-		marks = append(marks, r)
+		marks = append(marks, mark)
+		spaced = append(spaced, mark != ' ' && next-i > size)
 		group = group[:0]
-		i += size
+		i = next
 	}
 	groups = append(groups, string(group))
 	end := i
 
-	hint := "write 1234.56 or 1,234.56"
-	if reading, ok := markReading(groups, marks); ok && digits <= maxHintDigits {
+	hint := "write the number it means with digits and at most one '.', its decimal point"
+	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
 		n, err := value.ParseDigits(reading)
 		if err == nil {
 			if negativeAround(s, start, end) {
@@ -230,7 +272,7 @@ func unclearNumber(s string, start int) error {
 // markReading reads digit groups and the marks between them as unclearNumber
 // describes, giving ASCII number text; ok is false when there is no one
 // reading.
-func markReading(groups []string, marks []rune) (string, bool) {
+func markReading(groups []string, marks []rune, spaced []bool) (string, bool) {
 	digits := 0
 	for _, g := range groups {
 		digits += len(g)
@@ -247,10 +289,17 @@ func markReading(groups []string, marks []rune) (string, bool) {
 		}
 		return true
 	}
-	if (marks[last] == ',' || marks[last] == '.') && groupingBefore(last) && (last == 0 && marks[last] == ',' || last > 0 && marks[last] != marks[0]) {
+	for _, sp := range spaced[:last] {
+		if sp {
+			return "", false // a decimal point that is not the last mark
+		}
+	}
+	decimal := spaced[last] ||
+		(marks[last] == ',' || marks[last] == '.') && (last == 0 && marks[last] == ',' || last > 0 && marks[last] != marks[0])
+	if decimal && groupingBefore(last) {
 		return strings.Join(groups[:last+1], "") + "." + groups[last+1], true
 	}
-	if groupingBefore(len(marks)) && marks[0] != ',' {
+	if groupingBefore(len(marks)) && marks[0] != ',' && !spaced[last] {
 		return strings.Join(groups, ""), true
 	}
 	return "", false

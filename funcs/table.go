@@ -124,7 +124,8 @@ var table = []Func{
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
 			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
-			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), whose meaning is not clear.",
+			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), by a space and exactly three digits (`9 800`, `2 285,81`) " +
+			"or by `.` or `,`, a space and digits (`119. 95`), whose meaning is not clear: the message writes the number the marks suggest.",
 		Empty: "empty, also for `\"\"` and white space; text with no number is an error",
 		Examples: []Example{
 			{"number('15,434.75 บาท/ปี')", "15434.75"},
@@ -138,6 +139,9 @@ var table = []Func{
 			{"number('abc')", "error: number: no number in 'abc'"},
 			{"number('1.234,56')", "error: number: '1.234,56' is not clear: write 1234.56 or 1,234.56"},
 			{"number('205,68 €')", "error: number: '205,68 €' is not clear: write 205.68"},
+			{"number('9 800')", "error: number: '9 800' is not clear: write 9800 or 9,800"},
+			{"number('2 285,81 грн.')", "error: number: '2 285,81 грн.' is not clear: write 2285.81 or 2,285.81"},
+			{"number('119. 95')", "error: number: '119. 95' is not clear: write 119.95"},
 		},
 		One: callNumber,
 	},
