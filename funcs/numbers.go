@@ -308,24 +308,36 @@ func markReading(groups []string, marks []rune, spaced []bool) (string, bool) {
 // groupThousands writes "," between groups of three digits of the whole
 // part of plain number text: 1234.56 -> 1,234.56.
 func groupThousands(plain string) string {
-	sign := ""
-	if strings.HasPrefix(plain, "-") {
-		sign, plain = "-", plain[1:]
-	}
 	whole, frac, hasFrac := strings.Cut(plain, ".")
 	var b strings.Builder
-	b.WriteString(sign)
-	for i := range len(whole) {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(whole[i])
-	}
+	b.Grow(groupedLen(whole, ",") + len(plain) - len(whole))
+	appendGrouped(&b, whole, ",")
 	if hasFrac {
 		b.WriteByte('.')
 		b.WriteString(frac)
 	}
 	return b.String()
+}
+
+// groupedLen is the length appendGrouped writes for whole and group.
+func groupedLen(whole, group string) int {
+	digits := len(strings.TrimPrefix(whole, "-"))
+	return len(whole) + (digits-1)/3*len(group)
+}
+
+// appendGrouped writes the whole part of plain number text (digits, with
+// an optional "-") with group between groups of three digits.
+func appendGrouped(b *strings.Builder, whole, group string) {
+	if strings.HasPrefix(whole, "-") {
+		b.WriteByte('-')
+		whole = whole[1:]
+	}
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString(group)
+		}
+		b.WriteByte(whole[i])
+	}
 }
 
 // negativeAround reports whether the number s[start:end] is made negative
@@ -475,29 +487,107 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 		}
 		digits = d
 	}
-	x := args[0]
-	var n value.Num
-	switch x.Kind() {
-	case value.Empty:
-		return value.Value{}, nil
-	case value.Number:
-		n = x.Num()
-	case value.Text:
-		if trimText(x.Text()) == "" {
-			return value.Value{}, nil
-		}
-		m, ok := value.ToNumber(x)
-		if !ok {
-			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+echo.Quote(x.Text())+
-				"; write round(number(...)) to read the number in it")
-		}
-		n = m
-	default:
-		return value.Value{}, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
+	n, empty, err := numberArg("round", args[0])
+	if empty || err != nil {
+		return value.Value{}, err
 	}
 	r, err := n.Round(int(digits))
 	if err != nil {
 		return value.Value{}, withName("round", err)
 	}
 	return value.NumberValue(r), nil
+}
+
+// numberArg reads the number that round and format work on (E3, D6): a
+// number, or plain number text; empty is true for an empty value, "" and
+// white space. Other text fails with the hint to read it with number(...),
+// another kind by its name.
+func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
+	switch x.Kind() {
+	case value.Empty:
+		return value.Num{}, true, nil
+	case value.Number:
+		return x.Num(), false, nil
+	case value.Text:
+		if trimText(x.Text()) == "" {
+			return value.Num{}, true, nil
+		}
+		m, ok := value.ToNumber(x)
+		if !ok {
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				"; write "+fn+"(number(...)) to read the number in it")
+		}
+		return m, false, nil
+	}
+	return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got "+kindPhrase(x.Kind()))
+}
+
+// Bounds and defaults of format (D40).
+const (
+	formatMaxDigits     = 20
+	formatDefaultDigits = 2
+	formatDefaultGroup  = ","
+)
+
+// callFormat is format(x, digits, group) (D40): x shown with exactly digits
+// decimals, rounded half away from zero as round rounds (D24), with group
+// between thousands; the result is text. x is a number or plain number
+// text; empty, "" and white space give "" (D48: whatever digits and group
+// are). An empty digits or group counts as left out (D47): 2 and ",".
+func callFormat(env *Env, args []value.Value) (value.Value, error) {
+	n, empty, err := numberArg("format", args[0])
+	if err != nil {
+		return value.Value{}, err
+	}
+	if empty {
+		return value.TextValue(""), nil
+	}
+	digits := int64(formatDefaultDigits)
+	if len(args) > 1 && args[1].Kind() != value.Empty {
+		d, err := wholeArg("format", "digits", args[1])
+		if err != nil {
+			return value.Value{}, err
+		}
+		if d < 0 || d > formatMaxDigits {
+			return value.Value{}, value.Fail(value.ErrValue, "format: digits must be from 0 to "+
+				strconv.Itoa(formatMaxDigits)+", got "+describe(args[1]))
+		}
+		digits = d
+	}
+	l := env.Limits()
+	group := formatDefaultGroup
+	if len(args) > 2 && args[2].Kind() != value.Empty {
+		if group, err = paramText("format", "group", args[2], l); err != nil {
+			return value.Value{}, err
+		}
+	}
+	r, err := n.Round(int(digits))
+	if err != nil {
+		return value.Value{}, withName("format", err)
+	}
+	// The shown number is at most some thousand bytes (value.MaxDigits,
+	// value.MaxExponent); the result, with group repeated, is sized first.
+	plain := r.String()
+	whole, frac, _ := strings.Cut(plain, ".")
+	size := groupedLen(whole, group) + len(frac)
+	if digits > 0 {
+		size += 1 + int(digits) - len(frac)
+	}
+	if size > l.Cap() {
+		return value.Value{}, errLimit("format", l.Cap())
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Value{}, err
+	}
+	var b strings.Builder
+	b.Grow(size)
+	appendGrouped(&b, whole, group)
+	if digits > 0 {
+		b.WriteByte('.')
+		b.WriteString(frac)
+		for range int(digits) - len(frac) {
+			b.WriteByte('0')
+		}
+	}
+	return value.TextValue(b.String()), nil
 }

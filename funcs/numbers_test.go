@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"context"
 	"math/rand"
 	"strings"
 	"testing"
@@ -305,4 +306,95 @@ func TestUnclearNumberHintWorks(t *testing.T) {
 	}
 	require.Greater(t, rewrites, 1000, "too few rewrites drawn")
 	require.Greater(t, general, 100, "too few texts with no one reading drawn")
+}
+
+// D40, D24, D47, D48: format shows a number with exactly digits places,
+// rounded as round rounds, with group between thousands; the rule's
+// examples first.
+func TestFormat(t *testing.T) {
+	ok := func(name, want string, args ...value.Value) tc {
+		return tc{name: name, args: args, want: want, kind: value.Text}
+	}
+	blank := func(name string, args ...value.Value) tc {
+		return tc{name: name, args: args, want: "", kind: value.Text}
+	}
+	ten := &Env{MaxSize: 10}
+	run(t, "format", []tc{
+		ok("D40 two places and a comma by default", "1,234.50", num("1234.5")),
+		ok("D40 two places given", "875.00", num("875"), num("2")),
+		ok("D40 no places, half away from zero", "1", num("0.5"), num("0")),
+		ok("D40 no grouping", "-1234.5", num("-1234.5"), num("1"), txt("")),
+		ok("D40 plain number text counts as its number", "980.50", txt("980.50")),
+		ok("plain number text with spaces", "-3.50", txt(" -3.5 ")),
+		ok("D24 exact decimals", "2.68", num("2.675"), num("2")),
+		ok("D24 negative half away from zero", "-3", num("-2.5"), num("0")),
+		ok("rounds up into a new group", "1,000.00", num("999.999")),
+		ok("minus zero is shown as 0", "0.00", num("-0.001")),
+		ok("minus zero without places", "0", num("-0.4"), num("0")),
+		ok("zero", "0.00", num("0")),
+		ok("small", "0.05", num("0.05")),
+		ok("three digits have no group", "100.00", num("100")),
+		ok("four digits have one", "1,000", num("1000"), num("0")),
+		ok("millions", "-1,234,567.89", num("-1234567.891")),
+		ok("twenty places", "0.10000000000000000000", num("0.1"), num("20")),
+		ok("digits as plain number text", "1.5", num("1.5"), txt("1")),
+		ok("group of any text", "1 234 567", num("1234567"), num("0"), txt(" ")),
+		ok("group of several characters", "1'000'000.0", num("1000000"), num("1"), txt("'")),
+		ok("group as a number's text", "10001.00", num("1001"), num("2"), num("0")),
+		ok("long number", "1,"+strings.Repeat("000,", 9)+"000.00", num("1"+strings.Repeat("000", 10))),
+		ok("D47 empty digits counts as left out", "1,234.50", num("1234.5"), null),
+		ok("D47 empty group counts as left out", "1,234.5", num("1234.5"), num("1"), null),
+		ok("D47 both empty", "1,234.50", num("1234.5"), null, null),
+		{name: "exactly the cap", env: ten, args: []value.Value{num("1234.5678"), num("4")}, want: "1,234.5678", kind: value.Text},
+		blank("empty", null),
+		blank("empty text", txt("")),
+		blank("blank text", txt(" \t\u00a0")),
+		blank("D48 empty first whatever digits are", null, txt("abc")),
+		blank("D48 empty first whatever group is", txt(""), num("2"), host([]any{1})),
+		{name: "D40 text that is not plain", args: []value.Value{txt("15,434.75")},
+			err: "format needs a number, got the text '15,434.75'; write format(number(...)) to read the number in it", is: value.ErrType},
+		{name: "text with a unit", args: []value.Value{txt("12 THB")},
+			err: "format needs a number, got the text '12 THB'; write format(number(...)) to read the number in it", is: value.ErrType},
+		{name: "boolean", args: []value.Value{boolean(true)}, err: "format needs a number, got a boolean", is: value.ErrType},
+		{name: "list", args: []value.Value{host([]any{1})}, err: "format needs a number, got a list", is: value.ErrType},
+		{name: "dictionary", args: []value.Value{host(map[string]any{})}, err: "format needs a number, got a dictionary", is: value.ErrType},
+		{name: "digits past 20", args: []value.Value{num("1"), num("21")}, err: "format: digits must be from 0 to 20, got 21", is: value.ErrValue},
+		{name: "negative digits", args: []value.Value{num("1"), num("-1")}, err: "format: digits must be from 0 to 20, got -1", is: value.ErrValue},
+		{name: "huge digits", args: []value.Value{num("1"), num("1" + strings.Repeat("0", 30))},
+			err: "format: digits must be from 0 to 20, got 1" + strings.Repeat("0", 30), is: value.ErrValue},
+		{name: "digits not whole", args: []value.Value{num("1"), num("1.5")}, err: "format: digits must be a whole number, got 1.5", is: value.ErrValue},
+		{name: "digits text", args: []value.Value{num("1"), txt("two")}, err: "format: digits must be a whole number, got the text 'two'", is: value.ErrType},
+		{name: "group a list", args: []value.Value{num("1"), num("2"), host([]any{","})},
+			err: "format: group must be text, a number or a boolean, got a list", is: value.ErrType},
+		{name: "one byte over the cap", env: ten, args: []value.Value{num("1234.5678"), num("5")},
+			err: "format: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "groups count against the cap", env: ten, args: []value.Value{num("1000000"), num("0"), txt("---")},
+			err: "format: result would be larger than 10 bytes", is: value.ErrLimit},
+	})
+}
+
+// D40 with D17, D35: the text format builds is sized, checked against the
+// cap and charged to the budget before it is built.
+func TestFormatBudget(t *testing.T) {
+	b := value.NewBudget(context.Background(), 0, 0)
+	v, err := call(&Env{Budget: b}, "format", num("1234567.5"), num("2"), txt(" | "))
+	require.NoError(t, err)
+	require.Equal(t, "1 | 234 | 567.50", v.String())
+	bytes, _ := b.Used()
+	require.Equal(t, int64(len(" | ")+len("1 | 234 | 567.50")), bytes, "the group read, the result built")
+	b = value.NewBudget(context.Background(), bytes-1, 0)
+	_, err = call(&Env{Budget: b}, "format", num("1234567.5"), num("2"), txt(" | "))
+	require.ErrorIs(t, err, value.ErrBudget)
+
+	// A large group between many groups: refused before anything of its
+	// size is built.
+	group := txt(strings.Repeat(",", 1<<20))
+	big := num("1" + strings.Repeat("0", 300))
+	alloc := allocated(func() { _, err = call(&Env{MaxSize: 64 << 20}, "format", big, num("0"), group) })
+	require.ErrorIs(t, err, value.ErrLimit)
+	require.Less(t, alloc, uint64(1<<20), "allocated %d bytes", alloc)
+	b = value.NewBudget(context.Background(), 2<<20, 0)
+	alloc = allocated(func() { _, err = call(&Env{Budget: b, MaxSize: 1 << 30}, "format", big, num("0"), group) })
+	require.ErrorIs(t, err, value.ErrBudget)
+	require.Less(t, alloc, uint64(1<<20), "allocated %d bytes", alloc)
 }
