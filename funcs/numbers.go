@@ -522,6 +522,12 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 	return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got "+kindPhrase(x.Kind()))
 }
 
+// leftOut reports whether v, given for an optional number, counts as left
+// out (D47): empty, or blank text (an empty cell of a sheet).
+func leftOut(v value.Value) bool {
+	return v.Kind() == value.Empty || v.Kind() == value.Text && trimText(v.Text()) == ""
+}
+
 // Bounds and defaults of format (D40).
 const (
 	formatMaxDigits     = 20
@@ -533,7 +539,8 @@ const (
 // decimals, rounded half away from zero as round rounds (D24), with group
 // between thousands; the result is text. x is a number or plain number
 // text; empty, "" and white space give "" (D48: whatever digits and group
-// are). An empty digits or group counts as left out (D47): 2 and ",".
+// are). An empty digits, or blank text, counts as left out (D47): 2; an
+// empty group counts as left out (","), while the text '' is no group.
 func callFormat(env *Env, args []value.Value) (value.Value, error) {
 	n, empty, err := numberArg("format", args[0])
 	if err != nil {
@@ -543,7 +550,7 @@ func callFormat(env *Env, args []value.Value) (value.Value, error) {
 		return value.TextValue(""), nil
 	}
 	digits := int64(formatDefaultDigits)
-	if len(args) > 1 && args[1].Kind() != value.Empty {
+	if len(args) > 1 && !leftOut(args[1]) {
 		d, err := wholeArg("format", "digits", args[1])
 		if err != nil {
 			return value.Value{}, err

@@ -344,6 +344,8 @@ func TestFormat(t *testing.T) {
 		ok("long number", "1,"+strings.Repeat("000,", 9)+"000.00", num("1"+strings.Repeat("000", 10))),
 		ok("D47 empty digits counts as left out", "1,234.50", num("1234.5"), null),
 		ok("D47 empty group counts as left out", "1,234.5", num("1234.5"), num("1"), null),
+		ok("D47 blank digits (an empty cell) counts as left out", "1,234.50", num("1234.5"), txt("")),
+		ok("D47 blank digits of spaces", "1,234.50", num("1234.5"), txt("  ")),
 		ok("D47 both empty", "1,234.50", num("1234.5"), null, null),
 		{name: "exactly the cap", env: ten, args: []value.Value{num("1234.5678"), num("4")}, want: "1,234.5678", kind: value.Text},
 		blank("empty", null),

@@ -288,7 +288,7 @@ var table = []Func{
 		Name: "format",
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'980.50'`"},
-			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from 0 to 20; 2 when left out or empty"},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from 0 to 20; 2 when left out, empty or blank text (an empty cell)"},
 			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"},
 		},
 		Doc: "format shows a number as text with exactly digits places after the point, rounded half away from zero as round rounds, " +
