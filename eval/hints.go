@@ -136,9 +136,11 @@ func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
 // a date written yyyy-mm-dd (D44): dates are not compared by < and >, and
 // number(...) of a date alone reads its year. Such dates compare as the
 // numbers of their digits, so the hint writes the comparison that way:
-// `${row.Start Date} < 2026-04-15` -> `${number(replace(row['Start Date'],
-// '-', ”))} < 20260415`. ok is false when no side is such a date or a side
-// cannot be rewritten.
+//
+//	${row.Start Date} < 2026-04-15
+//	${number(replace(row['Start Date'], '-', ''))} < 20260415
+//
+// ok is false when no side is such a date or a side cannot be rewritten.
 func orderDateHint(op string, left, right *Template, l, r value.Value) (string, bool) {
 	switch op {
 	case "<", ">", "<=", ">=":

@@ -540,7 +540,7 @@ const (
 // between thousands; the result is text. x is a number or plain number
 // text; empty, "" and white space give "" (D48: whatever digits and group
 // are). An empty digits, or blank text, counts as left out (D47): 2; an
-// empty group counts as left out (","), while the text ” is no group.
+// empty group counts as left out (","), while the empty text "" is no group.
 func callFormat(env *Env, args []value.Value) (value.Value, error) {
 	n, empty, err := numberArg("format", args[0])
 	if err != nil {
