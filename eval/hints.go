@@ -33,7 +33,8 @@ func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
 // joinText is the reason for text joined by an operator inside ${...}
 // (D44): the text goes outside the ${...}, and each run of other parts in
 // a ${...} of its own: `${row.Amount + " THB"}` -> `${row.Amount} THB`,
-// `${row.a + 1 + ' THB'}` -> `${row.a + 1} THB`. parts are the operands
+// `${row.a + 1 + ' THB'}` -> `${row.a + 1} THB` (a run of + is arithmetic;
+// & is never, so each of its parts has its own ${...}). parts are the operands
 // as written, in order; lits[i] is the text of part i when it is a text
 // literal.
 func joinText(op string, parts []string, lits []*ast.BasicLit) string {
@@ -46,7 +47,7 @@ func joinText(op string, parts []string, lits []*ast.BasicLit) string {
 		}
 		b.WriteString("${")
 		b.WriteString(parts[i])
-		for i++; i < len(parts) && lits[i] == nil; i++ {
+		for i++; op == "+" && i < len(parts) && lits[i] == nil; i++ {
 			b.WriteString(" " + op + " ")
 			b.WriteString(parts[i])
 		}
@@ -98,8 +99,9 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 	return joinText("+", parts, lits), true
 }
 
-// ampersandJoin is the reason for `a & b` where a part is a text literal
-// (D44): & does not join text either (`${row.Customer & " Ltd"}`). The
+// ampersandJoin is the reason for `a & b` (D44): & joins text in a sheet's
+// formulas, not here (`${row.Customer & " Ltd"}`, `${row.First & row.Last}`),
+// and never means arithmetic, so the hint is the join written as text. The
 // parts are the text of the construct split at each & outside quotes and
 // brackets; each must parse.
 func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
@@ -112,7 +114,6 @@ func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
 	}
 	parts := make([]string, len(pieces))
 	lits := make([]*ast.BasicLit, len(pieces))
-	text := false
 	for i, p := range pieces {
 		parts[i] = strings.TrimSpace(p)
 		x, err := exprparser.ParseExpr(parts[i])
@@ -123,11 +124,8 @@ func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
 			return "", false
 		}
 		if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.String {
-			lits[i], text = lit, true
+			lits[i] = lit
 		}
-	}
-	if !text {
-		return "", false
 	}
 	return joinText("&", parts, lits), true
 }

@@ -60,6 +60,8 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 + keeps arithmetic", src: `${row.Amount * 2 + 1 + ' THB'}`, want: "25 THB"},
 		{rule: "D44 & joins text", src: `${row.Customer & " Ltd"}`, want: "Acme Ltd"},
 		{rule: "D44 & joins names", src: `${row.first & ' ' & row.last}`, want: "Somchai Jaidee"},
+		{rule: "D44 & joins values", src: `${row.first & row.last}`, want: "SomchaiJaidee"},
+		{rule: "D44 & joins a number", src: `${row.Amount * 2 & ' THB'}`, want: "24 THB"},
 		// D44: text without quotes where a value is expected.
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
