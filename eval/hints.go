@@ -80,7 +80,7 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 	parts := make([]string, len(operands))
 	lits := make([]*ast.BasicLit, len(operands))
 	for i, x := range operands {
-		parts[i] = strings.TrimSpace(c.src[x.Pos():x.End()])
+		parts[i] = c.srcText(x)
 		lit, ok := x.(*ast.BasicLit)
 		switch {
 		case !ok:
