@@ -255,12 +255,12 @@ func TestPlayInBrowser(t *testing.T) {
 		t.Errorf("conditions %q, want %q", cond, wantCond)
 	}
 
-	// The function reference opens and lists the eleven functions.
+	// The function reference opens and lists the twelve functions.
 	must("open the function reference", chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#reference summary"))))
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#funcs .func').length`))
 	must("count the functions", err)
-	if n != 11 {
-		t.Errorf("the reference lists %d functions, want 11", n)
+	if n != 12 {
+		t.Errorf("the reference lists %d functions, want 12", n)
 	}
 	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	must("screenshot", err)

@@ -391,6 +391,15 @@ type Part struct {
 // number(...); ok is false otherwise.
 func (p Part) NumberHint() (reason string, ok bool) { return groupedLiteral(p.Left, p.Right) }
 
+// DateHint is, when p is an order comparison (< > <= >=) and a side's
+// value (l or r) is a date written yyyy-mm-dd, the reason that says dates
+// are not compared by < and > and writes the comparison of their digits
+// as numbers (D44), where the comparison's own reason would suggest
+// number(...), which reads a date's year; ok is false otherwise.
+func (p Part) DateHint(l, r value.Value) (reason string, ok bool) {
+	return orderDateHint(p.Op, p.Left, p.Right, l, r)
+}
+
 // groupedLiteral is NumberHint for the sides of a comparison.
 func groupedLiteral(sides ...*Template) (string, bool) {
 	for _, side := range sides {
@@ -564,6 +573,8 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		}
 		if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
 			reason = hint // `> 1,000`: the fix is in the line, not number(...)
+		} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
+			reason = hint // `< 2026-04-15`: number(...) of a date is its year
 		}
 		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
 	}

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite docs/functions.md from the tabl
 
 // Design section 5: the list, in its order.
 func TestTableOrder(t *testing.T) {
-	want := []string{"len", "join", "number", "trim", "lower", "upper", "replace", "default", "round", "part", "substring"}
+	want := []string{"len", "join", "number", "trim", "lower", "upper", "replace", "default", "round", "part", "substring", "format"}
 	var got []string
 	for _, f := range All() {
 		got = append(got, f.Name)
@@ -126,6 +126,7 @@ func TestCheckArity(t *testing.T) {
 		{"round", 1, 2, "round takes 1 or 2 values, got 0", "round takes 1 or 2 values, got 3"},
 		{"part", 3, 3, "part takes 3 values, got 2", "part takes 3 values, got 4"},
 		{"substring", 2, 3, "substring takes 2 or 3 values, got 1", "substring takes 2 or 3 values, got 4"},
+		{"format", 1, 3, "format takes 1 to 3 values, got 0", "format takes 1 to 3 values, got 4"},
 	}
 	require.Len(t, cases, len(All()), "every function")
 	for _, c := range cases {

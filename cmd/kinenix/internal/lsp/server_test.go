@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/funcs"
 )
 
 // testData reads a JSON data file as the CLI does (numbers kept exact).
@@ -89,7 +91,7 @@ func TestSession(t *testing.T) {
 	require.Contains(t, hover.Contents.Value, "`row.status`: text in the sample data")
 	require.Contains(t, hover.Contents.Value, "Active")
 
-	// Completion right after `${` offers the eleven functions.
+	// Completion right after `${` offers every function of the table.
 	cr := c.request("textDocument/completion", at(flowURI, 2, strings.Index(line, "${")+2))
 	require.Nil(t, cr.Error)
 	var list struct {
@@ -105,9 +107,12 @@ func TestSession(t *testing.T) {
 			fns = append(fns, it.Label+" "+it.Detail)
 		}
 	}
-	require.Equal(t, []string{"len len(x)", "join join(list, [sep])", "number number(x)", "trim trim(x)",
-		"lower lower(x)", "upper upper(x)", "replace replace(x, old, new)", "default default(x, fallback)",
-		"round round(x, [digits])", "part part(x, sep, n)", "substring substring(x, start, [length])"}, fns)
+	var want []string // every function of the table, in its order, with its signature
+	for _, f := range funcs.All() {
+		want = append(want, f.Name+" "+f.Signature())
+	}
+	require.Equal(t, want, fns)
+	require.Contains(t, fns, "join join(list, [sep])")
 
 	// Fixing the typo clears the diagnostics.
 	fixed := strings.Replace(flowWithTypo, "lenght", "len", 1)
