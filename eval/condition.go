@@ -28,6 +28,11 @@ type Condition struct {
 	// err is the problem of a line that cannot be a condition; nothing
 	// else is compiled then.
 	err *Error
+	// traps are the traps of the parts (see Traps), edits the fixes of
+	// those that have one.
+	traps []Trap
+	edits []edit
+	tree  ast.Cond // while compiling
 }
 
 // Step is one part of a condition as Explain saw it: the part as written,
@@ -110,6 +115,24 @@ func (cd *Condition) condError(off int, kind error, reason string) *Error {
 }
 
 func compileCondition(line string) *Condition {
+	c := compileConditionOnly(line)
+	if c.tree != nil {
+		c.findTraps(c.tree)
+		c.tree = nil
+	}
+	if c.err != nil && c.err.Kind == ErrCondition {
+		if fixed, ok := fixLine(line); ok {
+			e := *c.err
+			e.Reason += "; write: " + short(fixed)
+			c.err = &e
+		}
+	}
+	return c
+}
+
+// compileConditionOnly compiles line as a condition without looking for
+// its traps; tree is the parsed line when it compiled.
+func compileConditionOnly(line string) *Condition {
 	c := &Condition{line: line, lines: newLines(line)}
 	if n := runeCount(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
 		c.err = c.condError(0, ErrLimit, "the condition is longer than "+
@@ -140,7 +163,7 @@ func compileCondition(line string) *Condition {
 		c.err = wrapFailure(line, 0, cerr)
 		return c
 	}
-	c.root = root
+	c.root, c.tree = root, tree
 	return c
 }
 

@@ -167,12 +167,16 @@ func TestValidateSampleWarnings(t *testing.T) {
 		"4:19: warning: row.Role in Compny: no key 'Role in Compny' in row; did you mean 'Role in Company'?",
 		"5:31: warning: condition: '${row.brand} > 3': > needs numbers; '  toyota ' is not a number: use ${number(...)}",
 		"6:36: warning: condition: '${row.First Name} >= 1': >= needs numbers; 'Somchai' is not a number: use ${number(...)}",
+		// D44: the environment is not let in, so ${env.HOME} is empty.
+		"7:59: warning: ${env.HOME}: the environment is not read; run with -env HOME",
 	}
 	for i := range want {
 		want[i] = p + ":" + want[i]
 	}
 	require.Equal(t, strings.Join(want, "\n")+"\n", r.stdout)
 	require.Equal(t, 1, r.code) // the error on line 4
+	r = runCLI(t, "", "validate", "-env", "HOME", "-data", example, p)
+	require.Equal(t, strings.Join(want[:len(want)-1], "\n")+"\n", r.stdout, "-env HOME lets it in")
 
 	// Warnings alone leave the exit status 0.
 	q := writeFlow(t, "g.md", "- **hi:** Dear ${row.Frist Name},\n")
