@@ -32,6 +32,12 @@ const (
 	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
 )
 
+// TrapKinds returns every kind of trap, in the order of D38 and D44.
+func TrapKinds() []TrapKind {
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
+		TrapAndOrText, TrapBraces, TrapDollar, TrapBareWord}
+}
+
 // Trap is one trap: where it is, what the text does as written and what
 // to write instead.
 type Trap struct {

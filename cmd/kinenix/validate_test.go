@@ -355,3 +355,27 @@ func TestValidateSheetBounded(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Empty(t, r.stdout, "a small flow is checked against every row")
 }
+
+// The traps of D38 and D44 warn on no valid flow: every example validates
+// clean with -strict, without data and with each of its data files.
+func TestExamplesHaveNoTraps(t *testing.T) {
+	flows, err := filepath.Glob("../../examples/*.md")
+	require.NoError(t, err)
+	require.NotEmpty(t, flows)
+	for _, f := range flows {
+		r := runCLI(t, "", "validate", "-strict", f)
+		require.Equal(t, result{}, r, f)
+		datas, err := filepath.Glob(strings.TrimSuffix(f, ".md") + ".*")
+		require.NoError(t, err)
+		checked := 0
+		for _, d := range datas {
+			if strings.HasSuffix(d, ".md") {
+				continue
+			}
+			r := runCLI(t, "", "validate", "-strict", "-data", d, f)
+			require.Equal(t, result{}, r, "%s with %s", f, d)
+			checked++
+		}
+		require.NotZero(t, checked, "%s has no data file", f)
+	}
+}
