@@ -33,6 +33,8 @@ type Condition struct {
 	traps []Trap
 	edits []edit
 	tree  ast.Cond // while compiling
+	// grouping is the line with its parts grouped (see Grouping).
+	grouping string
 }
 
 // Step is one part of a condition as Explain saw it: the part as written,
@@ -164,7 +166,38 @@ func compileConditionOnly(line string) *Condition {
 		return c
 	}
 	c.root, c.tree = root, tree
+	c.grouping = c.group(tree, false)
 	return c
+}
+
+// Grouping shows how `and` and `or` grouped the parts of the condition
+// (D44): the parts as written, joined by their words, with each run of
+// parts joined by `and` in parentheses where it is one side of an `or`,
+// since `and` binds tighter: `${a} == 1 or ${b} == 2 and ${c} == 3` is
+// `${a} == 1 or (${b} == 2 and ${c} == 3)`. A line of one part, or whose
+// parts are joined by one word only, is shown without parentheses.
+// Explain's steps are the parts in the same order.
+func (c *Condition) Grouping() string {
+	if c == nil {
+		return ""
+	}
+	return c.grouping
+}
+
+// group prints n; inOr is true for an operand of an `or`.
+func (cd *Condition) group(n ast.Cond, inOr bool) string {
+	b, ok := n.(*ast.BoolCond)
+	if !ok {
+		return strings.TrimSpace(cd.line[n.Pos():n.End()])
+	}
+	if b.Op == ast.Or {
+		return cd.group(b.X, true) + " or " + cd.group(b.Y, true)
+	}
+	s := cd.group(b.X, false) + " and " + cd.group(b.Y, false)
+	if inOr {
+		return "(" + s + ")"
+	}
+	return s
 }
 
 // groupingParens refuses a line that the grammar split into parts (D31)

@@ -58,8 +58,9 @@ type Trap struct {
 	Name string
 }
 
-// Message is the trap as one line: `subject: reason`.
-func (tr Trap) Message() string { return tr.Subject + ": " + tr.Reason }
+// Message is the trap as one line: `subject: reason`, the subject cleaned
+// as echoed text is (D37).
+func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 
 // Applies reports whether the trap holds with the data in s: a bare word
 // (TrapBareWord) holds only when s is not nil and has no variable of its

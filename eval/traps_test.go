@@ -108,3 +108,21 @@ func TestTrapFixInError(t *testing.T) {
 		require.NoError(t, err)
 	}
 }
+
+// D44: Grouping shows how and/or grouped the parts; and binds tighter.
+func TestGrouping(t *testing.T) {
+	for line, want := range map[string]string{
+		"${a}":                                       "${a}",
+		"${a} == 1 and ${b} == 2":                    "${a} == 1 and ${b} == 2",
+		"${a} == 1 or ${b} == 2":                     "${a} == 1 or ${b} == 2",
+		"${a} == 1 or ${b} == 2 and ${c} > 3":        "${a} == 1 or (${b} == 2 and ${c} > 3)",
+		"${a} and ${b} or ${c}":                      "(${a} and ${b}) or ${c}",
+		"${a} and ${b} and ${c} or not ${d}":         "(${a} and ${b} and ${c}) or not ${d}",
+		"${a} or ${b} and not ${c} or ${d} and ${e}": "${a} or (${b} and not ${c}) or (${d} and ${e})",
+		"${x} == Johnson and Johnson":                "${x} == Johnson and Johnson",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		require.Equal(t, want, c.Grouping(), line)
+	}
+}

@@ -27,7 +27,8 @@ import (
 //	           (nothing) for an empty result, or `error: MESSAGE`
 //	condition  lines `CONDITION => true`, `=> false` or `=> error: MESSAGE`
 //	explain    a condition line, then the lines of `kinenix cond -explain`:
-//	           one per part and the result
+//	           the grouping when and and or are mixed, one per part and
+//	           the result
 //	flow       a flow file; unless a validate block follows, it must have
 //	           no findings
 //	validate   the findings of the flow block before it, one per line as
@@ -249,6 +250,9 @@ func explainExample(line string, s *scope.Scope) string {
 	}
 	ok, steps, err := c.Explain(s)
 	var b bytes.Buffer
+	if g := c.Grouping(); strings.Contains(g, "(") {
+		b.WriteString("grouped as: " + g + "\n")
+	}
 	for _, st := range steps {
 		b.WriteString(st.String())
 		b.WriteByte('\n')

@@ -314,3 +314,19 @@ func TestStrictTraps(t *testing.T) {
 	r = runCLI(t, "", "validate", "-json", p)
 	require.Contains(t, r.stdout, `"kind": "trap"`)
 }
+
+// D44: cond -explain shows how and/or grouped the parts, and cond warns
+// on standard error about a trap, with its fix, without changing the
+// result or the exit status.
+func TestCondGroupingAndTraps(t *testing.T) {
+	r := runCLI(t, "", "cond", "-explain", "${a} == 1 or ${b} == 2 and ${c} == 3")
+	require.Equal(t, result{0, "grouped as: ${a} == 1 or (${b} == 2 and ${c} == 3)\n" +
+		"${a} == 1: '' (empty) -> false\n${b} == 2: '' (empty) -> false\n${c} == 3: not needed\nfalse\n", ""}, r)
+	r = runCLI(t, "", "cond", "-explain", "${a} == 1 and ${b} == 2")
+	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "${a} == 1 && ${b} == 2")
+	require.Equal(t, 0, r.code)
+	require.Equal(t, "false\n", r.stdout)
+	require.Contains(t, r.stderr, "warning: condition: '&&' does not join the parts of a condition")
+	require.Contains(t, r.stderr, "write and: ${a} == 1 and ${b} == 2")
+}

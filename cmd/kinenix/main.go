@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
 )
 
 func main() {
@@ -437,10 +438,22 @@ func (c *cli) cond(args []string) int {
 	if err != nil {
 		return c.problem(err)
 	}
+	var sample *scope.Scope // a bare word is a trap only with data (D44)
+	if d.file != "" {
+		sample = s
+	}
+	for _, tr := range cond.Traps() {
+		if tr.Applies(sample) {
+			fmt.Fprintln(c.stderr, "warning: "+strings.ToValidUTF8(tr.Message(), "\uFFFD"))
+		}
+	}
 	var ok bool
 	if *explain {
 		var steps []eval.Step
 		ok, steps, err = cond.Explain(s)
+		if g := cond.Grouping(); strings.Contains(g, "(") {
+			fmt.Fprintln(c.stdout, "grouped as: "+g)
+		}
 		for _, st := range steps {
 			fmt.Fprintln(c.stdout, st.String())
 		}
