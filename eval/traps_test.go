@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -125,4 +126,32 @@ func TestGrouping(t *testing.T) {
 		require.NoError(t, err, line)
 		require.Equal(t, want, c.Grouping(), line)
 	}
+}
+
+// D45: the lookups of a template or condition, with whether each is read
+// as a number.
+func TestReads(t *testing.T) {
+	type r struct {
+		path    string
+		numeric bool
+	}
+	for text, want := range map[string][]r{
+		"${row.Amount * 2} ${row['Unit Price']}":         {{"row.Amount", true}, {"row.Unit Price", false}},
+		"${round(row.x, row.d)} ${number(row.y)}":        {{"row.x", true}, {"row.d", false}, {"row.y", true}},
+		"${len(rows[0].id)} ${-row.z} ${env.HOME}":       {{"rows.0.id", false}, {"row.z", true}},
+		"${row.First Name} ${default(row.a, row.b) + 1}": {{"row.First Name", false}, {"row.a", true}, {"row.b", true}},
+	} {
+		var got []r
+		for _, rd := range eval.MustCompile(text).Reads() {
+			got = append(got, r{strings.Join(rd.Path, "."), rd.Numeric})
+			require.Equal(t, rd.Path[0], text[rd.Offset:rd.Offset+len(rd.Path[0])], text)
+		}
+		require.Equal(t, want, got, text)
+	}
+	c := eval.MustCompileCondition("${row.Days} > 21 and ${row.Status} == x or ${len(row.Items)} >= 2")
+	var got []r
+	for _, rd := range c.Reads() {
+		got = append(got, r{strings.Join(rd.Path, "."), rd.Numeric})
+	}
+	require.Equal(t, []r{{"row.Days", true}, {"row.Status", false}, {"row.Items", false}}, got)
 }
