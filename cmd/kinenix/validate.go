@@ -72,7 +72,9 @@ func (c *cli) validate(args []string) int {
 			code = exitUsage
 			continue
 		}
-		for _, f := range validateRows(name, src, runs, d.envAllowed()) {
+		found := validateRows(name, src, runs, d.envAllowed())
+		found = append(found, columnWarnings(name, src, runs)...) // D45
+		for _, f := range found {
 			if (!f.Warning || *strict) && code == exitOK {
 				code = exitProblem
 			}

@@ -379,3 +379,22 @@ func TestExamplesHaveNoTraps(t *testing.T) {
 		require.NotZero(t, checked, "%s has no data file", f)
 	}
 }
+
+// D45: validate -data with a sheet warns about a column read as a number
+// that holds text, naming the rows as the sheet shows them (D41), and
+// about a column of numbers that number() refuses as not clear; warnings,
+// errors under -strict.
+func TestValidateColumnFacts(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **total:** ${row.Amount * 2} ${row.Price}\n- **condition:** ${row.Price} == 1\n")
+	sheet := writeFlow(t, "d.csv", "Amount,Price\n100,\"12,5\"\nn/a,\"7,25\"\n200,\"3,5\"\n")
+	r := runCLI(t, "", "validate", "-data", sheet, p)
+	require.Equal(t, 0, r.code, r.stdout)
+	require.Contains(t, r.stdout, p+":1:16: warning: column Amount is read as a number, but rows[1] (sheet row 3) holds text that is not a number ('n/a')")
+	require.Contains(t, r.stdout, p+":1:34: warning: column Price: 3 of 3 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)")
+	r = runCLI(t, "", "validate", "-strict", "-data", sheet, p)
+	require.Equal(t, 1, r.code)
+	// JSON data is no sheet: no column facts.
+	js := writeFlow(t, "d.json", `{"row": {"Amount": "n/a", "Price": "12,5"}}`)
+	r = runCLI(t, "", "validate", "-data", js, p)
+	require.NotContains(t, r.stdout, "column ")
+}
