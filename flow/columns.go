@@ -11,6 +11,7 @@ import (
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -347,4 +348,25 @@ func unclearLook(example string) string {
 		return "look like decimal commas (" + s + ")"
 	}
 	return "are numbers that are not clear (" + s + ")"
+}
+
+// SheetFacts counts the columns cols over the rows of the sheet that s
+// holds: the variable rows, a list of dictionaries, as a sheet given as
+// data makes it (the header is sheet row 1). ok is false when s holds no
+// such list. For an editor's hover and a playground, which have the whole
+// sheet as sample data.
+func SheetFacts(s *scope.Scope, cols []ColumnRead) (c *ColumnCounter, ok bool) {
+	rows, found, err := s.Var("rows")
+	if err != nil || !found || rows.Kind() != value.List {
+		return nil, false
+	}
+	c = NewColumnCounter(cols)
+	for i := 0; i < rows.Len(); i++ {
+		row, err := rows.Index(i)
+		if err != nil || row.Kind() != value.Dict {
+			return nil, false
+		}
+		c.AddValue(row, i+2)
+	}
+	return c, true
 }
