@@ -175,36 +175,39 @@ func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
 // is row 1).
 func CountColumns(cols []ColumnRead, rows iter.Seq[map[string]any]) *ColumnCounter {
 	c := NewColumnCounter(cols)
+	i := 0
 	for row := range rows {
-		c.Add(row, c.rows+2)
+		c.Add(row, i, i+2)
+		i++
 	}
 	return c
 }
 
-// Add counts one row, the next one, as a map from column to cell;
-// sheetRow is the row number the spreadsheet shows (D41), 0 when there
-// is none. A cell that is no value a flow can hold counts as other text.
-func (c *ColumnCounter) Add(row map[string]any, sheetRow int) {
+// Add counts one row, as a map from column to cell: index is its index
+// in rows, sheetRow the row number the spreadsheet shows (D41), 0 when
+// there is none. A cell that is no value a flow can hold counts as other
+// text.
+func (c *ColumnCounter) Add(row map[string]any, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, err := value.FromHost(row[name])
 		if err != nil {
 			return value.TextValue("?")
 		}
 		return v
-	}, sheetRow)
+	}, index, sheetRow)
 }
 
 // AddValue is Add for a row given as a dictionary value (the `row` of a
 // scope).
-func (c *ColumnCounter) AddValue(row value.Value, sheetRow int) {
+func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, sheetRow)
+	}, index, sheetRow)
 }
 
-func (c *ColumnCounter) add(cell func(name string) value.Value, sheetRow int) {
-	name := "rows[" + strconv.Itoa(c.rows) + "]"
+func (c *ColumnCounter) add(cell func(name string) value.Value, index, sheetRow int) {
+	name := "rows[" + strconv.Itoa(index) + "]"
 	if sheetRow > 0 {
 		name += " (sheet row " + strconv.Itoa(sheetRow) + ")"
 	}
@@ -366,7 +369,7 @@ func SheetFacts(s *scope.Scope, cols []ColumnRead) (c *ColumnCounter, ok bool) {
 		if err != nil || row.Kind() != value.Dict {
 			return nil, false
 		}
-		c.AddValue(row, i+2)
+		c.AddValue(row, i, i+2)
 	}
 	return c, true
 }

@@ -85,7 +85,7 @@ func TestColumnFacts(t *testing.T) {
 func TestColumnFactsBounded(t *testing.T) {
 	c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
 	for i := 0; i < 10000; i++ {
-		c.Add(map[string]any{"n": "n/a"}, i+2)
+		c.Add(map[string]any{"n": "n/a"}, i, i+2)
 	}
 	f := c.Facts()[0]
 	require.Equal(t, 10000, f.Kinds[flow.KindText].Count)

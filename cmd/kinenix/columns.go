@@ -18,7 +18,7 @@ func columnWarnings(name string, src []byte, runs []rowScope) []rowFinding {
 		if err != nil || !ok {
 			continue
 		}
-		c.AddValue(row, r.row+2) // the header is sheet row 1 (D41)
+		c.AddValue(row, r.row, r.row+2) // the header is sheet row 1 (D41)
 	}
 	return wrap(c.Warnings(name))
 }

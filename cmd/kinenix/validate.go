@@ -73,7 +73,9 @@ func (c *cli) validate(args []string) int {
 			continue
 		}
 		found := validateRows(name, src, runs, d.envAllowed())
-		found = append(found, columnWarnings(name, src, runs)...) // D45
+		if !d.row.set { // D45: facts of the sheet's rows, not of the one -row picks
+			found = append(found, columnWarnings(name, src, runs)...)
+		}
 		for _, f := range found {
 			if (!f.Warning || *strict) && code == exitOK {
 				code = exitProblem
