@@ -1,10 +1,13 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -22,4 +25,20 @@ func TestColumnNote(t *testing.T) {
 	text, _, _, ok := hoverText(placeholderOf(t, "row.Amount"), 5, s)
 	require.True(t, ok)
 	require.Contains(t, text, "`row.Amount`: text in the sample data")
+}
+
+// D44 in the editor: the traps flow.Validate finds are warnings on the
+// text of the trap.
+func TestTrapDiagnostics(t *testing.T) {
+	lines := []string{"- **condition:** ${row.Status} == Overdue && ${row.Days} > 21", "- **a:** {{row.Amount}}"}
+	ds := diagnostics(lines, flow.Validate("f.md", []byte(strings.Join(lines, "\n")), nil))
+	require.Len(t, ds, 2)
+	for _, d := range ds {
+		require.Equal(t, protocol.DiagnosticSeverityWarning, *d.Severity)
+		require.Equal(t, "trap", d.Code.Value)
+	}
+	require.Equal(t, "&&", lines[0][ds[0].Range.Start.Character:ds[0].Range.End.Character])
+	require.Contains(t, ds[0].Message, "write and: ${row.Status} == Overdue and ${row.Days} > 21")
+	require.Equal(t, "{{row.Amount}}", lines[1][ds[1].Range.Start.Character:ds[1].Range.End.Character])
+	require.Contains(t, ds[1].Message, "write ${row.Amount}")
 }
