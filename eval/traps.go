@@ -30,12 +30,13 @@ const (
 	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
 	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
 	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapBraces, TrapDollar, TrapBareWord}
+		TrapAndOrText, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -134,9 +135,12 @@ func otherLanguage(written, inner string, from, to int) Trap {
 func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func wordByte(c byte) bool  { return nameStart(c) || c >= '0' && c <= '9' }
 
-// traps are the traps of one placeholder's expression: a bare word given
-// to a function.
+// traps are the traps of one placeholder's expression: a key that a `.`
+// cuts, a bare word given to a function.
 func (p *placeholder) traps() []Trap {
+	if tr, ok := p.cutKey(); ok {
+		return []Trap{tr}
+	}
 	if p.tree == nil || p.rd.isEnv || len(p.problems) > 0 || p.under != nil {
 		return nil // a problem of the expression is told first
 	}
@@ -480,4 +484,22 @@ func fixLine(line string) (string, bool) {
 		return "", false
 	}
 	return fixed, true
+}
+
+// cutKey is the trap of a dotted lookup whose key a `.` cuts: it ends in
+// `.` (`${row.Policy No.}`) or holds `..`, so it can never be read as a
+// path and is quietly empty (D38). The fix names the quoted form.
+func (p *placeholder) cutKey() (Trap, bool) {
+	first, rest := p.rd.cutFirst, p.rd.cutRest
+	if first == "" || p.rd.isEnv {
+		return Trap{}, false
+	}
+	off := strings.Index(p.raw, first) + len(first) + 1
+	if rest == "" { // `${row.}`: no key at all
+		return Trap{Kind: TrapCutKey, Offset: p.start + off - 1, End: p.start + off, Subject: first + ".",
+			Reason: "nothing follows the last '.', so this is always empty; write " + short(first) + " for the whole value"}, true
+	}
+	return Trap{Kind: TrapCutKey, Offset: p.start + off, End: p.start + off + len(rest), Subject: first + "." + rest,
+		Reason: "the key " + quote(rest) + " has a '.' that cuts the path, so this is always empty; write " +
+			short(first) + "['" + short(rest) + "']"}, true
 }

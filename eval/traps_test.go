@@ -25,6 +25,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapOrWords:   {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
 	eval.TrapNotList:   {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
 	eval.TrapAndOrText: {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
+	eval.TrapCutKey:    {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:    {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:    {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapBareWord:  {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
@@ -32,7 +33,7 @@ var trapCases = map[eval.TrapKind]struct {
 
 func trapScope() *scope.Scope {
 	return scope.New(map[string]any{
-		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid"},
+		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77"},
 		"order": map[string]any{"status": "partially_shipped"},
 	})
 }

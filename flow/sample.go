@@ -183,9 +183,10 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 // wrong.
 var errTrap = errors.New("silent trap")
 
-// traps warns about the silent traps of D38 in the placeholders of t:
-// a method call that the key rule hides without data (`${x.upper()}`), and
-// a dotted key that a `.` cuts (`${row.Policy No.}`).
+// traps warns about the silent trap of D38 that depends on the data in
+// the placeholders of t: a method call that the key rule hides without
+// data (`${x.upper()}`); and about ${env.NAME} not let in (D44). The
+// other traps are eval's facts (factTraps).
 func (v *validator) traps(ln line, at int, t *eval.Template) {
 	for _, ph := range t.Placeholders() {
 		if ph.IsEnv() {
@@ -205,9 +206,6 @@ func (v *validator) traps(ln line, at int, t *eval.Template) {
 					}
 				}
 			}
-		}
-		if w := cutKey(ph); w != nil {
-			v.addAt(ln, at, ph, w)
 		}
 	}
 }
@@ -237,24 +235,6 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 	span := text[bad.Pos():min(bad.End(), len(text))]
 	i := strings.LastIndex(span, "."+bad.Detail)
 	return i >= 0 && strings.HasPrefix(span[i+1+len(bad.Detail):], "(")
-}
-
-// cutKey warns about a dotted lookup whose key a `.` cuts: it ends in `.`
-// (`${row.Policy No.}`) or holds `..`, so it can never be read as a path
-// and is quietly empty. The fix names the quoted form.
-func cutKey(ph eval.Placeholder) *eval.Error {
-	first, rest, ok := ph.CutKey()
-	if !ok {
-		return nil
-	}
-	off := strings.Index(ph.Text, first) + len(first) + 1
-	if rest == "" { // `${row.}`: no key at all
-		return warning(ph, first+".", off-1, off, errTrap,
-			"nothing follows the last '.', so this is always empty; write "+echo.Text(first)+" for the whole value")
-	}
-	return warning(ph, first+"."+rest, off, off+len(rest), errTrap,
-		"the key "+echo.Quote(rest)+" has a '.' that cuts the path, so this is always empty; write "+
-			echo.Text(first)+"['"+echo.Text(rest)+"']")
 }
 
 // factTraps warns about the traps (D38, D44) that eval found in a
