@@ -213,7 +213,7 @@ func (v *validator) template(ln line) {
 		v.add(ln, 0, e)
 	}
 	v.traps(ln, 0, t)
-	v.factTraps(ln, 0, t.Traps(), t.Text())
+	v.factTraps(ln, 0, t.Traps(), nil, t.Placeholders())
 	v.sampleChecks(ln, 0, t)
 }
 
@@ -241,7 +241,14 @@ func (v *validator) condition(ln line, at int) {
 	for _, e := range c.Problems(v.sample) {
 		v.add(ln, at, e)
 	}
-	v.factTraps(ln, at, c.Traps(), c.Text())
+	var phs []eval.Placeholder
+	for _, p := range c.Parts() {
+		phs = append(phs, p.Left.Placeholders()...)
+		if p.Right != nil {
+			phs = append(phs, p.Right.Placeholders()...)
+		}
+	}
+	v.factTraps(ln, at, c.Traps(), c, phs)
 	for _, p := range c.Parts() {
 		v.traps(ln, at, p.Left)
 		v.sampleChecks(ln, at, p.Left)

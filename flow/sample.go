@@ -242,16 +242,31 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // word given to a function only with sample data that has no such
 // variable and none close to it (a misspelt name is told by the lookup's
 // own warning).
-func (v *validator) factTraps(ln line, at int, traps []eval.Trap, expr string) {
+func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs []eval.Placeholder) {
 	for _, tr := range traps {
 		if !v.trapApplies(tr) {
 			continue
 		}
-		e := &eval.Error{Expr: expr, Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
+		e := &eval.Error{Expr: trapExpr(tr, cond, phs), Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
 			Severity: eval.SeverityWarning, Cond: tr.Subject == "condition"}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+tr.Offset), ln.num, column(ln.text, at+max(tr.End, tr.Offset+1))
 		v.list = append(v.list, e)
 	}
+}
+
+// trapExpr is the Finding.Expr of a trap: the condition line for a trap
+// of a condition's parts, the text inside the ${...} that holds the trap,
+// or else the text of the trap as written (`{{row.Amount}}`).
+func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string {
+	if tr.Subject == "condition" && cond != nil {
+		return cond.Text()
+	}
+	for _, ph := range phs {
+		if ph.Start <= tr.Offset && tr.End <= ph.End {
+			return ph.Text
+		}
+	}
+	return tr.Subject
 }
 
 // trapApplies reports whether the trap holds with the sample data.

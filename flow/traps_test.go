@@ -164,3 +164,20 @@ func TestSampleTraps(t *testing.T) {
 	// Without data a bare word is no trap: the data may have it.
 	require.Empty(t, flow.Validate("f.md", []byte("- **a:** ${default(row.Email, none)}"), nil))
 }
+
+// A trap's Expr is what holds it: the condition line, the text of its
+// ${...}, or the text written in another template language.
+func TestTrapExpr(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"Email": ""}})
+	for src, want := range map[string]string{
+		"- **condition:** ${row.Email} == x;":     "${row.Email} == x;",
+		"- **a:** Dear {{row.Name}},":             "{{row.Name}}",
+		"- **a:** ${default(row.Email, none)}":    "default(row.Email, none)",
+		"- **a:** ${row.Policy No.}":              "row.Policy No.",
+		"- **condition:** ${row.Policy No.} == 1": "row.Policy No.",
+	} {
+		fs := flow.Validate("f.md", []byte(src), s)
+		require.Len(t, fs, 1, src)
+		require.Equal(t, want, fs[0].Expr, src)
+	}
+}
