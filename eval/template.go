@@ -50,6 +50,10 @@ type Template struct {
 	num     numFunc // run of arithmetic, giving its number (expr.num)
 	steps   int
 	nonWord bool
+	// traps are the template's traps, found once when first asked for
+	// (Traps).
+	trapsOnce sync.Once
+	traps     []Trap
 }
 
 // placeholder is one compiled ${...}.

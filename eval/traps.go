@@ -82,16 +82,20 @@ func (t *Template) Traps() []Trap {
 	if t == nil {
 		return nil
 	}
-	var out []Trap
-	for _, s := range t.segs {
-		if !s.isExpr {
-			out = append(out, literalTraps(s.lit, t.base+s.start)...)
+	t.trapsOnce.Do(func() {
+		for _, s := range t.segs {
+			if !s.isExpr {
+				t.traps = append(t.traps, literalTraps(s.lit, t.base+s.start)...)
+			}
 		}
+		for _, p := range t.places {
+			t.traps = append(t.traps, p.traps()...)
+		}
+	})
+	if len(t.traps) == 0 {
+		return nil
 	}
-	for _, p := range t.places {
-		out = append(out, p.traps()...)
-	}
-	return out
+	return append([]Trap(nil), t.traps...)
 }
 
 // literalTraps finds `{{ ... }}` and `$name` in literal text that starts at
@@ -172,7 +176,10 @@ func (c *Condition) Traps() []Trap {
 	if c == nil {
 		return nil
 	}
-	out := append([]Trap(nil), c.traps...)
+	var out []Trap
+	if len(c.traps) > 0 {
+		out = append(out, c.traps...)
+	}
 	for _, s := range c.sides {
 		out = append(out, s.Traps()...)
 	}

@@ -160,6 +160,9 @@ type validator struct {
 	sample     *scope.Scope
 	envAllowed func(name string) bool
 	list       eval.ErrorList // positions in the file: Line is the file's line
+	// bare are the bare words of the template sampleChecks is checking
+	// that are traps with the sample (D44).
+	bare map[string]bool
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them
@@ -213,7 +216,9 @@ func (v *validator) template(ln line) {
 		v.add(ln, 0, e)
 	}
 	v.traps(ln, 0, t)
-	v.factTraps(ln, 0, t.Traps(), nil, t.Placeholders())
+	if traps := t.Traps(); len(traps) > 0 {
+		v.factTraps(ln, 0, traps, nil, t.Placeholders)
+	}
 	v.sampleChecks(ln, 0, t)
 }
 
@@ -241,14 +246,18 @@ func (v *validator) condition(ln line, at int) {
 	for _, e := range c.Problems(v.sample) {
 		v.add(ln, at, e)
 	}
-	var phs []eval.Placeholder
-	for _, p := range c.Parts() {
-		phs = append(phs, p.Left.Placeholders()...)
-		if p.Right != nil {
-			phs = append(phs, p.Right.Placeholders()...)
-		}
+	if traps := c.Traps(); len(traps) > 0 {
+		v.factTraps(ln, at, traps, c, func() []eval.Placeholder {
+			var phs []eval.Placeholder
+			for _, p := range c.Parts() {
+				phs = append(phs, p.Left.Placeholders()...)
+				if p.Right != nil {
+					phs = append(phs, p.Right.Placeholders()...)
+				}
+			}
+			return phs
+		})
 	}
-	v.factTraps(ln, at, c.Traps(), c, phs)
 	for _, p := range c.Parts() {
 		v.traps(ln, at, p.Left)
 		v.sampleChecks(ln, at, p.Left)

@@ -37,7 +37,10 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	if v.sample == nil {
 		return
 	}
-	bare := v.bareWords(t)
+	v.bare = nil // read by the callback below, through v, so nothing more escapes
+	if traps := t.Traps(); len(traps) > 0 {
+		v.bare = v.bareWords(traps)
+	}
 	for _, ph := range t.Placeholders() {
 		if ph.IsEnv() {
 			continue
@@ -52,7 +55,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		}
 		var ws []*eval.Error
 		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
-			if m.Var && bare[m.Name] {
+			if m.Var && v.bare[m.Name] {
 				return // the bare word's trap says it
 			}
 			kind := eval.ErrMissingKey
@@ -242,12 +245,12 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // word given to a function only with sample data that has no such
 // variable and none close to it (a misspelt name is told by the lookup's
 // own warning).
-func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs []eval.Placeholder) {
+func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	for _, tr := range traps {
 		if !v.trapApplies(tr) {
 			continue
 		}
-		e := &eval.Error{Expr: trapExpr(tr, cond, phs), Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
+		e := &eval.Error{Expr: trapExpr(tr, cond, phs()), Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
 			Severity: eval.SeverityWarning, Cond: tr.Subject == "condition"}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+tr.Offset), ln.num, column(ln.text, at+max(tr.End, tr.Offset+1))
 		v.list = append(v.list, e)
@@ -281,12 +284,12 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 	return true
 }
 
-// bareWords are the names of the bare words of t that are traps with the
+// bareWords are the names of the bare words among traps that are traps with the
 // sample data: their lookup is told by the trap, not as a missing
 // variable.
-func (v *validator) bareWords(t *eval.Template) map[string]bool {
+func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
-	for _, tr := range t.Traps() {
+	for _, tr := range traps {
 		if tr.Kind == eval.TrapBareWord && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
