@@ -323,6 +323,7 @@ func hasBoolWord(text string) bool {
 // line (D26).
 func (cd *Condition) side(s *ast.Side) (*Template, error) {
 	t := buildTemplate(s.Text, s.TextPos, cd.lines)
+	t.quoted = s.Quoted
 	if len(t.unclosed) > 0 {
 		return nil, cd.condError(s.TextPos+t.unclosed[0], errUnclosedCond, "${ is not closed")
 	}

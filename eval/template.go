@@ -54,6 +54,9 @@ type Template struct {
 	// (Traps).
 	trapsOnce sync.Once
 	traps     []Trap
+	// quoted is true for a side of a condition written in quotes: its
+	// text is meant as written, `$` and `{{` included (D31).
+	quoted bool
 }
 
 // placeholder is one compiled ${...}.

@@ -84,7 +84,7 @@ func (t *Template) Traps() []Trap {
 	}
 	t.trapsOnce.Do(func() {
 		for _, s := range t.segs {
-			if !s.isExpr {
+			if !s.isExpr && !t.quoted {
 				t.traps = append(t.traps, literalTraps(s.lit, t.base+s.start)...)
 			}
 		}

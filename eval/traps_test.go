@@ -72,6 +72,7 @@ func TestTraps(t *testing.T) {
 func TestNoTraps(t *testing.T) {
 	for _, line := range []string{
 		"${a} == 'x or y'",                     // quoted on purpose (D31)
+		"${a} == '$USD {{x}}'",                 // quoted text is meant as written
 		"${a} == x or ${b} == y",               // split into parts
 		"${a} != 1,000",                        // a number with grouping (D38's own warning with data)
 		"${a} == Smith, John",                  // == with a comma is a name

@@ -41,7 +41,8 @@ type Finding struct {
 	// Kind is a short stable word for the kind of problem: syntax,
 	// forbidden, unknown-function, arity, type, value, limit,
 	// division-by-zero, data, condition, unclosed, missing-key, not-number,
-	// trap (a silent trap of the flow, D38 and D44), cancelled (the context of
+	// trap (a silent trap of the flow, D38 and D44), column (a column
+	// fact of a sheet, D45, from ColumnCounter.Warnings), cancelled (the context of
 	// ValidateContext was done before every line was checked), internal
 	// (a bug).
 	Kind string
