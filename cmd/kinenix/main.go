@@ -422,7 +422,8 @@ func (c *cli) render(args []string) int {
 func (c *cli) cond(args []string) int {
 	fs := c.flags("cond")
 	d := addDataFlags(fs, false)
-	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held")
+	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held,\n"+
+		"after how and/or grouped the parts when the line mixes them")
 	rest, code, done := c.parse(fs, args)
 	if done {
 		return code
