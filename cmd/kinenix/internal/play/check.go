@@ -65,6 +65,20 @@ type Result struct {
 	Omitted int `json:"omitted,omitempty"`
 	// Rows is the number of rows of a sheet, 0 for other data.
 	Rows int `json:"rows"`
+	// Columns are, with a sheet, the columns the flow reads and what
+	// each holds over the rows (D45); their warnings are among Problems.
+	Columns []Column `json:"columns,omitempty"`
+}
+
+// Column is what one column of the sheet that the flow reads holds
+// (flow.ColumnFacts).
+type Column struct {
+	Name    string `json:"name"`
+	Line    int    `json:"line"`
+	Numeric bool   `json:"numeric,omitempty"`
+	// Facts are the kinds of its cells with counts and examples:
+	// `number text 48 ('1,250.50', '980.50', '12'); other text 2 ('n/a')`.
+	Facts string `json:"facts"`
 }
 
 // Problem is one finding of flow.Validate: it starts at Line and Column
@@ -153,6 +167,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
 	}
+	res.columns(src, sample)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -252,3 +267,22 @@ func dataName(format string) string {
 
 // message is an evaluation error as the CLI prints it (D16).
 func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD") }
+
+// columns adds the column facts of a sheet and their warnings (D45).
+func (res *Result) columns(src []byte, sample *scope.Scope) {
+	if sample == nil || res.Rows == 0 {
+		return
+	}
+	c, ok := flow.SheetFacts(sample, flow.Columns(src))
+	if !ok {
+		return
+	}
+	for _, f := range c.Facts() {
+		res.Columns = append(res.Columns, Column{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
+	}
+	for _, f := range c.Warnings(fileName) {
+		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
+			EndLine: f.EndLine, EndColumn: f.EndColumn,
+			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+	}
+}

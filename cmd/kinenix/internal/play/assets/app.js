@@ -292,6 +292,18 @@
         return li;
       }));
     }
+
+    // With a sheet, what each column the flow reads holds (D45).
+    const cols = r.columns || [];
+    $('columns-card').hidden = !cols.length;
+    $('columns-count').textContent = String(cols.length);
+    $('columns').replaceChildren(...cols.map((c) => {
+      const li = el('li');
+      li.dataset.line = String(c.line);
+      li.append(lineLink(c.line), ': ', el('span', 'label', c.numeric ? `${c.name} (read as a number)` : c.name), ': ',
+        el('span', 'result', c.facts));
+      return li;
+    }));
   }
 
   // prose builds an element from reference text, with `code` as code.
