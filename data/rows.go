@@ -244,12 +244,9 @@ type xlsxRows struct {
 }
 
 func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
-	d.limit = xlsxValueLimit(int(min(size, 1<<40)))
-	b := make([]byte, size)
-	if _, err := r.ReadAt(b, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, d.errorf("cannot read the workbook")
-	}
-	rows, err := xlsx.Open(b, sheetName, xlsxUnzipLimit(len(b)))
+	n := int(min(size, 1<<40))
+	d.limit = xlsxValueLimit(n)
+	rows, err := xlsx.Open(r, size, sheetName, xlsxUnzipLimit(n), d.charge)
 	if err != nil {
 		return nil, d.xlsxError(err)
 	}
