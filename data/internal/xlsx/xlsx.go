@@ -780,14 +780,15 @@ func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
 		}
 		return v, nil
 	}
-	if err := r.charge(len(v) / 16); err != nil {
-		return "", err
-	}
 	f := &numFormat{}
 	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
 		f = r.wb.formats[style]
 	}
-	return f.show(v, r.wb.date1904), nil
+	shown := f.show(v, r.wb.date1904) // at most a few times the format's 255 characters
+	if err := r.charge(len(shown) / 16); err != nil {
+		return "", err
+	}
+	return shown, nil
 }
 
 // Close lets go of the sheet; Next after it reports no more rows.
