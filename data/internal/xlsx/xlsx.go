@@ -201,6 +201,7 @@ type part struct {
 	depth int
 	open  [maxDepth]string // the names of the elements open, to match their ends
 	wb    *workbook
+	buf   []byte // text being read, reused
 }
 
 // part opens the part called name (as the zip archive spells it, in any
@@ -353,11 +354,22 @@ func (p *part) skip() error {
 	return nil
 }
 
+// textOf names what text reads in a message: a cell (col from 0, row
+// from 1) or, with row 0, shared string col.
+type textOf struct{ col, row int }
+
+func (w textOf) String() string {
+	if w.row == 0 {
+		return fmt.Sprintf("the shared string %d", w.col)
+	}
+	return "cell " + CellName(w.col, w.row)
+}
+
 // text reads the text of the element just started, to its end, with the
-// text of the elements inside it whose name is in keep (all when keep is
-// nil), at most maxCell characters.
-func (p *part) text(keep func(local string) bool, what func() string) (string, error) {
-	var b []byte
+// text of the elements inside it except phonetic hints (rPh), at most
+// maxCell characters.
+func (p *part) text(what textOf) (string, error) {
+	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
 	for {
@@ -367,16 +379,17 @@ func (p *part) text(keep func(local string) bool, what func() string) (string, e
 		}
 		switch t := t.(type) {
 		case xml.StartElement:
-			if skipAt == 0 && keep != nil && !keep(t.Name.Local) {
+			if skipAt == 0 && t.Name.Local == "rPh" {
 				skipAt = p.depth
 			}
 		case xml.EndElement:
 			if p.depth < depth {
+				p.buf = b
 				if !utf8.Valid(b) {
-					return "", Error{fmt.Sprintf("%s is not valid UTF-8", what())}
+					return "", Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
-				if utf8.RuneCount(b) > maxCell {
-					return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what(), maxCell)}
+				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
+					return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 				}
 				return string(b), nil
 			}
@@ -388,7 +401,7 @@ func (p *part) text(keep func(local string) bool, what func() string) (string, e
 				continue
 			}
 			if len(b)+len(t) > maxCell*utf8.UTFMax {
-				return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what(), maxCell)}
+				return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 			}
 			b = append(b, t...)
 		}
@@ -507,7 +520,6 @@ func (wb *workbook) readStrings(name string) error {
 	if err != nil {
 		return err
 	}
-	keep := func(local string) bool { return local != "rPh" }
 	for {
 		t, err := p.next()
 		if err != nil {
@@ -521,7 +533,7 @@ func (wb *workbook) readStrings(name string) error {
 			continue
 		}
 		i := len(wb.strings)
-		text, err := p.text(keep, func() string { return fmt.Sprintf("the shared string %d", i) })
+		text, err := p.text(textOf{col: i})
 		if err != nil {
 			return err
 		}
@@ -714,7 +726,7 @@ func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
 			}
 		}
 	}
-	what := func() string { return "cell " + CellName(col, n) }
+	what := textOf{col, n}
 	depth := p.depth
 	var v string
 	haveV := false
@@ -732,11 +744,11 @@ func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
 		}
 		switch e.Name.Local {
 		case "v":
-			v, err = p.text(nil, what)
+			v, err = p.text(what)
 			haveV = true
 		case "is":
 			if typ == "inlineStr" {
-				v, err = p.text(func(l string) bool { return l != "rPh" }, what)
+				v, err = p.text(what)
 				haveV = true
 			} else {
 				err = p.skip()
