@@ -115,8 +115,8 @@ func (d *decoder) csvError(err error) error {
 
 // xlsxUnzipLimit bounds what an XLSX file of n bytes may unpack to: 64
 // times its size and 1 MiB for the workbook's own parts, at most 1 GiB. A
-// zip bomb stops at the limit; excelize never spills to temporary files
-// since its in-memory limit is the same.
+// zip bomb stops at the limit: the reader counts what every part unpacks
+// to as it reads it, and each part is also held to its declared size.
 func xlsxUnzipLimit(n int) int64 {
 	return min(64*int64(n)+1<<20, 1<<30)
 }
