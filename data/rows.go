@@ -59,27 +59,49 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	}
 	n := int(min(size, 1<<40))
 	d := newDecoder(name, n)
+	var src rowSource
 	switch formatOf(name) {
 	case fmtCSV:
-		return newRowReader(d, newCSVRows(d, io.NewSectionReader(r, 0, size))), nil
+		src = newCSVRows(d, io.NewSectionReader(r, 0, size))
 	case fmtXLSX:
-		src, err := openXLSXRows(d, r, size, o.sheet)
+		x, err := openXLSXRows(d, r, size, o.sheet)
 		if err != nil {
 			return nil, err
 		}
-		return newRowReader(d, src), nil
+		src = x
 	case fmtJSONL:
-		return newRowReader(d, newJSONLRows(d, io.NewSectionReader(r, 0, size))), nil
+		src = newJSONLRows(d, io.NewSectionReader(r, 0, size))
+	default:
+		return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
 	}
-	return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
+	return newRowReader(d, src)
 }
 
-func newRowReader(d *decoder, src rowSource) *RowReader {
+// newRowReader reads the rows of src; for CSV and XLSX it reads the
+// header first (blank records before it are skipped), so Header has it.
+func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 	r := &RowReader{d: d, s: sheet{d: d}, src: src}
 	if _, ok := src.(*jsonlRows); ok {
 		r.seen = map[string]bool{}
+		return r, nil
 	}
-	return r
+	for r.s.header == nil {
+		cells, _, where, err := src.next()
+		if errors.Is(err, io.EOF) {
+			r.err = io.EOF // a sheet with no header has no rows
+			return r, nil
+		}
+		if err == nil {
+			_, err = r.s.record(cells, where)
+		}
+		if err != nil {
+			if c, ok := src.(io.Closer); ok {
+				c.Close()
+			}
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // Header returns the column names: for JSON lines the keys seen so far in

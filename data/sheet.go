@@ -79,7 +79,10 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 // sheetData reads every row of src into Data: Decode for a sheet is a
 // loop over the rows a RowReader gives.
 func (d *decoder) sheetData(src rowSource) (*Data, error) {
-	r := newRowReader(d, src)
+	r, err := newRowReader(d, src)
+	if err != nil {
+		return nil, err
+	}
 	rows := []any{}
 	for {
 		row, err := r.Next()
