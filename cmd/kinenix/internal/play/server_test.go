@@ -332,16 +332,16 @@ func TestFunctions(t *testing.T) {
 // The page starts with the files given on the command line, or with the
 // example, which itself checks clean.
 func TestStart(t *testing.T) {
-	var s start
+	var s Start
 	w := get(New(Options{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}),
 		"http://127.0.0.1:8080/api/start")
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
-	require.Equal(t, start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
+	require.Equal(t, Start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
 
 	// A flow without data starts with no data, not the example's.
-	s = start{}
+	s = Start{}
 	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
-	require.Equal(t, start{Flow: "x\n", FlowName: "f.md"}, s)
+	require.Equal(t, Start{Flow: "x\n", FlowName: "f.md"}, s)
 
 	h := New(Options{})
 	require.NoError(t, json.Unmarshal(get(h, "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
