@@ -29,7 +29,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
 )
 
 // Limits of one request.
