@@ -440,3 +440,22 @@ func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`)
 	return "'" + r.Replace(s) + "'"
 }
+
+// kinenix play serves the same page: a workbook opened in it is read by
+// the same reader (on the server), with the table of every row and the
+// summary; screenshots play-xlsx.png and play-table.png.
+func TestPlaySheetInBrowser(t *testing.T) {
+	path := chromium()
+	if path == "" {
+		t.Skip("SKIPPED: the browser test of kinenix play needs Chromium, and none was found " +
+			"(install Debian's chromium: apt-get install -y chromium, or set KINENIX_CHROMIUM)")
+	}
+	url := startPlay(t)
+	ctx := browser(t, path)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	consoleErrors(t, ctx)
+	do(t, ctx, "open the page", chromedp.Navigate(url))
+	poll(t, ctx, "the starter flow checked by the server", `document.body.dataset.engine === 'server' && document.body.dataset.checks ? 'yes' : ''`)
+	sheetInBrowser(t, ctx, "play")
+}
