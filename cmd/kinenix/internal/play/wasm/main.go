@@ -10,12 +10,17 @@ package main
 import (
 	"context"
 	"errors"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/play"
 )
 
 func main() {
+	// WebAssembly runs one thread, the collector included: collecting
+	// less often, with the memory a page has, is most of the speed of a
+	// table of many rows.
+	debug.SetGCPercent(800)
 	call := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
 			return map[string]any{"error": "call takes a name and a JSON text", "bad": true}
