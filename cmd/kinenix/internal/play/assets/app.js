@@ -280,6 +280,7 @@
   async function check() {
     const my = ++seq;
     if (inflight) inflight.abort();
+    if (tableCtl) tableCtl.abort(); // the server stops it; a worker finishes it, unseen
     inflight = new AbortController();
     const since = lastInput;
     const t0 = performance.now();
@@ -303,6 +304,7 @@
 
   let tableBusy = false;
   let tableAgain = false;
+  let tableCtl = null; // the AbortController of the table asked for
 
   async function tables() {
     if (tableBusy) { tableAgain = true; return; }
@@ -314,7 +316,9 @@
         const t0 = performance.now();
         let t;
         try {
-          t = await engine.call('table', Object.assign({ offset, limit: PAGE }, request()));
+          tableCtl = new AbortController();
+          t = await engine.call('table', Object.assign({ offset, limit: PAGE }, request()), tableCtl.signal);
+          if (my !== seq) continue; // the text changed meanwhile: a newer table follows
         } catch (e) {
           if (e.name !== 'AbortError') status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
           continue;
