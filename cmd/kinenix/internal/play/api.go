@@ -168,10 +168,13 @@ func functions() []function {
 }
 
 // Start is what the page starts with: a flow, its data and their names.
+// A workbook (DataFormat "xlsx") is in Bytes, with the sheet to read.
 type Start struct {
 	Flow       string `json:"flow"`
 	FlowName   string `json:"flowName"`
 	Data       string `json:"data"`
+	Bytes      []byte `json:"bytes,omitempty"`
+	Sheet      string `json:"sheet,omitempty"`
 	DataName   string `json:"dataName"`
 	DataFormat string `json:"dataFormat"`
 }

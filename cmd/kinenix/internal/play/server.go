@@ -39,6 +39,9 @@ const (
 	CheckTimeout = 5 * time.Second
 	// MaxConcurrent checks run at once; more wait for a turn.
 	MaxConcurrent = 2
+	// MaxWorkbook caps a workbook the page starts with or opens: its bytes
+	// travel in base64, a third more, within MaxBody.
+	MaxWorkbook = 1536 << 10
 )
 
 //go:embed assets
@@ -48,10 +51,13 @@ var assets embed.FS
 type Options struct {
 	// Flow and Data are the texts the page starts with; FlowName and
 	// DataName are the names shown for them. Without a flow the page
-	// starts with a short example. DataFormat is "json", "yaml", "csv" or
-	// "" (JSON or YAML, as the text reads).
+	// starts with a short example. DataFormat is "json", "yaml", "csv",
+	// "xlsx" or "" (JSON or YAML, as the text reads). For "xlsx", Data
+	// holds the workbook's bytes (at most MaxWorkbook), and DataSheet
+	// names its sheet to read ("" the first).
 	Flow, FlowName             string
 	Data, DataName, DataFormat string
+	DataSheet                  string
 	// Public accepts requests for any Host, for a server deliberately
 	// listening on a non-loopback address.
 	Public bool
@@ -149,8 +155,12 @@ func LoopbackHost(host string) bool {
 }
 
 func (s *server) start(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, Start{Flow: s.o.Flow, FlowName: s.o.FlowName,
-		Data: s.o.Data, DataName: s.o.DataName, DataFormat: s.o.DataFormat})
+	st := Start{Flow: s.o.Flow, FlowName: s.o.FlowName,
+		Data: s.o.Data, DataName: s.o.DataName, DataFormat: s.o.DataFormat}
+	if st.DataFormat == "xlsx" {
+		st.Data, st.Bytes, st.Sheet = "", []byte(s.o.Data), s.o.DataSheet
+	}
+	writeJSON(w, http.StatusOK, st)
 }
 
 func (s *server) functions(w http.ResponseWriter, r *http.Request) {

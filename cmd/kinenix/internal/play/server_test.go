@@ -347,6 +347,12 @@ func TestStart(t *testing.T) {
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
 	require.Equal(t, Start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
 
+	// A workbook starts as its bytes (base64 in JSON), with its sheet.
+	s = Start{}
+	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md", Data: "PK\x03\x04\xff", DataName: "w.xlsx",
+		DataFormat: "xlsx", DataSheet: "Sheet 2"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
+	require.Equal(t, Start{Flow: "x\n", FlowName: "f.md", Bytes: []byte("PK\x03\x04\xff"), Sheet: "Sheet 2", DataName: "w.xlsx", DataFormat: "xlsx"}, s)
+
 	// A flow without data starts with no data, not the example's.
 	s = Start{}
 	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))

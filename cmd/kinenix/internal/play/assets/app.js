@@ -222,12 +222,13 @@
     return btoa(s);
   }
 
-  function setWorkbook(name, bytes) {
-    workbook = { name, bytes, b64: base64(bytes) };
+  function setWorkbook(name, bytes, sheet) {
+    workbook = { name, bytes, b64: base64(bytes), sheet: sheet || '' };
     $('format-xlsx').hidden = false;
     format.value = 'xlsx';
     data.ta.readOnly = true;
-    data.value = `${name}: a workbook of ${Math.max(1, Math.round(bytes.length / 1024))} KB, read by the same XLSX reader as kinenix -data ${name}.\n\n` +
+    data.value = `${name}: a workbook of ${Math.max(1, Math.round(bytes.length / 1024))} KB, read by the same XLSX reader as kinenix -data ${name}` +
+      (sheet ? `#${sheet}.\n\n` : ` (its first sheet).\n\n`) +
       'Its rows are `rows`, the row picked is `row`, and every row is in the table below.\n\n' +
       'To edit data as text, open a JSON, YAML or CSV file, or choose another format.';
     data.setMarks([]);
@@ -248,6 +249,7 @@
     if (workbook) {
       r.data = '';
       r.bytes = workbook.b64;
+      r.sheet = workbook.sheet;
       r.format = 'xlsx';
     }
     return r;
@@ -914,10 +916,14 @@
       status('the link does not hold a flow this page can read', true);
     }
     flow.value = linked !== null ? linked : s.flow;
-    data.value = s.data;
-    format.value = s.dataFormat || 'auto';
     $('flow-name').textContent = linked !== null ? 'linked.md' : s.flowName || '';
-    $('data-name').textContent = s.dataName || '';
+    if (s.dataFormat === 'xlsx' && s.bytes) {
+      setWorkbook(s.dataName, Uint8Array.from(atob(s.bytes), (c) => c.charCodeAt(0)), s.sheet);
+    } else {
+      data.value = s.data;
+      format.value = s.dataFormat || 'auto';
+      $('data-name').textContent = s.dataName || '';
+    }
     check();
   }
 
