@@ -300,6 +300,13 @@
     const now = performance.now();
     document.body.dataset.checks = String(my);
     if (since) document.body.dataset.latency = String(Math.round(now - since));
+    // Every row at once, for a sheet; other data is one row, shown above.
+    const sheet = format.value === 'csv' || format.value === 'xlsx' || res.rows > 0;
+    $('rows-card').hidden = $('summary-card').hidden = !sheet;
+    if (!sheet) {
+      status(`checked in ${Math.round(now - t0)} ms`);
+      return;
+    }
     status(`checked in ${Math.round(now - t0)} ms; running every row…`);
     tables();
   }
