@@ -27,10 +27,11 @@ check-generated: generate
 	@git diff --exit-code -- gen docs || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- gen docs)" || { git status --porcelain -- gen docs; echo "untracked generated files"; exit 1; }
 
-## lint: gofmt, go vet, staticcheck
+## lint: gofmt, go vet (the playground's WebAssembly too), staticcheck
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/kinenix/internal/play/...
 	$(TOOL) staticcheck ./...
 
 ## test: all tests, with the race detector when cgo and a C compiler are

@@ -83,9 +83,10 @@ func New(o Options) http.Handler {
 func newServer(o Options) *server {
 	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), timeout: CheckTimeout}
 	if s.o.Flow == "" && s.o.FlowName == "" {
-		s.o.Flow, s.o.FlowName = starterFlow, "example.md"
+		st := Starter()
+		s.o.Flow, s.o.FlowName = st.Flow, st.FlowName
 		if s.o.Data == "" && s.o.DataName == "" {
-			s.o.Data, s.o.DataName, s.o.DataFormat = starterData, "example.json", "json"
+			s.o.Data, s.o.DataName, s.o.DataFormat = st.Data, st.DataName, st.DataFormat
 		}
 	}
 	return s
