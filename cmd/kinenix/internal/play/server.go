@@ -204,12 +204,16 @@ func (s *server) call(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 	defer cancel()
-	select {
-	case s.turns <- struct{}{}:
-		defer func() { <-s.turns }()
-	case <-ctx.Done():
-		writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
-		return
+	// Checks and tables take turns; completion and hover read one line
+	// and answer at once, never behind a table.
+	if name == "check" || name == "table" {
+		select {
+		case s.turns <- struct{}{}:
+			defer func() { <-s.turns }()
+		case <-ctx.Done():
+			writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
+			return
+		}
 	}
 	res, err := Call(ctx, name, body)
 	if err != nil {

@@ -389,6 +389,14 @@ func TestCheckBusyAndDeadline(t *testing.T) {
 	require.Equal(t, http.StatusServiceUnavailable, w.Code)
 	require.Contains(t, w.Body.String(), "the server is busy")
 	require.Less(t, time.Since(start), 2*time.Second)
+	// Completion and hover do not wait for a turn.
+	for _, name := range []string{"complete", "hover"} {
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(`{"flow":"${le","line":1,"column":4}`))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code, name)
+	}
 	for range MaxConcurrent {
 		<-s.turns
 	}

@@ -165,7 +165,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 	}
 	err := eachRow(ctx, src, d, rows, func(row int, results []flow.Result) {
 		show := row >= res.Offset && row < res.Offset+limit
-		tr := TableRow{Row: -1, SheetRow: -1}
+		tr := TableRow{Row: -1, SheetRow: -1, Cells: []Cell{}}
 		if res.Sheet {
 			tr.Row, tr.SheetRow = row, row+2
 		}

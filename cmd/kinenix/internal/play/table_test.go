@@ -55,6 +55,13 @@ func TestTable(t *testing.T) {
 	none, err := Table(context.Background(), TableRequest{Request: Request{Flow: "- **a:** b\n"}})
 	require.NoError(t, err)
 	require.Equal(t, 1, none.Total)
+	// A flow without fields: rows without cells, never null in JSON.
+	empty, err := Table(context.Background(), TableRequest{Request: res2req("# nothing\n")})
+	require.NoError(t, err)
+	require.Len(t, empty.Rows, 3)
+	b, err := json.Marshal(empty)
+	require.NoError(t, err)
+	require.NotContains(t, string(b), "null")
 
 	// Data that cannot be read: why, and no rows.
 	bad, err := Table(context.Background(), TableRequest{Request: Request{Flow: md, Data: "{", Format: "json"}})
