@@ -211,6 +211,36 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the line after completion: %q, %v", line, err)
 	}
 
+	// Hover, as in the editor: over `len` of the condition, its description.
+	at, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const ta = document.getElementById('flow');
+		const lines = ta.value.split('\n');
+		const li = lines.findIndex(l => l.includes('**condition:**'));
+		const col = lines[li].indexOf('len(') + 1;
+		const probe = document.createElement('span');
+		probe.textContent = 'M'.repeat(100);
+		probe.style.font = getComputedStyle(ta).font;
+		probe.style.whiteSpace = 'pre';
+		document.body.append(probe);
+		const cw = probe.getBoundingClientRect().width / 100;
+		probe.remove();
+		ta.scrollTop = 0; ta.scrollLeft = 0;
+		const r = ta.getBoundingClientRect();
+		const lh = parseFloat(getComputedStyle(ta).lineHeight);
+		return (r.left + 10 + (col + 0.5) * cw) + ',' + (r.top + 8 + (li + 0.5) * lh);
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, y float64
+	fmt.Sscanf(at, "%g,%g", &x, &y)
+	do(t, ctx, "hover len", chromedp.MouseEvent(chromedp.MouseMoved, x, y))
+	tip := poll(t, ctx, "the hover", `(() => { const h = document.getElementById('hover');
+		return h.hidden ? '' : h.textContent; })()`)
+	if !strings.Contains(tip, "len(x)") {
+		t.Errorf("hover over len: %q", tip)
+	}
+
 	// A link carries the flow in its fragment; opened, it gives the flow back.
 	do(t, ctx, "make a link", chromedp.Click(chromedp.ID("share")))
 	link := poll(t, ctx, "the link", `document.getElementById('share-link').value`)
