@@ -14,7 +14,7 @@ func TestCheckColumnsAndTraps(t *testing.T) {
 	md := "- **total:** ${row.Amount * 2}\n- **condition:** ${row.Status} == Paid;\n"
 	res, err := Check(context.Background(), Request{Flow: md, Data: "Amount,Status\n100,Paid\nn/a,Draft\n", Format: "csv"})
 	require.NoError(t, err)
-	require.Equal(t, []Column{
+	require.Equal(t, []SheetColumn{
 		{Name: "Amount", Line: 1, Numeric: true, Facts: "number 1 (100); other text 1 ('n/a')"},
 		{Name: "Status", Line: 2, Facts: "other text 2 ('Paid', 'Draft')"},
 	}, res.Columns)
