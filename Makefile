@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install e2e fuzz bench proptest-long example
+.PHONY: all generate check-generated lint test install site e2e fuzz bench proptest-long example
 
 all: check-generated lint test
 
@@ -27,10 +27,11 @@ check-generated: generate
 	@git diff --exit-code -- gen docs || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- gen docs)" || { git status --porcelain -- gen docs; echo "untracked generated files"; exit 1; }
 
-## lint: gofmt, go vet, staticcheck
+## lint: gofmt, go vet (the playground's WebAssembly too), staticcheck
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/kinenix/internal/play/...
 	$(TOOL) staticcheck ./...
 
 ## test: all tests, with the race detector when cgo and a C compiler are
@@ -48,12 +49,27 @@ test:
 install:
 	$(GO) install ./cmd/kinenix
 
+## site: the playground as a static site in site/dist/ (no server): the
+## page's files, the library compiled to WebAssembly (kinenix.wasm) and
+## Go's own wasm_exec.js, copied from the Go that builds it. Serve the
+## folder from any static host, e.g. cd site/dist && python3 -m http.server
+SITE := site/dist
+site:
+	rm -rf $(SITE) && mkdir -p $(SITE)
+	cp cmd/kinenix/internal/play/assets/* $(SITE)/
+	@root=$$($(GO) env GOROOT); for f in "$$root/lib/wasm/wasm_exec.js" "$$root/misc/wasm/wasm_exec.js"; do \
+		if [ -f "$$f" ]; then cp "$$f" $(SITE)/wasm_exec.js; exit 0; fi; done; \
+		echo "wasm_exec.js not found under $$root/lib/wasm or $$root/misc/wasm"; exit 1
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/kinenix.wasm ./cmd/kinenix/internal/play/wasm
+	@echo "site: $(SITE)/ ($$(wc -c < $(SITE)/kinenix.wasm) bytes of WebAssembly, $$(gzip -9 -c $(SITE)/kinenix.wasm | wc -c) gzipped)"
+
 ## e2e: the tests with real clients, verbose; each skips with a message when
 ## its client is not installed: kinenix lsp in Neovim (E2E_TESTS: a -run
 ## pattern over ./cmd/...), and in e2e/ (its own module) kinenix play in
-## headless Chromium, with screenshots in $KINENIX_ARTIFACTS or e2e/artifacts
+## headless Chromium, and the static site of `make site` (built first),
+## with screenshots in $KINENIX_ARTIFACTS or e2e/artifacts
 E2E_TESTS ?= ^TestNeovim$$
-e2e:
+e2e: site
 	@command -v nvim >/dev/null || echo "WARNING: nvim not found: TestNeovim (kinenix lsp in a real editor) is SKIPPED; install Debian's neovim"
 	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -v ./...

@@ -109,3 +109,33 @@ func NameStart(s string, off int) int {
 	}
 	return off
 }
+
+// SplitOutside splits s, a piece of an expression, at each sep that is
+// outside quotes (a backslash escapes the next byte in quotes) and outside
+// brackets: the values of a call (sep ','), the parts of `a & b`.
+func SplitOutside(s string, sep byte) []string {
+	var out []string
+	depth, from := 0, 0
+	var q byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case q != 0:
+			if ch == '\\' {
+				i++
+			} else if ch == q {
+				q = 0
+			}
+		case ch == '\'' || ch == '"':
+			q = ch
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+		case ch == sep && depth == 0:
+			out = append(out, s[from:i])
+			from = i + 1
+		}
+	}
+	return append(out, s[from:])
+}

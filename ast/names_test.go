@@ -60,3 +60,21 @@ func TestNameStartAndDigitsEnd(t *testing.T) {
 		t.Errorf("DigitsEnd over non-ASCII digits = %d", got)
 	}
 }
+
+// SplitOutside splits at separators outside quotes and brackets only.
+func TestSplitOutside(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		sep  byte
+		want []string
+	}{
+		{"x, '-', 1", ',', []string{"x", " '-'", " 1"}},
+		{"f(a, b), [c, d], {e: 1, f: 2}", ',', []string{"f(a, b)", " [c, d]", " {e: 1, f: 2}"}},
+		{`'a,b', "c,d", 'e\',f'`, ',', []string{`'a,b'`, ` "c,d"`, ` 'e\',f'`}},
+		{`row.Customer & " Ltd" & x`, '&', []string{"row.Customer ", ` " Ltd" `, " x"}},
+		{"", ',', []string{""}},
+		{"a,", ',', []string{"a", ""}},
+	} {
+		require.Equal(t, c.want, SplitOutside(c.in, c.sep), c.in)
+	}
+}

@@ -176,3 +176,13 @@ func constructName(c Construct) string {
 	}
 	return "construct " + strconv.Itoa(int(c))
 }
+
+// KeyPath returns the lookup of key in x as an expression writes it:
+// `x.key` when the key is a plain name, else the quoted form
+// `x['Days Late']` (D9).
+func KeyPath(x, key string) string {
+	if IsName(key) && !StartsWithUnderscore(key) && !IsKeyword(key) {
+		return x + "." + key
+	}
+	return x + "[" + QuoteText(key) + "]"
+}

@@ -103,7 +103,6 @@ func TestPending(t *testing.T) {
 	}
 	names, err := fs.Glob(conformance.Suite(), conformance.PendingDir+"/*.yaml")
 	require.NoError(t, err)
-	require.NotEmpty(t, names)
 	for _, n := range names {
 		b, err := fs.ReadFile(conformance.Suite(), n)
 		require.NoError(t, err)

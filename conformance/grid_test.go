@@ -356,6 +356,12 @@ func gridOperators() string {
 				text = "${len(" + o.Text + " a)}"
 			}
 		}
+		if o.Text == "&" {
+			// D44: & is refused with the hint that leads somewhere, not
+			// with "use + - * / or %".
+			g.add("template", text, wantErr("forbidden", "& does not join text"), "D44", 4, "the "+o.Name+" is refused with the hint to write the text outside the ${...}")
+			continue
+		}
 		g.add("template", text, wantErr("forbidden", "not allowed"), "D12", 4, "the "+o.Name+" is recognised and refused with its own message")
 	}
 	return g.b.String()

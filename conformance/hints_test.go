@@ -58,6 +58,7 @@ func hasHint(msg string) bool {
 var advice = []string{
 	"write it in a condition", "write them in a condition", "use substring(...) or part(...)",
 	"use a condition, or default(...)", "use + - * / or %", "use ==, !=, <, >, <= or >=",
+	"at most one '.', its decimal point",
 }
 
 func isAdvice(msg string) bool {
@@ -81,8 +82,11 @@ var (
 	operator     = regexp.MustCompile(`unknown operator (\S+); did you mean (\S+)\?$`)
 	exponent     = regexp.MustCompile(`write (\S+)(?: or \S+)? instead of (\S+)$`)
 	escape       = regexp.MustCompile(`unknown escape (\\.) in text; write \\\\ for a backslash$`)
-	notClear     = regexp.MustCompile(`: '([^']+)' is not clear: write (\S+)`)
-	roundNumber  = regexp.MustCompile(`write round\(number\(\.\.\.\)\) to read the number in it$`)
+	notClear     = regexp.MustCompile(`: '([^']+)' is not clear: write ([0-9][^\s']*)`)
+	roundNumber  = regexp.MustCompile(`write (round|format)\(number\(\.\.\.\)\) to read the number in it$`)
+	blankText    = regexp.MustCompile(`: (.+) is blank text \(.*\), not a number; use default\(number\((.+)\), 0\)$`)
+	dateDigits   = regexp.MustCompile(`dates are not compared by < and >; compare their digits as numbers: write (.+)$`)
+	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* put it in quotes: write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written without separators; write (\S+)$`)
 )
@@ -120,8 +124,17 @@ func follow(text, msg string) (string, bool) {
 	if m := notClear.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], m[2], 1), true
 	}
-	if roundNumber.MatchString(msg) {
-		return strings.Replace(strings.Replace(text, "round(", "round(number(", 1), ")}", "))}", 1), true
+	if m := roundNumber.FindStringSubmatch(msg); m != nil {
+		return strings.Replace(strings.Replace(text, m[1]+"(", m[1]+"(number(", 1), ")}", "))}", 1), true
+	}
+	if m := blankText.FindStringSubmatch(msg); m != nil {
+		return strings.Replace(text, m[1], "default(number("+m[2]+"), 0)", 1), true
+	}
+	if m := dateDigits.FindStringSubmatch(msg); m != nil {
+		return m[1], true // the whole line, rewritten
+	}
+	if m := withQuotes.FindStringSubmatch(msg); m != nil {
+		return strings.Replace(text, m[1], m[2], 1), true
 	}
 	if m := groupedNum.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], m[2], 1), true

@@ -12,7 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-//go:embed *.yaml functions/*.yaml grid/*.yaml pending/*.yaml
+//go:embed *.yaml functions/*.yaml grid/*.yaml
 var suite embed.FS
 
 // Suite returns the suite this package carries: the YAML files of the

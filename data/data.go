@@ -123,20 +123,37 @@ const (
 	fmtYAML
 	fmtCSV
 	fmtXLSX
+	fmtJSONL
 )
 
+// formats are the extensions Decode reads by name, in the order they are
+// listed to an author.
+var formats = []struct {
+	ext    string
+	format int
+}{
+	{".json", fmtJSON}, {".yaml", fmtYAML}, {".yml", fmtYAML}, {".csv", fmtCSV}, {".xlsx", fmtXLSX}, {".jsonl", fmtJSONL},
+}
+
 func formatOf(name string) int {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".json":
-		return fmtJSON
-	case ".yaml", ".yml":
-		return fmtYAML
-	case ".csv":
-		return fmtCSV
-	case ".xlsx":
-		return fmtXLSX
+	ext := strings.ToLower(path.Ext(name))
+	for _, f := range formats {
+		if f.ext == ext {
+			return f.format
+		}
 	}
 	return fmtSniff
+}
+
+// Extensions returns the file name extensions whose format Decode knows
+// by the name (".json", ".yaml", ".yml", ".csv", ".xlsx", ".jsonl"); for
+// any other name it tells JSON from YAML by the text.
+func Extensions() []string {
+	exts := make([]string, len(formats))
+	for i, f := range formats {
+		exts[i] = f.ext
+	}
+	return exts
 }
 
 var bom = []byte("\xef\xbb\xbf")
@@ -149,6 +166,12 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	format := formatOf(d.name)
 	if format == fmtXLSX {
 		return d.xlsx(b, o.sheet)
+	}
+	switch format {
+	case fmtCSV:
+		return d.sheetData(newCSVRows(d, bytes.NewReader(b)))
+	case fmtJSONL:
+		return d.sheetData(newJSONLRows(d, bytes.NewReader(b)))
 	}
 	if bytes.HasPrefix(b, bom) {
 		b, d.bomLen = b[len(bom):], len(bom)
@@ -165,8 +188,6 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		}
 	}
 	switch format {
-	case fmtCSV:
-		return d.csv(b)
 	case fmtJSON:
 		vars, err := d.json(b)
 		if err != nil {
@@ -209,8 +230,11 @@ func mapCost(n int) int { return 3 + 2*8*((n+7)/8) }
 type decoder struct {
 	name   string
 	bomLen int
-	built  int
-	limit  int
+	// lineBase is added to every line a message names: the line before
+	// the one being read, for JSON lines.
+	lineBase int
+	built    int
+	limit    int
 	// texts and numbers share equal short scalars (see shared).
 	texts, numbers map[string]any
 }

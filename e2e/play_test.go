@@ -255,12 +255,12 @@ func TestPlayInBrowser(t *testing.T) {
 		t.Errorf("conditions %q, want %q", cond, wantCond)
 	}
 
-	// The function reference opens and lists the eleven functions.
+	// The function reference opens and lists the twelve functions.
 	must("open the function reference", chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#reference summary"))))
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#funcs .func').length`))
 	must("count the functions", err)
-	if n != 11 {
-		t.Errorf("the reference lists %d functions, want 11", n)
+	if n != 12 {
+		t.Errorf("the reference lists %d functions, want 12", n)
 	}
 	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	must("screenshot", err)
@@ -273,17 +273,21 @@ func TestPlayInBrowser(t *testing.T) {
 		clearValue("data"),
 		chromedp.SendKeys(chromedp.ID("data"), "{\"packages\": [1, 2, 3],\n\"packages\": 4}"),
 	))
+	// A check of the text half typed may be shown first: wait for the
+	// check of all of it.
+	const wantErr = `2|The data cannot be read, so the flow is shown without it: line 2: the key "packages" is given twice in one mapping`
 	dataErr, err := chromedp.Run(ctx, chromedp.Poll[string](
 		`(() => {
 			const e = document.getElementById('data-error');
 			const g = document.querySelector('#data-editor .gutter-inner div.err');
 			const f = document.querySelector('#fields li[data-line="4"] .result');
-			return !e.hidden && g && f && f.textContent === '0' ? g.textContent + '|' + e.textContent : '';
+			const got = !e.hidden && g && f && f.textContent === '0' ? g.textContent + '|' + e.textContent : '';
+			return got === `+jsString(wantErr)+` ? got : '';
 		})()`,
 		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
 	must("wait for the data's problem", err)
-	if want := `2|The data cannot be read, so the flow is shown without it: line 2: the key "packages" is given twice in one mapping`; dataErr != want {
-		t.Errorf("data problem %q, want %q", dataErr, want)
+	if dataErr != wantErr {
+		t.Errorf("data problem %q, want %q", dataErr, wantErr)
 	}
 	must("fold the function reference", chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#reference summary"))))
 	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -439,4 +443,23 @@ func clearValue(id string) chromedp.Action[chromedp.Void] {
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`)
 	return "'" + r.Replace(s) + "'"
+}
+
+// kinenix play serves the same page: a workbook opened in it is read by
+// the same reader (on the server), with the table of every row and the
+// summary; screenshots play-xlsx.png and play-table.png.
+func TestPlaySheetInBrowser(t *testing.T) {
+	path := chromium()
+	if path == "" {
+		t.Skip("SKIPPED: the browser test of kinenix play needs Chromium, and none was found " +
+			"(install Debian's chromium: apt-get install -y chromium, or set KINENIX_CHROMIUM)")
+	}
+	url := startPlay(t)
+	ctx := browser(t, path)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	consoleErrors(t, ctx)
+	do(t, ctx, "open the page", chromedp.Navigate(url))
+	poll(t, ctx, "the starter flow checked by the server", `document.body.dataset.engine === 'server' && document.body.dataset.checks ? 'yes' : ''`)
+	sheetInBrowser(t, ctx, "play")
 }

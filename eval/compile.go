@@ -861,22 +861,6 @@ func (c *compiler) number(n ast.Expr, v value.Value) (value.Num, error) {
 	return value.Num{}, c.notNumber(n, v)
 }
 
-// notNumber explains why an operand of arithmetic is not a number (D7).
-func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
-	t := c.text(n)
-	switch v.Kind() {
-	case value.Empty:
-		return c.fail(n, ErrType, t+" is empty; use default("+t+", 0)")
-	case value.Text:
-		if strings.TrimSpace(v.Text()) == "" {
-			// a blank cell: number() of it is empty too, so default() helps
-			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number; use default("+t+", 0)")
-		}
-		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
-	}
-	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
-}
-
 // numFunc evaluates an arithmetic node straight to a number, so nested
 // arithmetic passes numbers, not values, from level to level.
 type numFunc func(fr *frame) (value.Num, error)
@@ -1043,6 +1027,10 @@ func (at opAt) result(r value.Num, err error) (value.Num, error) {
 }
 
 func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
+	if reason, ok := c.joinsText(n); ok {
+		c.span(n, ErrType, reason)
+		return nil
+	}
 	x, okx := c.operand(n.X)
 	y, oky := c.operand(n.Y)
 	if !okx || !oky {
@@ -1239,6 +1227,9 @@ func (c *compiler) forbidden(n *ast.BadExpr) string {
 	case ast.Power:
 		return "** is not allowed; multiply instead"
 	case ast.OtherOperator:
+		if reason, ok := c.ampersandJoin(n); ok {
+			return reason
+		}
 		return "the operator " + n.Detail + " is not allowed; use + - * / or %"
 	case ast.Lambda:
 		return "lambda is not allowed"

@@ -28,6 +28,13 @@ type Condition struct {
 	// err is the problem of a line that cannot be a condition; nothing
 	// else is compiled then.
 	err *Error
+	// traps are the traps of the parts (see Traps), edits the fixes of
+	// those that have one.
+	traps []Trap
+	edits []edit
+	tree  ast.Cond // while compiling
+	// grouping is the line with its parts grouped (see Grouping).
+	grouping string
 }
 
 // Step is one part of a condition as Explain saw it: the part as written,
@@ -110,6 +117,24 @@ func (cd *Condition) condError(off int, kind error, reason string) *Error {
 }
 
 func compileCondition(line string) *Condition {
+	c := compileConditionOnly(line)
+	if c.tree != nil {
+		c.findTraps(c.tree)
+		c.tree = nil
+	}
+	if c.err != nil && c.err.Kind == ErrCondition {
+		if fixed, ok := fixLine(line); ok {
+			e := *c.err
+			e.Reason += "; write: " + short(fixed)
+			c.err = &e
+		}
+	}
+	return c
+}
+
+// compileConditionOnly compiles line as a condition without looking for
+// its traps; tree is the parsed line when it compiled.
+func compileConditionOnly(line string) *Condition {
 	c := &Condition{line: line, lines: newLines(line)}
 	if n := runeCount(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
 		c.err = c.condError(0, ErrLimit, "the condition is longer than "+
@@ -140,8 +165,39 @@ func compileCondition(line string) *Condition {
 		c.err = wrapFailure(line, 0, cerr)
 		return c
 	}
-	c.root = root
+	c.root, c.tree = root, tree
+	c.grouping = c.group(tree, false)
 	return c
+}
+
+// Grouping shows how `and` and `or` grouped the parts of the condition
+// (D44): the parts as written, joined by their words, with each run of
+// parts joined by `and` in parentheses where it is one side of an `or`,
+// since `and` binds tighter: `${a} == 1 or ${b} == 2 and ${c} == 3` is
+// `${a} == 1 or (${b} == 2 and ${c} == 3)`. A line of one part, or whose
+// parts are joined by one word only, is shown without parentheses.
+// Explain's steps are the parts in the same order.
+func (c *Condition) Grouping() string {
+	if c == nil {
+		return ""
+	}
+	return c.grouping
+}
+
+// group prints n; inOr is true for an operand of an `or`.
+func (cd *Condition) group(n ast.Cond, inOr bool) string {
+	b, ok := n.(*ast.BoolCond)
+	if !ok {
+		return strings.TrimSpace(cd.line[n.Pos():n.End()])
+	}
+	if b.Op == ast.Or {
+		return cd.group(b.X, true) + " or " + cd.group(b.Y, true)
+	}
+	s := cd.group(b.X, false) + " and " + cd.group(b.Y, false)
+	if inOr {
+		return "(" + s + ")"
+	}
+	return s
 }
 
 // groupingParens refuses a line that the grammar split into parts (D31)
@@ -267,6 +323,7 @@ func hasBoolWord(text string) bool {
 // line (D26).
 func (cd *Condition) side(s *ast.Side) (*Template, error) {
 	t := buildTemplate(s.Text, s.TextPos, cd.lines)
+	t.quoted = s.Quoted
 	if len(t.unclosed) > 0 {
 		return nil, cd.condError(s.TextPos+t.unclosed[0], errUnclosedCond, "${ is not closed")
 	}
@@ -390,6 +447,15 @@ type Part struct {
 // fix (write 1000), where the comparison's own reason would suggest
 // number(...); ok is false otherwise.
 func (p Part) NumberHint() (reason string, ok bool) { return groupedLiteral(p.Left, p.Right) }
+
+// DateHint is, when p is an order comparison (< > <= >=) and a side's
+// value (l or r) is a date written yyyy-mm-dd, the reason that says dates
+// are not compared by < and > and writes the comparison of their digits
+// as numbers (D44), where the comparison's own reason would suggest
+// number(...), which reads a date's year; ok is false otherwise.
+func (p Part) DateHint(l, r value.Value) (reason string, ok bool) {
+	return orderDateHint(p.Op, p.Left, p.Right, l, r)
+}
 
 // groupedLiteral is NumberHint for the sides of a comparison.
 func groupedLiteral(sides ...*Template) (string, bool) {
@@ -564,6 +630,8 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		}
 		if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
 			reason = hint // `> 1,000`: the fix is in the line, not number(...)
+		} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
+			reason = hint // `< 2026-04-15`: number(...) of a date is its year
 		}
 		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
 	}

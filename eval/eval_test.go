@@ -525,7 +525,7 @@ func TestHints(t *testing.T) {
 	s := scope.New(vars)
 	for text, want := range map[string]string{
 		// D7: a blank cell is not helped by number(), which gives empty too
-		"${row.discount + 1}": "${row.discount + 1}: row.discount is blank text (''), not a number; use default(row.discount, 0)",
+		"${row.discount + 1}": "${row.discount + 1}: row.discount is blank text (''), not a number; use default(number(row.discount), 0)",
 		// a key with parentheses reads like a method call
 		"${number(row.Amount (THB))}": "${number(row.Amount (THB))}: method calls are not allowed; for a key with parentheses in it, write row['Amount (THB)']",
 	} {

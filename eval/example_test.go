@@ -145,3 +145,33 @@ func ExampleCondition_Explain() {
 	// ${row.status} == Active: 'active' -> true
 	// ${row.amount} > 1000: 250 -> false
 }
+
+// A condition written as another language writes it reads, but not as
+// meant; its traps say so, with the fix (D44).
+func ExampleCondition_Traps() {
+	c := eval.MustCompileCondition("${order.status} == shipped or partially_shipped")
+	for _, tr := range c.Traps() {
+		fmt.Println(tr.Kind, tr.Message())
+	}
+	// Output:
+	// or-words condition: this is one comparison with the text 'shipped or partially_shipped', so it is quietly false; write ${order.status} in shipped, partially_shipped
+}
+
+// and binds tighter than or: Grouping shows how the parts were grouped.
+func ExampleCondition_Grouping() {
+	c := eval.MustCompileCondition("${a} == 1 or ${b} == 2 and ${c} == 3")
+	fmt.Println(c.Grouping())
+	// Output:
+	// ${a} == 1 or (${b} == 2 and ${c} == 3)
+}
+
+// Reads says what a template looks up, and whether as a number (D45).
+func ExampleTemplate_Reads() {
+	t := eval.MustCompile("${row.Customer}: ${round(row.Amount * 1.07, 2)}")
+	for _, r := range t.Reads() {
+		fmt.Println(r.Path, r.Numeric)
+	}
+	// Output:
+	// [row Customer] false
+	// [row Amount] true
+}

@@ -50,6 +50,13 @@ type Template struct {
 	num     numFunc // run of arithmetic, giving its number (expr.num)
 	steps   int
 	nonWord bool
+	// traps are the template's traps, found once when first asked for
+	// (Traps).
+	trapsOnce sync.Once
+	traps     []Trap
+	// quoted is true for a side of a condition written in quotes: its
+	// text is meant as written, `$` and `{{` included (D31).
+	quoted bool
 }
 
 // placeholder is one compiled ${...}.

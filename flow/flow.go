@@ -41,12 +41,13 @@ type Finding struct {
 	// Kind is a short stable word for the kind of problem: syntax,
 	// forbidden, unknown-function, arity, type, value, limit,
 	// division-by-zero, data, condition, unclosed, missing-key, not-number,
-	// trap (a silent trap of the flow, D38), cancelled (the context of
+	// trap (a silent trap of the flow, D38 and D44), column (a column
+	// fact of a sheet, D45, from ColumnCounter.Warnings), cancelled (the context of
 	// ValidateContext was done before every line was checked), internal
 	// (a bug).
 	Kind string
 	// Warning is true for what does not fail a flow: what sample data
-	// shows may go wrong, and the silent traps of D38.
+	// shows may go wrong, and the silent traps of D38 and D44.
 	Warning bool
 }
 
@@ -97,7 +98,25 @@ func Validate(file string, src []byte, sample *scope.Scope) []Finding {
 // "cancelled" at the first line not checked, so that a host can tell a
 // check cut short from a flow without problems.
 func ValidateContext(ctx context.Context, file string, src []byte, sample *scope.Scope) (out []Finding) {
-	v := &validator{ctx: ctx, file: file, sample: sample}
+	return ValidateWith(ctx, file, src, ValidateOptions{Sample: sample})
+}
+
+// ValidateOptions are the settings of ValidateWith.
+type ValidateOptions struct {
+	// Sample is the sample data, or nil (see Validate).
+	Sample *scope.Scope
+	// EnvAllowed reports whether the host lets a flow read the
+	// environment variable name as ${env.NAME} (the command line's -env
+	// and -env-all). nil lets none in. Each ${env.NAME} that is not let in
+	// is always empty and is warned about (D44), with the fix: `the
+	// environment is not read; run with -env NAME`.
+	EnvAllowed func(name string) bool
+}
+
+// ValidateWith is ValidateContext with the settings of opts.
+func ValidateWith(ctx context.Context, file string, src []byte, opts ValidateOptions) (out []Finding) {
+	sample := opts.Sample
+	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed}
 	defer func() {
 		if r := recover(); r != nil {
 			out = append(v.finish(), Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
@@ -137,10 +156,14 @@ func tooLarge() string {
 }
 
 type validator struct {
-	ctx    context.Context
-	file   string
-	sample *scope.Scope
-	list   eval.ErrorList // positions in the file: Line is the file's line
+	ctx        context.Context
+	file       string
+	sample     *scope.Scope
+	envAllowed func(name string) bool
+	list       eval.ErrorList // positions in the file: Line is the file's line
+	// bare are the bare words of the template sampleChecks is checking
+	// that are traps with the sample (D44).
+	bare map[string]bool
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them
@@ -194,6 +217,9 @@ func (v *validator) template(ln line) {
 		v.add(ln, 0, e)
 	}
 	v.traps(ln, 0, t)
+	if traps := t.Traps(); len(traps) > 0 {
+		v.factTraps(ln, 0, traps, nil, t.Placeholders)
+	}
 	v.sampleChecks(ln, 0, t)
 }
 
@@ -221,7 +247,18 @@ func (v *validator) condition(ln line, at int) {
 	for _, e := range c.Problems(v.sample) {
 		v.add(ln, at, e)
 	}
-	v.conditionTraps(ln, at, c)
+	if traps := c.Traps(); len(traps) > 0 {
+		v.factTraps(ln, at, traps, c, func() []eval.Placeholder {
+			var phs []eval.Placeholder
+			for _, p := range c.Parts() {
+				phs = append(phs, p.Left.Placeholders()...)
+				if p.Right != nil {
+					phs = append(phs, p.Right.Placeholders()...)
+				}
+			}
+			return phs
+		})
+	}
 	for _, p := range c.Parts() {
 		v.traps(ln, at, p.Left)
 		v.sampleChecks(ln, at, p.Left)

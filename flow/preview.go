@@ -29,6 +29,8 @@ type PreviewOptions struct {
 	// flow: for a caller that runs Validate itself and shows its findings
 	// apart (a playground), so that the flow is not checked twice.
 	NoWarnings bool
+	// EnvAllowed is ValidateOptions.EnvAllowed for the warnings.
+	EnvAllowed func(name string) bool
 }
 
 // Result is one field of a flow computed with data: a field's rendered
@@ -122,7 +124,7 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 	warnings := map[int][]Finding{}
 	var findings []Finding
 	if !opts.NoWarnings {
-		findings = ValidateContext(ctx, file, src, sample)
+		findings = ValidateWith(ctx, file, src, ValidateOptions{Sample: sample, EnvAllowed: opts.EnvAllowed})
 	}
 	for _, f := range findings {
 		if f.Warning {

@@ -37,6 +37,10 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	if v.sample == nil {
 		return
 	}
+	v.bare = nil // read by the callback below, through v, so nothing more escapes
+	if traps := t.Traps(); len(traps) > 0 {
+		v.bare = v.bareWords(traps)
+	}
 	for _, ph := range t.Placeholders() {
 		if ph.IsEnv() {
 			continue
@@ -51,7 +55,14 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		}
 		var ws []*eval.Error
 		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
-			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
+			if m.Var && v.bare[m.Name] {
+				return // the bare word's trap says it
+			}
+			kind := eval.ErrMissingKey
+			if m.Var && v.rowKey(m.Name) != "" {
+				kind = errTrap // `${Customer}` for row.Customer (D44)
+			}
+			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
 		})
 		if len(ws) == 0 && err != nil {
 			var e *eval.Error
@@ -79,6 +90,9 @@ func (v *validator) addAt(ln line, at int, ph eval.Placeholder, w *eval.Error) {
 func (v *validator) missReason(m eval.Miss) string {
 	if m.Var {
 		reason := "no variable " + echo.Quote(m.Name)
+		if key := v.rowKey(m.Name); key != "" {
+			return reason + "; did you mean " + key + "?"
+		}
 		if alt, ok := spell.Closest(m.Name, sorted(v.sample.Names())); ok {
 			reason += "; did you mean " + echo.Quote(alt) + "?"
 		}
@@ -92,6 +106,34 @@ func (v *validator) missReason(m eval.Miss) string {
 		reason += "; did you mean " + echo.Quote(alt) + "?"
 	}
 	return reason
+}
+
+// rowKey is, when the sample has no variable name but row has a key of
+// that name (the same, or but for case), the lookup of that key as
+// written in an expression: `row.Customer`, `row['Days Late']`; else "".
+func (v *validator) rowKey(name string) string {
+	if v.sample == nil || v.sample.Has(name) {
+		return ""
+	}
+	row, ok, err := v.sample.Var("row")
+	if err != nil || !ok || row.Kind() != value.Dict {
+		return ""
+	}
+	keys := row.Keys()
+	found := ""
+	for _, k := range keys {
+		if k == name {
+			found = k
+			break
+		}
+		if found == "" && strings.EqualFold(k, name) {
+			found = k
+		}
+	}
+	if found == "" {
+		return ""
+	}
+	return ast.KeyPath("row", found)
 }
 
 func sorted(xs []string) []string {
@@ -132,6 +174,8 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 		kind := error(eval.ErrNotNumber)
 		if hint, ok := p.NumberHint(); ok {
 			reason, kind = hint, errTrap // `> 1,000` is one of D38's silent traps
+		} else if hint, ok := p.DateHint(l, r); ok {
+			reason = hint // dates are not compared by < and > (D44)
 		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: echo.Quote(p.Text) + ": " + reason,
 			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}
@@ -144,12 +188,14 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 // wrong.
 var errTrap = errors.New("silent trap")
 
-// traps warns about the silent traps of D38 in the placeholders of t:
-// a method call that the key rule hides without data (`${x.upper()}`), and
-// a dotted key that a `.` cuts (`${row.Policy No.}`).
+// traps warns about the silent trap of D38 that depends on the data in
+// the placeholders of t: a method call that the key rule hides without
+// data (`${x.upper()}`); and about ${env.NAME} not let in (D44). The
+// other traps are eval's facts (factTraps).
 func (v *validator) traps(ln line, at int, t *eval.Template) {
 	for _, ph := range t.Placeholders() {
 		if ph.IsEnv() {
+			v.envTrap(ln, at, ph)
 			continue
 		}
 		if ph.KeyLike() && ph.Problem(v.sample) == nil && v.sample == nil {
@@ -165,9 +211,6 @@ func (v *validator) traps(ln line, at int, t *eval.Template) {
 					}
 				}
 			}
-		}
-		if w := cutKey(ph); w != nil {
-			v.addAt(ln, at, ph, w)
 		}
 	}
 }
@@ -199,94 +242,75 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 	return i >= 0 && strings.HasPrefix(span[i+1+len(bad.Detail):], "(")
 }
 
-// cutKey warns about a dotted lookup whose key a `.` cuts: it ends in `.`
-// (`${row.Policy No.}`) or holds `..`, so it can never be read as a path
-// and is quietly empty. The fix names the quoted form.
-func cutKey(ph eval.Placeholder) *eval.Error {
-	first, rest, ok := ph.CutKey()
-	if !ok {
-		return nil
-	}
-	off := strings.Index(ph.Text, first) + len(first) + 1
-	if rest == "" { // `${row.}`: no key at all
-		return warning(ph, first+".", off-1, off, errTrap,
-			"nothing follows the last '.', so this is always empty; write "+echo.Text(first)+" for the whole value")
-	}
-	return warning(ph, first+"."+rest, off, off+len(rest), errTrap,
-		"the key "+echo.Quote(rest)+" has a '.' that cuts the path, so this is always empty; write "+
-			echo.Text(first)+"['"+echo.Text(rest)+"']")
-}
-
-// conditionTraps warns about a condition kept as one comparison whose
-// right side holds a bare and/or followed by what reads as a comparison
-// (D38): `${c} == Johnson and Johnson and ${x} == y` compares with the
-// whole text after == and is quietly false.
-func (v *validator) conditionTraps(ln line, at int, c *eval.Condition) {
-	parts := c.Parts()
-	if len(parts) != 1 || parts[0].Right == nil {
-		return
-	}
-	p := parts[0]
-	if p.RightQuoted {
-		return // quoted text is kept whole on purpose (D31)
-	}
-	words := strings.Fields(p.Right.Text())
-	for i, w := range words {
-		if !(strings.EqualFold(w, "and") || strings.EqualFold(w, "or")) || i == 0 || i == len(words)-1 {
+// factTraps warns about the traps (D38, D44) that eval found in a
+// template or condition whose text starts at byte at of line ln; a bare
+// word given to a function only with sample data that has no such
+// variable and none close to it (a misspelt name is told by the lookup's
+// own warning).
+func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
+	for _, tr := range traps {
+		if !v.trapApplies(tr) {
 			continue
 		}
-		rest := strings.Join(words[i+1:], " ")
-		if !readsAsComparison(rest) {
-			continue
-		}
-		left := strings.Join(words[:i], " ")
-		lhs := strings.TrimSpace(c.Text()[p.Start:p.OpPos])
-		and := strings.ToLower(w)
-		inside := and // the word the quoted text holds: the first and/or of left
-		for _, lw := range strings.Fields(left) {
-			if strings.EqualFold(lw, "and") || strings.EqualFold(lw, "or") {
-				inside = strings.ToLower(lw)
-				break
-			}
-		}
-		reason := "this is one comparison with the text " + echo.Quote(p.Right.Text()) + ", so it is quietly false; "
-		// The fix is offered only when it reads as the tests it means:
-		// the rest may hold more that is no comparison (`and z`).
-		fix := lhs + " " + p.Op + " '" + left + "' " + and + " " + rest
-		if fc, err := eval.CompileCondition(fix, eval.WithoutCache()); err == nil && len(fc.Parts()) > 1 {
-			reason += "to compare with text that has '" + inside + "' in it and test the rest, quote the text: " + echo.Text(fix)
-		} else {
-			reason += "quote the text if it has '" + inside + "' in it, and write each test after '" + and + "' as a comparison"
-		}
-		e := &eval.Error{Expr: c.Text(), Subject: "condition", Kind: errTrap, Severity: eval.SeverityWarning, Cond: true,
-			Reason: reason}
-		from := at + p.Right.Pos()
-		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, at+p.End)
+		e := &eval.Error{Expr: trapExpr(tr, cond, phs()), Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
+			Severity: eval.SeverityWarning, Cond: tr.Subject == "condition"}
+		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+tr.Offset), ln.num, column(ln.text, at+max(tr.End, tr.Offset+1))
 		v.list = append(v.list, e)
-		return
 	}
 }
 
-// readsAsComparison reports whether text starts what reads as a
-// comparison of its own: a ${...} (after an optional `not`), or a word
-// and then an operator.
-func readsAsComparison(text string) bool {
-	words := strings.Fields(text)
-	if len(words) > 0 && strings.EqualFold(words[0], "not") {
-		words = words[1:]
+// trapExpr is the Finding.Expr of a trap: the condition line for a trap
+// of a condition's parts, the text inside the ${...} that holds the trap,
+// or else the text of the trap as written (`{{row.Amount}}`).
+func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string {
+	if tr.Subject == "condition" && cond != nil {
+		return cond.Text()
 	}
-	if len(words) == 0 {
+	for _, ph := range phs {
+		if ph.Start <= tr.Offset && tr.End <= ph.End {
+			return ph.Text
+		}
+	}
+	return tr.Subject
+}
+
+// trapApplies reports whether the trap holds with the sample data.
+func (v *validator) trapApplies(tr eval.Trap) bool {
+	if !tr.Applies(v.sample) {
 		return false
 	}
-	if strings.HasPrefix(words[0], "${") {
-		return true
+	if tr.Kind == eval.TrapBareWord {
+		_, close := spell.Closest(tr.Name, sorted(v.sample.Names()))
+		return !close
 	}
-	if len(words) < 2 {
-		return false
+	return true
+}
+
+// bareWords are the names of the bare words among traps that are traps with the
+// sample data: their lookup is told by the trap, not as a missing
+// variable.
+func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
+	var out map[string]bool
+	for _, tr := range traps {
+		if tr.Kind == eval.TrapBareWord && v.trapApplies(tr) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[tr.Name] = true
+		}
 	}
-	switch strings.ToLower(words[1]) {
-	case "==", "!=", "<", ">", "<=", ">=", "in", "contains", "is":
-		return true
+	return out
+}
+
+// envTrap warns about ${env.NAME} when the host does not let NAME in: it
+// is always empty (D44).
+func (v *validator) envTrap(ln line, at int, ph eval.Placeholder) {
+	if v.envAllowed != nil && v.envAllowed(ph.Env) {
+		return
 	}
-	return false
+	reason := "the environment is not read; run with -env " + ph.Env
+	if v.envAllowed != nil {
+		reason = "the environment variable " + echo.Quote(ph.Env) + " is not let in, so this is always empty; run with -env " + ph.Env
+	}
+	v.addAt(ln, at, ph, warning(ph, "${"+ph.Text+"}", 0, len(ph.Text), errTrap, reason))
 }

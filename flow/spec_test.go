@@ -27,7 +27,8 @@ import (
 //	           (nothing) for an empty result, or `error: MESSAGE`
 //	condition  lines `CONDITION => true`, `=> false` or `=> error: MESSAGE`
 //	explain    a condition line, then the lines of `kinenix cond -explain`:
-//	           one per part and the result
+//	           the grouping when and and or are mixed, one per part and
+//	           the result
 //	flow       a flow file; unless a validate block follows, it must have
 //	           no findings
 //	validate   the findings of the flow block before it, one per line as
@@ -38,6 +39,9 @@ import (
 //	           warnings of its line after it
 //	preview-explain  the same with -explain: each condition's parts
 //	           follow it, indented by two spaces
+//	traps      lines `FLOW LINE => WARNING`: the one finding a line of a
+//	           flow gets with the document's data as sample data, a
+//	           warning of kind trap; every kind of eval.TrapKinds has one
 //
 // Any other fenced block fails the test: an example that is not run would
 // be an example that can drift.
@@ -123,6 +127,7 @@ func TestSpecExamples(t *testing.T) {
 	blocks := fencedBlocks(t, string(src))
 	s := specScope(t, blocks)
 	var templates, conditions []string
+	trapKinds := map[eval.TrapKind]bool{}
 	ran := 0
 	for i, b := range blocks {
 		switch b.info {
@@ -189,11 +194,31 @@ func TestSpecExamples(t *testing.T) {
 			}
 			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)
 			ran++
+		case "traps":
+			for _, ln := range b.body {
+				if strings.TrimSpace(ln) == "" {
+					continue
+				}
+				in, want := cut(t, b, ln)
+				fs := flow.Validate("flow.md", []byte(in), s)
+				if assert.Len(t, fs, 1, "block at line %d: %s", b.line, in) {
+					assert.Equal(t, want, fs[0].Message, "block at line %d: %s", b.line, in)
+					assert.True(t, fs[0].Warning, in)
+					assert.Equal(t, "trap", fs[0].Kind, in)
+				}
+				for _, k := range trapKindsOf(in) {
+					trapKinds[k] = true
+				}
+				ran++
+			}
 		default:
 			t.Fatalf("line %d: a fenced block with info %q is not run by this test; use one of the kinds in spec_test.go", b.line, b.info)
 		}
 	}
 	require.Greater(t, ran, 150, "the document should hold many examples")
+	for _, k := range eval.TrapKinds() {
+		require.True(t, trapKinds[k], "the spec has no traps example of the trap %q", k)
+	}
 
 	// Every function and every condition operator has an example.
 	for _, f := range funcs.All() {
@@ -249,6 +274,9 @@ func explainExample(line string, s *scope.Scope) string {
 	}
 	ok, steps, err := c.Explain(s)
 	var b bytes.Buffer
+	if g := c.Grouping(); strings.Contains(g, "(") {
+		b.WriteString("grouped as: " + g + "\n")
+	}
 	for _, st := range steps {
 		b.WriteString(st.String())
 		b.WriteByte('\n')
@@ -261,4 +289,25 @@ func explainExample(line string, s *scope.Scope) string {
 		b.WriteString("false")
 	}
 	return b.String()
+}
+
+// trapKindsOf is the kinds of trap eval finds in one line of a flow.
+func trapKindsOf(ln string) []eval.TrapKind {
+	var traps []eval.Trap
+	for _, f := range flow.Fields([]byte(ln)) {
+		if f.Condition {
+			if c, err := eval.CompileCondition(f.Value); err == nil {
+				traps = c.Traps()
+			}
+		}
+	}
+	if traps == nil {
+		t, _ := eval.Compile(ln)
+		traps = t.Traps()
+	}
+	var out []eval.TrapKind
+	for _, tr := range traps {
+		out = append(out, tr.Kind)
+	}
+	return out
 }

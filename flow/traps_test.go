@@ -116,3 +116,69 @@ func TestPreviewNoWarnings(t *testing.T) {
 	require.Empty(t, rs[0].Warnings)
 	require.Equal(t, "2", rs[1].Text)
 }
+
+// D44: preview shows each trap beside its field, with the fix; the
+// environment let in by the host is no trap.
+func TestPreviewTraps(t *testing.T) {
+	src := []byte("- **condition:** ${row.Status} == Paid;\n- **a:** {{row.Amount}}\n- **h:** ${env.SMTP_HOST}\n")
+	s := scope.New(map[string]any{"row": map[string]any{"Status": "Paid", "Amount": 5}})
+	rs, err := flow.Preview("f.md", src, s, flow.PreviewOptions{})
+	require.NoError(t, err)
+	require.Len(t, rs, 3)
+	require.False(t, rs[0].Holds, "quietly false")
+	require.Len(t, rs[0].Warnings, 1)
+	require.Contains(t, rs[0].Warnings[0].Message, "leave it out: ${row.Status} == Paid")
+	require.Len(t, rs[1].Warnings, 1)
+	require.Contains(t, rs[1].Warnings[0].Message, "write ${row.Amount}")
+	require.Len(t, rs[2].Warnings, 1)
+	require.Contains(t, rs[2].Warnings[0].Message, "run with -env SMTP_HOST")
+	rs, err = flow.Preview("f.md", src, s, flow.PreviewOptions{EnvAllowed: func(n string) bool { return n == "SMTP_HOST" }})
+	require.NoError(t, err)
+	require.Empty(t, rs[2].Warnings)
+}
+
+// D44 with data: a name that is a key of row names it, in the form an
+// expression writes it; a bare word given to a function is a trap only
+// when the data has no variable of its name and none close to it.
+func TestSampleTraps(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"Customer": "Acme", "Days Late": 3, "Email": ""}, "count": 2})
+	for src, want := range map[string]string{
+		"- **a:** ${Customer}":                  "f.md:1:12: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
+		"- **a:** ${customer}":                  "f.md:1:12: warning: customer: no variable 'customer'; did you mean row.Customer?",
+		"- **a:** ${len(Days Late)}":            "",
+		"- **a:** ${default(row.Email, none)}":  "f.md:1:31: warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text",
+		"- **a:** ${default(row.Email, count)}": "",
+		"- **a:** ${default(row.Email, cuont)}": "f.md:1:31: warning: cuont: no variable 'cuont'; did you mean 'count'?",
+	} {
+		var got []string
+		for _, f := range flow.Validate("f.md", []byte(src), s) {
+			got = append(got, f.String())
+		}
+		if want == "" {
+			// no trap warning; a syntax error of its own (with its
+			// hint, D44) is not a trap
+			require.NotContains(t, strings.Join(got, "\n"), "warning", src)
+			continue
+		}
+		require.Equal(t, []string{want}, got, src)
+	}
+	// Without data a bare word is no trap: the data may have it.
+	require.Empty(t, flow.Validate("f.md", []byte("- **a:** ${default(row.Email, none)}"), nil))
+}
+
+// A trap's Expr is what holds it: the condition line, the text of its
+// ${...}, or the text written in another template language.
+func TestTrapExpr(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"Email": ""}})
+	for src, want := range map[string]string{
+		"- **condition:** ${row.Email} == x;":     "${row.Email} == x;",
+		"- **a:** Dear {{row.Name}},":             "{{row.Name}}",
+		"- **a:** ${default(row.Email, none)}":    "default(row.Email, none)",
+		"- **a:** ${row.Policy No.}":              "row.Policy No.",
+		"- **condition:** ${row.Policy No.} == 1": "row.Policy No.",
+	} {
+		fs := flow.Validate("f.md", []byte(src), s)
+		require.Len(t, fs, 1, src)
+		require.Equal(t, want, fs[0].Expr, src)
+	}
+}

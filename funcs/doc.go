@@ -1,6 +1,7 @@
 // Package funcs is the whitelist of functions that an expression inside
 // ${...} may call: len, join, number, trim, lower, upper, replace, default,
-// round, part and substring (design section 5, decisions D19-D24).
+// round, part and substring (design section 5, decisions D19-D24), and
+// format (D40).
 //
 // Every function is declared once, in the table of table.go, with its
 // parameters, a one-sentence description, what an empty input gives, and

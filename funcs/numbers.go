@@ -150,10 +150,8 @@ func firstNumber(s string) (value.Num, error) {
 		}
 	}
 	end := i
-	if r, size := decodeRune(s, end); isNumberMark(r) {
-		if next, _ := decodeRune(s, end+size); digitValue(next) >= 0 {
-			return value.Num{}, unclearNumber(s, start)
-		}
+	if _, _, ok := numberGoesOn(s, end); ok {
+		return value.Num{}, unclearNumber(s, start)
 	}
 
 	n, err := value.ParseDigits(string(mant))
@@ -170,24 +168,67 @@ func firstNumber(s string) (value.Num, error) {
 // digits somewhere: ".", ",", "'" and "’" (D34).
 func isNumberMark(r rune) bool { return r == '.' || r == ',' || r == '\'' || r == '\u2019' }
 
+// isGroupSpace reports the spaces that group digits in some conventions
+// (D39): the space, the no-break space U+00A0, the narrow no-break space
+// U+202F and the thin space U+2009.
+func isGroupSpace(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' }
+
+// numberGoesOn reports whether the digits that end at i go on in a way
+// whose meaning is not clear (D34, D39), and how: the mark (a space of
+// isGroupSpace is given as ' ') and the offset of the digits after it.
+// spaced is set for a "." or "," followed by a space (D39: "119. 95").
+//
+//   - D34: ".", ",", "'" or "’" and a digit ("1.234,56", "205,68");
+//   - D39: "." or "," then one space of isGroupSpace and a digit ("118, 99");
+//   - D39: one space of isGroupSpace and exactly three digits that no
+//     other digit follows ("9 800", "2 285,81").
+func numberGoesOn(s string, i int) (mark rune, next int, ok bool) {
+	r, size := decodeRune(s, i)
+	switch {
+	case isNumberMark(r):
+		if d, _ := decodeRune(s, i+size); digitValue(d) >= 0 {
+			return r, i + size, true
+		}
+		if r == '.' || r == ',' {
+			if sp, spSize := decodeRune(s, i+size); isGroupSpace(sp) {
+				if d, _ := decodeRune(s, i+size+spSize); digitValue(d) >= 0 {
+					return r, i + size + spSize, true
+				}
+			}
+		}
+	case isGroupSpace(r):
+		if thousandsGroup(s, i+size) {
+			return ' ', i + size, true
+		}
+	}
+	return 0, 0, false
+}
+
 // maxHintDigits bounds the digits of the reading that the message of an
 // unclear number suggests; a longer one gets the general hint.
 const maxHintDigits = 30
 
-// unclearNumber is the failure of D34 for the text s whose first number,
-// at start, goes on with a mark and a digit: "1.234,56", "205,68".
+// unclearNumber is the failure of D34 and D39 for the text s whose first
+// number, at start, goes on as numberGoesOn says: "1.234,56", "205,68",
+// "9 800", "2 285,81 грн.", "119. 95".
 //
-// The hint writes the reading that the marks suggest in the two forms
-// number reads: when the marks before the last are one kind of mark, each
-// before exactly three digits, they are read as grouping and the last as
-// the decimal point, if it is another mark or a "," ("1.234,56" is
-// 1234.56, "1'049,95" is 1049.95, "205,68" is 205.68); when all marks are
-// the same grouping mark ("1.234.567", "$ 1.144.000"), as a whole number.
-// Otherwise ("1.5.2") the hint shows the two forms in general.
+// The hint writes the number the marks suggest, computed from the text, in
+// the forms number reads (D49: followed, it gives a number). A "." or ","
+// followed by a space is a decimal point when it is the last mark
+// ("119. 95" is 119.95, "118, 99" is 118.99). Otherwise, when the marks
+// before the last are one kind of mark (a space of isGroupSpace counts as
+// one kind), each before exactly three digits, they are read as grouping
+// and the last as the decimal point, if it is another mark or a ","
+// ("1.234,56" is 1234.56, "2 285,81" is 2285.81, "1'049,95" is 1049.95,
+// "205,68" is 205.68); when all marks are the same grouping mark
+// ("1.234.567", "$ 1.144.000", "9 800"), as a whole number. Otherwise
+// ("1.5.2", "1, 2, 3") there is no one reading, and the message says what
+// number reads instead of an example.
 func unclearNumber(s string, start int) error {
 	// The digits and marks from start, as digit groups and marks.
 	var groups []string
 	var marks []rune
+	var spaced []bool
 	var group []byte
 	i, digits := start, 0
 	for i < len(s) && digits <= maxHintDigits {
@@ -198,20 +239,21 @@ func unclearNumber(s string, start int) error {
 			i += size
 			continue
 		}
-		next, _ := decodeRune(s, i+size)
-		if !isNumberMark(r) || digitValue(next) < 0 || len(group) == 0 {
+		mark, next, ok := numberGoesOn(s, i)
+		if !ok || len(group) == 0 {
 			break
 		}
 		groups = append(groups, string(group))
-		marks = append(marks, r)
+		marks = append(marks, mark)
+		spaced = append(spaced, mark != ' ' && next-i > size)
 		group = group[:0]
-		i += size
+		i = next
 	}
 	groups = append(groups, string(group))
 	end := i
 
-	hint := "write 1234.56 or 1,234.56"
-	if reading, ok := markReading(groups, marks); ok && digits <= maxHintDigits {
+	hint := "write the number it means with digits and at most one '.', its decimal point"
+	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
 		n, err := value.ParseDigits(reading)
 		if err == nil {
 			if negativeAround(s, start, end) {
@@ -230,7 +272,7 @@ func unclearNumber(s string, start int) error {
 // markReading reads digit groups and the marks between them as unclearNumber
 // describes, giving ASCII number text; ok is false when there is no one
 // reading.
-func markReading(groups []string, marks []rune) (string, bool) {
+func markReading(groups []string, marks []rune, spaced []bool) (string, bool) {
 	digits := 0
 	for _, g := range groups {
 		digits += len(g)
@@ -247,10 +289,17 @@ func markReading(groups []string, marks []rune) (string, bool) {
 		}
 		return true
 	}
-	if (marks[last] == ',' || marks[last] == '.') && groupingBefore(last) && (last == 0 && marks[last] == ',' || last > 0 && marks[last] != marks[0]) {
+	for _, sp := range spaced[:last] {
+		if sp {
+			return "", false // a decimal point that is not the last mark
+		}
+	}
+	decimal := spaced[last] ||
+		(marks[last] == ',' || marks[last] == '.') && (last == 0 && marks[last] == ',' || last > 0 && marks[last] != marks[0])
+	if decimal && groupingBefore(last) {
 		return strings.Join(groups[:last+1], "") + "." + groups[last+1], true
 	}
-	if groupingBefore(len(marks)) && marks[0] != ',' {
+	if groupingBefore(len(marks)) && marks[0] != ',' && !spaced[last] {
 		return strings.Join(groups, ""), true
 	}
 	return "", false
@@ -259,24 +308,36 @@ func markReading(groups []string, marks []rune) (string, bool) {
 // groupThousands writes "," between groups of three digits of the whole
 // part of plain number text: 1234.56 -> 1,234.56.
 func groupThousands(plain string) string {
-	sign := ""
-	if strings.HasPrefix(plain, "-") {
-		sign, plain = "-", plain[1:]
-	}
 	whole, frac, hasFrac := strings.Cut(plain, ".")
 	var b strings.Builder
-	b.WriteString(sign)
-	for i := range len(whole) {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(whole[i])
-	}
+	b.Grow(groupedLen(whole, ",") + len(plain) - len(whole))
+	appendGrouped(&b, whole, ",")
 	if hasFrac {
 		b.WriteByte('.')
 		b.WriteString(frac)
 	}
 	return b.String()
+}
+
+// groupedLen is the length appendGrouped writes for whole and group.
+func groupedLen(whole, group string) int {
+	digits := len(strings.TrimPrefix(whole, "-"))
+	return len(whole) + (digits-1)/3*len(group)
+}
+
+// appendGrouped writes the whole part of plain number text (digits, with
+// an optional "-") with group between groups of three digits.
+func appendGrouped(b *strings.Builder, whole, group string) {
+	if strings.HasPrefix(whole, "-") {
+		b.WriteByte('-')
+		whole = whole[1:]
+	}
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString(group)
+		}
+		b.WriteByte(whole[i])
+	}
 }
 
 // negativeAround reports whether the number s[start:end] is made negative
@@ -426,29 +487,114 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 		}
 		digits = d
 	}
-	x := args[0]
-	var n value.Num
-	switch x.Kind() {
-	case value.Empty:
-		return value.Value{}, nil
-	case value.Number:
-		n = x.Num()
-	case value.Text:
-		if trimText(x.Text()) == "" {
-			return value.Value{}, nil
-		}
-		m, ok := value.ToNumber(x)
-		if !ok {
-			return value.Value{}, value.Fail(value.ErrType, "round needs a number, got the text "+echo.Quote(x.Text())+
-				"; write round(number(...)) to read the number in it")
-		}
-		n = m
-	default:
-		return value.Value{}, value.Fail(value.ErrType, "round needs a number, got "+kindPhrase(x.Kind()))
+	n, empty, err := numberArg("round", args[0])
+	if empty || err != nil {
+		return value.Value{}, err
 	}
 	r, err := n.Round(int(digits))
 	if err != nil {
 		return value.Value{}, withName("round", err)
 	}
 	return value.NumberValue(r), nil
+}
+
+// numberArg reads the number that round and format work on (E3, D6): a
+// number, or plain number text; empty is true for an empty value, "" and
+// white space. Other text fails with the hint to read it with number(...),
+// another kind by its name.
+func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
+	switch x.Kind() {
+	case value.Empty:
+		return value.Num{}, true, nil
+	case value.Number:
+		return x.Num(), false, nil
+	case value.Text:
+		if trimText(x.Text()) == "" {
+			return value.Num{}, true, nil
+		}
+		m, ok := value.ToNumber(x)
+		if !ok {
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				"; write "+fn+"(number(...)) to read the number in it")
+		}
+		return m, false, nil
+	}
+	return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got "+kindPhrase(x.Kind()))
+}
+
+// leftOut reports whether v, given for an optional number, counts as left
+// out (D47): empty, or blank text (an empty cell of a sheet).
+func leftOut(v value.Value) bool {
+	return v.Kind() == value.Empty || v.Kind() == value.Text && trimText(v.Text()) == ""
+}
+
+// Bounds and defaults of format (D40).
+const (
+	formatMaxDigits     = 20
+	formatDefaultDigits = 2
+	formatDefaultGroup  = ","
+)
+
+// callFormat is format(x, digits, group) (D40): x shown with exactly digits
+// decimals, rounded half away from zero as round rounds (D24), with group
+// between thousands; the result is text. x is a number or plain number
+// text; empty, "" and white space give "" (D48: whatever digits and group
+// are). An empty digits, or blank text, counts as left out (D47): 2; an
+// empty group counts as left out (","), while the empty text "" is no group.
+func callFormat(env *Env, args []value.Value) (value.Value, error) {
+	n, empty, err := numberArg("format", args[0])
+	if err != nil {
+		return value.Value{}, err
+	}
+	if empty {
+		return value.TextValue(""), nil
+	}
+	digits := int64(formatDefaultDigits)
+	if len(args) > 1 && !leftOut(args[1]) {
+		d, err := wholeArg("format", "digits", args[1])
+		if err != nil {
+			return value.Value{}, err
+		}
+		if d < 0 || d > formatMaxDigits {
+			return value.Value{}, value.Fail(value.ErrValue, "format: digits must be from 0 to "+
+				strconv.Itoa(formatMaxDigits)+", got "+describe(args[1]))
+		}
+		digits = d
+	}
+	l := env.Limits()
+	group := formatDefaultGroup
+	if len(args) > 2 && args[2].Kind() != value.Empty {
+		if group, err = paramText("format", "group", args[2], l); err != nil {
+			return value.Value{}, err
+		}
+	}
+	r, err := n.Round(int(digits))
+	if err != nil {
+		return value.Value{}, withName("format", err)
+	}
+	// The shown number is at most some thousand bytes (value.MaxDigits,
+	// value.MaxExponent); the result, with group repeated, is sized first.
+	plain := r.String()
+	whole, frac, _ := strings.Cut(plain, ".")
+	size := groupedLen(whole, group) + len(frac)
+	if digits > 0 {
+		size += 1 + int(digits) - len(frac)
+	}
+	if size > l.Cap() {
+		return value.Value{}, errLimit("format", l.Cap())
+	}
+	if err := l.Budget.Bytes(size); err != nil {
+		return value.Value{}, err
+	}
+	var b strings.Builder
+	b.Grow(size)
+	appendGrouped(&b, whole, group)
+	if digits > 0 {
+		b.WriteByte('.')
+		b.WriteString(frac)
+		for range int(digits) - len(frac) {
+			b.WriteByte('0')
+		}
+	}
+	return value.TextValue(b.String()), nil
 }

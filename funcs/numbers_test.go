@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"context"
 	"math/rand"
 	"strings"
 	"testing"
@@ -18,7 +19,39 @@ func TestNumber(t *testing.T) {
 	unclear := func(in, hint string) tc {
 		return tc{name: "D34 " + in, args: []value.Value{txt(in)}, err: "number: '" + in + "' is not clear: " + hint, is: value.ErrValue}
 	}
+	const general = "write the number it means with digits and at most one '.', its decimal point"
 	run(t, "number", []tc{
+		// D39: a number split by a space (or U+00A0, U+202F, U+2009) before
+		// exactly three digits, or by "." or "," and a space, is refused
+		// like D34; the examples of the rule first.
+		unclear("9 800", "write 9800 or 9,800"),
+		unclear("2 285,81 грн.", "write 2285.81 or 2,285.81"),
+		unclear("2 285,81", "write 2285.81 or 2,285.81"),
+		unclear("1 995,00 Kč", "write 1995 or 1,995"),
+		unclear("119. 95", "write 119.95"),
+		unclear("118, 99 TL", "write 118.99"),
+		unclear("1\u00a0000", "write 1000 or 1,000"),
+		unclear("1\u202f234\u202f567,89 €", "write 1234567.89 or 1,234,567.89"),
+		unclear("12\u2009345.5", "write 12345.5 or 12,345.5"),
+		unclear("1 234 567", "write 1234567 or 1,234,567"),
+		unclear("-9 800 บาท", "write -9800 or -9,800"),
+		unclear("(1 234,50)", "write -1234.5 or -1,234.5"),
+		unclear("๙ ๘๐๐", "write 9800 or 9,800"),
+		unclear("1,234, 56", "write 1234.56 or 1,234.56"),
+		unclear("1, 2", "write 1.2"),
+		unclear("1, 2, 3", general),
+		unclear("1.5 000", general),
+		unclear("1,234 567", general),
+		ok("9  800", "9"), // two spaces: not a grouping
+		ok("9 8000", "9"), // four digits: not a group of three
+		ok("9 80", "9"),   // two digits
+		ok("9\t800", "9"), // a tab is no grouping space
+		unclear("9 800x", "write 9800 or 9,800"),
+		ok("Page 3 of 10", "3"), // a space and no digits
+		ok("12. Mai", "12"),
+		ok("1.234", "1.234"), // plain number text (D6): its point is a decimal point
+		ok("1.234 kg", "1.234"),
+		ok("1,234", "1234"),
 		// D34: a number followed by . , ' or ’ and a digit is refused,
 		// with the reading the marks suggest written plainly.
 		unclear("1.234,56", "write 1234.56 or 1,234.56"),
@@ -26,22 +59,22 @@ func TestNumber(t *testing.T) {
 		unclear("1'049,95", "write 1049.95 or 1,049.95"),
 		unclear("1’049,95", "write 1049.95 or 1,049.95"),
 		unclear("205,68", "write 205.68"),
-		unclear("1.5.2", "write 1234.56 or 1,234.56"),
+		unclear("1.5.2", general),
 		unclear("205,68 €", "write 205.68"),
 		unclear("$ 1.144.000", "write 1144000 or 1,144,000"),
 		unclear("-1.234,56 บาท", "write -1234.56 or -1,234.56"),
 		unclear("(1.234,56)", "write -1234.56 or -1,234.56"),
 		unclear("1'049", "write 1049 or 1,049"),
-		unclear("1.2.3", "write 1234.56 or 1,234.56"),
+		unclear("1.2.3", general),
 		unclear("1,2345", "write 1.2345"),
 		unclear("1,23", "write 1.23"),
 		unclear("12,5", "write 12.5"),
-		unclear("1,234,56", "write 1234.56 or 1,234.56"),
-		unclear("1,234.5,6", "write 1234.56 or 1,234.56"),
+		unclear("1,234,56", general),
+		unclear("1,234.5,6", general),
 		unclear("๒๐๕,๖๘", "write 205.68"),
 		unclear("0.234,5", "write 234.5"),
 		{name: "D34 a long reading gets the general hint", args: []value.Value{txt("1," + strings.Repeat("5", 100))},
-			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: write 1234.56 or 1,234.56", is: value.ErrValue},
+			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: " + general, is: value.ErrValue},
 		// The design's examples.
 		ok("15,434.75 บาท/ปี", "15434.75"),
 		ok("(1,200)", "-1200"),
@@ -85,10 +118,7 @@ func TestNumber(t *testing.T) {
 		ok("1,200.", "1200"),
 		ok("1.5.", "1.5"),
 		ok("12' long", "12"),
-		ok("1, 2", "1"),
 		ok("1,000,000", "1000000"),
-		ok("1\u00a0000", "1"),
-		ok("1, 2, 3", "1"),
 		// Thai and other Unicode decimal digits.
 		ok("๑๒๓", "123"),
 		ok("๑,๒๓๔.๕๐ บาท", "1234.5"),
@@ -232,4 +262,141 @@ func TestNumberLongPlainText(t *testing.T) {
 	v, err := callNumber(nil, value.TextValue("1"+strings.Repeat("0", value.MaxDigits-1)))
 	require.NoError(t, err)
 	require.Equal(t, value.Number, v.Kind())
+}
+
+// D34, D39, D49: the rewrite that the message of an unclear number
+// suggests, given to number, gives a number, the same for each form it
+// writes; texts are drawn from the pieces the two rules look at. A message
+// with no rewrite says so in the general words, never with an example.
+func TestUnclearNumberHintWorks(t *testing.T) {
+	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", ".", ",", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
+	r := rand.New(rand.NewSource(39))
+	rewrites, general := 0, 0
+	for i := 0; i < 100000; i++ {
+		var b strings.Builder
+		for n := 1 + r.Intn(7); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		s := b.String()
+		_, err := callNumber(nil, value.TextValue(s))
+		if err == nil || !strings.Contains(err.Error(), " is not clear: ") {
+			continue
+		}
+		_, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		if hint == "write the number it means with digits and at most one '.', its decimal point" {
+			general++
+			continue
+		}
+		rewrites++
+		forms, ok := strings.CutPrefix(hint, "write ")
+		require.True(t, ok, "%q: %s", s, err)
+		var first value.Value
+		for k, form := range strings.Split(forms, " or ") {
+			v, err := callNumber(nil, value.TextValue(form))
+			require.NoError(t, err, "%q: the rewrite %q", s, form)
+			require.Equal(t, value.Number, v.Kind(), "%q: the rewrite %q", s, form)
+			if k == 0 {
+				_, plain := value.ParseNum(form)
+				require.True(t, plain, "%q: the first rewrite %q is plain number text", s, form)
+				first = v
+				continue
+			}
+			require.Equal(t, first.String(), v.String(), "%q: the forms %q", s, forms)
+		}
+	}
+	require.Greater(t, rewrites, 1000, "too few rewrites drawn")
+	require.Greater(t, general, 100, "too few texts with no one reading drawn")
+}
+
+// D40, D24, D47, D48: format shows a number with exactly digits places,
+// rounded as round rounds, with group between thousands; the rule's
+// examples first.
+func TestFormat(t *testing.T) {
+	ok := func(name, want string, args ...value.Value) tc {
+		return tc{name: name, args: args, want: want, kind: value.Text}
+	}
+	blank := func(name string, args ...value.Value) tc {
+		return tc{name: name, args: args, want: "", kind: value.Text}
+	}
+	ten := &Env{MaxSize: 10}
+	run(t, "format", []tc{
+		ok("D40 two places and a comma by default", "1,234.50", num("1234.5")),
+		ok("D40 two places given", "875.00", num("875"), num("2")),
+		ok("D40 no places, half away from zero", "1", num("0.5"), num("0")),
+		ok("D40 no grouping", "-1234.5", num("-1234.5"), num("1"), txt("")),
+		ok("D40 plain number text counts as its number", "980.50", txt("980.50")),
+		ok("plain number text with spaces", "-3.50", txt(" -3.5 ")),
+		ok("D24 exact decimals", "2.68", num("2.675"), num("2")),
+		ok("D24 negative half away from zero", "-3", num("-2.5"), num("0")),
+		ok("rounds up into a new group", "1,000.00", num("999.999")),
+		ok("minus zero is shown as 0", "0.00", num("-0.001")),
+		ok("minus zero without places", "0", num("-0.4"), num("0")),
+		ok("zero", "0.00", num("0")),
+		ok("small", "0.05", num("0.05")),
+		ok("three digits have no group", "100.00", num("100")),
+		ok("four digits have one", "1,000", num("1000"), num("0")),
+		ok("millions", "-1,234,567.89", num("-1234567.891")),
+		ok("twenty places", "0.10000000000000000000", num("0.1"), num("20")),
+		ok("digits as plain number text", "1.5", num("1.5"), txt("1")),
+		ok("group of any text", "1 234 567", num("1234567"), num("0"), txt(" ")),
+		ok("group of several characters", "1'000'000.0", num("1000000"), num("1"), txt("'")),
+		ok("group as a number's text", "10001.00", num("1001"), num("2"), num("0")),
+		ok("long number", "1,"+strings.Repeat("000,", 9)+"000.00", num("1"+strings.Repeat("000", 10))),
+		ok("D47 empty digits counts as left out", "1,234.50", num("1234.5"), null),
+		ok("D47 empty group counts as left out", "1,234.5", num("1234.5"), num("1"), null),
+		ok("D47 blank digits (an empty cell) counts as left out", "1,234.50", num("1234.5"), txt("")),
+		ok("D47 blank digits of spaces", "1,234.50", num("1234.5"), txt("  ")),
+		ok("D47 both empty", "1,234.50", num("1234.5"), null, null),
+		{name: "exactly the cap", env: ten, args: []value.Value{num("1234.5678"), num("4")}, want: "1,234.5678", kind: value.Text},
+		blank("empty", null),
+		blank("empty text", txt("")),
+		blank("blank text", txt(" \t\u00a0")),
+		blank("D48 empty first whatever digits are", null, txt("abc")),
+		blank("D48 empty first whatever group is", txt(""), num("2"), host([]any{1})),
+		{name: "D40 text that is not plain", args: []value.Value{txt("15,434.75")},
+			err: "format needs a number, got the text '15,434.75'; write format(number(...)) to read the number in it", is: value.ErrType},
+		{name: "text with a unit", args: []value.Value{txt("12 THB")},
+			err: "format needs a number, got the text '12 THB'; write format(number(...)) to read the number in it", is: value.ErrType},
+		{name: "boolean", args: []value.Value{boolean(true)}, err: "format needs a number, got a boolean", is: value.ErrType},
+		{name: "list", args: []value.Value{host([]any{1})}, err: "format needs a number, got a list", is: value.ErrType},
+		{name: "dictionary", args: []value.Value{host(map[string]any{})}, err: "format needs a number, got a dictionary", is: value.ErrType},
+		{name: "digits past 20", args: []value.Value{num("1"), num("21")}, err: "format: digits must be from 0 to 20, got 21", is: value.ErrValue},
+		{name: "negative digits", args: []value.Value{num("1"), num("-1")}, err: "format: digits must be from 0 to 20, got -1", is: value.ErrValue},
+		{name: "huge digits", args: []value.Value{num("1"), num("1" + strings.Repeat("0", 30))},
+			err: "format: digits must be from 0 to 20, got 1" + strings.Repeat("0", 30), is: value.ErrValue},
+		{name: "digits not whole", args: []value.Value{num("1"), num("1.5")}, err: "format: digits must be a whole number, got 1.5", is: value.ErrValue},
+		{name: "digits text", args: []value.Value{num("1"), txt("two")}, err: "format: digits must be a whole number, got the text 'two'", is: value.ErrType},
+		{name: "group a list", args: []value.Value{num("1"), num("2"), host([]any{","})},
+			err: "format: group must be text, a number or a boolean, got a list", is: value.ErrType},
+		{name: "one byte over the cap", env: ten, args: []value.Value{num("1234.5678"), num("5")},
+			err: "format: result would be larger than 10 bytes", is: value.ErrLimit},
+		{name: "groups count against the cap", env: ten, args: []value.Value{num("1000000"), num("0"), txt("---")},
+			err: "format: result would be larger than 10 bytes", is: value.ErrLimit},
+	})
+}
+
+// D40 with D17, D35: the text format builds is sized, checked against the
+// cap and charged to the budget before it is built.
+func TestFormatBudget(t *testing.T) {
+	b := value.NewBudget(context.Background(), 0, 0)
+	v, err := call(&Env{Budget: b}, "format", num("1234567.5"), num("2"), txt(" | "))
+	require.NoError(t, err)
+	require.Equal(t, "1 | 234 | 567.50", v.String())
+	bytes, _ := b.Used()
+	require.Equal(t, int64(len(" | ")+len("1 | 234 | 567.50")), bytes, "the group read, the result built")
+	b = value.NewBudget(context.Background(), bytes-1, 0)
+	_, err = call(&Env{Budget: b}, "format", num("1234567.5"), num("2"), txt(" | "))
+	require.ErrorIs(t, err, value.ErrBudget)
+
+	// A large group between many groups: refused before anything of its
+	// size is built.
+	group := txt(strings.Repeat(",", 1<<20))
+	big := num("1" + strings.Repeat("0", 300))
+	alloc := allocated(func() { _, err = call(&Env{MaxSize: 64 << 20}, "format", big, num("0"), group) })
+	require.ErrorIs(t, err, value.ErrLimit)
+	require.Less(t, alloc, uint64(1<<20), "allocated %d bytes", alloc)
+	b = value.NewBudget(context.Background(), 2<<20, 0)
+	alloc = allocated(func() { _, err = call(&Env{Budget: b, MaxSize: 1 << 30}, "format", big, num("0"), group) })
+	require.ErrorIs(t, err, value.ErrBudget)
+	require.Less(t, alloc, uint64(1<<20), "allocated %d bytes", alloc)
 }

@@ -129,7 +129,8 @@ var (
 	ErrUnknownFunction = errors.New("unknown function")
 )
 
-// table is the whitelist, in the order of design section 5. It is the only
+// table is the whitelist, in the order of design section 5 and then format
+// (D40, the twelfth). It is the only
 // place a function is declared.
 var table = []Func{
 	{
@@ -173,7 +174,8 @@ var table = []Func{
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
 			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
-			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), whose meaning is not clear.",
+			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), by a space and exactly three digits (`9 800`, `2 285,81`) " +
+			"or by `.` or `,`, a space and digits (`119. 95`), whose meaning is not clear: the message writes the number the marks suggest.",
 		Empty:      "empty, also for `\"\"` and white space; text with no number is an error",
 		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
@@ -188,6 +190,9 @@ var table = []Func{
 			{"number('abc')", "error: number: no number in 'abc'"},
 			{"number('1.234,56')", "error: number: '1.234,56' is not clear: write 1234.56 or 1,234.56"},
 			{"number('205,68 €')", "error: number: '205,68 €' is not clear: write 205.68"},
+			{"number('9 800')", "error: number: '9 800' is not clear: write 9800 or 9,800"},
+			{"number('2 285,81 грн.')", "error: number: '2 285,81 грн.' is not clear: write 2285.81 or 2,285.81"},
+			{"number('119. 95')", "error: number: '119. 95' is not clear: write 119.95"},
 		},
 		One: callNumber,
 	},
@@ -336,6 +341,32 @@ var table = []Func{
 			{"substring('abc', 0, 1.5)", "error: substring: length must be a whole number, got 1.5"},
 		},
 		Call: callSubstring,
+	},
+	{
+		Name: "format",
+		Params: []Param{
+			{Name: "x", Doc: "a number, or text that is a plain number such as `'980.50'`"},
+			{Name: "digits", Optional: true, Default: value.NumberValue(value.Int(formatDefaultDigits)), Doc: "places after the point, a whole number from 0 to 20; 2 when left out, empty or blank text (an empty cell)"},
+			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"},
+		},
+		Doc: "format shows a number as text with exactly digits places after the point, rounded half away from zero as round rounds, " +
+			"and group between thousands, as money is shown.",
+		Empty:      "`\"\"`, also for `\"\"` and white space",
+		EmptyFirst: EmptyText,
+		Examples: []Example{
+			{"format(1234.5)", "1,234.50"},
+			{"format(875, 2)", "875.00"},
+			{"format(0.5, 0)", "1"},
+			{"format(-1234.5, 1, '')", "-1234.5"},
+			{"format(2.675, 2)", "2.68"},
+			{"format(1234567.891, 2, ' ')", "1 234 567.89"},
+			{"format('980.50')", "980.50"},
+			{"format(number(row.premium))", "15,434.75"},
+			{"format(row.missing)", ""},
+			{"format('15,434.75')", "error: format needs a number, got the text '15,434.75'; write format(number(...)) to read the number in it"},
+			{"format(12, 21)", "error: format: digits must be from 0 to 20, got 21"},
+		},
+		Call: callFormat,
 	},
 }
 

@@ -122,6 +122,7 @@ func TestCheckArity(t *testing.T) {
 		"join":      {"join takes 1 or 2 values, got 0", "join takes 1 or 2 values, got 3"},
 		"replace":   {"replace takes 3 values, got 2", "replace takes 3 values, got 4"},
 		"substring": {"substring takes 2 or 3 values, got 1", "substring takes 2 or 3 values, got 4"},
+		"format":    {"format takes 1 to 3 values, got 0", "format takes 1 to 3 values, got 4"},
 	}
 	for _, f := range All() {
 		t.Run(f.Name, func(t *testing.T) {

@@ -246,7 +246,10 @@ func TestValidateSheetRows(t *testing.T) {
 	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (every row)\n"+
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
 		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (row 1)\n"+
-		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (row 3)\n", r.stdout)
+		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (row 3)\n"+
+		// D45: the column read as a number, with its rows as the sheet shows them
+		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
+		"correct the data, or test the column with is not empty or give a default with default(...)\n", r.stdout)
 
 	// -row checks that row only, and names none.
 	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", p)
@@ -257,7 +260,8 @@ func TestValidateSheetRows(t *testing.T) {
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
 	var got []jsonFinding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
-	require.Len(t, got, 4)
+	require.Len(t, got, 5)
+	require.Equal(t, "column", got[4].Kind) // D45, its rows in its message
 	require.Equal(t, []int{0, 1, 2, 3}, got[0].Rows)
 	require.Nil(t, got[1].Rows)
 	require.Equal(t, []int{1}, got[2].Rows)
@@ -365,4 +369,20 @@ func TestConformance(t *testing.T) {
 	require.Contains(t, r.stderr, "bad.yaml")
 	r = runCLI(t, "", "conformance", dir, dir)
 	require.Equal(t, 2, r.code)
+}
+
+// D44: cond -explain shows how and/or grouped the parts, and cond warns
+// on standard error about a trap, with its fix, without changing the
+// result or the exit status.
+func TestCondGroupingAndTraps(t *testing.T) {
+	r := runCLI(t, "", "cond", "-explain", "${a} == 1 or ${b} == 2 and ${c} == 3")
+	require.Equal(t, result{0, "grouped as: ${a} == 1 or (${b} == 2 and ${c} == 3)\n" +
+		"${a} == 1: '' (empty) -> false\n${b} == 2: '' (empty) -> false\n${c} == 3: not needed\nfalse\n", ""}, r)
+	r = runCLI(t, "", "cond", "-explain", "${a} == 1 and ${b} == 2")
+	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "${a} == 1 && ${b} == 2")
+	require.Equal(t, 0, r.code)
+	require.Equal(t, "false\n", r.stdout)
+	require.Contains(t, r.stderr, "warning: condition: '&&' does not join the parts of a condition")
+	require.Contains(t, r.stderr, "write and: ${a} == 1 and ${b} == 2")
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,6 +79,18 @@ func (e *envFlag) Set(s string) error {
 			return fmt.Errorf("%q is not a name: -env takes names, not NAME=value", name)
 		}
 		*e = append(*e, name)
+	}
+	return nil
+}
+
+// envAllowed reports which names of the environment the flags let in, for
+// the warning about ${env.NAME} (D44); nil when none is.
+func (d *dataFlags) envAllowed() func(name string) bool {
+	switch {
+	case d.envAll:
+		return func(string) bool { return true }
+	case len(d.env) > 0:
+		return func(name string) bool { return slices.Contains(d.env, name) }
 	}
 	return nil
 }

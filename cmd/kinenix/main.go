@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
 )
 
 func main() {
@@ -441,7 +442,8 @@ func (c *cli) render(args []string) int {
 func (c *cli) cond(args []string) int {
 	fs := c.flags("cond")
 	d := addDataFlags(fs, false)
-	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held")
+	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held,\n"+
+		"after how and/or grouped the parts when the line mixes them")
 	rest, code, done := c.parse(fs, args)
 	if done {
 		return code
@@ -457,10 +459,22 @@ func (c *cli) cond(args []string) int {
 	if err != nil {
 		return c.problem(err)
 	}
+	var sample *scope.Scope // a bare word is a trap only with data (D44)
+	if d.file != "" {
+		sample = s
+	}
+	for _, tr := range cond.Traps() {
+		if tr.Applies(sample) {
+			fmt.Fprintln(c.stderr, "warning: "+strings.ToValidUTF8(tr.Message(), "\uFFFD"))
+		}
+	}
 	var ok bool
 	if *explain {
 		var steps []eval.Step
 		ok, steps, err = cond.Explain(s)
+		if g := cond.Grouping(); strings.Contains(g, "(") {
+			fmt.Fprintln(c.stdout, "grouped as: "+g)
+		}
 		for _, st := range steps {
 			fmt.Fprintln(c.stdout, st.String())
 		}

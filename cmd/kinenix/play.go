@@ -22,7 +22,8 @@ func (c *cli) play(args []string) int {
 	fs := c.flags("play")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`: a loopback address unless -public\n"+
 		"(port 0 picks a free port; the address is printed)")
-	data := fs.String("data", "", "start the page with the data of `FILE`: .json, .yaml, .yml or .csv")
+	data := fs.String("data", "", "start the page with the data of `FILE`: .json, .yaml, .yml, .csv or .xlsx\n"+
+		"(FILE.xlsx#Sheet picks a sheet)")
 	public := fs.Bool("public", false, "allow a non-loopback -addr: anyone who can reach it can use the page")
 	rest, code, done := c.parse(fs, args)
 	if done {
@@ -58,14 +59,21 @@ func (c *cli) play(args []string) int {
 			o.DataFormat = "yaml"
 		case ".csv":
 			o.DataFormat = "csv"
-		case ".xlsx":
-			return c.usageError("play", fmt.Sprintf("-data %s: the page edits data as text: give JSON, YAML or CSV", *data))
 		}
-		b, err := readPlayData(*data)
+		path := *data
+		// FILE.xlsx#Sheet picks a sheet, as -data does elsewhere.
+		if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
+			path, o.DataSheet = path[:i], path[i+1:]
+		}
+		limit, what := play.MaxBody, "2 MiB"
+		if strings.HasSuffix(strings.ToLower(path), ".xlsx") {
+			o.DataFormat, limit, what = "xlsx", play.MaxWorkbook, "1.5 MiB for a workbook"
+		}
+		b, err := readPlayData(path, limit, what)
 		if err != nil {
 			return c.fail(err)
 		}
-		o.Data, o.DataName = string(b), filepath.Base(*data)
+		o.Data, o.DataName = string(b), filepath.Base(path)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -98,20 +106,20 @@ func (c *cli) play(args []string) int {
 	return exitOK
 }
 
-// readPlayData reads the -data file of play as text, up to the size the
-// page can send back.
-func readPlayData(path string) ([]byte, error) {
+// readPlayData reads the -data file of play, up to limit bytes, the size
+// the page can send back (what says it in words).
+func readPlayData(path string, limit int, what string) ([]byte, error) {
 	f, err := openFile("data file", path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := readLimited(f, play.MaxBody)
+	b, err := readLimited(f, int64(limit))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read data file %s", path)
 	}
-	if len(b) > play.MaxBody {
-		return nil, fmt.Errorf("data file %s is larger than the playground's 2 MiB", path)
+	if len(b) > limit {
+		return nil, fmt.Errorf("data file %s is larger than the playground's %s", path, what)
 	}
 	return b, nil
 }

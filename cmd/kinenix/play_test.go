@@ -19,7 +19,7 @@ func TestPlayUsage(t *testing.T) {
 		{[]string{"play", "-addr", "8080"}, "kinenix play: -addr \"8080\" is not HOST:PORT" + usage},
 		{[]string{"play", "a.md", "b.md"}, "kinenix play: play takes at most one flow file, got 2" + usage},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-"}, "kinenix play: play reads the flow from a file, not standard input" + usage},
-		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "sheet.xlsx"}, "kinenix play: -data sheet.xlsx: the page edits data as text: give JSON, YAML or CSV" + usage},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "testdata/no-such-sheet.xlsx#Sheet 2"}, "kinenix: data file testdata/no-such-sheet.xlsx does not exist\n"},
 		{[]string{"play", "-nope"}, "kinenix play: unknown flag -nope" + usage},
 		{[]string{"play", "-addr", "127.0.0.1:0", "testdata/no-such-flow.md"}, "kinenix: flow file testdata/no-such-flow.md does not exist\n"},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "testdata/no-such-data.json"}, "kinenix: data file testdata/no-such-data.json does not exist\n"},

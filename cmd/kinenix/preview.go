@@ -76,7 +76,7 @@ func (c *cli) preview(args []string) int {
 		return rc
 	}
 	files, code := c.flowFiles(args)
-	opts := flow.PreviewOptions{Explain: *explain, SampleWarnings: hasData}
+	opts := flow.PreviewOptions{Explain: *explain, SampleWarnings: hasData, EnvAllowed: d.envAllowed()}
 	out := &jsonOut{w: c.stdout}
 	if *asJSON {
 		out.begin()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
 )
 
 // jsonFinding is one finding in the output of `validate -json`, and a
@@ -70,7 +72,11 @@ func (c *cli) validate(args []string) int {
 			code = exitUsage
 			continue
 		}
-		for _, f := range validateRows(name, src, runs) {
+		found := validateRows(name, src, runs, d.envAllowed())
+		if !d.row.set { // D45: facts of the sheet's rows, not of the one -row picks
+			found = append(found, columnWarnings(name, src, runs)...)
+		}
+		for _, f := range found {
 			if (!f.Warning || *strict) && code == exitOK {
 				code = exitProblem
 			}
@@ -124,13 +130,15 @@ const maxSheetWork = 64 << 20
 // sample, or with several rows of a sheet (each run names its row). With
 // several rows, a finding is listed once, with the rows it holds for; a
 // finding that holds without data is listed as it is.
-func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
+func validateRows(name string, src []byte, runs []rowScope, env func(string) bool) []rowFinding {
+	check := func(s *scope.Scope) []flow.Finding {
+		return flow.ValidateWith(context.Background(), name, src, flow.ValidateOptions{Sample: s, EnvAllowed: env})
+	}
 	if len(runs) == 0 {
-		return wrap(flow.Validate(name, src, nil))
+		return wrap(check(nil))
 	}
 	if len(runs) == 1 { // data that is not a sheet, -row, or a sheet of one row
-
-		return wrap(flow.Validate(name, src, runs[0].scope))
+		return wrap(check(runs[0].scope))
 	}
 	type key struct {
 		line, col int
@@ -140,7 +148,7 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 	keyOf := func(f flow.Finding) key { return key{f.Line, f.Column, f.Message, f.Warning} }
 	var out []rowFinding
 	index := map[key]int{}
-	for _, f := range flow.Validate(name, src, nil) {
+	for _, f := range check(nil) {
 		index[keyOf(f)] = len(out)
 		out = append(out, rowFinding{Finding: f})
 	}
@@ -162,7 +170,7 @@ func validateRows(name string, src []byte, runs []rowScope) []rowFinding {
 					", before " + rowsText([]int{r.row}, 0) + " (" + strconv.Itoa(len(runs)-n) + " rows not checked)"}}
 			break
 		}
-		for _, f := range flow.Validate(name, src, r.scope) {
+		for _, f := range check(r.scope) {
 			k := keyOf(f)
 			i, seen := index[k]
 			if !seen {

@@ -167,12 +167,16 @@ func TestValidateSampleWarnings(t *testing.T) {
 		"4:19: warning: row.Role in Compny: no key 'Role in Compny' in row; did you mean 'Role in Company'?",
 		"5:31: warning: condition: '${row.brand} > 3': > needs numbers; '  toyota ' is not a number: use ${number(...)}",
 		"6:36: warning: condition: '${row.First Name} >= 1': >= needs numbers; 'Somchai' is not a number: use ${number(...)}",
+		// D44: the environment is not let in, so ${env.HOME} is empty.
+		"7:59: warning: ${env.HOME}: the environment is not read; run with -env HOME",
 	}
 	for i := range want {
 		want[i] = p + ":" + want[i]
 	}
 	require.Equal(t, strings.Join(want, "\n")+"\n", r.stdout)
 	require.Equal(t, 1, r.code) // the error on line 4
+	r = runCLI(t, "", "validate", "-env", "HOME", "-data", example, p)
+	require.Equal(t, strings.Join(want[:len(want)-1], "\n")+"\n", r.stdout, "-env HOME lets it in")
 
 	// Warnings alone leave the exit status 0.
 	q := writeFlow(t, "g.md", "- **hi:** Dear ${row.Frist Name},\n")
@@ -350,4 +354,47 @@ func TestValidateSheetBounded(t *testing.T) {
 	r = runCLI(t, "", "validate", "-data", sheet, small)
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Empty(t, r.stdout, "a small flow is checked against every row")
+}
+
+// The traps of D38 and D44 warn on no valid flow: every example validates
+// clean with -strict, without data and with each of its data files.
+func TestExamplesHaveNoTraps(t *testing.T) {
+	flows, err := filepath.Glob("../../examples/*.md")
+	require.NoError(t, err)
+	require.NotEmpty(t, flows)
+	for _, f := range flows {
+		r := runCLI(t, "", "validate", "-strict", f)
+		require.Equal(t, result{}, r, f)
+		datas, err := filepath.Glob(strings.TrimSuffix(f, ".md") + ".*")
+		require.NoError(t, err)
+		checked := 0
+		for _, d := range datas {
+			if strings.HasSuffix(d, ".md") {
+				continue
+			}
+			r := runCLI(t, "", "validate", "-strict", "-data", d, f)
+			require.Equal(t, result{}, r, "%s with %s", f, d)
+			checked++
+		}
+		require.NotZero(t, checked, "%s has no data file", f)
+	}
+}
+
+// D45: validate -data with a sheet warns about a column read as a number
+// that holds text, naming the rows as the sheet shows them (D41), and
+// about a column of numbers that number() refuses as not clear; warnings,
+// errors under -strict.
+func TestValidateColumnFacts(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **total:** ${row.Amount * 2} ${row.Price}\n- **condition:** ${row.Price} == 1\n")
+	sheet := writeFlow(t, "d.csv", "Amount,Price\n100,\"12,5\"\nn/a,\"7,25\"\n200,\"3,5\"\n")
+	r := runCLI(t, "", "validate", "-data", sheet, p)
+	require.Equal(t, 0, r.code, r.stdout)
+	require.Contains(t, r.stdout, p+":1:16: warning: column Amount is read as a number, but rows[1] (sheet row 3) holds text that is not a number ('n/a')")
+	require.Contains(t, r.stdout, p+":1:34: warning: column Price: 3 of 3 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)")
+	r = runCLI(t, "", "validate", "-strict", "-data", sheet, p)
+	require.Equal(t, 1, r.code)
+	// JSON data is no sheet: no column facts.
+	js := writeFlow(t, "d.json", `{"row": {"Amount": "n/a", "Price": "12,5"}}`)
+	r = runCLI(t, "", "validate", "-data", js, p)
+	require.NotContains(t, r.stdout, "column ")
 }

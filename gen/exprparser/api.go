@@ -17,6 +17,7 @@ package exprparser
 // errors.go turns what the parser reports into a SyntaxError.
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -92,7 +93,14 @@ func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
 	if strings.TrimLeft(src, " \t\r\n") == "" {
 		return nil, &SyntaxError{Offset: 0, Reason: "the expression is empty"}
 	}
-	return fromResult(src, exprgen.ParseInput(src, maxSteps, mode))
+	x, err := fromResult(src, exprgen.ParseInput(src, maxSteps, mode))
+	var se *SyntaxError
+	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex {
+		if hint, ok := quoteHint(src, se.Offset, maxSteps, mode); ok {
+			return nil, hint
+		}
+	}
+	return x, err
 }
 
 // fromResult reads the outcome of a parse: the step limit first, then a

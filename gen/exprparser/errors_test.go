@@ -20,6 +20,17 @@ var syntaxErrorTests = []struct {
 	{"", 0, "the expression is empty"},
 	{" \t\n", 0, "the expression is empty"},
 
+	// D44: text left out of quotes where a value is expected is named,
+	// with the call to write.
+	{"part(x, -, 1)", 8, "'-' is text without quotes; put it in quotes: write part(x, '-', 1)"},
+	{"part(row.date, /, -1)", 15, "'/' is text without quotes; put it in quotes: write part(row.date, '/', -1)"},
+	{"replace(x, -, /)", 11, "'-' is text without quotes; put it in quotes: write replace(x, '-', '/')"},
+	{"default(row.x, n a)", 15, "'n a' is text without quotes; put it in quotes: write default(row.x, 'n a')"},
+	{"default(row.x, n/a) + part(y, -, 0)", 30, "'-' is text without quotes; put it in quotes: write default(row.x, n/a) + part(y, '-', 0)"},
+	{"upper(part(x, -, 0))", 14, "'-' is text without quotes; put it in quotes: write upper(part(x, '-', 0))"},
+	{"part(x, -, 1", 9, "unexpected ','; a value is missing after '-'"}, // quoting alone would not make it parse
+	{"part(x, 'a' -, 1)", 13, "unexpected ','; a value is missing after '-'"},
+
 	// Input that ends too early.
 	{"a +", 3, "unexpected end; a value is missing after '+'"},
 	{"a + ", 4, "unexpected end; a value is missing after '+'"},

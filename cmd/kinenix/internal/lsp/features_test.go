@@ -146,7 +146,7 @@ func TestCompletion(t *testing.T) {
 	sample := featureSample()
 
 	items, applied, labels := complete(t, "- **a:** ${|", sample, false)
-	want := []string{"packages", "row", "rows", "ลูกค้า"} // the sample's variables, then every function
+	want := []string{"packages", "row", "rows", "ลูกค้า"} // the variables, then every function of the table
 	for _, f := range funcs.All() {
 		want = append(want, f.Name)
 	}
@@ -214,5 +214,56 @@ func TestCompletion(t *testing.T) {
 	_, _, labels = complete(t, "${row.|}", nil, false)
 	require.Empty(t, labels)
 	_, _, labels = complete(t, "${|}", nil, false)
-	require.Len(t, labels, 11) // the functions
+	require.Len(t, labels, len(funcs.All())) // the functions
+}
+
+// The playground's completion and hover are the editor's, on one line:
+// the same items at the same place, offsets in bytes of the line.
+func TestCompleteAndHoverAt(t *testing.T) {
+	sample := featureSample()
+	line := "- **ถึง:** ${row.Unit} and ${le"
+	u16 := func(s string) int { return utf16Len(s) } // the page's offsets
+	idx := func(sub string) int { return u16(line[:strings.Index(line, sub)]) }
+	got := Complete(line, u16(line), sample)
+	names := map[string]Completion{}
+	for _, c := range got {
+		names[c.Label] = c
+	}
+	for _, f := range funcs.All() {
+		c, ok := names[f.Name]
+		require.True(t, ok, f.Name)
+		require.Equal(t, "function", c.Kind)
+		require.Equal(t, f.Signature(), c.Detail)
+		require.Equal(t, f.Name+"(", c.Insert)
+		require.Equal(t, idx("le"), c.From)
+		require.Contains(t, c.Doc, f.Doc)
+	}
+	require.Equal(t, "variable", names["rows"].Kind)
+
+	// A key with spaces replaces the dot with the quoted form.
+	keys := Complete(line, idx("Unit")+len("Unit"), sample)
+	var price Completion
+	for _, c := range keys {
+		if c.Label == "Unit Price (THB)" {
+			price = c
+		}
+	}
+	require.Equal(t, "key", price.Kind)
+	require.Equal(t, "['Unit Price (THB)']", price.Insert)
+	require.Equal(t, idx(".Unit"), price.From)
+	require.Equal(t, ".Unit Price (THB)", price.Filter)
+
+	// Outside ${...}, and off the line, nothing.
+	require.Empty(t, Complete(line, 3, sample))
+	require.Empty(t, Complete(line, u16(line)+1, sample))
+
+	h, ok := HoverAt(line, idx("row")+1, sample)
+	require.True(t, ok)
+	require.Equal(t, idx("row"), h.From)
+	require.Equal(t, idx("row")+3, h.To)
+	require.Contains(t, h.Text, "`row`: dictionary of 6 keys")
+	_, ok = HoverAt(line, u16(line), sample) // `${le` is not closed
+	require.False(t, ok)
+	_, ok = HoverAt(line, -1, sample)
+	require.False(t, ok)
 }

@@ -1,9 +1,10 @@
 package play
 
 import (
+	"bytes"
 	"context"
 	"strings"
-	"unicode/utf8"
+	"sync"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -35,16 +36,22 @@ const (
 )
 
 // Request is what the page sends: the flow, the data and its format
-// ("json", "yaml" or "csv"; anything else, "" included, means JSON when
-// the text starts with `{` and YAML otherwise). The data is read by
-// data.Decode, as the CLI's -data reads a file: a CSV's rows are `rows`
-// and its first row `row`.
+// ("json", "yaml", "csv" or "xlsx"; anything else, "" included, means
+// JSON when the text starts with `{` and YAML otherwise). The data is
+// read by data.Decode, as the CLI's -data reads a file: a sheet's rows
+// are `rows` and its first row `row`.
 //
-// For a sheet (CSV), Row picks the row that is `row`, as the CLI's -row
-// does: 0 the first, -1 the last.
+// A workbook (format "xlsx") is not text: its bytes are in Bytes (base64
+// in JSON), and Data is not read. Sheet names the workbook's sheet to
+// read, "" the first, as `FILE.xlsx#Sheet` does on the command line.
+//
+// For a sheet (CSV or XLSX), Row picks the row that is `row`, as the
+// CLI's -row does: 0 the first, -1 the last.
 type Request struct {
 	Flow   string `json:"flow"`
 	Data   string `json:"data"`
+	Bytes  []byte `json:"bytes,omitempty"`
+	Sheet  string `json:"sheet,omitempty"`
 	Format string `json:"format"`
 	Row    int    `json:"row"`
 }
@@ -65,6 +72,20 @@ type Result struct {
 	Omitted int `json:"omitted,omitempty"`
 	// Rows is the number of rows of a sheet, 0 for other data.
 	Rows int `json:"rows"`
+	// Columns are, with a sheet, the columns the flow reads and what
+	// each holds over the rows (D45); their warnings are among Problems.
+	Columns []SheetColumn `json:"columns,omitempty"`
+}
+
+// SheetColumn is what one column of the sheet that the flow reads holds
+// (flow.ColumnFacts).
+type SheetColumn struct {
+	Name    string `json:"name"`
+	Line    int    `json:"line"`
+	Numeric bool   `json:"numeric,omitempty"`
+	// Facts are the kinds of its cells with counts and examples:
+	// `number text 48 ('1,250.50', '980.50', '12'); other text 2 ('n/a')`.
+	Facts string `json:"facts"`
 }
 
 // Problem is one finding of flow.Validate: it starts at Line and Column
@@ -129,7 +150,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	res := &Result{Problems: []Problem{}, Fields: []Field{}, Conditions: []Condition{}}
 	vars := map[string]any{}
 	var sample *scope.Scope
-	if strings.TrimSpace(req.Data) != "" {
+	if hasData(req) {
 		v, rows, err := decode(req)
 		res.Rows = rows
 		if err != nil {
@@ -138,10 +159,8 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 			vars = v
 		}
 	}
-	// No WithEnv: the page must not show the server's environment, so
-	// env.NAME is empty here.
-	s := scope.New(vars, scope.WithMaxSize(MaxValueSize), scope.WithMaxWork(MaxWork), scope.WithMaxSteps(MaxSteps))
-	if res.DataError == "" && strings.TrimSpace(req.Data) != "" {
+	s := newScope(vars)
+	if res.DataError == "" && hasData(req) {
 		sample = s
 	}
 	src := []byte(req.Flow)
@@ -153,6 +172,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
 	}
+	res.columns(src, sample)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -200,16 +220,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 
 // shorten cuts s to at most MaxShown bytes, at a character boundary, and
 // returns the number of bytes left out.
-func shorten(s string) (string, int) {
-	if len(s) <= MaxShown {
-		return s, 0
-	}
-	n := MaxShown
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n], len(s) - n
-}
+func shorten(s string) (string, int) { return cut(s, MaxShown) }
 
 // cutAtLine returns src up to the start of line n (1-based).
 func cutAtLine(src []byte, n int) []byte {
@@ -226,10 +237,19 @@ func cutAtLine(src []byte, n int) []byte {
 	return src
 }
 
+// hasData reports whether req carries data: text that is not blank, or
+// a workbook's bytes.
+func hasData(req Request) bool {
+	if req.Format == "xlsx" {
+		return len(req.Bytes) > 0
+	}
+	return strings.TrimSpace(req.Data) != ""
+}
+
 // decode reads the data of req with data.Decode: its variables, and for
 // a sheet its number of rows, with `row` the row req.Row picks.
 func decode(req Request) (map[string]any, int, error) {
-	d, err := data.Decode(dataName(req.Format), []byte(req.Data))
+	d, err := decodeData(req)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -244,11 +264,62 @@ func decode(req Request) (map[string]any, int, error) {
 // starts the decoder's messages (`data in data.yaml: line 3: ...`).
 func dataName(format string) string {
 	switch format {
-	case "json", "yaml", "csv":
+	case "json", "yaml", "csv", "xlsx":
 		return "data." + format
 	}
 	return "data"
 }
 
+// lastData is the data read last: the page sends the same data with
+// every keystroke in the flow, and a workbook of a thousand rows is read
+// once, not once a keystroke. A *data.Data is only read after Decode.
+var lastData struct {
+	sync.Mutex
+	format, sheet string
+	b             []byte
+	d             *data.Data
+	err           error
+}
+
+// decodeData reads the data of req with data.Decode, or returns what the
+// same bytes in the same format gave last time.
+func decodeData(req Request) (*data.Data, error) {
+	b := []byte(req.Data)
+	var opts []data.Option
+	if req.Format == "xlsx" {
+		b = req.Bytes
+		if req.Sheet != "" {
+			opts = append(opts, data.Sheet(req.Sheet))
+		}
+	}
+	lastData.Lock()
+	defer lastData.Unlock()
+	if lastData.b != nil && lastData.format == req.Format && lastData.sheet == req.Sheet && bytes.Equal(lastData.b, b) {
+		return lastData.d, lastData.err
+	}
+	d, err := data.Decode(dataName(req.Format), b, opts...)
+	lastData.format, lastData.sheet, lastData.b, lastData.d, lastData.err = req.Format, req.Sheet, bytes.Clone(b), d, err
+	return d, err
+}
+
 // message is an evaluation error as the CLI prints it (D16).
 func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD") }
+
+// columns adds the column facts of a sheet and their warnings (D45).
+func (res *Result) columns(src []byte, sample *scope.Scope) {
+	if sample == nil || res.Rows == 0 {
+		return
+	}
+	c, ok := flow.SheetFacts(sample, flow.Columns(src))
+	if !ok {
+		return
+	}
+	for _, f := range c.Facts() {
+		res.Columns = append(res.Columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
+	}
+	for _, f := range c.Warnings(fileName) {
+		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
+			EndLine: f.EndLine, EndColumn: f.EndColumn,
+			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+	}
+}

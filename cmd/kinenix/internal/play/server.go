@@ -1,7 +1,12 @@
-// Package play is the server of `kinenix play`: a page, served from assets
-// embedded in the binary, where a flow author edits a flow and its data and
-// sees, as they type, its problems, every field rendered and every
-// condition decided and explained.
+//go:build !js || !wasm
+
+// Package play is the playground: a page where a flow author edits a flow
+// and its data and sees, as they type, its problems, every field rendered
+// and every condition decided and explained, for one row and for every
+// row at once. The page (assets/) asks Call for its work: through the
+// server of `kinenix play`, which serves it from assets embedded in the
+// binary, or, on a static site (`make site`), through this package
+// compiled to WebAssembly (./wasm). The server is left out of that build.
 //
 // The server is meant for one person on their own machine. It reads and
 // writes no file: the flow and data given on the command line are handed to
@@ -21,10 +26,9 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
-
-	"github.com/kinenix/expressions/funcs"
 )
 
 // Limits of one request.
@@ -35,6 +39,9 @@ const (
 	CheckTimeout = 5 * time.Second
 	// MaxConcurrent checks run at once; more wait for a turn.
 	MaxConcurrent = 2
+	// MaxWorkbook caps a workbook the page starts with or opens: its bytes
+	// travel in base64, a third more, within MaxBody.
+	MaxWorkbook = 1536 << 10
 )
 
 //go:embed assets
@@ -44,10 +51,13 @@ var assets embed.FS
 type Options struct {
 	// Flow and Data are the texts the page starts with; FlowName and
 	// DataName are the names shown for them. Without a flow the page
-	// starts with a short example. DataFormat is "json", "yaml", "csv" or
-	// "" (JSON or YAML, as the text reads).
+	// starts with a short example. DataFormat is "json", "yaml", "csv",
+	// "xlsx" or "" (JSON or YAML, as the text reads). For "xlsx", Data
+	// holds the workbook's bytes (at most MaxWorkbook), and DataSheet
+	// names its sheet to read ("" the first).
 	Flow, FlowName             string
 	Data, DataName, DataFormat string
+	DataSheet                  string
 	// Public accepts requests for any Host, for a server deliberately
 	// listening on a non-loopback address.
 	Public bool
@@ -56,9 +66,16 @@ type Options struct {
 // New returns the handler of the page and its API:
 //
 //	GET  /               the page (index.html, style.css, app.js, favicon.svg)
-//	GET  /api/start      the flow and data the page starts with
+//	GET  /api/start      the flow and data the page starts with (Start)
 //	GET  /api/functions  the function reference (funcs.All)
 //	POST /api/check      Request in, Result out (application/json)
+//	POST /api/table      TableRequest in, TableResult out
+//	POST /api/complete   CursorRequest in, completions out
+//	POST /api/hover      CursorRequest in, a hover or null out
+//
+// The page asks the same of Go compiled to WebAssembly when it is served
+// without this server (see Call); every response carries the header
+// X-Kinenix-Play: api, by which the page knows to ask the server.
 func New(o Options) http.Handler {
 	return newServer(o).handler()
 }
@@ -66,9 +83,10 @@ func New(o Options) http.Handler {
 func newServer(o Options) *server {
 	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), timeout: CheckTimeout}
 	if s.o.Flow == "" && s.o.FlowName == "" {
-		s.o.Flow, s.o.FlowName = starterFlow, "example.md"
+		st := Starter()
+		s.o.Flow, s.o.FlowName = st.Flow, st.FlowName
 		if s.o.Data == "" && s.o.DataName == "" {
-			s.o.Data, s.o.DataName, s.o.DataFormat = starterData, "example.json", "json"
+			s.o.Data, s.o.DataName, s.o.DataFormat = st.Data, st.DataName, st.DataFormat
 		}
 	}
 	return s
@@ -84,14 +102,17 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, sub, "index.html")
 	})
-	for _, name := range []string{"style.css", "app.js", "favicon.svg"} {
+	for _, name := range pageFiles {
 		mux.Handle("GET /"+name, static)
 	}
 	mux.HandleFunc("GET /api/start", s.start)
 	mux.HandleFunc("GET /api/functions", s.functions)
-	mux.HandleFunc("POST /api/check", s.check)
+	mux.HandleFunc("POST /api/{name}", s.call)
 	return s.guard(mux)
 }
+
+// pageFiles are the files of the page besides index.html, served at /NAME.
+var pageFiles = []string{"style.css", "app.js", "worker.js", "favicon.svg"}
 
 type server struct {
 	o       Options
@@ -110,6 +131,7 @@ func (s *server) guard(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		h.Set("Cache-Control", "no-store")
+		h.Set("X-Kinenix-Play", "api")
 		if !s.o.Public && !LoopbackHost(r.Host) {
 			http.Error(w, "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]", http.StatusForbidden)
 			return
@@ -133,54 +155,17 @@ func LoopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-type start struct {
-	Flow       string `json:"flow"`
-	FlowName   string `json:"flowName"`
-	Data       string `json:"data"`
-	DataName   string `json:"dataName"`
-	DataFormat string `json:"dataFormat"`
-}
-
 func (s *server) start(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, start{Flow: s.o.Flow, FlowName: s.o.FlowName,
-		Data: s.o.Data, DataName: s.o.DataName, DataFormat: s.o.DataFormat})
-}
-
-// function is one entry of the function reference.
-type function struct {
-	Name      string    `json:"name"`
-	Signature string    `json:"signature"`
-	Doc       string    `json:"doc"`
-	Empty     string    `json:"empty"`
-	Params    []param   `json:"params"`
-	Examples  []example `json:"examples"`
-}
-
-type param struct {
-	Name     string `json:"name"`
-	Optional bool   `json:"optional"`
-	Doc      string `json:"doc"`
-}
-
-type example struct {
-	Expr string `json:"expr"`
-	Want string `json:"want"`
+	st := Start{Flow: s.o.Flow, FlowName: s.o.FlowName,
+		Data: s.o.Data, DataName: s.o.DataName, DataFormat: s.o.DataFormat}
+	if st.DataFormat == "xlsx" {
+		st.Data, st.Bytes, st.Sheet = "", []byte(s.o.Data), s.o.DataSheet
+	}
+	writeJSON(w, http.StatusOK, st)
 }
 
 func (s *server) functions(w http.ResponseWriter, r *http.Request) {
-	out := []function{}
-	for _, f := range funcs.All() {
-		fn := function{Name: f.Name, Signature: f.Signature(), Doc: f.Doc, Empty: f.Empty,
-			Params: []param{}, Examples: []example{}}
-		for _, p := range f.Params {
-			fn.Params = append(fn.Params, param{Name: p.Name, Optional: p.Optional, Doc: p.Doc})
-		}
-		for _, e := range f.Examples {
-			fn.Examples = append(fn.Examples, example{Expr: e.Expr, Want: e.Want})
-		}
-		out = append(out, fn)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, functions())
 }
 
 // apiError is the body of a refused check request.
@@ -188,7 +173,13 @@ type apiError struct {
 	Error string `json:"error"`
 }
 
-func (s *server) check(w http.ResponseWriter, r *http.Request) {
+// call answers POST /api/NAME with Call.
+func (s *server) call(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !slices.Contains(posted, name) {
+		writeJSON(w, http.StatusNotFound, apiError{"no such request: post one of " + strings.Join(posted, ", ")})
+		return
+	}
 	// A page of another site can send a simple POST here; it cannot send
 	// application/json without a preflight this server never answers, and
 	// its Origin names it.
@@ -211,31 +202,36 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, apiError{"the request could not be read"})
 		return
 	}
-	var req Request
-	if err := json.Unmarshal(body, &req); err != nil {
-		// The decoder's own words name Go types; the page and a person
-		// writing a request by hand need what a check is.
-		writeJSON(w, http.StatusBadRequest, apiError{"the request is not a check: send a JSON object with flow and data (text), format (text) and row (a whole number)"})
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 	defer cancel()
-	select {
-	case s.turns <- struct{}{}:
-		defer func() { <-s.turns }()
-	case <-ctx.Done():
-		writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
-		return
+	// Checks and tables take turns; completion and hover read one line
+	// and answer at once, never behind a table.
+	if name == "check" || name == "table" {
+		select {
+		case s.turns <- struct{}{}:
+			defer func() { <-s.turns }()
+		case <-ctx.Done():
+			writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
+			return
+		}
 	}
-	res, err := Check(ctx, req)
+	res, err := Call(ctx, name, body)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
+		var bad *BadRequest
+		if errors.As(err, &bad) {
+			writeJSON(w, http.StatusBadRequest, apiError{bad.What})
+		} else if errors.Is(err, context.DeadlineExceeded) {
 			writeJSON(w, http.StatusServiceUnavailable, apiError{"the check took longer than " + s.timeout.String() + " and was stopped"})
 		}
 		return // cancelled: nobody is waiting for the answer
 	}
-	writeJSON(w, http.StatusOK, res)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(res)
 }
+
+// posted are the requests the page posts; the function reference and the
+// start are GETs.
+var posted = []string{"check", "table", "complete", "hover"}
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)

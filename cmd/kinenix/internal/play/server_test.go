@@ -1,11 +1,15 @@
+//go:build !js || !wasm
+
 package play
 
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -283,15 +287,21 @@ func TestLoopbackHost(t *testing.T) {
 
 func TestAssets(t *testing.T) {
 	h := New(Options{})
-	for path, ctype := range map[string]string{
-		"/":            "text/html; charset=utf-8",
-		"/style.css":   "text/css; charset=utf-8",
-		"/app.js":      "text/javascript; charset=utf-8",
-		"/favicon.svg": "image/svg+xml",
-	} {
+	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+	paths := map[string]string{"/": "text/html; charset=utf-8"}
+	for _, name := range pageFiles {
+		paths["/"+name] = types[path.Ext(name)]
+	}
+	// Every file of the page is served (make site copies them all).
+	files, err := fs.ReadDir(assets, "assets")
+	require.NoError(t, err)
+	require.Len(t, files, len(pageFiles)+1) // and index.html
+	for path, ctype := range paths {
 		w := get(h, "http://127.0.0.1:8080"+path)
 		require.Equal(t, http.StatusOK, w.Code, path)
 		require.Equal(t, ctype, w.Header().Get("Content-Type"), path)
+		// The page asks the server, not WebAssembly, when it sees this.
+		require.Equal(t, "api", w.Header().Get("X-Kinenix-Play"), path)
 		require.Equal(t, "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 			w.Header().Get("Content-Security-Policy"), path)
 		require.Equal(t, "nosniff", w.Header().Get("X-Content-Type-Options"), path)
@@ -301,7 +311,8 @@ func TestAssets(t *testing.T) {
 	// CSP allows no inline script or style: the page has none, and loads
 	// nothing from elsewhere.
 	require.Equal(t, 1, strings.Count(page, "<script"))
-	require.Contains(t, page, `<script src="/app.js" defer></script>`)
+	// Relative: the same page works from any folder of a static host.
+	require.Contains(t, page, `<script src="app.js" defer></script>`)
 	require.NotContains(t, page, "style=")
 	require.NotContains(t, page, "http")
 	require.NotRegexp(t, `\son[a-z]+=`, page) // no onclick= and the like
@@ -332,16 +343,22 @@ func TestFunctions(t *testing.T) {
 // The page starts with the files given on the command line, or with the
 // example, which itself checks clean.
 func TestStart(t *testing.T) {
-	var s start
+	var s Start
 	w := get(New(Options{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}),
 		"http://127.0.0.1:8080/api/start")
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &s))
-	require.Equal(t, start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
+	require.Equal(t, Start{Flow: "- **a:** b\n", FlowName: "f.md", Data: "x: 1\n", DataName: "d.yaml", DataFormat: "yaml"}, s)
+
+	// A workbook starts as its bytes (base64 in JSON), with its sheet.
+	s = Start{}
+	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md", Data: "PK\x03\x04\xff", DataName: "w.xlsx",
+		DataFormat: "xlsx", DataSheet: "Sheet 2"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
+	require.Equal(t, Start{Flow: "x\n", FlowName: "f.md", Bytes: []byte("PK\x03\x04\xff"), Sheet: "Sheet 2", DataName: "w.xlsx", DataFormat: "xlsx"}, s)
 
 	// A flow without data starts with no data, not the example's.
-	s = start{}
+	s = Start{}
 	require.NoError(t, json.Unmarshal(get(New(Options{Flow: "x\n", FlowName: "f.md"}), "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
-	require.Equal(t, start{Flow: "x\n", FlowName: "f.md"}, s)
+	require.Equal(t, Start{Flow: "x\n", FlowName: "f.md"}, s)
 
 	h := New(Options{})
 	require.NoError(t, json.Unmarshal(get(h, "http://127.0.0.1:8080/api/start").Body.Bytes(), &s))
@@ -372,6 +389,14 @@ func TestCheckBusyAndDeadline(t *testing.T) {
 	require.Equal(t, http.StatusServiceUnavailable, w.Code)
 	require.Contains(t, w.Body.String(), "the server is busy")
 	require.Less(t, time.Since(start), 2*time.Second)
+	// Completion and hover do not wait for a turn.
+	for _, name := range []string{"complete", "hover"} {
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(`{"flow":"${le","line":1,"column":4}`))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code, name)
+	}
 	for range MaxConcurrent {
 		<-s.turns
 	}
@@ -422,4 +447,32 @@ func BenchmarkCheck(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The server answers every request the page posts with Call, and no other.
+func TestServerCalls(t *testing.T) {
+	h := New(Options{})
+	body := `{"flow":"- **a:** ${row.name}\n","data":"name\nAnn\nBob\n","format":"csv","line":1,"column":15}`
+	for _, name := range posted {
+		require.Contains(t, Methods, name)
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code, name)
+		want, err := Call(context.Background(), name, []byte(body))
+		require.NoError(t, err)
+		require.Equal(t, string(want), w.Body.String(), name)
+	}
+	r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/table", strings.NewReader(`{"offset":"x"}`))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	require.Contains(t, w.Body.String(), "the request is not a table")
+	r = httptest.NewRequest("POST", "http://127.0.0.1:8080/api/start", strings.NewReader(`{}`))
+	r.Header.Set("Content-Type", "application/json")
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	require.Equal(t, http.StatusNotFound, w.Code)
 }

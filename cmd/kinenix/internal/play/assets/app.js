@@ -1,11 +1,16 @@
-// The playground page: two editors (flow, data), checked by the server of
-// `kinenix play` 150 ms after the last keystroke. Everything shown is built
-// with DOM calls and textContent, never from HTML strings.
+// The playground page: two editors (flow, data), checked 150 ms after the
+// last keystroke, for the row picked and for every row at once. The work
+// is play.Call's, asked of one of two engines: the server of `kinenix
+// play` (POST api/NAME), or, on a static site (`make site`), the library
+// compiled to WebAssembly in a worker (worker.js). The page knows which by
+// the header X-Kinenix-Play that only the server sends. Everything shown
+// is built with DOM calls and textContent, never from HTML strings.
 'use strict';
 
 (function () {
   const DEBOUNCE_MS = 150;
-  const MAX_FILE = 2 << 20; // the server's body cap
+  const MAX_FILE = 1536 << 10; // under the server's 2 MiB body cap, base64 included
+  const PAGE = 50; // rows of the table shown at once
 
   const $ = (id) => document.getElementById(id);
 
@@ -134,10 +139,130 @@
   const data = new Editor($('data-editor'));
   const format = $('format');
 
+  // ---- engines: the same requests, answered by the server or by Go in
+  // WebAssembly.
+
+  function serverEngine() {
+    return {
+      where: 'Served by kinenix play on this machine only: nothing you type leaves it or is saved.',
+      async call(name, body, signal) {
+        const get = name === 'functions' || name === 'start';
+        const res = await fetch('api/' + name, get ? { signal } : {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+          signal,
+        });
+        const out = await res.json();
+        if (!res.ok) throw new Error((out && out.error) || res.statusText);
+        return out;
+      },
+    };
+  }
+
+  // worker starts a worker that runs the library in WebAssembly and
+  // returns its call.
+  function worker() {
+    const w = new Worker('worker.js');
+    const waiting = new Map();
+    let next = 0;
+    w.onmessage = (ev) => {
+      const p = waiting.get(ev.data.id);
+      if (!p) return;
+      waiting.delete(ev.data.id);
+      if (ev.data.error !== undefined) p.reject(new Error(ev.data.error));
+      else p.resolve(JSON.parse(ev.data.out));
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      for (const p of waiting.values()) p.reject(new Error('the WebAssembly worker stopped: ' + (ev.message || 'unknown error')));
+      waiting.clear();
+    };
+    return (name, body) => new Promise((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, { resolve, reject });
+      w.postMessage({ id, name, body: JSON.stringify(body || {}) });
+    });
+  }
+
+  // wasmEngine runs two workers: the table of every row in one, so that
+  // a long table does not hold up the check of a keystroke, completion or
+  // hover in the other.
+  function wasmEngine() {
+    const quick = worker();
+    const rows = worker();
+    return {
+      where: 'Runs in your browser (the library compiled to WebAssembly): nothing you type or open leaves this page.',
+      call(name, body) {
+        return (name === 'table' ? rows : quick)(name, body);
+      },
+    };
+  }
+
+  async function pickEngine() {
+    if (location.protocol === 'file:') {
+      throw new Error('browsers do not run WebAssembly workers from a file: serve this folder, e.g. python3 -m http.server, and open it there');
+    }
+    try {
+      const r = await fetch(location.pathname, { method: 'HEAD', cache: 'no-store' });
+      if (r.headers.get('X-Kinenix-Play') === 'api') return serverEngine();
+    } catch (e) { /* no answer: a static copy */ }
+    return wasmEngine();
+  }
+
+  let engine = null;
+
+  // ---- the data: text in the editor, or a workbook's bytes.
+
+  let workbook = null; // {name, bytes: Uint8Array, b64}
+
+  function base64(bytes) {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  }
+
+  function setWorkbook(name, bytes, sheet) {
+    workbook = { name, bytes, b64: base64(bytes), sheet: sheet || '' };
+    $('format-xlsx').hidden = false;
+    format.value = 'xlsx';
+    data.ta.readOnly = true;
+    data.value = `${name}: a workbook of ${Math.max(1, Math.round(bytes.length / 1024))} KB, read by the same XLSX reader as kinenix -data ${name}` +
+      (sheet ? `#${sheet}.\n\n` : ` (its first sheet).\n\n`) +
+      'Its rows are `rows`, the row picked is `row`, and every row is in the table below.\n\n' +
+      'To edit data as text, open a JSON, YAML or CSV file, or choose another format.';
+    data.setMarks([]);
+    $('data-name').textContent = name;
+  }
+
+  function dropWorkbook() {
+    if (!workbook) return;
+    workbook = null;
+    $('format-xlsx').hidden = true;
+    data.ta.readOnly = false;
+    data.value = '';
+    $('data-name').textContent = '';
+  }
+
+  function request() {
+    const r = { flow: flow.value, data: data.value, format: format.value, row: parseInt($('row').value, 10) || 0 };
+    if (workbook) {
+      r.data = '';
+      r.bytes = workbook.b64;
+      r.sheet = workbook.sheet;
+      r.format = 'xlsx';
+    }
+    return r;
+  }
+
+  // ---- checking
+
   let seq = 0;          // number of the latest check sent
-  let inflight = null;  // its AbortController
+  let inflight = null;  // its AbortController (the server's requests)
   let timer = 0;
   let lastInput = 0;    // performance.now() of the last edit
+  let offset = 0;       // the first row of the table shown
+  let lastTable = null;
 
   function status(text, bad) {
     const s = $('status');
@@ -151,38 +276,73 @@
     timer = setTimeout(check, DEBOUNCE_MS);
   }
 
+  // check checks the flow for the row picked and shows it, then asks for
+  // the table of every row, which may take longer: a table is asked for
+  // only when the last one is done, with the text as it is then.
   async function check() {
     const my = ++seq;
     if (inflight) inflight.abort();
+    if (tableCtl) tableCtl.abort(); // the server stops it; a worker finishes it, unseen
     inflight = new AbortController();
     const since = lastInput;
     const t0 = performance.now();
     status('checking…');
-    let res, body;
+    let res;
     try {
-      res = await fetch('/api/check', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ flow: flow.value, data: data.value, format: format.value,
-          row: parseInt($('row').value, 10) || 0 }),
-        signal: inflight.signal,
-      });
-      body = await res.json();
+      res = await engine.call('check', request(), inflight.signal);
     } catch (e) {
       if (e.name === 'AbortError') return;
-      if (my === seq) status('the playground server does not answer: is kinenix play still running?', true);
+      if (my === seq) status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
       return;
     }
     if (my !== seq) return; // a newer check is on its way
-    if (!res.ok) {
-      status(body.error || res.statusText, true);
-      return;
-    }
-    show(body);
+    show(res);
     const now = performance.now();
     document.body.dataset.checks = String(my);
     if (since) document.body.dataset.latency = String(Math.round(now - since));
-    status(`checked in ${Math.round(now - t0)} ms`);
+    // Every row at once, for a sheet; other data is one row, shown above.
+    const sheet = format.value === 'csv' || format.value === 'xlsx' || res.rows > 0;
+    $('rows-card').hidden = $('summary-card').hidden = !sheet;
+    if (!sheet) {
+      status(`checked in ${Math.round(now - t0)} ms`);
+      return;
+    }
+    status(`checked in ${Math.round(now - t0)} ms; running every row…`);
+    tables();
+  }
+
+  let tableBusy = false;
+  let tableAgain = false;
+  let tableCtl = null; // the AbortController of the table asked for
+
+  async function tables() {
+    if (tableBusy) { tableAgain = true; return; }
+    tableBusy = true;
+    try {
+      do {
+        tableAgain = false;
+        const my = seq;
+        const t0 = performance.now();
+        let t;
+        try {
+          tableCtl = new AbortController();
+          t = await engine.call('table', Object.assign({ offset, limit: PAGE }, request()), tableCtl.signal);
+          if (my !== seq) continue; // the text changed meanwhile: a newer table follows
+        } catch (e) {
+          if (e.name !== 'AbortError') status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
+          continue;
+        }
+        const t1 = performance.now();
+        showTable(t);
+        const now = performance.now();
+        document.body.dataset.tables = String(my);
+        document.body.dataset.tableMs = String(Math.round(t1 - t0));
+        document.body.dataset.drawMs = String(Math.round(now - t1));
+        if (my === seq && !tableAgain) status(`checked ${t.total} ${t.total === 1 ? 'row' : 'rows'} in ${Math.round(now - t0)} ms`);
+      } while (tableAgain);
+    } finally {
+      tableBusy = false;
+    }
   }
 
   function lineLink(line, column) {
@@ -197,20 +357,30 @@
     list.replaceChildren(el('li', 'none', text));
   }
 
+  // rowName names a row as the sheet shows it (D41).
+  function rowName(r) {
+    return r.row < 0 ? 'the data' : `rows[${r.row}] (sheet row ${r.sheetRow})`;
+  }
+
   function show(r) {
     flow.setMarks(r.problems);
+    lineMessages();
 
     // A sheet: which of its rows is `row`.
-    const sheet = format.value === 'csv' || r.rows > 0;
+    const sheet = format.value === 'csv' || format.value === 'xlsx' || r.rows > 0;
     $('row-pick').hidden = !sheet;
     $('rows-of').textContent = `of ${r.rows}`;
+    const picked = parseInt($('row').value, 10) || 0;
+    const rowText = sheet && r.rows > 0 ? `for rows[${picked}]` : '';
+    $('fields-row').textContent = rowText;
+    $('conditions-row').textContent = rowText;
 
     // The data's problem, marked on its line when the message names one.
     const de = $('data-error');
     const why = (r.dataError || '').replace(/^data in [^:]*: /, '');
     de.hidden = !why;
     de.textContent = why ? `The data cannot be read, so the flow is shown without it: ${why}` : '';
-    const at = /\bline (\d+)(?:, column (\d+))?/.exec(why);
+    const at = workbook ? null : /\bline (\d+)(?:, column (\d+))?/.exec(why);
     data.setMarks(at ? [{ line: +at[1], column: at[2] ? +at[2] : 1, message: why, warning: false }] : []);
 
     // Problems
@@ -292,7 +462,276 @@
         return li;
       }));
     }
+
+    // With a sheet, what each column the flow reads holds (D45).
+    const cols = r.columns || [];
+    $('columns-card').hidden = !cols.length;
+    $('columns-count').textContent = String(cols.length);
+    $('columns').replaceChildren(...cols.map((c) => {
+      const li = el('li');
+      li.dataset.line = String(c.line);
+      li.append(lineLink(c.line), ': ', el('span', 'label', c.numeric ? `${c.name} (read as a number)` : c.name), ': ',
+        el('span', 'result', c.facts));
+      return li;
+    }));
   }
+
+  // showTable draws every row (a page of them) by every field and
+  // condition, the failing cells marked, and the summary.
+  function showTable(t) {
+    lastTable = t;
+    const picked = parseInt($('row').value, 10) || 0;
+    $('rows-count').textContent = String(t.total);
+    const first = t.rows.length ? t.offset + 1 : 0;
+    $('rows-range').textContent = t.sheet ? `rows ${first}–${t.offset + t.rows.length} of ${t.total}` : '';
+    $('rows-prev').disabled = t.offset <= 0;
+    $('rows-next').disabled = t.offset + t.rows.length >= t.total;
+    $('rows-prev').hidden = $('rows-next').hidden = !t.sheet;
+    const note = $('rows-note');
+    const notes = [];
+    if (t.dataError) notes.push('The data cannot be read, so there are no rows: see under the data.');
+    if (t.rowsLeft) notes.push(`${t.rowsLeft} more rows were not run` + (t.stopped ? `: ${t.stopped}` : ` (a table runs at most ${1 << 20} fields and conditions).`));
+    note.hidden = !notes.length;
+    note.textContent = notes.join(' ');
+
+    const table = $('rows-table');
+    const head = el('tr');
+    head.append(el('th', 'rowname', t.sheet ? 'row' : ''));
+    for (const c of t.columns) {
+      const th = el('th', c.condition ? 'cond' : '');
+      th.append(el('span', 'label', c.condition ? 'condition' : c.label), el('span', 'ln', ` ${c.line}`));
+      th.title = `line ${c.line}: ${c.text}`;
+      head.append(th);
+    }
+    const body = document.createDocumentFragment();
+    for (const r of t.rows) {
+      const tr = el('tr', r.fails ? 'fails' : '');
+      tr.dataset.row = String(r.row);
+      if (t.sheet && (r.row === picked || (picked < 0 && r.row === t.total + picked))) tr.classList.add('picked');
+      const name = el('th', 'rowname', r.row < 0 ? 'data' : String(r.row));
+      name.title = rowName(r) + (r.fails ? `: ${r.fails} failed` : '');
+      tr.append(name);
+      r.cells.forEach((c, i) => {
+        const col = t.columns[i];
+        let td;
+        if (c.error) {
+          td = el('td', 'fail', '✗ error');
+          td.title = c.error;
+        } else if (col.condition) {
+          td = el('td', 'verdict-cell ' + c.text, c.text);
+        } else {
+          td = el('td', c.text === '' ? 'empty' : '', c.text === '' ? '(empty)' : c.text + (c.cut ? ' …' : ''));
+          td.title = c.text + (c.cut ? ` … and ${c.cut} more bytes` : '');
+        }
+        tr.append(td);
+      });
+      body.append(tr);
+    }
+    table.replaceChildren(el('thead'), el('tbody'));
+    table.tHead.append(head);
+    table.tBodies[0].append(body);
+
+    // The summary of every row
+    const s = t.summary;
+    $('summary-hint').textContent = `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
+    const ct = $('summary-conditions');
+    if (!s.conditions.length) {
+      ct.replaceChildren(el('tr', 'none', 'No conditions.'));
+    } else {
+      const hr = el('tr');
+      hr.append(el('th', '', 'line'), el('th', '', 'condition'), el('th', 'n t', 'true'), el('th', 'n f', 'false'), el('th', 'n x', 'fail'));
+      ct.replaceChildren(hr, ...s.conditions.map((c) => {
+        const tr = el('tr');
+        const ln = el('td');
+        ln.append(lineLink(c.line));
+        tr.append(ln, el('td', 'text', c.text), el('td', 'n t', String(c.true)), el('td', 'n f', String(c.false)),
+          el('td', 'n x' + (c.fail ? ' some' : ''), String(c.fail)));
+        return tr;
+      }));
+    }
+    const fl = $('summary-fields');
+    const failing = s.fields.filter((f) => f.fail);
+    if (!failing.length) {
+      none(fl, s.fields.length ? `All ${s.fields.length} fields render on every row.` : 'No fields.');
+    } else {
+      fl.replaceChildren(...failing.map((f) => {
+        const li = el('li');
+        const rows = f.firstRows.map((r) => (r < 0 ? 'the data' : `rows[${r}] (sheet row ${r + 2})`));
+        const more = f.fail - f.firstRows.length;
+        li.append(lineLink(f.line), ': ', el('span', 'label', f.label), ': ',
+          el('span', 'error', `fails on ${f.fail} ${f.fail === 1 ? 'row' : 'rows'}: ${rows.join(', ')}${more > 0 ? ` and ${more} more` : ''}`));
+        return li;
+      }));
+      if (failing.length < s.fields.length) fl.append(el('li', 'none', `The other ${s.fields.length - failing.length} fields render on every row.`));
+    }
+  }
+
+  // pickRow shows row i's fields and each condition's parts.
+  function pickRow(i) {
+    $('row').value = String(i);
+    edited();
+  }
+
+  // ---- the messages of the line under the cursor, wrapped in full under
+  // the editor (the line's lens in the editor is cut at its edge).
+
+  function caretLine() {
+    const ta = flow.ta;
+    return ta.value.slice(0, ta.selectionStart).split('\n').length;
+  }
+
+  function lineMessages() {
+    const box = $('flow-msgs');
+    const marks = flow.marks.get(caretLine()) || [];
+    box.replaceChildren(...marks.map((m) => el('div', m.warning ? 'warn' : 'err', m.message)));
+    box.hidden = !marks.length;
+  }
+
+  // ---- completion and hover, as in the editor (the same Go functions as
+  // kinenix lsp).
+
+  const popup = $('complete');
+  const tip = $('hover');
+  let items = [];
+  let active = 0;
+  let completing = null; // {line, from, caret}
+
+  function charWidth() {
+    const probe = el('span', '', 'M'.repeat(100));
+    probe.style.font = getComputedStyle(flow.ta).font;
+    probe.style.position = 'absolute';
+    probe.style.visibility = 'hidden';
+    probe.style.whiteSpace = 'pre';
+    document.body.append(probe);
+    const w = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return w || 8;
+  }
+  let cw = 0;
+
+  // caretBox is where line li (1-based), column col (UTF-16, from 0) of the
+  // flow is drawn on the page.
+  function caretBox(li, col) {
+    const ta = flow.ta;
+    const r = ta.getBoundingClientRect();
+    const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
+    cw = cw || charWidth();
+    return {
+      x: r.left + 10 + col * cw - ta.scrollLeft + window.scrollX,
+      y: r.top + 8 + li * lh - ta.scrollTop + window.scrollY,
+    };
+  }
+
+  function closeCompletion() {
+    popup.hidden = true;
+    completing = null;
+  }
+
+  async function complete() {
+    const ta = flow.ta;
+    const caret = ta.selectionStart;
+    const before = ta.value.slice(0, caret);
+    const line = before.split('\n').length;
+    const col = caret - before.lastIndexOf('\n') - 1;
+    const text = ta.value.split('\n')[line - 1] || '';
+    const my = ++completeSeq;
+    let list;
+    try {
+      list = await engine.call('complete', Object.assign(request(), { line, column: col }));
+    } catch (e) {
+      return;
+    }
+    if (my !== completeSeq || ta.selectionStart !== caret) return;
+    const typed = (from) => text.slice(from, col).toLowerCase();
+    items = list.filter((c) => (c.filter || c.label).toLowerCase().startsWith(typed(c.from)));
+    if (!items.length) { closeCompletion(); return; }
+    completing = { line, caret };
+    active = 0;
+    drawCompletion();
+    const at = caretBox(line, col);
+    popup.style.left = `${at.x}px`;
+    popup.style.top = `${at.y + 2}px`;
+    popup.hidden = false;
+  }
+  let completeSeq = 0;
+
+  function drawCompletion() {
+    popup.replaceChildren(...items.slice(0, 200).map((c, i) => {
+      const d = el('div', 'item' + (i === active ? ' active' : ''));
+      d.setAttribute('role', 'option');
+      d.append(el('span', 'kind ' + c.kind, c.kind === 'function' ? 'ƒ' : c.kind === 'variable' ? 'x' : '.'),
+        el('span', 'label', c.label), el('span', 'detail', c.detail));
+      d.addEventListener('mousedown', (ev) => { ev.preventDefault(); accept(i); });
+      return d;
+    }));
+    const a = popup.children[active];
+    if (a) a.scrollIntoView({ block: 'nearest' });
+  }
+
+  function accept(i) {
+    const c = items[i];
+    const ta = flow.ta;
+    const caret = ta.selectionStart;
+    const lineStart = ta.value.lastIndexOf('\n', caret - 1) + 1;
+    ta.setRangeText(c.insert, lineStart + c.from, caret, 'end');
+    closeCompletion();
+    flow.redraw();
+    edited();
+  }
+
+  function wantsCompletion(ev) {
+    if (ev.inputType && !ev.inputType.startsWith('insert')) return false;
+    const ta = flow.ta;
+    const before = ta.value.slice(0, ta.selectionStart);
+    const line = before.slice(before.lastIndexOf('\n') + 1);
+    const open = line.lastIndexOf('${');
+    return open >= 0 && line.indexOf('}', open) < 0 && /[\p{L}\p{N}_.[(]$/u.test(line);
+  }
+
+  function md(text) {
+    // A hover is Markdown: ``` blocks as code, `spans` as code, the rest as text.
+    const box = el('div');
+    text.split('```').forEach((part, i) => {
+      if (i % 2) {
+        box.append(el('pre', '', part.replace(/^\w*\n/, '').replace(/\n$/, '')));
+      } else {
+        for (const para of part.split(/\n\n+/)) if (para.trim()) box.append(prose('p', '', para.trim()));
+      }
+    });
+    return box;
+  }
+
+  let hoverTimer = 0;
+  let hoverSeq = 0;
+  function hoverAt(ev) {
+    clearTimeout(hoverTimer);
+    tip.hidden = true;
+    hoverTimer = setTimeout(async () => {
+      const ta = flow.ta;
+      const r = ta.getBoundingClientRect();
+      const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
+      cw = cw || charWidth();
+      const line = Math.floor((ev.clientY - r.top - 8 + ta.scrollTop) / lh) + 1;
+      const column = Math.floor((ev.clientX - r.left - 10 + ta.scrollLeft) / cw);
+      const text = ta.value.split('\n')[line - 1];
+      if (text === undefined || column < 0 || column > text.length) return;
+      const my = ++hoverSeq;
+      let h;
+      try {
+        h = await engine.call('hover', Object.assign(request(), { line, column }));
+      } catch (e) {
+        return;
+      }
+      if (!h || my !== hoverSeq) return;
+      tip.replaceChildren(md(h.text));
+      const at = caretBox(line, h.from);
+      tip.style.left = `${at.x}px`;
+      tip.style.top = `${at.y + 2}px`;
+      tip.hidden = false;
+    }, 300);
+  }
+
+  // ---- the function reference
 
   // prose builds an element from reference text, with `code` as code.
   function prose(tag, cls, text) {
@@ -306,7 +745,7 @@
   async function loadFunctions() {
     let list;
     try {
-      list = await (await fetch('/api/functions')).json();
+      list = await engine.call('functions');
     } catch (e) {
       return;
     }
@@ -329,63 +768,180 @@
     }));
   }
 
+  // ---- files: opened, dropped, saved
+
   function formatOf(name) {
     const n = name.toLowerCase();
     if (n.endsWith('.yaml') || n.endsWith('.yml')) return 'yaml';
     if (n.endsWith('.csv')) return 'csv';
     if (n.endsWith('.json')) return 'json';
+    if (n.endsWith('.xlsx')) return 'xlsx';
     return '';
   }
 
-  // openFile reads a file the author picked, in the browser; the server
-  // never sees its name or path.
-  function openFile(input, editor, nameEl, isData) {
+  // openFile reads a file the author picked or dropped, in the browser;
+  // the server, when there is one, never sees its name or path.
+  function openFile(file, isData) {
+    if (file.size > MAX_FILE) {
+      status(`${file.name} is larger than ${MAX_FILE >> 10} KiB; the playground checks smaller files`, true);
+      return;
+    }
+    const reader = new FileReader();
+    const fmt = formatOf(file.name);
+    reader.onload = () => {
+      if (isData && fmt === 'xlsx') {
+        setWorkbook(file.name, new Uint8Array(reader.result));
+      } else if (isData) {
+        dropWorkbook();
+        data.value = String(reader.result);
+        $('data-name').textContent = file.name;
+        format.value = fmt || 'auto';
+      } else {
+        flow.value = String(reader.result);
+        $('flow-name').textContent = file.name;
+      }
+      offset = 0;
+      if (isData) $('row').value = '0';
+      edited();
+    };
+    reader.onerror = () => status(`${file.name} could not be read`, true);
+    if (isData && fmt === 'xlsx') reader.readAsArrayBuffer(file);
+    else reader.readAsText(file);
+  }
+
+  function opener(input, isData) {
     input.addEventListener('change', () => {
       const file = input.files && input.files[0];
-      if (!file) return;
-      if (isData && /\.xlsx$/i.test(file.name)) {
-        status(`${file.name} is a spreadsheet: save it as CSV to edit its data here`, true);
-        input.value = '';
-        return;
-      }
-      if (file.size > MAX_FILE) {
-        status(`${file.name} is larger than 2 MiB; the playground checks smaller files`, true);
-        input.value = '';
-        return;
-      }
-      const reader = new FileReader();
-      reader.onload = () => {
-        editor.value = String(reader.result);
-        nameEl.textContent = file.name;
-        if (isData) {
-          format.value = formatOf(file.name) || 'auto';
-        }
-        input.value = '';
-        edited();
-      };
-      reader.onerror = () => status(`${file.name} could not be read`, true);
-      reader.readAsText(file);
+      if (file) openFile(file, isData);
+      input.value = '';
     });
   }
 
+  function download(name, blob) {
+    const a = el('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+
+  async function pipe(bytes, stream) {
+    const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+    return new Uint8Array(await out.arrayBuffer());
+  }
+
+  // The flow travels in the fragment: deflated, in base64url. Browsers
+  // never send the fragment to a server.
+  async function linkTo(text) {
+    const z = await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
+    return location.href.split('#')[0] + '#flow=' + base64(z).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  async function fromLink() {
+    const m = /^#flow=([A-Za-z0-9_-]*)$/.exec(location.hash);
+    if (!m) return null;
+    const b = atob(m[1].replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(b, (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(await pipe(bytes, new DecompressionStream('deflate-raw')));
+  }
+
+  // ---- start
+
   async function start() {
-    flow.ta.addEventListener('input', () => { flow.redraw(); edited(); });
+    flow.ta.addEventListener('input', (ev) => {
+      flow.redraw();
+      edited();
+      if (wantsCompletion(ev)) complete(); else closeCompletion();
+    });
+    flow.ta.addEventListener('keydown', (ev) => {
+      tip.hidden = true;
+      if (ev.key === ' ' && ev.ctrlKey) { ev.preventDefault(); complete(); return; }
+      if (popup.hidden) return;
+      if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+        ev.preventDefault();
+        active = (active + (ev.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+        drawCompletion();
+      } else if (ev.key === 'Enter' || ev.key === 'Tab') {
+        ev.preventDefault();
+        accept(active);
+      } else if (ev.key === 'Escape') {
+        closeCompletion();
+      }
+    });
+    flow.ta.addEventListener('blur', () => setTimeout(closeCompletion, 100));
+    flow.ta.addEventListener('mousemove', hoverAt);
+    flow.ta.addEventListener('mouseleave', () => { clearTimeout(hoverTimer); tip.hidden = true; });
+    flow.ta.addEventListener('scroll', () => { closeCompletion(); tip.hidden = true; });
+    for (const e of ['keyup', 'click', 'focus']) flow.ta.addEventListener(e, lineMessages);
     data.ta.addEventListener('input', () => { data.redraw(); edited(); });
-    format.addEventListener('change', edited);
+    format.addEventListener('change', () => {
+      if (format.value !== 'xlsx') dropWorkbook();
+      edited();
+    });
     $('row').addEventListener('input', edited);
-    openFile($('flow-file'), flow, $('flow-name'), false);
-    openFile($('data-file'), data, $('data-name'), true);
-    loadFunctions();
+    opener($('flow-file'), false);
+    opener($('data-file'), true);
+    $('rows-prev').addEventListener('click', () => { offset = Math.max(0, offset - PAGE); edited(); });
+    $('rows-next').addEventListener('click', () => { offset += PAGE; edited(); });
+    $('rows-table').addEventListener('click', (ev) => {
+      const tr = ev.target.closest('tbody tr');
+      if (tr && lastTable && lastTable.sheet) pickRow(+tr.dataset.row);
+    });
+    document.addEventListener('dragover', (ev) => { ev.preventDefault(); document.body.classList.add('dropping'); });
+    document.addEventListener('dragleave', () => document.body.classList.remove('dropping'));
+    document.addEventListener('drop', (ev) => {
+      ev.preventDefault();
+      document.body.classList.remove('dropping');
+      for (const f of ev.dataTransfer.files) openFile(f, !/\.(md|markdown|txt)$/i.test(f.name));
+    });
+    $('save-flow').addEventListener('click', () =>
+      download($('flow-name').textContent || 'flow.md', new Blob([flow.value], { type: 'text/markdown' })));
+    $('save-data').addEventListener('click', () => {
+      if (workbook) download(workbook.name, new Blob([workbook.bytes]));
+      else download($('data-name').textContent || `data.${format.value === 'auto' ? 'yaml' : format.value}`, new Blob([data.value]));
+    });
+    $('share').addEventListener('click', async () => {
+      const link = await linkTo(flow.value);
+      history.replaceState(null, '', link);
+      const box = $('share-link');
+      box.value = link;
+      box.hidden = false;
+      box.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => status('link copied: it carries the flow, not the data'), () => {});
+    });
+
     try {
-      const s = await (await fetch('/api/start')).json();
-      flow.value = s.flow;
+      engine = await pickEngine();
+    } catch (e) {
+      status(e.message, true);
+      return;
+    }
+    $('where').textContent = engine.where;
+    document.body.dataset.engine = engine.where.startsWith('Served') ? 'server' : 'wasm';
+    loadFunctions();
+    let s;
+    try {
+      s = await engine.call('start');
+    } catch (e) {
+      status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
+      return;
+    }
+    let linked = null;
+    try {
+      linked = await fromLink();
+    } catch (e) {
+      status('the link does not hold a flow this page can read', true);
+    }
+    flow.value = linked !== null ? linked : s.flow;
+    $('flow-name').textContent = linked !== null ? 'linked.md' : s.flowName || '';
+    if (s.dataFormat === 'xlsx' && s.bytes) {
+      setWorkbook(s.dataName, Uint8Array.from(atob(s.bytes), (c) => c.charCodeAt(0)), s.sheet);
+    } else {
       data.value = s.data;
       format.value = s.dataFormat || 'auto';
-      $('flow-name').textContent = s.flowName || '';
       $('data-name').textContent = s.dataName || '';
-    } catch (e) {
-      status('the playground server does not answer: is kinenix play still running?', true);
-      return;
     }
     check();
   }

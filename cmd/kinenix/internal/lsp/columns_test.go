@@ -1,0 +1,44 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// D45: the hover on row.X with a sheet as sample data shows what the
+// column holds over the sheet's rows.
+func TestColumnNote(t *testing.T) {
+	s := scope.New(map[string]any{
+		"row":  map[string]any{"Amount": "100"},
+		"rows": []any{map[string]any{"Amount": "100"}, map[string]any{"Amount": "n/a"}, map[string]any{"Amount": ""}},
+	})
+	require.Equal(t, "\n\nColumn over 3 rows: number text 1 ('100'); other text 1 ('n/a'); nothing 1", columnNote("row.Amount", s))
+	require.Equal(t, "", columnNote("rows[0].Amount", s), "only row.X")
+	require.Equal(t, "", columnNote("row.Amount", nil))
+	require.Equal(t, "", columnNote("row.Amount", scope.New(map[string]any{"row": map[string]any{}})), "no sheet")
+	text, _, _, ok := hoverText(placeholderOf(t, "row.Amount"), 5, s)
+	require.True(t, ok)
+	require.Contains(t, text, "`row.Amount`: text in the sample data")
+}
+
+// D44 in the editor: the traps flow.Validate finds are warnings on the
+// text of the trap.
+func TestTrapDiagnostics(t *testing.T) {
+	lines := []string{"- **condition:** ${row.Status} == Overdue && ${row.Days} > 21", "- **a:** {{row.Amount}}"}
+	ds := diagnostics(lines, flow.Validate("f.md", []byte(strings.Join(lines, "\n")), nil))
+	require.Len(t, ds, 2)
+	for _, d := range ds {
+		require.Equal(t, protocol.DiagnosticSeverityWarning, *d.Severity)
+		require.Equal(t, "trap", d.Code.Value)
+	}
+	require.Equal(t, "&&", lines[0][ds[0].Range.Start.Character:ds[0].Range.End.Character])
+	require.Contains(t, ds[0].Message, "write and: ${row.Status} == Overdue and ${row.Days} > 21")
+	require.Equal(t, "{{row.Amount}}", lines[1][ds[1].Range.Start.Character:ds[1].Range.End.Character])
+	require.Contains(t, ds[1].Message, "write ${row.Amount}")
+}

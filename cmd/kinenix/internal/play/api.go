@@ -1,0 +1,185 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/kinenix/expressions/cmd/kinenix/internal/lsp"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/scope"
+)
+
+// The page asks for its work by name, with a JSON request, and gets JSON
+// back: from the server of `kinenix play` (POST /api/NAME) or from the
+// library compiled to WebAssembly (kinenix.call(NAME, JSON) in the page).
+// Both run Call, so the page is the same page either way.
+//
+//	check     Request in, Result out
+//	table     TableRequest in, TableResult out
+//	complete  CursorRequest in, []lsp.Completion out
+//	hover     CursorRequest in, lsp.Hover out (null when none)
+//	functions nothing in, the function reference out
+//	start     nothing in, the example the page starts with (Start) out
+
+// Methods are the names Call answers.
+var Methods = []string{"check", "table", "complete", "hover", "functions", "start"}
+
+// BadRequest is the error of a request Call cannot read: its text says
+// what a request of that name is.
+type BadRequest struct{ What string }
+
+func (e *BadRequest) Error() string { return e.What }
+
+// CursorRequest is a cursor in the flow: the check's flow and data (the
+// data is the sample completion and hover read), and the line of the flow
+// (1-based) and the offset in it (UTF-16 code units, as the page counts).
+type CursorRequest struct {
+	Request
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// Call answers the request named name with body as JSON. An error is a
+// *BadRequest, or ctx's error when ctx is done before the answer is.
+func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
+	var out any
+	switch name {
+	case "check":
+		var req Request
+		if err := json.Unmarshal(body, &req); err != nil {
+			// The decoder's own words name Go types; the page and a person
+			// writing a request by hand need what a check is.
+			return nil, &BadRequest{"the request is not a check: send a JSON object with flow and data (text), format (text) and row (a whole number)"}
+		}
+		res, err := Check(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		out = res
+	case "table":
+		var req TableRequest
+		if err := json.Unmarshal(body, &req); err != nil {
+			return nil, &BadRequest{"the request is not a table: send a JSON object with flow and data (text), format (text), offset and limit (whole numbers)"}
+		}
+		res, err := Table(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		out = res
+	case "complete", "hover":
+		var req CursorRequest
+		if err := json.Unmarshal(body, &req); err != nil {
+			return nil, &BadRequest{"the request is not a cursor: send a JSON object with flow and data (text), format (text), line and column (whole numbers)"}
+		}
+		line, sample := cursorLine(req), sampleOf(req.Request)
+		if name == "complete" {
+			out = lsp.Complete(line, req.Column, sample)
+		} else if h, ok := lsp.HoverAt(line, req.Column, sample); ok {
+			out = h
+		}
+	case "functions":
+		out = functions()
+	case "start":
+		out = Starter()
+	default:
+		return nil, &BadRequest{"no such request: ask for one of " + strings.Join(Methods, ", ")}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil, errors.New("the answer could not be written") // the types above always marshal
+	}
+	return b, nil
+}
+
+// cursorLine is line req.Line of the flow, without its line end; "" past
+// the end.
+func cursorLine(req CursorRequest) string {
+	if req.Line < 1 {
+		return ""
+	}
+	rest := req.Flow
+	for range req.Line - 1 {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			return ""
+		}
+		rest = rest[i+1:]
+	}
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSuffix(rest, "\r")
+}
+
+// sampleOf is the data of req as sample data for completion and hover,
+// nil when it has none or it cannot be read.
+func sampleOf(req Request) *scope.Scope {
+	if !hasData(req) {
+		return nil
+	}
+	vars, _, err := decode(req)
+	if err != nil {
+		return nil
+	}
+	return newScope(vars)
+}
+
+// function is one entry of the function reference.
+type function struct {
+	Name      string    `json:"name"`
+	Signature string    `json:"signature"`
+	Doc       string    `json:"doc"`
+	Empty     string    `json:"empty"`
+	Params    []param   `json:"params"`
+	Examples  []example `json:"examples"`
+}
+
+type param struct {
+	Name     string `json:"name"`
+	Optional bool   `json:"optional"`
+	Doc      string `json:"doc"`
+}
+
+type example struct {
+	Expr string `json:"expr"`
+	Want string `json:"want"`
+}
+
+// functions is the function reference, from the one function table.
+func functions() []function {
+	out := []function{}
+	for _, f := range funcs.All() {
+		fn := function{Name: f.Name, Signature: f.Signature(), Doc: f.Doc, Empty: f.Empty,
+			Params: []param{}, Examples: []example{}}
+		for _, p := range f.Params {
+			fn.Params = append(fn.Params, param{Name: p.Name, Optional: p.Optional, Doc: p.Doc})
+		}
+		for _, e := range f.Examples {
+			fn.Examples = append(fn.Examples, example{Expr: e.Expr, Want: e.Want})
+		}
+		out = append(out, fn)
+	}
+	return out
+}
+
+// Start is what the page starts with: a flow, its data and their names.
+// A workbook (DataFormat "xlsx") is in Bytes, with the sheet to read.
+type Start struct {
+	Flow       string `json:"flow"`
+	FlowName   string `json:"flowName"`
+	Data       string `json:"data"`
+	Bytes      []byte `json:"bytes,omitempty"`
+	Sheet      string `json:"sheet,omitempty"`
+	DataName   string `json:"dataName"`
+	DataFormat string `json:"dataFormat"`
+}
+
+// Starter is the example the page starts with when it is given no flow.
+func Starter() Start {
+	return Start{Flow: starterFlow, FlowName: "example.md", Data: starterData, DataName: "example.json", DataFormat: "json"}
+}

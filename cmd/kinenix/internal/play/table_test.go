@@ -1,0 +1,188 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Every row at once: a cell per field and condition, failing cells
+// marked, rows named as the sheet shows them (D41), and the summary.
+func TestTable(t *testing.T) {
+	md := "- **who:** ${upper(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n"
+	res, err := Table(context.Background(), TableRequest{Request: Request{Flow: md,
+		Data: "name,n\nAnn,3\nBob,x\nCid,1\n", Format: "csv"}})
+	require.NoError(t, err)
+	require.True(t, res.Sheet)
+	require.Equal(t, 3, res.Total)
+	require.Equal(t, []Column{
+		{Line: 1, Label: "who", Text: "${upper(row.name)}"},
+		{Line: 2, Label: "n", Text: "${number(row.n) + 1}"},
+		{Line: 3, Label: "condition", Text: "${number(row.n)} > 2", Condition: true},
+	}, res.Columns)
+	require.Len(t, res.Rows, 3)
+	require.Equal(t, TableRow{Row: 0, SheetRow: 2, Cells: []Cell{{Text: "ANN"}, {Text: "4"}, {Text: "true"}}}, res.Rows[0])
+	bob := res.Rows[1]
+	require.Equal(t, 1, bob.Row)
+	require.Equal(t, 3, bob.SheetRow)
+	require.Equal(t, 2, bob.Fails)
+	require.Equal(t, "BOB", bob.Cells[0].Text)
+	require.Equal(t, "${number(row.n) + 1}: number: no number in 'x'", bob.Cells[1].Error)
+	require.Contains(t, bob.Cells[2].Error, "no number in 'x'")
+	require.Equal(t, Summary{
+		Conditions: []ConditionCount{{Line: 3, Text: "${number(row.n)} > 2", True: 1, False: 1, Fail: 1}},
+		Fields: []FieldCount{{Line: 1, Label: "who", FirstRows: []int{}},
+			{Line: 2, Label: "n", Fail: 1, FirstRows: []int{1}}},
+	}, res.Summary)
+
+	// A page of rows; the summary still counts them all.
+	page, err := Table(context.Background(), TableRequest{Request: res2req(md), Offset: 1, Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, 1, page.Offset)
+	require.Len(t, page.Rows, 1)
+	require.Equal(t, 1, page.Rows[0].Row)
+	require.Equal(t, res.Summary, page.Summary)
+
+	// Data that is not a sheet is one row; no data, one row without data.
+	one, err := Table(context.Background(), TableRequest{Request: Request{Flow: md, Data: `{"row":{"name":"x","n":"5"}}`}})
+	require.NoError(t, err)
+	require.False(t, one.Sheet)
+	require.Equal(t, []TableRow{{Row: -1, SheetRow: -1, Cells: []Cell{{Text: "X"}, {Text: "6"}, {Text: "true"}}}}, one.Rows)
+	none, err := Table(context.Background(), TableRequest{Request: Request{Flow: "- **a:** b\n"}})
+	require.NoError(t, err)
+	require.Equal(t, 1, none.Total)
+	// A flow without fields: rows without cells, never null in JSON.
+	empty, err := Table(context.Background(), TableRequest{Request: res2req("# nothing\n")})
+	require.NoError(t, err)
+	require.Len(t, empty.Rows, 3)
+	b, err := json.Marshal(empty)
+	require.NoError(t, err)
+	require.NotContains(t, string(b), "null")
+
+	// Data that cannot be read: why, and no rows.
+	bad, err := Table(context.Background(), TableRequest{Request: Request{Flow: md, Data: "{", Format: "json"}})
+	require.NoError(t, err)
+	require.NotEmpty(t, bad.DataError)
+	require.Empty(t, bad.Rows)
+}
+
+func res2req(md string) Request {
+	return Request{Flow: md, Data: "name,n\nAnn,3\nBob,x\nCid,1\n", Format: "csv"}
+}
+
+// A workbook is read from its bytes by the same reader as the CLI's, and
+// a long cell is cut at MaxCell bytes.
+func TestTableXLSX(t *testing.T) {
+	b, err := os.ReadFile("../../../../examples/renewals.xlsx")
+	require.NoError(t, err)
+	md, err := os.ReadFile("../../../../examples/renewals.md")
+	require.NoError(t, err)
+	res, err := Table(context.Background(), TableRequest{Request: Request{Flow: string(md), Bytes: b, Format: "xlsx"}})
+	require.NoError(t, err)
+	require.Empty(t, res.DataError)
+	require.True(t, res.Sheet)
+	require.Equal(t, 4, res.Total)
+	require.Equal(t, "Dear Somchai Jaidee,", res.Rows[0].Cells[2].Text)
+
+	// Through Call, as the page sends it: the bytes in base64.
+	body, err := json.Marshal(TableRequest{Request: Request{Flow: string(md), Bytes: b, Format: "xlsx"}})
+	require.NoError(t, err)
+	out, err := Call(context.Background(), "table", body)
+	require.NoError(t, err)
+	var viaCall TableResult
+	require.NoError(t, json.Unmarshal(out, &viaCall))
+	require.Equal(t, *res, viaCall)
+
+	long, err := Table(context.Background(), TableRequest{Request: Request{Flow: "- **a:** ${x}\n",
+		Data: `{"x":"` + strings.Repeat("ก", MaxCell) + `"}`}})
+	require.NoError(t, err)
+	c := long.Rows[0].Cells[0]
+	require.LessOrEqual(t, len(c.Text), MaxCell)
+	require.Equal(t, 3*MaxCell, len(c.Text)+c.Cut)
+}
+
+// Past MaxCells, the rows left are counted, not run.
+func TestTableCellCap(t *testing.T) {
+	md := strings.Repeat("- **f:** ${row.a}\n", 1000)
+	var csv strings.Builder
+	csv.WriteString("a\n")
+	rows := MaxCells/1000 + 7
+	for range rows {
+		csv.WriteString("1\n")
+	}
+	res, err := Table(context.Background(), TableRequest{Request: Request{Flow: md, Data: csv.String(), Format: "csv"}, Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, MaxCells/1000, res.Total)
+	require.Equal(t, 7, res.RowsLeft)
+}
+
+// A cancelled table stops and says so.
+func TestTableCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Table(ctx, TableRequest{Request: res2req("- **a:** ${row.name}\n")})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// Call answers completion and hover at a cursor of the flow, with the
+// data as sample, and refuses what it cannot read.
+func TestCallCursor(t *testing.T) {
+	req := CursorRequest{Request: Request{Flow: "# x\n- **a:** ${row.na}\n", Data: "name,n\nAnn,3\n", Format: "csv"},
+		Line: 2, Column: len("- **a:** ${row.na")}
+	body, err := json.Marshal(req)
+	require.NoError(t, err)
+	out, err := Call(context.Background(), "complete", body)
+	require.NoError(t, err)
+	require.Contains(t, string(out), `"label":"name","kind":"key"`)
+	req.Flow = "# x\n- **a:** ${row.name}\n"
+	req.Column = len("- **a:** ${row.na")
+	body, _ = json.Marshal(req)
+	out, err = Call(context.Background(), "hover", body)
+	require.NoError(t, err)
+	require.Contains(t, string(out), "Ann")
+	req.Line = 9
+	body, _ = json.Marshal(req)
+	out, err = Call(context.Background(), "hover", body)
+	require.NoError(t, err)
+	require.Equal(t, "null", string(out))
+
+	for _, name := range Methods {
+		if name == "functions" || name == "start" {
+			continue
+		}
+		_, err := Call(context.Background(), name, []byte(`[`))
+		var bad *BadRequest
+		require.ErrorAs(t, err, &bad, name)
+	}
+	_, err = Call(context.Background(), "nope", nil)
+	require.ErrorContains(t, err, "no such request")
+}
+
+// BenchmarkTable is the table of a 1,000-line flow (the premium report
+// example, repeated) over 1,000 rows: the page's work for one keystroke
+// over a sheet.
+func BenchmarkTable(b *testing.B) {
+	md, err := os.ReadFile("../../../../examples/renewals.md")
+	require.NoError(b, err)
+	var src strings.Builder
+	for strings.Count(src.String(), "\n") < 1000 {
+		src.Write(md)
+	}
+	var csv strings.Builder
+	csv.WriteString("policy_no,customer,status,premium,renewal_date\n")
+	for i := range 1000 {
+		csv.WriteString("POL-" + strings.Repeat("1", i%5+1) + ",Somchai Jaidee,Due,12500.00,2026-01-15\n")
+	}
+	req := TableRequest{Request: Request{Flow: src.String(), Data: csv.String(), Format: "csv"}, Limit: 100}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := Table(context.Background(), req)
+		if err != nil || res.Total != 1000 {
+			b.Fatal(err)
+		}
+	}
+}

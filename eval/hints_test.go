@@ -1,0 +1,179 @@
+package eval
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/scope"
+)
+
+// hintData is the data the hints are tried with: a sheet row of the kind
+// that makes authors write what the hints correct.
+func hintData() map[string]any {
+	return map[string]any{
+		"row": map[string]any{
+			"Amount":     "12",
+			"amount":     "1,200 THB",
+			"premium":    "15,434.75 บาท/ปี",
+			"discount":   "",
+			"blank":      "   ",
+			"Customer":   "Acme",
+			"first":      "Somchai",
+			"last":       "Jaidee",
+			"note":       "a-b",
+			"date":       "25/10/2019",
+			"Start Date": "2026-04-01",
+			"end":        "2026-05-01T10:00",
+			"n":          "1500",
+		},
+	}
+}
+
+// D49: a hint must work when followed. Each case is a field or a condition
+// that fails with a hint of D7, D13, D28, D38 or D44; the test takes the
+// suggestion out of the message (what follows its last "use " or "write "),
+// puts it where the message says (applyHint), and runs the result, which
+// must give a value. fill is what an author puts for the "..." of a hint
+// that shows one (`use ${number(...)}`).
+func TestHintsWorkWhenFollowed(t *testing.T) {
+	for _, c := range []struct {
+		rule, src string
+		cond      bool
+		fill      string
+		want      string // the result once the hint is followed
+	}{
+		// D7: arithmetic on what is not a number.
+		{rule: "D7 text", src: "${row.premium * 12}", want: "185217"},
+		{rule: "D7 empty", src: "${row.missing + 1}", want: "1"},
+		{rule: "D7 D49 blank cell", src: "${row.discount + 1}", want: "1"},
+		{rule: "D7 D49 blank cell of spaces", src: "Total ${row.blank * 2}", want: "Total 0"},
+		{rule: "D7 D49 blank text", src: "${'  ' + 1}", want: "1"},
+		{rule: "D7 text constant", src: "${'1,200' + 1}", want: "1201"},
+		// D44: text joined by + or & goes outside the ${...}.
+		{rule: "D44 + joins text", src: `${row.Amount + " THB"}`, want: "12 THB"},
+		{rule: "D44 + joins text in a field", src: `Total: ${row.Amount + ' THB'}.`, want: "Total: 12 THB."},
+		{rule: "D44 + joins text before", src: `${'Dear ' + row.first}`, want: "Dear Somchai"},
+		{rule: "D44 + joins names", src: `${row.first + ' ' + row.last}`, want: "Somchai Jaidee"},
+		{rule: "D44 + keeps arithmetic", src: `${row.Amount * 2 + 1 + ' THB'}`, want: "25 THB"},
+		{rule: "D44 & joins text", src: `${row.Customer & " Ltd"}`, want: "Acme Ltd"},
+		{rule: "D44 & joins names", src: `${row.first & ' ' & row.last}`, want: "Somchai Jaidee"},
+		{rule: "D44 & joins values", src: `${row.first & row.last}`, want: "SomchaiJaidee"},
+		{rule: "D44 & joins a number", src: `${row.Amount * 2 & ' THB'}`, want: "24 THB"},
+		// D44: text without quotes where a value is expected.
+		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
+		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
+		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		// D13: method calls.
+		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
+		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},
+		{rule: "D13 lower of a call", src: "${trim(row.Customer).lower()}", want: "acme"},
+		// D28: order comparisons of text.
+		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
+		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},
+		// D44: dates are not compared by < and >.
+		{rule: "D44 date and literal", src: "${row.Start Date} < 2026-04-15", cond: true, want: "true"},
+		{rule: "D44 literal and date", src: "2026-04-15 > ${row.Start Date}", cond: true, want: "true"},
+		{rule: "D44 two dates", src: "${row.Start Date} >= ${row.end}", cond: true, want: "false"},
+		{rule: "D44 date in a longer line", src: "${row.Customer} == Acme and ${row['Start Date']} <= 2026-04-01", cond: true, want: "true"},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			s := scope.New(hintData())
+			msg := runHint(t, c.src, c.cond, s)
+			require.NotEmpty(t, msg, "%s must fail with a hint", c.src)
+			fixed, ok := applyHint(c.src, msg, c.fill, c.cond)
+			require.True(t, ok, "no hint to apply in %q", msg)
+			got := runHint(t, fixed, c.cond, s)
+			require.True(t, strings.HasPrefix(got, "ok: "), "%s\n  hint: %s\n  followed: %s\n  gives: %s", c.src, msg, fixed, got)
+			require.Equal(t, "ok: "+c.want, got, "%s followed as %s", c.src, fixed)
+		})
+	}
+}
+
+// runHint runs src, a field or a condition line, and gives the message of
+// its error, or "ok: " and its result.
+func runHint(t *testing.T, src string, cond bool, s *scope.Scope) string {
+	t.Helper()
+	if cond {
+		c, err := CompileCondition(src)
+		if err != nil {
+			return err.Error()
+		}
+		ok, err := c.Test(s)
+		if err != nil {
+			return err.Error()
+		}
+		if ok {
+			return "ok: true"
+		}
+		return "ok: false"
+	}
+	tpl, err := Compile(src)
+	if err != nil {
+		var list ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			return list[0].Error()
+		}
+		return err.Error()
+	}
+	out, err := tpl.Render(s)
+	if err != nil {
+		return err.Error()
+	}
+	return "ok: " + out
+}
+
+// applyHint follows the hint of msg, the message of src's error: the
+// suggestion is what follows the last "use " or "write " of the message.
+// It replaces, in src:
+//   - for a condition, the literal the message quotes as "not a number"
+//     when there is one (`> 1,000`), the side `${fill}` when the
+//     suggestion is one ${...}, or else the part the message quotes;
+//   - for a field, the ${...} the message names when the suggestion holds
+//     ${ (the text goes outside), the operand the message starts with when
+//     the suggestion holds it (`use number(x)`), or else the text inside
+//     the ${...} (`write upper(x)`).
+//
+// "..." in the suggestion is fill.
+func applyHint(src, msg, fill string, cond bool) (string, bool) {
+	at := max(strings.LastIndex(msg, "use "), strings.LastIndex(msg, "write "))
+	if at < 0 {
+		return "", false
+	}
+	_, sugg, _ := strings.Cut(msg[at:], " ")
+	sugg = strings.ReplaceAll(sugg, "...", fill)
+	if cond {
+		rest, ok := strings.CutPrefix(msg, "condition: '")
+		if !ok {
+			return "", false
+		}
+		part, reason, ok := strings.Cut(rest, "': ")
+		if !ok {
+			return "", false
+		}
+		switch {
+		case strings.Contains(reason, "' is not a number: numbers in a condition"):
+			lit := reason[1:strings.Index(reason, "' is not a number")]
+			return strings.Replace(src, lit, sugg, 1), true
+		case strings.HasPrefix(sugg, "${") && strings.Count(sugg, "${") == 1 && strings.HasSuffix(sugg, "}"):
+			return strings.Replace(src, "${"+fill+"}", sugg, 1), true
+		}
+		return strings.Replace(src, part, sugg, 1), true
+	}
+	if !strings.HasPrefix(msg, "${") {
+		return "", false
+	}
+	inner, reason, ok := strings.Cut(msg[2:], "}: ")
+	if !ok {
+		return "", false
+	}
+	switch operand, _, _ := strings.Cut(reason, " is "); {
+	case strings.Contains(sugg, "${"):
+		return strings.Replace(src, "${"+inner+"}", sugg, 1), true
+	case operand != "" && strings.Contains(sugg, "("+operand) && strings.Contains(inner, operand):
+		return strings.Replace(src, inner, strings.Replace(inner, operand, sugg, 1), 1), true
+	}
+	return strings.Replace(src, inner, sugg, 1), true
+}

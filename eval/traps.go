@@ -1,0 +1,512 @@
+package eval
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/scope"
+)
+
+// Traps (decisions D38, D44) are facts of a compiled template or
+// condition: what is valid as written but quietly gives what its author
+// most likely does not mean. They are found once, from the parsed nodes
+// (the literal text between placeholders, the sides and operators of a
+// comparison), and tools read them here instead of scanning the text.
+
+// TrapKind names a kind of trap with a short stable word.
+type TrapKind string
+
+// The kinds of trap.
+const (
+	TrapAndAnd    TrapKind = "&&"        // `&&` between parts of a condition: write and
+	TrapOrOr      TrapKind = "||"        // `||` between parts: write or
+	TrapBang      TrapKind = "!"         // `!` before ${: write not
+	TrapIf        TrapKind = "if"        // a condition that starts with `if ` or `when `
+	TrapSemicolon TrapKind = ";"         // a condition that ends with `;`
+	TrapOrWords   TrapKind = "or-words"  // `== a or b`: write ${x} in a, b
+	TrapNotList   TrapKind = "not-list"  // `!= a, b`: write not ${x} in a, b
+	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
+	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
+	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
+	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+)
+
+// TrapKinds returns every kind of trap, in the order of D38 and D44.
+func TrapKinds() []TrapKind {
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
+		TrapAndOrText, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord}
+}
+
+// Trap is one trap: where it is, what the text does as written and what
+// to write instead.
+type Trap struct {
+	Kind TrapKind
+	// Offset and End span the trap in bytes: in the template's text, or
+	// in the condition line for a condition and for the sides of one.
+	Offset, End int
+	// Subject is what the message names: the text of the trap as written
+	// (`{{row.Amount}}`, `none`), or "condition".
+	Subject string
+	// Reason says what the text does and how to fix it, e.g. `this is one
+	// comparison with the text 'shipped or partially_shipped', so it is
+	// quietly false; write ${order.status} in shipped, partially_shipped`.
+	Reason string
+	// Name is, for a bare word (TrapBareWord), the variable it is read as:
+	// the trap holds only where the data has no variable of that name (see
+	// Applies).
+	Name string
+}
+
+// Message is the trap as one line: `subject: reason`, the subject cleaned
+// as echoed text is (D37).
+func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
+
+// Applies reports whether the trap holds with the data in s: a bare word
+// (TrapBareWord) holds only when s is not nil and has no variable of its
+// name; every other trap holds whatever the data.
+func (tr Trap) Applies(s *scope.Scope) bool {
+	if tr.Kind != TrapBareWord {
+		return true
+	}
+	return s != nil && !s.Has(tr.Name)
+}
+
+// Traps returns the traps of the template's literal text and placeholders,
+// in order: another template language's `{{ ... }}` or `$name` left as
+// text (D44), and a bare word given to a function (`default(row.Email,
+// none)`), which holds only where the data has no such variable (see
+// Trap.Applies).
+func (t *Template) Traps() []Trap {
+	if t == nil {
+		return nil
+	}
+	t.trapsOnce.Do(func() {
+		for _, s := range t.segs {
+			if !s.isExpr && !t.quoted {
+				t.traps = append(t.traps, literalTraps(s.lit, t.base+s.start)...)
+			}
+		}
+		for _, p := range t.places {
+			t.traps = append(t.traps, p.traps()...)
+		}
+	})
+	if len(t.traps) == 0 {
+		return nil
+	}
+	return append([]Trap(nil), t.traps...)
+}
+
+// literalTraps finds `{{ ... }}` and `$name` in literal text that starts at
+// byte base.
+func literalTraps(lit string, base int) []Trap {
+	var out []Trap
+	for i := 0; i < len(lit); i++ {
+		switch {
+		case strings.HasPrefix(lit[i:], "{{"):
+			j := strings.Index(lit[i+2:], "}}")
+			if j < 0 {
+				return out
+			}
+			inner := strings.TrimSpace(lit[i+2 : i+2+j])
+			end := i + 2 + j + 2
+			if inner != "" {
+				out = append(out, otherLanguage(lit[i:end], inner, base+i, base+end))
+			}
+			i = end - 1
+		case lit[i] == '$' && (i == 0 || !wordByte(lit[i-1])) && i+1 < len(lit) && nameStart(lit[i+1]):
+			j := i + 1
+			for j < len(lit) && (wordByte(lit[j]) || (lit[j] == '.' && j+1 < len(lit) && nameStart(lit[j+1]))) {
+				j++
+			}
+			out = append(out, otherLanguage(lit[i:j], lit[i+1:j], base+i, base+j))
+			i = j - 1
+		}
+	}
+	return out
+}
+
+func otherLanguage(written, inner string, from, to int) Trap {
+	kind := TrapDollar
+	if strings.HasPrefix(written, "{{") {
+		kind = TrapBraces
+	}
+	return Trap{Kind: kind, Offset: from, End: to, Subject: written,
+		Reason: "this is another template language and is left as text; write ${" + inner + "}"}
+}
+
+func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func wordByte(c byte) bool  { return nameStart(c) || c >= '0' && c <= '9' }
+
+// traps are the traps of one placeholder's expression: a key that a `.`
+// cuts, a bare word given to a function.
+func (p *placeholder) traps() []Trap {
+	if tr, ok := p.cutKey(); ok {
+		return []Trap{tr}
+	}
+	if p.tree == nil || p.rd.isEnv || len(p.problems) > 0 || p.under != nil {
+		return nil // a problem of the expression is told first
+	}
+	var out []Trap
+	ast.Inspect(p.tree, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, a := range call.Args {
+			if id, ok := a.(*ast.Ident); ok {
+				out = append(out, Trap{Kind: TrapBareWord, Offset: p.start + id.Pos(), End: p.start + id.End(),
+					Subject: id.Name, Name: id.Name,
+					Reason: "this is read as a variable, and the data has no variable " + quote(id.Name) +
+						"; write '" + id.Name + "' in quotes for the text"})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// Traps returns the traps of the condition line, in order: those of the
+// line's parts (D38, D44: `&&`, `||`, `!` before ${, a leading `if ` or
+// `when `, a trailing `;`, `== a or b`, `!= a, b`, a comparison that keeps
+// a bare and/or and what reads as a comparison in its text) and those of
+// its sides as templates (Template.Traps). Offsets count in the line.
+func (c *Condition) Traps() []Trap {
+	if c == nil {
+		return nil
+	}
+	var out []Trap
+	if len(c.traps) > 0 {
+		out = append(out, c.traps...)
+	}
+	for _, s := range c.sides {
+		out = append(out, s.Traps()...)
+	}
+	return out
+}
+
+// edit is a fix of a trap: line[from:to] becomes text.
+type edit struct {
+	from, to int
+	text     string
+}
+
+// findTraps finds the traps of the parts of tree, the parsed line, and
+// when the fixes of those that have one give a line that reads as a
+// condition, names that line in their reasons.
+func (cd *Condition) findTraps(tree ast.Cond) {
+	cd.collectTraps(tree)
+	if len(cd.edits) == 0 {
+		return
+	}
+	fixed := applyEdits(cd.line, cd.edits)
+	if strings.TrimSpace(fixed) == "" || !readsAsCondition(fixed) {
+		return
+	}
+	for i := range cd.traps {
+		switch cd.traps[i].Kind {
+		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon:
+			cd.traps[i].Reason += ": " + short(fixed)
+		}
+	}
+}
+
+// collectTraps finds the traps of the parts of tree.
+func (cd *Condition) collectTraps(tree ast.Cond) {
+	var sides []*ast.Side
+	var walk func(n ast.Cond, not bool)
+	walk = func(n ast.Cond, not bool) {
+		switch n := n.(type) {
+		case *ast.BoolCond:
+			walk(n.X, false)
+			walk(n.Y, false)
+		case *ast.NotCond:
+			walk(n.X, true)
+		case *ast.Comparison:
+			sides = append(sides, n.Left)
+			if n.Right != nil {
+				sides = append(sides, n.Right)
+				cd.comparisonTraps(n, not, tree)
+			}
+		case *ast.Truth:
+			sides = append(sides, n.X)
+		}
+	}
+	walk(tree, false)
+	for i, s := range sides {
+		if !s.Quoted {
+			cd.sideTraps(s, i == 0, i == len(sides)-1)
+		}
+	}
+}
+
+// applyEdits makes the edits, in order of place, to line; an edit that
+// overlaps one before it is left out.
+func applyEdits(line string, edits []edit) string {
+	es := append([]edit(nil), edits...)
+	slices.SortStableFunc(es, func(a, b edit) int { return a.from - b.from })
+	var b strings.Builder
+	at := 0
+	for _, e := range es {
+		if e.from < at {
+			continue
+		}
+		b.WriteString(line[at:e.from])
+		b.WriteString(e.text)
+		at = e.to
+	}
+	b.WriteString(line[at:])
+	return strings.TrimSpace(b.String())
+}
+
+// readsAsCondition reports whether line compiles as a condition that has
+// no trap of its own parts.
+func readsAsCondition(line string) bool {
+	c := compileConditionOnly(line)
+	if c.err != nil {
+		return false
+	}
+	c.collectTraps(c.tree)
+	return len(c.edits) == 0
+}
+
+func (cd *Condition) addTrap(kind TrapKind, from, to int, reason string, fix *edit) {
+	cd.traps = append(cd.traps, Trap{Kind: kind, Offset: from, End: to, Subject: "condition", Reason: reason})
+	if fix != nil {
+		cd.edits = append(cd.edits, *fix)
+	}
+}
+
+// sideTraps finds the traps in the literal text of one side: `&&`, `||`,
+// `!` right before ${, and for the line's first side a leading `if ` or
+// `when `, for its last a trailing `;`.
+func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
+	segs, _ := scanTemplate(s.Text)
+	for k, seg := range segs {
+		if seg.isExpr {
+			continue
+		}
+		at := s.TextPos + seg.start
+		for _, w := range [...]struct {
+			op, word string
+			kind     TrapKind
+		}{{"&&", "and", TrapAndAnd}, {"||", "or", TrapOrOr}} {
+			for off := 0; ; {
+				i := strings.Index(seg.lit[off:], w.op)
+				if i < 0 {
+					break
+				}
+				i += off
+				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
+					quote(strings.TrimSpace(s.Text))+"; write "+w.word, &edit{at + i, at + i + 2, w.word})
+				off = i + 2
+			}
+		}
+		if k+1 < len(segs) && strings.HasSuffix(seg.lit, "!") {
+			i := at + len(seg.lit) - 1
+			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, i + 1, "not "})
+		}
+	}
+	if first {
+		lower := strings.ToLower(s.Text)
+		for _, w := range [...]string{"if ", "when "} {
+			if strings.HasPrefix(lower, w) {
+				n := len(w) + leadingSpace(s.Text[len(w):])
+				cd.addTrap(TrapIf, s.TextPos, s.TextPos+n, "a condition line has no "+quote(strings.TrimSpace(w))+
+					": the word is text that is compared; leave it out", &edit{s.TextPos, s.TextPos + n, ""})
+			}
+		}
+	}
+	if last && strings.HasSuffix(s.Text, ";") {
+		i := s.TextPos + len(s.Text) - 1
+		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
+			&edit{i, i + 1, ""})
+	}
+}
+
+// comparisonTraps finds the traps of a comparison with a right side
+// (not is true when it is negated): `== a or b` of bare words, `!= a, b`,
+// and a bare and/or followed by what reads as a comparison (D38).
+func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond) {
+	r := n.Right
+	if r.Quoted || strings.Contains(r.Text, "${") {
+		if !r.Quoted {
+			cd.andOrText(n, tree)
+		}
+		return
+	}
+	left := strings.TrimSpace(cd.line[n.Left.From:n.Left.To])
+	if items, ok := orWords(r.Text); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
+		fix := left + " in " + strings.Join(items, ", ")
+		if n.Op == ast.Ne {
+			fix = "not " + fix
+		}
+		if !not || n.Op == ast.Eq {
+			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
+				", so it is quietly false; write "+fix, nil)
+			return
+		}
+	}
+	if n.Op == ast.Ne && !not && strings.Contains(r.Text, ",") {
+		if _, grouped := ungrouped(r.Text); !grouped && listItems(r.Text) {
+			first := strings.TrimSpace(r.Text[:strings.IndexByte(r.Text, ',')])
+			cd.addTrap(TrapNotList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
+				", so it is true for "+first+" too; write not "+left+" in "+r.Text, nil)
+			return
+		}
+	}
+	cd.andOrText(n, tree)
+}
+
+// orWords reports whether text is bare words joined by `or`
+// (`shipped or partially_shipped`), and returns the words.
+func orWords(text string) ([]string, bool) {
+	ws := strings.Fields(text)
+	if len(ws) < 3 || len(ws)%2 == 0 {
+		return nil, false
+	}
+	var items []string
+	for i, w := range ws {
+		isOr := strings.EqualFold(w, "or")
+		if (i%2 == 1) != isOr || (i%2 == 0 && (strings.EqualFold(w, "and") || strings.ContainsAny(w, ",'\"`"))) {
+			return nil, false
+		}
+		if i%2 == 0 {
+			items = append(items, w)
+		}
+	}
+	return items, true
+}
+
+// listItems reports whether text is items separated by commas, none of
+// them blank.
+func listItems(text string) bool {
+	for _, it := range strings.Split(text, ",") {
+		if strings.TrimSpace(it) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// andOrText finds D38's trap: a line kept as one comparison whose right
+// side holds a bare and/or followed by what reads as a comparison (`${c}
+// == Johnson and Johnson and ${x} == y` compares with the whole text
+// after == and is quietly false).
+func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
+	if nc, ok := tree.(*ast.NotCond); ok {
+		tree = nc.X
+	}
+	if _, ok := tree.(*ast.Comparison); !ok || n.Right == nil || n.Right.Quoted {
+		return // split into parts, or quoted on purpose (D31)
+	}
+	right := n.Right.Text
+	words := strings.Fields(right)
+	for i, w := range words {
+		if !(strings.EqualFold(w, "and") || strings.EqualFold(w, "or")) || i == 0 || i == len(words)-1 {
+			continue
+		}
+		rest := strings.Join(words[i+1:], " ")
+		if !readsAsComparison(rest) {
+			continue
+		}
+		left := strings.Join(words[:i], " ")
+		lhs := strings.TrimSpace(cd.line[n.Pos():n.OpPos])
+		and := strings.ToLower(w)
+		inside := and // the word the quoted text holds: the first and/or of left
+		for _, lw := range strings.Fields(left) {
+			if strings.EqualFold(lw, "and") || strings.EqualFold(lw, "or") {
+				inside = strings.ToLower(lw)
+				break
+			}
+		}
+		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly false; "
+		// The fix is offered only when it reads as the tests it means:
+		// the rest may hold more that is no comparison (`and z`).
+		fix := lhs + " " + n.Op.String() + " '" + left + "' " + and + " " + rest
+		if fc := compileConditionOnly(fix); fc.err == nil && len(fc.parts) > 1 {
+			reason += "to compare with text that has '" + inside + "' in it and test the rest, quote the text: " + short(fix)
+		} else {
+			reason += "quote the text if it has '" + inside + "' in it, and write each test after '" + and + "' as a comparison"
+		}
+		cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason, nil)
+		return
+	}
+}
+
+// readsAsComparison reports whether text starts what reads as a
+// comparison of its own: a ${...} (after an optional `not`), or a word
+// and then an operator.
+func readsAsComparison(text string) bool {
+	words := strings.Fields(text)
+	if len(words) > 0 && strings.EqualFold(words[0], "not") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	if strings.HasPrefix(words[0], "${") {
+		return true
+	}
+	if len(words) < 2 {
+		return false
+	}
+	switch strings.ToLower(words[1]) {
+	case "==", "!=", "<", ">", "<=", ">=", "in", "contains", "is":
+		return true
+	}
+	return false
+}
+
+// fixLine rewrites a line that is not a condition by the fixes of D44's
+// traps (`&&` and `||` as and and or, `!${` as not ${, a leading `if ` or
+// `when ` and a trailing `;` left out); ok is true when that changes the
+// line into one that reads as a condition with no trap: `!${row.Paid}`
+// is `not ${row.Paid}`.
+func fixLine(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	lower := strings.ToLower(t)
+	for _, w := range [...]string{"if ", "when "} {
+		if strings.HasPrefix(lower, w) {
+			t = strings.TrimSpace(t[len(w):])
+		}
+	}
+	t = strings.TrimSpace(strings.TrimSuffix(t, ";"))
+	segs, _ := scanTemplate(t)
+	var b strings.Builder
+	for k, seg := range segs {
+		if seg.isExpr {
+			b.WriteString(t[seg.start-2 : seg.end+1])
+			continue
+		}
+		lit := strings.NewReplacer("&&", "and", "||", "or").Replace(seg.lit)
+		if k+1 < len(segs) && strings.HasSuffix(lit, "!") {
+			lit = lit[:len(lit)-1] + "not "
+		}
+		b.WriteString(lit)
+	}
+	fixed := b.String()
+	if fixed == strings.TrimSpace(line) || !readsAsCondition(fixed) {
+		return "", false
+	}
+	return fixed, true
+}
+
+// cutKey is the trap of a dotted lookup whose key a `.` cuts: it ends in
+// `.` (`${row.Policy No.}`) or holds `..`, so it can never be read as a
+// path and is quietly empty (D38). The fix names the quoted form.
+func (p *placeholder) cutKey() (Trap, bool) {
+	first, rest := p.rd.cutFirst, p.rd.cutRest
+	if first == "" || p.rd.isEnv {
+		return Trap{}, false
+	}
+	off := strings.Index(p.raw, first) + len(first) + 1
+	if rest == "" { // `${row.}`: no key at all
+		return Trap{Kind: TrapCutKey, Offset: p.start + off - 1, End: p.start + off, Subject: first + ".",
+			Reason: "nothing follows the last '.', so this is always empty; write " + short(first) + " for the whole value"}, true
+	}
+	return Trap{Kind: TrapCutKey, Offset: p.start + off, End: p.start + off + len(rest), Subject: first + "." + rest,
+		Reason: "the key " + quote(rest) + " has a '.' that cuts the path, so this is always empty; write " +
+			short(first) + "['" + short(rest) + "']"}, true
+}

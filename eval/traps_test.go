@@ -1,0 +1,159 @@
+package eval_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+)
+
+// trapCases hold, per kind of trap (D38, D44), a condition line that has
+// it, the text the trap spans and a part of its reason that names the
+// fix; fixed is the line written as the fix says, which must have no
+// trap and must hold for the data of trapScope.
+var trapCases = map[eval.TrapKind]struct {
+	line, span, fix, fixed string
+}{
+	eval.TrapAndAnd:    {"${row.Status} == Overdue && ${row['Days Late']} > 21", "&&", "write and: ${row.Status} == Overdue and ${row['Days Late']} > 21", "${row.Status} == Overdue and ${row['Days Late']} > 21"},
+	eval.TrapOrOr:      {"${row.Status} == Paid || ${row.Status} == Overdue", "||", "write or: ${row.Status} == Paid or ${row.Status} == Overdue", "${row.Status} == Paid or ${row.Status} == Overdue"},
+	eval.TrapBang:      {"${row.Status} == Overdue and !${row.Paid}", "!", "write not: ${row.Status} == Overdue and not ${row.Paid}", "${row.Status} == Overdue and not ${row.Paid}"},
+	eval.TrapIf:        {"if ${row.Status} == Overdue", "if ", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
+	eval.TrapSemicolon: {"${row.Status} == Overdue;", ";", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
+	eval.TrapOrWords:   {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
+	eval.TrapNotList:   {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
+	eval.TrapAndOrText: {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
+	eval.TrapCutKey:    {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
+	eval.TrapBraces:    {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
+	eval.TrapDollar:    {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
+	eval.TrapBareWord:  {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
+}
+
+func trapScope() *scope.Scope {
+	return scope.New(map[string]any{
+		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77"},
+		"order": map[string]any{"status": "partially_shipped"},
+	})
+}
+
+// D38, D44: every kind of trap is a fact of the compiled condition, with
+// its span and a reason that names the fix; the fix, applied, has no trap
+// and gives the value meant.
+func TestTraps(t *testing.T) {
+	s := trapScope()
+	for _, kind := range eval.TrapKinds() {
+		tc, ok := trapCases[kind]
+		require.True(t, ok, "no case for the trap %q", kind)
+		c, err := eval.CompileCondition(tc.line)
+		require.NoError(t, err, tc.line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, "%s: %+v", tc.line, traps)
+		tr := traps[0]
+		require.Equal(t, kind, tr.Kind)
+		require.Equal(t, tc.span, tc.line[tr.Offset:tr.End])
+		require.Contains(t, tr.Message(), tc.fix)
+		require.True(t, tr.Applies(s))
+		before, err := c.Test(s)
+		require.NoError(t, err)
+
+		f, err := eval.CompileCondition(tc.fixed)
+		require.NoError(t, err, tc.fixed)
+		require.Empty(t, f.Traps(), tc.fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, "%s is quietly wrong, the fix %s is not", tc.line, tc.fixed)
+	}
+	require.Len(t, trapCases, len(eval.TrapKinds()))
+}
+
+// Texts close to a trap that are no trap.
+func TestNoTraps(t *testing.T) {
+	for _, line := range []string{
+		"${a} == 'x or y'",                     // quoted on purpose (D31)
+		"${a} == '$USD {{x}}'",                 // quoted text is meant as written
+		"${a} == x or ${b} == y",               // split into parts
+		"${a} != 1,000",                        // a number with grouping (D38's own warning with data)
+		"${a} == Smith, John",                  // == with a comma is a name
+		"${a} == Johnson and Johnson",          // no comparison after the and
+		"${a} == US$5 or ${b}",                 // $ before a digit
+		"${a} contains 'if ' and ${b} == x; y", // ; inside
+		"${name} == Ann and ${x} > 1",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		require.Empty(t, c.Traps(), line)
+	}
+	tpl := eval.MustCompile("Total: US$100, ${'$x'} {not {template}} {{ }}")
+	require.Empty(t, tpl.Traps())
+	tpl = eval.MustCompile("${len(items)} ${upper('none')}")
+	for _, tr := range tpl.Traps() {
+		require.False(t, tr.Applies(nil), "a bare word needs data to be a trap")
+		require.False(t, tr.Applies(scope.New(map[string]any{"items": []any{}})))
+	}
+}
+
+// A line that is not a condition, written as another language writes it,
+// names the condition it means.
+func TestTrapFixInError(t *testing.T) {
+	for line, fixed := range map[string]string{
+		"!${row.Paid}":                      "not ${row.Paid}",
+		"if ${row.Paid}":                    "${row.Paid}",
+		"${row.Paid};":                      "${row.Paid}",
+		"${row.Paid} || ${row.Late}":        "${row.Paid} or ${row.Late}",
+		"${row.Paid} && ${row.Late}":        "${row.Paid} and ${row.Late}",
+		"when !${row.Paid} && ${row.Late};": "not ${row.Paid} and ${row.Late}",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.ErrorContains(t, err, "; write: "+fixed, line)
+		_, err = eval.CompileCondition(fixed)
+		require.NoError(t, err)
+	}
+}
+
+// D44: Grouping shows how and/or grouped the parts; and binds tighter.
+func TestGrouping(t *testing.T) {
+	for line, want := range map[string]string{
+		"${a}":                                       "${a}",
+		"${a} == 1 and ${b} == 2":                    "${a} == 1 and ${b} == 2",
+		"${a} == 1 or ${b} == 2":                     "${a} == 1 or ${b} == 2",
+		"${a} == 1 or ${b} == 2 and ${c} > 3":        "${a} == 1 or (${b} == 2 and ${c} > 3)",
+		"${a} and ${b} or ${c}":                      "(${a} and ${b}) or ${c}",
+		"${a} and ${b} and ${c} or not ${d}":         "(${a} and ${b} and ${c}) or not ${d}",
+		"${a} or ${b} and not ${c} or ${d} and ${e}": "${a} or (${b} and not ${c}) or (${d} and ${e})",
+		"${x} == Johnson and Johnson":                "${x} == Johnson and Johnson",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		require.Equal(t, want, c.Grouping(), line)
+	}
+}
+
+// D45: the lookups of a template or condition, with whether each is read
+// as a number.
+func TestReads(t *testing.T) {
+	type r struct {
+		path    string
+		numeric bool
+	}
+	for text, want := range map[string][]r{
+		"${row.Amount * 2} ${row['Unit Price']}":         {{"row.Amount", true}, {"row.Unit Price", false}},
+		"${round(row.x, row.d)} ${number(row.y)}":        {{"row.x", true}, {"row.d", false}, {"row.y", true}},
+		"${len(rows[0].id)} ${-row.z} ${env.HOME}":       {{"rows.0.id", false}, {"row.z", true}},
+		"${row.First Name} ${default(row.a, row.b) + 1}": {{"row.First Name", false}, {"row.a", true}, {"row.b", true}},
+	} {
+		var got []r
+		for _, rd := range eval.MustCompile(text).Reads() {
+			got = append(got, r{strings.Join(rd.Path, "."), rd.Numeric})
+			require.Equal(t, rd.Path[0], text[rd.Offset:rd.Offset+len(rd.Path[0])], text)
+		}
+		require.Equal(t, want, got, text)
+	}
+	c := eval.MustCompileCondition("${row.Days} > 21 and ${row.Status} == x or ${len(row.Items)} >= 2")
+	var got []r
+	for _, rd := range c.Reads() {
+		got = append(got, r{strings.Join(rd.Path, "."), rd.Numeric})
+	}
+	require.Equal(t, []r{{"row.Days", true}, {"row.Status", false}, {"row.Items", false}}, got)
+}

@@ -1,0 +1,97 @@
+package flow_test
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
+)
+
+const columnsFlow = "# Invoice\n\n" +
+	"- **to:** ${row.Customer}\n" +
+	"- **total:** ${row.Amount * 1.07} ${round(row['Unit Price'], 2)}\n" +
+	"- **condition:** ${row.Days} > 21 and ${row.Status} == Overdue\n" +
+	"- **note:** ${len(row.Note)} ${rows[0].x} ${Customer}\n"
+
+// D45: the columns a flow reads come from the compiled expressions, with
+// whether each is read as a number.
+func TestColumns(t *testing.T) {
+	got := flow.Columns([]byte(columnsFlow))
+	require.Equal(t, []flow.ColumnRead{
+		{Name: "Customer", Line: 3, Column: 13},
+		{Name: "Amount", Numeric: true, Line: 4, Column: 16},
+		{Name: "Unit Price", Numeric: true, Line: 4, Column: 43},
+		{Name: "Days", Numeric: true, Line: 5, Column: 20},
+		{Name: "Status", Line: 5, Column: 41},
+		{Name: "Note", Line: 6, Column: 19},
+	}, got)
+}
+
+func rowsOf(cells map[string][]any) func(yield func(map[string]any) bool) {
+	return func(yield func(map[string]any) bool) {
+		n := 0
+		for _, col := range cells {
+			n = max(n, len(col))
+		}
+		for i := 0; i < n; i++ {
+			row := map[string]any{}
+			for _, k := range slices.Sorted(maps.Keys(cells)) {
+				if i < len(cells[k]) {
+					row[k] = cells[k][i]
+				}
+			}
+			if !yield(row) {
+				return
+			}
+		}
+	}
+}
+
+// D45: each column's cells by kind, with counts and three examples; the
+// kinds by number()'s own reading.
+func TestColumnFacts(t *testing.T) {
+	cols := flow.Columns([]byte(columnsFlow))
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{
+		"Customer":   {"Acme", "Beta", "", "Delta", "Echo"},
+		"Amount":     {"1250", 980.5, "n/a", "1,250.50", "TBD"},
+		"Unit Price": {"12,5", "7,25", "3,5", "100", ""},
+		"Days":       {"30", "5", "", "2,5", "12"},
+	}))
+	require.Equal(t, 5, c.Rows())
+	facts := c.Facts()
+	require.Equal(t, "other text 4 ('Acme', 'Beta', 'Delta'); nothing 1", facts[0].String())
+	require.Equal(t, "number 1 (980.5); number text 2 ('1250', '1,250.50'); other text 2 ('n/a', 'TBD')", facts[1].String())
+	require.Equal(t, "number text 1 ('100'); unclear number 3 ('12,5', '7,25', '3,5'); nothing 1", facts[2].String())
+	require.Equal(t, []string{"rows[2] (sheet row 4)", "rows[4] (sheet row 6)"}, facts[1].Kinds[flow.KindText].Rows)
+	require.Equal(t, 4, facts[2].Values())
+
+	var msgs []string
+	for _, w := range c.Warnings("f.md") {
+		require.True(t, w.Warning)
+		require.Equal(t, "column", w.Kind)
+		msgs = append(msgs, w.String())
+	}
+	require.Equal(t, []string{
+		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or test the column with is not empty or give a default with default(...)",
+		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
+		"f.md:5:20: warning: column Days is read as a number, but rows[3] (sheet row 5) holds text that is not a number ('2,5'); correct the data, or test the column with is not empty or give a default with default(...)",
+	}, msgs)
+}
+
+// The counter keeps a bounded amount whatever the number of rows.
+func TestColumnFactsBounded(t *testing.T) {
+	c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
+	for i := 0; i < 10000; i++ {
+		c.Add(map[string]any{"n": "n/a"}, i, i+2)
+	}
+	f := c.Facts()[0]
+	require.Equal(t, 10000, f.Kinds[flow.KindText].Count)
+	require.Len(t, f.Kinds[flow.KindText].Examples, flow.MaxExamples)
+	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9997 more hold text")
+}

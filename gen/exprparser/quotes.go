@@ -1,0 +1,131 @@
+package exprparser
+
+import (
+	"strings"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/internal/echo"
+)
+
+// maxQuoteArgs bounds the values of a call that quoteHint looks at.
+const maxQuoteArgs = 8
+
+// quoteHint is the syntax error for text left out of quotes where a value
+// is expected (D44): `part(x, -, 1)`. When the failure at off is inside
+// the values of a call, and writing each value that is not an expression
+// on its own in quotes makes the whole text parse, the error names the
+// first such value and shows the call to write: `'-' is text without
+// quotes; put it in quotes: write part(x, '-', 1)`. The repaired text is
+// parsed under the same step limit, without looking for another hint.
+func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*SyntaxError, bool) {
+	open, close, ok := enclosingCall(src, off)
+	if !ok {
+		return nil, false
+	}
+	args := ast.SplitOutside(src[open+1:close], ',')
+	if len(args) > maxQuoteArgs {
+		return nil, false
+	}
+	var b strings.Builder
+	b.WriteString(src[:open+1])
+	first, firstAt := "", -1
+	at := open + 1
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		text := strings.TrimSpace(a)
+		lead := strings.Index(a, text)
+		if !quotable(text) || parses(text, maxSteps, mode) {
+			b.WriteString(a)
+		} else {
+			b.WriteString(a[:lead] + "'" + text + "'" + a[lead+len(text):])
+			if firstAt < 0 {
+				first, firstAt = text, at+lead
+			}
+		}
+		at += len(a) + 1
+	}
+	b.WriteString(src[close:])
+	fixed := b.String()
+	if firstAt < 0 || !parses(fixed, maxSteps, mode) {
+		return nil, false
+	}
+	return &SyntaxError{Offset: firstAt, Reason: echo.Quote(first) + " is text without quotes; put it in quotes: write " + echo.Text(fixed)}, true
+}
+
+// quotable reports whether text, a value of a call that does not parse,
+// reads as text left out of quotes: not empty, not a keyword alone, and
+// without what another message explains better (a dotted key with spaces,
+// a ${...} inside, curly quotes, `x=`) or what a quote would not hold.
+func quotable(text string) bool {
+	return text != "" && !ast.IsKeyword(text) && !strings.ContainsAny(text, "()[]{}$=.'\"\\‘’“”`")
+}
+
+// parses reports whether src is an expression with no forbidden construct.
+func parses(src string, maxSteps uint64, mode exprgen.Mode) bool {
+	if strings.TrimSpace(src) == "" {
+		return false
+	}
+	x, err := fromResult(src, exprgen.ParseInput(src, maxSteps, mode))
+	return err == nil && ast.FirstBad(x) == nil
+}
+
+// enclosingCall finds the innermost call whose "(" is open at off: the
+// offsets of its "(" and of its ")" (len(src) when it is not closed).
+func enclosingCall(src string, off int) (open, close int, ok bool) {
+	var stack []int
+	var q byte
+	for i := 0; i < len(src) && i < off; i++ {
+		ch := src[i]
+		switch {
+		case q != 0:
+			if ch == '\\' {
+				i++
+			} else if ch == q {
+				q = 0
+			}
+		case ch == '\'' || ch == '"':
+			q = ch
+		case ch == '(' || ch == '[' || ch == '{':
+			stack = append(stack, i)
+		case (ch == ')' || ch == ']' || ch == '}') && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if q != 0 {
+		return 0, 0, false
+	}
+	for k := len(stack) - 1; k >= 0; k-- {
+		o := stack[k]
+		before := strings.TrimRight(src[:o], " \t\r\n")
+		if src[o] != '(' || before == "" || !ast.IsIdentCont(rune(before[len(before)-1])) {
+			continue
+		}
+		depth := 0
+		q = 0
+		for i := o; i < len(src); i++ {
+			ch := src[i]
+			switch {
+			case q != 0:
+				if ch == '\\' {
+					i++
+				} else if ch == q {
+					q = 0
+				}
+			case ch == '\'' || ch == '"':
+				q = ch
+			case ch == '(' || ch == '[' || ch == '{':
+				depth++
+			case ch == ')' || ch == ']' || ch == '}':
+				depth--
+				if depth == 0 {
+					return o, i, ch == ')'
+				}
+			}
+		}
+		return o, len(src), true
+	}
+	return 0, 0, false
+}
