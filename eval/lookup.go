@@ -20,10 +20,11 @@ type reading struct {
 	// path is the dotted-path reading (step 2), nil when the text can
 	// never be one (an empty part).
 	path scope.Path
-	// word is true when path[0] is a word (isWord): a first part that
-	// is not can name a variable only in a scope that has such a name, so
-	// the lookup of the whole path is skipped when the scope's map does
-	// not have path[0] (one map read, modeNonWord).
+	// word is true when path[0] is a name by the grammar's classes: a
+	// first part that is not (`len(packages)`) rarely names a variable,
+	// so the lookup of the whole path is skipped when the scope has no
+	// such variable (Scope.Has, modeNonWord). Either way the result is
+	// the same; only the work differs.
 	word bool
 	// plain is true when the text is a chain of plain names joined by dots
 	// (`row.status`): read as a path or as an expression it is the same
@@ -66,7 +67,7 @@ func read(raw string) reading {
 		}
 		return r
 	}
-	r.word = isWord(r.path[0])
+	r.word = ast.IsName(r.path[0])
 	first := strings.TrimSpace(r.path[0])
 	r.plain = !strings.ContainsAny(trimmed, " \t\r\n") && first != "env" && !isKeyword(first)
 	for _, part := range r.path {
@@ -80,18 +81,6 @@ func read(raw string) reading {
 		r.underscore = part
 	}
 	return r
-}
-
-// isWord reports whether name is made only of ASCII letters, digits and
-// `_`: the characters of a plain variable name.
-func isWord(name string) bool {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // hasExprSyntax reports whether text holds expression syntax: parentheses,
