@@ -1,7 +1,6 @@
 package scope
 
 import (
-	"hash/maphash"
 	"sync/atomic"
 
 	"github.com/kinenix/expressions/value"
@@ -21,8 +20,17 @@ import (
 // reads: more than a flow's row of fields asks of a fresh scope.
 const warmReads = 64
 
-// seed is the hash seed of the tables.
-var seed = maphash.MakeSeed()
+// hash places name in a table: its length and its first and last bytes,
+// enough to tell apart the few names one scope's expressions read, and
+// cheaper than hashing the bytes at every read. Names alike in those are
+// told apart by their bytes; the table is small, so a probe is short.
+func hash(name string) uint64 {
+	h := uint64(len(name)) * 0x9e3779b97f4a7c15
+	if n := len(name); n > 0 {
+		h ^= uint64(name[0])<<8 | uint64(name[n-1])
+	}
+	return h ^ h>>29
+}
 
 // tableSize is the number of slots of the table of converted values; a
 // scope whose expressions read more distinct variables than this reads
@@ -57,11 +65,11 @@ func (s *Scope) read(name string) (v value.Value, found bool, err error) {
 			return value.Value{}, false, nil
 		}
 		if v, err = value.FromHost(x); err == nil && s.cache.reads.Add(1) >= warmReads {
-			s.makeTable().keep(name, maphash.String(seed, name), v)
+			s.makeTable().keep(name, hash(name), v)
 		}
 		return v, true, err
 	}
-	h := maphash.String(seed, name)
+	h := hash(name)
 	for i := uint64(0); i < tableSize; i++ {
 		e := t.slots[(h+i)%tableSize].Load()
 		if e == nil {
