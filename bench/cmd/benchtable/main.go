@@ -174,19 +174,31 @@ type results struct {
 	wall    bool     // compare wall time (ns/op) even where CPU time was measured
 }
 
-// time is the unit times are compared in: the process's CPU time per
-// iteration (cpu-ns/op, which the benchmarks report) unless wall is set
-// or the output has none, else ns/op. On a machine shared with other
-// work, wall time also counts the waits for a core.
-func (r *results) time() string {
-	if !r.wall {
-		for _, m := range r.samples {
-			if len(m["cpu-ns/op"]) > 0 {
-				return "cpu-ns/op"
-			}
+// time is the unit the times of the benchmarks names are compared in:
+// the process's CPU time per iteration (cpu-ns/op, which the benchmarks
+// report) when every one of them has it and wall is not set, else ns/op.
+// On a machine shared with other work, wall time also counts the waits
+// for a core.
+func (r *results) time(names ...string) string {
+	if r.wall || len(names) == 0 {
+		return "ns/op"
+	}
+	for _, name := range names {
+		if len(r.samples[name]["cpu-ns/op"]) == 0 {
+			return "ns/op"
 		}
 	}
-	return "ns/op"
+	return "cpu-ns/op"
+}
+
+// anyCPU reports whether any benchmark has CPU times (and wall is not set).
+func (r *results) anyCPU() bool {
+	for name := range r.samples {
+		if r.time(name) == "cpu-ns/op" {
+			return true
+		}
+	}
+	return false
 }
 
 // parse reads go test -bench output: the header lines (goos, goarch, cpu)
@@ -317,7 +329,7 @@ func (r *results) group(prefix string) (cases, engines []string) {
 
 // cell shows a time and its allocations: "139 (0)".
 func (r *results) cell(name string, scale float64) string {
-	ns, ok := r.get(name, r.time())
+	ns, ok := r.get(name, r.time(name))
 	if !ok {
 		return "-"
 	}
@@ -364,7 +376,7 @@ func (r *results) ratios(prefix string, cases []string, a, b string) map[string]
 // them side by side, so the machine's load of the moment cancels out),
 // else the ratio of their summed-up times.
 func (r *results) ratio(a, b string) (float64, bool) {
-	xs, ys := r.samples[a][r.time()], r.samples[b][r.time()]
+	xs, ys := r.samples[a][r.time(a, b)], r.samples[b][r.time(a, b)]
 	if len(xs) > 0 && len(xs) == len(ys) {
 		rs := make([]float64, 0, len(xs))
 		for i := range xs {
@@ -375,8 +387,8 @@ func (r *results) ratio(a, b string) (float64, bool) {
 		}
 		return median(rs), true
 	}
-	x, okX := r.get(a, r.time())
-	y, okY := r.get(b, r.time())
+	x, okX := r.get(a, r.time(a, b))
+	y, okY := r.get(b, r.time(a, b))
 	if !okX || !okY || y <= 0 {
 		return 0, false
 	}
@@ -405,7 +417,7 @@ func (r *results) write(w io.Writer) {
 	} else {
 		fmt.Fprint(w, ". Each cell is the median of the rounds; each ratio the median of the ratios within each round.")
 	}
-	if r.time() == "cpu-ns/op" {
+	if r.anyCPU() {
 		fmt.Fprint(w, " Times are the process's CPU time per op (cpu-ns/op, garbage collection included), not wall time: on a shared machine wall time also counts the waits for a core.")
 	}
 	fmt.Fprintln(w)
@@ -459,7 +471,7 @@ func (r *results) writeTable(w io.Writer, group, title string, scale float64, ag
 	for _, e := range engines {
 		var ns []float64
 		for _, c := range cases {
-			if v, ok := r.get(group+"/"+c+"/"+e, r.time()); ok {
+			if v, ok := r.get(group+"/"+c+"/"+e, r.time(group+"/"+c+"/"+e)); ok {
 				ns = append(ns, v)
 			}
 		}
@@ -581,7 +593,7 @@ func (r *results) writeWorst(w io.Writer, t *targets) {
 	for _, c := range cases {
 		name := "Worst/" + c + "/kinenix"
 		fmt.Fprintf(w, "| %s | %s |\n", c, r.cell(name, 1000))
-		if v, ok := r.get(name, r.time()); ok && v > worst {
+		if v, ok := r.get(name, r.time(name)); ok && v > worst {
 			worst, worstCase = v, c
 		}
 	}
