@@ -50,6 +50,9 @@ type Template struct {
 	num     numFunc // run of arithmetic, giving its number (expr.num)
 	steps   int
 	nonWord bool
+	// first is the first part of the path reading of a modeNonWord
+	// placeholder, "" otherwise (see runsAtOnce).
+	first string
 	// traps are the template's traps, found once when first asked for
 	// (Traps).
 	trapsOnce sync.Once
@@ -57,6 +60,15 @@ type Template struct {
 	// quoted is true for a side of a condition written in quotes: its
 	// text is meant as written, `$` and `{{` included (D31).
 	quoted bool
+}
+
+// runsAtOnce reports whether the whole template's expression runs at once
+// in s, section 4's other steps having nothing to find: its placeholder is
+// in modeRun, or in modeNonWord and s has no variable named as the first
+// part of its path reading. It is the one place the evaluators of a whole
+// template decide it.
+func (t *Template) runsAtOnce(s *scope.Scope) bool {
+	return t.run != nil && (!t.nonWord || !s.Has(t.first))
 }
 
 // placeholder is one compiled ${...}.
@@ -192,6 +204,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
 		t.run, t.num, t.steps, t.nonWord = p[0].expr.run, p[0].expr.num, p[0].expr.steps, p[0].mode == modeNonWord
 		if t.nonWord {
+			t.first = p[0].rd.path[0]
 			t.steps += len(p[0].rd.path)
 		}
 	}
@@ -621,7 +634,7 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 // within the cap.
 func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 	switch {
-	case t.run == nil || t.nonWord && fr.s.Has(t.places[0].rd.path[0]):
+	case !t.runsAtOnce(fr.s):
 		if v, err = t.places[0].eval(fr); err != nil {
 			return value.Value{}, err // placed already
 		}
@@ -637,7 +650,7 @@ func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 			}
 		}
 	default:
-		// Evaluator.Value writes this case out: keep the two alike.
+		// Evaluator.Value writes this case out, deciding it by runsAtOnce too.
 		if err = fr.budget.Steps(t.steps); err == nil {
 			v, err = t.run(fr)
 		}
