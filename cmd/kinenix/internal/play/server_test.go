@@ -367,11 +367,12 @@ func TestCheckBusyAndDeadline(t *testing.T) {
 	for range MaxConcurrent {
 		s.turns <- struct{}{}
 	}
-	start := time.Now()
+	// Not timed: a request that waited forever would never get its 503
+	// (go test's -timeout ends a hang), and the time a loaded machine takes
+	// is no property of the server.
 	w := post(t, h, `{"flow":"- **a:** b"}`)
 	require.Equal(t, http.StatusServiceUnavailable, w.Code)
 	require.Contains(t, w.Body.String(), "the server is busy")
-	require.Less(t, time.Since(start), 2*time.Second)
 	for range MaxConcurrent {
 		<-s.turns
 	}
