@@ -279,7 +279,7 @@ func flowSeeds(tb testing.TB) []string {
 // maxFlowSeed is the most bytes of a seed of FuzzValidate; maxFlowInput
 // the most of an input it checks (a flow's problems are per line, so a
 // longer flow finds nothing new).
-const maxFlowSeed, maxFlowInput = 1 << 10, 4 << 10
+const maxFlowSeed, maxFlowInput = 512, 1 << 10
 
 // pieces cuts src at line ends into pieces of at most n bytes (a longer
 // line is a piece of its own, cut at n).
