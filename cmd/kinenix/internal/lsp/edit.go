@@ -104,10 +104,8 @@ func (t *editText) at(p protocol.Position) loc {
 			return loc{len(t.chunks), 0}
 		}
 		s := t.chunks[ci].s
-		for ; seen < want; off++ {
-			if s[off] == '\n' {
-				seen++
-			}
+		for ; seen < want; seen++ {
+			off += strings.IndexByte(s[off:], '\n') + 1
 		}
 		t.steps += off
 	}
