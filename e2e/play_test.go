@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -195,8 +196,16 @@ func TestPlayInBrowser(t *testing.T) {
 	inPage, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.latency`))
 	must("read the page's latency", err)
 	t.Logf("last keystroke to message: %v measured from Go (polling every 5 ms), %s ms measured in the page (input event to results drawn, 150 ms debounce included)", seen.Round(time.Millisecond), inPage)
-	if seen > time.Second {
-		t.Errorf("the message appeared %v after the last keystroke, want within a second", seen)
+	// Judged by the page's own measure (the input event to the results
+	// drawn): Go's adds the round trips of chromedp's polling, which a
+	// loaded machine stretches (1.5 s from Go for 643 ms in the page, at a
+	// load of 30 on 2 cores).
+	took := seen
+	if ms, err := strconv.ParseFloat(inPage, 64); err == nil {
+		took = time.Duration(ms * float64(time.Millisecond))
+	}
+	if took > time.Second {
+		t.Errorf("the message appeared %v after the last keystroke (%v from Go), want within a second", took, seen.Round(time.Millisecond))
 	}
 
 	// The mistake is marked on its line: the gutter number and an underline
@@ -407,8 +416,16 @@ func TestPlayLargeFlowInBrowser(t *testing.T) {
 	if want := fmt.Sprintf("%d:18", lines+2); line != want {
 		t.Errorf("the message is on %s, want %s", line, want)
 	}
-	if seen > time.Second {
-		t.Errorf("the message appeared %v after the last keystroke, want within a second", seen)
+	// Judged by the page's own measure (the input event to the results
+	// drawn): Go's adds the round trips of chromedp's polling, which a
+	// loaded machine stretches (1.5 s from Go for 643 ms in the page, at a
+	// load of 30 on 2 cores).
+	took := seen
+	if ms, err := strconv.ParseFloat(inPage, 64); err == nil {
+		took = time.Duration(ms * float64(time.Millisecond))
+	}
+	if took > time.Second {
+		t.Errorf("the message appeared %v after the last keystroke (%v from Go), want within a second", took, seen.Round(time.Millisecond))
 	}
 	// The mark is drawn under its line at the bottom of the long flow: the
 	// backdrop's marked line sits where the textarea's line is.

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -59,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
 				return cmd.run(c, []string{"-h"})
 			}
-			fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s\n", args[1], commandNames())
+			fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s\n", quoteArg(args[1]), commandNames())
 			return exitUsage
 		}
 		fmt.Fprint(stdout, overview())
@@ -71,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			return cmd.run(c, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s (kinenix help for more)\n", args[0], commandNames())
+	fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s (kinenix help for more)\n", quoteArg(args[0]), commandNames())
 	return exitUsage
 }
 
@@ -328,7 +329,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			value = args[i]
 		}
 		if err := fs.Set(name, value); err != nil {
-			return nil, fmt.Errorf("-%s %s: %v", name, value, err)
+			return nil, fmt.Errorf("-%s %s: %v", name, echo.Text(value), err)
 		}
 	}
 	return rest, nil
@@ -394,13 +395,29 @@ func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 // command's usage, and returns 2.
 func (c *cli) usageError(name, msg string) int {
 	cmd := lookupCommand(name)
-	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, msg, name, cmd.args, name)
+	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, echo.Clean(msg), name, cmd.args, name)
 	return exitUsage
 }
 
+// Every message of the command line is cleaned where it is printed
+// (D37): usageError, fail, problem and message write a file name, a flag
+// value or a part of a condition with its control characters, bidi
+// controls and invalid UTF-8 as escapes, whichever message echoes it.
+// Cleaning text that is already clean changes nothing.
+
+// message prints a message of the command line on standard error as one
+// cleaned line: "kinenix: " and err.
+func (c *cli) message(err error) {
+	fmt.Fprintf(c.stderr, "kinenix: %s\n", echo.Clean(err.Error()))
+}
+
+// quoteArg is a command-line argument in a message: quoted, cleaned and
+// cut (D37).
+func quoteArg(s string) string { return `"` + echo.Text(s) + `"` }
+
 // fail prints a file or data error as one line and returns 2.
 func (c *cli) fail(err error) int {
-	fmt.Fprintf(c.stderr, "kinenix: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	c.message(err)
 	return exitUsage
 }
 
@@ -473,10 +490,10 @@ func (c *cli) cond(args []string) int {
 		var steps []eval.Step
 		ok, steps, err = cond.Explain(s)
 		if g := cond.Grouping(); strings.Contains(g, "(") {
-			fmt.Fprintln(c.stdout, "grouped as: "+g)
+			fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
 		}
 		for _, st := range steps {
-			fmt.Fprintln(c.stdout, st.String())
+			fmt.Fprintln(c.stdout, echo.Clean(st.String()))
 		}
 	} else {
 		ok, err = cond.Test(s)
@@ -490,6 +507,6 @@ func (c *cli) cond(args []string) int {
 
 // problem prints an expression or condition error and returns 1.
 func (c *cli) problem(err error) int {
-	fmt.Fprintln(c.stderr, strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	fmt.Fprintln(c.stderr, echo.Clean(err.Error()))
 	return exitProblem
 }

@@ -85,21 +85,21 @@ func (c *cli) preview(args []string) int {
 	for _, name := range files {
 		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			c.message(err)
 			code = exitUsage
 			continue
 		}
 		if *asJSON {
-			out.file(name)
+			out.file(echo.Clean(name))
 		}
 		failed := ""
 		for _, r := range runs {
 			results, err := flow.Preview(name, src, r.scope, opts)
 			if err != nil {
 				errors++
-				failed = err.Error()
+				failed = echo.Clean(err.Error())
 				if !*asJSON {
-					fmt.Fprintf(c.stdout, "%s: error: %s\n", echo.Clean(name), err)
+					fmt.Fprintf(c.stdout, "%s: error: %s\n", echo.Clean(name), failed)
 				}
 				break
 			}
@@ -125,7 +125,7 @@ func (c *cli) preview(args []string) int {
 	if *asJSON {
 		out.end(errors, warnings)
 		if out.err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", out.err)
+			c.message(out.err)
 			return exitUsage
 		}
 	}
@@ -221,14 +221,14 @@ func jsonRow(row int, results []flow.Result) previewRow {
 		pr.Row = &row
 	}
 	for _, r := range results {
-		f := previewField{File: r.File, Line: r.Line, Column: r.Column, Label: r.Label,
-			Kind: "field", Value: r.Value}
+		f := previewField{File: echo.Clean(r.File), Line: r.Line, Column: r.Column, Label: echo.Clean(r.Label),
+			Kind: "field", Value: echo.Clean(r.Value)}
 		if r.Condition {
 			f.Kind = "condition"
 		}
 		switch {
 		case r.Err != nil:
-			f.Error = r.Err.Error()
+			f.Error = echo.Clean(r.Err.Error())
 		case r.Condition:
 			f.Result = r.Holds
 		default:
@@ -246,5 +246,5 @@ func jsonRow(row int, results []flow.Result) previewRow {
 }
 
 func jsonStep(st eval.Step) previewStep {
-	return previewStep{Part: st.Part, Values: st.Values, Result: st.Result, Evaluated: st.Evaluated}
+	return previewStep{Part: echo.Clean(st.Part), Values: echo.Clean(st.Values), Result: st.Result, Evaluated: st.Evaluated}
 }

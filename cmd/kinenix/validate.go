@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -34,8 +35,8 @@ type jsonFinding struct {
 }
 
 func toJSONFinding(f flow.Finding, rows []int) jsonFinding {
-	return jsonFinding{File: f.File, Line: f.Line, Column: f.Column,
-		Expression: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning, Rows: rows}
+	return jsonFinding{File: echo.Clean(f.File), Line: f.Line, Column: f.Column,
+		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning, Rows: rows}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
@@ -68,7 +69,7 @@ func (c *cli) validate(args []string) int {
 	for _, name := range files {
 		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			c.message(err)
 			code = exitUsage
 			continue
 		}
@@ -84,7 +85,7 @@ func (c *cli) validate(args []string) int {
 				all = append(all, toJSONFinding(f.Finding, f.rows))
 				continue
 			}
-			fmt.Fprintln(c.stdout, strings.ToValidUTF8(f.String(), "\uFFFD"))
+			fmt.Fprintln(c.stdout, echo.Clean(f.String()))
 		}
 	}
 	if *asJSON {
@@ -95,7 +96,7 @@ func (c *cli) validate(args []string) int {
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(all); err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			c.message(err)
 			return exitUsage
 		}
 		c.stdout.Write(b.Bytes())
@@ -257,11 +258,11 @@ func (c *cli) flowFiles(args []string) (files []string, code int) {
 			return nil
 		})
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: cannot read the directory %s\n", a)
+			fmt.Fprintf(c.stderr, "kinenix: cannot read the directory %s\n", echo.Clean(a))
 			code = exitUsage
 		}
 		if err == nil && len(found) == 0 {
-			fmt.Fprintf(c.stderr, "kinenix: %s holds no .md flow files\n", a)
+			fmt.Fprintf(c.stderr, "kinenix: %s holds no .md flow files\n", echo.Clean(a))
 			code = exitUsage
 		}
 		sort.Strings(found)
