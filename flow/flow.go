@@ -140,7 +140,10 @@ type validator struct {
 	ctx    context.Context
 	file   string
 	sample *scope.Scope
-	list   eval.ErrorList // positions in the file: Line is the file's line
+	// ev evaluates against the sample: nil, one budget per evaluation;
+	// a run's Evaluator shares one budget for a row (D42).
+	ev   *eval.Evaluator
+	list eval.ErrorList // positions in the file: Line is the file's line
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them

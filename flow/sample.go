@@ -50,7 +50,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			continue
 		}
 		var ws []*eval.Error
-		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
+		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
 			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 		})
 		if len(ws) == 0 && err != nil {
@@ -112,11 +112,11 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 		default:
 			continue
 		}
-		l, err := p.Left.Value(v.sample)
+		l, err := v.ev.Value(v.ctx, p.Left, v.sample)
 		if err != nil || p.Right == nil {
 			continue // the placeholder's own warning says why
 		}
-		r, err := p.Right.Value(v.sample)
+		r, err := v.ev.Value(v.ctx, p.Right, v.sample)
 		if err != nil {
 			continue
 		}
