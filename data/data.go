@@ -123,6 +123,7 @@ const (
 	fmtYAML
 	fmtCSV
 	fmtXLSX
+	fmtJSONL
 )
 
 func formatOf(name string) int {
@@ -135,6 +136,8 @@ func formatOf(name string) int {
 		return fmtCSV
 	case ".xlsx":
 		return fmtXLSX
+	case ".jsonl":
+		return fmtJSONL
 	}
 	return fmtSniff
 }
@@ -149,6 +152,12 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	format := formatOf(d.name)
 	if format == fmtXLSX {
 		return d.xlsx(b, o.sheet)
+	}
+	switch format {
+	case fmtCSV:
+		return d.sheetData(newCSVRows(d, bytes.NewReader(b)))
+	case fmtJSONL:
+		return d.sheetData(newJSONLRows(d, bytes.NewReader(b)))
 	}
 	if bytes.HasPrefix(b, bom) {
 		b, d.bomLen = b[len(bom):], len(bom)
@@ -165,8 +174,6 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		}
 	}
 	switch format {
-	case fmtCSV:
-		return d.csv(b)
 	case fmtJSON:
 		vars, err := d.json(b)
 		if err != nil {
@@ -209,8 +216,11 @@ func mapCost(n int) int { return 3 + 2*8*((n+7)/8) }
 type decoder struct {
 	name   string
 	bomLen int
-	built  int
-	limit  int
+	// lineBase is added to every line a message names: the line before
+	// the one being read, for JSON lines.
+	lineBase int
+	built    int
+	limit    int
 	// texts and numbers share equal short scalars (see shared).
 	texts, numbers map[string]any
 }

@@ -29,7 +29,7 @@ func (d *decoder) json(b []byte) (map[string]any, error) {
 			if off > 0 {
 				off-- // Offset is just past the byte that failed
 			}
-			return nil, d.errorf("line %d: not valid JSON: %s", lineAt(b, off), se.Error())
+			return nil, d.errorf("line %d: not valid JSON: %s", d.lineBase+lineAt(b, off), se.Error())
 		}
 		return nil, d.errorf("not valid JSON")
 	}
@@ -129,7 +129,7 @@ func (w *jsonWalker) value(depth int) (any, error) {
 	switch c := w.b[w.i]; c {
 	case '{', '[':
 		if depth >= maxDepth {
-			return nil, w.d.tooDeep(lineAt(w.b, w.i))
+			return nil, w.d.tooDeep(w.d.lineBase + lineAt(w.b, w.i))
 		}
 		n := int(w.counts[w.ci])
 		w.ci++
@@ -181,7 +181,7 @@ func (w *jsonWalker) value(depth int) (any, error) {
 				return nil, err
 			}
 			if _, dup := m[key]; dup {
-				return nil, w.d.duplicateKey(lineAt(w.b, at), key, 0)
+				return nil, w.d.duplicateKey(w.d.lineBase+lineAt(w.b, at), key, 0)
 			}
 			m[key] = v
 		}
@@ -228,7 +228,7 @@ func (w *jsonWalker) str() (any, error) {
 		s = string(raw[1 : len(raw)-1])
 	}
 	if strings.ContainsRune(s, utf8.RuneError) && replaced(raw, s) {
-		return nil, w.d.errorf("line %d: a \\u escape in a text is half of a surrogate pair, not a character", lineAt(w.b, at))
+		return nil, w.d.errorf("line %d: a \\u escape in a text is half of a surrogate pair, not a character", w.d.lineBase+lineAt(w.b, at))
 	}
 	return w.d.shared(s, false), nil
 }

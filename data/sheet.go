@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
-
-	"github.com/kinenix/expressions/data/internal/xlsx"
 )
 
 // sheet builds the rows of a sheet from its records, CSV or XLSX alike.
@@ -22,13 +19,14 @@ import (
 type sheet struct {
 	d      *decoder
 	header []string
-	rows   []any
 }
 
-// add takes one record; where(j) names cell j of it in a message.
-func (s *sheet) add(cells []string, where func(j int) string) error {
+// record takes one record and returns its row, or nil for a blank record
+// and the header; where(j) names cell j of it in a message. Reading a
+// record and keeping its row are charged to the decoder's budget first.
+func (s *sheet) record(cells []string, where func(j int) string) (map[string]any, error) {
 	if err := s.d.charge(1 + len(cells)); err != nil { // reading it
-		return err
+		return nil, err
 	}
 	blank := true
 	for j, c := range cells {
@@ -37,17 +35,17 @@ func (s *sheet) add(cells []string, where func(j int) string) error {
 		}
 		blank = false
 		if s.header != nil && j >= len(s.header) {
-			return s.d.errorf("%s: %s is in a column with no header name; give the column a name in the first row or remove the value", where(j), quoteKey(c))
+			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the first row or remove the value", where(j), quoteKey(c))
 		}
 	}
 	if blank {
-		return nil
+		return nil, nil
 	}
 	if s.header == nil {
-		return s.setHeader(cells, where)
+		return nil, s.setHeader(cells, where)
 	}
 	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it
-		return err
+		return nil, err
 	}
 	row := make(map[string]any, len(s.header))
 	for j, name := range s.header {
@@ -57,8 +55,7 @@ func (s *sheet) add(cells []string, where func(j int) string) error {
 		}
 		row[name] = v
 	}
-	s.rows = append(s.rows, row)
-	return nil
+	return row, nil
 }
 
 func (s *sheet) setHeader(cells []string, where func(j int) string) error {
@@ -79,42 +76,26 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 	return nil
 }
 
-func (s *sheet) data() *Data {
-	rows := s.rows
-	if rows == nil {
-		rows = []any{}
+// sheetData reads every row of src into Data: Decode for a sheet is a
+// loop over the rows a RowReader gives.
+func (d *decoder) sheetData(src rowSource) (*Data, error) {
+	r := newRowReader(d, src)
+	rows := []any{}
+	for {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row.Values)
 	}
 	vars := map[string]any{"rows": rows}
 	if len(rows) > 0 {
 		vars["row"] = rows[0]
 	}
-	return &Data{name: s.d.name, vars: vars, rows: rows, sheet: true}
-}
-
-// csv reads RFC 4180 CSV (encoding/csv: commas, double-quoted fields with
-// commas, quotes and line breaks inside); the byte-order mark is already
-// gone and the text is valid UTF-8.
-func (d *decoder) csv(b []byte) (*Data, error) {
-	r := csv.NewReader(bytes.NewReader(b))
-	r.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
-	s := sheet{d: d}
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, d.csvError(err)
-		}
-		where := func(j int) string {
-			line, _ := r.FieldPos(min(j, len(rec)-1))
-			return fmt.Sprintf("line %d, column %d", line, j+1)
-		}
-		if err := s.add(rec, where); err != nil {
-			return nil, err
-		}
-	}
-	return s.data(), nil
+	return &Data{name: d.name, vars: vars, rows: rows, sheet: true}, nil
 }
 
 func (d *decoder) csvError(err error) error {
@@ -149,17 +130,9 @@ func xlsxValueLimit(n int) int { return 4*n + 1<<22 }
 // xlsx reads the first sheet of an XLSX workbook, or the one named: cells as
 // the sheet shows them (formatted values), then the one scalar rule.
 func (d *decoder) xlsx(b []byte, name string) (*Data, error) {
-	d.limit = xlsxValueLimit(len(b))
-	s := sheet{d: d}
-	err := xlsx.Each(b, name, xlsxUnzipLimit(len(b)), func(row int, cells []string) error {
-		return s.add(cells, func(j int) string { return "cell " + xlsx.CellName(j, row) })
-	})
+	src, err := openXLSXRows(d, bytes.NewReader(b), int64(len(b)), name)
 	if err != nil {
-		var re xlsx.Error
-		if errors.As(err, &re) {
-			return nil, d.errorf("%s", re.Error())
-		}
 		return nil, err
 	}
-	return s.data(), nil
+	return d.sheetData(src)
 }

@@ -24,52 +24,80 @@ type Error struct{ Reason string }
 
 func (e Error) Error() string { return e.Reason }
 
-// Each calls fn for every row of the sheet named (the first sheet when name
-// is ""), in order, with the row's number (from 1) and its cells as the
-// sheet shows them: formatted values, so a number keeps the digits shown
-// and a date the text shown. Rows missing from the sheet come as empty
-// records. unzipLimit bounds the bytes the workbook may unpack to; excelize
-// keeps everything in memory up to it (no temporary files). An error of fn
-// is returned as it is; every other error is an Error.
-func Each(b []byte, name string, unzipLimit int64, fn func(row int, cells []string) error) error {
+// Rows reads the rows of one sheet, one at a time (see Open).
+type Rows struct {
+	f    *excelize.File
+	rows *excelize.Rows
+	name string
+	n    int
+}
+
+// Open opens the sheet named (the first sheet when name is "") of the
+// workbook b for reading its rows with Next. unzipLimit bounds the bytes
+// the workbook may unpack to; excelize keeps everything in memory up to it
+// (no temporary files). Every error is an Error.
+func Open(b []byte, name string, unzipLimit int64) (*Rows, error) {
 	if err := checkZip(b, unzipLimit); err != nil {
-		return err
+		return nil, err
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{
 		UnzipSizeLimit:    unzipLimit,
 		UnzipXMLSizeLimit: unzipLimit, // never a temporary file
 	})
 	if err != nil {
-		return openError(err, unzipLimit)
+		return nil, openError(err, unzipLimit)
 	}
-	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return Error{"the workbook has no sheet"}
+		f.Close()
+		return nil, Error{"the workbook has no sheet"}
 	}
 	if name == "" {
 		name = sheets[0]
 	} else if !slices.Contains(sheets, name) {
-		return Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteList(sheets))}
+		f.Close()
+		return nil, Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteList(sheets))}
 	}
 	rows, err := f.Rows(name)
 	if err != nil {
-		return Error{fmt.Sprintf("cannot read the sheet %s: %v", strconv.Quote(name), err)}
+		f.Close()
+		return nil, Error{fmt.Sprintf("cannot read the sheet %s: %v", strconv.Quote(name), err)}
 	}
-	defer rows.Close()
-	for n := 1; rows.Next(); n++ {
-		cells, err := rows.Columns()
+	return &Rows{f: f, rows: rows, name: name}, nil
+}
+
+// Next returns the next row's number (from 1) and its cells as the sheet
+// shows them: formatted values, so a number keeps the digits shown and a
+// date the text shown. Rows missing from the sheet come as empty records.
+// After the last row ok is false. Every error is an Error.
+func (r *Rows) Next() (row int, cells []string, ok bool, err error) {
+	if r.rows == nil {
+		return 0, nil, false, nil
+	}
+	if !r.rows.Next() {
+		err := r.rows.Error()
+		r.Close()
 		if err != nil {
-			return Error{fmt.Sprintf("row %d of the sheet %s cannot be read: %v", n, strconv.Quote(name), err)}
+			return 0, nil, false, Error{fmt.Sprintf("the sheet %s cannot be read: %v", strconv.Quote(r.name), err)}
 		}
-		if err := fn(n, cells); err != nil {
-			return err
-		}
+		return 0, nil, false, nil
 	}
-	if err := rows.Error(); err != nil {
-		return Error{fmt.Sprintf("the sheet %s cannot be read: %v", strconv.Quote(name), err)}
+	r.n++
+	cells, err = r.rows.Columns()
+	if err != nil {
+		r.Close()
+		return 0, nil, false, Error{fmt.Sprintf("row %d of the sheet %s cannot be read: %v", r.n, strconv.Quote(r.name), err)}
 	}
-	return nil
+	return r.n, cells, true, nil
+}
+
+// Close lets go of the workbook; Next after it reports no more rows.
+func (r *Rows) Close() {
+	if r.rows != nil {
+		r.rows.Close()
+		r.f.Close()
+		r.rows = nil
+	}
 }
 
 // oleMagic starts an encrypted workbook (and an old .xls file).

@@ -1,0 +1,380 @@
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/data/internal/xlsx"
+	"github.com/kinenix/expressions/internal/echo"
+)
+
+// Row is one row of a sheet. Index is what an expression uses (rows[Index]); SheetRow is the
+// row number the spreadsheet shows, the header being row 1 (D41); 0 for JSON lines (no sheet).
+type Row struct {
+	Index    int
+	SheetRow int
+	Values   map[string]any // keyed by the header; values by the one scalar rule (as Decode)
+}
+
+// RowReader streams the rows of a sheet: CSV, XLSX (first sheet, or Sheet(name)), or JSON lines
+// (.jsonl: one JSON object per line, each a row). It holds only the row being read (and, for
+// XLSX, the shared strings, each kept once).
+//
+// The rules, messages and bounds are Decode's: a blank record is skipped,
+// the first other one is the header, the values follow the one scalar rule
+// (D36), and every row read is charged to a budget set from the file's
+// size, so the whole stream builds no more than Decode would.
+type RowReader struct {
+	d     *decoder
+	s     sheet
+	src   rowSource
+	index int
+	err   error // sticky: once Next fails it keeps failing
+	// keys is the header of JSON lines: keys in first-seen order.
+	keys []string
+	seen map[string]bool
+}
+
+// rowSource gives the records of a sheet, one at a time: the cells, the
+// row number the spreadsheet shows, and where cell j is for a message.
+// At the end it returns io.EOF.
+type rowSource interface {
+	next() (cells []string, sheetRow int, where func(j int) string, err error)
+}
+
+// OpenRows opens the sheet in r (size bytes) for reading its rows one at a
+// time. name picks the format by its extension (.csv, .xlsx, .jsonl, in
+// any letter case) and starts every error message, as for Decode.
+func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReader, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	n := int(min(size, 1<<40))
+	d := newDecoder(name, n)
+	switch formatOf(name) {
+	case fmtCSV:
+		return newRowReader(d, newCSVRows(d, io.NewSectionReader(r, 0, size))), nil
+	case fmtXLSX:
+		src, err := openXLSXRows(d, r, size, o.sheet)
+		if err != nil {
+			return nil, err
+		}
+		return newRowReader(d, src), nil
+	case fmtJSONL:
+		return newRowReader(d, newJSONLRows(d, io.NewSectionReader(r, 0, size))), nil
+	}
+	return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
+}
+
+func newRowReader(d *decoder, src rowSource) *RowReader {
+	r := &RowReader{d: d, s: sheet{d: d}, src: src}
+	if _, ok := src.(*jsonlRows); ok {
+		r.seen = map[string]bool{}
+	}
+	return r
+}
+
+// Header returns the column names: for JSON lines the keys seen so far in
+// first-seen order (nil before the first row). The slice belongs to r.
+func (r *RowReader) Header() []string {
+	if r.seen != nil {
+		return r.keys
+	}
+	return r.s.header
+}
+
+// Next returns the next row, io.EOF after the last one. Any other error
+// names the file and the line, row or cell.
+func (r *RowReader) Next() (Row, error) {
+	if r.err != nil {
+		return Row{}, r.err
+	}
+	row, err := r.next()
+	if err != nil {
+		r.err = err
+		if c, ok := r.src.(io.Closer); ok {
+			c.Close()
+		}
+	}
+	return row, err
+}
+
+func (r *RowReader) next() (Row, error) {
+	for {
+		cells, sheetRow, where, err := r.src.next()
+		if err != nil {
+			return Row{}, err
+		}
+		if j, ok := r.src.(*jsonlRows); ok {
+			return r.jsonRow(j)
+		}
+		values, err := r.s.record(cells, where)
+		if err != nil {
+			return Row{}, err
+		}
+		if values == nil {
+			continue // blank, or the header
+		}
+		row := Row{Index: r.index, SheetRow: sheetRow, Values: values}
+		r.index++
+		return row, nil
+	}
+}
+
+// jsonRow takes the object j just read as the next row.
+func (r *RowReader) jsonRow(j *jsonlRows) (Row, error) {
+	for _, k := range j.keys {
+		if !r.seen[k] {
+			r.seen[k] = true
+			r.keys = append(r.keys, k)
+		}
+	}
+	row := Row{Index: r.index, Values: j.row}
+	r.index++
+	return row, nil
+}
+
+// utf8Reader passes on the text of r while it is valid UTF-8 and fails at
+// the first byte that is not, with Decode's message: its line and byte
+// offset (base is the offset of the first byte read, after a byte-order
+// mark).
+type utf8Reader struct {
+	d     *decoder
+	r     io.Reader
+	off   int // bytes passed on
+	lines int // line ends passed on
+	carry [utf8.UTFMax]byte
+	nc    int
+	err   error
+}
+
+func (u *utf8Reader) Read(p []byte) (int, error) {
+	if u.err != nil {
+		return 0, u.err
+	}
+	if len(p) < 2*utf8.UTFMax {
+		return 0, io.ErrShortBuffer
+	}
+	n := copy(p, u.carry[:u.nc])
+	u.nc = 0
+	for n < utf8.UTFMax && u.err == nil { // so a character cut at the end leaves some text before it
+		m, err := u.r.Read(p[n:])
+		n += m
+		u.err = err
+	}
+	b := p[:n]
+	good := n
+	if i := echo.FirstInvalid(b); i >= 0 {
+		good = i
+		if u.err == nil && n-i < utf8.UTFMax && !utf8.FullRune(b[i:]) {
+			u.nc = copy(u.carry[:], b[i:]) // the rest of the character is still to come
+		} else {
+			u.lines += bytes.Count(b[:i], []byte{'\n'})
+			u.err = u.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", u.lines+1, u.off+i+u.d.bomLen)
+			u.off += i
+			return i, nil
+		}
+	}
+	u.lines += bytes.Count(b[:good], []byte{'\n'})
+	u.off += good
+	if good == 0 && u.err != nil {
+		return 0, u.err
+	}
+	return good, nil
+}
+
+// csvRows reads the records of a CSV file (see decoder.csv).
+type csvRows struct {
+	d *decoder
+	r *csv.Reader
+	// inner counts the line ends inside quoted fields so far: the row a
+	// spreadsheet shows is the line a record starts on less them.
+	inner int
+}
+
+func newCSVRows(d *decoder, r io.Reader) *csvRows {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+		br.Discard(len(bom))
+		d.bomLen = len(bom)
+	}
+	cr := csv.NewReader(&utf8Reader{d: d, r: br})
+	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
+	cr.ReuseRecord = true
+	return &csvRows{d: d, r: cr}
+}
+
+func (c *csvRows) next() ([]string, int, func(j int) string, error) {
+	rec, err := c.r.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, 0, nil, io.EOF
+	}
+	if err != nil {
+		var pe *csv.ParseError
+		if !errors.As(err, &pe) {
+			return nil, 0, nil, err // the text's own error (utf8Reader)
+		}
+		return nil, 0, nil, c.d.csvError(err)
+	}
+	line, _ := c.r.FieldPos(0)
+	sheetRow := line - c.inner
+	for _, f := range rec {
+		c.inner += strings.Count(f, "\n")
+	}
+	r := c.r
+	where := func(j int) string {
+		line, _ := r.FieldPos(min(j, len(rec)-1))
+		return fmt.Sprintf("line %d, column %d", line, j+1)
+	}
+	return rec, sheetRow, where, nil
+}
+
+// xlsxRows reads the rows of a sheet of a workbook.
+type xlsxRows struct {
+	rows *xlsx.Rows
+	d    *decoder
+}
+
+func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
+	d.limit = xlsxValueLimit(int(min(size, 1<<40)))
+	b := make([]byte, size)
+	if _, err := r.ReadAt(b, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, d.errorf("cannot read the workbook")
+	}
+	rows, err := xlsx.Open(b, sheetName, xlsxUnzipLimit(len(b)))
+	if err != nil {
+		return nil, d.xlsxError(err)
+	}
+	return &xlsxRows{rows: rows, d: d}, nil
+}
+
+func (x *xlsxRows) next() ([]string, int, func(j int) string, error) {
+	row, cells, ok, err := x.rows.Next()
+	if err != nil {
+		return nil, 0, nil, x.d.xlsxError(err)
+	}
+	if !ok {
+		return nil, 0, nil, io.EOF
+	}
+	return cells, row, func(j int) string { return "cell " + xlsx.CellName(j, row) }, nil
+}
+
+func (x *xlsxRows) Close() error {
+	x.rows.Close()
+	return nil
+}
+
+func (d *decoder) xlsxError(err error) error {
+	var re xlsx.Error
+	if errors.As(err, &re) {
+		return d.errorf("%s", re.Error())
+	}
+	return err
+}
+
+// jsonlRows reads JSON lines: one JSON object per line, each a row; blank
+// lines are skipped. Each line is read by the JSON reader of Decode, its
+// messages naming the line in the file.
+type jsonlRows struct {
+	d    *decoder
+	r    *bufio.Reader
+	line int
+	keys []string // of the last row, in the order written
+	row  map[string]any
+}
+
+func newJSONLRows(d *decoder, r io.Reader) *jsonlRows {
+	return &jsonlRows{d: d, r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// maxJSONLine bounds one line of JSON lines: a row, not a file.
+const maxJSONLine = 16 << 20
+
+func (j *jsonlRows) next() ([]string, int, func(int) string, error) {
+	for {
+		line, err := j.readLine()
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		j.line++
+		if j.line == 1 && bytes.HasPrefix(line, bom) {
+			line = line[len(bom):]
+			j.d.bomLen = len(bom)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if !utf8.Valid(line) {
+			return nil, 0, nil, j.d.errorf("line %d: the text is not valid UTF-8 (data files must be UTF-8)", j.line)
+		}
+		t := bytes.TrimLeft(line, " \t\r")
+		if t[0] != '{' {
+			return nil, 0, nil, j.d.errorf("line %d: each line of JSON lines must be one JSON object `{...}` (a row)", j.line)
+		}
+		j.d.lineBase = j.line - 1
+		v, err := j.d.json(line)
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		j.row = v
+		j.keys = objectKeys(line, v)
+		return nil, 0, nil, nil
+	}
+}
+
+// readLine returns the next line without its line end, io.EOF at the end.
+func (j *jsonlRows) readLine() ([]byte, error) {
+	var long []byte
+	for {
+		frag, err := j.r.ReadSlice('\n')
+		if len(long)+len(frag) > maxJSONLine {
+			return nil, j.d.errorf("line %d: a line is longer than %d MiB; each line holds one row", j.line+1, maxJSONLine>>20)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long, frag...)
+			continue
+		}
+		if long != nil {
+			frag = append(long, frag...)
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, j.d.errorf("cannot read the data")
+		}
+		if err != nil && len(frag) == 0 {
+			return nil, io.EOF
+		}
+		return bytes.TrimSuffix(frag, []byte{'\n'}), nil
+	}
+}
+
+// objectKeys returns the keys of the top-level JSON object b (valid JSON,
+// already read into m) in the order they are written.
+func objectKeys(b []byte, m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if _, err := dec.Token(); err != nil { // {
+		return keys
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if k, ok := t.(string); ok {
+			keys = append(keys, k)
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			break
+		}
+	}
+	return keys
+}

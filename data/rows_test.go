@@ -1,0 +1,162 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/require"
+)
+
+// readRows reads every row of a RowReader over b.
+func readRows(t *testing.T, name string, b []byte, opts ...Option) ([]Row, []string, error) {
+	t.Helper()
+	r, err := OpenRows(name, bytes.NewReader(b), int64(len(b)), opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows []Row
+	for {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return rows, r.Header(), nil
+		}
+		if err != nil {
+			_, again := r.Next()
+			require.Equal(t, err, again, "an error stays")
+			return rows, r.Header(), err
+		}
+		require.Equal(t, len(rows), row.Index)
+		rows = append(rows, row)
+	}
+}
+
+// requireSameAsDecode checks that the rows streamed are the rows Decode
+// gives, in order, or the same error.
+func requireSameAsDecode(t *testing.T, name string, b []byte, opts ...Option) []Row {
+	t.Helper()
+	rows, _, err := readRows(t, name, b, opts...)
+	d, derr := Decode(name, b, opts...)
+	if derr != nil {
+		require.EqualError(t, err, derr.Error())
+		return rows
+	}
+	require.NoError(t, err)
+	want := d.Vars()["rows"].([]any)
+	require.Len(t, rows, len(want))
+	for i, r := range rows {
+		require.Equal(t, want[i], r.Values)
+	}
+	return rows
+}
+
+func TestOpenRowsCSV(t *testing.T) {
+	src := "\xef\xbb\xbfpolicy_no,note\r\n" +
+		"0042,\"two\nlines\"\r\n" +
+		"\r\n" + // blank: skipped, but the sheet shows it as a row
+		"0043,x\r\n"
+	rows := requireSameAsDecode(t, "r.csv", []byte(src))
+	require.Equal(t, []Row{
+		{Index: 0, SheetRow: 2, Values: map[string]any{"policy_no": "0042", "note": "two\nlines"}},
+		{Index: 1, SheetRow: 4, Values: map[string]any{"policy_no": "0043", "note": "x"}},
+	}, rows, "a line end inside a quoted field is not a new row of the sheet")
+	_, header, err := readRows(t, "r.csv", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, []string{"policy_no", "note"}, header)
+
+	for _, src := range []string{
+		readExampleString(t, "renewals.csv"),
+		"a,,c\n1,2,3\n",
+		"a,b\n1,2\n3,4,5\n",
+		"a,b\n1,x\"y\n",
+		"a,b\n1,2\n3,\xff\n",
+		"a,b\n1,2\n3,\xe0\xb8", // a character cut by the end
+		"a\n" + strings.Repeat("0\n", 1<<20),
+	} {
+		requireSameAsDecode(t, "s.csv", []byte(src))
+	}
+}
+
+// The UTF-8 check holds however the text arrives: a byte at a time, a
+// character cut between reads.
+func TestUTF8ReaderOneByte(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"a,b\nกข,ค\n", ""},
+		{"a,b\nกข,\xff\n", "data in x.csv: line 2, byte offset 11: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"a\n\xe0\xb8", "data in x.csv: line 2, byte offset 2: the text is not valid UTF-8 (data files must be UTF-8)"},
+	} {
+		d := newDecoder("x.csv", len(tc.src))
+		src := newCSVRows(d, iotest.OneByteReader(strings.NewReader(tc.src)))
+		_, err := d.sheetData(src)
+		if tc.want == "" {
+			require.NoError(t, err, tc.src)
+			continue
+		}
+		require.EqualError(t, err, tc.want, tc.src)
+		_, derr := Decode("x.csv", []byte(tc.src))
+		require.EqualError(t, derr, tc.want)
+	}
+}
+
+func TestOpenRowsXLSX(t *testing.T) {
+	b := buildXLSX(t, []string{"Renewals", "Second"}, map[string][]cell{
+		"Renewals": {
+			{"A1", "policy_no", ""}, {"B1", "premium", ""},
+			{"A2", "0042", ""}, {"B2", 1250.5, "0.00"},
+			{"A5", "0044", ""}, {"B5", 7.25, ""},
+		},
+		"Second": {{"A3", "name", ""}, {"A4", "x", ""}},
+	})
+	rows := requireSameAsDecode(t, "w.xlsx", b)
+	require.Equal(t, []Row{
+		{Index: 0, SheetRow: 2, Values: map[string]any{"policy_no": "0042", "premium": json.Number("1250.50")}},
+		{Index: 1, SheetRow: 5, Values: map[string]any{"policy_no": "0044", "premium": json.Number("7.25")}},
+	}, rows)
+	rows = requireSameAsDecode(t, "w.xlsx", b, Sheet("Second"))
+	require.Equal(t, []Row{{Index: 0, SheetRow: 4, Values: map[string]any{"name": "x"}}}, rows)
+	requireSameAsDecode(t, "w.xlsx", b, Sheet("Nope"))
+	requireSameAsDecode(t, "renewals.xlsx", readExample(t, "renewals.xlsx"))
+}
+
+func TestOpenRowsJSONLines(t *testing.T) {
+	src := "\xef\xbb\xbf{\"b\": 1, \"a\": \"x\"}\n\n{\"c\": [1, 2], \"a\": null}\r\n{\"a\": 1.50}"
+	rows, header, err := readRows(t, "r.jsonl", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, []string{"b", "a", "c"}, header, "keys in first-seen order")
+	require.Equal(t, []Row{
+		{Index: 0, Values: map[string]any{"b": json.Number("1"), "a": "x"}},
+		{Index: 1, Values: map[string]any{"c": []any{json.Number("1"), json.Number("2")}, "a": nil}},
+		{Index: 2, Values: map[string]any{"a": json.Number("1.50")}},
+	}, rows)
+	requireSameAsDecode(t, "r.jsonl", []byte(src))
+
+	for _, tc := range []struct{ src, want string }{
+		{"{\"a\":1}\n{\"a\":1,\"a\":2}\n", `data in r.jsonl: line 2: the key "a" is given twice in one mapping`},
+		{"{\"a\":1}\n\n[1]\n", "data in r.jsonl: line 3: each line of JSON lines must be one JSON object `{...}` (a row)"},
+		{"{\"a\":1}\n{\"a\":\n", "data in r.jsonl: line 2: not valid JSON"},
+		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2: the text is not valid UTF-8"},
+	} {
+		_, _, err := readRows(t, "r.jsonl", []byte(tc.src))
+		require.Error(t, err, tc.src)
+		require.Contains(t, err.Error(), tc.want, tc.src)
+	}
+
+	_, err = OpenRows("r.yaml", bytes.NewReader(nil), 0)
+	require.EqualError(t, err, "data in r.yaml: the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
+}
+
+// A stream is bounded as Decode is: the rows read are charged to the
+// file's budget though none is kept.
+func TestOpenRowsBounded(t *testing.T) {
+	narrow := "a\n" + strings.Repeat("0\n", 1<<20)
+	rows, _, err := readRows(t, "narrow.csv", []byte(narrow))
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "data in narrow.csv: the data would take more than 96 MiB of memory")
+	require.Less(t, len(rows), 1<<20)
+}
+
+func readExampleString(t *testing.T, name string) string { return string(readExample(t, name)) }
