@@ -348,3 +348,29 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 	}
 	return out
 }
+
+// Finding is the error of a field that failed, as a finding of the flow
+// (D43): placed in the file at the part that failed, with its kind. ok is
+// false when the field did not fail.
+func (r Result) Finding() (f Finding, ok bool) {
+	if r.Err == nil {
+		return Finding{}, false
+	}
+	var e *eval.Error
+	if !errors.As(r.Err, &e) {
+		e = &eval.Error{Expr: r.Value, Reason: r.Err.Error(), Kind: r.Err}
+		if errors.Is(r.Err, value.ErrBudget) {
+			e.Kind = eval.ErrLimit
+		}
+	}
+	v := &validator{file: r.File}
+	c := *e
+	c.Line, c.Column = r.Line, r.Column+max(e.Column, 1)-1
+	c.EndLine, c.EndColumn = r.Line, c.Column+1
+	if e.EndLine == 1 && e.EndColumn > e.Column {
+		c.EndColumn = r.Column + e.EndColumn - 1
+	}
+	f = v.finding(&c)
+	f.Message = r.Err.Error()
+	return f, true
+}

@@ -83,7 +83,8 @@ const sheetFlow = "- **policy:** ${row.policy_no} of ${len(rows)}\n" +
 	"- **condition:** ${row.status} == Active\n"
 
 // Issue #12: -row picks a sheet row (0 by default, negative from the end,
-// as the language indexes); -each runs every row, each after `row N:`.
+// as the language indexes); -each runs every row, each after `rows[N]
+// (sheet row M):` (D41).
 func TestPreviewRows(t *testing.T) {
 	csv := sheet(t)
 	p := writeFlow(t, "flow.md", sheetFlow)
@@ -105,11 +106,11 @@ func TestPreviewRows(t *testing.T) {
 
 	r = runCLI(t, "", "preview", "-data", csv, "-each", p)
 	require.Equal(t, 1, r.code)
-	require.Equal(t, "row 0:\n"+row0+
-		"row 1:\n"+p+":1: policy: P-2 of 3\n"+
+	require.Equal(t, "rows[0] (sheet row 2):\n"+row0+
+		"rows[1] (sheet row 3):\n"+p+":1: policy: P-2 of 3\n"+
 		p+":2: monthly: error: ${number(row.premium) / 12}: number(row.premium) is empty; use default(number(row.premium), 0)\n"+
 		p+":3: condition: false\n"+
-		"row 2:\n"+last, r.stdout)
+		"rows[2] (sheet row 4):\n"+last, r.stdout)
 
 	// render and cond take -row too.
 	r = runCLI(t, "", "render", "-data", csv, "-row", "-2", "${row.policy_no}")
@@ -291,7 +292,7 @@ func TestPreviewGolden(t *testing.T) {
 	xlsx, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-xlsx.golden"))
 	require.NoError(t, err)
 	require.Equal(t, string(csv), string(xlsx))
-	require.Contains(t, string(csv), "row 1:\n")
+	require.Contains(t, string(csv), "rows[1] (sheet row 3):\n")
 	for _, data := range []string{"../../examples/renewals.csv", "../../examples/renewals.xlsx"} {
 		r := runCLI(t, "", "validate", "-strict", "-data", data, "../../examples/renewals.md")
 		require.Equal(t, 0, r.code, r.stdout+r.stderr)
