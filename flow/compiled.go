@@ -68,8 +68,8 @@ func Explain() Option { return func(o *options) { o.explain = true } }
 // SampleWarnings adds to each field the warnings that the row's data shows
 // for its line (a lookup the row does not have, with the closest key it
 // has; a side of < > <= >= that is not a number), as Validate gives them
-// with the row as sample. They are computed under a second budget of the
-// row's size, apart from the row's own (D42).
+// with the row as sample. They are computed after the fields, under what
+// is left of the row's budget (D42), so they never make a field fail.
 func SampleWarnings() Option { return func(o *options) { o.sample = true } }
 
 // Workers sets how many goroutines RunRows runs rows on; n <= 0 (the
@@ -261,7 +261,7 @@ func (r *RowResult) Name() string { return RowName(r.Row, r.SheetRow, r.Key) }
 var evaluators = sync.Pool{New: func() any { return new(runState) }}
 
 type runState struct {
-	ev, sample eval.Evaluator
+	ev eval.Evaluator
 }
 
 // Run computes every field and condition of the flow with the data in s,
@@ -281,10 +281,6 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 		s = scope.New(nil)
 	}
 	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: make([]Result, len(f.fields))}
-	var sample map[int][]Finding
-	if f.opts.sample {
-		sample = f.sampleWarnings(ctx, &st.sample, s)
-	}
 	ev := &st.ev
 	ev.Begin(ctx, s)
 	for i := range f.fields {
@@ -303,6 +299,16 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 		default:
 			res.Text, res.Err = ev.Render(ctx, cf.tmpl, s)
 		}
+	}
+	// The checks of the row's data come after the fields, under what is
+	// left of the same budget: they never make a field fail.
+	var sample map[int][]Finding
+	if f.opts.sample {
+		sample = f.sampleWarnings(ctx, ev, s)
+	}
+	r.Bytes, r.Steps = ev.End()
+	for i := range f.fields {
+		cf, res := &f.fields[i], &r.Results[i]
 		ws := cf.warnings
 		if extra := sample[cf.Line]; len(extra) > 0 {
 			ws = append(append([]Finding(nil), ws...), extra...)
@@ -313,7 +319,6 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 			}
 		}
 	}
-	r.Bytes, r.Steps = ev.End()
 	if err := ctx.Err(); err != nil {
 		r.Err = value.Stopped(err)
 	}
@@ -321,11 +326,10 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 }
 
 // sampleWarnings are the warnings that s shows for each line (by line
-// number), as Validate gives them with s as sample, computed under one
-// budget of their own.
+// number), as Validate gives them with s as sample, computed with ev (in
+// a shared evaluation: under the row's budget).
 func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope) map[int][]Finding {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev}
-	ev.Begin(ctx, s)
 	for _, c := range f.checked {
 		if c.cond == nil {
 			v.sampleChecks(c.ln, 0, c.tmpl)
@@ -339,7 +343,6 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		}
 		v.orderChecks(c.ln, c.at, c.cond)
 	}
-	ev.End()
 	out := map[int][]Finding{}
 	for _, w := range v.finish() {
 		if w.Warning {

@@ -120,6 +120,7 @@ func TestRunRowsContext(t *testing.T) {
 		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers))
 		require.NoError(t, err)
 		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
 		n := 0
 		var stop error
 		for r, err := range f.RunRows(ctx, sheetRows(100000)) {

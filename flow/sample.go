@@ -55,7 +55,9 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		})
 		if len(ws) == 0 && err != nil {
 			var e *eval.Error
-			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) {
+			// A spent budget or a done context is the run's to report,
+			// not something the sample shows may go wrong.
+			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
 				ws = append(ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}

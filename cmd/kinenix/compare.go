@@ -46,7 +46,6 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 		old, new int    // index among the results, -1 when absent
 		isCond   bool
 		changed  rowRanges
-		examples int
 	}
 	var cols []*column
 	byKey := map[string]*column{}

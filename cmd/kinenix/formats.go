@@ -141,7 +141,6 @@ type tableOut struct {
 	cols    []string
 	widths  []int
 	pending [][]string
-	buf     []string
 }
 
 // tableSample is how many rows set the widths of the columns.
