@@ -65,6 +65,9 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 			}
 			if isNew {
 				c.new = i
+				if fd.Condition { // named by its line in the new flow
+					c.name = fd.Label + " (line " + strconv.Itoa(fd.Line) + ")"
+				}
 			} else {
 				c.old = i
 			}
