@@ -26,12 +26,14 @@ type dataFlags struct {
 func addDataFlags(fs *flag.FlagSet, each bool) *dataFlags {
 	d := &dataFlags{}
 	fs.StringVar(&d.file, "data", "", "read the variables from `FILE`: .json, .yaml or .yml, or a sheet,\n"+
-		".csv or .xlsx (FILE.xlsx#Sheet picks a sheet), which gives rows, the\n"+
-		"list of rows, and row, one of them; - reads JSON or YAML from standard input")
+		".csv, .xlsx (FILE.xlsx#Sheet picks a sheet) or .jsonl (a JSON object\n"+
+		"per line), which gives rows, the list of rows, and row, one of them;\n"+
+		"- reads JSON or YAML from standard input")
 	fs.Var(&d.row, "row", "make row the sheet's row `N` (default 0, the first); a negative N\n"+
 		"counts from the end: -1 is the last")
 	if each {
-		fs.BoolVar(&d.each, "each", false, "compute the flow for every row of the sheet, each after a line \"row N:\"")
+		fs.BoolVar(&d.each, "each", false, "compute the flow for every row of the sheet, each after a line that\n"+
+			"names it as the sheet shows it: rows[3] (sheet row 5):")
 	}
 	fs.Var(&d.env, "env", "let the flow read these environment variables as ${env.NAME}: `NAMES`\n"+
 		"separated by commas (-env may be repeated); without -env or -env-all,\n"+

@@ -94,8 +94,8 @@ func (c *cli) preview(args []string) int {
 		"does not run it, CWE-1236) or jsonl (one JSON document per row)")
 	fs.BoolVar(&pf.summary, "summary", false, "after the rows (alone: instead of them, for every row), per condition\n"+
 		"how many rows are true, false and fail, and per field how many rows\nfail, with the first of them")
-	fs.StringVar(&pf.where, "where", "", "only the rows where `CONDITION` is true: a condition line, or the\n"+
-		"line number of a condition field of the flow (implies every row)")
+	fs.StringVar(&pf.where, "where", "", "only the rows where the flow's condition `CONDITION` is true: the\n"+
+		"condition line as written after **condition:**, or its line number\n(implies every row)")
 	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
