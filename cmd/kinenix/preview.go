@@ -184,7 +184,8 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
-	if p.plan.hasData && (p.pf.format == "text" || p.pf.asJSON) {
+	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON) {
+		// Warnings are printed in text and JSON only; -compare prints none.
 		opts = append(opts, flow.SampleWarnings())
 	}
 	f, err := flow.Compile(name, src, opts...)
