@@ -232,7 +232,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 			}
 			p.warnings += len(res.Warnings)
 		}
-		if !keep(&r) || p.pf.summary && !p.d.each && p.plan.every {
+		if !keep(&r) || p.pf.summary && !p.d.each {
 			continue
 		}
 		out.row(&r)
