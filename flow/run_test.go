@@ -215,3 +215,31 @@ func TestRowName(t *testing.T) {
 	require.Equal(t, "999", flow.Count(999))
 	require.Equal(t, "12,546", flow.Count(12546))
 }
+
+// RunRows holds only the rows in flight: while the loop body waits, the
+// rows read ahead stay within a few batches per worker, however long the
+// sheet.
+func TestRunRowsBounded(t *testing.T) {
+	f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(2))
+	require.NoError(t, err)
+	read := 0
+	rows := func(yield func(flow.Input, error) bool) {
+		for in := range sheetRows(1_000_000) {
+			read++
+			if !yield(in, nil) {
+				return
+			}
+		}
+	}
+	n := 0
+	for r, err := range f.RunRows(context.Background(), rows) {
+		require.NoError(t, err)
+		require.Equal(t, n, r.Row)
+		n++
+		if n == 2000 {
+			break
+		}
+	}
+	// 4 batches per worker of at most 64 rows, and the batch being filled.
+	require.LessOrEqual(t, read, 2000+4*2*64+64)
+}
