@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -94,8 +95,9 @@ func (c *cli) preview(args []string) int {
 		"does not run it, CWE-1236) or jsonl (one JSON document per row)")
 	fs.BoolVar(&pf.summary, "summary", false, "after the rows (alone: instead of them, for every row), per condition\n"+
 		"how many rows are true, false and fail, and per field how many rows\nfail, with the first of them")
-	fs.StringVar(&pf.where, "where", "", "only the rows where the flow's condition `CONDITION` is true: the\n"+
-		"condition line as written after **condition:**, or its line number\n(implies every row)")
+	fs.StringVar(&pf.where, "where", "", "only the rows where `CONDITION` is true: a condition of the flow (as\n"+
+		"written after **condition:**, or its line number), or any condition\n"+
+		"line, tested before the flow runs (implies every row)")
 	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
@@ -203,7 +205,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.compare != "" {
 		return p.compareFlows(ctx, name, f)
 	}
-	keep, code := p.filter(name, f)
+	keep, only, code := p.filter(name, f)
 	if code != exitOK {
 		return code
 	}
@@ -217,7 +219,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog := p.progress()
 	var stop error
-	for r, err := range f.RunRows(ctx, p.plan.rows(f.Reads("rows"))) {
+	for r, err := range f.RunRows(ctx, only(p.plan.rows(f.Reads("rows")))) {
 		if err != nil {
 			stop = err
 			break
@@ -270,25 +272,49 @@ func (p *previewRun) timeoutNote(err error) string {
 	return ""
 }
 
-// filter is what -where and -errors keep of the rows.
-func (p *previewRun) filter(name string, f *flow.Flow) (func(*flow.RowResult) bool, int) {
+// filter is what -where and -errors keep of the rows: keep looks at a
+// row's results; only takes the rows to run. -where names a condition of
+// the flow (as written, or by its line number), whose verdict on each row
+// decides, or any other condition line, tested on each row before the
+// flow runs (a row where it is not true is not run, nor counted).
+func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], code int) {
 	where := -1 // the index of the -where condition among the results
-	if p.pf.where != "" {
-		line, isLine := strconv.Atoi(strings.TrimSpace(p.pf.where))
+	only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] { return rows }
+	if text := strings.TrimSpace(p.pf.where); text != "" {
+		line, isLine := strconv.Atoi(text)
 		for i, fd := range f.Fields() {
-			if fd.Condition && (isLine == nil && fd.Line == line || isLine != nil && strings.TrimSpace(p.pf.where) == fd.Value) {
+			if fd.Condition && (isLine == nil && fd.Line == line || isLine != nil && text == fd.Value) {
 				where = i
 				break
 			}
 		}
-		if where < 0 {
+		switch {
+		case where < 0 && isLine == nil:
 			p.w.(*bufio.Writer).Flush()
-			if isLine == nil {
-				fmt.Fprintf(p.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
-			} else {
-				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s has no condition field %s; give its line as written after **condition:**, or its line number\n", echo.Clean(name), echo.Quote(p.pf.where))
+			fmt.Fprintf(p.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
+			return nil, nil, exitUsage
+		case where < 0:
+			cond, err := eval.CompileCondition(text, eval.Strict())
+			if err != nil {
+				p.w.(*bufio.Writer).Flush()
+				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+				return nil, nil, exitUsage
 			}
-			return nil, exitUsage
+			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
+				return func(yield func(flow.Input, error) bool) {
+					var ev eval.Evaluator
+					for in, err := range rows {
+						if err == nil {
+							if ok, terr := ev.Test(context.Background(), cond, in.Scope); terr != nil || !ok {
+								continue
+							}
+						}
+						if !yield(in, err) {
+							return
+						}
+					}
+				}
+			}
 		}
 	}
 	return func(r *flow.RowResult) bool {
@@ -299,7 +325,7 @@ func (p *previewRun) filter(name string, f *flow.Flow) (func(*flow.RowResult) bo
 			return false
 		}
 		return true
-	}, exitOK
+	}, only, exitOK
 }
 
 // rowsOut prints the rows of one flow in one format.

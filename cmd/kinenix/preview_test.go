@@ -322,6 +322,7 @@ func TestPreviewFormatsGolden(t *testing.T) {
 		{"bench-each-summary.golden", 1, []string{"-data", bench, "-each", "-summary", "-format", "table", "bench/testdata/sheet.md"}},
 		{"bench-summary-json.golden", 1, []string{"-data", bench, "-summary", "-json", "bench/testdata/sheet.md"}},
 		{"bench-errors.golden", 1, []string{"-data", bench, "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}},
+		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}},
 		{"bench-where-line.golden", 1, []string{"-data", bench, "-where", "13", "-format", "csv", "bench/testdata/sheet.md"}},
 		{"bench-compare.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-key", "policy_no", "bench/testdata/sheet.md"}},
 	} {
