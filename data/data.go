@@ -126,20 +126,34 @@ const (
 	fmtJSONL
 )
 
+// formats are the extensions Decode reads by name, in the order they are
+// listed to an author.
+var formats = []struct {
+	ext    string
+	format int
+}{
+	{".json", fmtJSON}, {".yaml", fmtYAML}, {".yml", fmtYAML}, {".csv", fmtCSV}, {".xlsx", fmtXLSX}, {".jsonl", fmtJSONL},
+}
+
 func formatOf(name string) int {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".json":
-		return fmtJSON
-	case ".yaml", ".yml":
-		return fmtYAML
-	case ".csv":
-		return fmtCSV
-	case ".xlsx":
-		return fmtXLSX
-	case ".jsonl":
-		return fmtJSONL
+	ext := strings.ToLower(path.Ext(name))
+	for _, f := range formats {
+		if f.ext == ext {
+			return f.format
+		}
 	}
 	return fmtSniff
+}
+
+// Extensions returns the file name extensions whose format Decode knows
+// by the name (".json", ".yaml", ".yml", ".csv", ".xlsx", ".jsonl"); for
+// any other name it tells JSON from YAML by the text.
+func Extensions() []string {
+	exts := make([]string, len(formats))
+	for i, f := range formats {
+		exts[i] = f.ext
+	}
+	return exts
 }
 
 var bom = []byte("\xef\xbb\xbf")

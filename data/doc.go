@@ -16,7 +16,24 @@
 // what it reads as yaml.v3 does and refuses the rest with the line; a 63 MiB
 // list loads within ten times its size.
 //
-// A sheet (CSV or XLSX) becomes the variables rows (a list of dictionaries
-// keyed by the header row) and row (one of them, the first by default; see
-// Data.RowVars).
+// A sheet (CSV, XLSX or JSON lines) becomes the variables rows (a list of
+// dictionaries keyed by the header row) and row (one of them, the first by
+// default; see Data.RowVars). OpenRows reads a sheet one row at a time with
+// the same rules and bounds; Decode for a sheet is a loop over it.
+//
+// CSV lines may end in CR LF, LF or CR; every byte-order mark at the start
+// is skipped; a header of one cell holding ';' or tabs, and text that is not
+// UTF-8, are errors that say how to save the file.
+//
+// XLSX is read by this package's own streaming reader (archive/zip and
+// encoding/xml's token stream), written for files from anywhere: the shared
+// strings are read once and kept once (a cell refers to the one copy); a
+// cell holds at most 32,767 characters; XML nests at most 64 deep; a number
+// format code has at most 255 characters and is read once per style, only
+// to show dates, times and the plain number formats (0, 0.00, #,##0.00,
+// 0%) as the sheet does; `_xHHHH_` escapes are undone in one pass; every
+// part is read to its end so its size and checksum are checked; rows and
+// cells must come in order, each once; a shared-string index must exist.
+// Every problem is an error naming the part, row or cell, and every cell is
+// charged to the loader's budget before it is kept.
 package data

@@ -1,7 +1,10 @@
 package data_test
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/kinenix/expressions/data"
 )
@@ -61,4 +64,32 @@ func ExampleDecode_duplicateKey() {
 	_, err := data.Decode("order.json", []byte("{\"amount\": 1,\n \"amount\": 1000000}"))
 	fmt.Println(err)
 	// Output: data in order.json: line 2: the key "amount" is given twice in one mapping
+}
+
+// OpenRows reads a sheet one row at a time: Index is what an expression
+// uses (rows[Index]), SheetRow the row the spreadsheet shows (the blank
+// line and the line break inside the quoted note count as the sheet does).
+func ExampleOpenRows() {
+	src := "policy_no,note\n0042,\"two\nlines\"\n\n0043,renewed\n"
+	r, err := data.OpenRows("renewals.csv", strings.NewReader(src), int64(len(src)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Header())
+	for {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("rows[%d] (sheet row %d): %s\n", row.Index, row.SheetRow, row.Values["policy_no"])
+	}
+	// Output:
+	// [policy_no note]
+	// rows[0] (sheet row 2): 0042
+	// rows[1] (sheet row 4): 0043
 }

@@ -29,7 +29,7 @@ func (d *decoder) json(b []byte) (map[string]any, error) {
 			if off > 0 {
 				off-- // Offset is just past the byte that failed
 			}
-			return nil, d.errorf("line %d: not valid JSON: %s", d.lineBase+lineAt(b, off), se.Error())
+			return nil, d.errorf("line %d, column %d: not valid JSON: %s", d.lineBase+lineAt(b, off), columnAt(b, off), jsonReason(b, off, se.Error()))
 		}
 		return nil, d.errorf("not valid JSON")
 	}
@@ -43,6 +43,50 @@ func (d *decoder) json(b []byte) (map[string]any, error) {
 		return nil, err
 	}
 	return v.(map[string]any), nil
+}
+
+// columnAt returns the column (from 1, in characters) of byte offset off
+// of b on its line.
+func columnAt(b []byte, off int) int {
+	off = min(off, len(b))
+	return utf8.RuneCount(b[bytes.LastIndexByte(b[:off], '\n')+1:off]) + 1
+}
+
+// jsonReason says in plain words what is wrong at byte offset off of the
+// JSON text b, from encoding/json's message msg (D45: not the decoder's
+// words).
+func jsonReason(b []byte, off int, msg string) string {
+	at := ""
+	if off < len(b) {
+		r, _ := utf8.DecodeRune(b[off:])
+		at = string(r)
+	}
+	before := bytes.TrimRight(b[:min(off, len(b))], " \t\r\n")
+	switch {
+	case strings.HasPrefix(msg, "unexpected end of JSON input"):
+		return "the text ends before the JSON is complete; a closing `}`, `]` or `\"` is missing"
+	case (at == "}" || at == "]") && bytes.HasSuffix(before, []byte(",")):
+		return "a comma before `" + at + "` (a trailing comma); remove it"
+	case at == "'":
+		return "text in single quotes; JSON writes text in double quotes (\"...\")"
+	case strings.Contains(msg, "looking for beginning of object key string"):
+		return "a key must be text in double quotes"
+	case strings.Contains(msg, "after object key:value pair"):
+		return "a `,` or `}` is missing before this"
+	case strings.Contains(msg, "after object key"):
+		return "a `:` is missing after the key"
+	case strings.Contains(msg, "after array element"):
+		return "a `,` or `]` is missing before this"
+	case strings.Contains(msg, "after top-level value"):
+		return "more text after the end of the JSON object; a file holds one object"
+	case strings.Contains(msg, "in string literal"):
+		return "a control character (a tab or line break) inside a text in quotes; write it as \\t or \\n"
+	case strings.Contains(msg, "in string escape code"):
+		return "a backslash escape JSON does not know; write a backslash as \\\\"
+	case strings.Contains(msg, "looking for beginning of value"):
+		return quoteKey(at) + " cannot start a value; text must be in double quotes"
+	}
+	return "the JSON is not valid here"
 }
 
 // lineAt returns the line (from 1) of byte offset off of b.

@@ -59,27 +59,49 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	}
 	n := int(min(size, 1<<40))
 	d := newDecoder(name, n)
+	var src rowSource
 	switch formatOf(name) {
 	case fmtCSV:
-		return newRowReader(d, newCSVRows(d, io.NewSectionReader(r, 0, size))), nil
+		src = newCSVRows(d, io.NewSectionReader(r, 0, size))
 	case fmtXLSX:
-		src, err := openXLSXRows(d, r, size, o.sheet)
+		x, err := openXLSXRows(d, r, size, o.sheet)
 		if err != nil {
 			return nil, err
 		}
-		return newRowReader(d, src), nil
+		src = x
 	case fmtJSONL:
-		return newRowReader(d, newJSONLRows(d, io.NewSectionReader(r, 0, size))), nil
+		src = newJSONLRows(d, io.NewSectionReader(r, 0, size))
+	default:
+		return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
 	}
-	return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
+	return newRowReader(d, src)
 }
 
-func newRowReader(d *decoder, src rowSource) *RowReader {
+// newRowReader reads the rows of src; for CSV and XLSX it reads the
+// header first (blank records before it are skipped), so Header has it.
+func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 	r := &RowReader{d: d, s: sheet{d: d}, src: src}
 	if _, ok := src.(*jsonlRows); ok {
 		r.seen = map[string]bool{}
+		return r, nil
 	}
-	return r
+	for r.s.header == nil {
+		cells, _, where, err := src.next()
+		if errors.Is(err, io.EOF) {
+			r.err = io.EOF // a sheet with no header has no rows
+			return r, nil
+		}
+		if err == nil {
+			_, err = r.s.record(cells, where)
+		}
+		if err != nil {
+			if c, ok := src.(io.Closer); ok {
+				c.Close()
+			}
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // Header returns the column names: for JSON lines the keys seen so far in
@@ -148,6 +170,7 @@ func (r *RowReader) jsonRow(j *jsonlRows) (Row, error) {
 // mark).
 type utf8Reader struct {
 	d     *decoder
+	hint  string // added to the message
 	r     io.Reader
 	off   int // bytes passed on
 	lines int // line ends passed on
@@ -178,7 +201,7 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 			u.nc = copy(u.carry[:], b[i:]) // the rest of the character is still to come
 		} else {
 			u.lines += bytes.Count(b[:i], []byte{'\n'})
-			u.err = u.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", u.lines+1, u.off+i+u.d.bomLen)
+			u.err = u.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)%s", u.lines+1, u.off+i+u.d.bomLen, u.hint)
 			u.off += i
 			return i, nil
 		}
@@ -191,22 +214,108 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 	return good, nil
 }
 
+// csvUTF8Hint ends the message for a CSV file that is not UTF-8: a
+// spreadsheet saves "CSV" in the computer's own code page (Windows-874
+// for Thai, Windows-1252...) unless told otherwise (D45).
+const csvUTF8Hint = `; save it as "CSV UTF-8" in the spreadsheet`
+
 // csvRows reads the records of a CSV file (see decoder.csv).
 type csvRows struct {
 	d *decoder
 	r *csv.Reader
 	// inner counts the line ends inside quoted fields so far: the row a
 	// spreadsheet shows is the line a record starts on less them.
-	inner int
+	inner   int
+	started bool // the header (the first record not blank) is read
+}
+
+func blank(rec []string) bool {
+	for _, c := range rec {
+		if c != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// separator refuses a header of one cell that holds `;` or tabs: a file
+// saved with another separator (as a spreadsheet in many locales saves
+// "CSV") reads as one column, so it is named for what it is (D45).
+func (d *decoder) separator(header []string, line int) error {
+	if len(header) != 1 {
+		return nil
+	}
+	semi, tabs := strings.Count(header[0], ";"), strings.Count(header[0], "\t")
+	if semi == 0 && tabs == 0 {
+		return nil
+	}
+	sep := "';'"
+	if tabs > semi {
+		sep = "tabs"
+	}
+	return d.errorf("line %d: the columns are separated by %s, not ','; save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\")", line, sep)
+}
+
+// crReader reads a carriage return that no line feed follows as a line
+// feed, so a file with the old Mac line ends (CR only) reads as lines; CR
+// LF is left as it is (encoding/csv reads it as one line end).
+type crReader struct {
+	r    io.Reader
+	held bool // a CR at the end of the last read, not yet passed on
+	err  error
+}
+
+func (c *crReader) Read(p []byte) (int, error) {
+	if c.err != nil && !c.held {
+		return 0, c.err
+	}
+	if len(p) < 2 {
+		return 0, io.ErrShortBuffer
+	}
+	n := 0
+	if c.held {
+		p[0], n = '\r', 1
+	}
+	m, err := c.r.Read(p[n:])
+	n += m
+	if err != nil {
+		c.err = err
+	}
+	c.held = false
+	b := p[:n]
+	for i, ch := range b {
+		if ch != '\r' {
+			continue
+		}
+		if i+1 < len(b) {
+			if b[i+1] != '\n' {
+				b[i] = '\n'
+			}
+			continue
+		}
+		if c.err != nil { // a CR at the very end
+			b[i] = '\n'
+			continue
+		}
+		c.held, n = true, n-1 // what follows it is still to come
+	}
+	if n == 0 && c.err != nil && !c.held {
+		return 0, c.err
+	}
+	return n, nil
 }
 
 func newCSVRows(d *decoder, r io.Reader) *csvRows {
 	br := bufio.NewReaderSize(r, 64<<10)
-	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+	for { // every byte-order mark at the start (some tools write two)
+		b, _ := br.Peek(len(bom))
+		if !bytes.Equal(b, bom) {
+			break
+		}
 		br.Discard(len(bom))
-		d.bomLen = len(bom)
+		d.bomLen += len(bom)
 	}
-	cr := csv.NewReader(&utf8Reader{d: d, r: br})
+	cr := csv.NewReader(&crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}})
 	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
 	cr.ReuseRecord = true
 	return &csvRows{d: d, r: cr}
@@ -225,6 +334,12 @@ func (c *csvRows) next() ([]string, int, func(j int) string, error) {
 		return nil, 0, nil, c.d.csvError(err)
 	}
 	line, _ := c.r.FieldPos(0)
+	if !c.started && !blank(rec) {
+		c.started = true
+		if err := c.d.separator(rec, line); err != nil {
+			return nil, 0, nil, err
+		}
+	}
 	sheetRow := line - c.inner
 	for _, f := range rec {
 		c.inner += strings.Count(f, "\n")
@@ -244,12 +359,9 @@ type xlsxRows struct {
 }
 
 func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
-	d.limit = xlsxValueLimit(int(min(size, 1<<40)))
-	b := make([]byte, size)
-	if _, err := r.ReadAt(b, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, d.errorf("cannot read the workbook")
-	}
-	rows, err := xlsx.Open(b, sheetName, xlsxUnzipLimit(len(b)))
+	n := int(min(size, 1<<40))
+	d.limit = xlsxValueLimit(n)
+	rows, err := xlsx.Open(r, size, sheetName, xlsxUnzipLimit(n), d.charge)
 	if err != nil {
 		return nil, d.xlsxError(err)
 	}

@@ -86,8 +86,8 @@ func TestOpenRowsCSV(t *testing.T) {
 func TestUTF8ReaderOneByte(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"a,b\nกข,ค\n", ""},
-		{"a,b\nกข,\xff\n", "data in x.csv: line 2, byte offset 11: the text is not valid UTF-8 (data files must be UTF-8)"},
-		{"a\n\xe0\xb8", "data in x.csv: line 2, byte offset 2: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"a,b\nกข,\xff\n", "data in x.csv: line 2, byte offset 11: the text is not valid UTF-8 (data files must be UTF-8); save it as \"CSV UTF-8\" in the spreadsheet"},
+		{"a\n\xe0\xb8", "data in x.csv: line 2, byte offset 2: the text is not valid UTF-8 (data files must be UTF-8); save it as \"CSV UTF-8\" in the spreadsheet"},
 	} {
 		d := newDecoder("x.csv", len(tc.src))
 		src := newCSVRows(d, iotest.OneByteReader(strings.NewReader(tc.src)))
@@ -137,7 +137,7 @@ func TestOpenRowsJSONLines(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"{\"a\":1}\n{\"a\":1,\"a\":2}\n", `data in r.jsonl: line 2: the key "a" is given twice in one mapping`},
 		{"{\"a\":1}\n\n[1]\n", "data in r.jsonl: line 3: each line of JSON lines must be one JSON object `{...}` (a row)"},
-		{"{\"a\":1}\n{\"a\":\n", "data in r.jsonl: line 2: not valid JSON"},
+		{"{\"a\":1}\n{\"a\":\n", "data in r.jsonl: line 2, column 5: not valid JSON: the text ends before the JSON is complete"},
 		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2: the text is not valid UTF-8"},
 	} {
 		_, _, err := readRows(t, "r.jsonl", []byte(tc.src))
@@ -160,3 +160,40 @@ func TestOpenRowsBounded(t *testing.T) {
 }
 
 func readExampleString(t *testing.T, name string) string { return string(readExample(t, name)) }
+
+// #21, D45: CR-only line ends are line ends; every byte-order mark at the
+// start goes; a file separated by ';' or tabs, or not UTF-8, is named for
+// what it is.
+func TestCSVDoors(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		rows []map[string]any
+	}{
+		{"name,amount\r1,2\r3,4\r", []map[string]any{{"name": json.Number("1"), "amount": json.Number("2")}, {"name": json.Number("3"), "amount": json.Number("4")}}},
+		{"name,amount\r\n1,\"a\rb\"\r\n", []map[string]any{{"name": json.Number("1"), "amount": "a\nb"}}},
+		{"\xef\xbb\xbf\xef\xbb\xbfname,amount\n1,2\n", []map[string]any{{"name": json.Number("1"), "amount": json.Number("2")}}},
+		{"\xef\xbb\xbf\xef\xbb\xbf\xef\xbb\xbfname\n1\n", []map[string]any{{"name": json.Number("1")}}},
+		{"note\nx;y\n", []map[string]any{{"note": "x;y"}}}, // only the header tells
+	} {
+		for _, r := range []io.Reader{strings.NewReader(tc.src), iotest.OneByteReader(strings.NewReader(tc.src))} {
+			d := newDecoder("x.csv", len(tc.src))
+			data, err := d.sheetData(newCSVRows(d, r))
+			require.NoError(t, err, tc.src)
+			rows := data.Vars()["rows"].([]any)
+			require.Len(t, rows, len(tc.rows), tc.src)
+			for i, want := range tc.rows {
+				require.Equal(t, want, rows[i], tc.src)
+			}
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"name;amount\n1;2\n", `data in x.csv: line 1: the columns are separated by ';', not ','; save it as CSV with commas`},
+		{"\n\nname\tamount\n1\t2\n", `data in x.csv: line 3: the columns are separated by tabs, not ','; save it as CSV with commas`},
+		{"name,city\n1,\xa1\xc3\xd8\xa7\xe0\xb7\xbe\n", `data in x.csv: line 2, byte offset 12: the text is not valid UTF-8 (data files must be UTF-8); save it as "CSV UTF-8" in the spreadsheet`},
+		{"\xef\xbb\xbf\xef\xbb\xbfa\n\xff\n", `data in x.csv: line 2, byte offset 8: the text is not valid UTF-8`},
+	} {
+		_, err := Decode("x.csv", []byte(tc.src))
+		require.Error(t, err, tc.src)
+		require.Contains(t, err.Error(), tc.want, tc.src)
+	}
+}

@@ -79,7 +79,10 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 // sheetData reads every row of src into Data: Decode for a sheet is a
 // loop over the rows a RowReader gives.
 func (d *decoder) sheetData(src rowSource) (*Data, error) {
-	r := newRowReader(d, src)
+	r, err := newRowReader(d, src)
+	if err != nil {
+		return nil, err
+	}
 	rows := []any{}
 	for {
 		row, err := r.Next()
@@ -115,8 +118,8 @@ func (d *decoder) csvError(err error) error {
 
 // xlsxUnzipLimit bounds what an XLSX file of n bytes may unpack to: 64
 // times its size and 1 MiB for the workbook's own parts, at most 1 GiB. A
-// zip bomb stops at the limit; excelize never spills to temporary files
-// since its in-memory limit is the same.
+// zip bomb stops at the limit: the reader counts what every part unpacks
+// to as it reads it, and each part is also held to its declared size.
 func xlsxUnzipLimit(n int) int64 {
 	return min(64*int64(n)+1<<20, 1<<30)
 }

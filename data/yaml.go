@@ -47,14 +47,14 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 		if errors.Is(err, io.EOF) {
 			return map[string]any{}, nil
 		}
-		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
+		return nil, d.errorf("%s", yamlReason(err))
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
 		return nil, d.secondDocument(next.Line)
 	case !errors.Is(err, io.EOF):
-		return nil, d.errorf("not valid YAML: %s", yamlReason(err))
+		return nil, d.errorf("%s", yamlReason(err))
 	}
 	if len(doc.Content) == 0 {
 		return map[string]any{}, nil
@@ -74,10 +74,39 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	return v.(map[string]any), nil
 }
 
-// yamlReason is yaml.v3's message without its "yaml: " prefix, cut and
-// cleaned as any echo of the data is (D37): it may quote an anchor name.
+// yamlReason is yaml.v3's message as the stream reader words its own
+// ("line N: not valid YAML: ..."), in plain words where it is one of the
+// common ones (yamlPlain), else cut and cleaned as any echo of the data is
+// (D37): it may quote an anchor name.
 func yamlReason(err error) string {
-	return echo.Text(strings.TrimPrefix(err.Error(), "yaml: "))
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := ""
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			line, msg = "line "+n+": ", after
+		}
+	}
+	for _, p := range yamlPlain {
+		if strings.Contains(msg, p[0]) {
+			return line + "not valid YAML: " + p[1]
+		}
+	}
+	return line + "not valid YAML: " + echo.Text(msg)
+}
+
+// yamlPlain says yaml.v3's commonest messages in plain words (D45): the
+// part of its message, and what the author is told.
+var yamlPlain = [][2]string{
+	{"mapping values are not allowed", "a `:` inside a value; put a value that holds `: ` in quotes"},
+	{"did not find expected key", "a line does not line up with the keys above it (check its indentation), or a quoted value is not closed"},
+	{"found character that cannot start any token", "a character that cannot start a value here: indent with spaces, not tabs, and put a value that starts with @, ` or % in quotes"},
+	{"could not find expected ':'", "a key without `:` after it (or a value cut across lines; put it in quotes)"},
+	{"did not find expected '-' indicator", "a list item does not line up with the items above it"},
+	{"did not find expected ',' or ']'", "a list in [ ] is not closed with ] (or an item misses its `,`)"},
+	{"did not find expected ',' or '}'", "a mapping in { } is not closed with } (or an entry misses its `,`)"},
+	{"found unexpected end of stream", "the text ends inside a quoted value or a bracket; close it"},
+	{"did not find expected node content", "a value is missing here"},
+	{"block sequence entries are not allowed", "a `- ` list item where a value was expected on the same line; start the list on the next line"},
 }
 
 func yamlKind(n *yaml.Node) string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kinenix/expressions/data"
@@ -15,7 +17,8 @@ import (
 const maxDataSize = 64 << 20
 
 // loadData reads a data file ("-" is standard input) and decodes it with the
-// data package (D36): JSON, YAML, CSV or XLSX by the file's extension.
+// data package (D36): JSON, YAML, CSV, XLSX or JSON lines by the file's
+// extension; another extension is refused (checkDataExt).
 // `FILE.xlsx#Sheet name` reads that sheet of the workbook; the path is cut
 // at its last `#` only when what comes before it ends in .xlsx.
 func loadData(path string, stdin io.Reader) (*data.Data, error) {
@@ -25,6 +28,9 @@ func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	}
 	var r io.Reader
 	name := path
+	if err := checkDataExt(path); err != nil {
+		return nil, err
+	}
 	if path == "-" {
 		r, name = stdin, "standard input"
 	} else {
@@ -43,6 +49,26 @@ func loadData(path string, stdin io.Reader) (*data.Data, error) {
 		return nil, fmt.Errorf("data in %s is larger than %d MiB", name, maxDataSize>>20)
 	}
 	return data.Decode(name, b, opts...)
+}
+
+// checkDataExt refuses a data file whose extension names no format the
+// data package reads (D45): a .txt or .tsv file would otherwise be read as
+// YAML and fail in a way that does not say why. Standard input ("-") has
+// no name; its format is told by its text.
+func checkDataExt(path string) error {
+	if path == "-" {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	exts := data.Extensions()
+	if slices.Contains(exts, ext) {
+		return nil
+	}
+	list := strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
+	if ext == "" {
+		return fmt.Errorf("data file %s has no extension; kinenix reads data files named %s (the extension tells the format)", path, list)
+	}
+	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, list)
 }
 
 // readAll reads at most maxDataSize+1 bytes, in a buffer sized from the

@@ -135,3 +135,25 @@ func TestLargeYAMLCLI(t *testing.T) {
 	require.Equal(t, 2, r.code)
 	require.Equal(t, "kinenix: data in "+p+": line 2: an alias (*name) is not read in a YAML file over 4 MiB, which may hold only mappings (key: value), lists (- item, [a, b]), {key: value} mappings, one-line values, quoted text and comments; write large data as JSON or CSV\n", r.stderr)
 }
+
+// D45, #21: a data file whose extension names no format kinenix reads is
+// refused with the ones it reads; standard input is still told by its text.
+func TestDataExtension(t *testing.T) {
+	for name, want := range map[string]string{
+		"data.txt": "kinenix: data file %s: kinenix does not read .txt files; it reads .json, .yaml, .yml, .csv, .xlsx or .jsonl (save the data as one of them)\n",
+		"data.TSV": "kinenix: data file %s: kinenix does not read .tsv files; it reads .json, .yaml, .yml, .csv, .xlsx or .jsonl (save the data as one of them)\n",
+		"data":     "kinenix: data file %s has no extension; kinenix reads data files named .json, .yaml, .yml, .csv, .xlsx or .jsonl (the extension tells the format)\n",
+	} {
+		p := writeFile(t, name, `{"x": 1}`)
+		r := runCLI(t, "", "render", "-data", p, "${x}")
+		require.Equal(t, 2, r.code, name)
+		require.Equal(t, fmt.Sprintf(want, p), r.stderr)
+	}
+	r := runCLI(t, `{"x": 1}`, "render", "-data", "-", "${x}")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "1\n", r.stdout)
+	p := writeFile(t, "r.jsonl", "{\"a\": 1}\n{\"a\": 2}\n")
+	r = runCLI(t, "", "render", "-data", p, "${len(rows)} ${rows[1].a}")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "2 2\n", r.stdout)
+}

@@ -1,22 +1,30 @@
-// Package xlsx reads the rows of one sheet of an XLSX workbook held in
-// memory, through github.com/xuri/excelize/v2.
+// Package xlsx reads the rows of one sheet of an XLSX workbook as they
+// are read, on archive/zip and encoding/xml's token stream.
 //
-// It is the data package's only door to excelize, kept apart because
-// excelize itself imports os (for temporary files, which Each turns off),
-// net/http, reflect and unsafe: the data package proper imports none of
-// them.
+// It is written for files from anywhere, so everything it keeps is
+// bounded and charged before it is kept: a part unpacks to at most what
+// the caller allows (64 times the file's size in the data package) and
+// to its declared size, with its checksum checked; XML nests at most
+// maxDepth deep; a cell or shared string holds at most maxCell
+// characters; a shared string is kept once and every cell that uses it
+// refers to it; a number format code is at most 255 characters and read
+// once per style, only to tell dates and times and the plain number
+// formats; `_xHHHH_` escapes are undone in one pass. Rows must come in
+// order, cells in a row in order, each once. Every problem is an Error
+// in plain words naming the part, row or cell.
 package xlsx
 
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
-	"slices"
+	"io"
+	"path"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
+	"unicode/utf8"
 )
 
 // Error is a reason the workbook cannot be read, in plain words.
@@ -24,134 +32,816 @@ type Error struct{ Reason string }
 
 func (e Error) Error() string { return e.Reason }
 
-// Rows reads the rows of one sheet, one at a time (see Open).
+// Limits of the reader.
+const (
+	maxDepth = 64      // XML nesting
+	maxCell  = 32767   // characters in a cell (Excel's limit)
+	maxRow   = 1 << 20 // rows of a sheet (1,048,576)
+	maxCol   = 1 << 14 // columns of a sheet (16,384, XFD)
+	maxNamed = 5       // sheet names a message lists
+	maxPart  = int64(1) << 40
+)
+
+// Charge is called with the cost of what the reader is about to keep, in
+// values of 16 bytes, before it keeps it; an error stops the reading and
+// is returned as it is.
+type Charge func(values int) error
+
+// Rows reads the rows of one sheet (see Open).
 type Rows struct {
-	f    *excelize.File
-	rows *excelize.Rows
-	name string
-	n    int
+	wb     *workbook
+	p      *part
+	row    int // the last row read
+	cells  []string
+	done   bool
+	charge Charge
 }
 
-// Open opens the sheet named (the first sheet when name is "") of the
-// workbook b for reading its rows with Next. unzipLimit bounds the bytes
-// the workbook may unpack to; excelize keeps everything in memory up to it
-// (no temporary files). Every error is an Error.
-func Open(b []byte, name string, unzipLimit int64) (*Rows, error) {
-	if err := checkZip(b, unzipLimit); err != nil {
-		return nil, err
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{
-		UnzipSizeLimit:    unzipLimit,
-		UnzipXMLSizeLimit: unzipLimit, // never a temporary file
-	})
-	if err != nil {
-		return nil, openError(err, unzipLimit)
-	}
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		f.Close()
-		return nil, Error{"the workbook has no sheet"}
-	}
-	if name == "" {
-		name = sheets[0]
-	} else if !slices.Contains(sheets, name) {
-		f.Close()
-		return nil, Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteList(sheets))}
-	}
-	rows, err := f.Rows(name)
-	if err != nil {
-		f.Close()
-		return nil, Error{fmt.Sprintf("cannot read the sheet %s: %v", strconv.Quote(name), err)}
-	}
-	return &Rows{f: f, rows: rows, name: name}, nil
-}
-
-// Next returns the next row's number (from 1) and its cells as the sheet
-// shows them: formatted values, so a number keeps the digits shown and a
-// date the text shown. Rows missing from the sheet come as empty records.
-// After the last row ok is false. Every error is an Error.
-func (r *Rows) Next() (row int, cells []string, ok bool, err error) {
-	if r.rows == nil {
-		return 0, nil, false, nil
-	}
-	if !r.rows.Next() {
-		err := r.rows.Error()
-		r.Close()
-		if err != nil {
-			return 0, nil, false, Error{fmt.Sprintf("the sheet %s cannot be read: %v", strconv.Quote(r.name), err)}
-		}
-		return 0, nil, false, nil
-	}
-	r.n++
-	cells, err = r.rows.Columns()
-	if err != nil {
-		r.Close()
-		return 0, nil, false, Error{fmt.Sprintf("row %d of the sheet %s cannot be read: %v", r.n, strconv.Quote(r.name), err)}
-	}
-	return r.n, cells, true, nil
-}
-
-// Close lets go of the workbook; Next after it reports no more rows.
-func (r *Rows) Close() {
-	if r.rows != nil {
-		r.rows.Close()
-		r.f.Close()
-		r.rows = nil
-	}
+// workbook is what the rows of a sheet need from the rest of the workbook.
+type workbook struct {
+	zr       *zip.Reader
+	files    map[string]*zip.File
+	limit    int64 // what the parts may still unpack to
+	strings  []string
+	formats  []*numFormat // by style (cell xf) index; nil: general
+	date1904 bool
+	charge   Charge
 }
 
 // oleMagic starts an encrypted workbook (and an old .xls file).
 var oleMagic = []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
 
-// checkZip refuses, before excelize unpacks anything, a file that is not a
-// zip archive and one whose parts declare more than limit bytes in all.
-// archive/zip holds every part to its declared size when it is read, so
-// the declared sizes bound what unpacking can make, whatever excelize's
-// own check (a declared size past 2^63 reads as negative there).
-func checkZip(b []byte, limit int64) error {
-	if bytes.HasPrefix(b, oleMagic) {
-		return Error{"the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx"}
+// Open opens the sheet named (the first sheet when name is "") of the
+// workbook in r (size bytes) for reading its rows with Next. unzipLimit
+// bounds the bytes all the parts read may unpack to. The shared strings
+// and styles are read here; the sheet as Next is called.
+func Open(r io.ReaderAt, size int64, name string, unzipLimit int64, charge Charge) (*Rows, error) {
+	var head [8]byte
+	if n, _ := r.ReadAt(head[:], 0); n == len(head) && bytes.Equal(head[:], oleMagic) {
+		return nil, Error{"the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx"}
 	}
-	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	zr, err := zip.NewReader(r, size)
 	if err != nil {
-		return Error{"not an XLSX workbook (it is not a valid zip archive)"}
+		return nil, Error{"not an XLSX workbook (it is not a valid zip archive)"}
 	}
+	wb := &workbook{zr: zr, files: make(map[string]*zip.File, len(zr.File)), limit: unzipLimit, charge: charge}
 	var total uint64
 	for _, f := range zr.File {
-		total += min(f.UncompressedSize64, uint64(limit)+1)
-		if total > uint64(limit) {
-			return Error{fmt.Sprintf("the workbook unpacks to more than %d bytes, too much for a file of its size", limit)}
+		total += min(f.UncompressedSize64, uint64(unzipLimit)+1)
+		if total > uint64(unzipLimit) {
+			return nil, wb.tooBig()
+		}
+		wb.files[strings.ToLower(f.Name)] = f
+	}
+	sheetPart, err := wb.open(name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := wb.part(sheetPart)
+	if err != nil {
+		return nil, err
+	}
+	return &Rows{wb: wb, p: p, charge: charge}, nil
+}
+
+func (wb *workbook) tooBig() error {
+	return Error{"the workbook unpacks to more than " + strconv.FormatInt(wb.limit, 10) + " bytes, too much for a file of its size"}
+}
+
+// Relationship types, by the end of their URI (both the transitional and
+// the strict schemas end alike).
+const (
+	relDocument = "/officeDocument"
+	relStrings  = "/sharedStrings"
+	relStyles   = "/styles"
+)
+
+// open reads the workbook's parts up to the sheet: the package's
+// relationships, the workbook and its relationships, the shared strings
+// and the styles. It returns the sheet's part name.
+func (wb *workbook) open(name string) (string, error) {
+	book := "xl/workbook.xml"
+	if rels, err := wb.rels("_rels/.rels", ""); err != nil {
+		return "", err
+	} else if t := rels.byType(relDocument); t != "" {
+		book = t
+	}
+	if wb.files[strings.ToLower(book)] == nil {
+		return "", Error{"not an XLSX workbook (it has no workbook part; an .xlsx saved by a spreadsheet has)"}
+	}
+	dir := path.Dir(book)
+	rels, err := wb.rels(path.Join(dir, "_rels", path.Base(book)+".rels"), dir)
+	if err != nil {
+		return "", err
+	}
+	sheets, err := wb.readWorkbook(book)
+	if err != nil {
+		return "", err
+	}
+	if len(sheets) == 0 {
+		return "", Error{"the workbook has no sheet"}
+	}
+	sh := sheets[0]
+	if name != "" {
+		found := false
+		for _, s := range sheets {
+			if s.name == name {
+				sh, found = s, true
+				break
+			}
+		}
+		if !found {
+			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteSheets(sheets))}
+		}
+	}
+	target := rels.byID[sh.rid]
+	if target == "" || wb.files[strings.ToLower(target)] == nil {
+		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", strconv.Quote(sh.name))}
+	}
+	if t := rels.byType(relStrings); t != "" && wb.files[strings.ToLower(t)] != nil {
+		if err := wb.readStrings(t); err != nil {
+			return "", err
+		}
+	}
+	if t := rels.byType(relStyles); t != "" && wb.files[strings.ToLower(t)] != nil {
+		if err := wb.readStyles(t); err != nil {
+			return "", err
+		}
+	}
+	return target, nil
+}
+
+// quoteSheets lists the first few sheet names, then how many more.
+func quoteSheets(sheets []sheetRef) string {
+	q := make([]string, 0, maxNamed+1)
+	for i, s := range sheets {
+		if i == maxNamed {
+			q = append(q, fmt.Sprintf("and %d more", len(sheets)-maxNamed))
+			break
+		}
+		q = append(q, quoteName(s.name))
+	}
+	return strings.Join(q, ", ")
+}
+
+// quoteName quotes a sheet name for a message, cut at 60 characters.
+func quoteName(s string) string {
+	if utf8.RuneCountInString(s) > 60 {
+		r := []rune(s)
+		return strconv.Quote(string(r[:60])) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// part is one XML part being read as a token stream, its depth counted.
+type part struct {
+	name  string
+	rc    io.ReadCloser
+	dec   *xml.Decoder
+	depth int
+	open  [maxDepth]string // the names of the elements open, to match their ends
+	wb    *workbook
+	buf   []byte // text being read, reused
+}
+
+// part opens the part called name (as the zip archive spells it, in any
+// letter case) for reading its XML. What it unpacks to is charged to the
+// workbook's unzip limit as it is read.
+func (wb *workbook) part(name string) (*part, error) {
+	f := wb.files[strings.ToLower(strings.TrimPrefix(name, "/"))]
+	if f == nil {
+		return nil, Error{fmt.Sprintf("the workbook has no part %s; save the workbook again", name)}
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, damaged(f.Name, err)
+	}
+	p := &part{name: f.Name, rc: rc, wb: wb}
+	p.dec = xml.NewDecoder(&limitedReader{r: rc, wb: wb})
+	return p, nil
+}
+
+// limitedReader counts what a part unpacks to against the workbook's limit.
+type limitedReader struct {
+	r  io.Reader
+	wb *workbook
+}
+
+func (l *limitedReader) Read(b []byte) (int, error) {
+	n, err := l.r.Read(b)
+	l.wb.limit -= int64(n)
+	if l.wb.limit < 0 {
+		return n, errTooBig
+	}
+	return n, err
+}
+
+var errTooBig = errors.New("too big")
+
+// damaged is the error for a part that cannot be unpacked.
+func damaged(name string, err error) error {
+	reason := "it cannot be unpacked"
+	switch {
+	case errors.Is(err, zip.ErrChecksum):
+		reason = "its checksum does not match its content"
+	case errors.Is(err, zip.ErrFormat), errors.Is(err, io.ErrUnexpectedEOF):
+		reason = "its size does not match its content, or it is cut short"
+	case errors.Is(err, zip.ErrAlgorithm):
+		reason = "it is compressed in a way XLSX does not use"
+	}
+	return Error{fmt.Sprintf("the part %s of the workbook is damaged (%s); save the workbook again", name, reason)}
+}
+
+// next returns the next start element, end element or text of the part,
+// with io.EOF at its end, after the rest of the part is read so that its
+// checksum and size are checked.
+func (p *part) next() (xml.Token, error) {
+	for {
+		t, err := p.dec.RawToken()
+		if err != nil {
+			return nil, p.fail(err)
+		}
+		switch t := t.(type) {
+		case xml.StartElement:
+			if p.depth == maxDepth {
+				return nil, Error{fmt.Sprintf("the part %s of the workbook nests its XML more than %d deep", p.name, maxDepth)}
+			}
+			p.open[p.depth] = t.Name.Local
+			p.depth++
+			return t, nil
+		case xml.EndElement:
+			if p.depth == 0 || p.open[p.depth-1] != t.Name.Local {
+				return nil, p.invalid("an element ends that is not open")
+			}
+			p.depth--
+			if p.depth == 0 {
+				return t, p.finish()
+			}
+			return t, nil
+		case xml.CharData:
+			if p.depth > 0 {
+				return t, nil
+			}
+		}
+	}
+}
+
+// finish reads the rest of the part (past its root element: white
+// space, comments) to its end, so that archive/zip checks its size and
+// checksum, and closes it.
+func (p *part) finish() error {
+	for {
+		t, err := p.dec.RawToken()
+		if errors.Is(err, io.EOF) {
+			p.close()
+			return nil
+		}
+		if err != nil {
+			return p.fail(err)
+		}
+		if _, ok := t.(xml.StartElement); ok {
+			return p.invalid("an element follows the end of its root element")
+		}
+	}
+}
+
+func (p *part) close() {
+	if p.rc != nil {
+		p.rc.Close()
+		p.rc = nil
+	}
+}
+
+// fail turns an error of reading the part into an Error.
+func (p *part) fail(err error) error {
+	p.close()
+	var se *xml.SyntaxError
+	switch {
+	case errors.Is(err, errTooBig):
+		return p.wb.tooBig()
+	case errors.Is(err, io.EOF):
+		if p.depth > 0 {
+			return p.invalid("it ends before its elements are closed")
+		}
+		return p.invalid("it is empty")
+	case errors.As(err, &se):
+		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d); save the workbook again", p.name, se.Line)}
+	}
+	var xe Error
+	if errors.As(err, &xe) {
+		return xe
+	}
+	if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, zip.ErrAlgorithm) {
+		return damaged(p.name, err)
+	}
+	return Error{fmt.Sprintf("the part %s of the workbook is not valid XML; save the workbook again", p.name)}
+}
+
+func (p *part) invalid(why string) error {
+	p.close()
+	line, _ := p.dec.InputPos()
+	return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d: %s); save the workbook again", p.name, line, why)}
+}
+
+// skip reads past the end of the element just started.
+func (p *part) skip() error {
+	depth := p.depth
+	for p.depth >= depth {
+		if _, err := p.next(); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-func openError(err error, limit int64) error {
-	switch {
-	case errors.Is(err, zip.ErrFormat), errors.Is(err, zip.ErrAlgorithm), errors.Is(err, zip.ErrChecksum):
-		return Error{"not an XLSX workbook (it is not a valid zip archive)"}
-	case errors.Is(err, excelize.ErrWorkbookFileFormat), errors.Is(err, excelize.ErrWorkbookPassword):
-		return Error{"the workbook is encrypted or not an XLSX file; save it as an unprotected .xlsx"}
-	case strings.Contains(err.Error(), "unzip size"):
-		return Error{fmt.Sprintf("the workbook unpacks to more than %d bytes, too much for a file of its size", limit)}
+// textOf names what text reads in a message: a cell (col from 0, row
+// from 1) or, with row 0, shared string col.
+type textOf struct{ col, row int }
+
+func (w textOf) String() string {
+	if w.row == 0 {
+		return fmt.Sprintf("the shared string %d", w.col)
 	}
-	return Error{fmt.Sprintf("cannot read the workbook: %v", err)}
+	return "cell " + CellName(w.col, w.row)
 }
 
-func quoteList(list []string) string {
-	q := make([]string, len(list))
-	for i, s := range list {
-		q[i] = strconv.Quote(s)
+// text reads the text of the element just started, to its end, with the
+// text of the elements inside it except phonetic hints (rPh), at most
+// maxCell characters.
+func (p *part) text(what textOf) (string, error) {
+	b := p.buf[:0]
+	depth := p.depth
+	skipAt := 0 // the depth of an element whose text is left out, 0 for none
+	for {
+		t, err := p.next()
+		if err != nil {
+			return "", err
+		}
+		switch t := t.(type) {
+		case xml.StartElement:
+			if skipAt == 0 && t.Name.Local == "rPh" {
+				skipAt = p.depth
+			}
+		case xml.EndElement:
+			if p.depth < depth {
+				p.buf = b
+				if !utf8.Valid(b) {
+					return "", Error{fmt.Sprintf("%s is not valid UTF-8", what)}
+				}
+				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
+					return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+				}
+				return string(b), nil
+			}
+			if p.depth < skipAt {
+				skipAt = 0
+			}
+		case xml.CharData:
+			if skipAt != 0 {
+				continue
+			}
+			if len(b)+len(t) > maxCell*utf8.UTFMax {
+				return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+			}
+			b = append(b, t...)
+		}
 	}
-	return strings.Join(q, ", ")
+}
+
+// attr returns the value of the attribute local of a start element.
+func attr(t xml.StartElement, local string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// rels is a part's relationships: targets by id, and by type.
+type rels struct {
+	byID  map[string]string
+	types []string // type, target, type, target...
+}
+
+func (r *rels) byType(suffix string) string {
+	for i := 0; i+1 < len(r.types); i += 2 {
+		if strings.HasSuffix(r.types[i], suffix) {
+			return r.types[i+1]
+		}
+	}
+	return ""
+}
+
+// rels reads the relationships part name, whose targets are relative to
+// dir; a workbook without it has none.
+func (wb *workbook) rels(name, dir string) (*rels, error) {
+	r := &rels{byID: map[string]string{}}
+	if wb.files[strings.ToLower(name)] == nil {
+		return r, nil
+	}
+	p, err := wb.part(name)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t, err := p.next()
+		if errors.Is(err, io.EOF) || (err == nil && p.rc == nil) {
+			return r, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if s, ok := t.(xml.StartElement); ok && s.Name.Local == "Relationship" {
+			if attr(s, "TargetMode") == "External" {
+				continue
+			}
+			target := attr(s, "Target")
+			if strings.HasPrefix(target, "/") {
+				target = strings.TrimPrefix(target, "/")
+			} else {
+				target = path.Join(dir, target)
+			}
+			id := attr(s, "Id")
+			if err := wb.charge(2 + (len(target)+len(id))/16); err != nil {
+				return nil, err
+			}
+			r.byID[id] = target
+			r.types = append(r.types, attr(s, "Type"), target)
+		}
+	}
+}
+
+type sheetRef struct{ name, rid string }
+
+// readWorkbook reads the sheets of the workbook in order, and its date
+// system.
+func (wb *workbook) readWorkbook(name string) ([]sheetRef, error) {
+	p, err := wb.part(name)
+	if err != nil {
+		return nil, err
+	}
+	var sheets []sheetRef
+	for {
+		t, err := p.next()
+		if err != nil {
+			return nil, err
+		}
+		if p.rc == nil {
+			return sheets, nil
+		}
+		s, ok := t.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch s.Name.Local {
+		case "workbookPr":
+			v := attr(s, "date1904")
+			wb.date1904 = v == "1" || v == "true"
+		case "sheet":
+			n, rid := attr(s, "name"), ""
+			for _, a := range s.Attr {
+				if a.Name.Local == "id" && a.Name.Space != "" {
+					rid = a.Value
+				}
+			}
+			if err := wb.charge(2 + (len(n)+len(rid))/16); err != nil {
+				return nil, err
+			}
+			sheets = append(sheets, sheetRef{name: n, rid: rid})
+		}
+	}
+}
+
+// readStrings reads the shared strings, each once: the text of its `t`
+// elements, plain or in rich-text runs, without the phonetic hints (rPh).
+func (wb *workbook) readStrings(name string) error {
+	p, err := wb.part(name)
+	if err != nil {
+		return err
+	}
+	for {
+		t, err := p.next()
+		if err != nil {
+			return err
+		}
+		if p.rc == nil {
+			return nil
+		}
+		s, ok := t.(xml.StartElement)
+		if !ok || s.Name.Local != "si" {
+			continue
+		}
+		i := len(wb.strings)
+		text, err := p.text(textOf{col: i})
+		if err != nil {
+			return err
+		}
+		if err := wb.charge(2 + len(text)/16); err != nil {
+			return err
+		}
+		wb.strings = append(wb.strings, unescape(text))
+	}
+}
+
+// readStyles reads the number format of every cell style (cellXfs), each
+// code read once.
+func (wb *workbook) readStyles(name string) error {
+	p, err := wb.part(name)
+	if err != nil {
+		return err
+	}
+	custom := map[int]*numFormat{}
+	inXfs := false
+	for {
+		t, err := p.next()
+		if err != nil {
+			return err
+		}
+		if p.rc == nil {
+			return nil
+		}
+		switch t := t.(type) {
+		case xml.EndElement:
+			if t.Name.Local == "cellXfs" {
+				inXfs = false
+			}
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "numFmt":
+				id, err := strconv.Atoi(attr(t, "numFmtId"))
+				if err != nil {
+					continue
+				}
+				code := attr(t, "formatCode")
+				if utf8.RuneCountInString(code) > maxFormatLen {
+					return Error{fmt.Sprintf("the number format %d in %s is longer than %d characters (Excel's limit); save the workbook again from Excel", id, p.name, maxFormatLen)}
+				}
+				if err := wb.charge(4 + len(code)/16); err != nil {
+					return err
+				}
+				f := parseFormat(code)
+				custom[id] = &f
+			case "cellXfs":
+				inXfs = true
+			case "xf":
+				if !inXfs {
+					continue
+				}
+				if err := wb.charge(1); err != nil {
+					return err
+				}
+				id, err := strconv.Atoi(attr(t, "numFmtId"))
+				var f *numFormat
+				if err == nil {
+					f = custom[id]
+					if f == nil {
+						if code, ok := builtinFormats[id]; ok {
+							bf := parseFormat(code)
+							f = &bf
+							custom[id] = f
+						}
+					}
+				}
+				wb.formats = append(wb.formats, f)
+			}
+		}
+	}
+}
+
+// Next returns the next row that holds a cell: its number (from 1) and
+// its cells as the sheet shows them (see the package doc), cell j in
+// column j; a column with no cell is "". The slice is reused by the next
+// call. After the last row ok is false. Rows with no cell are not
+// returned. An error is an Error, or what Charge returned.
+func (r *Rows) Next() (row int, cells []string, ok bool, err error) {
+	if r.done {
+		return 0, nil, false, nil
+	}
+	row, cells, ok, err = r.next()
+	if err != nil || !ok {
+		r.Close()
+	}
+	return row, cells, ok, err
+}
+
+func (r *Rows) next() (int, []string, bool, error) {
+	p := r.p
+	for {
+		t, err := p.next()
+		if err != nil {
+			return 0, nil, false, err
+		}
+		if p.rc == nil {
+			return 0, nil, false, nil
+		}
+		s, ok := t.(xml.StartElement)
+		if !ok || s.Name.Local != "row" {
+			continue
+		}
+		n := r.row + 1
+		if v := attr(s, "r"); v != "" {
+			n, err = strconv.Atoi(v)
+			if err != nil || n < 1 || n > maxRow {
+				return 0, nil, false, Error{fmt.Sprintf("the sheet (%s) has a row numbered %s; rows are numbered 1 to %d", p.name, quoteName(v), maxRow)}
+			}
+		}
+		if n <= r.row {
+			return 0, nil, false, Error{fmt.Sprintf("row %d of the sheet comes after row %d: the rows are out of order or given twice; save the workbook again", n, r.row)}
+		}
+		r.row = n
+		cells, err := r.readRow(n)
+		if err != nil {
+			return 0, nil, false, err
+		}
+		if len(cells) > 0 {
+			return n, cells, true, nil
+		}
+	}
+}
+
+// readRow reads the cells of row n, whose start was just read.
+func (r *Rows) readRow(n int) ([]string, error) {
+	p := r.p
+	depth := p.depth
+	cells := r.cells[:0]
+	for {
+		t, err := p.next()
+		if err != nil {
+			return nil, err
+		}
+		if p.depth < depth {
+			r.cells = cells
+			return cells, nil
+		}
+		s, ok := t.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if s.Name.Local != "c" {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		col := len(cells)
+		if ref := attr(s, "r"); ref != "" {
+			c, row, ok := parseRef(ref)
+			if !ok || row != n {
+				return nil, Error{fmt.Sprintf("row %d of the sheet holds a cell named %s, not a cell of row %d; save the workbook again", n, quoteName(ref), n)}
+			}
+			if c < len(cells) {
+				return nil, Error{fmt.Sprintf("cell %s of the sheet comes after cell %s: the cells of a row are out of order or given twice; save the workbook again", ref, CellName(len(cells)-1, n))}
+			}
+			col = c
+		}
+		if col >= maxCol {
+			return nil, Error{fmt.Sprintf("row %d of the sheet has a cell past column XFD, the last a sheet has", n)}
+		}
+		if err := r.charge(1 + col - len(cells)); err != nil { // the empty cells before it, and it
+			return nil, err
+		}
+		for len(cells) < col {
+			cells = append(cells, "")
+		}
+		v, err := r.cell(s, col, n)
+		if err != nil {
+			return nil, err
+		}
+		cells = append(cells, v)
+	}
+}
+
+// cell reads the cell just started, in column col of row n.
+func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
+	p := r.p
+	typ, style := "", -1
+	for _, a := range s.Attr {
+		switch a.Name.Local {
+		case "t":
+			typ = a.Value
+		case "s":
+			if v, err := strconv.Atoi(a.Value); err == nil {
+				style = v
+			}
+		}
+	}
+	what := textOf{col, n}
+	depth := p.depth
+	var v string
+	haveV := false
+	for {
+		t, err := p.next()
+		if err != nil {
+			return "", err
+		}
+		if p.depth < depth {
+			break
+		}
+		e, ok := t.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch e.Name.Local {
+		case "v":
+			v, err = p.text(what)
+			haveV = true
+		case "is":
+			if typ == "inlineStr" {
+				v, err = p.text(what)
+				haveV = true
+			} else {
+				err = p.skip()
+			}
+		default: // f (a formula: its cached value is v), extLst...
+			err = p.skip()
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	if !haveV {
+		return "", nil
+	}
+	switch typ {
+	case "s":
+		i, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || i < 0 || i >= len(r.wb.strings) {
+			return "", Error{fmt.Sprintf("cell %s refers to shared string %s, which the workbook does not have (it has %d); save the workbook again", CellName(col, n), quoteName(v), len(r.wb.strings))}
+		}
+		return r.wb.strings[i], nil // the one copy, shared
+	case "inlineStr":
+		if err := r.charge(len(v) / 16); err != nil {
+			return "", err
+		}
+		return unescape(v), nil
+	case "b":
+		if err := r.charge(len(v) / 16); err != nil {
+			return "", err
+		}
+		switch v {
+		case "1":
+			return "TRUE", nil
+		case "0":
+			return "FALSE", nil
+		}
+		return v, nil
+	case "str", "e", "d":
+		if err := r.charge(len(v) / 16); err != nil {
+			return "", err
+		}
+		return v, nil
+	}
+	f := &numFormat{}
+	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
+		f = r.wb.formats[style]
+	}
+	shown := f.show(v, r.wb.date1904) // at most a few times the format's 255 characters
+	if err := r.charge(len(shown) / 16); err != nil {
+		return "", err
+	}
+	return shown, nil
+}
+
+// Close lets go of the sheet; Next after it reports no more rows.
+func (r *Rows) Close() {
+	r.done = true
+	r.p.close()
+}
+
+// parseRef reads a cell reference such as "B12": its column (from 0) and
+// row (from 1).
+func parseRef(ref string) (col, row int, ok bool) {
+	i := 0
+	for i < len(ref) && i < 3 {
+		c := ref[i] | 0x20
+		if c < 'a' || c > 'z' {
+			break
+		}
+		col = col*26 + int(c-'a'+1)
+		i++
+	}
+	if i == 0 || i == len(ref) || len(ref)-i > 7 {
+		return 0, 0, false
+	}
+	for _, c := range []byte(ref[i:]) {
+		if c < '0' || c > '9' {
+			return 0, 0, false
+		}
+		row = row*10 + int(c-'0')
+	}
+	return col - 1, row, row >= 1
 }
 
 // CellName names the cell of column j (from 0) in row (from 1), as a
 // spreadsheet does: CellName(1, 3) is "B3".
 func CellName(j, row int) string {
-	name, err := excelize.CoordinatesToCellName(j+1, row)
-	if err != nil {
-		return fmt.Sprintf("column %d of row %d", j+1, row)
+	var b []byte
+	for j++; j > 0; j = (j - 1) / 26 {
+		b = append(b, byte('A'+(j-1)%26))
 	}
-	return name
+	for i, k := 0, len(b)-1; i < k; i, k = i+1, k-1 {
+		b[i], b[k] = b[k], b[i]
+	}
+	return string(b) + strconv.Itoa(row)
 }

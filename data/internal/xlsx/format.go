@@ -1,0 +1,467 @@
+package xlsx
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// maxFormatLen is the longest number format code read, in characters:
+// Excel's own limit (it refuses longer ones).
+const maxFormatLen = 255
+
+// numFormat is how a number cell is shown, made once per style from its
+// format code: as a date or time (the code's parts), as one of the plain
+// number formats (decimals, a thousands separator, a percent sign), or
+// as the number itself (general). Every other code (currency, fractions,
+// exponents, sections for negatives) shows the number itself: a flow
+// reads a sheet's values, not its decoration.
+type numFormat struct {
+	date  []datePart // a date or time format
+	plain bool       // 0, 0.00, #,##0.00, 0%, 0.00%...
+	dec   int
+	group bool
+	pct   bool
+}
+
+// builtinFormats are the format codes Excel knows by number and does not
+// write into a workbook; the others are general.
+var builtinFormats = map[int]string{
+	1: "0", 2: "0.00", 3: "#,##0", 4: "#,##0.00", 9: "0%", 10: "0.00%",
+	14: "mm-dd-yy", 15: "d-mmm-yy", 16: "d-mmm", 17: "mmm-yy", 18: "h:mm AM/PM",
+	19: "h:mm:ss AM/PM", 20: "hh:mm", 21: "hh:mm:ss", 22: "m/d/yy hh:mm",
+	45: "mm:ss", 46: "[h]:mm:ss", 47: "mm:ss.0",
+}
+
+// parseFormat reads a format code (at most maxFormatLen characters) in
+// one pass.
+func parseFormat(code string) numFormat {
+	if f, ok := plainFormat(code); ok {
+		return f
+	}
+	if parts := dateParts(code); parts != nil {
+		return numFormat{date: parts}
+	}
+	return numFormat{}
+}
+
+// plainFormat reads the plain number formats: an optional `#,##`, `0`, an
+// optional `.` and zeros, an optional `%`.
+func plainFormat(code string) (numFormat, bool) {
+	var f numFormat
+	s := code
+	if rest, ok := strings.CutPrefix(s, "#,##"); ok {
+		f.group, s = true, rest
+	}
+	if !strings.HasPrefix(s, "0") {
+		return f, false
+	}
+	s = s[1:]
+	if rest, ok := strings.CutPrefix(s, "."); ok {
+		n := len(rest) - len(strings.TrimLeft(rest, "0"))
+		if n == 0 {
+			return f, false
+		}
+		f.dec, s = n, rest[n:]
+	}
+	if rest, ok := strings.CutPrefix(s, "%"); ok {
+		f.pct, s = true, rest
+	}
+	f.plain = s == ""
+	return f, f.plain
+}
+
+// A datePart is a literal text or one field of a date or time.
+type datePart struct {
+	kind byte // 0 literal; y Y(2-digit) M(month) N(name) A(abbr) m(minute) d D(day name) E(abbr) h s P(AM/PM) H(elapsed hours)
+	n    int  // digits wanted (2 for zero-padded)
+	lit  string
+}
+
+// dateParts reads a date or time format code into its parts, or returns
+// nil when it shows no date or time. Only the first section (before `;`)
+// is read; quoted text and `\c` are literal; `[...]` (colour, locale) is
+// skipped except the elapsed-time `[h]`; `_c` is a space and `*c` nothing.
+func dateParts(code string) []datePart {
+	var parts []datePart
+	lit := func(s string) {
+		if n := len(parts); n > 0 && parts[n-1].kind == 0 {
+			parts[n-1].lit += s
+			return
+		}
+		parts = append(parts, datePart{lit: s})
+	}
+	isDate, ampm := false, false
+	lower := strings.ToLower(code)
+	for i := 0; i < len(code); {
+		c := lower[i]
+		run := 1
+		for i+run < len(lower) && lower[i+run] == c {
+			run++
+		}
+		switch {
+		case c == ';':
+			i = len(code)
+			continue
+		case c == '"':
+			end := strings.IndexByte(code[i+1:], '"')
+			if end < 0 {
+				end = len(code) - i - 1
+			}
+			lit(code[i+1 : i+1+end])
+			i += end + 2
+			continue
+		case c == '\\' || c == '_' || c == '*':
+			if i+1 < len(code) {
+				if c == '\\' {
+					lit(code[i+1 : i+2])
+				} else if c == '_' {
+					lit(" ")
+				}
+			}
+			i += 2
+			continue
+		case c == '[':
+			end := strings.IndexByte(code[i:], ']')
+			if end < 0 {
+				return nil
+			}
+			if b := lower[i+1 : i+end]; b == "h" || b == "hh" {
+				parts = append(parts, datePart{kind: 'H', n: len(b)})
+				isDate = true
+			}
+			i += end + 1
+			continue
+		case strings.HasPrefix(lower[i:], "am/pm"):
+			parts = append(parts, datePart{kind: 'P'})
+			ampm = true
+			i += len("am/pm")
+			continue
+		case strings.HasPrefix(lower[i:], "a/p"):
+			parts = append(parts, datePart{kind: 'p'})
+			ampm = true
+			i += len("a/p")
+			continue
+		case c == 'y':
+			k := byte('y')
+			if run <= 2 {
+				k = 'Y'
+			}
+			parts = append(parts, datePart{kind: k})
+		case c == 'm':
+			switch {
+			case run >= 5:
+				parts = append(parts, datePart{kind: 'I'}) // the month's initial
+			case run == 4:
+				parts = append(parts, datePart{kind: 'N'})
+			case run == 3:
+				parts = append(parts, datePart{kind: 'A'})
+			default:
+				parts = append(parts, datePart{kind: 'M', n: run})
+			}
+		case c == 'd':
+			switch {
+			case run >= 4:
+				parts = append(parts, datePart{kind: 'D'})
+			case run == 3:
+				parts = append(parts, datePart{kind: 'E'})
+			default:
+				parts = append(parts, datePart{kind: 'd', n: run})
+			}
+		case c == 'h':
+			parts = append(parts, datePart{kind: 'h', n: min(run, 2)})
+		case c == 's':
+			parts = append(parts, datePart{kind: 's', n: min(run, 2)})
+		case c == '.' && i+1 < len(lower) && lower[i+1] == '0' && len(parts) > 0 && parts[len(parts)-1].kind == 's':
+			z := 1
+			for i+1+z < len(lower) && lower[i+1+z] == '0' {
+				z++
+			}
+			parts = append(parts, datePart{kind: 'f', n: z})
+			i += 1 + z
+			continue
+		case c == '0' || c == '#' || c == '?' || c == '@':
+			return nil // a number or text format
+		case c == 'g' && strings.HasPrefix(lower[i:], "general"):
+			return nil
+		default:
+			lit(code[i : i+run])
+			i += run
+			continue
+		}
+		isDate = true
+		i += run
+	}
+	if !isDate {
+		return nil
+	}
+	// An m or mm right after an hour, or right before seconds, is minutes.
+	for k, p := range parts {
+		if p.kind != 'M' {
+			continue
+		}
+		if prev := lastField(parts[:k]); prev == 'h' || prev == 'H' {
+			parts[k].kind = 'm'
+		} else if next := firstField(parts[k+1:]); next == 's' {
+			parts[k].kind = 'm'
+		}
+	}
+	if ampm {
+		for k := range parts {
+			if parts[k].kind == 'h' {
+				parts[k].kind = 't' // an hour of a 12-hour clock
+			}
+		}
+	}
+	return parts
+}
+
+func lastField(parts []datePart) byte {
+	for k := len(parts) - 1; k >= 0; k-- {
+		if parts[k].kind != 0 {
+			return parts[k].kind
+		}
+	}
+	return 0
+}
+
+func firstField(parts []datePart) byte {
+	for _, p := range parts {
+		if p.kind != 0 {
+			return p.kind
+		}
+	}
+	return 0
+}
+
+// maxSerial is 9999-12-31, the last date Excel shows.
+const maxSerial = 2958465
+
+// excelTime is the time of a serial date number: days since 1899-12-30
+// (the 1900 system, with Excel's 29 February 1900 kept by counting the
+// days before 1 March 1900 from 1899-12-31) or since 1904-01-01, rounded
+// to the second.
+func excelTime(serial float64, date1904 bool) time.Time {
+	days := math.Floor(serial)
+	// The time of day to the second, past half a second up (as Excel
+	// shows it, and excelize before this reader).
+	ns := int64(86400e9 * (serial - days + 1e-9))
+	secs := ns / 1e9
+	if ns%1e9/1e6 > 500 {
+		secs++
+	}
+	base := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	switch {
+	case date1904:
+		base = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+	case days < 61:
+		base = time.Date(1899, 12, 31, 0, 0, 0, 0, time.UTC)
+	}
+	return base.AddDate(0, 0, int(days)).Add(time.Duration(secs) * time.Second)
+}
+
+// formatDate shows serial by the parts of a date format.
+func formatDate(serial float64, parts []datePart, date1904 bool) string {
+	t := excelTime(serial, date1904)
+	var b strings.Builder
+	pad := func(v, n int) {
+		if n >= 2 && v < 10 {
+			b.WriteByte('0')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	for _, p := range parts {
+		switch p.kind {
+		case 0:
+			b.WriteString(p.lit)
+		case 'y':
+			b.WriteString(strconv.Itoa(t.Year()))
+		case 'Y':
+			pad(t.Year()%100, 2)
+		case 'M':
+			pad(int(t.Month()), p.n)
+		case 'N':
+			b.WriteString(t.Month().String())
+		case 'A':
+			b.WriteString(t.Month().String()[:3])
+		case 'I':
+			b.WriteString(t.Month().String()[:1])
+		case 'm':
+			pad(t.Minute(), p.n)
+		case 'd':
+			pad(t.Day(), p.n)
+		case 'D':
+			b.WriteString(t.Weekday().String())
+		case 'E':
+			b.WriteString(t.Weekday().String()[:3])
+		case 'h':
+			pad(t.Hour(), p.n)
+		case 't':
+			h := t.Hour() % 12
+			if h == 0 {
+				h = 12
+			}
+			pad(h, p.n)
+		case 'H':
+			pad(int(math.Floor(serial))*24+t.Hour(), p.n)
+		case 's':
+			pad(t.Second(), p.n)
+		case 'f':
+			b.WriteString(strings.Repeat("0", p.n))
+		case 'P':
+			if t.Hour() < 12 {
+				b.WriteString("AM")
+			} else {
+				b.WriteString("PM")
+			}
+		case 'p':
+			if t.Hour() < 12 {
+				b.WriteString("A")
+			} else {
+				b.WriteString("P")
+			}
+		}
+	}
+	return b.String()
+}
+
+// isNumberText reports whether s is a number as a workbook writes one:
+// digits with an optional sign, point and exponent.
+func isNumberText(s string) bool {
+	if s == "" || len(s) > 400 {
+		return false
+	}
+	digits := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			digits = true
+		case c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E':
+		default:
+			return false
+		}
+	}
+	return digits
+}
+
+// general shows a number as Excel's General format does: up to 15
+// significant digits, the shortest text that reads back.
+func general(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if len(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", "")) > 15 {
+		return strconv.FormatFloat(v, 'G', 15, 64)
+	}
+	return s
+}
+
+// show gives the text of the number cell written v in the format f.
+func (f *numFormat) show(v string, date1904 bool) string {
+	if !isNumberText(v) {
+		return v
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return v
+	}
+	switch {
+	case f.date != nil:
+		if x < 0 || x > maxSerial {
+			return general(x)
+		}
+		return formatDate(x, f.date, date1904)
+	case f.plain:
+		if f.pct {
+			x *= 100
+		}
+		// As a spreadsheet rounds: x scaled to whole units of the last
+		// decimal, rounded half away from zero.
+		p := math.Pow10(f.dec)
+		s := strconv.FormatFloat(math.Round(x*p)/p, 'f', f.dec, 64)
+		if f.group {
+			s = groupThousands(s)
+		}
+		if f.pct {
+			s += "%"
+		}
+		return s
+	}
+	return general(x)
+}
+
+// groupThousands puts a comma between the thousands of the whole part of
+// the number text s.
+func groupThousands(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(whole[i])
+	}
+	if frac != "" {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}
+
+// unescape undoes the `_xHHHH_` escapes of a workbook's text in one pass:
+// `_x000D_` is a carriage return, `_x005F_` an underscore (so
+// `_x005F_x000D_` is the text `_x000D_`). An escape of no character
+// (a surrogate half) stays as written.
+func unescape(s string) string {
+	i := strings.Index(s, "_x")
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i >= 0 {
+		b.WriteString(s[:i])
+		s = s[i:]
+		if r, ok := escapeAt(s); ok {
+			b.WriteRune(r)
+			s = s[7:]
+		} else {
+			b.WriteString(s[:2])
+			s = s[2:]
+		}
+		i = strings.Index(s, "_x")
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// escapeAt reads `_xHHHH_` at the start of s.
+func escapeAt(s string) (rune, bool) {
+	if len(s) < 7 || s[6] != '_' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[2:6]) {
+		var v byte
+		switch {
+		case '0' <= c && c <= '9':
+			v = c - '0'
+		case 'a' <= c && c <= 'f':
+			v = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			v = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	if 0xD800 <= r && r <= 0xDFFF {
+		return 0, false
+	}
+	return r, true
+}

@@ -1,0 +1,216 @@
+package xlsx
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+)
+
+// readAll reads every row of the sheet of b with this package, as
+// excelize's GetRows gives them: row by row, trailing empty cells cut, rows
+// with no cell left out.
+func readAll(t *testing.T, b []byte, sheet string) ([][]string, error) {
+	t.Helper()
+	r, err := Open(bytes.NewReader(b), int64(len(b)), sheet, 64*int64(len(b))+1<<20, func(int) error { return nil })
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]string
+	for {
+		_, cells, ok, err := r.Next()
+		if err != nil {
+			return rows, err
+		}
+		if !ok {
+			return rows, nil
+		}
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) > 0 {
+			rows = append(rows, append([]string(nil), cells...))
+		}
+	}
+}
+
+// oracle reads the sheet with excelize, the reader this one replaced.
+func oracle(t *testing.T, b []byte, sheet string) [][]string {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	defer f.Close()
+	if sheet == "" {
+		sheet = f.GetSheetList()[0]
+	}
+	all, err := f.GetRows(sheet)
+	require.NoError(t, err)
+	var rows [][]string
+	for _, r := range all {
+		for len(r) > 0 && r[len(r)-1] == "" {
+			r = r[:len(r)-1]
+		}
+		if len(r) > 0 {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// The formats this reader shows as excelize does: dates and times, and
+// the plain number formats. (Others, currency among them, show the
+// number itself here: see TestOtherFormatsShowTheNumber.)
+var sameFormats = []string{
+	"", "0", "0.00", "#,##0", "#,##0.00", "0%", "0.0%", "0.00%",
+	"yyyy-mm-dd", "m/d/yyyy", "dd/mm/yyyy", "d/m/yy", "yyyy-mm-dd hh:mm:ss", "yyyy-mm-dd hh:mm",
+	"dd-mmm-yyyy", "d mmmm yyyy", "mmm d, yyyy", "hh:mm", "hh:mm:ss", "[$-409]m/d/yyyy",
+	"yyyy\"年\"m\"月\"d\"日\"", "dd.mm.yyyy", "ddd, d mmm yyyy", "mm/dd/yyyy h:mm AM/PM",
+}
+
+var builtinIDs = []int{0, 1, 2, 3, 4, 9, 10, 14, 15, 16, 17, 20, 21, 22}
+
+// differential builds a workbook of random cells in every format above
+// and compares what both readers show.
+func TestDifferentialGenerated(t *testing.T) {
+	for seed := range uint64(8) {
+		r := rand.New(rand.NewPCG(seed, 21))
+		f := excelize.NewFile()
+		if seed%3 == 2 {
+			yes := true
+			require.NoError(t, f.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &yes}))
+		}
+		var styles []int
+		for _, code := range sameFormats {
+			if code == "" {
+				styles = append(styles, 0)
+				continue
+			}
+			s, err := f.NewStyle(&excelize.Style{CustomNumFmt: &code})
+			require.NoError(t, err)
+			styles = append(styles, s)
+		}
+		for _, id := range builtinIDs {
+			s, err := f.NewStyle(&excelize.Style{NumFmt: id})
+			require.NoError(t, err)
+			styles = append(styles, s)
+		}
+		texts := []string{"plain", "ไทย ข้อความ", "two\nlines", "tab\there", "_x0041_ literal?", "a & b <c>", " spaced ", "0042", "TRUE", "=not a formula"}
+		for row := 1; row <= 60; row++ {
+			for col := 1; col <= 8; col++ {
+				if r.IntN(5) == 0 {
+					continue
+				}
+				ref, err := excelize.CoordinatesToCellName(col, row)
+				require.NoError(t, err)
+				var v any
+				switch r.IntN(6) {
+				case 0:
+					v = texts[r.IntN(len(texts))]
+				case 1:
+					v = r.IntN(2000000) - 1000000
+				case 2:
+					v = float64(r.IntN(100000000)) / 1000
+				case 3:
+					v = r.IntN(2) == 0
+				case 4:
+					v = float64(r.IntN(60000)) + float64(r.IntN(86400))/86400
+				default:
+					v = r.Float64() * 1e6
+				}
+				require.NoError(t, f.SetCellValue("Sheet1", ref, v))
+				if _, isNum := v.(string); !isNum {
+					require.NoError(t, f.SetCellStyle("Sheet1", ref, ref, styles[r.IntN(len(styles))]))
+				}
+			}
+		}
+		require.NoError(t, f.SetCellRichText("Sheet1", "J1", []excelize.RichTextRun{{Text: "rich "}, {Text: "text", Font: &excelize.Font{Bold: true}}}))
+		require.NoError(t, f.SetCellFormula("Sheet1", "K1", "1+1"))
+		buf, err := f.WriteToBuffer()
+		require.NoError(t, err)
+		f.Close()
+		got, err := readAll(t, buf.Bytes(), "")
+		require.NoError(t, err)
+		require.Equal(t, oracle(t, buf.Bytes(), ""), got, "seed %d", seed)
+	}
+}
+
+// The project's own workbooks read the same with both.
+func TestDifferentialExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "examples", "*.xlsx"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		require.NoError(t, err)
+		got, err := readAll(t, b, "")
+		require.NoError(t, err, name)
+		require.Equal(t, oracle(t, b, ""), got, name)
+	}
+}
+
+func TestOtherFormatsShowTheNumber(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, code := range []string{`"$"#,##0.00`, "0.00E+00", "# ?/?", "@", `#,##0.00 "THB";[Red]-#,##0.00 "THB"`} {
+		s, err := f.NewStyle(&excelize.Style{CustomNumFmt: &code})
+		require.NoError(t, err)
+		ref := fmt.Sprintf("A%d", i+1)
+		require.NoError(t, f.SetCellValue("Sheet1", ref, 1234.5))
+		require.NoError(t, f.SetCellStyle("Sheet1", ref, ref, s))
+	}
+	buf, err := f.WriteToBuffer()
+	require.NoError(t, err)
+	got, err := readAll(t, buf.Bytes(), "")
+	require.NoError(t, err)
+	require.Equal(t, [][]string{{"1234.5"}, {"1234.5"}, {"1234.5"}, {"1234.5"}, {"1234.5"}}, got)
+}
+
+func TestUnescape(t *testing.T) {
+	for in, want := range map[string]string{
+		"a_x000D_b":                  "a\rb",
+		"_x005F_x000D_":              "_x000D_",
+		"_x00":                       "_x00",
+		"_xD800_":                    "_xD800_",
+		"__x0041__":                  "_A_",
+		"no escapes":                 "no escapes",
+		"_x0041_x0042_":              "Ax0042_",
+		strings.Repeat("_x0041_", 3): "AAA",
+	} {
+		require.Equal(t, want, unescape(in), in)
+	}
+}
+
+func TestExcelTime(t *testing.T) {
+	for _, tc := range []struct {
+		serial float64
+		d1904  bool
+		want   string
+	}{
+		{1, false, "1900-01-01 00:00:00"},
+		{59, false, "1900-02-28 00:00:00"},
+		{61, false, "1900-03-01 00:00:00"},
+		{46037, false, "2026-01-15 00:00:00"},
+		{46037.5, false, "2026-01-15 12:00:00"},
+		{0, true, "1904-01-01 00:00:00"},
+		{44575, true, "2026-01-15 00:00:00"},
+	} {
+		require.Equal(t, tc.want, excelTime(tc.serial, tc.d1904).Format(time.DateTime), tc.serial)
+	}
+}
+
+func TestCellName(t *testing.T) {
+	for j, want := range map[int]string{0: "A1", 25: "Z1", 26: "AA1", 701: "ZZ1", 702: "AAA1", maxCol - 1: "XFD1"} {
+		require.Equal(t, want, CellName(j, 1))
+		col, row, ok := parseRef(want)
+		require.True(t, ok)
+		require.Equal(t, j, col)
+		require.Equal(t, 1, row)
+	}
+}

@@ -1,0 +1,182 @@
+package data
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// workbook is a workbook written part by part, for the attacks of #21.
+type workbook struct {
+	sheets  []string // names; "S" when nil
+	rows    string   // inside sheetData
+	raw     string   // the whole sheet part, when set
+	sst     []string // shared strings, XML inside <t>
+	numFmts string
+	xfs     string // inside cellXfs, after the default
+}
+
+func (w workbook) bytes(t testing.TB) []byte {
+	t.Helper()
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+	sheets := w.sheets
+	if sheets == nil {
+		sheets = []string{"S"}
+	}
+	var sb strings.Builder
+	for i, n := range sheets {
+		fmt.Fprintf(&sb, `<sheet name="%s" sheetId="%d" r:id="rId%d"/>`, n, i+1, i+10)
+	}
+	var ss strings.Builder
+	for _, s := range w.sst {
+		ss.WriteString("<si><t>" + s + "</t></si>")
+	}
+	sheet := w.raw
+	if sheet == "" {
+		sheet = `<worksheet ` + ns + `><sheetData>` + w.rows + `</sheetData></worksheet>`
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, p := range [][2]string{
+		{"_rels/.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`},
+		{"xl/workbook.xml", `<workbook ` + ns + `><sheets>` + sb.String() + `</sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId10" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`},
+		{"xl/sharedStrings.xml", `<sst ` + ns + `>` + ss.String() + `</sst>`},
+		{"xl/styles.xml", `<styleSheet ` + ns + `><numFmts>` + w.numFmts + `</numFmts><cellXfs><xf numFmtId="0"/>` + w.xfs + `</cellXfs></styleSheet>`},
+		{"xl/worksheets/sheet1.xml", sheet},
+	} {
+		f, err := zw.Create(p[0])
+		require.NoError(t, err)
+		_, err = f.Write([]byte(p[1]))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return b.Bytes()
+}
+
+// headerAnd is a sheet of the header "name" and rows 2..n+1 made by cell.
+func headerAnd(n int, cell func(r int) string) string {
+	var b strings.Builder
+	b.WriteString(`<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row>`)
+	for r := 2; r <= n+1; r++ {
+		fmt.Fprintf(&b, `<row r="%d">%s</row>`, r, cell(r))
+	}
+	return b.String()
+}
+
+// patchCentral changes the central-directory entry of the part name:
+// its CRC (xor) or its uncompressed size (add).
+func patchCentral(b []byte, name string, crcXor, sizeAdd uint32) []byte {
+	b = bytes.Clone(b)
+	for i := 0; i+46 < len(b); i++ {
+		if binary.LittleEndian.Uint32(b[i:]) != 0x02014b50 {
+			continue
+		}
+		nl := int(binary.LittleEndian.Uint16(b[i+28:]))
+		if string(b[i+46:i+46+nl]) == name {
+			binary.LittleEndian.PutUint32(b[i+16:], binary.LittleEndian.Uint32(b[i+16:])^crcXor)
+			binary.LittleEndian.PutUint32(b[i+24:], binary.LittleEndian.Uint32(b[i+24:])+sizeAdd)
+		}
+	}
+	return b
+}
+
+// The attacks of #21, small: each ends in a value or a clean error, and
+// what a workbook builds is counted, not timed.
+func TestXLSXAttacks(t *testing.T) {
+	sharedRows := func(n int) string {
+		return headerAnd(n, func(r int) string { return fmt.Sprintf(`<c r="A%d" t="s"><v>0</v></c>`, r) })
+	}
+	for _, tc := range []struct {
+		name string
+		wb   workbook
+		want string
+	}{
+		{"shared string past Excel's cell limit", workbook{sst: []string{strings.Repeat("a", 32768)}, rows: sharedRows(3)},
+			"data in w.xlsx: the shared string 0 holds more than 32767 characters (Excel's limit for a cell)"},
+		{"inline string past the limit", workbook{rows: headerAnd(1, func(int) string {
+			return `<c r="A2" t="inlineStr"><is><t>` + strings.Repeat("ก", 32768) + `</t></is></c>`
+		})},
+			"data in w.xlsx: cell A2 holds more than 32767 characters (Excel's limit for a cell)"},
+		{"escapes past the limit", workbook{sst: []string{strings.Repeat("_x0041_", 40000)}, rows: sharedRows(1)},
+			"data in w.xlsx: the shared string 0 holds more than 32767 characters"},
+		{"nesting", workbook{raw: `<worksheet><sheetData>` + strings.Repeat("<a>", 200)},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook nests its XML more than 64 deep"},
+		{"format code over 255", workbook{numFmts: `<numFmt numFmtId="164" formatCode="` + strings.Repeat("0", 256) + `"/>`, xfs: `<xf numFmtId="164"/>`, rows: sharedRows(0)},
+			"data in w.xlsx: the number format 164 in xl/styles.xml is longer than 255 characters (Excel's limit)"},
+		{"negative shared string", workbook{sst: []string{"x"}, rows: headerAnd(1, func(int) string { return `<c r="A2" t="s"><v>-1</v></c>` })},
+			`data in w.xlsx: cell A2 refers to shared string "-1", which the workbook does not have (it has 1)`},
+		{"shared string out of range", workbook{sst: []string{"x"}, rows: headerAnd(1, func(int) string { return `<c r="A2" t="s"><v>1</v></c>` })},
+			`data in w.xlsx: cell A2 refers to shared string "1", which the workbook does not have (it has 1)`},
+		{"rows out of order", workbook{rows: `<row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="A3"><v>3</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>`},
+			"data in w.xlsx: row 2 of the sheet comes after row 3: the rows are out of order or given twice"},
+		{"row twice", workbook{rows: `<row r="1"><c r="A1"><v>1</v></c></row><row r="1"><c r="A1"><v>2</v></c></row>`},
+			"data in w.xlsx: row 1 of the sheet comes after row 1"},
+		{"cells out of order", workbook{rows: `<row r="1"><c r="B1"><v>1</v></c><c r="A1"><v>2</v></c></row>`},
+			"data in w.xlsx: cell A1 of the sheet comes after cell B1: the cells of a row are out of order or given twice"},
+		{"cell of another row", workbook{rows: `<row r="1"><c r="A2"><v>1</v></c></row>`},
+			`data in w.xlsx: row 1 of the sheet holds a cell named "A2", not a cell of row 1`},
+		{"cell past XFD", workbook{rows: `<row r="1"><c r="XFE1"><v>1</v></c></row>`},
+			"data in w.xlsx: row 1 of the sheet has a cell past column XFD, the last a sheet has"},
+		{"row past the last", workbook{rows: `<row r="1048577"><c r="A1048577"><v>1</v></c></row>`},
+			`data in w.xlsx: the sheet (xl/worksheets/sheet1.xml) has a row numbered "1048577"; rows are numbered 1 to 1048576`},
+		{"unclosed", workbook{raw: `<worksheet><sheetData><row r="1">`},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1: it ends before its elements are closed)"},
+		{"mismatched end", workbook{raw: `<worksheet><sheetData></row></sheetData></worksheet>`},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1: an element ends that is not open)"},
+		{"undefined entity", workbook{raw: `<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>&lol;</v></c></row></sheetData></worksheet>`},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1)"},
+	} {
+		_, err := Decode("w.xlsx", tc.wb.bytes(t))
+		require.Error(t, err, tc.name)
+		require.Contains(t, err.Error(), tc.want, tc.name)
+	}
+
+	ok := workbook{rows: headerAnd(3, func(r int) string { return fmt.Sprintf(`<c r="A%d"><v>%d</v></c>`, r, r) })}.bytes(t)
+	_, err := Decode("w.xlsx", ok)
+	require.NoError(t, err)
+	_, err = Decode("w.xlsx", patchCentral(ok, "xl/worksheets/sheet1.xml", 0xdeadbeef, 0))
+	require.EqualError(t, err, "data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is damaged (its checksum does not match its content); save the workbook again")
+	_, err = Decode("w.xlsx", patchCentral(ok, "xl/worksheets/sheet1.xml", 0, 1000))
+	require.EqualError(t, err, "data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is damaged (its size does not match its content, or it is cut short); save the workbook again")
+	_, err = Decode("w.xlsx", patchCentral(ok, "xl/sharedStrings.xml", 1, 0))
+	require.EqualError(t, err, "data in w.xlsx: the part xl/sharedStrings.xml of the workbook is damaged (its checksum does not match its content); save the workbook again")
+
+	// A missing sheet lists five names and how many more.
+	names := make([]string, 2000)
+	for i := range names {
+		names[i] = fmt.Sprintf("Sheet%d", i+1)
+	}
+	_, err = Decode("w.xlsx", workbook{sheets: names, rows: sharedRows(0)}.bytes(t), Sheet("Nope"))
+	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5", and 1995 more)`)
+}
+
+// A shared string is kept once: 2,000 rows that use one string of 32,767
+// characters (the most a cell holds) refer to the one copy, and the load
+// counts one string, not 2,000; a format of 100 @ leaves text as it is;
+// escapes are undone once, in the shared string.
+func TestXLSXSharedOnce(t *testing.T) {
+	long := strings.Repeat("a", 32767-7) + "_x0042_"
+	b := workbook{
+		sst:     []string{long},
+		numFmts: `<numFmt numFmtId="164" formatCode="` + strings.Repeat("@", 100) + `"/>`, xfs: `<xf numFmtId="164"/>`,
+		rows: headerAnd(2000, func(r int) string { return fmt.Sprintf(`<c r="A%d" s="1" t="s"><v>0</v></c>`, r) }),
+	}.bytes(t)
+	d := newDecoder("w.xlsx", len(b))
+	data, err := d.decode(b, nil)
+	require.NoError(t, err)
+	rows := data.Vars()["rows"].([]any)
+	require.Len(t, rows, 2000)
+	first := rows[0].(map[string]any)["name"].(string)
+	require.Equal(t, strings.Repeat("a", 32767-7)+"B", first)
+	for _, r := range rows {
+		require.Equal(t, unsafe.StringData(first), unsafe.StringData(r.(map[string]any)["name"].(string)), "one copy")
+	}
+	require.Less(t, d.built, 2000*64+32767, "each row costs its dictionary; the string is counted once")
+}
