@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install site e2e fuzz bench proptest-long example
+.PHONY: all generate check-generated lint test install site e2e fuzz bench bench-sheet proptest-long example
 
 all: check-generated lint test
 
@@ -88,9 +88,16 @@ fuzz:
 proptest-long:
 	PROPTEST_FACTOR=100 $(GO) test -count=1 -timeout=2h ./proptest/
 
-## bench: the side-by-side benchmark against expr-lang and CEL
+## bench: the side-by-side benchmark against expr-lang and CEL, then the
+## targets of a flow over a whole sheet (bench-sheet)
 bench:
 	cd bench && $(GO) run ./cmd/benchtable
+	$(MAKE) bench-sheet
+
+## bench-sheet: kinenix preview and validate over sheets of 10,000 to
+## 1,000,000 rows and the heavy flow, with the ratios of issue #20
+bench-sheet:
+	cd bench && $(GO) run ./cmd/sheetbench
 
 ## example: render the bundled example
 example:

@@ -160,7 +160,10 @@ type validator struct {
 	file       string
 	sample     *scope.Scope
 	envAllowed func(name string) bool
-	list       eval.ErrorList // positions in the file: Line is the file's line
+	// ev evaluates against the sample: nil, one budget per evaluation;
+	// a run's Evaluator shares one budget for a row (D42).
+	ev   *eval.Evaluator
+	list eval.ErrorList // positions in the file: Line is the file's line
 	// bare are the bare words of the template sampleChecks is checking
 	// that are traps with the sample (D44).
 	bare map[string]bool

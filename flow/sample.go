@@ -54,7 +54,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			continue
 		}
 		var ws []*eval.Error
-		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
+		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
 			if m.Var && v.bare[m.Name] {
 				return // the bare word's trap says it
 			}
@@ -66,7 +66,9 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		})
 		if len(ws) == 0 && err != nil {
 			var e *eval.Error
-			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) {
+			// A spent budget or a done context is the run's to report,
+			// not something the sample shows may go wrong.
+			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
 				ws = append(ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}
@@ -154,11 +156,11 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 		default:
 			continue
 		}
-		l, err := p.Left.Value(v.sample)
+		l, err := v.ev.Value(v.ctx, p.Left, v.sample)
 		if err != nil || p.Right == nil {
 			continue // the placeholder's own warning says why
 		}
-		r, err := p.Right.Value(v.sample)
+		r, err := v.ev.Value(v.ctx, p.Right, v.sample)
 		if err != nil {
 			continue
 		}
