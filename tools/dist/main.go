@@ -101,7 +101,8 @@ func run(version, out, only string) error {
 		}
 		sums = append(sums, sum+"  "+name+"\n")
 	}
-	sort.Strings(sums)
+	// One line per archive, as sha256sum writes them, in the order of
+	// targets.
 	return os.WriteFile(filepath.Join(out, "SHA256SUMS"), []byte(strings.Join(sums, "")), 0o644)
 }
 
