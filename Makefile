@@ -14,7 +14,7 @@ PROPTEST_FACTOR ?= 1
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install site e2e fuzz bench bench-sheet proptest-long example
+.PHONY: all generate check-generated lint test install site e2e fuzz bench bench-sheet proptest-long example dist dist-check vscode vscode-test
 
 all: check-generated lint test
 
@@ -102,3 +102,39 @@ bench-sheet:
 ## example: render the bundled example
 example:
 	$(GO) run ./cmd/kinenix render -data examples/premium-report.json '$${len(packages)} packages for $${join(ok_ids, '"', '"')}'
+
+## dist: the release archives of kinenix for linux, darwin and windows on
+## amd64 and arm64 (.tar.gz, .zip for windows; each with the binary,
+## LICENSE and README.md) and SHA256SUMS, in dist/; VERSION is stamped in
+## (default: git describe, or v0.0.0-dev without tags)
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null | grep '^v' || echo v0.0.0-dev)
+dist:
+	$(GO) run ./tools/dist -version '$(VERSION)' -out dist
+
+## dist-check: make dist, then the linux/amd64 binary's version, checked
+## against SHA256SUMS (on linux/amd64 only; elsewhere it says so)
+dist-check: dist
+	cd dist && sha256sum -c SHA256SUMS
+	@if [ "$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH)" = linux/amd64 ]; then \
+		rm -rf dist/.check && mkdir dist/.check && tar -xzf dist/kinenix_$(VERSION)_linux_amd64.tar.gz -C dist/.check && \
+		out=$$(dist/.check/kinenix_$(VERSION)_linux_amd64/kinenix version) && echo "$$out" && rm -rf dist/.check && \
+		case "$$out" in "kinenix $(VERSION) "*) ;; *) echo "dist-check: expected 'kinenix $(VERSION) ...'"; exit 1;; esac; \
+	else echo "dist-check: not on linux/amd64: the binary's version is not run"; fi
+
+## vscode: the VS Code extension, editors/vscode/kinenix.vsix (npm ci from
+## the committed package-lock.json, tsc, @vscode/vsce)
+VSCODE := editors/vscode
+vscode: $(VSCODE)/node_modules/.package-lock.json
+	cd $(VSCODE) && npm run --silent compile
+	cp LICENSE $(VSCODE)/LICENSE
+	cd $(VSCODE) && npm run --silent package
+
+## vscode-test: the extension's tests without VS Code: the grammar
+## (vscode-tmgrammar-test on editors/vscode/test/*.test.md) and the
+## language client's server options against a freshly built kinenix lsp
+vscode-test: $(VSCODE)/node_modules/.package-lock.json
+	$(GO) build -o $(VSCODE)/out/bin/kinenix ./cmd/kinenix
+	cd $(VSCODE) && npm run --silent compile && npm run --silent test:grammar && KINENIX_BIN=out/bin/kinenix npm run --silent test:server
+
+$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json $(VSCODE)/package.json
+	cd $(VSCODE) && npm ci --ignore-scripts --no-audit --no-fund

@@ -147,20 +147,33 @@ func TestVersion(t *testing.T) {
 		require.True(t, strings.HasPrefix(r.stdout, "kinenix "), r.stdout)
 		require.Equal(t, 1, strings.Count(r.stdout, "\n"))
 	}
-	// The text, from build information as go install and go build write it.
+	// The text, from build information as go install and go build write it,
+	// and from the version make dist stamps in (-X main.releaseVersion).
 	tagged := &debug.BuildInfo{GoVersion: "go1.24.2", Main: debug.Module{Path: "github.com/kinenix/expressions", Version: "v0.1.0"}}
-	require.Equal(t, "kinenix v0.1.0 go1.24.2", versionText(tagged, true))
 	clone := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs", Value: "git"},
 		{Key: "vcs.revision", Value: "2e30614c0ffee"},
 		{Key: "vcs.time", Value: "2026-12-01T23:20:00Z"},
 		{Key: "vcs.modified", Value: "true"},
 	}}
-	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z, with local changes) go1.26.8", versionText(clone, true))
-	clone.Settings = clone.Settings[:3]
-	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8", versionText(clone, true))
-	require.Equal(t, "kinenix (devel)", versionText(&debug.BuildInfo{}, true))
-	require.Equal(t, "kinenix (unknown version)", versionText(nil, false))
+	clean := &debug.BuildInfo{GoVersion: clone.GoVersion, Main: clone.Main, Settings: clone.Settings[:3]}
+	for _, c := range []struct {
+		stamped string
+		info    *debug.BuildInfo
+		ok      bool
+		want    string
+	}{
+		{"", tagged, true, "kinenix v0.1.0 go1.24.2"},
+		{"", clone, true, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z, with local changes) go1.26.8"},
+		{"", clean, true, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8"},
+		{"", &debug.BuildInfo{}, true, "kinenix (devel)"},
+		{"", nil, false, "kinenix (unknown version)"},
+		{"v1.2.3", clean, true, "kinenix v1.2.3 (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8"},
+		{"v1.2.3", tagged, true, "kinenix v1.2.3 go1.24.2"},
+		{"v1.2.3", nil, false, "kinenix v1.2.3"},
+	} {
+		require.Equal(t, c.want, versionText(c.stamped, c.info, c.ok), "stamped %q", c.stamped)
+	}
 }
 
 // Issue #12: validate DIR checks every .md file below DIR, in name order.

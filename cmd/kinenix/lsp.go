@@ -26,7 +26,7 @@ func (c *cli) lsp(args []string) int {
 		LoadData: lspData,
 		Env:      nil, // as on every command: no environment unless asked for
 		Log:      c.stderr,
-		Version:  strings.TrimPrefix(versionText(info, ok), "kinenix "),
+		Version:  strings.TrimPrefix(versionText(releaseVersion, info, ok), "kinenix "),
 		Debounce: lspDebounce,
 	})
 }
