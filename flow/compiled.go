@@ -340,9 +340,11 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
 	for _, c := range f.checked {
 		if c.cond == nil {
+			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
 			v.sampleChecks(c.ln, 0, c.tmpl)
 			continue
 		}
+		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		for _, p := range c.cond.Parts() {
 			v.sampleChecks(c.ln, c.at, p.Left)
 			if p.Right != nil {

@@ -226,6 +226,18 @@ func (v *validator) template(ln line) {
 	v.sampleChecks(ln, 0, t)
 }
 
+// conditionPlaceholders are the placeholders of every side of c, in order.
+func conditionPlaceholders(c *eval.Condition) []eval.Placeholder {
+	var phs []eval.Placeholder
+	for _, p := range c.Parts() {
+		phs = append(phs, p.Left.Placeholders()...)
+		if p.Right != nil {
+			phs = append(phs, p.Right.Placeholders()...)
+		}
+	}
+	return phs
+}
+
 // condition checks a condition field whose value starts at byte offset at.
 func (v *validator) condition(ln line, at int) {
 	cond := strings.TrimRight(ln.text[at:], " \t")
@@ -251,16 +263,7 @@ func (v *validator) condition(ln line, at int) {
 		v.add(ln, at, e)
 	}
 	if traps := c.Traps(); len(traps) > 0 {
-		v.factTraps(ln, at, traps, c, func() []eval.Placeholder {
-			var phs []eval.Placeholder
-			for _, p := range c.Parts() {
-				phs = append(phs, p.Left.Placeholders()...)
-				if p.Right != nil {
-					phs = append(phs, p.Right.Placeholders()...)
-				}
-			}
-			return phs
-		})
+		v.factTraps(ln, at, traps, c, func() []eval.Placeholder { return conditionPlaceholders(c) })
 	}
 	for _, p := range c.Parts() {
 		v.traps(ln, at, p.Left)

@@ -261,6 +261,22 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 	}
 }
 
+// sampleTraps warns, for a run's row, about the traps that hold only with
+// sample data: a bare word given to a function that is no variable of the
+// row's data (D44). The others hold without data and are among the
+// compiled flow's findings.
+func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
+	var only []eval.Trap
+	for _, tr := range traps {
+		if tr.Kind == eval.TrapBareWord {
+			only = append(only, tr)
+		}
+	}
+	if len(only) > 0 {
+		v.factTraps(ln, at, only, cond, phs)
+	}
+}
+
 // trapExpr is the Finding.Expr of a trap: the condition line for a trap
 // of a condition's parts, the text inside the ${...} that holds the trap,
 // or else the text of the trap as written (`{{row.Amount}}`).

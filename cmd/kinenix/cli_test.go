@@ -415,3 +415,24 @@ func TestCondGroupingAndTraps(t *testing.T) {
 	require.Contains(t, r.stderr, "warning: condition: '&&' does not join the parts of a condition")
 	require.Contains(t, r.stderr, "write and: ${a} == 1 and ${b} == 2")
 }
+
+// D44 through the run of a flow: a bare word given to a function that is
+// no variable of the data is warned about by validate -data and preview
+// alike, for a sheet and for other data (the trap needs the data, so it is
+// found on the rows, not when the flow is compiled).
+func TestBareWordTrapWithData(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **b:** ${default(row.Email, none)}\n")
+	want := "warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text"
+	sheet := writeFile(t, "d.csv", "Email,Name\n,Anna\n")
+	js := writeFile(t, "d.json", `{"row": {"Email": ""}}`)
+	for _, d := range []string{sheet, js} {
+		r := runCLI(t, "", "validate", "-data", d, p)
+		require.Equal(t, 0, r.code, r.stdout+r.stderr)
+		require.Contains(t, r.stdout, p+":1:31: "+want, d)
+		r = runCLI(t, "", "preview", "-data", d, p)
+		require.Contains(t, r.stdout, want, d)
+	}
+	// without data the word may be a variable the data will have
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, result{0, "", ""}, r)
+}
