@@ -6,15 +6,15 @@ GO        ?= go
 TOOL      := $(GO) tool -modfile=tools.mod
 FUZZTIME  ?= 60s
 # Go minimizes each new interesting input for up to 60s by default, time in
-# which FuzzValidate's large flows show 0 execs/sec; 10s keeps the budget
-# for fuzzing and still shrinks a crasher.
-FUZZMINTIME ?= 10s
+# which no input is fuzzed (0 execs/sec); 5s keeps the budget for fuzzing
+# and still shrinks a crasher (the targets bound their inputs' size too).
+FUZZMINTIME ?= 5s
 PROPTEST_FACTOR ?= 1
 # The race detector needs cgo and a C compiler; without them `make test`
 # runs the tests without -race (and says so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) && command -v "$$1" >/dev/null 2>&1 && echo -race)
 
-.PHONY: all generate check-generated lint test install site e2e fuzz bench proptest-long example
+.PHONY: all generate check-generated lint test install site e2e fuzz bench bench-sheet proptest-long example dist dist-check vscode vscode-test
 
 all: check-generated lint test
 
@@ -74,22 +74,67 @@ e2e: site
 	$(GO) test -count=1 -v -run '$(E2E_TESTS)' ./cmd/...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -v ./...
 
-## fuzz: run each fuzz target for FUZZTIME (default 60s)
+## fuzz: run every fuzz target (each func FuzzX of a _test.go outside
+## bench/ and e2e/, found in the sources) for FUZZTIME
 fuzz:
-	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
-	$(GO) test -run='^$$' -fuzz='^FuzzCondition$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
-	$(GO) test -run='^$$' -fuzz='^FuzzValidate$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./proptest/
-	$(GO) test -run='^$$' -fuzz='^FuzzFeatures$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
-	$(GO) test -run='^$$' -fuzz='^FuzzServe$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./cmd/kinenix/internal/lsp/
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | grep -v '^./bench/\|^./e2e/' | sort); do \
+	  for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+	    echo "fuzz: $$t in ./$$(dirname $${f#./})"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) ./$$(dirname $${f#./}); \
+	  done; \
+	done
 
 ## proptest-long: the property tests with 100 times more cases
 proptest-long:
 	PROPTEST_FACTOR=100 $(GO) test -count=1 -timeout=2h ./proptest/
 
-## bench: the side-by-side benchmark against expr-lang and CEL
+## bench: the side-by-side benchmark against expr-lang and CEL, then the
+## targets of a flow over a whole sheet (bench-sheet)
 bench:
 	cd bench && $(GO) run ./cmd/benchtable
+	$(MAKE) bench-sheet
+
+## bench-sheet: kinenix preview and validate over sheets of 10,000 to
+## 1,000,000 rows and the heavy flow, with the ratios of issue #20
+bench-sheet:
+	cd bench && $(GO) run ./cmd/sheetbench
 
 ## example: render the bundled example
 example:
 	$(GO) run ./cmd/kinenix render -data examples/premium-report.json '$${len(packages)} packages for $${join(ok_ids, '"', '"')}'
+
+## dist: the release archives of kinenix for linux, darwin and windows on
+## amd64 and arm64 (.tar.gz, .zip for windows; each with the binary,
+## LICENSE and README.md) and SHA256SUMS, in dist/; VERSION is stamped in
+## (default: git describe, or v0.0.0-dev without tags)
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null | grep '^v' || echo v0.0.0-dev)
+dist:
+	$(GO) run ./tools/dist -version '$(VERSION)' -out dist
+
+## dist-check: make dist, then the linux/amd64 binary's version, checked
+## against SHA256SUMS (on linux/amd64 only; elsewhere it says so)
+dist-check: dist
+	cd dist && sha256sum -c SHA256SUMS
+	@if [ "$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH)" = linux/amd64 ]; then \
+		rm -rf dist/.check && mkdir dist/.check && tar -xzf dist/kinenix_$(VERSION)_linux_amd64.tar.gz -C dist/.check && \
+		out=$$(dist/.check/kinenix_$(VERSION)_linux_amd64/kinenix version) && echo "$$out" && rm -rf dist/.check && \
+		case "$$out" in "kinenix $(VERSION) "*) ;; *) echo "dist-check: expected 'kinenix $(VERSION) ...'"; exit 1;; esac; \
+	else echo "dist-check: not on linux/amd64: the binary's version is not run"; fi
+
+## vscode: the VS Code extension, editors/vscode/kinenix.vsix (npm ci from
+## the committed package-lock.json, tsc, @vscode/vsce)
+VSCODE := editors/vscode
+vscode: $(VSCODE)/node_modules/.package-lock.json
+	cd $(VSCODE) && npm run --silent compile
+	cp LICENSE $(VSCODE)/LICENSE
+	cd $(VSCODE) && npm run --silent package
+
+## vscode-test: the extension's tests without VS Code: the grammar
+## (vscode-tmgrammar-test on editors/vscode/test/*.test.md) and the
+## language client's server options against a freshly built kinenix lsp
+vscode-test: $(VSCODE)/node_modules/.package-lock.json
+	$(GO) build -o $(VSCODE)/out/bin/kinenix ./cmd/kinenix
+	cd $(VSCODE) && npm run --silent compile && npm run --silent test:grammar && KINENIX_BIN=out/bin/kinenix npm run --silent test:server
+
+$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json $(VSCODE)/package.json
+	cd $(VSCODE) && npm ci --ignore-scripts --no-audit --no-fund

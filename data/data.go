@@ -28,10 +28,11 @@ func Sheet(name string) Option {
 // Data is a decoded data file: a mapping of variable names to values, or,
 // for a sheet (CSV or XLSX), its rows.
 type Data struct {
-	name  string // for messages
-	vars  map[string]any
-	rows  []any
-	sheet bool
+	name      string // for messages
+	vars      map[string]any
+	rows      []any
+	sheetRows []int32 // Row.SheetRow of each row
+	sheet     bool
 }
 
 // Vars returns the variables. For a sheet they are "rows" (the list of
@@ -62,6 +63,20 @@ func (d *Data) RowVars(i int) (map[string]any, error) {
 		return nil, fmt.Errorf("row %d is out of range: the sheet in %s has %s", i, d.label(), plural(len(d.rows), "row"))
 	}
 	return map[string]any{"rows": d.rows, "row": d.rows[j]}, nil
+}
+
+// SheetRow returns the row number the spreadsheet shows for row i of a
+// sheet, the header being row 1 (D41; Row.SheetRow), or 0 when i is out of
+// range, the data is not a sheet, or its rows have no sheet numbers (JSON
+// lines). A negative i counts from the end, as in RowVars.
+func (d *Data) SheetRow(i int) int {
+	if i < 0 {
+		i += len(d.sheetRows)
+	}
+	if i < 0 || i >= len(d.sheetRows) {
+		return 0
+	}
+	return int(d.sheetRows[i])
 }
 
 func (d *Data) label() string { return label(d.name) }

@@ -197,3 +197,18 @@ func TestCSVDoors(t *testing.T) {
 		require.Contains(t, err.Error(), tc.want, tc.src)
 	}
 }
+
+// D41: Data names each row of a sheet as the sheet shows it, as OpenRows
+// does: a blank line is a row of the sheet, a line break inside a quoted
+// field is not.
+func TestDataSheetRow(t *testing.T) {
+	d, err := Decode("s.csv", []byte("a,b\n1,2\n\n\"x\ny\",3\n4,5\n"))
+	require.NoError(t, err)
+	require.Equal(t, 3, d.Len())
+	require.Equal(t, []int{2, 4, 5}, []int{d.SheetRow(0), d.SheetRow(1), d.SheetRow(2)})
+	require.Equal(t, 5, d.SheetRow(-1))
+	require.Equal(t, 0, d.SheetRow(3))
+	j, err := Decode("d.json", []byte(`{"a": 1}`))
+	require.NoError(t, err)
+	require.Equal(t, 0, j.SheetRow(0))
+}

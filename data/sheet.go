@@ -84,6 +84,7 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 		return nil, err
 	}
 	rows := []any{}
+	var sheetRows []int32
 	for {
 		row, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -93,12 +94,13 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 			return nil, err
 		}
 		rows = append(rows, row.Values)
+		sheetRows = append(sheetRows, int32(row.SheetRow))
 	}
 	vars := map[string]any{"rows": rows}
 	if len(rows) > 0 {
 		vars["row"] = rows[0]
 	}
-	return &Data{name: d.name, vars: vars, rows: rows, sheet: true}, nil
+	return &Data{name: d.name, vars: vars, rows: rows, sheetRows: sheetRows, sheet: true}, nil
 }
 
 func (d *decoder) csvError(err error) error {

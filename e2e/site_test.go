@@ -200,8 +200,11 @@ func TestSiteInBrowser(t *testing.T) {
 			ta.focus(); ta.setSelectionRange(ta.value.length, ta.value.length); })()`),
 		chromedp.SendKeys(chromedp.ID("flow"), "\n- **n:** ${le"),
 	)
-	items := poll(t, ctx, "the completion list", `(() => { const p = document.getElementById('complete');
-		return p.hidden ? '' : [...p.querySelectorAll('.label')].map(e => e.textContent).join(','); })()`)
+	// Polled until it is the list for all of `${le`: while the keys are
+	// typed, the list for `${l` (len, lower) may show first.
+	items := poll(t, ctx, "the completion list for ${le", `(() => { const p = document.getElementById('complete');
+		const l = p.hidden ? '' : [...p.querySelectorAll('.label')].map(e => e.textContent).join(',');
+		return l === 'len' ? l : ''; })()`)
 	if items != "len" {
 		t.Errorf("completion after ${le: %q, want len", items)
 	}

@@ -24,6 +24,84 @@ import (
 // keeps its last environment.
 type Evaluator struct {
 	fr frame
+	// shared is set between Begin and End: the evaluations draw on the
+	// budget Begin made.
+	shared bool
+}
+
+// Begin starts a shared evaluation (D42): until End, every Render, Value,
+// Test, Explain and Eval of e draws on one work budget (D35), made now from
+// the limits of s and watching ctx, instead of a fresh budget per call. A
+// flow uses it so that all the fields and conditions of one row share one
+// budget: once it is spent, every later evaluation of the row fails with
+// the same error. The calls keep their own scope argument; the context
+// they are given is not looked at until End (the budget watches ctx).
+// Begin again without End starts a new shared evaluation.
+func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
+	e.shared = false
+	e.fr.start(ctx, s)
+	e.fr.s = nil
+	e.shared = true
+}
+
+// End ends the shared evaluation Begin started and returns the work it
+// charged: bytes built, shown, copied or compared, and steps.
+func (e *Evaluator) End() (bytes, steps int64) {
+	e.shared = false
+	bytes, steps = e.fr.budget.Used()
+	e.fr.finish(nil, nil, site{})
+	return bytes, steps
+}
+
+// enter starts one evaluation of e in s: a fresh budget, or within a
+// shared evaluation (Begin) the shared one.
+func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
+	if !e.shared {
+		e.fr.start(ctx, s)
+		return
+	}
+	e.fr.s, e.fr.place = s, nil
+	e.fr.env.MaxSize = s.MaxSize()
+}
+
+// Explain is c.ExplainContext(ctx, s).
+func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (ok bool, steps []Step, err error) {
+	if e == nil || !e.shared {
+		return c.ExplainContext(ctx, s)
+	}
+	if c == nil {
+		return false, nil, nilCondition()
+	}
+	ran := false
+	defer func() {
+		if !ran {
+			e.fr.finish(recover(), &err, site{line: c.line})
+		}
+	}()
+	e.enter(ctx, s)
+	steps = []Step{}
+	ok, err = c.root.test(&e.fr, &steps)
+	ran = true
+	return ok, steps, err
+}
+
+// Eval is ph.Eval(ctx, s, miss).
+func (e *Evaluator) Eval(ctx context.Context, ph Placeholder, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
+	if e == nil || !e.shared {
+		return ph.Eval(ctx, s, miss)
+	}
+	ran := false
+	defer func() {
+		e.fr.miss = nil
+		if !ran {
+			e.fr.finish(recover(), &err, site{t: &Template{places: []*placeholder{ph.p}}})
+		}
+	}()
+	e.enter(ctx, s)
+	e.fr.miss = miss
+	v, err = ph.p.eval(&e.fr)
+	ran = true
+	return v, err
 }
 
 // Render is t.RenderContext(ctx, s).
@@ -40,7 +118,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 			e.fr.finish(recover(), &err, site{t: t})
 		}
 	}()
-	e.fr.start(ctx, s)
+	e.enter(ctx, s)
 	out, err = t.render(&e.fr, s)
 	ran = true
 	return out, err
@@ -64,7 +142,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 			e.fr.finish(recover(), &err, site{t: t})
 		}
 	}()
-	e.fr.start(ctx, s)
+	e.enter(ctx, s)
 	if t.num == nil && t.runsAtOnce(s) {
 		// wholeValue's last case, the most common evaluation, written out:
 		// a call less (issue #11).
@@ -95,7 +173,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 			e.fr.finish(recover(), &err, site{line: c.line})
 		}
 	}()
-	e.fr.start(ctx, s)
+	e.enter(ctx, s)
 	ok, err = c.root.test(&e.fr, nil)
 	ran = true
 	return ok, err

@@ -232,3 +232,51 @@ func TestShownNumbersChargedAndHintsCleaned(t *testing.T) {
 	_, err = eval.MustCompile("${'" + strings.Repeat("x", 300) + "'.upper()}").Render(nil)
 	require.Less(t, len(err.Error()), 400)
 }
+
+// Between Begin and End an Evaluator's evaluations share one budget
+// (D42): what each passes alone fails together once the budget is spent,
+// and End reports the work charged.
+func TestEvaluatorSharedBudget(t *testing.T) {
+	tpl := eval.MustCompile("${len(replace('abcdefgh', 'a', 'xyz'))}")
+	cd := eval.MustCompileCondition("${len(replace('abcdefgh', 'a', 'xyz'))} > 1")
+	var ev eval.Evaluator
+	// The steps of one render and of one explained test, counted with a
+	// shared evaluation each.
+	ev.Begin(context.Background(), scope.New(nil))
+	_, err := ev.Render(context.Background(), tpl, scope.New(nil))
+	require.NoError(t, err)
+	_, one := ev.End()
+	require.Positive(t, one)
+	ev.Begin(context.Background(), scope.New(nil))
+	_, _, err = ev.Explain(context.Background(), cd, scope.New(nil))
+	require.NoError(t, err)
+	_, two := ev.End()
+	s := scope.New(nil, scope.WithMaxSteps(one+two))
+	for range 3 { // alone, each fits
+		_, err := ev.Render(context.Background(), tpl, s)
+		require.NoError(t, err)
+	}
+	ev.Begin(context.Background(), s)
+	_, err = ev.Render(context.Background(), tpl, s)
+	require.NoError(t, err)
+	ok, steps, err := ev.Explain(context.Background(), cd, s)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Len(t, steps, 1)
+	_, err = ev.Value(context.Background(), tpl, s)
+	require.ErrorIs(t, err, eval.ErrBudget)
+	_, err = ev.Test(context.Background(), cd, s) // spent stays spent
+	require.ErrorIs(t, err, eval.ErrBudget)
+	_, used := ev.End()
+	require.Equal(t, one+two, used)
+	// After End, each evaluation has its own budget again.
+	_, err = ev.Render(context.Background(), tpl, s)
+	require.NoError(t, err)
+	// A shared evaluation stops when the context given to Begin is done.
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	ev.Begin(done, s)
+	_, err = ev.Render(context.Background(), tpl, s)
+	require.ErrorIs(t, err, context.Canceled)
+	ev.End()
+}

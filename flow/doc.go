@@ -1,8 +1,41 @@
-// Package flow checks and previews flows: Markdown files whose fields hold
+// Package flow checks and runs flows: Markdown files whose fields hold
 // templates with ${...} placeholders and condition lines (design E8,
-// decision D32). Validate is what `kinenix validate` runs; Preview, what
-// `kinenix preview` runs: every field of a flow rendered with data, and
-// every condition with its verdict.
+// decision D32). A flow is compiled once and run for a row, or over the
+// rows of a whole sheet; validating and previewing are two views of the
+// same run (D43).
+//
+//	f, err := flow.Compile("renewals.md", src) // parsed and compiled once
+//	for _, fd := range f.Findings() {           // what Validate reports without data
+//		fmt.Println(fd)
+//	}
+//	for r, err := range f.RunRows(ctx, rows) { // rows: an iter.Seq2[flow.Input, error]
+//		if err != nil {
+//			return err // a *StopError: the run's budget is spent or ctx is done
+//		}
+//		fmt.Println(r.Name()) // rows[3] (sheet row 5)
+//		for _, res := range r.Results {
+//			fmt.Println(res) // renewals.md:16: subject: Your policy POL-1 renews ...
+//		}
+//	}
+//
+// Run computes the fields and conditions for one set of variables, in
+// file order, under one work budget for them all (D42): once it is spent,
+// every later field of the row fails with it. RunRows takes the rows from
+// an iterator, so a host can feed them from anywhere (a file read as a
+// stream, a queue) or shard a sheet across its own workers; it runs them on
+// Workers goroutines and yields the results in row order, holding only
+// the rows in flight. The run has a budget too (RunBudget, by default
+// RunBudgetFactor rows' worth) that the rows' work adds up to in row order,
+// so the row where a run stops does not depend on the number of workers;
+// past it, or when ctx is done, the run yields a *StopError that names the
+// first row not run (`stopped at rows[1,204] (sheet row 1,206): the run
+// needs more work than allowed`). Flow.Reads tells a host whether the flow
+// reads a variable, such as rows (the whole sheet): only then need it
+// hold every row.
+//
+// Validate and Preview are the one-call forms: Validate is what `kinenix
+// validate` runs without data; Preview computes every field of a flow with
+// data, and every condition with its verdict.
 //
 //	findings := flow.Validate("premium-report.md", src, nil)
 //	for _, f := range findings {

@@ -160,7 +160,10 @@ type validator struct {
 	file       string
 	sample     *scope.Scope
 	envAllowed func(name string) bool
-	list       eval.ErrorList // positions in the file: Line is the file's line
+	// ev evaluates against the sample: nil, one budget per evaluation;
+	// a run's Evaluator shares one budget for a row (D42).
+	ev   *eval.Evaluator
+	list eval.ErrorList // positions in the file: Line is the file's line
 	// bare are the bare words of the template sampleChecks is checking
 	// that are traps with the sample (D44).
 	bare map[string]bool
@@ -223,6 +226,18 @@ func (v *validator) template(ln line) {
 	v.sampleChecks(ln, 0, t)
 }
 
+// conditionPlaceholders are the placeholders of every side of c, in order.
+func conditionPlaceholders(c *eval.Condition) []eval.Placeholder {
+	var phs []eval.Placeholder
+	for _, p := range c.Parts() {
+		phs = append(phs, p.Left.Placeholders()...)
+		if p.Right != nil {
+			phs = append(phs, p.Right.Placeholders()...)
+		}
+	}
+	return phs
+}
+
 // condition checks a condition field whose value starts at byte offset at.
 func (v *validator) condition(ln line, at int) {
 	cond := strings.TrimRight(ln.text[at:], " \t")
@@ -248,16 +263,7 @@ func (v *validator) condition(ln line, at int) {
 		v.add(ln, at, e)
 	}
 	if traps := c.Traps(); len(traps) > 0 {
-		v.factTraps(ln, at, traps, c, func() []eval.Placeholder {
-			var phs []eval.Placeholder
-			for _, p := range c.Parts() {
-				phs = append(phs, p.Left.Placeholders()...)
-				if p.Right != nil {
-					phs = append(phs, p.Right.Placeholders()...)
-				}
-			}
-			return phs
-		})
+		v.factTraps(ln, at, traps, c, func() []eval.Placeholder { return conditionPlaceholders(c) })
 	}
 	for _, p := range c.Parts() {
 		v.traps(ln, at, p.Left)

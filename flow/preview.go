@@ -109,72 +109,31 @@ func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope
 	if len(src) > MaxSize {
 		return nil, errors.New(tooLarge() + "; it was not previewed")
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, errors.New("internal error while previewing this flow; please report it")
-		}
-	}()
-	if s == nil {
-		s = scope.New(nil)
+	var o []Option
+	if opts.Explain {
+		o = append(o, Explain())
 	}
-	var sample *scope.Scope
-	if opts.SampleWarnings {
-		sample = s
+	if opts.SampleWarnings && !opts.NoWarnings {
+		o = append(o, SampleWarnings())
 	}
-	warnings := map[int][]Finding{}
-	var findings []Finding
-	if !opts.NoWarnings {
-		findings = ValidateWith(ctx, file, src, ValidateOptions{Sample: sample, EnvAllowed: opts.EnvAllowed})
+	if opts.NoWarnings {
+		o = append(o, noFindings)
 	}
-	for _, f := range findings {
-		if f.Warning {
-			warnings[f.Line] = append(warnings[f.Line], f)
-		}
+	if opts.EnvAllowed != nil {
+		o = append(o, EnvAllowed(opts.EnvAllowed))
 	}
-	var ev eval.Evaluator // one evaluation at a time, field after field
-	for _, f := range Fields(src) {
-		if err := ctx.Err(); err != nil {
-			return out, fmt.Errorf("%s: previewing stopped at line %d: %w", echo.Text(file), f.Line, value.Stopped(err))
-		}
-		r := Result{File: file, Field: f}
-		if f.Condition {
-			r.Holds, r.Steps, r.Err = testCondition(ctx, &ev, f.Value, s, opts.Explain)
-		} else {
-			r.Text, r.Err = render(ctx, &ev, f.Value, s)
-		}
-		for _, w := range warnings[f.Line] {
-			if r.Err == nil || w.Message != r.Err.Error() {
-				r.Warnings = append(r.Warnings, w)
-			}
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// render renders a field's value.
-func render(ctx context.Context, ev *eval.Evaluator, text string, s *scope.Scope) (string, error) {
-	t, err := eval.Compile(text)
+	f, err := CompileContext(ctx, file, src, o...)
 	if err != nil {
-		return "", err
+		return nil, errors.New("internal error while previewing this flow; please report it")
 	}
-	return ev.Render(ctx, t, s)
-}
-
-// testCondition tests a condition line, with its parts when explain is
-// set.
-func testCondition(ctx context.Context, ev *eval.Evaluator, line string, s *scope.Scope, explain bool) (bool, []eval.Step, error) {
-	c, err := eval.CompileCondition(line)
-	if err != nil {
-		return false, nil, err
+	r := f.Run(ctx, s)
+	if r.Err == nil {
+		return r.Results, nil
 	}
-	if explain {
-		ok, steps, err := c.ExplainContext(ctx, s)
-		if err != nil {
-			ok = false
+	for i, res := range r.Results {
+		if res.Err != nil && value.StopsEvaluation(res.Err) && !errors.Is(res.Err, value.ErrBudget) {
+			return r.Results[:i], fmt.Errorf("%s: previewing stopped at line %d: %w", echo.Text(file), res.Line, r.Err)
 		}
-		return ok, steps, err
 	}
-	ok, err := ev.Test(ctx, c, s)
-	return ok && err == nil, nil, err
+	return r.Results, fmt.Errorf("%s: previewing stopped: %w", echo.Text(file), r.Err)
 }

@@ -54,7 +54,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			continue
 		}
 		var ws []*eval.Error
-		_, err := ph.Eval(v.ctx, v.sample, func(m eval.Miss) {
+		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
 			if m.Var && v.bare[m.Name] {
 				return // the bare word's trap says it
 			}
@@ -66,7 +66,9 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		})
 		if len(ws) == 0 && err != nil {
 			var e *eval.Error
-			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) {
+			// A spent budget or a done context is the run's to report,
+			// not something the sample shows may go wrong.
+			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
 				ws = append(ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}
@@ -154,11 +156,11 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 		default:
 			continue
 		}
-		l, err := p.Left.Value(v.sample)
+		l, err := v.ev.Value(v.ctx, p.Left, v.sample)
 		if err != nil || p.Right == nil {
 			continue // the placeholder's own warning says why
 		}
-		r, err := p.Right.Value(v.sample)
+		r, err := v.ev.Value(v.ctx, p.Right, v.sample)
 		if err != nil {
 			continue
 		}
@@ -256,6 +258,22 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 			Severity: eval.SeverityWarning, Cond: tr.Subject == "condition"}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+tr.Offset), ln.num, column(ln.text, at+max(tr.End, tr.Offset+1))
 		v.list = append(v.list, e)
+	}
+}
+
+// sampleTraps warns, for a run's row, about the traps that hold only with
+// sample data: a bare word given to a function that is no variable of the
+// row's data (D44). The others hold without data and are among the
+// compiled flow's findings.
+func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
+	var only []eval.Trap
+	for _, tr := range traps {
+		if tr.Kind == eval.TrapBareWord {
+			only = append(only, tr)
+		}
+	}
+	if len(only) > 0 {
+		v.factTraps(ln, at, only, cond, phs)
 	}
 }
 

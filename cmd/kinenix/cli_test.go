@@ -147,20 +147,33 @@ func TestVersion(t *testing.T) {
 		require.True(t, strings.HasPrefix(r.stdout, "kinenix "), r.stdout)
 		require.Equal(t, 1, strings.Count(r.stdout, "\n"))
 	}
-	// The text, from build information as go install and go build write it.
+	// The text, from build information as go install and go build write it,
+	// and from the version make dist stamps in (-X main.releaseVersion).
 	tagged := &debug.BuildInfo{GoVersion: "go1.24.2", Main: debug.Module{Path: "github.com/kinenix/expressions", Version: "v0.1.0"}}
-	require.Equal(t, "kinenix v0.1.0 go1.24.2", versionText(tagged, true))
 	clone := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs", Value: "git"},
 		{Key: "vcs.revision", Value: "2e30614c0ffee"},
 		{Key: "vcs.time", Value: "2026-12-01T23:20:00Z"},
 		{Key: "vcs.modified", Value: "true"},
 	}}
-	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z, with local changes) go1.26.8", versionText(clone, true))
-	clone.Settings = clone.Settings[:3]
-	require.Equal(t, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8", versionText(clone, true))
-	require.Equal(t, "kinenix (devel)", versionText(&debug.BuildInfo{}, true))
-	require.Equal(t, "kinenix (unknown version)", versionText(nil, false))
+	clean := &debug.BuildInfo{GoVersion: clone.GoVersion, Main: clone.Main, Settings: clone.Settings[:3]}
+	for _, c := range []struct {
+		stamped string
+		info    *debug.BuildInfo
+		ok      bool
+		want    string
+	}{
+		{"", tagged, true, "kinenix v0.1.0 go1.24.2"},
+		{"", clone, true, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z, with local changes) go1.26.8"},
+		{"", clean, true, "kinenix (devel) (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8"},
+		{"", &debug.BuildInfo{}, true, "kinenix (devel)"},
+		{"", nil, false, "kinenix (unknown version)"},
+		{"v1.2.3", clean, true, "kinenix v1.2.3 (revision 2e30614c0ffee, 2026-12-01T23:20:00Z) go1.26.8"},
+		{"v1.2.3", tagged, true, "kinenix v1.2.3 go1.24.2"},
+		{"v1.2.3", nil, false, "kinenix v1.2.3"},
+	} {
+		require.Equal(t, c.want, versionText(c.stamped, c.info, c.ok), "stamped %q", c.stamped)
+	}
 }
 
 // Issue #12: validate DIR checks every .md file below DIR, in name order.
@@ -243,29 +256,32 @@ func TestValidateSheetRows(t *testing.T) {
 	p := writeFlow(t, "f.md", "- **x:** ${row.statsu} ${len()}\n- **condition:** ${row.premium} > 0\n")
 	r := runCLI(t, "", "validate", "-data", csv, p)
 	require.Equal(t, 1, r.code, r.stderr) // the len() error
+	// D43: the condition fails on rows 1 and 3: errors, with the rows (D41).
 	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (every row)\n"+
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
-		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (row 1)\n"+
-		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (row 3)\n"+
 		// D45: the column read as a number, with its rows as the sheet shows them
 		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
-		"correct the data, or test the column with is not empty or give a default with default(...)\n", r.stdout)
+		"correct the data, or test the column with is not empty or give a default with default(...)\n"+
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (rows[1] (sheet row 3))\n"+
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (rows[3] (sheet row 5))\n", r.stdout)
 
 	// -row checks that row only, and names none.
 	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", p)
 	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'?\n"+
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
-		p+":2:33: warning: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)}\n", r.stdout)
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)}\n", r.stdout)
 
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
 	var got []jsonFinding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
 	require.Len(t, got, 5)
-	require.Equal(t, "column", got[4].Kind) // D45, its rows in its message
+	require.Equal(t, "column", got[2].Kind) // D45, its rows in its message
 	require.Equal(t, []int{0, 1, 2, 3}, got[0].Rows)
 	require.Nil(t, got[1].Rows)
-	require.Equal(t, []int{1}, got[2].Rows)
-	require.Equal(t, []int{3}, got[3].Rows)
+	require.Equal(t, []int{1}, got[3].Rows)
+	require.Equal(t, []int{3}, got[4].Rows)
+	require.Equal(t, []int{5}, got[4].SheetRows)
+	require.False(t, got[4].Warning)
 	require.NotContains(t, r.stdout, "(row")
 }
 
@@ -281,28 +297,41 @@ func TestValidateSheetRowsLimit(t *testing.T) {
 	require.NoError(t, os.WriteFile(csv, []byte(b.String()), 0o600))
 	p := writeFlow(t, "f.md", "- **condition:** ${row.n} > 0\n") // a distinct warning per row
 	r := runCLI(t, "", "validate", "-data", csv, p)
-	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, r.code, r.stderr) // D43: the condition fails on every row
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	require.Len(t, lines, flow.MaxFindings+1)
-	require.Contains(t, lines[0], "'x0' is not a number: use ${number(...)} (row 0)")
-	require.Equal(t, p+":1:1: warning: too many findings; checking stopped after 1000, before row 1000 (500 rows not checked)", lines[len(lines)-1])
-	r = runCLI(t, "", "validate", "-strict", "-data", csv, p)
-	require.Equal(t, 1, r.code)
+	require.Contains(t, lines[0], "'x0' is not a number: use ${number(...)} (rows[0] (sheet row 2))")
+	require.Equal(t, p+":1:1: warning: too many different findings; only the first 1000 are listed", lines[len(lines)-1])
 }
 
+func seq(from, to int) []int {
+	var out []int
+	for i := from; i <= to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// D41: runs of rows are cut after maxRanges, and a message about one row
+// names it as the sheet shows it.
 func TestRowsText(t *testing.T) {
 	for _, c := range []struct {
 		rows []int
 		n    int
 		want string
 	}{
-		{[]int{3}, 10, "row 3"},
-		{[]int{0}, 1, "row 0"},
+		{[]int{3}, 10, "rows[3] (sheet row 5)"},
+		{[]int{0}, 1, "rows[0] (sheet row 2)"},
 		{[]int{0, 1}, 2, "every row"},
 		{[]int{0, 1, 2, 5}, 10, "rows 0-2, 5"},
 		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 22, 23, 25}, 30, "rows 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 4 more"},
+		{append([]int{1, 2, 6}, seq(100, 12645)...), 20000, "rows 1-2, 6, 100-12,645"},
 	} {
-		require.Equal(t, c.want, rowsText(c.rows, c.n), c.rows)
+		var r rowRanges
+		for _, i := range c.rows {
+			r.add(i, i+2, "")
+		}
+		require.Equal(t, c.want, r.text(c.n), c.rows)
 	}
 }
 
@@ -385,4 +414,25 @@ func TestCondGroupingAndTraps(t *testing.T) {
 	require.Equal(t, "false\n", r.stdout)
 	require.Contains(t, r.stderr, "warning: condition: '&&' does not join the parts of a condition")
 	require.Contains(t, r.stderr, "write and: ${a} == 1 and ${b} == 2")
+}
+
+// D44 through the run of a flow: a bare word given to a function that is
+// no variable of the data is warned about by validate -data and preview
+// alike, for a sheet and for other data (the trap needs the data, so it is
+// found on the rows, not when the flow is compiled).
+func TestBareWordTrapWithData(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **b:** ${default(row.Email, none)}\n")
+	want := "warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text"
+	sheet := writeFile(t, "d.csv", "Email,Name\n,Anna\n")
+	js := writeFile(t, "d.json", `{"row": {"Email": ""}}`)
+	for _, d := range []string{sheet, js} {
+		r := runCLI(t, "", "validate", "-data", d, p)
+		require.Equal(t, 0, r.code, r.stdout+r.stderr)
+		require.Contains(t, r.stdout, p+":1:31: "+want, d)
+		r = runCLI(t, "", "preview", "-data", d, p)
+		require.Contains(t, r.stdout, want, d)
+	}
+	// without data the word may be a variable the data will have
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, result{0, "", ""}, r)
 }

@@ -1,24 +1,25 @@
 package main
 
 import (
+	"iter"
+
 	"github.com/kinenix/expressions/flow"
 )
 
-// columnWarnings are the warnings of D45 about the columns of the sheet
-// that the flow src reads, when the runs are rows of a sheet: a column
-// read as a number that holds text, a column of unclear numbers.
-func columnWarnings(name string, src []byte, runs []rowScope) []rowFinding {
-	cols := flow.Columns(src)
-	if len(cols) == 0 || len(runs) == 0 || runs[0].row < 0 {
-		return nil
-	}
-	c := flow.NewColumnCounter(cols)
-	for _, r := range runs {
-		row, ok, err := r.scope.Var("row")
-		if err != nil || !ok {
-			continue
+// countColumns passes the rows of a sheet through, counting what the
+// columns the flow reads hold (D45) as each row goes by, so the facts
+// need no second reading of the sheet and no row is kept for them.
+func countColumns(rows iter.Seq2[flow.Input, error], c *flow.ColumnCounter) iter.Seq2[flow.Input, error] {
+	return func(yield func(flow.Input, error) bool) {
+		for in, err := range rows {
+			if err == nil && in.Index >= 0 && in.Scope != nil {
+				if row, ok, rerr := in.Scope.Var("row"); rerr == nil && ok {
+					c.AddValue(row, in.Index, in.SheetRow)
+				}
+			}
+			if !yield(in, err) {
+				return
+			}
 		}
-		c.AddValue(row, r.row, r.row+2) // the header is sheet row 1 (D41)
 	}
-	return wrap(c.Warnings(name))
 }

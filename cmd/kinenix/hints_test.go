@@ -57,12 +57,12 @@ func TestCLIHintsAndNumbers(t *testing.T) {
 	}
 }
 
-// D44 with D43: validate -data warns about dates compared by < and > with
-// the hint of the rewrite, as preview does.
+// D44 with D43: validate -data says dates compared by < and > fail on the
+// row, with the hint of the rewrite, as preview does.
 func TestValidateDateHint(t *testing.T) {
 	data := writeFile(t, "row.json", `{"row": {"Start Date": "2026-04-01"}}`)
 	p := writeFlow(t, "f.md", "- **condition:** ${row.Start Date} < 2026-04-15\n")
 	r := runCLI(t, "", "validate", "-data", data, p)
-	require.Contains(t, r.stdout, p+":1:36: warning: condition: '${row.Start Date} < 2026-04-15': < needs numbers; '2026-04-01' is a date, "+
+	require.Contains(t, r.stdout, p+":1:36: condition: '${row.Start Date} < 2026-04-15': < needs numbers; '2026-04-01' is a date, "+
 		"and dates are not compared by < and >; compare their digits as numbers: write ${number(replace(row['Start Date'], '-', ''))} < 20260415\n")
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/lsp"
 )
@@ -25,9 +26,14 @@ func (c *cli) lsp(args []string) int {
 		LoadData: lspData,
 		Env:      nil, // as on every command: no environment unless asked for
 		Log:      c.stderr,
-		Version:  strings.TrimPrefix(versionText(info, ok), "kinenix "),
+		Version:  strings.TrimPrefix(versionText(releaseVersion, info, ok), "kinenix "),
+		Debounce: lspDebounce,
 	})
 }
+
+// lspDebounce is how long the language server waits after a change for
+// the next before it checks the flow: a pause in typing.
+const lspDebounce = 150 * time.Millisecond
 
 // lspData reads a sample data file with the CLI's loader, for the language
 // server. Standard input carries the protocol, so "-" is refused.

@@ -3,8 +3,8 @@
 //
 //	kinenix render [-data FILE] [-row N] [-json] TEXT
 //	kinenix cond [-data FILE] [-row N] [-explain] CONDITION
-//	kinenix preview [-data FILE] [-row N | -each] [-explain] [-json] [-strict] FLOW.md|DIR...
-//	kinenix validate [-data FILE] [-row N] [-json] [-strict] FLOW.md|DIR...
+//	kinenix preview [-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] FLOW.md|DIR...
+//	kinenix validate [-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] FLOW.md|DIR...
 //	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
 //	kinenix conformance [-next N] [DIR]
 //	kinenix version
@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -59,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
 				return cmd.run(c, []string{"-h"})
 			}
-			fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s\n", args[1], commandNames())
+			fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s\n", quoteArg(args[1]), commandNames())
 			return exitUsage
 		}
 		fmt.Fprint(stdout, overview())
@@ -71,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			return cmd.run(c, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "kinenix: unknown command %q; the commands are %s (kinenix help for more)\n", args[0], commandNames())
+	fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s (kinenix help for more)\n", quoteArg(args[0]), commandNames())
 	return exitUsage
 }
 
@@ -123,33 +124,54 @@ func init() {
 			run: (*cli).cond,
 		},
 		{
-			name: "preview", args: "[-data FILE] [-row N | -each] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
-			summary: "show every field of flows computed with data",
+			name: "preview", args: "[-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
+			summary: "show every field of flows computed with data, for a row or a whole sheet",
 			about: "Shows every field of each flow rendered with the data, and every condition\n" +
 				"field with its verdict, in file order, one line each: FILE:LINE: LABEL: RESULT.\n" +
 				"A field that fails shows FILE:LINE: LABEL: error: MESSAGE and the others\n" +
 				"are still shown; the exit status is then 1. Warnings about the data\n" +
 				"follow their field as FILE:LINE:COLUMN: warning: MESSAGE. Fenced code\n" +
 				"blocks and lines without a bold label are skipped, as validate skips\n" +
-				"them. A DIR stands for every .md file below it. With a sheet (.csv,\n" +
-				".xlsx) the fields are computed for row 0, the row -row picks, or with\n" +
-				"-each every row, each after a line `row N:`.",
+				"them. A DIR stands for every .md file below it.\n\n" +
+				"With a sheet (.csv, .xlsx, .jsonl) the fields are computed for row 0, the\n" +
+				"row -row picks, or with -each every row, each after a line that names it\n" +
+				"as the sheet shows it: rows[3] (sheet row 5), with -key the value of a\n" +
+				"column too: rows[3] (sheet row 5, INV-0104). The flow is compiled once;\n" +
+				"the rows are read as a stream (held in memory only when the flow reads\n" +
+				"rows, the whole sheet), computed on all cores and printed in their\n" +
+				"order. -summary, -where, -errors and -compare imply every row.\n\n" +
+				"The fields and conditions of one row share one work budget; a run has a\n" +
+				"budget too (64 rows' worth), and -timeout a time. Past either, the run\n" +
+				"stops with a message on standard error that names the first row not\n" +
+				"computed (stopped at rows[1,204] (sheet row 1,206): the run needs more\n" +
+				"work than allowed) and exits 1; what was printed stands. On a terminal,\n" +
+				"a run that takes more than a second shows its progress (rows, rows/s) on\n" +
+				"standard error; never in a pipe or with -json.",
 			examples: []string{
 				`kinenix preview -data examples/renewals.csv -each examples/renewals.md`,
 				`kinenix preview -data examples/order-status.yaml -explain examples/order-status.md`,
+				`kinenix preview -data examples/renewals.csv -format table -key policy_no examples/renewals.md`,
+				`kinenix preview -data examples/renewals.csv -summary examples/renewals.md`,
+				`kinenix preview -data rows.csv -each -format csv FLOW.md > results.csv`,
+				`kinenix preview -data rows.csv -compare OLD.md NEW.md`,
 			},
 			run: (*cli).preview,
 		},
 		{
-			name: "validate", args: "[-data FILE] [-row N] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
+			name: "validate", args: "[-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
 			summary: "check every ${...} and condition of flows",
 			about: "Checks every ${...} and every condition field of each flow and prints one\n" +
 				"line per problem on standard output, FILE:LINE:COLUMN: MESSAGE, in file\n" +
 				"order; no output and exit 0 when there is none, exit 1 when there is one.\n" +
-				"A DIR stands for every .md file below it, in name order. With -data the\n" +
-				"flows are also checked against the data, and what may go wrong is printed\n" +
-				"as FILE:LINE:COLUMN: warning: MESSAGE; warnings exit 0 unless -strict. A\n" +
-				"sheet is checked row by row (only row N with -row N), and a warning names\nthe rows it holds for.",
+				"A DIR stands for every .md file below it, in name order.\n\n" +
+				"With -data the flow is also run the way preview runs it, on every row of\n" +
+				"a sheet (only row N with -row N): a field or condition that fails on a\n" +
+				"row is an error, listed once with the rows it fails on (rows 1-2, 6 and\n" +
+				"12,546 more; one row as rows[3] (sheet row 5)), so validate and preview\n" +
+				"never disagree about a row. What only may go wrong (a lookup that is\n" +
+				"empty on a row, a silent trap) is printed as FILE:LINE:COLUMN: warning:\n" +
+				"MESSAGE; warnings exit 0 unless -strict. A sheet with a header and no\n" +
+				"rows is one warning. The run has the budgets of preview, and -timeout.",
 			examples: []string{
 				`kinenix validate examples`,
 				`kinenix validate -strict -data examples/renewals.csv examples/renewals.md`,
@@ -328,7 +350,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			value = args[i]
 		}
 		if err := fs.Set(name, value); err != nil {
-			return nil, fmt.Errorf("-%s %s: %v", name, value, err)
+			return nil, fmt.Errorf("-%s %s: %v", name, echo.Text(value), err)
 		}
 	}
 	return rest, nil
@@ -394,13 +416,29 @@ func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 // command's usage, and returns 2.
 func (c *cli) usageError(name, msg string) int {
 	cmd := lookupCommand(name)
-	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, msg, name, cmd.args, name)
+	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, echo.Clean(msg), name, cmd.args, name)
 	return exitUsage
 }
 
+// Every message of the command line is cleaned where it is printed
+// (D37): usageError, fail, problem and message write a file name, a flag
+// value or a part of a condition with its control characters, bidi
+// controls and invalid UTF-8 as escapes, whichever message echoes it.
+// Cleaning text that is already clean changes nothing.
+
+// message prints a message of the command line on standard error as one
+// cleaned line: "kinenix: " and err.
+func (c *cli) message(err error) {
+	fmt.Fprintf(c.stderr, "kinenix: %s\n", echo.Clean(err.Error()))
+}
+
+// quoteArg is a command-line argument in a message: quoted, cleaned and
+// cut (D37).
+func quoteArg(s string) string { return `"` + echo.Text(s) + `"` }
+
 // fail prints a file or data error as one line and returns 2.
 func (c *cli) fail(err error) int {
-	fmt.Fprintf(c.stderr, "kinenix: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	c.message(err)
 	return exitUsage
 }
 
@@ -473,10 +511,10 @@ func (c *cli) cond(args []string) int {
 		var steps []eval.Step
 		ok, steps, err = cond.Explain(s)
 		if g := cond.Grouping(); strings.Contains(g, "(") {
-			fmt.Fprintln(c.stdout, "grouped as: "+g)
+			fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
 		}
 		for _, st := range steps {
-			fmt.Fprintln(c.stdout, st.String())
+			fmt.Fprintln(c.stdout, echo.Clean(st.String()))
 		}
 	} else {
 		ok, err = cond.Test(s)
@@ -490,6 +528,6 @@ func (c *cli) cond(args []string) int {
 
 // problem prints an expression or condition error and returns 1.
 func (c *cli) problem(err error) int {
-	fmt.Fprintln(c.stderr, strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	fmt.Fprintln(c.stderr, echo.Clean(err.Error()))
 	return exitProblem
 }

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
@@ -14,18 +19,22 @@ import (
 
 // The document `preview -json` prints is
 //
-//	{"files": [{"file": NAME, "rows": [ROW...], "error": MESSAGE}...], "errors": N, "warnings": N}
+//	{"files": [{"file": NAME, "rows": [ROW...], "summary": SUMMARY, "error": MESSAGE}...], "errors": N, "warnings": N}
 //
 // files lists the flows in the order read; error is there only when a flow
-// could not be read as a whole (it is too large), and its rows are then
-// empty. errors counts the fields that failed and the flows that could
-// not be read, warnings the warnings. Each
+// could not be read as a whole (it is too large) or its run stopped
+// (D42), summary only with -summary. errors counts the fields that failed
+// and the flows that could not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
 type previewRow struct {
-	// Row is the sheet row (from 0), absent when the data is not a sheet.
-	Row    *int           `json:"row,omitempty"`
-	Fields []previewField `json:"fields"`
+	// Row is the index of the row (rows[N]), absent when the data is not
+	// a sheet; SheetRow the row number the spreadsheet shows (D41),
+	// absent when unknown; Key the value of the -key column.
+	Row      *int           `json:"row,omitempty"`
+	SheetRow int            `json:"sheetRow,omitempty"`
+	Key      string         `json:"key,omitempty"`
+	Fields   []previewField `json:"fields"`
 }
 
 type previewField struct {
@@ -57,13 +66,43 @@ type previewStep struct {
 	Evaluated bool `json:"evaluated"`
 }
 
-// preview shows every field of flows computed with the data (issue #12).
+// previewFlags are the flags of preview beyond the data flags.
+type previewFlags struct {
+	explain, asJSON, strict bool
+	format                  string
+	summary, onlyErrors     bool
+	where, compare, key     string
+	timeout                 time.Duration
+}
+
+// formats are the values of -format.
+var formats = []string{"text", "table", "csv", "jsonl"}
+
+// preview shows every field of flows computed with the data (issue #12),
+// for one row or for every row of a sheet, streamed (issue #20).
 func (c *cli) preview(args []string) int {
 	fs := c.flags("preview")
 	d := addDataFlags(fs, true)
-	explain := fs.Bool("explain", false, "after each condition, print each of its parts with its values and whether it held")
-	asJSON := fs.Bool("json", false, "print one JSON document: files, the rows of each, the fields of each row")
-	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on fields that fail (for CI)")
+	var pf previewFlags
+	fs.BoolVar(&pf.explain, "explain", false, "after each condition, print each of its parts with its values and whether it held")
+	fs.BoolVar(&pf.asJSON, "json", false, "print one JSON document: files, the rows of each (row, sheetRow),\nthe fields of each row, and with -summary the summary")
+	fs.BoolVar(&pf.strict, "strict", false, "exit 1 on warnings too, not only on fields that fail (for CI)")
+	fs.StringVar(&pf.format, "format", "text", "how to print each row: `FORMAT` text (one line per field), table\n"+
+		"(one line per row, a column per field and condition, aligned and cut\n"+
+		"to the terminal width: $COLUMNS, or 100 columns when it is not set),\n"+
+		"csv (RFC 4180 with a header row; a cell that starts with = + - @, a\n"+
+		"tab or a carriage return is written after a ' so that a spreadsheet\n"+
+		"does not run it, CWE-1236) or jsonl (one JSON document per row)")
+	fs.BoolVar(&pf.summary, "summary", false, "after the rows (alone: instead of them, for every row), per condition\n"+
+		"how many rows are true, false and fail, and per field how many rows\nfail, with the first of them")
+	fs.StringVar(&pf.where, "where", "", "only the rows where `CONDITION` is true: a condition of the flow (as\n"+
+		"written after **condition:**, or its line number), or any condition\n"+
+		"line, tested before the flow runs (implies every row)")
+	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row)")
+	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
+		"changed, row by row and field by field, then a summary line")
+	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
+	fs.DurationVar(&pf.timeout, "timeout", 0, "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
 	args, code, done := c.parse(fs, args)
 	if done {
 		return code
@@ -71,69 +110,264 @@ func (c *cli) preview(args []string) int {
 	if len(args) == 0 {
 		return c.usageError("preview", "preview takes one or more flow files or directories")
 	}
-	runs, hasData, rc, done := c.scopes("preview", d, false)
+	if !contains(formats, pf.format) {
+		return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
+	}
+	if pf.asJSON && pf.format != "text" {
+		return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
+	}
+	if pf.compare != "" && (pf.asJSON || pf.format != "text") {
+		return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
+	}
+	if pf.timeout < 0 {
+		return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
+	}
+	// -summary, -where, -errors and -compare look at every row of a sheet.
+	implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
+	every := d.each || implied && !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+	plan, rc, done := c.planRows("preview", d, every, pf.key)
 	if done {
 		return rc
 	}
 	files, code := c.flowFiles(args)
-	opts := flow.PreviewOptions{Explain: *explain, SampleWarnings: hasData, EnvAllowed: d.envAllowed()}
-	out := &jsonOut{w: c.stdout}
-	if *asJSON {
-		out.begin()
+	ctx := context.Background()
+	if pf.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, pf.timeout)
+		defer cancel()
 	}
-	errors, warnings := 0, 0
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
+	p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
+	if pf.asJSON {
+		p.json = &jsonOut{w: w}
+		p.json.begin()
+	}
 	for _, name := range files {
 		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			w.Flush()
+			c.message(err)
 			code = exitUsage
 			continue
 		}
-		if *asJSON {
-			out.file(name)
-		}
-		failed := ""
-		for _, r := range runs {
-			results, err := flow.Preview(name, src, r.scope, opts)
-			if err != nil {
-				errors++
-				failed = err.Error()
-				if !*asJSON {
-					fmt.Fprintf(c.stdout, "%s: error: %s\n", echo.Clean(name), err)
-				}
-				break
-			}
-			if *asJSON {
-				out.row(jsonRow(r.row, results))
-			} else {
-				if d.each && r.row >= 0 {
-					fmt.Fprintf(c.stdout, "row %d:\n", r.row)
-				}
-				c.printResults(results)
-			}
-			for _, res := range results {
-				if res.Err != nil {
-					errors++
-				}
-				warnings += len(res.Warnings)
-			}
-		}
-		if *asJSON {
-			out.endFile(failed)
+		if rc := p.file(ctx, name, src); rc > code {
+			code = rc
 		}
 	}
-	if *asJSON {
-		out.end(errors, warnings)
-		if out.err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", out.err)
-			return exitUsage
-		}
+	if p.json != nil {
+		p.json.end(p.errors, p.warnings)
 	}
-	if code == exitOK && (errors > 0 || *strict && warnings > 0) {
+	if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
+		fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
+		return exitUsage
+	}
+	if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
 		code = exitProblem
 	}
 	return code
 }
+
+// previewRun is one preview command: its output and its counts.
+type previewRun struct {
+	*cli
+	w                io.Writer
+	plan             *rowsPlan
+	pf               previewFlags
+	d                *dataFlags
+	json             *jsonOut
+	errors, warnings int
+}
+
+// file previews one flow over the rows; it returns an exit status for
+// what only this flow makes (2 when its old flow cannot be read, 1 when
+// its run stopped).
+func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
+	opts := []flow.Option{flow.EnvAllowed(p.d.envAllowed())}
+	if p.pf.explain {
+		opts = append(opts, flow.Explain())
+	}
+	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON) {
+		// Warnings are printed in text and JSON only; -compare prints none.
+		opts = append(opts, flow.SampleWarnings())
+	}
+	f, err := flow.Compile(name, src, opts...)
+	if err != nil {
+		err = errors.New(strings.Replace(err.Error(), "it was not read", "it was not previewed", 1))
+		p.errors++
+		if p.json != nil {
+			p.json.file(echo.Clean(name))
+			p.json.endFile(err.Error(), nil)
+			return exitOK
+		}
+		fmt.Fprintf(p.w, "%s: error: %s\n", echo.Clean(name), err)
+		return exitOK
+	}
+	if p.pf.compare != "" {
+		return p.compareFlows(ctx, name, f)
+	}
+	keep, only, code := p.filter(name, f)
+	if code != exitOK {
+		return code
+	}
+	out := p.output(f)
+	var sum *summary
+	if p.pf.summary {
+		sum = newSummary(f)
+	}
+	if p.json != nil {
+		p.json.file(echo.Clean(name))
+	}
+	prog := p.progress()
+	var stop error
+	for r, err := range f.RunRows(ctx, only(p.plan.rows(f.Reads("rows")))) {
+		if err != nil {
+			stop = err
+			break
+		}
+		prog.add()
+		if sum != nil {
+			sum.add(&r)
+		}
+		for _, res := range r.Results {
+			if res.Err != nil {
+				p.errors++
+			}
+			p.warnings += len(res.Warnings)
+		}
+		if !keep(&r) || p.pf.summary && !p.d.each {
+			continue
+		}
+		out.row(&r)
+	}
+	prog.done()
+	out.end()
+	failed := ""
+	if stop != nil {
+		failed = stop.Error()
+	}
+	if p.json != nil {
+		p.json.endFile(failed, sum)
+	} else if sum != nil {
+		sum.print(p.w, name)
+	}
+	if stop != nil {
+		p.errors++
+		if p.json == nil {
+			p.w.(*bufio.Writer).Flush()
+			fmt.Fprintf(p.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, p.timeoutNote(stop))
+		}
+		if _, ok := stop.(*flow.StopError); !ok {
+			return exitUsage // the data could not be read
+		}
+		return exitProblem
+	}
+	return exitOK
+}
+
+// timeoutNote names -timeout after a run it stopped.
+func (p *previewRun) timeoutNote(err error) string {
+	if p.pf.timeout > 0 && strings.Contains(err.Error(), "ran out of time") {
+		return " (-timeout " + p.pf.timeout.String() + ")"
+	}
+	return ""
+}
+
+// filter is what -where and -errors keep of the rows: keep looks at a
+// row's results; only takes the rows to run. -where names a condition of
+// the flow (as written, or by its line number), whose verdict on each row
+// decides, or any other condition line, tested on each row before the
+// flow runs (a row where it is not true is not run, nor counted).
+func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], code int) {
+	where := -1 // the index of the -where condition among the results
+	only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] { return rows }
+	if text := strings.TrimSpace(p.pf.where); text != "" {
+		line, isLine := strconv.Atoi(text)
+		for i, fd := range f.Fields() {
+			if fd.Condition && (isLine == nil && fd.Line == line || isLine != nil && text == fd.Value) {
+				where = i
+				break
+			}
+		}
+		switch {
+		case where < 0 && isLine == nil:
+			p.w.(*bufio.Writer).Flush()
+			fmt.Fprintf(p.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
+			return nil, nil, exitUsage
+		case where < 0:
+			cond, err := eval.CompileCondition(text, eval.Strict())
+			if err != nil {
+				p.w.(*bufio.Writer).Flush()
+				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+				return nil, nil, exitUsage
+			}
+			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
+				return func(yield func(flow.Input, error) bool) {
+					var ev eval.Evaluator
+					for in, err := range rows {
+						if err == nil {
+							if ok, terr := ev.Test(context.Background(), cond, in.Scope); terr != nil || !ok {
+								continue
+							}
+						}
+						if !yield(in, err) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+	return func(r *flow.RowResult) bool {
+		if p.pf.onlyErrors && !r.Failed() {
+			return false
+		}
+		if where >= 0 && where < len(r.Results) && !r.Results[where].Holds {
+			return false
+		}
+		return true
+	}, only, exitOK
+}
+
+// rowsOut prints the rows of one flow in one format.
+type rowsOut interface {
+	row(r *flow.RowResult)
+	end()
+}
+
+func (p *previewRun) output(f *flow.Flow) rowsOut {
+	switch {
+	case p.json != nil:
+		return jsonRows{p.json}
+	case p.pf.format == "table":
+		return newTable(p.w, f, p.plan.key != "")
+	case p.pf.format == "csv":
+		return newCSVOut(p.w, f, p.plan.key != "")
+	case p.pf.format == "jsonl":
+		return newJSONL(p.w)
+	}
+	return &textOut{w: p.w, header: p.plan.every}
+}
+
+// textOut is today's text: a line per field, after `rows[N] (sheet row
+// M):` for every row of a sheet.
+type textOut struct {
+	w      io.Writer
+	header bool
+}
+
+func (t *textOut) row(r *flow.RowResult) {
+	if t.header && r.Row >= 0 {
+		io.WriteString(t.w, r.Name()+":\n")
+	}
+	printResults(t.w, r.Results)
+}
+
+func (t *textOut) end() {}
+
+type jsonRows struct{ j *jsonOut }
+
+func (o jsonRows) row(r *flow.RowResult) { o.j.row(jsonRow(r)) }
+func (o jsonRows) end()                  {}
 
 // jsonOut writes the document of `preview -json` as it goes, one row at a
 // time, laid out as json.MarshalIndent with two spaces lays out the whole,
@@ -183,11 +417,14 @@ func (j *jsonOut) row(r previewRow) {
 	j.write("\n        " + j.encode(r, "        "))
 }
 
-func (j *jsonOut) endFile(failed string) {
+func (j *jsonOut) endFile(failed string, sum *summary) {
 	if j.rows > 0 {
 		j.write("\n      ")
 	}
 	j.write("]")
+	if sum != nil {
+		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
+	}
 	if failed != "" {
 		j.write(",\n      \"error\": " + j.encode(failed, ""))
 	}
@@ -203,48 +440,53 @@ func (j *jsonOut) end(errors, warnings int) {
 
 // printResults prints the results of one flow for one row: a line per
 // field, then, indented, the parts of a condition, then the warnings.
-func (c *cli) printResults(results []flow.Result) {
+func printResults(w io.Writer, results []flow.Result) {
 	for _, r := range results {
-		fmt.Fprintln(c.stdout, r.String())
+		io.WriteString(w, r.String()+"\n")
 		for _, st := range r.Steps {
-			fmt.Fprintln(c.stdout, "  "+echo.Clean(st.String()))
+			io.WriteString(w, "  "+echo.Clean(st.String())+"\n")
 		}
-		for _, w := range r.Warnings {
-			fmt.Fprintln(c.stdout, echo.Clean(w.String()))
+		for _, wn := range r.Warnings {
+			io.WriteString(w, echo.Clean(wn.String())+"\n")
 		}
 	}
 }
 
-func jsonRow(row int, results []flow.Result) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(results))}
-	if row >= 0 {
+func jsonRow(r *flow.RowResult) previewRow {
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: r.Key}
+	if r.Row >= 0 {
+		row := r.Row
 		pr.Row = &row
 	}
-	for _, r := range results {
-		f := previewField{File: r.File, Line: r.Line, Column: r.Column, Label: r.Label,
-			Kind: "field", Value: r.Value}
-		if r.Condition {
-			f.Kind = "condition"
-		}
-		switch {
-		case r.Err != nil:
-			f.Error = r.Err.Error()
-		case r.Condition:
-			f.Result = r.Holds
-		default:
-			f.Result = r.Text
-		}
-		for _, st := range r.Steps {
-			f.Steps = append(f.Steps, jsonStep(st))
-		}
-		for _, w := range r.Warnings {
-			f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
-		}
-		pr.Fields = append(pr.Fields, f)
+	for _, res := range r.Results {
+		pr.Fields = append(pr.Fields, jsonField(res))
 	}
 	return pr
 }
 
+func jsonField(r flow.Result) previewField {
+	f := previewField{File: echo.Clean(r.File), Line: r.Line, Column: r.Column, Label: echo.Clean(r.Label),
+		Kind: "field", Value: echo.Clean(r.Value)}
+	if r.Condition {
+		f.Kind = "condition"
+	}
+	switch {
+	case r.Err != nil:
+		f.Error = echo.Clean(r.Err.Error())
+	case r.Condition:
+		f.Result = r.Holds
+	default:
+		f.Result = r.Text
+	}
+	for _, st := range r.Steps {
+		f.Steps = append(f.Steps, jsonStep(st))
+	}
+	for _, w := range r.Warnings {
+		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
+	}
+	return f
+}
+
 func jsonStep(st eval.Step) previewStep {
-	return previewStep{Part: st.Part, Values: st.Values, Result: st.Result, Evaluated: st.Evaluated}
+	return previewStep{Part: echo.Clean(st.Part), Values: echo.Clean(st.Values), Result: st.Result, Evaluated: st.Evaluated}
 }

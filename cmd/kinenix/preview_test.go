@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,7 +84,8 @@ const sheetFlow = "- **policy:** ${row.policy_no} of ${len(rows)}\n" +
 	"- **condition:** ${row.status} == Active\n"
 
 // Issue #12: -row picks a sheet row (0 by default, negative from the end,
-// as the language indexes); -each runs every row, each after `row N:`.
+// as the language indexes); -each runs every row, each after `rows[N]
+// (sheet row M):` (D41).
 func TestPreviewRows(t *testing.T) {
 	csv := sheet(t)
 	p := writeFlow(t, "flow.md", sheetFlow)
@@ -105,11 +107,11 @@ func TestPreviewRows(t *testing.T) {
 
 	r = runCLI(t, "", "preview", "-data", csv, "-each", p)
 	require.Equal(t, 1, r.code)
-	require.Equal(t, "row 0:\n"+row0+
-		"row 1:\n"+p+":1: policy: P-2 of 3\n"+
+	require.Equal(t, "rows[0] (sheet row 2):\n"+row0+
+		"rows[1] (sheet row 3):\n"+p+":1: policy: P-2 of 3\n"+
 		p+":2: monthly: error: ${number(row.premium) / 12}: number(row.premium) is empty; use default(number(row.premium), 0)\n"+
 		p+":3: condition: false\n"+
-		"row 2:\n"+last, r.stdout)
+		"rows[2] (sheet row 4):\n"+last, r.stdout)
 
 	// render and cond take -row too.
 	r = runCLI(t, "", "render", "-data", csv, "-row", "-2", "${row.policy_no}")
@@ -291,10 +293,92 @@ func TestPreviewGolden(t *testing.T) {
 	xlsx, err := os.ReadFile(filepath.Join("testdata", "preview", "renewals-xlsx.golden"))
 	require.NoError(t, err)
 	require.Equal(t, string(csv), string(xlsx))
-	require.Contains(t, string(csv), "row 1:\n")
+	require.Contains(t, string(csv), "rows[1] (sheet row 3):\n")
 	for _, data := range []string{"../../examples/renewals.csv", "../../examples/renewals.xlsx"} {
 		r := runCLI(t, "", "validate", "-strict", "-data", data, "../../examples/renewals.md")
 		require.Equal(t, 0, r.code, r.stdout+r.stderr)
 		require.Empty(t, r.stdout)
 	}
+}
+
+// The formats and views of issue #20, one golden file each: the renewals
+// flow, and the bench flow over a sheet of 20 rows (one fails) with the
+// flow before a change (-compare). The exit status is pinned too.
+func TestPreviewFormatsGolden(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	t.Setenv("COLUMNS", "120")
+	const bench = "cmd/kinenix/testdata/preview/bench20.csv"
+	for _, c := range []struct {
+		golden string
+		code   int
+		args   []string
+	}{
+		{"renewals-table.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "table", "-key", "policy_no", "examples/renewals.md"}},
+		{"renewals-format-csv.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "csv", "examples/renewals.md"}},
+		{"renewals-jsonl.golden", 0, []string{"-data", "examples/renewals.xlsx", "-each", "-format", "jsonl", "-key", "policy_no", "examples/renewals.md"}},
+		{"renewals-summary.golden", 0, []string{"-data", "examples/renewals.csv", "-summary", "examples/renewals.md"}},
+		{"renewals-where.golden", 0, []string{"-data", "examples/renewals.csv", "-where", "${row.status} == Paid", "-key", "policy_no", "examples/renewals.md"}},
+		{"bench-each-summary.golden", 1, []string{"-data", bench, "-each", "-summary", "-format", "table", "bench/testdata/sheet.md"}},
+		{"bench-summary-json.golden", 1, []string{"-data", bench, "-summary", "-json", "bench/testdata/sheet.md"}},
+		{"bench-errors.golden", 1, []string{"-data", bench, "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}},
+		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}},
+		{"bench-where-line.golden", 1, []string{"-data", bench, "-where", "13", "-format", "csv", "bench/testdata/sheet.md"}},
+		{"bench-compare.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-key", "policy_no", "bench/testdata/sheet.md"}},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			t.Chdir("../..")
+			r := runCLI(t, "", append([]string{"preview"}, c.args...)...)
+			require.Equal(t, c.code, r.code, r.stdout+r.stderr)
+			require.Empty(t, r.stderr)
+			golden := filepath.Join(wd, "testdata", "preview", c.golden)
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(r.stdout), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run go test -update to write %s", golden)
+			require.Equal(t, string(want), r.stdout)
+		})
+	}
+}
+
+// -format csv is RFC 4180 with a header, and a cell a spreadsheet would
+// run as a formula is written after a ' (CWE-1236).
+func TestPreviewCSVFormulas(t *testing.T) {
+	d := writeFile(t, "s.csv", "a,b\n\"=1+2\",-5\n@x,\"q\"\"uote, and\"\n")
+	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n- **b:** ${row.b}\n- **condition:** ${row.a} > 1\n")
+	r := runCLI(t, "", "preview", "-data", d, "-each", "-format", "csv", f)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Equal(t, "row,sheet_row,a,b,condition\r\n"+
+		"0,2,'=1+2,'-5,error: condition: '${row.a} > 1': > needs numbers; '=1+2' is not a number: use ${number(...)}\r\n"+
+		"1,3,'@x,\"q\"\"uote, and\",error: condition: '${row.a} > 1': > needs numbers; '@x' is not a number: use ${number(...)}\r\n", r.stdout)
+}
+
+// -timeout and the run's budget stop a run with a message that says how
+// far it got (D42); what was printed stands.
+func TestPreviewStops(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a\n")
+	for i := range 3000 {
+		b.WriteString(strconv.Itoa(i) + "\n")
+	}
+	d := writeFile(t, "s.csv", b.String())
+	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
+	r := runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
+	r = runCLI(t, "", "validate", "-data", d, "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "the run ran out of time (-timeout 1ns)")
+	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
+	require.Equal(t, 2, r.code)
+	r = runCLI(t, "", "preview", "-data", d, "-format", "xml", f)
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "-format xml: the formats are text, table, csv, jsonl")
+	r = runCLI(t, "", "preview", "-data", d, "-key", "nope", f)
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "-key nope is not a column of")
+	r = runCLI(t, "", "preview", "-data", d, "-where", "99", f)
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "line 99 of")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/flow"
-	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // jsonFinding is one finding in the output of `validate -json`, and a
@@ -28,27 +29,45 @@ type jsonFinding struct {
 	Message    string `json:"message"`
 	Kind       string `json:"kind"`
 	Warning    bool   `json:"warning"`
-	// Rows are the sheet rows a finding holds for, when a sheet was checked
-	// row by row and the finding comes from the data.
-	Rows []int `json:"rows,omitempty"`
+	// Rows are the rows a finding holds for (their index, the n of
+	// rows[n]; the first 1,000), when a sheet was checked row by row and
+	// the finding comes from the data; SheetRows the same rows as the
+	// spreadsheet numbers them (D41); RowCount how many rows in all.
+	Rows      []int `json:"rows,omitempty"`
+	SheetRows []int `json:"sheetRows,omitempty"`
+	RowCount  int   `json:"rowCount,omitempty"`
 }
 
-func toJSONFinding(f flow.Finding, rows []int) jsonFinding {
-	return jsonFinding{File: f.File, Line: f.Line, Column: f.Column,
-		Expression: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning, Rows: rows}
+func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
+	j := jsonFinding{File: echo.Clean(f.File), Line: f.Line, Column: f.Column,
+		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
+	if rows != nil {
+		j.Rows, j.RowCount = rows.list, rows.n
+		for _, s := range rows.sheet {
+			if s > 0 {
+				j.SheetRows = rows.sheet
+				break
+			}
+		}
+	}
+	return j
 }
 
 // validate checks flows (decision D32): one line per finding on standard
 // output, `FILE:LINE:COL: message`, file by file in the order given (a
 // directory's .md files in name order) and in file order within each.
-// Exit status 1 when any flow has a problem (warnings count only with
-// -strict), 0 with no output when none has, 2 for usage errors and files
-// that cannot be read; the other files are still checked.
+// With -data the flow is run the way preview runs it (D43): what fails on
+// a row is an error, with the rows it fails on; what only may go wrong
+// is a warning. Exit status 1 when any flow has a problem (warnings count
+// only with -strict), 0 with no output when none has, 2 for usage errors
+// and files that cannot be read; the other files are still checked.
 func (c *cli) validate(args []string) int {
 	fs := c.flags("validate")
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on problems (for CI)")
+	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
+	timeout := fs.Duration("timeout", 0, "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
 	args, code, done := c.parse(fs, args)
 	if done {
 		return code
@@ -56,26 +75,46 @@ func (c *cli) validate(args []string) int {
 	if len(args) == 0 {
 		return c.usageError("validate", "validate takes one or more flow files or directories")
 	}
+	if *timeout < 0 {
+		return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
+	}
 	files, code := c.flowFiles(args)
-	runs, hasData, rc, done := c.scopes("validate", d, !d.row.set)
+	every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+	plan, rc, done := c.planRows("validate", d, every, *key)
 	if done {
 		return rc
 	}
-	if !hasData {
-		runs = nil // the environment alone is no sample data
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
 	}
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
+	defer w.Flush()
 	all := []jsonFinding{}
+	if plan.hasData && plan.sheet && plan.headerOnly {
+		// D45: one message for the sheet, not one per field.
+		f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
+			Message: "the sheet has a header and no rows, so the flows were checked without data"}}
+		if *strict {
+			code = max(code, exitProblem)
+		}
+		if *asJSON {
+			all = append(all, toJSONFinding(f.Finding, f.rows))
+		} else {
+			fmt.Fprintln(w, echo.Clean(f.String()))
+		}
+	}
 	for _, name := range files {
 		src, err := readFlow(name, c.stdin, d.file == "-")
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			w.Flush()
+			c.message(err)
 			code = exitUsage
 			continue
 		}
-		found := validateRows(name, src, runs, d.envAllowed())
-		if !d.row.set { // D45: facts of the sheet's rows, not of the one -row picks
-			found = append(found, columnWarnings(name, src, runs)...)
-		}
+		found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
 		for _, f := range found {
 			if (!f.Warning || *strict) && code == exitOK {
 				code = exitProblem
@@ -84,7 +123,20 @@ func (c *cli) validate(args []string) int {
 				all = append(all, toJSONFinding(f.Finding, f.rows))
 				continue
 			}
-			fmt.Fprintln(c.stdout, strings.ToValidUTF8(f.String(), "\uFFFD"))
+			fmt.Fprintln(w, echo.Clean(f.String()))
+		}
+		if stop != nil {
+			w.Flush()
+			note := ""
+			if *timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
+				note = " (-timeout " + timeout.String() + ")"
+			}
+			fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
+			if _, ok := stop.(*flow.StopError); ok {
+				code = max(code, exitProblem)
+			} else {
+				code = exitUsage
+			}
 		}
 	}
 	if *asJSON {
@@ -95,10 +147,10 @@ func (c *cli) validate(args []string) int {
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(all); err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: %v\n", err)
+			c.message(err)
 			return exitUsage
 		}
-		c.stdout.Write(b.Bytes())
+		w.Write(b.Bytes())
 	}
 	return code
 }
@@ -109,36 +161,44 @@ func (c *cli) validate(args []string) int {
 // sheetRows is how many rows were checked.
 type rowFinding struct {
 	flow.Finding
-	rows      []int
+	rows      *rowRanges
 	sheetRows int
 }
 
 // String is the finding as validate prints it; a finding of some rows
-// ends with the rows, `(row 3)`, `(rows 0-2, 5)` or `(every row)`.
+// ends with the rows (D41): `(rows[3] (sheet row 5))`, `(rows 0-2, 5 and
+// 12 more)` or `(every row)`.
 func (f rowFinding) String() string {
 	if f.rows == nil {
 		return f.Finding.String()
 	}
-	return f.Finding.String() + " (" + rowsText(f.rows, f.sheetRows) + ")"
+	return f.Finding.String() + " (" + f.rows.text(f.sheetRows) + ")"
 }
 
-// maxSheetWork bounds the rows validate checks a flow against: rows ×
-// the flow's bytes, 64 MiB (a 5 KiB flow against 13,000 rows).
-const maxSheetWork = 64 << 20
-
-// validateRows checks a flow without sample data (runs empty), with one
-// sample, or with several rows of a sheet (each run names its row). With
-// several rows, a finding is listed once, with the rows it holds for; a
-// finding that holds without data is listed as it is.
-func validateRows(name string, src []byte, runs []rowScope, env func(string) bool) []rowFinding {
-	check := func(s *scope.Scope) []flow.Finding {
-		return flow.ValidateWith(context.Background(), name, src, flow.ValidateOptions{Sample: s, EnvAllowed: env})
+// validateRows checks a flow: without data, what Compile finds; with
+// data, the flow is also run over the rows as preview runs it (D43), and
+// what fails on a row is an error listed once with the rows it fails on,
+// what the rows show may go wrong a warning with its rows. A finding that
+// holds without data is listed as it is. stop is why the run ended before
+// its last row.
+//
+// env is what -env lets in (D44); with columns set, the columns of a
+// sheet that the flow reads are counted over its rows, and their warnings
+// (D45) join the findings.
+func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, columns bool) (out []rowFinding, stop error) {
+	check := func() []rowFinding {
+		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env}))
 	}
-	if len(runs) == 0 {
-		return wrap(check(nil))
+	if !plan.hasData || plan.sheet && plan.headerOnly {
+		return check(), nil // a sheet without rows is said once, before
 	}
-	if len(runs) == 1 { // data that is not a sheet, -row, or a sheet of one row
-		return wrap(check(runs[0].scope))
+	f, err := flow.Compile(name, src, flow.SampleWarnings(), flow.EnvAllowed(env))
+	if err != nil {
+		return check(), nil // it says the flow is too large
+	}
+	var counter *flow.ColumnCounter
+	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
+		counter = flow.NewColumnCounter(cols)
 	}
 	type key struct {
 		line, col int
@@ -146,48 +206,71 @@ func validateRows(name string, src []byte, runs []rowScope, env func(string) boo
 		warning   bool
 	}
 	keyOf := func(f flow.Finding) key { return key{f.Line, f.Column, f.Message, f.Warning} }
-	var out []rowFinding
 	index := map[key]int{}
-	for _, f := range check(nil) {
-		index[keyOf(f)] = len(out)
-		out = append(out, rowFinding{Finding: f})
+	for _, fd := range f.Findings() {
+		index[keyOf(fd)] = len(out)
+		out = append(out, rowFinding{Finding: fd})
 	}
-	base := len(out)
-	var stop *rowFinding
-	for n, r := range runs {
-		if n > 0 && n*len(src) > maxSheetWork {
-			// Every row checks the whole flow again: rows × flow bytes
-			// bound the time of a check, as the findings bound its output.
-			stop = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
-				Message: "the flow and the sheet are too large to check every row; checking stopped before " +
-					rowsText([]int{r.row}, 0) + " (" + strconv.Itoa(len(runs)-n) + " rows not checked)"}}
+	static := len(out)
+	rows := 0
+	listRows := plan.every && !plan.single()
+	var full *rowFinding
+	add := func(fd flow.Finding, r *flow.RowResult) {
+		k := keyOf(fd)
+		i, seen := index[k]
+		if !seen {
+			if len(out)-static >= flow.MaxFindings {
+				if full == nil {
+					full = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
+						Message: "too many different findings; only the first " + strconv.Itoa(flow.MaxFindings) + " are listed"}}
+				}
+				return
+			}
+			i = len(out)
+			index[k] = i
+			rf := rowFinding{Finding: fd}
+			if listRows {
+				rf.rows = &rowRanges{}
+			}
+			out = append(out, rf)
+		}
+		if i >= static && out[i].rows != nil {
+			out[i].rows.add(r.Row, r.SheetRow, r.Key)
+		}
+	}
+	inputs := plan.rows(f.Reads("rows"))
+	if counter != nil {
+		inputs = countColumns(inputs, counter)
+	}
+	for r, err := range f.RunRows(ctx, inputs) {
+		if err != nil {
+			stop = err
 			break
 		}
-		if len(out) >= flow.MaxFindings {
-			// Distinct findings of many rows would grow without bound.
-			stop = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
-				Message: "too many findings; checking stopped after " + strconv.Itoa(flow.MaxFindings) +
-					", before " + rowsText([]int{r.row}, 0) + " (" + strconv.Itoa(len(runs)-n) + " rows not checked)"}}
-			break
-		}
-		for _, f := range check(r.scope) {
-			k := keyOf(f)
-			i, seen := index[k]
-			if !seen {
-				i = len(out)
-				index[k] = i
-				out = append(out, rowFinding{Finding: f, rows: []int{}, sheetRows: len(runs)})
+		rows++
+		for _, res := range r.Results {
+			if fd, ok := res.Finding(); ok {
+				add(fd, &r)
 			}
-			if i >= base {
-				out[i].rows = append(out[i].rows, r.row)
+			for _, w := range res.Warnings {
+				if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
+					continue // the error says it
+				}
+				add(w, &r)
 			}
 		}
+	}
+	for i := static; i < len(out); i++ {
+		out[i].sheetRows = rows
+	}
+	if counter != nil && stop == nil {
+		out = append(out, wrap(counter.Warnings(name))...)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j].Finding) })
-	if stop != nil {
-		out = append(out, *stop)
+	if full != nil {
+		out = append(out, *full)
 	}
-	return out
+	return out, stop
 }
 
 func wrap(fs []flow.Finding) []rowFinding {
@@ -196,43 +279,6 @@ func wrap(fs []flow.Finding) []rowFinding {
 		out[i] = rowFinding{Finding: f}
 	}
 	return out
-}
-
-// maxRanges is the most row ranges rowsText lists.
-const maxRanges = 10
-
-// rowsText names rows (increasing) of a sheet of n rows: `row 3`,
-// `rows 0-2, 5`, `every row`; past maxRanges ranges, the count of the
-// rest.
-func rowsText(rows []int, n int) string {
-	if len(rows) == n && n > 1 {
-		return "every row"
-	}
-	var parts []string
-	more := 0
-	for i := 0; i < len(rows); {
-		j := i
-		for j+1 < len(rows) && rows[j+1] == rows[j]+1 {
-			j++
-		}
-		if len(parts) == maxRanges {
-			more += j - i + 1
-		} else if i == j {
-			parts = append(parts, strconv.Itoa(rows[i]))
-		} else {
-			parts = append(parts, strconv.Itoa(rows[i])+"-"+strconv.Itoa(rows[j]))
-		}
-		i = j + 1
-	}
-	word := "rows "
-	if len(rows) == 1 {
-		word = "row "
-	}
-	s := word + strings.Join(parts, ", ")
-	if more > 0 {
-		s += " and " + strconv.Itoa(more) + " more"
-	}
-	return s
 }
 
 // flowFiles expands the arguments of validate and preview: a directory
@@ -257,11 +303,11 @@ func (c *cli) flowFiles(args []string) (files []string, code int) {
 			return nil
 		})
 		if err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: cannot read the directory %s\n", a)
+			fmt.Fprintf(c.stderr, "kinenix: cannot read the directory %s\n", echo.Clean(a))
 			code = exitUsage
 		}
 		if err == nil && len(found) == 0 {
-			fmt.Fprintf(c.stderr, "kinenix: %s holds no .md flow files\n", a)
+			fmt.Fprintf(c.stderr, "kinenix: %s holds no .md flow files\n", echo.Clean(a))
 			code = exitUsage
 		}
 		sort.Strings(found)

@@ -6,6 +6,12 @@ import (
 	"strings"
 )
 
+// releaseVersion is the version a release build stamps in with
+// `-ldflags "-X main.releaseVersion=v1.2.3"` (make dist does); empty in a
+// go install or go build, which take the version from the build
+// information instead.
+var releaseVersion string
+
 // version prints the version kinenix was built from.
 func (c *cli) version(args []string) int {
 	fs := c.flags("version")
@@ -17,19 +23,26 @@ func (c *cli) version(args []string) int {
 		return c.usageError("version", "version takes no arguments")
 	}
 	info, ok := debug.ReadBuildInfo()
-	fmt.Fprintln(c.stdout, versionText(info, ok))
+	fmt.Fprintln(c.stdout, versionText(releaseVersion, info, ok))
 	return exitOK
 }
 
-// versionText is the version line: `kinenix v0.1.0` for a build of a
-// tagged module (go install ...@v0.1.0), or `kinenix (devel)` and, when
-// the build recorded them, the revision, its time and whether the tree had
-// changes, for a build from a clone; then the Go version.
-func versionText(info *debug.BuildInfo, ok bool) string {
+// versionText is the version line: `kinenix v0.1.0` for a release build
+// (stamped, the version make dist stamps in) or a build of a tagged module
+// (go install ...@v0.1.0), or `kinenix (devel)` for a build from a clone;
+// then, when the build recorded them, the revision, its time and whether
+// the tree had changes; then the Go version.
+func versionText(stamped string, info *debug.BuildInfo, ok bool) string {
 	if !ok || info == nil {
+		if stamped != "" {
+			return "kinenix " + stamped
+		}
 		return "kinenix (unknown version)"
 	}
-	v := info.Main.Version
+	v := stamped
+	if v == "" {
+		v = info.Main.Version
+	}
 	if v == "" {
 		v = "(devel)"
 	}

@@ -15,8 +15,74 @@ import (
 )
 
 // maxItems bounds a completion list (a dictionary of the sample data may
-// have any number of keys).
+// have any number of keys). A list cut to it is marked incomplete, so the
+// client asks again as the author types, and is then cut to the names
+// that start with what is typed.
 const maxItems = 1000
+
+// maxIndexed bounds the keys the index keeps sorted (the names of the
+// sample data are kept whatever their number); past it, it starts over.
+const maxIndexed = 4 << 20
+
+// index is what completion offers from the sample data, sorted once per
+// load of the data rather than on every request: the variables that are
+// plain names, and the keys of each dictionary completed after `.` or `[`
+// (by the text of its path, made when first asked for).
+type index struct {
+	sample *scope.Scope
+	names  []string
+	keys   map[string][]string
+	kept   int // keys in keys
+	sorts  int // the lists sorted, for tests
+}
+
+func newIndex(sample *scope.Scope) *index {
+	x := &index{sample: sample, keys: map[string][]string{}}
+	for _, n := range sample.Names() {
+		if plainKey(n) {
+			x.names = append(x.names, n)
+		}
+	}
+	sort.Strings(x.names)
+	x.sorts++
+	return x
+}
+
+// keysOf is the sorted keys of the dictionary v, the value of the path
+// src, without those no expression can name (E7's limit).
+func (x *index) keysOf(src string, v value.Value) []string {
+	if ks, ok := x.keys[src]; ok {
+		return ks
+	}
+	all := v.Keys() // sorted
+	x.sorts++
+	ks := all[:0]
+	for _, k := range all {
+		if len(k) <= eval.MaxLength {
+			ks = append(ks, k)
+		}
+	}
+	if x.kept+len(ks) > maxIndexed {
+		x.keys, x.kept = map[string][]string{}, 0
+	}
+	x.keys[src], x.kept = ks, x.kept+len(ks)
+	return ks
+}
+
+// offered is the part of sorted names a list offers for the typed text:
+// all of them when they fit in maxItems, else at most maxItems of those
+// that start with typed (found by binary search), and incomplete.
+func offered(names []string, typed string) (out []string, incomplete bool) {
+	if len(names) <= maxItems {
+		return names, false
+	}
+	i := sort.SearchStrings(names, typed)
+	j := i
+	for j < len(names) && j-i < maxItems && strings.HasPrefix(names[j], typed) {
+		j++
+	}
+	return names[i:j], true
+}
 
 func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
 	c, ok, err := s.cursorAt(p.TextDocumentPositionParams)
@@ -26,18 +92,17 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
-	sample, _ := s.data.sample()
-	return completionAt(c, sample, s.snippets), nil
+	return completionAt(c, s.data.index(), s.snippets), nil
 }
 
 // completionAt is the completion list at a cursor: empty outside ${...}.
-func completionAt(c cursor, sample *scope.Scope, snippets bool) *protocol.CompletionList {
+func completionAt(c cursor, x *index, snippets bool) *protocol.CompletionList {
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	pl, ok := placeAt(c.line, c.off)
 	if !ok || c.off < pl.from {
 		return list
 	}
-	items := completeIn(c.line[pl.from:c.off], sample, snippets)
+	items, incomplete := completeIn(c.line[pl.from:c.off], x, snippets)
 	for i := range items {
 		it := &items[i]
 		if e, ok := it.TextEdit.(edit); ok {
@@ -50,7 +115,7 @@ func completionAt(c cursor, sample *scope.Scope, snippets bool) *protocol.Comple
 			}
 		}
 	}
-	list.Items = items
+	list.Items, list.IsIncomplete = items, incomplete
 	return list
 }
 
@@ -65,28 +130,22 @@ type edit struct {
 // from its `${` to the cursor: after `.`, the keys of the value before it
 // in the sample data; after `[`, those keys quoted; elsewhere (outside a
 // text literal) the functions and the variables.
-func completeIn(prefix string, sample *scope.Scope, snippets bool) []protocol.CompletionItem {
+func completeIn(prefix string, x *index, snippets bool) ([]protocol.CompletionItem, bool) {
 	if inText(prefix) {
-		return []protocol.CompletionItem{}
+		return []protocol.CompletionItem{}, false
 	}
 	ws := ast.NameStart(prefix, len(prefix))
 	switch {
 	case ws > 0 && prefix[ws-1] == '.':
-		return keyItems(chainValue(prefix, ws-1, sample), ws-1, ws, false)
+		return keyItems(x, prefix, ws-1, ws, false)
 	case ws == len(prefix) && strings.HasSuffix(prefix, "["):
-		return keyItems(chainValue(prefix, ws-1, sample), ws-1, ws, true)
+		return keyItems(x, prefix, ws-1, ws, true)
 	}
 	var items []protocol.CompletionItem
-	if sample != nil {
-		names := sample.Names()
-		sort.Strings(names)
-		for _, n := range names {
-			if !plainKey(n) || len(items) >= maxItems {
-				continue
-			}
-			v, _, _ := sample.Var(n)
-			items = append(items, item(n, protocol.CompletionItemKindVariable, kindDetail(v), "0", edit{ws, n}))
-		}
+	names, incomplete := offered(x.names, prefix[ws:])
+	for _, n := range names {
+		v, _, _ := x.sample.Var(n)
+		items = append(items, item(n, protocol.CompletionItemKindVariable, kindDetail(v), "0", edit{ws, n}))
 	}
 	for i, f := range funcs.All() {
 		it := item(f.Name, protocol.CompletionItemKindFunction, f.Signature(), "1"+strconv.Itoa(10+i), edit{ws, f.Name + "("})
@@ -112,7 +171,7 @@ func completeIn(prefix string, sample *scope.Scope, snippets bool) []protocol.Co
 		}
 		items = append(items, it)
 	}
-	return items
+	return items, incomplete
 }
 
 func item(label string, kind protocol.CompletionItemKind, detail, sort string, e edit) protocol.CompletionItem {
@@ -120,24 +179,19 @@ func item(label string, kind protocol.CompletionItemKind, detail, sort string, e
 	return protocol.CompletionItem{Label: label, Kind: &kind, Detail: &detail, SortText: &sortText, TextEdit: e}
 }
 
-// keyItems offers the keys of v (a dictionary). A key that is a plain name
-// is inserted after the dot; any other (spaces, operators, a leading `_`,
-// D9) in the quoted form `['Unit Price']`, replacing the dot. dot is the
-// offset of the `.` (or `[`), word that of the typed part of the key.
-func keyItems(v value.Value, dot, word int, bracket bool) []protocol.CompletionItem {
+// keyItems offers the keys of the dictionary whose path ends at dot in
+// prefix. A key that is a plain name is inserted after the dot; any other
+// (spaces, operators, a leading `_`, D9) in the quoted form
+// `['Unit Price']`, replacing the dot. dot is the offset of the `.` (or
+// `[`), word that of the typed part of the key.
+func keyItems(x *index, prefix string, dot, word int, bracket bool) ([]protocol.CompletionItem, bool) {
 	items := []protocol.CompletionItem{}
+	src, v := chainValue(prefix, dot, x.sample)
 	if v.Kind() != value.Dict {
-		return items
+		return items, false
 	}
-	keys := v.Keys()
-	sort.Strings(keys)
+	keys, incomplete := offered(x.keysOf(src, v), prefix[word:])
 	for _, k := range keys {
-		if len(items) >= maxItems {
-			break
-		}
-		if len(k) > eval.MaxLength {
-			continue // no expression can name it (E7's limit)
-		}
 		kv, _, _ := v.Key(k)
 		var e edit
 		switch {
@@ -156,7 +210,7 @@ func keyItems(v value.Value, dot, word int, bracket bool) []protocol.CompletionI
 		}
 		items = append(items, it)
 	}
-	return items
+	return items, incomplete
 }
 
 // plainKey reports whether a key can be written after a dot: it is a name
@@ -178,24 +232,25 @@ func kindDetail(v value.Value) string {
 }
 
 // chainValue is the value in the sample data of the path that ends at
-// byte offset end of prefix (`rows[0]` in `len(rows[0].`), or empty.
-func chainValue(prefix string, end int, sample *scope.Scope) value.Value {
+// byte offset end of prefix (`rows[0]` in `len(rows[0].`), or empty, and
+// the path's text.
+func chainValue(prefix string, end int, sample *scope.Scope) (string, value.Value) {
 	if sample == nil {
-		return value.Value{}
+		return "", value.Value{}
 	}
 	start := chainStart(prefix, end)
 	if start < 0 {
-		return value.Value{}
+		return "", value.Value{}
 	}
 	src := prefix[start:end]
 	if src == "env" || strings.HasPrefix(src, "env.") {
-		return value.Value{}
+		return "", value.Value{}
 	}
 	v, err := evalText(src, sample)
 	if err != nil {
-		return value.Value{}
+		return "", value.Value{}
 	}
-	return v
+	return src, v
 }
 
 // chainStart finds where the path that ends at end of s starts: names

@@ -5,6 +5,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/kinenix/expressions/internal/echo"
+
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -20,6 +22,7 @@ type dataSource struct {
 	size    int64
 	mod     time.Time
 	current *scope.Scope
+	keys    *index // the completion index of current, made when first asked for
 	problem string // the file's problem at stamp, "" when it was read
 	shown   string // the last problem shown to the author
 }
@@ -32,7 +35,15 @@ func (d *dataSource) sample() (*scope.Scope, string) {
 	}
 	st, err := os.Stat(d.path)
 	if err != nil {
-		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf("data file %s cannot be read", d.path))
+		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf("data file %s cannot be read", echo.Clean(d.path)))
+		return nil, d.problem
+	}
+	if !st.Mode().IsRegular() {
+		// A pipe (the protocol's own standard input among them), a
+		// device or a directory: reading it could wait forever or never
+		// end, and it is no sample of the data a flow runs on.
+		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf(
+			"data file %s is not a regular file (a pipe, a device or a directory); name a JSON, YAML, CSV or XLSX file", echo.Clean(d.path)))
 		return nil, d.problem
 	}
 	if d.read && st.Size() == d.size && st.ModTime().Equal(d.mod) {
@@ -56,6 +67,15 @@ func (d *dataSource) sample() (*scope.Scope, string) {
 	return d.current, ""
 }
 
+// index is the completion index of the sample data, made once per load.
+func (d *dataSource) index() *index {
+	sample, _ := d.sample()
+	if d.keys == nil || d.keys.sample != sample {
+		d.keys = newIndex(sample)
+	}
+	return d.keys
+}
+
 // untold reports whether a problem of the data file is new: not the one
 // last shown to the author. A file without a problem resets it, so the
 // same problem coming back is shown again.
@@ -68,5 +88,6 @@ func (d *dataSource) untold(problem string) bool {
 }
 
 func problem(err error) string {
-	return "kinenix: " + err.Error() + "; checking without sample data"
+	// The message may echo the file's name or its content: cleaned (D37).
+	return "kinenix: " + echo.Clean(err.Error()) + "; checking without sample data"
 }

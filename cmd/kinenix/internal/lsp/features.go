@@ -39,7 +39,10 @@ func Complete(line string, at int, sample *scope.Scope) []Completion {
 	if !ok || off < pl.from {
 		return out
 	}
-	for _, it := range completeIn(line[pl.from:off], sample, false) {
+	// The playground's data is small (play.MaxWorkbook) and may change
+	// with every request, so its index is made per request.
+	items, _ := completeIn(line[pl.from:off], newIndex(sample), false)
+	for _, it := range items {
 		c := Completion{Label: it.Label, Kind: kindName(it.Kind)}
 		if it.Detail != nil {
 			c.Detail = *it.Detail

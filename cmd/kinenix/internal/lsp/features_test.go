@@ -123,7 +123,7 @@ func complete(t *testing.T, line string, sample *scope.Scope, snippets bool) (ma
 	off := strings.Index(line, "|")
 	require.GreaterOrEqual(t, off, 0)
 	line = strings.Replace(line, "|", "", 1)
-	b, err := json.Marshal(completionAt(cursor{line: line, off: off}, sample, snippets))
+	b, err := json.Marshal(completionAt(cursor{line: line, off: off}, newIndex(sample), snippets))
 	require.NoError(t, err)
 	var list struct{ Items []testItem }
 	require.NoError(t, json.Unmarshal(b, &list))

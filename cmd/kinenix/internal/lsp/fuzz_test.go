@@ -36,7 +36,7 @@ func FuzzFeatures(f *testing.F) {
 		if pl, ok := placeAt(l, off); ok && pl.closed {
 			hoverText(pl.ph, off-pl.from, sample)
 		}
-		completionAt(cursor{line: l, off: off}, sample, true)
+		completionAt(cursor{line: l, off: off}, newIndex(sample), true)
 	})
 }
 

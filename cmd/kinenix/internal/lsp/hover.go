@@ -5,10 +5,12 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 	"github.com/tliron/glsp"
@@ -173,7 +175,7 @@ func hoverText(ph eval.Placeholder, rel int, sample *scope.Scope) (text string, 
 		v, err = evalText(src, sample)
 	}
 	if err != nil {
-		return "`" + src + "`: " + err.Error(), path.Pos(), path.End(), true
+		return errorDoc(src, err), path.Pos(), path.End(), true
 	}
 	return valueDoc(src, v), path.Pos(), path.End(), true
 }
@@ -247,7 +249,7 @@ func pathHover(ph eval.Placeholder, rel int, sample *scope.Scope) (string, int, 
 		}
 		src := strings.TrimSpace(ph.Text[lead:end])
 		if err != nil {
-			return "`" + src + "`: " + err.Error(), lead, end, true
+			return errorDoc(src, err), lead, end, true
 		}
 		return valueDoc(src, v), lead, end, true
 	}
@@ -325,7 +327,7 @@ func example(f *funcs.Func) (funcs.Example, bool) {
 // maxShownValue characters.
 func valueDoc(src string, v value.Value) string {
 	var b strings.Builder
-	b.WriteString("`" + src + "`")
+	b.WriteString(codeSpan(src))
 	switch v.Kind() {
 	case value.Empty:
 		b.WriteString(" is empty in the sample data")
@@ -343,7 +345,71 @@ func valueDoc(src string, v value.Value) string {
 	if err != nil {
 		text = "(too large to show)"
 	}
-	b.WriteString("\n\n```\n" + cutChars(text, maxShownValue) + "\n```")
+	b.WriteString("\n\n" + codeBlock(cutChars(text, maxShownValue)))
+	return b.String()
+}
+
+// Data in a hover. A hover is Markdown (a function's entry is written in
+// it), so text of the sample data (a value, a key named in a message) is
+// put where Markdown does not read it: a value in a fenced code block
+// whose fence is longer than any run of backticks in it, so no line of
+// the value can close it; the path in a code span delimited the same way;
+// a message with every ASCII punctuation character escaped, so no link,
+// image, HTML tag or emphasis can start. Control characters and bidi
+// controls are written as escapes (D37's echo.Clean), line ends of a
+// value kept.
+
+// errorDoc is the hover of a path whose value is an error.
+func errorDoc(src string, err error) string {
+	return codeSpan(src) + ": " + markdownText(echo.Clean(err.Error()))
+}
+
+// codeSpan is s as Markdown inline code.
+func codeSpan(s string) string {
+	s = echo.Clean(s) // one line
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") && strings.HasSuffix(s, " ") {
+		s = " " + s + " " // CommonMark strips one space on each side
+	}
+	return fence + s + fence
+}
+
+// codeBlock is s as a fenced Markdown code block.
+func codeBlock(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = echo.Clean(l)
+	}
+	s = strings.Join(lines, "\n")
+	fence := strings.Repeat("`", max(3, longestRun(s, '`')+1))
+	return fence + "\n" + s + "\n" + fence
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+			longest = max(longest, n)
+		} else {
+			n = 0
+		}
+	}
+	return longest
+}
+
+// markdownText escapes s so that Markdown shows it as it is: a backslash
+// before every ASCII punctuation character (CommonMark lets any of them
+// be escaped so).
+func markdownText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x80 && unicode.IsPunct(rune(c)) || c < 0x80 && unicode.IsSymbol(rune(c)) {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
 	return b.String()
 }
 

@@ -119,6 +119,8 @@ type columns struct {
 	// off, col and u16 are a byte offset of line li, its 1-based character
 	// column and its UTF-16 offset.
 	off, col, u16 int
+	// steps counts the characters stepped over, for tests.
+	steps int
 }
 
 // at is the UTF-16 offset of character column col of line li, clamped to
@@ -135,6 +137,7 @@ func (c *columns) at(text []string, li, col int) int {
 	for c.col < col && c.off < len(line) {
 		r, size := utf8.DecodeRuneInString(line[c.off:])
 		c.off += size
+		c.steps++
 		c.col++
 		c.u16++
 		if r >= 0x10000 {

@@ -12,6 +12,7 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,8 +21,10 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -39,6 +42,18 @@ type Options struct {
 	Log io.Writer
 	// Version is shown as the server's version in initialize.
 	Version string
+	// Debounce is how long the server waits after a change, with no newer
+	// change, before it checks the document. Zero: it checks as soon as no
+	// message is waiting to be read. Either way a check still running when
+	// a newer change of its document arrives is cancelled.
+	Debounce time.Duration
+
+	// after starts a debounce timer (time.After when nil); a test passes
+	// one it fires itself, and then the timer runs even with no Debounce.
+	after func(time.Duration) <-chan time.Time
+	// validate checks a document (flow.ValidateContext when nil); a test
+	// passes one that counts or holds the checks.
+	validate func(ctx context.Context, file string, src []byte, sample *scope.Scope) []flow.Finding
 }
 
 // Serve runs the server on r and w until the client sends exit or closes
@@ -66,10 +81,36 @@ type server struct {
 	shutdown bool // shutdown received
 	snippets bool // the client takes snippets in completions
 	data     dataSource
+
+	// Checks (debounced): the documents changed since their last check,
+	// the debounce timer (nil when not running), whether it has run out
+	// since the last change, and the check running, if any.
+	pending map[string]bool
+	timer   <-chan time.Time
+	due     bool
+	running *check
+}
+
+// check is a check of one version of a document, running in its own
+// goroutine so that the server reads on and can cancel it.
+type check struct {
+	uri     string
+	version int32
+	cancel  context.CancelFunc
+	done    chan checked
+}
+
+// checked is what a check found, and whether it was cancelled.
+type checked struct {
+	findings  []flow.Finding
+	cancelled bool
 }
 
 func newServer(c *conn, opts Options) *server {
-	s := &server{opts: opts, c: c, docs: map[string]*document{}}
+	s := &server{opts: opts, c: c, docs: map[string]*document{}, pending: map[string]bool{}}
+	if s.opts.validate == nil {
+		s.opts.validate = flow.ValidateContext
+	}
 	s.data.load = opts.LoadData
 	s.data.env = opts.Env
 	s.handler = protocol.Handler{
@@ -87,35 +128,177 @@ func newServer(c *conn, opts Options) *server {
 	return s
 }
 
-// run reads and handles messages one at a time, in order, so a change is
-// applied before the next request reads the document.
+// incoming is a frame read, or the error that ended the reading of one.
+type incoming struct {
+	body []byte
+	err  error
+}
+
+// run handles messages one at a time, in order, so a change is applied
+// before the next request reads the document. A goroutine reads them, so
+// that a check can wait for the end of a burst of changes (the debounce)
+// and be cancelled by a newer change while it runs.
 func (s *server) run() int {
-	for {
-		body, err := s.c.read()
-		if err != nil {
-			var bad *errFrame
-			if errors.As(err, &bad) {
-				s.c.replyError(nil, errorf(codeParseError, "%s", bad.reason))
-				continue
-			}
-			return 1 // the stream ended without exit
+	in := make(chan incoming)
+	quit := make(chan struct{})
+	defer close(quit)
+	go s.readAll(in, quit)
+	defer func() {
+		if s.running != nil {
+			s.running.cancel()
 		}
-		m, id, rerr := decode(body)
-		if rerr != nil {
-			s.c.replyError(id, rerr)
+	}()
+	for {
+		if s.due && s.running == nil && len(s.pending) > 0 {
+			s.startCheck()
+		}
+		if len(s.pending) > 0 && !s.due && !s.timed() {
+			// No debounce: the check is due once no message waits.
+			select {
+			case m := <-in:
+				if code, end := s.receive(m); end {
+					return code
+				}
+			default:
+				s.due = true
+			}
 			continue
 		}
-		if m.Method == nil {
-			continue // a response; the server sends no requests
+		var done chan checked
+		if s.running != nil {
+			done = s.running.done
 		}
-		if *m.Method == string(protocol.MethodExit) {
-			if s.shutdown {
-				return 0
+		select {
+		case m := <-in:
+			if code, end := s.receive(m); end {
+				return code
 			}
-			return 1
+		case <-s.timer:
+			s.timer, s.due = nil, true
+		case r := <-done:
+			s.finishCheck(r)
 		}
-		s.handle(m)
 	}
+}
+
+// readAll reads frames and passes them on until the stream ends.
+func (s *server) readAll(in chan<- incoming, quit <-chan struct{}) {
+	for {
+		body, err := s.c.read()
+		select {
+		case in <- incoming{body, err}:
+		case <-quit:
+			return
+		}
+		var bad *errFrame
+		if err != nil && !errors.As(err, &bad) {
+			return
+		}
+	}
+}
+
+// receive handles one frame read; end is true when the server is to
+// stop, with the exit status code.
+func (s *server) receive(in incoming) (code int, end bool) {
+	if in.err != nil {
+		var bad *errFrame
+		if errors.As(in.err, &bad) {
+			s.c.replyError(nil, errorf(codeParseError, "%s", bad.reason))
+			return 0, false
+		}
+		// The stream ended without exit. The changes it brought are
+		// checked first, so that a session read from a file gets all
+		// its diagnostics.
+		s.flush()
+		return 1, true
+	}
+	m, id, rerr := decode(in.body)
+	if rerr != nil {
+		s.c.replyError(id, rerr)
+		return 0, false
+	}
+	if m.Method == nil {
+		return 0, false // a response; the server sends no requests
+	}
+	if *m.Method == string(protocol.MethodExit) {
+		if s.shutdown {
+			return 0, true
+		}
+		return 1, true
+	}
+	s.handle(m)
+	return 0, false
+}
+
+// timed reports whether checks wait for a debounce timer.
+func (s *server) timed() bool { return s.opts.Debounce > 0 || s.opts.after != nil }
+
+// changed notes that a document changed: its check waits for the
+// debounce again, and a check of an older version still running is
+// cancelled.
+func (s *server) changed(uri string) {
+	s.pending[uri] = true
+	s.due = false
+	if s.timed() {
+		after := s.opts.after
+		if after == nil {
+			after = time.After
+		}
+		s.timer = after(s.opts.Debounce)
+	}
+	if s.running != nil && s.running.uri == uri {
+		s.running.cancel()
+	}
+}
+
+// startCheck starts the check of a changed document (the first by URI,
+// so the order is the same in every run).
+func (s *server) startCheck() {
+	uri := ""
+	for u := range s.pending {
+		if uri == "" || u < uri {
+			uri = u
+		}
+	}
+	delete(s.pending, uri)
+	d := s.docs[uri]
+	sample, msg := s.data.sample()
+	if s.data.untold(msg) {
+		s.c.notify(string(protocol.ServerWindowShowMessage),
+			protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &check{uri: uri, version: d.version, cancel: cancel, done: make(chan checked, 1)}
+	s.running = c
+	validate, file, src := s.opts.validate, uriPath(d.uri), []byte(d.text)
+	go func() {
+		defer cancel()
+		fs := validate(ctx, file, src, sample)
+		c.done <- checked{findings: fs, cancelled: ctx.Err() != nil}
+	}()
+}
+
+// flush waits for the check running and runs those pending, without
+// waiting for the debounce.
+func (s *server) flush() {
+	for s.running != nil || len(s.pending) > 0 {
+		if s.running == nil {
+			s.startCheck()
+		}
+		s.finishCheck(<-s.running.done)
+	}
+}
+
+// finishCheck publishes what a check found, unless it was cancelled or
+// its document has changed or closed since it started.
+func (s *server) finishCheck(r checked) {
+	c := s.running
+	s.running = nil
+	d, open := s.docs[c.uri]
+	if r.cancelled || !open || s.pending[c.uri] || d.version != c.version {
+		return
+	}
+	s.publish(d, r.findings)
 }
 
 // handle answers one request or notification.
@@ -164,6 +347,9 @@ func (s *server) call(m *message) (result any, err error) {
 	case s.shutdown:
 		return nil, errorf(codeInvalidRequest, "the server is shut down; only exit is accepted")
 	case method == string(protocol.MethodShutdown):
+		// The checks pending are finished first: their diagnostics come
+		// before the answer, and none after it.
+		s.flush()
 		s.shutdown = true
 		return nil, nil
 	}
@@ -290,7 +476,7 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	}
 	d := &document{uri: td.URI, version: td.Version, text: td.Text, lines: splitLines(td.Text)}
 	s.docs[td.URI] = d
-	s.publish(d)
+	s.changed(d.uri)
 	return nil
 }
 
@@ -299,43 +485,11 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	if err != nil {
 		return err
 	}
-	for _, ch := range p.ContentChanges {
-		switch ch := ch.(type) {
-		case protocol.TextDocumentContentChangeEventWhole:
-			d.text = ch.Text
-		case protocol.TextDocumentContentChangeEvent:
-			d.text = applyEdit(d.text, splitLines(d.text), *ch.Range, ch.Text)
-		}
-		d.lines = splitLines(d.text)
-	}
+	d.text, _ = applyChanges(d.text, p.ContentChanges)
+	d.lines = splitLines(d.text)
 	d.version = p.TextDocument.Version
-	s.publish(d)
+	s.changed(d.uri)
 	return nil
-}
-
-// applyEdit replaces a range of text (in UTF-16 positions) by repl, for
-// clients that send incremental changes although the server asks for full
-// text.
-func applyEdit(text string, lines []string, r protocol.Range, repl string) string {
-	from, to := offsetOf(text, lines, r.Start), offsetOf(text, lines, r.End)
-	if to < from {
-		from, to = to, from
-	}
-	return text[:from] + repl + text[to:]
-}
-
-// offsetOf is the byte offset in text of an LSP position, clamped.
-func offsetOf(text string, lines []string, p protocol.Position) int {
-	li := int(p.Line)
-	if li >= len(lines) {
-		return len(text)
-	}
-	off := 0
-	for i := 0; i < li; i++ {
-		off += len(lines[i])
-		off = strings.Index(text[off:], "\n") + off + 1
-	}
-	return off + byteOfUTF16(lines[li], int(p.Character))
 }
 
 func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
@@ -344,23 +498,22 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 		return err
 	}
 	delete(s.docs, d.uri)
+	delete(s.pending, d.uri)
+	if s.running != nil && s.running.uri == d.uri {
+		s.running.cancel()
+	}
 	s.c.notify(string(protocol.ServerTextDocumentPublishDiagnostics),
 		protocol.PublishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
 	return nil
 }
 
-// publish checks the document and sends its diagnostics.
-func (s *server) publish(d *document) {
-	sample, msg := s.data.sample()
-	if s.data.untold(msg) {
-		s.c.notify(string(protocol.ServerWindowShowMessage),
-			protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
-	}
+// publish sends the diagnostics of a document.
+func (s *server) publish(d *document, fs []flow.Finding) {
 	version := uint32(max(d.version, 0))
 	s.c.notify(string(protocol.ServerTextDocumentPublishDiagnostics), protocol.PublishDiagnosticsParams{
 		URI:         d.uri,
 		Version:     &version,
-		Diagnostics: diagnostics(d.lines, flow.Validate(uriPath(d.uri), []byte(d.text), sample)),
+		Diagnostics: diagnostics(d.lines, fs),
 	})
 }
 

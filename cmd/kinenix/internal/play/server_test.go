@@ -384,11 +384,12 @@ func TestCheckBusyAndDeadline(t *testing.T) {
 	for range MaxConcurrent {
 		s.turns <- struct{}{}
 	}
-	start := time.Now()
+	// Not timed: a request that waited forever would never get its 503
+	// (go test's -timeout ends a hang), and the time a loaded machine takes
+	// is no property of the server.
 	w := post(t, h, `{"flow":"- **a:** b"}`)
 	require.Equal(t, http.StatusServiceUnavailable, w.Code)
 	require.Contains(t, w.Body.String(), "the server is busy")
-	require.Less(t, time.Since(start), 2*time.Second)
 	// Completion and hover do not wait for a turn.
 	for _, name := range []string{"complete", "hover"} {
 		r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(`{"flow":"${le","line":1,"column":4}`))

@@ -104,12 +104,14 @@ type ConditionCount struct {
 }
 
 // FieldCount is how many rows a field failed for, and the first of them
-// (their indexes, at most MaxFirstRows).
+// (their indexes, at most MaxFirstRows), with the same rows as the sheet
+// numbers them (D41).
 type FieldCount struct {
-	Line      int    `json:"line"`
-	Label     string `json:"label"`
-	Fail      int    `json:"fail"`
-	FirstRows []int  `json:"firstRows"`
+	Line           int    `json:"line"`
+	Label          string `json:"label"`
+	Fail           int    `json:"fail"`
+	FirstRows      []int  `json:"firstRows"`
+	FirstSheetRows []int  `json:"firstSheetRows"`
 }
 
 // Table runs the flow of req over every row of its data (data that is not
@@ -147,7 +149,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 			res.Summary.Conditions = append(res.Summary.Conditions, ConditionCount{Line: f.Line, Text: f.Value})
 		} else {
 			slot[i] = len(res.Summary.Fields)
-			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: f.Line, Label: f.Label, FirstRows: []int{}})
+			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: f.Line, Label: f.Label, FirstRows: []int{}, FirstSheetRows: []int{}})
 		}
 	}
 	limit := req.Limit
@@ -167,7 +169,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		show := row >= res.Offset && row < res.Offset+limit
 		tr := TableRow{Row: -1, SheetRow: -1, Cells: []Cell{}}
 		if res.Sheet {
-			tr.Row, tr.SheetRow = row, row+2
+			tr.Row, tr.SheetRow = row, d.SheetRow(row)
 		}
 		for i, r := range results {
 			if i >= len(fields) {
@@ -199,6 +201,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 				fc.Fail++
 				if len(fc.FirstRows) < MaxFirstRows {
 					fc.FirstRows = append(fc.FirstRows, tr.Row)
+					fc.FirstSheetRows = append(fc.FirstSheetRows, tr.SheetRow)
 				}
 			}
 			if show {
@@ -225,11 +228,13 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 // with each row's results, in row order. It stops at the first error of
 // the run as a whole (ctx done, a flow over flow.MaxSize).
 //
-// It is the one place where the page runs a flow over rows: today with
-// flow.Preview a row; a flow compiled once and run over an iterator of
-// rows (issue #20) takes its place here, and nothing else changes.
+// It is the one place where the page runs a flow over rows.
 func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func(row int, results []flow.Result)) error {
-	opts := flow.PreviewOptions{NoWarnings: true}
+	// The flow is compiled once and run per row (#20), as preview runs it.
+	f, err := flow.CompileContext(ctx, fileName, src)
+	if err != nil {
+		return err
+	}
 	for i := range rows {
 		vars := map[string]any{}
 		if d != nil {
@@ -243,14 +248,11 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func
 				vars = d.Vars()
 			}
 		}
-		results, err := flow.PreviewContext(ctx, fileName, src, newScope(vars), opts)
-		if err != nil {
-			return err
-		}
+		r := f.Run(ctx, newScope(vars))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		yield(i, results)
+		yield(i, r.Results)
 	}
 	return nil
 }

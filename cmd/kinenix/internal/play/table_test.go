@@ -35,8 +35,8 @@ func TestTable(t *testing.T) {
 	require.Contains(t, bob.Cells[2].Error, "no number in 'x'")
 	require.Equal(t, Summary{
 		Conditions: []ConditionCount{{Line: 3, Text: "${number(row.n)} > 2", True: 1, False: 1, Fail: 1}},
-		Fields: []FieldCount{{Line: 1, Label: "who", FirstRows: []int{}},
-			{Line: 2, Label: "n", Fail: 1, FirstRows: []int{1}}},
+		Fields: []FieldCount{{Line: 1, Label: "who", FirstRows: []int{}, FirstSheetRows: []int{}},
+			{Line: 2, Label: "n", Fail: 1, FirstRows: []int{1}, FirstSheetRows: []int{3}}},
 	}, res.Summary)
 
 	// A page of rows; the summary still counts them all.

@@ -556,7 +556,7 @@
     } else {
       fl.replaceChildren(...failing.map((f) => {
         const li = el('li');
-        const rows = f.firstRows.map((r) => (r < 0 ? 'the data' : `rows[${r}] (sheet row ${r + 2})`));
+        const rows = f.firstRows.map((r, i) => (r < 0 ? 'the data' : `rows[${r}] (sheet row ${f.firstSheetRows[i]})`));
         const more = f.fail - f.firstRows.length;
         li.append(lineLink(f.line), ': ', el('span', 'label', f.label), ': ',
           el('span', 'error', `fails on ${f.fail} ${f.fail === 1 ? 'row' : 'rows'}: ${rows.join(', ')}${more > 0 ? ` and ${more} more` : ''}`));

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
+)
+
+// columns are the names of the columns of -format table and csv: the row,
+// the sheet row, the key with -key, then a column per field and condition,
+// named by its label; a label given twice is named with its line too
+// (`condition (line 19)`).
+func columns(f *flow.Flow, key bool) []string {
+	cols := []string{"row", "sheet_row"}
+	if key {
+		cols = append(cols, "key")
+	}
+	fields := f.Fields()
+	count := map[string]int{}
+	for _, fd := range fields {
+		count[fd.Label]++
+	}
+	for _, fd := range fields {
+		name := fd.Label
+		if count[name] > 1 {
+			name += " (line " + strconv.Itoa(fd.Line) + ")"
+		}
+		cols = append(cols, name)
+	}
+	return cols
+}
+
+// cells are the values of a row under columns: a field's text, true or
+// false for a condition, `error: MESSAGE` for what failed.
+func cells(r *flow.RowResult, key bool, out []string) []string {
+	out = out[:0]
+	row, sheetRow := "", ""
+	if r.Row >= 0 {
+		row = strconv.Itoa(r.Row)
+	}
+	if r.SheetRow > 0 {
+		sheetRow = strconv.Itoa(r.SheetRow)
+	}
+	out = append(out, row, sheetRow)
+	if key {
+		out = append(out, r.Key)
+	}
+	for i := range r.Results {
+		out = append(out, cell(&r.Results[i]))
+	}
+	return out
+}
+
+func cell(res *flow.Result) string {
+	switch {
+	case res.Err != nil:
+		return "error: " + res.Err.Error()
+	case res.Condition && res.Holds:
+		return "true"
+	case res.Condition:
+		return "false"
+	}
+	return res.Text
+}
+
+// csvOut is -format csv: RFC 4180, a header row, CRLF line ends, and a
+// cell that a spreadsheet would read as a formula (it starts with = + -
+// @, a tab or a carriage return) written after a ' (CWE-1236).
+type csvOut struct {
+	w    *csv.Writer
+	key  bool
+	buf  []string
+	cols []string
+}
+
+func newCSVOut(w io.Writer, f *flow.Flow, key bool) *csvOut {
+	o := &csvOut{w: csv.NewWriter(w), key: key}
+	o.w.UseCRLF = true
+	o.cols = columns(f, key)
+	o.write(o.cols)
+	return o
+}
+
+func (o *csvOut) write(rec []string) {
+	for i, c := range rec {
+		rec[i] = formulaSafe(c)
+	}
+	o.w.Write(rec)
+}
+
+func (o *csvOut) row(r *flow.RowResult) {
+	o.buf = cells(r, o.key, o.buf)
+	o.write(o.buf)
+}
+
+func (o *csvOut) end() { o.w.Flush() }
+
+// formulaSafe escapes a cell that a spreadsheet would run as a formula
+// (CWE-1236) with a leading '.
+func formulaSafe(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// jsonlOut is -format jsonl: one JSON document per row, as a row of
+// preview -json, on one line.
+type jsonlOut struct {
+	enc *json.Encoder
+}
+
+func newJSONL(w io.Writer) *jsonlOut {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &jsonlOut{enc: enc}
+}
+
+func (o *jsonlOut) row(r *flow.RowResult) { o.enc.Encode(jsonRow(r)) }
+func (o *jsonlOut) end()                  {}
+
+// tableOut is -format table: a header line, then one line per row, the
+// columns aligned and the line cut to the width. The widths are those of
+// the first tableSample rows, held until then; a later cell longer than
+// its column is cut with `…`.
+type tableOut struct {
+	w       io.Writer
+	key     bool
+	width   int
+	cols    []string
+	widths  []int
+	pending [][]string
+}
+
+// tableSample is how many rows set the widths of the columns.
+const tableSample = 50
+
+// terminalWidth is $COLUMNS, or 100.
+func terminalWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 100
+}
+
+func newTable(w io.Writer, f *flow.Flow, key bool) *tableOut {
+	return &tableOut{w: w, key: key, width: terminalWidth(), cols: columns(f, key)}
+}
+
+func (t *tableOut) row(r *flow.RowResult) {
+	cs := cells(r, t.key, nil)
+	for i, c := range cs {
+		cs[i] = echo.Clean(c)
+	}
+	if t.widths == nil {
+		t.pending = append(t.pending, cs)
+		if len(t.pending) == tableSample {
+			t.flush()
+		}
+		return
+	}
+	t.line(cs)
+}
+
+func (t *tableOut) end() {
+	if t.widths == nil {
+		t.flush()
+	}
+}
+
+// flush sets the widths from the rows held and prints them.
+func (t *tableOut) flush() {
+	const maxCol = 40
+	t.widths = make([]int, len(t.cols))
+	for i, c := range t.cols {
+		t.widths[i] = min(utf8.RuneCountInString(c), maxCol)
+	}
+	for _, cs := range t.pending {
+		for i, c := range cs {
+			t.widths[i] = max(t.widths[i], min(utf8.RuneCountInString(c), maxCol))
+		}
+	}
+	t.line(t.cols)
+	for _, cs := range t.pending {
+		t.line(cs)
+	}
+	t.pending = nil
+}
+
+// line prints one line: the cells padded to their widths, two spaces
+// apart, cut to the width.
+func (t *tableOut) line(cs []string) {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		w := t.widths[i]
+		n := utf8.RuneCountInString(c)
+		if n > w {
+			c = cut(c, w)
+			n = w
+		}
+		b.WriteString(c)
+		if i < len(cs)-1 {
+			b.WriteString(strings.Repeat(" ", w-n))
+		}
+	}
+	s := b.String()
+	if utf8.RuneCountInString(s) > t.width {
+		s = cut(s, t.width)
+	}
+	io.WriteString(t.w, strings.TrimRight(s, " ")+"\n")
+}
+
+// cut cuts s to n characters, the last one `…`.
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	i := 0
+	for j := range s {
+		if i == n-1 {
+			return s[:j] + "…"
+		}
+		i++
+	}
+	return s
+}

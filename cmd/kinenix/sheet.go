@@ -1,0 +1,285 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/kinenix/expressions/data"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// rowsPlan is what preview and validate compute with: the rows of a
+// sheet read as a stream (or held, when a flow reads rows), or one set of
+// variables.
+type rowsPlan struct {
+	hasData bool
+	// sheet is set for a sheet read row by row: .csv, .xlsx, .jsonl.
+	sheet bool
+	// headerOnly is set for a sheet with a header and no rows: one run
+	// with rows empty and no row.
+	headerOnly bool
+	// every is set when every row is computed (else one: -row N or row 0).
+	every bool
+	path  string
+	opts  []data.Option
+	env   []scope.Option
+	vars  map[string]any // data that is not a sheet
+	row   rowFlag
+	key   string
+	// held is the whole sheet, read once when a flow reads rows.
+	held []any
+	// rowIndex etc. of the held rows
+	heldMeta []data.Row
+}
+
+// sheetExt reports whether a data file is read as a sheet, row by row.
+func sheetExt(path string) bool {
+	p := strings.ToLower(path)
+	if i := strings.LastIndexByte(p, '#'); i >= 0 && strings.HasSuffix(p[:i], ".xlsx") {
+		p = p[:i]
+	}
+	return strings.HasSuffix(p, ".csv") || strings.HasSuffix(p, ".xlsx") || strings.HasSuffix(p, ".jsonl")
+}
+
+// planRows reads the data flags. every asks for every row of a sheet
+// (-each and what implies it). done is true when the flags or the data
+// are wrong; the error is printed and code is the exit status.
+func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *rowsPlan, code int, done bool) {
+	env, err := d.envOptions()
+	if err != nil {
+		return nil, c.usageError(name, err.Error()), true
+	}
+	p = &rowsPlan{env: env, row: d.row, key: key, every: every}
+	if d.file == "" {
+		switch {
+		case d.row.set:
+			return nil, c.usageError(name, "-row picks a row of a sheet; give the sheet with -data FILE.csv or FILE.xlsx"), true
+		case every:
+			return nil, c.usageError(name, "-each computes every row of a sheet; give the sheet with -data FILE.csv or FILE.xlsx"), true
+		case key != "":
+			return nil, c.usageError(name, "-key names the rows of a sheet by a column; give the sheet with -data FILE.csv or FILE.xlsx"), true
+		}
+		p.vars = map[string]any{}
+		return p, exitOK, false
+	}
+	p.hasData = true
+	if every && d.row.set {
+		return nil, c.usageError(name, "-each and -row do not go together: -each computes every row"), true
+	}
+	if d.file == "-" || !sheetExt(d.file) {
+		dt, err := loadData(d.file, c.stdin)
+		if err != nil {
+			return nil, c.fail(err), true
+		}
+		if d.row.set || every || key != "" {
+			flagName := "-row"
+			switch {
+			case every:
+				flagName = "-each"
+			case key != "":
+				flagName = "-key"
+			}
+			return nil, c.usageError(name, fmt.Sprintf("%s needs a sheet (.csv, .xlsx or .jsonl); %s is not one", flagName, d.file)), true
+		}
+		p.vars = dt.Vars()
+		return p, exitOK, false
+	}
+	p.sheet = true
+	p.path = d.file
+	if i := strings.LastIndexByte(d.file, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(d.file[:i]), ".xlsx") {
+		p.path, p.opts = d.file[:i], []data.Option{data.Sheet(d.file[i+1:])}
+	}
+	// Open once now, so that a file that cannot be read, a header
+	// without the -key column and a sheet without rows are told before
+	// anything runs.
+	rr, f, err := p.open()
+	if err != nil {
+		return nil, c.fail(err), true
+	}
+	defer f.Close()
+	_, err = rr.Next()
+	switch {
+	case errors.Is(err, io.EOF):
+		p.headerOnly = true
+		if d.row.set {
+			return nil, c.fail(outOfRange(d.row.n, p.path, 0)), true
+		}
+	case err != nil:
+		return nil, c.fail(err), true
+	}
+	if key != "" && !p.headerOnly && !contains(rr.Header(), key) {
+		return nil, c.usageError(name, fmt.Sprintf("-key %s is not a column of %s; its columns are %s", key, d.file, strings.Join(rr.Header(), ", "))), true
+	}
+	return p, exitOK, false
+}
+
+func contains(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// open opens the sheet for reading its rows.
+func (p *rowsPlan) open() (*data.RowReader, *os.File, error) {
+	f, err := openFile("data file", p.path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("cannot read data file %s", p.path)
+	}
+	if st.Size() > maxDataSize {
+		f.Close()
+		return nil, nil, fmt.Errorf("data in %s is larger than %d MiB", p.path, maxDataSize>>20)
+	}
+	rr, err := data.OpenRows(p.path, f, st.Size(), p.opts...)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return rr, f, nil
+}
+
+// single reports whether the plan computes one set of variables, not
+// rows: no data, data that is not a sheet, or a sheet without rows.
+func (p *rowsPlan) single() bool { return !p.sheet || p.headerOnly }
+
+// hold reads the whole sheet once, for flows that read rows.
+func (p *rowsPlan) hold() error {
+	if p.held != nil || p.single() {
+		return nil
+	}
+	rr, f, err := p.open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	p.held = []any{}
+	for {
+		r, err := rr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			p.held = nil
+			return err
+		}
+		p.held = append(p.held, r.Values)
+		p.heldMeta = append(p.heldMeta, data.Row{Index: r.Index, SheetRow: r.SheetRow})
+	}
+}
+
+// rows is the rows to compute, as flow inputs. withRows gives each row
+// the variable rows (the whole sheet, held in memory); without it the
+// sheet is streamed and never held.
+func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
+	return func(yield func(flow.Input, error) bool) {
+		switch {
+		case !p.sheet:
+			yield(flow.Input{Index: -1, Scope: scope.New(p.vars, p.env...)}, nil)
+			return
+		case p.headerOnly:
+			// rows is empty and there is no row (spec, data files).
+			yield(flow.Input{Index: -1, Scope: scope.New(map[string]any{"rows": []any{}}, p.env...)}, nil)
+			return
+		}
+		if withRows || p.row.set && p.row.n < 0 {
+			if err := p.hold(); err != nil {
+				yield(flow.Input{}, err)
+				return
+			}
+			p.yieldHeld(withRows, yield)
+			return
+		}
+		rr, f, err := p.open()
+		if err != nil {
+			yield(flow.Input{}, err)
+			return
+		}
+		defer f.Close()
+		for n := 0; ; n++ {
+			r, err := rr.Next()
+			if errors.Is(err, io.EOF) {
+				if p.row.set {
+					yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
+				}
+				return
+			}
+			if err != nil {
+				yield(flow.Input{}, err)
+				return
+			}
+			if !p.every && r.Index != p.row.n {
+				continue
+			}
+			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
+				Scope: scope.New(map[string]any{"row": r.Values}, p.env...)}
+			if !yield(in, nil) || !p.every {
+				return
+			}
+		}
+	}
+}
+
+func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) {
+	n := len(p.held)
+	pick := p.row.n
+	if pick < 0 {
+		pick += n
+	}
+	if !p.every && (pick < 0 || pick >= n) {
+		yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
+		return
+	}
+	for i, v := range p.held {
+		if !p.every && i != pick {
+			continue
+		}
+		vars := map[string]any{"row": v}
+		if withRows {
+			vars["rows"] = p.held
+		}
+		m := p.heldMeta[i]
+		in := flow.Input{Index: m.Index, SheetRow: m.SheetRow, Key: p.keyOf(v.(map[string]any)), Scope: scope.New(vars, p.env...)}
+		if !yield(in, nil) {
+			return
+		}
+	}
+}
+
+// keyOf is the row's value in the -key column, as text.
+func (p *rowsPlan) keyOf(row map[string]any) string {
+	if p.key == "" {
+		return ""
+	}
+	switch v := row[p.key].(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	case bool:
+		return strconv.FormatBool(v)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// outOfRange is the error of -row N past the rows of a sheet of n rows,
+// as data.RowVars says it.
+func outOfRange(i int, path string, n int) error {
+	return fmt.Errorf("row %d is out of range: the sheet in %s has %s %s", i, path, flow.Count(n), plural(n, "row", "rows"))
+}

@@ -1,0 +1,389 @@
+package flow
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// Flow is a flow compiled once: every field and condition of the Markdown
+// parsed and compiled, and what Validate reports without data. Run it for
+// one row with Run, or over many rows with RunRows. A Flow is immutable and
+// safe for concurrent use.
+type Flow struct {
+	file     string
+	fields   []compiledField
+	checked  []checkedLine // every line Validate checks, fields included
+	findings []Finding     // what Validate reports without data
+	names    []string      // the variables the placeholders read, sorted
+	opts     options
+}
+
+// compiledField is one field of a flow with its compiled template or
+// condition.
+type compiledField struct {
+	Field
+	tmpl *eval.Template
+	cond *eval.Condition
+	err  error // why the condition line cannot be read as one
+	// warnings are the warnings without data for the field's line.
+	warnings []Finding
+}
+
+// checkedLine is a line Validate checks: a template, or the value of a
+// condition field that starts at byte at.
+type checkedLine struct {
+	ln   line
+	at   int
+	tmpl *eval.Template
+	cond *eval.Condition
+}
+
+// Option sets how a compiled flow runs.
+type Option func(*options)
+
+type options struct {
+	explain, sample    bool
+	workers            int
+	runBytes, runSteps int64
+	runBudgetSet       bool
+	noFindings         bool
+	envAllowed         func(name string) bool
+}
+
+// noFindings compiles without checking the flow: for Preview with
+// NoWarnings, whose caller checks it apart.
+func noFindings(o *options) { o.noFindings = true }
+
+// Explain records, for each condition, every part with the values of its
+// placeholders and its verdict (Result.Steps).
+func Explain() Option { return func(o *options) { o.explain = true } }
+
+// SampleWarnings adds to each field the warnings that the row's data shows
+// for its line (a lookup the row does not have, with the closest key it
+// has; a side of < > <= >= that is not a number), as Validate gives them
+// with the row as sample. They are computed after the fields, under what
+// is left of the row's budget (D42), so they never make a field fail.
+func SampleWarnings() Option { return func(o *options) { o.sample = true } }
+
+// Workers sets how many goroutines RunRows runs rows on; n <= 0 (the
+// default) is runtime.GOMAXPROCS(0).
+func Workers(n int) Option { return func(o *options) { o.workers = n } }
+
+// RunBudget sets the work one run of RunRows may do over all its rows
+// (D42): bytes built, shown, copied or compared, and steps. A value <= 0
+// keeps the default, RunBudgetFactor times the budget of one row.
+func RunBudget(bytes, steps int64) Option {
+	return func(o *options) { o.runBytes, o.runSteps, o.runBudgetSet = bytes, steps, true }
+}
+
+// EnvAllowed tells the flow's checks which environment variables the
+// host lets in (ValidateOptions.EnvAllowed): an ${env.NAME} that is not
+// let in is always empty and is warned about (D44).
+func EnvAllowed(allowed func(name string) bool) Option {
+	return func(o *options) { o.envAllowed = allowed }
+}
+
+// RunBudgetFactor is how many rows' budgets a run may use by default (D42).
+const RunBudgetFactor = 64
+
+// Compile reads a flow and compiles each of its fields and conditions
+// once; file is the name used in findings and results. The error is set
+// only when the flow is larger than MaxSize; a flow with problems compiles,
+// and Findings lists them (they are what Validate reports without data).
+func Compile(file string, src []byte, opts ...Option) (*Flow, error) {
+	return CompileContext(context.Background(), file, src, opts...)
+}
+
+// CompileContext is Compile whose checks stop when ctx is done (see
+// ValidateContext).
+func CompileContext(ctx context.Context, file string, src []byte, opts ...Option) (f *Flow, err error) {
+	if len(src) > MaxSize {
+		return nil, errors.New(tooLarge() + "; it was not read")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, errors.New("internal error while reading this flow; please report it")
+		}
+	}()
+	f = &Flow{file: file}
+	for _, o := range opts {
+		o(&f.opts)
+	}
+	if !f.opts.noFindings {
+		f.findings = ValidateWith(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed})
+	}
+	warnings := map[int][]Finding{}
+	for _, w := range f.findings {
+		if w.Warning {
+			warnings[w.Line] = append(warnings[w.Line], w)
+		}
+	}
+	names := map[string]bool{}
+	var fs fenceState
+	for _, ln := range splitLines(string(src)) {
+		if fs.skip(ln.text) {
+			continue
+		}
+		label, at, isField := parseField(ln.text)
+		c := checkedLine{ln: ln}
+		var cf compiledField
+		if isField {
+			cf.Field = Field{Label: label, Value: strings.TrimRight(ln.text[at:], " \t"), Line: ln.num,
+				Column: column(ln.text, at), Condition: strings.EqualFold(label, "condition")}
+			cf.warnings = warnings[ln.num]
+		}
+		if isField && cf.Condition {
+			c.at = at
+			c.cond, cf.err = eval.CompileCondition(cf.Value)
+			if c.cond != nil {
+				cf.err = nil // a problem of a placeholder is raised when tested
+				cf.cond = c.cond
+				for _, p := range c.cond.Parts() {
+					readNames(p.Left, names)
+					readNames(p.Right, names)
+				}
+			}
+		} else {
+			c.tmpl, _ = eval.Compile(ln.text)
+			readNames(c.tmpl, names)
+			if isField {
+				cf.tmpl, _ = eval.Compile(cf.Value)
+			}
+		}
+		if c.tmpl != nil && len(c.tmpl.Placeholders()) > 0 || c.cond != nil {
+			f.checked = append(f.checked, c)
+		}
+		if isField {
+			f.fields = append(f.fields, cf)
+		}
+	}
+	for n := range names {
+		f.names = append(f.names, n)
+	}
+	sort.Strings(f.names)
+	return f, nil
+}
+
+// readNames adds the variables the placeholders of t read: the first part
+// of a dotted path, and every name an expression reads (not the name of a
+// function it calls, nor a .key).
+func readNames(t *eval.Template, names map[string]bool) {
+	for _, ph := range t.Placeholders() {
+		if ph.IsEnv() {
+			continue
+		}
+		// A path's first part that is no name (`upper(row`) is read only
+		// when the text is not an expression.
+		if len(ph.Path) > 0 && (ph.Tree == nil || ast.IsName(ph.Path[0])) {
+			names[ph.Path[0]] = true
+		}
+		if ph.Tree == nil {
+			continue
+		}
+		skip := map[*ast.Ident]bool{}
+		ast.Inspect(ph.Tree, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				skip[n.Fun] = true
+			case *ast.SelectorExpr:
+				skip[n.Sel] = true
+			case *ast.Ident:
+				if !skip[n] {
+					names[n.Name] = true
+				}
+			}
+			return true
+		})
+	}
+}
+
+// File is the name the flow was compiled with.
+func (f *Flow) File() string { return f.file }
+
+// Fields returns the flow's fields in file order, as the package function
+// Fields finds them.
+func (f *Flow) Fields() []Field {
+	out := make([]Field, len(f.fields))
+	for i, cf := range f.fields {
+		out[i] = cf.Field
+	}
+	return out
+}
+
+// Findings returns what Validate reports for the flow without data, sorted.
+func (f *Flow) Findings() []Finding { return append([]Finding(nil), f.findings...) }
+
+// Names returns the variables the flow's placeholders read, sorted: the
+// first part of every dotted path and every name an expression reads.
+func (f *Flow) Names() []string { return append([]string(nil), f.names...) }
+
+// Reads reports whether a placeholder of the flow reads the variable name.
+// A host that streams a sheet gives each row the variable rows (the whole
+// sheet) only when the flow reads it.
+func (f *Flow) Reads(name string) bool {
+	i := sort.SearchStrings(f.names, name)
+	return i < len(f.names) && f.names[i] == name
+}
+
+// RowResult is a flow computed for one row: each field's result, in file
+// order, and the work the row charged to its budget.
+type RowResult struct {
+	// Row is the index of the row (rows[Row]), -1 for data that is not
+	// a sheet; SheetRow the row number the spreadsheet shows (the header
+	// is row 1), 0 when unknown; Key the value of the host's key column
+	// (D41). They are copied from the Input.
+	Row, SheetRow int
+	Key           string
+	// Results are the fields in file order, as Preview gives them.
+	Results []Result
+	// Bytes and Steps are the work the row charged to its budget (D42).
+	Bytes, Steps int64
+	// Err is set when the row was cut short because the context was
+	// done; it wraps ctx.Err().
+	Err error
+}
+
+// Failed reports whether a field or a condition of the row failed.
+func (r *RowResult) Failed() bool {
+	for i := range r.Results {
+		if r.Results[i].Err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Name names the row as messages do (D41): `rows[3] (sheet row 5,
+// INV-2026-0104)`.
+func (r *RowResult) Name() string { return RowName(r.Row, r.SheetRow, r.Key) }
+
+// evaluators keep the state of Run between calls.
+var evaluators = sync.Pool{New: func() any { return new(runState) }}
+
+type runState struct {
+	ev eval.Evaluator
+}
+
+// Run computes every field and condition of the flow with the data in s,
+// under one budget for them all (D42): the budget of one evaluation that
+// the limits of s set. One field that fails does not stop the others,
+// unless the budget is spent or ctx is done, which fail every field after.
+// s may be nil for a flow with no data. The result's Row is -1.
+func (f *Flow) Run(ctx context.Context, s *scope.Scope) RowResult {
+	st := evaluators.Get().(*runState)
+	defer evaluators.Put(st)
+	return f.run(ctx, st, Input{Index: -1, Scope: s})
+}
+
+func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
+	s := in.Scope
+	if s == nil {
+		s = scope.New(nil)
+	}
+	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: make([]Result, len(f.fields))}
+	ev := &st.ev
+	ev.Begin(ctx, s)
+	for i := range f.fields {
+		cf := &f.fields[i]
+		res := &r.Results[i]
+		res.File, res.Field = f.file, cf.Field
+		switch {
+		case cf.err != nil:
+			res.Err = cf.err
+		case cf.cond != nil && f.opts.explain:
+			res.Holds, res.Steps, res.Err = ev.Explain(ctx, cf.cond, s)
+			res.Holds = res.Holds && res.Err == nil
+		case cf.cond != nil:
+			res.Holds, res.Err = ev.Test(ctx, cf.cond, s)
+			res.Holds = res.Holds && res.Err == nil
+		default:
+			res.Text, res.Err = ev.Render(ctx, cf.tmpl, s)
+		}
+	}
+	// The checks of the row's data come after the fields, under what is
+	// left of the same budget: they never make a field fail.
+	var sample map[int][]Finding
+	if f.opts.sample {
+		sample = f.sampleWarnings(ctx, ev, s)
+	}
+	r.Bytes, r.Steps = ev.End()
+	for i := range f.fields {
+		cf, res := &f.fields[i], &r.Results[i]
+		ws := cf.warnings
+		if extra := sample[cf.Line]; len(extra) > 0 {
+			ws = append(append([]Finding(nil), ws...), extra...)
+		}
+		for _, w := range ws {
+			if res.Err == nil || w.Message != res.Err.Error() {
+				res.Warnings = append(res.Warnings, w)
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		r.Err = value.Stopped(err)
+	}
+	return r
+}
+
+// sampleWarnings are the warnings that s shows for each line (by line
+// number), as Validate gives them with s as sample, computed with ev (in
+// a shared evaluation: under the row's budget).
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope) map[int][]Finding {
+	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
+	for _, c := range f.checked {
+		if c.cond == nil {
+			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
+			v.sampleChecks(c.ln, 0, c.tmpl)
+			continue
+		}
+		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
+		for _, p := range c.cond.Parts() {
+			v.sampleChecks(c.ln, c.at, p.Left)
+			if p.Right != nil {
+				v.sampleChecks(c.ln, c.at, p.Right)
+			}
+		}
+		v.orderChecks(c.ln, c.at, c.cond)
+	}
+	out := map[int][]Finding{}
+	for _, w := range v.finish() {
+		if w.Warning {
+			out[w.Line] = append(out[w.Line], w)
+		}
+	}
+	return out
+}
+
+// Finding is the error of a field that failed, as a finding of the flow
+// (D43): placed in the file at the part that failed, with its kind. ok is
+// false when the field did not fail.
+func (r Result) Finding() (f Finding, ok bool) {
+	if r.Err == nil {
+		return Finding{}, false
+	}
+	var e *eval.Error
+	if !errors.As(r.Err, &e) {
+		e = &eval.Error{Expr: r.Value, Reason: r.Err.Error(), Kind: r.Err}
+		if errors.Is(r.Err, value.ErrBudget) {
+			e.Kind = eval.ErrLimit
+		}
+	}
+	v := &validator{file: r.File}
+	c := *e
+	c.Line, c.Column = r.Line, r.Column+max(e.Column, 1)-1
+	c.EndLine, c.EndColumn = r.Line, c.Column+1
+	if e.EndLine == 1 && e.EndColumn > e.Column {
+		c.EndColumn = r.Column + e.EndColumn - 1
+	}
+	f = v.finding(&c)
+	f.Message = r.Err.Error()
+	return f, true
+}

@@ -1,0 +1,351 @@
+package flow
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+// Input is one row of a run: its variables, and how messages name it
+// (D41).
+type Input struct {
+	// Index is the row's index, the n of rows[n]; -1 for data that is not
+	// a sheet.
+	Index int
+	// SheetRow is the row number the spreadsheet shows (the header is row
+	// 1); 0 when unknown (JSON lines, data that is not a sheet).
+	SheetRow int
+	// Key is the value of the host's key column (`-key COLUMN`), or "".
+	Key string
+	// Scope holds the variables of the row: row, and rows (the whole
+	// sheet) when the flow reads it (Flow.Reads).
+	Scope *scope.Scope
+}
+
+// RowName names a row as every message about one row does (D41):
+// `rows[3] (sheet row 5)`, `rows[3] (sheet row 5, INV-2026-0104)`,
+// `rows[3]` when the sheet row is not known, `the data` for data that is
+// not a sheet. Numbers of four digits and more are grouped: `rows[1,204]`.
+func RowName(index, sheetRow int, key string) string {
+	if index < 0 {
+		return "the data"
+	}
+	var b strings.Builder
+	b.WriteString("rows[")
+	b.WriteString(Count(index))
+	b.WriteByte(']')
+	var extra []string
+	if sheetRow > 0 {
+		extra = append(extra, "sheet row "+Count(sheetRow))
+	}
+	if key != "" {
+		extra = append(extra, echo.Text(key))
+	}
+	if len(extra) > 0 {
+		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
+	}
+	return b.String()
+}
+
+// Count shows a count or a row number the way messages do: digits grouped
+// by `,` in threes from four digits on (1,204; 12,546).
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if len(s) <= 3 {
+		if neg {
+			return "-" + s
+		}
+		return s
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	head := len(s) % 3
+	if head > 0 {
+		b.WriteString(s[:head])
+	}
+	for i := head; i < len(s); i += 3 {
+		if b.Len() > 0 && !(neg && b.Len() == 1) {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+// StopError is the error that ends a run before its last row (D42): its
+// budget is spent, or its context is done. The rows before At were
+// delivered; At and the rows after it were not.
+type StopError struct {
+	// At names the first row not delivered.
+	Index, SheetRow int
+	Key             string
+	// Rows is how many rows were delivered.
+	Rows int
+	// Reason is ErrRunBudget, or the failure of a done context (it wraps
+	// ctx.Err()).
+	Reason error
+}
+
+// ErrRunBudget is the reason of a run that needs more work than its
+// budget allows (D42). errors.Is(err, value.ErrBudget) holds for it too.
+var ErrRunBudget = value.NewKind("the run needs more work than allowed", value.ErrBudget)
+
+// Error is `stopped at rows[1,204] (sheet row 1,206): the run needs more
+// work than allowed`.
+func (e *StopError) Error() string {
+	reason := e.Reason.Error()
+	var f *value.Failure
+	if errors.As(e.Reason, &f) {
+		reason = f.Reason
+	}
+	if errors.Is(e.Reason, context.DeadlineExceeded) {
+		reason = "the run ran out of time"
+	} else if errors.Is(e.Reason, context.Canceled) {
+		reason = "the run was cancelled"
+	}
+	return "stopped at " + RowName(e.Index, e.SheetRow, e.Key) + ": " + reason
+}
+
+// Unwrap returns the reason.
+func (e *StopError) Unwrap() error { return e.Reason }
+
+// maxBatch is the most rows a worker takes at once; batches start at one
+// row and double, so that a few heavy rows still spread over the workers.
+const maxBatch = 64
+
+// RunRows runs the flow over rows, each row as Run runs it (one budget per
+// row), and yields the results in the order of the rows. Rows are computed
+// on Workers goroutines (GOMAXPROCS by default) and never more than a few
+// batches of rows per worker are held at once, so memory does not grow
+// with the number of rows; a host that wants to shard a sheet across its
+// own workers can call Run, or RunRows with Workers(1), on each shard.
+//
+// The run has a budget of its own (RunBudget, D42) that the rows' work
+// adds up to, in row order; past it, or when ctx is done, the run stops
+// and yields a *StopError that names the first row not delivered. An error
+// from rows itself is yielded as it is, and ends the run. Stopping the
+// loop early (break) stops the workers.
+func (f *Flow) RunRows(ctx context.Context, rows iter.Seq2[Input, error]) iter.Seq2[RowResult, error] {
+	return func(yield func(RowResult, error) bool) {
+		workers := f.opts.workers
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		t := tally{}
+		if workers == 1 {
+			f.runSerial(ctx, rows, &t, yield)
+			return
+		}
+		f.runParallel(ctx, rows, workers, &t, yield)
+	}
+}
+
+// tally adds up the work of a run in row order.
+type tally struct {
+	bytes, steps       int64
+	maxBytes, maxSteps int64
+	rows               int
+	set                bool
+}
+
+// add charges the work of r; it returns the error that stops the run
+// before r is delivered, or nil.
+func (f *Flow) charge(t *tally, r *RowResult, s *scope.Scope) error {
+	if !t.set {
+		t.set = true
+		t.maxBytes, t.maxSteps = f.opts.runBytes, f.opts.runSteps
+		if t.maxBytes <= 0 {
+			t.maxBytes = RunBudgetFactor * orDefault(s.MaxWork(), value.DefaultMaxWork)
+		}
+		if t.maxSteps <= 0 {
+			t.maxSteps = RunBudgetFactor * orDefault(s.MaxSteps(), value.DefaultMaxSteps)
+		}
+	}
+	stop := func(reason error) error {
+		return &StopError{Index: r.Row, SheetRow: r.SheetRow, Key: r.Key, Rows: t.rows, Reason: reason}
+	}
+	if r.Err != nil {
+		return stop(r.Err)
+	}
+	t.bytes += r.Bytes
+	t.steps += r.Steps
+	if t.bytes > t.maxBytes || t.steps > t.maxSteps {
+		return stop(value.Fail(ErrRunBudget, "the run needs more work than allowed (more than "+
+			value.SizeText(int(min(t.maxBytes, 1<<62)))+" of text or "+strconv.FormatInt(t.maxSteps, 10)+" steps over all rows)"))
+	}
+	t.rows++
+	return nil
+}
+
+func orDefault(n, d int64) int64 {
+	if n <= 0 {
+		return d
+	}
+	return n
+}
+
+func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *tally, yield func(RowResult, error) bool) {
+	st := evaluators.Get().(*runState)
+	defer evaluators.Put(st)
+	for in, err := range rows {
+		if err != nil {
+			yield(RowResult{}, err)
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			yield(RowResult{}, &StopError{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key, Rows: t.rows, Reason: value.Stopped(err)})
+			return
+		}
+		r := f.run(ctx, st, in)
+		if err := f.charge(t, &r, in.Scope); err != nil {
+			yield(RowResult{}, err)
+			return
+		}
+		if !yield(r, nil) {
+			return
+		}
+	}
+}
+
+// batch is rows a worker computes together.
+type batch struct {
+	seq  int
+	ins  []Input
+	outs []RowResult
+	err  error // an error of the rows iterator after ins
+}
+
+func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error], workers int, t *tally, yield func(RowResult, error) bool) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	inFlight := 4 * workers
+	tokens := make(chan struct{}, inFlight)
+	todo := make(chan *batch, inFlight)
+	done := make(chan *batch, inFlight)
+	total := make(chan int, 1)
+	cut := false // the reader stopped before the rows' end (written before total is sent)
+	// The reader: batches of rows, at most inFlight of them not yet
+	// delivered; at its end, how many batches it sent.
+	go func() {
+		seq, size := 0, 1
+		defer func() {
+			close(todo)
+			total <- seq
+		}()
+		b := &batch{}
+		send := func() bool {
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return false
+			}
+			b.seq = seq
+			seq++
+			todo <- b
+			b = &batch{}
+			size = min(2*size, maxBatch)
+			return true
+		}
+		for in, err := range rows {
+			if err != nil {
+				b.err = err
+				send()
+				return
+			}
+			b.ins = append(b.ins, in)
+			if len(b.ins) == size && !send() {
+				cut = true
+				return
+			}
+		}
+		if len(b.ins) > 0 {
+			send()
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := evaluators.Get().(*runState)
+			defer evaluators.Put(st)
+			for b := range todo {
+				b.outs = make([]RowResult, len(b.ins))
+				for i, in := range b.ins {
+					if err := ctx.Err(); err != nil {
+						b.outs[i] = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Err: value.Stopped(err)}
+						continue
+					}
+					b.outs[i] = f.run(ctx, st, in)
+				}
+				done <- b
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	defer func() {
+		cancel()
+		for range done { // let the workers end
+		}
+	}()
+	// The writer: results in row order.
+	parked := map[int]*batch{}
+	next, last, sent := 0, -1, -1
+	for sent < 0 || next < sent {
+		b, ok := parked[next]
+		if !ok {
+			select {
+			case n := <-total:
+				sent = n
+				continue
+			case b, ok = <-done:
+				if !ok {
+					b = nil
+				}
+			}
+			if b == nil {
+				break // every worker is done, and so is the reader
+			}
+			if b.seq != next {
+				parked[b.seq] = b
+				continue
+			}
+		}
+		delete(parked, next)
+		next++
+		for i := range b.outs {
+			r := &b.outs[i]
+			if err := f.charge(t, r, b.ins[i].Scope); err != nil {
+				yield(RowResult{}, err)
+				return
+			}
+			if !yield(*r, nil) {
+				return
+			}
+			last = r.Row
+		}
+		if b.err != nil {
+			yield(RowResult{}, b.err)
+			return
+		}
+		<-tokens
+	}
+	if err := parent.Err(); err != nil && cut {
+		yield(RowResult{}, &StopError{Index: last + 1, Rows: t.rows, Reason: value.Stopped(err)})
+	}
+}

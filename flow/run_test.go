@@ -1,0 +1,245 @@
+package flow_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
+)
+
+const sheetFlow = "# Sheet\n\n" +
+	"- **subject:** Invoice ${row.id} for ${upper(row.name)}\n" +
+	"- **total:** ${number(row.amount) * 2}\n" +
+	"- **condition:** ${row.status} == Due and ${number(row.amount)} > 10\n"
+
+// sheetRows makes n rows; every seventh has an amount that is no number.
+func sheetRows(n int, opts ...scope.Option) iter.Seq2[flow.Input, error] {
+	return func(yield func(flow.Input, error) bool) {
+		for i := range n {
+			amount := strconv.Itoa(i)
+			if i%7 == 3 {
+				amount = "n/a"
+			}
+			row := map[string]any{"id": "INV-" + strconv.Itoa(i), "name": "ann", "amount": amount, "status": "Due"}
+			in := flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row}, opts...)}
+			if !yield(in, nil) {
+				return
+			}
+		}
+	}
+}
+
+// collect runs f over rows and returns the results as lines, and the
+// error that ended the run.
+func collect(t *testing.T, ctx context.Context, f *flow.Flow, rows iter.Seq2[flow.Input, error]) ([]string, error) {
+	t.Helper()
+	var out []string
+	for r, err := range f.RunRows(ctx, rows) {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, r.Name())
+		for _, res := range r.Results {
+			out = append(out, res.String())
+		}
+	}
+	return out, nil
+}
+
+// Rows come back in their order whatever the number of workers, each as
+// Run computes it alone.
+func TestRunRowsOrder(t *testing.T) {
+	var want []string
+	for _, workers := range []int{1, 2, 3, 8} {
+		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers))
+		require.NoError(t, err)
+		got, err := collect(t, context.Background(), f, sheetRows(1000))
+		require.NoError(t, err)
+		require.Len(t, got, 4000)
+		if want == nil {
+			want = got
+			for in := range sheetRows(1000) {
+				r := f.Run(context.Background(), in.Scope)
+				require.Equal(t, -1, r.Row)
+				for i, res := range r.Results {
+					require.Equal(t, res.String(), got[in.Index*4+1+i])
+				}
+			}
+			continue
+		}
+		require.Equal(t, want, got, "workers %d", workers)
+	}
+	require.Equal(t, "rows[3] (sheet row 5)", want[12])
+	require.Equal(t, "f.md:4: total: error: ${number(row.amount) * 2}: number: no number in 'n/a'", want[14])
+}
+
+// D42: the fields and conditions of a row share one budget; the rows of a
+// run add up to the run's budget, and past it the run stops at the same
+// row whatever the number of workers, saying how far it got.
+func TestRunBudgets(t *testing.T) {
+	f, err := flow.Compile("f.md", []byte(sheetFlow))
+	require.NoError(t, err)
+	one := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}}))
+	require.Positive(t, one.Steps)
+	// A row's budget smaller than the row's work: the fields after the
+	// budget is spent fail with it, the ones before do not.
+	r := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}},
+		scope.WithMaxSteps(one.Steps-1)))
+	require.NoError(t, r.Results[0].Err)
+	require.ErrorIs(t, r.Results[2].Err, eval.ErrBudget)
+
+	for _, workers := range []int{1, 2, 4} {
+		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers), flow.RunBudget(0, 10*one.Steps+5))
+		require.NoError(t, err)
+		got, err := collect(t, context.Background(), f, sheetRows(100))
+		var stop *flow.StopError
+		require.ErrorAs(t, err, &stop)
+		require.ErrorIs(t, err, flow.ErrRunBudget)
+		require.ErrorIs(t, err, value.ErrBudget)
+		require.Equal(t, stop.Rows*4, len(got))
+		require.Equal(t, stop.Index, stop.Rows)
+		require.Less(t, stop.Rows, 11)
+		require.Equal(t, fmt.Sprintf("stopped at rows[%d] (sheet row %d): the run needs more work than allowed (more than 4096 MiB of text or %d steps over all rows)",
+			stop.Rows, stop.Rows+2, 10*one.Steps+5), err.Error())
+	}
+}
+
+// D35, D42: a done context stops a run with an error that wraps ctx.Err()
+// and names the first row not delivered; the rows delivered stand.
+func TestRunRowsContext(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers))
+		require.NoError(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		n := 0
+		var stop error
+		for r, err := range f.RunRows(ctx, sheetRows(100000)) {
+			if err != nil {
+				stop = err
+				break
+			}
+			require.Equal(t, n, r.Row)
+			n++
+			if n == 500 {
+				cancel()
+			}
+		}
+		require.ErrorIs(t, stop, context.Canceled)
+		var se *flow.StopError
+		require.True(t, errors.As(stop, &se))
+		require.GreaterOrEqual(t, se.Index, 500)
+		require.Equal(t, n, se.Rows)
+		require.Contains(t, stop.Error(), "the run was cancelled")
+	}
+	// Breaking out of the loop stops the run.
+	f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(4))
+	require.NoError(t, err)
+	n := 0
+	for range f.RunRows(context.Background(), sheetRows(100000)) {
+		n++
+		if n == 10 {
+			break
+		}
+	}
+	require.Equal(t, 10, n)
+}
+
+// An error of the rows ends the run after the rows before it.
+func TestRunRowsReadError(t *testing.T) {
+	bad := errors.New("line 7: not valid CSV")
+	rows := func(yield func(flow.Input, error) bool) {
+		for in := range sheetRows(5) {
+			if !yield(in, nil) {
+				return
+			}
+		}
+		yield(flow.Input{}, bad)
+	}
+	for _, workers := range []int{1, 2} {
+		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers))
+		require.NoError(t, err)
+		got, err := collect(t, context.Background(), f, rows)
+		require.ErrorIs(t, err, bad)
+		require.Len(t, got, 20)
+	}
+}
+
+// The variables a flow reads come from its compiled placeholders: a flow
+// that reads rows needs the whole sheet, one that does not can stream.
+func TestFlowReads(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{sheetFlow, []string{"row"}},
+		{"- **a:** ${len(rows)} ${rows[-1].id}\n", []string{"rows"}},
+		{"- **a:** ${row.Role in Company} ${env.HOME}\n- **condition:** ${x} in ${y}, b\n", []string{"row", "x", "y"}},
+		{"- **a:** ${default(row.a, other.b)} ${join(list)}\n", []string{"list", "other", "row"}},
+		{"- **a:** ${lenght(}\n", []string{"lenght("}}, // a path first: a key could be named so
+	} {
+		f, err := flow.Compile("f.md", []byte(c.src))
+		require.NoError(t, err)
+		require.Equal(t, c.want, f.Names(), c.src)
+		for _, n := range c.want {
+			require.True(t, f.Reads(n))
+		}
+		require.False(t, f.Reads("nothing"))
+	}
+}
+
+func TestRowName(t *testing.T) {
+	for _, c := range []struct {
+		index, sheet int
+		key, want    string
+	}{
+		{3, 5, "", "rows[3] (sheet row 5)"},
+		{3, 5, "INV-2026-0104", "rows[3] (sheet row 5, INV-2026-0104)"},
+		{1204, 1206, "", "rows[1,204] (sheet row 1,206)"},
+		{12, 0, "", "rows[12]"},
+		{-1, 0, "", "the data"},
+		{1234567, 0, "a\nb", `rows[1,234,567] (a\nb)`},
+	} {
+		require.Equal(t, c.want, flow.RowName(c.index, c.sheet, c.key))
+	}
+	require.Equal(t, "-1,000", flow.Count(-1000))
+	require.Equal(t, "999", flow.Count(999))
+	require.Equal(t, "12,546", flow.Count(12546))
+}
+
+// RunRows holds only the rows in flight: while the loop body waits, the
+// rows read ahead stay within a few batches per worker, however long the
+// sheet.
+func TestRunRowsBounded(t *testing.T) {
+	f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(2))
+	require.NoError(t, err)
+	read := 0
+	rows := func(yield func(flow.Input, error) bool) {
+		for in := range sheetRows(1_000_000) {
+			read++
+			if !yield(in, nil) {
+				return
+			}
+		}
+	}
+	n := 0
+	for r, err := range f.RunRows(context.Background(), rows) {
+		require.NoError(t, err)
+		require.Equal(t, n, r.Row)
+		n++
+		if n == 2000 {
+			break
+		}
+	}
+	// 4 batches per worker of at most 64 rows, and the batch being filled.
+	require.LessOrEqual(t, read, 2000+4*2*64+64)
+}
