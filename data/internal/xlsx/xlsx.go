@@ -55,6 +55,8 @@ type Rows struct {
 	p      *part
 	row    int // the last row read
 	cells  []string
+	text   []byte // the text of the row's cells that are not shared, one after another
+	spans  []int  // for each cell: where its text ends in text, or -1 when cells has it
 	done   bool
 	charge Charge
 }
@@ -428,13 +430,19 @@ func (w textOf) String() string {
 // text of the elements inside it except phonetic hints (rPh), at most
 // maxCell characters.
 func (p *part) text(what textOf) (string, error) {
+	b, err := p.textBytes(what)
+	return string(b), err
+}
+
+// textBytes is text, in the part's buffer: valid until the next call.
+func (p *part) textBytes(what textOf) ([]byte, error) {
 	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
 	for {
 		t, err := p.next()
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		switch t.kind {
 		case kStart:
@@ -445,12 +453,12 @@ func (p *part) text(what textOf) (string, error) {
 			if p.depth < depth {
 				p.buf = b
 				if !utf8.Valid(b) {
-					return "", Error{fmt.Sprintf("%s is not valid UTF-8", what)}
+					return nil, Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
 				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
-					return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+					return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 				}
-				return string(b), nil
+				return b, nil
 			}
 			if p.depth < skipAt {
 				skipAt = 0
@@ -460,7 +468,7 @@ func (p *part) text(what textOf) (string, error) {
 				continue
 			}
 			if len(b)+len(t.text) > maxCell*utf8.UTFMax {
-				return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+				return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 			}
 			b = append(b, t.text...)
 		}
@@ -715,12 +723,20 @@ func (r *Rows) readRow(n int) ([]string, error) {
 	p := r.p
 	depth := p.depth
 	cells := r.cells[:0]
+	r.text, r.spans = r.text[:0], r.spans[:0]
 	for {
 		t, err := p.next()
 		if err != nil {
 			return nil, err
 		}
 		if p.depth < depth {
+			// The cells' own text in one string for the row, not one each.
+			all, from := string(r.text), 0
+			for j, end := range r.spans {
+				if end >= 0 {
+					cells[j], from = all[from:end], end
+				}
+			}
 			r.cells = cells
 			return cells, nil
 		}
@@ -752,17 +768,24 @@ func (r *Rows) readRow(n int) ([]string, error) {
 		}
 		for len(cells) < col {
 			cells = append(cells, "")
+			r.spans = append(r.spans, -1)
 		}
-		v, err := r.cell(t, col, n)
+		v, own, err := r.cell(t, col, n)
 		if err != nil {
 			return nil, err
 		}
 		cells = append(cells, v)
+		end := -1
+		if own {
+			end = len(r.text)
+		}
+		r.spans = append(r.spans, end)
 	}
 }
 
-// cell reads the cell just started, in column col of row n.
-func (r *Rows) cell(s *token, col, n int) (string, error) {
+// cell reads the cell just started, in column col of row n. Text of its
+// own (own true) it adds to the row's text rather than returning it.
+func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	p := r.p
 	typ, style := "", -1
 	for _, a := range s.attrs {
@@ -777,12 +800,12 @@ func (r *Rows) cell(s *token, col, n int) (string, error) {
 	}
 	what := textOf{col, n}
 	depth := p.depth
-	var v string
+	var b []byte // in the part's buffer: the last text read wins
 	haveV := false
 	for {
 		t, err := p.next()
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if p.depth < depth {
 			break
@@ -792,11 +815,11 @@ func (r *Rows) cell(s *token, col, n int) (string, error) {
 		}
 		switch string(t.local) {
 		case "v":
-			v, err = p.text(what)
+			b, err = p.textBytes(what)
 			haveV = true
 		case "is":
 			if typ == "inlineStr" {
-				v, err = p.text(what)
+				b, err = p.textBytes(what)
 				haveV = true
 			} else {
 				err = p.skip()
@@ -805,50 +828,67 @@ func (r *Rows) cell(s *token, col, n int) (string, error) {
 			err = p.skip()
 		}
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 	}
 	if !haveV {
-		return "", nil
+		return "", false, nil
 	}
 	switch typ {
 	case "s":
-		i, err := strconv.Atoi(strings.TrimSpace(v))
+		i, err := strconv.Atoi(string(bytes.TrimSpace(b)))
 		if err != nil || i < 0 || i >= len(r.wb.strings) {
-			return "", Error{fmt.Sprintf("cell %s refers to shared string %s, which the workbook does not have (it has %d); save the workbook again", CellName(col, n), quoteName(v), len(r.wb.strings))}
+			return "", false, Error{fmt.Sprintf("cell %s refers to shared string %s, which the workbook does not have (it has %d); save the workbook again", CellName(col, n), quoteName(string(b)), len(r.wb.strings))}
 		}
-		return r.wb.strings[i], nil // the one copy, shared
+		return r.wb.strings[i], false, nil // the one copy, shared
 	case "inlineStr":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		return unescape(v), nil
+		if bytes.Contains(b, []byte("_x")) {
+			r.text = append(r.text, unescape(string(b))...)
+		} else {
+			r.text = append(r.text, b...)
+		}
+		return "", true, nil
 	case "b":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		switch v {
+		switch string(b) {
 		case "1":
-			return "TRUE", nil
+			return "TRUE", false, nil
 		case "0":
-			return "FALSE", nil
+			return "FALSE", false, nil
 		}
-		return v, nil
+		r.text = append(r.text, b...)
+		return "", true, nil
 	case "str", "e", "d":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		return v, nil
+		r.text = append(r.text, b...)
+		return "", true, nil
 	}
 	f := &numFormat{}
 	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
 		f = r.wb.formats[style]
 	}
-	shown := f.show(v, r.wb.date1904) // at most a few times the format's 255 characters
-	if err := r.charge(len(shown) / 16); err != nil {
-		return "", err
+	// As f.show, without a string for the number's own text.
+	if isNumberText(string(b)) {
+		if x, ok := number(string(b)); ok {
+			shown := f.showNumber(x, r.wb.date1904) // at most a few times the format's 255 characters
+			if err := r.charge(len(shown) / 16); err != nil {
+				return "", false, err
+			}
+			return shown, false, nil
+		}
 	}
-	return shown, nil
+	if err := r.charge(len(b) / 16); err != nil {
+		return "", false, err
+	}
+	r.text = append(r.text, b...)
+	return "", true, nil
 }
 
 // cellType is the type of a cell (its t attribute), one of the constant
