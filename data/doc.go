@@ -25,8 +25,9 @@
 // is skipped; a header of one cell holding ';' or tabs, and text that is not
 // UTF-8, are errors that say how to save the file.
 //
-// XLSX is read by this package's own streaming reader (archive/zip and
-// encoding/xml's token stream), written for files from anywhere: the shared
+// XLSX is read by this package's own streaming reader (archive/zip and an
+// XML scanner of its own that reads what encoding/xml reads, in one pass),
+// written for files from anywhere: the shared
 // strings are read once and kept once (a cell refers to the one copy); a
 // cell holds at most 32,767 characters; XML nests at most 64 deep; a number
 // format code has at most 255 characters and is read once per style, only

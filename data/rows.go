@@ -227,6 +227,10 @@ type csvRows struct {
 	// spreadsheet shows is the line a record starts on less them.
 	inner   int
 	started bool // the header (the first record not blank) is read
+	// rec is the record just read, and where names its cells: one func
+	// for every record, not one made per record.
+	rec   []string
+	where func(j int) string
 }
 
 func blank(rec []string) bool {
@@ -318,7 +322,12 @@ func newCSVRows(d *decoder, r io.Reader) *csvRows {
 	cr := csv.NewReader(&crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}})
 	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
 	cr.ReuseRecord = true
-	return &csvRows{d: d, r: cr}
+	c := &csvRows{d: d, r: cr}
+	c.where = func(j int) string {
+		line, _ := c.r.FieldPos(min(j, len(c.rec)-1))
+		return fmt.Sprintf("line %d, column %d", line, j+1)
+	}
+	return c
 }
 
 func (c *csvRows) next() ([]string, int, func(j int) string, error) {
@@ -344,18 +353,16 @@ func (c *csvRows) next() ([]string, int, func(j int) string, error) {
 	for _, f := range rec {
 		c.inner += strings.Count(f, "\n")
 	}
-	r := c.r
-	where := func(j int) string {
-		line, _ := r.FieldPos(min(j, len(rec)-1))
-		return fmt.Sprintf("line %d, column %d", line, j+1)
-	}
-	return rec, sheetRow, where, nil
+	c.rec = rec
+	return rec, sheetRow, c.where, nil
 }
 
 // xlsxRows reads the rows of a sheet of a workbook.
 type xlsxRows struct {
-	rows *xlsx.Rows
-	d    *decoder
+	rows  *xlsx.Rows
+	d     *decoder
+	row   int                // the row just read
+	where func(j int) string // names cell j of it: one func for every row
 }
 
 func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
@@ -365,7 +372,9 @@ func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xls
 	if err != nil {
 		return nil, d.xlsxError(err)
 	}
-	return &xlsxRows{rows: rows, d: d}, nil
+	x := &xlsxRows{rows: rows, d: d}
+	x.where = func(j int) string { return "cell " + xlsx.CellName(j, x.row) }
+	return x, nil
 }
 
 func (x *xlsxRows) next() ([]string, int, func(j int) string, error) {
@@ -376,7 +385,8 @@ func (x *xlsxRows) next() ([]string, int, func(j int) string, error) {
 	if !ok {
 		return nil, 0, nil, io.EOF
 	}
-	return cells, row, func(j int) string { return "cell " + xlsx.CellName(j, row) }, nil
+	x.row = row
+	return cells, row, x.where, nil
 }
 
 func (x *xlsxRows) Close() error {

@@ -5,10 +5,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/kinenix/expressions/data/internal/xlsx"
+	"github.com/stretchr/testify/require"
 )
 
 // fuzzWorkbook builds a workbook from the fuzzer's bytes: ops drive the
@@ -99,6 +103,8 @@ func fuzzWorkbook(ops []byte, text string, raw bool) []byte {
 	return out
 }
 
+var lineOf = regexp.MustCompile(`\(line \d+`)
+
 func xmlText(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -118,7 +124,8 @@ func xmlText(s string) string {
 	return b.String()
 }
 
-// FuzzXLSX checks the XLSX reader's bounds on workbooks built from the
+// FuzzXLSX checks the XLSX reader's scanner against encoding/xml's
+// token stream (the same rows, or the same message) and its bounds on workbooks built from the
 // fuzzer's bytes (valid, damaged, hostile): it never panics, an error is
 // one line of valid UTF-8 naming the file, what a workbook builds stays
 // within the loader's budget, and the text it keeps (each string counted
@@ -147,6 +154,16 @@ func FuzzXLSX(f *testing.F) {
 		b := fuzzWorkbook(ops, text, raw)
 		d := newDecoder("f.xlsx", len(b))
 		data, err := d.decode(b, nil)
+		// encoding/xml's token stream, the scanner's oracle, reads it alike.
+		xlsx.StdXML = true
+		oracle, oerr := newDecoder("f.xlsx", len(b)).decode(b, nil)
+		xlsx.StdXML = false
+		if err != nil || oerr != nil {
+			require.Equal(t, lineOf.ReplaceAllString(fmt.Sprint(oerr), "(line N"), lineOf.ReplaceAllString(fmt.Sprint(err), "(line N"),
+				"the scanner and encoding/xml fail alike (the line of a syntax error may differ)")
+		} else {
+			require.Equal(t, oracle.Vars(), data.Vars(), "the scanner and encoding/xml read the same rows")
+		}
 		if err != nil {
 			msg := err.Error()
 			if !utf8.ValidString(msg) || strings.ContainsAny(msg, "\n\r") {

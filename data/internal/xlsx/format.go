@@ -356,15 +356,16 @@ func general(v float64) string {
 	return s
 }
 
-// show gives the text of the number cell written v in the format f.
-func (f *numFormat) show(v string, date1904 bool) string {
-	if !isNumberText(v) {
-		return v
-	}
+// number reads number text (a string, or bytes converted where the call
+// needs no copy) as a finite float.
+func number(v string) (float64, bool) {
 	x, err := strconv.ParseFloat(v, 64)
-	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-		return v
-	}
+	return x, err == nil && !math.IsInf(x, 0) && !math.IsNaN(x)
+}
+
+// showNumber gives the text of a number cell, x, in the format f (a cell
+// whose text is not number text, isNumberText and number, shows it as it is).
+func (f *numFormat) showNumber(x float64, date1904 bool) string {
 	switch {
 	case f.date != nil:
 		if x < 0 || x > maxSerial {

@@ -1,5 +1,7 @@
 // Package xlsx reads the rows of one sheet of an XLSX workbook as they
-// are read, on archive/zip and encoding/xml's token stream.
+// are read, on archive/zip and an XML scanner of its own (scan.go): the
+// tokens encoding/xml's RawToken gives, without an allocation per token;
+// encoding/xml stays as the scanner's test oracle (StdXML).
 //
 // It is written for files from anywhere, so everything it keeps is
 // bounded and charged before it is kept: a part unpacks to at most what
@@ -53,6 +55,8 @@ type Rows struct {
 	p      *part
 	row    int // the last row read
 	cells  []string
+	text   []byte // the text of the row's cells that are not shared, one after another
+	spans  []int  // for each cell: where its text ends in text, or -1 when cells has it
 	done   bool
 	charge Charge
 }
@@ -197,12 +201,19 @@ func quoteName(s string) string {
 type part struct {
 	name  string
 	rc    io.ReadCloser
-	dec   *xml.Decoder
+	sc    *scanner     // the reader's own scanner, or
+	dec   *xml.Decoder // encoding/xml's (StdXML), the scanner's oracle
+	std   token        // dec's token, as the scanner gives it
 	depth int
-	open  [maxDepth]string // the names of the elements open, to match their ends
+	names []byte            // the names of the elements open, one after another
+	open  [maxDepth + 1]int // where each name ends in names, to match the ends
 	wb    *workbook
 	buf   []byte // text being read, reused
 }
+
+// StdXML makes the reader read XML with encoding/xml's RawToken rather
+// than its own scanner: the oracle the tests compare the scanner with.
+var StdXML = false
 
 // part opens the part called name (as the zip archive spells it, in any
 // letter case) for reading its XML. What it unpacks to is charged to the
@@ -217,9 +228,15 @@ func (wb *workbook) part(name string) (*part, error) {
 		return nil, damaged(f.Name, err)
 	}
 	p := &part{name: f.Name, rc: rc, wb: wb}
-	p.dec = xml.NewDecoder(&limitedReader{r: rc, wb: wb})
+	if StdXML {
+		p.dec = xmlDecoder(&limitedReader{r: rc, wb: wb})
+	} else {
+		p.sc = newScanner(&limitedReader{r: rc, wb: wb})
+	}
 	return p, nil
 }
+
+func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(r) }
 
 // limitedReader counts what a part unpacks to against the workbook's limit.
 type limitedReader struct {
@@ -255,30 +272,32 @@ func damaged(name string, err error) error {
 // next returns the next start element, end element or text of the part,
 // with io.EOF at its end, after the rest of the part is read so that its
 // checksum and size are checked.
-func (p *part) next() (xml.Token, error) {
+func (p *part) next() (*token, error) {
 	for {
-		t, err := p.dec.RawToken()
+		t, err := p.raw()
 		if err != nil {
 			return nil, p.fail(err)
 		}
-		switch t := t.(type) {
-		case xml.StartElement:
+		switch t.kind {
+		case kStart:
 			if p.depth == maxDepth {
 				return nil, Error{fmt.Sprintf("the part %s of the workbook nests its XML more than %d deep", p.name, maxDepth)}
 			}
-			p.open[p.depth] = t.Name.Local
+			p.names = append(p.names, t.local...)
 			p.depth++
+			p.open[p.depth] = len(p.names)
 			return t, nil
-		case xml.EndElement:
-			if p.depth == 0 || p.open[p.depth-1] != t.Name.Local {
+		case kEnd:
+			if p.depth == 0 || string(p.names[p.open[p.depth-1]:]) != string(t.local) {
 				return nil, p.invalid("an element ends that is not open")
 			}
 			p.depth--
+			p.names = p.names[:p.open[p.depth]]
 			if p.depth == 0 {
 				return t, p.finish()
 			}
 			return t, nil
-		case xml.CharData:
+		case kText:
 			if p.depth > 0 {
 				return t, nil
 			}
@@ -286,12 +305,54 @@ func (p *part) next() (xml.Token, error) {
 	}
 }
 
+// raw returns the next token of the part, with comments, processing
+// instructions and directives left out.
+func (p *part) raw() (*token, error) {
+	if p.sc != nil {
+		return p.sc.next()
+	}
+	for {
+		t, err := p.dec.RawToken()
+		if err != nil {
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return nil, &syntaxError{line: se.Line}
+			}
+			return nil, err
+		}
+		p.std = token{attrs: p.std.attrs[:0]}
+		switch t := t.(type) {
+		case xml.StartElement:
+			p.std.kind, p.std.space, p.std.local = kStart, []byte(t.Name.Space), []byte(t.Name.Local)
+			for _, a := range t.Attr {
+				p.std.attrs = append(p.std.attrs, rawAttr{[]byte(a.Name.Space), []byte(a.Name.Local), []byte(a.Value)})
+			}
+		case xml.EndElement:
+			p.std.kind, p.std.space, p.std.local = kEnd, []byte(t.Name.Space), []byte(t.Name.Local)
+		case xml.CharData:
+			p.std.kind, p.std.text = kText, t
+		default:
+			continue
+		}
+		return &p.std, nil
+	}
+}
+
+// line is the line the part is read to.
+func (p *part) line() int {
+	if p.sc != nil {
+		return p.sc.line(p.sc.r)
+	}
+	line, _ := p.dec.InputPos()
+	return line
+}
+
 // finish reads the rest of the part (past its root element: white
 // space, comments) to its end, so that archive/zip checks its size and
 // checksum, and closes it.
 func (p *part) finish() error {
 	for {
-		t, err := p.dec.RawToken()
+		t, err := p.raw()
 		if errors.Is(err, io.EOF) {
 			p.close()
 			return nil
@@ -299,7 +360,7 @@ func (p *part) finish() error {
 		if err != nil {
 			return p.fail(err)
 		}
-		if _, ok := t.(xml.StartElement); ok {
+		if t.kind == kStart {
 			return p.invalid("an element follows the end of its root element")
 		}
 	}
@@ -315,7 +376,7 @@ func (p *part) close() {
 // fail turns an error of reading the part into an Error.
 func (p *part) fail(err error) error {
 	p.close()
-	var se *xml.SyntaxError
+	var se *syntaxError
 	switch {
 	case errors.Is(err, errTooBig):
 		return p.wb.tooBig()
@@ -325,7 +386,7 @@ func (p *part) fail(err error) error {
 		}
 		return p.invalid("it is empty")
 	case errors.As(err, &se):
-		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d); save the workbook again", p.name, se.Line)}
+		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d); save the workbook again", p.name, se.line)}
 	}
 	var xe Error
 	if errors.As(err, &xe) {
@@ -338,8 +399,8 @@ func (p *part) fail(err error) error {
 }
 
 func (p *part) invalid(why string) error {
+	line := p.line()
 	p.close()
-	line, _ := p.dec.InputPos()
 	return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d: %s); save the workbook again", p.name, line, why)}
 }
 
@@ -369,54 +430,53 @@ func (w textOf) String() string {
 // text of the elements inside it except phonetic hints (rPh), at most
 // maxCell characters.
 func (p *part) text(what textOf) (string, error) {
+	b, err := p.textBytes(what)
+	return string(b), err
+}
+
+// textBytes is text, in the part's buffer: valid until the next call.
+func (p *part) textBytes(what textOf) ([]byte, error) {
 	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
 	for {
 		t, err := p.next()
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			if skipAt == 0 && t.Name.Local == "rPh" {
+		switch t.kind {
+		case kStart:
+			if skipAt == 0 && string(t.local) == "rPh" {
 				skipAt = p.depth
 			}
-		case xml.EndElement:
+		case kEnd:
 			if p.depth < depth {
 				p.buf = b
 				if !utf8.Valid(b) {
-					return "", Error{fmt.Sprintf("%s is not valid UTF-8", what)}
+					return nil, Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
 				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
-					return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+					return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 				}
-				return string(b), nil
+				return b, nil
 			}
 			if p.depth < skipAt {
 				skipAt = 0
 			}
-		case xml.CharData:
+		case kText:
 			if skipAt != 0 {
 				continue
 			}
-			if len(b)+len(t) > maxCell*utf8.UTFMax {
-				return "", Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+			if len(b)+len(t.text) > maxCell*utf8.UTFMax {
+				return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 			}
-			b = append(b, t...)
+			b = append(b, t.text...)
 		}
 	}
 }
 
 // attr returns the value of the attribute local of a start element.
-func attr(t xml.StartElement, local string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == local {
-			return a.Value
-		}
-	}
-	return ""
-}
+func attr(t *token, local string) string { return string(t.attr(local)) }
 
 // rels is a part's relationships: targets by id, and by type.
 type rels struct {
@@ -452,7 +512,7 @@ func (wb *workbook) rels(name, dir string) (*rels, error) {
 		if err != nil {
 			return nil, err
 		}
-		if s, ok := t.(xml.StartElement); ok && s.Name.Local == "Relationship" {
+		if s := t; s.is("Relationship") {
 			if attr(s, "TargetMode") == "External" {
 				continue
 			}
@@ -490,19 +550,19 @@ func (wb *workbook) readWorkbook(name string) ([]sheetRef, error) {
 		if p.rc == nil {
 			return sheets, nil
 		}
-		s, ok := t.(xml.StartElement)
-		if !ok {
+		s := t
+		if s.kind != kStart {
 			continue
 		}
-		switch s.Name.Local {
+		switch string(s.local) {
 		case "workbookPr":
 			v := attr(s, "date1904")
 			wb.date1904 = v == "1" || v == "true"
 		case "sheet":
 			n, rid := attr(s, "name"), ""
-			for _, a := range s.Attr {
-				if a.Name.Local == "id" && a.Name.Space != "" {
-					rid = a.Value
+			for _, a := range s.attrs {
+				if string(a.local) == "id" && len(a.space) != 0 {
+					rid = string(a.value)
 				}
 			}
 			if err := wb.charge(2 + (len(n)+len(rid))/16); err != nil {
@@ -528,8 +588,7 @@ func (wb *workbook) readStrings(name string) error {
 		if p.rc == nil {
 			return nil
 		}
-		s, ok := t.(xml.StartElement)
-		if !ok || s.Name.Local != "si" {
+		if !t.is("si") {
 			continue
 		}
 		i := len(wb.strings)
@@ -561,13 +620,13 @@ func (wb *workbook) readStyles(name string) error {
 		if p.rc == nil {
 			return nil
 		}
-		switch t := t.(type) {
-		case xml.EndElement:
-			if t.Name.Local == "cellXfs" {
+		switch t.kind {
+		case kEnd:
+			if string(t.local) == "cellXfs" {
 				inXfs = false
 			}
-		case xml.StartElement:
-			switch t.Name.Local {
+		case kStart:
+			switch string(t.local) {
 			case "numFmt":
 				id, err := strconv.Atoi(attr(t, "numFmtId"))
 				if err != nil {
@@ -635,15 +694,14 @@ func (r *Rows) next() (int, []string, bool, error) {
 		if p.rc == nil {
 			return 0, nil, false, nil
 		}
-		s, ok := t.(xml.StartElement)
-		if !ok || s.Name.Local != "row" {
+		if !t.is("row") {
 			continue
 		}
 		n := r.row + 1
-		if v := attr(s, "r"); v != "" {
-			n, err = strconv.Atoi(v)
+		if v := t.attr("r"); len(v) != 0 {
+			n, err = strconv.Atoi(string(v))
 			if err != nil || n < 1 || n > maxRow {
-				return 0, nil, false, Error{fmt.Sprintf("the sheet (%s) has a row numbered %s; rows are numbered 1 to %d", p.name, quoteName(v), maxRow)}
+				return 0, nil, false, Error{fmt.Sprintf("the sheet (%s) has a row numbered %s; rows are numbered 1 to %d", p.name, quoteName(string(v)), maxRow)}
 			}
 		}
 		if n <= r.row {
@@ -665,30 +723,37 @@ func (r *Rows) readRow(n int) ([]string, error) {
 	p := r.p
 	depth := p.depth
 	cells := r.cells[:0]
+	r.text, r.spans = r.text[:0], r.spans[:0]
 	for {
 		t, err := p.next()
 		if err != nil {
 			return nil, err
 		}
 		if p.depth < depth {
+			// The cells' own text in one string for the row, not one each.
+			all, from := string(r.text), 0
+			for j, end := range r.spans {
+				if end >= 0 {
+					cells[j], from = all[from:end], end
+				}
+			}
 			r.cells = cells
 			return cells, nil
 		}
-		s, ok := t.(xml.StartElement)
-		if !ok {
+		if t.kind != kStart {
 			continue
 		}
-		if s.Name.Local != "c" {
+		if string(t.local) != "c" {
 			if err := p.skip(); err != nil {
 				return nil, err
 			}
 			continue
 		}
 		col := len(cells)
-		if ref := attr(s, "r"); ref != "" {
+		if ref := t.attr("r"); len(ref) != 0 {
 			c, row, ok := parseRef(ref)
 			if !ok || row != n {
-				return nil, Error{fmt.Sprintf("row %d of the sheet holds a cell named %s, not a cell of row %d; save the workbook again", n, quoteName(ref), n)}
+				return nil, Error{fmt.Sprintf("row %d of the sheet holds a cell named %s, not a cell of row %d; save the workbook again", n, quoteName(string(ref)), n)}
 			}
 			if c < len(cells) {
 				return nil, Error{fmt.Sprintf("cell %s of the sheet comes after cell %s: the cells of a row are out of order or given twice; save the workbook again", ref, CellName(len(cells)-1, n))}
@@ -703,52 +768,58 @@ func (r *Rows) readRow(n int) ([]string, error) {
 		}
 		for len(cells) < col {
 			cells = append(cells, "")
+			r.spans = append(r.spans, -1)
 		}
-		v, err := r.cell(s, col, n)
+		v, own, err := r.cell(t, col, n)
 		if err != nil {
 			return nil, err
 		}
 		cells = append(cells, v)
+		end := -1
+		if own {
+			end = len(r.text)
+		}
+		r.spans = append(r.spans, end)
 	}
 }
 
-// cell reads the cell just started, in column col of row n.
-func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
+// cell reads the cell just started, in column col of row n. Text of its
+// own (own true) it adds to the row's text rather than returning it.
+func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	p := r.p
 	typ, style := "", -1
-	for _, a := range s.Attr {
-		switch a.Name.Local {
+	for _, a := range s.attrs {
+		switch string(a.local) {
 		case "t":
-			typ = a.Value
+			typ = cellType(a.value)
 		case "s":
-			if v, err := strconv.Atoi(a.Value); err == nil {
+			if v, err := strconv.Atoi(string(a.value)); err == nil {
 				style = v
 			}
 		}
 	}
 	what := textOf{col, n}
 	depth := p.depth
-	var v string
+	var b []byte // in the part's buffer: the last text read wins
 	haveV := false
 	for {
 		t, err := p.next()
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if p.depth < depth {
 			break
 		}
-		e, ok := t.(xml.StartElement)
-		if !ok {
+		if t.kind != kStart {
 			continue
 		}
-		switch e.Name.Local {
+		switch string(t.local) {
 		case "v":
-			v, err = p.text(what)
+			b, err = p.textBytes(what)
 			haveV = true
 		case "is":
 			if typ == "inlineStr" {
-				v, err = p.text(what)
+				b, err = p.textBytes(what)
 				haveV = true
 			} else {
 				err = p.skip()
@@ -757,50 +828,78 @@ func (r *Rows) cell(s xml.StartElement, col, n int) (string, error) {
 			err = p.skip()
 		}
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 	}
 	if !haveV {
-		return "", nil
+		return "", false, nil
 	}
 	switch typ {
 	case "s":
-		i, err := strconv.Atoi(strings.TrimSpace(v))
+		i, err := strconv.Atoi(string(bytes.TrimSpace(b)))
 		if err != nil || i < 0 || i >= len(r.wb.strings) {
-			return "", Error{fmt.Sprintf("cell %s refers to shared string %s, which the workbook does not have (it has %d); save the workbook again", CellName(col, n), quoteName(v), len(r.wb.strings))}
+			return "", false, Error{fmt.Sprintf("cell %s refers to shared string %s, which the workbook does not have (it has %d); save the workbook again", CellName(col, n), quoteName(string(b)), len(r.wb.strings))}
 		}
-		return r.wb.strings[i], nil // the one copy, shared
+		return r.wb.strings[i], false, nil // the one copy, shared
 	case "inlineStr":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		return unescape(v), nil
+		if bytes.Contains(b, []byte("_x")) {
+			r.text = append(r.text, unescape(string(b))...)
+		} else {
+			r.text = append(r.text, b...)
+		}
+		return "", true, nil
 	case "b":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		switch v {
+		switch string(b) {
 		case "1":
-			return "TRUE", nil
+			return "TRUE", false, nil
 		case "0":
-			return "FALSE", nil
+			return "FALSE", false, nil
 		}
-		return v, nil
+		r.text = append(r.text, b...)
+		return "", true, nil
 	case "str", "e", "d":
-		if err := r.charge(len(v) / 16); err != nil {
-			return "", err
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
 		}
-		return v, nil
+		r.text = append(r.text, b...)
+		return "", true, nil
 	}
 	f := &numFormat{}
 	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
 		f = r.wb.formats[style]
 	}
-	shown := f.show(v, r.wb.date1904) // at most a few times the format's 255 characters
-	if err := r.charge(len(shown) / 16); err != nil {
-		return "", err
+	// As f.show, without a string for the number's own text.
+	if isNumberText(string(b)) {
+		if x, ok := number(string(b)); ok {
+			shown := f.showNumber(x, r.wb.date1904) // at most a few times the format's 255 characters
+			if err := r.charge(len(shown) / 16); err != nil {
+				return "", false, err
+			}
+			return shown, false, nil
+		}
 	}
-	return shown, nil
+	if err := r.charge(len(b) / 16); err != nil {
+		return "", false, err
+	}
+	r.text = append(r.text, b...)
+	return "", true, nil
+}
+
+// cellType is the type of a cell (its t attribute), one of the constant
+// strings when it is one of them.
+func cellType(t []byte) string {
+	for _, k := range [...]string{"s", "inlineStr", "b", "str", "e", "d", "n"} {
+		if string(t) == k {
+			return k
+		}
+	}
+	return string(t)
 }
 
 // Close lets go of the sheet; Next after it reports no more rows.
@@ -811,7 +910,7 @@ func (r *Rows) Close() {
 
 // parseRef reads a cell reference such as "B12": its column (from 0) and
 // row (from 1).
-func parseRef(ref string) (col, row int, ok bool) {
+func parseRef(ref []byte) (col, row int, ok bool) {
 	i := 0
 	for i < len(ref) && i < 3 {
 		c := ref[i] | 0x20
@@ -824,7 +923,7 @@ func parseRef(ref string) (col, row int, ok bool) {
 	if i == 0 || i == len(ref) || len(ref)-i > 7 {
 		return 0, 0, false
 	}
-	for _, c := range []byte(ref[i:]) {
+	for _, c := range ref[i:] {
 		if c < '0' || c > '9' {
 			return 0, 0, false
 		}

@@ -208,7 +208,7 @@ func TestExcelTime(t *testing.T) {
 func TestCellName(t *testing.T) {
 	for j, want := range map[int]string{0: "A1", 25: "Z1", 26: "AA1", 701: "ZZ1", 702: "AAA1", maxCol - 1: "XFD1"} {
 		require.Equal(t, want, CellName(j, 1))
-		col, row, ok := parseRef(want)
+		col, row, ok := parseRef([]byte(want))
 		require.True(t, ok)
 		require.Equal(t, j, col)
 		require.Equal(t, 1, row)
