@@ -39,6 +39,10 @@ const (
 	Mul               // *
 	Quo               // /
 	Rem               // %
+
+	// endOp is one past the last operator: it sizes the indexes of the
+	// operator table, so an operator added above needs no other change.
+	endOp
 )
 
 // String returns the operator as written (from the operator table).

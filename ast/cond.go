@@ -40,35 +40,67 @@ const (
 	IsNotEmpty                  // is not empty
 )
 
+// comparisons is the table of the comparison operators, by the operator:
+// its text as written (words in lower case, separated by one space) and
+// whether it takes no right side. The condition grammar's actions read an
+// operator's text through it (CmpOpByText), the printers and messages
+// write it from it, and the tests and generators list the operators from
+// it (CmpOps).
+var comparisons = [...]struct {
+	text  string
+	unary bool
+}{
+	Eq:         {text: "=="},
+	Ne:         {text: "!="},
+	Lt:         {text: "<"},
+	Gt:         {text: ">"},
+	Le:         {text: "<="},
+	Ge:         {text: ">="},
+	In:         {text: "in"},
+	Contains:   {text: "contains"},
+	IsEmpty:    {text: "is empty", unary: true},
+	IsNotEmpty: {text: "is not empty", unary: true},
+}
+
+// cmpByText indexes comparisons by text.
+var cmpByText = func() map[string]CmpOp {
+	m := make(map[string]CmpOp, len(comparisons))
+	for op, c := range comparisons {
+		if c.text != "" {
+			m[c.text] = CmpOp(op)
+		}
+	}
+	return m
+}()
+
+// CmpOps returns every comparison operator, in the table's order.
+func CmpOps() []CmpOp {
+	var out []CmpOp
+	for op, c := range comparisons {
+		if c.text != "" {
+			out = append(out, CmpOp(op))
+		}
+	}
+	return out
+}
+
+// CmpOpByText returns the comparison operator written as text: symbols
+// as they are, words in lower case separated by one space.
+func CmpOpByText(text string) (CmpOp, bool) {
+	op, ok := cmpByText[text]
+	return op, ok
+}
+
 // String returns the operator as written.
 func (op CmpOp) String() string {
-	switch op {
-	case Eq:
-		return "=="
-	case Ne:
-		return "!="
-	case Lt:
-		return "<"
-	case Gt:
-		return ">"
-	case Le:
-		return "<="
-	case Ge:
-		return ">="
-	case In:
-		return "in"
-	case Contains:
-		return "contains"
-	case IsEmpty:
-		return "is empty"
-	case IsNotEmpty:
-		return "is not empty"
+	if int(op) < len(comparisons) && comparisons[op].text != "" {
+		return comparisons[op].text
 	}
 	return "?"
 }
 
 // Unary reports whether the operator takes no right side.
-func (op CmpOp) Unary() bool { return op == IsEmpty || op == IsNotEmpty }
+func (op CmpOp) Unary() bool { return int(op) < len(comparisons) && comparisons[op].unary }
 
 type (
 	// BoolCond is X and Y, or X or Y. `and` binds tighter than `or`, and

@@ -6,8 +6,8 @@ package ast
 // canonical printer and the property-test generators read the same
 // precedence from it, and messages name operators from it: it is the only
 // place those facts live. Adding an arithmetic operator means one line
-// here, one in grammar/expr.peg (and its BinOp lookahead), and the value
-// arithmetic.
+// here, one in grammar/expr.peg (and its BinOp lookahead), and its
+// operation on numbers in eval's table of operations (keyed by the Op).
 
 // Precedence levels of the operators, weakest first, as in Python. An
 // operand binds tighter than every operator: PrecPostfix is the strength
@@ -102,8 +102,8 @@ var operators = [...]Operator{
 var (
 	binaryByText = map[string]int{}
 	prefixByText = map[string]int{}
-	binaryByOp   [Rem + 1]int // 0: none; else index+1
-	prefixByOp   [Rem + 1]int
+	binaryByOp   [endOp]int // 0: none; else index+1
+	prefixByOp   [endOp]int
 )
 
 func init() {

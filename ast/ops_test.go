@@ -1,6 +1,7 @@
 package ast
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -60,4 +61,23 @@ func TestPrecedence(t *testing.T) {
 	require.Equal(t, PrecAdd, Precedence(x))
 	require.Equal(t, PrecUnary, Precedence(&UnaryExpr{Op: Sub, X: x}))
 	require.Equal(t, PrecPostfix, Precedence(&CallExpr{Fun: id("f")}))
+}
+
+// The comparison table: every operator is found by its text, unary ones
+// are the `is` forms, and an operator outside the table is "?".
+func TestComparisonTable(t *testing.T) {
+	ops := CmpOps()
+	require.NotEmpty(t, ops)
+	for _, op := range ops {
+		back, ok := CmpOpByText(op.String())
+		require.True(t, ok, op.String())
+		require.Equal(t, op, back)
+		require.Equal(t, strings.HasPrefix(op.String(), "is "), op.Unary(), op.String())
+	}
+	require.Equal(t, Eq, ops[0])
+	_, ok := CmpOpByText("not in")
+	require.False(t, ok)
+	require.Equal(t, "?", CmpOp(0).String())
+	require.Equal(t, "?", CmpOp(200).String())
+	require.False(t, CmpOp(200).Unary())
 }

@@ -60,6 +60,7 @@ func BenchmarkEval(b *testing.B) {
 			}
 			b.Run(c.name+"/"+e.name, func(b *testing.B) {
 				b.ReportAllocs()
+				defer cpuPerOp(b)()
 				p.run(b)
 			})
 		}
@@ -81,6 +82,7 @@ func BenchmarkCompile(b *testing.B) {
 			}
 			b.Run(c.name+"/"+e.name, func(b *testing.B) {
 				b.ReportAllocs()
+				defer cpuPerOp(b)()
 				for b.Loop() {
 					if err := e.compile(c); err != nil {
 						b.Fatal(err)

@@ -394,10 +394,10 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	if c.underscore(n, false) {
 		return nil
 	}
-	name, hashed := n.Name, scope.NewName(n.Name)
+	name := n.Name
 	c.steps++
 	return func(fr *frame) (value.Value, error) {
-		v, found, err := fr.s.VarName(hashed)
+		v, found, err := fr.s.Var(name)
 		if err != nil {
 			return value.Value{}, dataError(c.src, n.Pos(), name, err)
 		}
@@ -408,15 +408,14 @@ func (c *compiler) ident(n *ast.Ident) evalFunc {
 	}
 }
 
-// plainVar reports the name of x, hashed for reading it, when x is a
-// variable. The caller has compiled x, so the name is one that may be
-// read (D9).
-func plainVar(x ast.Expr) (scope.Name, bool) {
+// plainVar reports the name of x when x is a variable. The caller has
+// compiled x, so the name is one that may be read (D9).
+func plainVar(x ast.Expr) (string, bool) {
 	id, ok := x.(*ast.Ident)
 	if !ok {
-		return scope.Name{}, false
+		return "", false
 	}
-	return scope.NewName(id.Name), true
+	return id.Name, true
 }
 
 // envName returns NAME when x is env.NAME or env['NAME'] (design section 4,
@@ -619,7 +618,7 @@ func (c *compiler) callFunc(n *ast.CallExpr, f *funcs.Func, args []evalFunc) eva
 				// which runs only when the read is not plain: the data
 				// fails, or an inspection hears of a miss.
 				return func(fr *frame) (value.Value, error) {
-					x, found, err := fr.s.VarName(name)
+					x, found, err := fr.s.Var(name)
 					if err != nil || !found && fr.miss != nil {
 						if x, err = a(fr); err != nil {
 							return x, err
@@ -904,7 +903,7 @@ type operand struct {
 	konst bool
 	// name is the variable an operand that is one (val reads it) reads:
 	// the common shapes read it in their own closure (see plainVar).
-	name  scope.Name
+	name  string
 	isVar bool
 }
 
@@ -1037,9 +1036,9 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 	if !okx || !oky {
 		return nil
 	}
-	// The operation is the one package value gives for the operator's
-	// name in ast's table: adding an operator touches no code here.
-	op, ok := value.Arithmetic(n.Op.Binary().Name)
+	// The operation of the operator (arith.go): adding an operator
+	// touches no code here.
+	op, ok := operation(n.Op)
 	if !ok {
 		c.problem(n.OpPos, ErrSyntax, "unknown operator")
 		return nil
@@ -1057,13 +1056,13 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		// As the case below, each variable read here unless its read is
 		// not plain (plainVar).
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.VarName(x.name)
+			av, found, err := fr.s.Var(x.name)
 			if err != nil || !found && fr.miss != nil {
 				if av, err = x.val(fr); err != nil {
 					return value.Num{}, err
 				}
 			}
-			bv, found, err := fr.s.VarName(y.name)
+			bv, found, err := fr.s.Var(y.name)
 			if err != nil || !found && fr.miss != nil {
 				if bv, err = y.val(fr); err != nil {
 					return value.Num{}, err
@@ -1085,7 +1084,7 @@ func (c *compiler) binaryNum(n *ast.BinaryExpr) numFunc {
 		}
 	case x.isVar && yk:
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.VarName(x.name)
+			av, found, err := fr.s.Var(x.name)
 			if err != nil || !found && fr.miss != nil {
 				if av, err = x.val(fr); err != nil {
 					return value.Num{}, err

@@ -143,7 +143,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.enter(ctx, s)
-	if t.run != nil && t.num == nil && (!t.nonWord || !s.MayHaveNonWord()) {
+	if t.num == nil && t.runsAtOnce(s) {
 		// wholeValue's last case, the most common evaluation, written out:
 		// a call less (issue #11).
 		if err = e.fr.budget.Steps(t.steps); err == nil {

@@ -20,11 +20,12 @@ type reading struct {
 	// path is the dotted-path reading (step 2), nil when the text can
 	// never be one (an empty part).
 	path scope.Path
-	// first is path[0] hashed once; word is true when it is a word
-	// (scope.IsWord): a first part that is not can name a variable only in
-	// a scope that has such names, so the lookup is skipped in the others.
-	first scope.Name
-	word  bool
+	// word is true when path[0] is a name by the grammar's classes: a
+	// first part that is not (`len(packages)`) rarely names a variable,
+	// so the lookup of the whole path is skipped when the scope has no
+	// such variable (Scope.Has, modeNonWord). Either way the result is
+	// the same; only the work differs.
+	word bool
 	// plain is true when the text is a chain of plain names joined by dots
 	// (`row.status`): read as a path or as an expression it is the same
 	// lookup, so it is compiled without the parser.
@@ -66,7 +67,7 @@ func read(raw string) reading {
 		}
 		return r
 	}
-	r.first, r.word = scope.NewName(r.path[0]), scope.IsWord(r.path[0])
+	r.word = ast.IsName(r.path[0])
 	first := strings.TrimSpace(r.path[0])
 	r.plain = !strings.ContainsAny(trimmed, " \t\r\n") && first != "env" && !isKeyword(first)
 	for _, part := range r.path {

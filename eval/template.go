@@ -50,6 +50,9 @@ type Template struct {
 	num     numFunc // run of arithmetic, giving its number (expr.num)
 	steps   int
 	nonWord bool
+	// first is the first part of the path reading of a modeNonWord
+	// placeholder, "" otherwise (see runsAtOnce).
+	first string
 	// traps are the template's traps, found once when first asked for
 	// (Traps).
 	trapsOnce sync.Once
@@ -57,6 +60,15 @@ type Template struct {
 	// quoted is true for a side of a condition written in quotes: its
 	// text is meant as written, `$` and `{{` included (D31).
 	quoted bool
+}
+
+// runsAtOnce reports whether the whole template's expression runs at once
+// in s, section 4's other steps having nothing to find: its placeholder is
+// in modeRun, or in modeNonWord and s has no variable named as the first
+// part of its path reading. It is the one place the evaluators of a whole
+// template decide it.
+func (t *Template) runsAtOnce(s *scope.Scope) bool {
+	return t.run != nil && (!t.nonWord || !s.Has(t.first))
 }
 
 // placeholder is one compiled ${...}.
@@ -192,6 +204,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
 		t.run, t.num, t.steps, t.nonWord = p[0].expr.run, p[0].expr.num, p[0].expr.steps, p[0].mode == modeNonWord
 		if t.nonWord {
+			t.first = p[0].rd.path[0]
 			t.steps += len(p[0].rd.path)
 		}
 	}
@@ -225,22 +238,22 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, first, trimmed := p.rd.path, p.rd.first, strings.TrimSpace(raw)
+		path, first, trimmed := p.rd.path, p.rd.path[0], strings.TrimSpace(raw)
 		one := len(path) == 1 // one name: the variable itself, no path to walk
 		two, key := len(path) == 2, path[len(path)-1]
 		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
 			var found bool
 			switch {
 			case one:
-				v, found, err = fr.s.VarName(first)
+				v, found, err = fr.s.Var(first)
 			case two:
-				// LookupName of `name.key`, the most common path, without
-				// its loop: the variable, then its key (as a selector is).
-				if v, found, err = fr.s.VarName(first); found && err == nil {
+				// Lookup of `name.key`, the most common path, without its
+				// loop: the variable, then its key (as a selector is).
+				if v, found, err = fr.s.Var(first); found && err == nil {
 					v, found, err = v.Key(key)
 				}
 			default:
-				v, found, err = fr.s.LookupName(first, path)
+				v, found, err = fr.s.Lookup(path)
 			}
 			if err != nil {
 				return value.Value{}, dataError(raw, 0, trimmed, err)
@@ -276,7 +289,7 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 	case modeRun:
 		return p.run(fr)
 	case modeNonWord:
-		if !fr.s.MayHaveNonWord() {
+		if !fr.s.Has(p.rd.path[0]) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
@@ -303,17 +316,12 @@ func (p *placeholder) eval(fr *frame) (value.Value, error) {
 			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
 				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
 			}
-			// A first part that is not a word names no variable of a
-			// scope whose names are all words: the lookup would find
-			// nothing (issue #11).
-			if p.rd.word || fr.s.MayHaveNonWord() {
-				v, found, err := fr.s.LookupName(p.rd.first, p.rd.path)
-				if err != nil {
-					return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-				}
-				if found {
-					return v, nil
-				}
+			v, found, err := fr.s.Lookup(p.rd.path)
+			if err != nil {
+				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
+			}
+			if found {
+				return v, nil
 			}
 		}
 	}
@@ -626,7 +634,7 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 // within the cap.
 func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 	switch {
-	case t.run == nil || t.nonWord && fr.s.MayHaveNonWord():
+	case !t.runsAtOnce(fr.s):
 		if v, err = t.places[0].eval(fr); err != nil {
 			return value.Value{}, err // placed already
 		}
@@ -642,7 +650,7 @@ func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 			}
 		}
 	default:
-		// Evaluator.Value writes this case out: keep the two alike.
+		// Evaluator.Value writes this case out, deciding it by runsAtOnce too.
 		if err = fr.budget.Steps(t.steps); err == nil {
 			v, err = t.run(fr)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/funcs"
@@ -228,7 +229,15 @@ func TestSpecExamples(t *testing.T) {
 		}
 		require.True(t, found, "the spec has no example of %s", f.Name)
 	}
-	for _, op := range []string{" == ", " != ", " < ", " > ", " <= ", " >= ", " in ", " contains ", " is empty", " is not empty", "not ", " and ", " or "} {
+	ops := []string{"not ", " and ", " or "} // and every comparison of ast's table
+	for _, op := range ast.CmpOps() {
+		if op.Unary() {
+			ops = append(ops, " "+op.String())
+		} else {
+			ops = append(ops, " "+op.String()+" ")
+		}
+	}
+	for _, op := range ops {
 		found := false
 		for _, c := range conditions {
 			found = found || strings.Contains(c, op)

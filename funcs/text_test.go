@@ -350,3 +350,18 @@ func TestSubstringBounds(t *testing.T) {
 		}
 	}
 }
+
+// textResult returns x itself only for x's own text: a result of the same
+// length but another text (a function that maps each character) is that
+// text.
+func TestTextResultComparesText(t *testing.T) {
+	x := value.TextValue("abc")
+	v, err := textResult("f", x, "xyz", 100)
+	require.NoError(t, err)
+	require.Equal(t, "xyz", v.Text())
+	v, err = textResult("f", x, x.Text(), 100)
+	require.NoError(t, err)
+	require.Equal(t, "abc", v.Text())
+	_, err = textResult("f", x, "abcd", 3)
+	require.ErrorIs(t, err, value.ErrLimit)
+}

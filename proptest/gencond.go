@@ -145,7 +145,8 @@ func RandPart(r *rand.Rand) CondPart {
 		p.Left = CondSide{Holder: condHolder(r)}
 		return p
 	}
-	p.Op = ast.CmpOp(1 + r.Intn(int(ast.IsNotEmpty)))
+	ops := ast.CmpOps()
+	p.Op = ops[r.Intn(len(ops))]
 	if ws, ok := opWords[p.Op]; ok {
 		p.OpWord = pick(r, ws)
 	}

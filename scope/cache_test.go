@@ -13,47 +13,66 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Issue #11: a scope keeps each top-level value once read; reads through a
-// hashed Name and through Var agree, before and after the table is built,
-// for found and missing names, and nested data is read live.
-func TestScopeKeepsTopLevelValues(t *testing.T) {
+// Issue #19: a scope reads its map at the read that needs it, converting
+// the top-level value (a json.Number to a number); reads by Var and by
+// Lookup agree, before and after the scope is warm, for found and missing
+// names, and nested data is read live. A fresh scope sees a change of a
+// top-level entry; one read many times keeps what it read (scope.New).
+func TestScopeReads(t *testing.T) {
 	nested := map[string]any{"k": "old"}
 	vars := map[string]any{"n": json.Number("12.50"), "row": nested, "s": "text"}
 	for i := 0; i < 40; i++ { // more names than the table holds
 		vars["v"+strconv.Itoa(i)] = i
 	}
 	s := scope.New(vars)
-	for round := 0; round < 10; round++ {
-		for name, want := range map[string]string{"n": "12.5", "s": "text", "v0": "0", "v39": "39"} {
-			v, found, err := s.VarName(scope.NewName(name))
+	vars["s"] = "changed"
+	v, _, _ := s.Var("s")
+	require.Equal(t, "changed", v.Text(), "a fresh scope reads the map")
+	for round := 0; round < 40; round++ {
+		for name, want := range map[string]string{"n": "12.5", "s": "changed", "v0": "0", "v39": "39"} {
+			v, found, err := s.Var(name)
 			require.NoError(t, err)
 			require.True(t, found, name)
 			require.Equal(t, want, v.String(), name)
-			w, found2, err := s.Var(name)
+			w, found2, err := s.Lookup(scope.Path{name})
 			require.NoError(t, err)
 			require.Equal(t, found, found2)
 			require.Equal(t, v.String(), w.String())
 		}
-		_, found, err := s.VarName(scope.NewName("missing"))
+		_, found, err := s.Var("missing")
 		require.NoError(t, err)
 		require.False(t, found)
 	}
-	// Nested maps are read live; a top-level entry once read is kept.
 	nested["k"] = "new"
-	vars["s"] = "changed"
+	vars["s"] = "again"
 	v, found, err := s.Lookup(scope.Path{"row", "k"})
 	require.NoError(t, err)
 	require.True(t, found)
 	require.Equal(t, "new", v.Text())
 	v, _, _ = s.Var("s")
-	require.Equal(t, "text", v.Text(), "documented on scope.New: a top-level value once read is kept")
+	require.Equal(t, "changed", v.Text(), "documented on scope.New: a scope read many times keeps what it read")
 }
 
-// Unsupported data fails at every read, and is not kept.
-func TestScopeUnsupportedNotKept(t *testing.T) {
+// Has answers exactly, for names that are words and names that are not,
+// before and after the scope has looked at its names.
+func TestScopeHas(t *testing.T) {
+	words := scope.New(map[string]any{"a": 1, "row_2": 2})
+	odd := scope.New(map[string]any{"a": 1, "len(packages)": 2, "ชื่อ": 3})
+	for i := 0; i < 200; i++ {
+		require.True(t, words.Has("a"))
+		require.False(t, words.Has("len(packages)"))
+		require.False(t, words.Has("b"))
+		require.True(t, odd.Has("len(packages)"))
+		require.True(t, odd.Has("ชื่อ"))
+		require.False(t, odd.Has("x y"))
+	}
+}
+
+// Unsupported data fails at every read.
+func TestScopeUnsupported(t *testing.T) {
 	s := scope.New(map[string]any{"bad": struct{}{}})
 	for i := 0; i < 10; i++ {
-		_, found, err := s.VarName(scope.NewName("bad"))
+		_, found, err := s.Var("bad")
 		require.True(t, found)
 		require.ErrorIs(t, err, value.ErrData)
 	}
@@ -74,15 +93,11 @@ func TestScopeConcurrentReaders(t *testing.T) {
 			defer wg.Done()
 			for r := 0; r < 20; r++ {
 				for i := 0; i < 50; i++ {
-					v, found, err := s.VarName(scope.NewName("v" + strconv.Itoa(i)))
+					v, found, err := s.Var("v" + strconv.Itoa(i))
 					if err != nil || !found || v.String() != strconv.Itoa(i) {
 						t.Errorf("v%d: %v %v %v", i, v, found, err)
 						return
 					}
-				}
-				if !s.MayHaveNonWord() {
-					t.Error("the scope has a name that is not a word")
-					return
 				}
 			}
 		}()
@@ -90,27 +105,8 @@ func TestScopeConcurrentReaders(t *testing.T) {
 	wg.Wait()
 }
 
-// MayHaveNonWord is false only for a scope whose names are all words, and
-// true until it has looked.
-func TestMayHaveNonWord(t *testing.T) {
-	words := scope.New(map[string]any{"a": 1, "row_2": 2, "B9": 3})
-	odd := scope.New(map[string]any{"a": 1, "len(packages)": 2})
-	thai := scope.New(map[string]any{"ชื่อ": 1})
-	var last bool
-	for i := 0; i < 10; i++ {
-		last = words.MayHaveNonWord()
-		require.True(t, odd.MayHaveNonWord())
-		require.True(t, thai.MayHaveNonWord())
-	}
-	require.False(t, last)
-	require.True(t, scope.IsWord("row_2"))
-	require.False(t, scope.IsWord("row 2"))
-	require.False(t, scope.IsWord("a.b"))
-}
-
 // Design section 4 (D12): the whole text is looked up before it is parsed,
-// also when the scope has been read often enough to skip that lookup in
-// scopes without such names.
+// in every scope, made once or per evaluation.
 func TestWholeTextLookupStillFound(t *testing.T) {
 	tpl := eval.MustCompile("${len(packages)}")
 	odd := scope.New(map[string]any{"len(packages)": "the key", "packages": []any{"a"}})

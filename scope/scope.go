@@ -14,7 +14,6 @@ package scope
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"github.com/kinenix/expressions/value"
 )
@@ -29,11 +28,7 @@ type Scope struct {
 	// takes the defaults of package value.
 	maxWork, maxSteps int64
 
-	// What the scope learns as it is read (cache.go): the converted
-	// top-level values, and whether every name is a word.
-	table        atomic.Pointer[table]
-	reads, asked atomic.Uint32
-	words        atomic.Uint32
+	cache cache // what a scope read often learns (cache.go)
 }
 
 // Option configures a Scope.
@@ -60,13 +55,12 @@ func WithMaxSize(n int) Option {
 
 // New returns a Scope over vars. The map is read, never written or copied;
 // its values may be nested maps and slices of the kinds value.FromHost
-// accepts. New does no work beyond keeping the map: it is cheap to make a
-// scope per event.
-//
-// A scope keeps each top-level value once it has read it, converted (a
-// json.Number parsed once, not at each read): changing or adding a
-// top-level entry of vars after the scope has been read is not seen by
-// it. Nested maps and slices are read live, item by item, as always.
+// accepts. New does no work beyond keeping the map, whatever its size: it
+// is cheap to make a scope per event. A variable is looked up in vars and
+// converted at the read that needs it. A scope read many times (kept for
+// many evaluations) then keeps each top-level value it reads, converted:
+// changing or adding a top-level entry of vars after that is not seen.
+// Nested maps and slices are read live, item by item, as always.
 func New(vars map[string]any, opts ...Option) *Scope {
 	s := &Scope{vars: vars, maxSize: value.DefaultMaxSize}
 	for _, o := range opts {
@@ -88,12 +82,15 @@ func (s *Scope) MaxSize() int {
 // Var returns the variable name. found is false when there is no such
 // variable; err is set when its data is of a kind the library does not read.
 func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
-	return s.VarName(hashName(name))
+	if s == nil {
+		return value.Value{}, false, nil
+	}
+	return s.read(name)
 }
 
 // Has reports whether a variable name exists.
 func (s *Scope) Has(name string) bool {
-	if s == nil {
+	if s == nil || s.noSuchName(name) {
 		return false
 	}
 	_, ok := s.vars[name]
@@ -167,16 +164,7 @@ func (p Path) Underscore() (string, bool) {
 // name an existing variable and every further part an existing key of a
 // dictionary. found is false otherwise. Callers check Underscore first.
 func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
-	if len(p) == 0 {
-		return value.Value{}, false, nil
-	}
-	return s.LookupName(hashName(p[0]), p)
-}
-
-// LookupName is Lookup for a path whose first part, first, is hashed
-// once (first is NewName(p[0])).
-func (s *Scope) LookupName(first Name, p Path) (v value.Value, found bool, err error) {
-	v, n, err := s.walk(first, p)
+	v, n, err := s.Walk(p)
 	if err != nil || n < len(p) {
 		return value.Value{}, false, err
 	}
@@ -190,14 +178,7 @@ func (s *Scope) Walk(p Path) (v value.Value, n int, err error) {
 	if len(p) == 0 {
 		return value.Value{}, 0, nil
 	}
-	return s.walk(hashName(p[0]), p)
-}
-
-func (s *Scope) walk(first Name, p Path) (v value.Value, n int, err error) {
-	if len(p) == 0 {
-		return value.Value{}, 0, nil
-	}
-	v, found, err := s.VarName(first)
+	v, found, err := s.Var(p[0])
 	if !found || err != nil {
 		return value.Value{}, 0, err
 	}

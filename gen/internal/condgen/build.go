@@ -113,25 +113,15 @@ func newOp(op ast.CmpOp, pos int, text []byte) opTok {
 func newWordOp(pos int, text []byte) opTok {
 	word := bytes.TrimLeftFunc(text, unicode.IsSpace)
 	pos += len(text) - len(word)
-	switch strings.Join(strings.Fields(strings.ToLower(string(word))), " ") {
-	case "is empty":
-		return newOp(ast.IsEmpty, pos, word)
-	case "is not empty":
-		return newOp(ast.IsNotEmpty, pos, word)
-	case "in":
-		return newOp(ast.In, pos, word)
-	case "contains":
-		return newOp(ast.Contains, pos, word)
+	if op, ok := ast.CmpOpByText(strings.Join(strings.Fields(strings.ToLower(string(word))), " ")); ok {
+		return newOp(op, pos, word)
 	}
 	return newBadOp(pos, word)
 }
 
-var symOps = map[string]ast.CmpOp{
-	"==": ast.Eq, "!=": ast.Ne, "<": ast.Lt, ">": ast.Gt, "<=": ast.Le, ">=": ast.Ge,
-}
-
+// newSymOp reads an operator of the symbols = < > !, by ast's table.
 func newSymOp(pos int, text []byte) opTok {
-	if op, ok := symOps[string(text)]; ok {
+	if op, ok := ast.CmpOpByText(string(text)); ok {
 		return newOp(op, pos, text)
 	}
 	return newBadOp(pos, text)

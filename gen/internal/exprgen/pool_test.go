@@ -1,7 +1,7 @@
 package exprgen
 
-// This file is the same in gen/internal/exprgen and gen/internal/condgen,
-// as pool.go is (TestPoolFilesAgree in exprgen checks both).
+// gen/internal/condgen's copy of this file is written from it by go
+// generate (gen/internal/mkpool), as pool.go's is.
 
 import (
 	"bufio"
