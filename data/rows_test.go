@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -191,10 +192,32 @@ func TestCSVDoors(t *testing.T) {
 		{"\n\nname\tamount\n1\t2\n", `data in x.csv: line 3: the columns are separated by tabs, not ','; save it as CSV with commas`},
 		{"name,city\n1,\xa1\xc3\xd8\xa7\xe0\xb7\xbe\n", `data in x.csv: line 2, byte offset 12: the text is not valid UTF-8 (data files must be UTF-8); save it as "CSV UTF-8" in the spreadsheet`},
 		{"\xef\xbb\xbf\xef\xbb\xbfa\n\xff\n", `data in x.csv: line 2, byte offset 8: the text is not valid UTF-8`},
+		{"a\r1\r\"x\r\n\ny\"\r\xff\r", `data in x.csv: line 6, byte offset 12: the text is not valid UTF-8`}, // CR, LF and CR LF each end a line
 	} {
 		_, err := Decode("x.csv", []byte(tc.src))
 		require.Error(t, err, tc.src)
 		require.Contains(t, err.Error(), tc.want, tc.src)
+	}
+}
+
+// A record longer than encoding/csv's buffer reads whole, however its
+// bytes fall in that buffer: the readers under it are asked for what is
+// left of the buffer, down to a byte.
+func TestCSVLongRecord(t *testing.T) {
+	for _, n := range []int{4090, 4093, 4095, 4096, 4097, 8000, 70000} {
+		for _, end := range []string{"\n", "\r\n", "\r"} {
+			cell := strings.Repeat("a", n)
+			src := "id,s" + end + "1," + cell + end + "2,\"" + cell + "\"" + end + "3,\xff" + end
+			rows, _, err := readRows(t, "x.csv", []byte(src))
+			require.EqualError(t, err, "data in x.csv: line 4, byte offset "+strconv.Itoa(len(src)-1-len(end))+
+				": the text is not valid UTF-8 (data files must be UTF-8); save it as \"CSV UTF-8\" in the spreadsheet", n)
+			require.Len(t, rows, 2, n)
+			for _, r := range rows {
+				require.Equal(t, cell, r.Values["s"], n)
+			}
+			src = strings.TrimSuffix(src, "3,\xff"+end)
+			requireSameAsDecode(t, "x.csv", []byte(src))
+		}
 	}
 }
 
