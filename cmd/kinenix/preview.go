@@ -453,7 +453,7 @@ func printResults(w io.Writer, results []flow.Result) {
 }
 
 func jsonRow(r *flow.RowResult) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: r.Key}
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
 	if r.Row >= 0 {
 		row := r.Row
 		pr.Row = &row
