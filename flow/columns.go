@@ -207,10 +207,7 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 }
 
 func (c *ColumnCounter) add(cell func(name string) value.Value, index, sheetRow int) {
-	name := "rows[" + strconv.Itoa(index) + "]"
-	if sheetRow > 0 {
-		name += " (sheet row " + strconv.Itoa(sheetRow) + ")"
-	}
+	name := RowName(index, sheetRow, "")
 	c.rows++
 	for i := range c.facts {
 		f := &c.facts[i]
@@ -317,7 +314,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		rows, examples = rows[:min(len(rows), MaxExamples)], examples[:min(len(examples), MaxExamples)]
 		list := strings.Join(rows, ", ")
 		if n > len(rows) {
-			list += " and " + strconv.Itoa(n-len(rows)) + " more"
+			list += " and " + Count(n-len(rows)) + " more"
 		}
 		w := at
 		w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + list + " " + holds(n) +

@@ -93,5 +93,24 @@ func TestColumnFactsBounded(t *testing.T) {
 	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
-	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9997 more hold text")
+	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9,997 more hold text")
+}
+
+// D41: the rows of a column warning are named as every message names
+// them, numbers of four digits and more grouped.
+func TestColumnRowsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		index, sheetRow int
+		want            string
+	}{
+		{3, 5, "but rows[3] (sheet row 5) holds text"},
+		{1204, 1206, "but rows[1,204] (sheet row 1,206) holds text"},
+		{12546, 0, "but rows[12,546] holds text"},
+	} {
+		c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
+		c.Add(map[string]any{"n": "n/a"}, tc.index, tc.sheetRow)
+		ws := c.Warnings("f.md")
+		require.Len(t, ws, 1)
+		require.Contains(t, ws[0].Message, tc.want)
+	}
 }
