@@ -102,7 +102,7 @@ func (c *cli) preview(args []string) int {
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
-	fs.DurationVar(&pf.timeout, "timeout", 0, "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
+	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
 	args, code, done := c.parse(fs, args)
 	if done {
 		return code
