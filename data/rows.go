@@ -441,8 +441,11 @@ type jsonlRows struct {
 	d    *decoder
 	r    *bufio.Reader
 	line int
-	keys []string // of the last row, in the order written
-	row  map[string]any
+	// off is the byte offset of the next line in the file, start that of
+	// the line read last.
+	off, start int
+	keys       []string // of the last row, in the order written
+	row        map[string]any
 }
 
 func newJSONLRows(d *decoder, r io.Reader) *jsonlRows {
@@ -462,12 +465,13 @@ func (j *jsonlRows) next() ([]string, int, func(int) string, error) {
 		if j.line == 1 && bytes.HasPrefix(line, bom) {
 			line = line[len(bom):]
 			j.d.bomLen = len(bom)
+			j.start += len(bom)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		if !utf8.Valid(line) {
-			return nil, 0, nil, j.d.errorf("line %d: the text is not valid UTF-8 (data files must be UTF-8)", j.line)
+		if i := echo.FirstInvalid(line); i >= 0 {
+			return nil, 0, nil, j.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", j.line, j.start+i)
 		}
 		t := bytes.TrimLeft(line, " \t\r")
 		if t[0] != '{' {
@@ -505,6 +509,7 @@ func (j *jsonlRows) readLine() ([]byte, error) {
 		if err != nil && len(frag) == 0 {
 			return nil, io.EOF
 		}
+		j.start, j.off = j.off, j.off+len(frag)
 		return bytes.TrimSuffix(frag, []byte{'\n'}), nil
 	}
 }

@@ -139,7 +139,9 @@ func TestOpenRowsJSONLines(t *testing.T) {
 		{"{\"a\":1}\n{\"a\":1,\"a\":2}\n", `data in r.jsonl: line 2: the key "a" is given twice in one mapping`},
 		{"{\"a\":1}\n\n[1]\n", "data in r.jsonl: line 3: each line of JSON lines must be one JSON object `{...}` (a row)"},
 		{"{\"a\":1}\n{\"a\":\n", "data in r.jsonl: line 2, column 5: not valid JSON: the text ends before the JSON is complete"},
-		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2: the text is not valid UTF-8"},
+		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2, byte offset 14: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"\xef\xbb\xbf{\"a\":\"\xff\"}\n", "data in r.jsonl: line 1, byte offset 9: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"{\"a\":1}\r\n\n{\"a\":\"\xe0\xb8\"}", "data in r.jsonl: line 3, byte offset 16: the text is not valid UTF-8 (data files must be UTF-8)"},
 	} {
 		_, _, err := readRows(t, "r.jsonl", []byte(tc.src))
 		require.Error(t, err, tc.src)
