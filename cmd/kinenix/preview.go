@@ -209,7 +209,10 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if code != exitOK {
 		return code
 	}
-	out := p.output(f)
+	var out rowsOut = noRows{} // -summary alone prints only the summary
+	if !p.pf.summary || p.d.each || p.json != nil {
+		out = p.output(f)
+	}
 	var sum *summary
 	if p.pf.summary {
 		sum = newSummary(f)
@@ -347,6 +350,12 @@ func (p *previewRun) output(f *flow.Flow) rowsOut {
 	}
 	return &textOut{w: p.w, header: p.plan.every}
 }
+
+// noRows prints no row: -summary without -each.
+type noRows struct{}
+
+func (noRows) row(*flow.RowResult) {}
+func (noRows) end()                {}
 
 // textOut is today's text: a line per field, after `rows[N] (sheet row
 // M):` for every row of a sheet.

@@ -342,6 +342,20 @@ func TestPreviewFormatsGolden(t *testing.T) {
 	}
 }
 
+// -summary alone prints only the summary, in every format: no header of
+// a table or a CSV file before it.
+func TestPreviewSummaryAlone(t *testing.T) {
+	d := writeFile(t, "s.csv", "a\n1\nx\n")
+	f := writeFlow(t, "f.md", "- **a:** ${row.a * 2}\n- **condition:** ${row.a} > 0\n")
+	want := runCLI(t, "", "preview", "-data", d, "-summary", f)
+	require.Equal(t, 1, want.code, want.stderr)
+	require.True(t, strings.HasPrefix(want.stdout, f+": summary of 2 rows\n"), want.stdout)
+	for _, format := range formats {
+		r := runCLI(t, "", "preview", "-data", d, "-summary", "-format", format, f)
+		require.Equal(t, want, r, format)
+	}
+}
+
 // -format csv is RFC 4180 with a header, and a cell a spreadsheet would
 // run as a formula is written after a ' (CWE-1236).
 func TestPreviewCSVFormulas(t *testing.T) {
