@@ -246,7 +246,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	out.end()
 	failed := ""
 	if stop != nil {
-		failed = stop.Error()
+		failed = stop.Error() + p.timeoutNote(stop)
 	}
 	if p.json != nil {
 		p.json.endFile(failed, sum)
@@ -257,7 +257,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		p.errors++
 		if p.json == nil {
 			p.w.(*bufio.Writer).Flush()
-			fmt.Fprintf(p.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, p.timeoutNote(stop))
+			fmt.Fprintf(p.stderr, "kinenix: %s: %s\n", echo.Clean(name), failed)
 		}
 		if _, ok := stop.(*flow.StopError); !ok {
 			return exitUsage // the data could not be read

@@ -384,6 +384,13 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "validate", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "the run ran out of time (-timeout 1ns)")
+	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Empty(t, r.stderr)
+	var doc struct{ Files []struct{ Error string } }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Files, 1)
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
 	r = runCLI(t, "", "preview", "-data", d, "-format", "xml", f)
