@@ -172,8 +172,9 @@ type utf8Reader struct {
 	d     *decoder
 	hint  string // added to the message
 	r     io.Reader
-	off   int // bytes passed on
-	lines int // line ends passed on
+	off   int  // bytes passed on
+	lines int  // line ends passed on: LF, CR LF, or CR alone (crReader)
+	cr    bool // the last byte passed on is a CR
 	carry [utf8.UTFMax]byte
 	nc    int
 	err   error
@@ -200,18 +201,29 @@ func (u *utf8Reader) Read(p []byte) (int, error) {
 		if u.err == nil && n-i < utf8.UTFMax && !utf8.FullRune(b[i:]) {
 			u.nc = copy(u.carry[:], b[i:]) // the rest of the character is still to come
 		} else {
-			u.lines += bytes.Count(b[:i], []byte{'\n'})
+			u.count(b[:i])
 			u.err = u.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)%s", u.lines+1, u.off+i+u.d.bomLen, u.hint)
 			u.off += i
 			return i, nil
 		}
 	}
-	u.lines += bytes.Count(b[:good], []byte{'\n'})
+	u.count(b[:good])
 	u.off += good
 	if good == 0 && u.err != nil {
 		return 0, u.err
 	}
 	return good, nil
+}
+
+// count counts the line ends in b, text passed on after what was counted
+// before: a CR, and an LF that no CR comes just before.
+func (u *utf8Reader) count(b []byte) {
+	for _, c := range b {
+		if c == '\r' || c == '\n' && !u.cr {
+			u.lines++
+		}
+		u.cr = c == '\r'
+	}
 }
 
 // csvUTF8Hint ends the message for a CSV file that is not UTF-8: a
@@ -309,6 +321,36 @@ func (c *crReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// roomyReads reads r with room for len(buf) bytes at least, whatever the
+// size of the buffer it is asked to fill: encoding/csv's bufio.Reader,
+// on a record longer than its buffer, asks for what is left of it, down
+// to one byte, and crReader and utf8Reader need room for a character.
+type roomyReads struct {
+	r    io.Reader
+	buf  [64]byte
+	pend []byte // read into buf, not yet passed on
+	err  error  // of the read that filled buf
+}
+
+func (s *roomyReads) Read(p []byte) (int, error) {
+	if len(s.pend) == 0 {
+		if s.err != nil || len(p) >= len(s.buf) {
+			if s.err != nil {
+				return 0, s.err
+			}
+			return s.r.Read(p)
+		}
+		n, err := s.r.Read(s.buf[:])
+		s.pend, s.err = s.buf[:n], err
+		if n == 0 {
+			return 0, err
+		}
+	}
+	n := copy(p, s.pend)
+	s.pend = s.pend[n:]
+	return n, nil
+}
+
 func newCSVRows(d *decoder, r io.Reader) *csvRows {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for { // every byte-order mark at the start (some tools write two)
@@ -319,7 +361,7 @@ func newCSVRows(d *decoder, r io.Reader) *csvRows {
 		br.Discard(len(bom))
 		d.bomLen += len(bom)
 	}
-	cr := csv.NewReader(&crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}})
+	cr := csv.NewReader(&roomyReads{r: &crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}}})
 	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
 	cr.ReuseRecord = true
 	c := &csvRows{d: d, r: cr}
@@ -409,8 +451,11 @@ type jsonlRows struct {
 	d    *decoder
 	r    *bufio.Reader
 	line int
-	keys []string // of the last row, in the order written
-	row  map[string]any
+	// off is the byte offset of the next line in the file, start that of
+	// the line read last.
+	off, start int
+	keys       []string // of the last row, in the order written
+	row        map[string]any
 }
 
 func newJSONLRows(d *decoder, r io.Reader) *jsonlRows {
@@ -430,12 +475,13 @@ func (j *jsonlRows) next() ([]string, int, func(int) string, error) {
 		if j.line == 1 && bytes.HasPrefix(line, bom) {
 			line = line[len(bom):]
 			j.d.bomLen = len(bom)
+			j.start += len(bom)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		if !utf8.Valid(line) {
-			return nil, 0, nil, j.d.errorf("line %d: the text is not valid UTF-8 (data files must be UTF-8)", j.line)
+		if i := echo.FirstInvalid(line); i >= 0 {
+			return nil, 0, nil, j.d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", j.line, j.start+i)
 		}
 		t := bytes.TrimLeft(line, " \t\r")
 		if t[0] != '{' {
@@ -473,6 +519,7 @@ func (j *jsonlRows) readLine() ([]byte, error) {
 		if err != nil && len(frag) == 0 {
 			return nil, io.EOF
 		}
+		j.start, j.off = j.off, j.off+len(frag)
 		return bytes.TrimSuffix(frag, []byte{'\n'}), nil
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -138,7 +139,9 @@ func TestOpenRowsJSONLines(t *testing.T) {
 		{"{\"a\":1}\n{\"a\":1,\"a\":2}\n", `data in r.jsonl: line 2: the key "a" is given twice in one mapping`},
 		{"{\"a\":1}\n\n[1]\n", "data in r.jsonl: line 3: each line of JSON lines must be one JSON object `{...}` (a row)"},
 		{"{\"a\":1}\n{\"a\":\n", "data in r.jsonl: line 2, column 5: not valid JSON: the text ends before the JSON is complete"},
-		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2: the text is not valid UTF-8"},
+		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2, byte offset 14: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"\xef\xbb\xbf{\"a\":\"\xff\"}\n", "data in r.jsonl: line 1, byte offset 9: the text is not valid UTF-8 (data files must be UTF-8)"},
+		{"{\"a\":1}\r\n\n{\"a\":\"\xe0\xb8\"}", "data in r.jsonl: line 3, byte offset 16: the text is not valid UTF-8 (data files must be UTF-8)"},
 	} {
 		_, _, err := readRows(t, "r.jsonl", []byte(tc.src))
 		require.Error(t, err, tc.src)
@@ -191,10 +194,32 @@ func TestCSVDoors(t *testing.T) {
 		{"\n\nname\tamount\n1\t2\n", `data in x.csv: line 3: the columns are separated by tabs, not ','; save it as CSV with commas`},
 		{"name,city\n1,\xa1\xc3\xd8\xa7\xe0\xb7\xbe\n", `data in x.csv: line 2, byte offset 12: the text is not valid UTF-8 (data files must be UTF-8); save it as "CSV UTF-8" in the spreadsheet`},
 		{"\xef\xbb\xbf\xef\xbb\xbfa\n\xff\n", `data in x.csv: line 2, byte offset 8: the text is not valid UTF-8`},
+		{"a\r1\r\"x\r\n\ny\"\r\xff\r", `data in x.csv: line 6, byte offset 12: the text is not valid UTF-8`}, // CR, LF and CR LF each end a line
 	} {
 		_, err := Decode("x.csv", []byte(tc.src))
 		require.Error(t, err, tc.src)
 		require.Contains(t, err.Error(), tc.want, tc.src)
+	}
+}
+
+// A record longer than encoding/csv's buffer reads whole, however its
+// bytes fall in that buffer: the readers under it are asked for what is
+// left of the buffer, down to a byte.
+func TestCSVLongRecord(t *testing.T) {
+	for _, n := range []int{4090, 4093, 4095, 4096, 4097, 8000, 70000} {
+		for _, end := range []string{"\n", "\r\n", "\r"} {
+			cell := strings.Repeat("a", n)
+			src := "id,s" + end + "1," + cell + end + "2,\"" + cell + "\"" + end + "3,\xff" + end
+			rows, _, err := readRows(t, "x.csv", []byte(src))
+			require.EqualError(t, err, "data in x.csv: line 4, byte offset "+strconv.Itoa(len(src)-1-len(end))+
+				": the text is not valid UTF-8 (data files must be UTF-8); save it as \"CSV UTF-8\" in the spreadsheet", n)
+			require.Len(t, rows, 2, n)
+			for _, r := range rows {
+				require.Equal(t, cell, r.Values["s"], n)
+			}
+			src = strings.TrimSuffix(src, "3,\xff"+end)
+			requireSameAsDecode(t, "x.csv", []byte(src))
+		}
 	}
 }
 

@@ -194,7 +194,7 @@ func (c *ColumnCounter) Add(row map[string]any, index, sheetRow int) {
 			return value.TextValue("?")
 		}
 		return v
-	}, index, sheetRow)
+	}, RowName(index, sheetRow, ""))
 }
 
 // AddValue is Add for a row given as a dictionary value (the `row` of a
@@ -203,14 +203,28 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, index, sheetRow)
+	}, RowName(index, sheetRow, ""))
 }
 
-func (c *ColumnCounter) add(cell func(name string) value.Value, index, sheetRow int) {
-	name := "rows[" + strconv.Itoa(index) + "]"
-	if sheetRow > 0 {
-		name += " (sheet row " + strconv.Itoa(sheetRow) + ")"
+// AddInput is AddValue for the row of a run's input (its variable row),
+// which it names as a run names it, with its Key (D41: `rows[3] (sheet
+// row 5, INV-0104)`). An input that is no row of a sheet is not counted.
+func (c *ColumnCounter) AddInput(in Input) {
+	if in.Index < 0 || in.Scope == nil {
+		return
 	}
+	row, ok, err := in.Scope.Var("row")
+	if err != nil || !ok {
+		return
+	}
+	c.add(func(name string) value.Value {
+		v, _, _ := row.Key(name)
+		return v
+	}, RowName(in.Index, in.SheetRow, in.Key))
+}
+
+// add counts one row, named as messages name it.
+func (c *ColumnCounter) add(cell func(name string) value.Value, name string) {
 	c.rows++
 	for i := range c.facts {
 		f := &c.facts[i]
@@ -317,7 +331,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		rows, examples = rows[:min(len(rows), MaxExamples)], examples[:min(len(examples), MaxExamples)]
 		list := strings.Join(rows, ", ")
 		if n > len(rows) {
-			list += " and " + strconv.Itoa(n-len(rows)) + " more"
+			list += " and " + Count(n-len(rows)) + " more"
 		}
 		w := at
 		w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + list + " " + holds(n) +

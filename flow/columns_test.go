@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
 )
 
 const columnsFlow = "# Invoice\n\n" +
@@ -93,5 +94,36 @@ func TestColumnFactsBounded(t *testing.T) {
 	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
-	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9997 more hold text")
+	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9,997 more hold text")
+}
+
+// D41: the rows of a column warning are named as every message names
+// them, numbers of four digits and more grouped.
+func TestColumnRowsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		index, sheetRow int
+		key             string // given to AddInput
+		want            string
+	}{
+		{3, 5, "", "but rows[3] (sheet row 5) holds text"},
+		{1204, 1206, "", "but rows[1,204] (sheet row 1,206) holds text"},
+		{12546, 0, "", "but rows[12,546] holds text"},
+		{3, 5, "INV-0104", "but rows[3] (sheet row 5, INV-0104) holds text"},
+		{3, 5, "\u202e", "but rows[3] (sheet row 5, \\u202e) holds text"},
+	} {
+		c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
+		row := map[string]any{"n": "n/a"}
+		if tc.key == "" {
+			c.Add(row, tc.index, tc.sheetRow)
+		} else {
+			c.AddInput(flow.Input{Index: tc.index, SheetRow: tc.sheetRow, Key: tc.key,
+				Scope: scope.New(map[string]any{"row": row})})
+		}
+		ws := c.Warnings("f.md")
+		require.Len(t, ws, 1)
+		require.Contains(t, ws[0].Message, tc.want)
+	}
+	c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
+	c.AddInput(flow.Input{Index: -1, Scope: scope.New(map[string]any{"row": map[string]any{"n": "x"}})})
+	require.Zero(t, c.Rows(), "data that is not a sheet is no row")
 }

@@ -124,6 +124,19 @@ func TestFlagsAndArguments(t *testing.T) {
 	}
 }
 
+// A -timeout that is no duration is told in plain words, not with the
+// flag package's "parse error".
+func TestTimeoutFlagValue(t *testing.T) {
+	for _, cmd := range []string{"preview", "validate"} {
+		for _, v := range []string{"abc", "30", "1x", ""} {
+			r := runCLI(t, "", cmd, "-timeout", v, "f.md")
+			require.Equal(t, 2, r.code, "%s -timeout %q", cmd, v)
+			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+v+": a duration is a number and a unit, as 30s, 2m or 1h30m; usage:")
+			require.NotContains(t, r.stderr, "parse error")
+		}
+	}
+}
+
 // flagName reads flag names only: letters first, then letters, digits,
 // - and _.
 func TestFlagName(t *testing.T) {

@@ -12,10 +12,8 @@ import (
 func countColumns(rows iter.Seq2[flow.Input, error], c *flow.ColumnCounter) iter.Seq2[flow.Input, error] {
 	return func(yield func(flow.Input, error) bool) {
 		for in, err := range rows {
-			if err == nil && in.Index >= 0 && in.Scope != nil {
-				if row, ok, rerr := in.Scope.Var("row"); rerr == nil && ok {
-					c.AddValue(row, in.Index, in.SheetRow)
-				}
+			if err == nil {
+				c.AddInput(in)
 			}
 			if !yield(in, err) {
 				return

@@ -25,6 +25,12 @@ func TestEchoesCleaned(t *testing.T) {
 	require.NoError(t, os.Mkdir(empty, 0o700))
 	sheet := filepath.Join(dir, "s.csv")
 	require.NoError(t, os.WriteFile(sheet, []byte("a\n1\n"), 0o600))
+	keyed := filepath.Join(dir, "k.csv") // the key column holds what a terminal acts on; the flow does not show it
+	require.NoError(t, os.WriteFile(keyed, []byte("id,a\n\""+hostile[:len(hostile)-1]+"\",x\nok,1\n"), 0o600))
+	plain := filepath.Join(dir, "a.md")
+	require.NoError(t, os.WriteFile(plain, []byte("- **a:** ${row.a}\n- **b:** ${row.nope * 2}\n"), 0o600))
+	byID := filepath.Join(dir, "id.md") // reads a column as a number: a column warning (D45) names the row
+	require.NoError(t, os.WriteFile(byID, []byte("- **a:** ${row.a + 1}\n"), 0o600))
 
 	cases := []struct {
 		name string
@@ -46,6 +52,11 @@ func TestEchoesCleaned(t *testing.T) {
 		{"validate -json", []string{"validate", "-json", bad}, `flow\\u001b[2J\\u0007\\u202e\\xff.md`},
 		{"preview", []string{"preview", "-explain", bad}, `label \u001b[2J`},
 		{"preview -json -explain", []string{"preview", "-json", "-explain", bad}, `'\\u001b[2J\\u0007\\u202e\\xff'`},
+		{"-key value, preview", []string{"preview", "-data", keyed, "-key", "id", "-each", plain}, `rows[0] (sheet row 2, \u001b[2J\u0007\u202e):`},
+		{"-key value, preview -json", []string{"preview", "-json", "-data", keyed, "-key", "id", "-each", plain}, `"key": "\\u001b[2J\\u0007\\u202e"`},
+		{"-key value, preview -format jsonl", []string{"preview", "-format", "jsonl", "-data", keyed, "-key", "id", "-each", plain}, `"key":"\\u001b[2J\\u0007\\u202e"`},
+		{"-key value, preview -summary", []string{"preview", "-summary", "-data", keyed, "-key", "id", "-where", "${row.a} == x", "-errors", plain}, `(rows[0] (sheet row 2, \u001b[2J\u0007\u202e))`},
+		{"-key value, validate's column warning", []string{"validate", "-data", keyed, "-key", "id", byID}, `but rows[0] (sheet row 2, \u001b[2J\u0007\u202e) holds text`},
 		{"play -addr", []string{"play", "-addr", hostile}, `"\x1b[2J\a\u202e\xff"`}, // Go-quoted
 	}
 	for _, tc := range cases {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kinenix/expressions/scope"
 )
@@ -62,6 +63,26 @@ func (r *rowFlag) Set(s string) error {
 		return errors.New("the row is a whole number: 0 the first row, 1 the second, -1 the last")
 	}
 	r.n, r.set = n, true
+	return nil
+}
+
+// durationFlag is -timeout: a duration as Go writes one (30s, 2m,
+// 1h30m), told in plain words when it is not one.
+type durationFlag time.Duration
+
+func (d *durationFlag) String() string {
+	if d == nil {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return errors.New("a duration is a number and a unit, as 30s, 2m or 1h30m")
+	}
+	*d = durationFlag(v)
 	return nil
 }
 

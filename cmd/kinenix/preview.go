@@ -102,7 +102,7 @@ func (c *cli) preview(args []string) int {
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
-	fs.DurationVar(&pf.timeout, "timeout", 0, "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
+	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
 	args, code, done := c.parse(fs, args)
 	if done {
 		return code
@@ -209,7 +209,10 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if code != exitOK {
 		return code
 	}
-	out := p.output(f)
+	var out rowsOut = noRows{} // -summary alone prints only the summary
+	if !p.pf.summary || p.d.each || p.json != nil {
+		out = p.output(f)
+	}
 	var sum *summary
 	if p.pf.summary {
 		sum = newSummary(f)
@@ -243,7 +246,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	out.end()
 	failed := ""
 	if stop != nil {
-		failed = stop.Error()
+		failed = stop.Error() + p.timeoutNote(stop)
 	}
 	if p.json != nil {
 		p.json.endFile(failed, sum)
@@ -254,7 +257,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		p.errors++
 		if p.json == nil {
 			p.w.(*bufio.Writer).Flush()
-			fmt.Fprintf(p.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, p.timeoutNote(stop))
+			fmt.Fprintf(p.stderr, "kinenix: %s: %s\n", echo.Clean(name), failed)
 		}
 		if _, ok := stop.(*flow.StopError); !ok {
 			return exitUsage // the data could not be read
@@ -347,6 +350,12 @@ func (p *previewRun) output(f *flow.Flow) rowsOut {
 	}
 	return &textOut{w: p.w, header: p.plan.every}
 }
+
+// noRows prints no row: -summary without -each.
+type noRows struct{}
+
+func (noRows) row(*flow.RowResult) {}
+func (noRows) end()                {}
 
 // textOut is today's text: a line per field, after `rows[N] (sheet row
 // M):` for every row of a sheet.
@@ -453,7 +462,7 @@ func printResults(w io.Writer, results []flow.Result) {
 }
 
 func jsonRow(r *flow.RowResult) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: r.Key}
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
 	if r.Row >= 0 {
 		row := r.Row
 		pr.Row = &row

@@ -342,6 +342,20 @@ func TestPreviewFormatsGolden(t *testing.T) {
 	}
 }
 
+// -summary alone prints only the summary, in every format: no header of
+// a table or a CSV file before it.
+func TestPreviewSummaryAlone(t *testing.T) {
+	d := writeFile(t, "s.csv", "a\n1\nx\n")
+	f := writeFlow(t, "f.md", "- **a:** ${row.a * 2}\n- **condition:** ${row.a} > 0\n")
+	want := runCLI(t, "", "preview", "-data", d, "-summary", f)
+	require.Equal(t, 1, want.code, want.stderr)
+	require.True(t, strings.HasPrefix(want.stdout, f+": summary of 2 rows\n"), want.stdout)
+	for _, format := range formats {
+		r := runCLI(t, "", "preview", "-data", d, "-summary", "-format", format, f)
+		require.Equal(t, want, r, format)
+	}
+}
+
 // -format csv is RFC 4180 with a header, and a cell a spreadsheet would
 // run as a formula is written after a ' (CWE-1236).
 func TestPreviewCSVFormulas(t *testing.T) {
@@ -370,6 +384,13 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "validate", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "the run ran out of time (-timeout 1ns)")
+	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Empty(t, r.stderr)
+	var doc struct{ Files []struct{ Error string } }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Files, 1)
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
 	r = runCLI(t, "", "preview", "-data", d, "-format", "xml", f)

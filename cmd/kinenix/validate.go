@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
@@ -67,7 +68,8 @@ func (c *cli) validate(args []string) int {
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on problems (for CI)")
 	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
-	timeout := fs.Duration("timeout", 0, "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
+	var timeout time.Duration
+	fs.Var((*durationFlag)(&timeout), "timeout", "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
 	args, code, done := c.parse(fs, args)
 	if done {
 		return code
@@ -75,7 +77,7 @@ func (c *cli) validate(args []string) int {
 	if len(args) == 0 {
 		return c.usageError("validate", "validate takes one or more flow files or directories")
 	}
-	if *timeout < 0 {
+	if timeout < 0 {
 		return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
 	}
 	files, code := c.flowFiles(args)
@@ -85,9 +87,9 @@ func (c *cli) validate(args []string) int {
 		return rc
 	}
 	ctx := context.Background()
-	if *timeout > 0 {
+	if timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
@@ -128,7 +130,7 @@ func (c *cli) validate(args []string) int {
 		if stop != nil {
 			w.Flush()
 			note := ""
-			if *timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
+			if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
 				note = " (-timeout " + timeout.String() + ")"
 			}
 			fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
