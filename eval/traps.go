@@ -337,7 +337,11 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		return
 	}
 	left := strings.TrimSpace(cd.line[n.Left.From:n.Left.To])
-	if items, ok := orWords(r.Text); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
+	// The fixes below leave out a trailing `;`, which is a trap of its own
+	// (its warning says to leave it out): followed, either warning gives a
+	// line that holds (D49), not `in a, b;`, whose last item is `b;`.
+	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
+	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
 		fix := left + " in " + strings.Join(items, ", ")
 		if n.Op == ast.Ne {
 			fix = "not " + fix
@@ -352,7 +356,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		if _, grouped := ungrouped(r.Text); !grouped && listItems(r.Text) {
 			first := strings.TrimSpace(r.Text[:strings.IndexByte(r.Text, ',')])
 			cd.addTrap(TrapNotList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is true for "+first+" too; write not "+left+" in "+r.Text, nil)
+				", so it is true for "+first+" too; write not "+left+" in "+strings.TrimSpace(items), nil)
 			return
 		}
 	}
