@@ -298,8 +298,15 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 					break
 				}
 				i += off
+				fix, word := "write "+w.word, w.word
+				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+2:]) == "" {
+					// Nothing on one side of it: `and` there would be an
+					// error (nothing after 'and'); the fix that works
+					// when followed (D49) is to leave it out.
+					fix, word = "leave it out", ""
+				}
 				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
-					quote(strings.TrimSpace(s.Text))+"; write "+w.word, &edit{at + i, at + i + 2, w.word})
+					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + 2, word})
 				off = i + 2
 			}
 		}

@@ -196,3 +196,31 @@ func TestTrapFixesCombine(t *testing.T) {
 		})
 	}
 }
+
+// D44, D49: `&&` or `||` with nothing on one side is left out, not written
+// as `and`/`or`, which would fail (`nothing after 'and'`); the fix,
+// followed, holds.
+func TestTrapLoneOperatorLeftOut(t *testing.T) {
+	s := trapScope()
+	for _, tc := range []struct{ line, fix string }{
+		{"${row.Status} == Overdue &&", "leave it out: ${row.Status} == Overdue"},
+		{"${row.Status} == Overdue ||  ", "leave it out: ${row.Status} == Overdue"},
+		{"&& ${row.Status} == Overdue", "leave it out: ${row.Status} == Overdue"},
+		{"|| ${row.Status} == Overdue", "leave it out: ${row.Status} == Overdue"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := eval.CompileCondition(tc.line)
+			require.NoError(t, err)
+			traps := c.Traps()
+			require.Len(t, traps, 1)
+			require.True(t, strings.HasSuffix(traps[0].Message(), tc.fix), traps[0].Message())
+			fixed := strings.TrimPrefix(tc.fix, "leave it out: ")
+			f, err := eval.CompileCondition(fixed)
+			require.NoError(t, err)
+			require.Empty(t, f.Traps())
+			ok, err := f.Test(s)
+			require.NoError(t, err)
+			require.True(t, ok)
+		})
+	}
+}
