@@ -298,8 +298,15 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 					break
 				}
 				i += off
+				fix, word := "write "+w.word, w.word
+				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+2:]) == "" {
+					// Nothing on one side of it: `and` there would be an
+					// error (nothing after 'and'); the fix that works
+					// when followed (D49) is to leave it out.
+					fix, word = "leave it out", ""
+				}
 				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
-					quote(strings.TrimSpace(s.Text))+"; write "+w.word, &edit{at + i, at + i + 2, w.word})
+					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + 2, word})
 				off = i + 2
 			}
 		}
@@ -337,7 +344,11 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		return
 	}
 	left := strings.TrimSpace(cd.line[n.Left.From:n.Left.To])
-	if items, ok := orWords(r.Text); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
+	// The fixes below leave out a trailing `;`, which is a trap of its own
+	// (its warning says to leave it out): followed, either warning gives a
+	// line that holds (D49), not `in a, b;`, whose last item is `b;`.
+	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
+	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
 		fix := left + " in " + strings.Join(items, ", ")
 		if n.Op == ast.Ne {
 			fix = "not " + fix
@@ -352,7 +363,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		if _, grouped := ungrouped(r.Text); !grouped && listItems(r.Text) {
 			first := strings.TrimSpace(r.Text[:strings.IndexByte(r.Text, ',')])
 			cd.addTrap(TrapNotList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is true for "+first+" too; write not "+left+" in "+r.Text, nil)
+				", so it is true for "+first+" too; write not "+left+" in "+strings.TrimSpace(items), nil)
 			return
 		}
 	}

@@ -157,3 +157,70 @@ func TestReads(t *testing.T) {
 	}
 	require.Equal(t, []r{{"row.Days", true}, {"row.Status", false}, {"row.Items", false}}, got)
 }
+
+// D44, D49: when a line has two traps, each warning's fix, followed, gives
+// a line that holds: `== a or b;` and `!= a, b;` name the list without the
+// `;` (whose own warning says to leave it out), not a last item `b;`.
+func TestTrapFixesCombine(t *testing.T) {
+	s := trapScope()
+	for _, tc := range []struct {
+		line, fix, fixed string
+		want             bool
+	}{
+		{"${order.status} == shipped or partially_shipped;", "write ${order.status} in shipped, partially_shipped",
+			"${order.status} in shipped, partially_shipped", true},
+		{"${row.Kind} != Draft, Paid;", "write not ${row.Kind} in Draft, Paid",
+			"not ${row.Kind} in Draft, Paid", false},
+		{"${row.Kind} != Draft, Paid ; ", "write not ${row.Kind} in Draft, Paid",
+			"not ${row.Kind} in Draft, Paid", false},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := eval.CompileCondition(tc.line)
+			require.NoError(t, err)
+			var msgs []string
+			for _, tr := range c.Traps() {
+				msgs = append(msgs, tr.Message())
+			}
+			require.Len(t, msgs, 2, "%q", msgs)
+			found := false
+			for _, m := range msgs {
+				found = found || strings.HasSuffix(m, tc.fix)
+			}
+			require.True(t, found, "no warning ends with %q: %q", tc.fix, msgs)
+			f, err := eval.CompileCondition(tc.fixed)
+			require.NoError(t, err)
+			require.Empty(t, f.Traps(), tc.fixed)
+			got, err := f.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got, tc.fixed)
+		})
+	}
+}
+
+// D44, D49: `&&` or `||` with nothing on one side is left out, not written
+// as `and`/`or`, which would fail (`nothing after 'and'`); the fix,
+// followed, holds.
+func TestTrapLoneOperatorLeftOut(t *testing.T) {
+	s := trapScope()
+	for _, tc := range []struct{ line, fix string }{
+		{"${row.Status} == Overdue &&", "leave it out: ${row.Status} == Overdue"},
+		{"${row.Status} == Overdue ||  ", "leave it out: ${row.Status} == Overdue"},
+		{"&& ${row.Status} == Overdue", "leave it out: ${row.Status} == Overdue"},
+		{"|| ${row.Status} == Overdue", "leave it out: ${row.Status} == Overdue"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := eval.CompileCondition(tc.line)
+			require.NoError(t, err)
+			traps := c.Traps()
+			require.Len(t, traps, 1)
+			require.True(t, strings.HasSuffix(traps[0].Message(), tc.fix), traps[0].Message())
+			fixed := strings.TrimPrefix(tc.fix, "leave it out: ")
+			f, err := eval.CompileCondition(fixed)
+			require.NoError(t, err)
+			require.Empty(t, f.Traps())
+			ok, err := f.Test(s)
+			require.NoError(t, err)
+			require.True(t, ok)
+		})
+	}
+}

@@ -476,7 +476,7 @@ func digitValueWide(r rune) int {
 // MaxExponent.
 func callRound(_ *Env, args []value.Value) (value.Value, error) {
 	digits := int64(0)
-	if len(args) > 1 {
+	if len(args) > 1 && !leftOut(args[1]) {
 		d, err := wholeArg("round", "digits", args[1])
 		if err != nil {
 			return value.Value{}, err
@@ -522,8 +522,11 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 	return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got "+kindPhrase(x.Kind()))
 }
 
-// leftOut reports whether v, given for an optional number, counts as left
-// out (D47): empty, or blank text (an empty cell of a sheet).
+// leftOut reports whether v, given for an optional number (round's and
+// format's digits, substring's length), counts as left out (D47): empty, or
+// blank text (an empty cell of a sheet, "" in JSON). The table's machinery
+// has already dropped an empty value; this adds blank text, which is never
+// a number, so that every optional number reads it alike.
 func leftOut(v value.Value) bool {
 	return v.Kind() == value.Empty || v.Kind() == value.Text && trimText(v.Text()) == ""
 }

@@ -216,6 +216,8 @@ func TestRound(t *testing.T) {
 		{name: "digits not whole", args: []value.Value{num("1"), num("1.5")}, err: "round: digits must be a whole number, got 1.5", is: value.ErrValue},
 		{name: "digits text", args: []value.Value{num("1"), txt("abc")}, err: "round: digits must be a whole number, got the text 'abc'", is: value.ErrType},
 		{name: "digits empty counts as left out (D47)", args: []value.Value{num("56.78"), null}, want: "57", kind: value.Number},
+		{name: "digits \"\" counts as left out, as format's does (D47)", args: []value.Value{num("56.78"), txt("")}, want: "57", kind: value.Number},
+		{name: "digits blank counts as left out, as format's does (D47)", args: []value.Value{num("56.78"), txt("  ")}, want: "57", kind: value.Number},
 		{name: "digits boolean", args: []value.Value{num("1"), boolean(false)}, err: "round: digits must be a whole number, got false", is: value.ErrType},
 		{name: "digits too large", args: []value.Value{num("1"), num("1001")}, err: "round: digits must be from -1000 to 1000, got 1001", is: value.ErrValue},
 		{name: "digits too small", args: []value.Value{num("1"), num("-1001")}, err: "round: digits must be from -1000 to 1000, got -1001", is: value.ErrValue},

@@ -281,7 +281,7 @@ var table = []Func{
 		Name: "round",
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
-			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out or empty (D47), negative rounds to tens, hundreds, ..."},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."},
 		},
 		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
 		Empty:      "empty",
@@ -325,7 +325,7 @@ var table = []Func{
 		Params: []Param{
 			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
 			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
-			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out or empty (D47); a negative length counts as 0"},
+			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"},
 		},
 		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
 			"positions past the end give what is there, and a negative start or length counts as 0.",

@@ -265,7 +265,7 @@ func callSubstring(env *Env, args []value.Value) (value.Value, error) {
 		return value.Value{}, err
 	}
 	length := int64(math.MaxInt64)
-	if len(args) > 2 {
+	if len(args) > 2 && !leftOut(args[2]) {
 		if length, err = wholeArg("substring", "length", args[2]); err != nil {
 			return value.Value{}, err
 		}

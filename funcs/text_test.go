@@ -329,6 +329,8 @@ func TestSubstring(t *testing.T) {
 		{name: "start text", args: []value.Value{txt("abc"), txt("first")}, err: "substring: start must be a whole number, got the text 'first'", is: value.ErrType},
 		{name: "start empty", args: []value.Value{txt("abc"), null}, err: "substring: start must be a whole number, got an empty value", is: value.ErrType},
 		{name: "length empty counts as left out (D47)", args: []value.Value{txt("abc"), num("1"), null}, want: "bc", kind: value.Text},
+		{name: "length \"\" counts as left out, as format's digits (D47)", args: []value.Value{txt("abc"), num("1"), txt("")}, want: "bc", kind: value.Text},
+		{name: "length blank counts as left out (D47)", args: []value.Value{txt("abc"), num("1"), txt(" ")}, want: "bc", kind: value.Text},
 		{name: "empty x decides first, start not checked (D48)", args: []value.Value{null, txt("x"), host([]any{})}, want: "", kind: value.Text},
 		{name: "list x", args: []value.Value{host([]any{"abc"}), num("0")}, err: "substring needs text, a number or a boolean, got a list", is: value.ErrType},
 		{name: "cap", env: &Env{MaxSize: 2}, args: []value.Value{txt("abcdef"), num("1"), num("3")}, err: "substring: result would be larger than 2 bytes", is: value.ErrLimit},

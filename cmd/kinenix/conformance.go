@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/kinenix/expressions/conformance"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // conformance runs the conformance suite: the embedded one, or DIR's.
@@ -27,8 +29,11 @@ func (c *cli) conformance(args []string) int {
 	var suite fs.FS = conformance.Suite()
 	if len(rest) == 1 {
 		st, err := os.Stat(rest[0])
+		if errors.Is(err, fs.ErrNotExist) {
+			return c.fail(fmt.Errorf("the directory %s does not exist", echo.Clean(rest[0])))
+		}
 		if err != nil {
-			return c.fail(fmt.Errorf("cannot read %s: %w", rest[0], err))
+			return c.fail(fmt.Errorf("cannot read the directory %s", echo.Clean(rest[0])))
 		}
 		if !st.IsDir() {
 			return c.usageError("conformance", rest[0]+" is not a directory")
