@@ -254,19 +254,36 @@ func unclearNumber(s string, start int) error {
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
 	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
-		n, err := value.ParseDigits(reading)
-		if err == nil {
-			if negativeAround(s, start, end) {
-				n = n.Neg()
+		if _, err := value.ParseDigits(reading); err == nil {
+			// the digits as written, the decimals kept: "1 995,00" is
+			// 1995.00, so the rewrite reads as the text does
+			plain := reading
+			if whole, frac, ok := strings.Cut(reading, "."); len(whole) > 1 && whole[0] == '0' {
+				whole = strings.TrimLeft(whole, "0") // "0.234,5" is 234.5
+				if whole == "" {
+					whole = "0"
+				}
+				plain = whole
+				if ok {
+					plain += "." + frac
+				}
 			}
-			plain := n.String()
+			if negativeAround(s, start, end) {
+				plain = "-" + plain
+			}
 			hint = "write " + plain
 			if grouped := groupThousands(plain); grouped != plain {
 				hint += " or " + grouped
 			}
 		}
 	}
-	return value.Fail(value.ErrValue, "number: "+echo.Quote(s)+" is not clear: "+hint)
+	// The number as written is quoted, not the text around it (D39:
+	// `'2 285,81' is not clear`, for '2 285,81 грн.').
+	written := s[start:end]
+	if digits > maxHintDigits {
+		written = s // cut by the echo
+	}
+	return value.Fail(value.ErrValue, "number: "+echo.Quote(written)+" is not clear: "+hint)
 }
 
 // markReading reads digit groups and the marks between them as unclearNumber
