@@ -130,6 +130,22 @@ func (c *cli) preview(args []string) int {
 		return rc
 	}
 	files, code := c.flowFiles(args)
+	if plan.hasData && plan.sheet && plan.headerOnly {
+		// D45: one message for the sheet, not one per field; there is no
+		// row to preview, and validate checks such a sheet without data,
+		// so the two agree (D43).
+		msg := echo.Clean(d.file) + ":1:1: warning: the sheet has a header and no rows, so there is no row to preview"
+		if pf.asJSON {
+			b, _ := json.Marshal(msg)
+			fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
+		} else {
+			fmt.Fprintln(c.stdout, msg)
+		}
+		if code == exitOK && pf.strict {
+			code = exitProblem
+		}
+		return code
+	}
 	ctx := context.Background()
 	if pf.timeout > 0 {
 		var cancel context.CancelFunc
@@ -186,8 +202,10 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
-	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON) {
+	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON || p.pf.strict) {
 		// Warnings are printed in text and JSON only; -compare prints none.
+		// Under -strict they are computed for any format, so a warning
+		// fails the run as it fails validate -strict (D43).
 		opts = append(opts, flow.SampleWarnings())
 	}
 	f, err := flow.Compile(name, src, opts...)

@@ -403,3 +403,35 @@ func TestPreviewStops(t *testing.T) {
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "line 99 of")
 }
+
+// D45 with D43: a sheet with a header and no rows is one message in
+// preview as in validate, not one per field, and there is no row to
+// preview; -strict makes the warning fail the run.
+func TestPreviewHeaderOnlySheet(t *testing.T) {
+	sheet := writeFile(t, "h.csv", "amount,id\n")
+	p := writeFlow(t, "f.md", "- **n:** ${row.amount * 2}\n- **m:** ${row.id}\n")
+	want := sheet + ":1:1: warning: the sheet has a header and no rows, so there is no row to preview\n"
+	for _, args := range [][]string{{"preview", "-data", sheet, p}, {"preview", "-each", "-data", sheet, p}, {"preview", "-summary", "-data", sheet, p}} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, result{0, want, ""}, r, args)
+	}
+	r := runCLI(t, "", "preview", "-strict", "-data", sheet, p)
+	require.Equal(t, 1, r.code)
+	r = runCLI(t, "", "validate", "-data", sheet, p)
+	require.Equal(t, 0, r.code)
+	require.Contains(t, r.stdout, "the sheet has a header and no rows")
+	require.NotContains(t, r.stdout, "no variable")
+}
+
+// D43: under -strict a warning fails preview in every format, as it fails
+// validate -strict, though only text and JSON print warnings.
+func TestPreviewStrictAnyFormat(t *testing.T) {
+	sheet := writeFile(t, "d.csv", "amount\n1\n")
+	p := writeFlow(t, "f.md", "- **n:** ${row.amuont}\n")
+	for _, format := range []string{"text", "table", "csv", "jsonl"} {
+		r := runCLI(t, "", "preview", "-strict", "-each", "-format", format, "-data", sheet, p)
+		require.Equal(t, 1, r.code, format)
+	}
+	r := runCLI(t, "", "validate", "-strict", "-data", sheet, p)
+	require.Equal(t, 1, r.code)
+}
