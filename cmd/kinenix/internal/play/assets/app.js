@@ -296,10 +296,13 @@
       return;
     }
     if (my !== seq) return; // a newer check is on its way
+    const t1 = performance.now();
     show(res);
     const now = performance.now();
     document.body.dataset.checks = String(my);
     if (since) document.body.dataset.latency = String(Math.round(now - since));
+    document.body.dataset.checkMs = String(Math.round(t1 - t0));
+    document.body.dataset.checkDrawMs = String(Math.round(now - t1));
     // Every row at once, for a sheet; other data is one row, shown above.
     const sheet = format.value === 'csv' || format.value === 'xlsx' || res.rows > 0;
     $('rows-card').hidden = $('summary-card').hidden = !sheet;
