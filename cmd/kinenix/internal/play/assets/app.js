@@ -34,7 +34,14 @@
     get value() { return this.ta.value; }
     set value(v) { this.ta.value = v; this.draw(); }
 
+    // setMarks marks the problems; the same marks as the last ones are
+    // not drawn again (every check sets them, and an edit of the text
+    // draws it already), which over a long flow or a long sheet is most
+    // of the time a check takes to draw.
     setMarks(problems) {
+      const key = JSON.stringify(problems);
+      if (key === this.marksKey) return;
+      this.marksKey = key;
       this.marks = new Map();
       for (const p of problems) {
         if (!this.marks.has(p.line)) this.marks.set(p.line, []);
