@@ -5,6 +5,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/kinenix/expressions/ast"
@@ -259,7 +260,7 @@ func classify(v value.Value) (ValueKind, string) {
 	if _, ok := value.ToNumber(v); ok {
 		return KindNumberText, ""
 	}
-	f, ok := funcs.Lookup("number")
+	f, ok := numberFunc()
 	if !ok {
 		return KindText, ""
 	}
@@ -273,6 +274,10 @@ func classify(v value.Value) (ValueKind, string) {
 	}
 	return KindText, ""
 }
+
+// numberFunc is number() of the function table, looked up once: classify
+// runs for every cell of a sheet, and Lookup copies the function each time.
+var numberFunc = sync.OnceValues(func() (*funcs.Func, bool) { return funcs.Lookup("number") })
 
 // showCell shows a cell in facts: text quoted, a number plain, both cut
 // and cleaned as echoed text is (D37).

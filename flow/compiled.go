@@ -283,12 +283,34 @@ func (f *Flow) Run(ctx context.Context, s *scope.Scope) RowResult {
 	return f.run(ctx, st, Input{Index: -1, Scope: s})
 }
 
+// RunInto is Run that keeps the results in r, reusing the storage of
+// r.Results: for a host that runs many rows one by one and is done with a
+// row's results before it runs the next (a row of a large flow holds a
+// result per field, and allocating them anew is much of the work).
+func (f *Flow) RunInto(ctx context.Context, s *scope.Scope, r *RowResult) {
+	st := evaluators.Get().(*runState)
+	defer evaluators.Put(st)
+	*r = f.runInto(ctx, st, Input{Index: -1, Scope: s}, r.Results)
+}
+
 func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
+	return f.runInto(ctx, st, in, nil)
+}
+
+// runInto is run with the results in buf's storage when it is large
+// enough.
+func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result) (r RowResult) {
 	s := in.Scope
 	if s == nil {
 		s = scope.New(nil)
 	}
-	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: make([]Result, len(f.fields))}
+	if cap(buf) >= len(f.fields) {
+		buf = buf[:len(f.fields)]
+		clear(buf)
+	} else {
+		buf = make([]Result, len(f.fields))
+	}
+	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
 	ev := &st.ev
 	ev.Begin(ctx, s)
 	for i := range f.fields {

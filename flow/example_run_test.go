@@ -63,3 +63,17 @@ func ExampleFlow_Run() {
 	fmt.Println(r.Results[0].Text, r.Failed())
 	// Output: Dear ANN, false
 }
+
+// RunInto runs row after row in the same storage, for a host that is done
+// with a row's results before it runs the next.
+func ExampleFlow_RunInto() {
+	f, _ := flow.Compile("hello.md", []byte("- **greeting:** Dear ${upper(name)},\n"))
+	var r flow.RowResult
+	for _, name := range []string{"Ann", "Bob"} {
+		f.RunInto(context.Background(), scope.New(map[string]any{"name": name}), &r)
+		fmt.Println(r.Results[0].Text)
+	}
+	// Output:
+	// Dear ANN,
+	// Dear BOB,
+}

@@ -243,3 +243,27 @@ func TestRunRowsBounded(t *testing.T) {
 	// 4 batches per worker of at most 64 rows, and the batch being filled.
 	require.LessOrEqual(t, read, 2000+4*2*64+64)
 }
+
+// RunInto gives what Run gives, row after row in the same storage, and
+// nothing of a row is left in the next one's results.
+func TestRunInto(t *testing.T) {
+	f, err := flow.Compile("sheet.md", []byte(sheetFlow), flow.Explain())
+	require.NoError(t, err)
+	rows := []map[string]any{
+		{"id": "1", "amount": "5", "status": "Due", "name": "a"},
+		{"id": "2", "amount": "x", "status": "Paid", "name": "b"}, // amount fails
+		{"id": "3", "amount": "7", "status": "Due", "name": "c"},
+	}
+	var r flow.RowResult
+	var first *flow.Result
+	for i, row := range rows {
+		s := scope.New(map[string]any{"row": row})
+		want := f.Run(context.Background(), s)
+		f.RunInto(context.Background(), s, &r)
+		require.Equal(t, want, r, "row %d", i)
+		if i == 0 {
+			first = &r.Results[0]
+		}
+		require.Same(t, first, &r.Results[0], "row %d: the same storage", i)
+	}
+}

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -150,9 +151,13 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	res := &Result{Problems: []Problem{}, Fields: []Field{}, Conditions: []Condition{}}
 	vars := map[string]any{}
 	var sample *scope.Scope
+	var d *data.Data
 	if hasData(req) {
 		v, rows, err := decode(req)
 		res.Rows = rows
+		if err == nil {
+			d, _ = decodeData(req) // read once, kept: the same *data.Data
+		}
 		if err != nil {
 			res.DataError = strings.ToValidUTF8(err.Error(), "\uFFFD")
 		} else {
@@ -172,7 +177,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
 	}
-	res.columns(src, sample)
+	res.columns(src, sample, d)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -306,20 +311,54 @@ func decodeData(req Request) (*data.Data, error) {
 func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD") }
 
 // columns adds the column facts of a sheet and their warnings (D45).
-func (res *Result) columns(src []byte, sample *scope.Scope) {
+func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) {
 	if sample == nil || res.Rows == 0 {
 		return
 	}
-	c, ok := flow.SheetFacts(sample, flow.Columns(src))
+	cols, problems, ok := sheetFacts(sample, d, flow.Columns(src))
 	if !ok {
 		return
 	}
-	for _, f := range c.Facts() {
-		res.Columns = append(res.Columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
+	res.Columns = append(res.Columns, cols...)
+	res.Problems = append(res.Problems, problems...)
+}
+
+// lastFacts are the column facts counted last: counting every cell of
+// the columns a flow reads is most of a keystroke's check over a large
+// sheet, and a keystroke seldom changes the data or the columns read
+// (their names and where they are first read), so they are counted once
+// for both.
+var lastFacts struct {
+	sync.Mutex
+	d        *data.Data
+	cols     []flow.ColumnRead
+	columns  []SheetColumn
+	problems []Problem
+	ok       bool
+}
+
+// sheetFacts are the facts of the columns cols over the sheet in sample,
+// read from d, and their warnings; what the same d and cols gave last
+// time when they are the same. d nil is never the same.
+func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, []Problem, bool) {
+	lastFacts.Lock()
+	defer lastFacts.Unlock()
+	if d != nil && lastFacts.d == d && slices.Equal(lastFacts.cols, cols) {
+		return lastFacts.columns, lastFacts.problems, lastFacts.ok
 	}
-	for _, f := range c.Warnings(fileName) {
-		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn,
-			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+	var columns []SheetColumn
+	var problems []Problem
+	c, ok := flow.SheetFacts(sample, cols)
+	if ok {
+		for _, f := range c.Facts() {
+			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
+		}
+		for _, f := range c.Warnings(fileName) {
+			problems = append(problems, Problem{Line: f.Line, Column: f.Column,
+				EndLine: f.EndLine, EndColumn: f.EndColumn,
+				Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+		}
 	}
+	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.problems, lastFacts.ok = d, cols, columns, problems, ok
+	return columns, problems, ok
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,4 +30,35 @@ func TestCheckColumnsAndTraps(t *testing.T) {
 	res, err = Check(context.Background(), Request{Flow: md, Data: `{"row": {"Amount": "n/a"}}`})
 	require.NoError(t, err)
 	require.Empty(t, res.Columns, "no sheet, no column facts")
+}
+
+// The column facts are counted once for the same data and the same
+// columns read (a keystroke's check), and again when either changes: the
+// facts and warnings then follow the new lines and the new data.
+func TestCheckColumnsKept(t *testing.T) {
+	md := "- **total:** ${row.Amount * 2}\n"
+	sheet := "Amount\n100\nn/a\n"
+	cases := []struct {
+		name, flow, data string
+		line             int
+		facts            string
+	}{
+		{"first", md, sheet, 1, "number 1 (100); other text 1 ('n/a')"},
+		{"same again", md, sheet, 1, "number 1 (100); other text 1 ('n/a')"},
+		{"a line above", "# Title\n" + md, sheet, 2, "number 1 (100); other text 1 ('n/a')"},
+		{"other data", "# Title\n" + md, "Amount\n100\n7\n", 2, "number 2 (100, 7)"},
+	}
+	for _, c := range cases {
+		res, err := Check(context.Background(), Request{Flow: c.flow, Data: c.data, Format: "csv"})
+		require.NoError(t, err, c.name)
+		require.Equal(t, []SheetColumn{{Name: "Amount", Line: c.line, Numeric: true, Facts: c.facts}}, res.Columns, c.name)
+		warned := 0
+		for _, p := range res.Problems {
+			if p.Kind == "column" {
+				warned++
+				require.Equal(t, c.line, p.Line, c.name)
+			}
+		}
+		require.Equal(t, strings.Contains(c.facts, "other text"), warned == 1, c.name)
+	}
 }

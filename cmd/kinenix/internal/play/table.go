@@ -235,6 +235,7 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func
 	if err != nil {
 		return err
 	}
+	var r flow.RowResult // each row's results in the same storage
 	for i := range rows {
 		vars := map[string]any{}
 		if d != nil {
@@ -248,7 +249,7 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func
 				vars = d.Vars()
 			}
 		}
-		r := f.Run(ctx, newScope(vars))
+		f.RunInto(ctx, newScope(vars), &r)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
