@@ -107,12 +107,22 @@ func consoleErrors(t *testing.T, ctx context.Context) {
 
 func poll(t *testing.T, ctx context.Context, what, js string) string {
 	t.Helper()
-	got, err := chromedp.Run(ctx, chromedp.Poll[string](js,
-		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
+	var err error
+	for try := 0; try < 5; try++ {
+		var got string
+		got, err = chromedp.Run(ctx, chromedp.Poll[string](js,
+			chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		if err == nil {
+			return got
+		}
+		// Right after a navigation the page's old script context may be
+		// gone before the new one is known; poll again in the new one.
+		if !strings.Contains(err.Error(), "Cannot find context") {
+			break
+		}
 	}
-	return got
+	t.Fatalf("%s: %v", what, err)
+	return ""
 }
 
 func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
