@@ -503,7 +503,7 @@ func (c *cli) cond(args []string) int {
 	}
 	for _, tr := range cond.Traps() {
 		if tr.Applies(sample) {
-			fmt.Fprintln(c.stderr, "warning: "+strings.ToValidUTF8(tr.Message(), "\uFFFD"))
+			fmt.Fprintln(c.stderr, "warning: "+echo.Clean(tr.Message()))
 		}
 	}
 	var ok bool

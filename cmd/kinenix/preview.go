@@ -268,6 +268,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	if p.json != nil {
 		p.json.endFile(failed, sum)
+	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
+		// the rows stay one CSV table or JSON lines: the summary goes to
+		// standard error
+		p.w.(*bufio.Writer).Flush()
+		sum.print(p.stderr, name)
 	} else if sum != nil {
 		sum.print(p.w, name)
 	}
@@ -318,7 +323,7 @@ func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResul
 			cond, err := eval.CompileCondition(text, eval.Strict())
 			if err != nil {
 				p.w.(*bufio.Writer).Flush()
-				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", strings.ToValidUTF8(err.Error(), "\uFFFD"))
+				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", echo.Clean(err.Error()))
 				return nil, nil, exitUsage
 			}
 			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {

@@ -435,3 +435,21 @@ func TestPreviewStrictAnyFormat(t *testing.T) {
 	r := runCLI(t, "", "validate", "-strict", "-data", sheet, p)
 	require.Equal(t, 1, r.code)
 }
+
+// -summary with -each and -format csv or jsonl: the rows stay one CSV
+// table (or JSON lines) on standard output, and the summary goes to
+// standard error.
+func TestPreviewSummaryMachineFormats(t *testing.T) {
+	sheet := writeFile(t, "d.csv", "amount\n1\n2\n")
+	p := writeFlow(t, "f.md", "- **n:** ${row.amount * 2}\n")
+	r := runCLI(t, "", "preview", "-each", "-summary", "-format", "csv", "-data", sheet, p)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "row,sheet_row,n\r\n0,2,2\r\n1,3,4\r\n", r.stdout)
+	require.Contains(t, r.stderr, "summary of 2 rows")
+	r = runCLI(t, "", "preview", "-each", "-summary", "-format", "jsonl", "-data", sheet, p)
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		require.True(t, json.Valid([]byte(line)), line)
+	}
+	require.Contains(t, r.stderr, "summary of 2 rows")
+}
