@@ -298,6 +298,9 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 		return false
 	}
 	if tr.Kind == eval.TrapBareWord {
+		if v.rowKey(tr.Name) != "" {
+			return false // a key of row: the lookup's own warning names row.X (D44)
+		}
 		_, close := spell.Closest(tr.Name, sorted(v.sample.Names()))
 		return !close
 	}

@@ -149,6 +149,8 @@ func TestSampleTraps(t *testing.T) {
 		"- **a:** ${default(row.Email, none)}":  "f.md:1:31: warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text",
 		"- **a:** ${default(row.Email, count)}": "",
 		"- **a:** ${default(row.Email, cuont)}": "f.md:1:31: warning: cuont: no variable 'cuont'; did you mean 'count'?",
+		// a bare word that is a key of row: the key is meant, not the text
+		"- **a:** ${default(row.Email, Customer)}": "f.md:1:31: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
 	} {
 		var got []string
 		for _, f := range flow.Validate("f.md", []byte(src), s) {
