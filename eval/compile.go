@@ -1289,7 +1289,8 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 	}
 	span := c.src[n.From:n.To]
 	dot := methodDot(span, n.Detail)
-	if _, ok := funcs.Lookup(n.Detail); !ok {
+	f, ok := funcs.Lookup(n.Detail)
+	if !ok {
 		// `row.Amount (THB)` reads like a call of Amount, but is most
 		// likely a key written with parentheses.
 		if dot > 0 && !strings.ContainsAny(span[dot:], "'\"") &&
@@ -1309,6 +1310,16 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 	args := ""
 	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
 		args = strings.TrimSpace(rest[1 : len(rest)-1])
+	}
+	values := 1
+	if args != "" {
+		values += len(ast.SplitOutside(args, ','))
+	}
+	if f.CheckArity(values) != nil {
+		// The call the method call reads as would fail on its number of
+		// values: a hint must work when followed (D49), so it says how the
+		// function is called instead of writing that call.
+		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[0].Name
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
 	if args != "" {
