@@ -173,35 +173,18 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 }
 
 // readNames adds the variables the placeholders of t read: the first part
-// of a dotted path, and every name an expression reads (not the name of a
-// function it calls, nor a .key).
+// of every lookup eval finds in them (Template.Reads), and of a
+// placeholder's dotted path, which section 4 tries before the expression.
 func readNames(t *eval.Template, names map[string]bool) {
+	for _, r := range t.Reads() {
+		names[r.Path[0]] = true
+	}
 	for _, ph := range t.Placeholders() {
-		if ph.IsEnv() {
-			continue
-		}
 		// A path's first part that is no name (`upper(row`) is read only
 		// when the text is not an expression.
-		if len(ph.Path) > 0 && (ph.Tree == nil || ast.IsName(ph.Path[0])) {
+		if !ph.IsEnv() && len(ph.Path) > 0 && (ph.Tree == nil || ast.IsName(ph.Path[0])) {
 			names[ph.Path[0]] = true
 		}
-		if ph.Tree == nil {
-			continue
-		}
-		skip := map[*ast.Ident]bool{}
-		ast.Inspect(ph.Tree, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				skip[n.Fun] = true
-			case *ast.SelectorExpr:
-				skip[n.Sel] = true
-			case *ast.Ident:
-				if !skip[n] {
-					names[n.Name] = true
-				}
-			}
-			return true
-		})
 	}
 }
 
