@@ -110,12 +110,11 @@ func NameStart(s string, off int) int {
 	return off
 }
 
-// SplitOutside splits s, a piece of an expression, at each sep that is
-// outside quotes (a backslash escapes the next byte in quotes) and outside
-// brackets: the values of a call (sep ','), the parts of `a & b`.
-func SplitOutside(s string, sep byte) []string {
-	var out []string
-	depth, from := 0, 0
+// Outside calls yield with the offset and the byte of each byte of s that
+// is outside quotes ('...' or "..."; in them a backslash escapes the next
+// byte), the quotes themselves left out, until yield returns false. closed
+// reports whether s does not end inside quotes.
+func Outside(s string, yield func(i int, ch byte) bool) (closed bool) {
 	var q byte
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
@@ -128,6 +127,23 @@ func SplitOutside(s string, sep byte) []string {
 			}
 		case ch == '\'' || ch == '"':
 			q = ch
+		default:
+			if !yield(i, ch) {
+				return true
+			}
+		}
+	}
+	return q == 0
+}
+
+// SplitOutside splits s, a piece of an expression, at each sep that is
+// outside quotes (Outside) and outside brackets: the values of a call (sep
+// ','), the parts of `a & b`.
+func SplitOutside(s string, sep byte) []string {
+	var out []string
+	depth, from := 0, 0
+	Outside(s, func(i int, ch byte) bool {
+		switch {
 		case ch == '(' || ch == '[' || ch == '{':
 			depth++
 		case ch == ')' || ch == ']' || ch == '}':
@@ -136,6 +152,7 @@ func SplitOutside(s string, sep byte) []string {
 			out = append(out, s[from:i])
 			from = i + 1
 		}
-	}
+		return true
+	})
 	return append(out, s[from:])
 }

@@ -78,3 +78,28 @@ func TestSplitOutside(t *testing.T) {
 		require.Equal(t, c.want, SplitOutside(c.in, c.sep), c.in)
 	}
 }
+
+// Outside gives the bytes outside quotes, a backslash escaping in them,
+// and says whether the text ends outside quotes (the scanning rule of
+// D18, used by SplitOutside and the parser's quoting hint).
+func TestOutside(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		want   string
+		closed bool
+	}{
+		{"a(b, 'c,d')", "a(b, )", true},
+		{`x "a\"b" y`, "x  y", true},
+		{`'it\'s' z`, " z", true},
+		{"f('open", "f(", false},
+		{"", "", true},
+	} {
+		var got []byte
+		closed := Outside(c.in, func(_ int, ch byte) bool { got = append(got, ch); return true })
+		require.Equal(t, c.want, string(got), c.in)
+		require.Equal(t, c.closed, closed, c.in)
+	}
+	var seen int
+	Outside("abc", func(int, byte) bool { seen++; return false })
+	require.Equal(t, 1, seen, "yield false stops")
+}

@@ -76,25 +76,15 @@ func parses(src string, maxSteps uint64, mode exprgen.Mode) bool {
 // offsets of its "(" and of its ")" (len(src) when it is not closed).
 func enclosingCall(src string, off int) (open, close int, ok bool) {
 	var stack []int
-	var q byte
-	for i := 0; i < len(src) && i < off; i++ {
-		ch := src[i]
+	if !ast.Outside(src[:min(off, len(src))], func(i int, ch byte) bool {
 		switch {
-		case q != 0:
-			if ch == '\\' {
-				i++
-			} else if ch == q {
-				q = 0
-			}
-		case ch == '\'' || ch == '"':
-			q = ch
 		case ch == '(' || ch == '[' || ch == '{':
 			stack = append(stack, i)
 		case (ch == ')' || ch == ']' || ch == '}') && len(stack) > 0:
 			stack = stack[:len(stack)-1]
 		}
-	}
-	if q != 0 {
+		return true
+	}) {
 		return 0, 0, false
 	}
 	for k := len(stack) - 1; k >= 0; k-- {
@@ -103,29 +93,24 @@ func enclosingCall(src string, off int) (open, close int, ok bool) {
 		if src[o] != '(' || before == "" || !ast.IsIdentCont(rune(before[len(before)-1])) {
 			continue
 		}
-		depth := 0
-		q = 0
-		for i := o; i < len(src); i++ {
-			ch := src[i]
+		depth, end, closed := 0, len(src), false
+		ast.Outside(src[o:], func(i int, ch byte) bool {
 			switch {
-			case q != 0:
-				if ch == '\\' {
-					i++
-				} else if ch == q {
-					q = 0
-				}
-			case ch == '\'' || ch == '"':
-				q = ch
 			case ch == '(' || ch == '[' || ch == '{':
 				depth++
 			case ch == ')' || ch == ']' || ch == '}':
 				depth--
 				if depth == 0 {
-					return o, i, ch == ')'
+					end, closed = o+i, ch == ')'
+					return false
 				}
 			}
+			return true
+		})
+		if end == len(src) {
+			return o, len(src), true
 		}
-		return o, len(src), true
+		return o, end, closed
 	}
 	return 0, 0, false
 }
