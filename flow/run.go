@@ -182,8 +182,14 @@ func (f *Flow) charge(t *tally, r *RowResult, s *scope.Scope) error {
 	t.bytes += r.Bytes
 	t.steps += r.Steps
 	if t.bytes > t.maxBytes || t.steps > t.maxSteps {
-		return stop(value.Fail(ErrRunBudget, "the run needs more work than allowed (more than "+
-			value.SizeText(int(min(t.maxBytes, 1<<62)))+" of text or "+strconv.FormatInt(t.maxSteps, 10)+" steps over all rows)"))
+		// Name the limit that was passed, with its numbers grouped as the
+		// rows are (D42), and what the author can do about it.
+		limit := "more than " + Count(int(min(t.maxSteps, 1<<62))) + " steps"
+		if t.bytes > t.maxBytes {
+			limit = "more than " + value.SizeText(int(min(t.maxBytes, 1<<62))) + " of text"
+		}
+		return stop(value.Fail(ErrRunBudget, "the run needs more work than allowed ("+limit+
+			" over all rows; run the flow over fewer rows at a time)"))
 	}
 	t.rows++
 	return nil

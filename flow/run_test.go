@@ -108,9 +108,24 @@ func TestRunBudgets(t *testing.T) {
 		require.Equal(t, stop.Rows*4, len(got))
 		require.Equal(t, stop.Index, stop.Rows)
 		require.Less(t, stop.Rows, 11)
-		require.Equal(t, fmt.Sprintf("stopped at rows[%d] (sheet row %d): the run needs more work than allowed (more than 4096 MiB of text or %d steps over all rows)",
-			stop.Rows, stop.Rows+2, 10*one.Steps+5), err.Error())
+		require.Equal(t, fmt.Sprintf("stopped at rows[%d] (sheet row %d): the run needs more work than allowed (more than %s steps over all rows; run the flow over fewer rows at a time)",
+			stop.Rows, stop.Rows+2, flow.Count(int(10*one.Steps+5))), err.Error())
 	}
+}
+
+// D42: a run whose rows build more text than the run allows stops naming
+// that limit (not the steps), with the fix.
+func TestRunBudgetText(t *testing.T) {
+	f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(1))
+	require.NoError(t, err)
+	one := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}}))
+	require.Positive(t, one.Bytes)
+	f, err = flow.Compile("f.md", []byte(sheetFlow), flow.Workers(1), flow.RunBudget(3*one.Bytes, 0))
+	require.NoError(t, err)
+	_, err = collect(t, context.Background(), f, sheetRows(100))
+	require.ErrorIs(t, err, flow.ErrRunBudget)
+	require.Contains(t, err.Error(), " of text over all rows; run the flow over fewer rows at a time)")
+	require.NotContains(t, err.Error(), "steps")
 }
 
 // D35, D42: a done context stops a run with an error that wraps ctx.Err()
