@@ -34,10 +34,18 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 		fmt.Fprintf(p.stderr, "kinenix: %s: %v\n", echo.Clean(p.pf.compare), err)
 		return exitUsage
 	}
+	// -where and -errors choose the rows compared as they choose the rows
+	// previewed, by the new flow: -where names a condition of the new flow
+	// (or any condition line, tested before both flows run), -errors keeps
+	// the rows where the new flow fails.
+	keep, only, code := p.filter(name, newFlow)
+	if code != exitOK {
+		return code
+	}
 	withRows := oldFlow.Reads("rows") || newFlow.Reads("rows")
-	nextOld, stopOld := iter.Pull2(oldFlow.RunRows(ctx, p.plan.rows(withRows)))
+	nextOld, stopOld := iter.Pull2(oldFlow.RunRows(ctx, only(p.plan.rows(withRows))))
 	defer stopOld()
-	nextNew, stopNew := iter.Pull2(newFlow.RunRows(ctx, p.plan.rows(withRows)))
+	nextNew, stopNew := iter.Pull2(newFlow.RunRows(ctx, only(p.plan.rows(withRows))))
 	defer stopNew()
 
 	// Each field of either flow, keyed by label and occurrence.
@@ -93,12 +101,15 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 			break
 		}
 		prog.add()
-		rows++
 		for _, res := range rn.Results {
 			if res.Err != nil {
 				p.errors++
 			}
 		}
+		if !keep(&rn) {
+			continue
+		}
+		rows++
 		any, lostCond, gainedCond := false, false, false
 		for _, c := range cols {
 			before, after := "(no field)", "(no field)"

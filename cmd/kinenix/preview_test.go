@@ -325,6 +325,8 @@ func TestPreviewFormatsGolden(t *testing.T) {
 		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}},
 		{"bench-where-line.golden", 1, []string{"-data", bench, "-where", "13", "-format", "csv", "bench/testdata/sheet.md"}},
 		{"bench-compare.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-key", "policy_no", "bench/testdata/sheet.md"}},
+		{"bench-compare-errors.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}},
+		{"bench-compare-where.golden", 0, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-where", "${row.status} == Paid", "bench/testdata/sheet.md"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			t.Chdir("../..")
