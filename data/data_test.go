@@ -265,12 +265,12 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", "{\"a\": 1,\n}", "data in d.json: line 2, column 1: not valid JSON: a comma before `}` (a trailing comma); remove it"},
 		{"d.json", `{"a": `, `data in d.json: line 1, column 6: not valid JSON: the text ends before the JSON is complete`},
 		{"d.json", `{"a": 1} {"b": 2}`, `line 1, column 10: not valid JSON: more text after the end of the JSON object`},
-		{"d.yaml", "a: [1\n", "data in d.yaml: line 1: not valid YAML: a list in [ ] is not closed with ]"},
+		{"d.yaml", "a: [1\n", "data in d.yaml: line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
 		{"d.yaml", "a: *nope\n", `not valid YAML: unknown anchor 'nope' referenced`},
 		{"d.json", "{'a': 1}", `data in d.json: line 1, column 2: not valid JSON: text in single quotes; JSON writes text in double quotes`},
 		{"d.json", "{\"a\": 1 \"b\": 2}", "data in d.json: line 1, column 9: not valid JSON: a `,` or `}` is missing before this"},
 		{"d.json", "{\"ก\": x}", `data in d.json: line 1, column 7: not valid JSON: "x" cannot start a value; text must be in double quotes`},
-		{"d.yaml", "a:\n\t- b\n", `data in d.yaml: line 2: not valid YAML: a character that cannot start a value here: indent with spaces, not tabs`},
+		{"d.yaml", "a:\n\t- b\n", `data in d.yaml: line 2, column 1: not valid YAML: a character that cannot start a value here: indent with spaces, not tabs`},
 		// Shape and bounds.
 		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
 		{"d.yaml", "? [a]\n: 1\n", `line 1: a key must be text, not a list`},
@@ -470,5 +470,27 @@ func TestLoaderEchoesAreCut(t *testing.T) {
 		require.Contains(t, msg, "…", msg)
 		require.NotContains(t, msg, strings.Repeat("k", 121), msg)
 		require.NotContains(t, msg, "\u202e", msg)
+	}
+}
+
+// D45: a YAML error names its line and column in plain words, where the
+// text went wrong, whichever reader found it (yaml.v3 names a line only,
+// sometimes the one before; the stream reader reads again to place it).
+func TestYAMLErrorPositions(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"a: 1\nb: [1, 2\nc: 3\n", "line 2, column 4: not valid YAML: a list in [ ] is not closed"},
+		{"a: 1\n\nb:\n  c: [1,\n   2\nd: 1\n", "line 4, column 6: not valid YAML: a list in [ ] is not closed"},
+		{"a: 1\nb: {c: 2\nd: 3\n", "line 2, column 4: not valid YAML: a mapping in { } is not closed"},
+		{"a: 1\n  b: 2\n", "line 2, column 4: not valid YAML: a `:` inside a value"},
+		{"a: 1\nb: x: y\n", "line 2, column 4: not valid YAML: a value holds `: `; quote it"},
+		{"a:\n  b: 1\n c: 2\n", "line 3, column 2: not valid YAML: a line does not line up with the keys above it"},
+		{"a:\n\tb: 1\n", "line 2, column 1: not valid YAML: a character that cannot start a value here"},
+		{"a: [1\n", "line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
+		{"a: \"bad \\q\"\n", "line 1, column 4: not valid YAML: found unknown escape character \\q"},
+		{"a: &x 1\nb: x: y\n", "line 2, column 5: not valid YAML: a `:` inside a value"},
+	} {
+		_, err := Decode("d.yaml", []byte(c.text))
+		require.Error(t, err, "%q", c.text)
+		require.Contains(t, err.Error(), "data in d.yaml: "+c.want, "%q", c.text)
 	}
 }

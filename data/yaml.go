@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -47,14 +49,14 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 		if errors.Is(err, io.EOF) {
 			return map[string]any{}, nil
 		}
-		return nil, d.errorf("%s", yamlReason(err))
+		return nil, d.yamlSyntax(b, err)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
 		return nil, d.secondDocument(next.Line)
 	case !errors.Is(err, io.EOF):
-		return nil, d.errorf("%s", yamlReason(err))
+		return nil, d.yamlSyntax(b, err)
 	}
 	if len(doc.Content) == 0 {
 		return map[string]any{}, nil
@@ -74,39 +76,111 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 	return v.(map[string]any), nil
 }
 
-// yamlReason is yaml.v3's message as the stream reader words its own
-// ("line N: not valid YAML: ..."), in plain words where it is one of the
-// common ones (yamlPlain), else cut and cleaned as any echo of the data is
-// (D37): it may quote an anchor name.
-func yamlReason(err error) string {
+// yamlSyntax is the error for text yaml.v3 refuses: its message names a
+// line only (sometimes the line before), so the stream reader, which reads
+// a subset of YAML as yaml.v3 does, reads the text again to find the line
+// and column in its own words (D45). Where the stream stops first at what
+// it does not read (an anchor, a tag, block text), yaml.v3's line and
+// message stand (yamlReason). The text is at most MaxYAMLSize here, and it
+// is read again only on the way to an error.
+func (d *decoder) yamlSyntax(b []byte, err error) error {
+	again := *d
+	again.built = 0
+	p := yamlStream{d: &again, b: b, line: 1}
+	if p.checkChars() == nil {
+		_, _ = p.document()
+	}
+	if p.syntax != nil {
+		return p.syntax
+	}
+	return d.errorf("%s", yamlReason(b, err))
+}
+
+// yamlReason is yaml.v3's message for the text b as the stream reader
+// words its own ("line N, column C: not valid YAML: ..."), in plain words
+// where it is one of the common ones (yamlPlain), else cut and cleaned as
+// any echo of the data is (D37): it may quote an anchor name. yaml.v3
+// names a line only, for some messages the line before the one it means
+// (it counts lines from 0 there); yamlPlain says which, and what on the
+// line the message is about, for the column (D45).
+func yamlReason(b []byte, err error) string {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := ""
+	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if n, after, ok := strings.Cut(rest, ": "); ok && n != "" && strings.Trim(n, "0123456789") == "" {
-			line, msg = "line "+n+": ", after
+			if v, err := strconv.Atoi(n); err == nil {
+				line, msg = v, after
+			}
 		}
 	}
 	for _, p := range yamlPlain {
-		if strings.Contains(msg, p[0]) {
-			return line + "not valid YAML: " + p[1]
+		if strings.Contains(msg, p.part) {
+			if line == 0 {
+				return "not valid YAML: " + p.plain
+			}
+			if p.next {
+				line++
+			}
+			off := yamlPoint(b, line, p.at)
+			return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), p.plain)
 		}
 	}
-	return line + "not valid YAML: " + echo.Text(msg)
+	if line > 0 {
+		return "line " + strconv.Itoa(line) + ": not valid YAML: " + echo.Text(msg)
+	}
+	return "not valid YAML: " + echo.Text(msg)
+}
+
+// yamlPoint is the offset in b of what a message of yamlPlain is about on
+// line line: the last byte of at on the line ("[", "{", ":" followed by a
+// space or the line's end), or, when at is "" or not on the line, its first
+// character that is not a space (a tab is pointed at); "end" is the end of
+// the text.
+func yamlPoint(b []byte, line int, at string) int {
+	if at == "end" {
+		return len(b)
+	}
+	start := lineStart(b, line)
+	end := len(b)
+	if i := bytes.IndexByte(b[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	text := b[start:end]
+	for i := len(text) - 1; at != "" && i >= 0; i-- {
+		if text[i] != at[0] {
+			continue
+		}
+		if at == ":" && i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '\r' {
+			continue
+		}
+		return start + i
+	}
+	off := start
+	for off < end && b[off] == ' ' {
+		off++
+	}
+	return off
 }
 
 // yamlPlain says yaml.v3's commonest messages in plain words (D45): the
-// part of its message, and what the author is told.
-var yamlPlain = [][2]string{
-	{"mapping values are not allowed", "a `:` inside a value; put a value that holds `: ` in quotes"},
-	{"did not find expected key", "a line does not line up with the keys above it (check its indentation), or a quoted value is not closed"},
-	{"found character that cannot start any token", "a character that cannot start a value here: indent with spaces, not tabs, and put a value that starts with @, ` or % in quotes"},
-	{"could not find expected ':'", "a key without `:` after it (or a value cut across lines; put it in quotes)"},
-	{"did not find expected '-' indicator", "a list item does not line up with the items above it"},
-	{"did not find expected ',' or ']'", "a list in [ ] is not closed with ] (or an item misses its `,`)"},
-	{"did not find expected ',' or '}'", "a mapping in { } is not closed with } (or an entry misses its `,`)"},
-	{"found unexpected end of stream", "the text ends inside a quoted value or a bracket; close it"},
-	{"did not find expected node content", "a value is missing here"},
-	{"block sequence entries are not allowed", "a `- ` list item where a value was expected on the same line; start the list on the next line"},
+// part of its message, what the author is told, whether yaml.v3's line is
+// the one before the line meant (next), and what on the line is pointed
+// at (yamlPoint).
+var yamlPlain = []struct {
+	part, plain string
+	next        bool
+	at          string
+}{
+	{"mapping values are not allowed", "a `:` inside a value; put a value that holds `: ` in quotes", false, ":"},
+	{"did not find expected key", "a line does not line up with the keys above it (check its indentation), or a quoted value is not closed", true, ""},
+	{"found character that cannot start any token", "a character that cannot start a value here: indent with spaces, not tabs, and put a value that starts with @, ` or % in quotes", false, ""},
+	{"could not find expected ':'", "a key without `:` after it (or a value cut across lines; put it in quotes)", false, ""},
+	{"did not find expected '-' indicator", "a list item does not line up with the items above it", true, ""},
+	{"did not find expected ',' or ']'", "a list in [ ] is not closed with ] (or an item misses its `,`)", true, "["},
+	{"did not find expected ',' or '}'", "a mapping in { } is not closed with } (or an entry misses its `,`)", true, "{"},
+	{"found unexpected end of stream", "the text ends inside a quoted value or a bracket; close it", false, "end"},
+	{"did not find expected node content", "a value is missing here", false, ""},
+	{"block sequence entries are not allowed", "a `- ` list item where a value was expected on the same line; start the list on the next line", false, ""},
 }
 
 func yamlKind(n *yaml.Node) string {

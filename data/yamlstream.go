@@ -59,6 +59,8 @@ type yamlStream struct {
 	counts []int32
 	ci     int
 	flows  int // flow collections open
+	// syntax is the error of text that is not valid YAML, once made.
+	syntax error
 }
 
 // unsupported is the error for a construct outside the subset yamlLarge
@@ -67,9 +69,39 @@ func (p *yamlStream) unsupported(line int, what string) error {
 	return p.d.errorf("line %d: %s is not read in a YAML file over %d MiB, which may hold only mappings (key: value), lists (- item, [a, b]), {key: value} mappings, one-line values, quoted text and comments; write large data as JSON or CSV", line, what, MaxYAMLSize>>20)
 }
 
-// invalid is the error for text that is not valid YAML on line line.
+// invalid is the error for text that is not valid YAML on line line: at
+// the offset being read when that is on line line, else at the first
+// character of line line that is not blank.
 func (p *yamlStream) invalid(line int, format string, args ...any) error {
-	return p.d.errorf("line %d: not valid YAML: %s", line, fmt.Sprintf(format, args...))
+	off := p.i
+	if line != p.line || off < p.ls {
+		off = lineStart(p.b, line)
+		for off < len(p.b) && (p.b[off] == ' ' || p.b[off] == '\t') {
+			off++
+		}
+	}
+	return p.invalidAt(off, format, args...)
+}
+
+// invalidAt is the error for text that is not valid YAML at byte offset
+// off, with its line and column (D45). It is kept as p.syntax, so that a
+// caller can tell it from a construct the stream does not read.
+func (p *yamlStream) invalidAt(off int, format string, args ...any) error {
+	p.syntax = p.d.errorf("line %d, column %d: not valid YAML: %s", lineAt(p.b, off), columnAt(p.b, off), fmt.Sprintf(format, args...))
+	return p.syntax
+}
+
+// lineStart is the offset where line line (from 1) of b starts, or len(b).
+func lineStart(b []byte, line int) int {
+	off := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(b[off:], '\n')
+		if i < 0 {
+			return len(b)
+		}
+		off += i + 1
+	}
+	return off
 }
 
 // checkChars refuses what yaml.v3 refuses in any YAML file (control
@@ -91,14 +123,14 @@ func (p *yamlStream) checkChars() error {
 			}
 			return p.unsupported(lineAt(b, i), "a line break that is not \\n or \\r\\n")
 		case c < 0x80:
-			return p.invalid(lineAt(b, i), "control characters are not allowed (byte offset %d)", i+p.d.bomLen)
+			return p.invalidAt(i, "control characters are not allowed (byte offset %d)", i+p.d.bomLen)
 		}
 		r, n := utf8.DecodeRune(b[i:])
 		switch {
 		case r == 0x85 || r == 0x2028 || r == 0x2029:
 			return p.unsupported(lineAt(b, i), fmt.Sprintf("the line break U+%04X", r))
 		case r < 0xa0 || r == 0xfeff || r == 0xfffe || r == 0xffff:
-			return p.invalid(lineAt(b, i), "the character U+%04X is not allowed (byte offset %d)", r, i+p.d.bomLen)
+			return p.invalidAt(i, "the character U+%04X is not allowed (byte offset %d)", r, i+p.d.bomLen)
 		}
 		i += n - 1
 	}
@@ -818,27 +850,27 @@ func (p *yamlStream) flow(depth int) (any, error) {
 	// The count is a hint, exact for valid text; never make more room
 	// than the budget left allows.
 	hint = max(0, min(hint, p.d.limit-p.d.built))
-	line := p.line
+	open := p.i // where the collection opens, for the error that it is not closed
 	p.flows++
 	var v any
 	var err error
 	if p.b[p.i] == '[' {
-		v, err = p.flowSeq(depth, hint, line)
+		v, err = p.flowSeq(depth, hint, open)
 	} else {
-		v, err = p.flowMap(depth, hint, line)
+		v, err = p.flowMap(depth, hint, open)
 	}
 	p.flows--
 	return v, err
 }
 
-func (p *yamlStream) flowSeq(depth, hint, line int) (any, error) {
+func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 	if err := p.d.charge(listCost); err != nil {
 		return nil, err
 	}
 	p.i++ // '['
 	s := make([]any, 0, hint)
 	for {
-		if closed, err := p.flowItem(']', line); err != nil {
+		if closed, err := p.flowItem(']', open); err != nil {
 			return nil, err
 		} else if closed {
 			return s, nil
@@ -848,7 +880,7 @@ func (p *yamlStream) flowSeq(depth, hint, line int) (any, error) {
 			return nil, err
 		}
 		s = append(s, v)
-		if closed, err := p.flowNext(']', line); err != nil {
+		if closed, err := p.flowNext(']', open); err != nil {
 			return nil, err
 		} else if closed {
 			p.i++
@@ -857,14 +889,14 @@ func (p *yamlStream) flowSeq(depth, hint, line int) (any, error) {
 	}
 }
 
-func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
+func (p *yamlStream) flowMap(depth, hint, open int) (any, error) {
 	if err := p.d.charge(mapCost(0)); err != nil {
 		return nil, err
 	}
 	p.i++ // '{'
 	m := make(map[string]any, hint)
 	for n := 0; ; n++ {
-		if closed, err := p.flowItem('}', line); err != nil {
+		if closed, err := p.flowItem('}', open); err != nil {
 			return nil, err
 		} else if closed {
 			return m, nil
@@ -902,7 +934,7 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 		if len(m) == n0 {
 			return nil, p.d.duplicateKey(kline, k, 0)
 		}
-		if closed, err := p.flowNext('}', line); err != nil {
+		if closed, err := p.flowNext('}', open); err != nil {
 			return nil, err
 		} else if closed {
 			p.i++
@@ -914,13 +946,13 @@ func (p *yamlStream) flowMap(depth, hint, line int) (any, error) {
 // flowItem moves to where the next item of a flow collection that closes
 // with end may start, past white space and comments; closed is true, past
 // the closer, at the collection's end.
-func (p *yamlStream) flowItem(end byte, line int) (closed bool, err error) {
+func (p *yamlStream) flowItem(end byte, open int) (closed bool, err error) {
 	if _, err := p.flowSpace(); err != nil {
 		return false, err
 	}
 	switch {
 	case p.i >= len(p.b):
-		return false, p.unclosed(end, line)
+		return false, p.unclosed(end, open)
 	case p.b[p.i] == end:
 		p.i++
 		return true, nil
@@ -929,26 +961,26 @@ func (p *yamlStream) flowItem(end byte, line int) (closed bool, err error) {
 }
 
 // unclosed is the error of a flow collection that closes with end, opened
-// on line line, at the end of the text.
-func (p *yamlStream) unclosed(end byte, line int) error {
+// at byte offset open, at the end of the text.
+func (p *yamlStream) unclosed(end byte, open int) error {
 	what := "list ["
 	if end == '}' {
 		what = "mapping {"
 	}
-	return p.invalid(line, "the %s opened here is not closed with %c", what, end)
+	return p.invalidAt(open, "the %s opened here is not closed with %c", what, end)
 }
 
 // flowNext moves past the white space and comma after an item of a flow
 // collection that closes with end; it stops at end (closed), or after the
 // comma.
-func (p *yamlStream) flowNext(end byte, line int) (closed bool, err error) {
+func (p *yamlStream) flowNext(end byte, open int) (closed bool, err error) {
 	crossed, err := p.flowSpace()
 	if err != nil {
 		return false, err
 	}
 	switch {
 	case p.i >= len(p.b):
-		return false, p.unclosed(end, line)
+		return false, p.unclosed(end, open)
 	case p.b[p.i] == end:
 		return true, nil
 	case p.b[p.i] == ',':
