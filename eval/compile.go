@@ -1311,19 +1311,27 @@ func (c *compiler) methodCall(n *ast.BadExpr) string {
 	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
 		args = strings.TrimSpace(rest[1 : len(rest)-1])
 	}
-	values := 1
+	var values []string
 	if args != "" {
-		values += len(ast.SplitOutside(args, ','))
+		values = ast.SplitOutside(args, ',')
+		for i := range values {
+			values[i] = strings.TrimSpace(values[i])
+		}
 	}
-	if f.CheckArity(values) != nil {
+	// The receiver takes its place among the values (funcs.Func.Receiver):
+	// `x.upper()` is upper(x), `ids.join(', ')` and `', '.join(ids)` are
+	// join(ids, ', ').
+	at := 0
+	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+		at = min(f.Receiver, len(values))
+	}
+	values = append(values[:at], append([]string{recv}, values[at:]...)...)
+	if f.CheckArity(len(values)) != nil {
 		// The call the method call reads as would fail on its number of
 		// values: a hint must work when followed (D49), so it says how the
 		// function is called instead of writing that call.
-		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[0].Name
+		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[at].Name
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
-	if args != "" {
-		return msg + "; write " + n.Detail + "(" + short(recv+", "+args) + ")"
-	}
-	return msg + "; write " + n.Detail + "(" + short(recv) + ")"
+	return msg + "; write " + n.Detail + "(" + short(strings.Join(values, ", ")) + ")"
 }

@@ -28,6 +28,7 @@ func hintData() map[string]any {
 			"Start Date": "2026-04-01",
 			"end":        "2026-05-01T10:00",
 			"n":          "1500",
+			"list":       []any{"a", "b"},
 		},
 	}
 }
@@ -70,6 +71,8 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
 		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},
 		{rule: "D13 lower of a call", src: "${trim(row.Customer).lower()}", want: "acme"},
+		{rule: "D13 join, Python's way", src: "${', '.join(row.list)}", want: "a, b"},
+		{rule: "D13 join, JavaScript's way", src: "${row.list.join(' / ')}", want: "a / b"},
 		// D28: order comparisons of text.
 		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
 		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},

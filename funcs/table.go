@@ -103,6 +103,14 @@ type Func struct {
 	// value first may ignore it: Call gives the same result.
 	Shortcut func(x value.Value) (v value.Value, ok bool)
 
+	// Receiver is the place among the function's values of a quoted text
+	// x in a method call x.name(...) written in another language's style,
+	// for the hint that rewrites it as a call (D13, D49): 0 for most
+	// (`'a'.upper()` is upper('a')); join's is 1, as Python's `',
+	// '.join(ids)` is join(ids, ', '). Any other x comes first: JavaScript's
+	// `ids.join(', ')` is join(ids, ', ').
+	Receiver int
+
 	// Call runs the function. The caller has checked the number of values
 	// with CheckArity; Call does not check it again. env may be nil. The
 	// Call of the table applies D47 and D48 (see Param.Optional and
@@ -151,7 +159,8 @@ var table = []Func{
 		One: callLen,
 	},
 	{
-		Name: "join",
+		Name:     "join",
+		Receiver: 1,
 		Params: []Param{
 			{Name: "list", Doc: "the list whose items are joined; a single value that is not a list joins as itself"},
 			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"},
