@@ -2,6 +2,7 @@ package eval
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/exprparser"
@@ -59,8 +60,10 @@ func joinText(op string, parts []string, lits []*ast.BasicLit) string {
 // joinsText reports whether n is a chain of + that joins text (D44): it
 // holds a text literal that is not plain number text (D6) and something
 // other than literals (`row.Amount + " THB"`, `row.First + ' ' +
-// row.Last`). A chain of literals alone (`'  ' + 1`, `'1,200' + 1`) is
-// arithmetic on text, which D7 explains. The reason is joinText's.
+// row.Last`), or texts alone with no digit in any (`"a" + "b"`), which no
+// number(...) could make numbers of. Other chains of literals alone
+// (`'  ' + 1`, `'1,200' + 1`, `'abc' + 1`) are arithmetic on text, which D7
+// explains (E3). The reason is joinText's.
 func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 	if n.Op != ast.Add {
 		return "", false
@@ -77,6 +80,7 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 	}
 	flatten(n)
 	joins, other := false, false
+	words := true // every operand a text literal with no digit in it
 	parts := make([]string, len(operands))
 	lits := make([]*ast.BasicLit, len(operands))
 	for i, x := range operands {
@@ -88,10 +92,19 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 		case lit.Kind == ast.String:
 			if _, plain := value.ParseNum(lit.Value); plain {
 				parts[i] = lit.Raw // a number in quotes: a value, not text to show
+				words = false
 				continue
 			}
 			lits[i], joins = lit, true
+			if strings.IndexFunc(lit.Value, unicode.IsDigit) >= 0 {
+				words = false
+			}
+			continue
 		}
+		words = false
+	}
+	if words {
+		other = true // texts alone, none with a digit: they are joined
 	}
 	if !other || !joins {
 		return "", false
