@@ -94,7 +94,7 @@ func CompileCondition(line string, opts ...Option) (*Condition, error) {
 		}
 		return nil, c.err
 	}
-	return c, o.strictError(c.staticProblems(o.strict))
+	return c, inCondition(o.strictError(c.staticProblems(o.strict)))
 }
 
 // MustCompileCondition is CompileCondition for lines known to be good; it
@@ -368,7 +368,7 @@ func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, e
 	e := pooled()
 	ok, err = e.Test(ctx, c, s)
 	e.putBack()
-	return ok, err
+	return ok, err // marked by e.Test (D37)
 }
 
 // Explain decides the condition like Test and also returns, part by part,
@@ -389,7 +389,7 @@ func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool
 	fr.start(ctx, s)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)
-	return ok, steps, err
+	return ok, steps, inCondition(err)
 }
 
 // Problems returns the problems of the placeholders in the condition that
@@ -403,7 +403,7 @@ func (c *Condition) Problems(s *scope.Scope) []*Error {
 	for _, t := range c.sides {
 		t.problems(s, false, &out)
 	}
-	return bound(out)
+	return inConditionList(bound(out))
 }
 
 // staticProblems are the problems a CompileCondition returns: the limits,

@@ -202,7 +202,7 @@ func TestConditionShortCircuit(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Test(s)
 	require.ErrorIs(t, err, eval.ErrType)
-	require.Equal(t, "${word * 2}: word is text ('abc'), not a number; use number(word)", err.Error())
+	require.Equal(t, "condition: ${word * 2}: word is text ('abc'), not a number; use number(word)", err.Error())
 	var e *eval.Error
 	require.True(t, errors.As(err, &e))
 	require.Equal(t, 1, e.Line)
@@ -238,9 +238,9 @@ func TestConditionExplain(t *testing.T) {
 func TestConditionPlaceholderErrors(t *testing.T) {
 	s := condScope(t)
 	for line, want := range map[string]string{
-		"${len(rows, 2)} > 1":      "${len(rows, 2)}: len takes 1 value, got 2",
-		"${a == b}":                "${a == b}: comparisons (==) are not allowed inside ${...}; write them in a condition",
-		"x == ${lenght(packages)}": "${lenght(packages)}: unknown function lenght; did you mean len?",
+		"${len(rows, 2)} > 1":      "condition: ${len(rows, 2)}: len takes 1 value, got 2",
+		"${a == b}":                "condition: ${a == b}: comparisons (==) are not allowed inside ${...}; write them in a condition",
+		"x == ${lenght(packages)}": "condition: ${lenght(packages)}: unknown function lenght; did you mean len?",
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)

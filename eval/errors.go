@@ -92,6 +92,10 @@ type Error struct {
 	// Cond is true when the problem is the condition line itself rather
 	// than a placeholder in it.
 	Cond bool
+	// InCondition is true for a problem of a placeholder inside a
+	// condition line: Error() then puts `condition: ` before the `${...}`,
+	// so that every error of a condition starts with it (D37).
+	InCondition bool
 	// Subject, for a warning about a lookup, is the lookup as written
 	// (`row.Frist Name`); else "".
 	Subject string
@@ -102,7 +106,43 @@ func (e *Error) Error() string {
 	if e.Cond {
 		return "condition: " + e.Reason
 	}
+	if e.InCondition {
+		return "condition: ${" + echo.Text(e.Expr) + "}: " + e.Reason
+	}
 	return "${" + echo.Text(e.Expr) + "}: " + e.Reason
+}
+
+// inCondition marks the problems of err, errors of the placeholders of a
+// condition line, as InCondition (D37). Each *Error is copied, not
+// changed: a side's problems are kept with its compiled template, which a
+// field with the same text may share through the cache.
+func inCondition(err error) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *Error:
+		if e.Cond || e.InCondition {
+			return e
+		}
+		c := *e
+		c.InCondition = true
+		return &c
+	case ErrorList:
+		out := make(ErrorList, len(e))
+		for i, x := range e {
+			out[i] = inCondition(x).(*Error)
+		}
+		return out
+	}
+	return err
+}
+
+// inConditionList is inCondition for a list of problems.
+func inConditionList(l []*Error) []*Error {
+	if len(l) == 0 {
+		return l
+	}
+	return inCondition(ErrorList(l)).(ErrorList)
 }
 
 // Unwrap returns the error's kind.

@@ -176,6 +176,9 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	e.enter(ctx, s)
 	ok, err = c.root.test(&e.fr, nil)
 	ran = true
+	if err != nil {
+		err = inCondition(err)
+	}
 	return ok, err
 }
 

@@ -100,7 +100,7 @@ func ExampleNewCache() {
 func ExampleCompileCondition_strict() {
 	_, err := eval.CompileCondition("${row.amount} > 0 and ${lenght(row.items)} > 1", eval.Strict())
 	fmt.Println(err)
-	// Output: ${lenght(row.items)}: unknown function lenght; did you mean len?
+	// Output: condition: ${lenght(row.items)}: unknown function lenght; did you mean len?
 }
 
 // A host that evaluates many times on one goroutine keeps an Evaluator.

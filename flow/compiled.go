@@ -349,6 +349,7 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 			v.sampleChecks(c.ln, 0, c.tmpl)
 			continue
 		}
+		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		for _, p := range c.cond.Parts() {
 			v.sampleChecks(c.ln, c.at, p.Left)
@@ -357,6 +358,7 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond)
+		v.cond = false
 	}
 	out := map[int][]Finding{}
 	for _, w := range v.finish() {

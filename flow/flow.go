@@ -167,6 +167,9 @@ type validator struct {
 	// bare are the bare words of the template sampleChecks is checking
 	// that are traps with the sample (D44).
 	bare map[string]bool
+	// cond is true while the placeholders of a condition line are
+	// checked: their problems start with `condition:` (D37).
+	cond bool
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them
@@ -193,6 +196,9 @@ func (v *validator) finding(e *eval.Error) Finding {
 	}
 	if e.Subject != "" {
 		f.Message = echo.Text(e.Subject) + ": " + e.Reason
+		if e.InCondition && strings.HasPrefix(e.Subject, "${") {
+			f.Message = "condition: " + f.Message // as Error() has it (D37)
+		}
 	} else {
 		f.Message = e.Error()
 	}
@@ -203,6 +209,7 @@ func (v *validator) finding(e *eval.Error) Finding {
 // offset at of line ln, in the file.
 func (v *validator) add(ln line, at int, e *eval.Error) {
 	c := *e
+	c.InCondition = c.InCondition || v.cond && !c.Cond
 	col := column(ln.text, at) - 1
 	c.Line, c.Column = ln.num, col+max(e.Column, 1)
 	if e.EndLine > 1 || e.EndColumn == 0 {
@@ -240,6 +247,8 @@ func conditionPlaceholders(c *eval.Condition) []eval.Placeholder {
 
 // condition checks a condition field whose value starts at byte offset at.
 func (v *validator) condition(ln line, at int) {
+	v.cond = true
+	defer func() { v.cond = false }()
 	cond := strings.TrimRight(ln.text[at:], " \t")
 	c, err := eval.CompileCondition(cond)
 	if err != nil {

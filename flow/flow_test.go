@@ -76,7 +76,7 @@ func TestValidatePositions(t *testing.T) {
 		"bad utf8":  {"\xff\xfe ${len()}", "1:6: ${len()}: len takes 1 value, got 0"},
 		"cr inside": {"a\rb ${len()}\r\n", "1:7: ${len()}: len takes 1 value, got 0"},
 		"condition": {"- **condition:**   ลูกค้า ${x} = 1\r\n", "1:32: condition: unknown operator =; did you mean ==?"},
-		"cond expr": {"\t**Condition:** ${len(x, y)} > 1", "1:19: ${len(x, y)}: len takes 1 value, got 2"},
+		"cond expr": {"\t**Condition:** ${len(x, y)} > 1", "1:19: condition: ${len(x, y)}: len takes 1 value, got 2"},
 	} {
 		require.Equal(t, []string{c.want}, lines(c.src, nil), name)
 	}
@@ -130,7 +130,7 @@ func TestValidateConditionFields(t *testing.T) {
 	}
 	// A malformed condition line still has its placeholders checked.
 	require.Equal(t, []string{
-		"1:20: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"1:20: condition: ${lenght(x)}: unknown function lenght; did you mean len?",
 		"1:31: condition: unknown operator =; did you mean ==?",
 	}, lines("- **condition:** ${lenght(x)} = 1", nil))
 	// Quoted sides, and ${...} in them.

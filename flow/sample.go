@@ -84,6 +84,7 @@ func (v *validator) addAt(ln line, at int, ph eval.Placeholder, w *eval.Error) {
 	from := at + ph.Start + 2 + max(0, min(w.Offset, len(ph.Text)))
 	to := at + ph.Start + 2 + max(w.Offset, min(w.End, len(ph.Text)))
 	c := *w
+	c.InCondition = c.InCondition || v.cond && !c.Cond
 	c.Line, c.Column, c.EndLine, c.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, max(to, from+1))
 	v.list = append(v.list, &c)
 }

@@ -160,7 +160,7 @@ func TestCond(t *testing.T) {
 
 	r = runCLI(t, "", "cond", "-data", example, "${len(rows, 1)} > 3")
 	require.Equal(t, 1, r.code)
-	require.Equal(t, "${len(rows, 1)}: len takes 1 value, got 2\n", r.stderr)
+	require.Equal(t, "condition: ${len(rows, 1)}: len takes 1 value, got 2\n", r.stderr)
 
 	r = runCLI(t, "", "cond")
 	require.Equal(t, 2, r.code)

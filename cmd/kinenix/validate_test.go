@@ -63,7 +63,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"condition unclosed", "- **condition:** ${row.status == Active\n",
 			"1:18: condition: ${ is not closed", "unclosed"},
 		{"placeholder in condition", "- **condition:** ${lenght(row.note)} > 3\n",
-			"1:20: ${lenght(row.note)}: unknown function lenght; did you mean len?", "unknown-function"},
+			"1:20: condition: ${lenght(row.note)}: unknown function lenght; did you mean len?", "unknown-function"},
 		{"division by zero", "- **x:** ${10 / 0}\n",
 			"1:15: ${10 / 0}: division by zero", "division-by-zero"},
 		{"text arithmetic", "- **x:** ${'abc' * 2}\n",
