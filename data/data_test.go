@@ -266,7 +266,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", `{"a": `, `data in d.json: line 1, column 6: not valid JSON: the text ends before the JSON is complete`},
 		{"d.json", `{"a": 1} {"b": 2}`, `line 1, column 10: not valid JSON: more text after the end of the JSON object`},
 		{"d.yaml", "a: [1\n", "data in d.yaml: line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
-		{"d.yaml", "a: *nope\n", `not valid YAML: unknown anchor 'nope' referenced`},
+		{"d.yaml", "a: *nope\n", `line 1, column 4: not valid YAML: the alias *nope names no anchor &nope above it`},
 		{"d.json", "{'a': 1}", `data in d.json: line 1, column 2: not valid JSON: text in single quotes; JSON writes text in double quotes`},
 		{"d.json", "{\"a\": 1 \"b\": 2}", "data in d.json: line 1, column 9: not valid JSON: a `,` or `}` is missing before this"},
 		{"d.json", "{\"ก\": x}", `data in d.json: line 1, column 7: not valid JSON: "x" cannot start a value; text must be in double quotes`},
@@ -488,6 +488,10 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"a: [1\n", "line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
 		{"a: \"bad \\q\"\n", "line 1, column 4: not valid YAML: found unknown escape character \\q"},
 		{"a: &x 1\nb: x: y\n", "line 2, column 5: not valid YAML: a `:` inside a value"},
+		{"a: 1\n\tb: 2\n", "line 2, column 1: not valid YAML: a tab in the indentation; indent with spaces"},
+		{"a: &x [1\nb: *x\n", "line 1, column 7: not valid YAML: a list in [ ] is not closed"},
+		{"a: [1, 2]]\n", "line 1, column 10: not valid YAML: unexpected text after a value"},
+		{"x: @foo\n", "line 1, column 4: not valid YAML: a value cannot start with \"@\""},
 	} {
 		_, err := Decode("d.yaml", []byte(c.text))
 		require.Error(t, err, "%q", c.text)

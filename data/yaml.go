@@ -113,12 +113,22 @@ func yamlReason(b []byte, err error) string {
 			}
 		}
 	}
+	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
+		// An alias whose anchor is not above it: yaml.v3 names no line.
+		name = strings.TrimSuffix(name, "' referenced")
+		plain := "the alias *" + echo.Text(name) + " names no anchor &" + echo.Text(name) + " above it"
+		if off := bytes.Index(b, []byte("*"+name)); off >= 0 {
+			return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), plain)
+		}
+		return "not valid YAML: " + plain
+	}
 	for _, p := range yamlPlain {
 		if strings.Contains(msg, p.part) {
 			if line == 0 {
 				return "not valid YAML: " + p.plain
 			}
-			if p.next {
+			if p.next && (p.at == "" || bytes.Contains(lineText(b, line+1), []byte(p.at)) ||
+				!bytes.Contains(lineText(b, line), []byte(p.at))) {
 				line++
 			}
 			off := yamlPoint(b, line, p.at)
@@ -129,6 +139,16 @@ func yamlReason(b []byte, err error) string {
 		return "line " + strconv.Itoa(line) + ": not valid YAML: " + echo.Text(msg)
 	}
 	return "not valid YAML: " + echo.Text(msg)
+}
+
+// lineText is line line (from 1) of b, without its line end.
+func lineText(b []byte, line int) []byte {
+	start := lineStart(b, line)
+	rest := b[start:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
 }
 
 // yamlPoint is the offset in b of what a message of yamlPlain is about on
@@ -173,6 +193,7 @@ var yamlPlain = []struct {
 }{
 	{"mapping values are not allowed", "a `:` inside a value; put a value that holds `: ` in quotes", false, ":"},
 	{"did not find expected key", "a line does not line up with the keys above it (check its indentation), or a quoted value is not closed", true, ""},
+	{"found a tab character that violates indentation", "a tab in the indentation; indent with spaces", false, "\t"},
 	{"found character that cannot start any token", "a character that cannot start a value here: indent with spaces, not tabs, and put a value that starts with @, ` or % in quotes", false, ""},
 	{"could not find expected ':'", "a key without `:` after it (or a value cut across lines; put it in quotes)", false, ""},
 	{"did not find expected '-' indicator", "a list item does not line up with the items above it", true, ""},
