@@ -179,6 +179,9 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		opt(&o)
 	}
 	format := formatOf(d.name)
+	if err := d.claims(format, b); err != nil {
+		return nil, err
+	}
 	if format == fmtXLSX {
 		return d.xlsx(b, o.sheet)
 	}

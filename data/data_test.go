@@ -1,8 +1,10 @@
 package data
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -497,4 +499,38 @@ func TestYAMLErrorPositions(t *testing.T) {
 		require.Error(t, err, "%q", c.text)
 		require.Contains(t, err.Error(), "data in d.yaml: "+c.want, "%q", c.text)
 	}
+}
+
+// D45: a data file is named for what it is when it is not what its name
+// claims, through Decode and OpenRows alike: a workbook named as text, an
+// old .xls workbook, text named .xlsx.
+func TestFileIsNotWhatItClaims(t *testing.T) {
+	wb, err := os.ReadFile("../examples/renewals.xlsx")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want string
+	}{
+		{"s.csv", wb, "data in s.csv: this is a workbook (a zip archive, as .xlsx files are), not CSV text; name it .xlsx"},
+		{"s.json", wb, "not JSON text; name it .xlsx"},
+		{"s.jsonl", wb, "not JSON lines text; name it .xlsx"},
+		{"s.xlsx", []byte("id,amount\n1,2\n"), "data in s.xlsx: this is not an XLSX workbook but text that looks like CSV; name it .csv"},
+		{"s.xlsx", []byte("\uFEFF{\"a\": 1}"), "text that looks like JSON; name it .json"},
+		{"s.xlsx", []byte("name: not a workbook\n"), "data in s.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)"},
+		{"s.csv", []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00"), "data in s.csv: this is an Excel workbook in the old .xls format or encrypted, not CSV text; save it as an unprotected Excel Workbook (.xlsx) or as CSV UTF-8"},
+	} {
+		_, err := Decode(c.name, c.b)
+		require.ErrorContains(t, err, c.want, c.name)
+		if formatOf(c.name) == fmtJSON {
+			continue // not a sheet: OpenRows refuses it by its name
+		}
+		_, err = OpenRows(c.name, bytes.NewReader(c.b), int64(len(c.b)))
+		require.ErrorContains(t, err, c.want, c.name)
+	}
+	// What is what it claims reads as before.
+	_, err = Decode("s.xlsx", wb)
+	require.NoError(t, err)
+	_, err = Decode("s.csv", []byte("a\n1\n"))
+	require.NoError(t, err)
 }

@@ -59,6 +59,12 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	}
 	n := int(min(size, 1<<40))
 	d := newDecoder(name, n)
+	head := make([]byte, min(n, sniffLen))
+	if k, _ := r.ReadAt(head, 0); k >= 0 {
+		if err := d.claims(formatOf(name), head[:k]); err != nil {
+			return nil, err
+		}
+	}
 	var src rowSource
 	switch formatOf(name) {
 	case fmtCSV:

@@ -101,6 +101,8 @@ func TestXLSXErrors(t *testing.T) {
 	}
 
 	_, err := Decode("w.xlsx", []byte("name: not a workbook\n"))
+	require.EqualError(t, err, "data in w.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)")
+	_, err = Decode("w.xlsx", []byte{0x00, 0x01, 0x02, 0xff})
 	require.EqualError(t, err, "data in w.xlsx: not an XLSX workbook (it is not a valid zip archive)")
 }
 

@@ -1,0 +1,58 @@
+package data
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// sniffLen is how many bytes at the start of a file claims reads.
+const sniffLen = 512
+
+// formatNames are the formats as a flow author knows them, for the error
+// of a file that is not what its name claims.
+var formatNames = map[int]string{fmtJSON: "JSON", fmtYAML: "YAML", fmtCSV: "CSV", fmtXLSX: "XLSX", fmtJSONL: "JSON lines", fmtSniff: "JSON or YAML"}
+
+// claims is the error for a file whose first bytes, head, show that it is
+// not what its name claims (D45: a data file is named for what it is):
+// a workbook (a zip archive) named as text, an old .xls workbook, or text
+// named .xlsx. It is nil when head does not tell, and the reader of the
+// format speaks for itself.
+func (d *decoder) claims(format int, head []byte) error {
+	head = head[:min(len(head), sniffLen)]
+	zip := bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("PK\x05\x06"))
+	switch {
+	case format != fmtXLSX && bytes.HasPrefix(head, []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1")):
+		// A named .xlsx of this kind is the XLSX reader's to tell
+		// (encrypted, or the old .xls format).
+		return d.errorf("this is an Excel workbook in the old .xls format or encrypted, not %s text; save it as an unprotected Excel Workbook (.xlsx) or as CSV UTF-8", formatNames[format])
+	case zip && format != fmtXLSX:
+		return d.errorf("this is a workbook (a zip archive, as .xlsx files are), not %s text; name it .xlsx", formatNames[format])
+	case format == fmtXLSX && !zip && len(head) > 0 && looksLikeText(head):
+		t := bytes.TrimLeft(bytes.TrimPrefix(head, bom), " \t\r\n")
+		first, _, _ := bytes.Cut(t, []byte("\n"))
+		switch {
+		case len(t) > 0 && (t[0] == '{' || t[0] == '['):
+			return d.errorf("this is not an XLSX workbook but text that looks like JSON; name it .json")
+		case bytes.ContainsAny(first, ",;\t"):
+			return d.errorf("this is not an XLSX workbook but text that looks like CSV; name it .csv")
+		}
+		return d.errorf("this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)")
+	}
+	return nil
+}
+
+// looksLikeText reports whether head, the start of a file, is text: no
+// NUL byte and valid UTF-8 but for a character cut at its end.
+func looksLikeText(head []byte) bool {
+	if bytes.IndexByte(head, 0) >= 0 {
+		return false
+	}
+	for len(head) > 0 {
+		r, size := utf8.DecodeRune(head)
+		if r == utf8.RuneError && size == 1 {
+			return len(head) < utf8.UTFMax && !utf8.FullRune(head)
+		}
+		head = head[size:]
+	}
+	return true
+}
