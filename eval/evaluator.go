@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -40,7 +41,7 @@ type Evaluator struct {
 func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
 	e.fr.start(ctx, s)
-	e.fr.s = nil
+	e.fr.s = hostvars.Reader{}
 	e.shared = true
 }
 
@@ -60,7 +61,7 @@ func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
 		e.fr.start(ctx, s)
 		return
 	}
-	e.fr.s, e.fr.place = s, nil
+	e.fr.s, e.fr.place = reader(s), nil
 	e.fr.env.MaxSize = s.MaxSize()
 }
 
@@ -119,7 +120,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 		}
 	}()
 	e.enter(ctx, s)
-	out, err = t.render(&e.fr, s)
+	out, err = t.render(&e.fr)
 	ran = true
 	return out, err
 }
@@ -143,7 +144,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.enter(ctx, s)
-	if t.num == nil && t.runsAtOnce(s) {
+	if t.num == nil && t.runsAtOnce(&e.fr.s) {
 		// wholeValue's last case, the most common evaluation, written out:
 		// a call less (issue #11).
 		if err = e.fr.budget.Steps(t.steps); err == nil {
