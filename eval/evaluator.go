@@ -21,8 +21,10 @@ import (
 // gives. The zero Evaluator is ready to use; a nil *Evaluator takes the
 // pooled state, like the methods. An Evaluator must not be used by two
 // goroutines at once: keep one per goroutine. It keeps a reference to the
-// scope of its last evaluation until the next one, as a virtual machine
-// keeps its last environment.
+// variables of its last evaluation's scope until the next one, as a
+// virtual machine keeps its last environment, but never the scope itself:
+// a scope made for one evaluation (scope.New per event) can stay on its
+// maker's stack.
 type Evaluator struct {
 	fr frame
 	// shared is set between Begin and End: the evaluations draw on the

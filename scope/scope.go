@@ -47,8 +47,9 @@ func WithMaxSize(n int) Option {
 // New returns a Scope over vars. The map is read, never written or copied;
 // its values may be nested maps and slices of the kinds value.FromHost
 // accepts. New does no work beyond keeping the map, whatever its size, and
-// a scope without options that is only evaluated with needs no memory of
-// its own: it is cheap to make a scope per event. A variable is looked up
+// a scope made without options that is not kept past the calls that
+// evaluate in it takes no memory of its own (it stays on the caller's
+// stack): it is cheap to make a scope per event. A variable is looked up
 // in vars and converted at the read that needs it. A scope used many times
 // (kept for many evaluations) then keeps each top-level value it reads,
 // converted: changing or adding a top-level entry of vars after that is
@@ -91,10 +92,7 @@ func (s *Scope) Has(name string) bool {
 
 // Env returns the environment variable name through the host's lookup
 // function; ok is false when it is not set or no function was given.
-func (s *Scope) Env(name string) (string, bool) {
-	r := s.vars().Reader()
-	return r.Env(name)
-}
+func (s *Scope) Env(name string) (string, bool) { return s.vars().Env(name) }
 
 // Names returns the names of the variables, for suggestions in messages.
 // The order is not defined.

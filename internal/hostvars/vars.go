@@ -14,8 +14,9 @@ import (
 
 // Vars is the host's variables and the settings of one evaluation: the
 // representation of scope.Scope. Its zero value, and a nil *Vars, is a
-// scope with no variables, no environment and the default limits (maxSize
-// is set by Init; MaxSize reads 0 as the default).
+// scope with no variables, no environment and the default limits (a limit
+// of 0 is the default). It is safe for concurrent use; what it learns as
+// it is used (cache.go) is published through atomics.
 type Vars struct {
 	vars map[string]any
 	env  func(name string) (string, bool)
@@ -83,6 +84,15 @@ func (v *Vars) MaxSteps() int64 {
 		return 0
 	}
 	return v.maxSteps
+}
+
+// Env returns the environment variable name through the host's lookup
+// function; ok is false when it is not set or no function was given.
+func (v *Vars) Env(name string) (string, bool) {
+	if v == nil || v.env == nil {
+		return "", false
+	}
+	return v.env(name)
 }
 
 // Names returns the names of the variables, in no defined order.
