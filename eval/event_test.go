@@ -37,6 +37,11 @@ func TestScopePerEventAllocatesNothing(t *testing.T) {
 		require.NoError(t, err)
 		ok, err = ev.Test(ctx, cond, s)
 		require.NoError(t, err)
+		// A flow's row: one budget for all its evaluations (Begin, D42).
+		ev.Begin(ctx, s)
+		_, err = ev.Value(ctx, sum, s)
+		require.NoError(t, err)
+		_, _ = ev.End()
 		if lenOut == "" {
 			lenOut, sumOut = v.String(), w.String()
 		}

@@ -20,7 +20,10 @@ import (
 )
 
 // Scope is the set of variables an evaluation reads. A nil *Scope is a
-// scope with no variables, no environment and the default limits.
+// scope with no variables, no environment and the default limits. Its
+// fields are not exported (an internal package holds them, so that an
+// evaluation can read them without keeping the scope); use it through
+// *Scope, as New returns it.
 type Scope hostvars.Vars
 
 // vars is s as the package that reads it sees it.
