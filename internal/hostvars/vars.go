@@ -89,10 +89,11 @@ func (v *Vars) MaxSteps() int64 {
 // Env returns the environment variable name through the host's lookup
 // function; ok is false when it is not set or no function was given.
 func (v *Vars) Env(name string) (string, bool) {
-	if v == nil || v.env == nil {
+	if v == nil {
 		return "", false
 	}
-	return v.env(name)
+	r := Reader{env: v.env} // not a use: no variable is read
+	return r.Env(name)
 }
 
 // Names returns the names of the variables, in no defined order.
