@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"github.com/kinenix/expressions/ast"
-	"github.com/kinenix/expressions/internal/hostvars"
 
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
