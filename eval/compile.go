@@ -11,7 +11,7 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/exprparser"
-	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -28,7 +28,7 @@ const (
 // environment, the work budget (D35) and a stack for call arguments,
 // reused through a pool.
 type frame struct {
-	s      *scope.Scope
+	s      hostvars.Reader // the scope's variables, read (never the scope: lookup.go)
 	env    funcs.Env
 	budget value.Budget
 	stack  []value.Value

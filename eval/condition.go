@@ -346,7 +346,7 @@ func sideValue(t *Template, fr *frame) (value.Value, error) {
 	if t.litSize > fr.env.MaxSize {
 		return value.Value{}, t.literalTooLarge(t.firstOverflow(fr.env.MaxSize), fr.env.MaxSize)
 	}
-	out, err := t.render(fr, fr.s)
+	out, err := t.render(fr)
 	if err != nil {
 		return value.Value{}, err
 	}

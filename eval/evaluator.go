@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -20,8 +21,10 @@ import (
 // gives. The zero Evaluator is ready to use; a nil *Evaluator takes the
 // pooled state, like the methods. An Evaluator must not be used by two
 // goroutines at once: keep one per goroutine. It keeps a reference to the
-// scope of its last evaluation until the next one, as a virtual machine
-// keeps its last environment.
+// variables of its last evaluation's scope until the next one, as a
+// virtual machine keeps its last environment, but never the scope itself:
+// a scope made for one evaluation (scope.New per event) can stay on its
+// maker's stack.
 type Evaluator struct {
 	fr frame
 	// shared is set between Begin and End: the evaluations draw on the
@@ -40,7 +43,7 @@ type Evaluator struct {
 func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
 	e.fr.start(ctx, s)
-	e.fr.s = nil
+	e.fr.s = hostvars.Reader{}
 	e.shared = true
 }
 
@@ -60,7 +63,7 @@ func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
 		e.fr.start(ctx, s)
 		return
 	}
-	e.fr.s, e.fr.place = s, nil
+	e.fr.s, e.fr.place = reader(s), nil
 	e.fr.env.MaxSize = s.MaxSize()
 }
 
@@ -119,7 +122,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 		}
 	}()
 	e.enter(ctx, s)
-	out, err = t.render(&e.fr, s)
+	out, err = t.render(&e.fr)
 	ran = true
 	return out, err
 }
@@ -143,7 +146,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.enter(ctx, s)
-	if t.num == nil && t.runsAtOnce(s) {
+	if t.num == nil && t.runsAtOnce(&e.fr.s) {
 		// wholeValue's last case, the most common evaluation, written out:
 		// a call less (issue #11).
 		if err = e.fr.budget.Steps(t.steps); err == nil {

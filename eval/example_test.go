@@ -103,7 +103,9 @@ func ExampleCompileCondition_strict() {
 	// Output: condition: ${lenght(row.items)}: unknown function lenght; did you mean len?
 }
 
-// A host that evaluates many times on one goroutine keeps an Evaluator.
+// A host that evaluates many times on one goroutine keeps an Evaluator,
+// and binds each row or event with a scope of its own: the Evaluator never
+// keeps the scope, so a scope made per row costs no allocation.
 func ExampleEvaluator() {
 	tpl := eval.MustCompile("${len(packages)} packages for ${join(ok_ids, ', ')}")
 	cond := eval.MustCompileCondition("${row.status} == Active")

@@ -114,7 +114,8 @@ func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss))
 
 // missPath tells fr.miss where the dotted path stops being found.
 func (fr *frame) missPath(raw string, path scope.Path) {
-	if m, ok := pathMiss(fr.s, raw, path); ok {
+	v, n, err := fr.s.Walk(path)
+	if m, ok := missAt(raw, path, v, n, err); ok {
 		fr.miss(m)
 	}
 }
@@ -126,11 +127,13 @@ func (ph Placeholder) PathMiss(s *scope.Scope) (m Miss, ok bool) {
 	if ph.Path == nil || ph.p.rd.isEnv {
 		return Miss{}, false
 	}
-	return pathMiss(s, ph.Text, ph.Path)
+	v, n, err := s.Walk(ph.Path)
+	return missAt(ph.Text, ph.Path, v, n, err)
 }
 
-func pathMiss(s *scope.Scope, raw string, path scope.Path) (Miss, bool) {
-	v, n, err := s.Walk(path)
+// missAt is the Miss of raw's path, which Walk found n parts of (v the
+// last), or false when it was found or cannot be read.
+func missAt(raw string, path scope.Path, v value.Value, n int, err error) (Miss, bool) {
 	if err != nil || n == len(path) {
 		return Miss{}, false
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -67,7 +68,7 @@ type Template struct {
 // in modeRun, or in modeNonWord and s has no variable named as the first
 // part of its path reading. It is the one place the evaluators of a whole
 // template decide it.
-func (t *Template) runsAtOnce(s *scope.Scope) bool {
+func (t *Template) runsAtOnce(s *hostvars.Reader) bool {
 	return t.run != nil && (!t.nonWord || !s.Has(t.first))
 }
 
@@ -373,7 +374,7 @@ func (e *Evaluator) putBack() {
 // start makes fr the state of a new evaluation in s under ctx (nil is a
 // context that is never done).
 func (fr *frame) start(ctx context.Context, s *scope.Scope) {
-	fr.s, fr.place = s, nil // (a frame that ran before may still name one)
+	fr.s, fr.place = reader(s), nil // (a frame that ran before may still name one)
 	if fr.env.Budget == nil {
 		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
 	}
@@ -416,7 +417,7 @@ func (fr *frame) finish(r any, err *error, at site) {
 		}
 		fr.stack = nil // may be left mid-call
 	}
-	fr.s, fr.miss, fr.place = nil, nil, nil
+	fr.s, fr.miss, fr.place = hostvars.Reader{}, nil, nil
 	if fr.stack != nil { // only calls of more than len(argv) values use it
 		if cap(fr.stack) > 256 {
 			fr.stack = nil
@@ -463,8 +464,8 @@ func (t *Template) renderStatic(s *scope.Scope) (out string, done bool, err erro
 	return "", false, nil
 }
 
-func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
-	max := s.MaxSize()
+func (t *Template) render(fr *frame) (string, error) {
+	max := fr.env.MaxSize
 	if t.whole {
 		p := t.places[0]
 		v, err := p.eval(fr)
@@ -634,7 +635,7 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 // within the cap.
 func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
 	switch {
-	case !t.runsAtOnce(fr.s):
+	case !t.runsAtOnce(&fr.s):
 		if v, err = t.places[0].eval(fr); err != nil {
 			return value.Value{}, err // placed already
 		}

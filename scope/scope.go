@@ -15,21 +15,19 @@ package scope
 import (
 	"strings"
 
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/value"
 )
 
 // Scope is the set of variables an evaluation reads. A nil *Scope is a
-// scope with no variables, no environment and the default limits.
-type Scope struct {
-	vars    map[string]any
-	env     func(name string) (string, bool)
-	maxSize int
-	// maxWork and maxSteps are the budget of one evaluation (D35); 0
-	// takes the defaults of package value.
-	maxWork, maxSteps int64
+// scope with no variables, no environment and the default limits. Its
+// fields are not exported (an internal package holds them, so that an
+// evaluation can read them without keeping the scope); use it through
+// *Scope, as New returns it.
+type Scope hostvars.Vars
 
-	cache cache // what a scope read often learns (cache.go)
-}
+// vars is s as the package that reads it sees it.
+func (s *Scope) vars() *hostvars.Vars { return (*hostvars.Vars)(s) }
 
 // Option configures a Scope.
 type Option func(*Scope)
@@ -39,30 +37,38 @@ type Option func(*Scope)
 // a flow the whole environment, secrets included; AllowEnv(os.LookupEnv,
 // names...) answers only the names given.
 func WithEnv(lookup func(name string) (string, bool)) Option {
-	return func(s *Scope) { s.env = lookup }
+	return func(s *Scope) { s.vars().SetEnv(lookup) }
 }
 
 // WithMaxSize sets the cap, in bytes, on any text built while evaluating
 // (decision D17). The default is value.DefaultMaxSize (1 MiB); n <= 0 keeps
 // the default.
 func WithMaxSize(n int) Option {
-	return func(s *Scope) {
-		if n > 0 {
-			s.maxSize = n
-		}
-	}
+	return func(s *Scope) { s.vars().SetMaxSize(n) }
 }
 
 // New returns a Scope over vars. The map is read, never written or copied;
 // its values may be nested maps and slices of the kinds value.FromHost
-// accepts. New does no work beyond keeping the map, whatever its size: it
-// is cheap to make a scope per event. A variable is looked up in vars and
-// converted at the read that needs it. A scope read many times (kept for
-// many evaluations) then keeps each top-level value it reads, converted:
-// changing or adding a top-level entry of vars after that is not seen.
-// Nested maps and slices are read live, item by item, as always.
+// accepts. New does no work beyond keeping the map, whatever its size, and
+// a scope made without options that is not kept past the calls that
+// evaluate in it takes no memory of its own (it stays on the caller's
+// stack): it is cheap to make a scope per event. A variable is looked up
+// in vars and converted at the read that needs it. A scope used many times
+// (kept for many evaluations) then keeps each top-level value it reads,
+// converted: changing or adding a top-level entry of vars after that is
+// not seen. Nested maps and slices are read live, item by item, as always.
 func New(vars map[string]any, opts ...Option) *Scope {
-	s := &Scope{vars: vars, maxSize: value.DefaultMaxSize}
+	if len(opts) != 0 {
+		return newWith(vars, opts)
+	}
+	// On the caller's stack when it does not escape there (New is inlined).
+	return (*Scope)(hostvars.New(vars))
+}
+
+// newWith is New with options, apart so that New is small enough to be
+// inlined and its scope is not given to the options' functions.
+func newWith(vars map[string]any, opts []Option) *Scope {
+	s := (*Scope)(hostvars.New(vars))
 	for _, o := range opts {
 		if o != nil {
 			o(s)
@@ -72,52 +78,28 @@ func New(vars map[string]any, opts ...Option) *Scope {
 }
 
 // MaxSize is the cap on built text, in bytes.
-func (s *Scope) MaxSize() int {
-	if s == nil {
-		return value.DefaultMaxSize
-	}
-	return s.maxSize
-}
+func (s *Scope) MaxSize() int { return s.vars().MaxSize() }
 
 // Var returns the variable name. found is false when there is no such
 // variable; err is set when its data is of a kind the library does not read.
 func (s *Scope) Var(name string) (v value.Value, found bool, err error) {
-	if s == nil {
-		return value.Value{}, false, nil
-	}
-	return s.read(name)
+	r := s.vars().Reader()
+	return r.Var(name)
 }
 
 // Has reports whether a variable name exists.
 func (s *Scope) Has(name string) bool {
-	if s == nil || s.noSuchName(name) {
-		return false
-	}
-	_, ok := s.vars[name]
-	return ok
+	r := s.vars().Reader()
+	return r.Has(name)
 }
 
 // Env returns the environment variable name through the host's lookup
 // function; ok is false when it is not set or no function was given.
-func (s *Scope) Env(name string) (string, bool) {
-	if s == nil || s.env == nil {
-		return "", false
-	}
-	return s.env(name)
-}
+func (s *Scope) Env(name string) (string, bool) { return s.vars().Env(name) }
 
 // Names returns the names of the variables, for suggestions in messages.
 // The order is not defined.
-func (s *Scope) Names() []string {
-	if s == nil {
-		return nil
-	}
-	names := make([]string, 0, len(s.vars))
-	for k := range s.vars {
-		names = append(names, k)
-	}
-	return names
-}
+func (s *Scope) Names() []string { return s.vars().Names() }
 
 // Path is the dotted-path reading of a text: its parts split at `.`.
 type Path []string
@@ -164,30 +146,14 @@ func (p Path) Underscore() (string, bool) {
 // name an existing variable and every further part an existing key of a
 // dictionary. found is false otherwise. Callers check Underscore first.
 func (s *Scope) Lookup(p Path) (v value.Value, found bool, err error) {
-	v, n, err := s.Walk(p)
-	if err != nil || n < len(p) {
-		return value.Value{}, false, err
-	}
-	return v, true, nil
+	r := s.vars().Reader()
+	return r.Lookup(p)
 }
 
 // Walk reads the path in s as Lookup does and also says how far it got:
 // n is the number of parts found (0: no such variable), v the value of
 // the last part found. A tool that explains a missing lookup reads it.
 func (s *Scope) Walk(p Path) (v value.Value, n int, err error) {
-	if len(p) == 0 {
-		return value.Value{}, 0, nil
-	}
-	v, found, err := s.Var(p[0])
-	if !found || err != nil {
-		return value.Value{}, 0, err
-	}
-	for i, key := range p[1:] {
-		next, found, err := v.Key(key) // D10: a non-dictionary has no keys
-		if !found || err != nil {
-			return v, i + 1, err
-		}
-		v = next
-	}
-	return v, len(p), nil
+	r := s.vars().Reader()
+	return r.Walk(p)
 }

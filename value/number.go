@@ -782,6 +782,9 @@ func parseSmallInt(s string, signed bool) (n Num, ok bool) {
 	if neg {
 		c = -c
 	}
+	if c%10 != 0 {
+		return Num{coef: c}, true // canonical already (mkNum's first case)
+	}
 	n, _ = mkNum(c, 0) // 18 digits are within every limit
 	return n, true
 }

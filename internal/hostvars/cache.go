@@ -1,4 +1,4 @@
-package scope
+package hostvars
 
 import (
 	"sync/atomic"
@@ -6,19 +6,19 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// What a scope learns as it is read, and only once it has been read often
-// enough to pay for it (issue #19). A scope made for one event is read a
+// What a scope learns as it is used, and only once it has been used often
+// enough to pay for it (issue #19). A scope made for one event is used a
 // few times: each read is one read of the host's map, converted at the
 // read, and nothing is kept, so a fresh scope costs nothing in the number
-// of host variables. A scope read again and again (a host that keeps one
-// for many evaluations) builds, after warmReads reads, a small table of
-// the converted top-level values, and after warmReads questions about a
-// name that is not a word, looks once at its names.
+// of host variables. A scope used again and again (a host that keeps one
+// for many evaluations) gets, at its warmUses-th use, a small table of the
+// converted top-level values its readers read, and looks once at its
+// names when asked about a name that is not a word.
 
-// warmReads is how many reads (and how many questions about names that
-// are not words) a scope serves from its map before it keeps what it
-// reads: more than a flow's row of fields asks of a fresh scope.
-const warmReads = 64
+// warmUses is how many uses (evaluations, or reads by the host) a scope
+// serves from its map alone before it keeps what it reads: more than a
+// flow's row of fields asks of a fresh scope.
+const warmUses = 64
 
 // hash places name in a table: its length and its first and last bytes,
 // enough to tell apart the few names one scope's expressions read, and
@@ -37,8 +37,11 @@ func hash(name string) uint64 {
 // the rest from the map, converting them at each read.
 const tableSize = 32
 
+// table is what a warm scope keeps: converted top-level values, and
+// whether its names are all words.
 type table struct {
 	slots [tableSize]atomic.Pointer[entry]
+	words atomic.Uint32
 }
 
 // entry is one converted top-level value.
@@ -48,27 +51,30 @@ type entry struct {
 	v    value.Value
 }
 
-// cache is what a Scope learns as it is read.
-type cache struct {
-	table        atomic.Pointer[table]
-	reads, asked atomic.Uint32
-	words        atomic.Uint32
+// The states of Vars.state.
+const (
+	tableNone uint32 = iota
+	tableMaking
+	tableSet
+)
+
+// makeTable returns v's table, building it when no reader has; nil while
+// another reader builds it (this use reads the map).
+func (v *Vars) makeTable() *table {
+	if v.state.CompareAndSwap(tableNone, tableMaking) {
+		v.kept = new(table)
+		v.state.Store(tableSet)
+		return v.kept
+	}
+	if v.state.Load() == tableSet {
+		return v.kept
+	}
+	return nil
 }
 
-// read is Var: the kept value when the table has it, else one read of the
-// map, kept once the scope is warm.
-func (s *Scope) read(name string) (v value.Value, found bool, err error) {
-	t := s.cache.table.Load()
-	if t == nil {
-		x, ok := s.vars[name]
-		if !ok {
-			return value.Value{}, false, nil
-		}
-		if v, err = value.FromHost(x); err == nil && s.cache.reads.Add(1) >= warmReads {
-			s.makeTable().keep(name, hash(name), v)
-		}
-		return v, true, err
-	}
+// read is Reader.Var on a warm scope: the kept value when the table has
+// it, else one read of vars, kept.
+func (t *table) read(vars map[string]any, name string) (v value.Value, found bool, err error) {
 	h := hash(name)
 	for i := uint64(0); i < tableSize; i++ {
 		e := t.slots[(h+i)%tableSize].Load()
@@ -79,7 +85,7 @@ func (s *Scope) read(name string) (v value.Value, found bool, err error) {
 			return e.v, true, nil
 		}
 	}
-	x, ok := s.vars[name]
+	x, ok := vars[name]
 	if !ok {
 		return value.Value{}, false, nil
 	}
@@ -87,18 +93,6 @@ func (s *Scope) read(name string) (v value.Value, found bool, err error) {
 		t.keep(name, h, v)
 	}
 	return v, true, err
-}
-
-// makeTable returns the scope's table, building it when no reader has.
-func (s *Scope) makeTable() *table {
-	if t := s.cache.table.Load(); t != nil {
-		return t
-	}
-	t := new(table)
-	if s.cache.table.CompareAndSwap(nil, t) {
-		return t
-	}
-	return s.cache.table.Load()
 }
 
 // keep stores the converted value of name, unless another reader has or
@@ -123,32 +117,31 @@ func (t *table) keep(name string, h uint64, v value.Value) {
 	}
 }
 
-// noSuchName reports whether the scope certainly has no variable name,
-// name not being a word (isWord), without reading the map: true only
-// once the scope is warm and has looked at its names and found only
-// words.
-func (s *Scope) noSuchName(name string) bool {
-	switch s.cache.words.Load() {
+// noSuchName reports whether vars certainly has no variable name, name not
+// being a word (isWord), without reading the map: true once the scope has
+// looked at its names, the first time it is asked, and found only words.
+func (t *table) noSuchName(vars map[string]any, name string) bool {
+	switch t.words.Load() {
 	case wordsOnly:
 		return !isWord(name)
 	case wordsNot:
 		return false
 	}
-	if isWord(name) || s.cache.asked.Add(1) < warmReads {
+	if isWord(name) {
 		return false
 	}
 	state := wordsOnly
-	for k := range s.vars {
+	for k := range vars {
 		if !isWord(k) {
 			state = wordsNot
 			break
 		}
 	}
-	s.cache.words.Store(state)
+	t.words.Store(state)
 	return state == wordsOnly
 }
 
-// The states of cache.words.
+// The states of table.words.
 const (
 	wordsUnknown uint32 = iota
 	wordsOnly

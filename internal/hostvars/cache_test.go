@@ -1,0 +1,53 @@
+package hostvars
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Issue #19: a scope made for one event keeps nothing and looks at none of
+// its names, whatever their number; only a scope used warmUses times
+// builds its table, and only then looks, once, at its names when asked
+// about one that is not a word.
+func TestFreshScopeKeepsNothing(t *testing.T) {
+	vars := map[string]any{}
+	for i := 0; i < 100; i++ {
+		vars["v"+strconv.Itoa(i)] = i
+	}
+	v := New(vars)
+	for i := 0; i < warmUses-1; i++ {
+		r := v.Reader()
+		_, _, _ = r.Var("v1")
+		require.False(t, r.Has("len(v1)"))
+		require.Nil(t, r.t)
+	}
+	require.Nil(t, v.kept)
+	require.Equal(t, tableNone, v.state.Load())
+	r := v.Reader()
+	require.NotNil(t, r.t)
+	require.Equal(t, wordsUnknown, r.t.words.Load())
+	_, _, _ = r.Var("v1")
+	require.False(t, r.Has("len(v1)"))
+	require.Equal(t, wordsOnly, r.t.words.Load())
+	require.Same(t, r.t, v.Reader().t, "the table is built once")
+	require.True(t, isWord("row_2"))
+	require.False(t, isWord("row 2"))
+	require.False(t, isWord("a.b"))
+}
+
+// A nil *Vars and a zero Reader read nothing and have the default limits.
+func TestNilVars(t *testing.T) {
+	var v *Vars
+	r := v.Reader()
+	_, found, err := r.Var("x")
+	require.NoError(t, err)
+	require.False(t, found)
+	require.False(t, r.Has("x"))
+	_, ok := r.Env("HOME")
+	require.False(t, ok)
+	require.Positive(t, v.MaxSize())
+	require.Zero(t, v.MaxWork())
+	require.Nil(t, v.Names())
+}

@@ -1,0 +1,199 @@
+// Package hostvars is what a scope.Scope is made of, and how an evaluation
+// reads its variables. Package scope owns the API (type Scope is a Vars);
+// package eval converts a *scope.Scope to a *Vars and copies a Reader of it
+// into the frame of one evaluation, so that it never keeps the scope
+// itself: a scope made per event can then live on its maker's stack
+// (issue #19).
+package hostvars
+
+import (
+	"sync/atomic"
+
+	"github.com/kinenix/expressions/value"
+)
+
+// Vars is the host's variables and the settings of one evaluation: the
+// representation of scope.Scope. Its zero value, and a nil *Vars, is a
+// scope with no variables, no environment and the default limits (a limit
+// of 0 is the default). It is safe for concurrent use; what it learns as
+// it is used (cache.go) is published through atomics.
+type Vars struct {
+	vars map[string]any
+	env  func(name string) (string, bool)
+	// maxSize caps built text (D17); maxWork and maxSteps are the budget
+	// of one evaluation (D35). 0 takes the defaults of package value.
+	maxSize           int
+	maxWork, maxSteps int64
+
+	// What a scope used many times learns (cache.go): uses counts its
+	// uses; kept is its table, set once and read only once state says
+	// tableSet. (An atomic pointer would do, but its operations make the
+	// compiler move every Vars to the heap; these do not.)
+	uses, state atomic.Uint32
+	kept        *table
+}
+
+// New returns a scope over vars with the default limits.
+func New(vars map[string]any) *Vars { return &Vars{vars: vars} }
+
+// SetEnv sets the function that answers `env.NAME`.
+func (v *Vars) SetEnv(lookup func(name string) (string, bool)) { v.env = lookup }
+
+// SetMaxSize sets the cap on built text; n <= 0 keeps the default.
+func (v *Vars) SetMaxSize(n int) {
+	if n > 0 {
+		v.maxSize = n
+	}
+}
+
+// SetMaxWork sets the byte budget of one evaluation; n <= 0 keeps the
+// default.
+func (v *Vars) SetMaxWork(n int64) {
+	if n > 0 {
+		v.maxWork = n
+	}
+}
+
+// SetMaxSteps sets the step budget of one evaluation; n <= 0 keeps the
+// default.
+func (v *Vars) SetMaxSteps(n int64) {
+	if n > 0 {
+		v.maxSteps = n
+	}
+}
+
+// MaxSize is the cap on built text, in bytes.
+func (v *Vars) MaxSize() int {
+	if v == nil || v.maxSize == 0 {
+		return value.DefaultMaxSize
+	}
+	return v.maxSize
+}
+
+// MaxWork is the byte budget of one evaluation (0: the default).
+func (v *Vars) MaxWork() int64 {
+	if v == nil {
+		return 0
+	}
+	return v.maxWork
+}
+
+// MaxSteps is the step budget of one evaluation (0: the default).
+func (v *Vars) MaxSteps() int64 {
+	if v == nil {
+		return 0
+	}
+	return v.maxSteps
+}
+
+// Env returns the environment variable name through the host's lookup
+// function; ok is false when it is not set or no function was given.
+func (v *Vars) Env(name string) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	r := Reader{env: v.env} // not a use: no variable is read
+	return r.Env(name)
+}
+
+// Names returns the names of the variables, in no defined order.
+func (v *Vars) Names() []string {
+	if v == nil {
+		return nil
+	}
+	names := make([]string, 0, len(v.vars))
+	for k := range v.vars {
+		names = append(names, k)
+	}
+	return names
+}
+
+// Reader is how one evaluation, or one read by the host, reads the
+// variables of a Vars: a copy of what it needs, never the Vars itself.
+// Its zero value reads no variables and no environment.
+type Reader struct {
+	vars map[string]any
+	env  func(name string) (string, bool)
+	t    *table // the scope's table of converted values once warm, else nil
+}
+
+// Reader returns a Reader of v for one use: an evaluation, or one read by
+// the host. It counts the use; a scope used warmUses times keeps what its
+// readers convert from then on (cache.go).
+func (v *Vars) Reader() Reader {
+	if v == nil {
+		return Reader{}
+	}
+	r := Reader{vars: v.vars, env: v.env}
+	if v.state.Load() == tableSet {
+		r.t = v.kept
+	} else if v.uses.Add(1) >= warmUses {
+		r.t = v.makeTable()
+	}
+	return r
+}
+
+// Var returns the variable name, converted (value.FromHost). found is
+// false when there is no such variable; err is set when its data is of a
+// kind the library does not read.
+func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
+	if r.t != nil {
+		return r.t.read(r.vars, name)
+	}
+	x, ok := r.vars[name]
+	if !ok {
+		return value.Value{}, false, nil
+	}
+	v, err = value.FromHost(x)
+	return v, true, err
+}
+
+// Has reports whether a variable name exists.
+func (r *Reader) Has(name string) bool {
+	if r.t != nil && r.t.noSuchName(r.vars, name) {
+		return false
+	}
+	_, ok := r.vars[name]
+	return ok
+}
+
+// Env returns the environment variable name through the host's lookup
+// function; ok is false when it is not set or no function was given.
+func (r *Reader) Env(name string) (string, bool) {
+	if r.env == nil {
+		return "", false
+	}
+	return r.env(name)
+}
+
+// Lookup reads the dotted path p (design section 4, step 2): the first
+// part must name an existing variable and every further part an existing
+// key of a dictionary. found is false otherwise.
+func (r *Reader) Lookup(p []string) (v value.Value, found bool, err error) {
+	v, n, err := r.Walk(p)
+	if err != nil || n < len(p) {
+		return value.Value{}, false, err
+	}
+	return v, true, nil
+}
+
+// Walk reads p as Lookup does and also says how far it got: n is the
+// number of parts found (0: no such variable), v the value of the last
+// part found.
+func (r *Reader) Walk(p []string) (v value.Value, n int, err error) {
+	if len(p) == 0 {
+		return value.Value{}, 0, nil
+	}
+	v, found, err := r.Var(p[0])
+	if !found || err != nil {
+		return value.Value{}, 0, err
+	}
+	for i, key := range p[1:] {
+		next, found, err := v.Key(key) // D10: a non-dictionary has no keys
+		if !found || err != nil {
+			return v, i + 1, err
+		}
+		v = next
+	}
+	return v, len(p), nil
+}
