@@ -20,28 +20,28 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Line",
-			pos:  position{line: 34, col: 1, offset: 1662},
+			pos:  position{line: 41, col: 1, offset: 2089},
 			expr: &choiceExpr{
-				pos: position{line: 34, col: 9, offset: 1670},
+				pos: position{line: 41, col: 9, offset: 2097},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 9, offset: 1670},
+						pos:  position{line: 41, col: 9, offset: 2097},
 						name: "Blank",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 17, offset: 1678},
+						pos:  position{line: 41, col: 17, offset: 2105},
 						name: "Split",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 25, offset: 1686},
+						pos:  position{line: 41, col: 25, offset: 2113},
 						name: "Whole",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 33, offset: 1694},
+						pos:  position{line: 41, col: 33, offset: 2121},
 						name: "Unclosed",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 34, col: 44, offset: 1705},
+						pos:  position{line: 41, col: 44, offset: 2132},
 						name: "NotCondition",
 					},
 				},
@@ -49,17 +49,17 @@ var g = &grammar{
 		},
 		{
 			name: "Blank",
-			pos:  position{line: 37, col: 1, offset: 1761},
+			pos:  position{line: 44, col: 1, offset: 2188},
 			expr: &actionExpr{
-				pos: position{line: 37, col: 10, offset: 1770},
+				pos: position{line: 44, col: 10, offset: 2197},
 				run: (*parser).callonBlank1,
 				expr: &seqExpr{
-					pos: position{line: 37, col: 10, offset: 1770},
+					pos: position{line: 44, col: 10, offset: 2197},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 37, col: 10, offset: 1770},
+							pos: position{line: 44, col: 10, offset: 2197},
 							expr: &charClassMatcher{
-								pos:        position{line: 37, col: 10, offset: 1770},
+								pos:        position{line: 44, col: 10, offset: 2197},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -68,9 +68,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 37, col: 49, offset: 1809},
+							pos: position{line: 44, col: 49, offset: 2236},
 							expr: &anyMatcher{
-								line: 37, col: 50, offset: 1810,
+								line: 44, col: 50, offset: 2237,
 							},
 						},
 					},
@@ -79,22 +79,22 @@ var g = &grammar{
 		},
 		{
 			name: "Unclosed",
-			pos:  position{line: 42, col: 1, offset: 2002},
+			pos:  position{line: 49, col: 1, offset: 2429},
 			expr: &actionExpr{
-				pos: position{line: 42, col: 13, offset: 2014},
+				pos: position{line: 49, col: 13, offset: 2441},
 				run: (*parser).callonUnclosed1,
 				expr: &seqExpr{
-					pos: position{line: 42, col: 13, offset: 2014},
+					pos: position{line: 49, col: 13, offset: 2441},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 42, col: 13, offset: 2014},
+							pos: position{line: 49, col: 13, offset: 2441},
 							expr: &choiceExpr{
-								pos: position{line: 42, col: 14, offset: 2015},
+								pos: position{line: 49, col: 14, offset: 2442},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 42, col: 14, offset: 2015},
+										pos: position{line: 49, col: 14, offset: 2442},
 										expr: &charClassMatcher{
-											pos:        position{line: 42, col: 14, offset: 2015},
+											pos:        position{line: 49, col: 14, offset: 2442},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -102,22 +102,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 42, col: 22, offset: 2023},
+										pos:  position{line: 49, col: 22, offset: 2450},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 42, col: 36, offset: 2037},
+										pos: position{line: 49, col: 36, offset: 2464},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 42, col: 36, offset: 2037},
+												pos:        position{line: 49, col: 36, offset: 2464},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 42, col: 40, offset: 2041},
+												pos: position{line: 49, col: 40, offset: 2468},
 												expr: &litMatcher{
-													pos:        position{line: 42, col: 41, offset: 2042},
+													pos:        position{line: 49, col: 41, offset: 2469},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -129,10 +129,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 42, col: 47, offset: 2048},
+							pos:   position{line: 49, col: 47, offset: 2475},
 							label: "u",
 							expr: &ruleRefExpr{
-								pos:  position{line: 42, col: 49, offset: 2050},
+								pos:  position{line: 49, col: 49, offset: 2477},
 								name: "OpenPlaceholder",
 							},
 						},
@@ -142,23 +142,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpenPlaceholder",
-			pos:  position{line: 43, col: 1, offset: 2084},
+			pos:  position{line: 50, col: 1, offset: 2511},
 			expr: &actionExpr{
-				pos: position{line: 43, col: 20, offset: 2103},
+				pos: position{line: 50, col: 20, offset: 2530},
 				run: (*parser).callonOpenPlaceholder1,
 				expr: &seqExpr{
-					pos: position{line: 43, col: 20, offset: 2103},
+					pos: position{line: 50, col: 20, offset: 2530},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 43, col: 20, offset: 2103},
+							pos:        position{line: 50, col: 20, offset: 2530},
 							val:        "${",
 							ignoreCase: false,
 							want:       "\"${\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 43, col: 25, offset: 2108},
+							pos: position{line: 50, col: 25, offset: 2535},
 							expr: &charClassMatcher{
-								pos:        position{line: 43, col: 25, offset: 2108},
+								pos:        position{line: 50, col: 25, offset: 2535},
 								val:        "[^}'\"]",
 								chars:      []rune{'}', '\'', '"'},
 								ignoreCase: false,
@@ -166,18 +166,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 43, col: 33, offset: 2116},
+							pos: position{line: 50, col: 33, offset: 2543},
 							expr: &seqExpr{
-								pos: position{line: 43, col: 34, offset: 2117},
+								pos: position{line: 50, col: 34, offset: 2544},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 43, col: 34, offset: 2117},
+										pos:  position{line: 50, col: 34, offset: 2544},
 										name: "PlaceholderQuote",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 43, col: 51, offset: 2134},
+										pos: position{line: 50, col: 51, offset: 2561},
 										expr: &charClassMatcher{
-											pos:        position{line: 43, col: 51, offset: 2134},
+											pos:        position{line: 50, col: 51, offset: 2561},
 											val:        "[^}'\"]",
 											chars:      []rune{'}', '\'', '"'},
 											ignoreCase: false,
@@ -188,12 +188,12 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 43, col: 61, offset: 2144},
+							pos:   position{line: 50, col: 61, offset: 2571},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 43, col: 63, offset: 2146},
+								pos: position{line: 50, col: 63, offset: 2573},
 								expr: &charClassMatcher{
-									pos:        position{line: 43, col: 63, offset: 2146},
+									pos:        position{line: 50, col: 63, offset: 2573},
 									val:        "['\"]",
 									chars:      []rune{'\'', '"'},
 									ignoreCase: false,
@@ -207,34 +207,34 @@ var g = &grammar{
 		},
 		{
 			name: "Split",
-			pos:  position{line: 53, col: 1, offset: 2643},
+			pos:  position{line: 60, col: 1, offset: 3070},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 10, offset: 2652},
+				pos: position{line: 60, col: 10, offset: 3079},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 10, offset: 2652},
+						pos:  position{line: 60, col: 10, offset: 3079},
 						name: "Part",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 53, col: 15, offset: 2657},
+						pos: position{line: 60, col: 15, offset: 3084},
 						expr: &seqExpr{
-							pos: position{line: 53, col: 16, offset: 2658},
+							pos: position{line: 60, col: 16, offset: 3085},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 16, offset: 2658},
+									pos:  position{line: 60, col: 16, offset: 3085},
 									name: "Sep",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 53, col: 20, offset: 2662},
+									pos:  position{line: 60, col: 20, offset: 3089},
 									name: "Part",
 								},
 							},
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 53, col: 27, offset: 2669},
+						pos: position{line: 60, col: 27, offset: 3096},
 						expr: &charClassMatcher{
-							pos:        position{line: 53, col: 27, offset: 2669},
+							pos:        position{line: 60, col: 27, offset: 3096},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -243,9 +243,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 53, col: 66, offset: 2708},
+						pos: position{line: 60, col: 66, offset: 3135},
 						expr: &anyMatcher{
-							line: 53, col: 67, offset: 2709,
+							line: 60, col: 67, offset: 3136,
 						},
 					},
 				},
@@ -253,17 +253,17 @@ var g = &grammar{
 		},
 		{
 			name: "Sep",
-			pos:  position{line: 54, col: 1, offset: 2711},
+			pos:  position{line: 61, col: 1, offset: 3138},
 			expr: &actionExpr{
-				pos: position{line: 54, col: 8, offset: 2718},
+				pos: position{line: 61, col: 8, offset: 3145},
 				run: (*parser).callonSep1,
 				expr: &seqExpr{
-					pos: position{line: 54, col: 8, offset: 2718},
+					pos: position{line: 61, col: 8, offset: 3145},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 54, col: 8, offset: 2718},
+							pos: position{line: 61, col: 8, offset: 3145},
 							expr: &charClassMatcher{
-								pos:        position{line: 54, col: 8, offset: 2718},
+								pos:        position{line: 61, col: 8, offset: 3145},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -272,16 +272,16 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 54, col: 48, offset: 2758},
+							pos: position{line: 61, col: 48, offset: 3185},
 							alternatives: []any{
 								&litMatcher{
-									pos:        position{line: 54, col: 48, offset: 2758},
+									pos:        position{line: 61, col: 48, offset: 3185},
 									val:        "and",
 									ignoreCase: true,
 									want:       "\"and\"i",
 								},
 								&litMatcher{
-									pos:        position{line: 54, col: 57, offset: 2767},
+									pos:        position{line: 61, col: 57, offset: 3194},
 									val:        "or",
 									ignoreCase: true,
 									want:       "\"or\"i",
@@ -289,12 +289,12 @@ var g = &grammar{
 							},
 						},
 						&andExpr{
-							pos: position{line: 54, col: 64, offset: 2774},
+							pos: position{line: 61, col: 64, offset: 3201},
 							expr: &choiceExpr{
-								pos: position{line: 54, col: 66, offset: 2776},
+								pos: position{line: 61, col: 66, offset: 3203},
 								alternatives: []any{
 									&charClassMatcher{
-										pos:        position{line: 54, col: 66, offset: 2776},
+										pos:        position{line: 61, col: 66, offset: 3203},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -302,9 +302,9 @@ var g = &grammar{
 										inverted:   false,
 									},
 									&notExpr{
-										pos: position{line: 54, col: 106, offset: 2816},
+										pos: position{line: 61, col: 106, offset: 3243},
 										expr: &anyMatcher{
-											line: 54, col: 107, offset: 2817,
+											line: 61, col: 107, offset: 3244,
 										},
 									},
 								},
@@ -316,14 +316,14 @@ var g = &grammar{
 		},
 		{
 			name: "Part",
-			pos:  position{line: 55, col: 1, offset: 2865},
+			pos:  position{line: 62, col: 1, offset: 3292},
 			expr: &seqExpr{
-				pos: position{line: 55, col: 9, offset: 2873},
+				pos: position{line: 62, col: 9, offset: 3300},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 55, col: 9, offset: 2873},
+						pos: position{line: 62, col: 9, offset: 3300},
 						expr: &charClassMatcher{
-							pos:        position{line: 55, col: 9, offset: 2873},
+							pos:        position{line: 62, col: 9, offset: 3300},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -332,18 +332,18 @@ var g = &grammar{
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 55, col: 49, offset: 2913},
+						pos: position{line: 62, col: 49, offset: 3340},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 55, col: 49, offset: 2913},
+								pos:  position{line: 62, col: 49, offset: 3340},
 								name: "EmptyPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 55, col: 61, offset: 2925},
+								pos:  position{line: 62, col: 61, offset: 3352},
 								name: "NotPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 55, col: 71, offset: 2935},
+								pos:  position{line: 62, col: 71, offset: 3362},
 								name: "CondPart",
 							},
 						},
@@ -353,22 +353,22 @@ var g = &grammar{
 		},
 		{
 			name: "EmptyPart",
-			pos:  position{line: 56, col: 1, offset: 2945},
+			pos:  position{line: 63, col: 1, offset: 3372},
 			expr: &actionExpr{
-				pos: position{line: 56, col: 14, offset: 2958},
+				pos: position{line: 63, col: 14, offset: 3385},
 				run: (*parser).callonEmptyPart1,
 				expr: &andExpr{
-					pos: position{line: 56, col: 14, offset: 2958},
+					pos: position{line: 63, col: 14, offset: 3385},
 					expr: &choiceExpr{
-						pos: position{line: 56, col: 16, offset: 2960},
+						pos: position{line: 63, col: 16, offset: 3387},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 56, col: 16, offset: 2960},
+								pos: position{line: 63, col: 16, offset: 3387},
 								exprs: []any{
 									&andExpr{
-										pos: position{line: 56, col: 16, offset: 2960},
+										pos: position{line: 63, col: 16, offset: 3387},
 										expr: &charClassMatcher{
-											pos:        position{line: 56, col: 17, offset: 2961},
+											pos:        position{line: 63, col: 17, offset: 3388},
 											val:        "[ao]i",
 											chars:      []rune{'a', 'o'},
 											ignoreCase: true,
@@ -376,15 +376,15 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 56, col: 23, offset: 2967},
+										pos:  position{line: 63, col: 23, offset: 3394},
 										name: "BoolWord",
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 56, col: 34, offset: 2978},
+								pos: position{line: 63, col: 34, offset: 3405},
 								expr: &anyMatcher{
-									line: 56, col: 35, offset: 2979,
+									line: 63, col: 35, offset: 3406,
 								},
 							},
 						},
@@ -394,24 +394,24 @@ var g = &grammar{
 		},
 		{
 			name: "NotPart",
-			pos:  position{line: 57, col: 1, offset: 3010},
+			pos:  position{line: 64, col: 1, offset: 3437},
 			expr: &seqExpr{
-				pos: position{line: 57, col: 12, offset: 3021},
+				pos: position{line: 64, col: 12, offset: 3448},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 57, col: 12, offset: 3021},
+						pos:  position{line: 64, col: 12, offset: 3448},
 						name: "NotKw",
 					},
 					&choiceExpr{
-						pos: position{line: 57, col: 20, offset: 3029},
+						pos: position{line: 64, col: 20, offset: 3456},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 57, col: 20, offset: 3029},
+								pos: position{line: 64, col: 20, offset: 3456},
 								exprs: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 57, col: 20, offset: 3029},
+										pos: position{line: 64, col: 20, offset: 3456},
 										expr: &charClassMatcher{
-											pos:        position{line: 57, col: 20, offset: 3029},
+											pos:        position{line: 64, col: 20, offset: 3456},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -420,13 +420,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 57, col: 59, offset: 3068},
+										pos:  position{line: 64, col: 59, offset: 3495},
 										name: "CondPart",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 57, col: 70, offset: 3079},
+								pos:  position{line: 64, col: 70, offset: 3506},
 								name: "PartEnd",
 							},
 						},
@@ -436,16 +436,16 @@ var g = &grammar{
 		},
 		{
 			name: "CondPart",
-			pos:  position{line: 58, col: 1, offset: 3089},
+			pos:  position{line: 65, col: 1, offset: 3516},
 			expr: &choiceExpr{
-				pos: position{line: 58, col: 13, offset: 3101},
+				pos: position{line: 65, col: 13, offset: 3528},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 58, col: 13, offset: 3101},
+						pos:  position{line: 65, col: 13, offset: 3528},
 						name: "Compare",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 58, col: 23, offset: 3111},
+						pos:  position{line: 65, col: 23, offset: 3538},
 						name: "Truth",
 					},
 				},
@@ -453,20 +453,20 @@ var g = &grammar{
 		},
 		{
 			name: "Compare",
-			pos:  position{line: 59, col: 1, offset: 3117},
+			pos:  position{line: 66, col: 1, offset: 3544},
 			expr: &seqExpr{
-				pos: position{line: 59, col: 12, offset: 3128},
+				pos: position{line: 66, col: 12, offset: 3555},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 12, offset: 3128},
+						pos:  position{line: 66, col: 12, offset: 3555},
 						name: "Left",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 17, offset: 3133},
+						pos:  position{line: 66, col: 17, offset: 3560},
 						name: "Op",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 20, offset: 3136},
+						pos:  position{line: 66, col: 20, offset: 3563},
 						name: "Right",
 					},
 				},
@@ -474,19 +474,19 @@ var g = &grammar{
 		},
 		{
 			name: "Truth",
-			pos:  position{line: 60, col: 1, offset: 3142},
+			pos:  position{line: 67, col: 1, offset: 3569},
 			expr: &actionExpr{
-				pos: position{line: 60, col: 10, offset: 3151},
+				pos: position{line: 67, col: 10, offset: 3578},
 				run: (*parser).callonTruth1,
 				expr: &seqExpr{
-					pos: position{line: 60, col: 10, offset: 3151},
+					pos: position{line: 67, col: 10, offset: 3578},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 10, offset: 3151},
+							pos:  position{line: 67, col: 10, offset: 3578},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 60, col: 22, offset: 3163},
+							pos:  position{line: 67, col: 22, offset: 3590},
 							name: "PartEnd",
 						},
 					},
@@ -495,19 +495,19 @@ var g = &grammar{
 		},
 		{
 			name: "PartEnd",
-			pos:  position{line: 61, col: 1, offset: 3218},
+			pos:  position{line: 68, col: 1, offset: 3645},
 			expr: &andExpr{
-				pos: position{line: 61, col: 12, offset: 3229},
+				pos: position{line: 68, col: 12, offset: 3656},
 				expr: &choiceExpr{
-					pos: position{line: 61, col: 14, offset: 3231},
+					pos: position{line: 68, col: 14, offset: 3658},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 61, col: 14, offset: 3231},
+							pos: position{line: 68, col: 14, offset: 3658},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 61, col: 14, offset: 3231},
+									pos: position{line: 68, col: 14, offset: 3658},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 14, offset: 3231},
+										pos:        position{line: 68, col: 14, offset: 3658},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -516,18 +516,18 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 61, col: 53, offset: 3270},
+									pos:  position{line: 68, col: 53, offset: 3697},
 									name: "BoolWord",
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 61, col: 64, offset: 3281},
+							pos: position{line: 68, col: 64, offset: 3708},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 61, col: 64, offset: 3281},
+									pos: position{line: 68, col: 64, offset: 3708},
 									expr: &charClassMatcher{
-										pos:        position{line: 61, col: 64, offset: 3281},
+										pos:        position{line: 68, col: 64, offset: 3708},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -536,9 +536,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 61, col: 103, offset: 3320},
+									pos: position{line: 68, col: 103, offset: 3747},
 									expr: &anyMatcher{
-										line: 61, col: 104, offset: 3321,
+										line: 68, col: 104, offset: 3748,
 									},
 								},
 							},
@@ -549,20 +549,20 @@ var g = &grammar{
 		},
 		{
 			name: "Left",
-			pos:  position{line: 76, col: 1, offset: 4132},
+			pos:  position{line: 83, col: 1, offset: 4559},
 			expr: &choiceExpr{
-				pos: position{line: 76, col: 9, offset: 4140},
+				pos: position{line: 83, col: 9, offset: 4567},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 76, col: 9, offset: 4140},
+						pos: position{line: 83, col: 9, offset: 4567},
 						run: (*parser).callonLeft2,
 						expr: &seqExpr{
-							pos: position{line: 76, col: 9, offset: 4140},
+							pos: position{line: 83, col: 9, offset: 4567},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 76, col: 9, offset: 4140},
+									pos: position{line: 83, col: 9, offset: 4567},
 									expr: &charClassMatcher{
-										pos:        position{line: 76, col: 10, offset: 4141},
+										pos:        position{line: 83, col: 10, offset: 4568},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -570,25 +570,25 @@ var g = &grammar{
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 76, col: 15, offset: 4146},
+									pos:   position{line: 83, col: 15, offset: 4573},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 76, col: 17, offset: 4148},
+										pos:  position{line: 83, col: 17, offset: 4575},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 76, col: 24, offset: 4155},
+									pos:  position{line: 83, col: 24, offset: 4582},
 									name: "LeftRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 77, col: 7, offset: 4219},
+						pos: position{line: 84, col: 7, offset: 4646},
 						run: (*parser).callonLeft9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 77, col: 7, offset: 4219},
+							pos:  position{line: 84, col: 7, offset: 4646},
 							name: "LeftRest",
 						},
 					},
@@ -597,30 +597,30 @@ var g = &grammar{
 		},
 		{
 			name: "LeftRest",
-			pos:  position{line: 78, col: 1, offset: 4279},
+			pos:  position{line: 85, col: 1, offset: 4706},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 78, col: 13, offset: 4291},
+				pos: position{line: 85, col: 13, offset: 4718},
 				expr: &choiceExpr{
-					pos: position{line: 78, col: 14, offset: 4292},
+					pos: position{line: 85, col: 14, offset: 4719},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 78, col: 14, offset: 4292},
+							pos: position{line: 85, col: 14, offset: 4719},
 							expr: &charClassMatcher{
-								pos:        position{line: 78, col: 14, offset: 4292},
-								val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-								chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+								pos:        position{line: 85, col: 14, offset: 4719},
+								val:        "[^=!<>$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+								chars:      []rune{'=', '!', '<', '>', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
 								ignoreCase: false,
 								inverted:   true,
 							},
 						},
 						&seqExpr{
-							pos: position{line: 78, col: 61, offset: 4339},
+							pos: position{line: 85, col: 61, offset: 4766},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 78, col: 61, offset: 4339},
+									pos: position{line: 85, col: 61, offset: 4766},
 									expr: &charClassMatcher{
-										pos:        position{line: 78, col: 61, offset: 4339},
+										pos:        position{line: 85, col: 61, offset: 4766},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -629,29 +629,29 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 78, col: 100, offset: 4378},
+									pos: position{line: 85, col: 100, offset: 4805},
 									expr: &seqExpr{
-										pos: position{line: 78, col: 102, offset: 4380},
+										pos: position{line: 85, col: 102, offset: 4807},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 78, col: 102, offset: 4380},
+												pos: position{line: 85, col: 102, offset: 4807},
 												expr: &charClassMatcher{
-													pos:        position{line: 78, col: 103, offset: 4381},
-													val:        "[acino]i",
-													chars:      []rune{'a', 'c', 'i', 'n', 'o'},
+													pos:        position{line: 85, col: 103, offset: 4808},
+													val:        "[icnao]i",
+													chars:      []rune{'i', 'c', 'n', 'a', 'o'},
 													ignoreCase: true,
 													inverted:   false,
 												},
 											},
 											&choiceExpr{
-												pos: position{line: 78, col: 113, offset: 4391},
+												pos: position{line: 85, col: 113, offset: 4818},
 												alternatives: []any{
 													&ruleRefExpr{
-														pos:  position{line: 78, col: 113, offset: 4391},
+														pos:  position{line: 85, col: 113, offset: 4818},
 														name: "WordOpShape",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 78, col: 127, offset: 4405},
+														pos:  position{line: 85, col: 127, offset: 4832},
 														name: "BoolWord",
 													},
 												},
@@ -662,22 +662,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 78, col: 140, offset: 4418},
+							pos:  position{line: 85, col: 140, offset: 4845},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 78, col: 154, offset: 4432},
+							pos: position{line: 85, col: 154, offset: 4859},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 78, col: 154, offset: 4432},
+									pos:        position{line: 85, col: 154, offset: 4859},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 78, col: 158, offset: 4436},
+									pos: position{line: 85, col: 158, offset: 4863},
 									expr: &litMatcher{
-										pos:        position{line: 78, col: 159, offset: 4437},
+										pos:        position{line: 85, col: 159, offset: 4864},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -686,18 +686,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 78, col: 165, offset: 4443},
+							pos: position{line: 85, col: 165, offset: 4870},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 78, col: 165, offset: 4443},
+									pos:        position{line: 85, col: 165, offset: 4870},
 									val:        "!",
 									ignoreCase: false,
 									want:       "\"!\"",
 								},
 								&notExpr{
-									pos: position{line: 78, col: 169, offset: 4447},
+									pos: position{line: 85, col: 169, offset: 4874},
 									expr: &litMatcher{
-										pos:        position{line: 78, col: 170, offset: 4448},
+										pos:        position{line: 85, col: 170, offset: 4875},
 										val:        "=",
 										ignoreCase: false,
 										want:       "\"=\"",
@@ -711,19 +711,19 @@ var g = &grammar{
 		},
 		{
 			name: "Right",
-			pos:  position{line: 79, col: 1, offset: 4454},
+			pos:  position{line: 86, col: 1, offset: 4881},
 			expr: &seqExpr{
-				pos: position{line: 79, col: 10, offset: 4463},
+				pos: position{line: 86, col: 10, offset: 4890},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 79, col: 10, offset: 4463},
+						pos: position{line: 86, col: 10, offset: 4890},
 						expr: &ruleRefExpr{
-							pos:  position{line: 79, col: 10, offset: 4463},
+							pos:  position{line: 86, col: 10, offset: 4890},
 							name: "RightSpace",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 22, offset: 4475},
+						pos:  position{line: 86, col: 22, offset: 4902},
 						name: "RightSide",
 					},
 				},
@@ -731,14 +731,14 @@ var g = &grammar{
 		},
 		{
 			name: "RightSpace",
-			pos:  position{line: 80, col: 1, offset: 4485},
+			pos:  position{line: 87, col: 1, offset: 4912},
 			expr: &seqExpr{
-				pos: position{line: 80, col: 15, offset: 4499},
+				pos: position{line: 87, col: 15, offset: 4926},
 				exprs: []any{
 					&oneOrMoreExpr{
-						pos: position{line: 80, col: 15, offset: 4499},
+						pos: position{line: 87, col: 15, offset: 4926},
 						expr: &charClassMatcher{
-							pos:        position{line: 80, col: 15, offset: 4499},
+							pos:        position{line: 87, col: 15, offset: 4926},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -747,14 +747,14 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 80, col: 54, offset: 4538},
+						pos: position{line: 87, col: 54, offset: 4965},
 						expr: &seqExpr{
-							pos: position{line: 80, col: 56, offset: 4540},
+							pos: position{line: 87, col: 56, offset: 4967},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 80, col: 56, offset: 4540},
+									pos: position{line: 87, col: 56, offset: 4967},
 									expr: &charClassMatcher{
-										pos:        position{line: 80, col: 57, offset: 4541},
+										pos:        position{line: 87, col: 57, offset: 4968},
 										val:        "[ao]i",
 										chars:      []rune{'a', 'o'},
 										ignoreCase: true,
@@ -762,7 +762,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 80, col: 63, offset: 4547},
+									pos:  position{line: 87, col: 63, offset: 4974},
 									name: "BoolWord",
 								},
 							},
@@ -773,20 +773,20 @@ var g = &grammar{
 		},
 		{
 			name: "RightSide",
-			pos:  position{line: 81, col: 1, offset: 4557},
+			pos:  position{line: 88, col: 1, offset: 4984},
 			expr: &choiceExpr{
-				pos: position{line: 81, col: 14, offset: 4570},
+				pos: position{line: 88, col: 14, offset: 4997},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 81, col: 14, offset: 4570},
+						pos: position{line: 88, col: 14, offset: 4997},
 						run: (*parser).callonRightSide2,
 						expr: &seqExpr{
-							pos: position{line: 81, col: 14, offset: 4570},
+							pos: position{line: 88, col: 14, offset: 4997},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 81, col: 14, offset: 4570},
+									pos: position{line: 88, col: 14, offset: 4997},
 									expr: &charClassMatcher{
-										pos:        position{line: 81, col: 15, offset: 4571},
+										pos:        position{line: 88, col: 15, offset: 4998},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -794,25 +794,25 @@ var g = &grammar{
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 81, col: 20, offset: 4576},
+									pos:   position{line: 88, col: 20, offset: 5003},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 81, col: 22, offset: 4578},
+										pos:  position{line: 88, col: 22, offset: 5005},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 81, col: 29, offset: 4585},
+									pos:  position{line: 88, col: 29, offset: 5012},
 									name: "RightRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 82, col: 7, offset: 4650},
+						pos: position{line: 89, col: 7, offset: 5077},
 						run: (*parser).callonRightSide9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 82, col: 7, offset: 4650},
+							pos:  position{line: 89, col: 7, offset: 5077},
 							name: "RightRest",
 						},
 					},
@@ -821,16 +821,16 @@ var g = &grammar{
 		},
 		{
 			name: "RightRest",
-			pos:  position{line: 83, col: 1, offset: 4711},
+			pos:  position{line: 90, col: 1, offset: 5138},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 83, col: 14, offset: 4724},
+				pos: position{line: 90, col: 14, offset: 5151},
 				expr: &choiceExpr{
-					pos: position{line: 83, col: 15, offset: 4725},
+					pos: position{line: 90, col: 15, offset: 5152},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 83, col: 15, offset: 4725},
+							pos: position{line: 90, col: 15, offset: 5152},
 							expr: &charClassMatcher{
-								pos:        position{line: 83, col: 15, offset: 4725},
+								pos:        position{line: 90, col: 15, offset: 5152},
 								val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -839,12 +839,12 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 83, col: 58, offset: 4768},
+							pos: position{line: 90, col: 58, offset: 5195},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 83, col: 58, offset: 4768},
+									pos: position{line: 90, col: 58, offset: 5195},
 									expr: &charClassMatcher{
-										pos:        position{line: 83, col: 58, offset: 4768},
+										pos:        position{line: 90, col: 58, offset: 5195},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -853,14 +853,14 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 83, col: 97, offset: 4807},
+									pos: position{line: 90, col: 97, offset: 5234},
 									expr: &seqExpr{
-										pos: position{line: 83, col: 99, offset: 4809},
+										pos: position{line: 90, col: 99, offset: 5236},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 83, col: 99, offset: 4809},
+												pos: position{line: 90, col: 99, offset: 5236},
 												expr: &charClassMatcher{
-													pos:        position{line: 83, col: 100, offset: 4810},
+													pos:        position{line: 90, col: 100, offset: 5237},
 													val:        "[ao]i",
 													chars:      []rune{'a', 'o'},
 													ignoreCase: true,
@@ -868,7 +868,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 83, col: 106, offset: 4816},
+												pos:  position{line: 90, col: 106, offset: 5243},
 												name: "BoolWord",
 											},
 										},
@@ -877,22 +877,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 83, col: 118, offset: 4828},
+							pos:  position{line: 90, col: 118, offset: 5255},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 83, col: 132, offset: 4842},
+							pos: position{line: 90, col: 132, offset: 5269},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 83, col: 132, offset: 4842},
+									pos:        position{line: 90, col: 132, offset: 5269},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 83, col: 136, offset: 4846},
+									pos: position{line: 90, col: 136, offset: 5273},
 									expr: &litMatcher{
-										pos:        position{line: 83, col: 137, offset: 4847},
+										pos:        position{line: 90, col: 137, offset: 5274},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -906,17 +906,17 @@ var g = &grammar{
 		},
 		{
 			name: "Whole",
-			pos:  position{line: 87, col: 1, offset: 4998},
+			pos:  position{line: 94, col: 1, offset: 5425},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 10, offset: 5007},
+				pos: position{line: 94, col: 10, offset: 5434},
 				run: (*parser).callonWhole1,
 				expr: &seqExpr{
-					pos: position{line: 87, col: 10, offset: 5007},
+					pos: position{line: 94, col: 10, offset: 5434},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 87, col: 10, offset: 5007},
+							pos: position{line: 94, col: 10, offset: 5434},
 							expr: &charClassMatcher{
-								pos:        position{line: 87, col: 10, offset: 5007},
+								pos:        position{line: 94, col: 10, offset: 5434},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -925,17 +925,17 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 87, col: 49, offset: 5046},
+							pos:   position{line: 94, col: 49, offset: 5473},
 							label: "w",
 							expr: &choiceExpr{
-								pos: position{line: 87, col: 52, offset: 5049},
+								pos: position{line: 94, col: 52, offset: 5476},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 87, col: 52, offset: 5049},
+										pos:  position{line: 94, col: 52, offset: 5476},
 										name: "NotWhole",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 87, col: 63, offset: 5060},
+										pos:  position{line: 94, col: 63, offset: 5487},
 										name: "WholeCompare",
 									},
 								},
@@ -947,25 +947,25 @@ var g = &grammar{
 		},
 		{
 			name: "NotWhole",
-			pos:  position{line: 88, col: 1, offset: 5092},
+			pos:  position{line: 95, col: 1, offset: 5519},
 			expr: &actionExpr{
-				pos: position{line: 88, col: 13, offset: 5104},
+				pos: position{line: 95, col: 13, offset: 5531},
 				run: (*parser).callonNotWhole1,
 				expr: &seqExpr{
-					pos: position{line: 88, col: 13, offset: 5104},
+					pos: position{line: 95, col: 13, offset: 5531},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 88, col: 13, offset: 5104},
+							pos:   position{line: 95, col: 13, offset: 5531},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 15, offset: 5106},
+								pos:  position{line: 95, col: 15, offset: 5533},
 								name: "NotKw",
 							},
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 88, col: 21, offset: 5112},
+							pos: position{line: 95, col: 21, offset: 5539},
 							expr: &charClassMatcher{
-								pos:        position{line: 88, col: 21, offset: 5112},
+								pos:        position{line: 95, col: 21, offset: 5539},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -974,10 +974,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 88, col: 60, offset: 5151},
+							pos:   position{line: 95, col: 60, offset: 5578},
 							label: "x",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 62, offset: 5153},
+								pos:  position{line: 95, col: 62, offset: 5580},
 								name: "WholeCompare",
 							},
 						},
@@ -987,34 +987,34 @@ var g = &grammar{
 		},
 		{
 			name: "WholeCompare",
-			pos:  position{line: 89, col: 1, offset: 5195},
+			pos:  position{line: 96, col: 1, offset: 5622},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 17, offset: 5211},
+				pos: position{line: 96, col: 17, offset: 5638},
 				run: (*parser).callonWholeCompare1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 17, offset: 5211},
+					pos: position{line: 96, col: 17, offset: 5638},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 89, col: 17, offset: 5211},
+							pos:   position{line: 96, col: 17, offset: 5638},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 89, col: 19, offset: 5213},
+								pos:  position{line: 96, col: 19, offset: 5640},
 								name: "WholeLeft",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 89, col: 29, offset: 5223},
+							pos:   position{line: 96, col: 29, offset: 5650},
 							label: "o",
 							expr: &ruleRefExpr{
-								pos:  position{line: 89, col: 31, offset: 5225},
+								pos:  position{line: 96, col: 31, offset: 5652},
 								name: "Op",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 89, col: 34, offset: 5228},
+							pos:   position{line: 96, col: 34, offset: 5655},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 89, col: 36, offset: 5230},
+								pos:  position{line: 96, col: 36, offset: 5657},
 								name: "WholeRight",
 							},
 						},
@@ -1024,47 +1024,47 @@ var g = &grammar{
 		},
 		{
 			name: "WholeLeft",
-			pos:  position{line: 90, col: 1, offset: 5280},
+			pos:  position{line: 97, col: 1, offset: 5707},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 14, offset: 5293},
+				pos: position{line: 97, col: 14, offset: 5720},
 				run: (*parser).callonWholeLeft1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 14, offset: 5293},
+					pos: position{line: 97, col: 14, offset: 5720},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 90, col: 14, offset: 5293},
+							pos:   position{line: 97, col: 14, offset: 5720},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 90, col: 16, offset: 5295},
+								pos: position{line: 97, col: 16, offset: 5722},
 								expr: &ruleRefExpr{
-									pos:  position{line: 90, col: 16, offset: 5295},
+									pos:  position{line: 97, col: 16, offset: 5722},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 90, col: 24, offset: 5303},
+							pos: position{line: 97, col: 24, offset: 5730},
 							expr: &choiceExpr{
-								pos: position{line: 90, col: 25, offset: 5304},
+								pos: position{line: 97, col: 25, offset: 5731},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 90, col: 25, offset: 5304},
+										pos: position{line: 97, col: 25, offset: 5731},
 										expr: &charClassMatcher{
-											pos:        position{line: 90, col: 25, offset: 5304},
-											val:        "[^=<>!$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{'=', '<', '>', '!', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											pos:        position{line: 97, col: 25, offset: 5731},
+											val:        "[^=!<>$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{'=', '!', '<', '>', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
 											ignoreCase: false,
 											inverted:   true,
 										},
 									},
 									&seqExpr{
-										pos: position{line: 90, col: 72, offset: 5351},
+										pos: position{line: 97, col: 72, offset: 5778},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 90, col: 72, offset: 5351},
+												pos: position{line: 97, col: 72, offset: 5778},
 												expr: &charClassMatcher{
-													pos:        position{line: 90, col: 72, offset: 5351},
+													pos:        position{line: 97, col: 72, offset: 5778},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1073,22 +1073,22 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 90, col: 111, offset: 5390},
+												pos: position{line: 97, col: 111, offset: 5817},
 												expr: &seqExpr{
-													pos: position{line: 90, col: 113, offset: 5392},
+													pos: position{line: 97, col: 113, offset: 5819},
 													exprs: []any{
 														&andExpr{
-															pos: position{line: 90, col: 113, offset: 5392},
+															pos: position{line: 97, col: 113, offset: 5819},
 															expr: &charClassMatcher{
-																pos:        position{line: 90, col: 114, offset: 5393},
-																val:        "[cin]i",
-																chars:      []rune{'c', 'i', 'n'},
+																pos:        position{line: 97, col: 114, offset: 5820},
+																val:        "[icn]i",
+																chars:      []rune{'i', 'c', 'n'},
 																ignoreCase: true,
 																inverted:   false,
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 90, col: 121, offset: 5400},
+															pos:  position{line: 97, col: 121, offset: 5827},
 															name: "WordOpShape",
 														},
 													},
@@ -1097,22 +1097,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 90, col: 136, offset: 5415},
+										pos:  position{line: 97, col: 136, offset: 5842},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 90, col: 150, offset: 5429},
+										pos: position{line: 97, col: 150, offset: 5856},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 90, col: 150, offset: 5429},
+												pos:        position{line: 97, col: 150, offset: 5856},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 90, col: 154, offset: 5433},
+												pos: position{line: 97, col: 154, offset: 5860},
 												expr: &litMatcher{
-													pos:        position{line: 90, col: 155, offset: 5434},
+													pos:        position{line: 97, col: 155, offset: 5861},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1121,18 +1121,18 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 90, col: 161, offset: 5440},
+										pos: position{line: 97, col: 161, offset: 5867},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 90, col: 161, offset: 5440},
+												pos:        position{line: 97, col: 161, offset: 5867},
 												val:        "!",
 												ignoreCase: false,
 												want:       "\"!\"",
 											},
 											&notExpr{
-												pos: position{line: 90, col: 165, offset: 5444},
+												pos: position{line: 97, col: 165, offset: 5871},
 												expr: &litMatcher{
-													pos:        position{line: 90, col: 166, offset: 5445},
+													pos:        position{line: 97, col: 166, offset: 5872},
 													val:        "=",
 													ignoreCase: false,
 													want:       "\"=\"",
@@ -1149,17 +1149,17 @@ var g = &grammar{
 		},
 		{
 			name: "WholeRight",
-			pos:  position{line: 91, col: 1, offset: 5500},
+			pos:  position{line: 98, col: 1, offset: 5927},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 15, offset: 5514},
+				pos: position{line: 98, col: 15, offset: 5941},
 				run: (*parser).callonWholeRight1,
 				expr: &seqExpr{
-					pos: position{line: 91, col: 15, offset: 5514},
+					pos: position{line: 98, col: 15, offset: 5941},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 91, col: 15, offset: 5514},
+							pos: position{line: 98, col: 15, offset: 5941},
 							expr: &charClassMatcher{
-								pos:        position{line: 91, col: 15, offset: 5514},
+								pos:        position{line: 98, col: 15, offset: 5941},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1168,25 +1168,25 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 91, col: 54, offset: 5553},
+							pos:   position{line: 98, col: 54, offset: 5980},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 91, col: 56, offset: 5555},
+								pos: position{line: 98, col: 56, offset: 5982},
 								expr: &ruleRefExpr{
-									pos:  position{line: 91, col: 56, offset: 5555},
+									pos:  position{line: 98, col: 56, offset: 5982},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 91, col: 64, offset: 5563},
+							pos: position{line: 98, col: 64, offset: 5990},
 							expr: &choiceExpr{
-								pos: position{line: 91, col: 65, offset: 5564},
+								pos: position{line: 98, col: 65, offset: 5991},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 91, col: 65, offset: 5564},
+										pos: position{line: 98, col: 65, offset: 5991},
 										expr: &charClassMatcher{
-											pos:        position{line: 91, col: 65, offset: 5564},
+											pos:        position{line: 98, col: 65, offset: 5991},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -1194,22 +1194,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 91, col: 73, offset: 5572},
+										pos:  position{line: 98, col: 73, offset: 5999},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 91, col: 87, offset: 5586},
+										pos: position{line: 98, col: 87, offset: 6013},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 91, col: 87, offset: 5586},
+												pos:        position{line: 98, col: 87, offset: 6013},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 91, col: 91, offset: 5590},
+												pos: position{line: 98, col: 91, offset: 6017},
 												expr: &litMatcher{
-													pos:        position{line: 91, col: 92, offset: 5591},
+													pos:        position{line: 98, col: 92, offset: 6018},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1221,9 +1221,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 91, col: 98, offset: 5597},
+							pos: position{line: 98, col: 98, offset: 6024},
 							expr: &anyMatcher{
-								line: 91, col: 99, offset: 5598,
+								line: 98, col: 99, offset: 6025,
 							},
 						},
 					},
@@ -1232,35 +1232,35 @@ var g = &grammar{
 		},
 		{
 			name: "NotCondition",
-			pos:  position{line: 95, col: 1, offset: 5777},
+			pos:  position{line: 102, col: 1, offset: 6204},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 17, offset: 5793},
+				pos: position{line: 102, col: 17, offset: 6220},
 				run: (*parser).callonNotCondition1,
 				expr: &seqExpr{
-					pos: position{line: 95, col: 17, offset: 5793},
+					pos: position{line: 102, col: 17, offset: 6220},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 95, col: 17, offset: 5793},
+							pos:   position{line: 102, col: 17, offset: 6220},
 							label: "first",
 							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 23, offset: 5799},
+								pos:  position{line: 102, col: 23, offset: 6226},
 								name: "Other",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 95, col: 29, offset: 5805},
+							pos:   position{line: 102, col: 29, offset: 6232},
 							label: "rest",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 95, col: 34, offset: 5810},
+								pos: position{line: 102, col: 34, offset: 6237},
 								expr: &seqExpr{
-									pos: position{line: 95, col: 35, offset: 5811},
+									pos: position{line: 102, col: 35, offset: 6238},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 95, col: 35, offset: 5811},
+											pos:  position{line: 102, col: 35, offset: 6238},
 											name: "Sep",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 95, col: 39, offset: 5815},
+											pos:  position{line: 102, col: 39, offset: 6242},
 											name: "Other",
 										},
 									},
@@ -1268,9 +1268,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 95, col: 47, offset: 5823},
+							pos: position{line: 102, col: 47, offset: 6250},
 							expr: &charClassMatcher{
-								pos:        position{line: 95, col: 47, offset: 5823},
+								pos:        position{line: 102, col: 47, offset: 6250},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1279,9 +1279,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 95, col: 86, offset: 5862},
+							pos: position{line: 102, col: 86, offset: 6289},
 							expr: &anyMatcher{
-								line: 95, col: 87, offset: 5863,
+								line: 102, col: 87, offset: 6290,
 							},
 						},
 					},
@@ -1290,17 +1290,17 @@ var g = &grammar{
 		},
 		{
 			name: "Other",
-			pos:  position{line: 96, col: 1, offset: 5918},
+			pos:  position{line: 103, col: 1, offset: 6345},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 10, offset: 5927},
+				pos: position{line: 103, col: 10, offset: 6354},
 				run: (*parser).callonOther1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 10, offset: 5927},
+					pos: position{line: 103, col: 10, offset: 6354},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 96, col: 10, offset: 5927},
+							pos: position{line: 103, col: 10, offset: 6354},
 							expr: &charClassMatcher{
-								pos:        position{line: 96, col: 10, offset: 5927},
+								pos:        position{line: 103, col: 10, offset: 6354},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1309,21 +1309,21 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 96, col: 49, offset: 5966},
+							pos:   position{line: 103, col: 49, offset: 6393},
 							label: "o",
 							expr: &choiceExpr{
-								pos: position{line: 96, col: 52, offset: 5969},
+								pos: position{line: 103, col: 52, offset: 6396},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 96, col: 52, offset: 5969},
+										pos:  position{line: 103, col: 52, offset: 6396},
 										name: "EmptyPart",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 96, col: 64, offset: 5981},
+										pos:  position{line: 103, col: 64, offset: 6408},
 										name: "OtherTruth",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 96, col: 77, offset: 5994},
+										pos:  position{line: 103, col: 77, offset: 6421},
 										name: "OtherText",
 									},
 								},
@@ -1335,26 +1335,26 @@ var g = &grammar{
 		},
 		{
 			name: "OtherTruth",
-			pos:  position{line: 97, col: 1, offset: 6023},
+			pos:  position{line: 104, col: 1, offset: 6450},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 15, offset: 6037},
+				pos: position{line: 104, col: 15, offset: 6464},
 				run: (*parser).callonOtherTruth1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 15, offset: 6037},
+					pos: position{line: 104, col: 15, offset: 6464},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 97, col: 15, offset: 6037},
+							pos: position{line: 104, col: 15, offset: 6464},
 							expr: &seqExpr{
-								pos: position{line: 97, col: 16, offset: 6038},
+								pos: position{line: 104, col: 16, offset: 6465},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 16, offset: 6038},
+										pos:  position{line: 104, col: 16, offset: 6465},
 										name: "NotKw",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 97, col: 22, offset: 6044},
+										pos: position{line: 104, col: 22, offset: 6471},
 										expr: &charClassMatcher{
-											pos:        position{line: 97, col: 22, offset: 6044},
+											pos:        position{line: 104, col: 22, offset: 6471},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1366,11 +1366,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 97, col: 63, offset: 6085},
+							pos:  position{line: 104, col: 63, offset: 6512},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 97, col: 75, offset: 6097},
+							pos:  position{line: 104, col: 75, offset: 6524},
 							name: "PartEnd",
 						},
 					},
@@ -1379,29 +1379,29 @@ var g = &grammar{
 		},
 		{
 			name: "OtherText",
-			pos:  position{line: 98, col: 1, offset: 6133},
+			pos:  position{line: 105, col: 1, offset: 6560},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 14, offset: 6146},
+				pos: position{line: 105, col: 14, offset: 6573},
 				run: (*parser).callonOtherText1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 14, offset: 6146},
+					pos: position{line: 105, col: 14, offset: 6573},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 98, col: 14, offset: 6146},
+							pos: position{line: 105, col: 14, offset: 6573},
 							expr: &ruleRefExpr{
-								pos:  position{line: 98, col: 14, offset: 6146},
+								pos:  position{line: 105, col: 14, offset: 6573},
 								name: "Quoted",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 22, offset: 6154},
+							pos: position{line: 105, col: 22, offset: 6581},
 							expr: &choiceExpr{
-								pos: position{line: 98, col: 23, offset: 6155},
+								pos: position{line: 105, col: 23, offset: 6582},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 98, col: 23, offset: 6155},
+										pos: position{line: 105, col: 23, offset: 6582},
 										expr: &charClassMatcher{
-											pos:        position{line: 98, col: 23, offset: 6155},
+											pos:        position{line: 105, col: 23, offset: 6582},
 											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1410,12 +1410,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 98, col: 66, offset: 6198},
+										pos: position{line: 105, col: 66, offset: 6625},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 98, col: 66, offset: 6198},
+												pos: position{line: 105, col: 66, offset: 6625},
 												expr: &charClassMatcher{
-													pos:        position{line: 98, col: 66, offset: 6198},
+													pos:        position{line: 105, col: 66, offset: 6625},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1424,31 +1424,31 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 98, col: 105, offset: 6237},
+												pos: position{line: 105, col: 105, offset: 6664},
 												expr: &ruleRefExpr{
-													pos:  position{line: 98, col: 106, offset: 6238},
+													pos:  position{line: 105, col: 106, offset: 6665},
 													name: "BoolWord",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 98, col: 117, offset: 6249},
+										pos:  position{line: 105, col: 117, offset: 6676},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 98, col: 131, offset: 6263},
+										pos: position{line: 105, col: 131, offset: 6690},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 98, col: 131, offset: 6263},
+												pos:        position{line: 105, col: 131, offset: 6690},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 98, col: 135, offset: 6267},
+												pos: position{line: 105, col: 135, offset: 6694},
 												expr: &litMatcher{
-													pos:        position{line: 98, col: 136, offset: 6268},
+													pos:        position{line: 105, col: 136, offset: 6695},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1465,34 +1465,34 @@ var g = &grammar{
 		},
 		{
 			name: "Op",
-			pos:  position{line: 103, col: 1, offset: 6498},
+			pos:  position{line: 110, col: 1, offset: 6925},
 			expr: &choiceExpr{
-				pos: position{line: 103, col: 7, offset: 6504},
+				pos: position{line: 110, col: 7, offset: 6931},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 103, col: 7, offset: 6504},
+						pos: position{line: 110, col: 7, offset: 6931},
 						run: (*parser).callonOp2,
 						expr: &oneOrMoreExpr{
-							pos: position{line: 103, col: 7, offset: 6504},
+							pos: position{line: 110, col: 7, offset: 6931},
 							expr: &charClassMatcher{
-								pos:        position{line: 103, col: 7, offset: 6504},
-								val:        "[=<>!]",
-								chars:      []rune{'=', '<', '>', '!'},
+								pos:        position{line: 110, col: 7, offset: 6931},
+								val:        "[=!<>]",
+								chars:      []rune{'=', '!', '<', '>'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 104, col: 7, offset: 6565},
+						pos: position{line: 111, col: 7, offset: 6992},
 						run: (*parser).callonOp5,
 						expr: &seqExpr{
-							pos: position{line: 104, col: 7, offset: 6565},
+							pos: position{line: 111, col: 7, offset: 6992},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 104, col: 7, offset: 6565},
+									pos: position{line: 111, col: 7, offset: 6992},
 									expr: &charClassMatcher{
-										pos:        position{line: 104, col: 7, offset: 6565},
+										pos:        position{line: 111, col: 7, offset: 6992},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1501,7 +1501,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 104, col: 46, offset: 6604},
+									pos:  position{line: 111, col: 46, offset: 7031},
 									name: "WordOpShape",
 								},
 							},
@@ -1512,26 +1512,38 @@ var g = &grammar{
 		},
 		{
 			name: "WordOpShape",
-			pos:  position{line: 105, col: 1, offset: 6664},
+			pos:  position{line: 112, col: 1, offset: 7091},
 			expr: &seqExpr{
-				pos: position{line: 105, col: 16, offset: 6679},
+				pos: position{line: 112, col: 16, offset: 7106},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 105, col: 17, offset: 6680},
+						pos: position{line: 112, col: 17, offset: 7107},
 						alternatives: []any{
+							&litMatcher{
+								pos:        position{line: 112, col: 17, offset: 7107},
+								val:        "in",
+								ignoreCase: true,
+								want:       "\"in\"i",
+							},
+							&litMatcher{
+								pos:        position{line: 112, col: 25, offset: 7115},
+								val:        "contains",
+								ignoreCase: true,
+								want:       "\"contains\"i",
+							},
 							&seqExpr{
-								pos: position{line: 105, col: 17, offset: 6680},
+								pos: position{line: 112, col: 39, offset: 7129},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 105, col: 17, offset: 6680},
+										pos:        position{line: 112, col: 39, offset: 7129},
 										val:        "is",
 										ignoreCase: true,
 										want:       "\"is\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 105, col: 23, offset: 6686},
+										pos: position{line: 112, col: 45, offset: 7135},
 										expr: &charClassMatcher{
-											pos:        position{line: 105, col: 23, offset: 6686},
+											pos:        position{line: 112, col: 45, offset: 7135},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1539,64 +1551,72 @@ var g = &grammar{
 											inverted:   false,
 										},
 									},
-									&zeroOrOneExpr{
-										pos: position{line: 105, col: 62, offset: 6725},
-										expr: &seqExpr{
-											pos: position{line: 105, col: 63, offset: 6726},
-											exprs: []any{
-												&litMatcher{
-													pos:        position{line: 105, col: 63, offset: 6726},
-													val:        "not",
-													ignoreCase: true,
-													want:       "\"not\"i",
-												},
-												&oneOrMoreExpr{
-													pos: position{line: 105, col: 70, offset: 6733},
-													expr: &charClassMatcher{
-														pos:        position{line: 105, col: 70, offset: 6733},
-														val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-														chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-														classes:    []*unicode.RangeTable{rangeTable("Zs")},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-											},
-										},
-									},
 									&litMatcher{
-										pos:        position{line: 105, col: 111, offset: 6774},
+										pos:        position{line: 112, col: 84, offset: 7174},
 										val:        "empty",
 										ignoreCase: true,
 										want:       "\"empty\"i",
 									},
 								},
 							},
-							&litMatcher{
-								pos:        position{line: 105, col: 122, offset: 6785},
-								val:        "in",
-								ignoreCase: true,
-								want:       "\"in\"i",
-							},
-							&litMatcher{
-								pos:        position{line: 105, col: 130, offset: 6793},
-								val:        "contains",
-								ignoreCase: true,
-								want:       "\"contains\"i",
-							},
 							&seqExpr{
-								pos: position{line: 105, col: 144, offset: 6807},
+								pos: position{line: 112, col: 95, offset: 7185},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 105, col: 144, offset: 6807},
+										pos:        position{line: 112, col: 95, offset: 7185},
+										val:        "is",
+										ignoreCase: true,
+										want:       "\"is\"i",
+									},
+									&oneOrMoreExpr{
+										pos: position{line: 112, col: 101, offset: 7191},
+										expr: &charClassMatcher{
+											pos:        position{line: 112, col: 101, offset: 7191},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&litMatcher{
+										pos:        position{line: 112, col: 140, offset: 7230},
 										val:        "not",
 										ignoreCase: true,
 										want:       "\"not\"i",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 105, col: 151, offset: 6814},
+										pos: position{line: 112, col: 147, offset: 7237},
 										expr: &charClassMatcher{
-											pos:        position{line: 105, col: 151, offset: 6814},
+											pos:        position{line: 112, col: 147, offset: 7237},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&litMatcher{
+										pos:        position{line: 112, col: 186, offset: 7276},
+										val:        "empty",
+										ignoreCase: true,
+										want:       "\"empty\"i",
+									},
+								},
+							},
+							&seqExpr{
+								pos: position{line: 112, col: 197, offset: 7287},
+								exprs: []any{
+									&litMatcher{
+										pos:        position{line: 112, col: 197, offset: 7287},
+										val:        "not",
+										ignoreCase: true,
+										want:       "\"not\"i",
+									},
+									&oneOrMoreExpr{
+										pos: position{line: 112, col: 204, offset: 7294},
+										expr: &charClassMatcher{
+											pos:        position{line: 112, col: 204, offset: 7294},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1605,16 +1625,16 @@ var g = &grammar{
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 105, col: 191, offset: 6854},
+										pos: position{line: 112, col: 245, offset: 7335},
 										alternatives: []any{
 											&litMatcher{
-												pos:        position{line: 105, col: 191, offset: 6854},
+												pos:        position{line: 112, col: 245, offset: 7335},
 												val:        "in",
 												ignoreCase: true,
 												want:       "\"in\"i",
 											},
 											&litMatcher{
-												pos:        position{line: 105, col: 199, offset: 6862},
+												pos:        position{line: 112, col: 253, offset: 7343},
 												val:        "contains",
 												ignoreCase: true,
 												want:       "\"contains\"i",
@@ -1626,12 +1646,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 105, col: 213, offset: 6876},
+						pos: position{line: 112, col: 268, offset: 7358},
 						expr: &choiceExpr{
-							pos: position{line: 105, col: 215, offset: 6878},
+							pos: position{line: 112, col: 270, offset: 7360},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 105, col: 215, offset: 6878},
+									pos:        position{line: 112, col: 270, offset: 7360},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1639,9 +1659,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 105, col: 255, offset: 6918},
+									pos: position{line: 112, col: 310, offset: 7400},
 									expr: &anyMatcher{
-										line: 105, col: 256, offset: 6919,
+										line: 112, col: 311, offset: 7401,
 									},
 								},
 							},
@@ -1652,21 +1672,21 @@ var g = &grammar{
 		},
 		{
 			name: "BoolWord",
-			pos:  position{line: 107, col: 1, offset: 6923},
+			pos:  position{line: 114, col: 1, offset: 7405},
 			expr: &seqExpr{
-				pos: position{line: 107, col: 13, offset: 6935},
+				pos: position{line: 114, col: 13, offset: 7417},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 107, col: 14, offset: 6936},
+						pos: position{line: 114, col: 14, offset: 7418},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 107, col: 14, offset: 6936},
+								pos:        position{line: 114, col: 14, offset: 7418},
 								val:        "and",
 								ignoreCase: true,
 								want:       "\"and\"i",
 							},
 							&litMatcher{
-								pos:        position{line: 107, col: 23, offset: 6945},
+								pos:        position{line: 114, col: 23, offset: 7427},
 								val:        "or",
 								ignoreCase: true,
 								want:       "\"or\"i",
@@ -1674,12 +1694,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 107, col: 30, offset: 6952},
+						pos: position{line: 114, col: 30, offset: 7434},
 						expr: &choiceExpr{
-							pos: position{line: 107, col: 32, offset: 6954},
+							pos: position{line: 114, col: 32, offset: 7436},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 107, col: 32, offset: 6954},
+									pos:        position{line: 114, col: 32, offset: 7436},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1687,9 +1707,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 107, col: 72, offset: 6994},
+									pos: position{line: 114, col: 72, offset: 7476},
 									expr: &anyMatcher{
-										line: 107, col: 73, offset: 6995,
+										line: 114, col: 73, offset: 7477,
 									},
 								},
 							},
@@ -1700,12 +1720,12 @@ var g = &grammar{
 		},
 		{
 			name: "NotKw",
-			pos:  position{line: 108, col: 1, offset: 6998},
+			pos:  position{line: 115, col: 1, offset: 7480},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 10, offset: 7007},
+				pos: position{line: 115, col: 10, offset: 7489},
 				run: (*parser).callonNotKw1,
 				expr: &litMatcher{
-					pos:        position{line: 108, col: 10, offset: 7007},
+					pos:        position{line: 115, col: 10, offset: 7489},
 					val:        "not",
 					ignoreCase: true,
 					want:       "\"not\"i",
@@ -1714,17 +1734,17 @@ var g = &grammar{
 		},
 		{
 			name: "Quoted",
-			pos:  position{line: 112, col: 1, offset: 7158},
+			pos:  position{line: 119, col: 1, offset: 7640},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 11, offset: 7168},
+				pos: position{line: 119, col: 11, offset: 7650},
 				run: (*parser).callonQuoted1,
 				expr: &seqExpr{
-					pos: position{line: 112, col: 11, offset: 7168},
+					pos: position{line: 119, col: 11, offset: 7650},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 112, col: 11, offset: 7168},
+							pos: position{line: 119, col: 11, offset: 7650},
 							expr: &charClassMatcher{
-								pos:        position{line: 112, col: 12, offset: 7169},
+								pos:        position{line: 119, col: 12, offset: 7651},
 								val:        "['\"]",
 								chars:      []rune{'\'', '"'},
 								ignoreCase: false,
@@ -1732,26 +1752,26 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 112, col: 18, offset: 7175},
+							pos: position{line: 119, col: 18, offset: 7657},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 112, col: 18, offset: 7175},
+									pos: position{line: 119, col: 18, offset: 7657},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 112, col: 18, offset: 7175},
+											pos:        position{line: 119, col: 18, offset: 7657},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 22, offset: 7179},
+											pos: position{line: 119, col: 22, offset: 7661},
 											expr: &choiceExpr{
-												pos: position{line: 112, col: 23, offset: 7180},
+												pos: position{line: 119, col: 23, offset: 7662},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 112, col: 23, offset: 7180},
+														pos: position{line: 119, col: 23, offset: 7662},
 														expr: &charClassMatcher{
-															pos:        position{line: 112, col: 23, offset: 7180},
+															pos:        position{line: 119, col: 23, offset: 7662},
 															val:        "[^'$]",
 															chars:      []rune{'\'', '$'},
 															ignoreCase: false,
@@ -1759,22 +1779,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 112, col: 32, offset: 7189},
+														pos:  position{line: 119, col: 32, offset: 7671},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 112, col: 46, offset: 7203},
+														pos: position{line: 119, col: 46, offset: 7685},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 112, col: 46, offset: 7203},
+																pos:        position{line: 119, col: 46, offset: 7685},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 112, col: 50, offset: 7207},
+																pos: position{line: 119, col: 50, offset: 7689},
 																expr: &litMatcher{
-																	pos:        position{line: 112, col: 51, offset: 7208},
+																	pos:        position{line: 119, col: 51, offset: 7690},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1786,7 +1806,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 112, col: 57, offset: 7214},
+											pos:        position{line: 119, col: 57, offset: 7696},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
@@ -1794,23 +1814,23 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 112, col: 63, offset: 7220},
+									pos: position{line: 119, col: 63, offset: 7702},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 112, col: 63, offset: 7220},
+											pos:        position{line: 119, col: 63, offset: 7702},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 112, col: 67, offset: 7224},
+											pos: position{line: 119, col: 67, offset: 7706},
 											expr: &choiceExpr{
-												pos: position{line: 112, col: 68, offset: 7225},
+												pos: position{line: 119, col: 68, offset: 7707},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 112, col: 68, offset: 7225},
+														pos: position{line: 119, col: 68, offset: 7707},
 														expr: &charClassMatcher{
-															pos:        position{line: 112, col: 68, offset: 7225},
+															pos:        position{line: 119, col: 68, offset: 7707},
 															val:        "[^\"$]",
 															chars:      []rune{'"', '$'},
 															ignoreCase: false,
@@ -1818,22 +1838,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 112, col: 77, offset: 7234},
+														pos:  position{line: 119, col: 77, offset: 7716},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 112, col: 91, offset: 7248},
+														pos: position{line: 119, col: 91, offset: 7730},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 112, col: 91, offset: 7248},
+																pos:        position{line: 119, col: 91, offset: 7730},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 112, col: 95, offset: 7252},
+																pos: position{line: 119, col: 95, offset: 7734},
 																expr: &litMatcher{
-																	pos:        position{line: 112, col: 96, offset: 7253},
+																	pos:        position{line: 119, col: 96, offset: 7735},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1845,7 +1865,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 112, col: 102, offset: 7259},
+											pos:        position{line: 119, col: 102, offset: 7741},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
@@ -1860,20 +1880,20 @@ var g = &grammar{
 		},
 		{
 			name: "Placeholder",
-			pos:  position{line: 117, col: 1, offset: 7492},
+			pos:  position{line: 124, col: 1, offset: 7974},
 			expr: &seqExpr{
-				pos: position{line: 117, col: 16, offset: 7507},
+				pos: position{line: 124, col: 16, offset: 7989},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 117, col: 16, offset: 7507},
+						pos:        position{line: 124, col: 16, offset: 7989},
 						val:        "${",
 						ignoreCase: false,
 						want:       "\"${\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 117, col: 21, offset: 7512},
+						pos: position{line: 124, col: 21, offset: 7994},
 						expr: &charClassMatcher{
-							pos:        position{line: 117, col: 21, offset: 7512},
+							pos:        position{line: 124, col: 21, offset: 7994},
 							val:        "[^}'\"]",
 							chars:      []rune{'}', '\'', '"'},
 							ignoreCase: false,
@@ -1881,14 +1901,14 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 117, col: 29, offset: 7520},
+						pos: position{line: 124, col: 29, offset: 8002},
 						expr: &seqExpr{
-							pos: position{line: 117, col: 30, offset: 7521},
+							pos: position{line: 124, col: 30, offset: 8003},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 117, col: 30, offset: 7521},
+									pos: position{line: 124, col: 30, offset: 8003},
 									expr: &charClassMatcher{
-										pos:        position{line: 117, col: 31, offset: 7522},
+										pos:        position{line: 124, col: 31, offset: 8004},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -1896,13 +1916,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 117, col: 36, offset: 7527},
+									pos:  position{line: 124, col: 36, offset: 8009},
 									name: "PlaceholderQuote",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 117, col: 53, offset: 7544},
+									pos: position{line: 124, col: 53, offset: 8026},
 									expr: &charClassMatcher{
-										pos:        position{line: 117, col: 53, offset: 7544},
+										pos:        position{line: 124, col: 53, offset: 8026},
 										val:        "[^}'\"]",
 										chars:      []rune{'}', '\'', '"'},
 										ignoreCase: false,
@@ -1913,7 +1933,7 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 117, col: 63, offset: 7554},
+						pos:        position{line: 124, col: 63, offset: 8036},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -1923,23 +1943,23 @@ var g = &grammar{
 		},
 		{
 			name: "PlaceholderQuote",
-			pos:  position{line: 118, col: 1, offset: 7558},
+			pos:  position{line: 125, col: 1, offset: 8040},
 			expr: &choiceExpr{
-				pos: position{line: 118, col: 21, offset: 7578},
+				pos: position{line: 125, col: 21, offset: 8060},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 118, col: 21, offset: 7578},
+						pos: position{line: 125, col: 21, offset: 8060},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 118, col: 21, offset: 7578},
+								pos:        position{line: 125, col: 21, offset: 8060},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 25, offset: 7582},
+								pos: position{line: 125, col: 25, offset: 8064},
 								expr: &charClassMatcher{
-									pos:        position{line: 118, col: 25, offset: 7582},
+									pos:        position{line: 125, col: 25, offset: 8064},
 									val:        "[^'\\\\]",
 									chars:      []rune{'\'', '\\'},
 									ignoreCase: false,
@@ -1947,23 +1967,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 33, offset: 7590},
+								pos: position{line: 125, col: 33, offset: 8072},
 								expr: &seqExpr{
-									pos: position{line: 118, col: 34, offset: 7591},
+									pos: position{line: 125, col: 34, offset: 8073},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 118, col: 34, offset: 7591},
+											pos:        position{line: 125, col: 34, offset: 8073},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 118, col: 39, offset: 7596,
+											line: 125, col: 39, offset: 8078,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 118, col: 41, offset: 7598},
+											pos: position{line: 125, col: 41, offset: 8080},
 											expr: &charClassMatcher{
-												pos:        position{line: 118, col: 41, offset: 7598},
+												pos:        position{line: 125, col: 41, offset: 8080},
 												val:        "[^'\\\\]",
 												chars:      []rune{'\'', '\\'},
 												ignoreCase: false,
@@ -1974,7 +1994,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 51, offset: 7608},
+								pos:        position{line: 125, col: 51, offset: 8090},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
@@ -1982,18 +2002,18 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 118, col: 57, offset: 7614},
+						pos: position{line: 125, col: 57, offset: 8096},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 118, col: 57, offset: 7614},
+								pos:        position{line: 125, col: 57, offset: 8096},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 61, offset: 7618},
+								pos: position{line: 125, col: 61, offset: 8100},
 								expr: &charClassMatcher{
-									pos:        position{line: 118, col: 61, offset: 7618},
+									pos:        position{line: 125, col: 61, offset: 8100},
 									val:        "[^\"\\\\]",
 									chars:      []rune{'"', '\\'},
 									ignoreCase: false,
@@ -2001,23 +2021,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 118, col: 69, offset: 7626},
+								pos: position{line: 125, col: 69, offset: 8108},
 								expr: &seqExpr{
-									pos: position{line: 118, col: 70, offset: 7627},
+									pos: position{line: 125, col: 70, offset: 8109},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 118, col: 70, offset: 7627},
+											pos:        position{line: 125, col: 70, offset: 8109},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 118, col: 75, offset: 7632,
+											line: 125, col: 75, offset: 8114,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 118, col: 77, offset: 7634},
+											pos: position{line: 125, col: 77, offset: 8116},
 											expr: &charClassMatcher{
-												pos:        position{line: 118, col: 77, offset: 7634},
+												pos:        position{line: 125, col: 77, offset: 8116},
 												val:        "[^\"\\\\]",
 												chars:      []rune{'"', '\\'},
 												ignoreCase: false,
@@ -2028,7 +2048,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 118, col: 87, offset: 7644},
+								pos:        position{line: 125, col: 87, offset: 8126},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",

@@ -181,6 +181,13 @@ func TestOperatorTableMatchesGrammar(t *testing.T) {
 			rule = "PrefixOp"
 		}
 		require.True(t, matches(t, rule, o.Text), "%s %q", rule, o.Text)
+		// The lookahead classes in front of BinOp and PrefixOp know its
+		// first character (mkpeg derives both from the table).
+		in := "a " + o.Text + " b"
+		if o.Prefix {
+			in = o.Text + " b"
+		}
+		require.True(t, matches(t, "Input", in), "%q", in)
 		p := newParser("", []byte(o.Text), Entrypoint(rule))
 		v, err := p.parse(g)
 		require.NoError(t, err)

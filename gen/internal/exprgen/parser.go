@@ -20,14 +20,14 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Input",
-			pos:  position{line: 46, col: 1, offset: 2640},
+			pos:  position{line: 54, col: 1, offset: 3098},
 			expr: &seqExpr{
-				pos: position{line: 46, col: 10, offset: 2649},
+				pos: position{line: 54, col: 10, offset: 3107},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 46, col: 10, offset: 2649},
+						pos: position{line: 54, col: 10, offset: 3107},
 						expr: &charClassMatcher{
-							pos:        position{line: 46, col: 10, offset: 2649},
+							pos:        position{line: 54, col: 10, offset: 3107},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -35,13 +35,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 46, col: 21, offset: 2660},
+						pos:  position{line: 54, col: 21, offset: 3118},
 						name: "Expr",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 46, col: 26, offset: 2665},
+						pos: position{line: 54, col: 26, offset: 3123},
 						expr: &charClassMatcher{
-							pos:        position{line: 46, col: 26, offset: 2665},
+							pos:        position{line: 54, col: 26, offset: 3123},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -49,7 +49,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 46, col: 37, offset: 2676},
+						pos:  position{line: 54, col: 37, offset: 3134},
 						name: "EOF",
 					},
 				},
@@ -57,23 +57,23 @@ var g = &grammar{
 		},
 		{
 			name: "Expr",
-			pos:  position{line: 62, col: 1, offset: 3456},
+			pos:  position{line: 70, col: 1, offset: 3914},
 			expr: &seqExpr{
-				pos: position{line: 62, col: 9, offset: 3464},
+				pos: position{line: 70, col: 9, offset: 3922},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 62, col: 9, offset: 3464},
+						pos:  position{line: 70, col: 9, offset: 3922},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 62, col: 17, offset: 3472},
+						pos: position{line: 70, col: 17, offset: 3930},
 						expr: &seqExpr{
-							pos: position{line: 62, col: 19, offset: 3474},
+							pos: position{line: 70, col: 19, offset: 3932},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 62, col: 19, offset: 3474},
+									pos: position{line: 70, col: 19, offset: 3932},
 									expr: &charClassMatcher{
-										pos:        position{line: 62, col: 19, offset: 3474},
+										pos:        position{line: 70, col: 19, offset: 3932},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -81,23 +81,23 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 62, col: 30, offset: 3485},
+									pos: position{line: 70, col: 30, offset: 3943},
 									expr: &charClassMatcher{
-										pos:        position{line: 62, col: 31, offset: 3486},
-										val:        "[-+*/%@&|^<>=!aoni]",
-										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										pos:        position{line: 70, col: 31, offset: 3944},
+										val:        "[-+*/%@&|^<>=!inao]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'i', 'n', 'a', 'o'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 62, col: 51, offset: 3506},
+									pos:  position{line: 70, col: 51, offset: 3964},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 62, col: 57, offset: 3512},
+									pos: position{line: 70, col: 57, offset: 3970},
 									expr: &charClassMatcher{
-										pos:        position{line: 62, col: 57, offset: 3512},
+										pos:        position{line: 70, col: 57, offset: 3970},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -105,21 +105,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 62, col: 68, offset: 3523},
+									pos:  position{line: 70, col: 68, offset: 3981},
 									name: "Operand",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 62, col: 79, offset: 3534},
+						pos: position{line: 70, col: 79, offset: 3992},
 						expr: &seqExpr{
-							pos: position{line: 62, col: 81, offset: 3536},
+							pos: position{line: 70, col: 81, offset: 3994},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 62, col: 81, offset: 3536},
+									pos: position{line: 70, col: 81, offset: 3994},
 									expr: &charClassMatcher{
-										pos:        position{line: 62, col: 82, offset: 3537},
+										pos:        position{line: 70, col: 82, offset: 3995},
 										val:        "[-:*/><+%@&|^= \\t\\r\\ni]",
 										chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '=', ' ', '\t', '\r', '\n', 'i'},
 										ignoreCase: false,
@@ -127,7 +127,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 62, col: 106, offset: 3561},
+									pos:  position{line: 70, col: 106, offset: 4019},
 									name: "ExprTails",
 								},
 							},
@@ -138,28 +138,28 @@ var g = &grammar{
 		},
 		{
 			name: "ExprTails",
-			pos:  position{line: 64, col: 1, offset: 3575},
+			pos:  position{line: 72, col: 1, offset: 4033},
 			expr: &choiceExpr{
-				pos: position{line: 64, col: 14, offset: 3588},
+				pos: position{line: 72, col: 14, offset: 4046},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 64, col: 14, offset: 3588},
+						pos: position{line: 72, col: 14, offset: 4046},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 64, col: 14, offset: 3588},
+								pos:  position{line: 72, col: 14, offset: 4046},
 								name: "CondTail",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 64, col: 23, offset: 3597},
+								pos: position{line: 72, col: 23, offset: 4055},
 								expr: &ruleRefExpr{
-									pos:  position{line: 64, col: 23, offset: 3597},
+									pos:  position{line: 72, col: 23, offset: 4055},
 									name: "AssignTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 64, col: 37, offset: 3611},
+						pos:  position{line: 72, col: 37, offset: 4069},
 						name: "AssignTail",
 					},
 				},
@@ -167,23 +167,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpChain",
-			pos:  position{line: 69, col: 1, offset: 3788},
+			pos:  position{line: 77, col: 1, offset: 4246},
 			expr: &seqExpr{
-				pos: position{line: 69, col: 12, offset: 3799},
+				pos: position{line: 77, col: 12, offset: 4257},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 69, col: 12, offset: 3799},
+						pos:  position{line: 77, col: 12, offset: 4257},
 						name: "Operand",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 69, col: 20, offset: 3807},
+						pos: position{line: 77, col: 20, offset: 4265},
 						expr: &seqExpr{
-							pos: position{line: 69, col: 22, offset: 3809},
+							pos: position{line: 77, col: 22, offset: 4267},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 69, col: 22, offset: 3809},
+									pos: position{line: 77, col: 22, offset: 4267},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 22, offset: 3809},
+										pos:        position{line: 77, col: 22, offset: 4267},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -191,23 +191,23 @@ var g = &grammar{
 									},
 								},
 								&andExpr{
-									pos: position{line: 69, col: 33, offset: 3820},
+									pos: position{line: 77, col: 33, offset: 4278},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 34, offset: 3821},
-										val:        "[-+*/%@&|^<>=!aoni]",
-										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'a', 'o', 'n', 'i'},
+										pos:        position{line: 77, col: 34, offset: 4279},
+										val:        "[-+*/%@&|^<>=!inao]",
+										chars:      []rune{'-', '+', '*', '/', '%', '@', '&', '|', '^', '<', '>', '=', '!', 'i', 'n', 'a', 'o'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 69, col: 54, offset: 3841},
+									pos:  position{line: 77, col: 54, offset: 4299},
 									name: "BinOp",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 69, col: 60, offset: 3847},
+									pos: position{line: 77, col: 60, offset: 4305},
 									expr: &charClassMatcher{
-										pos:        position{line: 69, col: 60, offset: 3847},
+										pos:        position{line: 77, col: 60, offset: 4305},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -215,7 +215,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 69, col: 71, offset: 3858},
+									pos:  position{line: 77, col: 71, offset: 4316},
 									name: "Operand",
 								},
 							},
@@ -226,17 +226,17 @@ var g = &grammar{
 		},
 		{
 			name: "CondTail",
-			pos:  position{line: 71, col: 1, offset: 3870},
+			pos:  position{line: 79, col: 1, offset: 4328},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 13, offset: 3882},
+				pos: position{line: 79, col: 13, offset: 4340},
 				run: (*parser).callonCondTail1,
 				expr: &seqExpr{
-					pos: position{line: 71, col: 13, offset: 3882},
+					pos: position{line: 79, col: 13, offset: 4340},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 71, col: 13, offset: 3882},
+							pos: position{line: 79, col: 13, offset: 4340},
 							expr: &charClassMatcher{
-								pos:        position{line: 71, col: 13, offset: 3882},
+								pos:        position{line: 79, col: 13, offset: 4340},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -244,15 +244,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 71, col: 24, offset: 3893},
+							pos:        position{line: 79, col: 24, offset: 4351},
 							val:        "if",
 							ignoreCase: false,
 							want:       "\"if\"",
 						},
 						&notExpr{
-							pos: position{line: 71, col: 29, offset: 3898},
+							pos: position{line: 79, col: 29, offset: 4356},
 							expr: &charClassMatcher{
-								pos:        position{line: 71, col: 30, offset: 3899},
+								pos:        position{line: 79, col: 30, offset: 4357},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -262,9 +262,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 71, col: 133, offset: 4002},
+							pos: position{line: 79, col: 133, offset: 4460},
 							expr: &charClassMatcher{
-								pos:        position{line: 71, col: 133, offset: 4002},
+								pos:        position{line: 79, col: 133, offset: 4460},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -272,18 +272,18 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 71, col: 144, offset: 4013},
+							pos:  position{line: 79, col: 144, offset: 4471},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 71, col: 152, offset: 4021},
+							pos: position{line: 79, col: 152, offset: 4479},
 							expr: &seqExpr{
-								pos: position{line: 71, col: 154, offset: 4023},
+								pos: position{line: 79, col: 154, offset: 4481},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 71, col: 154, offset: 4023},
+										pos: position{line: 79, col: 154, offset: 4481},
 										expr: &charClassMatcher{
-											pos:        position{line: 71, col: 154, offset: 4023},
+											pos:        position{line: 79, col: 154, offset: 4481},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -291,15 +291,15 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 71, col: 165, offset: 4034},
+										pos:        position{line: 79, col: 165, offset: 4492},
 										val:        "else",
 										ignoreCase: false,
 										want:       "\"else\"",
 									},
 									&notExpr{
-										pos: position{line: 71, col: 172, offset: 4041},
+										pos: position{line: 79, col: 172, offset: 4499},
 										expr: &charClassMatcher{
-											pos:        position{line: 71, col: 173, offset: 4042},
+											pos:        position{line: 79, col: 173, offset: 4500},
 											val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 											chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 											ranges:     []rune{'፩', '፱'},
@@ -309,9 +309,9 @@ var g = &grammar{
 										},
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 71, col: 276, offset: 4145},
+										pos: position{line: 79, col: 276, offset: 4603},
 										expr: &charClassMatcher{
-											pos:        position{line: 71, col: 276, offset: 4145},
+											pos:        position{line: 79, col: 276, offset: 4603},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -319,13 +319,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 71, col: 287, offset: 4156},
+										pos:  position{line: 79, col: 287, offset: 4614},
 										name: "OpChain",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 71, col: 295, offset: 4164},
+										pos: position{line: 79, col: 295, offset: 4622},
 										expr: &ruleRefExpr{
-											pos:  position{line: 71, col: 295, offset: 4164},
+											pos:  position{line: 79, col: 295, offset: 4622},
 											name: "CondTail",
 										},
 									},
@@ -338,14 +338,14 @@ var g = &grammar{
 		},
 		{
 			name: "AssignTail",
-			pos:  position{line: 73, col: 1, offset: 4221},
+			pos:  position{line: 81, col: 1, offset: 4679},
 			expr: &seqExpr{
-				pos: position{line: 73, col: 15, offset: 4235},
+				pos: position{line: 81, col: 15, offset: 4693},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 73, col: 15, offset: 4235},
+						pos: position{line: 81, col: 15, offset: 4693},
 						expr: &charClassMatcher{
-							pos:        position{line: 73, col: 15, offset: 4235},
+							pos:        position{line: 81, col: 15, offset: 4693},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -353,9 +353,9 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 73, col: 26, offset: 4246},
+						pos: position{line: 81, col: 26, offset: 4704},
 						expr: &charClassMatcher{
-							pos:        position{line: 73, col: 27, offset: 4247},
+							pos:        position{line: 81, col: 27, offset: 4705},
 							val:        "[-:*/><+%@&|^=]",
 							chars:      []rune{'-', ':', '*', '/', '>', '<', '+', '%', '@', '&', '|', '^', '='},
 							ignoreCase: false,
@@ -363,13 +363,13 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 73, col: 43, offset: 4263},
+						pos:  position{line: 81, col: 43, offset: 4721},
 						name: "AssignOp",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 73, col: 52, offset: 4272},
+						pos: position{line: 81, col: 52, offset: 4730},
 						expr: &charClassMatcher{
-							pos:        position{line: 73, col: 52, offset: 4272},
+							pos:        position{line: 81, col: 52, offset: 4730},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -377,7 +377,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 73, col: 63, offset: 4283},
+						pos:  position{line: 81, col: 63, offset: 4741},
 						name: "Expr",
 					},
 				},
@@ -385,99 +385,99 @@ var g = &grammar{
 		},
 		{
 			name: "AssignOp",
-			pos:  position{line: 75, col: 1, offset: 4289},
+			pos:  position{line: 83, col: 1, offset: 4747},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 13, offset: 4301},
+				pos: position{line: 83, col: 13, offset: 4759},
 				run: (*parser).callonAssignOp1,
 				expr: &choiceExpr{
-					pos: position{line: 75, col: 15, offset: 4303},
+					pos: position{line: 83, col: 15, offset: 4761},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 75, col: 15, offset: 4303},
+							pos:        position{line: 83, col: 15, offset: 4761},
 							val:        ":=",
 							ignoreCase: false,
 							want:       "\":=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 22, offset: 4310},
+							pos:        position{line: 83, col: 22, offset: 4768},
 							val:        "**=",
 							ignoreCase: false,
 							want:       "\"**=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 30, offset: 4318},
+							pos:        position{line: 83, col: 30, offset: 4776},
 							val:        "//=",
 							ignoreCase: false,
 							want:       "\"//=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 38, offset: 4326},
+							pos:        position{line: 83, col: 38, offset: 4784},
 							val:        ">>=",
 							ignoreCase: false,
 							want:       "\">>=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 46, offset: 4334},
+							pos:        position{line: 83, col: 46, offset: 4792},
 							val:        "<<=",
 							ignoreCase: false,
 							want:       "\"<<=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 54, offset: 4342},
+							pos:        position{line: 83, col: 54, offset: 4800},
 							val:        "+=",
 							ignoreCase: false,
 							want:       "\"+=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 61, offset: 4349},
+							pos:        position{line: 83, col: 61, offset: 4807},
 							val:        "-=",
 							ignoreCase: false,
 							want:       "\"-=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 68, offset: 4356},
+							pos:        position{line: 83, col: 68, offset: 4814},
 							val:        "*=",
 							ignoreCase: false,
 							want:       "\"*=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 75, offset: 4363},
+							pos:        position{line: 83, col: 75, offset: 4821},
 							val:        "/=",
 							ignoreCase: false,
 							want:       "\"/=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 82, offset: 4370},
+							pos:        position{line: 83, col: 82, offset: 4828},
 							val:        "%=",
 							ignoreCase: false,
 							want:       "\"%=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 89, offset: 4377},
+							pos:        position{line: 83, col: 89, offset: 4835},
 							val:        "@=",
 							ignoreCase: false,
 							want:       "\"@=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 96, offset: 4384},
+							pos:        position{line: 83, col: 96, offset: 4842},
 							val:        "&=",
 							ignoreCase: false,
 							want:       "\"&=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 103, offset: 4391},
+							pos:        position{line: 83, col: 103, offset: 4849},
 							val:        "|=",
 							ignoreCase: false,
 							want:       "\"|=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 110, offset: 4398},
+							pos:        position{line: 83, col: 110, offset: 4856},
 							val:        "^=",
 							ignoreCase: false,
 							want:       "\"^=\"",
 						},
 						&litMatcher{
-							pos:        position{line: 75, col: 117, offset: 4405},
+							pos:        position{line: 83, col: 117, offset: 4863},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -488,170 +488,170 @@ var g = &grammar{
 		},
 		{
 			name: "BinOp",
-			pos:  position{line: 77, col: 1, offset: 4443},
+			pos:  position{line: 85, col: 1, offset: 4901},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 10, offset: 4452},
+				pos: position{line: 85, col: 10, offset: 4910},
 				run: (*parser).callonBinOp1,
 				expr: &choiceExpr{
-					pos: position{line: 77, col: 12, offset: 4454},
+					pos: position{line: 85, col: 12, offset: 4912},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 77, col: 12, offset: 4454},
-							val:        "**",
-							ignoreCase: false,
-							want:       "\"**\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 19, offset: 4461},
-							val:        "*",
-							ignoreCase: false,
-							want:       "\"*\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 25, offset: 4467},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 32, offset: 4474},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 38, offset: 4480},
-							val:        "%",
-							ignoreCase: false,
-							want:       "\"%\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 44, offset: 4486},
-							val:        "@",
-							ignoreCase: false,
-							want:       "\"@\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 50, offset: 4492},
-							val:        "&&",
-							ignoreCase: false,
-							want:       "\"&&\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 57, offset: 4499},
-							val:        "&",
-							ignoreCase: false,
-							want:       "\"&\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 63, offset: 4505},
-							val:        "||",
-							ignoreCase: false,
-							want:       "\"||\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 70, offset: 4512},
-							val:        "|",
-							ignoreCase: false,
-							want:       "\"|\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 76, offset: 4518},
-							val:        "^",
-							ignoreCase: false,
-							want:       "\"^\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 82, offset: 4524},
-							val:        "<<",
-							ignoreCase: false,
-							want:       "\"<<\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 89, offset: 4531},
-							val:        "<=",
-							ignoreCase: false,
-							want:       "\"<=\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 96, offset: 4538},
-							val:        "<>",
-							ignoreCase: false,
-							want:       "\"<>\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 103, offset: 4545},
-							val:        "<",
-							ignoreCase: false,
-							want:       "\"<\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 109, offset: 4551},
-							val:        ">>",
-							ignoreCase: false,
-							want:       "\">>\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 116, offset: 4558},
-							val:        ">=",
-							ignoreCase: false,
-							want:       "\">=\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 123, offset: 4565},
-							val:        ">",
-							ignoreCase: false,
-							want:       "\">\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 129, offset: 4571},
-							val:        "===",
-							ignoreCase: false,
-							want:       "\"===\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 137, offset: 4579},
-							val:        "==",
-							ignoreCase: false,
-							want:       "\"==\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 144, offset: 4586},
-							val:        "!==",
-							ignoreCase: false,
-							want:       "\"!==\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 152, offset: 4594},
-							val:        "!=",
-							ignoreCase: false,
-							want:       "\"!=\"",
-						},
-						&litMatcher{
-							pos:        position{line: 77, col: 159, offset: 4601},
+							pos:        position{line: 85, col: 12, offset: 4912},
 							val:        "+",
 							ignoreCase: false,
 							want:       "\"+\"",
 						},
 						&litMatcher{
-							pos:        position{line: 77, col: 165, offset: 4607},
+							pos:        position{line: 85, col: 18, offset: 4918},
 							val:        "-",
 							ignoreCase: false,
 							want:       "\"-\"",
 						},
+						&litMatcher{
+							pos:        position{line: 85, col: 24, offset: 4924},
+							val:        "**",
+							ignoreCase: false,
+							want:       "\"**\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 31, offset: 4931},
+							val:        "*",
+							ignoreCase: false,
+							want:       "\"*\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 37, offset: 4937},
+							val:        "//",
+							ignoreCase: false,
+							want:       "\"//\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 44, offset: 4944},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 50, offset: 4950},
+							val:        "%",
+							ignoreCase: false,
+							want:       "\"%\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 56, offset: 4956},
+							val:        "@",
+							ignoreCase: false,
+							want:       "\"@\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 62, offset: 4962},
+							val:        "&&",
+							ignoreCase: false,
+							want:       "\"&&\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 69, offset: 4969},
+							val:        "&",
+							ignoreCase: false,
+							want:       "\"&\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 75, offset: 4975},
+							val:        "||",
+							ignoreCase: false,
+							want:       "\"||\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 82, offset: 4982},
+							val:        "|",
+							ignoreCase: false,
+							want:       "\"|\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 88, offset: 4988},
+							val:        "^",
+							ignoreCase: false,
+							want:       "\"^\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 94, offset: 4994},
+							val:        "<<",
+							ignoreCase: false,
+							want:       "\"<<\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 101, offset: 5001},
+							val:        ">>",
+							ignoreCase: false,
+							want:       "\">>\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 108, offset: 5008},
+							val:        "===",
+							ignoreCase: false,
+							want:       "\"===\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 116, offset: 5016},
+							val:        "==",
+							ignoreCase: false,
+							want:       "\"==\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 123, offset: 5023},
+							val:        "!==",
+							ignoreCase: false,
+							want:       "\"!==\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 131, offset: 5031},
+							val:        "!=",
+							ignoreCase: false,
+							want:       "\"!=\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 138, offset: 5038},
+							val:        "<=",
+							ignoreCase: false,
+							want:       "\"<=\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 145, offset: 5045},
+							val:        "<>",
+							ignoreCase: false,
+							want:       "\"<>\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 152, offset: 5052},
+							val:        "<",
+							ignoreCase: false,
+							want:       "\"<\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 158, offset: 5058},
+							val:        ">=",
+							ignoreCase: false,
+							want:       "\">=\"",
+						},
+						&litMatcher{
+							pos:        position{line: 85, col: 165, offset: 5065},
+							val:        ">",
+							ignoreCase: false,
+							want:       "\">\"",
+						},
 						&seqExpr{
-							pos: position{line: 77, col: 171, offset: 4613},
+							pos: position{line: 85, col: 171, offset: 5071},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 171, offset: 4613},
-									val:        "and",
+									pos:        position{line: 85, col: 171, offset: 5071},
+									val:        "in",
 									ignoreCase: false,
-									want:       "\"and\"",
+									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 177, offset: 4619},
+									pos: position{line: 85, col: 176, offset: 5076},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 178, offset: 4620},
+										pos:        position{line: 85, col: 177, offset: 5077},
 										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 										ranges:     []rune{'፩', '፱'},
@@ -663,51 +663,28 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 283, offset: 4725},
+							pos: position{line: 85, col: 282, offset: 5182},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 283, offset: 4725},
-									val:        "or",
-									ignoreCase: false,
-									want:       "\"or\"",
-								},
-								&notExpr{
-									pos: position{line: 77, col: 288, offset: 4730},
-									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 289, offset: 4731},
-										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
-										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
-										ranges:     []rune{'፩', '፱'},
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 77, col: 394, offset: 4836},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 77, col: 394, offset: 4836},
+									pos:        position{line: 85, col: 282, offset: 5182},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 77, col: 400, offset: 4842},
+									pos:  position{line: 85, col: 288, offset: 5188},
 									name: "__",
 								},
 								&litMatcher{
-									pos:        position{line: 77, col: 403, offset: 4845},
+									pos:        position{line: 85, col: 291, offset: 5191},
 									val:        "in",
 									ignoreCase: false,
 									want:       "\"in\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 408, offset: 4850},
+									pos: position{line: 85, col: 296, offset: 5196},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 409, offset: 4851},
+										pos:        position{line: 85, col: 297, offset: 5197},
 										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 										ranges:     []rune{'፩', '፱'},
@@ -719,71 +696,97 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 77, col: 514, offset: 4956},
+							pos: position{line: 85, col: 402, offset: 5302},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 77, col: 514, offset: 4956},
-									val:        "in",
-									ignoreCase: false,
-									want:       "\"in\"",
-								},
-								&notExpr{
-									pos: position{line: 77, col: 519, offset: 4961},
-									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 520, offset: 4962},
-										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
-										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
-										ranges:     []rune{'፩', '፱'},
-										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
-										ignoreCase: false,
-										inverted:   false,
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 77, col: 625, offset: 5067},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 77, col: 625, offset: 5067},
+									pos:        position{line: 85, col: 402, offset: 5302},
 									val:        "is",
 									ignoreCase: false,
 									want:       "\"is\"",
 								},
-								&zeroOrOneExpr{
-									pos: position{line: 77, col: 630, offset: 5072},
-									expr: &seqExpr{
-										pos: position{line: 77, col: 632, offset: 5074},
-										exprs: []any{
-											&ruleRefExpr{
-												pos:  position{line: 77, col: 632, offset: 5074},
-												name: "__",
-											},
-											&litMatcher{
-												pos:        position{line: 77, col: 635, offset: 5077},
-												val:        "not",
-												ignoreCase: false,
-												want:       "\"not\"",
-											},
-											&notExpr{
-												pos: position{line: 77, col: 641, offset: 5083},
-												expr: &charClassMatcher{
-													pos:        position{line: 77, col: 642, offset: 5084},
-													val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
-													chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
-													ranges:     []rune{'፩', '፱'},
-													classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
-													ignoreCase: false,
-													inverted:   false,
-												},
-											},
-										},
-									},
+								&ruleRefExpr{
+									pos:  position{line: 85, col: 407, offset: 5307},
+									name: "__",
+								},
+								&litMatcher{
+									pos:        position{line: 85, col: 410, offset: 5310},
+									val:        "not",
+									ignoreCase: false,
+									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 77, col: 748, offset: 5190},
+									pos: position{line: 85, col: 416, offset: 5316},
 									expr: &charClassMatcher{
-										pos:        position{line: 77, col: 749, offset: 5191},
+										pos:        position{line: 85, col: 417, offset: 5317},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+							},
+						},
+						&seqExpr{
+							pos: position{line: 85, col: 522, offset: 5422},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 85, col: 522, offset: 5422},
+									val:        "is",
+									ignoreCase: false,
+									want:       "\"is\"",
+								},
+								&notExpr{
+									pos: position{line: 85, col: 527, offset: 5427},
+									expr: &charClassMatcher{
+										pos:        position{line: 85, col: 528, offset: 5428},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+							},
+						},
+						&seqExpr{
+							pos: position{line: 85, col: 633, offset: 5533},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 85, col: 633, offset: 5533},
+									val:        "and",
+									ignoreCase: false,
+									want:       "\"and\"",
+								},
+								&notExpr{
+									pos: position{line: 85, col: 639, offset: 5539},
+									expr: &charClassMatcher{
+										pos:        position{line: 85, col: 640, offset: 5540},
+										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
+										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
+										ranges:     []rune{'፩', '፱'},
+										classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl"), rangeTable("Mn"), rangeTable("Mc"), rangeTable("Nd"), rangeTable("Pc")},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+							},
+						},
+						&seqExpr{
+							pos: position{line: 85, col: 745, offset: 5645},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 85, col: 745, offset: 5645},
+									val:        "or",
+									ignoreCase: false,
+									want:       "\"or\"",
+								},
+								&notExpr{
+									pos: position{line: 85, col: 750, offset: 5650},
+									expr: &charClassMatcher{
+										pos:        position{line: 85, col: 751, offset: 5651},
 										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 										ranges:     []rune{'፩', '፱'},
@@ -800,17 +803,17 @@ var g = &grammar{
 		},
 		{
 			name: "Operand",
-			pos:  position{line: 86, col: 1, offset: 5848},
+			pos:  position{line: 94, col: 1, offset: 6308},
 			expr: &choiceExpr{
-				pos: position{line: 86, col: 12, offset: 5859},
+				pos: position{line: 94, col: 12, offset: 6319},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 86, col: 12, offset: 5859},
+						pos: position{line: 94, col: 12, offset: 6319},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 86, col: 12, offset: 5859},
+								pos: position{line: 94, col: 12, offset: 6319},
 								expr: &charClassMatcher{
-									pos:        position{line: 86, col: 13, offset: 5860},
+									pos:        position{line: 94, col: 13, offset: 6320},
 									val:        "[-+~!*]",
 									chars:      []rune{'-', '+', '~', '!', '*'},
 									ignoreCase: false,
@@ -818,18 +821,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 86, col: 21, offset: 5868},
+								pos:  position{line: 94, col: 21, offset: 6328},
 								name: "Primary",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 86, col: 29, offset: 5876},
+								pos: position{line: 94, col: 29, offset: 6336},
 								expr: &seqExpr{
-									pos: position{line: 86, col: 31, offset: 5878},
+									pos: position{line: 94, col: 31, offset: 6338},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 86, col: 31, offset: 5878},
+											pos: position{line: 94, col: 31, offset: 6338},
 											expr: &charClassMatcher{
-												pos:        position{line: 86, col: 31, offset: 5878},
+												pos:        position{line: 94, col: 31, offset: 6338},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -837,9 +840,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 86, col: 42, offset: 5889},
+											pos: position{line: 94, col: 42, offset: 6349},
 											expr: &charClassMatcher{
-												pos:        position{line: 86, col: 43, offset: 5890},
+												pos:        position{line: 94, col: 43, offset: 6350},
 												val:        "[.([]",
 												chars:      []rune{'.', '(', '['},
 												ignoreCase: false,
@@ -847,7 +850,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 86, col: 49, offset: 5896},
+											pos:  position{line: 94, col: 49, offset: 6356},
 											name: "Trailer",
 										},
 									},
@@ -856,26 +859,26 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 86, col: 62, offset: 5909},
+						pos: position{line: 94, col: 62, offset: 6369},
 						exprs: []any{
 							&andExpr{
-								pos: position{line: 86, col: 62, offset: 5909},
+								pos: position{line: 94, col: 62, offset: 6369},
 								expr: &charClassMatcher{
-									pos:        position{line: 86, col: 63, offset: 5910},
-									val:        "[-+~!*n]",
-									chars:      []rune{'-', '+', '~', '!', '*', 'n'},
+									pos:        position{line: 94, col: 63, offset: 6370},
+									val:        "[-+~!n*]",
+									chars:      []rune{'-', '+', '~', '!', 'n', '*'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 86, col: 72, offset: 5919},
+								pos:  position{line: 94, col: 72, offset: 6379},
 								name: "PrefixOp",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 86, col: 81, offset: 5928},
+								pos: position{line: 94, col: 81, offset: 6388},
 								expr: &charClassMatcher{
-									pos:        position{line: 86, col: 81, offset: 5928},
+									pos:        position{line: 94, col: 81, offset: 6388},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -883,13 +886,13 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 86, col: 92, offset: 5939},
+								pos:  position{line: 94, col: 92, offset: 6399},
 								name: "Operand",
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 102, offset: 5949},
+						pos:  position{line: 94, col: 102, offset: 6409},
 						name: "Lambda",
 					},
 				},
@@ -897,39 +900,39 @@ var g = &grammar{
 		},
 		{
 			name: "PrefixOp",
-			pos:  position{line: 88, col: 1, offset: 5957},
+			pos:  position{line: 96, col: 1, offset: 6417},
 			expr: &actionExpr{
-				pos: position{line: 88, col: 13, offset: 5969},
+				pos: position{line: 96, col: 13, offset: 6429},
 				run: (*parser).callonPrefixOp1,
 				expr: &choiceExpr{
-					pos: position{line: 88, col: 15, offset: 5971},
+					pos: position{line: 96, col: 15, offset: 6431},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 88, col: 15, offset: 5971},
+							pos:        position{line: 96, col: 15, offset: 6431},
 							val:        "**",
 							ignoreCase: false,
 							want:       "\"**\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 88, col: 22, offset: 5978},
+							pos:        position{line: 96, col: 22, offset: 6438},
 							val:        "[-+~!*]",
 							chars:      []rune{'-', '+', '~', '!', '*'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&seqExpr{
-							pos: position{line: 88, col: 32, offset: 5988},
+							pos: position{line: 96, col: 32, offset: 6448},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 88, col: 32, offset: 5988},
+									pos:        position{line: 96, col: 32, offset: 6448},
 									val:        "not",
 									ignoreCase: false,
 									want:       "\"not\"",
 								},
 								&notExpr{
-									pos: position{line: 88, col: 38, offset: 5994},
+									pos: position{line: 96, col: 38, offset: 6454},
 									expr: &charClassMatcher{
-										pos:        position{line: 88, col: 39, offset: 5995},
+										pos:        position{line: 96, col: 39, offset: 6455},
 										val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 										chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 										ranges:     []rune{'፩', '፱'},
@@ -946,23 +949,23 @@ var g = &grammar{
 		},
 		{
 			name: "Trailer",
-			pos:  position{line: 90, col: 1, offset: 6148},
+			pos:  position{line: 98, col: 1, offset: 6608},
 			expr: &choiceExpr{
-				pos: position{line: 90, col: 12, offset: 6159},
+				pos: position{line: 98, col: 12, offset: 6619},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 90, col: 12, offset: 6159},
+						pos: position{line: 98, col: 12, offset: 6619},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 90, col: 12, offset: 6159},
+								pos:        position{line: 98, col: 12, offset: 6619},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 90, col: 16, offset: 6163},
+								pos: position{line: 98, col: 16, offset: 6623},
 								expr: &charClassMatcher{
-									pos:        position{line: 90, col: 16, offset: 6163},
+									pos:        position{line: 98, col: 16, offset: 6623},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -970,14 +973,14 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 90, col: 29, offset: 6176},
+								pos: position{line: 98, col: 29, offset: 6636},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 90, col: 29, offset: 6176},
+										pos:  position{line: 98, col: 29, offset: 6636},
 										name: "Word",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 90, col: 36, offset: 6183},
+										pos:  position{line: 98, col: 36, offset: 6643},
 										name: "SelectorDigits",
 									},
 								},
@@ -985,11 +988,11 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 90, col: 55, offset: 6202},
+						pos:  position{line: 98, col: 55, offset: 6662},
 						name: "Call",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 90, col: 62, offset: 6209},
+						pos:  position{line: 98, col: 62, offset: 6669},
 						name: "Index",
 					},
 				},
@@ -997,24 +1000,24 @@ var g = &grammar{
 		},
 		{
 			name: "SelectorDigits",
-			pos:  position{line: 92, col: 1, offset: 6216},
+			pos:  position{line: 100, col: 1, offset: 6676},
 			expr: &actionExpr{
-				pos: position{line: 92, col: 19, offset: 6234},
+				pos: position{line: 100, col: 19, offset: 6694},
 				run: (*parser).callonSelectorDigits1,
 				expr: &seqExpr{
-					pos: position{line: 92, col: 19, offset: 6234},
+					pos: position{line: 100, col: 19, offset: 6694},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 92, col: 19, offset: 6234},
+							pos:        position{line: 100, col: 19, offset: 6694},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 92, col: 25, offset: 6240},
+							pos: position{line: 100, col: 25, offset: 6700},
 							expr: &charClassMatcher{
-								pos:        position{line: 92, col: 25, offset: 6240},
+								pos:        position{line: 100, col: 25, offset: 6700},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -1029,18 +1032,18 @@ var g = &grammar{
 		},
 		{
 			name: "Call",
-			pos:  position{line: 102, col: 1, offset: 6796},
+			pos:  position{line: 110, col: 1, offset: 7256},
 			expr: &seqExpr{
-				pos: position{line: 102, col: 9, offset: 6804},
+				pos: position{line: 110, col: 9, offset: 7264},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 102, col: 9, offset: 6804},
+						pos:  position{line: 110, col: 9, offset: 7264},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 102, col: 16, offset: 6811},
+						pos: position{line: 110, col: 16, offset: 7271},
 						expr: &charClassMatcher{
-							pos:        position{line: 102, col: 16, offset: 6811},
+							pos:        position{line: 110, col: 16, offset: 7271},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1048,30 +1051,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 102, col: 27, offset: 6822},
+						pos: position{line: 110, col: 27, offset: 7282},
 						expr: &seqExpr{
-							pos: position{line: 102, col: 29, offset: 6824},
+							pos: position{line: 110, col: 29, offset: 7284},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 102, col: 29, offset: 6824},
+									pos:  position{line: 110, col: 29, offset: 7284},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 102, col: 34, offset: 6829},
+									pos: position{line: 110, col: 34, offset: 7289},
 									expr: &ruleRefExpr{
-										pos:  position{line: 102, col: 34, offset: 6829},
+										pos:  position{line: 110, col: 34, offset: 7289},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 102, col: 44, offset: 6839},
+									pos: position{line: 110, col: 44, offset: 7299},
 									expr: &seqExpr{
-										pos: position{line: 102, col: 46, offset: 6841},
+										pos: position{line: 110, col: 46, offset: 7301},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 102, col: 46, offset: 6841},
+												pos: position{line: 110, col: 46, offset: 7301},
 												expr: &charClassMatcher{
-													pos:        position{line: 102, col: 46, offset: 6841},
+													pos:        position{line: 110, col: 46, offset: 7301},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1079,15 +1082,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 102, col: 57, offset: 6852},
+												pos:        position{line: 110, col: 57, offset: 7312},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 102, col: 61, offset: 6856},
+												pos: position{line: 110, col: 61, offset: 7316},
 												expr: &charClassMatcher{
-													pos:        position{line: 102, col: 61, offset: 6856},
+													pos:        position{line: 110, col: 61, offset: 7316},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1095,7 +1098,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 102, col: 72, offset: 6867},
+												pos:  position{line: 110, col: 72, offset: 7327},
 												name: "Expr",
 											},
 										},
@@ -1105,9 +1108,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 102, col: 83, offset: 6878},
+						pos: position{line: 110, col: 83, offset: 7338},
 						expr: &charClassMatcher{
-							pos:        position{line: 102, col: 83, offset: 6878},
+							pos:        position{line: 110, col: 83, offset: 7338},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1115,7 +1118,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 102, col: 94, offset: 6889},
+						pos:  position{line: 110, col: 94, offset: 7349},
 						name: "RParen",
 					},
 				},
@@ -1123,12 +1126,12 @@ var g = &grammar{
 		},
 		{
 			name: "LParen",
-			pos:  position{line: 104, col: 1, offset: 6897},
+			pos:  position{line: 112, col: 1, offset: 7357},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 11, offset: 6907},
+				pos: position{line: 112, col: 11, offset: 7367},
 				run: (*parser).callonLParen1,
 				expr: &litMatcher{
-					pos:        position{line: 104, col: 11, offset: 6907},
+					pos:        position{line: 112, col: 11, offset: 7367},
 					val:        "(",
 					ignoreCase: false,
 					want:       "\"(\"",
@@ -1137,12 +1140,12 @@ var g = &grammar{
 		},
 		{
 			name: "RParen",
-			pos:  position{line: 106, col: 1, offset: 6941},
+			pos:  position{line: 114, col: 1, offset: 7401},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 11, offset: 6951},
+				pos: position{line: 114, col: 11, offset: 7411},
 				run: (*parser).callonRParen1,
 				expr: &litMatcher{
-					pos:        position{line: 106, col: 11, offset: 6951},
+					pos:        position{line: 114, col: 11, offset: 7411},
 					val:        ")",
 					ignoreCase: false,
 					want:       "\")\"",
@@ -1151,18 +1154,18 @@ var g = &grammar{
 		},
 		{
 			name: "Index",
-			pos:  position{line: 110, col: 1, offset: 7129},
+			pos:  position{line: 118, col: 1, offset: 7589},
 			expr: &seqExpr{
-				pos: position{line: 110, col: 10, offset: 7138},
+				pos: position{line: 118, col: 10, offset: 7598},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 110, col: 10, offset: 7138},
+						pos:  position{line: 118, col: 10, offset: 7598},
 						name: "LBrack",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 110, col: 17, offset: 7145},
+						pos: position{line: 118, col: 17, offset: 7605},
 						expr: &charClassMatcher{
-							pos:        position{line: 110, col: 17, offset: 7145},
+							pos:        position{line: 118, col: 17, offset: 7605},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1170,18 +1173,18 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 110, col: 28, offset: 7156},
+						pos:  position{line: 118, col: 28, offset: 7616},
 						name: "SliceItem",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 110, col: 38, offset: 7166},
+						pos: position{line: 118, col: 38, offset: 7626},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 40, offset: 7168},
+							pos: position{line: 118, col: 40, offset: 7628},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 40, offset: 7168},
+									pos: position{line: 118, col: 40, offset: 7628},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 40, offset: 7168},
+										pos:        position{line: 118, col: 40, offset: 7628},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1189,15 +1192,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 110, col: 51, offset: 7179},
+									pos:        position{line: 118, col: 51, offset: 7639},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 55, offset: 7183},
+									pos: position{line: 118, col: 55, offset: 7643},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 55, offset: 7183},
+										pos:        position{line: 118, col: 55, offset: 7643},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1205,21 +1208,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 110, col: 66, offset: 7194},
+									pos:  position{line: 118, col: 66, offset: 7654},
 									name: "SliceItem",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 110, col: 79, offset: 7207},
+						pos: position{line: 118, col: 79, offset: 7667},
 						expr: &seqExpr{
-							pos: position{line: 110, col: 81, offset: 7209},
+							pos: position{line: 118, col: 81, offset: 7669},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 110, col: 81, offset: 7209},
+									pos: position{line: 118, col: 81, offset: 7669},
 									expr: &charClassMatcher{
-										pos:        position{line: 110, col: 81, offset: 7209},
+										pos:        position{line: 118, col: 81, offset: 7669},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1227,16 +1230,16 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 110, col: 92, offset: 7220},
+									pos:  position{line: 118, col: 92, offset: 7680},
 									name: "Comma",
 								},
 							},
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 110, col: 101, offset: 7229},
+						pos: position{line: 118, col: 101, offset: 7689},
 						expr: &charClassMatcher{
-							pos:        position{line: 110, col: 101, offset: 7229},
+							pos:        position{line: 118, col: 101, offset: 7689},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1244,7 +1247,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 110, col: 112, offset: 7240},
+						pos:  position{line: 118, col: 112, offset: 7700},
 						name: "RBrack",
 					},
 				},
@@ -1252,12 +1255,12 @@ var g = &grammar{
 		},
 		{
 			name: "LBrack",
-			pos:  position{line: 112, col: 1, offset: 7248},
+			pos:  position{line: 120, col: 1, offset: 7708},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 11, offset: 7258},
+				pos: position{line: 120, col: 11, offset: 7718},
 				run: (*parser).callonLBrack1,
 				expr: &litMatcher{
-					pos:        position{line: 112, col: 11, offset: 7258},
+					pos:        position{line: 120, col: 11, offset: 7718},
 					val:        "[",
 					ignoreCase: false,
 					want:       "\"[\"",
@@ -1266,12 +1269,12 @@ var g = &grammar{
 		},
 		{
 			name: "Comma",
-			pos:  position{line: 114, col: 1, offset: 7300},
+			pos:  position{line: 122, col: 1, offset: 7760},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 10, offset: 7309},
+				pos: position{line: 122, col: 10, offset: 7769},
 				run: (*parser).callonComma1,
 				expr: &litMatcher{
-					pos:        position{line: 114, col: 10, offset: 7309},
+					pos:        position{line: 122, col: 10, offset: 7769},
 					val:        ",",
 					ignoreCase: false,
 					want:       "\",\"",
@@ -1280,12 +1283,12 @@ var g = &grammar{
 		},
 		{
 			name: "RBrack",
-			pos:  position{line: 116, col: 1, offset: 7343},
+			pos:  position{line: 124, col: 1, offset: 7803},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 11, offset: 7353},
+				pos: position{line: 124, col: 11, offset: 7813},
 				run: (*parser).callonRBrack1,
 				expr: &litMatcher{
-					pos:        position{line: 116, col: 11, offset: 7353},
+					pos:        position{line: 124, col: 11, offset: 7813},
 					val:        "]",
 					ignoreCase: false,
 					want:       "\"]\"",
@@ -1294,28 +1297,28 @@ var g = &grammar{
 		},
 		{
 			name: "SliceItem",
-			pos:  position{line: 118, col: 1, offset: 7387},
+			pos:  position{line: 126, col: 1, offset: 7847},
 			expr: &choiceExpr{
-				pos: position{line: 118, col: 14, offset: 7400},
+				pos: position{line: 126, col: 14, offset: 7860},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 118, col: 14, offset: 7400},
+						pos: position{line: 126, col: 14, offset: 7860},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 118, col: 14, offset: 7400},
+								pos:  position{line: 126, col: 14, offset: 7860},
 								name: "Expr",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 118, col: 19, offset: 7405},
+								pos: position{line: 126, col: 19, offset: 7865},
 								expr: &ruleRefExpr{
-									pos:  position{line: 118, col: 19, offset: 7405},
+									pos:  position{line: 126, col: 19, offset: 7865},
 									name: "SliceTail",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 118, col: 32, offset: 7418},
+						pos:  position{line: 126, col: 32, offset: 7878},
 						name: "SliceOnly",
 					},
 				},
@@ -1323,17 +1326,17 @@ var g = &grammar{
 		},
 		{
 			name: "SliceTail",
-			pos:  position{line: 120, col: 1, offset: 7429},
+			pos:  position{line: 128, col: 1, offset: 7889},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 14, offset: 7442},
+				pos: position{line: 128, col: 14, offset: 7902},
 				run: (*parser).callonSliceTail1,
 				expr: &seqExpr{
-					pos: position{line: 120, col: 14, offset: 7442},
+					pos: position{line: 128, col: 14, offset: 7902},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 120, col: 14, offset: 7442},
+							pos: position{line: 128, col: 14, offset: 7902},
 							expr: &charClassMatcher{
-								pos:        position{line: 120, col: 14, offset: 7442},
+								pos:        position{line: 128, col: 14, offset: 7902},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1341,20 +1344,20 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 120, col: 25, offset: 7453},
+							pos:        position{line: 128, col: 25, offset: 7913},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 120, col: 29, offset: 7457},
+							pos: position{line: 128, col: 29, offset: 7917},
 							expr: &seqExpr{
-								pos: position{line: 120, col: 31, offset: 7459},
+								pos: position{line: 128, col: 31, offset: 7919},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 120, col: 31, offset: 7459},
+										pos: position{line: 128, col: 31, offset: 7919},
 										expr: &charClassMatcher{
-											pos:        position{line: 120, col: 31, offset: 7459},
+											pos:        position{line: 128, col: 31, offset: 7919},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1362,21 +1365,21 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 120, col: 42, offset: 7470},
+										pos:  position{line: 128, col: 42, offset: 7930},
 										name: "Expr",
 									},
 								},
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 120, col: 50, offset: 7478},
+							pos: position{line: 128, col: 50, offset: 7938},
 							expr: &seqExpr{
-								pos: position{line: 120, col: 52, offset: 7480},
+								pos: position{line: 128, col: 52, offset: 7940},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 120, col: 52, offset: 7480},
+										pos: position{line: 128, col: 52, offset: 7940},
 										expr: &charClassMatcher{
-											pos:        position{line: 120, col: 52, offset: 7480},
+											pos:        position{line: 128, col: 52, offset: 7940},
 											val:        "[ \\t\\r\\n]",
 											chars:      []rune{' ', '\t', '\r', '\n'},
 											ignoreCase: false,
@@ -1384,20 +1387,20 @@ var g = &grammar{
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 120, col: 63, offset: 7491},
+										pos:        position{line: 128, col: 63, offset: 7951},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 120, col: 67, offset: 7495},
+										pos: position{line: 128, col: 67, offset: 7955},
 										expr: &seqExpr{
-											pos: position{line: 120, col: 69, offset: 7497},
+											pos: position{line: 128, col: 69, offset: 7957},
 											exprs: []any{
 												&zeroOrMoreExpr{
-													pos: position{line: 120, col: 69, offset: 7497},
+													pos: position{line: 128, col: 69, offset: 7957},
 													expr: &charClassMatcher{
-														pos:        position{line: 120, col: 69, offset: 7497},
+														pos:        position{line: 128, col: 69, offset: 7957},
 														val:        "[ \\t\\r\\n]",
 														chars:      []rune{' ', '\t', '\r', '\n'},
 														ignoreCase: false,
@@ -1405,7 +1408,7 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 120, col: 80, offset: 7508},
+													pos:  position{line: 128, col: 80, offset: 7968},
 													name: "Expr",
 												},
 											},
@@ -1420,52 +1423,52 @@ var g = &grammar{
 		},
 		{
 			name: "SliceOnly",
-			pos:  position{line: 122, col: 1, offset: 7563},
+			pos:  position{line: 130, col: 1, offset: 8023},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 14, offset: 7576},
+				pos: position{line: 130, col: 14, offset: 8036},
 				run: (*parser).callonSliceOnly1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 122, col: 14, offset: 7576},
+					pos:  position{line: 130, col: 14, offset: 8036},
 					name: "SliceTail",
 				},
 			},
 		},
 		{
 			name: "Primary",
-			pos:  position{line: 127, col: 1, offset: 7816},
+			pos:  position{line: 135, col: 1, offset: 8276},
 			expr: &choiceExpr{
-				pos: position{line: 127, col: 12, offset: 7827},
+				pos: position{line: 135, col: 12, offset: 8287},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 12, offset: 7827},
+						pos:  position{line: 135, col: 12, offset: 8287},
 						name: "PrefixedText",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 27, offset: 7842},
+						pos:  position{line: 135, col: 27, offset: 8302},
 						name: "Name",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 34, offset: 7849},
+						pos:  position{line: 135, col: 34, offset: 8309},
 						name: "Number",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 43, offset: 7858},
+						pos:  position{line: 135, col: 43, offset: 8318},
 						name: "Text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 50, offset: 7865},
+						pos:  position{line: 135, col: 50, offset: 8325},
 						name: "Paren",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 58, offset: 7873},
+						pos:  position{line: 135, col: 58, offset: 8333},
 						name: "List",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 65, offset: 7880},
+						pos:  position{line: 135, col: 65, offset: 8340},
 						name: "Brace",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 73, offset: 7888},
+						pos:  position{line: 135, col: 73, offset: 8348},
 						name: "DotNumber",
 					},
 				},
@@ -1473,18 +1476,18 @@ var g = &grammar{
 		},
 		{
 			name: "Paren",
-			pos:  position{line: 131, col: 1, offset: 7979},
+			pos:  position{line: 139, col: 1, offset: 8439},
 			expr: &seqExpr{
-				pos: position{line: 131, col: 10, offset: 7988},
+				pos: position{line: 139, col: 10, offset: 8448},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 131, col: 10, offset: 7988},
+						pos:  position{line: 139, col: 10, offset: 8448},
 						name: "LParen",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 131, col: 17, offset: 7995},
+						pos: position{line: 139, col: 17, offset: 8455},
 						expr: &charClassMatcher{
-							pos:        position{line: 131, col: 17, offset: 7995},
+							pos:        position{line: 139, col: 17, offset: 8455},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1492,30 +1495,30 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 131, col: 28, offset: 8006},
+						pos: position{line: 139, col: 28, offset: 8466},
 						expr: &seqExpr{
-							pos: position{line: 131, col: 30, offset: 8008},
+							pos: position{line: 139, col: 30, offset: 8468},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 131, col: 30, offset: 8008},
+									pos:  position{line: 139, col: 30, offset: 8468},
 									name: "Expr",
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 131, col: 35, offset: 8013},
+									pos: position{line: 139, col: 35, offset: 8473},
 									expr: &ruleRefExpr{
-										pos:  position{line: 131, col: 35, offset: 8013},
+										pos:  position{line: 139, col: 35, offset: 8473},
 										name: "CompTail",
 									},
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 131, col: 45, offset: 8023},
+									pos: position{line: 139, col: 45, offset: 8483},
 									expr: &seqExpr{
-										pos: position{line: 131, col: 47, offset: 8025},
+										pos: position{line: 139, col: 47, offset: 8485},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 131, col: 47, offset: 8025},
+												pos: position{line: 139, col: 47, offset: 8485},
 												expr: &charClassMatcher{
-													pos:        position{line: 131, col: 47, offset: 8025},
+													pos:        position{line: 139, col: 47, offset: 8485},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1523,15 +1526,15 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 131, col: 58, offset: 8036},
+												pos:        position{line: 139, col: 58, offset: 8496},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 131, col: 62, offset: 8040},
+												pos: position{line: 139, col: 62, offset: 8500},
 												expr: &charClassMatcher{
-													pos:        position{line: 131, col: 62, offset: 8040},
+													pos:        position{line: 139, col: 62, offset: 8500},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1539,21 +1542,21 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 131, col: 73, offset: 8051},
+												pos:  position{line: 139, col: 73, offset: 8511},
 												name: "Expr",
 											},
 										},
 									},
 								},
 								&zeroOrOneExpr{
-									pos: position{line: 131, col: 81, offset: 8059},
+									pos: position{line: 139, col: 81, offset: 8519},
 									expr: &seqExpr{
-										pos: position{line: 131, col: 83, offset: 8061},
+										pos: position{line: 139, col: 83, offset: 8521},
 										exprs: []any{
 											&zeroOrMoreExpr{
-												pos: position{line: 131, col: 83, offset: 8061},
+												pos: position{line: 139, col: 83, offset: 8521},
 												expr: &charClassMatcher{
-													pos:        position{line: 131, col: 83, offset: 8061},
+													pos:        position{line: 139, col: 83, offset: 8521},
 													val:        "[ \\t\\r\\n]",
 													chars:      []rune{' ', '\t', '\r', '\n'},
 													ignoreCase: false,
@@ -1561,7 +1564,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 131, col: 94, offset: 8072},
+												pos:        position{line: 139, col: 94, offset: 8532},
 												val:        ",",
 												ignoreCase: false,
 												want:       "\",\"",
@@ -1573,9 +1576,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 131, col: 104, offset: 8082},
+						pos: position{line: 139, col: 104, offset: 8542},
 						expr: &charClassMatcher{
-							pos:        position{line: 131, col: 104, offset: 8082},
+							pos:        position{line: 139, col: 104, offset: 8542},
 							val:        "[ \\t\\r\\n]",
 							chars:      []rune{' ', '\t', '\r', '\n'},
 							ignoreCase: false,
@@ -1583,7 +1586,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 131, col: 115, offset: 8093},
+						pos:  position{line: 139, col: 115, offset: 8553},
 						name: "RParen",
 					},
 				},
@@ -1591,23 +1594,23 @@ var g = &grammar{
 		},
 		{
 			name: "List",
-			pos:  position{line: 133, col: 1, offset: 8101},
+			pos:  position{line: 141, col: 1, offset: 8561},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 9, offset: 8109},
+				pos: position{line: 141, col: 9, offset: 8569},
 				run: (*parser).callonList1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 9, offset: 8109},
+					pos: position{line: 141, col: 9, offset: 8569},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 133, col: 9, offset: 8109},
+							pos:        position{line: 141, col: 9, offset: 8569},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 13, offset: 8113},
+							pos: position{line: 141, col: 13, offset: 8573},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 13, offset: 8113},
+								pos:        position{line: 141, col: 13, offset: 8573},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1615,33 +1618,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 133, col: 24, offset: 8124},
+							pos:   position{line: 141, col: 24, offset: 8584},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 133, col: 26, offset: 8126},
+								pos: position{line: 141, col: 26, offset: 8586},
 								expr: &seqExpr{
-									pos: position{line: 133, col: 28, offset: 8128},
+									pos: position{line: 141, col: 28, offset: 8588},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 133, col: 28, offset: 8128},
+											pos:  position{line: 141, col: 28, offset: 8588},
 											name: "Expr",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 133, col: 33, offset: 8133},
+											pos: position{line: 141, col: 33, offset: 8593},
 											expr: &ruleRefExpr{
-												pos:  position{line: 133, col: 33, offset: 8133},
+												pos:  position{line: 141, col: 33, offset: 8593},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 133, col: 43, offset: 8143},
+											pos: position{line: 141, col: 43, offset: 8603},
 											expr: &seqExpr{
-												pos: position{line: 133, col: 45, offset: 8145},
+												pos: position{line: 141, col: 45, offset: 8605},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 45, offset: 8145},
+														pos: position{line: 141, col: 45, offset: 8605},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 45, offset: 8145},
+															pos:        position{line: 141, col: 45, offset: 8605},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1649,15 +1652,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 133, col: 56, offset: 8156},
+														pos:        position{line: 141, col: 56, offset: 8616},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 60, offset: 8160},
+														pos: position{line: 141, col: 60, offset: 8620},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 60, offset: 8160},
+															pos:        position{line: 141, col: 60, offset: 8620},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1665,21 +1668,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 133, col: 71, offset: 8171},
+														pos:  position{line: 141, col: 71, offset: 8631},
 														name: "Expr",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 133, col: 79, offset: 8179},
+											pos: position{line: 141, col: 79, offset: 8639},
 											expr: &seqExpr{
-												pos: position{line: 133, col: 81, offset: 8181},
+												pos: position{line: 141, col: 81, offset: 8641},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 81, offset: 8181},
+														pos: position{line: 141, col: 81, offset: 8641},
 														expr: &charClassMatcher{
-															pos:        position{line: 133, col: 81, offset: 8181},
+															pos:        position{line: 141, col: 81, offset: 8641},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1687,7 +1690,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 133, col: 92, offset: 8192},
+														pos:        position{line: 141, col: 92, offset: 8652},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1700,9 +1703,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 133, col: 102, offset: 8202},
+							pos: position{line: 141, col: 102, offset: 8662},
 							expr: &charClassMatcher{
-								pos:        position{line: 133, col: 102, offset: 8202},
+								pos:        position{line: 141, col: 102, offset: 8662},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1710,7 +1713,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 133, col: 113, offset: 8213},
+							pos:        position{line: 141, col: 113, offset: 8673},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1721,23 +1724,23 @@ var g = &grammar{
 		},
 		{
 			name: "Brace",
-			pos:  position{line: 135, col: 1, offset: 8282},
+			pos:  position{line: 143, col: 1, offset: 8742},
 			expr: &actionExpr{
-				pos: position{line: 135, col: 10, offset: 8291},
+				pos: position{line: 143, col: 10, offset: 8751},
 				run: (*parser).callonBrace1,
 				expr: &seqExpr{
-					pos: position{line: 135, col: 10, offset: 8291},
+					pos: position{line: 143, col: 10, offset: 8751},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 135, col: 10, offset: 8291},
+							pos:        position{line: 143, col: 10, offset: 8751},
 							val:        "{",
 							ignoreCase: false,
 							want:       "\"{\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 135, col: 14, offset: 8295},
+							pos: position{line: 143, col: 14, offset: 8755},
 							expr: &charClassMatcher{
-								pos:        position{line: 135, col: 14, offset: 8295},
+								pos:        position{line: 143, col: 14, offset: 8755},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1745,33 +1748,33 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 135, col: 25, offset: 8306},
+							pos:   position{line: 143, col: 25, offset: 8766},
 							label: "s",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 135, col: 27, offset: 8308},
+								pos: position{line: 143, col: 27, offset: 8768},
 								expr: &seqExpr{
-									pos: position{line: 135, col: 29, offset: 8310},
+									pos: position{line: 143, col: 29, offset: 8770},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 135, col: 29, offset: 8310},
+											pos:  position{line: 143, col: 29, offset: 8770},
 											name: "DictItem",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 135, col: 38, offset: 8319},
+											pos: position{line: 143, col: 38, offset: 8779},
 											expr: &ruleRefExpr{
-												pos:  position{line: 135, col: 38, offset: 8319},
+												pos:  position{line: 143, col: 38, offset: 8779},
 												name: "CompTail",
 											},
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 135, col: 48, offset: 8329},
+											pos: position{line: 143, col: 48, offset: 8789},
 											expr: &seqExpr{
-												pos: position{line: 135, col: 50, offset: 8331},
+												pos: position{line: 143, col: 50, offset: 8791},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 135, col: 50, offset: 8331},
+														pos: position{line: 143, col: 50, offset: 8791},
 														expr: &charClassMatcher{
-															pos:        position{line: 135, col: 50, offset: 8331},
+															pos:        position{line: 143, col: 50, offset: 8791},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1779,15 +1782,15 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 135, col: 61, offset: 8342},
+														pos:        position{line: 143, col: 61, offset: 8802},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
 													},
 													&zeroOrMoreExpr{
-														pos: position{line: 135, col: 65, offset: 8346},
+														pos: position{line: 143, col: 65, offset: 8806},
 														expr: &charClassMatcher{
-															pos:        position{line: 135, col: 65, offset: 8346},
+															pos:        position{line: 143, col: 65, offset: 8806},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1795,21 +1798,21 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 135, col: 76, offset: 8357},
+														pos:  position{line: 143, col: 76, offset: 8817},
 														name: "DictItem",
 													},
 												},
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 135, col: 88, offset: 8369},
+											pos: position{line: 143, col: 88, offset: 8829},
 											expr: &seqExpr{
-												pos: position{line: 135, col: 90, offset: 8371},
+												pos: position{line: 143, col: 90, offset: 8831},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 135, col: 90, offset: 8371},
+														pos: position{line: 143, col: 90, offset: 8831},
 														expr: &charClassMatcher{
-															pos:        position{line: 135, col: 90, offset: 8371},
+															pos:        position{line: 143, col: 90, offset: 8831},
 															val:        "[ \\t\\r\\n]",
 															chars:      []rune{' ', '\t', '\r', '\n'},
 															ignoreCase: false,
@@ -1817,7 +1820,7 @@ var g = &grammar{
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 135, col: 101, offset: 8382},
+														pos:        position{line: 143, col: 101, offset: 8842},
 														val:        ",",
 														ignoreCase: false,
 														want:       "\",\"",
@@ -1830,9 +1833,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 135, col: 111, offset: 8392},
+							pos: position{line: 143, col: 111, offset: 8852},
 							expr: &charClassMatcher{
-								pos:        position{line: 135, col: 111, offset: 8392},
+								pos:        position{line: 143, col: 111, offset: 8852},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -1840,7 +1843,7 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 135, col: 122, offset: 8403},
+							pos:        position{line: 143, col: 122, offset: 8863},
 							val:        "}",
 							ignoreCase: false,
 							want:       "\"}\"",
@@ -1851,23 +1854,23 @@ var g = &grammar{
 		},
 		{
 			name: "DictItem",
-			pos:  position{line: 137, col: 1, offset: 8473},
+			pos:  position{line: 145, col: 1, offset: 8933},
 			expr: &seqExpr{
-				pos: position{line: 137, col: 13, offset: 8485},
+				pos: position{line: 145, col: 13, offset: 8945},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 137, col: 13, offset: 8485},
+						pos:  position{line: 145, col: 13, offset: 8945},
 						name: "Expr",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 137, col: 18, offset: 8490},
+						pos: position{line: 145, col: 18, offset: 8950},
 						expr: &seqExpr{
-							pos: position{line: 137, col: 20, offset: 8492},
+							pos: position{line: 145, col: 20, offset: 8952},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 137, col: 20, offset: 8492},
+									pos: position{line: 145, col: 20, offset: 8952},
 									expr: &charClassMatcher{
-										pos:        position{line: 137, col: 20, offset: 8492},
+										pos:        position{line: 145, col: 20, offset: 8952},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1875,15 +1878,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 137, col: 31, offset: 8503},
+									pos:        position{line: 145, col: 31, offset: 8963},
 									val:        ":",
 									ignoreCase: false,
 									want:       "\":\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 137, col: 35, offset: 8507},
+									pos: position{line: 145, col: 35, offset: 8967},
 									expr: &charClassMatcher{
-										pos:        position{line: 137, col: 35, offset: 8507},
+										pos:        position{line: 145, col: 35, offset: 8967},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -1891,7 +1894,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 137, col: 46, offset: 8518},
+									pos:  position{line: 145, col: 46, offset: 8978},
 									name: "Expr",
 								},
 							},
@@ -1902,19 +1905,19 @@ var g = &grammar{
 		},
 		{
 			name: "CompTail",
-			pos:  position{line: 139, col: 1, offset: 8527},
+			pos:  position{line: 147, col: 1, offset: 8987},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 13, offset: 8539},
+				pos: position{line: 147, col: 13, offset: 8999},
 				run: (*parser).callonCompTail1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 139, col: 13, offset: 8539},
+					pos: position{line: 147, col: 13, offset: 8999},
 					expr: &seqExpr{
-						pos: position{line: 139, col: 15, offset: 8541},
+						pos: position{line: 147, col: 15, offset: 9001},
 						exprs: []any{
 							&zeroOrMoreExpr{
-								pos: position{line: 139, col: 15, offset: 8541},
+								pos: position{line: 147, col: 15, offset: 9001},
 								expr: &charClassMatcher{
-									pos:        position{line: 139, col: 15, offset: 8541},
+									pos:        position{line: 147, col: 15, offset: 9001},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1922,15 +1925,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 139, col: 26, offset: 8552},
+								pos:        position{line: 147, col: 26, offset: 9012},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&notExpr{
-								pos: position{line: 139, col: 32, offset: 8558},
+								pos: position{line: 147, col: 32, offset: 9018},
 								expr: &charClassMatcher{
-									pos:        position{line: 139, col: 33, offset: 8559},
+									pos:        position{line: 147, col: 33, offset: 9019},
 									val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 									chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 									ranges:     []rune{'፩', '፱'},
@@ -1940,9 +1943,9 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 139, col: 136, offset: 8662},
+								pos: position{line: 147, col: 136, offset: 9122},
 								expr: &charClassMatcher{
-									pos:        position{line: 139, col: 136, offset: 8662},
+									pos:        position{line: 147, col: 136, offset: 9122},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -1950,18 +1953,18 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 139, col: 147, offset: 8673},
+								pos:  position{line: 147, col: 147, offset: 9133},
 								name: "Expr",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 139, col: 152, offset: 8678},
+								pos: position{line: 147, col: 152, offset: 9138},
 								expr: &seqExpr{
-									pos: position{line: 139, col: 154, offset: 8680},
+									pos: position{line: 147, col: 154, offset: 9140},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 139, col: 154, offset: 8680},
+											pos: position{line: 147, col: 154, offset: 9140},
 											expr: &charClassMatcher{
-												pos:        position{line: 139, col: 154, offset: 8680},
+												pos:        position{line: 147, col: 154, offset: 9140},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1969,15 +1972,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 139, col: 165, offset: 8691},
+											pos:        position{line: 147, col: 165, offset: 9151},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 139, col: 169, offset: 8695},
+											pos: position{line: 147, col: 169, offset: 9155},
 											expr: &charClassMatcher{
-												pos:        position{line: 139, col: 169, offset: 8695},
+												pos:        position{line: 147, col: 169, offset: 9155},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -1985,7 +1988,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 139, col: 180, offset: 8706},
+											pos:  position{line: 147, col: 180, offset: 9166},
 											name: "Expr",
 										},
 									},
@@ -1998,23 +2001,23 @@ var g = &grammar{
 		},
 		{
 			name: "Lambda",
-			pos:  position{line: 141, col: 1, offset: 8761},
+			pos:  position{line: 149, col: 1, offset: 9221},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 11, offset: 8771},
+				pos: position{line: 149, col: 11, offset: 9231},
 				run: (*parser).callonLambda1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 11, offset: 8771},
+					pos: position{line: 149, col: 11, offset: 9231},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 141, col: 11, offset: 8771},
+							pos:        position{line: 149, col: 11, offset: 9231},
 							val:        "lambda",
 							ignoreCase: false,
 							want:       "\"lambda\"",
 						},
 						&notExpr{
-							pos: position{line: 141, col: 20, offset: 8780},
+							pos: position{line: 149, col: 20, offset: 9240},
 							expr: &charClassMatcher{
-								pos:        position{line: 141, col: 21, offset: 8781},
+								pos:        position{line: 149, col: 21, offset: 9241},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -2024,9 +2027,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 141, col: 124, offset: 8884},
+							pos: position{line: 149, col: 124, offset: 9344},
 							expr: &charClassMatcher{
-								pos:        position{line: 141, col: 124, offset: 8884},
+								pos:        position{line: 149, col: 124, offset: 9344},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2034,16 +2037,16 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 141, col: 135, offset: 8895},
+							pos: position{line: 149, col: 135, offset: 9355},
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 135, offset: 8895},
+								pos:  position{line: 149, col: 135, offset: 9355},
 								name: "LambdaParams",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 141, col: 149, offset: 8909},
+							pos: position{line: 149, col: 149, offset: 9369},
 							expr: &charClassMatcher{
-								pos:        position{line: 141, col: 149, offset: 8909},
+								pos:        position{line: 149, col: 149, offset: 9369},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2051,15 +2054,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 141, col: 160, offset: 8920},
+							pos:        position{line: 149, col: 160, offset: 9380},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 141, col: 164, offset: 8924},
+							pos: position{line: 149, col: 164, offset: 9384},
 							expr: &charClassMatcher{
-								pos:        position{line: 141, col: 164, offset: 8924},
+								pos:        position{line: 149, col: 164, offset: 9384},
 								val:        "[ \\t\\r\\n]",
 								chars:      []rune{' ', '\t', '\r', '\n'},
 								ignoreCase: false,
@@ -2067,13 +2070,13 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 141, col: 175, offset: 8935},
+							pos:  position{line: 149, col: 175, offset: 9395},
 							name: "OpChain",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 141, col: 183, offset: 8943},
+							pos: position{line: 149, col: 183, offset: 9403},
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 183, offset: 8943},
+								pos:  position{line: 149, col: 183, offset: 9403},
 								name: "CondTail",
 							},
 						},
@@ -2083,23 +2086,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParams",
-			pos:  position{line: 143, col: 1, offset: 9017},
+			pos:  position{line: 151, col: 1, offset: 9477},
 			expr: &seqExpr{
-				pos: position{line: 143, col: 17, offset: 9033},
+				pos: position{line: 151, col: 17, offset: 9493},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 143, col: 17, offset: 9033},
+						pos:  position{line: 151, col: 17, offset: 9493},
 						name: "LambdaParam",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 143, col: 29, offset: 9045},
+						pos: position{line: 151, col: 29, offset: 9505},
 						expr: &seqExpr{
-							pos: position{line: 143, col: 31, offset: 9047},
+							pos: position{line: 151, col: 31, offset: 9507},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 143, col: 31, offset: 9047},
+									pos: position{line: 151, col: 31, offset: 9507},
 									expr: &charClassMatcher{
-										pos:        position{line: 143, col: 31, offset: 9047},
+										pos:        position{line: 151, col: 31, offset: 9507},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2107,15 +2110,15 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 143, col: 42, offset: 9058},
+									pos:        position{line: 151, col: 42, offset: 9518},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 143, col: 46, offset: 9062},
+									pos: position{line: 151, col: 46, offset: 9522},
 									expr: &charClassMatcher{
-										pos:        position{line: 143, col: 46, offset: 9062},
+										pos:        position{line: 151, col: 46, offset: 9522},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2123,21 +2126,21 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 143, col: 57, offset: 9073},
+									pos:  position{line: 151, col: 57, offset: 9533},
 									name: "LambdaParam",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 143, col: 72, offset: 9088},
+						pos: position{line: 151, col: 72, offset: 9548},
 						expr: &seqExpr{
-							pos: position{line: 143, col: 74, offset: 9090},
+							pos: position{line: 151, col: 74, offset: 9550},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 143, col: 74, offset: 9090},
+									pos: position{line: 151, col: 74, offset: 9550},
 									expr: &charClassMatcher{
-										pos:        position{line: 143, col: 74, offset: 9090},
+										pos:        position{line: 151, col: 74, offset: 9550},
 										val:        "[ \\t\\r\\n]",
 										chars:      []rune{' ', '\t', '\r', '\n'},
 										ignoreCase: false,
@@ -2145,7 +2148,7 @@ var g = &grammar{
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 143, col: 85, offset: 9101},
+									pos:        position{line: 151, col: 85, offset: 9561},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
@@ -2158,23 +2161,23 @@ var g = &grammar{
 		},
 		{
 			name: "LambdaParam",
-			pos:  position{line: 145, col: 1, offset: 9109},
+			pos:  position{line: 153, col: 1, offset: 9569},
 			expr: &choiceExpr{
-				pos: position{line: 145, col: 16, offset: 9124},
+				pos: position{line: 153, col: 16, offset: 9584},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 145, col: 16, offset: 9124},
+						pos: position{line: 153, col: 16, offset: 9584},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 145, col: 16, offset: 9124},
+								pos:        position{line: 153, col: 16, offset: 9584},
 								val:        "**",
 								ignoreCase: false,
 								want:       "\"**\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 145, col: 21, offset: 9129},
+								pos: position{line: 153, col: 21, offset: 9589},
 								expr: &charClassMatcher{
-									pos:        position{line: 145, col: 21, offset: 9129},
+									pos:        position{line: 153, col: 21, offset: 9589},
 									val:        "[ \\t\\r\\n]",
 									chars:      []rune{' ', '\t', '\r', '\n'},
 									ignoreCase: false,
@@ -2182,29 +2185,29 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 145, col: 32, offset: 9140},
+								pos:  position{line: 153, col: 32, offset: 9600},
 								name: "Name",
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 145, col: 39, offset: 9147},
+						pos: position{line: 153, col: 39, offset: 9607},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 145, col: 39, offset: 9147},
+								pos:        position{line: 153, col: 39, offset: 9607},
 								val:        "*",
 								ignoreCase: false,
 								want:       "\"*\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 145, col: 43, offset: 9151},
+								pos: position{line: 153, col: 43, offset: 9611},
 								expr: &seqExpr{
-									pos: position{line: 145, col: 45, offset: 9153},
+									pos: position{line: 153, col: 45, offset: 9613},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 145, col: 45, offset: 9153},
+											pos: position{line: 153, col: 45, offset: 9613},
 											expr: &charClassMatcher{
-												pos:        position{line: 145, col: 45, offset: 9153},
+												pos:        position{line: 153, col: 45, offset: 9613},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2212,7 +2215,7 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 145, col: 56, offset: 9164},
+											pos:  position{line: 153, col: 56, offset: 9624},
 											name: "Name",
 										},
 									},
@@ -2221,27 +2224,27 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 145, col: 66, offset: 9174},
+						pos:        position{line: 153, col: 66, offset: 9634},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&seqExpr{
-						pos: position{line: 145, col: 72, offset: 9180},
+						pos: position{line: 153, col: 72, offset: 9640},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 145, col: 72, offset: 9180},
+								pos:  position{line: 153, col: 72, offset: 9640},
 								name: "Name",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 145, col: 77, offset: 9185},
+								pos: position{line: 153, col: 77, offset: 9645},
 								expr: &seqExpr{
-									pos: position{line: 145, col: 79, offset: 9187},
+									pos: position{line: 153, col: 79, offset: 9647},
 									exprs: []any{
 										&zeroOrMoreExpr{
-											pos: position{line: 145, col: 79, offset: 9187},
+											pos: position{line: 153, col: 79, offset: 9647},
 											expr: &charClassMatcher{
-												pos:        position{line: 145, col: 79, offset: 9187},
+												pos:        position{line: 153, col: 79, offset: 9647},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2249,15 +2252,15 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 145, col: 90, offset: 9198},
+											pos:        position{line: 153, col: 90, offset: 9658},
 											val:        "=",
 											ignoreCase: false,
 											want:       "\"=\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 145, col: 94, offset: 9202},
+											pos: position{line: 153, col: 94, offset: 9662},
 											expr: &charClassMatcher{
-												pos:        position{line: 145, col: 94, offset: 9202},
+												pos:        position{line: 153, col: 94, offset: 9662},
 												val:        "[ \\t\\r\\n]",
 												chars:      []rune{' ', '\t', '\r', '\n'},
 												ignoreCase: false,
@@ -2265,13 +2268,13 @@ var g = &grammar{
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 145, col: 105, offset: 9213},
+											pos:  position{line: 153, col: 105, offset: 9673},
 											name: "OpChain",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 145, col: 113, offset: 9221},
+											pos: position{line: 153, col: 113, offset: 9681},
 											expr: &ruleRefExpr{
-												pos:  position{line: 145, col: 113, offset: 9221},
+												pos:  position{line: 153, col: 113, offset: 9681},
 												name: "CondTail",
 											},
 										},
@@ -2285,20 +2288,20 @@ var g = &grammar{
 		},
 		{
 			name: "Name",
-			pos:  position{line: 152, col: 1, offset: 9493},
+			pos:  position{line: 160, col: 1, offset: 9953},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 9, offset: 9501},
+				pos: position{line: 160, col: 9, offset: 9961},
 				run: (*parser).callonName1,
 				expr: &seqExpr{
-					pos: position{line: 152, col: 9, offset: 9501},
+					pos: position{line: 160, col: 9, offset: 9961},
 					exprs: []any{
 						&choiceExpr{
-							pos: position{line: 152, col: 11, offset: 9503},
+							pos: position{line: 160, col: 11, offset: 9963},
 							alternatives: []any{
 								&notExpr{
-									pos: position{line: 152, col: 11, offset: 9503},
+									pos: position{line: 160, col: 11, offset: 9963},
 									expr: &charClassMatcher{
-										pos:        position{line: 152, col: 12, offset: 9504},
+										pos:        position{line: 160, col: 12, offset: 9964},
 										val:        "[aoniefl]",
 										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
 										ignoreCase: false,
@@ -2306,16 +2309,16 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 152, col: 24, offset: 9516},
+									pos: position{line: 160, col: 24, offset: 9976},
 									expr: &ruleRefExpr{
-										pos:  position{line: 152, col: 25, offset: 9517},
+										pos:  position{line: 160, col: 25, offset: 9977},
 										name: "Keyword",
 									},
 								},
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 152, col: 35, offset: 9527},
+							pos:        position{line: 160, col: 35, offset: 9987},
 							val:        "[\\pL\\p{Nl}_\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 							chars:      []rune{'_', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl")},
@@ -2323,9 +2326,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 152, col: 84, offset: 9576},
+							pos: position{line: 160, col: 84, offset: 10036},
 							expr: &charClassMatcher{
-								pos:        position{line: 152, col: 84, offset: 9576},
+								pos:        position{line: 160, col: 84, offset: 10036},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -2340,15 +2343,15 @@ var g = &grammar{
 		},
 		{
 			name: "Word",
-			pos:  position{line: 155, col: 1, offset: 9777},
+			pos:  position{line: 163, col: 1, offset: 10237},
 			expr: &actionExpr{
-				pos: position{line: 155, col: 9, offset: 9785},
+				pos: position{line: 163, col: 9, offset: 10245},
 				run: (*parser).callonWord1,
 				expr: &seqExpr{
-					pos: position{line: 155, col: 9, offset: 9785},
+					pos: position{line: 163, col: 9, offset: 10245},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 155, col: 9, offset: 9785},
+							pos:        position{line: 163, col: 9, offset: 10245},
 							val:        "[\\pL\\p{Nl}_\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 							chars:      []rune{'_', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 							classes:    []*unicode.RangeTable{rangeTable("L"), rangeTable("Nl")},
@@ -2356,9 +2359,9 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 155, col: 58, offset: 9834},
+							pos: position{line: 163, col: 58, offset: 10294},
 							expr: &charClassMatcher{
-								pos:        position{line: 155, col: 58, offset: 9834},
+								pos:        position{line: 163, col: 58, offset: 10294},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -2373,63 +2376,63 @@ var g = &grammar{
 		},
 		{
 			name: "Keyword",
-			pos:  position{line: 157, col: 1, offset: 9983},
+			pos:  position{line: 165, col: 1, offset: 10443},
 			expr: &seqExpr{
-				pos: position{line: 157, col: 12, offset: 9994},
+				pos: position{line: 165, col: 12, offset: 10454},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 157, col: 14, offset: 9996},
+						pos: position{line: 165, col: 14, offset: 10456},
 						alternatives: []any{
 							&litMatcher{
-								pos:        position{line: 157, col: 14, offset: 9996},
+								pos:        position{line: 165, col: 14, offset: 10456},
 								val:        "and",
 								ignoreCase: false,
 								want:       "\"and\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 22, offset: 10004},
+								pos:        position{line: 165, col: 22, offset: 10464},
 								val:        "or",
 								ignoreCase: false,
 								want:       "\"or\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 29, offset: 10011},
+								pos:        position{line: 165, col: 29, offset: 10471},
 								val:        "not",
 								ignoreCase: false,
 								want:       "\"not\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 37, offset: 10019},
+								pos:        position{line: 165, col: 37, offset: 10479},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 44, offset: 10026},
+								pos:        position{line: 165, col: 44, offset: 10486},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 51, offset: 10033},
+								pos:        position{line: 165, col: 51, offset: 10493},
 								val:        "if",
 								ignoreCase: false,
 								want:       "\"if\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 58, offset: 10040},
+								pos:        position{line: 165, col: 58, offset: 10500},
 								val:        "else",
 								ignoreCase: false,
 								want:       "\"else\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 67, offset: 10049},
+								pos:        position{line: 165, col: 67, offset: 10509},
 								val:        "for",
 								ignoreCase: false,
 								want:       "\"for\"",
 							},
 							&litMatcher{
-								pos:        position{line: 157, col: 75, offset: 10057},
+								pos:        position{line: 165, col: 75, offset: 10517},
 								val:        "lambda",
 								ignoreCase: false,
 								want:       "\"lambda\"",
@@ -2437,9 +2440,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 157, col: 86, offset: 10068},
+						pos: position{line: 165, col: 86, offset: 10528},
 						expr: &charClassMatcher{
-							pos:        position{line: 157, col: 87, offset: 10069},
+							pos:        position{line: 165, col: 87, offset: 10529},
 							val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 							chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 							ranges:     []rune{'፩', '፱'},
@@ -2453,9 +2456,9 @@ var g = &grammar{
 		},
 		{
 			name: "IdentCont",
-			pos:  position{line: 159, col: 1, offset: 10173},
+			pos:  position{line: 167, col: 1, offset: 10633},
 			expr: &charClassMatcher{
-				pos:        position{line: 159, col: 14, offset: 10186},
+				pos:        position{line: 167, col: 14, offset: 10646},
 				val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 				chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 				ranges:     []rune{'፩', '፱'},
@@ -2466,17 +2469,17 @@ var g = &grammar{
 		},
 		{
 			name: "Number",
-			pos:  position{line: 165, col: 1, offset: 10590},
+			pos:  position{line: 173, col: 1, offset: 11050},
 			expr: &actionExpr{
-				pos: position{line: 165, col: 11, offset: 10600},
+				pos: position{line: 173, col: 11, offset: 11060},
 				run: (*parser).callonNumber1,
 				expr: &seqExpr{
-					pos: position{line: 165, col: 11, offset: 10600},
+					pos: position{line: 173, col: 11, offset: 11060},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 165, col: 11, offset: 10600},
+							pos: position{line: 173, col: 11, offset: 11060},
 							expr: &charClassMatcher{
-								pos:        position{line: 165, col: 11, offset: 10600},
+								pos:        position{line: 173, col: 11, offset: 11060},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2484,18 +2487,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 165, col: 18, offset: 10607},
+							pos: position{line: 173, col: 18, offset: 11067},
 							expr: &litMatcher{
-								pos:        position{line: 165, col: 18, offset: 10607},
+								pos:        position{line: 173, col: 18, offset: 11067},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 165, col: 23, offset: 10612},
+							pos: position{line: 173, col: 23, offset: 11072},
 							expr: &charClassMatcher{
-								pos:        position{line: 165, col: 23, offset: 10612},
+								pos:        position{line: 173, col: 23, offset: 11072},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2503,28 +2506,28 @@ var g = &grammar{
 							},
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 165, col: 30, offset: 10619},
+							pos: position{line: 173, col: 30, offset: 11079},
 							expr: &seqExpr{
-								pos: position{line: 165, col: 32, offset: 10621},
+								pos: position{line: 173, col: 32, offset: 11081},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 165, col: 32, offset: 10621},
+										pos:        position{line: 173, col: 32, offset: 11081},
 										val:        "[eE]",
 										chars:      []rune{'e', 'E'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 165, col: 37, offset: 10626},
+										pos:        position{line: 173, col: 37, offset: 11086},
 										val:        "[+-]",
 										chars:      []rune{'+', '-'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 165, col: 42, offset: 10631},
+										pos: position{line: 173, col: 42, offset: 11091},
 										expr: &charClassMatcher{
-											pos:        position{line: 165, col: 42, offset: 10631},
+											pos:        position{line: 173, col: 42, offset: 11091},
 											val:        "[0-9]",
 											ranges:     []rune{'0', '9'},
 											ignoreCase: false,
@@ -2535,9 +2538,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 165, col: 52, offset: 10641},
+							pos: position{line: 173, col: 52, offset: 11101},
 							expr: &charClassMatcher{
-								pos:        position{line: 165, col: 52, offset: 10641},
+								pos:        position{line: 173, col: 52, offset: 11101},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -2552,23 +2555,23 @@ var g = &grammar{
 		},
 		{
 			name: "DotNumber",
-			pos:  position{line: 167, col: 1, offset: 10786},
+			pos:  position{line: 175, col: 1, offset: 11246},
 			expr: &actionExpr{
-				pos: position{line: 167, col: 14, offset: 10799},
+				pos: position{line: 175, col: 14, offset: 11259},
 				run: (*parser).callonDotNumber1,
 				expr: &seqExpr{
-					pos: position{line: 167, col: 14, offset: 10799},
+					pos: position{line: 175, col: 14, offset: 11259},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 167, col: 14, offset: 10799},
+							pos:        position{line: 175, col: 14, offset: 11259},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 167, col: 18, offset: 10803},
+							pos: position{line: 175, col: 18, offset: 11263},
 							expr: &charClassMatcher{
-								pos:        position{line: 167, col: 18, offset: 10803},
+								pos:        position{line: 175, col: 18, offset: 11263},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -2576,9 +2579,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 167, col: 25, offset: 10810},
+							pos: position{line: 175, col: 25, offset: 11270},
 							expr: &charClassMatcher{
-								pos:        position{line: 167, col: 25, offset: 10810},
+								pos:        position{line: 175, col: 25, offset: 11270},
 								val:        "[\\pL\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}\\u00B7\\u0387\\u1369-\\u1371\\u19DA\\u1885\\u1886\\u2118\\u212E\\u309B\\u309C]",
 								chars:      []rune{'·', '·', '᧚', 'ᢅ', 'ᢆ', '℘', '℮', '゛', '゜'},
 								ranges:     []rune{'፩', '፱'},
@@ -2593,36 +2596,36 @@ var g = &grammar{
 		},
 		{
 			name: "Text",
-			pos:  position{line: 170, col: 1, offset: 11020},
+			pos:  position{line: 178, col: 1, offset: 11480},
 			expr: &actionExpr{
-				pos: position{line: 170, col: 9, offset: 11028},
+				pos: position{line: 178, col: 9, offset: 11488},
 				run: (*parser).callonText1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 170, col: 9, offset: 11028},
+					pos:  position{line: 178, col: 9, offset: 11488},
 					name: "TextBody",
 				},
 			},
 		},
 		{
 			name: "PrefixedText",
-			pos:  position{line: 173, col: 1, offset: 11148},
+			pos:  position{line: 181, col: 1, offset: 11608},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 17, offset: 11164},
+				pos: position{line: 181, col: 17, offset: 11624},
 				run: (*parser).callonPrefixedText1,
 				expr: &seqExpr{
-					pos: position{line: 173, col: 17, offset: 11164},
+					pos: position{line: 181, col: 17, offset: 11624},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 173, col: 17, offset: 11164},
+							pos:        position{line: 181, col: 17, offset: 11624},
 							val:        "[fFrRbBuU]",
 							chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 173, col: 28, offset: 11175},
+							pos: position{line: 181, col: 28, offset: 11635},
 							expr: &charClassMatcher{
-								pos:        position{line: 173, col: 28, offset: 11175},
+								pos:        position{line: 181, col: 28, offset: 11635},
 								val:        "[fFrRbBuU]",
 								chars:      []rune{'f', 'F', 'r', 'R', 'b', 'B', 'u', 'U'},
 								ignoreCase: false,
@@ -2630,7 +2633,7 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 173, col: 40, offset: 11187},
+							pos:  position{line: 181, col: 40, offset: 11647},
 							name: "TextBody",
 						},
 					},
@@ -2639,44 +2642,44 @@ var g = &grammar{
 		},
 		{
 			name: "TextBody",
-			pos:  position{line: 175, col: 1, offset: 11243},
+			pos:  position{line: 183, col: 1, offset: 11703},
 			expr: &choiceExpr{
-				pos: position{line: 175, col: 13, offset: 11255},
+				pos: position{line: 183, col: 13, offset: 11715},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 175, col: 13, offset: 11255},
+						pos: position{line: 183, col: 13, offset: 11715},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 175, col: 13, offset: 11255},
+								pos:        position{line: 183, col: 13, offset: 11715},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 175, col: 17, offset: 11259},
+								pos: position{line: 183, col: 17, offset: 11719},
 								expr: &choiceExpr{
-									pos: position{line: 175, col: 19, offset: 11261},
+									pos: position{line: 183, col: 19, offset: 11721},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 175, col: 19, offset: 11261},
+											pos:        position{line: 183, col: 19, offset: 11721},
 											val:        "[^'\\\\]",
 											chars:      []rune{'\'', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 175, col: 28, offset: 11270},
+											pos: position{line: 183, col: 28, offset: 11730},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 175, col: 28, offset: 11270},
+													pos:        position{line: 183, col: 28, offset: 11730},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 175, col: 33, offset: 11275},
+													pos: position{line: 183, col: 33, offset: 11735},
 													expr: &anyMatcher{
-														line: 175, col: 33, offset: 11275,
+														line: 183, col: 33, offset: 11735,
 													},
 												},
 											},
@@ -2685,16 +2688,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 175, col: 41, offset: 11283},
+								pos: position{line: 183, col: 41, offset: 11743},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 175, col: 41, offset: 11283},
+										pos:        position{line: 183, col: 41, offset: 11743},
 										val:        "'",
 										ignoreCase: false,
 										want:       "\"'\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 175, col: 47, offset: 11289},
+										pos:  position{line: 183, col: 47, offset: 11749},
 										name: "EOF",
 									},
 								},
@@ -2702,39 +2705,39 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 175, col: 55, offset: 11297},
+						pos: position{line: 183, col: 55, offset: 11757},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 175, col: 55, offset: 11297},
+								pos:        position{line: 183, col: 55, offset: 11757},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 175, col: 59, offset: 11301},
+								pos: position{line: 183, col: 59, offset: 11761},
 								expr: &choiceExpr{
-									pos: position{line: 175, col: 61, offset: 11303},
+									pos: position{line: 183, col: 61, offset: 11763},
 									alternatives: []any{
 										&charClassMatcher{
-											pos:        position{line: 175, col: 61, offset: 11303},
+											pos:        position{line: 183, col: 61, offset: 11763},
 											val:        "[^\"\\\\]",
 											chars:      []rune{'"', '\\'},
 											ignoreCase: false,
 											inverted:   true,
 										},
 										&seqExpr{
-											pos: position{line: 175, col: 70, offset: 11312},
+											pos: position{line: 183, col: 70, offset: 11772},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 175, col: 70, offset: 11312},
+													pos:        position{line: 183, col: 70, offset: 11772},
 													val:        "\\",
 													ignoreCase: false,
 													want:       "\"\\\\\"",
 												},
 												&zeroOrOneExpr{
-													pos: position{line: 175, col: 75, offset: 11317},
+													pos: position{line: 183, col: 75, offset: 11777},
 													expr: &anyMatcher{
-														line: 175, col: 75, offset: 11317,
+														line: 183, col: 75, offset: 11777,
 													},
 												},
 											},
@@ -2743,16 +2746,16 @@ var g = &grammar{
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 175, col: 83, offset: 11325},
+								pos: position{line: 183, col: 83, offset: 11785},
 								alternatives: []any{
 									&litMatcher{
-										pos:        position{line: 175, col: 83, offset: 11325},
+										pos:        position{line: 183, col: 83, offset: 11785},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 175, col: 89, offset: 11331},
+										pos:  position{line: 183, col: 89, offset: 11791},
 										name: "EOF",
 									},
 								},
@@ -2764,11 +2767,11 @@ var g = &grammar{
 		},
 		{
 			name: "_",
-			pos:  position{line: 177, col: 1, offset: 11338},
+			pos:  position{line: 185, col: 1, offset: 11798},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 177, col: 6, offset: 11343},
+				pos: position{line: 185, col: 6, offset: 11803},
 				expr: &charClassMatcher{
-					pos:        position{line: 177, col: 6, offset: 11343},
+					pos:        position{line: 185, col: 6, offset: 11803},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2778,11 +2781,11 @@ var g = &grammar{
 		},
 		{
 			name: "__",
-			pos:  position{line: 179, col: 1, offset: 11355},
+			pos:  position{line: 187, col: 1, offset: 11815},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 179, col: 7, offset: 11361},
+				pos: position{line: 187, col: 7, offset: 11821},
 				expr: &charClassMatcher{
-					pos:        position{line: 179, col: 7, offset: 11361},
+					pos:        position{line: 187, col: 7, offset: 11821},
 					val:        "[ \\t\\r\\n]",
 					chars:      []rune{' ', '\t', '\r', '\n'},
 					ignoreCase: false,
@@ -2792,11 +2795,11 @@ var g = &grammar{
 		},
 		{
 			name: "EOF",
-			pos:  position{line: 181, col: 1, offset: 11373},
+			pos:  position{line: 189, col: 1, offset: 11833},
 			expr: &notExpr{
-				pos: position{line: 181, col: 8, offset: 11380},
+				pos: position{line: 189, col: 8, offset: 11840},
 				expr: &anyMatcher{
-					line: 181, col: 9, offset: 11381,
+					line: 189, col: 9, offset: 11841,
 				},
 			},
 		},
