@@ -7,4 +7,5 @@ package condgen
 
 //go:generate go run ../mkpeg -o cond.peg ../../../grammar/cond.peg
 //go:generate go tool -modfile=../../../tools.mod pigeon -optimize-parser -o parser.go cond.peg
+//go:generate go run ../fastpeg parser.go
 //go:generate go run ../mkpool -from ../exprgen -pkg condgen

@@ -19,3 +19,4 @@ package exprgen
 
 //go:generate go run ../mkpeg -o expr.peg ../../../grammar/expr.peg
 //go:generate go tool -modfile=../../../tools.mod pigeon -optimize-parser -o parser.go expr.peg
+//go:generate go run ../fastpeg parser.go

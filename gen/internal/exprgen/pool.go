@@ -142,6 +142,41 @@ func (p *parser) reset(data []byte, maxSteps uint64) {
 	p.choiceNoMatch = ""
 	clear(p.recoveryStack[:cap(p.recoveryStack)])
 	p.recoveryStack = p.recoveryStack[:0]
+	clear(p.vals[:cap(p.vals)])
+	p.vals = p.vals[:0]
+	clear(p.lists[:cap(p.lists)])
+	p.lists = p.lists[:0]
+}
+
+// terminal is the value of a terminal that matched, and of a run of a
+// character class: the actions read the text through c.text, so a
+// terminal's bytes are not copied into an interface (gen/internal/fastpeg
+// rewrites pigeon's parser.go to give it).
+type terminal struct{}
+
+// listBlock is how many values a block of lists holds.
+const listBlock = 256
+
+// takeVals moves the values from base up of p.vals, those of a sequence or
+// a run that matched, into a list of p.lists and returns it. The list's
+// capacity is its length, so an append to it never writes over the
+// block. A full block is left to the lists that use it and a new one
+// started; reset keeps the last for the next parse.
+func (p *parser) takeVals(base int) []any {
+	n := len(p.vals) - base
+	if cap(p.lists)-len(p.lists) < n {
+		p.lists = make([]any, 0, max(listBlock, n))
+	}
+	start := len(p.lists)
+	p.lists = append(p.lists, p.vals[base:]...)
+	p.dropVals(base)
+	return p.lists[start:len(p.lists):len(p.lists)]
+}
+
+// dropVals drops the values from base up of p.vals.
+func (p *parser) dropVals(base int) {
+	clear(p.vals[base:])
+	p.vals = p.vals[:base]
 }
 
 // run parses p.data as pigeon's parse does, without building the rules
