@@ -238,9 +238,17 @@ func TestSpecExamples(t *testing.T) {
 		}
 		require.True(t, found, "the spec has no example of %s", name)
 	}
-	// Every condition operator has an example.
-	ops := []string{"not ", " and ", " or "} // and every comparison of ast's table
-	for _, op := range ast.CmpOps() {
+	// Every comparison the spec's table of operators (section 10) lists
+	// is one of ast's table and has an example here, and so have not, and,
+	// or. Every comparison of ast's table has a conformance case
+	// (conformance's TestSuiteCovers), so the spec needs no new example to
+	// cover a new one.
+	ops := []string{"not ", " " + ast.And.String() + " ", " " + ast.Or.String() + " "}
+	listed = specOperators(string(src))
+	require.Greater(t, len(listed), 5)
+	for _, text := range listed {
+		op, ok := ast.CmpOpByText(text)
+		require.True(t, ok, "the spec lists %q, which is not a comparison", text)
 		if op.Unary() {
 			ops = append(ops, " "+op.String())
 		} else {
@@ -254,6 +262,25 @@ func TestSpecExamples(t *testing.T) {
 		}
 		require.True(t, found, "the spec has no condition example with %q", op)
 	}
+}
+
+// specOperatorRow is a row of the spec's table of comparisons: | `a == b` |
+// or | `a < b`, `a > b` |; specOperator is one comparison in it.
+var (
+	specOperatorRow = regexp.MustCompile("^\\| (`a [^`]+`(, )?)+ \\|")
+	specOperator    = regexp.MustCompile("`a ([^`]+?)( b)?`")
+)
+
+// specOperators returns the comparisons the spec's table of operators
+// lists, as written in ast's table.
+func specOperators(doc string) []string {
+	var out []string
+	for _, line := range strings.Split(doc, "\n") {
+		for _, m := range specOperator.FindAllStringSubmatch(specOperatorRow.FindString(line), -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
 }
 
 // specFunctionRow is a row of the spec's table of functions: | `len(x)`,
