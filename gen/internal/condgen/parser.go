@@ -3177,30 +3177,7 @@ func (p *parser) parseNotExpr(not *notExpr) (any, bool) {
 }
 
 func (p *parser) parseOneOrMoreExpr(expr *oneOrMoreExpr) (any, bool) {
-	if _, ok := expr.expr.(*charClassMatcher); ok {
-		for n := 0; ; n++ {
-			if _, ok := p.parseExprWrap(expr.expr); !ok {
-				if n == 0 {
-					return nil, false
-				}
-				return terminal{}, true
-			}
-		}
-	}
-	base := len(p.vals)
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			if len(p.vals) == base {
-				// did not match once, no match
-				return nil, false
-			}
-			return p.takeVals(base), true
-		}
-		p.vals = append(p.vals, val)
-	}
+	return p.repeat(expr.expr, 1)
 }
 
 func (p *parser) parseRecoveryExpr(recover *recoveryExpr) (any, bool) {
@@ -3226,18 +3203,7 @@ func (p *parser) parseRuleRefExpr(ref *ruleRefExpr) (any, bool) {
 }
 
 func (p *parser) parseSeqExpr(seq *seqExpr) (any, bool) {
-	base := len(p.vals)
-	pt := p.pt
-	for _, expr := range seq.exprs {
-		val, ok := p.parseExprWrap(expr)
-		if !ok {
-			p.dropVals(base)
-			p.restore(pt)
-			return nil, false
-		}
-		p.vals = append(p.vals, val)
-	}
-	return p.takeVals(base), true
+	return p.sequence(seq.exprs)
 }
 
 func (p *parser) parseThrowExpr(expr *throwExpr) (any, bool) {
@@ -3254,26 +3220,7 @@ func (p *parser) parseThrowExpr(expr *throwExpr) (any, bool) {
 }
 
 func (p *parser) parseZeroOrMoreExpr(expr *zeroOrMoreExpr) (any, bool) {
-	if _, ok := expr.expr.(*charClassMatcher); ok {
-		for {
-			if _, ok := p.parseExprWrap(expr.expr); !ok {
-				return terminal{}, true
-			}
-		}
-	}
-	base := len(p.vals)
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			if len(p.vals) == base {
-				return []any(nil), true
-			}
-			return p.takeVals(base), true
-		}
-		p.vals = append(p.vals, val)
-	}
+	return p.repeat(expr.expr, 0)
 }
 
 func (p *parser) parseZeroOrOneExpr(expr *zeroOrOneExpr) (any, bool) {

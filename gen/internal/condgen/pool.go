@@ -12,7 +12,9 @@ package condgen
 // grow again from empty each time. Here the rules table is built once,
 // parsers are kept in a sync.Pool and reset between uses (reset_test.go
 // proves a reset parser equals a fresh one field by field), and the result
-// comes back as plain data, not pigeon's types.
+// comes back as plain data, not pigeon's types. The helpers at the end
+// (terminal, sequence, repeat) are what pigeon's generic parse functions
+// call once gen/internal/fastpeg has rewritten them to allocate less.
 
 import (
 	"errors"
@@ -173,6 +175,62 @@ func (p *parser) takeVals(base int) []any {
 	p.lists = append(p.lists, p.vals[base:]...)
 	p.dropVals(base)
 	return p.lists[start:len(p.lists):len(p.lists)]
+}
+
+// sequence is a sequence of exprs as gen/internal/fastpeg rewrites pigeon's
+// parseSeqExpr: their values are collected on p.vals, and become a list
+// only when every one matched.
+func (p *parser) sequence(exprs []any) (any, bool) {
+	base := len(p.vals)
+	pt := p.pt
+	for _, expr := range exprs {
+		val, ok := p.parseExprWrap(expr)
+		if !ok {
+			p.dropVals(base)
+			p.restore(pt)
+			return nil, false
+		}
+		p.vals = append(p.vals, val)
+	}
+	return p.takeVals(base), true
+}
+
+// repeat is expr* (least 0) and expr+ (least 1) as gen/internal/fastpeg
+// rewrites pigeon's parseZeroOrMoreExpr and parseOneOrMoreExpr. A run of
+// a character class gives terminal{}, not one value per character; any
+// other run gives the list of its values (nil when it matched none), as
+// pigeon's does.
+func (p *parser) repeat(expr any, least int) (any, bool) {
+	if _, ok := expr.(*charClassMatcher); ok {
+		n := 0
+		for {
+			if _, ok := p.parseExprWrap(expr); !ok {
+				break
+			}
+			n++
+		}
+		if n < least {
+			return nil, false
+		}
+		return terminal{}, true
+	}
+	base := len(p.vals)
+	for {
+		p.pushV()
+		val, ok := p.parseExprWrap(expr)
+		p.popV()
+		if !ok {
+			break
+		}
+		p.vals = append(p.vals, val)
+	}
+	switch n := len(p.vals) - base; {
+	case n < least:
+		return nil, false // p.vals is at base: nothing matched
+	case n == 0:
+		return []any(nil), true
+	}
+	return p.takeVals(base), true
 }
 
 // dropVals drops the values from base up of p.vals.

@@ -20,8 +20,10 @@
 //     The lists are read by startValue before the parse returns (pool.go),
 //     so the block can be reused.
 //
-// Every expression still counts one step where it counted one: the step
-// budgets and the limits tests are unchanged.
+// The sequences and runs call sequence and repeat, written in the grammar
+// package's pool.go (hand-written, tested there). Every expression still
+// counts one step where it counted one: the step budgets and the limits
+// tests are unchanged.
 //
 // Usage, from the grammar's package (its go:generate line, after pigeon's):
 //
@@ -73,18 +75,7 @@ var rewrites = []rewrite{
 }
 `,
 		new: `func (p *parser) parseSeqExpr(seq *seqExpr) (any, bool) {
-	base := len(p.vals)
-	pt := p.pt
-	for _, expr := range seq.exprs {
-		val, ok := p.parseExprWrap(expr)
-		if !ok {
-			p.dropVals(base)
-			p.restore(pt)
-			return nil, false
-		}
-		p.vals = append(p.vals, val)
-	}
-	return p.takeVals(base), true
+	return p.sequence(seq.exprs)
 }
 `,
 		n: 1,
@@ -105,26 +96,7 @@ var rewrites = []rewrite{
 }
 `,
 		new: `func (p *parser) parseZeroOrMoreExpr(expr *zeroOrMoreExpr) (any, bool) {
-	if _, ok := expr.expr.(*charClassMatcher); ok {
-		for {
-			if _, ok := p.parseExprWrap(expr.expr); !ok {
-				return terminal{}, true
-			}
-		}
-	}
-	base := len(p.vals)
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			if len(p.vals) == base {
-				return []any(nil), true
-			}
-			return p.takeVals(base), true
-		}
-		p.vals = append(p.vals, val)
-	}
+	return p.repeat(expr.expr, 0)
 }
 `,
 		n: 1,
@@ -149,30 +121,7 @@ var rewrites = []rewrite{
 }
 `,
 		new: `func (p *parser) parseOneOrMoreExpr(expr *oneOrMoreExpr) (any, bool) {
-	if _, ok := expr.expr.(*charClassMatcher); ok {
-		for n := 0; ; n++ {
-			if _, ok := p.parseExprWrap(expr.expr); !ok {
-				if n == 0 {
-					return nil, false
-				}
-				return terminal{}, true
-			}
-		}
-	}
-	base := len(p.vals)
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			if len(p.vals) == base {
-				// did not match once, no match
-				return nil, false
-			}
-			return p.takeVals(base), true
-		}
-		p.vals = append(p.vals, val)
-	}
+	return p.repeat(expr.expr, 1)
 }
 `,
 		n: 1,
