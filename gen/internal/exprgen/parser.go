@@ -2302,8 +2302,8 @@ var g = &grammar{
 									pos: position{line: 160, col: 11, offset: 9963},
 									expr: &charClassMatcher{
 										pos:        position{line: 160, col: 12, offset: 9964},
-										val:        "[aoniefl]",
-										chars:      []rune{'a', 'o', 'n', 'i', 'e', 'f', 'l'},
+										val:        "[inaoefl]",
+										chars:      []rune{'i', 'n', 'a', 'o', 'e', 'f', 'l'},
 										ignoreCase: false,
 										inverted:   false,
 									},
@@ -2385,33 +2385,33 @@ var g = &grammar{
 						alternatives: []any{
 							&litMatcher{
 								pos:        position{line: 165, col: 14, offset: 10456},
-								val:        "and",
-								ignoreCase: false,
-								want:       "\"and\"",
-							},
-							&litMatcher{
-								pos:        position{line: 165, col: 22, offset: 10464},
-								val:        "or",
-								ignoreCase: false,
-								want:       "\"or\"",
-							},
-							&litMatcher{
-								pos:        position{line: 165, col: 29, offset: 10471},
-								val:        "not",
-								ignoreCase: false,
-								want:       "\"not\"",
-							},
-							&litMatcher{
-								pos:        position{line: 165, col: 37, offset: 10479},
 								val:        "in",
 								ignoreCase: false,
 								want:       "\"in\"",
 							},
 							&litMatcher{
-								pos:        position{line: 165, col: 44, offset: 10486},
+								pos:        position{line: 165, col: 21, offset: 10463},
+								val:        "not",
+								ignoreCase: false,
+								want:       "\"not\"",
+							},
+							&litMatcher{
+								pos:        position{line: 165, col: 29, offset: 10471},
 								val:        "is",
 								ignoreCase: false,
 								want:       "\"is\"",
+							},
+							&litMatcher{
+								pos:        position{line: 165, col: 36, offset: 10478},
+								val:        "and",
+								ignoreCase: false,
+								want:       "\"and\"",
+							},
+							&litMatcher{
+								pos:        position{line: 165, col: 44, offset: 10486},
+								val:        "or",
+								ignoreCase: false,
+								want:       "\"or\"",
 							},
 							&litMatcher{
 								pos:        position{line: 165, col: 51, offset: 10493},
