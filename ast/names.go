@@ -50,9 +50,35 @@ func IsName(s string) bool {
 // .key is refused (D9); a quoted key (row['_id']) is not.
 func StartsWithUnderscore(s string) bool { return strings.HasPrefix(s, "_") }
 
-// keywords are the words of the expression grammar that cannot be names
-// (its Keyword rule; a test reads that rule and compares).
-var keywords = [...]string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"}
+// keywords are the words of the expression grammar that cannot be names:
+// the words of the operator table's word operators (and, or, not, in, is),
+// then those of the constructs the grammar refuses (grammarWords). The
+// grammar's Keyword rule is generated from them (gen/internal/mkpeg).
+var keywords = func() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, o := range operators {
+		for _, w := range strings.Fields(o.Text) {
+			if r, _ := utf8.DecodeRuneInString(w); IsIdentStart(r) {
+				add(w)
+			}
+		}
+	}
+	for _, w := range grammarWords {
+		add(w)
+	}
+	return out
+}()
+
+// grammarWords are the keywords that are no operator: those of a
+// conditional expression, a comprehension and a lambda (all refused, D12).
+var grammarWords = [...]string{"if", "else", "for", "lambda"}
 
 // IsKeyword reports whether s is a keyword of the expression grammar: and
 // or not in is if else for lambda. A keyword cannot be a name (${in} is
@@ -67,7 +93,7 @@ func IsKeyword(s string) bool {
 }
 
 // Keywords returns the keywords, in the order the grammar lists them.
-func Keywords() []string { return append([]string(nil), keywords[:]...) }
+func Keywords() []string { return append([]string(nil), keywords...) }
 
 // IsNumberLiteral reports whether s is a number literal as grammar/expr.peg
 // accepts it: ASCII digits, then optionally a point and more digits: 12, 0.50,

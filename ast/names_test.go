@@ -25,7 +25,8 @@ func TestIsName(t *testing.T) {
 }
 
 func TestKeywords(t *testing.T) {
-	require.Equal(t, []string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"}, Keywords())
+	// D9's keywords; the list itself is made from the operator table.
+	require.ElementsMatch(t, []string{"and", "or", "not", "in", "is", "if", "else", "for", "lambda"}, Keywords())
 	for _, k := range Keywords() {
 		require.True(t, IsKeyword(k))
 		require.True(t, IsName(k), "a keyword is an identifier by the classes")
@@ -34,8 +35,9 @@ func TestKeywords(t *testing.T) {
 		require.False(t, IsKeyword(s), s)
 	}
 	k := Keywords()
+	first := k[0]
 	k[0] = "x"
-	require.True(t, IsKeyword("and"), "Keywords returns a copy")
+	require.True(t, IsKeyword(first), "Keywords returns a copy")
 }
 
 // D9: NameStart goes back over the name's characters only, Thai marks

@@ -5,9 +5,11 @@ package ast
 // associativity. The grammar's actions fold operator chains with it, the
 // canonical printer and the property-test generators read the same
 // precedence from it, and messages name operators from it: it is the only
-// place those facts live. Adding an arithmetic operator means one line
-// here, one in grammar/expr.peg (and its BinOp lookahead), and its
-// operation on numbers in eval's table of operations (keyed by the Op).
+// place those facts live. The grammar's operator alternatives and their
+// look-ahead classes are generated from it (gen/internal/mkpeg, at go
+// generate). Adding an arithmetic operator means one line here (and its
+// Op), and its operation on numbers in eval's table of operations (keyed
+// by the Op).
 
 // Precedence levels of the operators, weakest first, as in Python. An
 // operand binds tighter than every operator: PrecPostfix is the strength

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"regexp"
@@ -70,8 +71,14 @@ func TestSuiteCovers(t *testing.T) {
 	for _, a := range []string{"lookups", "literals", "arithmetic", "conditions", "errors", "limits", "traps", "spec"} {
 		require.True(t, areas[a], "the area %s has a file", a)
 	}
-	for _, f := range funcs.All() {
-		require.True(t, areas["functions/"+f.Name], "functions/%s.yaml", f.Name)
+	// A function file names a function of the table; every function's
+	// own examples are cases too (TestTableExamples), so a function needs
+	// no file of its own to be covered.
+	for a := range areas {
+		if name, ok := strings.CutPrefix(a, "functions/"); ok {
+			_, known := funcs.Lookup(name)
+			require.True(t, known, "%s.yaml is not a function of the table", a)
+		}
 	}
 	for _, k := range conformance.Kinds() {
 		if k == "data" || k == "internal" {
@@ -86,12 +93,52 @@ func TestSuiteCovers(t *testing.T) {
 		}
 		require.True(t, found, "no case of the operator %q", o.Text)
 	}
-	for _, op := range []string{" == ", " != ", " < ", " > ", " <= ", " >= ", " in ", " contains ", " is empty", " is not empty", "not ", " and ", " or "} {
+	ops := []string{"not ", " " + ast.And.String() + " ", " " + ast.Or.String() + " "} // and every comparison of ast's table
+	for _, op := range ast.CmpOps() {
+		if op.Unary() {
+			ops = append(ops, " "+op.String())
+		} else {
+			ops = append(ops, " "+op.String()+" ")
+		}
+	}
+	for _, op := range ops {
 		found := false
 		for _, c := range conditions {
 			found = found || strings.Contains(c, op)
 		}
 		require.True(t, found, "no condition case with %q", op)
+	}
+}
+
+// Every example of the function table (the ones docs/functions.md shows)
+// is a case of the suite's runner, over the table's ExampleData: its
+// result, or for "error: REASON" an error of a flow author's kind whose
+// message holds REASON. This is how a function is covered without a file
+// of its own (issue #19: adding a function touches its table entry, not
+// the suite).
+func TestTableExamples(t *testing.T) {
+	data, err := json.Marshal(funcs.ExampleData()) // JSON is YAML
+	require.NoError(t, err)
+	var cases []conformance.Case
+	for _, f := range funcs.All() {
+		for _, ex := range f.Examples {
+			c := conformance.Case{File: "funcs/table.go", Area: "functions/" + f.Name, Form: "template",
+				Template: "${" + ex.Expr + "}", Data: data, Rule: "D19", Complexity: 1, Hint: "the example of the function table"}
+			if reason, ok := strings.CutPrefix(ex.Want, "error: "); ok {
+				_, err := eval.MustCompile(c.Template).Render(scope.New(funcs.ExampleData()))
+				require.Error(t, err, c.Template)
+				kind := conformance.KindOf(err)
+				require.NotContains(t, []string{"internal", "data"}, kind, c.Template)
+				c.Error = &conformance.ErrorWant{Kind: kind, Contains: []string{reason}}
+			} else {
+				c.Want = &ex.Want
+			}
+			cases = append(cases, c)
+		}
+	}
+	require.Greater(t, len(cases), 50)
+	for _, r := range conformance.Run(cases) {
+		require.True(t, r.Pass, "%s: %s; got %s", r.Case.Template, r.Why, r.Got)
 	}
 }
 

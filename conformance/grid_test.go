@@ -2,6 +2,7 @@ package conformance_test
 
 import (
 	"fmt"
+	"io/fs"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/conformance"
 	"github.com/kinenix/expressions/funcs"
 )
 
@@ -314,8 +316,14 @@ func gridTruth() string {
 }
 
 func gridArity() string {
-	g := newGrid("a call with too few or too many values fails with the wording of D15, for every function of the table.", "")
+	g := newGrid("a call with too few or too many values fails with the wording of D15, for every function of the table that has a file in functions/.", "")
 	for _, f := range funcs.All() {
+		// A function without a file of its own is covered by its table
+		// entry (TestTableExamples, and funcs' TestCheckArity for its
+		// arity), so that adding one does not change this file.
+		if _, err := fs.Stat(conformance.Suite(), "functions/"+f.Name+".yaml"); err != nil {
+			continue
+		}
 		lo, hi := f.Arity()
 		takes := fmt.Sprint(lo)
 		switch {

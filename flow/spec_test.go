@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -221,16 +222,33 @@ func TestSpecExamples(t *testing.T) {
 		require.True(t, trapKinds[k], "the spec has no traps example of the trap %q", k)
 	}
 
-	// Every function and every condition operator has an example.
-	for _, f := range funcs.All() {
+	// Every function the spec's table of functions (section 8) lists is
+	// one of the function table and has an example here. A function's
+	// full examples are its table entry's (docs/functions.md, generated,
+	// and eval's TestFuncsExamples), so the spec needs no new example to
+	// cover a new function.
+	listed := specFunctions(t, string(src))
+	require.Greater(t, len(listed), 5)
+	for _, name := range listed {
+		_, ok := funcs.Lookup(name)
+		require.True(t, ok, "the spec lists %s, which is not a function", name)
 		found := false
 		for _, x := range templates {
-			found = found || strings.Contains(x, f.Name+"(")
+			found = found || strings.Contains(x, name+"(")
 		}
-		require.True(t, found, "the spec has no example of %s", f.Name)
+		require.True(t, found, "the spec has no example of %s", name)
 	}
-	ops := []string{"not ", " and ", " or "} // and every comparison of ast's table
-	for _, op := range ast.CmpOps() {
+	// Every comparison the spec's table of operators (section 10) lists
+	// is one of ast's table and has an example here, and so have not, and,
+	// or. Every comparison of ast's table has a conformance case
+	// (conformance's TestSuiteCovers), so the spec needs no new example to
+	// cover a new one.
+	ops := []string{"not ", " " + ast.And.String() + " ", " " + ast.Or.String() + " "}
+	listed = specOperators(string(src))
+	require.Greater(t, len(listed), 5)
+	for _, text := range listed {
+		op, ok := ast.CmpOpByText(text)
+		require.True(t, ok, "the spec lists %q, which is not a comparison", text)
 		if op.Unary() {
 			ops = append(ops, " "+op.String())
 		} else {
@@ -244,6 +262,43 @@ func TestSpecExamples(t *testing.T) {
 		}
 		require.True(t, found, "the spec has no condition example with %q", op)
 	}
+}
+
+// specOperatorRow is a row of the spec's table of comparisons: | `a == b` |
+// or | `a < b`, `a > b` |; specOperator is one comparison in it.
+var (
+	specOperatorRow = regexp.MustCompile("^\\| (`a [^`]+`(, )?)+ \\|")
+	specOperator    = regexp.MustCompile("`a ([^`]+?)( b)?`")
+)
+
+// specOperators returns the comparisons the spec's table of operators
+// lists, as written in ast's table.
+func specOperators(doc string) []string {
+	var out []string
+	for _, line := range strings.Split(doc, "\n") {
+		for _, m := range specOperator.FindAllStringSubmatch(specOperatorRow.FindString(line), -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// specFunctionRow is a row of the spec's table of functions: | `len(x)`,
+// or `lower(x)`, `upper(x)` |.
+var specFunctionRow = regexp.MustCompile("^\\| (`[a-z]+\\([^`]*\\)`(, )?)+ \\|")
+
+// specFunctions returns the names of the functions the rows of the spec's
+// table of functions list.
+func specFunctions(t *testing.T, doc string) []string {
+	t.Helper()
+	var out []string
+	for _, line := range strings.Split(doc, "\n") {
+		row := specFunctionRow.FindString(line)
+		for _, m := range regexp.MustCompile("`([a-z]+)\\(").FindAllStringSubmatch(row, -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
 }
 
 func renderExample(text string, s *scope.Scope) string {

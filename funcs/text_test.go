@@ -163,6 +163,7 @@ func TestReplace(t *testing.T) {
 		ok("grows", "aaaaaa", txt("aaa"), txt("a"), txt("aa")),
 		ok("not overlapping, from the left", "bba", txt("aaaaa"), txt("aa"), txt("b")),
 		ok("not found", "abc", txt("abc"), txt("x"), txt("y")),
+		ok("same length, other text: not its input (textResult compares texts, #19)", "axc", txt("abc"), txt("b"), txt("x")),
 		ok("case matters", "Abc", txt("Abc"), txt("a"), txt("x")),
 		ok("thai", "ราคา 100 THB", txt("ราคา 100 บาท"), txt("บาท"), txt("THB")),
 		ok("number x", "12", num("1200"), txt("0"), txt("")),

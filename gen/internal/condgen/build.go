@@ -85,12 +85,13 @@ func condPart(v any) any {
 
 func errEmpty() *Problem { return &Problem{Offset: 0, Kind: Empty} }
 
-// errUnclosed reports the ${ at pos; quote is the quote character that
-// swallowed the rest of the line, or nil.
-func errUnclosed(pos int, quote any) *Problem {
+// errUnclosed reports the ${ at pos, whose text runs to the end of the
+// line; quoted is set when it ends with a quote that swallowed the rest
+// of the line (the grammar's last, optional, terminal).
+func errUnclosed(pos int, text []byte, quoted bool) *Problem {
 	p := &Problem{Offset: pos, Kind: UnclosedPlaceholder}
-	if q, ok := quote.([]byte); ok {
-		p.Text = string(q)
+	if quoted {
+		p.Text = string(text[len(text)-1:])
 	}
 	return p
 }

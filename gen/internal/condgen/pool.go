@@ -12,7 +12,9 @@ package condgen
 // grow again from empty each time. Here the rules table is built once,
 // parsers are kept in a sync.Pool and reset between uses (reset_test.go
 // proves a reset parser equals a fresh one field by field), and the result
-// comes back as plain data, not pigeon's types.
+// comes back as plain data, not pigeon's types. The helpers at the end
+// (terminal, sequence, repeat) are what pigeon's generic parse functions
+// call once gen/internal/fastpeg has rewritten them to allocate less.
 
 import (
 	"errors"
@@ -144,6 +146,97 @@ func (p *parser) reset(data []byte, maxSteps uint64) {
 	p.choiceNoMatch = ""
 	clear(p.recoveryStack[:cap(p.recoveryStack)])
 	p.recoveryStack = p.recoveryStack[:0]
+	clear(p.vals[:cap(p.vals)])
+	p.vals = p.vals[:0]
+	clear(p.lists[:cap(p.lists)])
+	p.lists = p.lists[:0]
+}
+
+// terminal is the value of a terminal that matched, and of a run of a
+// character class: the actions read the text through c.text, so a
+// terminal's bytes are not copied into an interface (gen/internal/fastpeg
+// rewrites pigeon's parser.go to give it).
+type terminal struct{}
+
+// listBlock is how many values a block of lists holds.
+const listBlock = 256
+
+// takeVals moves the values from base up of p.vals, those of a sequence or
+// a run that matched, into a list of p.lists and returns it. The list's
+// capacity is its length, so an append to it never writes over the
+// block. A full block is left to the lists that use it and a new one
+// started; reset keeps the last for the next parse.
+func (p *parser) takeVals(base int) []any {
+	n := len(p.vals) - base
+	if cap(p.lists)-len(p.lists) < n {
+		p.lists = make([]any, 0, max(listBlock, n))
+	}
+	start := len(p.lists)
+	p.lists = append(p.lists, p.vals[base:]...)
+	p.dropVals(base)
+	return p.lists[start:len(p.lists):len(p.lists)]
+}
+
+// sequence is a sequence of exprs as gen/internal/fastpeg rewrites pigeon's
+// parseSeqExpr: their values are collected on p.vals, and become a list
+// only when every one matched.
+func (p *parser) sequence(exprs []any) (any, bool) {
+	base := len(p.vals)
+	pt := p.pt
+	for _, expr := range exprs {
+		val, ok := p.parseExprWrap(expr)
+		if !ok {
+			p.dropVals(base)
+			p.restore(pt)
+			return nil, false
+		}
+		p.vals = append(p.vals, val)
+	}
+	return p.takeVals(base), true
+}
+
+// repeat is expr* (least 0) and expr+ (least 1) as gen/internal/fastpeg
+// rewrites pigeon's parseZeroOrMoreExpr and parseOneOrMoreExpr. A run of
+// a character class gives terminal{}, not one value per character; any
+// other run gives the list of its values (nil when it matched none), as
+// pigeon's does.
+func (p *parser) repeat(expr any, least int) (any, bool) {
+	if _, ok := expr.(*charClassMatcher); ok {
+		n := 0
+		for {
+			if _, ok := p.parseExprWrap(expr); !ok {
+				break
+			}
+			n++
+		}
+		if n < least {
+			return nil, false
+		}
+		return terminal{}, true
+	}
+	base := len(p.vals)
+	for {
+		p.pushV()
+		val, ok := p.parseExprWrap(expr)
+		p.popV()
+		if !ok {
+			break
+		}
+		p.vals = append(p.vals, val)
+	}
+	switch n := len(p.vals) - base; {
+	case n < least:
+		return nil, false // p.vals is at base: nothing matched
+	case n == 0:
+		return []any(nil), true
+	}
+	return p.takeVals(base), true
+}
+
+// dropVals drops the values from base up of p.vals.
+func (p *parser) dropVals(base int) {
+	clear(p.vals[base:])
+	p.vals = p.vals[:base]
 }
 
 // run parses p.data as pigeon's parse does, without building the rules

@@ -218,7 +218,7 @@ func postfix(e ast.Expr, trailers []any) ast.Expr {
 	for _, item := range trailers {
 		t := item.([]any)[2].([]any)
 		switch open := t[0].(type) {
-		case []byte: // . name
+		case terminal: // . name
 			e = &ast.SelectorExpr{X: e, Sel: t[2].(*ast.Ident)}
 		case lbrack:
 			e = &ast.IndexExpr{X: e, Lbrack: int(open), Index: index(t), Rbrack: t[6].(int)}

@@ -1,6 +1,8 @@
 package exprgen
 
-// parser.go is generated from grammar/expr.peg by pigeon v1.3.0, pinned in
+// expr.peg is written by mkpeg from the template grammar/expr.peg, its
+// slots filled from ast's operator table and the lexical classes (see
+// gen/internal/mkpeg); parser.go is generated from expr.peg by pigeon v1.3.0, pinned in
 // tools.mod so that the generator stays out of go.mod. Its output is
 // deterministic and gofmt-clean, so `go generate` reproduces parser.go byte
 // for byte (make check-generated).
@@ -15,4 +17,6 @@ package exprgen
 // grammar tests read; the grammar writes out the references that matter
 // by hand instead (grammar/expr.peg, rules of the house).
 
-//go:generate go tool -modfile=../../../tools.mod pigeon -optimize-parser -o parser.go ../../../grammar/expr.peg
+//go:generate go run ../mkpeg -o expr.peg ../../../grammar/expr.peg
+//go:generate go tool -modfile=../../../tools.mod pigeon -optimize-parser -o parser.go expr.peg
+//go:generate go run ../fastpeg parser.go

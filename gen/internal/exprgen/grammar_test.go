@@ -181,6 +181,13 @@ func TestOperatorTableMatchesGrammar(t *testing.T) {
 			rule = "PrefixOp"
 		}
 		require.True(t, matches(t, rule, o.Text), "%s %q", rule, o.Text)
+		// The lookahead classes in front of BinOp and PrefixOp know its
+		// first character (mkpeg derives both from the table).
+		in := "a " + o.Text + " b"
+		if o.Prefix {
+			in = o.Text + " b"
+		}
+		require.True(t, matches(t, "Input", in), "%q", in)
 		p := newParser("", []byte(o.Text), Entrypoint(rule))
 		v, err := p.parse(g)
 		require.NoError(t, err)
@@ -205,4 +212,41 @@ func TestPoolFilesAgree(t *testing.T) {
 		require.Equal(t, header+strings.Replace(string(here), "package exprgen\n", "package condgen\n", 1), string(there),
 			"%s: run go generate ./gen/...", name)
 	}
+}
+
+// The runs and sequences that gen/internal/fastpeg rewrites: a run of a
+// class gives terminal{} and reads all of it, X+ fails on none, a
+// sequence that fails leaves nothing on the stack of values, and one that
+// matches gives its values.
+func TestRunsAndSequences(t *testing.T) {
+	byName := map[string]*rule{}
+	for _, r := range g.rules {
+		byName[r.name] = r
+	}
+	parse := func(rule, src string) (*parser, any, bool) {
+		p := newParser("", []byte(src))
+		p.rules = rules
+		p.read()
+		v, ok := p.parseRule(byName[rule])
+		return p, v, ok
+	}
+	p, v, ok := parse("_", " \t x")
+	require.True(t, ok)
+	require.Equal(t, terminal{}, v)
+	require.Equal(t, 3, p.pt.offset)
+	_, v, ok = parse("_", "x")
+	require.True(t, ok, "X* matches none")
+	require.Equal(t, terminal{}, v)
+	_, _, ok = parse("__", "x")
+	require.False(t, ok, "X+ needs one")
+
+	p, v, ok = parse("Call", "(a, b)")
+	require.True(t, ok)
+	seq := v.([]any)
+	require.Len(t, seq, 5, "LParen, space, the arguments, space, RParen: Call as the grammar writes it")
+	require.Equal(t, len(seq), cap(seq), "a list cannot be appended to over the block")
+	require.Empty(t, p.vals)
+	p, _, ok = parse("Call", "(a, b")
+	require.False(t, ok)
+	require.Empty(t, p.vals, "a sequence that fails drops its values")
 }

@@ -27,7 +27,7 @@ var parserFields = []string{
 	"filename", "pt", "cur", "data", "errs", "depth", "recover", "rules",
 	"vstack", "rstack", "maxFailPos", "maxFailExpected", "maxFailInvertExpected",
 	"maxExprCnt", "entrypoint", "allowInvalidUTF8", "Stats", "choiceNoMatch",
-	"recoveryStack",
+	"recoveryStack", "vals", "lists",
 }
 
 func TestResetKnowsEveryField(t *testing.T) {
