@@ -69,6 +69,12 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
 		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		// D44, D49: a number with an exponent is told as a number
+		// wherever it stands, not as text to quote.
+		{rule: "D44 exponent", src: "${1e3 + 1}", want: "1001"},
+		{rule: "D44 exponent in format", src: "${format(1e3)}", want: "1,000.00"},
+		{rule: "D44 exponent in round", src: "${round(2.5e-3, 3)}", want: "0.003"},
+		{rule: "D44 exponent in default", src: "${default(row.missing, 1e3)}", want: "1000"},
 		// D13: method calls.
 		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
 		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},
@@ -165,8 +171,9 @@ func runHint(t *testing.T, src string, cond bool, s *scope.Scope) string {
 //   - for a condition, the literal the message quotes as "not a number"
 //     when there is one (`> 1,000`), the side `${fill}` when the
 //     suggestion is one ${...}, or else the part the message quotes;
-//   - for a field, the ${...} the message names when the suggestion holds
-//     ${ (the text goes outside), the operand the message starts with when
+//   - for a field, what the message names after "instead of" by what
+//     comes before it (`write 1000 instead of 1e3`), the ${...} the
+//     message names when the suggestion holds ${ (the text goes outside), the operand the message starts with when
 //     the suggestion holds it (`use number(x)`), or else the text inside
 //     the ${...} (`write upper(x)`).
 //
@@ -204,6 +211,9 @@ func applyHint(src, msg, fill string, cond bool) (string, bool) {
 		return "", false
 	}
 	switch operand, _, _ := strings.Cut(reason, " is "); {
+	case strings.Contains(sugg, " instead of "): // `write 1000 instead of 1e3`
+		with, written, _ := strings.Cut(sugg, " instead of ")
+		return strings.Replace(src, written, with, 1), true
 	case strings.Contains(sugg, "${"):
 		return strings.Replace(src, "${"+inner+"}", sugg, 1), true
 	case operand != "" && strings.Contains(sugg, "("+operand) && strings.Contains(inner, operand):
