@@ -158,11 +158,12 @@ func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
 //	${number(replace(row['Start Date'], '-', ''))} < 20260415
 //
 // It writes that rewrite only when it is certain (D49): the order of day
-// and month is known (a part over 12 in one of the dates, or a date
-// written year first: both sides are read in that order), every date
-// reads whole, and a placeholder is the side alone. Otherwise the reason
-// says what is not clear and how dates compare, without a rewrite. ok is
-// false when no side is a date.
+// and month is known (a date written year first is year, month, day; for
+// dates with the year last, a part over 12 in either date decides the
+// order for both), every date reads whole (no zone, no fraction of a
+// second), and a side from data is its placeholder alone. Otherwise the
+// reason says what is not clear and how dates compare, without a
+// rewrite. ok is false when no side is a date.
 func orderDateHint(op string, left, right *Template, l, r value.Value) (string, bool) {
 	switch op {
 	case "<", ">", "<=", ">=":
