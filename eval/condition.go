@@ -449,10 +449,11 @@ type Part struct {
 func (p Part) NumberHint() (reason string, ok bool) { return groupedLiteral(p.Left, p.Right) }
 
 // DateHint is, when p is an order comparison (< > <= >=) and a side's
-// value (l or r) is a date written yyyy-mm-dd, the reason that says dates
-// are not compared by < and > and writes the comparison of their digits
-// as numbers (D44), where the comparison's own reason would suggest
-// number(...), which reads a date's year; ok is false otherwise.
+// value (l or r) is a date (2026-04-15, 15/04/2026, ...), the reason that
+// says dates are not compared by < and > and, when it is certain, writes
+// the comparison as numbers of year, month and day (D44, D49), where the
+// comparison's own reason would suggest number(...), which reads a date's
+// first number; ok is false otherwise.
 func (p Part) DateHint(l, r value.Value) (reason string, ok bool) {
 	return orderDateHint(p.Op, p.Left, p.Right, l, r)
 }

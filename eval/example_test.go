@@ -177,3 +177,15 @@ func ExampleTemplate_Reads() {
 	// [row Customer] false
 	// [row Amount] true
 }
+
+// The environment a template reads, inside an expression too: a tool
+// warns where the host does not let a variable in (D44).
+func ExampleTemplate_EnvReads() {
+	t := eval.MustCompile("${env.REGION} ${default(env.ZONE, 'eu')} ${row.Customer}")
+	for _, r := range t.EnvReads() {
+		fmt.Println(r.Name, r.Whole)
+	}
+	// Output:
+	// REGION true
+	// ZONE false
+}

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -144,14 +146,24 @@ func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
 }
 
 // orderDateHint is the reason for an order comparison (D28) where a side is
-// a date written yyyy-mm-dd (D44): dates are not compared by < and >, and
-// number(...) of a date alone reads its year. Such dates compare as the
-// numbers of their digits, so the hint writes the comparison that way:
+// a date (D44): dates are not compared by < and >, and number(...) of a
+// date alone reads its first number. A date is written year first
+// (2026-04-15, 2026/04/15, 2026.04.15) or day and month first (15/04/2026,
+// 04/15/2026, 15.04.2026, 15-04-2026), alone or before a time (T09:30, or
+// a space and 09:30:15). When both sides are dates, the hint writes the
+// comparison as numbers of year, month, day and time, which compare as
+// the dates do:
 //
 //	${row.Start Date} < 2026-04-15
 //	${number(replace(row['Start Date'], '-', ''))} < 20260415
 //
-// ok is false when no side is such a date or a side cannot be rewritten.
+// It writes that rewrite only when it is certain (D49): the order of day
+// and month is known (a date written year first is year, month, day; for
+// dates with the year last, a part over 12 in either date decides the
+// order for both), every date reads whole (no zone, no fraction of a
+// second), and a side from data is its placeholder alone. Otherwise the
+// reason says what is not clear and how dates compare, without a
+// rewrite. ok is false when no side is a date.
 func orderDateHint(op string, left, right *Template, l, r value.Value) (string, bool) {
 	switch op {
 	case "<", ">", "<=", ">=":
@@ -161,57 +173,229 @@ func orderDateHint(op string, left, right *Template, l, r value.Value) (string, 
 	if left == nil || right == nil {
 		return "", false
 	}
-	date := ""
-	sides := [2]string{}
-	for i, side := range [2]struct {
-		t *Template
-		v value.Value
-	}{{left, l}, {right, r}} {
-		text := strings.TrimSpace(side.t.text)
-		if side.v.Kind() != value.Text || !isoDate(side.v.Text()) {
-			sides[i] = text
+	sides := [2]dateSide{{t: left}, {t: right}}
+	first := ""
+	for i, v := range [2]value.Value{l, r} {
+		if v.Kind() != value.Text {
 			continue
 		}
-		if date == "" {
-			date = side.v.Text()
-		}
-		switch {
-		case len(side.t.places) == 0:
-			sides[i] = strings.ReplaceAll(strings.TrimSpace(side.v.Text())[:10], "-", "")
-		case side.t.whole:
-			x, ok := exprForm(side.t.places[0].raw)
-			if !ok {
-				return "", false
+		if d, ok := readDate(v.Text()); ok {
+			sides[i].d, sides[i].ok = d, true
+			if first == "" {
+				first = v.Text()
 			}
-			sides[i] = "${number(replace(" + x + ", '-', ''))}"
-		default:
-			return "", false
 		}
 	}
-	if date == "" {
+	if first == "" {
 		return "", false
 	}
-	return op + " needs numbers; " + quote(date) + " is a date, and dates are not compared by < and >; " +
-		"compare their digits as numbers: write " + short(sides[0]+" "+op+" "+sides[1]), true
+	reason := op + " needs numbers; " + quote(first) + " is a date, and dates are not compared by < and >; "
+	rewrite, why := dateRewrite(op, sides)
+	if why != "" {
+		return reason + why, true
+	}
+	return reason + "compare their digits as numbers: write " + rewrite, true
 }
 
-// isoDate reports whether s, trimmed, starts with a date written
-// yyyy-mm-dd, alone or before a time (`2026-04-15`, `2026-04-15T10:30`).
-func isoDate(s string) bool {
-	s = strings.TrimSpace(s)
-	if len(s) < 10 || len(s) > 10 && s[10] != 'T' && s[10] != ' ' {
-		return false
-	}
-	for i := 0; i < 10; i++ {
-		if i == 4 || i == 7 {
-			if s[i] != '-' {
-				return false
-			}
-		} else if s[i] < '0' || s[i] > '9' {
-			return false
+// dateSide is a side of an order comparison, and the date its value is.
+type dateSide struct {
+	t  *Template
+	d  writtenDate
+	ok bool
+}
+
+// dateAdvice is what orderDateHint says when it writes no rewrite.
+const dateAdvice = "compare them as numbers written year, month, day (yyyymmdd) on both sides"
+
+// dateRewrite is the comparison of sides written as numbers of year, month,
+// day and time (orderDateHint), or, when that is not certain, why.
+func dateRewrite(op string, sides [2]dateSide) (rewrite, why string) {
+	dayFirst, known := false, false
+	for _, s := range sides {
+		if !s.ok || !s.d.exact {
+			return "", dateAdvice
+		}
+		if s.d.yearFirst {
+			continue
+		}
+		switch {
+		case s.d.a > 12 && known && !dayFirst, s.d.b > 12 && known && dayFirst:
+			return "", "the dates are not written in one order of day and month; " + dateAdvice
+		case s.d.a > 12:
+			dayFirst, known = true, true
+		case s.d.b > 12:
+			dayFirst, known = false, true
 		}
 	}
-	return true
+	if !known {
+		for _, s := range sides {
+			if !s.d.yearFirst {
+				return "", "whether " + quote(s.d.parts[0]) + " in " + quote(s.d.text) + " is the day or the month is not clear; " + dateAdvice
+			}
+		}
+	}
+	clock := max(len(sides[0].d.clock), len(sides[1].d.clock))
+	var out [2]string
+	for i, s := range sides {
+		text, ok := s.digits(dayFirst, clock)
+		if !ok {
+			return "", dateAdvice
+		}
+		out[i] = text
+	}
+	return out[0] + " " + op + " " + out[1], ""
+}
+
+// digits writes the side as a number of year, month, day and its time,
+// padded to clock digits of time: the digits of a literal, or a ${...}
+// that computes them from the placeholder that is the side alone.
+func (s dateSide) digits(dayFirst bool, clock int) (string, bool) {
+	d := s.d
+	year, month, day := 0, 1, 2
+	if !d.yearFirst {
+		year, month, day = 2, 1, 0
+		if !dayFirst {
+			month, day = 0, 1
+		}
+	}
+	pad := strings.Repeat("0", clock-len(d.clock))
+	if len(s.t.places) == 0 {
+		num := func(i int) string {
+			return fmt.Sprintf("%02s", d.parts[i])
+		}
+		return num(year) + num(month) + num(day) + d.clock + pad, true
+	}
+	if !s.t.whole {
+		return "", false
+	}
+	x, ok := exprForm(s.t.places[0].raw)
+	if !ok || short(x) != x {
+		// The placeholder is echoed whole, up to three times, or there
+		// is no rewrite: one cut (D37) could not be followed.
+		return "", false
+	}
+	sep := "'" + string(d.sep) + "'"
+	var e string
+	switch {
+	case d.yearFirst && len(d.parts[1]) == 2 && len(d.parts[2]) == 2:
+		// 2026-04-15: the digits in order, without the marks
+		e = "replace(" + x + ", " + sep + ", '')"
+		if d.clock != "" {
+			e = "replace(replace(" + e + ", '" + string(d.clockSep) + "', ''), ':', '')"
+		}
+		e = "number(" + e + ")"
+		if pad != "" {
+			e += " * 1" + pad
+		}
+	case d.clock == "":
+		part := func(i int) string { return "number(part(" + x + ", " + sep + ", " + strconv.Itoa(i) + "))" }
+		e = part(year) + " * 10000 + " + part(month) + " * 100 + " + part(day)
+		if pad != "" {
+			e = "(" + e + ") * 1" + pad
+		}
+	default:
+		return "", false
+	}
+	return "${" + e + "}", true
+}
+
+// writtenDate is a date as written (orderDateHint).
+type writtenDate struct {
+	text string // as written, trimmed
+	// parts are the three numbers as written, in order; sep is the mark
+	// between them.
+	parts [3]string
+	sep   byte
+	// yearFirst is true for year, month, day; otherwise the year is last,
+	// and a and b are the first two parts.
+	yearFirst bool
+	a, b      int
+	// clock is the time's digits (hhmm or hhmmss), "" for none; clockSep
+	// is what comes between the date and the time ('T' or ' ').
+	clock    string
+	clockSep byte
+	// exact is false when more follows that the digits would not keep
+	// (a zone, a fraction of a second, other text).
+	exact bool
+}
+
+// readDate reads s, trimmed, as a date written as orderDateHint says; ok
+// is false when it is not one.
+func readDate(s string) (writtenDate, bool) {
+	s = strings.TrimSpace(s)
+	d := writtenDate{text: s, exact: true}
+	i := 0
+	for k := 0; k < 3; k++ {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i || j-i > 4 {
+			return d, false
+		}
+		d.parts[k] = s[i:j]
+		if k < 2 {
+			if j == len(s) || !strings.ContainsRune("-/.", rune(s[j])) || k == 1 && s[j] != d.sep {
+				return d, false
+			}
+			d.sep = s[j]
+			j++
+		}
+		i = j
+	}
+	l0, l1, l2 := len(d.parts[0]), len(d.parts[1]), len(d.parts[2])
+	switch {
+	case l0 == 4 && l1 <= 2 && l2 <= 2:
+		d.yearFirst = true
+	case l0 <= 2 && l1 <= 2 && l2 == 4:
+	default:
+		return d, false
+	}
+	p := [3]int{}
+	for k, t := range d.parts {
+		p[k], _ = strconv.Atoi(t)
+	}
+	if d.yearFirst {
+		if p[1] < 1 || p[1] > 12 || p[2] < 1 || p[2] > 31 {
+			return d, false
+		}
+	} else {
+		d.a, d.b = p[0], p[1]
+		if d.a < 1 || d.b < 1 || d.a > 31 || d.b > 31 || d.a > 12 && d.b > 12 {
+			return d, false
+		}
+	}
+	rest := s[i:]
+	if rest == "" {
+		return d, true
+	}
+	if rest[0] != 'T' && rest[0] != ' ' {
+		return d, false
+	}
+	d.clockSep = rest[0]
+	d.clock, d.exact = readClock(rest[1:])
+	return d, true
+}
+
+// readClock reads hh:mm or hh:mm:ss, the whole of s, as its digits.
+func readClock(s string) (string, bool) {
+	if len(s) != 5 && len(s) != 8 {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case i%3 == 2:
+			if s[i] != ':' {
+				return "", false
+			}
+		case s[i] < '0' || s[i] > '9':
+			return "", false
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String(), true
 }
 
 // exprForm is the text of a placeholder written so that it reads the same

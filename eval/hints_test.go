@@ -25,6 +25,8 @@ func hintData() map[string]any {
 			"last":       "Jaidee",
 			"note":       "a-b",
 			"date":       "25/10/2019",
+			"us date":    "10/25/2019",
+			"ambiguous":  "01/02/2026",
 			"Start Date": "2026-04-01",
 			"end":        "2026-05-01T10:00",
 			"n":          "1500",
@@ -67,6 +69,12 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
 		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		// D44, D49: a number with an exponent is told as a number
+		// wherever it stands, not as text to quote.
+		{rule: "D44 exponent", src: "${1e3 + 1}", want: "1001"},
+		{rule: "D44 exponent in format", src: "${format(1e3)}", want: "1,000.00"},
+		{rule: "D44 exponent in round", src: "${round(2.5e-3, 3)}", want: "0.003"},
+		{rule: "D44 exponent in default", src: "${default(row.missing, 1e3)}", want: "1000"},
 		// D13: method calls.
 		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
 		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},
@@ -81,6 +89,15 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 literal and date", src: "2026-04-15 > ${row.Start Date}", cond: true, want: "true"},
 		{rule: "D44 two dates", src: "${row.Start Date} >= ${row.end}", cond: true, want: "false"},
 		{rule: "D44 date in a longer line", src: "${row.Customer} == Acme and ${row['Start Date']} <= 2026-04-01", cond: true, want: "true"},
+		{rule: "D44 D49 dates day first", src: "15/01/2026 < 10/02/2026", cond: true, want: "true"},
+		{rule: "D44 D49 dates day first with dots", src: "15.01.2026 > 01.02.2026", cond: true, want: "false"},
+		{rule: "D44 D49 dates day first, one digit", src: "1-2-2026 < 13-2-2026", cond: true, want: "true"},
+		{rule: "D44 D49 dates with times", src: "2026-01-15T09:00 < 2026-01-15T10:00", cond: true, want: "true"},
+		{rule: "D44 D49 a date and a time", src: "2026-01-15 < 2026-01-15 10:00:30", cond: true, want: "true"},
+		{rule: "D44 D49 a date from data, day first", src: "${row.date} < 01/02/2026", cond: true, want: "true"},
+		{rule: "D44 D49 a date from data, month first", src: "${row.us date} < 11/01/2019", cond: true, want: "true"},
+		{rule: "D44 D49 a date from data, order from the literal", src: "${row.ambiguous} > 13/01/2026", cond: true, want: "true"},
+		{rule: "D44 D49 a time from data", src: "${row.end} > 2026-05-01T09:30", cond: true, want: "true"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			s := scope.New(hintData())
@@ -92,6 +109,26 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 			require.True(t, strings.HasPrefix(got, "ok: "), "%s\n  hint: %s\n  followed: %s\n  gives: %s", c.src, msg, fixed, got)
 			require.Equal(t, "ok: "+c.want, got, "%s followed as %s", c.src, fixed)
 		})
+	}
+}
+
+// D44, D49: where a rewrite of dates compared by < and > would not be
+// certain, the reason says why and writes none (a guess could send the
+// author wrong).
+func TestDateHintWithoutRewrite(t *testing.T) {
+	for _, c := range []struct{ src, why string }{
+		{"01/02/2026 < 03/04/2026", "whether '01' in '01/02/2026' is the day or the month is not clear"},
+		{"${row.ambiguous} < 03/04/2026", "whether '01' in '01/02/2026' is the day or the month is not clear"},
+		{"15/01/2026 < 10/13/2026", "the dates are not written in one order of day and month"},
+		{"2026-01-15T09:00Z < 2026-01-16", "are not compared by < and >; " + dateAdvice},
+		{"${row.date} > 2019", "are not compared by < and >; " + dateAdvice},
+		{"${row.date} is due < 01/02/2026", "are not compared by < and >; " + dateAdvice},
+	} {
+		msg := runHint(t, c.src, true, scope.New(hintData()))
+		require.Contains(t, msg, "is a date, and dates are not compared by < and >", c.src)
+		require.Contains(t, msg, c.why, c.src)
+		require.NotContains(t, msg, "write", c.src)
+		require.NotContains(t, msg, "number(", c.src)
 	}
 }
 
@@ -134,8 +171,9 @@ func runHint(t *testing.T, src string, cond bool, s *scope.Scope) string {
 //   - for a condition, the literal the message quotes as "not a number"
 //     when there is one (`> 1,000`), the side `${fill}` when the
 //     suggestion is one ${...}, or else the part the message quotes;
-//   - for a field, the ${...} the message names when the suggestion holds
-//     ${ (the text goes outside), the operand the message starts with when
+//   - for a field, what the message names after "instead of" by what
+//     comes before it (`write 1000 instead of 1e3`), the ${...} the
+//     message names when the suggestion holds ${ (the text goes outside), the operand the message starts with when
 //     the suggestion holds it (`use number(x)`), or else the text inside
 //     the ${...} (`write upper(x)`).
 //
@@ -173,6 +211,9 @@ func applyHint(src, msg, fill string, cond bool) (string, bool) {
 		return "", false
 	}
 	switch operand, _, _ := strings.Cut(reason, " is "); {
+	case strings.Contains(sugg, " instead of "): // `write 1000 instead of 1e3`
+		with, written, _ := strings.Cut(sugg, " instead of ")
+		return strings.Replace(src, written, with, 1), true
 	case strings.Contains(sugg, "${"):
 		return strings.Replace(src, "${"+inner+"}", sugg, 1), true
 	case operand != "" && strings.Contains(sugg, "("+operand) && strings.Contains(inner, operand):

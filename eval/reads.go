@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/scope"
 )
@@ -104,6 +106,73 @@ func (p *placeholder) reads() []Read {
 		}
 	}
 	walk(p.tree, false)
+	return out
+}
+
+// EnvRead is one read of an environment variable (design section 4, step
+// 1): a placeholder that is `env.NAME`, or `env.NAME` or `env['NAME']`
+// inside an expression (`${upper(env.REGION)}`, `${default(env.REGION,
+// 'eu')}`). Tools read these facts to warn where the host does not let the
+// variable in, which makes the read quietly empty (D44).
+type EnvRead struct {
+	// Name is the variable's NAME.
+	Name string
+	// Offset and End span the read, as the offsets of Read count.
+	Offset, End int
+	// Whole is true when the read is the placeholder's whole text.
+	Whole bool
+}
+
+// EnvReads returns the reads of the environment of the template's
+// placeholders, in order.
+func (t *Template) EnvReads() []EnvRead {
+	if t == nil {
+		return nil
+	}
+	var out []EnvRead
+	for _, p := range t.places {
+		out = append(out, p.envReads()...)
+	}
+	return out
+}
+
+// EnvReads returns the reads of the environment of the condition's sides
+// (Template.EnvReads), part by part.
+func (c *Condition) EnvReads() []EnvRead {
+	if c == nil {
+		return nil
+	}
+	var out []EnvRead
+	for _, p := range c.parts {
+		out = append(out, p.Left.EnvReads()...)
+		out = append(out, p.Right.EnvReads()...)
+	}
+	return out
+}
+
+// envReads are the reads of the environment of one placeholder: the
+// whole text, or each env.NAME of its expression, as compiled (envName).
+func (p *placeholder) envReads() []EnvRead {
+	if p.rd.isEnv {
+		lead := leadingSpace(p.raw)
+		return []EnvRead{{Name: p.rd.env, Offset: p.start + lead, End: p.start + len(strings.TrimRight(p.raw, " \t\r\n")), Whole: true}}
+	}
+	if p.tree == nil {
+		return nil
+	}
+	var out []EnvRead
+	ast.Inspect(p.tree, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		name, ok := envName(x)
+		if !ok {
+			return true
+		}
+		out = append(out, EnvRead{Name: name, Offset: p.start + x.Pos(), End: p.start + x.End(), Whole: x == p.tree})
+		return false
+	})
 	return out
 }
 

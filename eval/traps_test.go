@@ -158,6 +158,36 @@ func TestReads(t *testing.T) {
 	require.Equal(t, []r{{"row.Days", true}, {"row.Status", false}, {"row.Items", false}}, got)
 }
 
+// D44: every read of the environment is a fact of the compiled template,
+// the whole placeholder or inside an expression, each spanning the read as
+// written.
+func TestEnvReads(t *testing.T) {
+	type r struct {
+		text  string
+		whole bool
+	}
+	for text, want := range map[string][]r{
+		"${env.HOME}":            {{"env.HOME", true}},
+		"${ env.HOME } ${row.x}": {{"env.HOME", true}},
+		"${env['HOME']}":         {{"env['HOME']", true}},
+		"${upper(env.REGION)}":   {{"env.REGION", false}},
+		"${default(env.REGION, 'eu')} ${len(env['A B']) + 1}": {{"env.REGION", false}, {"env['A B']", false}},
+		"${row.env} ${row['env']} ${rows[0].x}":               nil,
+	} {
+		var got []r
+		for _, rd := range eval.MustCompile(text).EnvReads() {
+			got = append(got, r{text[rd.Offset:rd.End], rd.Whole})
+		}
+		require.Equal(t, want, got, text)
+	}
+	c := eval.MustCompileCondition("${env.STAGE} == prod and ${lower(env.REGION)} in eu, us")
+	var names []string
+	for _, rd := range c.EnvReads() {
+		names = append(names, rd.Name)
+	}
+	require.Equal(t, []string{"STAGE", "REGION"}, names)
+}
+
 // D44, D49: when a line has two traps, each warning's fix, followed, gives
 // a line that holds: `== a or b;` and `!= a, b;` name the list without the
 // `;` (whose own warning says to leave it out), not a last item `b;`.

@@ -181,6 +181,7 @@ func TestValidateSampleWarnings(t *testing.T) {
 		"1:71: warning: row.brand.x: no key 'x' in row.brand, which is text",
 		"2:16: warning: rwo: no variable 'rwo'; did you mean 'row'?",
 		"2:24: warning: ${env.HOME}: the environment is not read; run with -env HOME",
+		"2:40: warning: env.HOME: the environment is not read; run with -env HOME",
 		"2:57: warning: status: no variable 'status'; did you mean row.status?",
 		"3:12: warning: ${row.brand * 2}: row.brand is text (' toyota '), not a number; use number(row.brand)",
 		// A lookup the sample lacks is reported also where a fallback is
@@ -192,7 +193,8 @@ func TestValidateSampleWarnings(t *testing.T) {
 	}, lines(src, sample()))
 	// Warnings need sample data, but for the environment not let in
 	// (D44), which holds whatever the data.
-	require.Equal(t, []string{"2:24: warning: ${env.HOME}: the environment is not read; run with -env HOME"}, lines(src, nil))
+	require.Equal(t, []string{"2:24: warning: ${env.HOME}: the environment is not read; run with -env HOME",
+		"2:40: warning: env.HOME: the environment is not read; run with -env HOME"}, lines(src, nil))
 	fs := flow.ValidateWith(context.Background(), "f.md", []byte(src), flow.ValidateOptions{
 		EnvAllowed: func(name string) bool { return name == "HOME" }})
 	require.Empty(t, fs)

@@ -193,12 +193,13 @@ var errTrap = errors.New("silent trap")
 
 // traps warns about the silent trap of D38 that depends on the data in
 // the placeholders of t: a method call that the key rule hides without
-// data (`${x.upper()}`); and about ${env.NAME} not let in (D44). The
-// other traps are eval's facts (factTraps).
+// data (`${x.upper()}`); and about a read of the environment not let in
+// (D44, envTraps). The other traps are eval's facts (factTraps).
 func (v *validator) traps(ln line, at int, t *eval.Template) {
-	for _, ph := range t.Placeholders() {
+	phs := t.Placeholders()
+	v.envTraps(ln, at, t.EnvReads(), phs)
+	for _, ph := range phs {
 		if ph.IsEnv() {
-			v.envTrap(ln, at, ph)
 			continue
 		}
 		if ph.KeyLike() && ph.Problem(v.sample) == nil && v.sample == nil {
@@ -324,15 +325,31 @@ func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	return out
 }
 
-// envTrap warns about ${env.NAME} when the host does not let NAME in: it
-// is always empty (D44).
-func (v *validator) envTrap(ln line, at int, ph eval.Placeholder) {
-	if v.envAllowed != nil && v.envAllowed(ph.Env) {
-		return
+// envTraps warns about each read of the environment (eval's facts: a
+// placeholder `${env.NAME}`, or env.NAME inside an expression,
+// `${upper(env.REGION)}`) whose NAME the host does not let in: it is
+// always empty (D44). The warning of a whole placeholder names it; one
+// inside an expression names the read as written.
+func (v *validator) envTraps(ln line, at int, reads []eval.EnvRead, phs []eval.Placeholder) {
+	for _, r := range reads {
+		if v.envAllowed != nil && v.envAllowed(r.Name) {
+			continue
+		}
+		reason := "the environment is not read; run with -env " + r.Name
+		if v.envAllowed != nil {
+			reason = "the environment variable " + echo.Quote(r.Name) + " is not let in, so this is always empty; run with -env " + r.Name
+		}
+		for _, ph := range phs {
+			if ph.Start > r.Offset || r.End > ph.End {
+				continue
+			}
+			off, end := r.Offset-ph.Start-2, r.End-ph.Start-2
+			subject := ph.Text[off:end]
+			if r.Whole {
+				subject, off, end = "${"+ph.Text+"}", 0, len(ph.Text)
+			}
+			v.addAt(ln, at, ph, warning(ph, subject, off, end, errTrap, reason))
+			break
+		}
 	}
-	reason := "the environment is not read; run with -env " + ph.Env
-	if v.envAllowed != nil {
-		reason = "the environment variable " + echo.Quote(ph.Env) + " is not let in, so this is always empty; run with -env " + ph.Env
-	}
-	v.addAt(ln, at, ph, warning(ph, "${"+ph.Text+"}", 0, len(ph.Text), errTrap, reason))
 }

@@ -272,7 +272,11 @@ func unclearNumber(s string, start int) error {
 				plain = "-" + plain
 			}
 			hint = "write " + plain
-			if grouped := groupThousands(plain); grouped != plain {
+			// D39 writes a number split by a space with its decimals
+			// plainly ('2 285,81': write 2285.81), a whole one plainly or
+			// grouped ('9 800': write 9800 or 9,800); D34 writes both
+			// forms ('1.234,56': write 1234.56 or 1,234.56).
+			if grouped := groupThousands(plain); grouped != plain && !(spacedNumber(marks, spaced) && strings.Contains(plain, ".")) {
 				hint += " or " + grouped
 			}
 		}
@@ -284,6 +288,18 @@ func unclearNumber(s string, start int) error {
 		written = s // cut by the echo
 	}
 	return value.Fail(value.ErrValue, "number: "+echo.Quote(written)+" is not clear: "+hint)
+}
+
+// spacedNumber reports whether the marks of an unclear number hold a
+// space (D39): one between groups ("2 285,81"), or after a "." or ","
+// ("1,234, 56").
+func spacedNumber(marks []rune, spaced []bool) bool {
+	for i, m := range marks {
+		if m == ' ' || spaced[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // markReading reads digit groups and the marks between them as unclearNumber

@@ -19,9 +19,9 @@ func TestCLIHintsAndNumbers(t *testing.T) {
 		code int
 	}{
 		// D39 and the rewrite of D34/D39 messages, from the rule's examples.
-		{[]string{"render", "${number(row.price)}"}, "${number(row.price)}: number: '2 285,81' is not clear: write 2285.81 or 2,285.81", 1},
+		{[]string{"render", "${number(row.price)}"}, "${number(row.price)}: number: '2 285,81' is not clear: write 2285.81", 1},
 		{[]string{"render", "${number(row.whole)}"}, "${number(row.whole)}: number: '9 800' is not clear: write 9800 or 9,800", 1},
-		{[]string{"render", "${number(row.czk)}"}, "${number(row.czk)}: number: '1 995,00' is not clear: write 1995.00 or 1,995.00", 1},
+		{[]string{"render", "${number(row.czk)}"}, "${number(row.czk)}: number: '1 995,00' is not clear: write 1995.00", 1},
 		{[]string{"render", "${number('1.234,56')}"}, "${number('1.234,56')}: number: '1.234,56' is not clear: write 1234.56 or 1,234.56", 1},
 		{[]string{"render", "${number('2285.81')}"}, "2285.81", 0},
 		// D40.

@@ -189,6 +189,27 @@ func TestValidateSampleWarnings(t *testing.T) {
 	require.Empty(t, r.stdout)
 }
 
+// D44: the environment read inside an expression is as empty as
+// ${env.X} when it is not let in, and validate and preview say so from
+// the flow's facts, wherever the read stands; -env lets it in.
+func TestEnvReadInsideAnExpression(t *testing.T) {
+	p := writeFlow(t, "f.md", "- **b:** ${upper(env.REGION)}\n- **c:** ${default(env.REGION, 'eu')}\n"+
+		"- **condition:** ${lower(env['STAGE'])} == prod\n")
+	want := p + ":1:18: warning: env.REGION: the environment is not read; run with -env REGION\n" +
+		p + ":2:20: warning: env.REGION: the environment is not read; run with -env REGION\n" +
+		p + ":3:26: warning: env['STAGE']: the environment is not read; run with -env STAGE\n"
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, want, r.stdout)
+	r = runCLI(t, "", "preview", p)
+	require.Equal(t, 0, r.code)
+	require.Contains(t, r.stdout+r.stderr, p+":1:18: warning: env.REGION: the environment is not read; run with -env REGION")
+	require.Contains(t, r.stdout+r.stderr, p+":3:26: warning: env['STAGE']")
+	r = runCLI(t, "", "validate", "-env", "REGION,STAGE", p)
+	require.Equal(t, 0, r.code)
+	require.Empty(t, r.stdout)
+}
+
 // CRLF line ends, tabs and Thai text before a placeholder: columns count
 // characters, a tab is one, and the \r of a line end is not one.
 func TestValidatePositions(t *testing.T) {

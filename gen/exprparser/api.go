@@ -93,9 +93,10 @@ func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
 	if strings.TrimLeft(src, " \t\r\n") == "" {
 		return nil, &SyntaxError{Offset: 0, Reason: "the expression is empty"}
 	}
-	x, err := fromResult(src, exprgen.ParseInput(src, maxSteps, mode))
+	r := exprgen.ParseInput(src, maxSteps, mode)
+	x, err := fromResult(src, r)
 	var se *SyntaxError
-	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex {
+	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex && !numberRewrite(r) {
 		if hint, ok := quoteHint(src, se.Offset, maxSteps, mode); ok {
 			return nil, hint
 		}
@@ -113,13 +114,7 @@ func fromResult(src string, r exprgen.Result) (ast.Expr, error) {
 	case r.Internal != nil:
 		return nil, internalError(r.Internal)
 	case len(r.Problems) > 0:
-		best := r.Problems[0]
-		for _, p := range r.Problems[1:] {
-			if p.Offset < best.Offset {
-				best = p
-			}
-		}
-		return nil, problemError(best)
+		return nil, problemError(firstProblem(r.Problems))
 	case r.NoMatch:
 		return nil, noMatch(src, r.Farthest, r.Expected)
 	}
@@ -128,6 +123,29 @@ func fromResult(src string, r exprgen.Result) (ast.Expr, error) {
 		return nil, internalError(fmt.Errorf("the parser returned %T, not an expression", r.Value))
 	}
 	return x, nil
+}
+
+// firstProblem is the left-most of problems, which is not empty.
+func firstProblem(problems []exprgen.Problem) exprgen.Problem {
+	best := problems[0]
+	for _, p := range problems[1:] {
+		if p.Offset < best.Offset {
+			best = p
+		}
+	}
+	return best
+}
+
+// numberRewrite reports whether the error of r is a number whose reason
+// says how to write it (`write 1000 instead of 1e3`): that reason stands,
+// wherever the number is, rather than quoteHint's, which would make text
+// of it and send the author in a circle (D44, D49).
+func numberRewrite(r exprgen.Result) bool {
+	if r.TooComplex || r.Internal != nil || len(r.Problems) == 0 {
+		return false
+	}
+	p := firstProblem(r.Problems)
+	return p.Kind == exprgen.BadNumber && !strings.HasPrefix(numberProblem(p.Text), "invalid number")
 }
 
 func internalError(detail error) error {

@@ -30,6 +30,16 @@ var syntaxErrorTests = []struct {
 	{"upper(part(x, -, 0))", 14, "'-' is text without quotes; put it in quotes: write upper(part(x, '-', 0))"},
 	{"part(x, -, 1", 9, "unexpected ','; a value is missing after '-'"}, // quoting alone would not make it parse
 	{"part(x, 'a' -, 1)", 13, "unexpected ','; a value is missing after '-'"},
+	// D44, D49: a number whose own reason says how to write it keeps that
+	// reason inside a call too; quoting it would make text of it, and the
+	// hints would go round in a circle.
+	{"format(1e3)", 7, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
+	{"round(1e3, 1)", 6, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
+	{"default(x, 2.5e-3)", 11, "numbers with an exponent are not supported; write 0.0025 instead of 2.5e-3"},
+	{"part(x, 1e3, -)", 8, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
+	{"format(1_000)", 7, "numbers are written without separators: write 1000 instead of 1_000"},
+	{"format(5.)", 7, "write 5.0 or 5 instead of 5."},
+	{"format(2019abc)", 7, "'2019abc' is text without quotes; put it in quotes: write format('2019abc')"},
 
 	// Input that ends too early.
 	{"a +", 3, "unexpected end; a value is missing after '+'"},
