@@ -151,6 +151,11 @@ func (v Value) Len() int {
 			return len(c)
 		case map[string]string:
 			return len(c)
+		case *Table:
+			if v.kind == Dict {
+				return len(c.keys) // a row
+			}
+			return c.n
 		default:
 			return reflectLen(c)
 		}
@@ -178,6 +183,8 @@ func (v Value) Index(i int) (Value, error) {
 		if i, ok := position(i, len(c)); ok {
 			return Value{kind: Dict, ref: c[i]}, nil
 		}
+	case *Table:
+		return c.RowValue(i), nil
 	default:
 		return reflectIndex(c, i)
 	}
@@ -236,6 +243,8 @@ func (v Value) Key(k string) (Value, bool, error) {
 			return Value{}, false, nil
 		}
 		return TextValue(s), true, nil
+	case *Table:
+		return tableKey(c, v.coef, k)
 	default:
 		return reflectKey(c, k)
 	}
@@ -266,6 +275,11 @@ func (v Value) unsortedKeys() (keys []string, size int) {
 		keys = make([]string, 0, len(c))
 		for k := range c {
 			keys = append(keys, k)
+			size += len(k)
+		}
+	case *Table:
+		keys = append(make([]string, 0, len(c.keys)), c.keys...)
+		for _, k := range c.keys {
 			size += len(k)
 		}
 	default:
