@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // FuzzDecode checks D36 on any input: Decode never panics, a file that
@@ -99,6 +101,10 @@ func (w *walker) walk(t *testing.T, v any, depth int) {
 				t.Fatalf("invalid UTF-8 in a key: %q", k)
 			}
 			w.walk(t, c, depth+1)
+		}
+	case *value.Table: // a sheet's rows: each row's keys and values
+		for i := range x.Len() {
+			w.walk(t, x.Row(i), depth+1)
 		}
 	default:
 		t.Fatalf("not plain host data: %T", v)

@@ -5,7 +5,10 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // sheet builds the rows of a sheet from its records, CSV or XLSX alike.
@@ -19,12 +22,27 @@ import (
 type sheet struct {
 	d      *decoder
 	header []string
+	vals   []any // the values of the record just read (values)
 }
 
 // record takes one record and returns its row, or nil for a blank record
 // and the header; where(j) names cell j of it in a message. Reading a
 // record and keeping its row are charged to the decoder's budget first.
 func (s *sheet) record(cells []string, where func(j int) string) (map[string]any, error) {
+	vals, err := s.values(cells, where)
+	if vals == nil || err != nil {
+		return nil, err
+	}
+	row := make(map[string]any, len(s.header))
+	for j, name := range s.header {
+		row[name] = vals[j]
+	}
+	return row, nil
+}
+
+// values is record's values in the order of the header, nil for a blank
+// record and the header. The slice is s's, overwritten by the next record.
+func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) {
 	if err := s.d.charge(1 + len(cells)); err != nil { // reading it
 		return nil, err
 	}
@@ -44,18 +62,20 @@ func (s *sheet) record(cells []string, where func(j int) string) (map[string]any
 	if s.header == nil {
 		return nil, s.setHeader(cells, where)
 	}
+	// Kept as a map, or as a row of a table: charged alike, so the
+	// stream and Decode are bounded alike.
 	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it
 		return nil, err
 	}
-	row := make(map[string]any, len(s.header))
-	for j, name := range s.header {
+	s.vals = s.vals[:0]
+	for j := range s.header {
 		var v any
 		if j < len(cells) {
 			v = s.d.scalar(cells[j])
 		}
-		row[name] = v
+		s.vals = append(s.vals, v)
 	}
-	return row, nil
+	return s.vals, nil
 }
 
 func (s *sheet) setHeader(cells []string, where func(j int) string) error {
@@ -77,30 +97,91 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 }
 
 // sheetData reads every row of src into Data: Decode for a sheet is a
-// loop over the rows a RowReader gives.
+// loop over the rows a RowReader gives, kept in a value.Table (the keys
+// once, not a map per row).
 func (d *decoder) sheetData(src rowSource) (*Data, error) {
 	r, err := newRowReader(d, src)
 	if err != nil {
 		return nil, err
 	}
-	rows := []any{}
-	var sheetRows []int32
-	for {
-		row, err := r.Next()
+	var (
+		table     *value.Table
+		maps      []any // JSON lines whose rows differ in their keys
+		sheetRows []int32
+	)
+	if r.seen == nil && r.s.header != nil {
+		table, err = value.NewTable(r.s.header)
+		if err != nil { // setHeader refuses a name given twice first
+			return nil, d.errorf("%s", err)
+		}
+	}
+	for n := 0; ; n++ {
+		vals, sheetRow, obj, err := r.read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, row.Values)
-		sheetRows = append(sheetRows, int32(row.SheetRow))
+		if obj != nil { // a row of JSON lines
+			if n == 0 {
+				if table, err = value.NewTable(slices.Clone(r.keys)); err != nil {
+					return nil, d.errorf("%s", err)
+				}
+			}
+			if maps == nil && !sameKeys(table, obj) {
+				maps = make([]any, 0, max(n+1, 16))
+				for i := range n {
+					maps = append(maps, table.Row(i))
+				}
+				table = nil
+			}
+			if maps != nil {
+				maps = append(maps, obj)
+				continue
+			}
+			vals = vals[:0]
+			for _, k := range table.Keys() {
+				vals = append(vals, obj[k])
+			}
+			r.s.vals = vals
+		}
+		if err := table.Append(vals...); err != nil {
+			return nil, d.errorf("%s", err)
+		}
+		sheetRows = append(sheetRows, int32(sheetRow))
 	}
-	vars := map[string]any{"rows": rows}
-	if len(rows) > 0 {
-		vars["row"] = rows[0]
+	var rows any = maps
+	n := len(maps)
+	switch {
+	case maps != nil:
+	case table == nil || table.Len() == 0:
+		rows = []any{} // no rows
+	default:
+		rows, n = table, table.Len()
 	}
-	return &Data{name: d.name, vars: vars, rows: rows, sheetRows: sheetRows, sheet: true}, nil
+	data := &Data{name: d.name, rows: rows, n: n, sheet: true}
+	if r.seen == nil {
+		data.sheetRows = sheetRows
+	}
+	data.vars = map[string]any{"rows": rows}
+	if n > 0 {
+		data.vars["row"] = data.Row(0)
+	}
+	return data, nil
+}
+
+// sameKeys reports whether the object obj has the keys of t, no more.
+func sameKeys(t *value.Table, obj map[string]any) bool {
+	if len(obj) != len(t.Keys()) {
+		return false
+	}
+	for _, k := range t.Keys() {
+		if _, ok := obj[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *decoder) csvError(err error) error {
