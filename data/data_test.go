@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // decodeCounted is Decode that also returns how many values it built.
@@ -15,6 +17,32 @@ func decodeCounted(name string, b []byte, opts ...Option) (*Data, int, error) {
 	d := newDecoder(name, len(b))
 	v, err := d.decode(b, opts)
 	return v, d.built, err
+}
+
+// plain is v with every value.Table in it turned into the []any of maps
+// it stands for, to compare with data read as maps.
+func plain[T any](v T) T {
+	var walk func(x any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case *value.Table:
+			return walk(appendMaps([]any{}, x))
+		case []any:
+			out := make([]any, len(x))
+			for i, c := range x {
+				out[i] = walk(c)
+			}
+			return out
+		case map[string]any:
+			out := make(map[string]any, len(x))
+			for k, c := range x {
+				out[k] = walk(c)
+			}
+			return out
+		}
+		return x
+	}
+	return walk(v).(T)
 }
 
 // rowsOf is the rows of a sheet, each a map (Data.Row).

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -130,11 +131,7 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 				}
 			}
 			if maps == nil && !sameKeys(table, obj) {
-				maps = make([]any, 0, max(n+1, 16))
-				for i := range n {
-					maps = append(maps, table.Row(i))
-				}
-				table = nil
+				maps, table = appendMaps(make([]any, 0, max(n+1, 16)), table), nil
 			}
 			if maps != nil {
 				maps = append(maps, obj)
@@ -221,4 +218,94 @@ func (d *decoder) xlsx(b []byte, name string) (*Data, error) {
 		return nil, err
 	}
 	return d.sheetData(src)
+}
+
+// minTable is the fewest dictionaries a list of JSON or YAML holds in a
+// value.Table: a shorter list stays a []any of maps, as it was written.
+const minTable = 64
+
+// tableOf returns items as a value.Table when they are at least minTable
+// dictionaries that all have the keys of the first (records, as an export
+// of a table writes them), else nil.
+func tableOf(items []any) *value.Table {
+	if len(items) < minTable {
+		return nil
+	}
+	first, ok := items[0].(map[string]any)
+	if !ok || len(first) == 0 {
+		return nil
+	}
+	t, _ := value.NewTable(slices.Sorted(maps.Keys(first))) // keys of a map are distinct
+	for _, v := range items {
+		m, ok := v.(map[string]any)
+		if !ok || !sameKeys(t, m) {
+			return nil
+		}
+	}
+	var vals []any
+	for _, v := range items {
+		vals = appendRow(t, v.(map[string]any), vals)
+	}
+	return t
+}
+
+// appendMaps appends the rows of t to list, each a map.
+func appendMaps(list []any, t *value.Table) []any {
+	for i := range t.Len() {
+		list = append(list, t.Row(i))
+	}
+	return list
+}
+
+// appendRow appends m, which has the keys of t, to t; vals is a buffer.
+func appendRow(t *value.Table, m map[string]any, vals []any) []any {
+	vals = vals[:0]
+	for _, k := range t.Keys() {
+		vals = append(vals, m[k])
+	}
+	t.Append(vals...) // as many values as keys
+	return vals
+}
+
+// rowsOrList builds a list of n items, one at a time: as a value.Table
+// when tableOf takes its first minTable items and every later item has
+// their keys, else as a []any. A dictionary kept in the table is not kept
+// itself, so a long list of records never holds a map per record.
+type rowsOrList struct {
+	list  []any
+	table *value.Table
+	vals  []any
+	mixed bool // not a table
+}
+
+func (r *rowsOrList) add(v any, n int) {
+	if r.table != nil {
+		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
+			r.vals = appendRow(r.table, m, r.vals)
+			return
+		}
+		r.list, r.table, r.mixed = appendMaps(make([]any, 0, n), r.table), nil, true
+	}
+	if r.list == nil {
+		r.list = make([]any, 0, n)
+	}
+	r.list = append(r.list, v)
+	if !r.mixed && len(r.list) == minTable {
+		if r.table = tableOf(r.list); r.table != nil {
+			r.list = nil
+		} else {
+			r.mixed = true
+		}
+	}
+}
+
+// value is the list built.
+func (r *rowsOrList) value() any {
+	if r.table != nil {
+		return r.table
+	}
+	if r.list == nil {
+		return []any{}
+	}
+	return r.list
 }
