@@ -146,9 +146,11 @@ func plural(n int, word string) string {
 // sheet's first row is its header.
 //
 // Values are plain host data: map[string]any, []any, string, bool, nil and
-// json.Number, and a sheet's rows a *value.Table (see Vars). A value
-// reached through two YAML aliases is the same Go value (a map or slice
-// shared, not copied); do not change values in place.
+// json.Number; a sheet's rows (see Vars), and a list of 64 or more
+// dictionaries with the same keys (records) in JSON or YAML, are a
+// *value.Table, the keys held once (a YAML list with an alias for an item
+// stays a []any). A value reached through two YAML aliases is the same Go
+// value (a map or slice shared, not copied); do not change values in place.
 func Decode(name string, b []byte, opts ...Option) (*Data, error) {
 	return newDecoder(name, len(b)).decode(b, opts)
 }
