@@ -135,3 +135,38 @@ func ExampleTable() {
 	// 2 {"customer":"Bo","premium":null}
 	// number 1250.5
 }
+
+// BenchmarkRowKey reads rows[i].customer from a list of maps and from a
+// Table of the same rows, side by side (go test -bench RowKey ./value):
+// a row of a table is read without allocating, as a map is.
+func BenchmarkRowKey(b *testing.B) {
+	keys := []string{"policy_no", "customer", "status", "premium", "renewal_date"}
+	tab, err := NewTable(keys)
+	require.NoError(b, err)
+	var maps []any
+	for i := range 1000 {
+		row := []any{fmt.Sprintf("P%07d", i), "Ann", "Due", json.Number("1250.50"), "2026-01-15"}
+		require.NoError(b, tab.Append(row...))
+		m := map[string]any{}
+		for j, k := range keys {
+			m[k] = row[j]
+		}
+		maps = append(maps, m)
+	}
+	for _, c := range []struct {
+		name string
+		rows any
+	}{{"maps", maps}, {"table", tab}} {
+		list, err := FromHost(c.rows)
+		require.NoError(b, err)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				row, _ := list.Index(i % 1000)
+				sinkVal, _, sinkErr = row.Key("customer")
+				i++
+			}
+		})
+	}
+}

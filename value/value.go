@@ -51,10 +51,11 @@ func (k Kind) String() string {
 type Value struct {
 	// ref is, for Text, the text as a string (the host's own interface
 	// value when the text comes from host data, so reading it does not
-	// allocate); for List and Dict the host container; for Number the
-	// *apd.Decimal of a number too large for coef, else nil.
+	// allocate); for List and Dict the host container (a *Table for a row
+	// of one); for Number the *apd.Decimal of a number too large for coef,
+	// else nil.
 	ref  any
-	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText
+	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText; Dict of a *Table: the row
 	exp  int32 // Number: Num.exp; Text: see ParsedText
 	kind Kind
 }
