@@ -243,7 +243,8 @@ func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) 
 		if !withRows {
 			delete(vars, "rows")
 		}
-		in := flow.Input{Index: i, SheetRow: d.SheetRow(i), Key: p.keyOf(vars["row"].(map[string]any)), Scope: scope.New(vars, p.env...)}
+		row, _ := vars["row"].(map[string]any) // Data.Row's
+		in := flow.Input{Index: i, SheetRow: d.SheetRow(i), Key: p.keyOf(row), Scope: scope.New(vars, p.env...)}
 		if !yield(in, nil) {
 			return
 		}
