@@ -52,6 +52,7 @@ func TestWriteAttackFiles(t *testing.T) {
 		{"at100-1mb-x40.xlsx", workbook{sst: []string{strings.Repeat("a", 1<<20)}, numFmts: at100, xfs: `<xf numFmtId="164"/>`, rows: styled(40)}.bytes(t)},
 		{"at100-32767-x2000.xlsx", workbook{sst: []string{strings.Repeat("a", 32767)}, numFmts: at100, xfs: `<xf numFmtId="164"/>`, rows: styled(2000)}.bytes(t)},
 		{"deep-20m.xlsx", workbook{raw: `<worksheet><sheetData>` + strings.Repeat("<a>", 20_000_000)}.bytes(t)},
+		{"deep-100k.xlsx", workbook{raw: `<worksheet><sheetData>` + strings.Repeat("<a>", 100_000)}.bytes(t)}, // within the unzip cap
 		{"escapes-1mb-x20.xlsx", workbook{sst: []string{strings.Repeat("_x0041_", 150_000)}, rows: shared(20)}.bytes(t)},
 		{"escapes-4681-x20000.xlsx", workbook{sst: []string{strings.Repeat("_x0041_", 4681)}, rows: shared(20_000)}.bytes(t)},
 		{"longfmt-2000.xlsx", workbook{numFmts: `<numFmt numFmtId="164" formatCode="` + strings.Repeat("0", 2000) + `"/>`, xfs: `<xf numFmtId="164"/>`, rows: headerAnd(20, func(r int) string { return fmt.Sprintf(`<c r="A%d" s="1"><v>%d</v></c>`, r, r) })}.bytes(t)},

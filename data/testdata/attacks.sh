@@ -17,7 +17,7 @@ bin=$1
 dir=$2
 shift 2
 files=${*:-"big1m.csv big1m.xlsx big1m.json big1m.jsonl big1m.yaml cond:big1m.csv cond:big1m.xlsx cond:big1m.json cond:big1m.jsonl cond:big1m.yaml
-sst-1mib-x2000.xlsx sst-32767-x200000.xlsx at100-1mb-x40.xlsx at100-32767-x2000.xlsx deep-20m.xlsx
+sst-1mib-x2000.xlsx sst-32767-x200000.xlsx at100-1mb-x40.xlsx at100-32767-x2000.xlsx deep-20m.xlsx deep-100k.xlsx
 escapes-1mb-x20.xlsx escapes-4681-x20000.xlsx longfmt-2000.xlsx negative-sst.xlsx bad-checksum.xlsx
 short-part.xlsx rows-out-of-order.xlsx sheets-200000.xlsx cr-only.csv second-bom.csv"}
 out=$(mktemp)
