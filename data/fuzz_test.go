@@ -25,6 +25,9 @@ func FuzzDecode(f *testing.F) {
 		"policy,name\n0042,\"Smith, J\"\n",
 		"a,b\n1,2,3\n",
 		"x: [[[[[]]]]]\n",
+		// Records enough for a table (minTable), in JSON and YAML.
+		`{"x":[` + strings.Repeat(`{"a":1,"b":"x"},`, minTable) + `{"a":2,"b":null}]}`,
+		"x:\n" + strings.Repeat("- {a: 1, b: x}\n", minTable) + "- a: 2\n  b: [y]\n",
 	} {
 		for _, name := range []string{"f.json", "f.yaml", "f.csv", ""} {
 			f.Add(name, []byte(seed))
