@@ -66,16 +66,6 @@ func (t *Table) Len() int { return t.n }
 // to t.
 func (t *Table) Keys() []string { return t.keys }
 
-// Cell returns the value of key k in row i as it was appended, and
-// whether the table has that row and that key.
-func (t *Table) Cell(i int, k string) (any, bool) {
-	j, ok := t.col[k]
-	if !ok || i < 0 || i >= t.n {
-		return nil, false
-	}
-	return t.at(i, j), true
-}
-
 // at is the value of column j of row i.
 func (t *Table) at(i, j int) any {
 	w := len(t.keys)
@@ -95,10 +85,10 @@ func (t *Table) Row(i int) map[string]any {
 	return m
 }
 
-// RowValue returns row i as a dictionary Value (a negative i counts from
-// the end), or Value{} when there is no row i: the item i of the list
-// FromHost(t) is.
-func (t *Table) RowValue(i int) Value {
+// rowValue is row i as a dictionary Value (a negative i counts from the
+// end), or Value{} when there is no row i: Index of the list FromHost(t)
+// is. The row is t and its index, so reading it allocates nothing.
+func (t *Table) rowValue(i int) Value {
 	if i, ok := position(i, t.n); ok {
 		return Value{kind: Dict, ref: t, coef: int64(i)}
 	}

@@ -82,14 +82,6 @@ func TestTableReadsAsMaps(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(wj), string(gj))
 
-	v, ok := tab.Cell(1, "amount")
-	require.True(t, ok)
-	require.Equal(t, json.Number("-3"), v)
-	_, ok = tab.Cell(1, "nope")
-	require.False(t, ok)
-	_, ok = tab.Cell(len(rows), "id")
-	require.False(t, ok)
-
 	var none *Table
 	e, err := FromHost(none)
 	require.NoError(t, err)

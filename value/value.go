@@ -185,7 +185,7 @@ func (v Value) Index(i int) (Value, error) {
 			return Value{kind: Dict, ref: c[i]}, nil
 		}
 	case *Table:
-		return c.RowValue(i), nil
+		return c.rowValue(i), nil
 	default:
 		return reflectIndex(c, i)
 	}
