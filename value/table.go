@@ -24,7 +24,8 @@ type Table struct {
 const tableBlock = 4096
 
 // NewTable returns an empty table whose rows have the keys given, in
-// that order. A key given twice is an error (ErrData).
+// that order; the table keeps the slice, so do not change it after. A key
+// given twice is an error (ErrData).
 func NewTable(keys []string) (*Table, error) {
 	col := make(map[string]int, len(keys))
 	for j, k := range keys {
