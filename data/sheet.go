@@ -107,8 +107,9 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 	}
 	var (
 		table     *value.Table
-		maps      []any // JSON lines whose rows differ in their keys
+		list      []any // JSON lines whose rows differ in their keys
 		sheetRows []int32
+		buf       []any
 	)
 	if r.seen == nil && r.s.header != nil {
 		table, err = value.NewTable(r.s.header)
@@ -124,43 +125,39 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 		if err != nil {
 			return nil, err
 		}
-		if obj != nil { // a row of JSON lines
-			if n == 0 {
-				if table, err = value.NewTable(slices.Clone(r.keys)); err != nil {
-					return nil, d.errorf("%s", err)
-				}
+		if obj == nil { // a record of CSV or XLSX
+			if err := table.Append(vals...); err != nil {
+				return nil, d.errorf("%s", err)
 			}
-			if maps == nil && !sameKeys(table, obj) {
-				maps, table = appendMaps(make([]any, 0, max(n+1, 16)), table), nil
-			}
-			if maps != nil {
-				maps = append(maps, obj)
-				continue
-			}
-			vals = vals[:0]
-			for _, k := range table.Keys() {
-				vals = append(vals, obj[k])
-			}
-			r.s.vals = vals
+			sheetRows = append(sheetRows, int32(sheetRow))
+			continue
 		}
-		if err := table.Append(vals...); err != nil {
-			return nil, d.errorf("%s", err)
+		// A row of JSON lines: a table while every row has the keys of
+		// the first, then a list of maps.
+		if n == 0 {
+			if table, err = value.NewTable(slices.Clone(r.keys)); err != nil {
+				return nil, d.errorf("%s", err)
+			}
 		}
-		sheetRows = append(sheetRows, int32(sheetRow))
+		if list == nil && !sameKeys(table, obj) {
+			list, table = appendMaps(make([]any, 0, max(n+1, 16)), table), nil
+		}
+		if list != nil {
+			list = append(list, obj)
+			continue
+		}
+		buf = appendRow(table, obj, buf)
 	}
-	var rows any = maps
-	n := len(maps)
+	var rows any = list
+	n := len(list)
 	switch {
-	case maps != nil:
+	case list != nil:
 	case table == nil || table.Len() == 0:
 		rows = []any{} // no rows
 	default:
 		rows, n = table, table.Len()
 	}
-	data := &Data{name: d.name, rows: rows, n: n, sheet: true}
-	if r.seen == nil {
-		data.sheetRows = sheetRows
-	}
+	data := &Data{name: d.name, rows: rows, n: n, sheetRows: sheetRows, sheet: true}
 	data.vars = map[string]any{"rows": rows}
 	if n > 0 {
 		data.vars["row"] = data.Row(0)
