@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/value"
 )
 
 // Option adjusts how Decode reads a file.
@@ -28,24 +29,48 @@ func Sheet(name string) Option {
 // Data is a decoded data file: a mapping of variable names to values, or,
 // for a sheet (CSV or XLSX), its rows.
 type Data struct {
-	name      string // for messages
-	vars      map[string]any
-	rows      []any
+	name string // for messages
+	vars map[string]any
+	// rows are a sheet's rows: a *value.Table of them, or for JSON lines
+	// whose rows do not all have the same keys, a []any of maps.
+	rows      any
+	n         int
 	sheetRows []int32 // Row.SheetRow of each row
 	sheet     bool
 }
 
 // Vars returns the variables. For a sheet they are "rows" (the list of
-// rows, each a dictionary keyed by the header) and "row" (the first row;
-// absent when the sheet has no rows). The map belongs to d: read it, do not
-// change it.
+// rows, each a dictionary keyed by the header: a *value.Table, the keys
+// held once; a []any of map[string]any for JSON lines whose rows do not
+// all have the same keys) and "row" (the first row, a map[string]any;
+// absent when the sheet has no rows). The map belongs to d: read it, do
+// not change it.
 func (d *Data) Vars() map[string]any { return d.vars }
 
 // IsSheet reports whether the data was read from CSV or XLSX.
 func (d *Data) IsSheet() bool { return d.sheet }
 
 // Len returns the number of rows of a sheet, 0 for other data.
-func (d *Data) Len() int { return len(d.rows) }
+func (d *Data) Len() int { return d.n }
+
+// Row returns row i of a sheet as a map keyed by the header (a new map
+// for a row of a *value.Table), or nil when i is out of range or the data
+// is not a sheet. A negative i counts from the end, as in RowVars.
+func (d *Data) Row(i int) map[string]any {
+	if i < 0 {
+		i += d.n
+	}
+	switch rows := d.rows.(type) {
+	case *value.Table:
+		return rows.Row(i)
+	case []any:
+		if 0 <= i && i < len(rows) {
+			m, _ := rows[i].(map[string]any)
+			return m
+		}
+	}
+	return nil
+}
 
 // RowVars returns the variables with "row" set to row i of the sheet: "rows"
 // as Vars gives it and "row" the i-th row. A negative i counts from the end
@@ -57,12 +82,12 @@ func (d *Data) RowVars(i int) (map[string]any, error) {
 	}
 	j := i
 	if j < 0 {
-		j += len(d.rows)
+		j += d.n
 	}
-	if j < 0 || j >= len(d.rows) {
-		return nil, fmt.Errorf("row %d is out of range: the sheet in %s has %s", i, d.label(), plural(len(d.rows), "row"))
+	if j < 0 || j >= d.n {
+		return nil, fmt.Errorf("row %d is out of range: the sheet in %s has %s", i, d.label(), plural(d.n, "row"))
 	}
-	return map[string]any{"rows": d.rows, "row": d.rows[j]}, nil
+	return map[string]any{"rows": d.rows, "row": d.Row(j)}, nil
 }
 
 // SheetRow returns the row number the spreadsheet shows for row i of a
@@ -121,7 +146,10 @@ func plural(n int, word string) string {
 // sheet's first row is its header.
 //
 // Values are plain host data: map[string]any, []any, string, bool, nil and
-// json.Number. A value reached through two YAML aliases is the same Go
+// json.Number; a sheet's rows (see Vars), and a list of 64 or more
+// dictionaries with the same keys (records) in JSON or YAML, are a
+// *value.Table, the keys held once (a YAML list with an alias for an item
+// stays a []any). A value reached through two YAML aliases is the same Go
 // value (a map or slice shared, not copied); do not change values in place.
 func Decode(name string, b []byte, opts ...Option) (*Data, error) {
 	return newDecoder(name, len(b)).decode(b, opts)

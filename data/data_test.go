@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // decodeCounted is Decode that also returns how many values it built.
@@ -17,6 +19,41 @@ func decodeCounted(name string, b []byte, opts ...Option) (*Data, int, error) {
 	d := newDecoder(name, len(b))
 	v, err := d.decode(b, opts)
 	return v, d.built, err
+}
+
+// plain is v with every value.Table in it turned into the []any of maps
+// it stands for, to compare with data read as maps.
+func plain[T any](v T) T {
+	var walk func(x any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case *value.Table:
+			return walk(appendMaps([]any{}, x))
+		case []any:
+			out := make([]any, len(x))
+			for i, c := range x {
+				out[i] = walk(c)
+			}
+			return out
+		case map[string]any:
+			out := make(map[string]any, len(x))
+			for k, c := range x {
+				out[k] = walk(c)
+			}
+			return out
+		}
+		return x
+	}
+	return walk(v).(T)
+}
+
+// rowsOf is the rows of a sheet, each a map (Data.Row).
+func rowsOf(d *Data) []any {
+	rows := []any{}
+	for i := range d.Len() {
+		rows = append(rows, d.Row(i))
+	}
+	return rows
 }
 
 func mustVars(t *testing.T, name, src string) map[string]any {
@@ -323,13 +360,13 @@ func TestRowVars(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, d.IsSheet())
 	require.Equal(t, 3, d.Len())
-	rows := d.Vars()["rows"].([]any)
+	rows := rowsOf(d)
 	require.Equal(t, rows[0], d.Vars()["row"])
 	for i, want := range map[int]string{0: "x", 2: "z", -1: "z", -3: "x"} {
 		v, err := d.RowVars(i)
 		require.NoError(t, err)
 		require.Equal(t, want, v["row"].(map[string]any)["b"], "row %d", i)
-		require.Equal(t, rows, v["rows"])
+		require.Equal(t, d.Vars()["rows"], v["rows"])
 	}
 	for _, i := range []int{3, -4, 100} {
 		_, err := d.RowVars(i)
@@ -363,7 +400,7 @@ func TestCSV(t *testing.T) {
 	d, err := Decode("r.csv", []byte(src))
 	require.NoError(t, err)
 	require.Equal(t, 3, d.Len())
-	rows := d.Vars()["rows"].([]any)
+	rows := rowsOf(d)
 	require.Equal(t, map[string]any{
 		"policy_no": "0042", "customer": "Johnson, Johnson & Co", "zip": "01234", "phone": "+66812345678",
 		"premium": json.Number("1250.50"), "paid": true, "note": "two\nlines, \"quoted\"",

@@ -17,8 +17,9 @@
 // list loads within ten times its size.
 //
 // A sheet (CSV, XLSX or JSON lines) becomes the variables rows (a list of
-// dictionaries keyed by the header row) and row (one of them, the first by
-// default; see Data.RowVars). OpenRows reads a sheet one row at a time with
+// dictionaries keyed by the header row, held as a value.Table: the header
+// once, not a map per row) and row (one of them, the first by default; see
+// Data.RowVars). OpenRows reads a sheet one row at a time with
 // the same rules and bounds; Decode for a sheet is a loop over it.
 //
 // CSV lines may end in CR LF, LF or CR; every byte-order mark at the start

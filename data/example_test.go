@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/data"
+	"github.com/kinenix/expressions/value"
 )
 
 // A YAML file: the zip code keeps its leading zero, the phone number its
@@ -57,6 +58,26 @@ func ExampleData_RowVars() {
 	// true 2
 	// P-002 Anna 980.5
 	// row 2 is out of range: the sheet in renewals.csv has 2 rows
+}
+
+// A sheet's rows are a *value.Table: the header once, each row its values.
+// value.FromHost reads it as the list of dictionaries it stands for, and
+// Row gives one row as a map.
+func ExampleData_Row() {
+	src := "policy_no,premium\nP-001,1200\nP-002,980.5\n"
+	d, err := data.Decode("renewals.csv", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rows := d.Vars()["rows"].(*value.Table)
+	fmt.Println(rows.Keys(), rows.Len(), d.Row(-1))
+	v, _ := value.FromHost(rows)
+	first, _ := v.Index(0)
+	fmt.Println(first.String())
+	// Output:
+	// [policy_no premium] 2 map[policy_no:P-002 premium:980.5]
+	// {"policy_no":"P-001","premium":1200}
 }
 
 // Duplicate keys are refused with their line, in JSON as in YAML.

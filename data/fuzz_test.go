@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // FuzzDecode checks D36 on any input: Decode never panics, a file that
@@ -23,6 +25,9 @@ func FuzzDecode(f *testing.F) {
 		"policy,name\n0042,\"Smith, J\"\n",
 		"a,b\n1,2,3\n",
 		"x: [[[[[]]]]]\n",
+		// Records enough for a table (minTable), in JSON and YAML.
+		`{"x":[` + strings.Repeat(`{"a":1,"b":"x"},`, minTable) + `{"a":2,"b":null}]}`,
+		"x:\n" + strings.Repeat("- {a: 1, b: x}\n", minTable) + "- a: 2\n  b: [y]\n",
 	} {
 		for _, name := range []string{"f.json", "f.yaml", "f.csv", ""} {
 			f.Add(name, []byte(seed))
@@ -99,6 +104,10 @@ func (w *walker) walk(t *testing.T, v any, depth int) {
 				t.Fatalf("invalid UTF-8 in a key: %q", k)
 			}
 			w.walk(t, c, depth+1)
+		}
+	case *value.Table: // a sheet's rows: each row's keys and values
+		for i := range x.Len() {
+			w.walk(t, x.Row(i), depth+1)
 		}
 	default:
 		t.Fatalf("not plain host data: %T", v)

@@ -186,8 +186,8 @@ func (w *jsonWalker) value(depth int) (any, error) {
 			return nil, err
 		}
 		if c == '[' {
-			s := make([]any, n)
-			for k := range s {
+			var rows rowsOrList
+			for k := range n {
 				if k > 0 {
 					w.skip()
 					w.i++ // ','
@@ -196,11 +196,11 @@ func (w *jsonWalker) value(depth int) (any, error) {
 				if err != nil {
 					return nil, err
 				}
-				s[k] = v
+				rows.add(v, n)
 			}
 			w.skip()
 			w.i++ // ']'
-			return s, nil
+			return rows.value(), nil
 		}
 		m := make(map[string]any, n)
 		for k := 0; k < n; k++ {

@@ -136,38 +136,59 @@ func (r *RowReader) Next() (Row, error) {
 }
 
 func (r *RowReader) next() (Row, error) {
+	vals, sheetRow, obj, err := r.read()
+	if err != nil {
+		return Row{}, err
+	}
+	if obj == nil {
+		obj = make(map[string]any, len(r.s.header))
+		for j, name := range r.s.header {
+			obj[name] = vals[j]
+		}
+	}
+	row := Row{Index: r.index, SheetRow: sheetRow, Values: obj}
+	r.index++
+	return row, nil
+}
+
+// read reads the next row: of CSV and XLSX its values in the order of
+// the header (the slice is r's, overwritten by the next read) and its
+// sheet row; of JSON lines the object read.
+func (r *RowReader) read() (vals []any, sheetRow int, obj map[string]any, err error) {
 	for {
 		cells, sheetRow, where, err := r.src.next()
 		if err != nil {
-			return Row{}, err
+			return nil, 0, nil, err
 		}
 		if j, ok := r.src.(*jsonlRows); ok {
-			return r.jsonRow(j)
+			r.jsonKeys(j)
+			return nil, 0, j.row, nil
 		}
-		values, err := r.s.record(cells, where)
+		vals, err := r.s.values(cells, where)
 		if err != nil {
-			return Row{}, err
+			return nil, 0, nil, err
 		}
-		if values == nil {
-			continue // blank, or the header
+		if vals != nil { // else blank, or the header
+			return vals, sheetRow, nil, nil
 		}
-		row := Row{Index: r.index, SheetRow: sheetRow, Values: values}
-		r.index++
-		return row, nil
 	}
 }
 
-// jsonRow takes the object j just read as the next row.
-func (r *RowReader) jsonRow(j *jsonlRows) (Row, error) {
-	for _, k := range j.keys {
+// jsonKeys adds the keys of the object j just read that are new to the
+// header, in the order they are written: the order is looked up only
+// when there is a new key.
+func (r *RowReader) jsonKeys(j *jsonlRows) {
+	for k := range j.row {
 		if !r.seen[k] {
-			r.seen[k] = true
-			r.keys = append(r.keys, k)
+			for _, k := range objectKeys(j.text, j.row) {
+				if !r.seen[k] {
+					r.seen[k] = true
+					r.keys = append(r.keys, k)
+				}
+			}
+			return
 		}
 	}
-	row := Row{Index: r.index, Values: j.row}
-	r.index++
-	return row, nil
 }
 
 // utf8Reader passes on the text of r while it is valid UTF-8 and fails at
@@ -460,7 +481,7 @@ type jsonlRows struct {
 	// off is the byte offset of the next line in the file, start that of
 	// the line read last.
 	off, start int
-	keys       []string // of the last row, in the order written
+	text       []byte // the last row's line (valid until the next read)
 	row        map[string]any
 }
 
@@ -499,7 +520,7 @@ func (j *jsonlRows) next() ([]string, int, func(int) string, error) {
 			return nil, 0, nil, err
 		}
 		j.row = v
-		j.keys = objectKeys(line, v)
+		j.text = line
 		return nil, 0, nil, nil
 	}
 }

@@ -47,7 +47,7 @@ func requireSameAsDecode(t *testing.T, name string, b []byte, opts ...Option) []
 		return rows
 	}
 	require.NoError(t, err)
-	want := d.Vars()["rows"].([]any)
+	want := rowsOf(d)
 	require.Len(t, rows, len(want))
 	for i, r := range rows {
 		require.Equal(t, want[i], r.Values)
@@ -182,7 +182,7 @@ func TestCSVDoors(t *testing.T) {
 			d := newDecoder("x.csv", len(tc.src))
 			data, err := d.sheetData(newCSVRows(d, r))
 			require.NoError(t, err, tc.src)
-			rows := data.Vars()["rows"].([]any)
+			rows := rowsOf(data)
 			require.Len(t, rows, len(tc.rows), tc.src)
 			for i, want := range tc.rows {
 				require.Equal(t, want, rows[i], tc.src)

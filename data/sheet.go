@@ -5,7 +5,11 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/kinenix/expressions/value"
 )
 
 // sheet builds the rows of a sheet from its records, CSV or XLSX alike.
@@ -19,12 +23,27 @@ import (
 type sheet struct {
 	d      *decoder
 	header []string
+	vals   []any // the values of the record just read (values)
 }
 
 // record takes one record and returns its row, or nil for a blank record
 // and the header; where(j) names cell j of it in a message. Reading a
 // record and keeping its row are charged to the decoder's budget first.
 func (s *sheet) record(cells []string, where func(j int) string) (map[string]any, error) {
+	vals, err := s.values(cells, where)
+	if vals == nil || err != nil {
+		return nil, err
+	}
+	row := make(map[string]any, len(s.header))
+	for j, name := range s.header {
+		row[name] = vals[j]
+	}
+	return row, nil
+}
+
+// values is record's values in the order of the header, nil for a blank
+// record and the header. The slice is s's, overwritten by the next record.
+func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) {
 	if err := s.d.charge(1 + len(cells)); err != nil { // reading it
 		return nil, err
 	}
@@ -44,18 +63,20 @@ func (s *sheet) record(cells []string, where func(j int) string) (map[string]any
 	if s.header == nil {
 		return nil, s.setHeader(cells, where)
 	}
+	// Kept as a map, or as a row of a table: charged alike, so the
+	// stream and Decode are bounded alike.
 	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it
 		return nil, err
 	}
-	row := make(map[string]any, len(s.header))
-	for j, name := range s.header {
+	s.vals = s.vals[:0]
+	for j := range s.header {
 		var v any
 		if j < len(cells) {
 			v = s.d.scalar(cells[j])
 		}
-		row[name] = v
+		s.vals = append(s.vals, v)
 	}
-	return row, nil
+	return s.vals, nil
 }
 
 func (s *sheet) setHeader(cells []string, where func(j int) string) error {
@@ -77,30 +98,84 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 }
 
 // sheetData reads every row of src into Data: Decode for a sheet is a
-// loop over the rows a RowReader gives.
+// loop over the rows a RowReader gives, kept in a value.Table (the keys
+// once, not a map per row).
 func (d *decoder) sheetData(src rowSource) (*Data, error) {
 	r, err := newRowReader(d, src)
 	if err != nil {
 		return nil, err
 	}
-	rows := []any{}
-	var sheetRows []int32
-	for {
-		row, err := r.Next()
+	var (
+		table     *value.Table
+		list      []any // JSON lines whose rows differ in their keys
+		sheetRows []int32
+		buf       []any
+	)
+	if r.seen == nil && r.s.header != nil {
+		table, err = value.NewTable(r.s.header)
+		if err != nil { // setHeader refuses a name given twice first
+			return nil, d.errorf("%s", err)
+		}
+	}
+	for n := 0; ; n++ {
+		vals, sheetRow, obj, err := r.read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, row.Values)
-		sheetRows = append(sheetRows, int32(row.SheetRow))
+		if obj == nil { // a record of CSV or XLSX
+			if err := table.Append(vals...); err != nil {
+				return nil, d.errorf("%s", err)
+			}
+			sheetRows = append(sheetRows, int32(sheetRow))
+			continue
+		}
+		// A row of JSON lines: a table while every row has the keys of
+		// the first, then a list of maps.
+		if n == 0 {
+			if table, err = value.NewTable(slices.Clone(r.keys)); err != nil {
+				return nil, d.errorf("%s", err)
+			}
+		}
+		if list == nil && !sameKeys(table, obj) {
+			list, table = appendMaps(make([]any, 0, max(n+1, 16)), table), nil
+		}
+		if list != nil {
+			list = append(list, obj)
+			continue
+		}
+		buf = appendRow(table, obj, buf)
 	}
-	vars := map[string]any{"rows": rows}
-	if len(rows) > 0 {
-		vars["row"] = rows[0]
+	var rows any = list
+	n := len(list)
+	switch {
+	case list != nil:
+	case table == nil || table.Len() == 0:
+		rows = []any{} // no rows
+	default:
+		rows, n = table, table.Len()
 	}
-	return &Data{name: d.name, vars: vars, rows: rows, sheetRows: sheetRows, sheet: true}, nil
+	data := &Data{name: d.name, rows: rows, n: n, sheetRows: sheetRows, sheet: true}
+	data.vars = map[string]any{"rows": rows}
+	if n > 0 {
+		data.vars["row"] = data.Row(0)
+	}
+	return data, nil
+}
+
+// sameKeys reports whether the object obj has the keys of t, no more.
+func sameKeys(t *value.Table, obj map[string]any) bool {
+	if len(obj) != len(t.Keys()) {
+		return false
+	}
+	for _, k := range t.Keys() {
+		if _, ok := obj[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *decoder) csvError(err error) error {
@@ -140,4 +215,94 @@ func (d *decoder) xlsx(b []byte, name string) (*Data, error) {
 		return nil, err
 	}
 	return d.sheetData(src)
+}
+
+// minTable is the fewest dictionaries a list of JSON or YAML holds in a
+// value.Table: a shorter list stays a []any of maps, as it was written.
+const minTable = 64
+
+// tableOf returns items as a value.Table when they are at least minTable
+// dictionaries that all have the keys of the first (records, as an export
+// of a table writes them), else nil.
+func tableOf(items []any) *value.Table {
+	if len(items) < minTable {
+		return nil
+	}
+	first, ok := items[0].(map[string]any)
+	if !ok || len(first) == 0 {
+		return nil
+	}
+	t, _ := value.NewTable(slices.Sorted(maps.Keys(first))) // keys of a map are distinct
+	for _, v := range items {
+		m, ok := v.(map[string]any)
+		if !ok || !sameKeys(t, m) {
+			return nil
+		}
+	}
+	var vals []any
+	for _, v := range items {
+		vals = appendRow(t, v.(map[string]any), vals)
+	}
+	return t
+}
+
+// appendMaps appends the rows of t to list, each a map.
+func appendMaps(list []any, t *value.Table) []any {
+	for i := range t.Len() {
+		list = append(list, t.Row(i))
+	}
+	return list
+}
+
+// appendRow appends m, which has the keys of t, to t; vals is a buffer.
+func appendRow(t *value.Table, m map[string]any, vals []any) []any {
+	vals = vals[:0]
+	for _, k := range t.Keys() {
+		vals = append(vals, m[k])
+	}
+	t.Append(vals...) // as many values as keys
+	return vals
+}
+
+// rowsOrList builds a list of n items, one at a time: as a value.Table
+// when tableOf takes its first minTable items and every later item has
+// their keys, else as a []any. A dictionary kept in the table is not kept
+// itself, so a long list of records never holds a map per record.
+type rowsOrList struct {
+	list  []any
+	table *value.Table
+	vals  []any
+	mixed bool // not a table
+}
+
+func (r *rowsOrList) add(v any, n int) {
+	if r.table != nil {
+		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
+			r.vals = appendRow(r.table, m, r.vals)
+			return
+		}
+		r.list, r.table, r.mixed = appendMaps(make([]any, 0, n), r.table), nil, true
+	}
+	if r.list == nil {
+		r.list = make([]any, 0, n)
+	}
+	r.list = append(r.list, v)
+	if !r.mixed && len(r.list) == minTable {
+		if r.table = tableOf(r.list); r.table != nil {
+			r.list = nil
+		} else {
+			r.mixed = true
+		}
+	}
+}
+
+// value is the list built.
+func (r *rowsOrList) value() any {
+	if r.table != nil {
+		return r.table
+	}
+	if r.list == nil {
+		return []any{}
+	}
+	return r.list
 }

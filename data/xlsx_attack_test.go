@@ -171,7 +171,7 @@ func TestXLSXSharedOnce(t *testing.T) {
 	d := newDecoder("w.xlsx", len(b))
 	data, err := d.decode(b, nil)
 	require.NoError(t, err)
-	rows := data.Vars()["rows"].([]any)
+	rows := rowsOf(data)
 	require.Len(t, rows, 2000)
 	first := rows[0].(map[string]any)["name"].(string)
 	require.Equal(t, strings.Repeat("a", 32767-7)+"B", first)

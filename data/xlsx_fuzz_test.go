@@ -179,7 +179,7 @@ func FuzzXLSX(f *testing.F) {
 		}
 		seen := map[*byte]bool{}
 		kept := 0
-		for _, row := range data.Vars()["rows"].([]any) {
+		for _, row := range rowsOf(data) {
 			for k, v := range row.(map[string]any) {
 				for _, s := range []string{k, fmt.Sprint(v)} {
 					if s != "" && !seen[unsafe.StringData(s)] {

@@ -68,7 +68,7 @@ func TestXLSX(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, d.IsSheet())
 	require.Equal(t, 3, d.Len())
-	rows := d.Vars()["rows"].([]any)
+	rows := rowsOf(d)
 	require.Equal(t, map[string]any{
 		"policy_no": "0042", "premium": json.Number("1250.50"), "zip": "01234", "paid": true, "rate": "7.5%",
 	}, rows[0])
@@ -196,7 +196,7 @@ func TestSheetExamples(t *testing.T) {
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, c.Len(), 3)
 	require.Equal(t, c.Vars(), x.Vars())
-	for _, r := range c.Vars()["rows"].([]any) {
+	for _, r := range rowsOf(c) {
 		require.NotContains(t, strings.Join(keys(r.(map[string]any)), ","), " ")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -271,6 +272,17 @@ func (y *yamlBuilder) node(n *yaml.Node, depth int) (any, error) {
 		if err := y.d.charge(listCost); err != nil {
 			return nil, err
 		}
+		if !slices.ContainsFunc(n.Content, isAlias) { // an alias is shared, never copied into a table
+			var rows rowsOrList
+			for _, c := range n.Content {
+				v, err := y.build(c, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				rows.add(v, len(n.Content))
+			}
+			return rows.value(), nil
+		}
 		s := make([]any, len(n.Content))
 		for i, c := range n.Content {
 			v, err := y.build(c, depth+1)
@@ -288,6 +300,8 @@ func (y *yamlBuilder) node(n *yaml.Node, depth int) (any, error) {
 	}
 	return nil, y.d.errorf("line %d: unsupported YAML", n.Line)
 }
+
+func isAlias(n *yaml.Node) bool { return n.Kind == yaml.AliasNode }
 
 func (y *yamlBuilder) collectionTag(n *yaml.Node, want string) error {
 	if n.Style&yaml.TaggedStyle != 0 && n.Tag != want {

@@ -1,11 +1,12 @@
 package data
 
 import (
-	"github.com/kinenix/expressions/internal/echo"
-
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/value"
 )
 
 // MaxLargeYAMLSize is the largest YAML data file Decode reads. A file over
@@ -656,7 +657,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 	if err := p.d.charge(listCost); err != nil {
 		return nil, err
 	}
-	base := p.stack.n
+	rows := stackRows{s: &p.stack, base: p.stack.n}
 	for {
 		p.i++ // '-'
 		tab := false
@@ -678,7 +679,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.stack.push(v)
+		rows.add(v)
 		next, err := p.peek()
 		switch {
 		case err != nil:
@@ -686,7 +687,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		case next > col:
 			return nil, p.moreIndented()
 		case next < col || p.b[p.i+next] != '-' || !p.blankAt(p.i+next+1):
-			return p.stack.pop(base), nil
+			return rows.value(), nil
 		}
 		p.i += next
 	}
@@ -868,23 +869,23 @@ func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 		return nil, err
 	}
 	p.i++ // '['
-	s := make([]any, 0, hint)
+	var s rowsOrList
 	for {
 		if closed, err := p.flowItem(']', open); err != nil {
 			return nil, err
 		} else if closed {
-			return s, nil
+			return s.value(), nil
 		}
 		v, err := p.flowValue(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		s = append(s, v)
+		s.add(v, hint)
 		if closed, err := p.flowNext(']', open); err != nil {
 			return nil, err
 		} else if closed {
 			p.i++
-			return s, nil
+			return s.value(), nil
 		}
 	}
 }
@@ -1151,6 +1152,47 @@ func (s *valueStack) push(v any) {
 	}
 	s.chunks[c][s.n%stackChunk] = v
 	s.n++
+}
+
+// stackRows builds a block list on the stack, from base on, or as a
+// value.Table as rowsOrList does: records are not held as maps.
+type stackRows struct {
+	s     *valueStack
+	base  int
+	table *value.Table
+	vals  []any
+	mixed bool // not a table
+}
+
+func (r *stackRows) add(v any) {
+	if r.table != nil {
+		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
+			r.vals = appendRow(r.table, m, r.vals)
+			return
+		}
+		for i := range r.table.Len() {
+			r.s.push(r.table.Row(i))
+		}
+		r.table, r.mixed = nil, true
+	}
+	r.s.push(v)
+	if !r.mixed && r.s.n-r.base == minTable {
+		items := r.s.pop(r.base)
+		if r.table = tableOf(items); r.table == nil {
+			r.mixed = true
+			for _, v := range items {
+				r.s.push(v)
+			}
+		}
+	}
+}
+
+// value is the list built: the table, or the items popped off the stack.
+func (r *stackRows) value() any {
+	if r.table != nil {
+		return r.table
+	}
+	return r.s.pop(r.base)
 }
 
 // pop removes the items from base on and returns them as a list.

@@ -47,8 +47,9 @@ package value
 // Number held inline (coefficient and exponent, plus the decimal for huge
 // numbers in ref), the boolean in coef, and for lists and dictionaries the
 // host container itself in ref (the interface the host passed in, so
-// nothing is copied or boxed again). Items are converted when they are
-// read, by Index and Key.
+// nothing is copied or boxed again); a row of a Table is the *Table in ref
+// and the row's index in coef, so reading a row allocates nothing. Items
+// are converted when they are read, by Index and Key.
 //
 // Limits. Show and AppendJSON check the size of every piece before they
 // append it and never allocate beyond the given maximum; they count the

@@ -17,7 +17,9 @@ import (
 //     fractional seconds only when it has them);
 //   - slices and maps with string keys of any of these, at any depth:
 //     []any, []int, []float64, []map[string]any, map[string]int,
-//     map[string][]string, and named types of them (type IDs []string).
+//     map[string][]string, and named types of them (type IDs []string);
+//   - a *Table: a list of dictionaries that share their keys (a sheet's
+//     rows, as package data reads them).
 //
 // Lists and dictionaries stay the host's own: Len, Index, Key and Keys
 // read them in place, and an item is converted when it is read. No method
@@ -67,6 +69,11 @@ func FromHost(x any) (Value, error) {
 		return Value{kind: List, ref: x}, nil
 	case map[string]any, map[string]string:
 		return Value{kind: Dict, ref: x}, nil
+	case *Table:
+		if t == nil {
+			return Value{}, nil
+		}
+		return Value{kind: List, ref: t}, nil
 	case Num:
 		return NumberValue(t), nil
 	case int8:

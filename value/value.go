@@ -51,10 +51,11 @@ func (k Kind) String() string {
 type Value struct {
 	// ref is, for Text, the text as a string (the host's own interface
 	// value when the text comes from host data, so reading it does not
-	// allocate); for List and Dict the host container; for Number the
-	// *apd.Decimal of a number too large for coef, else nil.
+	// allocate); for List and Dict the host container (a *Table for a row
+	// of one); for Number the *apd.Decimal of a number too large for coef,
+	// else nil.
 	ref  any
-	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText
+	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText; Dict of a *Table: the row
 	exp  int32 // Number: Num.exp; Text: see ParsedText
 	kind Kind
 }
@@ -151,6 +152,11 @@ func (v Value) Len() int {
 			return len(c)
 		case map[string]string:
 			return len(c)
+		case *Table:
+			if v.kind == Dict {
+				return len(c.keys) // a row
+			}
+			return c.n
 		default:
 			return reflectLen(c)
 		}
@@ -178,6 +184,8 @@ func (v Value) Index(i int) (Value, error) {
 		if i, ok := position(i, len(c)); ok {
 			return Value{kind: Dict, ref: c[i]}, nil
 		}
+	case *Table:
+		return c.rowValue(i), nil
 	default:
 		return reflectIndex(c, i)
 	}
@@ -236,6 +244,8 @@ func (v Value) Key(k string) (Value, bool, error) {
 			return Value{}, false, nil
 		}
 		return TextValue(s), true, nil
+	case *Table:
+		return tableKey(c, v.coef, k)
 	default:
 		return reflectKey(c, k)
 	}
@@ -266,6 +276,11 @@ func (v Value) unsortedKeys() (keys []string, size int) {
 		keys = make([]string, 0, len(c))
 		for k := range c {
 			keys = append(keys, k)
+			size += len(k)
+		}
+	case *Table:
+		keys = append(make([]string, 0, len(c.keys)), c.keys...)
+		for _, k := range c.keys {
 			size += len(k)
 		}
 	default:

@@ -26,6 +26,12 @@ func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
 		path, opts = path[:i], append(opts, data.Sheet(path[i+1:]))
 	}
+	return decodeFile(path, stdin, opts...)
+}
+
+// decodeFile is loadData for a path without its #Sheet, the sheet given
+// in opts.
+func decodeFile(path string, stdin io.Reader, opts ...data.Option) (*data.Data, error) {
 	var r io.Reader
 	name := path
 	if err := checkDataExt(path); err != nil {

@@ -33,10 +33,9 @@ type rowsPlan struct {
 	vars  map[string]any // data that is not a sheet
 	row   rowFlag
 	key   string
-	// held is the whole sheet, read once when a flow reads rows.
-	held []any
-	// rowIndex etc. of the held rows
-	heldMeta []data.Row
+	// held is the whole sheet, read once by data.Decode when a flow
+	// reads rows.
+	held *data.Data
 }
 
 // sheetExt reports whether a data file is read as a sheet, row by row.
@@ -161,24 +160,12 @@ func (p *rowsPlan) hold() error {
 	if p.held != nil || p.single() {
 		return nil
 	}
-	rr, f, err := p.open()
+	d, err := decodeFile(p.path, nil, p.opts...)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	p.held = []any{}
-	for {
-		r, err := rr.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			p.held = nil
-			return err
-		}
-		p.held = append(p.held, r.Values)
-		p.heldMeta = append(p.heldMeta, data.Row{Index: r.Index, SheetRow: r.SheetRow})
-	}
+	p.held = d
+	return nil
 }
 
 // rows is the rows to compute, as flow inputs. withRows gives each row
@@ -234,7 +221,8 @@ func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
 }
 
 func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) {
-	n := len(p.held)
+	d := p.held
+	n := d.Len()
 	pick := p.row.n
 	if pick < 0 {
 		pick += n
@@ -243,16 +231,20 @@ func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) 
 		yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
 		return
 	}
-	for i, v := range p.held {
+	for i := range n {
 		if !p.every && i != pick {
 			continue
 		}
-		vars := map[string]any{"row": v}
-		if withRows {
-			vars["rows"] = p.held
+		vars, err := d.RowVars(i)
+		if err != nil {
+			yield(flow.Input{}, err)
+			return
 		}
-		m := p.heldMeta[i]
-		in := flow.Input{Index: m.Index, SheetRow: m.SheetRow, Key: p.keyOf(v.(map[string]any)), Scope: scope.New(vars, p.env...)}
+		if !withRows {
+			delete(vars, "rows")
+		}
+		row, _ := vars["row"].(map[string]any) // Data.Row's
+		in := flow.Input{Index: i, SheetRow: d.SheetRow(i), Key: p.keyOf(row), Scope: scope.New(vars, p.env...)}
 		if !yield(in, nil) {
 			return
 		}
