@@ -16,7 +16,7 @@ import (
 // Blank text (a blank cell) hints default(number(x), 0): number of blank
 // text is empty, which default replaces (D49); default(x, 0) would keep
 // the blank.
-func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
+func (c source) notNumber(n ast.Expr, v value.Value) error {
 	t := c.text(n)
 	switch v.Kind() {
 	case value.Empty:
@@ -61,7 +61,7 @@ func joinText(op string, parts []string, lits []*ast.BasicLit) string {
 // other than literals (`row.Amount + " THB"`, `row.First + ' ' +
 // row.Last`). A chain of literals alone (`'  ' + 1`, `'1,200' + 1`) is
 // arithmetic on text, which D7 explains. The reason is joinText's.
-func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
+func (c source) joinsText(n *ast.BinaryExpr) (string, bool) {
 	if n.Op != ast.Add {
 		return "", false
 	}
@@ -104,7 +104,7 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 // and never means arithmetic, so the hint is the join written as text. The
 // parts are the text of the construct split at each & outside quotes and
 // brackets; each must parse.
-func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
+func (c source) ampersandJoin(n *ast.BadExpr) (string, bool) {
 	if n.Detail != "&" || n.From < 0 || n.To > len(c.src) || n.From > n.To {
 		return "", false
 	}

@@ -1,0 +1,101 @@
+package eval
+
+import (
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/value"
+)
+
+// The plan of one expression: the stages that turn the text inside ${...}
+// into closures each own one file and one job (as expr's checker,
+// optimizer and compiler, or cel-go's planner, at our scale):
+//
+//	check.go     syntax tree -> plan + problems; the only place D9, D12,
+//	             D13-D15 and the limits apply; runs no code
+//	optimize.go  folds arithmetic of constants, tries calls of constants
+//	             once (a failure no data can change is a problem), fuses
+//	             chains of text functions into one node
+//	build.go     one closure builder per node kind
+//	compile.go   the pipeline: limits, parse, check, optimise, build
+//
+// A plan is made once per expression and kept by nothing but the stages:
+// what runs is the closures build made of it.
+
+// kind is the kind of a plan node.
+type kind uint8
+
+const (
+	// kConst is a value known before any data: a literal, or arithmetic
+	// of literals folded by optimise (val; for an operand of arithmetic,
+	// the number optimise read from it).
+	kConst kind = iota
+	// kVar reads the variable name.
+	kVar
+	// kEnv reads the environment variable name (env.NAME, env['NAME']).
+	kEnv
+	// kKey reads the key name of its one value (x.key, D10).
+	kKey
+	// kIndex reads item or key args[1] of args[0] (x[i], D11).
+	kIndex
+	// kCall calls fn with args; lazy[i] marks a value computed only when
+	// the function needs it (D46).
+	kCall
+	// kText is a chain of calls of text functions fused by optimise
+	// (trim(upper(x))): calls, outermost first, of args[0].
+	kText
+	// kArith is arithmetic: op of args[0] and args[1], or with one value
+	// the sign (neg for -).
+	kArith
+	// kFail is a constant inside a lazy value whose folding failed: err,
+	// given when (and only when) the value is needed (D46).
+	kFail
+)
+
+// node is one node of a plan.
+type node struct {
+	kind kind
+	// at is the node as written (parentheses taken off), for positions
+	// and messages.
+	at   ast.Expr
+	val  value.Value
+	name string    // kVar, kEnv, kKey
+	fn   *funcs.Func
+	args []*node
+	lazy []bool // kCall
+	op   ast.Op // kArith
+	neg  bool   // kArith of one value: -x
+	// calls are the calls of a kText chain, outermost first, and fns
+	// their functions.
+	calls []*ast.CallExpr
+	fns   []*funcs.Func
+	err   error // kFail
+	// bad is set when check found a problem in the node or under it: it is
+	// never built, and optimise folds only what is under it.
+	bad bool
+}
+
+// steps is what running n costs in steps, charged all at once before the
+// expression runs (D35): one for every name, .key, [index], env.NAME,
+// call and binary operator, none for a constant. A lazy value's steps are
+// its own, charged when it runs (build.go).
+func (n *node) steps() int {
+	switch n.kind {
+	case kConst, kFail:
+		return 0
+	case kVar, kEnv:
+		return 1
+	case kText:
+		return len(n.calls) + n.args[0].steps()
+	}
+	s := 0
+	if n.kind != kArith || len(n.args) == 2 {
+		s = 1
+	}
+	for i, a := range n.args {
+		if n.kind == kCall && n.lazy[i] {
+			continue
+		}
+		s += a.steps()
+	}
+	return s
+}
