@@ -58,7 +58,7 @@ type node struct {
 	// and messages.
 	at   ast.Expr
 	val  value.Value
-	name string    // kVar, kEnv, kKey
+	name string // kVar, kEnv, kKey
 	fn   *funcs.Func
 	args []*node
 	lazy []bool // kCall
