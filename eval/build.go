@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -642,5 +645,143 @@ func (b *builder) unary(n *node) numFunc {
 			return a.Neg(), nil
 		}
 		return a, nil
+	}
+}
+
+// build builds the evaluation of placeholder p by what section 4 reads it
+// as (p.as, readAs): the one place the order of D12 is written. Its
+// errors are placed in the template.
+func (p *placeholder) build() evalFunc {
+	switch p.as {
+	case asLimit:
+		err := p.issue()
+		return func(*frame) (value.Value, error) { return value.Value{}, err }
+	case asUnder:
+		err := p.under
+		return func(*frame) (value.Value, error) { return value.Value{}, err }
+	case asEnv:
+		name := p.rd.env
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(1); err != nil { // the host's lookup is a step too
+				return value.Value{}, p.placed(err)
+			}
+			if s, ok := fr.s.Env(name); ok {
+				return value.TextValue(s), nil
+			}
+			return value.Value{}, nil
+		}
+	case asExpr:
+		return p.runner(0)
+	case asExprUnlessName:
+		run, full, first := p.runner(len(p.rd.path)), p.pathFirst(), p.rd.path[0]
+		return func(fr *frame) (value.Value, error) {
+			if !fr.s.Has(first) {
+				return run(fr)
+			}
+			return full(fr)
+		}
+	}
+	return p.pathFirst()
+}
+
+// placed is err placed in the template at the placeholder.
+func (p *placeholder) placed(err error) error { return p.locate(wrapFailure(p.raw, 0, err)) }
+
+// runner runs p's expression, its steps and extra more charged first, all
+// at once: the nodes of an expression all run unless one fails (no
+// function evaluates anything itself).
+func (p *placeholder) runner(extra int) evalFunc {
+	steps := extra + p.expr.steps
+	if num := p.expr.num; num != nil {
+		// Arithmetic gives its number, made a value here once.
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(steps); err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			n, err := num(fr)
+			if err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			return value.NumberValue(n), nil
+		}
+	}
+	run := p.expr.run
+	return func(fr *frame) (value.Value, error) {
+		if err := fr.budget.Steps(steps); err != nil {
+			return value.Value{}, p.placed(err)
+		}
+		v, err := run(fr)
+		if err != nil {
+			return value.Value{}, p.placed(err)
+		}
+		return v, nil
+	}
+}
+
+// pathFirst is asPath: the dotted path, then the expression or its
+// problem.
+func (p *placeholder) pathFirst() evalFunc {
+	path := p.rd.path
+	if p.expr != nil && p.expr.pure {
+		path = nil // the lookup is the expression
+	}
+	var run evalFunc
+	if p.expr != nil {
+		run = p.runner(0)
+	}
+	return func(fr *frame) (value.Value, error) {
+		if path != nil {
+			if err := fr.budget.Steps(len(path)); err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			v, found, err := fr.s.Lookup(path)
+			if err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			if found {
+				return v, nil
+			}
+		}
+		if run != nil {
+			return run(fr)
+		}
+		issue := p.issue()
+		if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
+			if fr.miss != nil && p.rd.path != nil {
+				fr.missPath(p.raw, p.rd.path)
+			}
+			return value.Value{}, nil // a missing lookup, as always (E5)
+		}
+		return value.Value{}, issue
+	}
+}
+
+// pathFunc is the expression of a plain path (`row.status`), read as
+// one: the same value as the path's lookup, built without the parser.
+func pathFunc(raw string, path scope.Path) evalFunc {
+	first, trimmed := path[0], strings.TrimSpace(raw)
+	one := len(path) == 1 // one name: the variable itself, no path to walk
+	two, key := len(path) == 2, path[len(path)-1]
+	return func(fr *frame) (v value.Value, err error) {
+		var found bool
+		switch {
+		case one:
+			v, found, err = fr.s.Var(first)
+		case two:
+			// Lookup of `name.key`, the most common path, without its
+			// loop: the variable, then its key (as a selector is).
+			if v, found, err = fr.s.Var(first); found && err == nil {
+				v, found, err = v.Key(key)
+			}
+		default:
+			v, found, err = fr.s.Lookup(path)
+		}
+		if err != nil {
+			return value.Value{}, dataError(raw, 0, trimmed, err)
+		}
+		if !found && fr.miss != nil {
+			fr.missPath(raw, path)
+		}
+		return v, nil
 	}
 }

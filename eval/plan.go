@@ -99,3 +99,33 @@ func (n *node) steps() int {
 	}
 	return s
 }
+
+// readAs is what design section 4 (D12) reads the text of a placeholder
+// as, decided once when it is compiled (placeholder.decide): the one
+// place its order is written is placeholder.build, which builds the
+// placeholder's evaluation by it; Problems and the inspection API read
+// the same decision.
+type readAs uint8
+
+const (
+	// asPath looks the dotted path up (step 2) and, when it finds
+	// nothing, runs the expression (step 3), or gives its problem; a text
+	// without expression syntax that does not parse is then a missing
+	// lookup (E5).
+	asPath readAs = iota
+	// asEnv reads the environment variable of env.NAME (step 1).
+	asEnv
+	// asUnder is a path with a part that starts with `_`: refused whether
+	// or not the data has it (E7, D9).
+	asUnder
+	// asLimit is a text over a limit (D17): no lookup can change it.
+	asLimit
+	// asExpr runs the expression at once: a plain path (the lookup and the
+	// expression are the same) or a text with no path reading.
+	asExpr
+	// asExprUnlessName is asExpr for an expression whose path reading
+	// starts with a part that is not a word (`len(packages)`): only a
+	// scope that has such a name can match it, so elsewhere the path's
+	// steps are charged and the expression runs at once; there, asPath.
+	asExprUnlessName
+)

@@ -42,17 +42,6 @@ type Template struct {
 	// literal is the text as a value, for a template without
 	// placeholders (a literal side of a condition), made once.
 	literal value.Value
-	// run and steps are, for a whole template whose placeholder is in
-	// modeRun or modeNonWord, its expression and the steps it costs (with
-	// the path reading's, for modeNonWord), kept here so that the most
-	// common evaluation reads them straight from t (issue #11).
-	run     evalFunc
-	num     numFunc // run of arithmetic, giving its number (expr.num)
-	steps   int
-	nonWord bool
-	// first is the first part of the path reading of a modeNonWord
-	// placeholder, "" otherwise (see runsAtOnce).
-	first string
 	// traps are the template's traps, found once when first asked for
 	// (Traps).
 	trapsOnce sync.Once
@@ -60,15 +49,6 @@ type Template struct {
 	// quoted is true for a side of a condition written in quotes: its
 	// text is meant as written, `$` and `{{` included (D31).
 	quoted bool
-}
-
-// runsAtOnce reports whether the whole template's expression runs at once
-// in s, section 4's other steps having nothing to find: its placeholder is
-// in modeRun, or in modeNonWord and s has no variable named as the first
-// part of its path reading. It is the one place the evaluators of a whole
-// template decide it.
-func (t *Template) runsAtOnce(s *scope.Scope) bool {
-	return t.run != nil && (!t.nonWord || !s.Has(t.first))
 }
 
 // placeholder is one compiled ${...}.
@@ -83,39 +63,11 @@ type placeholder struct {
 	problems []*Error
 	under    *Error // the path has a part starting with `_` (E7, D9)
 	lines    *lines
-	// mode is what eval must do, decided once: see the modes.
-	mode placeMode
-}
-
-// placeMode is how much of design section 4 a placeholder's evaluation
-// needs, decided when it is compiled (issue #11).
-type placeMode uint8
-
-const (
-	// modeFull takes every step of section 4 as written.
-	modeFull placeMode = iota
-	// modeRun runs the expression at once: it compiled, it is not
-	// env.NAME, no part starts with `_`, and either it is a plain path
-	// (the lookup and the expression are the same) or it has no path
-	// reading.
-	modeRun
-	// modeNonWord is modeRun for an expression whose path reading starts
-	// with a part that is not a word (`len(packages)`): only a scope that
-	// has such a name can match it, so elsewhere the path's steps are
-	// charged and the expression runs.
-	modeNonWord
-)
-
-// setMode decides p.mode once p is compiled.
-func (p *placeholder) setMode() {
-	switch {
-	case p.rd.isEnv || p.under != nil || p.expr == nil || len(p.problems) > 0:
-		p.mode = modeFull
-	case p.expr.pure || p.rd.path == nil:
-		p.mode = modeRun
-	case !p.rd.word:
-		p.mode = modeNonWord
-	}
+	// as is what section 4 reads the text as, decided once (decide), and
+	// read the evaluation by that reading (build.go), its errors placed
+	// in the template.
+	as   readAs
+	read evalFunc
 }
 
 // issue is the problem raised when the lookup fails, or nil.
@@ -201,13 +153,6 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
-	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
-		t.run, t.num, t.steps, t.nonWord = p[0].expr.run, p[0].expr.num, p[0].expr.steps, p[0].mode == modeNonWord
-		if t.nonWord {
-			t.first = p[0].rd.path[0]
-			t.steps += len(p[0].rd.path)
-		}
-	}
 	if len(t.places) == 0 {
 		t.literal = value.ParsedText(text) // a condition compares it again and again
 	}
@@ -229,41 +174,19 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if err := checkLimits(raw); err != nil {
 		// D17: no reading of a text over the limits, lookup or not.
 		p.problems = []*Error{p.locate(err)}
+		p.decide()
 		return p
 	}
 	p.rd = read(raw)
 	if p.rd.isEnv {
+		p.decide()
 		return p
 	}
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, first, trimmed := p.rd.path, p.rd.path[0], strings.TrimSpace(raw)
-		one := len(path) == 1 // one name: the variable itself, no path to walk
-		two, key := len(path) == 2, path[len(path)-1]
-		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
-			var found bool
-			switch {
-			case one:
-				v, found, err = fr.s.Var(first)
-			case two:
-				// Lookup of `name.key`, the most common path, without its
-				// loop: the variable, then its key (as a selector is).
-				if v, found, err = fr.s.Var(first); found && err == nil {
-					v, found, err = v.Key(key)
-				}
-			default:
-				v, found, err = fr.s.Lookup(path)
-			}
-			if err != nil {
-				return value.Value{}, dataError(raw, 0, trimmed, err)
-			}
-			if !found && fr.miss != nil {
-				fr.missPath(raw, path)
-			}
-			return v, nil
-		}}
-		p.setMode()
+		p.expr = &expr{src: raw, pure: true, steps: len(p.rd.path), run: pathFunc(raw, p.rd.path)}
+		p.decide()
 		return p
 	}
 	e, tree, problems := compileExpr(raw)
@@ -279,77 +202,31 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		at := strings.Index(raw, part)
 		p.under = p.locate(spanError(raw, at, at+len(part), ErrForbidden, reason))
 	}
-	p.setMode()
+	p.decide()
 	return p
 }
 
-// eval evaluates one placeholder by the order of design section 4 (D12).
-func (p *placeholder) eval(fr *frame) (value.Value, error) {
-	switch p.mode {
-	case modeRun:
-		return p.run(fr)
-	case modeNonWord:
-		if !fr.s.Has(p.rd.path[0]) {
-			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			return p.run(fr)
-		}
+// decide decides, once p is compiled, what section 4 (D12) reads its text
+// as, and builds its evaluation by that reading (placeholder.build).
+func (p *placeholder) decide() {
+	issue := p.issue()
+	switch {
+	case p.rd.isEnv:
+		p.as = asEnv
+	case p.under != nil:
+		p.as = asUnder
+	case issue != nil && issue.Kind == ErrLimit:
+		p.as = asLimit
+	case p.expr == nil || len(p.problems) > 0:
+		p.as = asPath
+	case p.expr.pure || p.rd.path == nil:
+		p.as = asExpr
+	case !p.rd.word:
+		p.as = asExprUnlessName
+	default:
+		p.as = asPath
 	}
-	if p.rd.isEnv {
-		if err := fr.budget.Steps(1); err != nil { // the host's lookup is a step too
-			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-		}
-		if s, ok := fr.s.Env(p.rd.env); ok {
-			return value.TextValue(s), nil
-		}
-		return value.Value{}, nil
-	}
-	if p.under != nil {
-		return value.Value{}, p.under // whether or not the variable exists
-	}
-	if issue := p.issue(); issue != nil && issue.Kind == ErrLimit {
-		return value.Value{}, issue // no lookup can change a limit
-	}
-	if p.expr == nil || !p.expr.pure {
-		if p.rd.path != nil {
-			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			v, found, err := fr.s.Lookup(p.rd.path)
-			if err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			if found {
-				return v, nil
-			}
-		}
-	}
-	if p.expr == nil {
-		issue := p.issue()
-		if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
-			if fr.miss != nil && p.rd.path != nil {
-				fr.missPath(p.raw, p.rd.path)
-			}
-			return value.Value{}, nil // a missing lookup, as always (E5)
-		}
-		return value.Value{}, issue
-	}
-	return p.run(fr)
-}
-
-// run runs the compiled expression, its error placed in the template. Its
-// steps are charged first, all at once: the nodes of an expression all
-// run unless one fails (no function evaluates anything itself).
-func (p *placeholder) run(fr *frame) (value.Value, error) {
-	if err := fr.budget.Steps(p.expr.steps); err != nil {
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	}
-	v, err := p.expr.run(fr)
-	if err != nil {
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	}
-	return v, nil
+	p.read = p.build()
 }
 
 // evaluators are the Evaluators of the methods (Render, Value, Test, ...),
@@ -467,7 +344,7 @@ func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 	max := s.MaxSize()
 	if t.whole {
 		p := t.places[0]
-		v, err := p.eval(fr)
+		v, err := p.read(fr)
 		if err != nil {
 			return "", err
 		}
@@ -506,7 +383,7 @@ func (t *Template) render(fr *frame, s *scope.Scope) (string, error) {
 		p := t.places[k]
 		k++
 		fr.place = p // for the error of a panic
-		v, err := p.eval(fr)
+		v, err := p.read(fr)
 		if err != nil {
 			return "", err
 		}
@@ -632,44 +509,13 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 
 // wholeValue is the value of the template's one placeholder, its text
 // within the cap.
-func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
-	switch {
-	case !t.runsAtOnce(fr.s):
-		if v, err = t.places[0].eval(fr); err != nil {
-			return value.Value{}, err // placed already
-		}
-	case t.num != nil:
-		// p.eval written out for the common cases: no call and no load
-		// more than they need (issue #11). The steps of a path reading
-		// skipped and those of the expression are charged at once, as no
-		// work comes between them.
-		if err = fr.budget.Steps(t.steps); err == nil {
-			var n value.Num
-			if n, err = t.num(fr); err == nil {
-				v = value.NumberValue(n)
-			}
-		}
-	default:
-		// Evaluator.Value writes this case out, deciding it by runsAtOnce too.
-		if err = fr.budget.Steps(t.steps); err == nil {
-			v, err = t.run(fr)
-		}
-	}
-	if err != nil || v.Kind() == value.Text {
-		return t.settle(fr, v, err)
-	}
-	return v, nil
-}
-
-// settle ends the evaluation of a whole template whose value is text or
-// whose expression failed (the others are done): err placed in the
-// template, or v, a text only within the cap.
-func (t *Template) settle(fr *frame, v value.Value, err error) (value.Value, error) {
+func (t *Template) wholeValue(fr *frame) (value.Value, error) {
 	p := t.places[0]
+	v, err := p.read(fr)
 	switch {
 	case err != nil:
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	case len(v.Text()) > fr.env.MaxSize:
+		return value.Value{}, err // placed already
+	case v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize:
 		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
 	}
 	return v, nil
@@ -754,14 +600,13 @@ func (t *Template) staticProblems(strict bool) ErrorList {
 
 // problem is the placeholder's problem, if any, by the rules of Problems.
 func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
-	if p.under != nil { // refused whether or not the data has the key, as eval does
-		return p.under
-	}
 	issue := p.issue()
-	if issue == nil {
+	switch {
+	case p.as == asUnder: // refused whether or not the data has the key, as read is
+		return p.under
+	case issue == nil:
 		return nil
-	}
-	if issue.Kind == ErrLimit {
+	case p.as == asLimit:
 		return issue
 	}
 	if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
