@@ -5,6 +5,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/lend"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -24,6 +25,13 @@ type numFunc func(fr *frame) (value.Num, error)
 // strFunc evaluates a chain of text functions straight to its text, so the
 // calls of the chain pass strings, not values.
 type strFunc func(fr *frame) (string, error)
+
+// funcForms are a function's one-value and text-to-text forms, which
+// funcs lends to eval (internal/lend): a call of one value passes no
+// slice, and a chain of text functions passes strings.
+var funcForms = lend.Borrow[func(f *funcs.Func) (
+	one func(env *funcs.Env, x value.Value) (value.Value, error),
+	text func(env *funcs.Env, s string) (string, error))]("funcs.forms")
 
 // builder is the build stage of one expression.
 type builder struct{ source }
@@ -210,7 +218,7 @@ func (b *builder) call(c *node) evalFunc {
 		}
 	case 1:
 		a := args[0]
-		if one := f.One; one != nil {
+		if one, _ := funcForms(f); one != nil {
 			if c.args[0].kind == kVar {
 				// The variable is read here, not through its closure a,
 				// which runs only when the read is not plain: the data
@@ -355,7 +363,7 @@ func (b *builder) textChain(n *node) evalFunc {
 func (b *builder) textLink(n *node, i int) strFunc {
 	call := n.calls[i]
 	fail := func(err error) error { return spanFailure(b.src, call.Pos(), call.End(), err) }
-	text := n.fns[i].Text
+	one, text := funcForms(n.fns[i])
 	if i < len(n.calls)-1 {
 		inner := b.textLink(n, i+1)
 		return func(fr *frame) (string, error) {
@@ -369,7 +377,7 @@ func (b *builder) textLink(n *node, i int) strFunc {
 			return s, nil
 		}
 	}
-	a, one := b.value(n.args[0]), n.fns[i].One
+	a := b.value(n.args[0])
 	return func(fr *frame) (string, error) {
 		x, err := a(fr)
 		if err != nil {

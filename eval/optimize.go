@@ -156,9 +156,13 @@ func (o *optimizer) call(n *node) *node {
 }
 
 // textFunc reports whether n is a call of one value of a function of one
-// text that gives a text (funcs.Func.Text).
+// text that gives a text (its text form, funcForms).
 func textFunc(n *node) bool {
-	return n.kind == kCall && len(n.args) == 1 && n.fn.Text != nil && n.fn.One != nil
+	if n.kind != kCall || len(n.args) != 1 {
+		return false
+	}
+	one, text := funcForms(n.fn)
+	return one != nil && text != nil
 }
 
 // callOfConstants reports whether every value of call n is known at

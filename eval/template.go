@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/internal/lend"
 
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
@@ -154,7 +155,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
 	if len(t.places) == 0 {
-		t.literal = value.ParsedText(text) // a condition compares it again and again
+		t.literal = parsedText(text) // a condition compares it again and again
 	}
 	return t
 }
@@ -228,6 +229,10 @@ func (p *placeholder) decide() {
 	}
 	p.read = p.build()
 }
+
+// parsedText is value.TextValue with its number reading worked out once
+// and kept, which value lends to eval (internal/lend).
+var parsedText = lend.Borrow[func(s string) value.Value]("value.parsedText")
 
 // evaluators are the Evaluators of the methods (Render, Value, Test, ...),
 // which keep none of their own.
