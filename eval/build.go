@@ -681,15 +681,43 @@ func (p *placeholder) build() evalFunc {
 	case asExpr:
 		return p.runner(0)
 	case asExprUnlessName:
-		run, full, first := p.runner(len(p.rd.path)), p.pathFirst(), p.rd.path[0]
-		return func(fr *frame) (value.Value, error) {
-			if !fr.s.Has(first) {
-				return run(fr)
+		// The runner's work written out, a call less (the path's steps
+		// and the expression's charged at once, as no work comes between
+		// them).
+		full, first, steps := p.pathFirst(), p.rd.path[0], len(p.rd.path)+p.expr.steps
+		if num := p.expr.num; num != nil {
+			return func(fr *frame) (value.Value, error) {
+				if fr.s.Has(first) {
+					return full(fr)
+				}
+				if err := fr.budget.Steps(steps); err != nil {
+					return value.Value{}, p.placed(err)
+				}
+				n, err := num(fr)
+				return p.settle(value.NumberValue(n), err)
 			}
-			return full(fr)
+		}
+		run := p.expr.run
+		return func(fr *frame) (value.Value, error) {
+			if fr.s.Has(first) {
+				return full(fr)
+			}
+			if err := fr.budget.Steps(steps); err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			return p.settle(run(fr))
 		}
 	}
 	return p.pathFirst()
+}
+
+// settle is the result of p's expression, v or its error err placed in
+// the template.
+func (p *placeholder) settle(v value.Value, err error) (value.Value, error) {
+	if err != nil {
+		return value.Value{}, p.placed(err)
+	}
+	return v, nil
 }
 
 // placed is err placed in the template at the placeholder.
@@ -707,10 +735,7 @@ func (p *placeholder) runner(extra int) evalFunc {
 				return value.Value{}, p.placed(err)
 			}
 			n, err := num(fr)
-			if err != nil {
-				return value.Value{}, p.placed(err)
-			}
-			return value.NumberValue(n), nil
+			return p.settle(value.NumberValue(n), err)
 		}
 	}
 	run := p.expr.run
@@ -718,11 +743,7 @@ func (p *placeholder) runner(extra int) evalFunc {
 		if err := fr.budget.Steps(steps); err != nil {
 			return value.Value{}, p.placed(err)
 		}
-		v, err := run(fr)
-		if err != nil {
-			return value.Value{}, p.placed(err)
-		}
-		return v, nil
+		return p.settle(run(fr))
 	}
 }
 

@@ -513,17 +513,13 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 }
 
 // wholeValue is the value of the template's one placeholder, its text
-// within the cap.
+// within the cap. Small enough to inline into its callers.
 func (t *Template) wholeValue(fr *frame) (value.Value, error) {
-	p := t.places[0]
-	v, err := p.read(fr)
-	switch {
-	case err != nil:
-		return value.Value{}, err // placed already
-	case v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize:
-		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
+	v, err := t.places[0].read(fr) // its error placed already
+	if err == nil && v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize {
+		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
 	}
-	return v, nil
+	return v, err
 }
 
 // Problems returns what is wrong with the template's placeholders as far as
