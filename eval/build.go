@@ -105,6 +105,9 @@ func (b *builder) key(k *node) evalFunc {
 
 func (b *builder) index(in *node) evalFunc {
 	n := in.at.(*ast.IndexExpr)
+	if run := b.constIndex(in); run != nil {
+		return run
+	}
 	x, ix := b.value(in.args[0]), b.value(in.args[1])
 	return func(fr *frame) (value.Value, error) {
 		v, err := x(fr)
@@ -160,6 +163,46 @@ func (b *builder) index(in *node) evalFunc {
 		default:
 			// Like .key (D10), an index into anything else is empty.
 			return value.Value{}, nil
+		}
+		if err != nil {
+			return value.Value{}, dataError(b.src, n.Pos(), b.text(n), err)
+		}
+		return out, nil
+	}
+}
+
+// constIndex builds x[i] for a constant i that is a whole number within
+// range (rows[0]): the item of a list, the key of its shown text in a
+// dictionary (D11), worked out here once, not at every evaluation. nil
+// for any other index, which index builds in general.
+func (b *builder) constIndex(in *node) evalFunc {
+	c := in.args[1]
+	if c.kind != kConst || c.val.Kind() != value.Number {
+		return nil
+	}
+	num := c.val.Num()
+	k, fits := num.Int64()
+	if !fits || k < -(1<<31) || k > 1<<31 {
+		return nil
+	}
+	n, x, key := in.at.(*ast.IndexExpr), b.value(in.args[0]), num.String()
+	return func(fr *frame) (value.Value, error) {
+		v, err := x(fr)
+		if err != nil {
+			return v, err
+		}
+		var out value.Value
+		switch v.Kind() {
+		case value.List:
+			out, err = v.Index(int(k))
+		case value.Dict:
+			var found bool
+			out, found, err = v.Key(key)
+			if !found && err == nil && fr.miss != nil {
+				b.missKey(fr, n, n.X, v, key, n.Index.Pos())
+			}
+		default:
+			return value.Value{}, nil // as .key (D10)
 		}
 		if err != nil {
 			return value.Value{}, dataError(b.src, n.Pos(), b.text(n), err)
