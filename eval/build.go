@@ -6,7 +6,6 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/internal/lend"
-	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -770,6 +769,9 @@ func (p *placeholder) placed(err error) error { return p.locate(wrapFailure(p.ra
 // at once: the nodes of an expression all run unless one fails (no
 // function evaluates anything itself).
 func (p *placeholder) runner(extra int) evalFunc {
+	if p.rd.plain {
+		return p.plainPath(extra)
+	}
 	steps := extra + p.expr.steps
 	if num := p.expr.num; num != nil {
 		// Arithmetic gives its number, made a value here once.
@@ -828,13 +830,18 @@ func (p *placeholder) pathFirst() evalFunc {
 	}
 }
 
-// pathFunc is the expression of a plain path (`row.status`), read as
-// one: the same value as the path's lookup, built without the parser.
-func pathFunc(raw string, path scope.Path) evalFunc {
-	first, trimmed := path[0], strings.TrimSpace(raw)
+// plainPath is the expression of a plain path (`row.status`), read as
+// one: the same value as the path's lookup, built without the parser, its
+// steps and extra more charged first, its error placed (as runner's).
+func (p *placeholder) plainPath(extra int) evalFunc {
+	raw, path := p.raw, p.rd.path
+	first, trimmed, steps := path[0], strings.TrimSpace(raw), extra+p.expr.steps
 	one := len(path) == 1 // one name: the variable itself, no path to walk
 	two, key := len(path) == 2, path[len(path)-1]
 	return func(fr *frame) (v value.Value, err error) {
+		if err := fr.budget.Steps(steps); err != nil {
+			return value.Value{}, p.placed(err)
+		}
 		var found bool
 		switch {
 		case one:
@@ -849,7 +856,7 @@ func pathFunc(raw string, path scope.Path) evalFunc {
 			v, found, err = fr.s.Lookup(path)
 		}
 		if err != nil {
-			return value.Value{}, dataError(raw, 0, trimmed, err)
+			return value.Value{}, p.placed(dataError(raw, 0, trimmed, err))
 		}
 		if !found && fr.miss != nil {
 			fr.missPath(raw, path)

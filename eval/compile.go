@@ -35,7 +35,9 @@ type frame struct {
 type expr struct {
 	src  string   // as written
 	tree ast.Expr // the syntax tree, for checks against sample data
-	run  evalFunc
+	// run is the expression's closure; nil for a plain path, which the
+	// placeholder's closure reads itself (plainPath).
+	run evalFunc
 	// pure is true when the expression is a chain of names and .keys only:
 	// evaluating it is the same as the dotted-path lookup, so that step can
 	// be skipped (design section 4).

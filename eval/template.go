@@ -186,7 +186,8 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		p.expr = &expr{src: raw, pure: true, steps: len(p.rd.path), run: pathFunc(raw, p.rd.path)}
+		// Its run is built with the placeholder's (plainPath).
+		p.expr = &expr{src: raw, pure: true, steps: len(p.rd.path)}
 		p.decide()
 		return p
 	}
