@@ -6,30 +6,9 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
-	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/exprparser"
-	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
-
-// frame is the state of one evaluation: the scope, the function
-// environment, the work budget (D35) and a stack for call arguments,
-// reused through a pool.
-type frame struct {
-	s      *scope.Scope
-	env    funcs.Env
-	budget value.Budget
-	stack  []value.Value
-	// argv holds the values of a call of at most len(argv) values while
-	// the function runs (a function never evaluates anything itself).
-	argv [3]value.Value
-	// miss, when set, hears of every lookup that found nothing (the
-	// inspection API's Eval).
-	miss func(Miss)
-	// place is the placeholder a render is at, to name it in the error
-	// of a panic.
-	place *placeholder
-}
 
 // expr is one compiled expression: the text inside ${...}.
 type expr struct {
