@@ -15,8 +15,10 @@ import (
 //	optimize.go  folds arithmetic of constants, tries calls of constants
 //	             once (a failure no data can change is a problem), fuses
 //	             chains of text functions into one node
-//	build.go     one closure builder per node kind
+//	build.go     one closure builder per node kind, and a placeholder's
+//	             evaluation by what section 4 reads it as (readAs)
 //	compile.go   the pipeline: limits, parse, check, optimise, build
+//	run.go       one frame: its start, its budget and context, its finish
 //
 // A plan is made once per expression and kept by nothing but the stages:
 // what runs is the closures build made of it.
