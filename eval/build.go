@@ -238,7 +238,7 @@ func (b *builder) call(c *node) evalFunc {
 	n, f := c.at.(*ast.CallExpr), c.fn
 	args := make([]evalFunc, len(c.args))
 	for i, a := range c.args {
-		if c.lazy[i] {
+		if c.isLazy(i) {
 			args[i] = b.lazy(a)
 		} else {
 			args[i] = b.value(a)
@@ -387,11 +387,11 @@ func shortCall(f *funcs.Func, args []evalFunc, fail func(error) error) evalFunc 
 	}
 }
 
-// textChain builds a chain of text functions (kText): the innermost call of
-// the value, then each call around it on the text, the value built once,
-// at the top.
+// textChain builds a chain of text functions (kText): the innermost call
+// of the value, then each call around it on the text, the value built
+// once, at the top.
 func (b *builder) textChain(n *node) evalFunc {
-	str := b.textLink(n, 0)
+	str := b.textLink(n)
 	return func(fr *frame) (value.Value, error) {
 		s, err := str(fr)
 		if err != nil {
@@ -401,13 +401,14 @@ func (b *builder) textChain(n *node) evalFunc {
 	}
 }
 
-// textLink builds call i of chain n (0 the outermost) to its text.
-func (b *builder) textLink(n *node, i int) strFunc {
-	call := n.calls[i]
+// textLink builds call n of a chain to its text: a kText on the text of
+// the call that is its value, the innermost call (a kCall) on its value.
+func (b *builder) textLink(n *node) strFunc {
+	call := n.at.(*ast.CallExpr)
 	fail := func(err error) error { return spanFailure(b.src, call.Pos(), call.End(), err) }
-	one, text := funcForms(n.fns[i])
-	if i < len(n.calls)-1 {
-		inner := b.textLink(n, i+1)
+	one, text := funcForms(n.fn)
+	if n.kind == kText {
+		inner := b.textLink(n.args[0])
 		return func(fr *frame) (string, error) {
 			s, err := inner(fr)
 			if err != nil {
@@ -726,11 +727,11 @@ func (p *placeholder) build() evalFunc {
 		// The runner's work written out, a call less (the path's steps
 		// and the expression's charged at once, as no work comes between
 		// them).
-		full, first, steps := p.pathFirst(), p.rd.path[0], len(p.rd.path)+p.expr.steps
+		first, steps := p.rd.path[0], len(p.rd.path)+p.expr.steps
 		if num := p.expr.num; num != nil {
 			return func(fr *frame) (value.Value, error) {
 				if fr.s.Has(first) {
-					return full(fr)
+					return p.pathRead(fr)
 				}
 				if err := fr.budget.Steps(steps); err != nil {
 					return value.Value{}, p.placed(err)
@@ -742,7 +743,7 @@ func (p *placeholder) build() evalFunc {
 		run := p.expr.run
 		return func(fr *frame) (value.Value, error) {
 			if fr.s.Has(first) {
-				return full(fr)
+				return p.pathRead(fr)
 			}
 			if err := fr.budget.Steps(steps); err != nil {
 				return value.Value{}, p.placed(err)
@@ -750,7 +751,7 @@ func (p *placeholder) build() evalFunc {
 			return p.settle(run(fr))
 		}
 	}
-	return p.pathFirst()
+	return p.pathRead
 }
 
 // settle is the result of p's expression, v or its error err placed in
@@ -792,33 +793,25 @@ func (p *placeholder) runner(extra int) evalFunc {
 	}
 }
 
-// pathFirst is asPath: the dotted path, then the expression or its
-// problem.
-func (p *placeholder) pathFirst() evalFunc {
-	path := p.rd.path
-	if p.expr != nil && p.expr.pure {
-		path = nil // the lookup is the expression
-	}
-	var run evalFunc
-	if p.expr != nil {
-		run = p.runner(0)
-	}
-	return func(fr *frame) (value.Value, error) {
-		if path != nil {
-			if err := fr.budget.Steps(len(path)); err != nil {
-				return value.Value{}, p.placed(err)
-			}
-			v, found, err := fr.s.Lookup(path)
-			if err != nil {
-				return value.Value{}, p.placed(err)
-			}
-			if found {
-				return v, nil
-			}
+// pathRead is asPath: the dotted path, then the expression or its
+// problem. A method, not a closure built for every placeholder: an
+// expression read unless a name takes it only when the scope has the name.
+func (p *placeholder) pathRead(fr *frame) (value.Value, error) {
+	if path := p.rd.path; path != nil && (p.expr == nil || !p.expr.pure) {
+		// (A pure expression is the lookup itself; a plain path is never
+		// read as asPath.)
+		if err := fr.budget.Steps(len(path)); err != nil {
+			return value.Value{}, p.placed(err)
 		}
-		if run != nil {
-			return run(fr)
+		v, found, err := fr.s.Lookup(path)
+		if err != nil {
+			return value.Value{}, p.placed(err)
 		}
+		if found {
+			return v, nil
+		}
+	}
+	if p.expr == nil {
 		issue := p.issue()
 		if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
 			if fr.miss != nil && p.rd.path != nil {
@@ -828,6 +821,14 @@ func (p *placeholder) pathFirst() evalFunc {
 		}
 		return value.Value{}, issue
 	}
+	if err := fr.budget.Steps(p.expr.steps); err != nil {
+		return value.Value{}, p.placed(err)
+	}
+	if num := p.expr.num; num != nil {
+		n, err := num(fr)
+		return p.settle(value.NumberValue(n), err)
+	}
+	return p.settle(p.expr.run(fr))
 }
 
 // plainPath is the expression of a plain path (`row.status`), read as

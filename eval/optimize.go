@@ -54,12 +54,8 @@ func (o *optimizer) tryFrame() *frame {
 // node optimises n and what is under it, bad or not (a constant under a
 // refused node still has its own problem), and returns what replaces it.
 func (o *optimizer) node(n *node) *node {
-	lazyAt := -1
-	if n.kind == kCall {
-		lazyAt = 0
-	}
 	for i, a := range n.args {
-		lazy := lazyAt >= 0 && n.lazy[i]
+		lazy := n.isLazy(i)
 		if lazy {
 			o.lazy++
 		}
@@ -119,7 +115,7 @@ func (o *optimizer) arith(n *node) *node {
 	if !konst || n.bad {
 		return n
 	}
-	r, err := (&builder{source: o.source}).num(n)(o.tryFrame())
+	r, err := (&builder{o.source}).num(n)(o.tryFrame())
 	if err != nil {
 		return o.failed(n.at, err)
 	}
@@ -130,7 +126,7 @@ func (o *optimizer) arith(n *node) *node {
 // text functions.
 func (o *optimizer) call(n *node) *node {
 	if callOfConstants(n.at.(*ast.CallExpr)) {
-		_, err := (&builder{source: o.source}).value(n)(o.tryFrame())
+		_, err := (&builder{o.source}).value(n)(o.tryFrame())
 		if err != nil && o.lazy == 0 {
 			if e := wrapFailure(o.src, n.at.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
 				o.problems = append(o.problems, e)
@@ -139,18 +135,8 @@ func (o *optimizer) call(n *node) *node {
 			}
 		}
 	}
-	if !textFunc(n) {
-		return n
-	}
-	switch in := n.args[0]; {
-	case in.kind == kText:
-		in.calls = append([]*ast.CallExpr{n.at.(*ast.CallExpr)}, in.calls...)
-		in.fns = append([]*funcs.Func{n.fn}, in.fns...)
-		in.at = n.at
-		return in
-	case textFunc(in):
-		return &node{kind: kText, at: n.at, args: in.args,
-			calls: []*ast.CallExpr{n.at.(*ast.CallExpr), in.at.(*ast.CallExpr)}, fns: []*funcs.Func{n.fn, in.fn}}
+	if in := n.args[0]; textFunc(n) && (in.kind == kText || textFunc(in)) {
+		n.kind = kText
 	}
 	return n
 }

@@ -39,11 +39,12 @@ const (
 	kKey
 	// kIndex reads item or key args[1] of args[0] (x[i], D11).
 	kIndex
-	// kCall calls fn with args; lazy[i] marks a value computed only when
-	// the function needs it (D46).
+	// kCall calls fn with args; bit i of lazy marks a value computed only
+	// when the function needs it (D46).
 	kCall
-	// kText is a chain of calls of text functions fused by optimise
-	// (trim(upper(x))): calls, outermost first, of args[0].
+	// kText is a call of a text function fused by optimise with the call
+	// of a text function that is its value, args[0] (trim(upper(x))): a
+	// kText or a kCall, the innermost call of the chain.
 	kText
 	// kArith is arithmetic: op of args[0] and args[1], or with one value
 	// the sign (neg for -).
@@ -63,18 +64,27 @@ type node struct {
 	name string // kVar, kEnv, kKey
 	fn   *funcs.Func
 	args []*node
-	lazy []bool // kCall
+	lazy uint64 // kCall
 	op   ast.Op // kArith
 	neg  bool   // kArith of one value: -x
-	// calls are the calls of a kText chain, outermost first, and fns
-	// their functions.
-	calls []*ast.CallExpr
-	fns   []*funcs.Func
-	err   error // kFail
+	err  error  // kFail
 	// bad is set when check found a problem in the node or under it: it is
 	// never built, and optimise folds only what is under it.
 	bad bool
+	// two holds args when there are at most two, so that a node is one
+	// allocation (compiling is timed too, cold).
+	two [2]*node
 }
+
+// with sets n's values to args, held in n itself when there are at most
+// two, and returns n.
+func (n *node) with(args ...*node) *node {
+	n.args = append(n.two[:0:len(n.two)], args...)
+	return n
+}
+
+// isLazy reports whether value i of a call is lazy (D46).
+func (n *node) isLazy(i int) bool { return i < 64 && n.lazy>>i&1 == 1 }
 
 // steps is what running n costs in steps, charged all at once before the
 // expression runs (D35): one for every name, .key, [index], env.NAME,
@@ -86,15 +96,13 @@ func (n *node) steps() int {
 		return 0
 	case kVar, kEnv:
 		return 1
-	case kText:
-		return len(n.calls) + n.args[0].steps()
 	}
 	s := 0
 	if n.kind != kArith || len(n.args) == 2 {
 		s = 1
 	}
 	for i, a := range n.args {
-		if n.kind == kCall && n.lazy[i] {
+		if n.kind == kCall && n.isLazy(i) {
 			continue
 		}
 		s += a.steps()
