@@ -125,13 +125,17 @@ type checker struct {
 	arena []node
 }
 
-// new makes node n in the arena.
-func (c *checker) new(n node) *node {
+// new makes a node of kind k at x in the arena. (No node is built on the
+// stack and copied: the walk's frames stay small, as deep inputs nest it
+// hundreds of times.)
+func (c *checker) new(k kind, x ast.Expr) *node {
 	if len(c.arena) == cap(c.arena) {
 		c.arena = make([]node, 0, 4)
 	}
-	c.arena = append(c.arena, n)
-	return &c.arena[len(c.arena)-1]
+	c.arena = c.arena[:len(c.arena)+1]
+	n := &c.arena[len(c.arena)-1]
+	n.kind, n.at = k, x
+	return n
 }
 
 // span records a problem about node n, spanning it.
@@ -174,36 +178,17 @@ func (c *checker) expr(x ast.Expr) *node {
 		if c.underscore(n, false) {
 			return bad(n)
 		}
-		return c.new(node{kind: kVar, at: n, name: n.Name})
+		v := c.new(kVar, n)
+		v.name = n.Name
+		return v
 	case *ast.SelectorExpr:
-		if name, ok := envName(n); ok {
-			if c.underscore(n.Sel, true) {
-				return bad(n)
-			}
-			return c.new(node{kind: kEnv, at: n, name: name})
-		}
-		in := c.expr(n.X)
-		if c.underscore(n.Sel, true) || in.bad {
-			return bad(n, in)
-		}
-		return c.new(node{kind: kKey, at: n, name: n.Sel.Name}).with(in)
+		return c.selector(n)
 	case *ast.IndexExpr:
-		if name, ok := envName(n); ok {
-			return c.new(node{kind: kEnv, at: n, name: name})
-		}
-		in, ix := c.expr(n.X), c.expr(n.Index)
-		if anyBad(in, ix) {
-			return bad(n, in, ix)
-		}
-		return c.new(node{kind: kIndex, at: n}).with(in, ix)
+		return c.index(n)
 	case *ast.CallExpr:
 		return c.call(n)
 	case *ast.UnaryExpr:
-		in := c.expr(n.X)
-		if in.bad {
-			return bad(n, in)
-		}
-		return c.new(node{kind: kArith, at: n, neg: n.Op == ast.Sub}).with(in)
+		return c.unary(n)
 	case *ast.BinaryExpr:
 		return c.binary(n)
 	case *ast.BadExpr:
@@ -214,9 +199,52 @@ func (c *checker) expr(x ast.Expr) *node {
 	return bad(x)
 }
 
+func (c *checker) selector(n *ast.SelectorExpr) *node {
+	if name, ok := envName(n); ok {
+		if c.underscore(n.Sel, true) {
+			return bad(n)
+		}
+		e := c.new(kEnv, n)
+		e.name = name
+		return e
+	}
+	in := c.expr(n.X)
+	if c.underscore(n.Sel, true) || in.bad {
+		return bad(n, in)
+	}
+	k := c.new(kKey, n).with(in)
+	k.name = n.Sel.Name
+	return k
+}
+
+func (c *checker) index(n *ast.IndexExpr) *node {
+	if name, ok := envName(n); ok {
+		e := c.new(kEnv, n)
+		e.name = name
+		return e
+	}
+	in, ix := c.expr(n.X), c.expr(n.Index)
+	if anyBad(in, ix) {
+		return bad(n, in, ix)
+	}
+	return c.new(kIndex, n).with(in, ix)
+}
+
+func (c *checker) unary(n *ast.UnaryExpr) *node {
+	in := c.expr(n.X)
+	if in.bad {
+		return bad(n, in)
+	}
+	u := c.new(kArith, n).with(in)
+	u.neg = n.Op == ast.Sub
+	return u
+}
+
 func (c *checker) literal(n *ast.BasicLit) *node {
 	if n.Kind != ast.Number {
-		return c.new(node{kind: kConst, at: n, val: value.TextValue(n.Value)})
+		k := c.new(kConst, n)
+		k.val = value.TextValue(n.Value)
+		return k
 	}
 	num, err := value.ParseDigits(n.Value)
 	if err != nil {
@@ -228,7 +256,9 @@ func (c *checker) literal(n *ast.BasicLit) *node {
 		}
 		return bad(n)
 	}
-	return c.new(node{kind: kConst, at: n, val: value.NumberValue(num)})
+	k := c.new(kConst, n)
+	k.val = value.NumberValue(num)
+	return k
 }
 
 // underscore refuses names and .keys that start with `_` (E7, D9).
@@ -253,7 +283,8 @@ func (c *checker) call(n *ast.CallExpr) *node {
 		c.failure(n.Fun, funcs.Unknown(n.Fun.Name))
 		return bad(n)
 	}
-	out := c.new(node{kind: kCall, at: n, fn: f})
+	out := c.new(kCall, n)
+	out.fn = f
 	out.args = out.two[:0:len(out.two)]
 	for i, a := range n.Args {
 		if i < len(f.Params) && f.Params[i].Lazy && i < 64 {
@@ -284,7 +315,9 @@ func (c *checker) binary(n *ast.BinaryExpr) *node {
 		c.problems = append(c.problems, newError(c.src, n.OpPos, ErrSyntax, "unknown operator"))
 		return bad(n, x, y)
 	}
-	return c.new(node{kind: kArith, at: n, op: n.Op}).with(x, y)
+	ar := c.new(kArith, n).with(x, y)
+	ar.op = n.Op
+	return ar
 }
 
 // envName returns NAME when x is env.NAME or env['NAME'] (design section 4,
