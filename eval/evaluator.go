@@ -143,7 +143,8 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.enter(ctx, s)
-	v, err = t.wholeValue(&e.fr)
+	v, err = t.places[0].read(&e.fr)
+	v, err = t.wholeValue(&e.fr, v, err)
 	ran = true
 	return v, err
 }

@@ -440,14 +440,23 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 	return v, err
 }
 
-// wholeValue is the value of the template's one placeholder, its text
-// within the cap. Small enough to inline into its callers.
-func (t *Template) wholeValue(fr *frame) (value.Value, error) {
-	v, err := t.places[0].read(fr) // its error placed already
-	if err == nil && v.Kind() == value.Text && len(v.Text()) > fr.env.MaxSize {
-		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
+// wholeValue is v and err, what the template's one placeholder read
+// (its error placed already, with the empty value), as the template's
+// value: its text within the cap. The caller reads the placeholder itself
+// (t.places[0].read), so that this is small enough to inline.
+func (t *Template) wholeValue(fr *frame, v value.Value, err error) (value.Value, error) {
+	if v.Kind() == value.Text {
+		v, err = t.capText(fr, v)
 	}
 	return v, err
+}
+
+// capText is text v, the value of a whole template, within the cap.
+func (t *Template) capText(fr *frame, v value.Value) (value.Value, error) {
+	if len(v.Text()) > fr.env.MaxSize {
+		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
+	}
+	return v, nil
 }
 
 // Problems returns what is wrong with the template's placeholders as far as
