@@ -338,53 +338,46 @@ func envName(x ast.Expr) (string, bool) {
 	return "", false
 }
 
+// refused are the messages of the refused constructs that say the same
+// whatever was written (D12, D13); forbidden words the others.
+var refused = map[ast.Construct]string{
+	ast.Membership:    "'in' is not allowed inside ${...}; write it in a condition",
+	ast.Identity:      "'is' is not allowed inside ${...}; write it in a condition",
+	ast.Power:         "** is not allowed; multiply instead",
+	ast.Lambda:        "lambda is not allowed",
+	ast.Comprehension: "comprehensions (for ... in ...) are not allowed",
+	ast.Conditional:   "if ... else is not allowed inside ${...}; use a condition, or default(...)",
+	ast.FString:       "f-strings are not allowed; write the text around ${...} instead",
+	ast.CallNonName:   "only a function can be called, by its name, e.g. len(x)",
+	ast.Slice:         "slices ([a:b]) are not allowed; use substring(...) or part(...)",
+	ast.ListLit:       "list literals ([...]) are not allowed",
+	ast.DictLit:       "dictionary literals ({...}) are not allowed",
+	ast.SetLit:        "set literals ({...}) are not allowed",
+	ast.TupleLit:      "tuples (a, b) are not allowed",
+	ast.Starred:       "* and ** before values are not allowed",
+}
+
 // forbidden is the message for a refused construct (D12, D13).
 func (c source) forbidden(n *ast.BadExpr) string {
-	const cond = " is not allowed inside ${...}; write it in a condition"
+	if reason, ok := refused[n.Construct]; ok {
+		return reason
+	}
 	switch n.Construct {
 	case ast.Compare:
 		return "comparisons (" + n.Detail + ") are not allowed inside ${...}; write them in a condition"
 	case ast.BoolOp:
-		return "'" + n.Detail + "'" + cond
-	case ast.Membership:
-		return "'in'" + cond
-	case ast.Identity:
-		return "'is'" + cond
-	case ast.Power:
-		return "** is not allowed; multiply instead"
+		return "'" + n.Detail + "' is not allowed inside ${...}; write it in a condition"
 	case ast.OtherOperator:
 		if reason, ok := c.ampersandJoin(n); ok {
 			return reason
 		}
 		return "the operator " + n.Detail + " is not allowed; use + - * / or %"
-	case ast.Lambda:
-		return "lambda is not allowed"
-	case ast.Comprehension:
-		return "comprehensions (for ... in ...) are not allowed"
-	case ast.Conditional:
-		return "if ... else is not allowed inside ${...}; use a condition, or default(...)"
-	case ast.FString:
-		return "f-strings are not allowed; write the text around ${...} instead"
 	case ast.Assignment:
 		return "assignment (" + n.Detail + ") is not allowed"
 	case ast.MethodCall:
 		return c.methodCall(n)
-	case ast.CallNonName:
-		return "only a function can be called, by its name, e.g. len(x)"
 	case ast.KeywordArg:
 		return "keyword arguments (" + n.Detail + "=...) are not allowed; give the values in order"
-	case ast.Slice:
-		return "slices ([a:b]) are not allowed; use substring(...) or part(...)"
-	case ast.ListLit:
-		return "list literals ([...]) are not allowed"
-	case ast.DictLit:
-		return "dictionary literals ({...}) are not allowed"
-	case ast.SetLit:
-		return "set literals ({...}) are not allowed"
-	case ast.TupleLit:
-		return "tuples (a, b) are not allowed"
-	case ast.Starred:
-		return "* and ** before values are not allowed"
 	}
 	return "this is not allowed inside ${...}"
 }
