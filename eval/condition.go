@@ -338,7 +338,8 @@ func (cd *Condition) side(s *ast.Side) (*Template, error) {
 // its rendered text.
 func sideValue(t *Template, fr *frame) (value.Value, error) {
 	if t.whole {
-		return t.wholeValue(fr)
+		v, err := t.places[0].read(fr)
+		return t.wholeValue(fr, v, err)
 	}
 	if len(t.places) == 0 {
 		return t.literal, nil

@@ -102,7 +102,7 @@ func (e *Evaluator) Eval(ctx context.Context, ph Placeholder, s *scope.Scope, mi
 	}()
 	e.enter(ctx, s)
 	e.fr.miss = miss
-	v, err = ph.p.eval(&e.fr)
+	v, err = ph.p.read(&e.fr)
 	ran = true
 	return v, err
 }
@@ -146,18 +146,8 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 		}
 	}()
 	e.enter(ctx, s)
-	if t.num == nil && t.runsAtOnce(&e.fr.s) {
-		// wholeValue's last case, the most common evaluation, written out:
-		// a call less (issue #11).
-		if err = e.fr.budget.Steps(t.steps); err == nil {
-			v, err = t.run(&e.fr)
-		}
-		if err != nil || v.Kind() == value.Text {
-			v, err = t.settle(&e.fr, v, err)
-		}
-	} else {
-		v, err = t.wholeValue(&e.fr)
-	}
+	v, err = t.places[0].read(&e.fr)
+	v, err = t.wholeValue(&e.fr, v, err)
 	ran = true
 	return v, err
 }

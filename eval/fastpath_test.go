@@ -32,6 +32,10 @@ var fastPathCases = []string{
 	"${replace(x, 'l', 'L')}", "${default(nothing, 'none')}", "${substring(x, 2, 5)}",
 	"${len(packages}", "${len(Unit Price)}", "${row.First Name}",
 	"Dear ${x}, ${a * 12} for ${len(packages)}",
+	// A constant whole-number index worked out once (build.go's
+	// constIndex), its lines written by the general index before it.
+	"${rows[0].request_id}", "${rows[-1].id * 2}", "${rows[3]}", "${packages[1.0]}", "${row[2026]}",
+	"${count[0]}", "${rows[0][0]}", "${nothing[0]}", "${packages[-4]}",
 }
 
 // TestFastPathsKeepResults pins, for every case under every step budget

@@ -19,7 +19,7 @@ import (
 // Blank text (a blank cell) hints default(number(x), 0): number of blank
 // text is empty, which default replaces (D49); default(x, 0) would keep
 // the blank.
-func (c *compiler) notNumber(n ast.Expr, v value.Value) error {
+func (c source) notNumber(n ast.Expr, v value.Value) error {
 	t := c.text(n)
 	switch v.Kind() {
 	case value.Empty:
@@ -66,7 +66,7 @@ func joinText(op string, parts []string, lits []*ast.BasicLit) string {
 // number(...) could make numbers of. Other chains of literals alone
 // (`'  ' + 1`, `'1,200' + 1`, `'abc' + 1`) are arithmetic on text, which D7
 // explains (E3). The reason is joinText's.
-func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
+func (c source) joinsText(n *ast.BinaryExpr) (string, bool) {
 	if n.Op != ast.Add {
 		return "", false
 	}
@@ -119,7 +119,7 @@ func (c *compiler) joinsText(n *ast.BinaryExpr) (string, bool) {
 // and never means arithmetic, so the hint is the join written as text. The
 // parts are the text of the construct split at each & outside quotes and
 // brackets; each must parse.
-func (c *compiler) ampersandJoin(n *ast.BadExpr) (string, bool) {
+func (c source) ampersandJoin(n *ast.BadExpr) (string, bool) {
 	if n.Detail != "&" || n.From < 0 || n.To > len(c.src) || n.From > n.To {
 		return "", false
 	}

@@ -109,7 +109,7 @@ func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss))
 	fr := &e.fr
 	fr.start(ctx, s)
 	fr.miss = miss
-	return ph.p.eval(fr)
+	return ph.p.read(fr)
 }
 
 // missPath tells fr.miss where the dotted path stops being found.

@@ -36,8 +36,8 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 	defer e.release(&err, site{t: t})
 	fr := &e.fr
 	fr.start(ctx, s)
-	v, err := t.wholeValue(fr)
-	if err != nil {
+	v, err := t.places[0].read(fr)
+	if v, err = t.wholeValue(fr, v, err); err != nil {
 		return nil, err
 	}
 	p := t.places[0]

@@ -24,7 +24,7 @@ type reading struct {
 	// word is true when path[0] is a name by the grammar's classes: a
 	// first part that is not (`len(packages)`) rarely names a variable,
 	// so the lookup of the whole path is skipped when the scope has no
-	// such variable (Scope.Has, modeNonWord). Either way the result is
+	// such variable (Scope.Has, asExprUnlessName). Either way the result is
 	// the same; only the work differs.
 	word bool
 	// plain is true when the text is a chain of plain names joined by dots

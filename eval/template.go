@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/internal/lend"
 
-	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -43,17 +43,6 @@ type Template struct {
 	// literal is the text as a value, for a template without
 	// placeholders (a literal side of a condition), made once.
 	literal value.Value
-	// run and steps are, for a whole template whose placeholder is in
-	// modeRun or modeNonWord, its expression and the steps it costs (with
-	// the path reading's, for modeNonWord), kept here so that the most
-	// common evaluation reads them straight from t (issue #11).
-	run     evalFunc
-	num     numFunc // run of arithmetic, giving its number (expr.num)
-	steps   int
-	nonWord bool
-	// first is the first part of the path reading of a modeNonWord
-	// placeholder, "" otherwise (see runsAtOnce).
-	first string
 	// traps are the template's traps, found once when first asked for
 	// (Traps).
 	trapsOnce sync.Once
@@ -61,15 +50,6 @@ type Template struct {
 	// quoted is true for a side of a condition written in quotes: its
 	// text is meant as written, `$` and `{{` included (D31).
 	quoted bool
-}
-
-// runsAtOnce reports whether the whole template's expression runs at once
-// in s, section 4's other steps having nothing to find: its placeholder is
-// in modeRun, or in modeNonWord and s has no variable named as the first
-// part of its path reading. It is the one place the evaluators of a whole
-// template decide it.
-func (t *Template) runsAtOnce(s *hostvars.Reader) bool {
-	return t.run != nil && (!t.nonWord || !s.Has(t.first))
 }
 
 // placeholder is one compiled ${...}.
@@ -84,39 +64,11 @@ type placeholder struct {
 	problems []*Error
 	under    *Error // the path has a part starting with `_` (E7, D9)
 	lines    *lines
-	// mode is what eval must do, decided once: see the modes.
-	mode placeMode
-}
-
-// placeMode is how much of design section 4 a placeholder's evaluation
-// needs, decided when it is compiled (issue #11).
-type placeMode uint8
-
-const (
-	// modeFull takes every step of section 4 as written.
-	modeFull placeMode = iota
-	// modeRun runs the expression at once: it compiled, it is not
-	// env.NAME, no part starts with `_`, and either it is a plain path
-	// (the lookup and the expression are the same) or it has no path
-	// reading.
-	modeRun
-	// modeNonWord is modeRun for an expression whose path reading starts
-	// with a part that is not a word (`len(packages)`): only a scope that
-	// has such a name can match it, so elsewhere the path's steps are
-	// charged and the expression runs.
-	modeNonWord
-)
-
-// setMode decides p.mode once p is compiled.
-func (p *placeholder) setMode() {
-	switch {
-	case p.rd.isEnv || p.under != nil || p.expr == nil || len(p.problems) > 0:
-		p.mode = modeFull
-	case p.expr.pure || p.rd.path == nil:
-		p.mode = modeRun
-	case !p.rd.word:
-		p.mode = modeNonWord
-	}
+	// as is what section 4 reads the text as, decided once (decide), and
+	// read the evaluation by that reading (build.go), its errors placed
+	// in the template.
+	as   readAs
+	read evalFunc
 }
 
 // issue is the problem raised when the lookup fails, or nil.
@@ -202,15 +154,8 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 		t.places = append(t.places, compilePlaceholder(text[s.start:s.end], base+s.start, ls))
 	}
 	t.whole = len(segs) == 1 && segs[0].isExpr
-	if p := t.places; t.whole && (p[0].mode == modeRun || p[0].mode == modeNonWord) {
-		t.run, t.num, t.steps, t.nonWord = p[0].expr.run, p[0].expr.num, p[0].expr.steps, p[0].mode == modeNonWord
-		if t.nonWord {
-			t.first = p[0].rd.path[0]
-			t.steps += len(p[0].rd.path)
-		}
-	}
 	if len(t.places) == 0 {
-		t.literal = value.ParsedText(text) // a condition compares it again and again
+		t.literal = parsedText(text) // a condition compares it again and again
 	}
 	return t
 }
@@ -230,41 +175,20 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 	if err := checkLimits(raw); err != nil {
 		// D17: no reading of a text over the limits, lookup or not.
 		p.problems = []*Error{p.locate(err)}
+		p.decide()
 		return p
 	}
 	p.rd = read(raw)
 	if p.rd.isEnv {
+		p.decide()
 		return p
 	}
 	if p.rd.plain {
 		// Its expression reading is the dotted path itself (design section
 		// 4): no parse needed, the same value either way.
-		path, first, trimmed := p.rd.path, p.rd.path[0], strings.TrimSpace(raw)
-		one := len(path) == 1 // one name: the variable itself, no path to walk
-		two, key := len(path) == 2, path[len(path)-1]
-		p.expr = &expr{src: raw, pure: true, steps: len(path), run: func(fr *frame) (v value.Value, err error) {
-			var found bool
-			switch {
-			case one:
-				v, found, err = fr.s.Var(first)
-			case two:
-				// Lookup of `name.key`, the most common path, without its
-				// loop: the variable, then its key (as a selector is).
-				if v, found, err = fr.s.Var(first); found && err == nil {
-					v, found, err = v.Key(key)
-				}
-			default:
-				v, found, err = fr.s.Lookup(path)
-			}
-			if err != nil {
-				return value.Value{}, dataError(raw, 0, trimmed, err)
-			}
-			if !found && fr.miss != nil {
-				fr.missPath(raw, path)
-			}
-			return v, nil
-		}}
-		p.setMode()
+		// Its run is built with the placeholder's (plainPath).
+		p.expr = &expr{src: raw, pure: true, steps: len(p.rd.path)}
+		p.decide()
 		return p
 	}
 	e, tree, problems := compileExpr(raw)
@@ -280,151 +204,36 @@ func compilePlaceholder(raw string, start int, ls *lines) *placeholder {
 		at := strings.Index(raw, part)
 		p.under = p.locate(spanError(raw, at, at+len(part), ErrForbidden, reason))
 	}
-	p.setMode()
+	p.decide()
 	return p
 }
 
-// eval evaluates one placeholder by the order of design section 4 (D12).
-func (p *placeholder) eval(fr *frame) (value.Value, error) {
-	switch p.mode {
-	case modeRun:
-		return p.run(fr)
-	case modeNonWord:
-		if !fr.s.Has(p.rd.path[0]) {
-			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			return p.run(fr)
-		}
+// decide decides, once p is compiled, what section 4 (D12) reads its text
+// as, and builds its evaluation by that reading (placeholder.build).
+func (p *placeholder) decide() {
+	issue := p.issue()
+	switch {
+	case p.rd.isEnv:
+		p.as = asEnv
+	case p.under != nil:
+		p.as = asUnder
+	case issue != nil && issue.Kind == ErrLimit:
+		p.as = asLimit
+	case p.expr == nil || len(p.problems) > 0:
+		p.as = asPath
+	case p.expr.pure || p.rd.path == nil:
+		p.as = asExpr
+	case !p.rd.word:
+		p.as = asExprUnlessName
+	default:
+		p.as = asPath
 	}
-	if p.rd.isEnv {
-		if err := fr.budget.Steps(1); err != nil { // the host's lookup is a step too
-			return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-		}
-		if s, ok := fr.s.Env(p.rd.env); ok {
-			return value.TextValue(s), nil
-		}
-		return value.Value{}, nil
-	}
-	if p.under != nil {
-		return value.Value{}, p.under // whether or not the variable exists
-	}
-	if issue := p.issue(); issue != nil && issue.Kind == ErrLimit {
-		return value.Value{}, issue // no lookup can change a limit
-	}
-	if p.expr == nil || !p.expr.pure {
-		if p.rd.path != nil {
-			if err := fr.budget.Steps(len(p.rd.path)); err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			v, found, err := fr.s.Lookup(p.rd.path)
-			if err != nil {
-				return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-			}
-			if found {
-				return v, nil
-			}
-		}
-	}
-	if p.expr == nil {
-		issue := p.issue()
-		if !p.rd.exprSyntax && issue.Kind == ErrSyntax {
-			if fr.miss != nil && p.rd.path != nil {
-				fr.missPath(p.raw, p.rd.path)
-			}
-			return value.Value{}, nil // a missing lookup, as always (E5)
-		}
-		return value.Value{}, issue
-	}
-	return p.run(fr)
+	p.read = p.build()
 }
 
-// run runs the compiled expression, its error placed in the template. Its
-// steps are charged first, all at once: the nodes of an expression all
-// run unless one fails (no function evaluates anything itself).
-func (p *placeholder) run(fr *frame) (value.Value, error) {
-	if err := fr.budget.Steps(p.expr.steps); err != nil {
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	}
-	v, err := p.expr.run(fr)
-	if err != nil {
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	}
-	return v, nil
-}
-
-// evaluators are the Evaluators of the methods (Render, Value, Test, ...),
-// which keep none of their own.
-var evaluators = sync.Pool{New: func() any { return new(Evaluator) }}
-
-// pooled takes an Evaluator from the pool; putBack returns it.
-func pooled() *Evaluator { return evaluators.Get().(*Evaluator) }
-
-// putBack returns e to the pool once it has dropped what an evaluation
-// left in it, which the pool must not keep alive.
-func (e *Evaluator) putBack() {
-	e.fr.finish(nil, nil, site{})
-	evaluators.Put(e)
-}
-
-// An entry point of its own (Explain, inspection, JSON) takes a pooled
-// Evaluator, defers its release, then starts its frame, so that even a
-// panic of the host's context (asked in start) is recovered.
-
-// start makes fr the state of a new evaluation in s under ctx (nil is a
-// context that is never done).
-func (fr *frame) start(ctx context.Context, s *scope.Scope) {
-	fr.s, fr.place = reader(s), nil // (a frame that ran before may still name one)
-	if fr.env.Budget == nil {
-		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
-	}
-	fr.env.MaxSize = s.MaxSize()
-	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
-}
-
-// site is what an evaluation evaluates, to name it in the error of a
-// panic: a template, or a condition line.
-type site struct {
-	t    *Template
-	line string // the condition line, when a condition
-}
-
-// release returns e to the pool once finish has run. It is the one
-// deferred call of each entry point that takes a pooled Evaluator itself.
-func (e *Evaluator) release(err *error, at site) {
-	e.fr.finish(recover(), err, at)
-	evaluators.Put(e)
-}
-
-// finish ends the evaluation of fr: it turns a panic r, which is always a
-// bug, into an error instead of taking the host down (the panic value is
-// kept in the error's Detail), and drops what fr must not keep alive.
-// The error names the placeholder being evaluated (D16), or the condition
-// line (D37: `condition: ...`).
-func (fr *frame) finish(r any, err *error, at site) {
-	if r != nil {
-		switch {
-		case at.t == nil:
-			e := &Error{Expr: at.line, Reason: "internal error; please report it", Kind: ErrInternal, Cond: true}
-			e.Detail = panicText(r)
-			*err = e
-		case fr.place != nil:
-			*err = internalError(fr.place.raw, r)
-		case len(at.t.places) > 0:
-			*err = internalError(at.t.places[0].raw, r)
-		default:
-			*err = internalError(at.t.text, r)
-		}
-		fr.stack = nil // may be left mid-call
-	}
-	fr.s, fr.miss, fr.place = hostvars.Reader{}, nil, nil
-	if fr.stack != nil { // only calls of more than len(argv) values use it
-		if cap(fr.stack) > 256 {
-			fr.stack = nil
-		}
-		fr.stack = fr.stack[:0]
-	}
-}
+// parsedText is value.TextValue with its number reading worked out once
+// and kept, which value lends to eval (internal/lend).
+var parsedText = lend.Borrow[func(s string) value.Value]("value.parsedText")
 
 // Render evaluates every placeholder and returns the text with each one
 // replaced by its shown value (D3, D4). The result is capped at the scope's
@@ -468,7 +277,7 @@ func (t *Template) render(fr *frame) (string, error) {
 	max := fr.env.MaxSize
 	if t.whole {
 		p := t.places[0]
-		v, err := p.eval(fr)
+		v, err := p.read(fr)
 		if err != nil {
 			return "", err
 		}
@@ -507,7 +316,7 @@ func (t *Template) render(fr *frame) (string, error) {
 		p := t.places[k]
 		k++
 		fr.place = p // for the error of a panic
-		v, err := p.eval(fr)
+		v, err := p.read(fr)
 		if err != nil {
 			return "", err
 		}
@@ -631,47 +440,21 @@ func (t *Template) ValueContext(ctx context.Context, s *scope.Scope) (v value.Va
 	return v, err
 }
 
-// wholeValue is the value of the template's one placeholder, its text
-// within the cap.
-func (t *Template) wholeValue(fr *frame) (v value.Value, err error) {
-	switch {
-	case !t.runsAtOnce(&fr.s):
-		if v, err = t.places[0].eval(fr); err != nil {
-			return value.Value{}, err // placed already
-		}
-	case t.num != nil:
-		// p.eval written out for the common cases: no call and no load
-		// more than they need (issue #11). The steps of a path reading
-		// skipped and those of the expression are charged at once, as no
-		// work comes between them.
-		if err = fr.budget.Steps(t.steps); err == nil {
-			var n value.Num
-			if n, err = t.num(fr); err == nil {
-				v = value.NumberValue(n)
-			}
-		}
-	default:
-		// Evaluator.Value writes this case out, deciding it by runsAtOnce too.
-		if err = fr.budget.Steps(t.steps); err == nil {
-			v, err = t.run(fr)
-		}
+// wholeValue is v and err, what the template's one placeholder read
+// (its error placed already, with the empty value), as the template's
+// value: its text within the cap. The caller reads the placeholder itself
+// (t.places[0].read), so that this is small enough to inline.
+func (t *Template) wholeValue(fr *frame, v value.Value, err error) (value.Value, error) {
+	if v.Kind() == value.Text {
+		v, err = t.capText(fr, v)
 	}
-	if err != nil || v.Kind() == value.Text {
-		return t.settle(fr, v, err)
-	}
-	return v, nil
+	return v, err
 }
 
-// settle ends the evaluation of a whole template whose value is text or
-// whose expression failed (the others are done): err placed in the
-// template, or v, a text only within the cap.
-func (t *Template) settle(fr *frame, v value.Value, err error) (value.Value, error) {
-	p := t.places[0]
-	switch {
-	case err != nil:
-		return value.Value{}, p.locate(wrapFailure(p.raw, 0, err))
-	case len(v.Text()) > fr.env.MaxSize:
-		return value.Value{}, t.tooLarge(p, fr.env.MaxSize)
+// capText is text v, the value of a whole template, within the cap.
+func (t *Template) capText(fr *frame, v value.Value) (value.Value, error) {
+	if len(v.Text()) > fr.env.MaxSize {
+		return value.Value{}, t.tooLarge(t.places[0], fr.env.MaxSize)
 	}
 	return v, nil
 }
@@ -755,14 +538,13 @@ func (t *Template) staticProblems(strict bool) ErrorList {
 
 // problem is the placeholder's problem, if any, by the rules of Problems.
 func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
-	if p.under != nil { // refused whether or not the data has the key, as eval does
-		return p.under
-	}
 	issue := p.issue()
-	if issue == nil {
+	switch {
+	case p.as == asUnder: // refused whether or not the data has the key, as read is
+		return p.under
+	case issue == nil:
 		return nil
-	}
-	if issue.Kind == ErrLimit {
+	case p.as == asLimit:
 		return issue
 	}
 	if !p.rd.exprSyntax && issue.Kind == ErrSyntax {

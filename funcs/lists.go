@@ -4,8 +4,14 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/kinenix/expressions/internal/lend"
 	"github.com/kinenix/expressions/value"
 )
+
+// indexText is item i of list x when it is text, read without making a
+// Value (value lends it, internal/lend): ok is false otherwise, and Index
+// reads the item then.
+var indexText = lend.Borrow[func(x value.Value, i int) (string, bool)]("value.indexText")
 
 // callLen is len(x) (D19, D20): code points of a text, items of a list,
 // keys of a dictionary; empty is 0; a number or boolean fails.
@@ -82,7 +88,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		if err := l.Budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
-		s, ok := x.IndexText(i)
+		s, ok := indexText(x, i)
 		if !ok {
 			return joinItems(x, sep, l, i, total, &texts)
 		}
@@ -117,7 +123,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		if err := l.Budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
-		s, ok := x.IndexText(i)
+		s, ok := indexText(x, i)
 		if !ok || b.Len()+len(s) > total {
 			// The host changed the list under the evaluation (D1 asks it
 			// not to): the result is not what was charged for.
@@ -238,7 +244,7 @@ type item struct {
 }
 
 func readItem(x value.Value, i int) (item, error) {
-	if s, ok := x.IndexText(i); ok {
+	if s, ok := indexText(x, i); ok {
 		return item{s: s, text: true}, nil
 	}
 	v, err := x.Index(i)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/lend"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/value"
 )
@@ -117,18 +118,29 @@ type Func struct {
 	// EmptyFirst) before the function's own code runs.
 	Call func(env *Env, args []value.Value) (value.Value, error)
 
-	// One, set for a function of exactly one value (len, number, trim,
-	// lower, upper), is Call of that value: One(env, x) is Call(env,
+	// one, set for a function of exactly one value (len, number, trim,
+	// lower, upper), is Call of that value: one(env, x) is Call(env,
 	// []value.Value{x}), for a caller that has no slice to pass.
-	One func(env *Env, x value.Value) (value.Value, error)
+	one func(env *Env, x value.Value) (value.Value, error)
 
-	// Text, set for a function of one text that gives a text (trim, lower,
+	// text, set for a function of one text that gives a text (trim, lower,
 	// upper), is Call for a Text value s, taking and giving strings:
-	// Text(env, s) fails as Call(env, {TextValue(s)}) does, charges the
+	// text(env, s) fails as Call(env, {TextValue(s)}) does, charges the
 	// same, and otherwise gives the text of its result. A chain of such
 	// functions passes strings from call to call, building no value.
-	Text func(env *Env, s string) (string, error)
+	//
+	// one and text only make eval faster: they are lent to it (forms,
+	// internal/lend), not exported.
+	text func(env *Env, s string) (string, error)
 }
+
+// forms are f's one-value and text-to-text forms (Func.one, Func.text),
+// nil where f has none, as lent to eval.
+func forms(f *Func) (one func(env *Env, x value.Value) (value.Value, error), text func(env *Env, s string) (string, error)) {
+	return f.one, f.text
+}
+
+var _ = lend.Lend("funcs.forms", forms)
 
 // ErrArity and ErrUnknownFunction are the sentinel kinds of the errors of
 // CheckArity and Unknown; both are wrapped in a *value.Failure.
@@ -156,7 +168,7 @@ var table = []Func{
 			{"len(row.missing)", "0"},
 			{"len(12)", "error: len needs text, a list or a dictionary, got a number"},
 		},
-		One: callLen,
+		one: callLen,
 	},
 	{
 		Name:     "join",
@@ -203,7 +215,7 @@ var table = []Func{
 			{"number('2 285,81 грн.')", "error: number: '2 285,81' is not clear: write 2285.81"},
 			{"number('119. 95')", "error: number: '119. 95' is not clear: write 119.95"},
 		},
-		One: callNumber,
+		one: callNumber,
 	},
 	{
 		Name:       "trim",
@@ -217,8 +229,8 @@ var table = []Func{
 			{"trim(upper(row.brand))", "TOYOTA"},
 			{"trim(ids)", "error: trim needs text, a number or a boolean, got a list"},
 		},
-		One:  callTrim,
-		Text: textTrim,
+		one:  callTrim,
+		text: textTrim,
 	},
 	{
 		Name:       "lower",
@@ -233,8 +245,8 @@ var table = []Func{
 			{"lower('İ')", "i\u0307"},
 			{"lower(row.status)", "active"},
 		},
-		One:  callLower,
-		Text: textLower,
+		one:  callLower,
+		text: textLower,
 	},
 	{
 		Name:       "upper",
@@ -248,8 +260,8 @@ var table = []Func{
 			{"upper('straße')", "STRASSE"},
 			{"upper('บาท')", "บาท"},
 		},
-		One:  callUpper,
-		Text: textUpper,
+		one:  callUpper,
+		text: textUpper,
 	},
 	{
 		Name: "replace",
@@ -396,12 +408,12 @@ func exampleData() map[string]any {
 // host data for value.FromHost. Each call returns a fresh copy.
 func ExampleData() map[string]any { return exampleData() }
 
-// init gives each function of one value its Call, from One, and each
+// init gives each function of one value its Call, from one, and each
 // function of more values the argument rules of D47 and D48 around its own
 // Call (argRules).
 func init() {
 	for i := range table {
-		if one := table[i].One; one != nil && table[i].Call == nil {
+		if one := table[i].one; one != nil && table[i].Call == nil {
 			table[i].Call = func(env *Env, args []value.Value) (value.Value, error) { return one(env, args[0]) }
 		}
 		table[i].Call = argRules(&table[i], table[i].Call)

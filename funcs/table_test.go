@@ -300,6 +300,7 @@ func TestImports(t *testing.T) {
 		"errors": true, "math": true, "strconv": true, "strings": true,
 		"unicode": true, "unicode/utf8": true, "github.com/kinenix/expressions/value": true,
 		"github.com/kinenix/expressions/internal/spell": true, "github.com/kinenix/expressions/internal/echo": true,
+		"github.com/kinenix/expressions/internal/lend": true,
 	}
 	files, err := filepath.Glob("*.go")
 	require.NoError(t, err)
@@ -320,18 +321,18 @@ func TestImports(t *testing.T) {
 	require.Greater(t, seen, 5)
 }
 
-// One is set exactly for the functions of one value, and a text function
-// (Text) has it too: the evaluator calls One or Text of those.
+// one is set exactly for the functions of one value, and a text function
+// (text) has it too: the evaluator calls one or text of those (forms).
 func TestOneIsSetForOneValue(t *testing.T) {
 	for _, f := range All() {
 		lo, hi := f.Arity()
-		require.Equal(t, lo == 1 && hi == 1, f.One != nil, f.Name)
-		if f.Text != nil {
-			require.NotNil(t, f.One, f.Name)
+		require.Equal(t, lo == 1 && hi == 1, f.one != nil, f.Name)
+		if f.text != nil {
+			require.NotNil(t, f.one, f.Name)
 		}
-		if f.One != nil {
+		if f.one != nil {
 			x := value.TextValue(" 12 ")
-			a, errA := f.One(nil, x)
+			a, errA := f.one(nil, x)
 			b, errB := f.Call(nil, []value.Value{x})
 			require.Equal(t, errA, errB, f.Name)
 			require.True(t, value.Equal(a, b), f.Name)

@@ -81,7 +81,7 @@ func callTrim(env *Env, x value.Value) (value.Value, error) {
 	return textResult("trim", x, trimText(s), l.Cap())
 }
 
-// textTrim is trim of a text, as Func.Text.
+// textTrim is trim of a text, as Func.text.
 func textTrim(env *Env, s string) (string, error) {
 	l := env.Limits()
 	if err := l.Budget.Bytes(len(s)); err != nil { // as scalarText charges it
@@ -104,7 +104,7 @@ func callUpper(env *Env, x value.Value) (value.Value, error) {
 	return mapCase("upper", env, x, true)
 }
 
-// textLower and textUpper are lower and upper of a text, as Func.Text.
+// textLower and textUpper are lower and upper of a text, as Func.text.
 func textLower(env *Env, s string) (string, error) { return mapCaseText("lower", env, s, false) }
 func textUpper(env *Env, s string) (string, error) { return mapCaseText("upper", env, s, true) }
 

@@ -10,14 +10,14 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Issue #11: Func.Text is Call on a text, charge for charge and error for
+// Issue #11: Func.text is Call on a text, charge for charge and error for
 // error (D17 cap, D35 budget), so a chain of text functions may pass
 // strings instead of values.
 func TestTextIsCallOnText(t *testing.T) {
 	inputs := []string{"", "  toyota ", "straße", "İstanbul", "\u200b x \ufeff", strings.Repeat("ß", 40), "\xff bad"}
 	n := 0
 	for _, f := range All() {
-		if f.Text == nil {
+		if f.text == nil {
 			continue
 		}
 		n++
@@ -30,7 +30,7 @@ func TestTextIsCallOnText(t *testing.T) {
 			} {
 				e1, e2 := env(), env()
 				want, werr := f.Call(e1, []value.Value{value.TextValue(in)})
-				got, gerr := f.Text(e2, in)
+				got, gerr := f.text(e2, in)
 				if werr != nil {
 					require.EqualError(t, gerr, werr.Error(), "%s(%q)", f.Name, in)
 					continue

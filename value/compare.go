@@ -142,7 +142,7 @@ func (l Limits) equal(a, b Value) (bool, error) {
 }
 
 // mayBeNumber is false for a value that ToNumber is known to refuse
-// without reading it: a literal side of a condition, made by ParsedText,
+// without reading it: a literal side of a condition, made by parsedText,
 // is read once, so comparing data with it does not parse the data.
 func mayBeNumber(v Value) bool {
 	return v.kind == Number || v.kind == Text && v.exp&3 != textNotNumber

@@ -34,12 +34,12 @@ func TestTextFromHostDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// ParsedText is TextValue with its number reading kept (issue #11): the
+// parsedText is TextValue with its number reading kept (issue #11): the
 // same text, the same ToNumber, the same comparisons (D6, D27, D28).
 func TestParsedText(t *testing.T) {
 	for _, s := range []string{"", " ", "0", " 12 ", "-3.50", "1e3", "1,200", "Active", "0x10",
 		"123456789012345678901234567890", "0.000000000000000000001", "-0", "+5", ".5", "5.", "abc 1", "\xff"} {
-		p, v := ParsedText(s), TextValue(s)
+		p, v := parsedText(s), TextValue(s)
 		if p.Kind() != Text || p.Text() != s {
 			t.Fatalf("%q: %v %q", s, p.Kind(), p.Text())
 		}

@@ -55,8 +55,8 @@ type Value struct {
 	// of one); for Number the *apd.Decimal of a number too large for coef,
 	// else nil.
 	ref  any
-	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see ParsedText; Dict of a *Table: the row
-	exp  int32 // Number: Num.exp; Text: see ParsedText
+	coef int64 // Number: Num.coef; Bool: 1 for true; Text: see parsedText; Dict of a *Table: the row
+	exp  int32 // Number: Num.exp; Text: see parsedText
 	kind Kind
 }
 
@@ -64,11 +64,12 @@ type Value struct {
 // scalar values.
 func TextValue(s string) Value { return Value{kind: Text, ref: s} }
 
-// ParsedText is TextValue(s) with its number reading (ToNumber, D6)
+// parsedText is TextValue(s) with its number reading (ToNumber, D6)
 // worked out once, now, and kept in the value: for a text that is compared
 // many times, such as a literal side of a condition (`${row.amount} > 0`).
-// It is the same value as TextValue(s) in every other way.
-func ParsedText(s string) Value {
+// It is the same value as TextValue(s) in every other way. It is lent to
+// eval (internal/lend), not exported: only its speed differs.
+func parsedText(s string) Value {
 	v := TextValue(s)
 	n, ok := ParseNum(s)
 	switch {
@@ -82,7 +83,7 @@ func ParsedText(s string) Value {
 
 // The number reading of a Text value, in the low bits of its exp (the rest
 // of exp and coef hold the number): unknown (TextValue), or known by
-// ParsedText.
+// parsedText.
 const (
 	textUnknown   = 0
 	textNotNumber = 1
@@ -192,11 +193,13 @@ func (v Value) Index(i int) (Value, error) {
 	return Value{}, nil
 }
 
-// IndexText returns item i of a list when that item is text, without
+// indexText returns item i of a list when that item is text, without
 // building a Value: nothing is allocated for a list of Go strings. ok is
 // false when v is not a list, i is out of range, or the item is not text
 // (Index reads it then). A negative i counts from the end, as for Index.
-func (v Value) IndexText(i int) (s string, ok bool) {
+// It is lent to funcs (internal/lend), not exported: only its speed
+// differs from Index's.
+func (v Value) indexText(i int) (s string, ok bool) {
 	if v.kind != List {
 		return "", false
 	}

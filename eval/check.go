@@ -1,0 +1,456 @@
+package eval
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/value"
+)
+
+// Check is the first stage of the plan (plan.go): it walks the syntax
+// tree of one expression and makes its plan, and it is the only place
+// that refuses what the language does not have: names and keys that
+// start with `_` (D9), constructs refused inside ${...} (D12, D13),
+// unknown functions and wrong numbers of values (D14, D15), text joined
+// by an operator (D44) and the limits (D17). It runs no code: a constant
+// that fails is found by optimise, which may.
+
+// Limits of one expression (D17, E7).
+const (
+	MaxLength = 500 // characters inside one ${...}
+	MaxDepth  = 20  // nesting of parentheses, calls and brackets together
+	// maxBytes caps the bytes of an expression whatever its characters are,
+	// so 500 four-byte characters are the most the parser ever sees.
+	maxBytes = 4 * MaxLength
+)
+
+// checkLimits enforces D17 before any parsing: the length in characters
+// (and bytes), and the nesting of (), [] and {} outside quotes.
+func checkLimits(src string) *Error {
+	if len(src) > maxBytes || utf8.RuneCountInString(src) > MaxLength {
+		n := utf8.RuneCountInString(src)
+		return spanError(src, 0, len(src), ErrLimit, "expression is longer than "+
+			strconv.Itoa(MaxLength)+" characters (it has "+strconv.Itoa(n)+")")
+	}
+	depth := 0
+	var q byte
+	for i := 0; i < len(src); {
+		if q == 0 {
+			switch src[i] {
+			case '(', '[', '{':
+				depth++
+				if depth > MaxDepth {
+					return newError(src, i, ErrLimit, "expression is nested deeper than "+
+						strconv.Itoa(MaxDepth)+" levels of parentheses, calls and brackets")
+				}
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+		q, i = quoteStep(src, i, q)
+	}
+	return nil
+}
+
+// openBrace is the D12 error of a dictionary or set literal whose `}`
+// the placeholder never saw: the first `}` ends a ${...} (D18), so
+// `${{'a': 1}}` holds `{'a': 1`, which does not parse. A `{` outside
+// quotes and not after `$` has no other meaning in an expression. nil when
+// src has none.
+func openBrace(src string) *Error {
+	var q byte
+	at, colon := -1, false
+	for i := 0; i < len(src); {
+		if q == 0 {
+			switch {
+			case src[i] == '{' && at < 0 && (i == 0 || src[i-1] != '$'):
+				at = i // ${ inside ${...} is a placeholder written twice, not a literal
+			case src[i] == ':' && at >= 0:
+				colon = true
+			}
+		}
+		q, i = quoteStep(src, i, q)
+	}
+	if at < 0 {
+		return nil
+	}
+	bad := &ast.BadExpr{From: at, To: len(src), Construct: ast.SetLit}
+	if colon {
+		bad.Construct = ast.DictLit
+	}
+	return spanError(src, at, len(src), ErrForbidden, source{src}.forbidden(bad))
+}
+
+// source is the text of one expression, which every stage's messages
+// quote.
+type source struct{ src string }
+
+// text is node n as written, shortened for a message.
+func (c source) text(n ast.Node) string { return short(strings.TrimSpace(c.src[n.Pos():n.End()])) }
+
+// fail makes an error about node n.
+func (c source) fail(n ast.Node, kind error, reason string) error {
+	return newError(c.src, n.Pos(), kind, reason)
+}
+
+// srcText is node n as written, trimmed.
+func (c source) srcText(n ast.Node) string {
+	from, to := n.Pos(), n.End()
+	if from < 0 || to > len(c.src) || from > to {
+		return strings.TrimSpace(c.src)
+	}
+	return strings.TrimSpace(c.src[from:to])
+}
+
+// number gives the number of operand n's value v, or the D7 error.
+func (c source) number(n ast.Expr, v value.Value) (value.Num, error) {
+	if num, ok := value.ToNumber(v); ok {
+		return num, nil
+	}
+	return value.Num{}, c.notNumber(n, v)
+}
+
+// checker is the check stage of one expression.
+type checker struct {
+	source
+	problems []*Error
+	// arena is where the plan's nodes are made, a few to an allocation
+	// (compiling is timed too, cold).
+	arena []node
+}
+
+// new makes a node of kind k at x in the arena. (No node is built on the
+// stack and copied: the walk's frames stay small, as deep inputs nest it
+// hundreds of times.)
+func (c *checker) new(k kind, x ast.Expr) *node {
+	if len(c.arena) == cap(c.arena) {
+		c.arena = make([]node, 0, 4)
+	}
+	c.arena = c.arena[:len(c.arena)+1]
+	n := &c.arena[len(c.arena)-1]
+	n.kind, n.at = k, x
+	return n
+}
+
+// span records a problem about node n, spanning it.
+func (c *checker) span(n ast.Node, kind error, reason string) {
+	c.problems = append(c.problems, spanError(c.src, n.Pos(), n.End(), kind, reason))
+}
+
+// failure records a problem about node n from an error of package funcs.
+func (c *checker) failure(n ast.Node, err error) {
+	var f *value.Failure
+	if errors.As(err, &f) {
+		c.span(n, f.Kind, f.Reason)
+		return
+	}
+	c.span(n, ErrInternal, err.Error())
+}
+
+// bad is the plan node of x when check refused it or something under it;
+// args are what check made of its values, for optimise to fold.
+func bad(x ast.Expr, args ...*node) *node { return (&node{at: x, bad: true}).with(args...) }
+
+// anyBad reports whether a node of ns has a problem.
+func anyBad(ns ...*node) bool {
+	for _, n := range ns {
+		if n.bad {
+			return true
+		}
+	}
+	return false
+}
+
+// expr checks x and makes its plan node; parentheses leave no node.
+func (c *checker) expr(x ast.Expr) *node {
+	switch n := x.(type) {
+	case *ast.ParenExpr:
+		return c.expr(n.X)
+	case *ast.BasicLit:
+		return c.literal(n)
+	case *ast.Ident:
+		if c.underscore(n, false) {
+			return bad(n)
+		}
+		v := c.new(kVar, n)
+		v.name = n.Name
+		return v
+	case *ast.SelectorExpr:
+		return c.selector(n)
+	case *ast.IndexExpr:
+		return c.index(n)
+	case *ast.CallExpr:
+		return c.call(n)
+	case *ast.UnaryExpr:
+		return c.unary(n)
+	case *ast.BinaryExpr:
+		return c.binary(n)
+	case *ast.BadExpr:
+		c.span(n, ErrForbidden, c.forbidden(n))
+		return bad(n)
+	}
+	c.problems = append(c.problems, newError(c.src, x.Pos(), ErrSyntax, "unexpected expression"))
+	return bad(x)
+}
+
+func (c *checker) selector(n *ast.SelectorExpr) *node {
+	if name, ok := envName(n); ok {
+		if c.underscore(n.Sel, true) {
+			return bad(n)
+		}
+		e := c.new(kEnv, n)
+		e.name = name
+		return e
+	}
+	in := c.expr(n.X)
+	if c.underscore(n.Sel, true) || in.bad {
+		return bad(n, in)
+	}
+	k := c.new(kKey, n).with(in)
+	k.name = n.Sel.Name
+	return k
+}
+
+func (c *checker) index(n *ast.IndexExpr) *node {
+	if name, ok := envName(n); ok {
+		e := c.new(kEnv, n)
+		e.name = name
+		return e
+	}
+	in, ix := c.expr(n.X), c.expr(n.Index)
+	if anyBad(in, ix) {
+		return bad(n, in, ix)
+	}
+	return c.new(kIndex, n).with(in, ix)
+}
+
+func (c *checker) unary(n *ast.UnaryExpr) *node {
+	in := c.expr(n.X)
+	if in.bad {
+		return bad(n, in)
+	}
+	u := c.new(kArith, n).with(in)
+	u.neg = n.Op == ast.Sub
+	return u
+}
+
+func (c *checker) literal(n *ast.BasicLit) *node {
+	if n.Kind != ast.Number {
+		k := c.new(kConst, n)
+		k.val = value.TextValue(n.Value)
+		return k
+	}
+	num, err := value.ParseDigits(n.Value)
+	if err != nil {
+		var f *value.Failure
+		if errors.As(err, &f) {
+			c.span(n, f.Kind, f.Reason)
+		} else {
+			c.problems = append(c.problems, newError(c.src, n.Pos(), ErrValue, "bad number "+n.Raw))
+		}
+		return bad(n)
+	}
+	k := c.new(kConst, n)
+	k.val = value.NumberValue(num)
+	return k
+}
+
+// underscore refuses names and .keys that start with `_` (E7, D9).
+func (c *checker) underscore(id *ast.Ident, key bool) bool {
+	if !strings.HasPrefix(id.Name, "_") {
+		return false
+	}
+	reason := "names starting with _ are not allowed"
+	if key {
+		reason += "; for a key that starts with _, write ['" + short(id.Name) + "']"
+	}
+	c.span(id, ErrForbidden, reason)
+	return true
+}
+
+func (c *checker) call(n *ast.CallExpr) *node {
+	if c.underscore(n.Fun, false) {
+		return bad(n)
+	}
+	f, ok := funcs.Lookup(n.Fun.Name)
+	if !ok {
+		c.failure(n.Fun, funcs.Unknown(n.Fun.Name))
+		return bad(n)
+	}
+	out := c.new(kCall, n)
+	out.fn = f
+	out.args = out.two[:0:len(out.two)]
+	for i, a := range n.Args {
+		if i < len(f.Params) && f.Params[i].Lazy && i < 64 {
+			out.lazy |= 1 << i // (a function has fewer than 64 parameters)
+		}
+		out.args = append(out.args, c.expr(a))
+	}
+	if err := f.CheckArity(len(n.Args)); err != nil {
+		c.failure(n, err)
+		out.bad = true
+	}
+	out.bad = out.bad || anyBad(out.args...)
+	return out
+}
+
+func (c *checker) binary(n *ast.BinaryExpr) *node {
+	if reason, ok := c.joinsText(n); ok {
+		c.span(n, ErrType, reason)
+		return bad(n)
+	}
+	x, y := c.expr(n.X), c.expr(n.Y)
+	if anyBad(x, y) {
+		return bad(n, x, y)
+	}
+	// The operation of the operator (arith.go): adding an operator
+	// touches no code here.
+	if _, ok := operation(n.Op); !ok {
+		c.problems = append(c.problems, newError(c.src, n.OpPos, ErrSyntax, "unknown operator"))
+		return bad(n, x, y)
+	}
+	ar := c.new(kArith, n).with(x, y)
+	ar.op = n.Op
+	return ar
+}
+
+// envName returns NAME when x is env.NAME or env['NAME'] (design section 4,
+// step 1: env.NAME is the environment variable).
+func envName(x ast.Expr) (string, bool) {
+	switch n := x.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := n.X.(*ast.Ident); ok && id.Name == "env" {
+			return n.Sel.Name, true
+		}
+	case *ast.IndexExpr:
+		id, ok := n.X.(*ast.Ident)
+		lit, isLit := n.Index.(*ast.BasicLit)
+		if ok && isLit && id.Name == "env" && lit.Kind == ast.String {
+			return lit.Value, true
+		}
+	}
+	return "", false
+}
+
+// refused are the messages of the refused constructs that say the same
+// whatever was written (D12, D13); forbidden words the others.
+var refused = map[ast.Construct]string{
+	ast.Membership:    "'in' is not allowed inside ${...}; write it in a condition",
+	ast.Identity:      "'is' is not allowed inside ${...}; write it in a condition",
+	ast.Power:         "** is not allowed; multiply instead",
+	ast.Lambda:        "lambda is not allowed",
+	ast.Comprehension: "comprehensions (for ... in ...) are not allowed",
+	ast.Conditional:   "if ... else is not allowed inside ${...}; use a condition, or default(...)",
+	ast.FString:       "f-strings are not allowed; write the text around ${...} instead",
+	ast.CallNonName:   "only a function can be called, by its name, e.g. len(x)",
+	ast.Slice:         "slices ([a:b]) are not allowed; use substring(...) or part(...)",
+	ast.ListLit:       "list literals ([...]) are not allowed",
+	ast.DictLit:       "dictionary literals ({...}) are not allowed",
+	ast.SetLit:        "set literals ({...}) are not allowed",
+	ast.TupleLit:      "tuples (a, b) are not allowed",
+	ast.Starred:       "* and ** before values are not allowed",
+}
+
+// forbidden is the message for a refused construct (D12, D13).
+func (c source) forbidden(n *ast.BadExpr) string {
+	if reason, ok := refused[n.Construct]; ok {
+		return reason
+	}
+	switch n.Construct {
+	case ast.Compare:
+		return "comparisons (" + n.Detail + ") are not allowed inside ${...}; write them in a condition"
+	case ast.BoolOp:
+		return "'" + n.Detail + "' is not allowed inside ${...}; write it in a condition"
+	case ast.OtherOperator:
+		if reason, ok := c.ampersandJoin(n); ok {
+			return reason
+		}
+		return "the operator " + n.Detail + " is not allowed; use + - * / or %"
+	case ast.Assignment:
+		return "assignment (" + n.Detail + ") is not allowed"
+	case ast.MethodCall:
+		return c.methodCall(n)
+	case ast.KeywordArg:
+		return "keyword arguments (" + n.Detail + "=...) are not allowed; give the values in order"
+	}
+	return "this is not allowed inside ${...}"
+}
+
+// methodDot is the offset of the `.` before the method name in span, the
+// text of a method call (`x.upper()`, `x. upper ()`), or -1.
+func methodDot(span, name string) int {
+	i := strings.LastIndex(span, name)
+	for i > 0 {
+		j := i - 1
+		for j > 0 && (span[j] == ' ' || span[j] == '\t') {
+			j--
+		}
+		if span[j] == '.' {
+			return j
+		}
+		i = strings.LastIndex(span[:i], name)
+	}
+	return -1
+}
+
+// methodCall is the D13 message: when the method is one of our functions,
+// it shows the call to write instead, e.g. `write upper(x)`.
+func (c source) methodCall(n *ast.BadExpr) string {
+	const msg = "method calls are not allowed"
+	if n.To > len(c.src) || n.From > n.To {
+		return msg
+	}
+	span := c.src[n.From:n.To]
+	dot := methodDot(span, n.Detail)
+	f, ok := funcs.Lookup(n.Detail)
+	if !ok {
+		// `row.Amount (THB)` reads like a call of Amount, but is most
+		// likely a key written with parentheses.
+		if dot > 0 && !strings.ContainsAny(span[dot:], "'\"") &&
+			strings.Contains(span[dot:], " (") && !strings.HasSuffix(span, "()") {
+			recv := strings.TrimSpace(span[:dot])
+			key := strings.TrimSpace(span[dot+1:])
+			return msg + "; for a key with parentheses in it, write " + short(recv) + "['" + short(key) + "']"
+		}
+		return msg
+	}
+	if dot <= 0 {
+		return msg + "; write " + n.Detail + "(...)"
+	}
+	recv := strings.TrimSpace(span[:dot])
+	rest := strings.TrimSpace(span[dot+1:])
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, n.Detail))
+	args := ""
+	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+		args = strings.TrimSpace(rest[1 : len(rest)-1])
+	}
+	var values []string
+	if args != "" {
+		values = ast.SplitOutside(args, ',')
+		for i := range values {
+			values[i] = strings.TrimSpace(values[i])
+		}
+	}
+	// The receiver takes its place among the values (funcs.Func.Receiver):
+	// `x.upper()` is upper(x), `ids.join(', ')` and `', '.join(ids)` are
+	// join(ids, ', ').
+	at := 0
+	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+		at = min(f.Receiver, len(values))
+	}
+	values = append(values[:at], append([]string{recv}, values[at:]...)...)
+	if f.CheckArity(len(values)) != nil {
+		// The call the method call reads as would fail on its number of
+		// values: a hint must work when followed (D49), so it says how the
+		// function is called instead of writing that call.
+		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[at].Name
+	}
+	// The hint echoes the expression: cut and cleaned (D37).
+	return msg + "; write " + n.Detail + "(" + short(strings.Join(values, ", ")) + ")"
+}
