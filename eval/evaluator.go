@@ -56,6 +56,17 @@ func (e *Evaluator) End() (bytes, steps int64) {
 	return bytes, steps
 }
 
+// Used returns the work charged so far in the shared evaluation Begin
+// started, as End would return it now, without ending it: a host that
+// does more work in the same evaluation after its own (a flow's checks of
+// a row's data after its fields) tells the two apart.
+func (e *Evaluator) Used() (bytes, steps int64) {
+	if e == nil || !e.shared {
+		return 0, 0
+	}
+	return e.fr.budget.Used()
+}
+
 // enter starts one evaluation of e in s: a fresh budget, or within a
 // shared evaluation (Begin) the shared one.
 func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {

@@ -235,7 +235,7 @@ func TestShownNumbersChargedAndHintsCleaned(t *testing.T) {
 
 // Between Begin and End an Evaluator's evaluations share one budget
 // (D42): what each passes alone fails together once the budget is spent,
-// and End reports the work charged.
+// and End (or Used, before it) reports the work charged.
 func TestEvaluatorSharedBudget(t *testing.T) {
 	tpl := eval.MustCompile("${len(replace('abcdefgh', 'a', 'xyz'))}")
 	cd := eval.MustCompileCondition("${len(replace('abcdefgh', 'a', 'xyz'))} > 1")
@@ -245,8 +245,12 @@ func TestEvaluatorSharedBudget(t *testing.T) {
 	ev.Begin(context.Background(), scope.New(nil))
 	_, err := ev.Render(context.Background(), tpl, scope.New(nil))
 	require.NoError(t, err)
+	_, sofar := ev.Used()
 	_, one := ev.End()
 	require.Positive(t, one)
+	require.Equal(t, one, sofar, "Used is what End would return")
+	_, after := ev.Used()
+	require.Zero(t, after, "no shared evaluation after End")
 	ev.Begin(context.Background(), scope.New(nil))
 	_, _, err = ev.Explain(context.Background(), cd, scope.New(nil))
 	require.NoError(t, err)
@@ -259,6 +263,8 @@ func TestEvaluatorSharedBudget(t *testing.T) {
 	ev.Begin(context.Background(), s)
 	_, err = ev.Render(context.Background(), tpl, s)
 	require.NoError(t, err)
+	_, sofar = ev.Used()
+	require.Equal(t, one, sofar)
 	ok, steps, err := ev.Explain(context.Background(), cd, s)
 	require.NoError(t, err)
 	require.True(t, ok)

@@ -70,7 +70,9 @@ func Explain() Option { return func(o *options) { o.explain = true } }
 // for its line (a lookup the row does not have, with the closest key it
 // has; a side of < > <= >= that is not a number), as Validate gives them
 // with the row as sample. They are computed after the fields, under what
-// is left of the row's budget (D42), so they never make a field fail.
+// is left of the row's budget (D42), so they never make a field fail, and
+// are not counted in the run's budget (RowResult.Steps), so a run stops at
+// the same row with them or without them.
 func SampleWarnings() Option { return func(o *options) { o.sample = true } }
 
 // Workers sets how many goroutines RunRows runs rows on; n <= 0 (the
@@ -227,7 +229,10 @@ type RowResult struct {
 	Key           string
 	// Results are the fields in file order, as Preview gives them.
 	Results []Result
-	// Bytes and Steps are the work the row charged to its budget (D42).
+	// Bytes and Steps are the work the row's fields and conditions
+	// charged to its budget, which a run adds up (D42); the checks of
+	// SampleWarnings draw on what is left of the row's budget but are not
+	// counted here.
 	Bytes, Steps int64
 	// Err is set when the row was cut short because the context was
 	// done; it wraps ctx.Err().
@@ -314,12 +319,15 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		}
 	}
 	// The checks of the row's data come after the fields, under what is
-	// left of the same budget: they never make a field fail.
+	// left of the same budget: they never make a field fail. Their work
+	// is not the row's work that a run adds up (D42), so that a run stops
+	// at the same row whether its host asks for them or not (D43).
+	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
 		sample = f.sampleWarnings(ctx, ev, s)
 	}
-	r.Bytes, r.Steps = ev.End()
+	ev.End()
 	for i := range f.fields {
 		cf, res := &f.fields[i], &r.Results[i]
 		ws := cf.warnings

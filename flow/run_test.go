@@ -282,3 +282,41 @@ func TestRunInto(t *testing.T) {
 		require.Same(t, first, &r.Results[0], "row %d: the same storage", i)
 	}
 }
+
+// D42, D43: the checks of a row's data (SampleWarnings) run under what is
+// left of the row's budget but are not the run's work: a run stops at the
+// same row whether its host asks for the warnings (validate, preview's
+// text) or not (preview's csv, jsonl and table), and with -explain or not.
+func TestRunBudgetSameWithWarnings(t *testing.T) {
+	const heavy = "# Heavy\n\n- **total:** ${number(row.amount) * 2}\n- **bad:** ${row.nope}\n" +
+		"- **condition:** ${row.status} == Due and ${number(row.amount)} > 10\n"
+	row := scope.New(map[string]any{"row": map[string]any{"amount": "5", "status": "Due"}})
+	plain, err := flow.Compile("f.md", []byte(heavy))
+	require.NoError(t, err)
+	base := plain.Run(context.Background(), row)
+	require.Positive(t, base.Steps)
+	for name, opts := range map[string][]flow.Option{
+		"warnings":         {flow.SampleWarnings()},
+		"explain":          {flow.Explain()},
+		"warnings+explain": {flow.SampleWarnings(), flow.Explain()},
+	} {
+		f, err := flow.Compile("f.md", []byte(heavy), opts...)
+		require.NoError(t, err)
+		r := f.Run(context.Background(), row)
+		require.Equal(t, base.Steps, r.Steps, name)
+		require.Equal(t, base.Bytes, r.Bytes, name)
+		if name != "explain" {
+			require.NotEmpty(t, r.Results[1].Warnings, name) // the checks ran
+		}
+	}
+	var stops []string
+	for _, opts := range [][]flow.Option{nil, {flow.SampleWarnings()}, {flow.Explain(), flow.SampleWarnings()}} {
+		f, err := flow.Compile("f.md", []byte(heavy), append(opts, flow.RunBudget(0, 10*base.Steps+5))...)
+		require.NoError(t, err)
+		_, err = collect(t, context.Background(), f, sheetRows(100))
+		require.ErrorIs(t, err, flow.ErrRunBudget)
+		stops = append(stops, err.Error())
+	}
+	require.Contains(t, stops[0], "stopped at rows[10] (sheet row 12)")
+	require.Equal(t, []string{stops[0], stops[0], stops[0]}, stops)
+}

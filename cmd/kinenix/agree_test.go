@@ -1,14 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
 )
 
 // D43: validate -data runs the flow as preview does, so the two never
@@ -120,4 +125,68 @@ func TestValidateHeaderOnly(t *testing.T) {
 	r = runCLI(t, "", "validate", "-strict", "-data", d, f)
 	require.Equal(t, 1, r.code)
 	require.Equal(t, 1, strings.Count(r.stdout, "\n"))
+}
+
+// D42, D43: one run over a sheet stops at the same row, at the stated
+// budget, in validate and in every format of preview (the checks of a
+// row's data that validate and preview's text and JSON add are not the
+// run's work); and what is said of the rows after a stop is said of the
+// rows run, never of every row.
+func TestRunStopsAlike(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "ID-%d,abc\n", i)
+	}
+	d := writeFile(t, "s.csv", b.String())
+	f := writeFlow(t, "f.md", "- **amount:** ${number(row.amount)}\n- **all:** ${len(join(rows, ','))}\n- **id:** ${row.id}\n")
+	const budget = 60_000
+	runOptions = []flow.Option{flow.RunBudget(0, budget)}
+	defer func() { runOptions = nil }()
+	stopAt := regexp.MustCompile(`stopped at (rows\[[0-9,]+\] \(sheet row [0-9,]+\)): the run needs more work than allowed`)
+	var want string
+	for _, args := range [][]string{
+		{"validate", "-data", d, f},
+		{"preview", "-each", "-data", d, f},
+		{"preview", "-errors", "-data", d, f},
+		{"preview", "-each", "-explain", "-data", d, f},
+		{"preview", "-each", "-format", "csv", "-data", d, f},
+		{"preview", "-each", "-format", "jsonl", "-data", d, f},
+		{"preview", "-each", "-format", "table", "-data", d, f},
+		{"preview", "-each", "-summary", "-data", d, f},
+		{"preview", "-json", "-each", "-data", d, f},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, exitProblem, r.code, args)
+		m := stopAt.FindStringSubmatch(r.stderr + r.stdout)
+		require.NotNil(t, m, "%v: %s", args, r.stderr)
+		if want == "" {
+			want = m[1]
+		}
+		require.Equal(t, want, m[1], args)
+		if args[0] == "validate" {
+			// D42: the amount fails on every row run, and only those
+			// were run.
+			require.Contains(t, r.stdout, "(every one of the ", r.stderr)
+			require.Contains(t, r.stdout, " rows run before the run stopped)\n")
+			require.NotContains(t, r.stdout, "(every row)")
+		}
+		if contains(args, "-summary") {
+			require.Contains(t, r.stdout, " rows run before the run stopped\n")
+			require.NotContains(t, r.stdout, "(every row)")
+		}
+	}
+	// the stated budget: the run stops at the row past it, not before
+	var one flow.RowResult
+	fl, err := flow.Compile(f, []byte("- **amount:** ${number(row.amount)}\n- **all:** ${len(join(rows, ','))}\n- **id:** ${row.id}\n"))
+	require.NoError(t, err)
+	plan := &rowsPlan{sheet: true, every: true, path: d}
+	for in, err := range plan.rows(true) {
+		require.NoError(t, err)
+		one = fl.Run(context.Background(), in.Scope)
+		break
+	}
+	require.Positive(t, one.Steps)
+	n := int(budget / one.Steps)
+	require.Equal(t, fmt.Sprintf("rows[%d] (sheet row %d)", n, n+2), want)
 }

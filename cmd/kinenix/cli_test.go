@@ -278,11 +278,21 @@ func TestValidateSheetRows(t *testing.T) {
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (rows[1] (sheet row 3))\n"+
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (rows[3] (sheet row 5))\n", r.stdout)
 
-	// -row checks that row only, and names none.
-	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", p)
-	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'?\n"+
+	// -row checks that row only, and names it as every row is named
+	// (D41): with -key, by its value too; what holds without data names
+	// no row.
+	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", "-key", "id", p)
+	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (rows[3] (sheet row 5, D))\n"+
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)}\n", r.stdout)
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (rows[3] (sheet row 5, D))\n", r.stdout)
+	r = runCLI(t, "", "validate", "-json", "-data", csv, "-row", "1", "-key", "id", p)
+	var one []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &one))
+	require.Len(t, one, 3)
+	require.Equal(t, []int{1}, one[2].Rows)
+	require.Equal(t, []int{3}, one[2].SheetRows)
+	require.Equal(t, []string{"B"}, one[2].Keys)
+	require.Nil(t, one[1].Rows) // the len() error holds without data
 
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
 	var got []jsonFinding
@@ -295,7 +305,15 @@ func TestValidateSheetRows(t *testing.T) {
 	require.Equal(t, []int{3}, got[4].Rows)
 	require.Equal(t, []int{5}, got[4].SheetRows)
 	require.False(t, got[4].Warning)
+	require.Nil(t, got[4].Keys) // no -key
 	require.NotContains(t, r.stdout, "(row")
+
+	// D41 with D43: -key adds each row's value, as preview -json's key.
+	r = runCLI(t, "", "validate", "-json", "-data", csv, "-key", "id", p)
+	got = nil
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.Equal(t, []string{"A", "B", "C", "D"}, got[0].Keys)
+	require.Equal(t, []string{"D"}, got[4].Keys)
 }
 
 // The rows of a big sheet cannot make validate list findings without end:
@@ -326,25 +344,30 @@ func seq(from, to int) []int {
 }
 
 // D41: runs of rows are cut after maxRanges, and a message about one row
-// names it as the sheet shows it.
+// names it as the sheet shows it. D42: after a run that stopped, the
+// rows are told among the rows run, never as every row of the sheet.
 func TestRowsText(t *testing.T) {
 	for _, c := range []struct {
-		rows []int
-		n    int
-		want string
+		rows    []int
+		n       int
+		stopped bool
+		want    string
 	}{
-		{[]int{3}, 10, "rows[3] (sheet row 5)"},
-		{[]int{0}, 1, "rows[0] (sheet row 2)"},
-		{[]int{0, 1}, 2, "every row"},
-		{[]int{0, 1, 2, 5}, 10, "rows 0-2, 5"},
-		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 22, 23, 25}, 30, "rows 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 4 more"},
-		{append([]int{1, 2, 6}, seq(100, 12645)...), 20000, "rows 1-2, 6, 100-12,645"},
+		{[]int{3}, 10, false, "rows[3] (sheet row 5)"},
+		{[]int{0}, 1, false, "rows[0] (sheet row 2)"},
+		{[]int{0, 1}, 2, false, "every row"},
+		{[]int{0, 1, 2, 5}, 10, false, "rows 0-2, 5"},
+		{[]int{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 22, 23, 25}, 30, false, "rows 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 4 more"},
+		{append([]int{1, 2, 6}, seq(100, 12645)...), 20000, false, "rows 1-2, 6, 100-12,645"},
+		{seq(0, 63), 64, true, "every one of the 64 rows run before the run stopped"},
+		{[]int{0, 1, 2, 5}, 10, true, "rows 0-2, 5 of the 10 rows run before the run stopped"},
+		{[]int{3}, 1, true, "rows[3] (sheet row 5) of the 1 row run before the run stopped"},
 	} {
 		var r rowRanges
 		for _, i := range c.rows {
 			r.add(i, i+2, "")
 		}
-		require.Equal(t, c.want, r.text(c.n), c.rows)
+		require.Equal(t, c.want, r.text(c.n, c.stopped), c.rows)
 	}
 }
 

@@ -28,7 +28,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 		p.message(err)
 		return exitUsage
 	}
-	oldFlow, err := flow.Compile(p.pf.compare, src)
+	oldFlow, err := flow.Compile(p.pf.compare, src, runOptions...)
 	if err != nil {
 		p.w.(*bufio.Writer).Flush()
 		fmt.Fprintf(p.stderr, "kinenix: %s: %v\n", echo.Clean(p.pf.compare), err)
@@ -145,11 +145,11 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	}
 	prog.done()
 	var parts []string
-	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.n)+rangesNote(&skipped, rows))
-	parts = append(parts, "rows newly run: "+flow.Count(run.n)+rangesNote(&run, rows))
+	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.n)+rangesNote(&skipped, rows, stop != nil))
+	parts = append(parts, "rows newly run: "+flow.Count(run.n)+rangesNote(&run, rows, stop != nil))
 	for _, c := range cols {
 		if c.changed.n > 0 {
-			parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.n)+" "+plural(c.changed.n, "row", "rows")+rangesNote(&c.changed, rows))
+			parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.n)+" "+plural(c.changed.n, "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
 		}
 	}
 	fmt.Fprintf(p.w, "%s vs %s: %s %s, %s changed; %s\n", echo.Clean(p.pf.compare), echo.Clean(name),
@@ -166,10 +166,11 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	return exitOK
 }
 
-// rangesNote is ` (rows 1-2, 6)` after a count, or nothing for none.
-func rangesNote(r *rowRanges, total int) string {
+// rangesNote is ` (rows 1-2, 6)` after a count, or nothing for none;
+// stopped says that the run stopped after total rows.
+func rangesNote(r *rowRanges, total int, stopped bool) string {
 	if r.n == 0 {
 		return ""
 	}
-	return " (" + r.text(total) + ")"
+	return " (" + r.text(total, stopped) + ")"
 }

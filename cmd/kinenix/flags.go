@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -133,17 +134,21 @@ func (d *dataFlags) envOptions() ([]scope.Option, error) {
 }
 
 // oneScope is the scope of render and cond: the data, or one row of a
-// sheet.
-func (c *cli) oneScope(name string, d *dataFlags) (*scope.Scope, int, bool) {
+// sheet; row names that row as messages do (D41), "" for data that is not
+// a sheet.
+func (c *cli) oneScope(name string, d *dataFlags) (s *scope.Scope, row string, code int, done bool) {
 	p, code, done := c.planRows(name, d, false, "")
 	if done {
-		return nil, code, true
+		return nil, "", code, true
 	}
 	for in, err := range p.rows(true) {
 		if err != nil {
-			return nil, c.fail(err), true
+			return nil, "", c.fail(err), true
 		}
-		return in.Scope, exitOK, false
+		if in.Index >= 0 {
+			row = flow.RowName(in.Index, in.SheetRow, in.Key)
+		}
+		return in.Scope, row, exitOK, false
 	}
-	return scope.New(nil), exitOK, false
+	return scope.New(nil), "", exitOK, false
 }

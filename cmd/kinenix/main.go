@@ -453,7 +453,7 @@ func (c *cli) render(args []string) int {
 	if len(rest) != 1 {
 		return c.usageError("render", fmt.Sprintf("render takes one TEXT, got %d", len(rest)))
 	}
-	s, code, done := c.oneScope("render", d)
+	s, row, code, done := c.oneScope("render", d)
 	if done {
 		return code
 	}
@@ -464,14 +464,14 @@ func (c *cli) render(args []string) int {
 	if *asJSON {
 		b, err := t.JSON(context.Background(), s)
 		if err != nil {
-			return c.problem(err)
+			return c.problemOn(err, row)
 		}
 		fmt.Fprintf(c.stdout, "%s\n", b)
 		return exitOK
 	}
 	out, err := t.Render(s)
 	if err != nil {
-		return c.problem(err)
+		return c.problemOn(err, row)
 	}
 	fmt.Fprintln(c.stdout, out)
 	return exitOK
@@ -489,7 +489,7 @@ func (c *cli) cond(args []string) int {
 	if len(rest) != 1 {
 		return c.usageError("cond", fmt.Sprintf("cond takes one CONDITION, got %d", len(rest)))
 	}
-	s, code, done := c.oneScope("cond", d)
+	s, row, code, done := c.oneScope("cond", d)
 	if done {
 		return code
 	}
@@ -503,7 +503,7 @@ func (c *cli) cond(args []string) int {
 	}
 	for _, tr := range cond.Traps() {
 		if tr.Applies(sample) {
-			fmt.Fprintln(c.stderr, "warning: "+echo.Clean(tr.Message()))
+			fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
 		}
 	}
 	var ok bool
@@ -520,7 +520,7 @@ func (c *cli) cond(args []string) int {
 		ok, err = cond.Test(s)
 	}
 	if err != nil {
-		return c.problem(err)
+		return c.problemOn(err, row)
 	}
 	fmt.Fprintln(c.stdout, ok)
 	return exitOK
@@ -530,4 +530,21 @@ func (c *cli) cond(args []string) int {
 func (c *cli) problem(err error) int {
 	fmt.Fprintln(c.stderr, echo.Clean(err.Error()))
 	return exitProblem
+}
+
+// problemOn is problem for an error with the data of row, a row of a
+// sheet ("" for data that is not one), which it names (D41).
+func (c *cli) problemOn(err error, row string) int {
+	fmt.Fprintln(c.stderr, echo.Clean(onRows(err.Error(), row)))
+	return exitProblem
+}
+
+// onRows is a message about rows (D41), as validate and render print
+// one: `MESSAGE (rows[3] (sheet row 5))`; the message alone when rows is
+// "".
+func onRows(msg, rows string) string {
+	if rows == "" {
+		return msg
+	}
+	return msg + " (" + rows + ")"
 }

@@ -198,7 +198,7 @@ type previewRun struct {
 // what only this flow makes (2 when its old flow cannot be read, 1 when
 // its run stopped).
 func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
-	opts := []flow.Option{flow.EnvAllowed(p.d.envAllowed())}
+	opts := append([]flow.Option{flow.EnvAllowed(p.d.envAllowed())}, runOptions...)
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
@@ -265,6 +265,9 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	failed := ""
 	if stop != nil {
 		failed = stop.Error() + p.timeoutNote(stop)
+		if sum != nil {
+			sum.stopped = true
+		}
 	}
 	if p.json != nil {
 		p.json.endFile(failed, sum)
@@ -371,7 +374,7 @@ func (p *previewRun) output(f *flow.Flow) rowsOut {
 	case p.pf.format == "jsonl":
 		return newJSONL(p.w)
 	}
-	return &textOut{w: p.w, header: p.plan.every}
+	return &textOut{w: p.w}
 }
 
 // noRows prints no row: -summary without -each.
@@ -381,14 +384,13 @@ func (noRows) row(*flow.RowResult) {}
 func (noRows) end()                {}
 
 // textOut is today's text: a line per field, after `rows[N] (sheet row
-// M):` for every row of a sheet.
+// M):` for a row of a sheet, the one of -row N as each of -each (D41).
 type textOut struct {
-	w      io.Writer
-	header bool
+	w io.Writer
 }
 
 func (t *textOut) row(r *flow.RowResult) {
-	if t.header && r.Row >= 0 {
+	if r.Row >= 0 {
 		io.WriteString(t.w, r.Name()+":\n")
 	}
 	printResults(t.w, r.Results)

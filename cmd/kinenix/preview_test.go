@@ -90,11 +90,15 @@ func TestPreviewRows(t *testing.T) {
 	csv := sheet(t)
 	p := writeFlow(t, "flow.md", sheetFlow)
 	row0 := p + ":1: policy: P-1 of 3\n" + p + ":2: monthly: 8.333333333333333333333333333333333\n" + p + ":3: condition: true\n"
+	// D41: the one row of a sheet is named as each of -each is, the
+	// first by default; -row N keeps the index, -key adds the value.
 	r := runCLI(t, "", "preview", "-data", csv, p)
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Equal(t, row0, r.stdout)
+	require.Equal(t, "rows[0] (sheet row 2):\n"+row0, r.stdout)
 	r = runCLI(t, "", "preview", "-data", csv, "-row", "0", p)
-	require.Equal(t, row0, r.stdout)
+	require.Equal(t, "rows[0] (sheet row 2):\n"+row0, r.stdout)
+	r = runCLI(t, "", "preview", "-data", csv, "-row", "0", "-key", "policy_no", p)
+	require.Equal(t, "rows[0] (sheet row 2, P-1):\n"+row0, r.stdout)
 
 	last := p + ":1: policy: P-3 of 3\n" +
 		p + ":2: monthly: error: ${number(row.premium) / 12}: number: no number in 'abc'\n" +
@@ -102,7 +106,7 @@ func TestPreviewRows(t *testing.T) {
 	for _, n := range []string{"2", "-1"} {
 		r = runCLI(t, "", "preview", "-data", csv, "-row", n, p)
 		require.Equal(t, 1, r.code, n)
-		require.Equal(t, last, r.stdout, n)
+		require.Equal(t, "rows[2] (sheet row 4):\n"+last, r.stdout, n)
 	}
 
 	r = runCLI(t, "", "preview", "-data", csv, "-each", p)
@@ -113,11 +117,26 @@ func TestPreviewRows(t *testing.T) {
 		p+":3: condition: false\n"+
 		"rows[2] (sheet row 4):\n"+last, r.stdout)
 
-	// render and cond take -row too.
+	// render and cond take -row too, and an error with a row's data
+	// names the row (D41); with data that is not a sheet, none.
 	r = runCLI(t, "", "render", "-data", csv, "-row", "-2", "${row.policy_no}")
 	require.Equal(t, "P-2\n", r.stdout)
 	r = runCLI(t, "", "cond", "-row", "1", "-data", csv, "${row.status} == Lapsed")
 	require.Equal(t, "true\n", r.stdout)
+	for _, args := range [][]string{
+		{"render", "-data", csv, "-row", "2", "${number(row.premium)}"},
+		{"render", "-json", "-data", csv, "-row", "2", "${number(row.premium)}"},
+		{"cond", "-data", csv, "-row", "2", "${number(row.premium)} > 3"},
+	} {
+		r = runCLI(t, "", args...)
+		require.Equal(t, 1, r.code, args)
+		require.Equal(t, "${number(row.premium)}: number: no number in 'abc' (rows[2] (sheet row 4))\n", r.stderr, args)
+	}
+	r = runCLI(t, "", "cond", "-data", csv, "-row", "2", "${row.status} == a or b")
+	require.Equal(t, "false\n", r.stdout)
+	require.True(t, strings.HasSuffix(r.stderr, "write ${row.status} in a, b (rows[2] (sheet row 4))\n"), r.stderr)
+	r = runCLI(t, "", "render", "-data", writeFile(t, "d.json", `{"premium": "abc"}`), "${number(premium)}")
+	require.Equal(t, "${number(premium)}: number: no number in 'abc'\n", r.stderr)
 
 	// Wrong uses: exit 2, one line.
 	for _, args := range [][]string{
@@ -356,6 +375,16 @@ func TestPreviewSummaryAlone(t *testing.T) {
 		r := runCLI(t, "", "preview", "-data", d, "-summary", "-format", format, f)
 		require.Equal(t, want, r, format)
 	}
+	// D41: in JSON the rows that fail carry their -key values too.
+	r := runCLI(t, "", "preview", "-json", "-data", d, "-summary", "-key", "a", f)
+	var doc struct {
+		Files []struct {
+			Summary summaryJSON `json:"summary"`
+		} `json:"files"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	require.Equal(t, []int{1}, doc.Files[0].Summary.Fields[0].FailRows)
+	require.Equal(t, []string{"x"}, doc.Files[0].Summary.Fields[0].FailKeys)
 }
 
 // -format csv is RFC 4180 with a header, and a cell a spreadsheet would

@@ -38,6 +38,11 @@ type rowsPlan struct {
 	held *data.Data
 }
 
+// runOptions are options every flow that preview and validate run over
+// rows is compiled with besides its own, so that the two run it alike
+// (D43); tests set a small run budget (D42) with them.
+var runOptions []flow.Option
+
 // sheetExt reports whether a data file is read as a sheet, row by row.
 func sheetExt(path string) bool {
 	p := strings.ToLower(path)

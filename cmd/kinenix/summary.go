@@ -21,11 +21,39 @@ type rowRanges struct {
 	more  int      // rows past the runs kept
 	n     int      // rows in all
 	first string   // the name of the first row (D41)
-	// list is the first maxListed rows, for JSON.
+	// list is the first maxListed rows, for JSON: their indexes, sheet
+	// rows and -key values (D41).
 	list, sheet []int
+	keys        []string
 }
 
 const maxListed = 1000
+
+// sheetRows is the sheet rows of the rows listed, for JSON; nil when none
+// is known (JSON lines).
+func (r *rowRanges) sheetRows() []int {
+	for _, s := range r.sheet {
+		if s > 0 {
+			return r.sheet
+		}
+	}
+	return nil
+}
+
+// keyValues is the -key values of the rows listed, for JSON; nil without
+// -key.
+func (r *rowRanges) keyValues() []string {
+	for _, k := range r.keys {
+		if k != "" {
+			out := make([]string, len(r.keys))
+			for i, k := range r.keys {
+				out[i] = echo.Clean(k)
+			}
+			return out
+		}
+	}
+	return nil
+}
 
 func (r *rowRanges) add(index, sheetRow int, key string) {
 	if r.n == 0 {
@@ -35,6 +63,7 @@ func (r *rowRanges) add(index, sheetRow int, key string) {
 	if len(r.list) < maxListed {
 		r.list = append(r.list, index)
 		r.sheet = append(r.sheet, sheetRow)
+		r.keys = append(r.keys, key)
 	}
 	if k := len(r.runs); k > 0 && r.runs[k-1][1] == index-1 && r.more == 0 {
 		r.runs[k-1][1] = index
@@ -51,25 +80,35 @@ func (r *rowRanges) add(index, sheetRow int, key string) {
 const maxRanges = 10
 
 // text names the rows of a sheet of total rows: `rows[3] (sheet row 5)`
-// for one, `every row`, or `rows 0-2, 5 and 12 more`.
-func (r *rowRanges) text(total int) string {
+// for one, `every row`, or `rows 0-2, 5 and 12 more`. When the run
+// stopped (D42), total is the rows run, and the text says so: `every one
+// of the 64 rows run before the run stopped`, `rows 0-2, 5 of the 64 rows
+// run before the run stopped`; it never claims every row of the sheet.
+func (r *rowRanges) text(total int, stopped bool) string {
+	var s string
 	switch {
 	case r.n == 1:
-		return r.first
+		s = r.first
+	case r.n == total && total > 1 && stopped:
+		return "every one of the " + flow.Count(total) + " rows run before the run stopped"
 	case r.n == total && total > 1:
 		return "every row"
-	}
-	parts := make([]string, 0, len(r.runs))
-	for _, run := range r.runs {
-		if run[0] == run[1] {
-			parts = append(parts, flow.Count(run[0]))
-		} else {
-			parts = append(parts, flow.Count(run[0])+"-"+flow.Count(run[1]))
+	default:
+		parts := make([]string, 0, len(r.runs))
+		for _, run := range r.runs {
+			if run[0] == run[1] {
+				parts = append(parts, flow.Count(run[0]))
+			} else {
+				parts = append(parts, flow.Count(run[0])+"-"+flow.Count(run[1]))
+			}
+		}
+		s = "rows " + strings.Join(parts, ", ")
+		if r.more > 0 {
+			s += " and " + flow.Count(r.more) + " more"
 		}
 	}
-	s := "rows " + strings.Join(parts, ", ")
-	if r.more > 0 {
-		s += " and " + flow.Count(r.more) + " more"
+	if stopped {
+		s += " of the " + flow.Count(total) + " " + plural(total, "row", "rows") + " run before the run stopped"
 	}
 	return s
 }
@@ -80,6 +119,9 @@ type summary struct {
 	fields []flow.Field
 	tally  []fieldTally
 	rows   int
+	// stopped is set when the run stopped before the sheet's end (D42):
+	// the rows are those run.
+	stopped bool
 }
 
 type fieldTally struct {
@@ -111,7 +153,11 @@ func (s *summary) add(r *flow.RowResult) {
 // print writes the summary as text: a line for the flow, then a line per
 // field: `  19 condition: true 2, false 1, fail 1 (rows[3] (sheet row 5))`.
 func (s *summary) print(w io.Writer, name string) {
-	fmt.Fprintf(w, "%s: summary of %s %s\n", echo.Clean(name), flow.Count(s.rows), plural(s.rows, "row", "rows"))
+	stopped := ""
+	if s.stopped {
+		stopped = " run before the run stopped"
+	}
+	fmt.Fprintf(w, "%s: summary of %s %s%s\n", echo.Clean(name), flow.Count(s.rows), plural(s.rows, "row", "rows"), stopped)
 	for i, fd := range s.fields {
 		t := &s.tally[i]
 		fmt.Fprintf(w, "  %d %s: ", fd.Line, echo.Clean(fd.Label))
@@ -123,7 +169,7 @@ func (s *summary) print(w io.Writer, name string) {
 			fmt.Fprintf(w, "fails in %s %s", flow.Count(t.fail.n), plural(t.fail.n, "row", "rows"))
 		}
 		if t.fail.n > 0 {
-			fmt.Fprintf(w, " (%s)", t.fail.text(s.rows))
+			fmt.Fprintf(w, " (%s)", t.fail.text(s.rows, s.stopped))
 		}
 		io.WriteString(w, "\n")
 	}
@@ -154,6 +200,8 @@ type summaryFieldJSON struct {
 	// by sheet row (D41).
 	FailRows      []int `json:"failRows,omitempty"`
 	FailSheetRows []int `json:"failSheetRows,omitempty"`
+	// FailKeys are their values in the -key column.
+	FailKeys []string `json:"failKeys,omitempty"`
 }
 
 func (s *summary) json() summaryJSON {
@@ -166,12 +214,7 @@ func (s *summary) json() summaryJSON {
 			yes, no := t.yes, t.no
 			f.True, f.False = &yes, &no
 		}
-		for _, sr := range t.fail.sheet {
-			if sr > 0 {
-				f.FailSheetRows = t.fail.sheet
-				break
-			}
-		}
+		f.FailSheetRows, f.FailKeys = t.fail.sheetRows(), t.fail.keyValues()
 		out.Fields = append(out.Fields, f)
 	}
 	return out

@@ -33,10 +33,12 @@ type jsonFinding struct {
 	// Rows are the rows a finding holds for (their index, the n of
 	// rows[n]; the first 1,000), when a sheet was checked row by row and
 	// the finding comes from the data; SheetRows the same rows as the
-	// spreadsheet numbers them (D41); RowCount how many rows in all.
-	Rows      []int `json:"rows,omitempty"`
-	SheetRows []int `json:"sheetRows,omitempty"`
-	RowCount  int   `json:"rowCount,omitempty"`
+	// spreadsheet numbers them (D41), Keys their values in the -key
+	// column (as preview -json's key); RowCount how many rows in all.
+	Rows      []int    `json:"rows,omitempty"`
+	SheetRows []int    `json:"sheetRows,omitempty"`
+	Keys      []string `json:"keys,omitempty"`
+	RowCount  int      `json:"rowCount,omitempty"`
 }
 
 func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
@@ -44,12 +46,7 @@ func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
 		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
-		for _, s := range rows.sheet {
-			if s > 0 {
-				j.SheetRows = rows.sheet
-				break
-			}
-		}
+		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
 	}
 	return j
 }
@@ -159,22 +156,24 @@ func (c *cli) validate(args []string) int {
 
 // rowFinding is a finding of a flow checked against the rows of a sheet:
 // rows lists the rows it holds for when it comes from the data (nil when
-// it holds without data, or the data is not checked row by row), and
-// sheetRows is how many rows were checked.
+// it holds without data, or the data is not a sheet), sheetRows is how
+// many rows were checked, and stopped is set when the run stopped before
+// the sheet's end (D42).
 type rowFinding struct {
 	flow.Finding
 	rows      *rowRanges
 	sheetRows int
+	stopped   bool
 }
 
 // String is the finding as validate prints it; a finding of some rows
 // ends with the rows (D41): `(rows[3] (sheet row 5))`, `(rows 0-2, 5 and
-// 12 more)` or `(every row)`.
+// 12 more)` or `(every row)`, the one row of -row N included.
 func (f rowFinding) String() string {
 	if f.rows == nil {
 		return f.Finding.String()
 	}
-	return f.Finding.String() + " (" + f.rows.text(f.sheetRows) + ")"
+	return onRows(f.Finding.String(), f.rows.text(f.sheetRows, f.stopped))
 }
 
 // validateRows checks a flow: without data, what Compile finds; with
@@ -194,7 +193,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if !plan.hasData || plan.sheet && plan.headerOnly {
 		return check(), nil // a sheet without rows is said once, before
 	}
-	f, err := flow.Compile(name, src, flow.SampleWarnings(), flow.EnvAllowed(env))
+	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env)}, runOptions...)...)
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
@@ -215,7 +214,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	}
 	static := len(out)
 	rows := 0
-	listRows := plan.every && !plan.single()
+	listRows := !plan.single() // every row, or the one of -row N (D41)
 	var full *rowFinding
 	add := func(fd flow.Finding, r *flow.RowResult) {
 		k := keyOf(fd)
@@ -263,7 +262,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 		}
 	}
 	for i := static; i < len(out); i++ {
-		out[i].sheetRows = rows
+		out[i].sheetRows, out[i].stopped = rows, stop != nil
 	}
 	if counter != nil && stop == nil {
 		out = append(out, wrap(counter.Warnings(name))...)
