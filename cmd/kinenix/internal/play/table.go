@@ -2,12 +2,15 @@ package play
 
 import (
 	"context"
+	"errors"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Limits of one table.
@@ -165,47 +168,59 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		res.RowsLeft = rows - MaxCells/len(fields)
 		rows = MaxCells / len(fields)
 	}
-	err := eachRow(ctx, src, d, rows, func(row int, results []flow.Result) {
-		show := row >= res.Offset && row < res.Offset+limit
+	cols := columnsOf(src, fields, d, rows)
+	err := eachRow(ctx, src, d, rows, cols, func(row int) bool {
+		return row >= res.Offset && row < res.Offset+limit
+	}, func(row int, results []flow.Result, outs []outcome) {
+		show := row >= res.Offset && row < res.Offset+limit // run whole
 		tr := TableRow{Row: -1, SheetRow: -1, Cells: []Cell{}}
 		if res.Sheet {
 			tr.Row, tr.SheetRow = row, d.SheetRow(row)
 		}
-		for i, r := range results {
-			if i >= len(fields) {
-				break // Fields and Preview read the same lines
+		for i, f := range fields {
+			var o outcome
+			if results != nil {
+				if i >= len(results) {
+					break // Fields and Preview read the same lines
+				}
+				r := results[i]
+				o = outcomeOf(r)
+				if show {
+					var c Cell
+					switch {
+					case r.Err != nil:
+						c.Error = message(r.Err)
+						c.Error, _ = shorten(c.Error)
+					case r.Condition:
+						c.Text = strconv.FormatBool(r.Holds)
+					default:
+						c.Text, c.Cut = cut(r.Text, MaxCell)
+					}
+					tr.Cells = append(tr.Cells, c)
+				}
+			} else {
+				o = outs[i]
 			}
-			var c Cell
-			switch {
-			case r.Err != nil:
-				c.Error = message(r.Err)
-				c.Error, _ = shorten(c.Error)
+			if o == cellFail {
 				tr.Fails++
-			case r.Condition:
-				c.Text = strconv.FormatBool(r.Holds)
-			default:
-				c.Text, c.Cut = cut(r.Text, MaxCell)
 			}
-			if r.Condition {
+			if f.Condition {
 				cc := &res.Summary.Conditions[slot[i]]
-				switch {
-				case r.Err != nil:
+				switch o {
+				case cellFail:
 					cc.Fail++
-				case r.Holds:
+				case cellTrue:
 					cc.True++
 				default:
 					cc.False++
 				}
-			} else if r.Err != nil {
+			} else if o == cellFail {
 				fc := &res.Summary.Fields[slot[i]]
 				fc.Fail++
 				if len(fc.FirstRows) < MaxFirstRows {
 					fc.FirstRows = append(fc.FirstRows, tr.Row)
 					fc.FirstSheetRows = append(fc.FirstSheetRows, tr.SheetRow)
 				}
-			}
-			if show {
-				tr.Cells = append(tr.Cells, c)
 			}
 		}
 		res.Total++
@@ -225,17 +240,23 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 
 // eachRow runs the flow src over rows rows of d (one run with the data
 // when it is not a sheet, one with no data when d is nil) and calls yield
-// with each row's results, in row order. It stops at the first error of
-// the run as a whole (ctx done, a flow over flow.MaxSize).
+// with each row, in row order: with the row's results when the row was
+// run whole, or with each field's outcome from cols (see columnsOf) when
+// the row was not wanted whole and its fields alone give what the whole
+// row would. It stops at the first error of the run as a whole (ctx done,
+// a flow over flow.MaxSize).
 //
 // It is the one place where the page runs a flow over rows.
-func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func(row int, results []flow.Result)) error {
+func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, cols *columns,
+	whole func(row int) bool, yield func(row int, results []flow.Result, outs []outcome)) error {
 	// The flow is compiled once and run per row (#20), as preview runs it.
 	f, err := flow.CompileContext(ctx, fileName, src)
 	if err != nil {
 		return err
 	}
 	var r flow.RowResult // each row's results in the same storage
+	var one flow.RowResult
+	var outs []outcome
 	for i := range rows {
 		vars := map[string]any{}
 		if d != nil {
@@ -249,12 +270,30 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func
 				vars = d.Vars()
 			}
 		}
+		if cols != nil {
+			// The fields not known yet, each alone, in one scope as
+			// the fields of a row run whole share one.
+			s := newScope(vars)
+			for _, c := range cols.todo {
+				c.f.RunInto(ctx, s, &one)
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				c.set(i, one)
+			}
+			if o := cols.row(i, outs); o != nil && !whole(i) {
+				outs = o
+				yield(i, nil, outs)
+				continue
+			}
+		}
 		f.RunInto(ctx, newScope(vars), &r)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		yield(i, r.Results)
+		yield(i, r.Results, nil)
 	}
+	cols.done()
 	return nil
 }
 
@@ -275,4 +314,162 @@ func cut(s string, n int) (string, int) {
 		n--
 	}
 	return s[:n], len(s) - n
+}
+
+// The page asks for the table again on every keystroke, with the same
+// data and a flow that differs in a line or two from the last, and a
+// flow of many lines often has the same field more than once: running
+// every field of every row each time is most of a keystroke's work over
+// a large sheet. So each field is also run alone over the rows, once per
+// data, and what the summary counts of it (it failed, or held) is kept,
+// with the work each row took; a row that is not shown is then told
+// from its fields' outcomes. The fields of a row share one budget (D42),
+// so a field alone is the field in the row only while the row's fields
+// together stay within it: a row whose fields alone add up to more, or
+// whose field alone ran out of budget, is run whole, as are the rows
+// shown.
+
+// outcome is what the summary counts of one field for one row.
+type outcome uint8
+
+const (
+	cellOK outcome = iota
+	cellFail
+	cellTrue
+	cellFalse
+	// cellUnsure: the field alone ran out of budget, or was not run
+	// alone; the row is run whole.
+	cellUnsure
+)
+
+// outcomeOf is the outcome of a field's result.
+func outcomeOf(r flow.Result) outcome {
+	switch {
+	case r.Err != nil:
+		return cellFail
+	case !r.Condition:
+		return cellOK
+	case r.Holds:
+		return cellTrue
+	}
+	return cellFalse
+}
+
+// column is one field run alone over the rows: its outcome and the work
+// (bytes, steps) of each row.
+type column struct {
+	f    *flow.Flow // the field alone, while it is run
+	out  []outcome
+	work [][2]int32
+}
+
+// set records the field's result for row i.
+func (c *column) set(i int, r flow.RowResult) {
+	o := cellUnsure
+	if len(r.Results) == 1 && !errors.Is(r.Results[0].Err, value.ErrBudget) {
+		o = outcomeOf(r.Results[0])
+	}
+	c.out[i] = o
+	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
+}
+
+// columnKey is what a field's outcome depends on: its value as written,
+// and whether it is a condition.
+type columnKey struct {
+	value     string
+	condition bool
+}
+
+// columns are the fields of one table, each with its column.
+type columns struct {
+	key   *data.Data
+	rows  int
+	cols  []*column // by field
+	keys  []columnKey
+	todo  []*column // the columns run in this table
+	known map[columnKey]*column
+}
+
+// lastColumns are the columns of the table run last, for its data.
+var lastColumns struct {
+	sync.Mutex
+	d     *data.Data
+	rows  int
+	known map[columnKey]*column
+}
+
+// columnsOf are the columns of fields over rows rows of d: those the
+// table run last with the same d found, the others to be run (todo). It
+// is nil for data that is not a sheet (one row).
+func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns {
+	if d == nil || !d.IsSheet() || rows < 2 {
+		return nil
+	}
+	lastColumns.Lock()
+	known := lastColumns.known
+	if lastColumns.d != d || lastColumns.rows != rows {
+		known = nil
+	}
+	lastColumns.Unlock()
+	cs := &columns{key: d, rows: rows, known: map[columnKey]*column{}}
+	for _, f := range fields {
+		k := columnKey{f.Value, f.Condition}
+		c := cs.known[k]
+		if c == nil {
+			c = known[k]
+		}
+		if c == nil {
+			c = &column{out: make([]outcome, rows), work: make([][2]int32, rows)}
+			// The field's own line, alone, is the field: the same label
+			// and value (Fields found it outside any code block).
+			one := cutAtLine(src, f.Line+1)[len(cutAtLine(src, f.Line)):]
+			if alone, err := flow.Compile(fileName, one); err == nil && len(alone.Fields()) == 1 &&
+				alone.Fields()[0].Value == f.Value && alone.Fields()[0].Condition == f.Condition {
+				c.f = alone
+				cs.todo = append(cs.todo, c)
+			} else {
+				for i := range c.out {
+					c.out[i] = cellUnsure
+				}
+			}
+		}
+		cs.known[k] = c
+		cs.cols = append(cs.cols, c)
+		cs.keys = append(cs.keys, k)
+	}
+	return cs
+}
+
+// row is each field's outcome for row i in outs' storage, or nil when
+// the row must be run whole: a field unsure, or the fields' work together
+// past the budget of a row.
+func (cs *columns) row(i int, outs []outcome) []outcome {
+	outs = outs[:0]
+	var bytes, steps int64
+	for _, c := range cs.cols {
+		o := c.out[i]
+		if o == cellUnsure {
+			return nil
+		}
+		bytes += int64(c.work[i][0])
+		steps += int64(c.work[i][1])
+		outs = append(outs, o)
+	}
+	if bytes > MaxWork || steps > MaxSteps {
+		return nil
+	}
+	return outs
+}
+
+// done keeps the columns of this table, run to the end, for the next.
+func (cs *columns) done() {
+	if cs == nil {
+		return
+	}
+	for _, c := range cs.todo {
+		c.f = nil
+	}
+	lastColumns.Lock()
+	defer lastColumns.Unlock()
+	lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, cs.known
 }

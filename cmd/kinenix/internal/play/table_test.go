@@ -3,10 +3,12 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/kinenix/expressions/flow"
 	"github.com/stretchr/testify/require"
 )
 
@@ -185,4 +187,56 @@ func BenchmarkTable(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// A row not shown is told from its fields run alone, kept from the last
+// table with the same data (only the fields that changed are run again);
+// the summary is what running every row whole gives, a row whose fields
+// together spend more than a row's budget (D42) included.
+func TestTableColumns(t *testing.T) {
+	big := strings.Repeat("x", 60<<10)
+	var csv strings.Builder
+	csv.WriteString("name,n,big\n")
+	for i := range 40 {
+		b := ""
+		if i%7 == 3 {
+			b = big // these rows' fields spend the row's budget
+		}
+		fmt.Fprintf(&csv, "%c%d,%s,%s\n", 'A'+i%26, i, []string{"1", "x", "12", "-3.5"}[i%4], b)
+	}
+	heavy := strings.Repeat("- **h:** ${len(upper(row.big))}\n", 12) + strings.Repeat("- **condition:** ${lower(row.big)} == ''\n", 8)
+	flows := []string{
+		"- **who:** ${upper(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n",
+		// A keystroke: one field changed, one added, the others kept.
+		"- **who:** ${lower(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n- **condition:** ${row.name} == A0\n",
+		"# Heavy\n" + heavy + "- **last:** ${row.name}\n- **condition:** ${number(row.n)} > 2\n",
+		// The same field twice, and a field in a code block, which is no field.
+		"- **a:** ${row.name}\n```\n- **a:** ${nope(}\n```\n- **a:** ${row.name}\n- **condition:** ${nope(}\n",
+	}
+	forgetColumns()
+	for _, md := range flows {
+		req := Request{Flow: md, Data: csv.String(), Format: "csv"}
+		// Limit 1: every row but the first is told from its fields.
+		cached, err := Table(context.Background(), TableRequest{Request: req, Limit: 1})
+		require.NoError(t, err)
+		whole, err := Table(context.Background(), TableRequest{Request: req, Limit: MaxPage})
+		require.NoError(t, err)
+		require.Equal(t, 40, whole.Total)
+		require.Equal(t, whole.Summary, cached.Summary, md)
+		require.Equal(t, whole.Rows[:1], cached.Rows, md)
+		// The fields of the flow are kept for the next table.
+		lastColumns.Lock()
+		for _, f := range flow.Fields([]byte(md)) {
+			require.Contains(t, lastColumns.known, columnKey{f.Value, f.Condition}, f.Value)
+		}
+		lastColumns.Unlock()
+	}
+	// The heavy rows spend their budget whole, and later fields fail for it.
+	heavyReq := Request{Flow: "# Heavy\n" + heavy, Data: csv.String(), Format: "csv"}
+	res, err := Table(context.Background(), TableRequest{Request: heavyReq, Offset: 3, Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, 3, res.Rows[0].Row)
+	require.Contains(t, res.Rows[0].Cells[19].Error, "needs more work than allowed")
+	require.Empty(t, res.Rows[0].Cells[0].Error)
+	require.Equal(t, 6, res.Summary.Conditions[7].Fail) // rows 3, 10, 17, 24, 31, 38
 }
