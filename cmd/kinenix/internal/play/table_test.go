@@ -10,6 +10,7 @@ import (
 
 	"github.com/kinenix/expressions/flow"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 )
 
 // Every row at once: a cell per field and condition, failing cells
@@ -239,4 +240,82 @@ func TestTableColumns(t *testing.T) {
 	require.Contains(t, res.Rows[0].Cells[19].Error, "needs more work than allowed")
 	require.Empty(t, res.Rows[0].Cells[0].Error)
 	require.Equal(t, 6, res.Summary.Conditions[7].Fail) // rows 3, 10, 17, 24, 31, 38
+}
+
+// A workbook's sheets are offered to pick; the first is read by default,
+// another when named, as FILE.xlsx#Sheet reads it.
+func TestCheckSheets(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	require.NoError(t, f.SetSheetName("Sheet1", "Due"))
+	_, err := f.NewSheet("Lapsed")
+	require.NoError(t, err)
+	require.NoError(t, f.SetSheetRow("Due", "A1", &[]any{"customer", "premium"}))
+	require.NoError(t, f.SetSheetRow("Due", "A2", &[]any{"Somchai", 12500}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A1", &[]any{"customer", "premium"}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A2", &[]any{"Anna", 980.5}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A3", &[]any{"Niran", "n/a"}))
+	b, err := f.WriteToBuffer()
+	require.NoError(t, err)
+	md := "- **who:** ${row.customer}\n- **p:** ${number(row.premium)}\n"
+
+	first, err := Check(context.Background(), Request{Flow: md, Bytes: b.Bytes(), Format: "xlsx"})
+	require.NoError(t, err)
+	require.Empty(t, first.DataError)
+	require.Equal(t, []string{"Due", "Lapsed"}, first.Sheets)
+	require.Equal(t, 1, first.Rows)
+	require.Equal(t, "Somchai", first.Fields[0].Result)
+
+	req := Request{Flow: md, Bytes: b.Bytes(), Format: "xlsx", Sheet: "Lapsed"}
+	second, err := Check(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, first.Sheets, second.Sheets)
+	require.Equal(t, 2, second.Rows)
+	require.Equal(t, "Anna", second.Fields[0].Result)
+	table, err := Table(context.Background(), TableRequest{Request: req})
+	require.NoError(t, err)
+	require.Equal(t, 2, table.Total)
+	require.Equal(t, []int{1}, table.Summary.Fields[1].FirstRows)
+
+	// A sheet that is not there: why, with the sheets there are.
+	req.Sheet = "Paid"
+	none, err := Check(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, `data in data.xlsx: the workbook has no sheet named "Paid" (its sheets: "Due", "Lapsed")`, none.DataError)
+	require.Equal(t, first.Sheets, none.Sheets)
+	// Not a workbook: no sheets, and the data's error.
+	bad, err := Check(context.Background(), Request{Flow: md, Bytes: []byte("name\nAnn\n"), Format: "xlsx"})
+	require.NoError(t, err)
+	require.Empty(t, bad.Sheets)
+	require.NotEmpty(t, bad.DataError)
+}
+
+// A quick table whose summary needs many fields run anew sends the rows
+// asked for at once and says it is partial; asked again, the summary is
+// whole, and a quick table after it, with the fields kept, is whole too.
+func TestTableQuick(t *testing.T) {
+	forgetColumns()
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 10, Limit: 5, Quick: true}
+	quick, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, quick.Partial)
+	require.Equal(t, 1000, quick.Total)
+	require.Len(t, quick.Rows, 5)
+	require.Equal(t, 10, quick.Rows[0].Row)
+	req.Quick = false
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, whole.Partial)
+	require.Equal(t, quick.Rows, whole.Rows)
+	require.Equal(t, 1000, whole.Summary.Conditions[0].True+whole.Summary.Conditions[0].False)
+	req.Quick = true
+	again, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, whole, again)
+	// Few fields anew: whole at once.
+	req.Flow += "- **more:** ${row.customer}\n"
+	one, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, one.Partial)
+	require.Len(t, one.Columns, len(whole.Columns)+1)
 }

@@ -336,8 +336,22 @@
         let t;
         try {
           tableCtl = new AbortController();
-          t = await engine.call('table', Object.assign({ offset, limit: PAGE }, request()), tableCtl.signal);
+          // Quick first: when the summary needs many fields run anew (a
+          // new flow or new data), the rows shown come at once and the
+          // summary with a second answer.
+          const req = Object.assign({ offset, limit: PAGE, quick: true }, request());
+          t = await engine.call('table', req, tableCtl.signal);
           if (my !== seq) continue; // the text changed meanwhile: a newer table follows
+          if (t.partial) {
+            showTable(t);
+            document.body.dataset.rowsMs = String(Math.round(performance.now() - t0));
+            status(`${t.rows.length} of ${t.total} rows shown; running every row for the summary…`);
+            req.quick = false;
+            t = await engine.call('table', req, tableCtl.signal);
+            if (my !== seq) continue;
+          } else {
+            delete document.body.dataset.rowsMs;
+          }
         } catch (e) {
           if (e.name !== 'AbortError') status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
           continue;
@@ -375,6 +389,16 @@
   function show(r) {
     flow.setMarks(r.problems);
     lineMessages();
+
+    // A workbook of several sheets: which one is read.
+    const sheets = workbook && r.sheets ? r.sheets : [];
+    $('sheet-pick').hidden = sheets.length < 2;
+    const pick = $('sheet');
+    if (pick.dataset.names !== JSON.stringify(sheets)) {
+      pick.dataset.names = JSON.stringify(sheets);
+      pick.replaceChildren(...sheets.map((n) => el('option', '', n)));
+    }
+    if (sheets.length) pick.value = workbook.sheet || sheets[0];
 
     // A sheet: which of its rows is `row`.
     const sheet = format.value === 'csv' || format.value === 'xlsx' || r.rows > 0;
@@ -504,6 +528,27 @@
     note.hidden = !notes.length;
     note.textContent = notes.join(' ');
 
+    // The rows shown, drawn again only when they change: a keystroke
+    // seldom changes them, and a quick table's rows come twice.
+    const drawn = JSON.stringify([t.columns, t.rows, t.sheet, picked]);
+    if (drawn !== lastRows) {
+      lastRows = drawn;
+      drawRows(t, picked);
+    }
+
+    // The summary of every row (of the rows shown alone, while a quick
+    // table's summary is on its way).
+    $('summary-card').classList.toggle('pending', !!t.partial);
+    const s = t.summary;
+    $('summary-hint').textContent = t.partial ? `counting ${t.total} rows…` : `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
+    if (t.partial) return;
+    drawSummary(s);
+  }
+
+  let lastRows = '';
+
+  // drawRows draws the table of the rows of t, the row picked marked.
+  function drawRows(t, picked) {
     const table = $('rows-table');
     const head = el('tr');
     head.append(el('th', 'rowname', t.sheet ? 'row' : ''));
@@ -540,10 +585,10 @@
     table.replaceChildren(el('thead'), el('tbody'));
     table.tHead.append(head);
     table.tBodies[0].append(body);
+  }
 
-    // The summary of every row
-    const s = t.summary;
-    $('summary-hint').textContent = `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
+  // drawSummary draws the summary of every row.
+  function drawSummary(s) {
     const ct = $('summary-conditions');
     if (!s.conditions.length) {
       ct.replaceChildren(el('tr', 'none', 'No conditions.'));
@@ -891,6 +936,13 @@
       edited();
     });
     $('row').addEventListener('input', edited);
+    $('sheet').addEventListener('change', () => {
+      if (!workbook) return;
+      setWorkbook(workbook.name, workbook.bytes, $('sheet').value);
+      offset = 0;
+      $('row').value = '0';
+      edited();
+    });
     opener($('flow-file'), false);
     opener($('data-file'), true);
     $('rows-prev').addEventListener('click', () => { offset = Math.max(0, offset - PAGE); edited(); });
