@@ -26,16 +26,26 @@ const (
 	MaxPage = 500
 	// MaxFirstRows is how many rows a summary names for a field that fails.
 	MaxFirstRows = 3
+	// QuickCells is the most fields a quick table (TableRequest.Quick)
+	// runs anew over the rows for its summary: past it, it runs the rows
+	// asked for alone.
+	QuickCells = 50_000
 )
 
 // TableRequest asks for the flow run over every row of the data at once:
 // the data and flow of a check, and which rows to send back, from Offset,
 // at most Limit of them (MaxPage when 0 or more). Data that is not a
 // sheet is one row.
+//
+// Quick asks for the rows at once and the summary when it is quick: when
+// more than QuickCells fields would run anew for the summary (a flow or
+// data new to the table), only the rows asked for are run, and the
+// result says so (Partial); the page then asks again without Quick.
 type TableRequest struct {
 	Request
-	Offset int `json:"offset"`
-	Limit  int `json:"limit"`
+	Offset int  `json:"offset"`
+	Limit  int  `json:"limit"`
+	Quick  bool `json:"quick,omitempty"`
 }
 
 // TableResult is the flow over every row: a table of rows by fields and
@@ -56,9 +66,12 @@ type TableResult struct {
 	Offset int `json:"offset"`
 	// RowsLeft counts the rows not run: past MaxCells, or after the run
 	// was stopped (Stopped says why).
-	RowsLeft int     `json:"rowsLeft,omitempty"`
-	Stopped  string  `json:"stopped,omitempty"`
-	Summary  Summary `json:"summary"`
+	RowsLeft int    `json:"rowsLeft,omitempty"`
+	Stopped  string `json:"stopped,omitempty"`
+	// Partial is set when a quick table ran only the rows it sends back:
+	// Total is every row, but Summary counts those rows alone.
+	Partial bool    `json:"partial,omitempty"`
+	Summary Summary `json:"summary"`
 }
 
 // Column is one field or condition of the flow.
@@ -169,7 +182,16 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		rows = MaxCells / len(fields)
 	}
 	cols := columnsOf(src, fields, d, rows)
-	err := eachRow(ctx, src, d, rows, cols, func(row int) bool {
+	from, to := 0, rows
+	if req.Quick && cols != nil && len(cols.todo)*rows > QuickCells {
+		// The rows shown, now; the page asks again for the rest.
+		res.Partial, cols = true, nil
+		from, to = min(res.Offset, rows), min(res.Offset+limit, rows)
+	}
+	if cols != nil {
+		cols.compile(src)
+	}
+	err := eachRow(ctx, src, d, from, to, cols, func(row int) bool {
 		return row >= res.Offset && row < res.Offset+limit
 	}, func(row int, results []flow.Result, outs []outcome) {
 		show := row >= res.Offset && row < res.Offset+limit // run whole
@@ -233,12 +255,15 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 			return nil, ctx.Err() // nobody is waiting, or nothing was done
 		}
 		res.Stopped = message(err)
-		res.RowsLeft += rows - res.Total
+		res.RowsLeft += to - from - res.Total
+	}
+	if res.Partial && err == nil {
+		res.Total = rows
 	}
 	return res, nil
 }
 
-// eachRow runs the flow src over rows rows of d (one run with the data
+// eachRow runs the flow src over rows from to to (exclusive) of d (one run with the data
 // when it is not a sheet, one with no data when d is nil) and calls yield
 // with each row, in row order: with the row's results when the row was
 // run whole, or with each field's outcome from cols (see columnsOf) when
@@ -247,7 +272,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 // a flow over flow.MaxSize).
 //
 // It is the one place where the page runs a flow over rows.
-func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, cols *columns,
+func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *columns,
 	whole func(row int) bool, yield func(row int, results []flow.Result, outs []outcome)) error {
 	// The flow is compiled once and run per row (#20), as preview runs it.
 	f, err := flow.CompileContext(ctx, fileName, src)
@@ -257,7 +282,7 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, cols *colu
 	var r flow.RowResult // each row's results in the same storage
 	var one flow.RowResult
 	var outs []outcome
-	for i := range rows {
+	for i := from; i < to; i++ {
 		vars := map[string]any{}
 		if d != nil {
 			if d.IsSheet() {
@@ -358,9 +383,10 @@ func outcomeOf(r flow.Result) outcome {
 // column is one field run alone over the rows: its outcome and the work
 // (bytes, steps) of each row.
 type column struct {
-	f    *flow.Flow // the field alone, while it is run
-	out  []outcome
-	work [][2]int32
+	field flow.Field
+	f     *flow.Flow // the field alone, while it is run
+	out   []outcome
+	work  [][2]int32
 }
 
 // set records the field's result for row i.
@@ -419,25 +445,36 @@ func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns
 			c = known[k]
 		}
 		if c == nil {
-			c = &column{out: make([]outcome, rows), work: make([][2]int32, rows)}
-			// The field's own line, alone, is the field: the same label
-			// and value (Fields found it outside any code block).
-			one := cutAtLine(src, f.Line+1)[len(cutAtLine(src, f.Line)):]
-			if alone, err := flow.Compile(fileName, one); err == nil && len(alone.Fields()) == 1 &&
-				alone.Fields()[0].Value == f.Value && alone.Fields()[0].Condition == f.Condition {
-				c.f = alone
-				cs.todo = append(cs.todo, c)
-			} else {
-				for i := range c.out {
-					c.out[i] = cellUnsure
-				}
-			}
+			c = &column{field: f}
+			cs.todo = append(cs.todo, c)
 		}
 		cs.known[k] = c
 		cs.cols = append(cs.cols, c)
 		cs.keys = append(cs.keys, k)
 	}
 	return cs
+}
+
+// compile compiles each field to run alone: its own line is the field,
+// the same label and value (Fields found it outside any code block). A
+// field that would not be the same alone is unsure on every row.
+func (cs *columns) compile(src []byte) {
+	todo := cs.todo[:0]
+	for _, c := range cs.todo {
+		f := c.field
+		c.out, c.work = make([]outcome, cs.rows), make([][2]int32, cs.rows)
+		one := cutAtLine(src, f.Line+1)[len(cutAtLine(src, f.Line)):]
+		if alone, err := flow.Compile(fileName, one); err == nil && len(alone.Fields()) == 1 &&
+			alone.Fields()[0].Value == f.Value && alone.Fields()[0].Condition == f.Condition {
+			c.f = alone
+			todo = append(todo, c)
+			continue
+		}
+		for i := range c.out {
+			c.out[i] = cellUnsure
+		}
+	}
+	cs.todo = todo
 }
 
 // row is each field's outcome for row i in outs' storage, or nil when
