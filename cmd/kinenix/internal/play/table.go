@@ -193,36 +193,19 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 	}
 	err := eachRow(ctx, src, d, from, to, cols, func(row int) bool {
 		return row >= res.Offset && row < res.Offset+limit
-	}, func(row int, results []flow.Result, outs []outcome) {
-		show := row >= res.Offset && row < res.Offset+limit // run whole
+	}, func(row int, outs []outcome, cells []Cell) {
 		tr := TableRow{Row: -1, SheetRow: -1, Cells: []Cell{}}
 		if res.Sheet {
 			tr.Row, tr.SheetRow = row, d.SheetRow(row)
 		}
+		if cells != nil {
+			tr.Cells = cells[:min(len(cells), len(fields))] // Fields and the flow read the same lines
+		}
 		for i, f := range fields {
-			var o outcome
-			if results != nil {
-				if i >= len(results) {
-					break // Fields and Preview read the same lines
-				}
-				r := results[i]
-				o = outcomeOf(r)
-				if show {
-					var c Cell
-					switch {
-					case r.Err != nil:
-						c.Error = message(r.Err)
-						c.Error, _ = shorten(c.Error)
-					case r.Condition:
-						c.Text = strconv.FormatBool(r.Holds)
-					default:
-						c.Text, c.Cut = cut(r.Text, MaxCell)
-					}
-					tr.Cells = append(tr.Cells, c)
-				}
-			} else {
-				o = outs[i]
+			if i >= len(outs) {
+				break
 			}
+			o := outs[i]
 			if o == cellFail {
 				tr.Fails++
 			}
@@ -246,7 +229,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 			}
 		}
 		res.Total++
-		if show {
+		if cells != nil {
 			res.Rows = append(res.Rows, tr)
 		}
 	})
@@ -263,17 +246,17 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 	return res, nil
 }
 
-// eachRow runs the flow src over rows from to to (exclusive) of d (one run with the data
-// when it is not a sheet, one with no data when d is nil) and calls yield
-// with each row, in row order: with the row's results when the row was
-// run whole, or with each field's outcome from cols (see columnsOf) when
-// the row was not wanted whole and its fields alone give what the whole
-// row would. It stops at the first error of the run as a whole (ctx done,
-// a flow over flow.MaxSize).
+// eachRow runs the flow src over rows from to to (exclusive) of d (one
+// run with the data when it is not a sheet, one with no data when d is
+// nil) and calls yield with each row, in row order: each field's outcome,
+// and for a row shown (show) its cells. A row is run whole unless cols
+// (see columnsOf) tell it: its fields alone give what the whole row would,
+// and for a row shown, they have its cells. It stops at the first error
+// of the run as a whole (ctx done, a flow over flow.MaxSize).
 //
 // It is the one place where the page runs a flow over rows.
 func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *columns,
-	whole func(row int) bool, yield func(row int, results []flow.Result, outs []outcome)) error {
+	show func(row int) bool, yield func(row int, outs []outcome, cells []Cell)) error {
 	// The flow is compiled once and run per row (#20), as preview runs it.
 	f, err := flow.CompileContext(ctx, fileName, src)
 	if err != nil {
@@ -295,6 +278,7 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 				vars = d.Vars()
 			}
 		}
+		shown, told := show(i), false
 		if cols != nil {
 			// The fields not known yet, each alone, in one scope as
 			// the fields of a row run whole share one.
@@ -304,22 +288,58 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				c.set(i, one)
+				c.set(i, one, shown)
 			}
-			if o := cols.row(i, outs); o != nil && !whole(i) {
-				outs = o
-				yield(i, nil, outs)
-				continue
+			if o := cols.row(i, outs); o != nil {
+				outs, told = o, true
+				if !shown {
+					yield(i, outs, nil)
+					continue
+				}
+				if cells := cols.cells(i); cells != nil {
+					yield(i, outs, cells)
+					continue
+				}
 			}
 		}
 		f.RunInto(ctx, newScope(vars), &r)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		yield(i, r.Results, nil)
+		outs = outs[:0]
+		var cells []Cell
+		for _, res := range r.Results {
+			outs = append(outs, outcomeOf(res))
+			if shown {
+				cells = append(cells, cellOf(res))
+			}
+		}
+		if shown {
+			if cells == nil {
+				cells = []Cell{}
+			}
+			if told {
+				cols.keep(i, cells) // the row's fields alone are the row
+			}
+		}
+		yield(i, outs, cells)
 	}
 	cols.done()
 	return nil
+}
+
+// cellOf is the cell of a field's result.
+func cellOf(r flow.Result) Cell {
+	var c Cell
+	switch {
+	case r.Err != nil:
+		c.Error, _ = shorten(message(r.Err))
+	case r.Condition:
+		c.Text = strconv.FormatBool(r.Holds)
+	default:
+		c.Text, c.Cut = cut(r.Text, MaxCell)
+	}
+	return c
 }
 
 // newScope is the scope of one check or one row of a table: the data's
@@ -387,16 +407,45 @@ type column struct {
 	f     *flow.Flow // the field alone, while it is run
 	out   []outcome
 	work  [][2]int32
+
+	mu    sync.Mutex   // for shown: tables that share the column add to it
+	shown map[int]Cell // the cells of the rows shown lately, by row
 }
 
-// set records the field's result for row i.
-func (c *column) set(i int, r flow.RowResult) {
+// set records the field's result alone for row i, and its cell for a
+// row shown.
+func (c *column) set(i int, r flow.RowResult, shown bool) {
 	o := cellUnsure
 	if len(r.Results) == 1 && !errors.Is(r.Results[0].Err, value.ErrBudget) {
 		o = outcomeOf(r.Results[0])
+		if shown {
+			c.keep(i, cellOf(r.Results[0]))
+		}
 	}
 	c.out[i] = o
 	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
+}
+
+// keep keeps the cell of row i; the cells kept are those of the last
+// pages or so shown.
+func (c *column) keep(i int, cell Cell) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.shown[i]; !ok && len(c.shown) >= 2*MaxPage {
+		c.shown = nil
+	}
+	if c.shown == nil {
+		c.shown = map[int]Cell{}
+	}
+	c.shown[i] = cell
+}
+
+// cell is the cell kept of row i.
+func (c *column) cell(i int) (Cell, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cell, ok := c.shown[i]
+	return cell, ok
 }
 
 // columnKey is what a field's outcome depends on: its value as written,
@@ -496,6 +545,29 @@ func (cs *columns) row(i int, outs []outcome) []outcome {
 		return nil
 	}
 	return outs
+}
+
+// cells are the cells of row i, one per field, when every field has
+// kept its cell; nil otherwise.
+func (cs *columns) cells(i int) []Cell {
+	out := make([]Cell, len(cs.cols))
+	for j, c := range cs.cols {
+		cell, ok := c.cell(i)
+		if !ok {
+			return nil
+		}
+		out[j] = cell
+	}
+	return out
+}
+
+// keep keeps the cells of row i, run whole, in each field's column.
+func (cs *columns) keep(i int, cells []Cell) {
+	for j, c := range cs.cols {
+		if j < len(cells) {
+			c.keep(i, cells[j])
+		}
+	}
 }
 
 // done keeps the columns of this table, run to the end, for the next.

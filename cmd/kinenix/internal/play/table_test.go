@@ -190,10 +190,11 @@ func BenchmarkTable(b *testing.B) {
 	}
 }
 
-// A row not shown is told from its fields run alone, kept from the last
-// table with the same data (only the fields that changed are run again);
-// the summary is what running every row whole gives, a row whose fields
-// together spend more than a row's budget (D42) included.
+// A row is told from its fields run alone, kept from the last table with
+// the same data (only the fields that changed are run again), the cells
+// of the rows shown too; the table is what running every row whole
+// gives (wholeRows), a row whose fields together spend more than a row's
+// budget (D42) included.
 func TestTableColumns(t *testing.T) {
 	big := strings.Repeat("x", 60<<10)
 	var csv strings.Builder
@@ -211,20 +212,24 @@ func TestTableColumns(t *testing.T) {
 		// A keystroke: one field changed, one added, the others kept.
 		"- **who:** ${lower(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n- **condition:** ${row.name} == A0\n",
 		"# Heavy\n" + heavy + "- **last:** ${row.name}\n- **condition:** ${number(row.n)} > 2\n",
+		// Light again: the heavy rows' fields, alone, within the budget.
+		"- **h:** ${len(upper(row.big))}\n- **last:** ${row.name}\n",
 		// The same field twice, and a field in a code block, which is no field.
 		"- **a:** ${row.name}\n```\n- **a:** ${nope(}\n```\n- **a:** ${row.name}\n- **condition:** ${nope(}\n",
 	}
 	forgetColumns()
 	for _, md := range flows {
 		req := Request{Flow: md, Data: csv.String(), Format: "csv"}
-		// Limit 1: every row but the first is told from its fields.
-		cached, err := Table(context.Background(), TableRequest{Request: req, Limit: 1})
-		require.NoError(t, err)
-		whole, err := Table(context.Background(), TableRequest{Request: req, Limit: MaxPage})
-		require.NoError(t, err)
-		require.Equal(t, 40, whole.Total)
-		require.Equal(t, whole.Summary, cached.Summary, md)
-		require.Equal(t, whole.Rows[:1], cached.Rows, md)
+		want := wholeRows(t, req)
+		// Pages of 7 rows: the rows of other pages are told from their
+		// fields, and a page shown again from the cells kept.
+		for _, offset := range []int{0, 7, 0, 35} {
+			res, err := Table(context.Background(), TableRequest{Request: req, Offset: offset, Limit: 7})
+			require.NoError(t, err)
+			require.Equal(t, 40, res.Total)
+			require.Equal(t, want.Summary, res.Summary, md)
+			require.Equal(t, want.Rows[offset:min(offset+7, 40)], res.Rows, md)
+		}
 		// The fields of the flow are kept for the next table.
 		lastColumns.Lock()
 		for _, f := range flow.Fields([]byte(md)) {
@@ -240,6 +245,63 @@ func TestTableColumns(t *testing.T) {
 	require.Contains(t, res.Rows[0].Cells[19].Error, "needs more work than allowed")
 	require.Empty(t, res.Rows[0].Cells[0].Error)
 	require.Equal(t, 6, res.Summary.Conditions[7].Fail) // rows 3, 10, 17, 24, 31, 38
+}
+
+// wholeRows is the table of req's sheet computed by running the flow
+// over every row whole, as preview -each does: the rows and the summary.
+func wholeRows(t *testing.T, req Request) TableResult {
+	t.Helper()
+	d, err := decodeData(req)
+	require.NoError(t, err)
+	src := []byte(req.Flow)
+	f, err := flow.Compile(fileName, src)
+	require.NoError(t, err)
+	fields := flow.Fields(src)
+	res := TableResult{Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
+	for _, fl := range fields {
+		if fl.Condition {
+			res.Summary.Conditions = append(res.Summary.Conditions, ConditionCount{Line: fl.Line, Text: fl.Value})
+		} else {
+			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: fl.Line, Label: fl.Label, FirstRows: []int{}, FirstSheetRows: []int{}})
+		}
+	}
+	for i := range d.Len() {
+		vars, err := d.RowVars(i)
+		require.NoError(t, err)
+		r := f.Run(context.Background(), newScope(vars))
+		tr := TableRow{Row: i, SheetRow: d.SheetRow(i), Cells: []Cell{}}
+		nc, nf := 0, 0
+		for _, x := range r.Results {
+			tr.Cells = append(tr.Cells, cellOf(x))
+			if x.Err != nil {
+				tr.Fails++
+			}
+			if x.Condition {
+				c := &res.Summary.Conditions[nc]
+				nc++
+				switch {
+				case x.Err != nil:
+					c.Fail++
+				case x.Holds:
+					c.True++
+				default:
+					c.False++
+				}
+				continue
+			}
+			fc := &res.Summary.Fields[nf]
+			nf++
+			if x.Err != nil {
+				fc.Fail++
+				if len(fc.FirstRows) < MaxFirstRows {
+					fc.FirstRows = append(fc.FirstRows, i)
+					fc.FirstSheetRows = append(fc.FirstSheetRows, d.SheetRow(i))
+				}
+			}
+		}
+		res.Rows = append(res.Rows, tr)
+	}
+	return res
 }
 
 // A workbook's sheets are offered to pick; the first is read by default,
