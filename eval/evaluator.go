@@ -53,6 +53,16 @@ func (e *Evaluator) End() (bytes, steps int64) {
 	return bytes, steps
 }
 
+// Used is the work charged so far in the shared evaluation Begin started
+// (bytes, steps), as End returns it: a host that wants the work of each
+// evaluation of a row reads it before and after.
+func (e *Evaluator) Used() (bytes, steps int64) {
+	if e == nil || !e.shared {
+		return 0, 0
+	}
+	return e.fr.budget.Used()
+}
+
 // enter starts one evaluation of e in s: a fresh budget, or within a
 // shared evaluation (Begin) the shared one.
 func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {

@@ -189,7 +189,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		from, to = min(res.Offset, rows), min(res.Offset+limit, rows)
 	}
 	if cols != nil {
-		cols.compile(src)
+		cols.prepare(src, len(fields))
 	}
 	err := eachRow(ctx, src, d, from, to, cols, func(row int) bool {
 		return row >= res.Offset && row < res.Offset+limit
@@ -279,7 +279,7 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 			}
 		}
 		shown, told := show(i), false
-		if cols != nil {
+		if cols != nil && !cols.whole {
 			// The fields not known yet, each alone, in one scope as
 			// the fields of a row run whole share one.
 			s := newScope(vars)
@@ -305,6 +305,11 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 		f.RunInto(ctx, newScope(vars), &r)
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if cols != nil && cols.whole {
+			cols.learn(i, r.Results)
+			cols.outs = cols.row(i, cols.outs)
+			told = cols.outs != nil
 		}
 		outs = outs[:0]
 		var cells []Cell
@@ -405,6 +410,7 @@ func outcomeOf(r flow.Result) outcome {
 type column struct {
 	field flow.Field
 	f     *flow.Flow // the field alone, while it is run
+	fill  bool       // learnt from the rows run whole, in this table
 	out   []outcome
 	work  [][2]int32
 
@@ -424,6 +430,30 @@ func (c *column) set(i int, r flow.RowResult, shown bool) {
 	}
 	c.out[i] = o
 	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
+}
+
+// learn records the fields of row i, run whole, in the columns that
+// learn from it (fill): each field's outcome and its share of the row's
+// work, which is its work alone (flow.Result.WorkBytes); unsure on a row
+// whose budget ran out, where the share of a field is not its whole work.
+func (cs *columns) learn(i int, results []flow.Result) {
+	spent := false
+	for _, r := range results {
+		if errors.Is(r.Err, value.ErrBudget) {
+			spent = true
+		}
+	}
+	for j, c := range cs.cols {
+		if !c.fill || j >= len(results) {
+			continue
+		}
+		r := results[j]
+		c.out[i] = cellUnsure
+		if !spent {
+			c.out[i] = outcomeOf(r)
+		}
+		c.work[i] = [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))}
+	}
 }
 
 // keep keeps the cell of row i; the cells kept are those of the last
@@ -457,12 +487,15 @@ type columnKey struct {
 
 // columns are the fields of one table, each with its column.
 type columns struct {
-	key   *data.Data
-	rows  int
-	cols  []*column // by field
-	keys  []columnKey
-	todo  []*column // the columns run in this table
-	known map[columnKey]*column
+	key    *data.Data
+	rows   int
+	whole  bool      // every row is run whole, and the new fields learnt from it
+	filled []*column // the columns learnt so
+	outs   []outcome // row's scratch space
+	cols   []*column // by field
+	keys   []columnKey
+	todo   []*column // the columns run in this table
+	known  map[columnKey]*column
 }
 
 // lastColumns are the columns of the table run last, for its data.
@@ -504,14 +537,28 @@ func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns
 	return cs
 }
 
-// compile compiles each field to run alone: its own line is the field,
-// the same label and value (Fields found it outside any code block). A
-// field that would not be the same alone is unsure on every row.
-func (cs *columns) compile(src []byte) {
+// prepare readies the fields not known yet (todo) for this table. When
+// most of the fields are new (a flow or data new to the table), the rows
+// are run whole, as cheap as running so many fields alone, and the fields
+// learnt from them (whole, fill). Otherwise each new field is compiled to
+// run alone: its own line is the field, the same label and value (Fields
+// found it outside any code block); a field that would not be the same
+// alone is unsure on every row.
+func (cs *columns) prepare(src []byte, fields int) {
+	for _, c := range cs.todo {
+		c.out, c.work = make([]outcome, cs.rows), make([][2]int32, cs.rows)
+	}
+	if 3*len(cs.todo) >= 2*fields {
+		cs.whole = true
+		for _, c := range cs.todo {
+			c.fill = true
+		}
+		cs.filled, cs.todo = cs.todo, nil
+		return
+	}
 	todo := cs.todo[:0]
 	for _, c := range cs.todo {
 		f := c.field
-		c.out, c.work = make([]outcome, cs.rows), make([][2]int32, cs.rows)
 		one := cutAtLine(src, f.Line+1)[len(cutAtLine(src, f.Line)):]
 		if alone, err := flow.Compile(fileName, one); err == nil && len(alone.Fields()) == 1 &&
 			alone.Fields()[0].Value == f.Value && alone.Fields()[0].Condition == f.Condition {
@@ -577,6 +624,9 @@ func (cs *columns) done() {
 	}
 	for _, c := range cs.todo {
 		c.f = nil
+	}
+	for _, c := range cs.filled {
+		c.fill = false
 	}
 	lastColumns.Lock()
 	defer lastColumns.Unlock()

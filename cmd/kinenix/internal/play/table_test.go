@@ -206,14 +206,25 @@ func TestTableColumns(t *testing.T) {
 		}
 		fmt.Fprintf(&csv, "%c%d,%s,%s\n", 'A'+i%26, i, []string{"1", "x", "12", "-3.5"}[i%4], b)
 	}
-	heavy := strings.Repeat("- **h:** ${len(upper(row.big))}\n", 12) + strings.Repeat("- **condition:** ${lower(row.big)} == ''\n", 8)
+	// Heavy: 20 fields, each different, each within a row's budget alone.
+	var heavy string
+	for k := range 12 {
+		heavy += fmt.Sprintf("- **h:** ${len(upper(row.big))} %d\n", k)
+	}
+	for k := range 8 {
+		heavy += fmt.Sprintf("- **condition:** ${lower(row.big)} != '%d'\n", k)
+	}
 	flows := []string{
 		"- **who:** ${upper(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n",
 		// A keystroke: one field changed, one added, the others kept.
 		"- **who:** ${lower(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n- **condition:** ${row.name} == A0\n",
 		"# Heavy\n" + heavy + "- **last:** ${row.name}\n- **condition:** ${number(row.n)} > 2\n",
-		// Light again: the heavy rows' fields, alone, within the budget.
-		"- **h:** ${len(upper(row.big))}\n- **last:** ${row.name}\n",
+		// Light again: two of the heavy rows' fields, within the budget.
+		"- **h:** ${len(upper(row.big))} 11\n- **last:** ${row.name}\n",
+		// New, heavy and all different: the rows run whole, and the
+		// fields learnt from them.
+		heavy + "- **last:** ${row.name} 2\n",
+		"- **h:** ${len(upper(row.big))} 11\n- **last:** ${row.name} 2\n",
 		// The same field twice, and a field in a code block, which is no field.
 		"- **a:** ${row.name}\n```\n- **a:** ${nope(}\n```\n- **a:** ${row.name}\n- **condition:** ${nope(}\n",
 	}
