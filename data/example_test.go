@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/kinenix/expressions/data"
@@ -113,4 +114,30 @@ func ExampleOpenRows() {
 	// [policy_no note]
 	// rows[0] (sheet row 2): 0042
 	// rows[1] (sheet row 4): 0043
+}
+
+// Sheets lists a workbook's sheets, the names the option Sheet takes
+// (the command line's FILE.xlsx#Sheet); Decode reads the first by default.
+func ExampleSheets() {
+	b, err := os.ReadFile("../examples/renewals.xlsx")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	names, err := data.Sheets("renewals.xlsx", b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := data.Decode("renewals.xlsx", b, data.Sheet(names[0]))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(names, d.Len())
+	_, err = data.Sheets("renewals.xlsx", []byte("policy_no\nP-001\n"))
+	fmt.Println(err)
+	// Output:
+	// [Renewals] 4
+	// data in renewals.xlsx: not an XLSX workbook (it is not a valid zip archive)
 }

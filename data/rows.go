@@ -434,6 +434,20 @@ type xlsxRows struct {
 	where func(j int) string // names cell j of it: one func for every row
 }
 
+// Sheets returns the names of the sheets of an XLSX workbook, in the
+// workbook's order: the names Sheet takes, the first the one Decode reads
+// without it. name starts every error message, as Decode's; the workbook
+// is held to Decode's bounds.
+func Sheets(name string, b []byte) ([]string, error) {
+	d := newDecoder(name, len(b))
+	d.limit = xlsxValueLimit(len(b))
+	names, err := xlsx.Sheets(bytes.NewReader(b), int64(len(b)), xlsxUnzipLimit(len(b)), d.charge)
+	if err != nil {
+		return nil, d.xlsxError(err)
+	}
+	return names, nil
+}
+
 func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
 	n := int(min(size, 1<<40))
 	d.limit = xlsxValueLimit(n)

@@ -487,4 +487,5 @@ func TestPlaySheetInBrowser(t *testing.T) {
 	do(t, ctx, "open the page", chromedp.Navigate(url))
 	poll(t, ctx, "the starter flow checked by the server", `document.body.dataset.engine === 'server' && document.body.dataset.checks ? 'yes' : ''`)
 	sheetInBrowser(t, ctx, "play")
+	sheetPicker(t, ctx, "play")
 }

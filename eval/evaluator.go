@@ -57,9 +57,10 @@ func (e *Evaluator) End() (bytes, steps int64) {
 }
 
 // Used returns the work charged so far in the shared evaluation Begin
-// started, as End would return it now, without ending it: a host that
-// does more work in the same evaluation after its own (a flow's checks of
-// a row's data after its fields) tells the two apart.
+// started (bytes, steps), as End would return it now, without ending it:
+// a host reads it before and after an evaluation of a row for that
+// evaluation's share, or after its own work to tell it from more work
+// done in the same evaluation (a flow's checks of a row's data).
 func (e *Evaluator) Used() (bytes, steps int64) {
 	if e == nil || !e.shared {
 		return 0, 0

@@ -305,6 +305,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		cf := &f.fields[i]
 		res := &r.Results[i]
 		res.File, res.Field = f.file, cf.Field
+		bytes0, steps0 := ev.Used()
 		switch {
 		case cf.err != nil:
 			res.Err = cf.err
@@ -317,6 +318,8 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		default:
 			res.Text, res.Err = ev.Render(ctx, cf.tmpl, s)
 		}
+		bytes1, steps1 := ev.Used()
+		res.WorkBytes, res.WorkSteps = bytes1-bytes0, steps1-steps0
 	}
 	// The checks of the row's data come after the fields, under what is
 	// left of the same budget: they never make a field fail. Their work

@@ -57,6 +57,9 @@ type Result struct {
 	// PreviewOptions.SampleWarnings), leaving out one that says the same
 	// as Err.
 	Warnings []Finding
+	// WorkBytes and WorkSteps are the work the field charged to its row's
+	// budget (D42): its share of RowResult.Bytes and Steps.
+	WorkBytes, WorkSteps int64
 }
 
 // String is the result as one line, `FILE:LINE: LABEL: RESULT`: RESULT is

@@ -90,6 +90,17 @@ func TestRunBudgets(t *testing.T) {
 	require.NoError(t, err)
 	one := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}}))
 	require.Positive(t, one.Steps)
+	// Each field's share of the row's work; a field alone charges it too.
+	var bytes, steps int64
+	for i, res := range one.Results {
+		require.Positive(t, res.WorkSteps, res.Value)
+		bytes, steps = bytes+res.WorkBytes, steps+res.WorkSteps
+		alone, err := flow.Compile("f.md", []byte("- **"+res.Label+":** "+res.Value+"\n"))
+		require.NoError(t, err)
+		a := alone.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}}))
+		require.Equal(t, [2]int64{a.Bytes, a.Steps}, [2]int64{res.WorkBytes, res.WorkSteps}, i)
+	}
+	require.Equal(t, [2]int64{one.Bytes, one.Steps}, [2]int64{bytes, steps})
 	// A row's budget smaller than the row's work: the fields after the
 	// budget is spent fail with it, the ones before do not.
 	r := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"id": "1", "amount": "5", "status": "Due", "name": "a"}},

@@ -80,6 +80,42 @@ var oleMagic = []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
 // bounds the bytes all the parts read may unpack to. The shared strings
 // and styles are read here; the sheet as Next is called.
 func Open(r io.ReaderAt, size int64, name string, unzipLimit int64, charge Charge) (*Rows, error) {
+	wb, err := openZip(r, size, unzipLimit, charge)
+	if err != nil {
+		return nil, err
+	}
+	sheetPart, err := wb.open(name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := wb.part(sheetPart)
+	if err != nil {
+		return nil, err
+	}
+	return &Rows{wb: wb, p: p, charge: charge}, nil
+}
+
+// Sheets returns the names of the sheets of the workbook in r (size
+// bytes), in the workbook's order; unzipLimit and charge are Open's.
+func Sheets(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) ([]string, error) {
+	wb, err := openZip(r, size, unzipLimit, charge)
+	if err != nil {
+		return nil, err
+	}
+	_, sheets, err := wb.sheets()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(sheets))
+	for i, s := range sheets {
+		names[i] = s.name
+	}
+	return names, nil
+}
+
+// openZip opens the workbook's archive, its parts' sizes within
+// unzipLimit.
+func openZip(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) (*workbook, error) {
 	var head [8]byte
 	if n, _ := r.ReadAt(head[:], 0); n == len(head) && bytes.Equal(head[:], oleMagic) {
 		return nil, Error{"the workbook is encrypted or in the old .xls format; save it as an unprotected .xlsx"}
@@ -97,15 +133,7 @@ func Open(r io.ReaderAt, size int64, name string, unzipLimit int64, charge Charg
 		}
 		wb.files[strings.ToLower(f.Name)] = f
 	}
-	sheetPart, err := wb.open(name)
-	if err != nil {
-		return nil, err
-	}
-	p, err := wb.part(sheetPart)
-	if err != nil {
-		return nil, err
-	}
-	return &Rows{wb: wb, p: p, charge: charge}, nil
+	return wb, nil
 }
 
 func (wb *workbook) tooBig() error {
@@ -124,21 +152,7 @@ const (
 // relationships, the workbook and its relationships, the shared strings
 // and the styles. It returns the sheet's part name.
 func (wb *workbook) open(name string) (string, error) {
-	book := "xl/workbook.xml"
-	if rels, err := wb.rels("_rels/.rels", ""); err != nil {
-		return "", err
-	} else if t := rels.byType(relDocument); t != "" {
-		book = t
-	}
-	if wb.files[strings.ToLower(book)] == nil {
-		return "", Error{"not an XLSX workbook (it has no workbook part; an .xlsx saved by a spreadsheet has)"}
-	}
-	dir := path.Dir(book)
-	rels, err := wb.rels(path.Join(dir, "_rels", path.Base(book)+".rels"), dir)
-	if err != nil {
-		return "", err
-	}
-	sheets, err := wb.readWorkbook(book)
+	rels, sheets, err := wb.sheets()
 	if err != nil {
 		return "", err
 	}
@@ -173,6 +187,30 @@ func (wb *workbook) open(name string) (string, error) {
 		}
 	}
 	return target, nil
+}
+
+// sheets reads the package's relationships, the workbook and its
+// relationships: the workbook's sheets, in order, and its relationships.
+func (wb *workbook) sheets() (*rels, []sheetRef, error) {
+	book := "xl/workbook.xml"
+	if rels, err := wb.rels("_rels/.rels", ""); err != nil {
+		return nil, nil, err
+	} else if t := rels.byType(relDocument); t != "" {
+		book = t
+	}
+	if wb.files[strings.ToLower(book)] == nil {
+		return nil, nil, Error{"not an XLSX workbook (it has no workbook part; an .xlsx saved by a spreadsheet has)"}
+	}
+	dir := path.Dir(book)
+	rels, err := wb.rels(path.Join(dir, "_rels", path.Base(book)+".rels"), dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	sheets, err := wb.readWorkbook(book)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rels, sheets, nil
 }
 
 // quoteSheets lists the first few sheet names, then how many more.

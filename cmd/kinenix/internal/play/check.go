@@ -73,6 +73,9 @@ type Result struct {
 	Omitted int `json:"omitted,omitempty"`
 	// Rows is the number of rows of a sheet, 0 for other data.
 	Rows int `json:"rows"`
+	// Sheets are the sheets of a workbook (format "xlsx"), in its order,
+	// for the page to offer: the names Request.Sheet takes.
+	Sheets []string `json:"sheets,omitempty"`
 	// Columns are, with a sheet, the columns the flow reads and what
 	// each holds over the rows (D45); their warnings are among Problems.
 	Columns []SheetColumn `json:"columns,omitempty"`
@@ -163,6 +166,9 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		} else {
 			vars = v
 		}
+	}
+	if req.Format == "xlsx" && hasData(req) {
+		res.Sheets, _ = data.Sheets(dataName(req.Format), req.Bytes) // its error is DataError's
 	}
 	s := newScope(vars)
 	if res.DataError == "" && hasData(req) {

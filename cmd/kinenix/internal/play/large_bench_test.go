@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,18 +16,50 @@ import (
 // measureLarge): the renewals flow repeated to 1,000 lines and a CSV of
 // 1,000 rows, as JSON the page sends.
 func largeRequest(tb testing.TB) Request {
+	return Request{Flow: largeFlow(tb, false), Data: largeCSV(), Format: "csv"}
+}
+
+// largeFlow is the renewals flow repeated to 1,000 lines; distinct makes
+// every field of each copy after the first differ from the others (a
+// text field ends in ` #K`, a condition starts with `${K} >= 0 and `), so
+// that no field is the same as another: the same work, nothing shared.
+func largeFlow(tb testing.TB, distinct bool) string {
 	md, err := os.ReadFile("../../../../examples/renewals.md")
 	require.NoError(tb, err)
+	field := regexp.MustCompile(`(?m)^(- \*\*([a-z]+):\*\* )(.*)$`)
 	var flow strings.Builder
-	for strings.Count(flow.String(), "\n") < 1000 {
-		flow.Write(md)
+	for k := 0; strings.Count(flow.String(), "\n") < 1000; k++ {
+		if !distinct || k == 0 {
+			flow.Write(md)
+			continue
+		}
+		flow.WriteString(field.ReplaceAllStringFunc(string(md), func(line string) string {
+			m := field.FindStringSubmatch(line)
+			if m[2] == "condition" {
+				return fmt.Sprintf("%s${%d} >= 0 and %s", m[1], k, m[3])
+			}
+			return fmt.Sprintf("%s%s #%d", m[1], m[3], k)
+		}))
 	}
+	return flow.String()
+}
+
+// largeCSV is a sheet of 1,000 rows for the renewals flow.
+func largeCSV() string {
 	var csv strings.Builder
 	csv.WriteString("policy_no,customer,status,premium,renewal_date\n")
 	for i := range 1000 {
 		fmt.Fprintf(&csv, "POL-%04d,Customer %d,%s,%d.50,2026-%02d-15\n", i, i, []string{"Due", "Paid", "Lapsed"}[i%3], 500+i*37, i%12+1)
 	}
-	return Request{Flow: flow.String(), Data: csv.String(), Format: "csv"}
+	return csv.String()
+}
+
+// forgetColumns drops the fields' outcomes kept from the last table, as
+// new data does.
+func forgetColumns() {
+	lastColumns.Lock()
+	lastColumns.known = nil
+	lastColumns.Unlock()
 }
 
 // BenchmarkCallCheckSheet is the check the page asks for on a keystroke
@@ -44,15 +77,42 @@ func BenchmarkCallCheckSheet(b *testing.B) {
 }
 
 // BenchmarkCallTableSheet is the table the page asks for after the check
-// in the large case: every row run, a page of 50 sent back.
+// in the large case, a page of 50 rows sent back: for a flow first seen
+// with this data (new), and after a keystroke that changed one field
+// (keystroke), for the renewals flow repeated (its fields 25 times each)
+// and for the flow whose 405 fields all differ (distinct).
 func BenchmarkCallTableSheet(b *testing.B) {
-	body, err := json.Marshal(TableRequest{Request: largeRequest(b), Limit: 50})
-	require.NoError(b, err)
-	b.ReportAllocs()
-	for b.Loop() {
-		out, err := Call(context.Background(), "table", body)
-		if err != nil || len(out) == 0 {
-			b.Fatal(err)
-		}
+	for _, distinct := range []bool{false, true} {
+		req := TableRequest{Request: largeRequest(b), Limit: 50}
+		req.Flow = largeFlow(b, distinct)
+		name := map[bool]string{false: "repeated", true: "distinct"}[distinct]
+		body, err := json.Marshal(req)
+		require.NoError(b, err)
+		// The keystroke: one field's text changes, back and forth.
+		edited := req
+		edited.Flow = strings.Replace(req.Flow, "Dear ${row.customer},", "Dear ${row.customer}!", 1)
+		require.NotEqual(b, req.Flow, edited.Flow)
+		body2, err := json.Marshal(edited)
+		require.NoError(b, err)
+		b.Run(name+"/new", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				forgetColumns()
+				if out, err := Call(context.Background(), "table", body); err != nil || len(out) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/keystroke", func(b *testing.B) {
+			b.ReportAllocs()
+			bodies := [][]byte{body, body2}
+			n := 0
+			for b.Loop() {
+				n++
+				if out, err := Call(context.Background(), "table", bodies[n%2]); err != nil || len(out) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

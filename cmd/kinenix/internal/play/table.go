@@ -2,12 +2,15 @@ package play
 
 import (
 	"context"
+	"errors"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Limits of one table.
@@ -23,16 +26,26 @@ const (
 	MaxPage = 500
 	// MaxFirstRows is how many rows a summary names for a field that fails.
 	MaxFirstRows = 3
+	// QuickCells is the most fields a quick table (TableRequest.Quick)
+	// runs anew over the rows for its summary: past it, it runs the rows
+	// asked for alone.
+	QuickCells = 50_000
 )
 
 // TableRequest asks for the flow run over every row of the data at once:
 // the data and flow of a check, and which rows to send back, from Offset,
 // at most Limit of them (MaxPage when 0 or more). Data that is not a
 // sheet is one row.
+//
+// Quick asks for the rows at once and the summary when it is quick: when
+// more than QuickCells fields would run anew for the summary (a flow or
+// data new to the table), only the rows asked for are run, and the
+// result says so (Partial); the page then asks again without Quick.
 type TableRequest struct {
 	Request
-	Offset int `json:"offset"`
-	Limit  int `json:"limit"`
+	Offset int  `json:"offset"`
+	Limit  int  `json:"limit"`
+	Quick  bool `json:"quick,omitempty"`
 }
 
 // TableResult is the flow over every row: a table of rows by fields and
@@ -53,9 +66,12 @@ type TableResult struct {
 	Offset int `json:"offset"`
 	// RowsLeft counts the rows not run: past MaxCells, or after the run
 	// was stopped (Stopped says why).
-	RowsLeft int     `json:"rowsLeft,omitempty"`
-	Stopped  string  `json:"stopped,omitempty"`
-	Summary  Summary `json:"summary"`
+	RowsLeft int    `json:"rowsLeft,omitempty"`
+	Stopped  string `json:"stopped,omitempty"`
+	// Partial is set when a quick table ran only the rows it sends back:
+	// Total is every row, but Summary counts those rows alone.
+	Partial bool    `json:"partial,omitempty"`
+	Summary Summary `json:"summary"`
 }
 
 // Column is one field or condition of the flow.
@@ -165,38 +181,45 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		res.RowsLeft = rows - MaxCells/len(fields)
 		rows = MaxCells / len(fields)
 	}
-	err := eachRow(ctx, src, d, rows, func(row int, results []flow.Result) {
-		show := row >= res.Offset && row < res.Offset+limit
+	cols := columnsOf(src, fields, d, rows)
+	from, to := 0, rows
+	if req.Quick && cols != nil && len(cols.todo)*rows > QuickCells {
+		// The rows shown, now; the page asks again for the rest.
+		res.Partial, cols = true, nil
+		from, to = min(res.Offset, rows), min(res.Offset+limit, rows)
+	}
+	if cols != nil {
+		cols.prepare(src, len(fields))
+	}
+	err := eachRow(ctx, src, d, from, to, cols, func(row int) bool {
+		return row >= res.Offset && row < res.Offset+limit
+	}, func(row int, outs []outcome, cells []Cell) {
 		tr := TableRow{Row: -1, SheetRow: -1, Cells: []Cell{}}
 		if res.Sheet {
 			tr.Row, tr.SheetRow = row, d.SheetRow(row)
 		}
-		for i, r := range results {
-			if i >= len(fields) {
-				break // Fields and Preview read the same lines
+		if cells != nil {
+			tr.Cells = cells[:min(len(cells), len(fields))] // Fields and the flow read the same lines
+		}
+		for i, f := range fields {
+			if i >= len(outs) {
+				break
 			}
-			var c Cell
-			switch {
-			case r.Err != nil:
-				c.Error = message(r.Err)
-				c.Error, _ = shorten(c.Error)
+			o := outs[i]
+			if o == cellFail {
 				tr.Fails++
-			case r.Condition:
-				c.Text = strconv.FormatBool(r.Holds)
-			default:
-				c.Text, c.Cut = cut(r.Text, MaxCell)
 			}
-			if r.Condition {
+			if f.Condition {
 				cc := &res.Summary.Conditions[slot[i]]
-				switch {
-				case r.Err != nil:
+				switch o {
+				case cellFail:
 					cc.Fail++
-				case r.Holds:
+				case cellTrue:
 					cc.True++
 				default:
 					cc.False++
 				}
-			} else if r.Err != nil {
+			} else if o == cellFail {
 				fc := &res.Summary.Fields[slot[i]]
 				fc.Fail++
 				if len(fc.FirstRows) < MaxFirstRows {
@@ -204,12 +227,9 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 					fc.FirstSheetRows = append(fc.FirstSheetRows, tr.SheetRow)
 				}
 			}
-			if show {
-				tr.Cells = append(tr.Cells, c)
-			}
 		}
 		res.Total++
-		if show {
+		if cells != nil {
 			res.Rows = append(res.Rows, tr)
 		}
 	})
@@ -218,25 +238,34 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 			return nil, ctx.Err() // nobody is waiting, or nothing was done
 		}
 		res.Stopped = message(err)
-		res.RowsLeft += rows - res.Total
+		res.RowsLeft += to - from - res.Total
+	}
+	if res.Partial && err == nil {
+		res.Total = rows
 	}
 	return res, nil
 }
 
-// eachRow runs the flow src over rows rows of d (one run with the data
-// when it is not a sheet, one with no data when d is nil) and calls yield
-// with each row's results, in row order. It stops at the first error of
-// the run as a whole (ctx done, a flow over flow.MaxSize).
+// eachRow runs the flow src over rows from to to (exclusive) of d (one
+// run with the data when it is not a sheet, one with no data when d is
+// nil) and calls yield with each row, in row order: each field's outcome,
+// and for a row shown (show) its cells. A row is run whole unless cols
+// (see columnsOf) tell it: its fields alone give what the whole row would,
+// and for a row shown, they have its cells. It stops at the first error
+// of the run as a whole (ctx done, a flow over flow.MaxSize).
 //
 // It is the one place where the page runs a flow over rows.
-func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func(row int, results []flow.Result)) error {
+func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *columns,
+	show func(row int) bool, yield func(row int, outs []outcome, cells []Cell)) error {
 	// The flow is compiled once and run per row (#20), as preview runs it.
 	f, err := flow.CompileContext(ctx, fileName, src)
 	if err != nil {
 		return err
 	}
 	var r flow.RowResult // each row's results in the same storage
-	for i := range rows {
+	var one flow.RowResult
+	var outs []outcome
+	for i := from; i < to; i++ {
 		vars := map[string]any{}
 		if d != nil {
 			if d.IsSheet() {
@@ -249,13 +278,73 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, rows int, yield func
 				vars = d.Vars()
 			}
 		}
+		shown, told := show(i), false
+		if cols != nil && !cols.whole {
+			// The fields not known yet, each alone, in one scope as
+			// the fields of a row run whole share one.
+			s := newScope(vars)
+			for _, c := range cols.todo {
+				c.f.RunInto(ctx, s, &one)
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				c.set(i, one, shown)
+			}
+			if o := cols.row(i, outs); o != nil {
+				outs, told = o, true
+				if !shown {
+					yield(i, outs, nil)
+					continue
+				}
+				if cells := cols.cells(i); cells != nil {
+					yield(i, outs, cells)
+					continue
+				}
+			}
+		}
 		f.RunInto(ctx, newScope(vars), &r)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		yield(i, r.Results)
+		if cols != nil && cols.whole {
+			cols.learn(i, r.Results)
+			cols.outs = cols.row(i, cols.outs)
+			told = cols.outs != nil
+		}
+		outs = outs[:0]
+		var cells []Cell
+		for _, res := range r.Results {
+			outs = append(outs, outcomeOf(res))
+			if shown {
+				cells = append(cells, cellOf(res))
+			}
+		}
+		if shown {
+			if cells == nil {
+				cells = []Cell{}
+			}
+			if told {
+				cols.keep(i, cells) // the row's fields alone are the row
+			}
+		}
+		yield(i, outs, cells)
 	}
+	cols.done()
 	return nil
+}
+
+// cellOf is the cell of a field's result.
+func cellOf(r flow.Result) Cell {
+	var c Cell
+	switch {
+	case r.Err != nil:
+		c.Error, _ = shorten(message(r.Err))
+	case r.Condition:
+		c.Text = strconv.FormatBool(r.Holds)
+	default:
+		c.Text, c.Cut = cut(r.Text, MaxCell)
+	}
+	return c
 }
 
 // newScope is the scope of one check or one row of a table: the data's
@@ -275,4 +364,271 @@ func cut(s string, n int) (string, int) {
 		n--
 	}
 	return s[:n], len(s) - n
+}
+
+// The page asks for the table again on every keystroke, with the same
+// data and a flow that differs in a line or two from the last, and a
+// flow of many lines often has the same field more than once: running
+// every field of every row each time is most of a keystroke's work over
+// a large sheet. So each field is also run alone over the rows, once per
+// data, and what the summary counts of it (it failed, or held) is kept,
+// with the work each row took; a row that is not shown is then told
+// from its fields' outcomes. The fields of a row share one budget (D42),
+// so a field alone is the field in the row only while the row's fields
+// together stay within it: a row whose fields alone add up to more, or
+// whose field alone ran out of budget, is run whole, as are the rows
+// shown.
+
+// outcome is what the summary counts of one field for one row.
+type outcome uint8
+
+const (
+	cellOK outcome = iota
+	cellFail
+	cellTrue
+	cellFalse
+	// cellUnsure: the field alone ran out of budget, or was not run
+	// alone; the row is run whole.
+	cellUnsure
+)
+
+// outcomeOf is the outcome of a field's result.
+func outcomeOf(r flow.Result) outcome {
+	switch {
+	case r.Err != nil:
+		return cellFail
+	case !r.Condition:
+		return cellOK
+	case r.Holds:
+		return cellTrue
+	}
+	return cellFalse
+}
+
+// column is one field run alone over the rows: its outcome and the work
+// (bytes, steps) of each row.
+type column struct {
+	field flow.Field
+	f     *flow.Flow // the field alone, while it is run
+	fill  bool       // learnt from the rows run whole, in this table
+	out   []outcome
+	work  [][2]int32
+
+	mu    sync.Mutex   // for shown: tables that share the column add to it
+	shown map[int]Cell // the cells of the rows shown lately, by row
+}
+
+// set records the field's result alone for row i, and its cell for a
+// row shown.
+func (c *column) set(i int, r flow.RowResult, shown bool) {
+	o := cellUnsure
+	if len(r.Results) == 1 && !errors.Is(r.Results[0].Err, value.ErrBudget) {
+		o = outcomeOf(r.Results[0])
+		if shown {
+			c.keep(i, cellOf(r.Results[0]))
+		}
+	}
+	c.out[i] = o
+	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
+}
+
+// learn records the fields of row i, run whole, in the columns that
+// learn from it (fill): each field's outcome and its share of the row's
+// work, which is its work alone (flow.Result.WorkBytes); unsure on a row
+// whose budget ran out, where the share of a field is not its whole work.
+func (cs *columns) learn(i int, results []flow.Result) {
+	spent := false
+	for _, r := range results {
+		if errors.Is(r.Err, value.ErrBudget) {
+			spent = true
+		}
+	}
+	for j, c := range cs.cols {
+		if !c.fill || j >= len(results) {
+			continue
+		}
+		r := results[j]
+		c.out[i] = cellUnsure
+		if !spent {
+			c.out[i] = outcomeOf(r)
+		}
+		c.work[i] = [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))}
+	}
+}
+
+// keep keeps the cell of row i; the cells kept are those of the last
+// pages or so shown.
+func (c *column) keep(i int, cell Cell) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.shown[i]; !ok && len(c.shown) >= 2*MaxPage {
+		c.shown = nil
+	}
+	if c.shown == nil {
+		c.shown = map[int]Cell{}
+	}
+	c.shown[i] = cell
+}
+
+// cell is the cell kept of row i.
+func (c *column) cell(i int) (Cell, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cell, ok := c.shown[i]
+	return cell, ok
+}
+
+// columnKey is what a field's outcome depends on: its value as written,
+// and whether it is a condition.
+type columnKey struct {
+	value     string
+	condition bool
+}
+
+// columns are the fields of one table, each with its column.
+type columns struct {
+	key    *data.Data
+	rows   int
+	whole  bool      // every row is run whole, and the new fields learnt from it
+	filled []*column // the columns learnt so
+	outs   []outcome // row's scratch space
+	cols   []*column // by field
+	keys   []columnKey
+	todo   []*column // the columns run in this table
+	known  map[columnKey]*column
+}
+
+// lastColumns are the columns of the table run last, for its data.
+var lastColumns struct {
+	sync.Mutex
+	d     *data.Data
+	rows  int
+	known map[columnKey]*column
+}
+
+// columnsOf are the columns of fields over rows rows of d: those the
+// table run last with the same d found, the others to be run (todo). It
+// is nil for data that is not a sheet (one row).
+func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns {
+	if d == nil || !d.IsSheet() || rows < 2 {
+		return nil
+	}
+	lastColumns.Lock()
+	known := lastColumns.known
+	if lastColumns.d != d || lastColumns.rows != rows {
+		known = nil
+	}
+	lastColumns.Unlock()
+	cs := &columns{key: d, rows: rows, known: map[columnKey]*column{}}
+	for _, f := range fields {
+		k := columnKey{f.Value, f.Condition}
+		c := cs.known[k]
+		if c == nil {
+			c = known[k]
+		}
+		if c == nil {
+			c = &column{field: f}
+			cs.todo = append(cs.todo, c)
+		}
+		cs.known[k] = c
+		cs.cols = append(cs.cols, c)
+		cs.keys = append(cs.keys, k)
+	}
+	return cs
+}
+
+// prepare readies the fields not known yet (todo) for this table. When
+// most of the fields are new (a flow or data new to the table), the rows
+// are run whole, as cheap as running so many fields alone, and the fields
+// learnt from them (whole, fill). Otherwise each new field is compiled to
+// run alone: its own line is the field, the same label and value (Fields
+// found it outside any code block); a field that would not be the same
+// alone is unsure on every row.
+func (cs *columns) prepare(src []byte, fields int) {
+	for _, c := range cs.todo {
+		c.out, c.work = make([]outcome, cs.rows), make([][2]int32, cs.rows)
+	}
+	if 3*len(cs.todo) >= 2*fields {
+		cs.whole = true
+		for _, c := range cs.todo {
+			c.fill = true
+		}
+		cs.filled, cs.todo = cs.todo, nil
+		return
+	}
+	todo := cs.todo[:0]
+	for _, c := range cs.todo {
+		f := c.field
+		one := cutAtLine(src, f.Line+1)[len(cutAtLine(src, f.Line)):]
+		if alone, err := flow.Compile(fileName, one); err == nil && len(alone.Fields()) == 1 &&
+			alone.Fields()[0].Value == f.Value && alone.Fields()[0].Condition == f.Condition {
+			c.f = alone
+			todo = append(todo, c)
+			continue
+		}
+		for i := range c.out {
+			c.out[i] = cellUnsure
+		}
+	}
+	cs.todo = todo
+}
+
+// row is each field's outcome for row i in outs' storage, or nil when
+// the row must be run whole: a field unsure, or the fields' work together
+// past the budget of a row.
+func (cs *columns) row(i int, outs []outcome) []outcome {
+	outs = outs[:0]
+	var bytes, steps int64
+	for _, c := range cs.cols {
+		o := c.out[i]
+		if o == cellUnsure {
+			return nil
+		}
+		bytes += int64(c.work[i][0])
+		steps += int64(c.work[i][1])
+		outs = append(outs, o)
+	}
+	if bytes > MaxWork || steps > MaxSteps {
+		return nil
+	}
+	return outs
+}
+
+// cells are the cells of row i, one per field, when every field has
+// kept its cell; nil otherwise.
+func (cs *columns) cells(i int) []Cell {
+	out := make([]Cell, len(cs.cols))
+	for j, c := range cs.cols {
+		cell, ok := c.cell(i)
+		if !ok {
+			return nil
+		}
+		out[j] = cell
+	}
+	return out
+}
+
+// keep keeps the cells of row i, run whole, in each field's column.
+func (cs *columns) keep(i int, cells []Cell) {
+	for j, c := range cs.cols {
+		if j < len(cells) {
+			c.keep(i, cells[j])
+		}
+	}
+}
+
+// done keeps the columns of this table, run to the end, for the next.
+func (cs *columns) done() {
+	if cs == nil {
+		return
+	}
+	for _, c := range cs.todo {
+		c.f = nil
+	}
+	for _, c := range cs.filled {
+		c.fill = false
+	}
+	lastColumns.Lock()
+	defer lastColumns.Unlock()
+	lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, cs.known
 }

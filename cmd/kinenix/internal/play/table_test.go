@@ -3,11 +3,14 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/kinenix/expressions/flow"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 )
 
 // Every row at once: a cell per field and condition, failing cells
@@ -185,4 +188,207 @@ func BenchmarkTable(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// A row is told from its fields run alone, kept from the last table with
+// the same data (only the fields that changed are run again), the cells
+// of the rows shown too; the table is what running every row whole
+// gives (wholeRows), a row whose fields together spend more than a row's
+// budget (D42) included.
+func TestTableColumns(t *testing.T) {
+	big := strings.Repeat("x", 60<<10)
+	var csv strings.Builder
+	csv.WriteString("name,n,big\n")
+	for i := range 40 {
+		b := ""
+		if i%7 == 3 {
+			b = big // these rows' fields spend the row's budget
+		}
+		fmt.Fprintf(&csv, "%c%d,%s,%s\n", 'A'+i%26, i, []string{"1", "x", "12", "-3.5"}[i%4], b)
+	}
+	// Heavy: 20 fields, each different, each within a row's budget alone.
+	var heavy string
+	for k := range 12 {
+		heavy += fmt.Sprintf("- **h:** ${len(upper(row.big))} %d\n", k)
+	}
+	for k := range 8 {
+		heavy += fmt.Sprintf("- **condition:** ${lower(row.big)} != '%d'\n", k)
+	}
+	flows := []string{
+		"- **who:** ${upper(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n",
+		// A keystroke: one field changed, one added, the others kept.
+		"- **who:** ${lower(row.name)}\n- **n:** ${number(row.n) + 1}\n- **condition:** ${number(row.n)} > 2\n- **condition:** ${row.name} == A0\n",
+		"# Heavy\n" + heavy + "- **last:** ${row.name}\n- **condition:** ${number(row.n)} > 2\n",
+		// Light again: two of the heavy rows' fields, within the budget.
+		"- **h:** ${len(upper(row.big))} 11\n- **last:** ${row.name}\n",
+		// New, heavy and all different: the rows run whole, and the
+		// fields learnt from them.
+		heavy + "- **last:** ${row.name} 2\n",
+		"- **h:** ${len(upper(row.big))} 11\n- **last:** ${row.name} 2\n",
+		// The same field twice, and a field in a code block, which is no field.
+		"- **a:** ${row.name}\n```\n- **a:** ${nope(}\n```\n- **a:** ${row.name}\n- **condition:** ${nope(}\n",
+	}
+	forgetColumns()
+	for _, md := range flows {
+		req := Request{Flow: md, Data: csv.String(), Format: "csv"}
+		want := wholeRows(t, req)
+		// Pages of 7 rows: the rows of other pages are told from their
+		// fields, and a page shown again from the cells kept.
+		for _, offset := range []int{0, 7, 0, 35} {
+			res, err := Table(context.Background(), TableRequest{Request: req, Offset: offset, Limit: 7})
+			require.NoError(t, err)
+			require.Equal(t, 40, res.Total)
+			require.Equal(t, want.Summary, res.Summary, md)
+			require.Equal(t, want.Rows[offset:min(offset+7, 40)], res.Rows, md)
+		}
+		// The fields of the flow are kept for the next table.
+		lastColumns.Lock()
+		for _, f := range flow.Fields([]byte(md)) {
+			require.Contains(t, lastColumns.known, columnKey{f.Value, f.Condition}, f.Value)
+		}
+		lastColumns.Unlock()
+	}
+	// The heavy rows spend their budget whole, and later fields fail for it.
+	heavyReq := Request{Flow: "# Heavy\n" + heavy, Data: csv.String(), Format: "csv"}
+	res, err := Table(context.Background(), TableRequest{Request: heavyReq, Offset: 3, Limit: 1})
+	require.NoError(t, err)
+	require.Equal(t, 3, res.Rows[0].Row)
+	require.Contains(t, res.Rows[0].Cells[19].Error, "needs more work than allowed")
+	require.Empty(t, res.Rows[0].Cells[0].Error)
+	require.Equal(t, 6, res.Summary.Conditions[7].Fail) // rows 3, 10, 17, 24, 31, 38
+}
+
+// wholeRows is the table of req's sheet computed by running the flow
+// over every row whole, as preview -each does: the rows and the summary.
+func wholeRows(t *testing.T, req Request) TableResult {
+	t.Helper()
+	d, err := decodeData(req)
+	require.NoError(t, err)
+	src := []byte(req.Flow)
+	f, err := flow.Compile(fileName, src)
+	require.NoError(t, err)
+	fields := flow.Fields(src)
+	res := TableResult{Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
+	for _, fl := range fields {
+		if fl.Condition {
+			res.Summary.Conditions = append(res.Summary.Conditions, ConditionCount{Line: fl.Line, Text: fl.Value})
+		} else {
+			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: fl.Line, Label: fl.Label, FirstRows: []int{}, FirstSheetRows: []int{}})
+		}
+	}
+	for i := range d.Len() {
+		vars, err := d.RowVars(i)
+		require.NoError(t, err)
+		r := f.Run(context.Background(), newScope(vars))
+		tr := TableRow{Row: i, SheetRow: d.SheetRow(i), Cells: []Cell{}}
+		nc, nf := 0, 0
+		for _, x := range r.Results {
+			tr.Cells = append(tr.Cells, cellOf(x))
+			if x.Err != nil {
+				tr.Fails++
+			}
+			if x.Condition {
+				c := &res.Summary.Conditions[nc]
+				nc++
+				switch {
+				case x.Err != nil:
+					c.Fail++
+				case x.Holds:
+					c.True++
+				default:
+					c.False++
+				}
+				continue
+			}
+			fc := &res.Summary.Fields[nf]
+			nf++
+			if x.Err != nil {
+				fc.Fail++
+				if len(fc.FirstRows) < MaxFirstRows {
+					fc.FirstRows = append(fc.FirstRows, i)
+					fc.FirstSheetRows = append(fc.FirstSheetRows, d.SheetRow(i))
+				}
+			}
+		}
+		res.Rows = append(res.Rows, tr)
+	}
+	return res
+}
+
+// A workbook's sheets are offered to pick; the first is read by default,
+// another when named, as FILE.xlsx#Sheet reads it.
+func TestCheckSheets(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	require.NoError(t, f.SetSheetName("Sheet1", "Due"))
+	_, err := f.NewSheet("Lapsed")
+	require.NoError(t, err)
+	require.NoError(t, f.SetSheetRow("Due", "A1", &[]any{"customer", "premium"}))
+	require.NoError(t, f.SetSheetRow("Due", "A2", &[]any{"Somchai", 12500}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A1", &[]any{"customer", "premium"}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A2", &[]any{"Anna", 980.5}))
+	require.NoError(t, f.SetSheetRow("Lapsed", "A3", &[]any{"Niran", "n/a"}))
+	b, err := f.WriteToBuffer()
+	require.NoError(t, err)
+	md := "- **who:** ${row.customer}\n- **p:** ${number(row.premium)}\n"
+
+	first, err := Check(context.Background(), Request{Flow: md, Bytes: b.Bytes(), Format: "xlsx"})
+	require.NoError(t, err)
+	require.Empty(t, first.DataError)
+	require.Equal(t, []string{"Due", "Lapsed"}, first.Sheets)
+	require.Equal(t, 1, first.Rows)
+	require.Equal(t, "Somchai", first.Fields[0].Result)
+
+	req := Request{Flow: md, Bytes: b.Bytes(), Format: "xlsx", Sheet: "Lapsed"}
+	second, err := Check(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, first.Sheets, second.Sheets)
+	require.Equal(t, 2, second.Rows)
+	require.Equal(t, "Anna", second.Fields[0].Result)
+	table, err := Table(context.Background(), TableRequest{Request: req})
+	require.NoError(t, err)
+	require.Equal(t, 2, table.Total)
+	require.Equal(t, []int{1}, table.Summary.Fields[1].FirstRows)
+
+	// A sheet that is not there: why, with the sheets there are.
+	req.Sheet = "Paid"
+	none, err := Check(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, `data in data.xlsx: the workbook has no sheet named "Paid" (its sheets: "Due", "Lapsed")`, none.DataError)
+	require.Equal(t, first.Sheets, none.Sheets)
+	// Not a workbook: no sheets, and the data's error.
+	bad, err := Check(context.Background(), Request{Flow: md, Bytes: []byte("name\nAnn\n"), Format: "xlsx"})
+	require.NoError(t, err)
+	require.Empty(t, bad.Sheets)
+	require.NotEmpty(t, bad.DataError)
+}
+
+// A quick table whose summary needs many fields run anew sends the rows
+// asked for at once and says it is partial; asked again, the summary is
+// whole, and a quick table after it, with the fields kept, is whole too.
+func TestTableQuick(t *testing.T) {
+	forgetColumns()
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 10, Limit: 5, Quick: true}
+	quick, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, quick.Partial)
+	require.Equal(t, 1000, quick.Total)
+	require.Len(t, quick.Rows, 5)
+	require.Equal(t, 10, quick.Rows[0].Row)
+	req.Quick = false
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, whole.Partial)
+	require.Equal(t, quick.Rows, whole.Rows)
+	require.Equal(t, 1000, whole.Summary.Conditions[0].True+whole.Summary.Conditions[0].False)
+	req.Quick = true
+	again, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, whole, again)
+	// Few fields anew: whole at once.
+	req.Flow += "- **more:** ${row.customer}\n"
+	one, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, one.Partial)
+	require.Len(t, one.Columns, len(whole.Columns)+1)
 }

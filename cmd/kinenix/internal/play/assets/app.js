@@ -336,8 +336,22 @@
         let t;
         try {
           tableCtl = new AbortController();
-          t = await engine.call('table', Object.assign({ offset, limit: PAGE }, request()), tableCtl.signal);
+          // Quick first: when the summary needs many fields run anew (a
+          // new flow or new data), the rows shown come at once and the
+          // summary with a second answer.
+          const req = Object.assign({ offset, limit: PAGE, quick: true }, request());
+          t = await engine.call('table', req, tableCtl.signal);
           if (my !== seq) continue; // the text changed meanwhile: a newer table follows
+          if (t.partial) {
+            showTable(t);
+            document.body.dataset.rowsMs = String(Math.round(performance.now() - t0));
+            status(`${t.rows.length} of ${t.total} rows shown; running every row for the summary…`);
+            req.quick = false;
+            t = await engine.call('table', req, tableCtl.signal);
+            if (my !== seq) continue;
+          } else {
+            delete document.body.dataset.rowsMs;
+          }
         } catch (e) {
           if (e.name !== 'AbortError') status(e instanceof TypeError ? 'the playground server does not answer: is kinenix play still running?' : e.message, true);
           continue;
@@ -375,6 +389,16 @@
   function show(r) {
     flow.setMarks(r.problems);
     lineMessages();
+
+    // A workbook of several sheets: which one is read.
+    const sheets = workbook && r.sheets ? r.sheets : [];
+    $('sheet-pick').hidden = sheets.length < 2;
+    const pick = $('sheet');
+    if (pick.dataset.names !== JSON.stringify(sheets)) {
+      pick.dataset.names = JSON.stringify(sheets);
+      pick.replaceChildren(...sheets.map((n) => el('option', '', n)));
+    }
+    if (sheets.length) pick.value = workbook.sheet || sheets[0];
 
     // A sheet: which of its rows is `row`.
     const sheet = format.value === 'csv' || format.value === 'xlsx' || r.rows > 0;
@@ -504,24 +528,93 @@
     note.hidden = !notes.length;
     note.textContent = notes.join(' ');
 
+    // The rows shown, drawn again only when they change: a keystroke
+    // seldom changes them, and a quick table's rows come twice.
+    const drawn = JSON.stringify([t.columns, t.rows, t.sheet, picked]);
+    if (drawn !== lastRows) {
+      lastRows = drawn;
+      drawRows(t, picked);
+    }
+
+    // The summary of every row (of the rows shown alone, while a quick
+    // table's summary is on its way).
+    $('summary-card').classList.toggle('pending', !!t.partial);
+    const s = t.summary;
+    $('summary-hint').textContent = t.partial ? `counting ${t.total} rows…` : `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
+    if (t.partial) return;
+    drawSummary(s);
+  }
+
+  let lastRows = '';
+
+  // A flow of many fields has a table of many columns, of which a few
+  // are in view: past WIDE columns, each is COL_W pixels wide and only
+  // those in view (and a few beside) are drawn, again as the table is
+  // scrolled sideways; 50 rows by 405 fields would be 20,000 cells.
+  const WIDE = 40;
+  const COL_W = 180;
+  const ROWNAME_W = 56;
+  let rowsView = null; // {t, picked, from, to}: the rows drawn, and their columns
+
+  // drawRows draws the table of the rows of t, the row picked marked.
+  function drawRows(t, picked) {
+    rowsView = { t, picked, from: -1, to: -1 };
+    const table = $('rows-table');
+    const wide = t.columns.length > WIDE;
+    table.classList.toggle('wide', wide);
+    table.style.width = wide ? `${ROWNAME_W + t.columns.length * COL_W}px` : '';
+    drawColumns();
+  }
+
+  // columnsInView are the columns [from, to) of n to draw.
+  function columnsInView(n) {
+    if (n <= WIDE) return [0, n];
+    const wrap = $('rows-wrap');
+    const from = Math.max(0, Math.floor(wrap.scrollLeft / COL_W) - 1);
+    return [Math.min(from, n), Math.min(n, from + Math.ceil(wrap.clientWidth / COL_W) + 2)];
+  }
+
+  // drawColumns draws the columns of the rows in view, with a spacer for
+  // those before and after.
+  function drawColumns() {
+    const v = rowsView;
+    if (!v) return;
+    const t = v.t;
+    const [from, to] = columnsInView(t.columns.length);
+    if (from === v.from && to === v.to) return;
+    v.from = from;
+    v.to = to;
+    const spacer = (tag, n) => {
+      const c = el(tag, 'spacer');
+      c.style.width = `${n * COL_W}px`;
+      return c;
+    };
     const table = $('rows-table');
     const head = el('tr');
-    head.append(el('th', 'rowname', t.sheet ? 'row' : ''));
-    for (const c of t.columns) {
+    const rowname = el('th', 'rowname', t.sheet ? 'row' : '');
+    if (t.columns.length > WIDE) rowname.style.width = `${ROWNAME_W}px`;
+    head.append(rowname);
+    if (from > 0) head.append(spacer('th', from));
+    for (let i = from; i < to; i++) {
+      const c = t.columns[i];
       const th = el('th', c.condition ? 'cond' : '');
       th.append(el('span', 'label', c.condition ? 'condition' : c.label), el('span', 'ln', ` ${c.line}`));
       th.title = `line ${c.line}: ${c.text}`;
+      if (t.columns.length > WIDE) th.style.width = `${COL_W}px`;
       head.append(th);
     }
+    if (to < t.columns.length) head.append(spacer('th', t.columns.length - to));
     const body = document.createDocumentFragment();
     for (const r of t.rows) {
       const tr = el('tr', r.fails ? 'fails' : '');
       tr.dataset.row = String(r.row);
-      if (t.sheet && (r.row === picked || (picked < 0 && r.row === t.total + picked))) tr.classList.add('picked');
+      if (t.sheet && (r.row === v.picked || (v.picked < 0 && r.row === t.total + v.picked))) tr.classList.add('picked');
       const name = el('th', 'rowname', r.row < 0 ? 'data' : String(r.row));
       name.title = rowName(r) + (r.fails ? `: ${r.fails} failed` : '');
       tr.append(name);
-      r.cells.forEach((c, i) => {
+      if (from > 0) tr.append(el('td', 'spacer'));
+      for (let i = from; i < to && i < r.cells.length; i++) {
+        const c = r.cells[i];
         const col = t.columns[i];
         let td;
         if (c.error) {
@@ -534,16 +627,24 @@
           td.title = c.text + (c.cut ? ` … and ${c.cut} more bytes` : '');
         }
         tr.append(td);
-      });
+      }
+      if (to < t.columns.length) tr.append(el('td', 'spacer'));
       body.append(tr);
     }
     table.replaceChildren(el('thead'), el('tbody'));
     table.tHead.append(head);
     table.tBodies[0].append(body);
+  }
 
-    // The summary of every row
-    const s = t.summary;
-    $('summary-hint').textContent = `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
+  let scrolled = false;
+  function scrollColumns() {
+    if (scrolled) return;
+    scrolled = true;
+    requestAnimationFrame(() => { scrolled = false; drawColumns(); });
+  }
+
+  // drawSummary draws the summary of every row.
+  function drawSummary(s) {
     const ct = $('summary-conditions');
     if (!s.conditions.length) {
       ct.replaceChildren(el('tr', 'none', 'No conditions.'));
@@ -891,10 +992,19 @@
       edited();
     });
     $('row').addEventListener('input', edited);
+    $('sheet').addEventListener('change', () => {
+      if (!workbook) return;
+      setWorkbook(workbook.name, workbook.bytes, $('sheet').value);
+      offset = 0;
+      $('row').value = '0';
+      edited();
+    });
     opener($('flow-file'), false);
     opener($('data-file'), true);
     $('rows-prev').addEventListener('click', () => { offset = Math.max(0, offset - PAGE); edited(); });
     $('rows-next').addEventListener('click', () => { offset += PAGE; edited(); });
+    $('rows-wrap').addEventListener('scroll', scrollColumns);
+    window.addEventListener('resize', scrollColumns);
     $('rows-table').addEventListener('click', (ev) => {
       const tr = ev.target.closest('tbody tr');
       if (tr && lastTable && lastTable.sheet) pickRow(+tr.dataset.row);
