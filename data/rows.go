@@ -440,6 +440,9 @@ type xlsxRows struct {
 // is held to Decode's bounds.
 func Sheets(name string, b []byte) ([]string, error) {
 	d := newDecoder(name, len(b))
+	if err := d.claims(fmtXLSX, b); err != nil {
+		return nil, err
+	}
 	d.limit = xlsxValueLimit(len(b))
 	names, err := xlsx.Sheets(bytes.NewReader(b), int64(len(b)), xlsxUnzipLimit(len(b)), d.charge)
 	if err != nil {

@@ -23,9 +23,12 @@ func TestSheets(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, d.Len())
 
+	// Text named .xlsx is named for what it is, by Sheets as by Decode (D45).
 	_, err = Sheets("w.xlsx", []byte("name\nAnn\n"))
-	require.EqualError(t, err, "data in w.xlsx: not an XLSX workbook (it is not a valid zip archive)")
+	require.EqualError(t, err, "data in w.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)")
 	_, err = Decode("w.xlsx", []byte("name\nAnn\n"))
+	require.EqualError(t, err, "data in w.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)")
+	_, err = Sheets("w.xlsx", []byte{0, 1, 2, 3})
 	require.EqualError(t, err, "data in w.xlsx: not an XLSX workbook (it is not a valid zip archive)")
 
 	// A workbook of many sheets is bounded as Decode bounds it.
