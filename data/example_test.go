@@ -139,5 +139,5 @@ func ExampleSheets() {
 	fmt.Println(err)
 	// Output:
 	// [Renewals] 4
-	// data in renewals.xlsx: not an XLSX workbook (it is not a valid zip archive)
+	// data in renewals.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)
 }
