@@ -140,3 +140,29 @@ func TestJSONErrors(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `[1,"x"]`, string(b))
 }
+
+// D32, D35: a call of constants whose result is past the size cap is a
+// problem known without data, under the defaults or the scope's own caps;
+// one within them is none.
+func TestConstantPastCapIsAProblem(t *testing.T) {
+	a64 := strings.Repeat("a", 64)
+	src := "${len(replace(replace('" + a64 + "', 'a', '" + a64 + "'), 'a', '" + strings.Repeat("b", 257) + "'))}"
+	tpl, err := eval.Compile(src)
+	require.NoError(t, err)
+	ps := tpl.Problems(nil)
+	require.Len(t, ps, 1)
+	require.ErrorIs(t, ps[0], eval.ErrLimit)
+	require.Contains(t, ps[0].Error(), "replace: result would be larger than 1 MiB")
+	// A host that allows more: no problem, and the render agrees.
+	big := scope.New(nil, scope.WithMaxSize(4<<20))
+	require.Empty(t, tpl.Problems(big))
+	out, err := tpl.Render(big)
+	require.NoError(t, err)
+	require.Equal(t, "1052672", out)
+	// Strict compiling reports it too.
+	_, err = eval.Compile(src, eval.Strict())
+	require.ErrorIs(t, err, eval.ErrLimit)
+	ok, err := eval.Compile("${len(replace('abc', 'b', 'x'))}")
+	require.NoError(t, err)
+	require.Empty(t, ok.Problems(nil))
+}

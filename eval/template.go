@@ -543,7 +543,7 @@ func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
 	case p.as == asUnder: // refused whether or not the data has the key, as read is
 		return p.under
 	case issue == nil:
-		return nil
+		return p.constantProblem(s)
 	case p.as == asLimit:
 		return issue
 	}
@@ -568,6 +568,32 @@ func (p *placeholder) problem(s *scope.Scope, strict bool) *Error {
 		}
 	}
 	return issue
+}
+
+// constantProblem is the failure of p when p is a call of constants
+// (replace('ab', 'b', 'bb')), which no data can change: it is evaluated
+// under s's caps and budget, or the defaults when s is nil, so that a
+// result past the size cap is a problem known before any data (D32, D35).
+// Optimise tried it under a small budget only; this runs it under the
+// budget of one evaluation, as the run would.
+func (p *placeholder) constantProblem(s *scope.Scope) *Error {
+	if p.expr == nil {
+		return nil
+	}
+	call, ok := p.expr.tree.(*ast.CallExpr)
+	if !ok || !callOfConstants(call) {
+		return nil
+	}
+	if s == nil {
+		s = scope.New(nil)
+	}
+	var ev Evaluator
+	_, err := ev.Eval(context.Background(), Placeholder{p: p}, s, nil)
+	var e *Error
+	if errors.As(err, &e) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return e
+	}
+	return nil
 }
 
 // Text returns the template's source text.
