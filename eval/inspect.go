@@ -74,7 +74,8 @@ func (ph Placeholder) KeyLike() bool { return ph.p.rd.keyLike }
 
 // CutKey reports a text that reads as a name and a key, except that a `.`
 // cuts the key so that it can never be read as a path (`row.Policy No.`,
-// `row.a..b`): the name and the key as written after the name's dot.
+// `row.a..b`) or reads another key (`row.No. of items`): the name and the
+// key as written after the name's dot.
 func (ph Placeholder) CutKey() (name, key string, ok bool) {
 	return ph.p.rd.cutFirst, ph.p.rd.cutRest, ph.p.rd.cutFirst != ""
 }

@@ -75,6 +75,18 @@ func read(raw string) reading {
 		r.plain = r.plain && isName(part)
 	}
 	r.keyLike = len(r.path) >= 2 && isName(first) && !strings.ContainsAny(raw, "'\"[]{}=<>!")
+	if r.keyLike && !r.exprSyntax {
+		// `row.No. of items`: a key part that starts with white space
+		// follows a `.` that is most likely the key's own (an
+		// abbreviation), which cuts the path as in `row.Policy No.` (D38).
+		for _, part := range r.path[1:] {
+			if part != "" && (part[0] == ' ' || part[0] == '\t') {
+				_, rest, _ := strings.Cut(trimmed, ".")
+				r.cutFirst, r.cutRest = first, strings.TrimSpace(rest)
+				break
+			}
+		}
+	}
 	if strings.ContainsAny(raw, "'\"[]") || !(isName(first) || strings.HasPrefix(first, "_")) {
 		return r
 	}

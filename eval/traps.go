@@ -506,7 +506,9 @@ func fixLine(line string) (string, bool) {
 
 // cutKey is the trap of a dotted lookup whose key a `.` cuts: it ends in
 // `.` (`${row.Policy No.}`) or holds `..`, so it can never be read as a
-// path and is quietly empty (D38). The fix names the quoted form.
+// path and is quietly empty, or a `.` is followed by white space
+// (`${row.No. of items}`), so it reads another key (D38). The fix names
+// the quoted form.
 func (p *placeholder) cutKey() (Trap, bool) {
 	first, rest := p.rd.cutFirst, p.rd.cutRest
 	if first == "" || p.rd.isEnv {
@@ -517,7 +519,11 @@ func (p *placeholder) cutKey() (Trap, bool) {
 		return Trap{Kind: TrapCutKey, Offset: p.start + off - 1, End: p.start + off, Subject: first + ".",
 			Reason: "nothing follows the last '.', so this is always empty; write " + short(first) + " for the whole value"}, true
 	}
+	always := "so this is always empty"
+	if p.rd.path != nil { // `row.No. of items` reads the key No of row
+		always = "so this reads the key " + quote(p.rd.path[1]) + " of " + short(first)
+	}
 	return Trap{Kind: TrapCutKey, Offset: p.start + off, End: p.start + off + len(rest), Subject: first + "." + rest,
-		Reason: "the key " + quote(rest) + " has a '.' that cuts the path, so this is always empty; write " +
+		Reason: "the key " + quote(rest) + " has a '.' that cuts the path, " + always + "; write " +
 			short(first) + "['" + short(rest) + "']"}, true
 }

@@ -54,9 +54,10 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			continue
 		}
 		var ws []*eval.Error
+		_, _, cut := ph.CutKey()
 		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
-			if m.Var && v.bare[m.Name] {
-				return // the bare word's trap says it
+			if m.Var && v.bare[m.Name] || cut {
+				return // the bare word's or the cut key's trap says it
 			}
 			kind := eval.ErrMissingKey
 			if m.Var && v.rowKey(m.Name) != "" {
