@@ -202,7 +202,7 @@ func TestConditionShortCircuit(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Test(s)
 	require.ErrorIs(t, err, eval.ErrType)
-	require.Equal(t, "condition: ${word * 2}: word is text ('abc'), not a number; use number(word)", err.Error())
+	require.Equal(t, "condition: ${word * 2}: word is text ('abc'), not a number, and number(...) finds none in it", err.Error())
 	var e *eval.Error
 	require.True(t, errors.As(err, &e))
 	require.Equal(t, 1, e.Line)

@@ -188,13 +188,13 @@ func TestModulo(t *testing.T) {
 // D7: arithmetic on anything but numbers fails with a hint.
 func TestArithmeticKinds(t *testing.T) {
 	runErrors(t, []errCase{
-		{"${word * 2}", "${word * 2}: word is text ('abc'), not a number; use number(word)", eval.ErrType, 0},
+		{"${word * 2}", "${word * 2}: word is text ('abc'), not a number, and number(...) finds none in it", eval.ErrType, 0},
 		{"${row.premium_text * 12}", "${row.premium_text * 12}: row.premium_text is text ('15,434.75 บาท/ปี'), not a number; use number(row.premium_text)", eval.ErrType, 0},
 		{"${missing + 1}", "${missing + 1}: missing is empty; use default(missing, 0)", eval.ErrType, 0},
 		{"${1 + flag}", "${1 + flag}: flag is a boolean, not a number", eval.ErrType, 4},
 		{"${packages * 2}", "${packages * 2}: packages is a list, not a number", eval.ErrType, 0},
 		{"${-row}", "${-row}: row is a dictionary, not a number", eval.ErrType, 1},
-		{"${'12' + 'x'}", "${'12' + 'x'}: 'x' is text ('x'), not a number; use number('x')", eval.ErrType, 7},
+		{"${'12' + 'x'}", "${'12' + 'x'}: 'x' is text ('x'), not a number, and number(...) finds none in it", eval.ErrType, 7},
 	})
 	runRender(t, []renderCase{{"${'12' + 1}", "13"}})
 }
@@ -374,7 +374,7 @@ func TestErrorFields(t *testing.T) {
 	var e *eval.Error
 	require.True(t, errors.As(err, &e))
 	require.Equal(t, " word * 2 ", e.Expr)
-	require.Equal(t, "word is text ('abc'), not a number; use number(word)", e.Reason)
+	require.Equal(t, "word is text ('abc'), not a number, and number(...) finds none in it", e.Reason)
 	require.Equal(t, 1, e.Offset)
 	require.Equal(t, 2, e.Line)
 	require.Equal(t, 13, e.Column) // characters: `  total: ${ ` is 11, then the w

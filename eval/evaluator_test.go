@@ -93,7 +93,7 @@ func TestStepsChargedBeforeTheExpression(t *testing.T) {
 	tpl := eval.MustCompile("${(word + 1) * a}")
 	for steps, want := range map[int64]string{
 		4: "${(word + 1) * a}: the evaluation needs more work than allowed (more than 4 steps)",
-		5: "${(word + 1) * a}: word is text ('abc'), not a number; use number(word)",
+		5: "${(word + 1) * a}: word is text ('abc'), not a number, and number(...) finds none in it",
 	} {
 		_, err := tpl.Render(scope.New(data(t), scope.WithMaxSteps(steps)))
 		require.EqualError(t, err, want, "steps=%d", steps)

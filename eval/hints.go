@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/exprparser"
@@ -27,6 +26,11 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 	case value.Text:
 		if strings.TrimSpace(v.Text()) == "" {
 			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number; use default(number("+t+"), 0)")
+		}
+		if !value.HoldsDigit(v.Text()) {
+			// number(...) would fail too: no hint that fails when
+			// followed (D49).
+			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number, and number(...) finds none in it")
 		}
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
@@ -98,7 +102,7 @@ func (c source) joinsText(n *ast.BinaryExpr) (string, bool) {
 				continue
 			}
 			lits[i], joins = lit, true
-			if strings.IndexFunc(lit.Value, unicode.IsDigit) >= 0 {
+			if value.HoldsDigit(lit.Value) {
 				words = false
 			}
 			continue

@@ -56,7 +56,7 @@ func TestValidateAllProblemsSorted(t *testing.T) {
 		"1:17: ${(}: missing ')'",
 		"1:21: ${len()}: len takes 1 value, got 0",
 		"1:30: ${x ** 2}: ** is not allowed; multiply instead",
-		"3:12: ${'a' + 1}: 'a' is text ('a'), not a number; use number('a')",
+		"3:12: ${'a' + 1}: 'a' is text ('a'), not a number, and number(...) finds none in it",
 		"4:3: ${lenght(y)}: unknown function lenght; did you mean len?",
 	}, lines(src, nil))
 }
@@ -183,11 +183,11 @@ func TestValidateSampleWarnings(t *testing.T) {
 		"2:24: warning: ${env.HOME}: the environment is not read; run with -env HOME",
 		"2:40: warning: env.HOME: the environment is not read; run with -env HOME",
 		"2:57: warning: status: no variable 'status'; did you mean row.status?",
-		"3:12: warning: ${row.brand * 2}: row.brand is text (' toyota '), not a number; use number(row.brand)",
+		"3:12: warning: ${row.brand * 2}: row.brand is text (' toyota '), not a number, and number(...) finds none in it",
 		// A lookup the sample lacks is reported also where a fallback is
 		// given: a key the sample row does not have is most often a typo.
 		"3:41: warning: row.missing: no key 'missing' in row",
-		"4:54: warning: condition: '${row.status} < 3': < needs numbers; 'Active' is not a number: use ${number(...)}",
+		"4:54: warning: condition: '${row.status} < 3': < needs numbers; 'Active' is not a number, and number(...) finds none in it",
 		"4:67: warning: row.missing: no key 'missing' in row",
 		"5:28: warning: row.nope: no key 'nope' in row",
 	}, lines(src, sample()))

@@ -44,7 +44,7 @@ func TestPreviewFields(t *testing.T) {
 		"f.md:9: Count: 1 rows",
 		"f.md:10: broken: error: ${lenght(rows)}: unknown function lenght; did you mean len?",
 		"f.md:11: Condition: true",
-		"f.md:12: condition: error: condition: '${row.brand} > 3': > needs numbers; ' toyota ' is not a number: use ${number(...)}",
+		"f.md:12: condition: error: condition: '${row.brand} > 3': > needs numbers; ' toyota ' is not a number, and number(...) finds none in it",
 		"f.md:13: empty: ",
 	}, got)
 

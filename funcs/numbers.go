@@ -546,6 +546,11 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 			return value.Num{}, true, nil
 		}
 		m, ok := value.ToNumber(x)
+		if !ok && !value.HoldsDigit(x.Text()) {
+			// number(...) would fail too: no hint that fails (D49).
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				", which holds none")
+		}
 		if !ok {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				"; write "+fn+"(number(...)) to read the number in it")

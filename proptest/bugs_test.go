@@ -37,7 +37,7 @@ func TestBugLongOperandInReason(t *testing.T) {
 
 	s := scope.New(map[string]any{"row": map[string]any{"list": []any{1}}})
 	for _, text := range []string{
-		"${'" + rep("a", 450) + "' + 1}",      // text operand: "'aaa…' is text ('aaa…'), not a number; use number('aaa…')"
+		"${'" + rep("a", 450) + "' + 1}",      // text operand: "'aaa…' is text ('aaa…'), not a number, and number(...) finds none in it"
 		"${" + rep("x", 450) + " + 1}",        // empty operand: "xxx… is empty; use default(xxx…, 0)"
 		"${row.k" + rep("e", 440) + " - 1}",   // empty key
 		"${" + rep("row.", 110) + "list * 2}", // a list

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
@@ -193,7 +194,7 @@ func (l Limits) shownString(v Value) (string, error) {
 func Order(a, b Value) (c int, ok bool, err error) { return OrderOp("comparison", a, b) }
 
 // OrderOp is Order with the operator (such as "<") named in the reason:
-// "< needs numbers; 'abc' is not a number: use ${number(...)}". It is
+// "< needs numbers; 'abc' is not a number, and number(...) finds none in it". It is
 // Limits{}.OrderOp.
 func OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 	na, oka := ToNumber(a)
@@ -231,10 +232,16 @@ func emptySide(v Value) bool {
 	return v.kind == Empty || (v.kind == Text && strings.TrimSpace(v.Text()) == "")
 }
 
-// notANumber says why v is not a number, without naming Go types.
+// notANumber says why v is not a number, without naming Go types. Text
+// with a digit in it is told to use ${number(...)}; other text is told
+// that number(...) finds no number in it either, as that hint would fail
+// when followed (D28, D49).
 func notANumber(v Value) string {
 	switch v.kind {
 	case Text:
+		if !HoldsDigit(v.Text()) {
+			return echo.Quote(v.Text()) + " is not a number, and number(...) finds none in it"
+		}
 		return echo.Quote(v.Text()) + " is not a number: use ${number(...)}"
 	case Bool:
 		return "a boolean is not a number"
@@ -498,3 +505,9 @@ func (st *caseState) foldAppend(dst []byte, s string) []byte {
 func plain() Limits {
 	return Limits{Budget: NewBudget(context.Background(), 0, 0)}
 }
+
+// HoldsDigit reports whether s holds a decimal digit (ASCII, Thai or any
+// other Unicode Nd): the least a text needs for number(...) to find a
+// number in it (D21). A message suggests number(...) only for such text,
+// so that the hint works when followed (D7, D28, D40, D49).
+func HoldsDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

@@ -163,9 +163,9 @@ func TestOrder(t *testing.T) {
 	_, _, err := OrderOp("<", TextValue("1,200"), NumberValue(Int(5)))
 	requireFailure(t, err, ErrType, "< needs numbers; '1,200' is not a number: use ${number(...)}")
 	_, _, err = OrderOp(">=", NumberValue(Int(5)), TextValue("abc"))
-	requireFailure(t, err, ErrType, ">= needs numbers; 'abc' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, ">= needs numbers; 'abc' is not a number, and number(...) finds none in it")
 	_, _, err = Order(TextValue("abc"), TextValue("abd"))
-	requireFailure(t, err, ErrType, "comparison needs numbers; 'abc' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "comparison needs numbers; 'abc' is not a number, and number(...) finds none in it")
 	_, _, err = OrderOp(">", BoolValue(true), NumberValue(Int(1)))
 	requireFailure(t, err, ErrType, "> needs numbers; a boolean is not a number")
 	_, _, err = OrderOp(">", host(t, []any{}), NumberValue(Int(1)))
@@ -176,13 +176,13 @@ func TestOrder(t *testing.T) {
 	// D37: the echoed text is cut at 120 characters with …, and invalid
 	// UTF-8 and control characters are written as escapes.
 	_, _, err = OrderOp("<", TextValue(strings.Repeat("x", 100)+"\xff"), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 100)+"\\xff' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 100)+"\\xff' is not a number, and number(...) finds none in it")
 	_, _, err = OrderOp("<", TextValue(strings.Repeat("x", 200)), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 119)+"…' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; '"+strings.Repeat("x", 119)+"…' is not a number, and number(...) finds none in it")
 	_, _, err = OrderOp("<", TextValue("a\u202eb\x1b"), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; 'a\\u202eb\\u001b' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; 'a\\u202eb\\u001b' is not a number, and number(...) finds none in it")
 	_, _, err = OrderOp("<", TextValue("a\xffb\nc"), NumberValue(Int(1)))
-	requireFailure(t, err, ErrType, "< needs numbers; 'a\\xffb\\nc' is not a number: use ${number(...)}")
+	requireFailure(t, err, ErrType, "< needs numbers; 'a\\xffb\\nc' is not a number, and number(...) finds none in it")
 }
 
 func TestMember(t *testing.T) {

@@ -275,8 +275,8 @@ func TestValidateSheetRows(t *testing.T) {
 		// D45: the column read as a number, with its rows as the sheet shows them
 		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
 		"correct the data, or test the column with is not empty or give a default with default(...)\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number: use ${number(...)} (rows[1] (sheet row 3))\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (rows[3] (sheet row 5))\n", r.stdout)
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number, and number(...) finds none in it (rows[1] (sheet row 3))\n"+
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5))\n", r.stdout)
 
 	// -row checks that row only, and names it as every row is named
 	// (D41): with -key, by its value too; what holds without data names
@@ -284,7 +284,7 @@ func TestValidateSheetRows(t *testing.T) {
 	r = runCLI(t, "", "validate", "-data", csv, "-row", "-1", "-key", "id", p)
 	require.Equal(t, p+":1:16: warning: row.statsu: no key 'statsu' in row; did you mean 'status'? (rows[3] (sheet row 5, D))\n"+
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number: use ${number(...)} (rows[3] (sheet row 5, D))\n", r.stdout)
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5, D))\n", r.stdout)
 	r = runCLI(t, "", "validate", "-json", "-data", csv, "-row", "1", "-key", "id", p)
 	var one []jsonFinding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &one))

@@ -67,7 +67,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"division by zero", "- **x:** ${10 / 0}\n",
 			"1:15: ${10 / 0}: division by zero", "division-by-zero"},
 		{"text arithmetic", "- **x:** ${'abc' * 2}\n",
-			"1:12: ${'abc' * 2}: 'abc' is text ('abc'), not a number; use number('abc')", "type"},
+			"1:12: ${'abc' * 2}: 'abc' is text ('abc'), not a number, and number(...) finds none in it", "type"},
 		{"bad value", "- **x:** ${number('none')}\n",
 			"1:12: ${number('none')}: number: no number in 'none'", "value"},
 	} {
@@ -165,8 +165,8 @@ func TestValidateSampleWarnings(t *testing.T) {
 		// error (design section 4), and the warning names the key meant.
 		"4:15: ${row.Role in Compny}: 'in' is not allowed inside ${...}; write it in a condition",
 		"4:19: warning: row.Role in Compny: no key 'Role in Compny' in row; did you mean 'Role in Company'?",
-		"5:31: condition: '${row.brand} > 3': > needs numbers; '  toyota ' is not a number: use ${number(...)}",
-		"6:36: condition: '${row.First Name} >= 1': >= needs numbers; 'Somchai' is not a number: use ${number(...)}",
+		"5:31: condition: '${row.brand} > 3': > needs numbers; '  toyota ' is not a number, and number(...) finds none in it",
+		"6:36: condition: '${row.First Name} >= 1': >= needs numbers; 'Somchai' is not a number, and number(...) finds none in it",
 		// D44: the environment is not let in, so ${env.HOME} is empty.
 		"7:59: warning: ${env.HOME}: the environment is not read; run with -env HOME",
 	}
