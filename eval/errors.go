@@ -188,8 +188,11 @@ func (l *ErrorList) Sort() {
 		return a.Severity < b.Severity
 	})
 	out := es[:0]
-	for i, e := range es {
-		if i > 0 && same(e, es[i-1]) {
+	for _, e := range es {
+		// A repeat, or a warning that says what an error at the same
+		// place says (errors sort first), is dropped: one line per problem
+		// (D32).
+		if n := len(out); n > 0 && (same(e, out[n-1]) || e.Severity == SeverityWarning && sameText(e, out[n-1])) {
 			continue
 		}
 		out = append(out, e)
@@ -199,7 +202,13 @@ func (l *ErrorList) Sort() {
 }
 
 func same(a, b *Error) bool {
-	return a.Line == b.Line && a.Column == b.Column && a.Severity == b.Severity &&
+	return a.Severity == b.Severity && sameText(a, b)
+}
+
+// sameText reports whether a and b say the same at the same place,
+// whatever their severity.
+func sameText(a, b *Error) bool {
+	return a.Line == b.Line && a.Column == b.Column &&
 		a.Reason == b.Reason && a.Expr == b.Expr && a.Cond == b.Cond
 }
 

@@ -45,10 +45,11 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		if ph.IsEnv() {
 			continue
 		}
-		if ph.Problem(v.sample) != nil {
+		if problem := ph.Problem(v.sample); problem != nil {
 			// The error is reported; when the text could be a key, say
-			// also what the sample lacks.
-			if m, ok := ph.PathMiss(v.sample); ok && ph.KeyLike() {
+			// also what the sample lacks, unless the error already says
+			// what the text is (a method call: `${name.upper()}`).
+			if m, ok := ph.PathMiss(v.sample); ok && ph.KeyLike() && !(errors.Is(problem, eval.ErrForbidden) && methodCall(ph.Tree) != nil) {
 				v.addAt(ln, at, ph, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 			}
 			continue

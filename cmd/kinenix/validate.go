@@ -217,6 +217,13 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	listRows := !plan.single() // every row, or the one of -row N (D41)
 	var full *rowFinding
 	add := func(fd flow.Finding, r *flow.RowResult) {
+		if fd.Warning {
+			// A warning that says what an error at the same place says
+			// is that error's: one line per problem (D32).
+			if _, dup := index[key{fd.Line, fd.Column, fd.Message, false}]; dup {
+				return
+			}
+		}
 		k := keyOf(fd)
 		i, seen := index[k]
 		if !seen {
@@ -264,6 +271,18 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	for i := static; i < len(out); i++ {
 		out[i].sheetRows, out[i].stopped = rows, stop != nil
 	}
+	// A warning known without data (a method call that could be a key)
+	// that the data made an error at the same place is that error's.
+	kept := out[:0]
+	for _, rf := range out {
+		if rf.Warning {
+			if _, dup := index[key{rf.Line, rf.Column, rf.Message, false}]; dup {
+				continue
+			}
+		}
+		kept = append(kept, rf)
+	}
+	out = kept
 	if counter != nil && stop == nil {
 		out = append(out, wrap(counter.Warnings(name))...)
 	}

@@ -419,3 +419,18 @@ func TestValidateColumnFacts(t *testing.T) {
 	r = runCLI(t, "", "validate", "-data", js, p)
 	require.NotContains(t, r.stdout, "column ")
 }
+
+// D32: one line per problem. A method call that reads like a key is a
+// warning without data; with data that lacks the key it is an error, told
+// once, not again as a warning nor as a key the data lacks.
+func TestValidateMethodCallOnce(t *testing.T) {
+	d := writeFile(t, "m.json", `{"row": {"name": "Ann"}, "name": "x"}`)
+	f := writeFlow(t, "m.md", "- **a:** ${row.name.strip()}\n- **b:** ${name.upper()}\n")
+	r := runCLI(t, "", "validate", "-data", d, f)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Equal(t, f+":1:12: ${row.name.strip()}: method calls are not allowed\n"+
+		f+":2:12: ${name.upper()}: method calls are not allowed; write upper(name)\n", r.stdout)
+	r = runCLI(t, "", "validate", f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 2, strings.Count(r.stdout, "warning: "), r.stdout)
+}
