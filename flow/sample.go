@@ -258,7 +258,16 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 		if !v.trapApplies(tr) {
 			continue
 		}
-		e := &eval.Error{Expr: trapExpr(tr, cond, phs()), Subject: tr.Subject, Reason: tr.Reason, Kind: errTrap,
+		reason := tr.Reason
+		if tr.Kind == eval.TrapBareWord {
+			// A bare word near a variable's name may be that name
+			// misspelt, or text: say both (D44).
+			if alt, close := spell.Closest(tr.Name, sorted(v.sample.Names())); close {
+				reason = "no variable " + echo.Quote(tr.Name) + "; did you mean " + echo.Quote(alt) +
+					"? For the text, write '" + tr.Name + "' in quotes"
+			}
+		}
+		e := &eval.Error{Expr: trapExpr(tr, cond, phs()), Subject: tr.Subject, Reason: reason, Kind: errTrap,
 			Severity: eval.SeverityWarning, Cond: tr.Subject == "condition"}
 		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+tr.Offset), ln.num, column(ln.text, at+max(tr.End, tr.Offset+1))
 		v.list = append(v.list, e)
@@ -301,12 +310,8 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 	if !tr.Applies(v.sample) {
 		return false
 	}
-	if tr.Kind == eval.TrapBareWord {
-		if v.rowKey(tr.Name) != "" {
-			return false // a key of row: the lookup's own warning names row.X (D44)
-		}
-		_, close := spell.Closest(tr.Name, sorted(v.sample.Names()))
-		return !close
+	if tr.Kind == eval.TrapBareWord && v.rowKey(tr.Name) != "" {
+		return false // a key of row: the lookup's own warning names row.X (D44)
 	}
 	return true
 }
