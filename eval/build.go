@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
@@ -140,6 +141,9 @@ func (b *builder) index(in *node) evalFunc {
 				return value.Value{}, nil
 			}
 			out, err = v.Index(int(k))
+			if fr.miss != nil && err == nil {
+				b.missItem(fr, n, v, k)
+			}
 		case value.Dict:
 			// D11: a text key; a number key reads the key of its shown
 			// text (a column named 2026).
@@ -194,6 +198,9 @@ func (b *builder) constIndex(in *node) evalFunc {
 		switch v.Kind() {
 		case value.List:
 			out, err = v.Index(int(k))
+			if fr.miss != nil && err == nil {
+				b.missItem(fr, n, v, k)
+			}
 		case value.Dict:
 			var found bool
 			out, found, err = v.Key(key)
@@ -207,6 +214,15 @@ func (b *builder) constIndex(in *node) evalFunc {
 			return value.Value{}, dataError(b.src, n.Pos(), b.text(n), err)
 		}
 		return out, nil
+	}
+}
+
+// missItem tells fr.miss when index k is past the ends of the list v,
+// the value of n.X: the lookup is empty (D11), which a sample shows (D43).
+func (b *builder) missItem(fr *frame, n *ast.IndexExpr, v value.Value, k int64) {
+	if l := int64(v.Len()); k >= l || k < -l {
+		fr.miss(Miss{Offset: n.Pos(), End: n.End(), Subject: b.srcText(n), Prefix: b.srcText(n.X),
+			Name: strconv.FormatInt(k, 10), In: v, KeyAt: n.Index.Pos()})
 	}
 }
 

@@ -93,7 +93,8 @@ type Miss struct {
 	// `row['Unit Prise']`); Prefix what the key was looked up in, as
 	// written (`row`), "" for a variable.
 	Subject, Prefix string
-	// Name is the variable or key that was not found.
+	// Name is the variable or key that was not found; for an index past
+	// the ends of a list (In is the list), the index as a number.
 	Name string
 	// In is the value the key was looked up in (empty for a variable).
 	In value.Value

@@ -177,6 +177,7 @@ func TestValidateSampleWarnings(t *testing.T) {
 	}, "\n")
 	require.Equal(t, []string{
 		"1:20: warning: rows[0].stat: no key 'stat' in rows[0]; did you mean 'status'?",
+		"1:33: warning: rows[5]: no item 5 in rows, which has 1 item",
 		"1:51: warning: rows.status: no key 'status' in rows, which is a list",
 		"1:71: warning: row.brand.x: no key 'x' in row.brand, which is text",
 		"2:16: warning: rwo: no variable 'rwo'; did you mean 'row'? For the text, write 'rwo' in quotes",

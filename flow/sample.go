@@ -3,6 +3,7 @@ package flow
 import (
 	"errors"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
@@ -102,6 +103,13 @@ func (v *validator) missReason(m eval.Miss) string {
 			reason += "; did you mean " + echo.Quote(alt) + "?"
 		}
 		return reason
+	}
+	if _, err := strconv.Atoi(m.Name); err == nil && m.In.Kind() == value.List {
+		items := " items"
+		if m.In.Len() == 1 {
+			items = " item"
+		}
+		return "no item " + m.Name + " in " + echo.Text(m.Prefix) + ", which has " + Count(m.In.Len()) + items
 	}
 	reason := "no key " + echo.Quote(m.Name) + " in " + echo.Text(m.Prefix)
 	if m.In.Kind() != value.Dict {
