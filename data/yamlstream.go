@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
@@ -810,21 +811,12 @@ func (p *yamlStream) escape(i int) (int, error) {
 		if i+1+size > len(p.b) {
 			return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
 		}
-		r = 0
-		for _, h := range p.b[i+1 : i+1+size] {
-			var v byte
-			switch {
-			case '0' <= h && h <= '9':
-				v = h - '0'
-			case 'a' <= h && h <= 'f':
-				v = h - 'a' + 10
-			case 'A' <= h && h <= 'F':
-				v = h - 'A' + 10
-			default:
-				return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
-			}
-			r = r<<4 | rune(v)
+		// hexadecimal digits only: no sign, prefix or _
+		v, err := strconv.ParseUint(string(p.b[i+1:i+1+size]), 16, 32)
+		if err != nil {
+			return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
 		}
+		r = rune(v)
 		if r >= 0xd800 && r <= 0xdfff || r > 0x10ffff {
 			return 0, p.invalid(p.line, "the escape \\%s is not a character", echo.Text(string(p.b[i:i+1+size])))
 		}

@@ -446,23 +446,9 @@ func escapeAt(s string) (rune, bool) {
 	if len(s) < 7 || s[6] != '_' {
 		return 0, false
 	}
-	var r rune
-	for _, c := range []byte(s[2:6]) {
-		var v byte
-		switch {
-		case '0' <= c && c <= '9':
-			v = c - '0'
-		case 'a' <= c && c <= 'f':
-			v = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			v = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(v)
-	}
-	if 0xD800 <= r && r <= 0xDFFF {
+	v, err := strconv.ParseUint(s[2:6], 16, 16) // hexadecimal digits only: no sign, prefix or _
+	if err != nil || 0xD800 <= v && v <= 0xDFFF {
 		return 0, false
 	}
-	return r, true
+	return rune(v), true
 }
