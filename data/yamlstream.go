@@ -497,7 +497,7 @@ func (p *yamlStream) blockNode(col, depth int) (any, error) {
 // inlineLine reads an inline value (a flow collection or a scalar) that
 // must end its line.
 func (p *yamlStream) inlineLine(depth int) (any, error) {
-	v, err := p.inline(depth)
+	v, err := p.inline(depth, false)
 	if err != nil {
 		return nil, err
 	}
@@ -511,10 +511,12 @@ func (p *yamlStream) inlineLine(depth int) (any, error) {
 	return v, p.endLine(p.i)
 }
 
-// inline reads a value on one line in block context at p.i: a flow
-// collection (which may go on over several lines), quoted text or a plain
-// scalar.
-func (p *yamlStream) inline(depth int) (any, error) {
+// inline reads a value at p.i: a flow collection (which may go on over
+// several lines), quoted text or a plain scalar. inFlow is whether it is
+// an item or a value in a flow collection, where a plain scalar ends
+// otherwise; in block context it is on one line, and `- ` at its start
+// or `: ` in a plain scalar is an error.
+func (p *yamlStream) inline(depth int, inFlow bool) (any, error) {
 	i := p.i
 	switch p.b[i] {
 	case '[', '{':
@@ -522,17 +524,17 @@ func (p *yamlStream) inline(depth int) (any, error) {
 	case '\'', '"':
 		return p.quotedValue(depth)
 	}
-	if p.b[i] == '-' && p.blankAt(i+1) {
+	if !inFlow && p.b[i] == '-' && p.blankAt(i+1) {
 		return nil, p.invalid(p.line, "a list item (- ) cannot be written after a key on the same line")
 	}
-	if err := p.plainStart(i, false); err != nil {
+	if err := p.plainStart(i, inFlow); err != nil {
 		return nil, err
 	}
 	if err := p.node(depth); err != nil {
 		return nil, err
 	}
-	end, stop := p.plainEnd(i, false)
-	if stop == ':' {
+	end, stop := p.plainEnd(i, inFlow)
+	if !inFlow && stop == ':' {
 		return nil, p.invalid(p.line, "a value holds `: `; quote it, or put the mapping on its own lines")
 	}
 	p.i = end
@@ -868,7 +870,7 @@ func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 		} else if closed {
 			return s.value(), nil
 		}
-		v, err := p.flowValue(depth + 1)
+		v, err := p.inline(depth+1, true)
 		if err != nil {
 			return nil, err
 		}
@@ -918,7 +920,7 @@ func (p *yamlStream) flowMap(depth, hint, open int) (any, error) {
 		case !value:
 			return nil, p.invalid(p.line, "expected : after the key in a mapping {...}")
 		case p.i < len(p.b):
-			if v, err = p.flowValue(depth + 1); err != nil {
+			if v, err = p.inline(depth+1, true); err != nil {
 				return nil, err
 			}
 		}
@@ -998,26 +1000,6 @@ func (p *yamlStream) quotedValue(depth int) (any, error) {
 		return nil, err
 	}
 	return p.d.sharedBytes(t, "", false), nil
-}
-
-// flowValue reads an item or a value in a flow collection at p.i.
-func (p *yamlStream) flowValue(depth int) (any, error) {
-	i := p.i
-	switch p.b[i] {
-	case '[', '{':
-		return p.flow(depth)
-	case '\'', '"':
-		return p.quotedValue(depth)
-	}
-	if err := p.plainStart(i, true); err != nil {
-		return nil, err
-	}
-	if err := p.node(depth); err != nil {
-		return nil, err
-	}
-	end, _ := p.plainEnd(i, true)
-	p.i = end
-	return p.d.scalarText(p.b[i:end], ""), nil
 }
 
 // flowSpace skips white space, line breaks and comments in a flow
