@@ -69,24 +69,28 @@ func jsonReason(b []byte, off int, msg string) string {
 		return "a comma before `" + at + "` (a trailing comma); remove it"
 	case at == "'":
 		return "text in single quotes; JSON writes text in double quotes (\"...\")"
-	case strings.Contains(msg, "looking for beginning of object key string"):
-		return "a key must be text in double quotes"
-	case strings.Contains(msg, "after object key:value pair"):
-		return "a `,` or `}` is missing before this"
-	case strings.Contains(msg, "after object key"):
-		return "a `:` is missing after the key"
-	case strings.Contains(msg, "after array element"):
-		return "a `,` or `]` is missing before this"
-	case strings.Contains(msg, "after top-level value"):
-		return "more text after the end of the JSON object; a file holds one object"
-	case strings.Contains(msg, "in string literal"):
-		return "a control character (a tab or line break) inside a text in quotes; write it as \\t or \\n"
-	case strings.Contains(msg, "in string escape code"):
-		return "a backslash escape JSON does not know; write a backslash as \\\\"
-	case strings.Contains(msg, "looking for beginning of value"):
+	}
+	for _, r := range jsonReasons {
+		if strings.Contains(msg, r.fragment) {
+			return r.reason
+		}
+	}
+	if strings.Contains(msg, "looking for beginning of value") {
 		return quoteKey(at) + " cannot start a value; text must be in double quotes"
 	}
 	return "the JSON is not valid here"
+}
+
+// jsonReasons are fragments of encoding/json's messages with what each
+// means in plain words; the first that msg contains gives the reason.
+var jsonReasons = []struct{ fragment, reason string }{
+	{"looking for beginning of object key string", "a key must be text in double quotes"},
+	{"after object key:value pair", "a `,` or `}` is missing before this"},
+	{"after object key", "a `:` is missing after the key"},
+	{"after array element", "a `,` or `]` is missing before this"},
+	{"after top-level value", "more text after the end of the JSON object; a file holds one object"},
+	{"in string literal", "a control character (a tab or line break) inside a text in quotes; write it as \\t or \\n"},
+	{"in string escape code", "a backslash escape JSON does not know; write a backslash as \\\\"},
 }
 
 // lineAt returns the line (from 1) of byte offset off of b.

@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
@@ -496,7 +497,7 @@ func (p *yamlStream) blockNode(col, depth int) (any, error) {
 // inlineLine reads an inline value (a flow collection or a scalar) that
 // must end its line.
 func (p *yamlStream) inlineLine(depth int) (any, error) {
-	v, err := p.inline(depth)
+	v, err := p.inline(depth, false)
 	if err != nil {
 		return nil, err
 	}
@@ -510,10 +511,12 @@ func (p *yamlStream) inlineLine(depth int) (any, error) {
 	return v, p.endLine(p.i)
 }
 
-// inline reads a value on one line in block context at p.i: a flow
-// collection (which may go on over several lines), quoted text or a plain
-// scalar.
-func (p *yamlStream) inline(depth int) (any, error) {
+// inline reads a value at p.i: a flow collection (which may go on over
+// several lines), quoted text or a plain scalar. inFlow is whether it is
+// an item or a value in a flow collection, where a plain scalar ends
+// otherwise; in block context it is on one line, and `- ` at its start
+// or `: ` in a plain scalar is an error.
+func (p *yamlStream) inline(depth int, inFlow bool) (any, error) {
 	i := p.i
 	switch p.b[i] {
 	case '[', '{':
@@ -521,17 +524,17 @@ func (p *yamlStream) inline(depth int) (any, error) {
 	case '\'', '"':
 		return p.quotedValue(depth)
 	}
-	if p.b[i] == '-' && p.blankAt(i+1) {
+	if !inFlow && p.b[i] == '-' && p.blankAt(i+1) {
 		return nil, p.invalid(p.line, "a list item (- ) cannot be written after a key on the same line")
 	}
-	if err := p.plainStart(i, false); err != nil {
+	if err := p.plainStart(i, inFlow); err != nil {
 		return nil, err
 	}
 	if err := p.node(depth); err != nil {
 		return nil, err
 	}
-	end, stop := p.plainEnd(i, false)
-	if stop == ':' {
+	end, stop := p.plainEnd(i, inFlow)
+	if !inFlow && stop == ':' {
 		return nil, p.invalid(p.line, "a value holds `: `; quote it, or put the mapping on its own lines")
 	}
 	p.i = end
@@ -810,21 +813,12 @@ func (p *yamlStream) escape(i int) (int, error) {
 		if i+1+size > len(p.b) {
 			return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
 		}
-		r = 0
-		for _, h := range p.b[i+1 : i+1+size] {
-			var v byte
-			switch {
-			case '0' <= h && h <= '9':
-				v = h - '0'
-			case 'a' <= h && h <= 'f':
-				v = h - 'a' + 10
-			case 'A' <= h && h <= 'F':
-				v = h - 'A' + 10
-			default:
-				return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
-			}
-			r = r<<4 | rune(v)
+		// hexadecimal digits only: no sign, prefix or _
+		v, err := strconv.ParseUint(string(p.b[i+1:i+1+size]), 16, 32)
+		if err != nil {
+			return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
 		}
+		r = rune(v)
 		if r >= 0xd800 && r <= 0xdfff || r > 0x10ffff {
 			return 0, p.invalid(p.line, "the escape \\%s is not a character", echo.Text(string(p.b[i:i+1+size])))
 		}
@@ -876,7 +870,7 @@ func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 		} else if closed {
 			return s.value(), nil
 		}
-		v, err := p.flowValue(depth + 1)
+		v, err := p.inline(depth+1, true)
 		if err != nil {
 			return nil, err
 		}
@@ -926,7 +920,7 @@ func (p *yamlStream) flowMap(depth, hint, open int) (any, error) {
 		case !value:
 			return nil, p.invalid(p.line, "expected : after the key in a mapping {...}")
 		case p.i < len(p.b):
-			if v, err = p.flowValue(depth + 1); err != nil {
+			if v, err = p.inline(depth+1, true); err != nil {
 				return nil, err
 			}
 		}
@@ -1006,26 +1000,6 @@ func (p *yamlStream) quotedValue(depth int) (any, error) {
 		return nil, err
 	}
 	return p.d.sharedBytes(t, "", false), nil
-}
-
-// flowValue reads an item or a value in a flow collection at p.i.
-func (p *yamlStream) flowValue(depth int) (any, error) {
-	i := p.i
-	switch p.b[i] {
-	case '[', '{':
-		return p.flow(depth)
-	case '\'', '"':
-		return p.quotedValue(depth)
-	}
-	if err := p.plainStart(i, true); err != nil {
-		return nil, err
-	}
-	if err := p.node(depth); err != nil {
-		return nil, err
-	}
-	end, _ := p.plainEnd(i, true)
-	p.i = end
-	return p.d.scalarText(p.b[i:end], ""), nil
 }
 
 // flowSpace skips white space, line breaks and comments in a flow

@@ -69,9 +69,7 @@ func (f Finding) Before(g Finding) bool {
 // name written as escapes (D37), as they are in the message.
 func (f Finding) String() string {
 	var b strings.Builder
-	b.WriteString(echo.Clean(f.File))
-	b.WriteByte(':')
-	b.WriteString(strconv.Itoa(f.Line))
+	writePlace(&b, f.File, f.Line)
 	b.WriteByte(':')
 	b.WriteString(strconv.Itoa(f.Column))
 	b.WriteString(": ")
@@ -80,6 +78,14 @@ func (f Finding) String() string {
 	}
 	b.WriteString(f.Message)
 	return b.String()
+}
+
+// writePlace writes `FILE:LINE`, as a finding and a preview line start,
+// with the file name cleaned (D37).
+func writePlace(b *strings.Builder, file string, line int) {
+	b.WriteString(echo.Clean(file))
+	b.WriteByte(':')
+	b.WriteString(strconv.Itoa(line))
 }
 
 // Validate checks one flow; file is the name used in the findings. sample

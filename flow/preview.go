@@ -72,9 +72,7 @@ type Result struct {
 // included, is as rendered. Steps and warnings are not part of it.
 func (r Result) String() string {
 	var b strings.Builder
-	b.WriteString(echo.Clean(r.File))
-	b.WriteByte(':')
-	b.WriteString(strconv.Itoa(r.Line))
+	writePlace(&b, r.File, r.Line)
 	b.WriteString(": ")
 	b.WriteString(echo.Clean(r.Label))
 	b.WriteString(": ")

@@ -229,14 +229,7 @@ func ShrinkCond(v any) gopter.Shrink {
 			out = append(out, d)
 		}
 	}
-	k := 0
-	return func() (any, bool) {
-		if k >= len(out) {
-			return nil, false
-		}
-		k++
-		return out[k-1], true
-	}
+	return sliceShrink(out)
 }
 
 // sepBefore is the word before part j once part skip is gone.

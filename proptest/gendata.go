@@ -116,14 +116,7 @@ func ShrinkData(v any) gopter.Shrink {
 			out = append(out, with(k, s, false))
 		}
 	}
-	i := 0
-	return func() (any, bool) {
-		if i >= len(out) {
-			return nil, false
-		}
-		i++
-		return out[i-1], true
-	}
+	return sliceShrink(out)
 }
 
 // simpler returns values simpler than x: its items, and "" or nil.

@@ -282,14 +282,7 @@ func ShrinkExpr(v any) gopter.Shrink {
 			out = append(out, c)
 		}
 	}
-	i := 0
-	return func() (any, bool) {
-		if i >= len(out) {
-			return nil, false
-		}
-		i++
-		return out[i-1], true
-	}
+	return sliceShrink(out)
 }
 
 func shrinkCands(e ast.Expr) []ast.Expr {

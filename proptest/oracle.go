@@ -371,35 +371,34 @@ func RoundSignificant(r *big.Rat, n int) *big.Rat {
 		}
 	}
 	scale := n - k // digits after the point to keep
-	scaled := new(big.Rat).Mul(a, pow10Rat(scale))
-	q, m := new(big.Int).QuoRem(scaled.Num(), scaled.Denom(), new(big.Int))
-	twice := new(big.Int).Mul(m, big.NewInt(2))
-	switch twice.Cmp(scaled.Denom()) {
-	case 1:
+	q, half := truncated(a, scale)
+	if half > 0 || half == 0 && q.Bit(0) == 1 {
 		q.Add(q, big.NewInt(1))
-	case 0:
-		if q.Bit(0) == 1 {
-			q.Add(q, big.NewInt(1))
-		}
 	}
-	out := new(big.Rat).SetInt(q)
-	out.Quo(out, pow10Rat(scale))
-	if r.Sign() < 0 {
-		out.Neg(out)
-	}
-	return out
+	return unscaled(q, scale, r)
 }
 
 // RoundHalfAway rounds r half away from zero to digits places (D24).
 func RoundHalfAway(r *big.Rat, digits int) *big.Rat {
-	a := new(big.Rat).Abs(r)
-	scaled := new(big.Rat).Mul(a, pow10Rat(digits))
-	q, m := new(big.Int).QuoRem(scaled.Num(), scaled.Denom(), new(big.Int))
-	if new(big.Int).Mul(m, big.NewInt(2)).Cmp(scaled.Denom()) >= 0 {
+	q, half := truncated(new(big.Rat).Abs(r), digits)
+	if half >= 0 {
 		q.Add(q, big.NewInt(1))
 	}
+	return unscaled(q, digits, r)
+}
+
+// truncated is a, which is not negative, times 10^scale without its
+// fraction; half compares that fraction with one half (-1, 0 or 1).
+func truncated(a *big.Rat, scale int) (q *big.Int, half int) {
+	scaled := new(big.Rat).Mul(a, pow10Rat(scale))
+	q, m := new(big.Int).QuoRem(scaled.Num(), scaled.Denom(), new(big.Int))
+	return q, new(big.Int).Mul(m, big.NewInt(2)).Cmp(scaled.Denom())
+}
+
+// unscaled is q / 10^scale with the sign of r.
+func unscaled(q *big.Int, scale int, r *big.Rat) *big.Rat {
 	out := new(big.Rat).SetInt(q)
-	out.Quo(out, pow10Rat(digits))
+	out.Quo(out, pow10Rat(scale))
 	if r.Sign() < 0 {
 		out.Neg(out)
 	}

@@ -13,13 +13,8 @@ import (
 // client sends exit (`kinenix lsp`). The sample data file is named by the
 // client in its initialization options ({"data": "FILE"}), not by a flag.
 func (c *cli) lsp(args []string) int {
-	fs := c.flags("lsp")
-	rest, code, done := c.parse(fs, args)
-	if done {
+	if code, done := c.noArgs("lsp", args, "lsp takes no arguments (the editor starts it and talks to it on standard input and output)"); done {
 		return code
-	}
-	if len(rest) != 0 {
-		return c.usageError("lsp", "lsp takes no arguments (the editor starts it and talks to it on standard input and output)")
 	}
 	info, ok := debug.ReadBuildInfo()
 	return lsp.Serve(c.stdin, c.stdout, lsp.Options{

@@ -314,6 +314,38 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) (rest []string, code int, d
 	return rest, exitOK, false
 }
 
+// oneArgScope parses the flags of render or cond, which take one
+// argument (what names it in the message when there is not exactly one),
+// and reads their data (oneScope).
+func (c *cli) oneArgScope(fs *flag.FlagSet, args []string, what string, d *dataFlags) (arg string, s *scope.Scope, row string, code int, done bool) {
+	name := fs.Name()
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return "", nil, "", code, true
+	}
+	if len(rest) != 1 {
+		return "", nil, "", c.usageError(name, fmt.Sprintf("%s takes one %s, got %d", name, what, len(rest))), true
+	}
+	s, row, code, done = c.oneScope(name, d)
+	if done {
+		return "", nil, "", code, true
+	}
+	return rest[0], s, row, exitOK, false
+}
+
+// noArgs parses the flags of command name, which has none of its own and
+// takes no arguments; msg is the message when it is given some.
+func (c *cli) noArgs(name string, args []string, msg string) (code int, done bool) {
+	rest, code, done := c.parse(c.flags(name), args)
+	if done {
+		return code, true
+	}
+	if len(rest) != 0 {
+		return c.usageError(name, msg), true
+	}
+	return exitOK, false
+}
+
 // parseArgs parses flags anywhere among the arguments (`kinenix render
 // TEXT -json`), as -name, --name, -name=value or -name value. `--` ends the
 // flags. An argument that starts with `-` but does not read as a flag name
@@ -446,18 +478,11 @@ func (c *cli) render(args []string) int {
 	fs := c.flags("render")
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the value as JSON: a lone ${...} keeps its kind (a list, a number, ...)")
-	rest, code, done := c.parse(fs, args)
+	text, s, row, code, done := c.oneArgScope(fs, args, "TEXT", d)
 	if done {
 		return code
 	}
-	if len(rest) != 1 {
-		return c.usageError("render", fmt.Sprintf("render takes one TEXT, got %d", len(rest)))
-	}
-	s, row, code, done := c.oneScope("render", d)
-	if done {
-		return code
-	}
-	t, err := eval.Compile(rest[0])
+	t, err := eval.Compile(text)
 	if err != nil {
 		return c.problem(err)
 	}
@@ -482,18 +507,11 @@ func (c *cli) cond(args []string) int {
 	d := addDataFlags(fs, false)
 	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held,\n"+
 		"after how and/or grouped the parts when the line mixes them")
-	rest, code, done := c.parse(fs, args)
+	line, s, row, code, done := c.oneArgScope(fs, args, "CONDITION", d)
 	if done {
 		return code
 	}
-	if len(rest) != 1 {
-		return c.usageError("cond", fmt.Sprintf("cond takes one CONDITION, got %d", len(rest)))
-	}
-	s, row, code, done := c.oneScope("cond", d)
-	if done {
-		return code
-	}
-	cond, err := eval.CompileCondition(rest[0])
+	cond, err := eval.CompileCondition(line)
 	if err != nil {
 		return c.problem(err)
 	}

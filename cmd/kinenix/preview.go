@@ -38,10 +38,8 @@ type previewRow struct {
 }
 
 type previewField struct {
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Label  string `json:"label"`
+	jsonPlace
+	Label string `json:"label"`
 	// Kind is "field" or "condition".
 	Kind string `json:"kind"`
 	// Value is the field's text as written in the flow.
@@ -499,7 +497,7 @@ func jsonRow(r *flow.RowResult) previewRow {
 }
 
 func jsonField(r flow.Result) previewField {
-	f := previewField{File: echo.Clean(r.File), Line: r.Line, Column: r.Column, Label: echo.Clean(r.Label),
+	f := previewField{jsonPlace: placeOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
 		Kind: "field", Value: echo.Clean(r.Value)}
 	if r.Condition {
 		f.Kind = "condition"

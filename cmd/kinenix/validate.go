@@ -23,9 +23,7 @@ import (
 // jsonFinding is one finding in the output of `validate -json`, and a
 // warning in that of `preview -json`.
 type jsonFinding struct {
-	File       string `json:"file"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
+	jsonPlace
 	Expression string `json:"expression"`
 	Message    string `json:"message"`
 	Kind       string `json:"kind"`
@@ -41,8 +39,21 @@ type jsonFinding struct {
 	RowCount  int      `json:"rowCount,omitempty"`
 }
 
+// jsonPlace is where in a flow a record of validate -json or preview
+// -json is: the file name as messages write it (D37), the line and the
+// column, both from 1. Embedded, its fields come first in the record.
+type jsonPlace struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+func placeOf(file string, line, column int) jsonPlace {
+	return jsonPlace{File: echo.Clean(file), Line: line, Column: column}
+}
+
 func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
-	j := jsonFinding{File: echo.Clean(f.File), Line: f.Line, Column: f.Column,
+	j := jsonFinding{jsonPlace: placeOf(f.File, f.Line, f.Column),
 		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n

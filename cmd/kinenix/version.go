@@ -14,13 +14,8 @@ var releaseVersion string
 
 // version prints the version kinenix was built from.
 func (c *cli) version(args []string) int {
-	fs := c.flags("version")
-	rest, code, done := c.parse(fs, args)
-	if done {
+	if code, done := c.noArgs("version", args, "version takes no arguments"); done {
 		return code
-	}
-	if len(rest) != 0 {
-		return c.usageError("version", "version takes no arguments")
 	}
 	info, ok := debug.ReadBuildInfo()
 	fmt.Fprintln(c.stdout, versionText(releaseVersion, info, ok))

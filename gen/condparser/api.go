@@ -45,6 +45,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/condgen"
+	"github.com/kinenix/expressions/gen/internal/stepopt"
 	"github.com/kinenix/expressions/internal/echo"
 )
 
@@ -64,20 +65,13 @@ type SyntaxError = ast.SyntaxError
 // Option changes how ParseCond parses.
 type Option func(*config)
 
-type config struct {
-	maxSteps uint64
-}
+type config = stepopt.Config
 
 // MaxSteps bounds the parser's work to n steps; 0 means DefaultMaxSteps.
 // A line that needs more fails with a SyntaxError saying it is too long or
 // too complex.
 func MaxSteps(n uint64) Option {
-	return func(c *config) {
-		c.maxSteps = n
-		if n == 0 {
-			c.maxSteps = DefaultMaxSteps
-		}
-	}
+	return stepopt.MaxSteps(n, DefaultMaxSteps)
 }
 
 // ParseCond reads one condition line. Without options it takes at most
@@ -87,13 +81,7 @@ func MaxSteps(n uint64) Option {
 // failure of the parser itself gives an error that wraps ast.ErrInternal
 // with the detail (use errors.Is), never a panic and never a SyntaxError.
 func ParseCond(line string, opts ...Option) (ast.Cond, error) {
-	c := config{maxSteps: DefaultMaxSteps}
-	for _, o := range opts {
-		if o != nil {
-			o(&c)
-		}
-	}
-	return parseCond(line, c.maxSteps, 0)
+	return parseCond(line, stepopt.Steps(DefaultMaxSteps, opts), 0)
 }
 
 // parseCond is ParseCond with a mode of the generated parser (tests run it

@@ -23,6 +23,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
+	"github.com/kinenix/expressions/gen/internal/stepopt"
 	"github.com/kinenix/expressions/internal/echo"
 )
 
@@ -50,20 +51,13 @@ type SyntaxError = ast.SyntaxError
 // Option changes how ParseExpr parses.
 type Option func(*config)
 
-type config struct {
-	maxSteps uint64
-}
+type config = stepopt.Config
 
 // MaxSteps bounds the parser's work to n steps; 0 means DefaultMaxSteps.
 // Past it the parse fails with a SyntaxError saying the expression is too
 // complex.
 func MaxSteps(n uint64) Option {
-	return func(c *config) {
-		c.maxSteps = n
-		if n == 0 {
-			c.maxSteps = DefaultMaxSteps
-		}
-	}
+	return stepopt.MaxSteps(n, DefaultMaxSteps)
 }
 
 // ParseExpr parses src, the text between ${ and }, into an expression tree.
@@ -75,13 +69,7 @@ func MaxSteps(n uint64) Option {
 // failure of the parser itself gives an error that wraps ast.ErrInternal
 // with the detail (use errors.Is), never a panic and never a SyntaxError.
 func ParseExpr(src string, opts ...Option) (ast.Expr, error) {
-	c := config{maxSteps: DefaultMaxSteps}
-	for _, o := range opts {
-		if o != nil {
-			o(&c)
-		}
-	}
-	return parse(src, c.maxSteps, 0)
+	return parse(src, stepopt.Steps(DefaultMaxSteps, opts), 0)
 }
 
 // parse is ParseExpr with a mode of the generated parser (tests run it

@@ -150,25 +150,9 @@ func dateParts(code string) []datePart {
 			}
 			parts = append(parts, datePart{kind: k})
 		case c == 'm':
-			switch {
-			case run >= 5:
-				parts = append(parts, datePart{kind: 'I'}) // the month's initial
-			case run == 4:
-				parts = append(parts, datePart{kind: 'N'})
-			case run == 3:
-				parts = append(parts, datePart{kind: 'A'})
-			default:
-				parts = append(parts, datePart{kind: 'M', n: run})
-			}
+			parts = append(parts, byRun(run, 'M', "ANI")) // I: the month's initial
 		case c == 'd':
-			switch {
-			case run >= 4:
-				parts = append(parts, datePart{kind: 'D'})
-			case run == 3:
-				parts = append(parts, datePart{kind: 'E'})
-			default:
-				parts = append(parts, datePart{kind: 'd', n: run})
-			}
+			parts = append(parts, byRun(run, 'd', "ED"))
 		case c == 'h':
 			parts = append(parts, datePart{kind: 'h', n: min(run, 2)})
 		case c == 's':
@@ -441,28 +425,24 @@ func unescape(s string) string {
 	return b.String()
 }
 
+// byRun is the part a run of n letters m or d writes: one or two give
+// the number (kind num, at least n digits), three and more the kinds of
+// names, in order, the last for any longer run.
+func byRun(n int, num byte, names string) datePart {
+	if n < 3 {
+		return datePart{kind: num, n: n}
+	}
+	return datePart{kind: names[min(n-3, len(names)-1)]}
+}
+
 // escapeAt reads `_xHHHH_` at the start of s.
 func escapeAt(s string) (rune, bool) {
 	if len(s) < 7 || s[6] != '_' {
 		return 0, false
 	}
-	var r rune
-	for _, c := range []byte(s[2:6]) {
-		var v byte
-		switch {
-		case '0' <= c && c <= '9':
-			v = c - '0'
-		case 'a' <= c && c <= 'f':
-			v = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			v = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(v)
-	}
-	if 0xD800 <= r && r <= 0xDFFF {
+	v, err := strconv.ParseUint(s[2:6], 16, 16) // hexadecimal digits only: no sign, prefix or _
+	if err != nil || 0xD800 <= v && v <= 0xDFFF {
 		return 0, false
 	}
-	return r, true
+	return rune(v), true
 }

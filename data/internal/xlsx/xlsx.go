@@ -307,6 +307,14 @@ func damaged(name string, err error) error {
 	return Error{fmt.Sprintf("the part %s of the workbook is damaged (%s); save the workbook again", name, reason)}
 }
 
+// step is next for a loop over the whole part: more is false, with a nil
+// error, once the part has ended (and is closed), and false with the
+// error when it fails.
+func (p *part) step() (t *token, more bool, err error) {
+	t, err = p.next()
+	return t, err == nil && p.rc != nil, err
+}
+
 // next returns the next start element, end element or text of the part,
 // with io.EOF at its end, after the rest of the part is read so that its
 // checksum and size are checked.
@@ -581,11 +589,11 @@ func (wb *workbook) readWorkbook(name string) ([]sheetRef, error) {
 	}
 	var sheets []sheetRef
 	for {
-		t, err := p.next()
+		t, more, err := p.step()
 		if err != nil {
 			return nil, err
 		}
-		if p.rc == nil {
+		if !more {
 			return sheets, nil
 		}
 		s := t
@@ -619,12 +627,9 @@ func (wb *workbook) readStrings(name string) error {
 		return err
 	}
 	for {
-		t, err := p.next()
-		if err != nil {
+		t, more, err := p.step()
+		if !more {
 			return err
-		}
-		if p.rc == nil {
-			return nil
 		}
 		if !t.is("si") {
 			continue
@@ -651,12 +656,9 @@ func (wb *workbook) readStyles(name string) error {
 	custom := map[int]*numFormat{}
 	inXfs := false
 	for {
-		t, err := p.next()
-		if err != nil {
+		t, more, err := p.step()
+		if !more {
 			return err
-		}
-		if p.rc == nil {
-			return nil
 		}
 		switch t.kind {
 		case kEnd:
@@ -725,12 +727,9 @@ func (r *Rows) Next() (row int, cells []string, ok bool, err error) {
 func (r *Rows) next() (int, []string, bool, error) {
 	p := r.p
 	for {
-		t, err := p.next()
-		if err != nil {
+		t, more, err := p.step()
+		if !more {
 			return 0, nil, false, err
-		}
-		if p.rc == nil {
-			return 0, nil, false, nil
 		}
 		if !t.is("row") {
 			continue

@@ -4,7 +4,7 @@
 // messages, the options and the public API live in gen/condparser.
 package condgen
 
-import "fmt"
+import "github.com/kinenix/expressions/gen/internal/action"
 
 // ProblemKind names why a line is not a condition.
 type ProblemKind uint8
@@ -25,14 +25,7 @@ const (
 )
 
 // Problem is why the line is not a condition, at byte offset Offset.
-type Problem struct {
-	Offset int
-	Kind   ProblemKind
-	Text   string
-}
+type Problem = action.Problem[ProblemKind]
 
-// Error describes the problem for a Go developer; gen/condparser writes
-// the message a flow author reads.
-func (p *Problem) Error() string {
-	return fmt.Sprintf("condition problem %d at offset %d: %q", p.Kind, p.Offset, p.Text)
-}
+// Grammar names this grammar's problems in Problem.Error.
+func (ProblemKind) Grammar() string { return "condition" }

@@ -5,7 +5,7 @@
 // operator table and the identifier classes in package ast.
 package exprgen
 
-import "fmt"
+import "github.com/kinenix/expressions/gen/internal/action"
 
 // ProblemKind names a lexical mistake that an action found in a token.
 type ProblemKind uint8
@@ -21,17 +21,10 @@ const (
 )
 
 // Problem is a lexical mistake at byte offset Offset of the input.
-type Problem struct {
-	Offset int
-	Kind   ProblemKind
-	Text   string
-}
+type Problem = action.Problem[ProblemKind]
 
-// Error describes the problem for a Go developer; gen/exprparser writes
-// the message a flow author reads.
-func (p *Problem) Error() string {
-	return fmt.Sprintf("lexical problem %d at offset %d: %q", p.Kind, p.Offset, p.Text)
-}
+// Grammar names this grammar's problems in Problem.Error.
+func (ProblemKind) Grammar() string { return "lexical" }
 
 // IdentStartClass and IdentContClass are the grammar's classes of a
 // name's first character and of the characters after it (D9), as pigeon
