@@ -531,6 +531,8 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"a: &x [1\nb: *x\n", "line 1, column 7: not valid YAML: a list in [ ] is not closed"},
 		{"a: [1, 2]]\n", "line 1, column 10: not valid YAML: unexpected text after a value"},
 		{"x: @foo\n", "line 1, column 4: not valid YAML: a value cannot start with \"@\""},
+		{"a: \"\\U80000000\"\n", "line 1, column 4: not valid YAML: the escape \\U80000000 is not a character"},
+		{"a: &x 1\nb: \"\\U80000000\"\n", "line 2, column 1: not valid YAML: an escape \\u, \\U or \\x in quoted text names no character"},
 	} {
 		_, err := Decode("d.yaml", []byte(c.text))
 		require.Error(t, err, "%q", c.text)

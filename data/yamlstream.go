@@ -819,7 +819,7 @@ func (p *yamlStream) escape(i int) (int, error) {
 			return 0, p.invalid(p.line, "an escape \\%c needs %d hexadecimal digits", c, size)
 		}
 		r = rune(v)
-		if r >= 0xd800 && r <= 0xdfff || r > 0x10ffff {
+		if v >= 0xd800 && v <= 0xdfff || v > 0x10ffff { // v, not r: \U80000000 is no negative rune
 			return 0, p.invalid(p.line, "the escape \\%s is not a character", echo.Text(string(p.b[i:i+1+size])))
 		}
 	}
