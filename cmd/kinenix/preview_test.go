@@ -488,3 +488,31 @@ func TestPreviewSummaryMachineFormats(t *testing.T) {
 	}
 	require.Contains(t, r.stderr, "summary of 2 rows")
 }
+
+// D41: -format table never cuts a row's name (row, sheet row, key), not
+// even past the first rows, which set the widths, nor at a narrow
+// terminal: its columns widen from the line that needs it. A value grows
+// its column too, up to 40 characters.
+func TestPreviewTableKeepsRowNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := range 1200 {
+		b.WriteString("K" + strconv.Itoa(i) + "," + strconv.Itoa(i) + "\n")
+	}
+	d := writeFile(t, "mid.csv", b.String())
+	f := writeFlow(t, "small.md", "- **a:** ${row.amount}\n- **long:** ${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}\n")
+	for _, columns := range []string{"300", "12"} {
+		t.Setenv("COLUMNS", columns)
+		r := runCLI(t, "", "preview", "-data", d, "-each", "-key", "id", "-format", "table", f)
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(r.stdout, "\n")
+		require.Len(t, lines, 1202)
+		for i := range 1200 {
+			name := strconv.Itoa(i) + "  +" + strconv.Itoa(i+2) + "  +K" + strconv.Itoa(i) + "( |…)"
+			require.Regexp(t, "^"+name, lines[i+1], columns)
+		}
+		if columns == "300" {
+			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 7)+"K110…", lines[1101])
+		}
+	}
+}
