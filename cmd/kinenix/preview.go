@@ -202,10 +202,8 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
-	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON || p.pf.strict) {
-		// Warnings are printed in text and JSON only; -compare prints none.
-		// Under -strict they are computed for any format, so a warning
-		// fails the run as it fails validate -strict (D43).
+	if p.plan.hasData && p.pf.compare == "" {
+		// Every format shows the warnings (D44); -compare prints none.
 		opts = append(opts, flow.SampleWarnings())
 	}
 	f, err := flow.Compile(name, src, opts...)
@@ -228,8 +226,12 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		return code
 	}
 	var out rowsOut = noRows{} // -summary alone prints only the summary
+	var warns *findingSet      // the warnings of table and csv, printed after the rows
 	if !p.pf.summary || p.d.each || p.json != nil {
 		out = p.output(f)
+		if p.json == nil && (p.pf.format == "table" || p.pf.format == "csv") {
+			warns = newFindingSet(name, staticWarnings(f), !p.plan.single())
+		}
 	}
 	var sum *summary
 	if p.pf.summary {
@@ -255,6 +257,9 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 			}
 			p.warnings += len(res.Warnings)
 		}
+		if warns != nil {
+			warns.addRow(&r, false)
+		}
 		if !keep(&r) || p.pf.summary && !p.d.each {
 			continue
 		}
@@ -262,6 +267,14 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog.done()
 	out.end()
+	if warns != nil {
+		// A table or CSV file has no place for them: they go to standard
+		// error, each once with its rows, as validate prints them.
+		p.w.(*bufio.Writer).Flush()
+		for _, fd := range warns.list(stop != nil, nil) {
+			fmt.Fprintln(p.stderr, echo.Clean(fd.String()))
+		}
+	}
 	failed := ""
 	if stop != nil {
 		failed = stop.Error() + p.timeoutNote(stop)
@@ -355,6 +368,17 @@ func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResul
 		}
 		return true
 	}, only, exitOK
+}
+
+// staticWarnings are the warnings of a flow known without data.
+func staticWarnings(f *flow.Flow) []flow.Finding {
+	var out []flow.Finding
+	for _, fd := range f.Findings() {
+		if fd.Warning {
+			out = append(out, fd)
+		}
+	}
+	return out
 }
 
 // rowsOut prints the rows of one flow in one format.

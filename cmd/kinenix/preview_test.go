@@ -459,13 +459,14 @@ func TestPreviewHeaderOnlySheet(t *testing.T) {
 }
 
 // D43: under -strict a warning fails preview in every format, as it fails
-// validate -strict, though only text and JSON print warnings.
+// validate -strict, and every format says why (D44).
 func TestPreviewStrictAnyFormat(t *testing.T) {
 	sheet := writeFile(t, "d.csv", "amount\n1\n")
 	p := writeFlow(t, "f.md", "- **n:** ${row.amuont}\n")
 	for _, format := range []string{"text", "table", "csv", "jsonl"} {
 		r := runCLI(t, "", "preview", "-strict", "-each", "-format", format, "-data", sheet, p)
 		require.Equal(t, 1, r.code, format)
+		require.Contains(t, r.stdout+r.stderr, "no key 'amuont' in row; did you mean 'amount'?", format)
 	}
 	r := runCLI(t, "", "validate", "-strict", "-data", sheet, p)
 	require.Equal(t, 1, r.code)
@@ -515,4 +516,50 @@ func TestPreviewTableKeepsRowNames(t *testing.T) {
 			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 7)+"K110…", lines[1101])
 		}
 	}
+}
+
+// D44: preview shows the warnings in every format. Text and JSON show
+// them with their field, JSON lines with each row as -json does; a table
+// or a CSV file has no place for them, so they go to standard error as
+// validate prints them, each once with its rows.
+func TestPreviewWarningsEveryFormat(t *testing.T) {
+	d := writeFile(t, "inv.csv", "customer,note,amount\nACME,,5\nBob,hi,7\nCy,,8\n")
+	f := writeFlow(t, "f3.md", "- **c:** ${customer}\n- **n:** ${default(row.note, none)}\n"+
+		"- **condition:** ${row.amount} > 1 && ${row.amount} < 9\n")
+	customer := f + ":1:12: warning: customer: no variable 'customer'; did you mean row.customer?"
+	none := f + ":2:30: warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text"
+	and := f + ":3:36: warning: condition: '&&' does not join the parts of a condition, so this is one comparison with the text '1 && ${row.amount} < 9'; write and: ${row.amount} > 1 and ${row.amount} < 9"
+	for _, format := range []string{"table", "csv"} {
+		r := runCLI(t, "", "preview", "-data", d, "-row", "0", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.Equal(t, customer+" (rows[0] (sheet row 2))\n"+none+" (rows[0] (sheet row 2))\n"+and+"\n", r.stderr, format)
+		require.NotContains(t, r.stdout, "warning", format)
+		r = runCLI(t, "", "preview", "-data", d, "-each", "-key", "customer", "-format", format, f)
+		require.Equal(t, customer+" (every row)\n"+none+" (every row)\n"+and+"\n", r.stderr, format)
+		r = runCLI(t, "", "preview", "-strict", "-data", d, "-row", "1", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.Equal(t, customer+" (rows[1] (sheet row 3))\n"+none+" (rows[1] (sheet row 3))\n"+and+"\n", r.stderr, format)
+	}
+	// JSON lines carry the warnings of the data as -json does.
+	r := runCLI(t, "", "preview", "-data", d, "-row", "0", "-format", "jsonl", f)
+	require.Equal(t, 1, r.code)
+	var row previewRow
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &row))
+	var got []string
+	for _, fd := range row.Fields {
+		for _, w := range fd.Warnings {
+			got = append(got, w.Message)
+		}
+	}
+	j := runCLI(t, "", "preview", "-data", d, "-row", "0", "-json", f)
+	var doc struct{ Files []struct{ Rows []previewRow } }
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &doc))
+	var want []string
+	for _, fd := range doc.Files[0].Rows[0].Fields {
+		for _, w := range fd.Warnings {
+			want = append(want, w.Message)
+		}
+	}
+	require.Len(t, want, 3)
+	require.Equal(t, want, got)
 }

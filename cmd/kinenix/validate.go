@@ -201,44 +201,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
 		counter = flow.NewColumnCounter(cols)
 	}
-	type key struct {
-		line, col int
-		msg       string
-		warning   bool
-	}
-	keyOf := func(f flow.Finding) key { return key{f.Line, f.Column, f.Message, f.Warning} }
-	index := map[key]int{}
-	for _, fd := range f.Findings() {
-		index[keyOf(fd)] = len(out)
-		out = append(out, rowFinding{Finding: fd})
-	}
-	static := len(out)
-	rows := 0
-	listRows := !plan.single() // every row, or the one of -row N (D41)
-	var full *rowFinding
-	add := func(fd flow.Finding, r *flow.RowResult) {
-		k := keyOf(fd)
-		i, seen := index[k]
-		if !seen {
-			if len(out)-static >= flow.MaxFindings {
-				if full == nil {
-					full = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
-						Message: "too many different findings; only the first " + strconv.Itoa(flow.MaxFindings) + " are listed"}}
-				}
-				return
-			}
-			i = len(out)
-			index[k] = i
-			rf := rowFinding{Finding: fd}
-			if listRows {
-				rf.rows = &rowRanges{}
-			}
-			out = append(out, rf)
-		}
-		if i >= static && out[i].rows != nil {
-			out[i].rows.add(r.Row, r.SheetRow, r.Key)
-		}
-	}
+	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	inputs := plan.rows(f.Reads("rows"))
 	if counter != nil {
 		inputs = countColumns(inputs, counter)
@@ -248,30 +211,105 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 			stop = err
 			break
 		}
-		rows++
-		for _, res := range r.Results {
-			if fd, ok := res.Finding(); ok {
-				add(fd, &r)
+		set.addRow(&r, true)
+	}
+	var more []rowFinding
+	if counter != nil && stop == nil {
+		more = wrap(counter.Warnings(name))
+	}
+	return set.list(stop != nil, more), stop
+}
+
+// findingSet gathers the findings of a run over rows: each different
+// finding once (by place, message and whether it is a warning), with the
+// rows it holds for (D41), at most flow.MaxFindings of them past those
+// known without data.
+type findingSet struct {
+	name     string
+	out      []rowFinding
+	index    map[findingKey]int
+	static   int  // the findings known without data, which name no rows
+	listRows bool // whether findings of the data list their rows
+	rows     int  // the rows added
+	full     *rowFinding
+}
+
+type findingKey struct {
+	line, col int
+	msg       string
+	warning   bool
+}
+
+func keyOf(f flow.Finding) findingKey { return findingKey{f.Line, f.Column, f.Message, f.Warning} }
+
+// newFindingSet starts a set of the flow file name with the findings
+// known without data (static).
+func newFindingSet(name string, static []flow.Finding, listRows bool) *findingSet {
+	s := &findingSet{name: name, index: map[findingKey]int{}, listRows: listRows}
+	for _, fd := range static {
+		s.index[keyOf(fd)] = len(s.out)
+		s.out = append(s.out, rowFinding{Finding: fd})
+	}
+	s.static = len(s.out)
+	return s
+}
+
+// addRow adds the warnings of a row's results, and with errors what
+// failed; a warning of a result that failed is left out when the error
+// says it.
+func (s *findingSet) addRow(r *flow.RowResult, errors bool) {
+	s.rows++
+	for _, res := range r.Results {
+		if fd, ok := res.Finding(); ok && errors {
+			s.add(fd, r)
+		}
+		for _, w := range res.Warnings {
+			if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
+				continue // the error says it
 			}
-			for _, w := range res.Warnings {
-				if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
-					continue // the error says it
-				}
-				add(w, &r)
-			}
+			s.add(w, r)
 		}
 	}
-	for i := static; i < len(out); i++ {
-		out[i].sheetRows, out[i].stopped = rows, stop != nil
+}
+
+func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
+	k := keyOf(fd)
+	i, seen := s.index[k]
+	if !seen {
+		if len(s.out)-s.static >= flow.MaxFindings {
+			if s.full == nil {
+				s.full = &rowFinding{Finding: flow.Finding{File: s.name, Line: 1, Column: 1, Kind: "limit", Warning: true,
+					Message: "too many different findings; only the first " + strconv.Itoa(flow.MaxFindings) + " are listed"}}
+			}
+			return
+		}
+		i = len(s.out)
+		s.index[k] = i
+		rf := rowFinding{Finding: fd}
+		if s.listRows {
+			rf.rows = &rowRanges{}
+		}
+		s.out = append(s.out, rf)
 	}
-	if counter != nil && stop == nil {
-		out = append(out, wrap(counter.Warnings(name))...)
+	if i >= s.static && s.out[i].rows != nil {
+		s.out[i].rows.add(r.Row, r.SheetRow, r.Key)
 	}
+}
+
+// list is the findings in file order, with more among them, and last
+// the one that says the limit was reached; stopped says that the run
+// stopped before the data's end (D42).
+func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
+	out := s.out
+	for i := s.static; i < len(out); i++ {
+		out[i].sheetRows, out[i].stopped = s.rows, stopped
+	}
+	out = append(out, more...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j].Finding) })
-	if full != nil {
-		out = append(out, *full)
+	if s.full != nil {
+		out = append(out, *s.full)
 	}
-	return out, stop
+	return out
 }
 
 func wrap(fs []flow.Finding) []rowFinding {
