@@ -23,7 +23,9 @@ import (
 //
 // files lists the flows in the order read; error is there only when a flow
 // could not be read as a whole (it is too large) or its run stopped
-// (D42), summary only with -summary. errors counts the fields that failed
+// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
+// "message": MESSAGE}, the row where it stopped (D41) and the message
+// of error; summary only with -summary. errors counts the fields that failed
 // and the flows that could not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
@@ -212,7 +214,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		p.errors++
 		if p.json != nil {
 			p.json.file(echo.Clean(name))
-			p.json.endFile(err.Error(), nil)
+			p.json.endFile(err.Error(), nil, nil)
 			return exitOK
 		}
 		fmt.Fprintf(p.w, "%s: error: %s\n", echo.Clean(name), err)
@@ -283,7 +285,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		}
 	}
 	if p.json != nil {
-		p.json.endFile(failed, sum)
+		var stopped *jsonStop
+		if se, ok := stop.(*flow.StopError); ok {
+			stopped = &jsonStop{jsonRowRef: newJSONRowRef(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
+		}
+		p.json.endFile(failed, stopped, sum)
 	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
 		// the rows stay one CSV table or JSON lines: the summary goes to
 		// standard error
@@ -475,7 +481,13 @@ func (j *jsonOut) row(r previewRow) {
 	j.write("\n        " + j.encode(r, "        "))
 }
 
-func (j *jsonOut) endFile(failed string, sum *summary) {
+// jsonStop is where the run of a flow stopped (D42), in preview -json.
+type jsonStop struct {
+	jsonRowRef
+	Message string `json:"message"`
+}
+
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
 	if j.rows > 0 {
 		j.write("\n      ")
 	}
@@ -485,6 +497,9 @@ func (j *jsonOut) endFile(failed string, sum *summary) {
 	}
 	if failed != "" {
 		j.write(",\n      \"error\": " + j.encode(failed, ""))
+	}
+	if stopped != nil {
+		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
 	}
 	j.write("\n    }")
 }

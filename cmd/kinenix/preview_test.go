@@ -422,10 +422,41 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
-	var doc struct{ Files []struct{ Error string } }
+	var doc struct {
+		Files []struct {
+			Error   string
+			Stopped *jsonStop
+		}
+	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.Files, 1)
 	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
+	// D42 with D41: the JSON names the row where the run stopped.
+	stopped := doc.Files[0].Stopped
+	require.NotNil(t, stopped, r.stdout)
+	require.NotNil(t, stopped.Row)
+	if stopped.SheetRow != 0 { // unknown when the stop came between rows read
+		require.Equal(t, *stopped.Row+2, stopped.SheetRow)
+	}
+	require.Equal(t, doc.Files[0].Error, stopped.Message)
+	require.Contains(t, stopped.Message, flow.RowName(*stopped.Row, stopped.SheetRow, ""))
+	// validate -json: the stop is a finding of kind "stopped", not only a
+	// line on standard error.
+	r = runCLI(t, "", "validate", "-json", "-data", d, "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Empty(t, r.stderr)
+	var found []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	require.Len(t, found, 1)
+	last := found[0]
+	require.Equal(t, "stopped", last.Kind)
+	require.False(t, last.Warning)
+	require.NotNil(t, last.Row)
+	if last.SheetRow != 0 {
+		require.Equal(t, *last.Row+2, last.SheetRow)
+	}
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, last.Message)
+	require.Contains(t, last.Message, flow.RowName(*last.Row, last.SheetRow, ""))
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
 	r = runCLI(t, "", "preview", "-data", d, "-format", "xml", f)

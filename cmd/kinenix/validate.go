@@ -39,6 +39,25 @@ type jsonFinding struct {
 	SheetRows []int    `json:"sheetRows,omitempty"`
 	Keys      []string `json:"keys,omitempty"`
 	RowCount  int      `json:"rowCount,omitempty"`
+	jsonRowRef
+}
+
+// jsonRowRef names the one row of a sheet a finding is about, when it is
+// about exactly one (D41: JSON carries the index and the sheet row), or
+// the row where a run stopped (D42): Row is the index, SheetRow the row
+// number the spreadsheet shows, Key the value of the -key column.
+type jsonRowRef struct {
+	Row      *int   `json:"row,omitempty"`
+	SheetRow int    `json:"sheetRow,omitempty"`
+	Key      string `json:"key,omitempty"`
+}
+
+func newJSONRowRef(index, sheetRow int, key string) jsonRowRef {
+	j := jsonRowRef{SheetRow: max(sheetRow, 0), Key: echo.Clean(key)}
+	if index >= 0 {
+		j.Row = &index
+	}
+	return j
 }
 
 func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
@@ -47,8 +66,20 @@ func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
 		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
+		if rows.n == 1 {
+			j.jsonRowRef = newJSONRowRef(rows.list[0], rows.sheet[0], rows.keys[0])
+		}
+	} else if f.Row != nil {
+		j.jsonRowRef = newJSONRowRef(f.Row.Index, f.Row.SheetRow, f.Row.Key)
 	}
 	return j
+}
+
+// stoppedFinding is the stop of a run (D42) as a finding of validate
+// -json, of kind "stopped", naming the row where it stopped.
+func stoppedFinding(file string, stop *flow.StopError, note string) jsonFinding {
+	return jsonFinding{File: echo.Clean(file), Line: 1, Column: 1, Message: echo.Clean(stop.Error()) + note,
+		Kind: "stopped", jsonRowRef: newJSONRowRef(stop.Index, stop.SheetRow, stop.Key)}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
@@ -125,13 +156,18 @@ func (c *cli) validate(args []string) int {
 			fmt.Fprintln(w, echo.Clean(f.String()))
 		}
 		if stop != nil {
-			w.Flush()
 			note := ""
 			if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
 				note = " (-timeout " + timeout.String() + ")"
 			}
-			fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
-			if _, ok := stop.(*flow.StopError); ok {
+			se, ok := stop.(*flow.StopError)
+			if ok && *asJSON {
+				all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
+			} else {
+				w.Flush()
+				fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
+			}
+			if ok {
 				code = max(code, exitProblem)
 			} else {
 				code = exitUsage
