@@ -137,11 +137,16 @@ func (c *cli) preview(args []string) int {
 		// row to preview, and validate checks such a sheet without data,
 		// so the two agree (D43).
 		msg := echo.Clean(d.file) + ":1:1: warning: the sheet has a header and no rows, so there is no row to preview"
-		if pf.asJSON {
+		switch {
+		case pf.asJSON:
 			b, _ := json.Marshal(msg)
 			fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
-		} else {
+		case pf.format == "text":
 			fmt.Fprintln(c.stdout, msg)
+		default:
+			// as the warnings of table, csv and jsonl: standard output
+			// stays a table, CSV or JSON lines (empty here)
+			fmt.Fprintln(c.stderr, msg)
 		}
 		if code == exitOK && pf.strict {
 			code = exitProblem

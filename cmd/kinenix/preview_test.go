@@ -481,6 +481,11 @@ func TestPreviewHeaderOnlySheet(t *testing.T) {
 		r := runCLI(t, "", args...)
 		require.Equal(t, result{0, want, ""}, r, args)
 	}
+	for _, format := range []string{"table", "csv", "jsonl"} {
+		// standard output stays a table, CSV or JSON lines
+		r := runCLI(t, "", "preview", "-each", "-format", format, "-data", sheet, p)
+		require.Equal(t, result{0, "", want}, r, format)
+	}
 	r := runCLI(t, "", "preview", "-strict", "-data", sheet, p)
 	require.Equal(t, 1, r.code)
 	r = runCLI(t, "", "validate", "-data", sheet, p)
