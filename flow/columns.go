@@ -107,6 +107,16 @@ type KindFacts struct {
 	// Rows are up to MaxExamples rows that hold the kind, as D41 names
 	// them: `rows[3] (sheet row 5)`.
 	Rows []string
+	// at are the rows of Rows by index and sheet row.
+	at []RowRef
+}
+
+// RowRef names one row of a sheet (D41): Index is its index in rows,
+// SheetRow the row number the spreadsheet shows (0 when unknown), Key
+// its value in the -key column.
+type RowRef struct {
+	Index, SheetRow int
+	Key             string
 }
 
 // ColumnFacts are what a column that a flow reads holds.
@@ -195,7 +205,7 @@ func (c *ColumnCounter) Add(row map[string]any, index, sheetRow int) {
 			return value.TextValue("?")
 		}
 		return v
-	}, RowName(index, sheetRow, ""))
+	}, RowRef{Index: index, SheetRow: sheetRow})
 }
 
 // AddValue is Add for a row given as a dictionary value (the `row` of a
@@ -204,7 +214,7 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowName(index, sheetRow, ""))
+	}, RowRef{Index: index, SheetRow: sheetRow})
 }
 
 // AddInput is AddValue for the row of a run's input (its variable row),
@@ -221,12 +231,13 @@ func (c *ColumnCounter) AddInput(in Input) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowName(in.Index, in.SheetRow, in.Key))
+	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key})
 }
 
-// add counts one row, named as messages name it.
-func (c *ColumnCounter) add(cell func(name string) value.Value, name string) {
+// add counts one row.
+func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
 	c.rows++
+	name := ""
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
@@ -240,7 +251,11 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, name string) {
 			k.Examples = append(k.Examples, showCell(v))
 		}
 		if len(k.Rows) < MaxExamples {
+			if name == "" {
+				name = RowName(at.Index, at.SheetRow, at.Key) // as messages name it
+			}
 			k.Rows = append(k.Rows, name)
+			k.at = append(k.at, at)
 		}
 	}
 }
@@ -324,10 +339,11 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			continue
 		}
 		text := f.Kinds[KindText]
-		n, rows, examples := text.Count, text.Rows, text.Examples
+		n, rows, examples, refs := text.Count, text.Rows, text.Examples, text.at
 		if !mostlyUnclear && unclear.Count > 0 {
 			n += unclear.Count
 			rows = append(append([]string(nil), rows...), unclear.Rows...)
+			refs = append(append([]RowRef(nil), refs...), unclear.at...)
 			examples = append(append([]string(nil), examples...), unclear.Examples...)
 		}
 		if n == 0 {
@@ -339,6 +355,9 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			list += " and " + Count(n-len(rows)) + " more"
 		}
 		w := at
+		if n == 1 && len(refs) == 1 {
+			w.Row = &refs[0]
+		}
 		w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + list + " " + holds(n) +
 			" text that is not a number (" + strings.Join(examples, ", ") + "); correct the data, or test the column with " +
 			"is not empty or give a default with default(...)"

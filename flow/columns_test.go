@@ -70,7 +70,9 @@ func TestColumnFacts(t *testing.T) {
 	require.Equal(t, 4, facts[2].Values())
 
 	var msgs []string
+	var rows []*flow.RowRef
 	for _, w := range c.Warnings("f.md") {
+		rows = append(rows, w.Row)
 		require.True(t, w.Warning)
 		require.Equal(t, "column", w.Kind)
 		msgs = append(msgs, w.String())
@@ -80,6 +82,8 @@ func TestColumnFacts(t *testing.T) {
 		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
 		"f.md:5:20: warning: column Days is read as a number, but rows[3] (sheet row 5) holds text that is not a number ('2,5'); correct the data, or test the column with is not empty or give a default with default(...)",
 	}, msgs)
+	// Only a warning about exactly one row names it as a row.
+	require.Equal(t, []*flow.RowRef{nil, nil, {Index: 3, SheetRow: 5}}, rows)
 }
 
 // The counter keeps a bounded amount whatever the number of rows.
@@ -122,6 +126,8 @@ func TestColumnRowsNamed(t *testing.T) {
 		ws := c.Warnings("f.md")
 		require.Len(t, ws, 1)
 		require.Contains(t, ws[0].Message, tc.want)
+		// D41: the one row named is there for JSON too.
+		require.Equal(t, &flow.RowRef{Index: tc.index, SheetRow: tc.sheetRow, Key: tc.key}, ws[0].Row)
 	}
 	c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
 	c.AddInput(flow.Input{Index: -1, Scope: scope.New(map[string]any{"row": map[string]any{"n": "x"}})})

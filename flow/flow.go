@@ -49,6 +49,10 @@ type Finding struct {
 	// Warning is true for what does not fail a flow: what sample data
 	// shows may go wrong, and the silent traps of D38 and D44.
 	Warning bool
+	// Row names the one row of a sheet the finding is about, when its
+	// message names exactly one (D41: a column warning of
+	// ColumnCounter.Warnings); nil otherwise.
+	Row *RowRef
 }
 
 // Before reports whether f comes before g in the order findings are

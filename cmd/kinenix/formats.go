@@ -132,16 +132,23 @@ func (o *jsonlOut) end()                  {}
 
 // tableOut is -format table: a header line, then one line per row, the
 // columns aligned and the line cut to the width. The widths are those of
-// the first tableSample rows, held until then; a later cell longer than
-// its column is cut with `…`.
+// the first tableSample rows, held until then. A later cell longer than
+// its column widens the column from that line on: a value up to
+// tableMaxCol characters (past that it is cut with `…`), a row's name
+// (row, sheet row, key) without limit, so that a row's name is never cut
+// (D41), not even by the terminal's width.
 type tableOut struct {
 	w       io.Writer
 	key     bool
 	width   int
+	names   int // how many columns name the row
 	cols    []string
 	widths  []int
 	pending [][]string
 }
+
+// tableMaxCol is the widest a column of values grows.
+const tableMaxCol = 40
 
 // tableSample is how many rows set the widths of the columns.
 const tableSample = 50
@@ -155,7 +162,23 @@ func terminalWidth() int {
 }
 
 func newTable(w io.Writer, f *flow.Flow, key bool) *tableOut {
-	return &tableOut{w: w, key: key, width: terminalWidth(), cols: columns(f, key)}
+	t := &tableOut{w: w, key: key, width: terminalWidth(), cols: columns(f, key), names: 2}
+	if key {
+		t.names++
+	}
+	return t
+}
+
+// grow widens the columns to the cells of a row: a row's name to its
+// length, a value to at most tableMaxCol.
+func (t *tableOut) grow(cs []string) {
+	for i, c := range cs {
+		n := utf8.RuneCountInString(c)
+		if i >= t.names {
+			n = min(n, tableMaxCol)
+		}
+		t.widths[i] = max(t.widths[i], n)
+	}
 }
 
 func (t *tableOut) row(r *flow.RowResult) {
@@ -170,6 +193,7 @@ func (t *tableOut) row(r *flow.RowResult) {
 		}
 		return
 	}
+	t.grow(cs)
 	t.line(cs)
 }
 
@@ -181,15 +205,10 @@ func (t *tableOut) end() {
 
 // flush sets the widths from the rows held and prints them.
 func (t *tableOut) flush() {
-	const maxCol = 40
 	t.widths = make([]int, len(t.cols))
-	for i, c := range t.cols {
-		t.widths[i] = min(utf8.RuneCountInString(c), maxCol)
-	}
+	t.grow(t.cols)
 	for _, cs := range t.pending {
-		for i, c := range cs {
-			t.widths[i] = max(t.widths[i], min(utf8.RuneCountInString(c), maxCol))
-		}
+		t.grow(cs)
 	}
 	t.line(t.cols)
 	for _, cs := range t.pending {
@@ -199,10 +218,14 @@ func (t *tableOut) flush() {
 }
 
 // line prints one line: the cells padded to their widths, two spaces
-// apart, cut to the width.
+// apart, cut to the width but never within the row's name.
 func (t *tableOut) line(cs []string) {
 	var b strings.Builder
+	name := 0 // the characters of the row's name, with its padding
 	for i, c := range cs {
+		if i == t.names {
+			name = utf8.RuneCountInString(b.String())
+		}
 		if i > 0 {
 			b.WriteString("  ")
 		}
@@ -218,8 +241,8 @@ func (t *tableOut) line(cs []string) {
 		}
 	}
 	s := b.String()
-	if utf8.RuneCountInString(s) > t.width {
-		s = cut(s, t.width)
+	if width := max(t.width, name+1); utf8.RuneCountInString(s) > width {
+		s = cut(s, width)
 	}
 	io.WriteString(t.w, strings.TrimRight(s, " ")+"\n")
 }

@@ -23,7 +23,9 @@ import (
 //
 // files lists the flows in the order read; error is there only when a flow
 // could not be read as a whole (it is too large) or its run stopped
-// (D42), summary only with -summary. errors counts the fields that failed
+// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
+// "message": MESSAGE}, the row where it stopped (D41) and the message
+// of error; summary only with -summary. errors counts the fields that failed
 // and the flows that could not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
@@ -133,11 +135,16 @@ func (c *cli) preview(args []string) int {
 		// row to preview, and validate checks such a sheet without data,
 		// so the two agree (D43).
 		msg := echo.Clean(d.file) + ":1:1: warning: the sheet has a header and no rows, so there is no row to preview"
-		if pf.asJSON {
+		switch {
+		case pf.asJSON:
 			b, _ := json.Marshal(msg)
 			fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
-		} else {
+		case pf.format == "text":
 			fmt.Fprintln(c.stdout, msg)
+		default:
+			// as the warnings of table, csv and jsonl: standard output
+			// stays a table, CSV or JSON lines (empty here)
+			fmt.Fprintln(c.stderr, msg)
 		}
 		if code == exitOK && pf.strict {
 			code = exitProblem
@@ -200,10 +207,8 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
-	if p.plan.hasData && p.pf.compare == "" && (p.pf.format == "text" || p.pf.asJSON || p.pf.strict) {
-		// Warnings are printed in text and JSON only; -compare prints none.
-		// Under -strict they are computed for any format, so a warning
-		// fails the run as it fails validate -strict (D43).
+	if p.plan.hasData && p.pf.compare == "" {
+		// Every format shows the warnings (D44); -compare prints none.
 		opts = append(opts, flow.SampleWarnings())
 	}
 	f, err := flow.Compile(name, src, opts...)
@@ -212,7 +217,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		p.errors++
 		if p.json != nil {
 			p.json.file(echo.Clean(name))
-			p.json.endFile(err.Error(), nil)
+			p.json.endFile(err.Error(), nil, nil)
 			return exitOK
 		}
 		fmt.Fprintf(p.w, "%s: error: %s\n", echo.Clean(name), err)
@@ -226,8 +231,12 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		return code
 	}
 	var out rowsOut = noRows{} // -summary alone prints only the summary
+	var warns *findingSet      // the warnings of table and csv, printed after the rows
 	if !p.pf.summary || p.d.each || p.json != nil {
 		out = p.output(f)
+		if p.json == nil && (p.pf.format == "table" || p.pf.format == "csv") {
+			warns = newFindingSet(name, staticWarnings(f), !p.plan.single())
+		}
 	}
 	var sum *summary
 	if p.pf.summary {
@@ -253,6 +262,9 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 			}
 			p.warnings += len(res.Warnings)
 		}
+		if warns != nil {
+			warns.addRow(&r, false)
+		}
 		if !keep(&r) || p.pf.summary && !p.d.each {
 			continue
 		}
@@ -260,6 +272,14 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog.done()
 	out.end()
+	if warns != nil {
+		// A table or CSV file has no place for them: they go to standard
+		// error, each once with its rows, as validate prints them.
+		p.w.(*bufio.Writer).Flush()
+		for _, fd := range warns.list(stop != nil, nil) {
+			fmt.Fprintln(p.stderr, echo.Clean(fd.String()))
+		}
+	}
 	failed := ""
 	if stop != nil {
 		failed = stop.Error() + p.timeoutNote(stop)
@@ -268,7 +288,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		}
 	}
 	if p.json != nil {
-		p.json.endFile(failed, sum)
+		var stopped *jsonStop
+		if se, ok := stop.(*flow.StopError); ok {
+			stopped = &jsonStop{jsonRowRef: newJSONRowRef(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
+		}
+		p.json.endFile(failed, stopped, sum)
 	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
 		// the rows stay one CSV table or JSON lines: the summary goes to
 		// standard error
@@ -353,6 +377,17 @@ func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResul
 		}
 		return true
 	}, only, exitOK
+}
+
+// staticWarnings are the warnings of a flow known without data.
+func staticWarnings(f *flow.Flow) []flow.Finding {
+	var out []flow.Finding
+	for _, fd := range f.Findings() {
+		if fd.Warning {
+			out = append(out, fd)
+		}
+	}
+	return out
 }
 
 // rowsOut prints the rows of one flow in one format.
@@ -449,7 +484,13 @@ func (j *jsonOut) row(r previewRow) {
 	j.write("\n        " + j.encode(r, "        "))
 }
 
-func (j *jsonOut) endFile(failed string, sum *summary) {
+// jsonStop is where the run of a flow stopped (D42), in preview -json.
+type jsonStop struct {
+	jsonRowRef
+	Message string `json:"message"`
+}
+
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
 	if j.rows > 0 {
 		j.write("\n      ")
 	}
@@ -459,6 +500,9 @@ func (j *jsonOut) endFile(failed string, sum *summary) {
 	}
 	if failed != "" {
 		j.write(",\n      \"error\": " + j.encode(failed, ""))
+	}
+	if stopped != nil {
+		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
 	}
 	j.write("\n    }")
 }

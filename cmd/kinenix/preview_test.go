@@ -422,10 +422,41 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
-	var doc struct{ Files []struct{ Error string } }
+	var doc struct {
+		Files []struct {
+			Error   string
+			Stopped *jsonStop
+		}
+	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.Files, 1)
 	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
+	// D42 with D41: the JSON names the row where the run stopped.
+	stopped := doc.Files[0].Stopped
+	require.NotNil(t, stopped, r.stdout)
+	require.NotNil(t, stopped.Row)
+	if stopped.SheetRow != 0 { // unknown when the stop came between rows read
+		require.Equal(t, *stopped.Row+2, stopped.SheetRow)
+	}
+	require.Equal(t, doc.Files[0].Error, stopped.Message)
+	require.Contains(t, stopped.Message, flow.RowName(*stopped.Row, stopped.SheetRow, ""))
+	// validate -json: the stop is a finding of kind "stopped", not only a
+	// line on standard error.
+	r = runCLI(t, "", "validate", "-json", "-data", d, "-timeout", "1ns", f)
+	require.Equal(t, 1, r.code)
+	require.Empty(t, r.stderr)
+	var found []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	require.Len(t, found, 1)
+	last := found[0]
+	require.Equal(t, "stopped", last.Kind)
+	require.False(t, last.Warning)
+	require.NotNil(t, last.Row)
+	if last.SheetRow != 0 {
+		require.Equal(t, *last.Row+2, last.SheetRow)
+	}
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, last.Message)
+	require.Contains(t, last.Message, flow.RowName(*last.Row, last.SheetRow, ""))
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
 	r = runCLI(t, "", "preview", "-data", d, "-format", "xml", f)
@@ -450,6 +481,11 @@ func TestPreviewHeaderOnlySheet(t *testing.T) {
 		r := runCLI(t, "", args...)
 		require.Equal(t, result{0, want, ""}, r, args)
 	}
+	for _, format := range []string{"table", "csv", "jsonl"} {
+		// standard output stays a table, CSV or JSON lines
+		r := runCLI(t, "", "preview", "-each", "-format", format, "-data", sheet, p)
+		require.Equal(t, result{0, "", want}, r, format)
+	}
 	r := runCLI(t, "", "preview", "-strict", "-data", sheet, p)
 	require.Equal(t, 1, r.code)
 	r = runCLI(t, "", "validate", "-data", sheet, p)
@@ -459,13 +495,14 @@ func TestPreviewHeaderOnlySheet(t *testing.T) {
 }
 
 // D43: under -strict a warning fails preview in every format, as it fails
-// validate -strict, though only text and JSON print warnings.
+// validate -strict, and every format says why (D44).
 func TestPreviewStrictAnyFormat(t *testing.T) {
 	sheet := writeFile(t, "d.csv", "amount\n1\n")
 	p := writeFlow(t, "f.md", "- **n:** ${row.amuont}\n")
 	for _, format := range []string{"text", "table", "csv", "jsonl"} {
 		r := runCLI(t, "", "preview", "-strict", "-each", "-format", format, "-data", sheet, p)
 		require.Equal(t, 1, r.code, format)
+		require.Contains(t, r.stdout+r.stderr, "no key 'amuont' in row; did you mean 'amount'?", format)
 	}
 	r := runCLI(t, "", "validate", "-strict", "-data", sheet, p)
 	require.Equal(t, 1, r.code)
@@ -487,4 +524,78 @@ func TestPreviewSummaryMachineFormats(t *testing.T) {
 		require.True(t, json.Valid([]byte(line)), line)
 	}
 	require.Contains(t, r.stderr, "summary of 2 rows")
+}
+
+// D41: -format table never cuts a row's name (row, sheet row, key), not
+// even past the first rows, which set the widths, nor at a narrow
+// terminal: its columns widen from the line that needs it. A value grows
+// its column too, up to 40 characters.
+func TestPreviewTableKeepsRowNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := range 1200 {
+		b.WriteString("K" + strconv.Itoa(i) + "," + strconv.Itoa(i) + "\n")
+	}
+	d := writeFile(t, "mid.csv", b.String())
+	f := writeFlow(t, "small.md", "- **a:** ${row.amount}\n- **long:** ${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}${row.id}\n")
+	for _, columns := range []string{"300", "12"} {
+		t.Setenv("COLUMNS", columns)
+		r := runCLI(t, "", "preview", "-data", d, "-each", "-key", "id", "-format", "table", f)
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(r.stdout, "\n")
+		require.Len(t, lines, 1202)
+		for i := range 1200 {
+			name := strconv.Itoa(i) + "  +" + strconv.Itoa(i+2) + "  +K" + strconv.Itoa(i) + "( |…)"
+			require.Regexp(t, "^"+name, lines[i+1], columns)
+		}
+		if columns == "300" {
+			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 7)+"K110…", lines[1101])
+		}
+	}
+}
+
+// D44: preview shows the warnings in every format. Text and JSON show
+// them with their field, JSON lines with each row as -json does; a table
+// or a CSV file has no place for them, so they go to standard error as
+// validate prints them, each once with its rows.
+func TestPreviewWarningsEveryFormat(t *testing.T) {
+	d := writeFile(t, "inv.csv", "customer,note,amount\nACME,,5\nBob,hi,7\nCy,,8\n")
+	f := writeFlow(t, "f3.md", "- **c:** ${customer}\n- **n:** ${default(row.note, none)}\n"+
+		"- **condition:** ${row.amount} > 1 && ${row.amount} < 9\n")
+	customer := f + ":1:12: warning: customer: no variable 'customer'; did you mean row.customer?"
+	none := f + ":2:30: warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text"
+	and := f + ":3:36: warning: condition: '&&' does not join the parts of a condition, so this is one comparison with the text '1 && ${row.amount} < 9'; write and: ${row.amount} > 1 and ${row.amount} < 9"
+	for _, format := range []string{"table", "csv"} {
+		r := runCLI(t, "", "preview", "-data", d, "-row", "0", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.Equal(t, customer+" (rows[0] (sheet row 2))\n"+none+" (rows[0] (sheet row 2))\n"+and+"\n", r.stderr, format)
+		require.NotContains(t, r.stdout, "warning", format)
+		r = runCLI(t, "", "preview", "-data", d, "-each", "-key", "customer", "-format", format, f)
+		require.Equal(t, customer+" (every row)\n"+none+" (every row)\n"+and+"\n", r.stderr, format)
+		r = runCLI(t, "", "preview", "-strict", "-data", d, "-row", "1", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.Equal(t, customer+" (rows[1] (sheet row 3))\n"+none+" (rows[1] (sheet row 3))\n"+and+"\n", r.stderr, format)
+	}
+	// JSON lines carry the warnings of the data as -json does.
+	r := runCLI(t, "", "preview", "-data", d, "-row", "0", "-format", "jsonl", f)
+	require.Equal(t, 1, r.code)
+	var row previewRow
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &row))
+	var got []string
+	for _, fd := range row.Fields {
+		for _, w := range fd.Warnings {
+			got = append(got, w.Message)
+		}
+	}
+	j := runCLI(t, "", "preview", "-data", d, "-row", "0", "-json", f)
+	var doc struct{ Files []struct{ Rows []previewRow } }
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &doc))
+	var want []string
+	for _, fd := range doc.Files[0].Rows[0].Fields {
+		for _, w := range fd.Warnings {
+			want = append(want, w.Message)
+		}
+	}
+	require.Len(t, want, 3)
+	require.Equal(t, want, got)
 }

@@ -37,6 +37,25 @@ type jsonFinding struct {
 	SheetRows []int    `json:"sheetRows,omitempty"`
 	Keys      []string `json:"keys,omitempty"`
 	RowCount  int      `json:"rowCount,omitempty"`
+	jsonRowRef
+}
+
+// jsonRowRef names the one row of a sheet a finding is about, when it is
+// about exactly one (D41: JSON carries the index and the sheet row), or
+// the row where a run stopped (D42): Row is the index, SheetRow the row
+// number the spreadsheet shows, Key the value of the -key column.
+type jsonRowRef struct {
+	Row      *int   `json:"row,omitempty"`
+	SheetRow int    `json:"sheetRow,omitempty"`
+	Key      string `json:"key,omitempty"`
+}
+
+func newJSONRowRef(index, sheetRow int, key string) jsonRowRef {
+	j := jsonRowRef{SheetRow: max(sheetRow, 0), Key: echo.Clean(key)}
+	if index >= 0 {
+		j.Row = &index
+	}
+	return j
 }
 
 // jsonPlace is where in a flow a record of validate -json or preview
@@ -58,8 +77,20 @@ func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
 		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
+		if rows.n == 1 {
+			j.jsonRowRef = newJSONRowRef(rows.list[0], rows.sheet[0], rows.keys[0])
+		}
+	} else if f.Row != nil {
+		j.jsonRowRef = newJSONRowRef(f.Row.Index, f.Row.SheetRow, f.Row.Key)
 	}
 	return j
+}
+
+// stoppedFinding is the stop of a run (D42) as a finding of validate
+// -json, of kind "stopped", naming the row where it stopped.
+func stoppedFinding(file string, stop *flow.StopError, note string) jsonFinding {
+	return jsonFinding{jsonPlace: placeOf(file, 1, 1), Message: echo.Clean(stop.Error()) + note,
+		Kind: "stopped", jsonRowRef: newJSONRowRef(stop.Index, stop.SheetRow, stop.Key)}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
@@ -136,13 +167,18 @@ func (c *cli) validate(args []string) int {
 			fmt.Fprintln(w, echo.Clean(f.String()))
 		}
 		if stop != nil {
-			w.Flush()
 			note := ""
 			if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
 				note = " (-timeout " + timeout.String() + ")"
 			}
-			fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
-			if _, ok := stop.(*flow.StopError); ok {
+			se, ok := stop.(*flow.StopError)
+			if ok && *asJSON {
+				all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
+			} else {
+				w.Flush()
+				fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
+			}
+			if ok {
 				code = max(code, exitProblem)
 			} else {
 				code = exitUsage
@@ -212,51 +248,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
 		counter = flow.NewColumnCounter(cols)
 	}
-	type key struct {
-		line, col int
-		msg       string
-		warning   bool
-	}
-	keyOf := func(f flow.Finding) key { return key{f.Line, f.Column, f.Message, f.Warning} }
-	index := map[key]int{}
-	for _, fd := range f.Findings() {
-		index[keyOf(fd)] = len(out)
-		out = append(out, rowFinding{Finding: fd})
-	}
-	static := len(out)
-	rows := 0
-	listRows := !plan.single() // every row, or the one of -row N (D41)
-	var full *rowFinding
-	add := func(fd flow.Finding, r *flow.RowResult) {
-		if fd.Warning {
-			// A warning that says what an error at the same place says
-			// is that error's: one line per problem (D32).
-			if _, dup := index[key{fd.Line, fd.Column, fd.Message, false}]; dup {
-				return
-			}
-		}
-		k := keyOf(fd)
-		i, seen := index[k]
-		if !seen {
-			if len(out)-static >= flow.MaxFindings {
-				if full == nil {
-					full = &rowFinding{Finding: flow.Finding{File: name, Line: 1, Column: 1, Kind: "limit", Warning: true,
-						Message: "too many different findings; only the first " + strconv.Itoa(flow.MaxFindings) + " are listed"}}
-				}
-				return
-			}
-			i = len(out)
-			index[k] = i
-			rf := rowFinding{Finding: fd}
-			if listRows {
-				rf.rows = &rowRanges{}
-			}
-			out = append(out, rf)
-		}
-		if i >= static && out[i].rows != nil {
-			out[i].rows.add(r.Row, r.SheetRow, r.Key)
-		}
-	}
+	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	inputs := plan.rows(f.Reads("rows"))
 	if counter != nil {
 		inputs = countColumns(inputs, counter)
@@ -266,42 +258,124 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 			stop = err
 			break
 		}
-		rows++
-		for _, res := range r.Results {
-			if fd, ok := res.Finding(); ok {
-				add(fd, &r)
+		set.addRow(&r, true)
+	}
+	var more []rowFinding
+	if counter != nil && stop == nil {
+		more = wrap(counter.Warnings(name))
+	}
+	return set.list(stop != nil, more), stop
+}
+
+// findingSet gathers the findings of a run over rows: each different
+// finding once (by place, message and whether it is a warning), with the
+// rows it holds for (D41), at most flow.MaxFindings of them past those
+// known without data.
+type findingSet struct {
+	name     string
+	out      []rowFinding
+	index    map[findingKey]int
+	static   int  // the findings known without data, which name no rows
+	listRows bool // whether findings of the data list their rows
+	rows     int  // the rows added
+	full     *rowFinding
+}
+
+type findingKey struct {
+	line, col int
+	msg       string
+	warning   bool
+}
+
+func keyOf(f flow.Finding) findingKey { return findingKey{f.Line, f.Column, f.Message, f.Warning} }
+
+// newFindingSet starts a set of the flow file name with the findings
+// known without data (static).
+func newFindingSet(name string, static []flow.Finding, listRows bool) *findingSet {
+	s := &findingSet{name: name, index: map[findingKey]int{}, listRows: listRows}
+	for _, fd := range static {
+		s.index[keyOf(fd)] = len(s.out)
+		s.out = append(s.out, rowFinding{Finding: fd})
+	}
+	s.static = len(s.out)
+	return s
+}
+
+// addRow adds the warnings of a row's results, and with errors what
+// failed; a warning of a result that failed is left out when the error
+// says it.
+func (s *findingSet) addRow(r *flow.RowResult, errors bool) {
+	s.rows++
+	for _, res := range r.Results {
+		if fd, ok := res.Finding(); ok && errors {
+			s.add(fd, r)
+		}
+		for _, w := range res.Warnings {
+			if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
+				continue // the error says it
 			}
-			for _, w := range res.Warnings {
-				if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
-					continue // the error says it
-				}
-				add(w, &r)
-			}
+			s.add(w, r)
 		}
 	}
-	for i := static; i < len(out); i++ {
-		out[i].sheetRows, out[i].stopped = rows, stop != nil
+}
+
+func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
+	if fd.Warning {
+		// A warning that says what an error at the same place says is
+		// that error's: one line per problem (D32).
+		if _, dup := s.index[findingKey{fd.Line, fd.Column, fd.Message, false}]; dup {
+			return
+		}
+	}
+	k := keyOf(fd)
+	i, seen := s.index[k]
+	if !seen {
+		if len(s.out)-s.static >= flow.MaxFindings {
+			if s.full == nil {
+				s.full = &rowFinding{Finding: flow.Finding{File: s.name, Line: 1, Column: 1, Kind: "limit", Warning: true,
+					Message: "too many different findings; only the first " + strconv.Itoa(flow.MaxFindings) + " are listed"}}
+			}
+			return
+		}
+		i = len(s.out)
+		s.index[k] = i
+		rf := rowFinding{Finding: fd}
+		if s.listRows {
+			rf.rows = &rowRanges{}
+		}
+		s.out = append(s.out, rf)
+	}
+	if i >= s.static && s.out[i].rows != nil {
+		s.out[i].rows.add(r.Row, r.SheetRow, r.Key)
+	}
+}
+
+// list is the findings in file order, with more among them, and last
+// the one that says the limit was reached; stopped says that the run
+// stopped before the data's end (D42).
+func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
+	out := s.out
+	for i := s.static; i < len(out); i++ {
+		out[i].sheetRows, out[i].stopped = s.rows, stopped
 	}
 	// A warning known without data (a method call that could be a key)
 	// that the data made an error at the same place is that error's.
 	kept := out[:0]
 	for _, rf := range out {
 		if rf.Warning {
-			if _, dup := index[key{rf.Line, rf.Column, rf.Message, false}]; dup {
+			if _, dup := s.index[findingKey{rf.Line, rf.Column, rf.Message, false}]; dup {
 				continue
 			}
 		}
 		kept = append(kept, rf)
 	}
 	out = kept
-	if counter != nil && stop == nil {
-		out = append(out, wrap(counter.Warnings(name))...)
-	}
+	out = append(out, more...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j].Finding) })
-	if full != nil {
-		out = append(out, *full)
+	if s.full != nil {
+		out = append(out, *s.full)
 	}
-	return out, stop
+	return out
 }
 
 func wrap(fs []flow.Finding) []rowFinding {

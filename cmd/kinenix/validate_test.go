@@ -434,3 +434,42 @@ func TestValidateMethodCallOnce(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, 2, strings.Count(r.stdout, "warning: "), r.stdout)
 }
+
+// D41: a finding of validate -json about exactly one row carries its
+// row, sheet row and key, as preview -json's rows do; one about many
+// rows keeps only the lists.
+func TestValidateJSONOneRow(t *testing.T) {
+	d := writeFile(t, "c.csv", "id,amount\nA,1\nB,x\nC,3\nD,x\nE,x\n")
+	f := writeFlow(t, "n.md", "- **n:** ${number(row.amount) * 2}\n- **m:** ${row.amount}\n")
+	r := runCLI(t, "", "validate", "-json", "-key", "id", "-data", d, f)
+	require.Equal(t, 1, r.code, r.stderr)
+	var found []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	kinds := map[string]jsonFinding{}
+	for _, fd := range found {
+		kinds[fd.Kind] = fd
+	}
+	value, column := kinds["value"], kinds["column"]
+	require.Equal(t, []int{1, 3, 4}, value.Rows)
+	require.Nil(t, value.Row, "many rows")
+	require.Zero(t, value.SheetRow)
+	require.Contains(t, column.Message, "rows[1] (sheet row 3, B), rows[3] (sheet row 5, D), rows[4] (sheet row 6, E) hold")
+	require.Nil(t, column.Row, "many rows")
+
+	d = writeFile(t, "one.csv", "id,amount\nA,1\nB,x\nC,3\n")
+	r = runCLI(t, "", "validate", "-json", "-key", "id", "-data", d, f)
+	require.Equal(t, 1, r.code, r.stderr)
+	found = nil
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	var seen []string
+	for _, fd := range found {
+		if fd.Kind != "value" && fd.Kind != "column" {
+			continue
+		}
+		seen = append(seen, fd.Kind)
+		require.NotNil(t, fd.Row, fd.Kind)
+		require.Equal(t, jsonRowRef{Row: fd.Row, SheetRow: 3, Key: "B"}, fd.jsonRowRef, fd.Kind)
+		require.Equal(t, 1, *fd.Row, fd.Kind)
+	}
+	require.ElementsMatch(t, []string{"value", "column"}, seen)
+}
