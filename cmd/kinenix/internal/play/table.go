@@ -41,12 +41,23 @@ const (
 // more than QuickCells fields would run anew for the summary (a flow or
 // data new to the table), only the rows asked for are run, and the
 // result says so (Partial); the page then asks again without Quick.
+//
+// Part of Parts splits the rows, so that two tables (two workers of the
+// page, one a core) share the work: the part runs its share of the rows
+// alone (Part 0 the first), and its Rows, Total, RowsLeft and Summary are
+// those of its rows; the parts' tables added up in order are the whole
+// table. Parts 0 or 1 is the whole table.
 type TableRequest struct {
 	Request
 	Offset int  `json:"offset"`
 	Limit  int  `json:"limit"`
 	Quick  bool `json:"quick,omitempty"`
+	Part   int  `json:"part,omitempty"`
+	Parts  int  `json:"parts,omitempty"`
 }
+
+// MaxParts is the most parts a table is split into.
+const MaxParts = 8
 
 // TableResult is the flow over every row: a table of rows by fields and
 // conditions, as `kinenix preview -format table` prints it, and the
@@ -134,8 +145,12 @@ type FieldCount struct {
 // a sheet is one row, and no data one empty row) and returns the page of
 // rows asked for and the summary of all. Each evaluation has the budget of
 // a check's; ctx stops the run between rows, and the result then says how
-// far it got.
+// far it got. A part (TableRequest.Part) out of range is a *BadRequest.
 func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
+	parts := max(req.Parts, 1)
+	if parts > MaxParts || req.Part < 0 || req.Part >= parts {
+		return nil, &BadRequest{"the table's part is out of range: send parts from 1 to " + strconv.Itoa(MaxParts) + " and a part from 0 to parts-1"}
+	}
 	res := &TableResult{Columns: []Column{}, Rows: []TableRow{},
 		Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
 	src := []byte(req.Flow)
@@ -178,15 +193,19 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		rows = d.Len()
 	}
 	if len(fields) > 0 && rows*len(fields) > MaxCells {
-		res.RowsLeft = rows - MaxCells/len(fields)
+		if req.Part == parts-1 {
+			res.RowsLeft = rows - MaxCells/len(fields) // the rows after the last part's
+		}
 		rows = MaxCells / len(fields)
 	}
-	cols := columnsOf(src, fields, d, rows)
-	from, to := 0, rows
-	if req.Quick && cols != nil && len(cols.todo)*rows > QuickCells {
+	// This part's rows.
+	from, to := rows*req.Part/parts, rows*(req.Part+1)/parts
+	lo, hi := from, to
+	cols := columnsOf(src, fields, d, rows, lo, hi)
+	if req.Quick && cols != nil && len(cols.todo)*(hi-lo) > QuickCells {
 		// The rows shown, now; the page asks again for the rest.
 		res.Partial, cols = true, nil
-		from, to = min(res.Offset, rows), min(res.Offset+limit, rows)
+		from, to = min(max(res.Offset, lo), hi), min(max(res.Offset+limit, lo), hi)
 	}
 	if cols != nil {
 		cols.prepare(src, len(fields))
@@ -241,7 +260,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		res.RowsLeft += to - from - res.Total
 	}
 	if res.Partial && err == nil {
-		res.Total = rows
+		res.Total = hi - lo
 	}
 	return res, nil
 }
@@ -489,6 +508,7 @@ type columnKey struct {
 type columns struct {
 	key    *data.Data
 	rows   int
+	part   [2]int // the rows run, from and to
 	whole  bool      // every row is run whole, and the new fields learnt from it
 	filled []*column // the columns learnt so
 	outs   []outcome // row's scratch space
@@ -498,28 +518,32 @@ type columns struct {
 	known  map[columnKey]*column
 }
 
-// lastColumns are the columns of the table run last, for its data.
+// lastColumns are the columns of the tables run last, for their data: of
+// each part of its rows (TableRequest.Part), as the page asks for the
+// same parts each time.
 var lastColumns struct {
 	sync.Mutex
 	d     *data.Data
 	rows  int
-	known map[columnKey]*column
+	known map[[2]int]map[columnKey]*column
 }
 
-// columnsOf are the columns of fields over rows rows of d: those the
-// table run last with the same d found, the others to be run (todo). It
-// is nil for data that is not a sheet (one row).
-func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns {
+// columnsOf are the columns of fields over rows from to to (exclusive) of
+// the rows rows of d: those the table run last with the same d and rows
+// found, the others to be run (todo). It is nil for data that is not a
+// sheet (one row).
+func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows, from, to int) *columns {
 	if d == nil || !d.IsSheet() || rows < 2 {
 		return nil
 	}
+	part := [2]int{from, to}
 	lastColumns.Lock()
-	known := lastColumns.known
-	if lastColumns.d != d || lastColumns.rows != rows {
-		known = nil
+	var known map[columnKey]*column
+	if lastColumns.d == d && lastColumns.rows == rows {
+		known = lastColumns.known[part]
 	}
 	lastColumns.Unlock()
-	cs := &columns{key: d, rows: rows, known: map[columnKey]*column{}}
+	cs := &columns{key: d, rows: rows, part: part, known: map[columnKey]*column{}}
 	for _, f := range fields {
 		k := columnKey{f.Value, f.Condition}
 		c := cs.known[k]
@@ -630,5 +654,8 @@ func (cs *columns) done() {
 	}
 	lastColumns.Lock()
 	defer lastColumns.Unlock()
-	lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, cs.known
+	if lastColumns.d != cs.key || lastColumns.rows != cs.rows || lastColumns.known == nil {
+		lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, map[[2]int]map[columnKey]*column{}
+	}
+	lastColumns.known[cs.part] = cs.known
 }
