@@ -508,7 +508,7 @@ type columnKey struct {
 type columns struct {
 	key    *data.Data
 	rows   int
-	part   [2]int // the rows run, from and to
+	part   [2]int    // the rows run, from and to
 	whole  bool      // every row is run whole, and the new fields learnt from it
 	filled []*column // the columns learnt so
 	outs   []outcome // row's scratch space
