@@ -54,12 +54,15 @@ func largeCSV() string {
 	return csv.String()
 }
 
-// forgetColumns drops the fields' outcomes kept from the last table, as
-// new data does.
+// forgetColumns drops the fields' outcomes and the rows kept from the
+// last table, as new data does.
 func forgetColumns() {
 	lastColumns.Lock()
 	lastColumns.known = nil
 	lastColumns.Unlock()
+	lastWhole.mu.Lock()
+	lastWhole.d, lastWhole.rows = nil, nil
+	lastWhole.mu.Unlock()
 }
 
 // BenchmarkCallCheckSheet is the check the page asks for on a keystroke

@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -284,6 +286,9 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 	var r flow.RowResult // each row's results in the same storage
 	var one flow.RowResult
 	var outs []outcome
+	var scratch wholeRow
+	kept, ran := lastWhole.get(src, d), map[int]*wholeRow(nil)
+	defer func() { lastWhole.put(src, d, ran) }()
 	for i := from; i < to; i++ {
 		vars := map[string]any{}
 		if d != nil {
@@ -321,35 +326,112 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 				}
 			}
 		}
-		f.RunInto(ctx, newScope(vars), &r)
-		if err := ctx.Err(); err != nil {
-			return err
+		// A row shown and run whole in the last table of this flow and
+		// data (the page's quick table, then every row) is not run again.
+		w := kept[i]
+		if w == nil {
+			f.RunInto(ctx, newScope(vars), &r)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			w = scratch.of(r.Results, shown)
+			if shown {
+				if ran == nil {
+					ran = map[int]*wholeRow{}
+				}
+				ran[i] = w.clone()
+			}
 		}
 		if cols != nil && cols.whole {
-			cols.learn(i, r.Results)
+			cols.learn(i, w)
 			cols.outs = cols.row(i, cols.outs)
 			told = cols.outs != nil
 		}
-		outs = outs[:0]
 		var cells []Cell
-		for _, res := range r.Results {
-			outs = append(outs, outcomeOf(res))
-			if shown {
-				cells = append(cells, cellOf(res))
-			}
-		}
 		if shown {
-			if cells == nil {
-				cells = []Cell{}
-			}
+			cells = slices.Clone(w.cells)
 			if told {
 				cols.keep(i, cells) // the row's fields alone are the row
 			}
 		}
-		yield(i, outs, cells)
+		yield(i, w.outs, cells)
 	}
 	cols.done()
 	return nil
+}
+
+// wholeRow is what a table takes of a row run whole: each field's outcome
+// and work, whether the row's budget ran out, and, for a row shown, its
+// cells.
+type wholeRow struct {
+	outs  []outcome
+	work  [][2]int32
+	spent bool
+	cells []Cell
+}
+
+// of is w with the row of results (and its cells when shown), in w's
+// storage.
+func (w *wholeRow) of(results []flow.Result, shown bool) *wholeRow {
+	w.outs, w.work, w.spent, w.cells = w.outs[:0], w.work[:0], false, w.cells[:0]
+	for _, r := range results {
+		w.outs = append(w.outs, outcomeOf(r))
+		w.work = append(w.work, [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))})
+		w.spent = w.spent || errors.Is(r.Err, value.ErrBudget)
+		if shown {
+			w.cells = append(w.cells, cellOf(r))
+		}
+	}
+	if shown && w.cells == nil {
+		w.cells = []Cell{}
+	}
+	return w
+}
+
+func (w *wholeRow) clone() *wholeRow {
+	return &wholeRow{outs: slices.Clone(w.outs), work: slices.Clone(w.work), spent: w.spent, cells: slices.Clone(w.cells)}
+}
+
+// lastWhole are the rows shown and run whole by the last table, of its
+// flow and data: the page asks for the rows shown of a flow new to the
+// table at once (TableRequest.Quick), then for every row, those again.
+var lastWhole keptRows
+
+// keptRows are rows run whole of a flow over data, by index: at most a
+// page of them (MaxPage), their cells cut to MaxCell bytes.
+type keptRows struct {
+	mu   sync.Mutex
+	src  string
+	d    *data.Data
+	rows map[int]*wholeRow
+}
+
+// get are the rows kept of the flow src over d, nil for none; they are
+// read, never changed.
+func (l *keptRows) get(src []byte, d *data.Data) map[int]*wholeRow {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if d == nil || l.d != d || l.src != string(src) {
+		return nil
+	}
+	return l.rows
+}
+
+// put keeps rows (when there are any) as the rows of src over d, with
+// those kept of the same flow and data (another part of the table) while
+// they are at most MaxPage.
+func (l *keptRows) put(src []byte, d *data.Data, rows map[int]*wholeRow) {
+	if d == nil || len(rows) == 0 || len(rows) > MaxPage {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.d == d && l.src == string(src) && len(l.rows)+len(rows) <= MaxPage {
+		all := maps.Clone(l.rows) // the rows got are read meanwhile
+		maps.Copy(all, rows)
+		rows = all
+	}
+	l.src, l.d, l.rows = string(src), d, rows
 }
 
 // cellOf is the cell of a field's result.
@@ -451,27 +533,20 @@ func (c *column) set(i int, r flow.RowResult, shown bool) {
 	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
 }
 
-// learn records the fields of row i, run whole, in the columns that
+// learn records the fields of row i, run whole (w), in the columns that
 // learn from it (fill): each field's outcome and its share of the row's
 // work, which is its work alone (flow.Result.WorkBytes); unsure on a row
 // whose budget ran out, where the share of a field is not its whole work.
-func (cs *columns) learn(i int, results []flow.Result) {
-	spent := false
-	for _, r := range results {
-		if errors.Is(r.Err, value.ErrBudget) {
-			spent = true
-		}
-	}
+func (cs *columns) learn(i int, w *wholeRow) {
 	for j, c := range cs.cols {
-		if !c.fill || j >= len(results) {
+		if !c.fill || j >= len(w.outs) {
 			continue
 		}
-		r := results[j]
 		c.out[i] = cellUnsure
-		if !spent {
-			c.out[i] = outcomeOf(r)
+		if !w.spent {
+			c.out[i] = w.outs[j]
 		}
-		c.work[i] = [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))}
+		c.work[i] = w.work[j]
 	}
 }
 

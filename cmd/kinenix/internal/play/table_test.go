@@ -472,3 +472,29 @@ func TestTableParts(t *testing.T) {
 	require.ErrorAs(t, err, &badReq)
 	require.Contains(t, err.Error(), "part")
 }
+
+// The rows shown of a quick table, run whole, are kept for the table of
+// every row that follows with the same flow and data, and not run again.
+func TestTableKeepsRowsShown(t *testing.T) {
+	forgetColumns()
+	t.Cleanup(forgetColumns) // a cell marked below
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 10, Limit: 5, Quick: true}
+	quick, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, quick.Partial)
+	d, err := decodeData(req.Request)
+	require.NoError(t, err)
+	kept := lastWhole.get([]byte(req.Flow), d)
+	require.Len(t, kept, 5)
+	for _, r := range quick.Rows {
+		require.Equal(t, r.Cells, kept[r.Row].cells)
+	}
+	require.Nil(t, lastWhole.get([]byte(req.Flow+"\n"), d), "another flow")
+	// Marked, a kept cell comes back as it is: the row was not run again.
+	kept[12].cells[0].Text = "kept"
+	req.Quick = false
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, "kept", whole.Rows[2].Cells[0].Text)
+	require.Equal(t, quick.Rows[3:], whole.Rows[3:])
+}
