@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kinenix/expressions/flow"
@@ -497,4 +498,36 @@ func TestTableKeepsRowsShown(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "kept", whole.Rows[2].Cells[0].Text)
 	require.Equal(t, quick.Rows[3:], whole.Rows[3:])
+}
+
+// The parts of a table asked for at once (kinenix play answers the two
+// requests side by side) add up to the whole table, as one after the other.
+func TestTablePartsTogether(t *testing.T) {
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 480, Limit: 50}
+	forgetColumns()
+	t.Cleanup(forgetColumns)
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	forgetColumns()
+	for _, quick := range []bool{true, false, true} {
+		parts := make([]*TableResult, 2)
+		var wg sync.WaitGroup
+		for part := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := req
+				r.Part, r.Parts, r.Quick = part, 2, quick
+				parts[part], _ = Table(context.Background(), r)
+			}()
+		}
+		wg.Wait()
+		require.NotNil(t, parts[0])
+		require.NotNil(t, parts[1])
+		sum := addParts(parts)
+		require.Equal(t, whole.Rows, sum.Rows)
+		if !sum.Partial {
+			require.Equal(t, whole, sum)
+		}
+	}
 }
