@@ -486,12 +486,12 @@ func TestServerCalls(t *testing.T) {
 
 // The page adds up a table's parts itself (app.js, addTables): it names
 // as many first rows of a field as MaxFirstRows, and asks for no more
-// parts than MaxParts.
+// parts than MaxParts (one a core, at most a few).
 func TestPageParts(t *testing.T) {
 	js, err := fs.ReadFile(assets, "assets/app.js")
 	require.NoError(t, err)
 	require.Contains(t, string(js), fmt.Sprintf("const FIRST_ROWS = %d;", MaxFirstRows))
-	m := regexp.MustCompile(`const PARTS = (\d+);`).FindStringSubmatch(string(js))
+	m := regexp.MustCompile(`const PARTS = Math.max\(1, Math.min\((\d+), navigator.hardwareConcurrency`).FindStringSubmatch(string(js))
 	require.NotNil(t, m, "app.js says how many parts a table has")
 	parts, err := strconv.Atoi(m[1])
 	require.NoError(t, err)

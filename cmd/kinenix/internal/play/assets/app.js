@@ -12,8 +12,9 @@
   const MAX_FILE = 1536 << 10; // under the server's 2 MiB body cap, base64 included
   const PAGE = 50; // rows of the table shown at once
   // The table of every row is asked for in PARTS parts, each a share of
-  // the rows (play.TableRequest.Part), run side by side: one a core.
-  const PARTS = 2;
+  // the rows (play.TableRequest.Part), run side by side: one a core, two
+  // at most (a worker each, beside the one of the keystroke's check).
+  const PARTS = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
   const FIRST_ROWS = 3; // play.MaxFirstRows: the rows a summary names for a field that fails
 
   const $ = (id) => document.getElementById(id);
