@@ -54,12 +54,15 @@ func largeCSV() string {
 	return csv.String()
 }
 
-// forgetColumns drops the fields' outcomes kept from the last table, as
-// new data does.
+// forgetColumns drops the fields' outcomes and the rows kept from the
+// last table, as new data does.
 func forgetColumns() {
 	lastColumns.Lock()
 	lastColumns.known = nil
 	lastColumns.Unlock()
+	lastWhole.mu.Lock()
+	lastWhole.d, lastWhole.rows = nil, nil
+	lastWhole.mu.Unlock()
 }
 
 // BenchmarkCallCheckSheet is the check the page asks for on a keystroke
@@ -103,6 +106,33 @@ func BenchmarkCallTableSheet(b *testing.B) {
 				}
 			}
 		})
+		// The page's first table of a flow new to it: quick (the rows
+		// shown), then every row; whole in one worker as before (one), or
+		// each half in a worker of its own (part0, part1), side by side.
+		for _, parts := range []struct {
+			name        string
+			part, parts int
+		}{{"one", 0, 1}, {"part0", 0, 2}, {"part1", 1, 2}} {
+			var bodies [][]byte
+			for _, quick := range []bool{true, false} {
+				r := req
+				r.Quick, r.Part, r.Parts = quick, parts.part, parts.parts
+				body, err := json.Marshal(r)
+				require.NoError(b, err)
+				bodies = append(bodies, body)
+			}
+			b.Run(name+"/page-"+parts.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					forgetColumns()
+					for _, body := range bodies {
+						if out, err := Call(context.Background(), "table", body); err != nil || len(out) == 0 {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
 		b.Run(name+"/keystroke", func(b *testing.B) {
 			b.ReportAllocs()
 			bodies := [][]byte{body, body2}

@@ -5,11 +5,14 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -479,4 +482,18 @@ func TestServerCalls(t *testing.T) {
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	require.Equal(t, http.StatusNotFound, w.Code)
+}
+
+// The page adds up a table's parts itself (app.js, addTables): it names
+// as many first rows of a field as MaxFirstRows, and asks for no more
+// parts than MaxParts (one a core, at most a few).
+func TestPageParts(t *testing.T) {
+	js, err := fs.ReadFile(assets, "assets/app.js")
+	require.NoError(t, err)
+	require.Contains(t, string(js), fmt.Sprintf("const FIRST_ROWS = %d;", MaxFirstRows))
+	m := regexp.MustCompile(`const PARTS = Math.max\(1, Math.min\((\d+), navigator.hardwareConcurrency`).FindStringSubmatch(string(js))
+	require.NotNil(t, m, "app.js says how many parts a table has")
+	parts, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	require.True(t, parts >= 1 && parts <= MaxParts, "PARTS = %d", parts)
 }

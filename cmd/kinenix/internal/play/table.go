@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -41,12 +43,23 @@ const (
 // more than QuickCells fields would run anew for the summary (a flow or
 // data new to the table), only the rows asked for are run, and the
 // result says so (Partial); the page then asks again without Quick.
+//
+// Part of Parts splits the rows, so that two tables (two workers of the
+// page, one a core) share the work: the part runs its share of the rows
+// alone (Part 0 the first), and its Rows, Total, RowsLeft and Summary are
+// those of its rows; the parts' tables added up in order are the whole
+// table. Parts 0 or 1 is the whole table.
 type TableRequest struct {
 	Request
 	Offset int  `json:"offset"`
 	Limit  int  `json:"limit"`
 	Quick  bool `json:"quick,omitempty"`
+	Part   int  `json:"part,omitempty"`
+	Parts  int  `json:"parts,omitempty"`
 }
+
+// MaxParts is the most parts a table is split into.
+const MaxParts = 8
 
 // TableResult is the flow over every row: a table of rows by fields and
 // conditions, as `kinenix preview -format table` prints it, and the
@@ -134,8 +147,12 @@ type FieldCount struct {
 // a sheet is one row, and no data one empty row) and returns the page of
 // rows asked for and the summary of all. Each evaluation has the budget of
 // a check's; ctx stops the run between rows, and the result then says how
-// far it got.
+// far it got. A part (TableRequest.Part) out of range is a *BadRequest.
 func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
+	parts := max(req.Parts, 1)
+	if parts > MaxParts || req.Part < 0 || req.Part >= parts {
+		return nil, &BadRequest{"the table's part is out of range: send parts from 1 to " + strconv.Itoa(MaxParts) + " and a part from 0 to parts-1"}
+	}
 	res := &TableResult{Columns: []Column{}, Rows: []TableRow{},
 		Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
 	src := []byte(req.Flow)
@@ -178,15 +195,19 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		rows = d.Len()
 	}
 	if len(fields) > 0 && rows*len(fields) > MaxCells {
-		res.RowsLeft = rows - MaxCells/len(fields)
+		if req.Part == parts-1 {
+			res.RowsLeft = rows - MaxCells/len(fields) // the rows after the last part's
+		}
 		rows = MaxCells / len(fields)
 	}
-	cols := columnsOf(src, fields, d, rows)
-	from, to := 0, rows
-	if req.Quick && cols != nil && len(cols.todo)*rows > QuickCells {
+	// This part's rows.
+	from, to := rows*req.Part/parts, rows*(req.Part+1)/parts
+	lo, hi := from, to
+	cols := columnsOf(src, fields, d, rows, lo, hi)
+	if req.Quick && cols != nil && len(cols.todo)*(hi-lo) > QuickCells {
 		// The rows shown, now; the page asks again for the rest.
 		res.Partial, cols = true, nil
-		from, to = min(res.Offset, rows), min(res.Offset+limit, rows)
+		from, to = min(max(res.Offset, lo), hi), min(max(res.Offset+limit, lo), hi)
 	}
 	if cols != nil {
 		cols.prepare(src, len(fields))
@@ -241,7 +262,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		res.RowsLeft += to - from - res.Total
 	}
 	if res.Partial && err == nil {
-		res.Total = rows
+		res.Total = hi - lo
 	}
 	return res, nil
 }
@@ -265,6 +286,9 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 	var r flow.RowResult // each row's results in the same storage
 	var one flow.RowResult
 	var outs []outcome
+	var scratch wholeRow
+	kept, ran := lastWhole.get(src, d), map[int]*wholeRow(nil)
+	defer func() { lastWhole.put(src, d, ran) }()
 	for i := from; i < to; i++ {
 		vars := map[string]any{}
 		if d != nil {
@@ -302,35 +326,112 @@ func eachRow(ctx context.Context, src []byte, d *data.Data, from, to int, cols *
 				}
 			}
 		}
-		f.RunInto(ctx, newScope(vars), &r)
-		if err := ctx.Err(); err != nil {
-			return err
+		// A row shown and run whole in the last table of this flow and
+		// data (the page's quick table, then every row) is not run again.
+		w := kept[i]
+		if w == nil {
+			f.RunInto(ctx, newScope(vars), &r)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			w = scratch.of(r.Results, shown)
+			if shown {
+				if ran == nil {
+					ran = map[int]*wholeRow{}
+				}
+				ran[i] = w.clone()
+			}
 		}
 		if cols != nil && cols.whole {
-			cols.learn(i, r.Results)
+			cols.learn(i, w)
 			cols.outs = cols.row(i, cols.outs)
 			told = cols.outs != nil
 		}
-		outs = outs[:0]
 		var cells []Cell
-		for _, res := range r.Results {
-			outs = append(outs, outcomeOf(res))
-			if shown {
-				cells = append(cells, cellOf(res))
-			}
-		}
 		if shown {
-			if cells == nil {
-				cells = []Cell{}
-			}
+			cells = slices.Clone(w.cells)
 			if told {
 				cols.keep(i, cells) // the row's fields alone are the row
 			}
 		}
-		yield(i, outs, cells)
+		yield(i, w.outs, cells)
 	}
 	cols.done()
 	return nil
+}
+
+// wholeRow is what a table takes of a row run whole: each field's outcome
+// and work, whether the row's budget ran out, and, for a row shown, its
+// cells.
+type wholeRow struct {
+	outs  []outcome
+	work  [][2]int32
+	spent bool
+	cells []Cell
+}
+
+// of is w with the row of results (and its cells when shown), in w's
+// storage.
+func (w *wholeRow) of(results []flow.Result, shown bool) *wholeRow {
+	w.outs, w.work, w.spent, w.cells = w.outs[:0], w.work[:0], false, w.cells[:0]
+	for _, r := range results {
+		w.outs = append(w.outs, outcomeOf(r))
+		w.work = append(w.work, [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))})
+		w.spent = w.spent || errors.Is(r.Err, value.ErrBudget)
+		if shown {
+			w.cells = append(w.cells, cellOf(r))
+		}
+	}
+	if shown && w.cells == nil {
+		w.cells = []Cell{}
+	}
+	return w
+}
+
+func (w *wholeRow) clone() *wholeRow {
+	return &wholeRow{outs: slices.Clone(w.outs), work: slices.Clone(w.work), spent: w.spent, cells: slices.Clone(w.cells)}
+}
+
+// lastWhole are the rows shown and run whole by the last table, of its
+// flow and data: the page asks for the rows shown of a flow new to the
+// table at once (TableRequest.Quick), then for every row, those again.
+var lastWhole keptRows
+
+// keptRows are rows run whole of a flow over data, by index: at most a
+// page of them (MaxPage), their cells cut to MaxCell bytes.
+type keptRows struct {
+	mu   sync.Mutex
+	src  string
+	d    *data.Data
+	rows map[int]*wholeRow
+}
+
+// get are the rows kept of the flow src over d, nil for none; they are
+// read, never changed.
+func (l *keptRows) get(src []byte, d *data.Data) map[int]*wholeRow {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if d == nil || l.d != d || l.src != string(src) {
+		return nil
+	}
+	return l.rows
+}
+
+// put keeps rows (when there are any) as the rows of src over d, with
+// those kept of the same flow and data (another part of the table) while
+// they are at most MaxPage.
+func (l *keptRows) put(src []byte, d *data.Data, rows map[int]*wholeRow) {
+	if d == nil || len(rows) == 0 || len(rows) > MaxPage {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.d == d && l.src == string(src) && len(l.rows)+len(rows) <= MaxPage {
+		all := maps.Clone(l.rows) // the rows got are read meanwhile
+		maps.Copy(all, rows)
+		rows = all
+	}
+	l.src, l.d, l.rows = string(src), d, rows
 }
 
 // cellOf is the cell of a field's result.
@@ -432,27 +533,20 @@ func (c *column) set(i int, r flow.RowResult, shown bool) {
 	c.work[i] = [2]int32{int32(min(r.Bytes, MaxWork+1)), int32(min(r.Steps, MaxSteps+1))}
 }
 
-// learn records the fields of row i, run whole, in the columns that
+// learn records the fields of row i, run whole (w), in the columns that
 // learn from it (fill): each field's outcome and its share of the row's
 // work, which is its work alone (flow.Result.WorkBytes); unsure on a row
 // whose budget ran out, where the share of a field is not its whole work.
-func (cs *columns) learn(i int, results []flow.Result) {
-	spent := false
-	for _, r := range results {
-		if errors.Is(r.Err, value.ErrBudget) {
-			spent = true
-		}
-	}
+func (cs *columns) learn(i int, w *wholeRow) {
 	for j, c := range cs.cols {
-		if !c.fill || j >= len(results) {
+		if !c.fill || j >= len(w.outs) {
 			continue
 		}
-		r := results[j]
 		c.out[i] = cellUnsure
-		if !spent {
-			c.out[i] = outcomeOf(r)
+		if !w.spent {
+			c.out[i] = w.outs[j]
 		}
-		c.work[i] = [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))}
+		c.work[i] = w.work[j]
 	}
 }
 
@@ -489,6 +583,7 @@ type columnKey struct {
 type columns struct {
 	key    *data.Data
 	rows   int
+	part   [2]int    // the rows run, from and to
 	whole  bool      // every row is run whole, and the new fields learnt from it
 	filled []*column // the columns learnt so
 	outs   []outcome // row's scratch space
@@ -498,28 +593,32 @@ type columns struct {
 	known  map[columnKey]*column
 }
 
-// lastColumns are the columns of the table run last, for its data.
+// lastColumns are the columns of the tables run last, for their data: of
+// each part of its rows (TableRequest.Part), as the page asks for the
+// same parts each time.
 var lastColumns struct {
 	sync.Mutex
 	d     *data.Data
 	rows  int
-	known map[columnKey]*column
+	known map[[2]int]map[columnKey]*column
 }
 
-// columnsOf are the columns of fields over rows rows of d: those the
-// table run last with the same d found, the others to be run (todo). It
-// is nil for data that is not a sheet (one row).
-func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows int) *columns {
+// columnsOf are the columns of fields over rows from to to (exclusive) of
+// the rows rows of d: those the table run last with the same d and rows
+// found, the others to be run (todo). It is nil for data that is not a
+// sheet (one row).
+func columnsOf(src []byte, fields []flow.Field, d *data.Data, rows, from, to int) *columns {
 	if d == nil || !d.IsSheet() || rows < 2 {
 		return nil
 	}
+	part := [2]int{from, to}
 	lastColumns.Lock()
-	known := lastColumns.known
-	if lastColumns.d != d || lastColumns.rows != rows {
-		known = nil
+	var known map[columnKey]*column
+	if lastColumns.d == d && lastColumns.rows == rows {
+		known = lastColumns.known[part]
 	}
 	lastColumns.Unlock()
-	cs := &columns{key: d, rows: rows, known: map[columnKey]*column{}}
+	cs := &columns{key: d, rows: rows, part: part, known: map[columnKey]*column{}}
 	for _, f := range fields {
 		k := columnKey{f.Value, f.Condition}
 		c := cs.known[k]
@@ -630,5 +729,8 @@ func (cs *columns) done() {
 	}
 	lastColumns.Lock()
 	defer lastColumns.Unlock()
-	lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, cs.known
+	if lastColumns.d != cs.key || lastColumns.rows != cs.rows || lastColumns.known == nil {
+		lastColumns.d, lastColumns.rows, lastColumns.known = cs.key, cs.rows, map[[2]int]map[columnKey]*column{}
+	}
+	lastColumns.known[cs.part] = cs.known
 }

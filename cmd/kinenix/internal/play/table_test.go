@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kinenix/expressions/flow"
@@ -244,7 +246,7 @@ func TestTableColumns(t *testing.T) {
 		// The fields of the flow are kept for the next table.
 		lastColumns.Lock()
 		for _, f := range flow.Fields([]byte(md)) {
-			require.Contains(t, lastColumns.known, columnKey{f.Value, f.Condition}, f.Value)
+			require.Contains(t, lastColumns.known[[2]int{0, 40}], columnKey{f.Value, f.Condition}, f.Value)
 		}
 		lastColumns.Unlock()
 	}
@@ -391,4 +393,141 @@ func TestTableQuick(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, one.Partial)
 	require.Len(t, one.Columns, len(whole.Columns)+1)
+}
+
+// addParts adds up the tables of a table's parts, in order, as the page
+// does (app.js, addTables).
+func addParts(parts []*TableResult) *TableResult {
+	sum := *parts[0]
+	sum.Rows, sum.Total, sum.RowsLeft, sum.Partial = []TableRow{}, 0, 0, false
+	sum.Summary = Summary{Conditions: slices.Clone(parts[0].Summary.Conditions), Fields: slices.Clone(parts[0].Summary.Fields)}
+	for i := range sum.Summary.Conditions {
+		sum.Summary.Conditions[i].True, sum.Summary.Conditions[i].False, sum.Summary.Conditions[i].Fail = 0, 0, 0
+	}
+	for i := range sum.Summary.Fields {
+		sum.Summary.Fields[i].Fail, sum.Summary.Fields[i].FirstRows, sum.Summary.Fields[i].FirstSheetRows = 0, []int{}, []int{}
+	}
+	for _, p := range parts {
+		sum.Rows = append(sum.Rows, p.Rows...)
+		sum.Total += p.Total
+		sum.RowsLeft += p.RowsLeft
+		sum.Partial = sum.Partial || p.Partial
+		if sum.Stopped == "" {
+			sum.Stopped = p.Stopped
+		}
+		for i, c := range p.Summary.Conditions {
+			s := &sum.Summary.Conditions[i]
+			s.True, s.False, s.Fail = s.True+c.True, s.False+c.False, s.Fail+c.Fail
+		}
+		for i, f := range p.Summary.Fields {
+			s := &sum.Summary.Fields[i]
+			s.Fail += f.Fail
+			s.FirstRows = append(s.FirstRows, f.FirstRows...)[:min(MaxFirstRows, len(s.FirstRows)+len(f.FirstRows))]
+			s.FirstSheetRows = append(s.FirstSheetRows, f.FirstSheetRows...)[:len(s.FirstRows)]
+		}
+	}
+	return &sum
+}
+
+// A table in two parts, each its share of the rows, adds up to the whole
+// table: quick (the rows shown at once, the page's second answer whole),
+// the fields kept per part for the next table, for pages of rows in
+// either part and across the two.
+func TestTableParts(t *testing.T) {
+	md := largeFlow(t, true) + "\n- **bad:** ${number(row.premium) / 0}\n" // fails on every row
+	req := TableRequest{Request: Request{Flow: md, Data: largeCSV(), Format: "csv"}, Limit: 50}
+	forgetColumns()
+	for _, offset := range []int{0, 480, 950} {
+		req.Offset, req.Parts = offset, 0
+		whole, err := Table(context.Background(), req)
+		require.NoError(t, err)
+		require.Equal(t, 1000, whole.Total)
+		require.Len(t, whole.Rows, 50)
+		bad := whole.Summary.Fields[len(whole.Summary.Fields)-1]
+		require.Equal(t, FieldCount{Line: bad.Line, Label: "bad", Fail: 1000, FirstRows: []int{0, 1, 2}, FirstSheetRows: []int{2, 3, 4}}, bad)
+		forgetColumns()
+		tables := func(quick bool) *TableResult {
+			var parts []*TableResult
+			for part := range 2 {
+				r := req
+				r.Part, r.Parts, r.Quick = part, 2, quick
+				res, err := Table(context.Background(), r)
+				require.NoError(t, err)
+				parts = append(parts, res)
+			}
+			require.Equal(t, 500, parts[0].Total+parts[0].RowsLeft, "part 0 runs the first half")
+			return addParts(parts)
+		}
+		quick := tables(true)
+		require.True(t, quick.Partial, "every field new: the rows shown first")
+		require.Equal(t, whole.Rows, quick.Rows)
+		require.Equal(t, 1000, quick.Total)
+		require.Equal(t, whole, tables(false))
+		require.Equal(t, whole, tables(true), "the fields kept: quick is whole")
+	}
+	req.Part, req.Parts = 2, 2
+	body, err := json.Marshal(req)
+	require.NoError(t, err)
+	_, err = Call(context.Background(), "table", body)
+	var badReq *BadRequest
+	require.ErrorAs(t, err, &badReq)
+	require.Contains(t, err.Error(), "part")
+}
+
+// The rows shown of a quick table, run whole, are kept for the table of
+// every row that follows with the same flow and data, and not run again.
+func TestTableKeepsRowsShown(t *testing.T) {
+	forgetColumns()
+	t.Cleanup(forgetColumns) // a cell marked below
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 10, Limit: 5, Quick: true}
+	quick, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, quick.Partial)
+	d, err := decodeData(req.Request)
+	require.NoError(t, err)
+	kept := lastWhole.get([]byte(req.Flow), d)
+	require.Len(t, kept, 5)
+	for _, r := range quick.Rows {
+		require.Equal(t, r.Cells, kept[r.Row].cells)
+	}
+	require.Nil(t, lastWhole.get([]byte(req.Flow+"\n"), d), "another flow")
+	// Marked, a kept cell comes back as it is: the row was not run again.
+	kept[12].cells[0].Text = "kept"
+	req.Quick = false
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, "kept", whole.Rows[2].Cells[0].Text)
+	require.Equal(t, quick.Rows[3:], whole.Rows[3:])
+}
+
+// The parts of a table asked for at once (kinenix play answers the two
+// requests side by side) add up to the whole table, as one after the other.
+func TestTablePartsTogether(t *testing.T) {
+	req := TableRequest{Request: Request{Flow: largeFlow(t, true), Data: largeCSV(), Format: "csv"}, Offset: 480, Limit: 50}
+	forgetColumns()
+	t.Cleanup(forgetColumns)
+	whole, err := Table(context.Background(), req)
+	require.NoError(t, err)
+	forgetColumns()
+	for _, quick := range []bool{true, false, true} {
+		parts := make([]*TableResult, 2)
+		var wg sync.WaitGroup
+		for part := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := req
+				r.Part, r.Parts, r.Quick = part, 2, quick
+				parts[part], _ = Table(context.Background(), r)
+			}()
+		}
+		wg.Wait()
+		require.NotNil(t, parts[0])
+		require.NotNil(t, parts[1])
+		sum := addParts(parts)
+		require.Equal(t, whole.Rows, sum.Rows)
+		if !sum.Partial {
+			require.Equal(t, whole, sum)
+		}
+	}
 }

@@ -11,6 +11,11 @@
   const DEBOUNCE_MS = 150;
   const MAX_FILE = 1536 << 10; // under the server's 2 MiB body cap, base64 included
   const PAGE = 50; // rows of the table shown at once
+  // The table of every row is asked for in PARTS parts, each a share of
+  // the rows (play.TableRequest.Part), run side by side: one a core, two
+  // at most (a worker each, beside the one of the keystroke's check).
+  const PARTS = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
+  const FIRST_ROWS = 3; // play.MaxFirstRows: the rows a summary names for a field that fails
 
   const $ = (id) => document.getElementById(id);
 
@@ -192,16 +197,16 @@
     });
   }
 
-  // wasmEngine runs two workers: the table of every row in one, so that
-  // a long table does not hold up the check of a keystroke, completion or
-  // hover in the other.
+  // wasmEngine runs a worker for the check of a keystroke, completion and
+  // hover, and one for each part of the table of every row, so that a long
+  // table does not hold up a keystroke and its parts run side by side.
   function wasmEngine() {
     const quick = worker();
-    const rows = worker();
+    const rows = Array.from({ length: PARTS }, () => worker());
     return {
       where: 'Runs in your browser (the library compiled to WebAssembly): nothing you type or open leaves this page.',
       call(name, body) {
-        return (name === 'table' ? rows : quick)(name, body);
+        return (name === 'table' ? rows[body.part || 0] : quick)(name, body);
       },
     };
   }
@@ -340,14 +345,14 @@
           // new flow or new data), the rows shown come at once and the
           // summary with a second answer.
           const req = Object.assign({ offset, limit: PAGE, quick: true }, request());
-          t = await engine.call('table', req, tableCtl.signal);
+          t = await table(req, tableCtl.signal);
           if (my !== seq) continue; // the text changed meanwhile: a newer table follows
           if (t.partial) {
             showTable(t);
             document.body.dataset.rowsMs = String(Math.round(performance.now() - t0));
             status(`${t.rows.length} of ${t.total} rows shown; running every row for the summary…`);
             req.quick = false;
-            t = await engine.call('table', req, tableCtl.signal);
+            t = await table(req, tableCtl.signal);
             if (my !== seq) continue;
           } else {
             delete document.body.dataset.rowsMs;
@@ -367,6 +372,44 @@
     } finally {
       tableBusy = false;
     }
+  }
+
+  // table asks for the table of req in its parts, side by side, and adds
+  // them up.
+  async function table(req, signal) {
+    const parts = await Promise.all(Array.from({ length: PARTS },
+      (_, part) => engine.call('table', Object.assign({}, req, { part, parts: PARTS }), signal)));
+    return addTables(parts);
+  }
+
+  // addTables adds up the tables of a table's parts, in order: their rows
+  // one after the other, their counts, and the first rows a field fails on.
+  function addTables(parts) {
+    const t = Object.assign({}, parts[0], { rows: [], total: 0, rowsLeft: 0, partial: false, stopped: '' });
+    t.summary = {
+      conditions: parts[0].summary.conditions.map((c) => Object.assign({}, c, { true: 0, false: 0, fail: 0 })),
+      fields: parts[0].summary.fields.map((f) => Object.assign({}, f, { fail: 0, firstRows: [], firstSheetRows: [] })),
+    };
+    for (const p of parts) {
+      t.rows.push(...p.rows);
+      t.total += p.total;
+      t.rowsLeft += p.rowsLeft || 0;
+      t.partial = t.partial || !!p.partial;
+      t.stopped = t.stopped || p.stopped || '';
+      p.summary.conditions.forEach((c, i) => {
+        const s = t.summary.conditions[i];
+        s.true += c.true;
+        s.false += c.false;
+        s.fail += c.fail;
+      });
+      p.summary.fields.forEach((f, i) => {
+        const s = t.summary.fields[i];
+        s.fail += f.fail;
+        s.firstRows = s.firstRows.concat(f.firstRows).slice(0, FIRST_ROWS);
+        s.firstSheetRows = s.firstSheetRows.concat(f.firstSheetRows).slice(0, FIRST_ROWS);
+      });
+    }
+    return t;
   }
 
   function lineLink(line, column) {
