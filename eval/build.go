@@ -5,6 +5,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/internal/lend"
 	"github.com/kinenix/expressions/value"
 )
@@ -70,8 +71,9 @@ func (b *builder) value(n *node) evalFunc {
 
 func (b *builder) variable(n *ast.Ident) evalFunc {
 	name, src := n.Name, b.src
+	nm := hostvars.NameOf(name)
 	return func(fr *frame) (value.Value, error) {
-		v, found, err := fr.s.Var(name)
+		v, found, err := fr.s.VarOf(&nm)
 		if err != nil {
 			return value.Value{}, dataError(src, n.Pos(), name, err)
 		}
@@ -265,9 +267,9 @@ func (b *builder) call(c *node) evalFunc {
 				// The variable is read here, not through its closure a,
 				// which runs only when the read is not plain: the data
 				// fails, or an inspection hears of a miss.
-				name := c.args[0].name
+				nm := hostvars.NameOf(c.args[0].name)
 				return func(fr *frame) (value.Value, error) {
-					x, found, err := fr.s.Var(name)
+					x, found, err := fr.s.VarOf(&nm)
 					if err != nil || !found && fr.miss != nil {
 						if x, err = a(fr); err != nil {
 							return x, err
@@ -538,14 +540,15 @@ func (b *builder) num(n *node) numFunc {
 	case x.isVar && y.isVar:
 		// As the case below, each variable read here unless its read is
 		// not plain (the data fails, or an inspection hears of a miss).
+		xn, yn := hostvars.NameOf(x.name), hostvars.NameOf(y.name)
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.Var(x.name)
+			av, found, err := fr.s.VarOf(&xn)
 			if err != nil || !found && fr.miss != nil {
 				if av, err = x.val(fr); err != nil {
 					return value.Num{}, err
 				}
 			}
-			bv, found, err := fr.s.Var(y.name)
+			bv, found, err := fr.s.VarOf(&yn)
 			if err != nil || !found && fr.miss != nil {
 				if bv, err = y.val(fr); err != nil {
 					return value.Num{}, err
@@ -566,8 +569,9 @@ func (b *builder) num(n *node) numFunc {
 			return at.result(op(a, c))
 		}
 	case x.isVar && yk:
+		xn := hostvars.NameOf(x.name)
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.Var(x.name)
+			av, found, err := fr.s.VarOf(&xn)
 			if err != nil || !found && fr.miss != nil {
 				if av, err = x.val(fr); err != nil {
 					return value.Num{}, err
@@ -727,10 +731,10 @@ func (p *placeholder) build() evalFunc {
 		// The runner's work written out, a call less (the path's steps
 		// and the expression's charged at once, as no work comes between
 		// them).
-		first, steps := p.rd.path[0], len(p.rd.path)+p.expr.steps
+		first, steps := hostvars.NameOf(p.rd.path[0]), len(p.rd.path)+p.expr.steps
 		if num := p.expr.num; num != nil {
 			return func(fr *frame) (value.Value, error) {
-				if fr.s.Has(first) {
+				if fr.s.HasOf(&first) {
 					return p.pathRead(fr)
 				}
 				if err := fr.budget.Steps(steps); err != nil {
@@ -742,7 +746,7 @@ func (p *placeholder) build() evalFunc {
 		}
 		run := p.expr.run
 		return func(fr *frame) (value.Value, error) {
-			if fr.s.Has(first) {
+			if fr.s.HasOf(&first) {
 				return p.pathRead(fr)
 			}
 			if err := fr.budget.Steps(steps); err != nil {
@@ -836,7 +840,7 @@ func (p *placeholder) pathRead(fr *frame) (value.Value, error) {
 // steps and extra more charged first, its error placed (as runner's).
 func (p *placeholder) plainPath(extra int) evalFunc {
 	raw, path := p.raw, p.rd.path
-	first, trimmed, steps := path[0], strings.TrimSpace(raw), extra+p.expr.steps
+	first, trimmed, steps := hostvars.NameOf(path[0]), strings.TrimSpace(raw), extra+p.expr.steps
 	one := len(path) == 1 // one name: the variable itself, no path to walk
 	two, key := len(path) == 2, path[len(path)-1]
 	return func(fr *frame) (v value.Value, err error) {
@@ -846,11 +850,11 @@ func (p *placeholder) plainPath(extra int) evalFunc {
 		var found bool
 		switch {
 		case one:
-			v, found, err = fr.s.Var(first)
+			v, found, err = fr.s.VarOf(&first)
 		case two:
 			// Lookup of `name.key`, the most common path, without its
 			// loop: the variable, then its key (as a selector is).
-			if v, found, err = fr.s.Var(first); found && err == nil {
+			if v, found, err = fr.s.VarOf(&first); found && err == nil {
 				v, found, err = v.Key(key)
 			}
 		default:

@@ -133,13 +133,43 @@ func (v *Vars) Reader() Reader {
 	return r
 }
 
+// Name is a variable name as an evaluation reads it, worked out once
+// where the name is written (a template's variable, or the first part of
+// a placeholder's path) rather than at every read: its place in a warm
+// scope's table (hash) and whether it is a word (isWord).
+type Name struct {
+	s    string
+	h    uint64
+	word bool
+}
+
+// NameOf returns the Name of the variable name.
+func NameOf(name string) Name { return Name{s: name, h: hash(name), word: isWord(name)} }
+
+// String returns the name as written.
+func (n Name) String() string { return n.s }
+
 // Var returns the variable name, converted (value.FromHost). found is
 // false when there is no such variable; err is set when its data is of a
 // kind the library does not read.
 func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 	if r.t != nil {
-		return r.t.read(r.vars, name)
+		return r.t.read(r.vars, name, hash(name))
 	}
+	return r.fromMap(name)
+}
+
+// VarOf is Var of a Name made once (NameOf).
+func (r *Reader) VarOf(n *Name) (v value.Value, found bool, err error) {
+	if r.t != nil {
+		return r.t.read(r.vars, n.s, n.h)
+	}
+	return r.fromMap(n.s)
+}
+
+// fromMap is Var on a scope that keeps nothing: one read of the map,
+// converted at the read.
+func (r *Reader) fromMap(name string) (v value.Value, found bool, err error) {
 	x, ok := r.vars[name]
 	if !ok {
 		return value.Value{}, false, nil
@@ -150,10 +180,19 @@ func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 
 // Has reports whether a variable name exists.
 func (r *Reader) Has(name string) bool {
-	if r.t != nil && r.t.noSuchName(r.vars, name) {
+	if r.t != nil && r.t.noSuchName(r.vars, isWord(name)) {
 		return false
 	}
 	_, ok := r.vars[name]
+	return ok
+}
+
+// HasOf is Has of a Name made once (NameOf).
+func (r *Reader) HasOf(n *Name) bool {
+	if r.t != nil && r.t.noSuchName(r.vars, n.word) {
+		return false
+	}
+	_, ok := r.vars[n.s]
 	return ok
 }
 
