@@ -53,12 +53,15 @@ func (e *Evaluator) putBack() {
 // start makes fr the state of a new evaluation in s under ctx (nil is a
 // context that is never done).
 func (fr *frame) start(ctx context.Context, s *scope.Scope) {
-	fr.s, fr.place = reader(s), nil // (a frame that ran before may still name one)
+	// The scope's reader and its limits in one call (hostvars.Start),
+	// not one per setting: this runs at every evaluation.
+	r, l := (*hostvars.Vars)(s).Start()
+	fr.s, fr.place = r, nil // (a frame that ran before may still name one)
 	if fr.env.Budget == nil {
 		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
 	}
-	fr.env.MaxSize = s.MaxSize()
-	fr.budget.Reset(ctx, s.MaxWork(), s.MaxSteps())
+	fr.env.MaxSize = l.MaxSize
+	fr.budget.Reset(ctx, l.MaxWork, l.MaxSteps)
 }
 
 // site is what an evaluation evaluates, to name it in the error of a

@@ -121,16 +121,17 @@ type Reader struct {
 // the host. It counts the use; a scope used warmUses times keeps what its
 // readers convert from then on (cache.go).
 func (v *Vars) Reader() Reader {
-	if v == nil {
-		return Reader{}
-	}
-	r := Reader{vars: v.vars, env: v.env}
-	if v.state.Load() == tableSet {
-		r.t = v.kept
-	} else if v.uses.Add(1) >= warmUses {
-		r.t = v.makeTable()
-	}
+	r, _ := v.Start()
 	return r
+}
+
+// use counts a use of a scope that has no table yet and returns its
+// table once it is warm, else nil.
+func (v *Vars) use() *table {
+	if v.uses.Add(1) >= warmUses {
+		return v.makeTable()
+	}
+	return nil
 }
 
 // Name is a variable name as an evaluation reads it, worked out once
@@ -148,6 +149,34 @@ func NameOf(name string) Name { return Name{s: name, h: hash(name), word: isWord
 
 // String returns the name as written.
 func (n Name) String() string { return n.s }
+
+// Limits are the caps of one evaluation in a scope (0: the default of
+// package value, for work and steps).
+type Limits struct {
+	MaxSize           int
+	MaxWork, MaxSteps int64
+}
+
+// Start returns a Reader of v for one evaluation (a use, as Reader) and
+// the evaluation's limits: what a frame's start asks of its scope, in
+// one call.
+func (v *Vars) Start() (r Reader, l Limits) {
+	l.MaxSize = value.DefaultMaxSize
+	if v == nil {
+		return r, l
+	}
+	r = Reader{vars: v.vars, env: v.env}
+	if v.state.Load() == tableSet {
+		r.t = v.kept
+	} else {
+		r.t = v.use()
+	}
+	if v.maxSize != 0 {
+		l.MaxSize = v.maxSize
+	}
+	l.MaxWork, l.MaxSteps = v.maxWork, v.maxSteps
+	return r, l
+}
 
 // Var returns the variable name, converted (value.FromHost). found is
 // false when there is no such variable; err is set when its data is of a
