@@ -237,7 +237,10 @@ func (b *builder) lazy(n *node) evalFunc {
 // call builds a call: its values from left to right (the first error
 // stops), then the function.
 func (b *builder) call(c *node) evalFunc {
-	n, f := c.at.(*ast.CallExpr), c.fn
+	if vc := b.varCall(c); vc != nil {
+		return vc.run
+	}
+	f := c.fn
 	args := make([]evalFunc, len(c.args))
 	for i, a := range c.args {
 		if c.isLazy(i) {
@@ -246,8 +249,7 @@ func (b *builder) call(c *node) evalFunc {
 			args[i] = b.value(a)
 		}
 	}
-	call := f.Call
-	fail := func(err error) error { return spanFailure(b.src, n.Pos(), n.End(), err) }
+	call, fail := f.Call, b.callFail(c)
 	if f.Shortcut != nil && len(args) > 1 {
 		return shortCall(f, args, fail)
 	}
@@ -263,25 +265,6 @@ func (b *builder) call(c *node) evalFunc {
 	case 1:
 		a := args[0]
 		if one, _ := funcForms(f); one != nil {
-			if c.args[0].kind == kVar {
-				// The variable is read here, not through its closure a,
-				// which runs only when the read is not plain: the data
-				// fails, or an inspection hears of a miss.
-				nm := hostvars.NameOf(c.args[0].name)
-				return func(fr *frame) (value.Value, error) {
-					x, found, err := fr.s.VarOf(&nm)
-					if err != nil || !found && fr.miss != nil {
-						if x, err = a(fr); err != nil {
-							return x, err
-						}
-					}
-					v, err := one(&fr.env, x)
-					if err != nil {
-						return value.Value{}, fail(err)
-					}
-					return v, nil
-				}
-			}
 			return func(fr *frame) (value.Value, error) {
 				x, err := a(fr)
 				if err != nil {
@@ -348,6 +331,55 @@ func (b *builder) call(c *node) evalFunc {
 		}
 		return v, nil
 	}
+}
+
+// varCall is a call of a function of one value on a variable (len(x)),
+// the most common call: the variable is read here, not through its
+// closure arg, which runs only when the read is not plain (the data
+// fails, or an inspection hears of a miss). A placeholder whose whole
+// expression is one calls run directly (placeholder.build).
+type varCall struct {
+	nm   hostvars.Name
+	one  func(env *funcs.Env, x value.Value) (value.Value, error)
+	arg  evalFunc
+	fail func(error) error
+}
+
+// varCall returns the varCall of c when c is one: a call of one value,
+// a variable, whose function has a one-value form; else nil.
+func (b *builder) varCall(c *node) *varCall {
+	if c.kind != kCall || len(c.args) != 1 || c.args[0].kind != kVar {
+		return nil
+	}
+	one, _ := funcForms(c.fn)
+	if one == nil {
+		return nil
+	}
+	arg := b.value(c.args[0])
+	if c.isLazy(0) {
+		arg = b.lazy(c.args[0])
+	}
+	return &varCall{nm: hostvars.NameOf(c.args[0].name), one: one, arg: arg, fail: b.callFail(c)}
+}
+
+// callFail is the failure of call node c: err placed at the call.
+func (b *builder) callFail(c *node) func(error) error {
+	n := c.at.(*ast.CallExpr)
+	return func(err error) error { return spanFailure(b.src, n.Pos(), n.End(), err) }
+}
+
+func (vc *varCall) run(fr *frame) (value.Value, error) {
+	x, found, err := fr.s.VarOf(&vc.nm)
+	if err != nil || !found && fr.miss != nil {
+		if x, err = vc.arg(fr); err != nil {
+			return x, err
+		}
+	}
+	v, err := vc.one(&fr.env, x)
+	if err != nil {
+		return value.Value{}, vc.fail(err)
+	}
+	return v, nil
 }
 
 // shortCall is the closure of a call of f, which has a Shortcut (D46):
@@ -744,6 +776,19 @@ func (p *placeholder) build() evalFunc {
 				return p.settle(value.NumberValue(n), err)
 			}
 		}
+		if vc := p.expr.call; vc != nil {
+			// len(x): the call's work called directly, not through its
+			// closure (run is vc.run).
+			return func(fr *frame) (value.Value, error) {
+				if fr.s.HasOf(&first) {
+					return p.pathRead(fr)
+				}
+				if err := fr.budget.Steps(steps); err != nil {
+					return value.Value{}, p.placed(err)
+				}
+				return p.settle(vc.run(fr))
+			}
+		}
 		run := p.expr.run
 		return func(fr *frame) (value.Value, error) {
 			if fr.s.HasOf(&first) {
@@ -786,6 +831,14 @@ func (p *placeholder) runner(extra int) evalFunc {
 			}
 			n, err := num(fr)
 			return p.settle(value.NumberValue(n), err)
+		}
+	}
+	if vc := p.expr.call; vc != nil {
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(steps); err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			return p.settle(vc.run(fr))
 		}
 	}
 	run := p.expr.run
