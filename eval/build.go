@@ -84,11 +84,42 @@ func (b *builder) variable(n *ast.Ident) evalFunc {
 	}
 }
 
+// varRead is a variable read in the closure of the node that uses it
+// (len(x), x.key, x[0], a + b), a call less than through the variable's
+// own closure val, which runs only when the read is not plain: the data
+// fails (its error placed), or an inspection hears of a miss.
+type varRead struct {
+	nm  hostvars.Name
+	val evalFunc
+}
+
+func (r *varRead) read(fr *frame) (value.Value, error) {
+	v, found, err := fr.s.VarOf(&r.nm)
+	if err != nil || !found && fr.miss != nil {
+		return r.val(fr)
+	}
+	return v, nil
+}
+
+// readOf returns the varRead of n when n is a variable (kVar), built by
+// val; else nil, for a node that runs val itself.
+func readOf(n *node, val evalFunc) *varRead {
+	if n.kind != kVar {
+		return nil
+	}
+	return &varRead{nm: hostvars.NameOf(n.name), val: val}
+}
+
 func (b *builder) key(k *node) evalFunc {
 	n := k.at.(*ast.SelectorExpr)
 	x, key := b.value(k.args[0]), k.name
-	return func(fr *frame) (value.Value, error) {
-		v, err := x(fr)
+	r := readOf(k.args[0], x)
+	return func(fr *frame) (v value.Value, err error) {
+		if r != nil {
+			v, err = r.read(fr)
+		} else {
+			v, err = x(fr)
+		}
 		if err != nil {
 			return v, err
 		}
@@ -187,8 +218,13 @@ func (b *builder) constIndex(in *node) evalFunc {
 		return nil
 	}
 	n, x, key := in.at.(*ast.IndexExpr), b.value(in.args[0]), num.String()
-	return func(fr *frame) (value.Value, error) {
-		v, err := x(fr)
+	r := readOf(in.args[0], x)
+	return func(fr *frame) (v value.Value, err error) {
+		if r != nil {
+			v, err = r.read(fr)
+		} else {
+			v, err = x(fr)
+		}
 		if err != nil {
 			return v, err
 		}
@@ -339,9 +375,8 @@ func (b *builder) call(c *node) evalFunc {
 // fails, or an inspection hears of a miss). A placeholder whose whole
 // expression is one calls run directly (placeholder.build).
 type varCall struct {
-	nm   hostvars.Name
+	arg  varRead
 	one  func(env *funcs.Env, x value.Value) (value.Value, error)
-	arg  evalFunc
 	fail func(error) error
 }
 
@@ -359,7 +394,7 @@ func (b *builder) varCall(c *node) *varCall {
 	if c.isLazy(0) {
 		arg = b.lazy(c.args[0])
 	}
-	return &varCall{nm: hostvars.NameOf(c.args[0].name), one: one, arg: arg, fail: b.callFail(c)}
+	return &varCall{arg: *readOf(c.args[0], arg), one: one, fail: b.callFail(c)}
 }
 
 // callFail is the failure of call node c: err placed at the call.
@@ -369,11 +404,9 @@ func (b *builder) callFail(c *node) func(error) error {
 }
 
 func (vc *varCall) run(fr *frame) (value.Value, error) {
-	x, found, err := fr.s.VarOf(&vc.nm)
-	if err != nil || !found && fr.miss != nil {
-		if x, err = vc.arg(fr); err != nil {
-			return x, err
-		}
+	x, err := vc.arg.read(fr)
+	if err != nil {
+		return x, err
 	}
 	v, err := vc.one(&fr.env, x)
 	if err != nil {
@@ -498,10 +531,9 @@ type operand struct {
 	// it needs no closure to run.
 	k     value.Num
 	konst bool
-	// name is the variable an operand that is one (val reads it) reads:
-	// the common shapes read it in their own closure.
-	name  string
-	isVar bool
+	// read is set for an operand that is a variable (val reads it): the
+	// common shapes read it in their own closure.
+	read *varRead
 }
 
 func (b *builder) operand(n *node) operand {
@@ -511,7 +543,8 @@ func (b *builder) operand(n *node) operand {
 	case kArith:
 		return operand{num: b.num(n), node: n.at}
 	}
-	return operand{val: b.value(n), node: n.at, name: n.name, isVar: n.kind == kVar}
+	val := b.value(n)
+	return operand{val: val, node: n.at, read: readOf(n, val)}
 }
 
 // eval runs the operand: a number for arithmetic and constants, else a
@@ -569,22 +602,18 @@ func (b *builder) num(n *node) numFunc {
 	kx, xk := x.k, x.konst
 	ky, yk := y.k, y.konst
 	switch {
-	case x.isVar && y.isVar:
+	case x.read != nil && y.read != nil:
 		// As the case below, each variable read here unless its read is
 		// not plain (the data fails, or an inspection hears of a miss).
-		xn, yn := hostvars.NameOf(x.name), hostvars.NameOf(y.name)
+		xr, yr := x.read, y.read
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.VarOf(&xn)
-			if err != nil || !found && fr.miss != nil {
-				if av, err = x.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			av, err := xr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
-			bv, found, err := fr.s.VarOf(&yn)
-			if err != nil || !found && fr.miss != nil {
-				if bv, err = y.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			bv, err := yr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -600,14 +629,12 @@ func (b *builder) num(n *node) numFunc {
 			}
 			return at.result(op(a, c))
 		}
-	case x.isVar && yk:
-		xn := hostvars.NameOf(x.name)
+	case x.read != nil && yk:
+		xr := x.read
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.VarOf(&xn)
-			if err != nil || !found && fr.miss != nil {
-				if av, err = x.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			av, err := xr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
