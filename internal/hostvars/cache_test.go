@@ -51,3 +51,40 @@ func TestNilVars(t *testing.T) {
 	require.Zero(t, v.MaxWork())
 	require.Nil(t, v.Names())
 }
+
+// A warm scope's reads, by name or by a Name made once, give what the map
+// holds, for more names than the table has slots and for names that share
+// a hash (same length, first and last bytes: "axb", "ayb"), read again
+// once kept.
+func TestWarmTableReads(t *testing.T) {
+	vars := map[string]any{}
+	var names []string
+	for i := 0; i < 2*tableSize; i++ {
+		name := "a" + strconv.Itoa(i) + "b"
+		vars[name] = i
+		names = append(names, name)
+	}
+	v := New(vars)
+	for i := 0; i < warmUses; i++ {
+		v.Reader()
+	}
+	require.Equal(t, tableSet, v.state.Load())
+	for round := 0; round < 2; round++ {
+		r := v.Reader()
+		require.NotNil(t, r.t)
+		for i, name := range names {
+			n := NameOf(name)
+			got, found, err := r.VarOf(&n)
+			require.NoError(t, err)
+			require.True(t, found, name)
+			require.Equal(t, strconv.Itoa(i), got.Num().String(), name)
+			again, _, _ := r.Var(name)
+			require.Equal(t, got, again, name)
+			require.True(t, r.HasOf(&n), name)
+		}
+		missing := NameOf("a9999b")
+		_, found, _ := r.VarOf(&missing)
+		require.False(t, found)
+		require.False(t, r.HasOf(&missing))
+	}
+}

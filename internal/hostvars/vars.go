@@ -190,8 +190,13 @@ func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 
 // VarOf is Var of a Name made once (NameOf).
 func (r *Reader) VarOf(n *Name) (v value.Value, found bool, err error) {
-	if r.t != nil {
-		return r.t.read(r.vars, n.s, n.h)
+	if t := r.t; t != nil {
+		// The first slot probed holds the name in a table of a few names
+		// (most tables): its value without a call.
+		if e := t.slots[n.h%tableSize].Load(); e != nil && e.h == n.h && e.name == n.s {
+			return e.v, true, nil
+		}
+		return t.read(r.vars, n.s, n.h)
 	}
 	return r.fromMap(n.s)
 }
