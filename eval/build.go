@@ -320,7 +320,6 @@ func (b *builder) call(c *node) evalFunc {
 			}
 			fr.argv[0] = x
 			v, err := call(&fr.env, fr.argv[:1])
-			fr.argv[0] = value.Value{}
 			if err != nil {
 				return value.Value{}, fail(err)
 			}
@@ -339,7 +338,6 @@ func (b *builder) call(c *node) evalFunc {
 			}
 			fr.argv[0], fr.argv[1] = x, y
 			v, err := call(&fr.env, fr.argv[:2])
-			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
 			if err != nil {
 				return value.Value{}, fail(err)
 			}
@@ -436,7 +434,6 @@ func shortCall(f *funcs.Func, args []evalFunc, fail func(error) error) evalFunc 
 			}
 			fr.argv[0], fr.argv[1] = x, y
 			v, err = call(&fr.env, fr.argv[:2])
-			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
 		} else {
 			vals := make([]value.Value, len(args))
 			vals[0] = x

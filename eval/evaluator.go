@@ -21,8 +21,10 @@ import (
 // gives. The zero Evaluator is ready to use; a nil *Evaluator takes the
 // pooled state, like the methods. An Evaluator must not be used by two
 // goroutines at once: keep one per goroutine. It keeps a reference to the
-// variables of its last evaluation's scope until the next one, as a
-// virtual machine keeps its last environment, but never the scope itself:
+// variables of its last evaluation's scope until the next one, and to the
+// values of its last calls of a function until later calls overwrite them
+// (End drops them), as a virtual machine keeps its last environment and
+// stack, but never the scope itself:
 // a scope made for one evaluation (scope.New per event) can stay on its
 // maker's stack.
 type Evaluator struct {
@@ -75,7 +77,8 @@ func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
 		e.fr.start(ctx, s)
 		return
 	}
-	e.fr.s, e.fr.place = reader(s), nil
+	r := reader(s)
+	e.fr.read(&r)
 	e.fr.env.MaxSize = s.MaxSize()
 }
 

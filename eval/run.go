@@ -23,6 +23,10 @@ type frame struct {
 	stack  []value.Value
 	// argv holds the values of a call of at most len(argv) values while
 	// the function runs (a function never evaluates anything itself).
+	// They stay until the next such call, or the frame's finish: clearing
+	// them after every call wrote the heap twice more, each write through
+	// the garbage collector's write barrier while a collection runs, as
+	// a virtual machine keeps its last stack until it is overwritten.
 	argv [3]value.Value
 	// miss, when set, hears of every lookup that found nothing (the
 	// inspection API's Eval).
@@ -56,12 +60,28 @@ func (fr *frame) start(ctx context.Context, s *scope.Scope) {
 	// The scope's reader and its limits in one call (hostvars.Start),
 	// not one per setting: this runs at every evaluation.
 	r, l := (*hostvars.Vars)(s).Start()
-	fr.s, fr.place = r, nil // (a frame that ran before may still name one)
+	fr.read(&r)
 	if fr.env.Budget == nil {
 		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
 	}
 	fr.env.MaxSize = l.MaxSize
 	fr.budget.Reset(ctx, l.MaxWork, l.MaxSteps)
+}
+
+// read makes r the reader of fr's evaluation, and forgets the
+// placeholder a frame that ran before may still name. It writes only what
+// changed: the frame lives on the heap (in an Evaluator), where each
+// pointer written while a garbage collection runs goes through its write
+// barrier, ~12% of warm ${join(ok_ids, ', ')} when every evaluation wrote
+// them. A warm scope's reader is the Same as the last one's when the
+// frame reads that scope again.
+func (fr *frame) read(r *hostvars.Reader) {
+	if !r.Same(&fr.s) {
+		fr.s = *r
+	}
+	if fr.place != nil {
+		fr.place = nil
+	}
 }
 
 // site is what an evaluation evaluates, to name it in the error of a
@@ -100,6 +120,7 @@ func (fr *frame) finish(r any, err *error, at site) {
 		fr.stack = nil // may be left mid-call
 	}
 	fr.s, fr.miss, fr.place = hostvars.Reader{}, nil, nil
+	clear(fr.argv[:])
 	if fr.stack != nil { // only calls of more than len(argv) values use it
 		if cap(fr.stack) > 256 {
 			fr.stack = nil

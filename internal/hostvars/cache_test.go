@@ -88,3 +88,30 @@ func TestWarmTableReads(t *testing.T) {
 		require.False(t, r.HasOf(&missing))
 	}
 }
+
+// Readers are the Same only when they read one warm scope; setting the
+// environment of a warm scope drops its table, so a Reader made before is
+// not the Same as one made after (it copied the old function).
+func TestSameReaders(t *testing.T) {
+	warm := func(vars map[string]any) *Vars {
+		v := New(vars)
+		for i := 0; i < warmUses; i++ {
+			v.Reader()
+		}
+		return v
+	}
+	a, b := warm(map[string]any{"x": 1}), warm(map[string]any{"x": 1})
+	ra, ra2, rb := a.Reader(), a.Reader(), b.Reader()
+	require.True(t, ra.Same(&ra2))
+	require.False(t, ra.Same(&rb))
+	fresh := New(map[string]any{"x": 1})
+	rf, rf2 := fresh.Reader(), fresh.Reader()
+	require.False(t, rf.Same(&rf2), "a scope without a table is never the Same")
+
+	a.SetEnv(func(name string) (string, bool) { return "on", name == "MODE" })
+	after := a.Reader()
+	require.False(t, ra.Same(&after))
+	got, ok := after.Env("MODE")
+	require.True(t, ok)
+	require.Equal(t, "on", got)
+}

@@ -36,8 +36,17 @@ type Vars struct {
 // New returns a scope over vars with the default limits.
 func New(vars map[string]any) *Vars { return &Vars{vars: vars} }
 
-// SetEnv sets the function that answers `env.NAME`.
-func (v *Vars) SetEnv(lookup func(name string) (string, bool)) { v.env = lookup }
+// SetEnv sets the function that answers `env.NAME`. A scope that already
+// keeps a table (cache.go) drops it, so that a Reader of it is never the
+// Same as one that copied the function before.
+func (v *Vars) SetEnv(lookup func(name string) (string, bool)) {
+	v.env = lookup
+	if v.state.Load() != tableNone {
+		v.kept = nil
+		v.uses.Store(0)
+		v.state.Store(tableNone)
+	}
+}
 
 // SetMaxSize sets the cap on built text; n <= 0 keeps the default.
 func (v *Vars) SetMaxSize(n int) {
@@ -177,6 +186,12 @@ func (v *Vars) Start() (r Reader, l Limits) {
 	l.MaxWork, l.MaxSteps = v.maxWork, v.maxSteps
 	return r, l
 }
+
+// Same reports whether r and o are Readers of one warm scope (one that
+// keeps a table): then they read the same variables and environment, and
+// one can stand for the other. A table belongs to one scope and a Reader
+// keeps it alive, so no other scope's table can have its address.
+func (r *Reader) Same(o *Reader) bool { return r.t != nil && r.t == o.t }
 
 // Var returns the variable name, converted (value.FromHost). found is
 // false when there is no such variable; err is set when its data is of a
