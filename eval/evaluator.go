@@ -44,7 +44,7 @@ type Evaluator struct {
 // Begin again without End starts a new shared evaluation.
 func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
-	e.fr.start(ctx, s)
+	e.fr.start(ctx, s, false)
 	e.fr.s = hostvars.Reader{}
 	e.shared = true
 }
@@ -73,13 +73,7 @@ func (e *Evaluator) Used() (bytes, steps int64) {
 // enter starts one evaluation of e in s: a fresh budget, or within a
 // shared evaluation (Begin) the shared one.
 func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
-	if !e.shared {
-		e.fr.start(ctx, s)
-		return
-	}
-	r := reader(s)
-	e.fr.read(&r)
-	e.fr.env.MaxSize = s.MaxSize()
+	e.fr.start(ctx, s, e.shared) // one call, so that enter inlines
 }
 
 // Explain is c.ExplainContext(ctx, s).

@@ -17,7 +17,7 @@ import (
 // environment, the work budget (D35) and a stack for call arguments,
 // reused through a pool.
 type frame struct {
-	s      hostvars.Reader // the scope's variables, read (never the scope: lookup.go)
+	s      hostvars.Reader // the scope's variables, read (never the scope: start)
 	env    funcs.Env
 	budget value.Budget
 	stack  []value.Value
@@ -57,16 +57,24 @@ func (e *Evaluator) putBack() {
 // panic of the host's context (asked in start) is recovered.
 
 // start makes fr the state of a new evaluation in s under ctx (nil is a
-// context that is never done).
-func (fr *frame) start(ctx context.Context, s *scope.Scope) {
+// context that is never done): with a fresh budget, or, when shared
+// (Evaluator.Begin), within the budget it has.
+func (fr *frame) start(ctx context.Context, s *scope.Scope, shared bool) {
 	// The scope's reader and its limits in one call (hostvars.Start),
-	// not one per setting: this runs at every evaluation.
+	// not one per setting: this runs at every evaluation. The reader is
+	// a copy of the scope's variables, so the frame never keeps s and a
+	// scope made per event does not escape its maker's stack (issue
+	// #19); each start is one use of s (a scope used many times keeps
+	// what it converts).
 	r, l := (*hostvars.Vars)(s).Start()
 	fr.read(&r)
+	fr.env.MaxSize = l.MaxSize
+	if shared {
+		return
+	}
 	if fr.env.Budget == nil {
 		fr.env.Budget = &fr.budget // its own budget, for the frame's whole life
 	}
-	fr.env.MaxSize = l.MaxSize
 	fr.budget.Reset(ctx, l.MaxWork, l.MaxSteps)
 }
 

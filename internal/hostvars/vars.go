@@ -238,8 +238,12 @@ func (r *Reader) Has(name string) bool {
 
 // HasOf is Has of a Name made once (NameOf).
 func (r *Reader) HasOf(n *Name) bool {
-	if r.t != nil && r.t.noSuchName(r.vars, n.word) {
-		return false
+	if t := r.t; t != nil {
+		// A warm scope of words only, asked about a name that is not one
+		// (the common case), answers without a call.
+		if t.words.Load() == wordsOnly && !n.word || t.noSuchName(r.vars, n.word) {
+			return false
+		}
 	}
 	_, ok := r.vars[n.s]
 	return ok
