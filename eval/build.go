@@ -6,6 +6,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/internal/lend"
 	"github.com/kinenix/expressions/value"
 )
@@ -71,8 +72,9 @@ func (b *builder) value(n *node) evalFunc {
 
 func (b *builder) variable(n *ast.Ident) evalFunc {
 	name, src := n.Name, b.src
+	nm := hostvars.NameOf(name)
 	return func(fr *frame) (value.Value, error) {
-		v, found, err := fr.s.Var(name)
+		v, found, err := fr.s.VarOf(&nm)
 		if err != nil {
 			return value.Value{}, dataError(src, n.Pos(), name, err)
 		}
@@ -83,11 +85,42 @@ func (b *builder) variable(n *ast.Ident) evalFunc {
 	}
 }
 
+// varRead is a variable read in the closure of the node that uses it
+// (len(x), x.key, x[0], a + b), a call less than through the variable's
+// own closure val, which runs only when the read is not plain: the data
+// fails (its error placed), or an inspection hears of a miss.
+type varRead struct {
+	nm  hostvars.Name
+	val evalFunc
+}
+
+func (r *varRead) read(fr *frame) (value.Value, error) {
+	v, found, err := fr.s.VarOf(&r.nm)
+	if err != nil || !found && fr.miss != nil {
+		return r.val(fr)
+	}
+	return v, nil
+}
+
+// readOf returns the varRead of n when n is a variable (kVar), built by
+// val; else nil, for a node that runs val itself.
+func readOf(n *node, val evalFunc) *varRead {
+	if n.kind != kVar {
+		return nil
+	}
+	return &varRead{nm: hostvars.NameOf(n.name), val: val}
+}
+
 func (b *builder) key(k *node) evalFunc {
 	n := k.at.(*ast.SelectorExpr)
 	x, key := b.value(k.args[0]), k.name
-	return func(fr *frame) (value.Value, error) {
-		v, err := x(fr)
+	r := readOf(k.args[0], x)
+	return func(fr *frame) (v value.Value, err error) {
+		if r != nil {
+			v, err = r.read(fr)
+		} else {
+			v, err = x(fr)
+		}
 		if err != nil {
 			return v, err
 		}
@@ -189,8 +222,13 @@ func (b *builder) constIndex(in *node) evalFunc {
 		return nil
 	}
 	n, x, key := in.at.(*ast.IndexExpr), b.value(in.args[0]), num.String()
-	return func(fr *frame) (value.Value, error) {
-		v, err := x(fr)
+	r := readOf(in.args[0], x)
+	return func(fr *frame) (v value.Value, err error) {
+		if r != nil {
+			v, err = r.read(fr)
+		} else {
+			v, err = x(fr)
+		}
 		if err != nil {
 			return v, err
 		}
@@ -251,7 +289,10 @@ func (b *builder) lazy(n *node) evalFunc {
 // call builds a call: its values from left to right (the first error
 // stops), then the function.
 func (b *builder) call(c *node) evalFunc {
-	n, f := c.at.(*ast.CallExpr), c.fn
+	if vc := b.varCall(c); vc != nil {
+		return vc.run
+	}
+	f := c.fn
 	args := make([]evalFunc, len(c.args))
 	for i, a := range c.args {
 		if c.isLazy(i) {
@@ -260,8 +301,7 @@ func (b *builder) call(c *node) evalFunc {
 			args[i] = b.value(a)
 		}
 	}
-	call := f.Call
-	fail := func(err error) error { return spanFailure(b.src, n.Pos(), n.End(), err) }
+	call, fail := f.Call, b.callFail(c)
 	if f.Shortcut != nil && len(args) > 1 {
 		return shortCall(f, args, fail)
 	}
@@ -277,25 +317,6 @@ func (b *builder) call(c *node) evalFunc {
 	case 1:
 		a := args[0]
 		if one, _ := funcForms(f); one != nil {
-			if c.args[0].kind == kVar {
-				// The variable is read here, not through its closure a,
-				// which runs only when the read is not plain: the data
-				// fails, or an inspection hears of a miss.
-				name := c.args[0].name
-				return func(fr *frame) (value.Value, error) {
-					x, found, err := fr.s.Var(name)
-					if err != nil || !found && fr.miss != nil {
-						if x, err = a(fr); err != nil {
-							return x, err
-						}
-					}
-					v, err := one(&fr.env, x)
-					if err != nil {
-						return value.Value{}, fail(err)
-					}
-					return v, nil
-				}
-			}
 			return func(fr *frame) (value.Value, error) {
 				x, err := a(fr)
 				if err != nil {
@@ -315,7 +336,6 @@ func (b *builder) call(c *node) evalFunc {
 			}
 			fr.argv[0] = x
 			v, err := call(&fr.env, fr.argv[:1])
-			fr.argv[0] = value.Value{}
 			if err != nil {
 				return value.Value{}, fail(err)
 			}
@@ -334,7 +354,6 @@ func (b *builder) call(c *node) evalFunc {
 			}
 			fr.argv[0], fr.argv[1] = x, y
 			v, err := call(&fr.env, fr.argv[:2])
-			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
 			if err != nil {
 				return value.Value{}, fail(err)
 			}
@@ -364,6 +383,52 @@ func (b *builder) call(c *node) evalFunc {
 	}
 }
 
+// varCall is a call of a function of one value on a variable (len(x)),
+// the most common call: the variable is read here, not through its
+// closure arg, which runs only when the read is not plain (the data
+// fails, or an inspection hears of a miss). A placeholder whose whole
+// expression is one calls run directly (placeholder.build).
+type varCall struct {
+	arg  varRead
+	one  func(env *funcs.Env, x value.Value) (value.Value, error)
+	fail func(error) error
+}
+
+// varCall returns the varCall of c when c is one: a call of one value,
+// a variable, whose function has a one-value form; else nil.
+func (b *builder) varCall(c *node) *varCall {
+	if c.kind != kCall || len(c.args) != 1 || c.args[0].kind != kVar {
+		return nil
+	}
+	one, _ := funcForms(c.fn)
+	if one == nil {
+		return nil
+	}
+	arg := b.value(c.args[0])
+	if c.isLazy(0) {
+		arg = b.lazy(c.args[0])
+	}
+	return &varCall{arg: *readOf(c.args[0], arg), one: one, fail: b.callFail(c)}
+}
+
+// callFail is the failure of call node c: err placed at the call.
+func (b *builder) callFail(c *node) func(error) error {
+	n := c.at.(*ast.CallExpr)
+	return func(err error) error { return spanFailure(b.src, n.Pos(), n.End(), err) }
+}
+
+func (vc *varCall) run(fr *frame) (value.Value, error) {
+	x, err := vc.arg.read(fr)
+	if err != nil {
+		return x, err
+	}
+	v, err := vc.one(&fr.env, x)
+	if err != nil {
+		return value.Value{}, vc.fail(err)
+	}
+	return v, nil
+}
+
 // shortCall is the closure of a call of f, which has a Shortcut (D46):
 // its first value, then, unless the shortcut decides, its other values
 // from left to right (the first error stops) and the function.
@@ -385,7 +450,6 @@ func shortCall(f *funcs.Func, args []evalFunc, fail func(error) error) evalFunc 
 			}
 			fr.argv[0], fr.argv[1] = x, y
 			v, err = call(&fr.env, fr.argv[:2])
-			fr.argv[0], fr.argv[1] = value.Value{}, value.Value{}
 		} else {
 			vals := make([]value.Value, len(args))
 			vals[0] = x
@@ -480,10 +544,9 @@ type operand struct {
 	// it needs no closure to run.
 	k     value.Num
 	konst bool
-	// name is the variable an operand that is one (val reads it) reads:
-	// the common shapes read it in their own closure.
-	name  string
-	isVar bool
+	// read is set for an operand that is a variable (val reads it): the
+	// common shapes read it in their own closure.
+	read *varRead
 }
 
 func (b *builder) operand(n *node) operand {
@@ -493,7 +556,8 @@ func (b *builder) operand(n *node) operand {
 	case kArith:
 		return operand{num: b.num(n), node: n.at}
 	}
-	return operand{val: b.value(n), node: n.at, name: n.name, isVar: n.kind == kVar}
+	val := b.value(n)
+	return operand{val: val, node: n.at, read: readOf(n, val)}
 }
 
 // eval runs the operand: a number for arithmetic and constants, else a
@@ -551,21 +615,18 @@ func (b *builder) num(n *node) numFunc {
 	kx, xk := x.k, x.konst
 	ky, yk := y.k, y.konst
 	switch {
-	case x.isVar && y.isVar:
+	case x.read != nil && y.read != nil:
 		// As the case below, each variable read here unless its read is
 		// not plain (the data fails, or an inspection hears of a miss).
+		xr, yr := x.read, y.read
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.Var(x.name)
-			if err != nil || !found && fr.miss != nil {
-				if av, err = x.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			av, err := xr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
-			bv, found, err := fr.s.Var(y.name)
-			if err != nil || !found && fr.miss != nil {
-				if bv, err = y.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			bv, err := yr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -581,13 +642,12 @@ func (b *builder) num(n *node) numFunc {
 			}
 			return at.result(op(a, c))
 		}
-	case x.isVar && yk:
+	case x.read != nil && yk:
+		xr := x.read
 		return func(fr *frame) (value.Num, error) {
-			av, found, err := fr.s.Var(x.name)
-			if err != nil || !found && fr.miss != nil {
-				if av, err = x.val(fr); err != nil {
-					return value.Num{}, err
-				}
+			av, err := xr.read(fr)
+			if err != nil {
+				return value.Num{}, err
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -743,10 +803,10 @@ func (p *placeholder) build() evalFunc {
 		// The runner's work written out, a call less (the path's steps
 		// and the expression's charged at once, as no work comes between
 		// them).
-		first, steps := p.rd.path[0], len(p.rd.path)+p.expr.steps
+		first, steps := hostvars.NameOf(p.rd.path[0]), len(p.rd.path)+p.expr.steps
 		if num := p.expr.num; num != nil {
 			return func(fr *frame) (value.Value, error) {
-				if fr.s.Has(first) {
+				if fr.s.HasOf(&first) {
 					return p.pathRead(fr)
 				}
 				if err := fr.budget.Steps(steps); err != nil {
@@ -756,9 +816,22 @@ func (p *placeholder) build() evalFunc {
 				return p.settle(value.NumberValue(n), err)
 			}
 		}
+		if vc := p.expr.call; vc != nil {
+			// len(x): the call's work called directly, not through its
+			// closure (run is vc.run).
+			return func(fr *frame) (value.Value, error) {
+				if fr.s.HasOf(&first) {
+					return p.pathRead(fr)
+				}
+				if err := fr.budget.Steps(steps); err != nil {
+					return value.Value{}, p.placed(err)
+				}
+				return p.settle(vc.run(fr))
+			}
+		}
 		run := p.expr.run
 		return func(fr *frame) (value.Value, error) {
-			if fr.s.Has(first) {
+			if fr.s.HasOf(&first) {
 				return p.pathRead(fr)
 			}
 			if err := fr.budget.Steps(steps); err != nil {
@@ -798,6 +871,14 @@ func (p *placeholder) runner(extra int) evalFunc {
 			}
 			n, err := num(fr)
 			return p.settle(value.NumberValue(n), err)
+		}
+	}
+	if vc := p.expr.call; vc != nil {
+		return func(fr *frame) (value.Value, error) {
+			if err := fr.budget.Steps(steps); err != nil {
+				return value.Value{}, p.placed(err)
+			}
+			return p.settle(vc.run(fr))
 		}
 	}
 	run := p.expr.run
@@ -852,7 +933,7 @@ func (p *placeholder) pathRead(fr *frame) (value.Value, error) {
 // steps and extra more charged first, its error placed (as runner's).
 func (p *placeholder) plainPath(extra int) evalFunc {
 	raw, path := p.raw, p.rd.path
-	first, trimmed, steps := path[0], strings.TrimSpace(raw), extra+p.expr.steps
+	first, trimmed, steps := hostvars.NameOf(path[0]), strings.TrimSpace(raw), extra+p.expr.steps
 	one := len(path) == 1 // one name: the variable itself, no path to walk
 	two, key := len(path) == 2, path[len(path)-1]
 	return func(fr *frame) (v value.Value, err error) {
@@ -862,11 +943,11 @@ func (p *placeholder) plainPath(extra int) evalFunc {
 		var found bool
 		switch {
 		case one:
-			v, found, err = fr.s.Var(first)
+			v, found, err = fr.s.VarOf(&first)
 		case two:
 			// Lookup of `name.key`, the most common path, without its
 			// loop: the variable, then its key (as a selector is).
-			if v, found, err = fr.s.Var(first); found && err == nil {
+			if v, found, err = fr.s.VarOf(&first); found && err == nil {
 				v, found, err = v.Key(key)
 			}
 		default:

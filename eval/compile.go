@@ -26,6 +26,10 @@ type expr struct {
 	// num is run for an expression that is arithmetic (and not a folded
 	// constant): the same evaluation, giving the number itself.
 	num numFunc
+	// call is set for an expression that is a call of one value on a
+	// variable (len(x)): run is call.run, which a placeholder calls
+	// directly.
+	call *varCall
 }
 
 // compileExpr parses src and takes it through the plan's stages (plan.go):
@@ -66,6 +70,8 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	if root.kind == kArith {
 		e.num = b.num(root)
 		e.run = asValue(e.num)
+	} else if e.call = b.varCall(root); e.call != nil {
+		e.run = e.call.run
 	} else {
 		e.run = b.value(root)
 	}

@@ -387,7 +387,7 @@ func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool
 	e := pooled()
 	defer e.release(&err, site{line: c.line})
 	fr := &e.fr
-	fr.start(ctx, s)
+	fr.start(ctx, s, false)
 	steps = []Step{}
 	ok, err = c.root.test(fr, &steps)
 	return ok, steps, inCondition(err)

@@ -21,8 +21,10 @@ import (
 // gives. The zero Evaluator is ready to use; a nil *Evaluator takes the
 // pooled state, like the methods. An Evaluator must not be used by two
 // goroutines at once: keep one per goroutine. It keeps a reference to the
-// variables of its last evaluation's scope until the next one, as a
-// virtual machine keeps its last environment, but never the scope itself:
+// variables of its last evaluation's scope until the next one, and to the
+// values of its last calls of a function until later calls overwrite them
+// (End drops them), as a virtual machine keeps its last environment and
+// stack, but never the scope itself:
 // a scope made for one evaluation (scope.New per event) can stay on its
 // maker's stack.
 type Evaluator struct {
@@ -42,7 +44,7 @@ type Evaluator struct {
 // Begin again without End starts a new shared evaluation.
 func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
-	e.fr.start(ctx, s)
+	e.fr.start(ctx, s, false)
 	e.fr.s = hostvars.Reader{}
 	e.shared = true
 }
@@ -71,12 +73,7 @@ func (e *Evaluator) Used() (bytes, steps int64) {
 // enter starts one evaluation of e in s: a fresh budget, or within a
 // shared evaluation (Begin) the shared one.
 func (e *Evaluator) enter(ctx context.Context, s *scope.Scope) {
-	if !e.shared {
-		e.fr.start(ctx, s)
-		return
-	}
-	e.fr.s, e.fr.place = reader(s), nil
-	e.fr.env.MaxSize = s.MaxSize()
+	e.fr.start(ctx, s, e.shared) // one call, so that enter inlines
 }
 
 // Explain is c.ExplainContext(ctx, s).

@@ -286,3 +286,27 @@ func TestEvaluatorSharedBudget(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	ev.End()
 }
+
+// One Evaluator that goes back and forth between scopes, each used often
+// enough to keep its converted values (a table), reads each time the
+// scope it is given, and its environment: a frame keeps the reader of the
+// last scope when the next is the same one, never another's.
+func TestEvaluatorSwitchesWarmScopes(t *testing.T) {
+	tpl, err := eval.Compile("${len(items)} ${name} ${env.MODE}")
+	require.NoError(t, err)
+	env := func(mode string) scope.Option {
+		return scope.WithEnv(func(name string) (string, bool) { return mode, name == "MODE" })
+	}
+	a := scope.New(map[string]any{"items": []any{1, 2}, "name": "a"}, env("on"))
+	b := scope.New(map[string]any{"items": []any{1, 2, 3}, "name": "b"}, env("off"))
+	var ev eval.Evaluator
+	for i := 0; i < 200; i++ {
+		s, want := a, "2 a on"
+		if i%3 == 2 {
+			s, want = b, "3 b off"
+		}
+		got, err := ev.Render(context.Background(), tpl, s)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "evaluation %d", i)
+	}
+}

@@ -109,7 +109,7 @@ func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss))
 	e := pooled()
 	defer e.release(&err, site{t: &Template{places: []*placeholder{ph.p}}})
 	fr := &e.fr
-	fr.start(ctx, s)
+	fr.start(ctx, s, false)
 	fr.miss = miss
 	return ph.p.read(fr)
 }

@@ -35,7 +35,7 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 	e := pooled()
 	defer e.release(&err, site{t: t})
 	fr := &e.fr
-	fr.start(ctx, s)
+	fr.start(ctx, s, false)
 	v, err := t.places[0].read(fr)
 	if v, err = t.wholeValue(fr, v, err); err != nil {
 		return nil, err

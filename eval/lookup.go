@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
-	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -115,11 +114,3 @@ func isKeyword(s string) bool { return ast.IsKeyword(s) }
 // isName reports whether s is an identifier by the grammar's classes (D9)
 // that does not start with `_`.
 func isName(s string) bool { return ast.IsName(s) && !ast.StartsWithUnderscore(s) }
-
-// reader is what an evaluation in s reads s through: a copy of its
-// variables (hostvars.Reader), so the frame never keeps s and a scope made
-// per event does not escape its maker's stack (issue #19). Each call is one
-// use of s (a scope used many times keeps what it converts).
-func reader(s *scope.Scope) hostvars.Reader {
-	return (*hostvars.Vars)(s).Reader()
-}

@@ -315,7 +315,7 @@ func (t *Template) render(fr *frame) (string, error) {
 		}
 		p := t.places[k]
 		k++
-		fr.place = p // for the error of a panic
+		fr.place = k // for the error of a panic (p is places[k-1])
 		v, err := p.read(fr)
 		if err != nil {
 			return "", err

@@ -73,9 +73,8 @@ func (v *Vars) makeTable() *table {
 }
 
 // read is Reader.Var on a warm scope: the kept value when the table has
-// it, else one read of vars, kept.
-func (t *table) read(vars map[string]any, name string) (v value.Value, found bool, err error) {
-	h := hash(name)
+// it, else one read of vars, kept. h is hash(name).
+func (t *table) read(vars map[string]any, name string, h uint64) (v value.Value, found bool, err error) {
 	for i := uint64(0); i < tableSize; i++ {
 		e := t.slots[(h+i)%tableSize].Load()
 		if e == nil {
@@ -117,17 +116,18 @@ func (t *table) keep(name string, h uint64, v value.Value) {
 	}
 }
 
-// noSuchName reports whether vars certainly has no variable name, name not
-// being a word (isWord), without reading the map: true once the scope has
-// looked at its names, the first time it is asked, and found only words.
-func (t *table) noSuchName(vars map[string]any, name string) bool {
+// noSuchName reports whether vars certainly has no variable of a name
+// that is not a word (word is isWord of it), without reading the map: true
+// once the scope has looked at its names, the first time it is asked, and
+// found only words.
+func (t *table) noSuchName(vars map[string]any, word bool) bool {
 	switch t.words.Load() {
 	case wordsOnly:
-		return !isWord(name)
+		return !word
 	case wordsNot:
 		return false
 	}
-	if isWord(name) {
+	if word {
 		return false
 	}
 	state := wordsOnly

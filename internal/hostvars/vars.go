@@ -36,8 +36,17 @@ type Vars struct {
 // New returns a scope over vars with the default limits.
 func New(vars map[string]any) *Vars { return &Vars{vars: vars} }
 
-// SetEnv sets the function that answers `env.NAME`.
-func (v *Vars) SetEnv(lookup func(name string) (string, bool)) { v.env = lookup }
+// SetEnv sets the function that answers `env.NAME`. A scope that already
+// keeps a table (cache.go) drops it, so that a Reader of it is never the
+// Same as one that copied the function before.
+func (v *Vars) SetEnv(lookup func(name string) (string, bool)) {
+	v.env = lookup
+	if v.state.Load() != tableNone {
+		v.kept = nil
+		v.uses.Store(0)
+		v.state.Store(tableNone)
+	}
+}
 
 // SetMaxSize sets the cap on built text; n <= 0 keeps the default.
 func (v *Vars) SetMaxSize(n int) {
@@ -121,25 +130,95 @@ type Reader struct {
 // the host. It counts the use; a scope used warmUses times keeps what its
 // readers convert from then on (cache.go).
 func (v *Vars) Reader() Reader {
-	if v == nil {
-		return Reader{}
-	}
-	r := Reader{vars: v.vars, env: v.env}
-	if v.state.Load() == tableSet {
-		r.t = v.kept
-	} else if v.uses.Add(1) >= warmUses {
-		r.t = v.makeTable()
-	}
+	r, _ := v.Start()
 	return r
 }
+
+// use counts a use of a scope that has no table yet and returns its
+// table once it is warm, else nil.
+func (v *Vars) use() *table {
+	if v.uses.Add(1) >= warmUses {
+		return v.makeTable()
+	}
+	return nil
+}
+
+// Name is a variable name as an evaluation reads it, worked out once
+// where the name is written (a template's variable, or the first part of
+// a placeholder's path) rather than at every read: its place in a warm
+// scope's table (hash) and whether it is a word (isWord).
+type Name struct {
+	s    string
+	h    uint64
+	word bool
+}
+
+// NameOf returns the Name of the variable name.
+func NameOf(name string) Name { return Name{s: name, h: hash(name), word: isWord(name)} }
+
+// String returns the name as written.
+func (n Name) String() string { return n.s }
+
+// Limits are the caps of one evaluation in a scope (0: the default of
+// package value, for work and steps).
+type Limits struct {
+	MaxSize           int
+	MaxWork, MaxSteps int64
+}
+
+// Start returns a Reader of v for one evaluation (a use, as Reader) and
+// the evaluation's limits: what a frame's start asks of its scope, in
+// one call.
+func (v *Vars) Start() (r Reader, l Limits) {
+	l.MaxSize = value.DefaultMaxSize
+	if v == nil {
+		return r, l
+	}
+	r = Reader{vars: v.vars, env: v.env}
+	if v.state.Load() == tableSet {
+		r.t = v.kept
+	} else {
+		r.t = v.use()
+	}
+	if v.maxSize != 0 {
+		l.MaxSize = v.maxSize
+	}
+	l.MaxWork, l.MaxSteps = v.maxWork, v.maxSteps
+	return r, l
+}
+
+// Same reports whether r and o are Readers of one warm scope (one that
+// keeps a table): then they read the same variables and environment, and
+// one can stand for the other. A table belongs to one scope and a Reader
+// keeps it alive, so no other scope's table can have its address.
+func (r *Reader) Same(o *Reader) bool { return r.t != nil && r.t == o.t }
 
 // Var returns the variable name, converted (value.FromHost). found is
 // false when there is no such variable; err is set when its data is of a
 // kind the library does not read.
 func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 	if r.t != nil {
-		return r.t.read(r.vars, name)
+		return r.t.read(r.vars, name, hash(name))
 	}
+	return r.fromMap(name)
+}
+
+// VarOf is Var of a Name made once (NameOf).
+func (r *Reader) VarOf(n *Name) (v value.Value, found bool, err error) {
+	if t := r.t; t != nil {
+		// The first slot probed holds the name in a table of a few names
+		// (most tables): its value without a call.
+		if e := t.slots[n.h%tableSize].Load(); e != nil && e.h == n.h && e.name == n.s {
+			return e.v, true, nil
+		}
+		return t.read(r.vars, n.s, n.h)
+	}
+	return r.fromMap(n.s)
+}
+
+// fromMap is Var on a scope that keeps nothing: one read of the map,
+// converted at the read.
+func (r *Reader) fromMap(name string) (v value.Value, found bool, err error) {
 	x, ok := r.vars[name]
 	if !ok {
 		return value.Value{}, false, nil
@@ -150,10 +229,23 @@ func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 
 // Has reports whether a variable name exists.
 func (r *Reader) Has(name string) bool {
-	if r.t != nil && r.t.noSuchName(r.vars, name) {
+	if r.t != nil && r.t.noSuchName(r.vars, isWord(name)) {
 		return false
 	}
 	_, ok := r.vars[name]
+	return ok
+}
+
+// HasOf is Has of a Name made once (NameOf).
+func (r *Reader) HasOf(n *Name) bool {
+	if t := r.t; t != nil {
+		// A warm scope of words only, asked about a name that is not one
+		// (the common case), answers without a call.
+		if t.words.Load() == wordsOnly && !n.word || t.noSuchName(r.vars, n.word) {
+			return false
+		}
+	}
+	_, ok := r.vars[n.s]
 	return ok
 }
 
