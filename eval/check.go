@@ -364,7 +364,7 @@ func (c source) forbidden(n *ast.BadExpr) string {
 	}
 	switch n.Construct {
 	case ast.Compare:
-		return "comparisons (" + n.Detail + ") are not allowed inside ${...}; write them in a condition"
+		return "comparisons are not allowed inside ${...}; write them in a condition"
 	case ast.BoolOp:
 		return "'" + n.Detail + "' is not allowed inside ${...}; write it in a condition"
 	case ast.OtherOperator:

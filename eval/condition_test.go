@@ -239,7 +239,7 @@ func TestConditionPlaceholderErrors(t *testing.T) {
 	s := condScope(t)
 	for line, want := range map[string]string{
 		"${len(rows, 2)} > 1":      "condition: ${len(rows, 2)}: len takes 1 value, got 2",
-		"${a == b}":                "condition: ${a == b}: comparisons (==) are not allowed inside ${...}; write them in a condition",
+		"${a == b}":                "condition: ${a == b}: comparisons are not allowed inside ${...}; write them in a condition",
 		"x == ${lenght(packages)}": "condition: ${lenght(packages)}: unknown function lenght; did you mean len?",
 	} {
 		c, err := eval.CompileCondition(line)

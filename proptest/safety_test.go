@@ -157,7 +157,7 @@ var hostiles = map[string][]hostile{
 		{name: "comprehension", text: "${[x for x in y]}", kind: eval.ErrForbidden, reason: "comprehensions (for ... in ...) are not allowed"},
 		{name: "keyword argument", text: "${len(x=1)}", kind: eval.ErrForbidden, reason: "keyword arguments (x=...) are not allowed; give the values in order"},
 		{name: "assignment", text: "${a := 1}", kind: eval.ErrForbidden, reason: "assignment (:=) is not allowed"},
-		{name: "comparison", text: "${a == b}", kind: eval.ErrForbidden, reason: "comparisons (==) are not allowed inside ${...}; write them in a condition"},
+		{name: "comparison", text: "${a == b}", kind: eval.ErrForbidden, reason: "comparisons are not allowed inside ${...}; write them in a condition"},
 		{name: "_ key in a condition", cond: true, text: "${a._b} == hidden", kind: eval.ErrForbidden, reason: reasonUnder + "; for a key that starts with _, write ['_b']"},
 	},
 	"amplification": {

@@ -37,7 +37,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"missing paren", "- **value:** ${len(rows}\n",
 			"1:24: ${len(rows}: missing ')'", "syntax"},
 		{"forbidden comparison", "- **value:** ${count > 3}\n",
-			"1:16: ${count > 3}: comparisons (>) are not allowed inside ${...}; write them in a condition", "forbidden"},
+			"1:16: ${count > 3}: comparisons are not allowed inside ${...}; write them in a condition", "forbidden"},
 		{"method call", "- **name:** ${upper(row.brand).lower()}\n",
 			"1:15: ${upper(row.brand).lower()}: method calls are not allowed; write lower(upper(row.brand))", "forbidden"},
 		{"unknown function", "- **subject:** ${lenght(rows)} rows\n",
