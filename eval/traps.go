@@ -160,11 +160,37 @@ func (p *placeholder) traps() []Trap {
 					Subject: id.Name, Name: id.Name,
 					Reason: "this is read as a variable, and the data has no variable " + quote(id.Name) +
 						"; write '" + id.Name + "' in quotes for the text"})
+			} else if first, ok := wordsJoined(a); ok {
+				// `default(x, N/A)`, `part(x, e-mail, 1)`: bare words joined
+				// by / or -, read as arithmetic of variables.
+				text := p.raw[a.Pos():a.End()]
+				out = append(out, Trap{Kind: TrapBareWord, Offset: p.start + a.Pos(), End: p.start + a.End(),
+					Subject: text, Name: first,
+					Reason: "this is read as arithmetic of variables, and the data has no variable " + quote(first) +
+						"; write '" + text + "' in quotes for the text"})
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// wordsJoined reports whether x is bare words joined by / or - alone
+// (`N/A`, `e-mail`), with the first word: text without quotes, most
+// likely, where a function wants a value (D44).
+func wordsJoined(x ast.Expr) (first string, ok bool) {
+	b, isBin := x.(*ast.BinaryExpr)
+	if !isBin || b.Op != ast.Quo && b.Op != ast.Sub {
+		return "", false
+	}
+	l, r := b.X, b.Y
+	if id, ok := r.(*ast.Ident); !ok || id.Name == "" {
+		return "", false
+	}
+	if id, ok := l.(*ast.Ident); ok {
+		return id.Name, true
+	}
+	return wordsJoined(l)
 }
 
 // Traps returns the traps of the condition line, in order: those of the

@@ -57,8 +57,10 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		}
 		var ws []*eval.Error
 		_, _, cut := ph.CutKey()
+		trapped := false // a bare word's trap explains what follows from it
 		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
 			if m.Var && v.bare[m.Name] || cut {
+				trapped = trapped || m.Var && v.bare[m.Name]
 				return // the bare word's or the cut key's trap says it
 			}
 			kind := eval.ErrMissingKey
@@ -67,7 +69,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			}
 			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
 		})
-		if len(ws) == 0 && err != nil {
+		if len(ws) == 0 && err != nil && !trapped {
 			var e *eval.Error
 			// A spent budget or a done context is the run's to report,
 			// not something the sample shows may go wrong.
@@ -333,6 +335,10 @@ func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 		if tr.Kind == eval.TrapBareWord && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
+			}
+			// Each word of `N/A` is the trap's, not a missing variable.
+			for _, w := range strings.FieldsFunc(tr.Subject, func(r rune) bool { return r == '/' || r == '-' || r == ' ' }) {
+				out[w] = true
 			}
 			out[tr.Name] = true
 		}

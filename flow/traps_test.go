@@ -148,6 +148,7 @@ func TestSampleTraps(t *testing.T) {
 		"- **a:** ${len(Days Late)}":            "",
 		"- **a:** ${default(row.Email, none)}":  "f.md:1:31: warning: none: this is read as a variable, and the data has no variable 'none'; write 'none' in quotes for the text",
 		"- **a:** ${default(row.Email, count)}": "",
+		"- **a:** ${default(row.Email, N/A)}":   "f.md:1:31: warning: N/A: this is read as arithmetic of variables, and the data has no variable 'N'; write 'N/A' in quotes for the text",
 		"- **a:** ${default(row.Email, cuont)}": "f.md:1:31: warning: cuont: no variable 'cuont'; did you mean 'count'? For the text, write 'cuont' in quotes",
 		// a bare word that is a key of row: the key is meant, not the text
 		"- **a:** ${default(row.Email, Customer)}": "f.md:1:31: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
