@@ -64,9 +64,12 @@ func (s Severity) String() string {
 
 // Error is the one diagnostic type of the package: an error of compiling
 // or evaluating, or a warning. Error() is `${<Expr>}: <Reason>` for a
-// problem in a placeholder and `condition: <Reason>` for a problem of a
-// condition line as a whole; the text echoed is cut and cleaned so that
-// the message is one line of valid UTF-8 that is safe to print.
+// problem in a placeholder, `condition: <Reason>` for a problem of a
+// condition line as a whole, and `condition: ${<Expr>}: <Reason>` for a
+// problem of a placeholder in a condition line (InCondition), so that
+// every error of a condition starts with `condition:` (D37); the text
+// echoed is cut and cleaned so that the message is one line of valid
+// UTF-8 that is safe to print.
 type Error struct {
 	// Expr is the text inside ${...} exactly as written, or for a condition
 	// problem the condition line.
