@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -84,6 +85,7 @@ func jsonReason(b []byte, off int, msg string) string {
 // jsonReasons are fragments of encoding/json's messages with what each
 // means in plain words; the first that msg contains gives the reason.
 var jsonReasons = []struct{ fragment, reason string }{
+	{"exceeded max depth", "the data nests lists and dictionaries more than " + strconv.Itoa(maxDepth) + " deep"},
 	{"looking for beginning of object key string", "a key must be text in double quotes"},
 	{"after object key:value pair", "a `,` or `}` is missing before this"},
 	{"after object key", "a `:` is missing after the key"},

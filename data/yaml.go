@@ -201,6 +201,7 @@ var yamlPlain = []struct {
 	{"did not find expected ',' or ']'", "a list in [ ] is not closed with ] (or an item misses its `,`)", true, "["},
 	{"did not find expected ',' or '}'", "a mapping in { } is not closed with } (or an entry misses its `,`)", true, "{"},
 	{"found invalid Unicode character escape code", "an escape \\u, \\U or \\x in quoted text names no character", false, ""},
+	{"exceeded max depth", "the data nests lists and dictionaries more than " + strconv.Itoa(maxDepth) + " deep", false, ""},
 	{"found unexpected end of stream", "the text ends inside a quoted value or a bracket; close it", false, "end"},
 	{"did not find expected node content", "a value is missing here", false, ""},
 	{"block sequence entries are not allowed", "a `- ` list item where a value was expected on the same line; start the list on the next line", false, ""},
