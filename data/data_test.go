@@ -573,3 +573,18 @@ func TestFileIsNotWhatItClaims(t *testing.T) {
 	_, err = Decode("s.csv", []byte("a\n1\n"))
 	require.NoError(t, err)
 }
+
+// D49: the hint of a merge key given twice is YAML that works when followed:
+// the two merges written as the hint says decode, each key from the first
+// mapping that has it.
+func TestTwoMergeKeysHintWorks(t *testing.T) {
+	_, err := Decode("m.yaml", []byte("a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc:\n  <<: *a\n  <<: *b\n"))
+	require.Error(t, err)
+	const hint = "merge a list instead: "
+	msg := err.Error()
+	i := strings.Index(msg, hint)
+	require.GreaterOrEqual(t, i, 0, msg)
+	fixed := strings.TrimSpace(msg[i+len(hint):])
+	vars := mustVars(t, "m.yaml", "a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc:\n  "+fixed+"\n")
+	require.Equal(t, map[string]any{"x": json.Number("1"), "y": json.Number("3")}, vars["c"])
+}

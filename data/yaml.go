@@ -332,7 +332,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 		}
 		if kn.Tag == "!!merge" && kn.Style&yaml.TaggedStyle == 0 && kn.Value == "<<" {
 			if len(merges) > 0 {
-				return nil, y.d.errorf("line %d: the merge key << is given twice in one mapping; merge a list instead: << [*a, *b]", kn.Line)
+				return nil, y.d.errorf("line %d: the merge key << is given twice in one mapping; merge a list instead: <<: [*a, *b]", kn.Line)
 			}
 			merges = append(merges, vn)
 			continue

@@ -134,7 +134,7 @@ func (c *cli) preview(args []string) int {
 		// D45: one message for the sheet, not one per field; there is no
 		// row to preview, and validate checks such a sheet without data,
 		// so the two agree (D43).
-		msg := echo.Clean(d.file) + ":1:1: warning: the sheet has a header and no rows, so there is no row to preview"
+		msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
 		switch {
 		case pf.asJSON:
 			b, _ := json.Marshal(msg)

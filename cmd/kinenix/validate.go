@@ -137,7 +137,7 @@ func (c *cli) validate(args []string) int {
 	if plan.hasData && plan.sheet && plan.headerOnly {
 		// D45: one message for the sheet, not one per field.
 		f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
-			Message: "the sheet has a header and no rows, so the flows were checked without data"}}
+			Message: plan.noRows() + ", so the flows were checked without data"}}
 		if *strict {
 			code = max(code, exitProblem)
 		}
