@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
