@@ -207,3 +207,33 @@ cases:
 		require.Contains(t, err.Error(), "bad.yaml")
 	}
 }
+
+// A file of the wrong shape is told in plain words: the file, the line,
+// the case, what is there and what to write instead; never the YAML
+// decoder's words or Go's type names (D45). Text that is not YAML is told
+// as a data file's is, by package data.
+func TestMalformedFileInPlainWords(t *testing.T) {
+	const head = "cases:\n  - name: n1\n    template: x\n    want: x\n    rule: D1\n    hint: h\n"
+	for _, tc := range []struct{ file, want string }{
+		{head + "    complexity: [1]\n", "bad.yaml:7: case 1 ('n1'): complexity is a list; write a whole number, such as 1"},
+		{head + "    complexity: one\n", "bad.yaml:7: case 1 ('n1'): complexity is the text 'one'; write a whole number"},
+		{"cases:\n  template: x\n", "bad.yaml:2: cases is a mapping; write a list of cases, each starting with `- `"},
+		{head + "    complexity: 1\n    bogus: 2\n", "bad.yaml:8: case 1 ('n1'): the case has no key 'bogus'; its keys are name, template"},
+		{head + "    complexity: 1\n    hnit: 2\n", "did you mean hint?"},
+		{head + "    complexity: 1\n    env: [a]\n", "bad.yaml:8: case 1 ('n1'): env is a list; write a mapping of names to texts"},
+		{head + "    complexity: 1\n    limits: {max_steps: abc}\n", "bad.yaml:8: case 1 ('n1'): limits.max_steps is the text 'abc'; write a whole number"},
+		{"cases:\n  - template: x\n    error: {kind: [1], contains: x}\n", "bad.yaml:3: case 1: error.kind is a list; write a text"},
+		{"cases:\n  - template: x\n    findings: [{warning: maybe}]\n", "bad.yaml:3: case 1: item 1 of findings.warning is the text 'maybe'; write true or false"},
+		{"env: 5\ncases: []\n", "bad.yaml:1: env is the number 5; write a mapping of names to texts"},
+		{"- a\n", "bad.yaml:1: the file is a list; write a mapping with the keys data, env and cases"},
+		{"cases:\n  - 7\n", "bad.yaml:2: case 1: the case is the number 7; write a mapping of a case's keys"},
+		{"cases: [\n", "bad.yaml: line 1, column 8: not valid YAML:"},
+	} {
+		_, err := conformance.Load(fstest.MapFS{"bad.yaml": {Data: []byte(tc.file)}})
+		require.Error(t, err, tc.file)
+		require.Contains(t, err.Error(), tc.want, tc.file)
+		for _, jargon := range []string{"!!", "unmarshal", "conformance.", "map[", "[]", "int64", ": yaml:"} {
+			require.NotContains(t, err.Error(), jargon, tc.file)
+		}
+	}
+}
