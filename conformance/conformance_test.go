@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"io/fs"
 	"os"
+	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -236,4 +238,71 @@ func TestMalformedFileInPlainWords(t *testing.T) {
 			require.NotContains(t, err.Error(), jargon, tc.file)
 		}
 	}
+}
+
+// roundTo is n to the nearest multiple of unit.
+func roundTo(n, unit int) int { return (n + unit/2) / unit * unit }
+
+// number reads a number as the README writes it, with a thousands comma.
+func number(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+	require.NoError(t, err)
+	return n
+}
+
+// The numbers the READMEs and the spec state about the suite are the
+// suite's, to the rounding they state: a count of cases "about N" or
+// "some N" is the count to the nearest hundred, a file's "about N lines"
+// its lines to the nearest fifty. The tables list what there is: every
+// file of the suite, and the error kinds in the order of Kinds.
+func TestREADMENumbers(t *testing.T) {
+	cases := load(t)
+	spec := 0
+	for _, c := range cases {
+		if c.File == "spec.yaml" {
+			spec++
+		}
+	}
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		return strings.Join(strings.Fields(string(b)), " ")
+	}
+	readme, specDoc, own := read("../README.md"), read("../docs/flow_markdown_spec.md"), read("README.md")
+
+	m := regexp.MustCompile(`suite, built into the binary, against this build: about ([0-9,]+) cases`).FindStringSubmatch(readme)
+	require.NotNil(t, m, "README.md states the suite's count of cases")
+	require.Equal(t, roundTo(len(cases), 100), number(t, m[1]), "README.md: the suite has %d cases; write the count to the nearest hundred", len(cases))
+
+	m = regexp.MustCompile(`together with about ([0-9,]+) more`).FindStringSubmatch(specDoc)
+	require.NotNil(t, m, "the spec states how many cases the suite has besides its examples")
+	require.Equal(t, roundTo(len(cases)-spec, 100), number(t, m[1]), "docs/flow_markdown_spec.md: the suite has %d cases besides the spec's %d; write the count to the nearest hundred", len(cases)-spec, spec)
+
+	m = regexp.MustCompile(`\[.run\.go.\]\(run\.go\), is about ([0-9,]+) lines`).FindStringSubmatch(own)
+	require.NotNil(t, m, "conformance/README.md states the size of the Go runner")
+	b, err := os.ReadFile("run.go")
+	require.NoError(t, err)
+	lines := strings.Count(string(b), "\n")
+	require.Equal(t, roundTo(lines, 50), number(t, m[1]), "conformance/README.md: run.go has %d lines; write them to the nearest fifty", lines)
+
+	var kinds []string
+	for _, k := range regexp.MustCompile("\\| `([a-z-]+)` \\| `Err[A-Za-z]+` \\|").FindAllStringSubmatch(own, -1) {
+		kinds = append(kinds, k[1])
+	}
+	require.Equal(t, conformance.Kinds(), kinds, "conformance/README.md's table of error kinds")
+
+	listed := map[string]bool{}
+	for _, f := range regexp.MustCompile("\\| `([a-zA-Z/*.A-Z]+\\.(?:yaml|md))` \\|").FindAllStringSubmatch(own, -1) {
+		listed[f[1]] = true
+	}
+	require.NoError(t, fs.WalkDir(conformance.Suite(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		dir, name := path.Split(p)
+		require.True(t, listed[p] || dir != "" && (listed[dir+"*.yaml"] || listed[dir+"NAME.yaml"]),
+			"conformance/README.md's table of files lists no %s (of %s)", p, name)
+		return nil
+	}))
 }
