@@ -415,10 +415,19 @@ func TestPreviewStops(t *testing.T) {
 	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
 	r := runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
+	// D41: every format names the row as the sheet shows it, also when
+	// the run stopped between rows (the next row read, not yet run).
+	for _, format := range []string{"table", "csv", "jsonl"} {
+		for range 10 {
+			r = runCLI(t, "", "preview", "-data", d, "-each", "-format", format, "-timeout", "1ns", f)
+			require.Equal(t, 1, r.code)
+			require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr, format)
+		}
+	}
 	r = runCLI(t, "", "validate", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Contains(t, r.stderr, "the run ran out of time (-timeout 1ns)")
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
 	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
@@ -430,14 +439,13 @@ func TestPreviewStops(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.Files, 1)
-	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
 	// D42 with D41: the JSON names the row where the run stopped.
 	stopped := doc.Files[0].Stopped
 	require.NotNil(t, stopped, r.stdout)
 	require.NotNil(t, stopped.Row)
-	if stopped.SheetRow != 0 { // unknown when the stop came between rows read
-		require.Equal(t, *stopped.Row+2, stopped.SheetRow)
-	}
+	// D41: the sheet row too, also when the stop came between rows
+	require.Equal(t, *stopped.Row+2, stopped.SheetRow)
 	require.Equal(t, doc.Files[0].Error, stopped.Message)
 	require.Contains(t, stopped.Message, flow.RowName(*stopped.Row, stopped.SheetRow, ""))
 	// validate -json: the stop is a finding of kind "stopped", not only a
@@ -452,10 +460,8 @@ func TestPreviewStops(t *testing.T) {
 	require.Equal(t, "stopped", last.Kind)
 	require.False(t, last.Warning)
 	require.NotNil(t, last.Row)
-	if last.SheetRow != 0 {
-		require.Equal(t, *last.Row+2, last.SheetRow)
-	}
-	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, last.Message)
+	require.Equal(t, *last.Row+2, last.SheetRow)
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)$`, last.Message)
 	require.Contains(t, last.Message, flow.RowName(*last.Row, last.SheetRow, ""))
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
