@@ -534,8 +534,9 @@ func TestPreviewSummaryMachineFormats(t *testing.T) {
 
 // D41: -format table never cuts a row's name (row, sheet row, key), not
 // even past the first rows, which set the widths, nor at a narrow
-// terminal: its columns widen from the line that needs it. A value grows
-// its column too, up to 40 characters.
+// terminal: its columns widen from the line that needs it, with room
+// from the columns of values, so that every line keeps the header line's
+// width. A value grows its column too, with room from a wider one.
 func TestPreviewTableKeepsRowNames(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("id,amount\n")
@@ -553,11 +554,63 @@ func TestPreviewTableKeepsRowNames(t *testing.T) {
 		for i := range 1200 {
 			name := strconv.Itoa(i) + "  +" + strconv.Itoa(i+2) + "  +K" + strconv.Itoa(i) + "( |…)"
 			require.Regexp(t, "^"+name, lines[i+1], columns)
+			if columns == "300" { // at 12 the header is cut after the names, which grow
+				require.Equal(t, displayWidth(lines[0]), displayWidth(lines[i+1]), "line %d: %q", i+1, lines[i+1])
+			}
 		}
 		if columns == "300" {
-			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 7)+"K110…", lines[1101])
+			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 4)+"K…", lines[1101])
 		}
 	}
+}
+
+// -format table: every line has the header line's width in terminal
+// cells, with Thai marks (none), wide characters and emoji (two each) in
+// the values, cut or whole, and with columns widened after the first
+// rows.
+func TestPreviewTableSameWidth(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("name,note\n")
+	for i := range 120 {
+		name := "สมชาย ใจดี"
+		note := "ok"
+		switch {
+		case i%3 == 1:
+			name = "山田太郎 😀"
+		case i%3 == 2:
+			name = "Anna Schmidt"
+		}
+		if i >= 60 { // past the rows that set the widths: wider values
+			note = strings.Repeat("ก่", i%7+1) + strings.Repeat("語", i%5)
+			name += " " + name
+		}
+		b.WriteString(name + "," + note + "\n")
+	}
+	d := writeFile(t, "wide.csv", b.String())
+	f := writeFlow(t, "wide.md", "- **name:** ${row.name}\n- **note:** ${row.note}\n- **both:** ${row.name} / ${row.note}\n")
+	for _, columns := range []string{"200", "60", "30", "8"} {
+		t.Setenv("COLUMNS", columns)
+		keys := [][]string{nil}
+		if columns == "200" || columns == "60" {
+			// a key that grows past the first rows, with room from the
+			// values (at a narrower terminal it would widen the lines: a
+			// row's name is never cut, D41)
+			keys = append(keys, []string{"-key", "name"})
+		}
+		for _, key := range keys {
+			r := runCLI(t, "", append(append([]string{"preview", "-data", d, "-each", "-format", "table"}, key...), f)...)
+			require.Equal(t, 0, r.code, r.stderr)
+			lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+			require.Len(t, lines, 121)
+			for i, line := range lines {
+				require.Equal(t, displayWidth(lines[0]), displayWidth(line), "COLUMNS=%s %v: line %d: %q", columns, key, i, line)
+			}
+		}
+	}
+	require.Equal(t, 2, displayWidth("ก่ข้"), "a Thai tone mark takes no cell")
+	require.Equal(t, 5, displayWidth("語😀a"), "wide characters take two")
+	require.Equal(t, "語…", cutWidth("語語語", 4))
+	require.Equal(t, "ก่…", cutWidth("ก่ข้ค", 2))
 }
 
 // D44: preview shows the warnings in every format. Text and JSON show
