@@ -40,6 +40,29 @@ func paramsError(method, under string, raw json.RawMessage, err error) *rpcError
 	return errorf(codeInvalidParams, "invalid params of %s: a value inside %s is %s; write %s there", method, strings.TrimSuffix(strings.TrimSuffix(whole, " are"), " is"), got, want)
 }
 
+// messageError is the ParseError for a message body that does not decode
+// as a JSON-RPC message, in plain words as paramsError's: where JSON
+// breaks off, or what of the message has the wrong kind.
+func messageError(body []byte, err error) *rpcError {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return errorf(codeParseError, "the message is not valid JSON: it stops being JSON at byte %d of %d", se.Offset, len(body))
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		got := jsonWords(te.Value)
+		if field := jsonPath(te.Field); field != "" {
+			want := "a value of another kind"
+			if te.Type != nil {
+				want = goKindWords(te.Type.Kind().String())
+			}
+			return errorf(codeParseError, "the message is not valid JSON-RPC: %s is %s; write %s there", field, got, want)
+		}
+		return errorf(codeParseError, "the message is %s, not a JSON-RPC object {...}", got)
+	}
+	return errorf(codeParseError, "the message is not valid JSON")
+}
+
 // jsonPath is encoding/json's path of a field (Field of an
 // UnmarshalTypeError) as the JSON names it: the names of Go's embedded
 // structs, which start with a capital letter where every LSP field starts
