@@ -7,7 +7,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
@@ -131,19 +130,27 @@ func (o *jsonlOut) row(r *flow.RowResult) { o.enc.Encode(jsonRow(r)) }
 func (o *jsonlOut) end()                  {}
 
 // tableOut is -format table: a header line, then one line per row, the
-// columns aligned and the line cut to the width. The widths are those of
-// the first tableSample rows, held until then. A later cell longer than
-// its column widens the column from that line on: a value up to
-// tableMaxCol characters (past that it is cut with `…`), a row's name
-// (row, sheet row, key) without limit, so that a row's name is never cut
-// (D41), not even by the terminal's width.
+// columns aligned. The widths are those of the first tableSample rows,
+// held until then: a row's name (row, sheet row, key) whole, a value up
+// to tableMaxCol cells (past that it is cut with `…`). Every line has the
+// header line's width, in terminal cells (a Thai mark takes none, a wide
+// character two): the table's width, cut to the terminal's but never
+// within a row's name. A later row's name longer than its column widens
+// the column (D41: a row's name is never cut), and the room is taken from
+// the columns of values, the widest first; a later value longer than its
+// column widens it with room from a wider column of values, or is cut.
+// Only a row's name that the values cannot make room for, or that the
+// terminal's width cannot hold, makes its line and those after it wider:
+// a row's name is never cut (D41).
 type tableOut struct {
 	w       io.Writer
 	key     bool
-	width   int
+	width   int // the terminal's
 	names   int // how many columns name the row
 	cols    []string
 	widths  []int
+	total   int // the table's width: the columns and the spaces between them
+	size    int // every line's width: total, cut to the terminal's
 	pending [][]string
 }
 
@@ -170,15 +177,62 @@ func newTable(w io.Writer, f *flow.Flow, key bool) *tableOut {
 }
 
 // grow widens the columns to the cells of a row: a row's name to its
-// length, a value to at most tableMaxCol.
+// width, a value to at most tableMaxCol cells.
 func (t *tableOut) grow(cs []string) {
 	for i, c := range cs {
-		n := utf8.RuneCountInString(c)
+		n := displayWidth(c)
 		if i >= t.names {
 			n = min(n, tableMaxCol)
 		}
 		t.widths[i] = max(t.widths[i], n)
 	}
+}
+
+// fit widens the columns to a later row's cells, so that the table keeps
+// its width: a row's name whole (D41), the room taken from the columns of
+// values, the widest first, down to one cell each, and what they cannot
+// give widens the table; a value up to tableMaxCol cells, the room taken
+// from a wider column of values while it stays wider.
+func (t *tableOut) fit(cs []string) {
+	for i, c := range cs {
+		need := displayWidth(c)
+		if i >= t.names {
+			need = min(need, tableMaxCol)
+		}
+		for t.widths[i] < need {
+			donor := -1
+			for j := t.names; j < len(t.widths); j++ {
+				if j != i && (donor < 0 || t.widths[j] > t.widths[donor]) {
+					donor = j
+				}
+			}
+			switch {
+			case donor >= 0 && i < t.names && t.widths[donor] > 1,
+				donor >= 0 && t.widths[donor] > t.widths[i]+1:
+				t.widths[donor]--
+			case i < t.names:
+				t.total++ // no room left: the name widens the table
+			default:
+				need = t.widths[i] // the value is cut
+				continue
+			}
+			t.widths[i]++
+			if i < t.names {
+				// a name past the terminal's width widens the lines
+				t.size = max(t.size, min(t.total, t.nameEnd()+1))
+			}
+		}
+	}
+}
+
+// nameEnd is where the values start: the cells of a row's name and the
+// spaces after them.
+func (t *tableOut) nameEnd() int {
+	n := 0
+	for _, w := range t.widths[:t.names] {
+		n += w + 2
+	}
+	return n
 }
 
 func (t *tableOut) row(r *flow.RowResult) {
@@ -193,7 +247,7 @@ func (t *tableOut) row(r *flow.RowResult) {
 		}
 		return
 	}
-	t.grow(cs)
+	t.fit(cs)
 	t.line(cs)
 }
 
@@ -210,6 +264,11 @@ func (t *tableOut) flush() {
 	for _, cs := range t.pending {
 		t.grow(cs)
 	}
+	t.total = 2 * (len(t.widths) - 1)
+	for _, w := range t.widths {
+		t.total += w
+	}
+	t.size = min(t.total, max(t.width, t.nameEnd()+1))
 	t.line(t.cols)
 	for _, cs := range t.pending {
 		t.line(cs)
@@ -217,47 +276,27 @@ func (t *tableOut) flush() {
 	t.pending = nil
 }
 
-// line prints one line: the cells padded to their widths, two spaces
-// apart, cut to the width but never within the row's name.
+// line prints one line of the table's width: the cells padded to their
+// widths, two spaces apart, cut to the width (never within the row's
+// name, which the width leaves room for).
 func (t *tableOut) line(cs []string) {
 	var b strings.Builder
-	name := 0 // the characters of the row's name, with its padding
+	used := 0
 	for i, c := range cs {
-		if i == t.names {
-			name = utf8.RuneCountInString(b.String())
-		}
 		if i > 0 {
 			b.WriteString("  ")
+			used += 2
 		}
 		w := t.widths[i]
-		n := utf8.RuneCountInString(c)
-		if n > w {
-			c = cut(c, w)
-			n = w
-		}
+		c = cutWidth(c, w)
+		n := displayWidth(c)
 		b.WriteString(c)
-		if i < len(cs)-1 {
-			b.WriteString(strings.Repeat(" ", w-n))
-		}
+		b.WriteString(strings.Repeat(" ", w-n))
+		used += w
 	}
 	s := b.String()
-	if width := max(t.width, name+1); utf8.RuneCountInString(s) > width {
-		s = cut(s, width)
+	if used > t.size {
+		s = cutWidth(s, t.size)
 	}
-	io.WriteString(t.w, strings.TrimRight(s, " ")+"\n")
-}
-
-// cut cuts s to n characters, the last one `…`.
-func cut(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	i := 0
-	for j := range s {
-		if i == n-1 {
-			return s[:j] + "…"
-		}
-		i++
-	}
-	return s
+	io.WriteString(t.w, s+strings.Repeat(" ", t.size-displayWidth(s))+"\n")
 }

@@ -339,6 +339,9 @@ func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
 		}
 		i = len(s.out)
 		s.index[k] = i
+		if said, ok := flow.EchoSaid(fd.Message); ok && !fd.Warning {
+			s.index[findingKey{fd.Line, fd.Column, said, false}] = i
+		}
 		rf := rowFinding{Finding: fd}
 		if s.listRows {
 			rf.rows = &rowRanges{}
