@@ -236,26 +236,20 @@ func appendShown(dst []byte, v value.Value, l value.Limits) ([]byte, error) {
 // item by item), any other item as its value.
 type item struct {
 	s    string      // a text item's text
-	v    value.Value // any other item; a text item read by Index too
+	v    value.Value // any other item
 	text bool
 }
 
+// readItem reads item i of list x.
 func readItem(x value.Value, i int) (item, error) {
 	if s, ok := indexText(x, i); ok {
 		return item{s: s, text: true}, nil
 	}
 	v, err := x.Index(i)
 	if v.Kind() == value.Text {
-		return item{s: v.Text(), v: v, text: true}, err
+		return item{s: v.Text(), text: true}, err
 	}
 	return item{v: v}, err
-}
-
-func (it item) kind() value.Kind {
-	if it.text {
-		return value.Text
-	}
-	return it.v.Kind()
 }
 
 // showErr names a failure of value.Show for join. Past the cap it is join's
