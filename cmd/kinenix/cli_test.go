@@ -14,7 +14,9 @@ import (
 	"github.com/kinenix/expressions/flow"
 )
 
-// The flags of each command, as its help must list them (issue #12).
+// Flags some commands must have, which their help must list (issue #12);
+// help is checked for every command of the table, with these and every
+// flag it lists.
 var commandFlags = map[string][]string{
 	"render":      {"data", "row", "json", "env", "env-all"},
 	"cond":        {"data", "row", "explain", "env", "env-all"},
@@ -22,7 +24,24 @@ var commandFlags = map[string][]string{
 	"validate":    {"data", "row", "json", "strict", "env", "env-all"},
 	"play":        {"addr", "public", "data"},
 	"conformance": {"next"},
-	"version":     {},
+}
+
+// helpFlags are the names of the flags `kinenix NAME -h` lists, in its
+// order, -h itself left out.
+func helpFlags(t *testing.T, name string) []string {
+	t.Helper()
+	r := runCLI(t, "", name, "-h")
+	_, list, ok := strings.Cut(r.stdout, "\nflags:\n")
+	require.True(t, ok, r.stdout)
+	var flags []string
+	for _, ln := range strings.Split(list, "\n") {
+		rest, ok := strings.CutPrefix(ln, "  -")
+		if !ok || strings.HasPrefix(rest, "h, -help") || strings.HasPrefix(rest, "-") {
+			continue
+		}
+		flags = append(flags, strings.Fields(rest)[0])
+	}
+	return flags
 }
 
 // Issue #12: help goes to standard output with exit 0, lists every flag
@@ -32,19 +51,28 @@ func TestHelp(t *testing.T) {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 0, r.code, args)
 		require.Empty(t, r.stderr, args)
-		for name := range commandFlags {
-			require.Contains(t, r.stdout, "\n  kinenix "+name, args)
+		for _, cmd := range commands {
+			require.Contains(t, r.stdout, "\n  kinenix "+cmd.name, args)
+			require.Contains(t, r.stdout, "\n  "+cmd.name+" ", args)
 		}
 		require.Contains(t, r.stdout, "examples:\n  kinenix render -data", args)
 		require.Contains(t, r.stdout, "kinenix help COMMAND", args)
 	}
-	for name, flags := range commandFlags {
+	for name := range commandFlags {
+		require.NotNil(t, lookupCommand(name), name)
+	}
+	for _, cmd := range commands {
+		name := cmd.name
+		flags := helpFlags(t, name)
+		for _, f := range commandFlags[name] {
+			require.Contains(t, flags, f, name)
+		}
 		for _, args := range [][]string{{"help", name}, {name, "-h"}, {name, "--help"}, {name, "-help"}, {name, "x", "-h"}} {
 			r := runCLI(t, "", args...)
 			require.Equal(t, 0, r.code, args)
 			require.Empty(t, r.stderr, args)
 			require.True(t, strings.HasPrefix(r.stdout, "usage: kinenix "+name), r.stdout)
-			require.Contains(t, r.stdout, "\nexamples:\n  kinenix "+name, args)
+			require.Contains(t, r.stdout, "\nexamples:\n  "+cmd.examples[0]+"\n", args)
 			for _, f := range append(flags, "h, -help") {
 				found := false
 				for _, ln := range strings.Split(r.stdout, "\n") {
@@ -59,7 +87,7 @@ func TestHelp(t *testing.T) {
 	}
 	r := runCLI(t, "", "help", "bogus")
 	require.Equal(t, 2, r.code)
-	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, play, conformance, version\n", r.stderr)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+commandNames()+"\n", r.stderr)
 	// No arguments: the overview, on standard error, exit 2.
 	r = runCLI(t, "")
 	require.Equal(t, 2, r.code)
@@ -135,6 +163,35 @@ func TestTimeoutFlagValue(t *testing.T) {
 			require.NotContains(t, r.stderr, "parse error")
 		}
 	}
+}
+
+// The table of commands is what the command line knows: every command
+// of it runs, is named when a command is unknown, and has a section in
+// help.txt with a synopsis, what it does and an example; help.txt has no
+// section for a command that is not in the table.
+func TestCommandTable(t *testing.T) {
+	var names []string
+	for _, cmd := range commands {
+		names = append(names, cmd.name)
+		require.NotEmpty(t, cmd.summary, cmd.name)
+		require.NotNil(t, cmd.run, cmd.name)
+		require.NotEmpty(t, cmd.about, cmd.name)
+		require.NotEmpty(t, cmd.examples, cmd.name)
+		for _, e := range cmd.examples {
+			require.True(t, strings.HasPrefix(e, "kinenix "+cmd.name+" ") || e == "kinenix "+cmd.name || strings.Contains(e, `"kinenix", "`+cmd.name+`"`), e)
+		}
+		r := runCLI(t, "", "help", cmd.name)
+		require.Equal(t, 0, r.code, cmd.name)
+		require.True(t, strings.HasPrefix(r.stdout, strings.TrimSpace("usage: kinenix "+cmd.name+" "+cmd.args)+"\n\n"+cmd.about+"\n"), r.stdout)
+	}
+	require.Equal(t, strings.Join(names, ", "), commandNames())
+	texts := helpTexts(helpFile)
+	for name := range texts {
+		require.NotNil(t, lookupCommand(name), "help.txt has a section for %q, which is no command", name)
+	}
+	require.Len(t, texts, len(commands))
+	r := runCLI(t, "", "bogus")
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+strings.Join(names, ", ")+" (kinenix help for more)\n", r.stderr)
 }
 
 // flagName reads flag names only: letters first, then letters, digits,

@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -84,154 +85,66 @@ func isHelp(arg string) bool {
 	return false
 }
 
-// command is one subcommand and its help.
+// command is one subcommand: its name, its one-line summary for the
+// overview, and what runs it. The rest of its help (synopsis, what it
+// does, examples) is its section of help.txt.
 type command struct {
-	name     string
-	args     string // the synopsis after the name
-	summary  string // one line for the overview
-	about    string // what it does, for `kinenix help NAME`
-	examples []string
-	run      func(c *cli, args []string) int
+	name    string
+	summary string
+	run     func(c *cli, args []string) int
+	helpText
 }
 
+// commands are the commands of kinenix, in the order the overview lists
+// them. Dispatch, the overview, kinenix help and the tests read them.
 var commands []*command
 
 func init() {
 	commands = []*command{
-		{
-			name: "render", args: "[-data FILE] [-row N] [-json] [-env NAMES | -env-all] TEXT",
-			summary: "render a template and print the result",
-			about: "Renders TEXT, a text with ${...} placeholders, with the variables of the\n" +
-				"data file, and prints the result. A failing placeholder prints its error\n" +
-				"on standard error and exits 1.",
-			examples: []string{
-				`kinenix render -data examples/premium-report.json '${len(packages)} packages for ${join(ok_ids, ", ")}'`,
-				`kinenix render -data examples/renewals.csv -row 1 'Dear ${row.customer}'`,
-			},
-			run: (*cli).render,
-		},
-		{
-			name: "cond", args: "[-data FILE] [-row N] [-explain] [-env NAMES | -env-all] CONDITION",
-			summary: "decide a condition line and print true or false",
-			about: "Tests CONDITION, a condition line such as ${row.status} == Active and\n" +
-				"${row.amount} > 0, with the variables of the data file, and prints true or\n" +
-				"false. A condition that cannot be decided prints its error on standard\n" +
-				"error and exits 1.",
-			examples: []string{
-				`kinenix cond -explain -data examples/premium-report.json '${row.status} == Active and ${row.amount} > 0'`,
-				`kinenix cond -- '-1 < 3'`,
-			},
-			run: (*cli).cond,
-		},
-		{
-			name: "preview", args: "[-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
-			summary: "show every field of flows computed with data, for a row or a whole sheet",
-			about: "Shows every field of each flow rendered with the data, and every condition\n" +
-				"field with its verdict, in file order, one line each: FILE:LINE: LABEL: RESULT.\n" +
-				"A field that fails shows FILE:LINE: LABEL: error: MESSAGE and the others\n" +
-				"are still shown; the exit status is then 1. Warnings about the data\n" +
-				"follow their field as FILE:LINE:COLUMN: warning: MESSAGE. Fenced code\n" +
-				"blocks and lines without a bold label are skipped, as validate skips\n" +
-				"them. A DIR stands for every .md file below it.\n\n" +
-				"With a sheet (.csv, .xlsx, .jsonl) the fields are computed for row 0, the\n" +
-				"row -row picks, or with -each every row, each after a line that names it\n" +
-				"as the sheet shows it: rows[3] (sheet row 5), with -key the value of a\n" +
-				"column too: rows[3] (sheet row 5, INV-0104). The flow is compiled once;\n" +
-				"the rows are read as a stream (held in memory only when the flow reads\n" +
-				"rows, the whole sheet), computed on all cores and printed in their\n" +
-				"order. -summary, -where, -errors and -compare imply every row.\n\n" +
-				"The fields and conditions of one row share one work budget; a run has a\n" +
-				"budget too (64 rows' worth), and -timeout a time. Past either, the run\n" +
-				"stops with a message on standard error that names the first row not\n" +
-				"computed (stopped at rows[1,204] (sheet row 1,206): the run needs more\n" +
-				"work than allowed) and exits 1; what was printed stands. On a terminal,\n" +
-				"a run that takes more than a second shows its progress (rows, rows/s) on\n" +
-				"standard error; never in a pipe or with -json.",
-			examples: []string{
-				`kinenix preview -data examples/renewals.csv -each examples/renewals.md`,
-				`kinenix preview -data examples/order-status.yaml -explain examples/order-status.md`,
-				`kinenix preview -data examples/renewals.csv -format table -key policy_no examples/renewals.md`,
-				`kinenix preview -data examples/renewals.csv -summary examples/renewals.md`,
-				`kinenix preview -data rows.csv -each -format csv FLOW.md > results.csv`,
-				`kinenix preview -data rows.csv -compare OLD.md NEW.md`,
-			},
-			run: (*cli).preview,
-		},
-		{
-			name: "validate", args: "[-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
-			summary: "check every ${...} and condition of flows",
-			about: "Checks every ${...} and every condition field of each flow and prints one\n" +
-				"line per problem on standard output, FILE:LINE:COLUMN: MESSAGE, in file\n" +
-				"order; no output and exit 0 when there is none, exit 1 when there is one.\n" +
-				"A DIR stands for every .md file below it, in name order.\n\n" +
-				"With -data the flow is also run the way preview runs it, on every row of\n" +
-				"a sheet (only row N with -row N): a field or condition that fails on a\n" +
-				"row is an error, listed once with the rows it fails on (rows 1-2, 6 and\n" +
-				"12,546 more; one row as rows[3] (sheet row 5)), so validate and preview\n" +
-				"never disagree about a row. What only may go wrong (a lookup that is\n" +
-				"empty on a row, a silent trap) is printed as FILE:LINE:COLUMN: warning:\n" +
-				"MESSAGE; warnings exit 0 unless -strict. A sheet with a header and no\n" +
-				"rows is one warning. The run has the budgets of preview, and -timeout.",
-			examples: []string{
-				`kinenix validate examples`,
-				`kinenix validate -strict -data examples/renewals.csv examples/renewals.md`,
-			},
-			run: (*cli).validate,
-		},
-		{
-			name: "lsp", args: "",
-			summary: "serve the Language Server Protocol to an editor",
-			about: "Runs a language server for flow Markdown files on standard input and\n" +
-				"output, for an editor to start: diagnostics as you type (everything\n" +
-				"validate reports, with exact ranges), hover on functions and data paths,\n" +
-				"and completion of functions and data keys. The editor names a sample data\n" +
-				"file in its initialization options: {\"data\": \"FILE\"}.",
-			examples: []string{
-				`nvim: vim.lsp.start({name = "kinenix", cmd = {"kinenix", "lsp"}, init_options = {data = "examples/premium-report.json"}})`,
-			},
-			run: (*cli).lsp,
-		},
-		{
-			name: "play", args: "[-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]",
-			summary: "a local page that checks a flow and its data as you type",
-			about: "Serves a page, on this machine only, with two editors: the flow and its\n" +
-				"data (JSON, YAML or CSV). As you type it shows the problems validate\n" +
-				"reports, underlined on their lines, every field rendered and every\n" +
-				"condition decided part by part, and the function reference. FLOW.md\n" +
-				"and -data FILE are read once, at start, into the page; the server reads\n" +
-				"and writes no other file, and ${env.NAME} is always empty there. It\n" +
-				"listens on loopback; a non-loopback -addr needs -public. Ctrl-C stops it.",
-			examples: []string{
-				`kinenix play -data examples/premium-report.json examples/premium-report.md`,
-				`kinenix play -addr 127.0.0.1:9000`,
-			},
-			run: (*cli).play,
-		},
-		{
-			name: "conformance", args: "[-next N] [DIR]",
-			summary: "run the language's conformance suite against this build",
-			about: "Runs the conformance suite, the language as data (YAML cases, see\n" +
-				"conformance/README.md), against this build: the suite built into kinenix,\n" +
-				"or the .yaml files below DIR (but DIR/pending). Prints pass and fail per\n" +
-				"area, one line each, then the next failing cases, simplest first, each\n" +
-				"with its rule and a hint. Exit 0 when every case passes, 1 when one fails,\n" +
-				"2 when DIR or a file of it cannot be read.",
-			examples: []string{
-				`kinenix conformance`,
-				`kinenix conformance -next 3 conformance`,
-			},
-			run: (*cli).conformance,
-		},
-		{
-			name: "version", args: "",
-			summary: "print the version of kinenix",
-			about:   "Prints the module version kinenix was built from, or (devel) and the\nrevision of the source for a build from a clone.",
-			examples: []string{
-				`kinenix version`,
-			},
-			run: (*cli).version,
-		},
+		{name: "render", summary: "render a template and print the result", run: (*cli).render},
+		{name: "cond", summary: "decide a condition line and print true or false", run: (*cli).cond},
+		{name: "preview", summary: "show every field of flows computed with data, for a row or a whole sheet", run: (*cli).preview},
+		{name: "validate", summary: "check every ${...} and condition of flows", run: (*cli).validate},
+		{name: "lsp", summary: "serve the Language Server Protocol to an editor", run: (*cli).lsp},
+		{name: "play", summary: "a local page that checks a flow and its data as you type", run: (*cli).play},
+		{name: "conformance", summary: "run the language's conformance suite against this build", run: (*cli).conformance},
+		{name: "version", summary: "print the version of kinenix", run: (*cli).version},
 	}
+	texts := helpTexts(helpFile)
+	for _, c := range commands {
+		c.helpText = texts[c.name]
+	}
+}
+
+// helpText is the help of a command beyond its summary, from help.txt.
+type helpText struct {
+	args     string // the synopsis after the name
+	about    string // what it does, for `kinenix help NAME`
+	examples []string
+}
+
+//go:embed help.txt
+var helpFile string
+
+// helpTexts reads help.txt: after a preamble, a section a command, which
+// starts at `== NAME`, then `usage: ARGS`, what it does, and after
+// `examples:` one example a line.
+func helpTexts(text string) map[string]helpText {
+	out := map[string]helpText{}
+	sections := strings.Split(text, "\n== ")
+	for _, sec := range sections[1:] {
+		name, body, _ := strings.Cut(sec, "\n")
+		usage, body, _ := strings.Cut(body, "\n")
+		about, examples, _ := strings.Cut(body, "\nexamples:\n")
+		h := helpText{args: strings.TrimSpace(strings.TrimPrefix(usage, "usage:")), about: strings.TrimRight(about, "\n")}
+		for _, e := range strings.Split(examples, "\n") {
+			if e = strings.TrimSpace(e); e != "" {
+				h.examples = append(h.examples, e)
+			}
+		}
+		out[strings.TrimSpace(name)] = h
+	}
+	return out
 }
 
 func lookupCommand(name string) *command {
@@ -279,7 +192,9 @@ Exit status: 0 success; 1 an expression, condition or flow has a problem;
 examples:
 `)
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %s\n", c.examples[0])
+		if len(c.examples) > 0 {
+			fmt.Fprintf(&b, "  %s\n", c.examples[0])
+		}
 	}
 	b.WriteString("\nRun kinenix help COMMAND (or kinenix COMMAND -h) for its flags.\n")
 	return b.String()
