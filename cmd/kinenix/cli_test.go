@@ -194,6 +194,35 @@ func TestCommandTable(t *testing.T) {
 	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+strings.Join(names, ", ")+" (kinenix help for more)\n", r.stderr)
 }
 
+// A value a flag cannot take is told in plain words, through one helper
+// (valueError), for every flag of every command: what it takes and an
+// example, never the flag package's "parse error".
+func TestFlagValues(t *testing.T) {
+	r := runCLI(t, "", "conformance", "-next", "x")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix conformance: -next x: -next takes a whole number, e.g. -next 10; usage: kinenix conformance [-next N] [DIR] (kinenix help conformance for more)\n", r.stderr)
+	r = runCLI(t, "", "conformance", "-next", "99999999999999999999")
+	require.Contains(t, r.stderr, ": too large: -next takes a whole number, e.g. -next 10; usage:")
+	r = runCLI(t, "", "render", "-json=maybe", "x")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "kinenix render: -json maybe: -json is on or off: write -json, or -json=false; usage:")
+	for _, cmd := range commands {
+		for _, f := range helpFlags(t, cmd.name) {
+			for _, v := range []string{"x", "1.5", "99999999999999999999", ""} {
+				r := runCLI(t, "", cmd.name, "-"+f+"="+v, "-h")
+				if r.code == 0 {
+					continue // the flag takes v (a text); -h printed the help
+				}
+				require.Equal(t, 2, r.code, "%s -%s=%s", cmd.name, f, v)
+				require.Contains(t, r.stderr, "kinenix "+cmd.name+": -"+f+" "+v+": ", "%s -%s=%s", cmd.name, f, v)
+				for _, jargon := range []string{"parse error", "out of range", "strconv", "invalid syntax"} {
+					require.NotContains(t, r.stderr, jargon, "%s -%s=%s", cmd.name, f, v)
+				}
+			}
+		}
+	}
+}
+
 // flagName reads flag names only: letters first, then letters, digits,
 // - and _.
 func TestFlagName(t *testing.T) {

@@ -297,7 +297,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			value = args[i]
 		}
 		if err := fs.Set(name, value); err != nil {
-			return nil, fmt.Errorf("-%s %s: %v", name, echo.Text(value), err)
+			return nil, fmt.Errorf("-%s %s: %s", name, echo.Text(value), valueError(f, value, err))
 		}
 	}
 	return rest, nil
