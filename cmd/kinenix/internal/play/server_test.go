@@ -484,6 +484,34 @@ func TestServerCalls(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, w.Code)
 }
 
+// A body that is not the JSON object a request is gets 400 and a plain
+// message, the same way for every request the page posts (through the
+// server and through Call, as the WebAssembly build answers): null, a
+// list, a text, a number, nothing, a field of another kind.
+func TestBadBodies(t *testing.T) {
+	h := New(Options{})
+	what := map[string]string{"check": "check", "table": "table", "complete": "cursor", "hover": "cursor"}
+	for _, name := range posted {
+		for _, body := range []string{`null`, ` null `, `[]`, `[1,2]`, `"x"`, `1`, `true`, ``, `{"flow": 3}`, `{"data": null, "flow": [1]}`, `{} {}`} {
+			r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			require.Equal(t, http.StatusBadRequest, w.Code, "%s %q", name, body)
+			var e apiError
+			require.NoError(t, json.Unmarshal(w.Body.Bytes(), &e), w.Body.String())
+			require.True(t, strings.HasPrefix(e.Error, "the request is not a "+what[name]+": send a JSON object with flow and data (text), "), "%s %q: %s", name, body, e.Error)
+			for _, jargon := range []string{"Go ", "unmarshal", "play.", "json:", "string"} {
+				require.NotContains(t, e.Error, jargon, "%s %q", name, body)
+			}
+			_, err := Call(context.Background(), name, []byte(body))
+			var bad *BadRequest
+			require.ErrorAs(t, err, &bad, "%s %q", name, body)
+			require.Equal(t, e.Error, bad.What)
+		}
+	}
+}
+
 // The page adds up a table's parts itself (app.js, addTables): it names
 // as many first rows of a field as MaxFirstRows, and asks for no more
 // parts than MaxParts (one a core, at most a few).
