@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 )
 
@@ -372,7 +373,7 @@ func TestValidateSheetRows(t *testing.T) {
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5, D))\n", r.stdout)
 	r = runCLI(t, "", "validate", "-json", "-data", csv, "-row", "1", "-key", "id", p)
-	var one []jsonFinding
+	var one []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &one))
 	require.Len(t, one, 3)
 	require.Equal(t, []int{1}, one[2].Rows)
@@ -381,7 +382,7 @@ func TestValidateSheetRows(t *testing.T) {
 	require.Nil(t, one[1].Rows) // the len() error holds without data
 
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
-	var got []jsonFinding
+	var got []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
 	require.Len(t, got, 5)
 	require.Equal(t, "column", got[2].Kind) // D45, its rows in its message

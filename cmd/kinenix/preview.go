@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
@@ -40,7 +41,7 @@ type previewRow struct {
 }
 
 type previewField struct {
-	jsonPlace
+	record.Place
 	Label string `json:"label"`
 	// Kind is "field" or "condition".
 	Kind string `json:"kind"`
@@ -51,19 +52,8 @@ type previewField struct {
 	Result any    `json:"result,omitempty"`
 	Error  string `json:"error,omitempty"`
 	// Steps are the parts of a condition, with -explain.
-	Steps    []previewStep `json:"steps,omitempty"`
-	Warnings []jsonFinding `json:"warnings,omitempty"`
-}
-
-type previewStep struct {
-	Part string `json:"part"`
-	// Values are the values of the part's placeholders as shown; empty
-	// when the part was not needed.
-	Values string `json:"values"`
-	Result bool   `json:"result"`
-	// Evaluated is false for a part that was not needed (and or or was
-	// decided before it).
-	Evaluated bool `json:"evaluated"`
+	Steps    []record.Step    `json:"steps,omitempty"`
+	Warnings []record.Finding `json:"warnings,omitempty"`
 }
 
 // previewFlags are the flags of preview beyond the data flags.
@@ -290,7 +280,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.json != nil {
 		var stopped *jsonStop
 		if se, ok := stop.(*flow.StopError); ok {
-			stopped = &jsonStop{jsonRowRef: newJSONRowRef(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
+			stopped = &jsonStop{RowRef: record.RowRefOf(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
 		}
 		p.json.endFile(failed, stopped, sum)
 	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
@@ -486,7 +476,7 @@ func (j *jsonOut) row(r previewRow) {
 
 // jsonStop is where the run of a flow stopped (D42), in preview -json.
 type jsonStop struct {
-	jsonRowRef
+	record.RowRef
 	Message string `json:"message"`
 }
 
@@ -541,7 +531,7 @@ func jsonRow(r *flow.RowResult) previewRow {
 }
 
 func jsonField(r flow.Result) previewField {
-	f := previewField{jsonPlace: placeOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
+	f := previewField{Place: record.PlaceOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
 		Kind: "field", Value: echo.Clean(r.Value)}
 	if r.Condition {
 		f.Kind = "condition"
@@ -555,14 +545,10 @@ func jsonField(r flow.Result) previewField {
 		f.Result = r.Text
 	}
 	for _, st := range r.Steps {
-		f.Steps = append(f.Steps, jsonStep(st))
+		f.Steps = append(f.Steps, record.StepOf(st))
 	}
 	for _, w := range r.Warnings {
 		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
 	}
 	return f
-}
-
-func jsonStep(st eval.Step) previewStep {
-	return previewStep{Part: echo.Clean(st.Part), Values: echo.Clean(st.Values), Result: st.Result, Evaluated: st.Evaluated}
 }

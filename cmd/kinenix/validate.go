@@ -16,81 +16,33 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
 
-// jsonFinding is one finding in the output of `validate -json`, and a
-// warning in that of `preview -json`.
-type jsonFinding struct {
-	jsonPlace
-	Expression string `json:"expression"`
-	Message    string `json:"message"`
-	Kind       string `json:"kind"`
-	Warning    bool   `json:"warning"`
-	// Rows are the rows a finding holds for (their index, the n of
-	// rows[n]; the first 1,000), when a sheet was checked row by row and
-	// the finding comes from the data; SheetRows the same rows as the
-	// spreadsheet numbers them (D41), Keys their values in the -key
-	// column (as preview -json's key); RowCount how many rows in all.
-	Rows      []int    `json:"rows,omitempty"`
-	SheetRows []int    `json:"sheetRows,omitempty"`
-	Keys      []string `json:"keys,omitempty"`
-	RowCount  int      `json:"rowCount,omitempty"`
-	jsonRowRef
-}
-
-// jsonRowRef names the one row of a sheet a finding is about, when it is
-// about exactly one (D41: JSON carries the index and the sheet row), or
-// the row where a run stopped (D42): Row is the index, SheetRow the row
-// number the spreadsheet shows, Key the value of the -key column.
-type jsonRowRef struct {
-	Row      *int   `json:"row,omitempty"`
-	SheetRow int    `json:"sheetRow,omitempty"`
-	Key      string `json:"key,omitempty"`
-}
-
-func newJSONRowRef(index, sheetRow int, key string) jsonRowRef {
-	j := jsonRowRef{SheetRow: max(sheetRow, 0), Key: echo.Clean(key)}
-	if index >= 0 {
-		j.Row = &index
+// toJSONFinding is f as a record of validate -json, with the rows of a
+// sheet it holds for (nil when it is not about rows).
+func toJSONFinding(f flow.Finding, rows *rowRanges) record.Finding {
+	if rows != nil {
+		f.Row = nil // the rows say which
 	}
-	return j
-}
-
-// jsonPlace is where in a flow a record of validate -json or preview
-// -json is: the file name as messages write it (D37), the line and the
-// column, both from 1. Embedded, its fields come first in the record.
-type jsonPlace struct {
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-}
-
-func placeOf(file string, line, column int) jsonPlace {
-	return jsonPlace{File: echo.Clean(file), Line: line, Column: column}
-}
-
-func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
-	j := jsonFinding{jsonPlace: placeOf(f.File, f.Line, f.Column),
-		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
+	j := record.FindingOf(f)
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
 		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
 		if rows.n == 1 {
-			j.jsonRowRef = newJSONRowRef(rows.list[0], rows.sheet[0], rows.keys[0])
+			j.RowRef = record.RowRefOf(rows.list[0], rows.sheet[0], rows.keys[0])
 		}
-	} else if f.Row != nil {
-		j.jsonRowRef = newJSONRowRef(f.Row.Index, f.Row.SheetRow, f.Row.Key)
 	}
 	return j
 }
 
 // stoppedFinding is the stop of a run (D42) as a finding of validate
 // -json, of kind "stopped", naming the row where it stopped.
-func stoppedFinding(file string, stop *flow.StopError, note string) jsonFinding {
-	return jsonFinding{jsonPlace: placeOf(file, 1, 1), Message: echo.Clean(stop.Error()) + note,
-		Kind: "stopped", jsonRowRef: newJSONRowRef(stop.Index, stop.SheetRow, stop.Key)}
+func stoppedFinding(file string, stop *flow.StopError, note string) record.Finding {
+	return record.Finding{Place: record.PlaceOf(file, 1, 1), Message: echo.Clean(stop.Error()) + note,
+		Kind: "stopped", RowRef: record.RowRefOf(stop.Index, stop.SheetRow, stop.Key)}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
@@ -133,7 +85,7 @@ func (c *cli) validate(args []string) int {
 	}
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	defer w.Flush()
-	all := []jsonFinding{}
+	all := []record.Finding{}
 	if plan.hasData && plan.sheet && plan.headerOnly {
 		// D45: one message for the sheet, not one per field.
 		f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,

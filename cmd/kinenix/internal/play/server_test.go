@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/funcs"
@@ -57,8 +58,9 @@ func TestCheckTypoThenFix(t *testing.T) {
 	h := New(Options{})
 	data := `{"packages":[1,2,3]}`
 	res := checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${lenght(packages)}\n", Data: data, Format: "json"})
-	require.Equal(t, []Problem{{Line: 3, Column: 18, EndLine: 3, EndColumn: 24, Expr: "lenght(packages)", Kind: "unknown-function",
-		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}}, res.Problems)
+	require.Equal(t, []Problem{{Finding: record.Finding{Place: record.Place{File: "flow.md", Line: 3, Column: 18},
+		Expression: "lenght(packages)", Kind: "unknown-function",
+		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}, EndLine: 3, EndColumn: 24}}, res.Problems)
 	require.Len(t, res.Fields, 1)
 	require.Equal(t, "subject", res.Fields[0].Label)
 	require.Equal(t, 3, res.Fields[0].Line)
@@ -93,9 +95,9 @@ func TestCheckConditionExplained(t *testing.T) {
 	require.False(t, c.Verdict)
 	require.Empty(t, c.Error)
 	require.Equal(t, []Step{
-		{Part: "${len(packages)} > 2", Values: "3", Result: true, Evaluated: true, Shown: "${len(packages)} > 2: 3 -> true"},
-		{Part: "${x} == 1", Values: "'' (empty)", Result: false, Evaluated: true, Shown: "${x} == 1: '' (empty) -> false"},
-		{Part: "${y} == 2", Shown: "${y} == 2: not needed"},
+		{Step: record.Step{Part: "${len(packages)} > 2", Values: "3", Result: true, Evaluated: true}, Shown: "${len(packages)} > 2: 3 -> true"},
+		{Step: record.Step{Part: "${x} == 1", Values: "'' (empty)", Result: false, Evaluated: true}, Shown: "${x} == 1: '' (empty) -> false"},
+		{Step: record.Step{Part: "${y} == 2"}, Shown: "${y} == 2: not needed"},
 	}, c.Steps)
 	require.Empty(t, res.Fields)
 
