@@ -141,26 +141,15 @@ func (c *cli) preview(args []string) int {
 		}
 		return code
 	}
-	ctx := context.Background()
-	if pf.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, pf.timeout)
-		defer cancel()
-	}
+	ctx, cancel := runContext(pf.timeout)
+	defer cancel()
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
 	if pf.asJSON {
 		p.json = &jsonOut{w: w}
 		p.json.begin()
 	}
-	for _, name := range files {
-		src, err := readFlow(name, c.stdin, d.file == "-")
-		if err != nil {
-			w.Flush()
-			c.message(err)
-			code = exitUsage
-			continue
-		}
+	for name, src := range c.flows(files, d.file == "-", w, &code) {
 		if rc := p.file(ctx, name, src); rc > code {
 			code = rc
 		}

@@ -77,12 +77,8 @@ func (c *cli) validate(args []string) int {
 	if done {
 		return rc
 	}
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	ctx, cancel := runContext(timeout)
+	defer cancel()
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	defer w.Flush()
 	all := []record.Finding{}
@@ -99,14 +95,7 @@ func (c *cli) validate(args []string) int {
 			fmt.Fprintln(w, echo.Clean(f.String()))
 		}
 	}
-	for _, name := range files {
-		src, err := readFlow(name, c.stdin, d.file == "-")
-		if err != nil {
-			w.Flush()
-			c.message(err)
-			code = exitUsage
-			continue
-		}
+	for name, src := range c.flows(files, d.file == "-", w, &code) {
 		found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
 		for _, f := range found {
 			if (!f.Warning || *strict) && code == exitOK {
