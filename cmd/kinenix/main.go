@@ -59,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case "-h", "-help", "--help", "help":
 		if name == "help" && len(args) > 1 && !isHelp(args[1]) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
-				return cmd.run(c, []string{"-h"})
+				return c.runCommand(cmd, []string{"-h"})
 			}
 			fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s\n", quoteArg(args[1]), commandNames())
 			return exitUsage
@@ -67,10 +67,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, overview())
 		return exitOK
 	case "-version", "--version":
-		return c.version(nil)
+		return c.runCommand(lookupCommand("version"), nil)
 	default:
 		if cmd := lookupCommand(name); cmd != nil {
-			return cmd.run(c, args[1:])
+			return c.runCommand(cmd, args[1:])
 		}
 	}
 	fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s (kinenix help for more)\n", quoteArg(args[0]), commandNames())
@@ -91,7 +91,9 @@ func isHelp(arg string) bool {
 type command struct {
 	name    string
 	summary string
-	run     func(c *cli, args []string) int
+	// run defines the command's flags on fs and returns what runs it,
+	// given the arguments that are not flags; runCommand parses them.
+	run func(c *cli, fs *flag.FlagSet) func(args []string) int
 	helpText
 }
 
@@ -205,11 +207,18 @@ type cli struct {
 	stdout, stderr io.Writer
 }
 
-// flags makes a flag set for a command; parse reads it.
-func (c *cli) flags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+// runCommand runs cmd with args: its flags, defined by cmd.run, are
+// parsed first, anywhere among args (parseArgs); help or a usage error
+// ends it there.
+func (c *cli) runCommand(cmd *command, args []string) int {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs
+	run := cmd.run(c, fs)
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
+	}
+	return run(rest)
 }
 
 // parse parses the flags of command name and returns the positional
@@ -229,36 +238,18 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) (rest []string, code int, d
 	return rest, exitOK, false
 }
 
-// oneArgScope parses the flags of render or cond, which take one
-// argument (what names it in the message when there is not exactly one),
-// and reads their data (oneScope).
-func (c *cli) oneArgScope(fs *flag.FlagSet, args []string, what string, d *dataFlags) (arg string, s *scope.Scope, row string, code int, done bool) {
-	name := fs.Name()
-	rest, code, done := c.parse(fs, args)
-	if done {
-		return "", nil, "", code, true
-	}
-	if len(rest) != 1 {
-		return "", nil, "", c.usageError(name, fmt.Sprintf("%s takes one %s, got %d", name, what, len(rest))), true
+// oneArgScope checks the arguments of render or cond (command name),
+// which take one (what names it in the message when there is not exactly
+// one), and reads their data (oneScope).
+func (c *cli) oneArgScope(name string, args []string, what string, d *dataFlags) (arg string, s *scope.Scope, row string, code int, done bool) {
+	if len(args) != 1 {
+		return "", nil, "", c.usageError(name, fmt.Sprintf("%s takes one %s, got %d", name, what, len(args))), true
 	}
 	s, row, code, done = c.oneScope(name, d)
 	if done {
 		return "", nil, "", code, true
 	}
-	return rest[0], s, row, exitOK, false
-}
-
-// noArgs parses the flags of command name, which has none of its own and
-// takes no arguments; msg is the message when it is given some.
-func (c *cli) noArgs(name string, args []string, msg string) (code int, done bool) {
-	rest, code, done := c.parse(c.flags(name), args)
-	if done {
-		return code, true
-	}
-	if len(rest) != 0 {
-		return c.usageError(name, msg), true
-	}
-	return exitOK, false
+	return args[0], s, row, exitOK, false
 }
 
 // parseArgs parses flags anywhere among the arguments (`kinenix render
@@ -389,74 +380,76 @@ func (c *cli) fail(err error) int {
 	return exitUsage
 }
 
-func (c *cli) render(args []string) int {
-	fs := c.flags("render")
+func (c *cli) render(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the value as JSON: a lone ${...} keeps its kind (a list, a number, ...)")
-	text, s, row, code, done := c.oneArgScope(fs, args, "TEXT", d)
-	if done {
-		return code
-	}
-	t, err := eval.Compile(text)
-	if err != nil {
-		return c.problem(err)
-	}
-	if *asJSON {
-		b, err := t.JSON(context.Background(), s)
+	return func(args []string) int {
+		text, s, row, code, done := c.oneArgScope("render", args, "TEXT", d)
+		if done {
+			return code
+		}
+		t, err := eval.Compile(text)
+		if err != nil {
+			return c.problem(err)
+		}
+		if *asJSON {
+			b, err := t.JSON(context.Background(), s)
+			if err != nil {
+				return c.problemOn(err, row)
+			}
+			fmt.Fprintf(c.stdout, "%s\n", b)
+			return exitOK
+		}
+		out, err := t.Render(s)
 		if err != nil {
 			return c.problemOn(err, row)
 		}
-		fmt.Fprintf(c.stdout, "%s\n", b)
+		fmt.Fprintln(c.stdout, out)
 		return exitOK
 	}
-	out, err := t.Render(s)
-	if err != nil {
-		return c.problemOn(err, row)
-	}
-	fmt.Fprintln(c.stdout, out)
-	return exitOK
 }
 
-func (c *cli) cond(args []string) int {
-	fs := c.flags("cond")
+func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held,\n"+
 		"after how and/or grouped the parts when the line mixes them")
-	line, s, row, code, done := c.oneArgScope(fs, args, "CONDITION", d)
-	if done {
-		return code
-	}
-	cond, err := eval.CompileCondition(line)
-	if err != nil {
-		return c.problem(err)
-	}
-	var sample *scope.Scope // a bare word is a trap only with data (D44)
-	if d.file != "" {
-		sample = s
-	}
-	for _, tr := range cond.Traps() {
-		if tr.Applies(sample) {
-			fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
+	return func(args []string) int {
+		line, s, row, code, done := c.oneArgScope("cond", args, "CONDITION", d)
+		if done {
+			return code
 		}
-	}
-	var ok bool
-	if *explain {
-		var steps []eval.Step
-		ok, steps, err = cond.Explain(s)
-		if g := cond.Grouping(); strings.Contains(g, "(") {
-			fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
+		cond, err := eval.CompileCondition(line)
+		if err != nil {
+			return c.problem(err)
 		}
-		for _, st := range steps {
-			fmt.Fprintln(c.stdout, echo.Clean(st.String()))
+		var sample *scope.Scope // a bare word is a trap only with data (D44)
+		if d.file != "" {
+			sample = s
 		}
-	} else {
-		ok, err = cond.Test(s)
+		for _, tr := range cond.Traps() {
+			if tr.Applies(sample) {
+				fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
+			}
+		}
+		var ok bool
+		if *explain {
+			var steps []eval.Step
+			ok, steps, err = cond.Explain(s)
+			if g := cond.Grouping(); strings.Contains(g, "(") {
+				fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
+			}
+			for _, st := range steps {
+				fmt.Fprintln(c.stdout, echo.Clean(st.String()))
+			}
+		} else {
+			ok, err = cond.Test(s)
+		}
+		if err != nil {
+			return c.problemOn(err, row)
+		}
+		fmt.Fprintln(c.stdout, ok)
+		return exitOK
 	}
-	if err != nil {
-		return c.problemOn(err, row)
-	}
-	fmt.Fprintln(c.stdout, ok)
-	return exitOK
 }
 
 // problem prints an expression or condition error and returns 1.

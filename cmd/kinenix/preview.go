@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -70,8 +71,7 @@ var formats = []string{"text", "table", "csv", "jsonl"}
 
 // preview shows every field of flows computed with the data (issue #12),
 // for one row or for every row of a sheet, streamed (issue #20).
-func (c *cli) preview(args []string) int {
-	fs := c.flags("preview")
+func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, true)
 	var pf previewFlags
 	fs.BoolVar(&pf.explain, "explain", false, "after each condition, print each of its parts with its values and whether it held")
@@ -93,78 +93,76 @@ func (c *cli) preview(args []string) int {
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
-	args, code, done := c.parse(fs, args)
-	if done {
-		return code
-	}
-	if len(args) == 0 {
-		return c.usageError("preview", "preview takes one or more flow files or directories")
-	}
-	if !contains(formats, pf.format) {
-		return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
-	}
-	if pf.asJSON && pf.format != "text" {
-		return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
-	}
-	if pf.compare != "" && (pf.asJSON || pf.format != "text") {
-		return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
-	}
-	if pf.timeout < 0 {
-		return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
-	}
-	// -summary, -where, -errors and -compare look at every row of a sheet.
-	implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
-	every := d.each || implied && !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
-	plan, rc, done := c.planRows("preview", d, every, pf.key)
-	if done {
-		return rc
-	}
-	files, code := c.flowFiles(args)
-	if plan.hasData && plan.sheet && plan.headerOnly {
-		// D45: one message for the sheet, not one per field; there is no
-		// row to preview, and validate checks such a sheet without data,
-		// so the two agree (D43).
-		msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
-		switch {
-		case pf.asJSON:
-			b, _ := json.Marshal(msg)
-			fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
-		case pf.format == "text":
-			fmt.Fprintln(c.stdout, msg)
-		default:
-			// as the warnings of table, csv and jsonl: standard output
-			// stays a table, CSV or JSON lines (empty here)
-			fmt.Fprintln(c.stderr, msg)
+	return func(args []string) int {
+		if len(args) == 0 {
+			return c.usageError("preview", "preview takes one or more flow files or directories")
 		}
-		if code == exitOK && pf.strict {
+		if !contains(formats, pf.format) {
+			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
+		}
+		if pf.asJSON && pf.format != "text" {
+			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
+		}
+		if pf.compare != "" && (pf.asJSON || pf.format != "text") {
+			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
+		}
+		if pf.timeout < 0 {
+			return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
+		}
+		// -summary, -where, -errors and -compare look at every row of a sheet.
+		implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
+		every := d.each || implied && !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+		plan, rc, done := c.planRows("preview", d, every, pf.key)
+		if done {
+			return rc
+		}
+		files, code := c.flowFiles(args)
+		if plan.hasData && plan.sheet && plan.headerOnly {
+			// D45: one message for the sheet, not one per field; there is no
+			// row to preview, and validate checks such a sheet without data,
+			// so the two agree (D43).
+			msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
+			switch {
+			case pf.asJSON:
+				b, _ := json.Marshal(msg)
+				fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
+			case pf.format == "text":
+				fmt.Fprintln(c.stdout, msg)
+			default:
+				// as the warnings of table, csv and jsonl: standard output
+				// stays a table, CSV or JSON lines (empty here)
+				fmt.Fprintln(c.stderr, msg)
+			}
+			if code == exitOK && pf.strict {
+				code = exitProblem
+			}
+			return code
+		}
+		ctx, cancel := runContext(pf.timeout)
+		defer cancel()
+		w := bufio.NewWriterSize(c.stdout, 64<<10)
+		p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
+		if pf.asJSON {
+			p.json = &jsonOut{w: w}
+			p.json.begin()
+		}
+		for name, src := range c.flows(files, d.file == "-", w, &code) {
+			if rc := p.file(ctx, name, src); rc > code {
+				code = rc
+			}
+		}
+		if p.json != nil {
+			p.json.end(p.errors, p.warnings)
+		}
+		if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
+			fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
+			return exitUsage
+		}
+		if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
 			code = exitProblem
 		}
 		return code
 	}
-	ctx, cancel := runContext(pf.timeout)
-	defer cancel()
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
-	if pf.asJSON {
-		p.json = &jsonOut{w: w}
-		p.json.begin()
-	}
-	for name, src := range c.flows(files, d.file == "-", w, &code) {
-		if rc := p.file(ctx, name, src); rc > code {
-			code = rc
-		}
-	}
-	if p.json != nil {
-		p.json.end(p.errors, p.warnings)
-	}
-	if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
-		fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
-		return exitUsage
-	}
-	if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
-		code = exitProblem
-	}
-	return code
 }
 
 // previewRun is one preview command: its output and its counts.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -53,93 +54,90 @@ func stoppedFinding(file string, stop *flow.StopError, note string) record.Findi
 // is a warning. Exit status 1 when any flow has a problem (warnings count
 // only with -strict), 0 with no output when none has, 2 for usage errors
 // and files that cannot be read; the other files are still checked.
-func (c *cli) validate(args []string) int {
-	fs := c.flags("validate")
+func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on problems (for CI)")
 	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	var timeout time.Duration
 	fs.Var((*durationFlag)(&timeout), "timeout", "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
-	args, code, done := c.parse(fs, args)
-	if done {
-		return code
-	}
-	if len(args) == 0 {
-		return c.usageError("validate", "validate takes one or more flow files or directories")
-	}
-	if timeout < 0 {
-		return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
-	}
-	files, code := c.flowFiles(args)
-	every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
-	plan, rc, done := c.planRows("validate", d, every, *key)
-	if done {
-		return rc
-	}
-	ctx, cancel := runContext(timeout)
-	defer cancel()
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	defer w.Flush()
-	all := []record.Finding{}
-	if plan.hasData && plan.sheet && plan.headerOnly {
-		// D45: one message for the sheet, not one per field.
-		f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
-			Message: plan.noRows() + ", so the flows were checked without data"}}
-		if *strict {
-			code = max(code, exitProblem)
+	return func(args []string) int {
+		if len(args) == 0 {
+			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
-		if *asJSON {
-			all = append(all, toJSONFinding(f.Finding, f.rows))
-		} else {
-			fmt.Fprintln(w, echo.Clean(f.String()))
+		if timeout < 0 {
+			return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
 		}
-	}
-	for name, src := range c.flows(files, d.file == "-", w, &code) {
-		found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
-		for _, f := range found {
-			if (!f.Warning || *strict) && code == exitOK {
-				code = exitProblem
+		files, code := c.flowFiles(args)
+		every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+		plan, rc, done := c.planRows("validate", d, every, *key)
+		if done {
+			return rc
+		}
+		ctx, cancel := runContext(timeout)
+		defer cancel()
+		w := bufio.NewWriterSize(c.stdout, 64<<10)
+		defer w.Flush()
+		all := []record.Finding{}
+		if plan.hasData && plan.sheet && plan.headerOnly {
+			// D45: one message for the sheet, not one per field.
+			f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
+				Message: plan.noRows() + ", so the flows were checked without data"}}
+			if *strict {
+				code = max(code, exitProblem)
 			}
 			if *asJSON {
 				all = append(all, toJSONFinding(f.Finding, f.rows))
-				continue
-			}
-			fmt.Fprintln(w, echo.Clean(f.String()))
-		}
-		if stop != nil {
-			note := ""
-			if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
-				note = " (-timeout " + timeout.String() + ")"
-			}
-			se, ok := stop.(*flow.StopError)
-			if ok && *asJSON {
-				all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
 			} else {
-				w.Flush()
-				fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
-			}
-			if ok {
-				code = max(code, exitProblem)
-			} else {
-				code = exitUsage
+				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 		}
-	}
-	if *asJSON {
-		// As preview -json: `>` and `&` as written, not \u003e, so that
-		// a message reads the same in both.
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(all); err != nil {
-			c.message(err)
-			return exitUsage
+		for name, src := range c.flows(files, d.file == "-", w, &code) {
+			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
+			for _, f := range found {
+				if (!f.Warning || *strict) && code == exitOK {
+					code = exitProblem
+				}
+				if *asJSON {
+					all = append(all, toJSONFinding(f.Finding, f.rows))
+					continue
+				}
+				fmt.Fprintln(w, echo.Clean(f.String()))
+			}
+			if stop != nil {
+				note := ""
+				if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
+					note = " (-timeout " + timeout.String() + ")"
+				}
+				se, ok := stop.(*flow.StopError)
+				if ok && *asJSON {
+					all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
+				} else {
+					w.Flush()
+					fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
+				}
+				if ok {
+					code = max(code, exitProblem)
+				} else {
+					code = exitUsage
+				}
+			}
 		}
-		w.Write(b.Bytes())
+		if *asJSON {
+			// As preview -json: `>` and `&` as written, not \u003e, so that
+			// a message reads the same in both.
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(all); err != nil {
+				c.message(err)
+				return exitUsage
+			}
+			w.Write(b.Bytes())
+		}
+		return code
 	}
-	return code
 }
 
 // rowFinding is a finding of a flow checked against the rows of a sheet:
