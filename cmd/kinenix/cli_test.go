@@ -179,6 +179,14 @@ func TestCommandTable(t *testing.T) {
 		require.True(t, strings.HasPrefix(r.stdout, strings.TrimSpace("usage: kinenix "+cmd.name+" "+cmd.args)+"\n\n"+cmd.about+"\n"), r.stdout)
 	}
 	require.Equal(t, strings.Join(names, ", "), commandNames())
+	// A usage error ends with the command's synopsis, one space between
+	// words also for a command that takes no arguments.
+	for _, cmd := range commands {
+		r := runCLI(t, "", cmd.name, "-zz")
+		require.Equal(t, 2, r.code, cmd.name)
+		require.Contains(t, r.stderr, "; usage: "+strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args)+" (kinenix help "+cmd.name+" for more)\n")
+		require.NotContains(t, r.stderr, "  ", cmd.name)
+	}
 	texts := helpTexts(helpFile)
 	for name := range texts {
 		require.NotNil(t, lookupCommand(name), "help.txt has a section for %q, which is no command", name)

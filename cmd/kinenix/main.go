@@ -149,6 +149,9 @@ func helpTexts(text string) map[string]helpText {
 	return out
 }
 
+// synopsis is how the command is called: kinenix, its name, its args.
+func (c *command) synopsis() string { return strings.TrimSpace("kinenix " + c.name + " " + c.args) }
+
 func lookupCommand(name string) *command {
 	for _, c := range commands {
 		if c.name == name {
@@ -171,7 +174,7 @@ func overview() string {
 	var b strings.Builder
 	b.WriteString("kinenix renders, tests, previews and validates flows written in the kinenix\nexpression language.\n\nusage:\n")
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("kinenix "+c.name+" "+c.args))
+		fmt.Fprintf(&b, "  %s\n", c.synopsis())
 	}
 	b.WriteString("  kinenix help [COMMAND]\n\ncommands:\n")
 	width := 0
@@ -321,7 +324,7 @@ func isLetter(ch byte) bool { return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <
 // standard output.
 func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: %s\n\n%s\n", strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args), cmd.about)
+	fmt.Fprintf(&b, "usage: %s\n\n%s\n", cmd.synopsis(), cmd.about)
 	type row struct{ left, help string }
 	var rows []row
 	width := len("-h, -help")
@@ -354,7 +357,7 @@ func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 // command's usage, and returns 2.
 func (c *cli) usageError(name, msg string) int {
 	cmd := lookupCommand(name)
-	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, echo.Clean(msg), name, cmd.args, name)
+	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: %s (kinenix help %s for more)\n", name, echo.Clean(msg), cmd.synopsis(), name)
 	return exitUsage
 }
 
