@@ -72,6 +72,22 @@ func TestCheckTypoThenFix(t *testing.T) {
 	require.Empty(t, res.Conditions)
 }
 
+// A problem is the record validate -json writes for the same finding,
+// cleaned as every message is (D37): a bidi control in the flow comes
+// back as an escape, never as itself.
+func TestCheckProblemIsValidateRecord(t *testing.T) {
+	src := "- **a:** ${lenght('\u202e')}\n"
+	res := checkOK(t, New(Options{}), Request{Flow: src})
+	found := flow.Validate(fileName, []byte(src), nil)
+	require.Len(t, res.Problems, len(found))
+	for i, f := range found {
+		require.Equal(t, record.FindingOf(f), res.Problems[i].Finding)
+		require.Equal(t, f.EndColumn, res.Problems[i].EndColumn)
+	}
+	require.NotContains(t, res.Problems[0].Message, "\u202e")
+	require.Contains(t, res.Problems[0].Message, `\u202e`)
+}
+
 // The problems are exactly validate's, warnings from the sample data
 // included (D38-style warnings come from the same call).
 func TestCheckWarningsFromData(t *testing.T) {
