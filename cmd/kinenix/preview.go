@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,44 +17,6 @@ import (
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
-
-// The document `preview -json` prints is
-//
-//	{"files": [{"file": NAME, "rows": [ROW...], "summary": SUMMARY, "error": MESSAGE}...], "errors": N, "warnings": N}
-//
-// files lists the flows in the order read; error is there only when a flow
-// could not be read as a whole (it is too large) or its run stopped
-// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
-// "message": MESSAGE}, the row where it stopped (D41) and the message
-// of error; summary only with -summary. errors counts the fields that failed
-// and the flows that could not be read, warnings the warnings. Each
-// ROW is a previewRow. jsonOut writes it a row at a time.
-
-type previewRow struct {
-	// Row is the index of the row (rows[N]), absent when the data is not
-	// a sheet; SheetRow the row number the spreadsheet shows (D41),
-	// absent when unknown; Key the value of the -key column.
-	Row      *int           `json:"row,omitempty"`
-	SheetRow int            `json:"sheetRow,omitempty"`
-	Key      string         `json:"key,omitempty"`
-	Fields   []previewField `json:"fields"`
-}
-
-type previewField struct {
-	record.Place
-	Label string `json:"label"`
-	// Kind is "field" or "condition".
-	Kind string `json:"kind"`
-	// Value is the field's text as written in the flow.
-	Value string `json:"value"`
-	// Result is the rendered text of a field, or true or false for a
-	// condition; absent when Error is set.
-	Result any    `json:"result,omitempty"`
-	Error  string `json:"error,omitempty"`
-	// Steps are the parts of a condition, with -explain.
-	Steps    []record.Step    `json:"steps,omitempty"`
-	Warnings []record.Finding `json:"warnings,omitempty"`
-}
 
 // previewFlags are the flags of preview beyond the data flags.
 type previewFlags struct {
@@ -124,8 +85,9 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
 			switch {
 			case pf.asJSON:
-				b, _ := json.Marshal(msg)
-				fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
+				j := &jsonOut{w: c.stdout}
+				j.begin()
+				j.end(0, 1, msg)
 			case pf.format == "text":
 				fmt.Fprintln(c.stdout, msg)
 			default:
@@ -152,7 +114,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			}
 		}
 		if p.json != nil {
-			p.json.end(p.errors, p.warnings)
+			p.json.end(p.errors, p.warnings, "")
 		}
 		if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
 			fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
@@ -408,91 +370,6 @@ func (t *textOut) row(r *flow.RowResult) {
 
 func (t *textOut) end() {}
 
-type jsonRows struct{ j *jsonOut }
-
-func (o jsonRows) row(r *flow.RowResult) { o.j.row(jsonRow(r)) }
-func (o jsonRows) end()                  {}
-
-// jsonOut writes the document of `preview -json` as it goes, one row at a
-// time, laid out as json.MarshalIndent with two spaces lays out the whole,
-// so that a sheet of many rows is never held in memory at once. Text is
-// written as it is (no HTML escapes).
-type jsonOut struct {
-	w           io.Writer
-	files, rows int
-	err         error
-}
-
-func (j *jsonOut) write(s string) {
-	if j.err == nil {
-		_, j.err = io.WriteString(j.w, s)
-	}
-}
-
-// encode is v as indented JSON whose lines after the first start with
-// prefix.
-func (j *jsonOut) encode(v any, prefix string) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil && j.err == nil {
-		j.err = err
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func (j *jsonOut) begin() { j.write("{\n  \"files\": [") }
-
-func (j *jsonOut) file(name string) {
-	if j.files > 0 {
-		j.write(",")
-	}
-	j.files++
-	j.rows = 0
-	j.write("\n    {\n      \"file\": " + j.encode(name, "") + ",\n      \"rows\": [")
-}
-
-func (j *jsonOut) row(r previewRow) {
-	if j.rows > 0 {
-		j.write(",")
-	}
-	j.rows++
-	j.write("\n        " + j.encode(r, "        "))
-}
-
-// jsonStop is where the run of a flow stopped (D42), in preview -json.
-type jsonStop struct {
-	record.RowRef
-	Message string `json:"message"`
-}
-
-func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
-	if j.rows > 0 {
-		j.write("\n      ")
-	}
-	j.write("]")
-	if sum != nil {
-		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
-	}
-	if failed != "" {
-		j.write(",\n      \"error\": " + j.encode(failed, ""))
-	}
-	if stopped != nil {
-		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
-	}
-	j.write("\n    }")
-}
-
-func (j *jsonOut) end(errors, warnings int) {
-	if j.files > 0 {
-		j.write("\n  ")
-	}
-	j.write("],\n  \"errors\": " + strconv.Itoa(errors) + ",\n  \"warnings\": " + strconv.Itoa(warnings) + "\n}\n")
-}
-
-// printResults prints the results of one flow for one row: a line per
-// field, then, indented, the parts of a condition, then the warnings.
 func printResults(w io.Writer, results []flow.Result) {
 	for _, r := range results {
 		io.WriteString(w, r.String()+"\n")
@@ -503,39 +380,4 @@ func printResults(w io.Writer, results []flow.Result) {
 			io.WriteString(w, echo.Clean(wn.String())+"\n")
 		}
 	}
-}
-
-func jsonRow(r *flow.RowResult) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
-	if r.Row >= 0 {
-		row := r.Row
-		pr.Row = &row
-	}
-	for _, res := range r.Results {
-		pr.Fields = append(pr.Fields, jsonField(res))
-	}
-	return pr
-}
-
-func jsonField(r flow.Result) previewField {
-	f := previewField{Place: record.PlaceOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
-		Kind: "field", Value: echo.Clean(r.Value)}
-	if r.Condition {
-		f.Kind = "condition"
-	}
-	switch {
-	case r.Err != nil:
-		f.Error = echo.Clean(r.Err.Error())
-	case r.Condition:
-		f.Result = r.Holds
-	default:
-		f.Result = r.Text
-	}
-	for _, st := range r.Steps {
-		f.Steps = append(f.Steps, record.StepOf(st))
-	}
-	for _, w := range r.Warnings {
-		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
-	}
-	return f
 }
