@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -299,4 +300,169 @@ func (t *tableOut) line(cs []string) {
 		s = cutWidth(s, t.size)
 	}
 	io.WriteString(t.w, s+strings.Repeat(" ", t.size-displayWidth(s))+"\n")
+}
+
+// The document `preview -json` prints is
+//
+//	{"files": [{"file": NAME, "rows": [ROW...], "summary": SUMMARY, "error": MESSAGE}...], "errors": N, "warnings": N}
+//
+// files lists the flows in the order read; error is there only when a flow
+// could not be read as a whole (it is too large) or its run stopped
+// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
+// "message": MESSAGE}, the row where it stopped (D41) and the message
+// of error; summary only with -summary. errors counts the fields that failed
+// and the flows that could not be read, warnings the warnings. Each
+// ROW is a previewRow. jsonOut writes it a row at a time.
+
+type previewRow struct {
+	// Row is the index of the row (rows[N]), absent when the data is not
+	// a sheet; SheetRow the row number the spreadsheet shows (D41),
+	// absent when unknown; Key the value of the -key column.
+	Row      *int           `json:"row,omitempty"`
+	SheetRow int            `json:"sheetRow,omitempty"`
+	Key      string         `json:"key,omitempty"`
+	Fields   []previewField `json:"fields"`
+}
+
+type previewField struct {
+	record.Place
+	Label string `json:"label"`
+	// Kind is "field" or "condition".
+	Kind string `json:"kind"`
+	// Value is the field's text as written in the flow.
+	Value string `json:"value"`
+	// Result is the rendered text of a field, or true or false for a
+	// condition; absent when Error is set.
+	Result any    `json:"result,omitempty"`
+	Error  string `json:"error,omitempty"`
+	// Steps are the parts of a condition, with -explain.
+	Steps    []record.Step    `json:"steps,omitempty"`
+	Warnings []record.Finding `json:"warnings,omitempty"`
+}
+
+type jsonRows struct{ j *jsonOut }
+
+func (o jsonRows) row(r *flow.RowResult) { o.j.row(jsonRow(r)) }
+func (o jsonRows) end()                  {}
+
+// jsonOut writes the document of `preview -json` as it goes, one row at a
+// time, laid out as json.MarshalIndent with two spaces lays out the whole,
+// so that a sheet of many rows is never held in memory at once. Text is
+// written as it is (no HTML escapes).
+type jsonOut struct {
+	w           io.Writer
+	files, rows int
+	err         error
+}
+
+func (j *jsonOut) write(s string) {
+	if j.err == nil {
+		_, j.err = io.WriteString(j.w, s)
+	}
+}
+
+// encode is v as indented JSON whose lines after the first start with
+// prefix.
+func (j *jsonOut) encode(v any, prefix string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil && j.err == nil {
+		j.err = err
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (j *jsonOut) begin() { j.write("{\n  \"files\": [") }
+
+func (j *jsonOut) file(name string) {
+	if j.files > 0 {
+		j.write(",")
+	}
+	j.files++
+	j.rows = 0
+	j.write("\n    {\n      \"file\": " + j.encode(name, "") + ",\n      \"rows\": [")
+}
+
+func (j *jsonOut) row(r previewRow) {
+	if j.rows > 0 {
+		j.write(",")
+	}
+	j.rows++
+	j.write("\n        " + j.encode(r, "        "))
+}
+
+// jsonStop is where the run of a flow stopped (D42), in preview -json.
+type jsonStop struct {
+	record.RowRef
+	Message string `json:"message"`
+}
+
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
+	if j.rows > 0 {
+		j.write("\n      ")
+	}
+	j.write("]")
+	if sum != nil {
+		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
+	}
+	if failed != "" {
+		j.write(",\n      \"error\": " + j.encode(failed, ""))
+	}
+	if stopped != nil {
+		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
+	}
+	j.write("\n    }")
+}
+
+// end ends the document with the counts, and message when it is not ""
+// (a sheet with no rows: there is no row to preview).
+func (j *jsonOut) end(errors, warnings int, message string) {
+	if j.files > 0 {
+		j.write("\n  ")
+	}
+	j.write("],\n  \"errors\": " + strconv.Itoa(errors) + ",\n  \"warnings\": " + strconv.Itoa(warnings))
+	if message != "" {
+		j.write(",\n  \"message\": " + j.encode(message, ""))
+	}
+	j.write("\n}\n")
+}
+
+// printResults prints the results of one flow for one row: a line per
+// field, then, indented, the parts of a condition, then the warnings.
+
+func jsonRow(r *flow.RowResult) previewRow {
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
+	if r.Row >= 0 {
+		row := r.Row
+		pr.Row = &row
+	}
+	for _, res := range r.Results {
+		pr.Fields = append(pr.Fields, jsonField(res))
+	}
+	return pr
+}
+
+func jsonField(r flow.Result) previewField {
+	f := previewField{Place: record.PlaceOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
+		Kind: "field", Value: echo.Clean(r.Value)}
+	if r.Condition {
+		f.Kind = "condition"
+	}
+	switch {
+	case r.Err != nil:
+		f.Error = echo.Clean(r.Err.Error())
+	case r.Condition:
+		f.Result = r.Holds
+	default:
+		f.Result = r.Text
+	}
+	for _, st := range r.Steps {
+		f.Steps = append(f.Steps, record.StepOf(st))
+	}
+	for _, w := range r.Warnings {
+		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
+	}
+	return f
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 )
 
@@ -453,7 +454,7 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "validate", "-json", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
-	var found []jsonFinding
+	var found []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
 	require.Len(t, found, 1)
 	last := found[0]
