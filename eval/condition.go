@@ -67,6 +67,15 @@ func (s Step) String() string {
 type cnode interface {
 	test(fr *frame, steps *[]Step) (bool, error)
 	skip(steps *[]Step)
+	// failure is, for a node that and/or left out, the error of its first
+	// placeholder whose compile found a problem (known without data) that
+	// the data does not turn into a lookup (D12): the error the node would
+	// have failed with, had it been evaluated. Runtime-only errors are not
+	// looked for.
+	failure(fr *frame) error
+	// fails reports whether failure can find anything: a placeholder of
+	// the node has such a problem.
+	fails() bool
 }
 
 // CompileCondition compiles a condition line. Compiled conditions are
@@ -264,7 +273,7 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &boolNode{and: n.Op == ast.And, x: x, y: y}, nil
+		return &boolNode{and: n.Op == ast.And, x: x, y: y, check: y.fails()}, nil
 	case *ast.NotCond:
 		at := len(cd.parts)
 		x, err := cd.compile(n.X)
@@ -521,6 +530,9 @@ func (c *Condition) Text() string {
 type boolNode struct {
 	and  bool
 	x, y cnode
+	// check is set when y has a placeholder whose compile found a
+	// problem: left out, y still fails with it (failure).
+	check bool
 }
 
 func (n *boolNode) test(fr *frame, steps *[]Step) (bool, error) {
@@ -532,12 +544,30 @@ func (n *boolNode) test(fr *frame, steps *[]Step) (bool, error) {
 		if steps != nil {
 			n.y.skip(steps)
 		}
+		if n.check {
+			// E6, D12: an unknown function, a syntax error or a
+			// forbidden construct fails the condition even where
+			// and/or leaves its part out, once its text is not a key
+			// of the data; only those placeholders are read.
+			if err := n.y.failure(fr); err != nil {
+				return false, err
+			}
+		}
 		return a, nil
 	}
 	return n.y.test(fr, steps)
 }
 
 func (n *boolNode) skip(steps *[]Step) { n.x.skip(steps); n.y.skip(steps) }
+
+func (n *boolNode) failure(fr *frame) error {
+	if err := n.x.failure(fr); err != nil {
+		return err
+	}
+	return n.y.failure(fr)
+}
+
+func (n *boolNode) fails() bool { return n.x.fails() || n.y.fails() }
 
 type notNode struct {
 	x    cnode
@@ -564,6 +594,10 @@ func (n *notNode) test(fr *frame, steps *[]Step) (bool, error) {
 
 func (n *notNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
 
+func (n *notNode) failure(fr *frame) error { return n.x.failure(fr) }
+
+func (n *notNode) fails() bool { return n.x.fails() }
+
 type truthNode struct {
 	side *Template
 	part string
@@ -582,6 +616,10 @@ func (n *truthNode) test(fr *frame, steps *[]Step) (bool, error) {
 }
 
 func (n *truthNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
+
+func (n *truthNode) failure(fr *frame) error { return n.side.staticFailure(fr) }
+
+func (n *truthNode) fails() bool { return n.side.hasStaticProblem() }
 
 type cmpNode struct {
 	cd          *Condition
@@ -644,6 +682,46 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 }
 
 func (n *cmpNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
+
+func (n *cmpNode) failure(fr *frame) error {
+	if err := n.left.staticFailure(fr); err != nil || n.right == nil {
+		return err
+	}
+	return n.right.staticFailure(fr)
+}
+
+func (n *cmpNode) fails() bool {
+	return n.left.hasStaticProblem() || (n.right != nil && n.right.hasStaticProblem())
+}
+
+// hasStaticProblem reports whether a placeholder of side t has a problem
+// its compile found (placeholder.issue, or a `_` name).
+func (t *Template) hasStaticProblem() bool {
+	for _, p := range t.places {
+		if p.issue() != nil || p.under != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// staticFailure is, for side t of a part that and/or left out, the error
+// of its first placeholder with a problem found by its compile, read as
+// D12 reads it when the part is evaluated (placeholder.read: the dotted
+// path first, which may find a key of the data with that text); nil when
+// each such text is a key of the data, or a missing lookup (E5). The
+// other placeholders are not read.
+func (t *Template) staticFailure(fr *frame) error {
+	for _, p := range t.places {
+		if p.issue() == nil && p.under == nil {
+			continue
+		}
+		if _, err := p.read(fr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // values shows the values of the sides that hold placeholders; a literal
 // side can be read in the part itself.

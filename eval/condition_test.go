@@ -299,3 +299,58 @@ func TestGroupedLiteralHint(t *testing.T) {
 	_, ok = eval.MustCompileCondition("${a} < 1,23").Parts()[0].NumberHint()
 	require.False(t, ok)
 }
+
+// E6, D12: a placeholder whose compile found a problem (an unknown
+// function, a wrong number of values, a syntax error, a forbidden
+// construct) fails the condition even in a part that and/or leaves out,
+// once its text is not a key of the data, as if the part had been
+// evaluated; runtime-only errors of a part left out stay not needed.
+func TestConditionSkippedPartProblems(t *testing.T) {
+	s := scope.New(map[string]any{"x": "hello", "n": "12"})
+	for line, want := range map[string]string{
+		"${x} == hello or ${lenght(x)} == 1":         "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == hello or ${a ** 2} == 1":            "condition: ${a ** 2}: ** is not allowed; multiply instead",
+		"${x} == hello or ${x +} == 1":               "condition: ${x +}: unexpected end; a value is missing after '+'",
+		"${x} == hello or ${len(1,2)} == 1":          "condition: ${len(1,2)}: len takes 1 value, got 2",
+		"${x} == zzz and ${lenght(x)} == 1":          "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == a and ${len(x, 2)} == 1":            "condition: ${len(x, 2)}: len takes 1 value, got 2",
+		"${x} == hello or not ${_secret}":            "condition: ${_secret}: names starting with _ are not allowed",
+		"${x} == hello or ${n} == 1 and 1 == ${f(}":  "condition: ${f(}: missing ')'",
+		"${x} == zzz and ${n} == 1 or ${lenght(x)}":  "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == hello or ${n} == 1 or ${len(x, 2)}": "condition: ${len(x, 2)}: len takes 1 value, got 2",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		_, err = c.Test(s)
+		require.Error(t, err, line)
+		require.Equal(t, want, err.Error(), line)
+		// Explain fails alike, after saying which parts were needed.
+		_, steps, err := c.Explain(s)
+		require.Error(t, err, line)
+		require.Equal(t, want, err.Error(), line)
+		require.NotEmpty(t, steps, line)
+		require.False(t, steps[len(steps)-1].Evaluated, line)
+	}
+	// D12: the text is read as a dotted path first; a key of the data
+	// with that text is no error, and a text without expression syntax
+	// that reads as no key is a missing lookup (E5).
+	for line, want := range map[string]bool{
+		"${x} == hello or ${a ** 2} == 1":            true,
+		"${x} == zzz and ${a ** 2} == 1":             false,
+		"${x} == hello or ${row.First Name} == 1":    true,
+		"${x} == hello or ${number(x)} == 1":         true, // fails only when run
+		"${x} == zzz and ${number(x) * 2} > 1":       false,
+		"${x} == hello or ${number(n)} == 12":        true,
+		"not ${x} == hello and ${lenght(x) + 1} > 1": false,
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		got, err := c.Test(scope.New(map[string]any{"x": "hello", "n": "12", "a ** 2": 3}))
+		if strings.Contains(line, "lenght") {
+			require.Error(t, err, line) // the part left out still fails
+			continue
+		}
+		require.NoError(t, err, line)
+		require.Equal(t, want, got, line)
+	}
+}

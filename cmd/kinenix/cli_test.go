@@ -473,3 +473,33 @@ func TestBareWordTrapWithData(t *testing.T) {
 	r := runCLI(t, "", "validate", p)
 	require.Equal(t, result{0, "", ""}, r)
 }
+
+// E6, D12: a placeholder with a problem known without data fails the
+// condition even in a part and/or leaves out, unless the data has a key
+// of its text; -explain still says which parts were needed, and validate
+// -data and preview fail on the same line.
+func TestCondSkippedPartProblem(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello", "n": "12", "a ** 2": 1}`)
+	for _, line := range []string{
+		"${x} == hello or ${lenght(x)} == 1",
+		"${x} == zzz and ${lenght(x)} == 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", "condition: ${lenght(x)}: unknown function lenght; did you mean len?\n"}, r, line)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "-explain", "${x} == hello or ${x +} == 1")
+	require.Equal(t, result{1, "${x} == hello: 'hello' -> true\n${x +} == 1: not needed\n",
+		"condition: ${x +}: unexpected end; a value is missing after '+'\n"}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${a ** 2} == 1") // the key a ** 2 (D12)
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${number(x)} == 1") // fails only when run
+	require.Equal(t, result{0, "true\n", ""}, r)
+
+	fl := writeFlow(t, "f.md", "# F\n\n## One\n\n- **condition:** ${x} == hello or ${lenght(x)} == 1\n- **message:** hi\n")
+	r = runCLI(t, "", "validate", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "unknown function lenght")
+	r = runCLI(t, "", "preview", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "condition: error: condition: ${lenght(x)}: unknown function lenght")
+}
