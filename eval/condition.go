@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/condparser"
@@ -154,6 +155,10 @@ func compileConditionOnly(line string) *Condition {
 	if err != nil {
 		var se *condparser.SyntaxError
 		if errors.As(err, &se) {
+			if e := c.wrappedLine(false); e != nil {
+				c.err = e // `(${a} == 'x')`: the grouping, not the quote
+				return c
+			}
 			kind := ErrCondition
 			if _, open := ScanPlaceholders(line); slices.Contains(open, se.Offset) {
 				kind = errUnclosedCond // the grammar stops at a ${ that D18 leaves open
@@ -163,6 +168,10 @@ func compileConditionOnly(line string) *Condition {
 			c.err = c.condError(0, ErrInternal, "internal error while parsing; please report it")
 			c.err.Detail = err.Error()
 		}
+		return c
+	}
+	if e := c.wrappedLine(true); e != nil {
+		c.err = e
 		return c
 	}
 	if e := c.groupingParens(tree); e != nil {
@@ -209,6 +218,32 @@ func (cd *Condition) group(n ast.Cond, inOr bool) string {
 	return s
 }
 
+// parensReason is the reason of a line that groups with parentheses.
+const parensReason = "parentheses do not group parts of a condition; " +
+	"and binds tighter than or (quote text that has parentheses in it)"
+
+// wrappedLine is the error of a line that is one condition put in
+// parentheses (unwrapLine), with the line without them as its fix when
+// that reads as a condition; nil for any other line. parsed says whether
+// the line itself parsed: one that did not is refused so only when the
+// line without the parentheses parses, and keeps its own error otherwise.
+func (cd *Condition) wrappedLine(parsed bool) *Error {
+	fixed, open, negated, ok := unwrapLine(cd.line)
+	if !ok {
+		return nil
+	}
+	reason := parensReason
+	tree, err := condparser.ParseCond(fixed)
+	switch _, split := tree.(*ast.BoolCond); {
+	case err != nil && !parsed:
+		return nil
+	case err == nil && !(split && negated) && readsAsCondition(fixed):
+		// Not for `not (a or b)`: not would take the first part only.
+		reason += "; write: " + short(fixed)
+	}
+	return cd.condError(open, ErrCondition, reason)
+}
+
 // groupingParens refuses a line that the grammar split into parts (D31)
 // where a part's side starts or ends with a bare parenthesis: a flow
 // author who writes `(${a} == 1 or ${b} == 2) and ${c}` means a grouping
@@ -217,8 +252,7 @@ func (cd *Condition) group(n ast.Cond, inOr bool) string {
 // (`${name} == Johnson and Johnson (UK)`) is one comparison, whatever its
 // parentheses.
 func (cd *Condition) groupingParens(c ast.Cond) *Error {
-	const reason = "parentheses do not group parts of a condition; " +
-		"and binds tighter than or (quote text that has parentheses in it)"
+	const reason = parensReason
 	_, split := c.(*ast.BoolCond)
 	var bad *ast.Side
 	var walk func(ast.Cond)
@@ -316,6 +350,77 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 func groupsPlaceholder(text string) bool {
 	t := strings.Join(strings.Fields(text), "")
 	return strings.Contains(t, "(${") || strings.Contains(t, "})")
+}
+
+// unwrapLine reports whether line is one condition put in parentheses,
+// possibly after not: `(${a} == 1)`, `not (${a} == 1)`, `not(${a} > 1)`.
+// open is the offset of the "(", fixed the line without the pair, and
+// negated is set when not comes before the "(". The
+// ")" that ends the line must close the "(" that starts it (outside
+// placeholders), so `(1,200) == (1,200)` is two texts, not a grouping.
+func unwrapLine(line string) (fixed string, open int, negated, ok bool) {
+	t := strings.TrimRightFunc(line, unicode.IsSpace)
+	open = len(line) - len(strings.TrimLeftFunc(line, unicode.IsSpace))
+	not := ""
+	if rest := line[open:]; len(rest) > 3 && strings.EqualFold(rest[:3], "not") &&
+		(rest[3] == '(' || unicode.IsSpace(rune(rest[3]))) {
+		not = line[open:open+3] + " "
+		open += 3
+		open += len(line[open:]) - len(strings.TrimLeftFunc(line[open:], unicode.IsSpace))
+	}
+	if open >= len(t) || t[open] != '(' || !strings.HasSuffix(t, ")") || len(t)-1 <= open {
+		return "", 0, false, false
+	}
+	inner := t[open+1 : len(t)-1]
+	if parenDepth(inner) != 0 || parenMin(inner) < 0 {
+		return "", 0, false, false
+	}
+	return not + strings.TrimSpace(inner), open, not != "", true
+}
+
+// parenMin is the lowest parenDepth of a start of text.
+func parenMin(text string) int {
+	d, low := 0, 0
+	eachParen(text, func(c byte) {
+		if c == '(' {
+			d++
+		} else {
+			d--
+		}
+		low = min(low, d)
+	})
+	return low
+}
+
+// parenDepth is the number of "(" less the number of ")" in text, outside
+// its placeholders.
+func parenDepth(text string) int {
+	d := 0
+	eachParen(text, func(c byte) {
+		if c == '(' {
+			d++
+		} else {
+			d--
+		}
+	})
+	return d
+}
+
+// eachParen calls f with each "(" and ")" of text outside its
+// placeholders, in order.
+func eachParen(text string, f func(byte)) {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', ')':
+			f(text[i])
+		case '$':
+			if i+1 < len(text) && text[i+1] == '{' {
+				if end := strings.IndexByte(text[i:], '}'); end > 0 {
+					i += end
+				}
+			}
+		}
+	}
 }
 
 // hasBoolWord reports whether text holds the word and or or.

@@ -281,7 +281,37 @@ func TestConditionParentheses(t *testing.T) {
 	runConds(t, []condCase{
 		{"${s} == '(pending)' and ${flag}", false},
 		{"${s} != (pending)", true}, // no and/or: plain text with parentheses
+		{"${big} == (1,200)", false},
+		{"(1,200) == (1,200)", true}, // text that opens and closes its own
+		{"(${count}) == (4)", true},
+		{"${s} == '(Pending'", false},
+		{"${company} == Johnson and Johnson (UK)", false},
 	})
+	// A part put in parentheses, possibly after not, is a grouping too,
+	// without and/or: refused, with the line without them as the fix.
+	for line, fix := range map[string]string{
+		"not (${s} == Pending)":             "; write: not ${s} == Pending",
+		"(${s} == Pending)":                 "; write: ${s} == Pending",
+		"(${count} > 1)":                    "; write: ${count} > 1",
+		"NOT(${count} > 1)":                 "; write: NOT ${count} > 1",
+		"(${s} == 'Pending')":               "; write: ${s} == 'Pending'",
+		"(${s} is empty)":                   "; write: ${s} is empty",
+		"not (${flag})":                     "; write: not ${flag}",
+		"(${flag} or ${count} > 1)":         "; write: ${flag} or ${count} > 1",
+		"not (${flag} or ${count} > 1)":     "", // not would take the first part only
+		"(${s} == Johnson and Johnson)":     "; write: ${s} == Johnson and Johnson",
+		" ( ${len(tags)} > 1 ) ":            "; write: ${len(tags)} > 1",
+		"(${flag} == true or ${count} == 1": "",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.ErrorIs(t, err, eval.ErrCondition, line)
+		want := "condition: parentheses do not group parts of a condition; and binds tighter than or (quote text that has parentheses in it)" + fix
+		require.Equal(t, want, err.Error(), line)
+		if fixed, ok := strings.CutPrefix(fix, "; write: "); ok {
+			_, err := eval.CompileCondition(fixed) // D49: the fix works
+			require.NoError(t, err, fixed)
+		}
+	}
 }
 
 // D38: comparing with a literal number written with grouping commas

@@ -503,3 +503,23 @@ func TestCondSkippedPartProblem(t *testing.T) {
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stdout, "condition: error: condition: ${lenght(x)}: unknown function lenght")
 }
+
+// Section 10: a part put in parentheses, possibly after not, is refused
+// with the parentheses message and the line without them, not compared
+// with the text "(" (nor told that '(3' is not a number).
+func TestCondWrappedInParentheses(t *testing.T) {
+	d := writeFile(t, "p.json", `{"row": {"status": "Active", "amount": 3}}`)
+	const msg = "condition: parentheses do not group parts of a condition; and binds tighter than or (quote text that has parentheses in it); write: "
+	for line, fix := range map[string]string{
+		"not (${row.status} == Active)": "not ${row.status} == Active",
+		"(${row.status} == Active)":     "${row.status} == Active",
+		"(${row.amount} > 1)":           "${row.amount} > 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", msg + fix + "\n"}, r, line)
+		r = runCLI(t, "", "cond", "-data", d, fix)
+		require.Equal(t, 0, r.code, fix)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "(1,200) == (1,200)")
+	require.Equal(t, result{0, "true\n", ""}, r)
+}
