@@ -325,13 +325,27 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 			return nil, err
 		}
 		cmp := &cmpNode{cd: cd, op: n.Op, opPos: n.OpPos, left: l, part: line[n.Pos():n.End()]}
-		if n.Right != nil {
+		right := (*Template)(nil)
+		if n.Right != nil && n.Right.Items != nil {
+			// `in 'a, b', 'c'`: each item a side (D26, D29); the part's
+			// Right is the list as written, its problems the items'.
+			for _, item := range n.Right.Items {
+				t, err := cd.side(item)
+				if err != nil {
+					return nil, err
+				}
+				cmp.items = append(cmp.items, t)
+			}
+			right = buildTemplate(n.Right.Text, n.Right.TextPos, cd.lines)
+			right.quoted = true
+		} else if n.Right != nil {
 			if cmp.right, err = cd.side(n.Right); err != nil {
 				return nil, err
 			}
+			right = cmp.right
 		}
 		cd.parts = append(cd.parts, Part{Text: cmp.part, Start: n.Pos(), End: n.End(), Op: n.Op.String(),
-			OpPos: n.OpPos, Left: l, Right: cmp.right, RightQuoted: n.Right != nil && n.Right.Quoted})
+			OpPos: n.OpPos, Left: l, Right: right, RightQuoted: n.Right != nil && n.Right.Quoted})
 		return cmp, nil
 	case *ast.Truth:
 		s, err := cd.side(n.X)
@@ -731,13 +745,19 @@ type cmpNode struct {
 	op          ast.CmpOp
 	opPos       int
 	left, right *Template
-	part        string
+	// items are the items of a right side of `in` written as a list of
+	// quoted text (`'a, b', 'c'`); right is nil then.
+	items []*Template
+	part  string
 }
 
 func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 	l, err := sideValue(n.left, fr)
 	if err != nil {
 		return false, err
+	}
+	if n.items != nil {
+		return n.testItems(fr, steps, l)
 	}
 	var r value.Value
 	if n.right != nil {
@@ -768,17 +788,7 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		ok = !value.IsBlank(l)
 	}
 	if err != nil {
-		kind, reason := error(ErrType), err.Error()
-		var f *value.Failure
-		if errors.As(err, &f) {
-			kind, reason = f.Kind, f.Reason
-		}
-		if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
-			reason = hint // `> 1,000`: the fix is in the line, not number(...)
-		} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
-			reason = hint // `< 2026-04-15`: number(...) of a date is its year
-		}
-		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+		return false, n.fail(err, l, r)
 	}
 	if steps != nil {
 		*steps = append(*steps, Step{Part: n.part, Values: n.values(l, r), Result: ok, Evaluated: true})
@@ -786,17 +796,73 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 	return ok, nil
 }
 
+// testItems is test for a right side of `in` that is a list of items:
+// whether l equals one of them (D27, D29), the items evaluated in order
+// until one does.
+func (n *cmpNode) testItems(fr *frame, steps *[]Step, l value.Value) (bool, error) {
+	lim := fr.env.Limits()
+	ok := false
+	for _, item := range n.items {
+		v, err := sideValue(item, fr)
+		if err != nil {
+			return false, err
+		}
+		if ok, err = lim.Equal(l, v); err != nil {
+			return false, n.fail(err, l, v)
+		}
+		if ok {
+			break
+		}
+	}
+	if steps != nil {
+		*steps = append(*steps, Step{Part: n.part, Values: n.values(l, value.Value{}), Result: ok, Evaluated: true})
+	}
+	return ok, nil
+}
+
+// fail is the error of the comparison, err, with the values l and r of
+// its sides.
+func (n *cmpNode) fail(err error, l, r value.Value) error {
+	kind, reason := error(ErrType), err.Error()
+	var f *value.Failure
+	if errors.As(err, &f) {
+		kind, reason = f.Kind, f.Reason
+	}
+	if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
+		reason = hint // `> 1,000`: the fix is in the line, not number(...)
+	} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
+		reason = hint // `< 2026-04-15`: number(...) of a date is its year
+	}
+	return n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+}
+
 func (n *cmpNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
 
 func (n *cmpNode) failure(fr *frame) error {
-	if err := n.left.staticFailure(fr); err != nil || n.right == nil {
+	if err := n.left.staticFailure(fr); err != nil {
 		return err
 	}
-	return n.right.staticFailure(fr)
+	if n.right != nil {
+		return n.right.staticFailure(fr)
+	}
+	for _, item := range n.items {
+		if err := item.staticFailure(fr); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (n *cmpNode) fails() bool {
-	return n.left.hasStaticProblem() || (n.right != nil && n.right.hasStaticProblem())
+	if n.left.hasStaticProblem() || (n.right != nil && n.right.hasStaticProblem()) {
+		return true
+	}
+	for _, item := range n.items {
+		if item.hasStaticProblem() {
+			return true
+		}
+	}
+	return false
 }
 
 // hasStaticProblem reports whether a placeholder of side t has a problem

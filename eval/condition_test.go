@@ -384,3 +384,34 @@ func TestConditionSkippedPartProblems(t *testing.T) {
 		require.Equal(t, want, got, line)
 	}
 }
+
+// D26, D29: the right side of in written as a list that starts with
+// quoted text is its items, each quoted one without its quotes (a comma
+// inside it kept); with == the message says in (D49).
+func TestConditionQuotedList(t *testing.T) {
+	runConds(t, []condCase{
+		{"${s} in 'Pending', 'Closed'", true},
+		{"${s} in 'Open', 'Closed'", false},
+		{"${company} in 'Johnson and Johnson', 'Acme'", true},
+		{"${company} in 'Johnson, and Johnson', Johnson and Johnson", true},
+		{"${big} in '1,200', '5'", true}, // the comma stays in its item
+		{"${big} in '1', '200'", false},
+		{"${count} in '4.0', x", true}, // items compare by D27
+		{"not ${s} in 'Open', 'Closed'", true},
+		{"${s} in 'x', '${s}'", true},
+		{"${s} in 'x', 'y' and ${flag}", false},
+	})
+	s := condScope(t)
+	c := eval.MustCompileCondition("${s} in 'x', '${lenght(s)}'")
+	_, err := c.Test(s)
+	require.EqualError(t, err, "condition: ${lenght(s)}: unknown function lenght; did you mean len?")
+	require.Len(t, c.Problems(nil), 1) // the item's, once
+	p := c.Parts()[0]
+	require.Equal(t, "'x', '${lenght(s)}'", p.Right.Text())
+	require.True(t, p.RightQuoted)
+	_, steps, err := eval.MustCompileCondition("${s} in 'x', 'pending'").Explain(s)
+	require.NoError(t, err)
+	require.Equal(t, "${s} in 'x', 'pending': 'Pending' -> true", steps[0].String())
+	_, err = eval.CompileCondition("${s} == 'Pending', 'Closed'")
+	require.EqualError(t, err, "condition: text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'")
+}

@@ -523,3 +523,16 @@ func TestCondWrappedInParentheses(t *testing.T) {
 	r := runCLI(t, "", "cond", "-data", d, "(1,200) == (1,200)")
 	require.Equal(t, result{0, "true\n", ""}, r)
 }
+
+// D26, D29, D49: a list of quoted items after in is read item by item,
+// quotes removed, so the line the old hint led to is not needed.
+func TestCondQuotedList(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello"}`)
+	r := runCLI(t, "", "cond", "-data", d, "${x} in 'hello', 'world'")
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} in 'a, hello', 'world'")
+	require.Equal(t, result{0, "false\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == 'hello', 'world'")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "write in instead of ==")
+}
