@@ -446,6 +446,10 @@ func TestCondGroupingAndTraps(t *testing.T) {
 		"${a} == 1: '' (empty) -> false\n${b} == 2: '' (empty) -> false\n${c} == 3: not needed\nfalse\n", ""}, r)
 	r = runCLI(t, "", "cond", "-explain", "${a} == 1 and ${b} == 2")
 	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "${len(a)} == 1 or ${b} == 2") // parentheses of a part
+	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "not ${a} == 1 or ${b} == 2 AND ${c} == 3")
+	require.Contains(t, r.stdout, "grouped as: not ${a} == 1 or (${b} == 2 and ${c} == 3)\n")
 	r = runCLI(t, "", "cond", "${a} == 1 && ${b} == 2")
 	require.Equal(t, 0, r.code)
 	require.Equal(t, "false\n", r.stdout)
