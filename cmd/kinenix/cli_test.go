@@ -534,6 +534,10 @@ func TestCondGroupingAndTraps(t *testing.T) {
 		"${a} == 1: '' (empty) -> false\n${b} == 2: '' (empty) -> false\n${c} == 3: not needed\nfalse\n", ""}, r)
 	r = runCLI(t, "", "cond", "-explain", "${a} == 1 and ${b} == 2")
 	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "${len(a)} == 1 or ${b} == 2") // parentheses of a part
+	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "not ${a} == 1 or ${b} == 2 AND ${c} == 3")
+	require.Contains(t, r.stdout, "grouped as: not ${a} == 1 or (${b} == 2 and ${c} == 3)\n")
 	r = runCLI(t, "", "cond", "${a} == 1 && ${b} == 2")
 	require.Equal(t, 0, r.code)
 	require.Equal(t, "false\n", r.stdout)
@@ -560,4 +564,67 @@ func TestBareWordTrapWithData(t *testing.T) {
 	// without data the word may be a variable the data will have
 	r := runCLI(t, "", "validate", p)
 	require.Equal(t, result{0, "", ""}, r)
+}
+
+// E6, D12: a placeholder with a problem known without data fails the
+// condition even in a part and/or leaves out, unless the data has a key
+// of its text; -explain still says which parts were needed, and validate
+// -data and preview fail on the same line.
+func TestCondSkippedPartProblem(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello", "n": "12", "a ** 2": 1}`)
+	for _, line := range []string{
+		"${x} == hello or ${lenght(x)} == 1",
+		"${x} == zzz and ${lenght(x)} == 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", "condition: ${lenght(x)}: unknown function lenght; did you mean len?\n"}, r, line)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "-explain", "${x} == hello or ${x +} == 1")
+	require.Equal(t, result{1, "${x} == hello: 'hello' -> true\n${x +} == 1: not needed\n",
+		"condition: ${x +}: unexpected end; a value is missing after '+'\n"}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${a ** 2} == 1") // the key a ** 2 (D12)
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${number(x)} == 1") // fails only when run
+	require.Equal(t, result{0, "true\n", ""}, r)
+
+	fl := writeFlow(t, "f.md", "# F\n\n## One\n\n- **condition:** ${x} == hello or ${lenght(x)} == 1\n- **message:** hi\n")
+	r = runCLI(t, "", "validate", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "unknown function lenght")
+	r = runCLI(t, "", "preview", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "condition: error: condition: ${lenght(x)}: unknown function lenght")
+}
+
+// Section 10: a part put in parentheses, possibly after not, is refused
+// with the parentheses message and the line without them, not compared
+// with the text "(" (nor told that '(3' is not a number).
+func TestCondWrappedInParentheses(t *testing.T) {
+	d := writeFile(t, "p.json", `{"row": {"status": "Active", "amount": 3}}`)
+	const msg = "condition: parentheses do not group parts of a condition; and binds tighter than or (quote text that has parentheses in it); write: "
+	for line, fix := range map[string]string{
+		"not (${row.status} == Active)": "not ${row.status} == Active",
+		"(${row.status} == Active)":     "${row.status} == Active",
+		"(${row.amount} > 1)":           "${row.amount} > 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", msg + fix + "\n"}, r, line)
+		r = runCLI(t, "", "cond", "-data", d, fix)
+		require.Equal(t, 0, r.code, fix)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "(1,200) == (1,200)")
+	require.Equal(t, result{0, "true\n", ""}, r)
+}
+
+// D26, D29, D49: a list of quoted items after in is read item by item,
+// quotes removed, so the line the old hint led to is not needed.
+func TestCondQuotedList(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello"}`)
+	r := runCLI(t, "", "cond", "-data", d, "${x} in 'hello', 'world'")
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} in 'a, hello', 'world'")
+	require.Equal(t, result{0, "false\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == 'hello', 'world'")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "write in instead of ==")
 }

@@ -438,8 +438,8 @@ func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 		if *explain {
 			var steps []eval.Step
 			ok, steps, err = cond.Explain(s)
-			if g := cond.Grouping(); strings.Contains(g, "(") {
-				fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
+			if mixesAndOr(cond) {
+				fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(cond.Grouping()))
 			}
 			for _, st := range steps {
 				fmt.Fprintln(c.stdout, echo.Clean(st.String()))
@@ -453,6 +453,19 @@ func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 		fmt.Fprintln(c.stdout, ok)
 		return exitOK
 	}
+}
+
+// mixesAndOr reports whether the parts of cond are joined by both and
+// and or, the lines whose grouping -explain shows (D44); a parenthesis in
+// a part (${len(x)}) is no grouping.
+func mixesAndOr(cond *eval.Condition) bool {
+	line, parts := cond.Text(), cond.Parts()
+	and, or := false, false
+	for i := 1; i < len(parts); i++ {
+		w := strings.ToLower(strings.TrimSpace(line[parts[i-1].End:parts[i].Start]))
+		and, or = and || w == "and", or || w == "or"
+	}
+	return and && or
 }
 
 // problem prints an expression or condition error and returns 1.
