@@ -545,8 +545,31 @@ type operand struct {
 	k     value.Num
 	konst bool
 	// read is set for an operand that is a variable (val reads it): the
-	// common shapes read it in their own closure.
+	// shapes read it in their own closure.
 	read *varRead
+}
+
+// side is how an operand runs, for the closure of its shape
+// (arith_shapes.go).
+type side uint8
+
+const (
+	sideConst side = iota // konst: its number k, no call
+	sideNum               // arithmetic: num gives its number
+	sideRead              // a variable: read reads it
+	sideVal               // any other value: val
+)
+
+func (o *operand) side() side {
+	switch {
+	case o.konst:
+		return sideConst
+	case o.num != nil:
+		return sideNum
+	case o.read != nil:
+		return sideRead
+	}
+	return sideVal
 }
 
 func (b *builder) operand(n *node) operand {
@@ -608,135 +631,11 @@ func (b *builder) num(n *node) numFunc {
 	// touches no code here.
 	op, _ := operation(n.op) // check refused an operator without one
 	at := opAt{b.src, n.at.(*ast.BinaryExpr).OpPos}
-	// The common shapes get their own closure: a constant side is no
-	// call at all, and a side of arithmetic gives its number directly.
-	// Each keeps the order of the general one below: the left side, the
-	// right side, the left number, the right number (D7, D12).
-	kx, xk := x.k, x.konst
-	ky, yk := y.k, y.konst
-	switch {
-	case x.read != nil && y.read != nil:
-		// As the case below, each variable read here unless its read is
-		// not plain (the data fails, or an inspection hears of a miss).
-		xr, yr := x.read, y.read
-		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			bv, err := yr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num()
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			c := bv.Num()
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(a, c))
-		}
-	case x.read != nil && yk:
-		xr := x.read
-		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num()
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			return at.result(op(a, ky))
-		}
-	case x.val != nil && y.val != nil:
-		return func(fr *frame) (value.Num, error) {
-			av, err := x.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			bv, err := y.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num() // a number, the common case, without a call
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			c := bv.Num() // a number, the common case, without a call
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(a, c))
-		}
-	case x.val != nil && yk:
-		return func(fr *frame) (value.Num, error) {
-			av, err := x.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num() // a number, the common case, without a call
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			return at.result(op(a, ky))
-		}
-	case xk && y.val != nil:
-		return func(fr *frame) (value.Num, error) {
-			bv, err := y.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			c := bv.Num() // a number, the common case, without a call
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(kx, c))
-		}
-	case x.num != nil && yk:
-		return func(fr *frame) (value.Num, error) {
-			a, err := x.num(fr)
-			if err != nil {
-				return a, err
-			}
-			return at.result(op(a, ky))
-		}
-	case xk && y.num != nil:
-		return func(fr *frame) (value.Num, error) {
-			c, err := y.num(fr)
-			if err != nil {
-				return c, err
-			}
-			return at.result(op(kx, c))
-		}
-	case x.num != nil && y.num != nil:
-		return func(fr *frame) (value.Num, error) {
-			a, err := x.num(fr)
-			if err != nil {
-				return a, err
-			}
-			c, err := y.num(fr)
-			if err != nil {
-				return c, err
-			}
-			return at.result(op(a, c))
-		}
+	// The shapes a profile still wants get their own closure, generated
+	// from a list (arith_shapes.go); the general one below is the
+	// reference they keep to.
+	if f := b.shapeNum(x, y, op, at); f != nil {
+		return f
 	}
 	return func(fr *frame) (value.Num, error) {
 		a, av, err := x.eval(fr)
