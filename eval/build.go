@@ -113,24 +113,43 @@ func readOf(n *node, val evalFunc) *varRead {
 
 func (b *builder) key(k *node) evalFunc {
 	n := k.at.(*ast.SelectorExpr)
-	x, key := b.value(k.args[0]), k.name
-	r := readOf(k.args[0], x)
+	return b.pick(k.args[0], n, n.X, nil, k.name, 0, n.Sel.Pos(), n.Sel.Pos())
+}
+
+// pick builds a read of a fixed part of the value of node xn (x as
+// written) in at: its key (x.key, D10; item nil) or, for an index item
+// of a constant k, the item k of a list or the key of k's shown text in a
+// dictionary (x[0], D11). A failure of the data is placed at errAt, a
+// missing key at keyAt. Of anything else the part is empty.
+func (b *builder) pick(xn *node, at, x ast.Expr, item *ast.IndexExpr, key string, k int64, errAt, keyAt int) evalFunc {
+	val := b.value(xn)
+	r := readOf(xn, val)
 	return func(fr *frame) (v value.Value, err error) {
 		if r != nil {
 			v, err = r.read(fr)
 		} else {
-			v, err = x(fr)
+			v, err = val(fr)
 		}
 		if err != nil {
 			return v, err
 		}
-		// D10: .key of anything but a dictionary is empty.
-		out, found, err := v.Key(key)
+		out, found := value.Value{}, true
+		switch {
+		case item != nil && v.Kind() == value.List:
+			out, err = v.Index(int(k))
+			if fr.miss != nil && err == nil {
+				b.missItem(fr, item, v, k)
+			}
+		case item == nil || v.Kind() == value.Dict:
+			out, found, err = v.Key(key)
+		default:
+			return value.Value{}, nil // as .key (D10)
+		}
 		if err != nil {
-			return value.Value{}, dataError(b.src, n.Sel.Pos(), b.text(n), err)
+			return value.Value{}, dataError(b.src, errAt, b.text(at), err)
 		}
 		if !found && fr.miss != nil && v.Kind() != value.Empty {
-			b.missKey(fr, n, n.X, v, key, n.Sel.Pos())
+			b.missKey(fr, at, x, v, key, keyAt)
 		}
 		return out, nil
 	}
@@ -221,38 +240,8 @@ func (b *builder) constIndex(in *node) evalFunc {
 	if !fits || k < -(1<<31) || k > 1<<31 {
 		return nil
 	}
-	n, x, key := in.at.(*ast.IndexExpr), b.value(in.args[0]), num.String()
-	r := readOf(in.args[0], x)
-	return func(fr *frame) (v value.Value, err error) {
-		if r != nil {
-			v, err = r.read(fr)
-		} else {
-			v, err = x(fr)
-		}
-		if err != nil {
-			return v, err
-		}
-		var out value.Value
-		switch v.Kind() {
-		case value.List:
-			out, err = v.Index(int(k))
-			if fr.miss != nil && err == nil {
-				b.missItem(fr, n, v, k)
-			}
-		case value.Dict:
-			var found bool
-			out, found, err = v.Key(key)
-			if !found && err == nil && fr.miss != nil {
-				b.missKey(fr, n, n.X, v, key, n.Index.Pos())
-			}
-		default:
-			return value.Value{}, nil // as .key (D10)
-		}
-		if err != nil {
-			return value.Value{}, dataError(b.src, n.Pos(), b.text(n), err)
-		}
-		return out, nil
-	}
+	n := in.at.(*ast.IndexExpr)
+	return b.pick(in.args[0], n, n.X, n, num.String(), k, n.Pos(), n.Index.Pos())
 }
 
 // missItem tells fr.miss when index k is past the ends of the list v,
@@ -697,47 +686,12 @@ func (p *placeholder) build() evalFunc {
 			return value.Value{}, nil
 		}
 	case asExpr:
-		return p.runner(0)
+		return p.runner(0, nil)
 	case asExprUnlessName:
-		// The runner's work written out, a call less (the path's steps
-		// and the expression's charged at once, as no work comes between
-		// them).
-		first, steps := hostvars.NameOf(p.rd.path[0]), len(p.rd.path)+p.expr.steps
-		if num := p.expr.num; num != nil {
-			return func(fr *frame) (value.Value, error) {
-				if fr.s.HasOf(&first) {
-					return p.pathRead(fr)
-				}
-				if err := fr.budget.Steps(steps); err != nil {
-					return value.Value{}, p.placed(err)
-				}
-				n, err := num(fr)
-				return p.settle(value.NumberValue(n), err)
-			}
-		}
-		if vc := p.expr.call; vc != nil {
-			// len(x): the call's work called directly, not through its
-			// closure (run is vc.run).
-			return func(fr *frame) (value.Value, error) {
-				if fr.s.HasOf(&first) {
-					return p.pathRead(fr)
-				}
-				if err := fr.budget.Steps(steps); err != nil {
-					return value.Value{}, p.placed(err)
-				}
-				return p.settle(vc.run(fr))
-			}
-		}
-		run := p.expr.run
-		return func(fr *frame) (value.Value, error) {
-			if fr.s.HasOf(&first) {
-				return p.pathRead(fr)
-			}
-			if err := fr.budget.Steps(steps); err != nil {
-				return value.Value{}, p.placed(err)
-			}
-			return p.settle(run(fr))
-		}
+		// The path's steps and the expression's charged at once, as no
+		// work comes between them.
+		first := hostvars.NameOf(p.rd.path[0])
+		return p.runner(len(p.rd.path), &first)
 	}
 	return p.pathRead
 }
@@ -756,8 +710,9 @@ func (p *placeholder) placed(err error) error { return p.locate(wrapFailure(p.ra
 
 // runner runs p's expression, its steps and extra more charged first, all
 // at once: the nodes of an expression all run unless one fails (no
-// function evaluates anything itself).
-func (p *placeholder) runner(extra int) evalFunc {
+// function evaluates anything itself). With unless, a scope that has that
+// name reads the placeholder as its path instead (asExprUnlessName).
+func (p *placeholder) runner(extra int, unless *hostvars.Name) evalFunc {
 	if p.rd.plain {
 		return p.plainPath(extra)
 	}
@@ -765,6 +720,9 @@ func (p *placeholder) runner(extra int) evalFunc {
 	if num := p.expr.num; num != nil {
 		// Arithmetic gives its number, made a value here once.
 		return func(fr *frame) (value.Value, error) {
+			if unless != nil && fr.s.HasOf(unless) {
+				return p.pathRead(fr)
+			}
 			if err := fr.budget.Steps(steps); err != nil {
 				return value.Value{}, p.placed(err)
 			}
@@ -773,15 +731,35 @@ func (p *placeholder) runner(extra int) evalFunc {
 		}
 	}
 	if vc := p.expr.call; vc != nil {
+		// len(x): varCall.run's work written out here, two calls less:
+		// the variable read in the closure itself unless its read is not
+		// plain (varRead.read), then the function.
+		nm, arg, one, fail := &vc.arg.nm, vc.arg.val, vc.one, vc.fail
 		return func(fr *frame) (value.Value, error) {
+			if unless != nil && fr.s.HasOf(unless) {
+				return p.pathRead(fr)
+			}
 			if err := fr.budget.Steps(steps); err != nil {
 				return value.Value{}, p.placed(err)
 			}
-			return p.settle(vc.run(fr))
+			x, found, err := fr.s.VarOf(nm)
+			if err != nil || !found && fr.miss != nil {
+				if x, err = arg(fr); err != nil {
+					return value.Value{}, p.placed(err)
+				}
+			}
+			v, err := one(&fr.env, x)
+			if err != nil {
+				return value.Value{}, p.placed(fail(err))
+			}
+			return v, nil
 		}
 	}
 	run := p.expr.run
 	return func(fr *frame) (value.Value, error) {
+		if unless != nil && fr.s.HasOf(unless) {
+			return p.pathRead(fr)
+		}
 		if err := fr.budget.Steps(steps); err != nil {
 			return value.Value{}, p.placed(err)
 		}
