@@ -12,13 +12,17 @@ func (b *builder) shapeNum(x, y operand, op func(a, c value.Num) (value.Num, err
 		xr := x.read
 		yr := y.read
 		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			av, found, err := fr.s.VarOf(&xr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if av, err = xr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
-			cv, err := yr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			cv, found, err := fr.s.VarOf(&yr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if cv, err = yr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -38,9 +42,11 @@ func (b *builder) shapeNum(x, y operand, op func(a, c value.Num) (value.Num, err
 		xr := x.read
 		ky := y.k
 		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			av, found, err := fr.s.VarOf(&xr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if av, err = xr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -53,9 +59,11 @@ func (b *builder) shapeNum(x, y operand, op func(a, c value.Num) (value.Num, err
 	case [2]side{sideRead, sideVal}: // a variable and a value
 		xr := x.read
 		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			av, found, err := fr.s.VarOf(&xr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if av, err = xr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
 			cv, err := y.val(fr)
 			if err != nil {
@@ -82,9 +90,11 @@ func (b *builder) shapeNum(x, y operand, op func(a, c value.Num) (value.Num, err
 			if err != nil {
 				return value.Num{}, err
 			}
-			cv, err := yr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			cv, found, err := fr.s.VarOf(&yr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if cv, err = yr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
 			a := av.Num()
 			if av.Kind() != value.Number {
@@ -143,9 +153,11 @@ func (b *builder) shapeNum(x, y operand, op func(a, c value.Num) (value.Num, err
 		kx := x.k
 		yr := y.read
 		return func(fr *frame) (value.Num, error) {
-			cv, err := yr.read(fr)
-			if err != nil {
-				return value.Num{}, err
+			cv, found, err := fr.s.VarOf(&yr.nm)
+			if err != nil || !found && fr.miss != nil {
+				if cv, err = yr.val(fr); err != nil {
+					return value.Num{}, err
+				}
 			}
 			c := cv.Num()
 			if cv.Kind() != value.Number {

@@ -125,15 +125,19 @@ func (b *builder) pick(xn *node, at, x ast.Expr, item *ast.IndexExpr, key string
 	val := b.value(xn)
 	r := readOf(xn, val)
 	return func(fr *frame) (v value.Value, err error) {
+		// A variable is read here (varRead.read's work, a call less)
+		// unless its read is not plain; anything else runs val.
+		found := false
 		if r != nil {
-			v, err = r.read(fr)
-		} else {
-			v, err = val(fr)
+			v, found, err = fr.s.VarOf(&r.nm)
 		}
-		if err != nil {
-			return v, err
+		if r == nil || err != nil || !found && fr.miss != nil {
+			if v, err = val(fr); err != nil {
+				return v, err
+			}
 		}
-		out, found := value.Value{}, true
+		out := value.Value{}
+		found = true
 		switch {
 		case item != nil && v.Kind() == value.List:
 			out, err = v.Index(int(k))

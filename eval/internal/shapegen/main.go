@@ -4,7 +4,7 @@
 // eval's general one (build.go, builder.num) with what its shape makes
 // certain worked out: a constant side is no call at all, a side of
 // arithmetic gives its number directly, a variable is read in the closure
-// itself. The order stays D7's and D12's: the left side, the right side,
+// itself (varRead.read's work, written out). The order stays D7's and D12's: the left side, the right side,
 // the left number, the right number.
 //
 // Usage, from eval (its go:generate line in arith.go):
@@ -124,7 +124,17 @@ func run(b *bytes.Buffer, s side, c operandCode) {
 	case num:
 		lhs, call, zero = c.n, c.o+".num(fr)", c.n
 	case read:
-		lhs, call, zero = c.v, c.r+".read(fr)", "value.Num{}"
+		// varRead.read written out, a call less: the variable itself,
+		// unless its read is not plain (the data fails, or an
+		// inspection hears of a miss).
+		fmt.Fprintf(b, `			%[1]s, found, err := fr.s.VarOf(&%[2]s.nm)
+			if err != nil || !found && fr.miss != nil {
+				if %[1]s, err = %[2]s.val(fr); err != nil {
+					return value.Num{}, err
+				}
+			}
+`, c.v, c.r)
+		return
 	case val:
 		lhs, call, zero = c.v, c.o+".val(fr)", "value.Num{}"
 	}
