@@ -19,13 +19,13 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) &
 all: check-generated lint test
 
 ## generate: regenerate the parsers from grammar/*.peg, docs/functions.md
-## and eval's closures of arithmetic by shape
+## and eval's closures by shape
 generate:
 	$(GO) generate ./...
 
 # GENERATED are what go generate writes: the parsers, the docs and eval's
-# closures of arithmetic by shape.
-GENERATED := gen docs eval/arith_shapes.go
+# closures by shape.
+GENERATED := gen docs eval/shapes.go
 
 ## check-generated: fail when generated files differ from what is committed
 check-generated: generate

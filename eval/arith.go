@@ -1,8 +1,5 @@
 package eval
 
-// The closures of arithmetic by the shape of its sides (builder.num).
-//go:generate go run ./internal/shapegen -o arith_shapes.go
-
 import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/value"
