@@ -18,14 +18,22 @@ import (
 // Blank text (a blank cell) hints default(number(x), 0): number of blank
 // text is empty, which default replaces (D49); default(x, 0) would keep
 // the blank.
+//
+// An operand that is what / or % divides by gets 1 instead of 0 as its
+// default: followed, default(x, 0) would fail with division by zero
+// (D8, D49).
 func (c source) notNumber(n ast.Expr, v value.Value) error {
 	t := c.text(n)
+	fallback, why := "0", ""
+	if c.divisor(n) {
+		fallback, why = "1", ", and the number to divide by cannot be 0"
+	}
 	switch v.Kind() {
 	case value.Empty:
-		return c.fail(n, ErrType, t+" is empty; use default("+t+", 0)")
+		return c.fail(n, ErrType, t+" is empty"+why+"; use default("+t+", "+fallback+")")
 	case value.Text:
 		if strings.TrimSpace(v.Text()) == "" {
-			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number; use default(number("+t+"), 0)")
+			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number"+why+"; use default(number("+t+"), "+fallback+")")
 		}
 		if !value.HoldsDigit(v.Text()) {
 			// number(...) would fail too: no hint that fails when
@@ -35,6 +43,39 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+// divisor reports whether n is what a / or % of the expression divides
+// by, itself or inside parentheses or a sign (`2 / missing`, `2 % (-x)`).
+// It parses the expression again: only a failing operand asks.
+func (c source) divisor(n ast.Expr) bool {
+	x, err := exprparser.ParseExpr(c.src)
+	if err != nil {
+		return false
+	}
+	found := false
+	ast.Inspect(x, func(m ast.Node) bool {
+		b, ok := m.(*ast.BinaryExpr)
+		if found || !ok || b.Op != ast.Quo && b.Op != ast.Rem {
+			return !found
+		}
+		for y := b.Y; y != nil; {
+			if y.Pos() == n.Pos() && y.End() == n.End() {
+				found = true
+				return false
+			}
+			switch w := y.(type) {
+			case *ast.ParenExpr:
+				y = w.X
+			case *ast.UnaryExpr:
+				y = w.X
+			default:
+				y = nil
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // joinText is the reason for text joined by an operator inside ${...}

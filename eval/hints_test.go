@@ -55,6 +55,12 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D7 D49 blank cell of spaces", src: "Total ${row.blank * 2}", want: "Total 0"},
 		{rule: "D7 D49 blank text", src: "${'  ' + 1}", want: "1"},
 		{rule: "D7 text constant", src: "${'1,200' + 1}", want: "1201"},
+		// D8, D49: what / or % divides by defaults to 1, not 0.
+		{rule: "D7 D49 empty divisor", src: "${2 / row.missing}", want: "2"},
+		{rule: "D7 D49 empty divisor of %", src: "${7 % row.missing}", want: "0"},
+		{rule: "D7 D49 empty divisor in parentheses", src: "${2 / (-row.missing)}", want: "-2"},
+		{rule: "D7 D49 blank divisor", src: "${2 / row.blank}", want: "2"},
+		{rule: "D7 D49 empty dividend", src: "${row.missing / 2}", want: "0"},
 		// D44: text joined by + or & goes outside the ${...}.
 		{rule: "D44 + joins text", src: `${row.Amount + " THB"}`, want: "12 THB"},
 		{rule: "D44 + joins text in a field", src: `Total: ${row.Amount + ' THB'}.`, want: "Total: 12 THB."},
