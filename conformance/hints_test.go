@@ -88,7 +88,7 @@ var (
 	dateDigits   = regexp.MustCompile(`dates are not compared by < and >; compare their digits as numbers: write (.+)$`)
 	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* put it in quotes: write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
-	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written without separators; write (\S+)$`)
+	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 
 // follow rewrites text as the hint of msg says; ok is false for a hint

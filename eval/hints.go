@@ -40,6 +40,16 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 			// followed (D49).
 			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number, and number(...) finds none in it")
 		}
+		what, plain := value.NumberText(v.Text())
+		if lit, ok := n.(*ast.BasicLit); ok && what == value.WrittenNumber && plain != "" {
+			// '1e3' as written: the number in plain digits, as ${1e3}
+			// is told (D12)
+			return c.fail(n, ErrType, t+" is text, not a number, and number(...) does not read a number written "+
+				value.WrittenAs(lit.Value)+"; write "+plain+" instead of "+t)
+		}
+		if why := value.NotOneNumberReason(v.Text()); why != "" {
+			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), "+why)
+		}
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")

@@ -61,6 +61,14 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D7 D49 empty divisor in parentheses", src: "${2 / (-row.missing)}", want: "-2"},
 		{rule: "D7 D49 blank divisor", src: "${2 / row.blank}", want: "2"},
 		{rule: "D7 D49 empty dividend", src: "${row.missing / 2}", want: "0"},
+		// D21, D49: number(...) only where it reads the number the text
+		// shows; a number written with an exponent or in hexadecimal is
+		// written in plain digits.
+		{rule: "D7 D49 exponent in text", src: "${'1e3' + 1}", want: "1001"},
+		{rule: "D7 D49 hexadecimal in text", src: "${'0x10' + 1}", want: "17"},
+		{rule: "D7 D49 separators in text", src: "${2 * '1_000'}", want: "2000"},
+		{rule: "D28 D49 exponent in a condition", src: "1e2 > 5", cond: true, want: "true"},
+		{rule: "D28 D49 hexadecimal in a condition", src: "${row.Amount} < 0x10", cond: true, want: "true"},
 		// D44: text joined by + or & goes outside the ${...}.
 		{rule: "D44 + joins text", src: `${row.Amount + " THB"}`, want: "12 THB"},
 		{rule: "D44 + joins text in a field", src: `Total: ${row.Amount + ' THB'}.`, want: "Total: 12 THB."},
@@ -135,6 +143,33 @@ func TestDateHintWithoutRewrite(t *testing.T) {
 		require.Contains(t, msg, c.why, c.src)
 		require.NotContains(t, msg, "write", c.src)
 		require.NotContains(t, msg, "number(", c.src)
+	}
+}
+
+// D7, D28, D49: where number(...) would not read the number the text
+// shows, or fails, no message suggests it: it names what the text is.
+func TestNoNumberHintThatMisreads(t *testing.T) {
+	data := hintData()
+	data["ids"] = []any{"1", "2", "3"}
+	data["huge"] = strings.Repeat("9", 2000)
+	data["sci"] = "1e3"
+	for _, c := range []struct {
+		src  string
+		cond bool
+		why  string
+	}{
+		{"${join(ids) + 1}", false, "join(ids) is text ('1, 2, 3'), not a number, nor one number that number(...) reads as written"},
+		{"${row.date + 1}", false, "not a number, nor one number that number(...) reads as written"},
+		{"${huge + 1}", false, "not a number: it has more than 1000 digits, more than a number holds"},
+		{"${sci * 2}", false, "sci is text ('1e3'), not a number: it is written with an exponent, which number(...) does not read"},
+		{"${round(sci)}", false, "round needs a number, got the text '1e3', not a number: it is written with an exponent"},
+		{"${sci} > 5", true, "'1e3' is not a number: it is written with an exponent, which number(...) does not read"},
+		{"${huge} > 5", true, "is not a number: it has more than 1000 digits"},
+	} {
+		msg := runHint(t, c.src, c.cond, scope.New(data))
+		require.Contains(t, msg, c.why, c.src)
+		require.NotContains(t, msg, "use number(", c.src)
+		require.NotContains(t, msg, "use ${number(", c.src)
 	}
 }
 
