@@ -399,6 +399,123 @@ func methodDot(span, name string) int {
 	return -1
 }
 
+// methodSeg is one call `.name(args)` of a chain of method calls, its
+// values as written.
+type methodSeg struct {
+	name string
+	args []string
+}
+
+// methodChain splits span, the text of a method call or a chain of them
+// (`x.upper().lower()`, `row.a.replace('a', 'b')`), into the receiver and
+// the calls, in order; ok is false when span is not such a chain.
+func methodChain(span string) (recv string, calls []methodSeg, ok bool) {
+	span = strings.TrimSpace(span)
+	first := -1
+	depth, next := 0, 0 // next: where the next call must start
+	var q byte
+	for i := 0; i < len(span); {
+		c := span[i]
+		if q == 0 && depth == 0 && c == '.' {
+			if name, args, end, isCall := callAt(span, i+1); isCall {
+				if first < 0 {
+					first = i
+				} else if strings.TrimSpace(span[next:i]) != "" {
+					return "", nil, false
+				}
+				calls = append(calls, methodSeg{name: name, args: args})
+				i, next = end, end
+				continue
+			}
+		}
+		if q == 0 {
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+		}
+		q, i = quoteStep(span, i, q)
+	}
+	if first <= 0 || next != len(span) {
+		return "", nil, false
+	}
+	return strings.TrimSpace(span[:first]), calls, true
+}
+
+// callAt reads `name (args)` at span[i:], spaces allowed around the name:
+// the name, the values as written, and the end of the `)`.
+func callAt(span string, i int) (name string, args []string, end int, ok bool) {
+	for i < len(span) && (span[i] == ' ' || span[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(span) && span[j] != '(' && span[j] != ' ' && span[j] != '\t' && span[j] != '.' && span[j] != ')' {
+		j++
+	}
+	name = span[i:j]
+	if !ast.IsName(name) {
+		return "", nil, 0, false
+	}
+	for j < len(span) && (span[j] == ' ' || span[j] == '\t') {
+		j++
+	}
+	if j == len(span) || span[j] != '(' {
+		return "", nil, 0, false
+	}
+	open, depth := j, 0
+	var q byte
+	for j < len(span) {
+		c := span[j]
+		if q == 0 {
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			if depth == 0 {
+				inner := strings.TrimSpace(span[open+1 : j])
+				if inner != "" {
+					args = ast.SplitOutside(inner, ',')
+					for k := range args {
+						args[k] = strings.TrimSpace(args[k])
+					}
+				}
+				return name, args, j + 1, true
+			}
+		}
+		q, j = quoteStep(span, j, q)
+	}
+	return "", nil, 0, false
+}
+
+// withReceiver is f's signature with recv in the place of the value it
+// stands for in a method call (`replace(x, old, new)` for x.replace(...)).
+func withReceiver(f *funcs.Func, recv string) string {
+	at := 0
+	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+		at = min(f.Receiver, len(f.Params)-1)
+	}
+	var b strings.Builder
+	b.WriteString(f.Name + "(")
+	for i, p := range f.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch {
+		case i == at:
+			b.WriteString(recv)
+		case p.Optional:
+			b.WriteString("[" + p.Name + "]")
+		default:
+			b.WriteString(p.Name)
+		}
+	}
+	return b.String() + ")"
+}
+
 // methodCall is the D13 message: when the method is one of our functions,
 // it shows the call to write instead, e.g. `write upper(x)`.
 func (c source) methodCall(n *ast.BadExpr) string {
@@ -423,34 +540,46 @@ func (c source) methodCall(n *ast.BadExpr) string {
 	if dot <= 0 {
 		return msg + "; write " + n.Detail + "(...)"
 	}
-	recv := strings.TrimSpace(span[:dot])
-	rest := strings.TrimSpace(span[dot+1:])
-	rest = strings.TrimSpace(strings.TrimPrefix(rest, n.Detail))
-	args := ""
-	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
-		args = strings.TrimSpace(rest[1 : len(rest)-1])
+	recv, calls, ok := methodChain(span)
+	if !ok {
+		return msg + "; write " + f.Signature()
 	}
-	var values []string
-	if args != "" {
-		values = ast.SplitOutside(args, ',')
-		for i := range values {
-			values[i] = strings.TrimSpace(values[i])
+	// Each call takes the one before it as its receiver, written as a
+	// call in turn: `x.upper().lower()` is lower(upper(x)).
+	for _, m := range calls {
+		f, ok := funcs.Lookup(m.name)
+		if !ok {
+			return msg
 		}
-	}
-	// The receiver takes its place among the values (funcs.Func.Receiver):
-	// `x.upper()` is upper(x), `ids.join(', ')` and `', '.join(ids)` are
-	// join(ids, ', ').
-	at := 0
-	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
-		at = min(f.Receiver, len(values))
-	}
-	values = append(values[:at], append([]string{recv}, values[at:]...)...)
-	if f.CheckArity(len(values)) != nil {
-		// The call the method call reads as would fail on its number of
-		// values: a hint must work when followed (D49), so it says how the
-		// function is called instead of writing that call.
-		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[at].Name
+		// The receiver takes its place among the values
+		// (funcs.Func.Receiver): `x.upper()` is upper(x),
+		// `ids.join(', ')` and `', '.join(ids)` are join(ids, ', ').
+		values := m.args
+		at := 0
+		if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+			at = min(f.Receiver, len(values))
+		}
+		for _, v := range values {
+			if name, _, kw := strings.Cut(v, "="); kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v[len(name):], "==") {
+				// A hint must work when followed (D49): it says how the
+				// function is called, with the receiver in its place.
+				return "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed; write " +
+					short(withReceiver(f, recv)) + ", with the values in order"
+			}
+		}
+		values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		if err := f.CheckArity(len(values)); err != nil {
+			// The call the method call reads as would fail on its number
+			// of values (D15, D49): the message names that, and how the
+			// function is called with the receiver in its place.
+			var fail *value.Failure
+			if errors.As(err, &fail) {
+				return msg + "; " + fail.Reason + ": write " + short(withReceiver(f, recv))
+			}
+			return msg + "; write " + short(withReceiver(f, recv))
+		}
+		recv = m.name + "(" + strings.Join(values, ", ") + ")"
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
-	return msg + "; write " + n.Detail + "(" + short(strings.Join(values, ", ")) + ")"
+	return msg + "; write " + short(recv)
 }

@@ -95,6 +95,9 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D13 lower of a call", src: "${trim(row.Customer).lower()}", want: "acme"},
 		{rule: "D13 join, Python's way", src: "${', '.join(row.list)}", want: "a, b"},
 		{rule: "D13 join, JavaScript's way", src: "${row.list.join(' / ')}", want: "a / b"},
+		{rule: "D13 D49 chained", src: "${row.Customer.upper().lower()}", want: "acme"},
+		{rule: "D13 D49 chained join", src: "${row.list.join(' / ').upper()}", want: "A / B"},
+		{rule: "D13 D15 D49 too many values", src: "${row.Customer.upper(1, 2)}", want: "ACME"},
 		// D28: order comparisons of text.
 		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
 		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},
