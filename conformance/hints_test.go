@@ -86,7 +86,7 @@ var (
 	roundNumber  = regexp.MustCompile(`write (round|format)\(number\(\.\.\.\)\) to read the number in it$`)
 	blankText    = regexp.MustCompile(`: (.+) is blank text \(.*\), not a number(?:, and the number to divide by cannot be 0)?; use default\(number\((.+)\), ([01])\)$`)
 	dateDigits   = regexp.MustCompile(`dates are not compared by < and >; compare their digits as numbers: write (.+)$`)
-	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* put it in quotes: write (.+)$`)
+	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* (?:put it in quotes|is text without quotes): write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )

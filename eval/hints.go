@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/value"
 )
@@ -53,6 +54,41 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+// quotedUnknown is the error of text left out of quotes (D44) in a call
+// of a function that is not ours (`lenght(hello world)`): following the
+// quotes alone would fail with unknown function, so the message names the
+// unknown function first, with its did-you-mean (D14), and writes the
+// quotes with that name (`write len('hello world')`, D49). nil when every
+// function of the rewrite is known.
+func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
+	if se.Fixed == "" {
+		return nil
+	}
+	x, err := exprparser.ParseExpr(se.Fixed)
+	if err != nil {
+		return nil
+	}
+	var call *ast.Ident
+	ast.Inspect(x, func(m ast.Node) bool {
+		if f, ok := m.(*ast.CallExpr); ok && call == nil {
+			if _, known := funcs.Lookup(f.Fun.Name); !known {
+				call = f.Fun
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return nil
+	}
+	reason := funcs.Unknown(call.Name).Error()
+	quotes, _, _ := strings.Cut(se.Reason, "; put it in quotes")
+	if s, ok := funcs.Suggest(call.Name); ok && s != call.Name {
+		fixed := se.Fixed[:call.Pos()] + s + se.Fixed[call.End():]
+		reason += " " + quotes + ": write " + short(fixed)
+	}
+	return newError(c.src, call.Pos(), ErrUnknownFunction, reason)
 }
 
 // divisor reports whether n is what a / or % of the expression divides

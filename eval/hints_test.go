@@ -83,6 +83,10 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
 		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		// D14, D44, D49: text without quotes given to an unknown function
+		// names the function first, and quotes it with the known name.
+		{rule: "D14 D44 quotes and an unknown function", src: "${lenght(hello world)}", want: "11"},
+		{rule: "D14 D44 quotes and an unknown function inside", src: "${upper(lenght(hello world))}", want: "11"},
 		// D44, D49: a number with an exponent is told as a number
 		// wherever it stands, not as text to quote.
 		{rule: "D44 exponent", src: "${1e3 + 1}", want: "1001"},
