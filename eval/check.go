@@ -8,6 +8,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -349,7 +350,6 @@ var refused = map[ast.Construct]string{
 	ast.Conditional:   "if ... else is not allowed inside ${...}; use a condition, or default(...)",
 	ast.FString:       "f-strings are not allowed; write the text around ${...} instead",
 	ast.CallNonName:   "only a function can be called, by its name, e.g. len(x)",
-	ast.Slice:         "slices ([a:b]) are not allowed; use substring(...) or part(...)",
 	ast.ListLit:       "list literals ([...]) are not allowed",
 	ast.DictLit:       "dictionary literals ({...}) are not allowed",
 	ast.SetLit:        "set literals ({...}) are not allowed",
@@ -363,6 +363,8 @@ func (c source) forbidden(n *ast.BadExpr) string {
 		return reason
 	}
 	switch n.Construct {
+	case ast.Slice:
+		return c.slice(n)
 	case ast.Compare:
 		return "comparisons are not allowed inside ${...}; write them in a condition"
 	case ast.BoolOp:
@@ -397,6 +399,35 @@ func methodDot(span, name string) int {
 		i = strings.LastIndex(span[:i], name)
 	}
 	return -1
+}
+
+// slice is the message of `x[a:b]` (D11): slices are refused, and what to
+// use instead depends on x, which is not known before the data is: a list
+// takes its items by index (substring and part refuse a list), a text
+// substring(...) or part(...).
+func (c source) slice(n *ast.BadExpr) string {
+	const msg = "slices ([a:b]) are not allowed"
+	const text = "for text, use substring(...) or part(...)"
+	if n.From < 0 || n.To > len(c.src) || n.From > n.To {
+		return msg + "; for a list, take items by index; " + text
+	}
+	var recv string
+	if x, err := exprparser.ParseExpr(c.src); err == nil {
+		ast.Inspect(x, func(m ast.Node) bool {
+			if ix, ok := m.(*ast.IndexExpr); ok && ix.Index != nil && ix.Index.Pos() == n.From && ix.Index.End() == n.To {
+				recv = c.srcText(ix.X)
+			}
+			return recv == ""
+		})
+	}
+	if recv == "" {
+		return msg + "; for a list, take items by index; " + text
+	}
+	first, _, _ := strings.Cut(c.src[n.From:n.To], ":")
+	if first = strings.TrimSpace(first); first == "" {
+		first = "0"
+	}
+	return msg + "; for a list, take items by index (" + short(recv+"["+first+"]") + "); " + text
 }
 
 // methodSeg is one call `.name(args)` of a chain of method calls, its
