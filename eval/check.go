@@ -95,9 +95,10 @@ type source struct{ src string }
 // text is node n as written, shortened for a message.
 func (c source) text(n ast.Node) string { return short(strings.TrimSpace(c.src[n.Pos():n.End()])) }
 
-// fail makes an error about node n.
+// fail makes an error about node n, spanning it: Offset and End cover the
+// operand the reason is about (`row.a` of `row.a * 2`, D16).
 func (c source) fail(n ast.Node, kind error, reason string) error {
-	return newError(c.src, n.Pos(), kind, reason)
+	return spanError(c.src, n.Pos(), n.End(), kind, reason)
 }
 
 // srcText is node n as written, trimmed.
