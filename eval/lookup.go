@@ -109,6 +109,9 @@ func hasExprSyntax(text string) bool {
 // it makes a text that does not parse an error rather than a missing
 // lookup, once no key of that name is found (D12 (2)).
 func numberForm(text string) bool {
+	if text == "" || (text[0] < '0' || text[0] > '9') && text[0] != '.' {
+		return false // a name, most of all: no work on the way
+	}
 	if what, _ := value.NumberText(text); what == value.WrittenNumber {
 		return true
 	}
