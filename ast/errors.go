@@ -9,6 +9,10 @@ import "errors"
 type SyntaxError struct {
 	Offset int
 	Reason string
+	// Fixed is the whole text the reason proposes to write instead, when
+	// it proposes one (`part(x, '-', 1)` for `part(x, -, 1)`, D44), so that
+	// a caller can check it further (D49); "" otherwise.
+	Fixed string
 }
 
 // Error returns the reason.

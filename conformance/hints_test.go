@@ -74,7 +74,7 @@ func isAdvice(msg string) bool {
 // what it does to the example's text.
 var (
 	useNumber    = regexp.MustCompile(`: (.+) is text \(.*\), not a number; use number\((.+)\)$`)
-	useDefault   = regexp.MustCompile(`: (.+) is empty; use default\((.+), 0\)$`)
+	useDefault   = regexp.MustCompile(`: (.+) is empty(?:, and the number to divide by cannot be 0)?; use default\((.+), ([01])\)$`)
 	methodCall   = regexp.MustCompile(`^\$\{(.+)\}: method calls are not allowed; write (.+)$`)
 	quotedKey    = regexp.MustCompile(`unexpected '(.+)'; write \['(.+)'\] to read a key with spaces$`)
 	underscore   = regexp.MustCompile(`for a key that starts with _, write \['(_.+)'\]$`)
@@ -84,12 +84,12 @@ var (
 	escape       = regexp.MustCompile(`unknown escape (\\.) in text; write \\\\ for a backslash$`)
 	notClear     = regexp.MustCompile(`: '([^']+)' is not clear: write ([0-9][^\s']*)`)
 	roundNumber  = regexp.MustCompile(`write (round|format)\(number\(\.\.\.\)\) to read the number in it$`)
-	blankText    = regexp.MustCompile(`: (.+) is blank text \(.*\), not a number; use default\(number\((.+)\), 0\)$`)
+	blankText    = regexp.MustCompile(`: (.+) is blank text \(.*\), not a number(?:, and the number to divide by cannot be 0)?; use default\(number\((.+)\), ([01])\)$`)
 	dateDigits   = regexp.MustCompile(`dates are not compared by < and >; compare their digits as numbers: write (.+)$`)
-	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* put it in quotes: write (.+)$`)
+	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* (?:put it in quotes|is text without quotes): write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
 	bareWords    = regexp.MustCompile(`write '([^']+)' in quotes for the text$`)
-	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written without separators; write (\S+)$`)
+	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 
 // follow rewrites text as the hint of msg says; ok is false for a hint
@@ -99,7 +99,7 @@ func follow(text, msg string) (string, bool) {
 		return strings.Replace(text, m[1], "number("+m[2]+")", 1), true
 	}
 	if m := useDefault.FindStringSubmatch(msg); m != nil {
-		return strings.Replace(text, m[1], "default("+m[2]+", 0)", 1), true
+		return strings.Replace(text, m[1], "default("+m[2]+", "+m[3]+")", 1), true
 	}
 	if m := methodCall.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], m[2], 1), true
@@ -129,7 +129,7 @@ func follow(text, msg string) (string, bool) {
 		return strings.Replace(strings.Replace(text, m[1]+"(", m[1]+"(number(", 1), ")}", "))}", 1), true
 	}
 	if m := blankText.FindStringSubmatch(msg); m != nil {
-		return strings.Replace(text, m[1], "default(number("+m[2]+"), 0)", 1), true
+		return strings.Replace(text, m[1], "default(number("+m[2]+"), "+m[3]+")", 1), true
 	}
 	if m := dateDigits.FindStringSubmatch(msg); m != nil {
 		return m[1], true // the whole line, rewritten

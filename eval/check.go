@@ -8,6 +8,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -97,9 +98,10 @@ type source struct {
 // text is node n as written, shortened for a message.
 func (c source) text(n ast.Node) string { return short(strings.TrimSpace(c.src[n.Pos():n.End()])) }
 
-// fail makes an error about node n.
+// fail makes an error about node n, spanning it: Offset and End cover the
+// operand the reason is about (`row.a` of `row.a * 2`, D16).
 func (c source) fail(n ast.Node, kind error, reason string) error {
-	return newError(c.src, n.Pos(), kind, reason)
+	return spanError(c.src, n.Pos(), n.End(), kind, reason)
 }
 
 // srcText is node n as written, trimmed.
@@ -352,7 +354,6 @@ var refused = map[ast.Construct]string{
 	ast.Conditional:   "if ... else is not allowed inside ${...}; use a condition, or default(...)",
 	ast.FString:       "f-strings are not allowed; write the text around ${...} instead",
 	ast.CallNonName:   "only a function can be called, by its name, e.g. len(x)",
-	ast.Slice:         "slices ([a:b]) are not allowed; use substring(...) or part(...)",
 	ast.ListLit:       "list literals ([...]) are not allowed",
 	ast.DictLit:       "dictionary literals ({...}) are not allowed",
 	ast.SetLit:        "set literals ({...}) are not allowed",
@@ -366,6 +367,8 @@ func (c source) forbidden(n *ast.BadExpr) string {
 		return reason
 	}
 	switch n.Construct {
+	case ast.Slice:
+		return c.slice(n)
 	case ast.Compare:
 		return "comparisons are not allowed inside ${...}; write them in a condition"
 	case ast.BoolOp:
@@ -402,6 +405,152 @@ func methodDot(span, name string) int {
 	return -1
 }
 
+// slice is the message of `x[a:b]` (D11): slices are refused, and what to
+// use instead depends on x, which is not known before the data is: a list
+// takes its items by index (substring and part refuse a list), a text
+// substring(...) or part(...).
+func (c source) slice(n *ast.BadExpr) string {
+	const msg = "slices ([a:b]) are not allowed"
+	const text = "for text, use substring(...) or part(...)"
+	if n.From < 0 || n.To > len(c.src) || n.From > n.To {
+		return msg + "; for a list, take items by index; " + text
+	}
+	var recv string
+	if x, err := exprparser.ParseExpr(c.src); err == nil {
+		ast.Inspect(x, func(m ast.Node) bool {
+			if ix, ok := m.(*ast.IndexExpr); ok && ix.Index != nil && ix.Index.Pos() == n.From && ix.Index.End() == n.To {
+				recv = c.srcText(ix.X)
+			}
+			return recv == ""
+		})
+	}
+	if recv == "" {
+		return msg + "; for a list, take items by index; " + text
+	}
+	first, _, _ := strings.Cut(c.src[n.From:n.To], ":")
+	if first = strings.TrimSpace(first); first == "" {
+		first = "0"
+	}
+	return msg + "; for a list, take items by index (" + short(recv+"["+first+"]") + "); " + text
+}
+
+// methodSeg is one call `.name(args)` of a chain of method calls, its
+// values as written.
+type methodSeg struct {
+	name string
+	args []string
+}
+
+// methodChain splits span, the text of a method call or a chain of them
+// (`x.upper().lower()`, `row.a.replace('a', 'b')`), into the receiver and
+// the calls, in order; ok is false when span is not such a chain.
+func methodChain(span string) (recv string, calls []methodSeg, ok bool) {
+	span = strings.TrimSpace(span)
+	first := -1
+	depth, next := 0, 0 // next: where the next call must start
+	var q byte
+	for i := 0; i < len(span); {
+		c := span[i]
+		if q == 0 && depth == 0 && c == '.' {
+			if name, args, end, isCall := callAt(span, i+1); isCall {
+				if first < 0 {
+					first = i
+				} else if strings.TrimSpace(span[next:i]) != "" {
+					return "", nil, false
+				}
+				calls = append(calls, methodSeg{name: name, args: args})
+				i, next = end, end
+				continue
+			}
+		}
+		if q == 0 {
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+		}
+		q, i = quoteStep(span, i, q)
+	}
+	if first <= 0 || next != len(span) {
+		return "", nil, false
+	}
+	return strings.TrimSpace(span[:first]), calls, true
+}
+
+// callAt reads `name (args)` at span[i:], spaces allowed around the name:
+// the name, the values as written, and the end of the `)`.
+func callAt(span string, i int) (name string, args []string, end int, ok bool) {
+	for i < len(span) && (span[i] == ' ' || span[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(span) && span[j] != '(' && span[j] != ' ' && span[j] != '\t' && span[j] != '.' && span[j] != ')' {
+		j++
+	}
+	name = span[i:j]
+	if !ast.IsName(name) {
+		return "", nil, 0, false
+	}
+	for j < len(span) && (span[j] == ' ' || span[j] == '\t') {
+		j++
+	}
+	if j == len(span) || span[j] != '(' {
+		return "", nil, 0, false
+	}
+	open, depth := j, 0
+	var q byte
+	for j < len(span) {
+		c := span[j]
+		if q == 0 {
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			if depth == 0 {
+				inner := strings.TrimSpace(span[open+1 : j])
+				if inner != "" {
+					args = ast.SplitOutside(inner, ',')
+					for k := range args {
+						args[k] = strings.TrimSpace(args[k])
+					}
+				}
+				return name, args, j + 1, true
+			}
+		}
+		q, j = quoteStep(span, j, q)
+	}
+	return "", nil, 0, false
+}
+
+// withReceiver is f's signature with recv in the place of the value it
+// stands for in a method call (`replace(x, old, new)` for x.replace(...)).
+func withReceiver(f *funcs.Func, recv string) string {
+	at := 0
+	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+		at = min(f.Receiver, len(f.Params)-1)
+	}
+	var b strings.Builder
+	b.WriteString(f.Name + "(")
+	for i, p := range f.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch {
+		case i == at:
+			b.WriteString(recv)
+		case p.Optional:
+			b.WriteString("[" + p.Name + "]")
+		default:
+			b.WriteString(p.Name)
+		}
+	}
+	return b.String() + ")"
+}
+
 // methodCall is the D13 message: when the method is one of our functions,
 // it shows the call to write instead, e.g. `write upper(x)`.
 func (c source) methodCall(n *ast.BadExpr) string {
@@ -426,34 +575,46 @@ func (c source) methodCall(n *ast.BadExpr) string {
 	if dot <= 0 {
 		return msg + "; write " + n.Detail + "(...)"
 	}
-	recv := strings.TrimSpace(span[:dot])
-	rest := strings.TrimSpace(span[dot+1:])
-	rest = strings.TrimSpace(strings.TrimPrefix(rest, n.Detail))
-	args := ""
-	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
-		args = strings.TrimSpace(rest[1 : len(rest)-1])
+	recv, calls, ok := methodChain(span)
+	if !ok {
+		return msg + "; write " + f.Signature()
 	}
-	var values []string
-	if args != "" {
-		values = ast.SplitOutside(args, ',')
-		for i := range values {
-			values[i] = strings.TrimSpace(values[i])
+	// Each call takes the one before it as its receiver, written as a
+	// call in turn: `x.upper().lower()` is lower(upper(x)).
+	for _, m := range calls {
+		f, ok := funcs.Lookup(m.name)
+		if !ok {
+			return msg
 		}
-	}
-	// The receiver takes its place among the values (funcs.Func.Receiver):
-	// `x.upper()` is upper(x), `ids.join(', ')` and `', '.join(ids)` are
-	// join(ids, ', ').
-	at := 0
-	if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
-		at = min(f.Receiver, len(values))
-	}
-	values = append(values[:at], append([]string{recv}, values[at:]...)...)
-	if f.CheckArity(len(values)) != nil {
-		// The call the method call reads as would fail on its number of
-		// values: a hint must work when followed (D49), so it says how the
-		// function is called instead of writing that call.
-		return msg + "; write " + f.Signature() + " with " + short(recv) + " as " + f.Params[at].Name
+		// The receiver takes its place among the values
+		// (funcs.Func.Receiver): `x.upper()` is upper(x),
+		// `ids.join(', ')` and `', '.join(ids)` are join(ids, ', ').
+		values := m.args
+		at := 0
+		if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
+			at = min(f.Receiver, len(values))
+		}
+		for _, v := range values {
+			if name, _, kw := strings.Cut(v, "="); kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v[len(name):], "==") {
+				// A hint must work when followed (D49): it says how the
+				// function is called, with the receiver in its place.
+				return "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed; write " +
+					short(withReceiver(f, recv)) + ", with the values in order"
+			}
+		}
+		values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		if err := f.CheckArity(len(values)); err != nil {
+			// The call the method call reads as would fail on its number
+			// of values (D15, D49): the message names that, and how the
+			// function is called with the receiver in its place.
+			var fail *value.Failure
+			if errors.As(err, &fail) {
+				return msg + "; " + fail.Reason + ": write " + short(withReceiver(f, recv))
+			}
+			return msg + "; write " + short(withReceiver(f, recv))
+		}
+		recv = m.name + "(" + strings.Join(values, ", ") + ")"
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
-	return msg + "; write " + n.Detail + "(" + short(strings.Join(values, ", ")) + ")"
+	return msg + "; write " + short(recv)
 }

@@ -48,6 +48,9 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 			if e := openBrace(src); e != nil {
 				return nil, nil, []*Error{e}
 			}
+			if e := (source{src: src}).quotedUnknown(se); e != nil {
+				return nil, nil, []*Error{e}
+			}
 			return nil, nil, []*Error{newError(src, se.Offset, ErrSyntax, se.Reason)}
 		}
 		e := newError(src, 0, ErrInternal, "internal error while parsing; please report it")

@@ -572,8 +572,9 @@ type Part struct {
 }
 
 // NumberHint is, when a side of p is literal text that is a number
-// written with grouping commas (`> 1,000`, D38), the reason that names the
-// fix (write 1000), where the comparison's own reason would suggest
+// written with grouping commas (`> 1,000`, D38), an exponent, in
+// hexadecimal or with `_` (`> 1e3`, D49), the reason that names the fix
+// (write 1000), where the comparison's own reason would suggest
 // number(...); ok is false otherwise.
 func (p Part) NumberHint() (reason string, ok bool) { return groupedLiteral(p.Left, p.Right) }
 
@@ -596,6 +597,10 @@ func groupedLiteral(sides ...*Template) (string, bool) {
 		text := strings.TrimSpace(side.text)
 		if plain, ok := ungrouped(text); ok {
 			return quote(text) + " is not a number: numbers in a condition are written without separators; write " + plain, true
+		}
+		if what, plain := value.NumberText(text); what == value.WrittenNumber && plain != "" {
+			return quote(text) + " is not a number: numbers in a condition are written in plain digits, not " +
+				value.WrittenAs(text) + "; write " + plain, true
 		}
 	}
 	return "", false

@@ -276,7 +276,7 @@ func TestKeysAndIndexes(t *testing.T) {
 		{"${rows[1.5]}", "${rows[1.5]}: a list index must be a whole number, got 1.5", eval.ErrType, 5},
 		{"${rows['a']}", "${rows['a']}: a list index must be a whole number, got text 'a'", eval.ErrType, 5},
 		{"${row[flag]}", "${row[flag]}: a dictionary key must be text, got a boolean", eval.ErrType, 4},
-		{"${rows[1:2]}", "${rows[1:2]}: slices ([a:b]) are not allowed; use substring(...) or part(...)", eval.ErrForbidden, -1},
+		{"${rows[1:2]}", "${rows[1:2]}: slices ([a:b]) are not allowed; for a list, take items by index (rows[1]); for text, use substring(...) or part(...)", eval.ErrForbidden, -1},
 	})
 }
 
@@ -330,12 +330,16 @@ func TestForbidden(t *testing.T) {
 		{"x.replace('a', 'b')", "method calls are not allowed; write replace(x, 'a', 'b')"}, // D13
 		// D13 with D49: the call it reads as would have the wrong number
 		// of values, so the hint says how the function is called
-		{"x.replace('a')", "method calls are not allowed; write replace(x, old, new) with x as x"},
-		{"row.a.upper(1)", "method calls are not allowed; write upper(x) with row.a as x"},
-		{"x. upper ()", "method calls are not allowed; write upper(x)"}, // D13, spaced
+		{"x.replace('a')", "method calls are not allowed; replace takes 3 values, got 2: write replace(x, old, new)"},
+		{"row.a.upper(1)", "method calls are not allowed; upper takes 1 value, got 2: write upper(row.a)"},
+		{"x.replace(a='l')", "method calls and keyword arguments (a=...) are not allowed; write replace(x, old, new), with the values in order"},
+		{"x.upper().lower()", "method calls are not allowed; write lower(upper(x))"}, // D13, chained
+		{"x. upper ()", "method calls are not allowed; write upper(x)"},              // D13, spaced
 		{"x .replace ('a', 'b')", "method calls are not allowed; write replace(x, 'a', 'b')"},
 		{"join(ids, sep=', ')", "keyword arguments (sep=...) are not allowed; give the values in order"},
-		{"packages[0:2]", "slices ([a:b]) are not allowed; use substring(...) or part(...)"},
+		{"packages[0:2]", "slices ([a:b]) are not allowed; for a list, take items by index (packages[0]); for text, use substring(...) or part(...)"},
+		{"x[a[0]:]", "slices ([a:b]) are not allowed; for a list, take items by index (x[a[0]]); for text, use substring(...) or part(...)"},
+		{"x[:2]", "slices ([a:b]) are not allowed; for a list, take items by index (x[0]); for text, use substring(...) or part(...)"},
 		{"[1, 2]", "list literals ([...]) are not allowed"},
 		{"a // 2", "the operator // is not allowed; use + - * / or %"},
 	}

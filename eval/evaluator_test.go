@@ -214,6 +214,27 @@ func TestFunctionFailureSpansTheCall(t *testing.T) {
 	require.Equal(t, 4+len("round(a, 'x')"), e.End)
 }
 
+// D16: the D7 failure of an operand spans that operand (`row.a` of
+// `row.a * 2`), not its first letter; so does a divisor's.
+func TestOperandFailureSpansTheOperand(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"a": "abc", "blank": " "}})
+	for _, c := range []struct {
+		expr     string
+		from, to int
+	}{
+		{"row.a * 2", 0, len("row.a")},
+		{"2 * row.a", 4, 4 + len("row.a")},
+		{"2 / row.missing", 4, 4 + len("row.missing")},
+		{"1 + (row.blank)", 5, 5 + len("row.blank")},
+	} {
+		_, err := eval.MustCompile("${" + c.expr + "}").Render(s)
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, c.expr)
+		require.Equal(t, c.from, e.Offset, "%s: %v", c.expr, err)
+		require.Equal(t, c.to, e.End, "%s: %v", c.expr, err)
+	}
+}
+
 // D35: numbers and booleans written into a rendered text are bytes built,
 // charged like text; D37: a method-call hint echoes the expression
 // cleaned and cut.

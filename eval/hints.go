@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/value"
 )
@@ -18,8 +19,16 @@ import (
 // Blank text (a blank cell) hints default(number(x), 0): number of blank
 // text is empty, which default replaces (D49); default(x, 0) would keep
 // the blank.
+//
+// An operand that is what / or % divides by gets 1 instead of 0 as its
+// default: followed, default(x, 0) would fail with division by zero
+// (D8, D49).
 func (c source) notNumber(n ast.Expr, v value.Value) error {
 	t := c.text(n)
+	fallback, why := "0", ""
+	if c.divisor(n) {
+		fallback, why = "1", ", and the number to divide by cannot be 0"
+	}
 	switch v.Kind() {
 	case value.Empty:
 		if arg, first, ok := joinedWordsArg(c.tree, n); ok {
@@ -30,19 +39,97 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 			e.Subject = text
 			return e
 		}
-		return c.fail(n, ErrType, t+" is empty; use default("+t+", 0)")
+		return c.fail(n, ErrType, t+" is empty"+why+"; use default("+t+", "+fallback+")")
 	case value.Text:
 		if strings.TrimSpace(v.Text()) == "" {
-			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number; use default(number("+t+"), 0)")
+			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number"+why+"; use default(number("+t+"), "+fallback+")")
 		}
 		if !value.HoldsDigit(v.Text()) {
 			// number(...) would fail too: no hint that fails when
 			// followed (D49).
 			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number, and number(...) finds none in it")
 		}
+		what, plain := value.NumberText(v.Text())
+		if lit, ok := n.(*ast.BasicLit); ok && what == value.WrittenNumber && plain != "" {
+			// '1e3' as written: the number in plain digits, as ${1e3}
+			// is told (D12)
+			return c.fail(n, ErrType, t+" is text, not a number, and number(...) does not read a number written "+
+				value.WrittenAs(lit.Value)+"; write "+plain+" instead of "+t)
+		}
+		if why := value.NotOneNumberReason(v.Text()); why != "" {
+			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), "+why)
+		}
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+// quotedUnknown is the error of text left out of quotes (D44) in a call
+// of a function that is not ours (`lenght(hello world)`): following the
+// quotes alone would fail with unknown function, so the message names the
+// unknown function first, with its did-you-mean (D14), and writes the
+// quotes with that name (`write len('hello world')`, D49). nil when every
+// function of the rewrite is known.
+func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
+	if se.Fixed == "" {
+		return nil
+	}
+	x, err := exprparser.ParseExpr(se.Fixed)
+	if err != nil {
+		return nil
+	}
+	var call *ast.Ident
+	ast.Inspect(x, func(m ast.Node) bool {
+		if f, ok := m.(*ast.CallExpr); ok && call == nil {
+			if _, known := funcs.Lookup(f.Fun.Name); !known {
+				call = f.Fun
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return nil
+	}
+	reason := funcs.Unknown(call.Name).Error()
+	quotes, _, _ := strings.Cut(se.Reason, "; put it in quotes")
+	if s, ok := funcs.Suggest(call.Name); ok && s != call.Name {
+		fixed := se.Fixed[:call.Pos()] + s + se.Fixed[call.End():]
+		reason += " " + quotes + ": write " + short(fixed)
+	}
+	return newError(c.src, call.Pos(), ErrUnknownFunction, reason)
+}
+
+// divisor reports whether n is what a / or % of the expression divides
+// by, itself or inside parentheses or a sign (`2 / missing`, `2 % (-x)`).
+// It parses the expression again: only a failing operand asks.
+func (c source) divisor(n ast.Expr) bool {
+	x, err := exprparser.ParseExpr(c.src)
+	if err != nil {
+		return false
+	}
+	found := false
+	ast.Inspect(x, func(m ast.Node) bool {
+		b, ok := m.(*ast.BinaryExpr)
+		if found || !ok || b.Op != ast.Quo && b.Op != ast.Rem {
+			return !found
+		}
+		for y := b.Y; y != nil; {
+			if y.Pos() == n.Pos() && y.End() == n.End() {
+				found = true
+				return false
+			}
+			switch w := y.(type) {
+			case *ast.ParenExpr:
+				y = w.X
+			case *ast.UnaryExpr:
+				y = w.X
+			default:
+				y = nil
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // joinText is the reason for text joined by an operator inside ${...}

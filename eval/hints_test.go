@@ -55,6 +55,20 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D7 D49 blank cell of spaces", src: "Total ${row.blank * 2}", want: "Total 0"},
 		{rule: "D7 D49 blank text", src: "${'  ' + 1}", want: "1"},
 		{rule: "D7 text constant", src: "${'1,200' + 1}", want: "1201"},
+		// D8, D49: what / or % divides by defaults to 1, not 0.
+		{rule: "D7 D49 empty divisor", src: "${2 / row.missing}", want: "2"},
+		{rule: "D7 D49 empty divisor of %", src: "${7 % row.missing}", want: "0"},
+		{rule: "D7 D49 empty divisor in parentheses", src: "${2 / (-row.missing)}", want: "-2"},
+		{rule: "D7 D49 blank divisor", src: "${2 / row.blank}", want: "2"},
+		{rule: "D7 D49 empty dividend", src: "${row.missing / 2}", want: "0"},
+		// D21, D49: number(...) only where it reads the number the text
+		// shows; a number written with an exponent or in hexadecimal is
+		// written in plain digits.
+		{rule: "D7 D49 exponent in text", src: "${'1e3' + 1}", want: "1001"},
+		{rule: "D7 D49 hexadecimal in text", src: "${'0x10' + 1}", want: "17"},
+		{rule: "D7 D49 separators in text", src: "${2 * '1_000'}", want: "2000"},
+		{rule: "D28 D49 exponent in a condition", src: "1e2 > 5", cond: true, want: "true"},
+		{rule: "D28 D49 hexadecimal in a condition", src: "${row.Amount} < 0x10", cond: true, want: "true"},
 		// D44: text joined by + or & goes outside the ${...}.
 		{rule: "D44 + joins text", src: `${row.Amount + " THB"}`, want: "12 THB"},
 		{rule: "D44 + joins text in a field", src: `Total: ${row.Amount + ' THB'}.`, want: "Total: 12 THB."},
@@ -69,18 +83,32 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
 		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		// D14, D44, D49: text without quotes given to an unknown function
+		// names the function first, and quotes it with the known name.
+		{rule: "D14 D44 quotes and an unknown function", src: "${lenght(hello world)}", want: "11"},
+		{rule: "D14 D44 quotes and an unknown function inside", src: "${upper(lenght(hello world))}", want: "11"},
 		// D44, D49: a number with an exponent is told as a number
 		// wherever it stands, not as text to quote.
 		{rule: "D44 exponent", src: "${1e3 + 1}", want: "1001"},
 		{rule: "D44 exponent in format", src: "${format(1e3)}", want: "1,000.00"},
 		{rule: "D44 exponent in round", src: "${round(2.5e-3, 3)}", want: "0.003"},
 		{rule: "D44 exponent in default", src: "${default(row.missing, 1e3)}", want: "1000"},
+		// D12 (3), D49: a number written so alone is told too, not empty.
+		{rule: "D12 D49 exponent alone", src: "${1e3}", want: "1000"},
+		{rule: "D12 D49 hexadecimal alone", src: "${0x10}", want: "16"},
+		{rule: "D12 D49 separators alone", src: "${1_000}", want: "1000"},
+		{rule: "D12 D49 leading point alone", src: "${.5}", want: "0.5"},
+		{rule: "D12 D49 trailing point alone", src: "${5.}", want: "5"},
+		{rule: "D12 D49 hexadecimal in arithmetic", src: "${0x10 + 1}", want: "17"},
 		// D13: method calls.
 		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
 		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},
 		{rule: "D13 lower of a call", src: "${trim(row.Customer).lower()}", want: "acme"},
 		{rule: "D13 join, Python's way", src: "${', '.join(row.list)}", want: "a, b"},
 		{rule: "D13 join, JavaScript's way", src: "${row.list.join(' / ')}", want: "a / b"},
+		{rule: "D13 D49 chained", src: "${row.Customer.upper().lower()}", want: "acme"},
+		{rule: "D13 D49 chained join", src: "${row.list.join(' / ').upper()}", want: "A / B"},
+		{rule: "D13 D15 D49 too many values", src: "${row.Customer.upper(1, 2)}", want: "ACME"},
 		// D28: order comparisons of text.
 		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
 		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},
@@ -129,6 +157,33 @@ func TestDateHintWithoutRewrite(t *testing.T) {
 		require.Contains(t, msg, c.why, c.src)
 		require.NotContains(t, msg, "write", c.src)
 		require.NotContains(t, msg, "number(", c.src)
+	}
+}
+
+// D7, D28, D49: where number(...) would not read the number the text
+// shows, or fails, no message suggests it: it names what the text is.
+func TestNoNumberHintThatMisreads(t *testing.T) {
+	data := hintData()
+	data["ids"] = []any{"1", "2", "3"}
+	data["huge"] = strings.Repeat("9", 2000)
+	data["sci"] = "1e3"
+	for _, c := range []struct {
+		src  string
+		cond bool
+		why  string
+	}{
+		{"${join(ids) + 1}", false, "join(ids) is text ('1, 2, 3'), not a number, nor one number that number(...) reads as written"},
+		{"${row.date + 1}", false, "not a number, nor one number that number(...) reads as written"},
+		{"${huge + 1}", false, "not a number: it has more than 1000 digits, more than a number holds"},
+		{"${sci * 2}", false, "sci is text ('1e3'), not a number: it is written with an exponent, which number(...) does not read"},
+		{"${round(sci)}", false, "round needs a number, got the text '1e3', not a number: it is written with an exponent"},
+		{"${sci} > 5", true, "'1e3' is not a number: it is written with an exponent, which number(...) does not read"},
+		{"${huge} > 5", true, "is not a number: it has more than 1000 digits"},
+	} {
+		msg := runHint(t, c.src, c.cond, scope.New(data))
+		require.Contains(t, msg, c.why, c.src)
+		require.NotContains(t, msg, "use number(", c.src)
+		require.NotContains(t, msg, "use ${number(", c.src)
 	}
 }
 
@@ -213,6 +268,7 @@ func applyHint(src, msg, fill string, cond bool) (string, bool) {
 	switch operand, _, _ := strings.Cut(reason, " is "); {
 	case strings.Contains(sugg, " instead of "): // `write 1000 instead of 1e3`
 		with, written, _ := strings.Cut(sugg, " instead of ")
+		with, _, _ = strings.Cut(with, " or ") // `write 5.0 or 5 instead of 5.`: the first
 		return strings.Replace(src, written, with, 1), true
 	case strings.Contains(sugg, "${"):
 		return strings.Replace(src, "${"+inner+"}", sugg, 1), true

@@ -551,6 +551,10 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				", which holds none")
 		}
+		if why := value.NotOneNumberReason(x.Text()); !ok && why != "" {
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				", "+why)
+		}
 		if !ok {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				"; write "+fn+"(number(...)) to read the number in it")

@@ -566,7 +566,7 @@ func Suggest(name string) (string, bool) {
 // "unknown function lenght; did you mean len?" or "unknown function foo".
 func Unknown(name string) error {
 	reason := "unknown function " + echo.Text(name)
-	if s, ok := Suggest(name); ok {
+	if s, ok := Suggest(name); ok && s != name { // a known name never suggests itself
 		reason += "; did you mean " + s + "?"
 	}
 	return value.Fail(ErrUnknownFunction, reason)

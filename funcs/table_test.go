@@ -188,6 +188,7 @@ func TestUnknown(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"lenght", "unknown function lenght; did you mean len?"},
 		{"foo", "unknown function foo"},
+		{"len", "unknown function len"}, // a known name never suggests itself
 		{"UPPER", "unknown function UPPER; did you mean upper?"},
 		{strings.Repeat("x", 200), "unknown function " + strings.Repeat("x", 119) + "…"}, // D37
 		{"a\u202eb", "unknown function a\\u202eb"},

@@ -242,6 +242,9 @@ func notANumber(v Value) string {
 		if !HoldsDigit(v.Text()) {
 			return echo.Quote(v.Text()) + " is not a number, and number(...) finds none in it"
 		}
+		if why := NotOneNumberReason(v.Text()); why != "" {
+			return echo.Quote(v.Text()) + " is " + why
+		}
 		return echo.Quote(v.Text()) + " is not a number: use ${number(...)}"
 	case Bool:
 		return "a boolean is not a number"

@@ -400,7 +400,7 @@ func TestPreviewCSVFormulas(t *testing.T) {
 	r := runCLI(t, "", "preview", "-data", d, "-each", "-format", "csv", f)
 	require.Equal(t, 1, r.code, r.stderr)
 	require.Equal(t, "row,sheet_row,a,b,condition\r\n"+
-		"0,2,'=1+2,'-5,error: condition: '${row.a} > 1': > needs numbers; '=1+2' is not a number: use ${number(...)}\r\n"+
+		"0,2,'=1+2,'-5,\"error: condition: '${row.a} > 1': > needs numbers; '=1+2' is not a number, nor one number that number(...) reads as written\"\r\n"+
 		"1,3,'@x,\"q\"\"uote, and\",\"error: condition: '${row.a} > 1': > needs numbers; '@x' is not a number, and number(...) finds none in it\"\r\n", r.stdout)
 }
 

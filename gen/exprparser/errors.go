@@ -12,6 +12,7 @@ package exprparser
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -99,6 +100,10 @@ func numberProblem(s string) string {
 		}
 	}
 	if i == 1 && s[0] == '0' && !point && strings.ContainsRune("xXbBoO", rune(s[1])) {
+		base := map[byte]int{'x': 16, 'b': 2, 'o': 8}[s[1]|0x20]
+		if n, err := strconv.ParseUint(strings.ReplaceAll(s[2:], "_", ""), base, 64); err == nil && !strings.HasPrefix(s[2:], "_") {
+			return fmt.Sprintf("only decimal numbers are supported; write %d instead of %s", n, c)
+		}
 		return fmt.Sprintf("only decimal numbers are supported: %s", c)
 	}
 	if strings.ContainsRune(s, '_') {

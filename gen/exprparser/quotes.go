@@ -52,7 +52,7 @@ func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*Syntax
 	if firstAt < 0 || !parses(fixed, maxSteps, mode) {
 		return nil, false
 	}
-	return &SyntaxError{Offset: firstAt, Reason: echo.Quote(first) + " is text without quotes; put it in quotes: write " + echo.Text(fixed)}, true
+	return &SyntaxError{Offset: firstAt, Reason: echo.Quote(first) + " is text without quotes; put it in quotes: write " + echo.Text(fixed), Fixed: fixed}, true
 }
 
 // quotable reports whether text, a value of a call that does not parse,
