@@ -5,7 +5,6 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/scope"
-	"github.com/kinenix/expressions/value"
 )
 
 // Design section 4 asks of every placeholder's text: is it `env.NAME`, a
@@ -58,7 +57,7 @@ func read(raw string) reading {
 	if name, ok := strings.CutPrefix(trimmed, "env."); ok && isEnvName(name) {
 		return reading{env: name, isEnv: true}
 	}
-	r.exprSyntax = hasExprSyntax(raw) || numberForm(trimmed)
+	r.exprSyntax = hasExprSyntax(raw)
 	r.path = scope.SplitPath(raw)
 	if len(r.path) == 0 {
 		// `row.Policy No.`: a path whose key a `.` cuts (an empty part)
@@ -100,26 +99,6 @@ func read(raw string) reading {
 // brackets, operators or quotes (design section 4).
 func hasExprSyntax(text string) bool {
 	return strings.ContainsAny(text, "()[]{}+-*/%=<>!'\"&|^~@,:")
-}
-
-// numberForm reports whether text is a number written in a form the
-// grammar recognises and refuses with its own reason (D12 (3)): with an
-// exponent, in hexadecimal, with `_` between digits, or with a point and
-// no digit on one side (1e2, 0x10, 1_000, .5, 5.). Like expression syntax,
-// it makes a text that does not parse an error rather than a missing
-// lookup, once no key of that name is found (D12 (2)).
-func numberForm(text string) bool {
-	if text == "" || (text[0] < '0' || text[0] > '9') && text[0] != '.' {
-		return false // a name, most of all: no work on the way
-	}
-	if what, _ := value.NumberText(text); what == value.WrittenNumber {
-		return true
-	}
-	body, ok := strings.CutPrefix(text, ".")
-	if !ok {
-		body, ok = strings.CutSuffix(text, ".")
-	}
-	return ok && body != "" && strings.Trim(body, "0123456789") == ""
 }
 
 // isEnvName reports whether name can be the NAME of `env.NAME`: not empty,
