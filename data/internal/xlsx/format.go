@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -330,14 +331,82 @@ func isNumberText(s string) bool {
 	return digits
 }
 
-// general shows a number as Excel's General format does: up to 15
-// significant digits, the shortest text that reads back.
+// maxExact is 2^53: every whole number up to it is stored exactly.
+const maxExact = 1 << 53
+
+// general gives the value of a number cell shown as the number itself
+// (General, and the formats read as their number): a whole number up to
+// 2^53 as it is, since it is stored exactly, any other number to the 15
+// significant digits a sheet shows (past them a double's digits are the
+// noise of binary arithmetic: a formula's 0.1+0.2 is stored as
+// 0.30000000000000004 and shown 0.3), written out in full, never with an
+// exponent, so that it reads back as the number it is (1.5E+20 is
+// 150000000000000000000).
 func general(v float64) string {
-	s := strconv.FormatFloat(v, 'f', -1, 64)
-	if len(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", "")) > 15 {
-		return strconv.FormatFloat(v, 'G', 15, 64)
+	if v == 0 {
+		return "0" // -0 too
 	}
-	return s
+	prec := 14
+	if v == math.Trunc(v) && math.Abs(v) <= maxExact {
+		prec = -1
+	}
+	var buf [32]byte
+	neg, digits, point := decimalDigits(buf[:0], v, prec)
+	return plainDecimal(neg, digits, point, -1)
+}
+
+// decimalDigits gives v (not 0) as its decimal digits, with no leading or
+// trailing zeros, and the place of its point: v is 0.digits times
+// 10^point. prec is how many digits after the first one it keeps, rounded
+// (-1: as few as read back as v), as strconv's 'e' format.
+func decimalDigits(buf []byte, v float64, prec int) (neg bool, digits []byte, point int) {
+	e := strconv.AppendFloat(buf, math.Abs(v), 'e', prec, 64) // d.ddde±xx
+	mark := bytes.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(string(e[mark+1:]))
+	digits = e[:mark]
+	if len(digits) > 1 {
+		digits = append(digits[:1], digits[2:]...) // drop the point
+	}
+	digits = bytes.TrimRight(digits, "0")
+	return v < 0, digits, exp + 1
+}
+
+// plainDecimal writes the number 0.digits times 10^point (digits with no
+// leading zero) with no exponent: with dec decimals (zeros added), or as
+// many as it has when dec is -1.
+func plainDecimal(neg bool, digits []byte, point, dec int) string {
+	var b strings.Builder
+	b.Grow(len(digits) + max(point, 0) + max(dec, 0) + 4)
+	if neg {
+		b.WriteByte('-')
+	}
+	switch {
+	case point <= 0:
+		b.WriteByte('0')
+	case point >= len(digits):
+		b.Write(digits)
+		for range point - len(digits) {
+			b.WriteByte('0')
+		}
+	default:
+		b.Write(digits[:point])
+	}
+	frac := len(digits) - point // digits after the point, zeros before them included
+	if dec < 0 {
+		dec = max(frac, 0)
+	}
+	if dec > 0 {
+		b.WriteByte('.')
+		for i := range dec {
+			// The i-th decimal is digits[point+i], a zero outside digits.
+			if k := point + i; k >= 0 && k < len(digits) {
+				b.WriteByte(digits[k])
+			} else {
+				b.WriteByte('0')
+			}
+		}
+	}
+	return b.String()
 }
 
 // number reads number text (a string, or bytes converted where the call

@@ -1,0 +1,122 @@
+package xlsx
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// rawCell is a cell of a workbook written by rawBook: its value as the
+// file stores it (the text of <v>), its type (t, "" for a number) and the
+// format code shown for it ("" for General).
+type rawCell struct {
+	v, typ, format string
+}
+
+// rawBook writes a workbook of one sheet whose row i+1 holds cells[i] in
+// column A, the file's own text for each, as Excel writes it (excelize
+// writes numbers its own way); date1904 picks the date system.
+func rawBook(t *testing.T, date1904 bool, cells ...rawCell) []byte {
+	t.Helper()
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+	var fmts, xfs, sheet strings.Builder
+	xfs.WriteString(`<xf numFmtId="0"/>`)
+	styles := map[string]int{"": 0}
+	for i, c := range cells {
+		s, ok := styles[c.format]
+		if !ok {
+			s = len(styles)
+			styles[c.format] = s
+			fmt.Fprintf(&fmts, `<numFmt numFmtId="%d" formatCode="%s"/>`, 163+s, html.EscapeString(c.format))
+			fmt.Fprintf(&xfs, `<xf numFmtId="%d" applyNumberFormat="1"/>`, 163+s)
+		}
+		typ := ""
+		if c.typ != "" {
+			typ = ` t="` + c.typ + `"`
+		}
+		fmt.Fprintf(&sheet, `<row r="%d"><c r="A%d" s="%d"%s><v>%s</v></c></row>`, i+1, i+1, s, typ, html.EscapeString(c.v))
+	}
+	d := "0"
+	if date1904 {
+		d = "1"
+	}
+	files := []struct{ name, body string }{
+		{"_rels/.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`},
+		{"xl/workbook.xml", `<workbook ` + ns + `><workbookPr date1904="` + d + `"/><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId3" Type="x/styles" Target="styles.xml"/></Relationships>`},
+		{"xl/styles.xml", `<styleSheet ` + ns + `><numFmts>` + fmts.String() + `</numFmts><cellXfs>` + xfs.String() + `</cellXfs></styleSheet>`},
+		{"xl/worksheets/sheet1.xml", `<worksheet ` + ns + `><sheetData>` + sheet.String() + `</sheetData></worksheet>`},
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, f := range files {
+		w, err := zw.Create(f.name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(f.body))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return b.Bytes()
+}
+
+// shown reads the cells of rawBook's workbook, one a row, as the reader
+// shows them.
+func shown(t *testing.T, date1904 bool, cells ...rawCell) []string {
+	t.Helper()
+	rows, err := readAll(t, rawBook(t, date1904, cells...), "")
+	require.NoError(t, err)
+	var out []string
+	for _, r := range rows {
+		require.Len(t, r, 1)
+		out = append(out, r[0])
+	}
+	return out
+}
+
+// checkShown reads each case's cell in one workbook and compares what the
+// reader shows with what Excel shows.
+func checkShown(t *testing.T, date1904 bool, cases []struct{ v, typ, format, want string }) {
+	t.Helper()
+	cells := make([]rawCell, len(cases))
+	for i, c := range cases {
+		cells[i] = rawCell{c.v, c.typ, c.format}
+	}
+	got := shown(t, date1904, cells...)
+	for i, c := range cases {
+		require.Equal(t, c.want, got[i], "%s in %q (t=%q)", c.v, c.format, c.typ)
+	}
+}
+
+// D49: a number cell stays a number whatever its exponent, written out in
+// full: whole numbers up to 2^53 exactly, others to the 15 significant
+// digits a sheet shows (a formula's 0.1+0.2 is stored 0.30000000000000004).
+func TestGeneralNumbersStayNumbers(t *testing.T) {
+	checkShown(t, false, []struct{ v, typ, format, want string }{
+		{"1234567890123456", "", "", "1234567890123456"},
+		{"9007199254740993", "", "", "9007199254740992"}, // the double the file's text reads as
+		{"1.5E+20", "", "", "150000000000000000000"},
+		{"-1.5E+20", "", "", "-150000000000000000000"},
+		{"1E+15", "", "", "1000000000000000"},
+		{"1e15", "n", "", "1000000000000000"},
+		{"1E-10", "", "", "0.0000000001"},
+		{"-2.5E-7", "", "", "-0.00000025"},
+		{"123456789012345678", "", "", "123456789012346000"},
+		{"12345678901234.567", "", "", "12345678901234.6"},
+		{"0.30000000000000004", "", "", "0.3"},
+		{"2.6749999999999998", "", "", "2.675"},
+		{"1234.5", "", "", "1234.5"},
+		{"-0", "", "", "0"},
+		{"0", "", "", "0"},
+		{"1.7976931348623157E+308", "", "", "179769313486232" + strings.Repeat("0", 294)},
+		{"5E-324", "", "", "0." + strings.Repeat("0", 323) + "494065645841247"},
+		{"1.5E+20", "", "0.00E+00", "150000000000000000000"},
+		{"1.5E+20", "", `"$"#,##0.00`, "150000000000000000000"},
+		{"1E+10", "", "yyyy-mm-dd", "10000000000"}, // past 9999-12-31: the number
+		{"1E+400", "", "", "1E+400"},               // not a number a sheet holds: as written
+	})
+}
