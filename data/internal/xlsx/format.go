@@ -426,13 +426,19 @@ func (f *numFormat) showNumber(x float64, date1904 bool) string {
 		}
 		return formatDate(x, f.date, date1904)
 	case f.plain:
-		if f.pct {
-			x *= 100
+		// As Excel rounds: the stored double to 15 significant digits,
+		// then half away from zero at the last decimal shown.
+		var buf [32]byte
+		var digits []byte
+		neg, point := x < 0, 0
+		if x != 0 {
+			neg, digits, point = decimalDigits(buf[:0], x, 14)
 		}
-		// As a spreadsheet rounds: x scaled to whole units of the last
-		// decimal, rounded half away from zero.
-		p := math.Pow10(f.dec)
-		s := strconv.FormatFloat(math.Round(x*p)/p, 'f', f.dec, 64)
+		if f.pct {
+			point += 2
+		}
+		digits, point = roundDigits(digits, point, f.dec)
+		s := plainDecimal(neg, digits, point, f.dec)
 		if f.group {
 			s = groupThousands(s)
 		}
@@ -442,6 +448,27 @@ func (f *numFormat) showNumber(x float64, date1904 bool) string {
 		return s
 	}
 	return general(x)
+}
+
+// roundDigits rounds the number 0.digits times 10^point to dec decimals,
+// half away from zero, in digits' own array.
+func roundDigits(digits []byte, point, dec int) ([]byte, int) {
+	keep := point + dec // the digits kept
+	switch {
+	case keep >= len(digits):
+		return digits, point
+	case keep < 0 || digits[keep] < '5':
+		return bytes.TrimRight(digits[:max(keep, 0)], "0"), point
+	}
+	digits = digits[:keep]
+	for i := keep - 1; i >= 0; i-- {
+		if digits[i] < '9' {
+			digits[i]++
+			return bytes.TrimRight(digits, "0"), point
+		}
+		digits[i] = '0'
+	}
+	return append(digits[:0], '1'), point + 1 // 9.99 up to 10
 }
 
 // groupThousands puts a comma between the thousands of the whole part of
