@@ -20,6 +20,7 @@ const maxFormatLen = 255
 // reads a sheet's values, not its decoration.
 type numFormat struct {
 	date  []datePart // a date or time format
+	frac  int        // the decimals of a second it shows (ss.000: 3)
 	plain bool       // 0, 0.00, #,##0.00, 0%, 0.00%...
 	dec   int
 	group bool
@@ -42,7 +43,13 @@ func parseFormat(code string) numFormat {
 		return f
 	}
 	if parts := dateParts(code); parts != nil {
-		return numFormat{date: parts}
+		f := numFormat{date: parts}
+		for _, p := range parts {
+			if p.kind == 'f' {
+				f.frac = max(f.frac, p.n)
+			}
+		}
+		return f
 	}
 	return numFormat{}
 }
@@ -75,7 +82,7 @@ func plainFormat(code string) (numFormat, bool) {
 
 // A datePart is a literal text or one field of a date or time.
 type datePart struct {
-	kind byte // 0 literal; y Y(2-digit) M(month) N(name) A(abbr) m(minute) d D(day name) E(abbr) h s P(AM/PM) H(elapsed hours)
+	kind byte // 0 literal; y Y(2-digit) M(month) N(name) A(abbr) m(minute) d D(day name) E(abbr) h s f(.000) P(AM/PM); elapsed: H(hours) K(minutes) S(seconds)
 	n    int  // digits wanted (2 for zero-padded)
 	lit  string
 }
@@ -83,7 +90,8 @@ type datePart struct {
 // dateParts reads a date or time format code into its parts, or returns
 // nil when it shows no date or time. Only the first section (before `;`)
 // is read; quoted text and `\c` are literal; `[...]` (colour, locale) is
-// skipped except the elapsed-time `[h]`; `_c` is a space and `*c` nothing.
+// skipped except the elapsed times `[h]`, `[m]` and `[s]`; `_c` is a space
+// and `*c` nothing; `.0` to `.000` after seconds are their fraction.
 func dateParts(code string) []datePart {
 	var parts []datePart
 	lit := func(s string) {
@@ -128,9 +136,11 @@ func dateParts(code string) []datePart {
 			if end < 0 {
 				return nil
 			}
-			if b := lower[i+1 : i+end]; b == "h" || b == "hh" {
-				parts = append(parts, datePart{kind: 'H', n: len(b)})
-				isDate = true
+			if b := lower[i+1 : i+end]; b != "" && strings.Count(b, b[:1]) == len(b) {
+				if k := strings.IndexByte("hms", b[0]); k >= 0 {
+					parts = append(parts, datePart{kind: "HKS"[k], n: len(b)})
+					isDate = true
+				}
 			}
 			i += end + 1
 			continue
@@ -158,12 +168,12 @@ func dateParts(code string) []datePart {
 			parts = append(parts, datePart{kind: 'h', n: min(run, 2)})
 		case c == 's':
 			parts = append(parts, datePart{kind: 's', n: min(run, 2)})
-		case c == '.' && i+1 < len(lower) && lower[i+1] == '0' && len(parts) > 0 && parts[len(parts)-1].kind == 's':
+		case c == '.' && i+1 < len(lower) && lower[i+1] == '0' && len(parts) > 0 && (parts[len(parts)-1].kind == 's' || parts[len(parts)-1].kind == 'S'):
 			z := 1
 			for i+1+z < len(lower) && lower[i+1+z] == '0' {
 				z++
 			}
-			parts = append(parts, datePart{kind: 'f', n: z})
+			parts = append(parts, datePart{kind: 'f', n: min(z, 3)}) // Excel shows at most milliseconds
 			i += 1 + z
 			continue
 		case c == '0' || c == '#' || c == '?' || c == '@':
@@ -188,7 +198,7 @@ func dateParts(code string) []datePart {
 		}
 		if prev := lastField(parts[:k]); prev == 'h' || prev == 'H' {
 			parts[k].kind = 'm'
-		} else if next := firstField(parts[k+1:]); next == 's' {
+		} else if next := firstField(parts[k+1:]); next == 's' || next == 'S' {
 			parts[k].kind = 'm'
 		}
 	}
@@ -223,38 +233,61 @@ func firstField(parts []datePart) byte {
 // maxSerial is 9999-12-31, the last date Excel shows.
 const maxSerial = 2958465
 
-// excelTime is the time of a serial date number: days since 1899-12-30
+// excelTime is the day of a serial date number: days since 1899-12-30
 // (the 1900 system, with Excel's 29 February 1900 kept by counting the
-// days before 1 March 1900 from 1899-12-31) or since 1904-01-01, rounded
-// to the second.
-func excelTime(serial float64, date1904 bool) time.Time {
-	days := math.Floor(serial)
-	// The time of day to the second, past half a second up (as Excel
-	// shows it, and excelize before this reader).
-	ns := int64(86400e9 * (serial - days + 1e-9))
-	secs := ns / 1e9
-	if ns%1e9/1e6 > 500 {
-		secs++
-	}
+// days before 1 March 1900 from 1899-12-31) or since 1904-01-01.
+func excelTime(day int64, date1904 bool) time.Time {
 	base := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
 	switch {
 	case date1904:
 		base = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
-	case days < 61:
+	case day < 61:
 		base = time.Date(1899, 12, 31, 0, 0, 0, 0, time.UTC)
 	}
-	return base.AddDate(0, 0, int(days)).Add(time.Duration(secs) * time.Second)
+	return base.AddDate(0, 0, int(day))
 }
 
-// formatDate shows serial by the parts of a date format.
-func formatDate(serial float64, parts []datePart, date1904 bool) string {
-	t := excelTime(serial, date1904)
+// pow10 are the ticks of a second with 0 to 3 decimals shown.
+var pow10 = [...]int64{1, 10, 100, 1000}
+
+// splitSerial takes a serial date number (0 to maxSerial) apart: its day
+// and its time of day in ticks of 10^-frac seconds, rounded to the tick
+// (a time rounded up to midnight is the next day's). With no decimals
+// shown, past half a second is up, as Excel shows it (and excelize
+// before this reader); with decimals, half a tick and more.
+func splitSerial(serial float64, frac int) (day, tick int64) {
+	days := math.Floor(serial)
+	scale := pow10[frac]
+	if frac == 0 {
+		ns := int64(86400e9 * (serial - days + 1e-9))
+		tick = ns / 1e9
+		if ns%1e9/1e6 > 500 {
+			tick++
+		}
+	} else {
+		tick = int64(math.Floor((serial-days)*float64(86400*scale) + 0.5))
+	}
+	day = int64(days)
+	if tick >= 86400*scale {
+		day, tick = day+1, tick-86400*scale
+	}
+	return day, tick
+}
+
+// formatDate shows serial by the parts of a date format that shows frac
+// decimals of a second.
+func formatDate(serial float64, parts []datePart, date1904 bool, frac int) string {
+	day, tick := splitSerial(serial, frac)
+	scale := pow10[frac]
+	secs := tick / scale              // the second of the day
+	elapsed := day*86400*scale + tick // ticks since the serial's start, for [h], [m] and [s]
+	t := excelTime(day, date1904)
 	var b strings.Builder
-	pad := func(v, n int) {
+	pad := func(v int64, n int) {
 		if n >= 2 && v < 10 {
 			b.WriteByte('0')
 		}
-		b.WriteString(strconv.Itoa(v))
+		b.WriteString(strconv.FormatInt(v, 10))
 	}
 	for _, p := range parts {
 		switch p.kind {
@@ -263,45 +296,51 @@ func formatDate(serial float64, parts []datePart, date1904 bool) string {
 		case 'y':
 			b.WriteString(strconv.Itoa(t.Year()))
 		case 'Y':
-			pad(t.Year()%100, 2)
+			pad(int64(t.Year()%100), 2)
 		case 'M':
-			pad(int(t.Month()), p.n)
+			pad(int64(t.Month()), p.n)
 		case 'N':
 			b.WriteString(t.Month().String())
 		case 'A':
 			b.WriteString(t.Month().String()[:3])
 		case 'I':
 			b.WriteString(t.Month().String()[:1])
-		case 'm':
-			pad(t.Minute(), p.n)
 		case 'd':
-			pad(t.Day(), p.n)
+			pad(int64(t.Day()), p.n)
 		case 'D':
 			b.WriteString(t.Weekday().String())
 		case 'E':
 			b.WriteString(t.Weekday().String()[:3])
 		case 'h':
-			pad(t.Hour(), p.n)
+			pad(secs/3600, p.n)
 		case 't':
-			h := t.Hour() % 12
+			h := secs / 3600 % 12
 			if h == 0 {
 				h = 12
 			}
 			pad(h, p.n)
-		case 'H':
-			pad(int(math.Floor(serial))*24+t.Hour(), p.n)
+		case 'm':
+			pad(secs/60%60, p.n)
 		case 's':
-			pad(t.Second(), p.n)
+			pad(secs%60, p.n)
+		case 'H':
+			pad(elapsed/(3600*scale), p.n)
+		case 'K':
+			pad(elapsed/(60*scale), p.n)
+		case 'S':
+			pad(elapsed/scale, p.n)
 		case 'f':
-			b.WriteString(strings.Repeat("0", p.n))
+			d := strconv.FormatInt(scale+tick%scale, 10)[1:] // frac digits, zero-padded
+			b.WriteByte('.')
+			b.WriteString(d[:min(p.n, len(d))])
 		case 'P':
-			if t.Hour() < 12 {
+			if secs < 12*3600 {
 				b.WriteString("AM")
 			} else {
 				b.WriteString("PM")
 			}
 		case 'p':
-			if t.Hour() < 12 {
+			if secs < 12*3600 {
 				b.WriteString("A")
 			} else {
 				b.WriteString("P")
@@ -424,7 +463,7 @@ func (f *numFormat) showNumber(x float64, date1904 bool) string {
 		if x < 0 || x > maxSerial {
 			return general(x)
 		}
-		return formatDate(x, f.date, date1904)
+		return formatDate(x, f.date, date1904, f.frac)
 	case f.plain:
 		// As Excel rounds: the stored double to 15 significant digits,
 		// then half away from zero at the last decimal shown.

@@ -258,7 +258,8 @@ func TestExcelTime(t *testing.T) {
 		{0, true, "1904-01-01 00:00:00"},
 		{44575, true, "2026-01-15 00:00:00"},
 	} {
-		require.Equal(t, tc.want, excelTime(tc.serial, tc.d1904).Format(time.DateTime), tc.serial)
+		day, secs := splitSerial(tc.serial, 0)
+		require.Equal(t, tc.want, excelTime(day, tc.d1904).Add(time.Duration(secs)*time.Second).Format(time.DateTime), tc.serial)
 	}
 }
 
