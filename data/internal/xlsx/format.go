@@ -233,18 +233,31 @@ func firstField(parts []datePart) byte {
 // maxSerial is 9999-12-31, the last date Excel shows.
 const maxSerial = 2958465
 
-// excelTime is the day of a serial date number: days since 1899-12-30
-// (the 1900 system, with Excel's 29 February 1900 kept by counting the
-// days before 1 March 1900 from 1899-12-31) or since 1904-01-01.
-func excelTime(day int64, date1904 bool) time.Time {
-	base := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
-	switch {
-	case date1904:
-		base = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
-	case day < 61:
-		base = time.Date(1899, 12, 31, 0, 0, 0, 0, time.UTC)
+// A civil is a day as a sheet shows it: its year, month (1 to 12), day
+// of the month and weekday (0 Sunday to 6 Saturday).
+type civil struct{ year, month, day, weekday int }
+
+// civilDay is the day of a serial date number: days since 1899-12-30 in
+// the 1900 system, since 1904-01-01 in the 1904 system. Excel's 1900
+// system counts a 29 February 1900 that never was (as Lotus 1-2-3 did):
+// 60 is that day, 0 is 1900-01-00, and the weekdays before 1 March 1900
+// follow the count (1900-01-01 a Sunday), as Excel shows them.
+func civilDay(day int64, date1904 bool) civil {
+	if date1904 {
+		t := time.Date(1904, 1, 1+int(day), 0, 0, 0, 0, time.UTC)
+		return civil{t.Year(), int(t.Month()), t.Day(), int(t.Weekday())}
 	}
-	return base.AddDate(0, 0, int(day))
+	weekday := int((day + 6) % 7)
+	switch {
+	case day == 0:
+		return civil{1900, 1, 0, weekday}
+	case day == 60:
+		return civil{1900, 2, 29, weekday}
+	case day < 60:
+		return civil{1900, 1 + int(day-1)/31, 1 + int(day-1)%31, weekday} // January has 31 days
+	}
+	t := time.Date(1899, 12, 30+int(day), 0, 0, 0, 0, time.UTC)
+	return civil{t.Year(), int(t.Month()), t.Day(), weekday}
 }
 
 // pow10 are the ticks of a second with 0 to 3 decimals shown.
@@ -281,7 +294,7 @@ func formatDate(serial float64, parts []datePart, date1904 bool, frac int) strin
 	scale := pow10[frac]
 	secs := tick / scale              // the second of the day
 	elapsed := day*86400*scale + tick // ticks since the serial's start, for [h], [m] and [s]
-	t := excelTime(day, date1904)
+	c := civilDay(day, date1904)
 	var b strings.Builder
 	pad := func(v int64, n int) {
 		if n >= 2 && v < 10 {
@@ -294,23 +307,23 @@ func formatDate(serial float64, parts []datePart, date1904 bool, frac int) strin
 		case 0:
 			b.WriteString(p.lit)
 		case 'y':
-			b.WriteString(strconv.Itoa(t.Year()))
+			b.WriteString(strconv.Itoa(c.year))
 		case 'Y':
-			pad(int64(t.Year()%100), 2)
+			pad(int64(c.year%100), 2)
 		case 'M':
-			pad(int64(t.Month()), p.n)
+			pad(int64(c.month), p.n)
 		case 'N':
-			b.WriteString(t.Month().String())
+			b.WriteString(time.Month(c.month).String())
 		case 'A':
-			b.WriteString(t.Month().String()[:3])
+			b.WriteString(time.Month(c.month).String()[:3])
 		case 'I':
-			b.WriteString(t.Month().String()[:1])
+			b.WriteString(time.Month(c.month).String()[:1])
 		case 'd':
-			pad(int64(t.Day()), p.n)
+			pad(int64(c.day), p.n)
 		case 'D':
-			b.WriteString(t.Weekday().String())
+			b.WriteString(time.Weekday(c.weekday).String())
 		case 'E':
-			b.WriteString(t.Weekday().String()[:3])
+			b.WriteString(time.Weekday(c.weekday).String()[:3])
 		case 'h':
 			pad(secs/3600, p.n)
 		case 't':

@@ -184,3 +184,24 @@ func TestTimeFormats(t *testing.T) {
 		{"45.5", "", "mm:ss", "00:00"},
 	})
 }
+
+// Excel's 1900 date system counts 29 February 1900, which never was (as
+// Lotus 1-2-3 did), and 0 is 1900-01-00: the days before 1 March 1900,
+// and their weekdays, are shown as Excel shows them.
+func TestLeapDay1900(t *testing.T) {
+	checkShown(t, false, []struct{ v, typ, format, want string }{
+		{"0", "", "yyyy-mm-dd dddd", "1900-01-00 Saturday"},
+		{"1", "", "yyyy-mm-dd dddd", "1900-01-01 Sunday"},
+		{"59", "", "yyyy-mm-dd dddd", "1900-02-28 Tuesday"},
+		{"60", "", "yyyy-mm-dd dddd", "1900-02-29 Wednesday"},
+		{"60.75", "", "d mmm yyyy h:mm", "29 Feb 1900 18:00"},
+		{"61", "", "yyyy-mm-dd dddd", "1900-03-01 Thursday"},
+		{"46037", "", "yyyy-mm-dd ddd", "2026-01-15 Thu"},
+		{"59.99999999", "", "yyyy-mm-dd hh:mm:ss", "1900-02-29 00:00:00"},
+	})
+	checkShown(t, true, []struct{ v, typ, format, want string }{
+		{"0", "", "yyyy-mm-dd dddd", "1904-01-01 Friday"},
+		{"60", "", "yyyy-mm-dd", "1904-03-01"},
+		{"44575", "", "yyyy-mm-dd", "2026-01-15"},
+	})
+}

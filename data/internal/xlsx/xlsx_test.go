@@ -244,7 +244,7 @@ func TestUnescape(t *testing.T) {
 	}
 }
 
-func TestExcelTime(t *testing.T) {
+func TestCivilDay(t *testing.T) {
 	for _, tc := range []struct {
 		serial float64
 		d1904  bool
@@ -259,7 +259,12 @@ func TestExcelTime(t *testing.T) {
 		{44575, true, "2026-01-15 00:00:00"},
 	} {
 		day, secs := splitSerial(tc.serial, 0)
-		require.Equal(t, tc.want, excelTime(day, tc.d1904).Add(time.Duration(secs)*time.Second).Format(time.DateTime), tc.serial)
+		c := civilDay(day, tc.d1904)
+		got := time.Date(c.year, time.Month(c.month), c.day, 0, 0, int(secs), 0, time.UTC)
+		require.Equal(t, tc.want, got.Format(time.DateTime), tc.serial)
+		if tc.serial >= 61 || tc.d1904 { // before, Excel's weekdays follow its 29 February 1900 (TestLeapDay1900)
+			require.Equal(t, got.Weekday(), time.Weekday(c.weekday), tc.serial)
+		}
 	}
 }
 
