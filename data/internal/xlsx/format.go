@@ -263,6 +263,9 @@ func civilDay(day int64, date1904 bool) civil {
 // pow10 are the ticks of a second with 0 to 3 decimals shown.
 var pow10 = [...]int64{1, 10, 100, 1000}
 
+// pow10n are the powers of ten up to a second in nanoseconds.
+var pow10n = [...]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+
 // splitSerial takes a serial date number (0 to maxSerial) apart: its day
 // and its time of day in ticks of 10^-frac seconds, rounded to the tick
 // (a time rounded up to midnight is the next day's). With no decimals
@@ -291,6 +294,12 @@ func splitSerial(serial float64, frac int) (day, tick int64) {
 // decimals of a second.
 func formatDate(serial float64, parts []datePart, date1904 bool, frac int) string {
 	day, tick := splitSerial(serial, frac)
+	return formatDay(day, tick, parts, date1904, frac)
+}
+
+// formatDay shows the time tick (in 10^-frac seconds) of day (a serial
+// day number) by the parts of a date format.
+func formatDay(day, tick int64, parts []datePart, date1904 bool, frac int) string {
 	scale := pow10[frac]
 	secs := tick / scale              // the second of the day
 	elapsed := day*86400*scale + tick // ticks since the serial's start, for [h], [m] and [s]
@@ -361,6 +370,95 @@ func formatDate(serial float64, parts []datePart, date1904 bool, frac int) strin
 		}
 	}
 	return b.String()
+}
+
+// isoDay reads the ISO 8601 text of a date cell (t="d"), a date, a date
+// and time or a time (2026-01-15, 2026-01-15T10:30:00.5, an optional Z),
+// as its serial day in the workbook's date system and its time in ticks of
+// 10^-frac seconds, rounded as splitSerial rounds. ok is false for other
+// text and for a day a sheet does not show (before the date system's start,
+// after 9999-12-31).
+func isoDay(s string, frac int, date1904 bool) (day, tick int64, ok bool) {
+	s = strings.TrimSuffix(s, "Z")
+	date, clock, hasT := strings.Cut(s, "T")
+	if !hasT && strings.Contains(s, ":") {
+		date, clock = "", s
+	}
+	if date != "" {
+		if len(date) != 10 || date[4] != '-' || date[7] != '-' {
+			return 0, 0, false
+		}
+		y, ok1 := digitsOf(date[:4])
+		m, ok2 := digitsOf(date[5:7])
+		d, ok3 := digitsOf(date[8:])
+		t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+		if !ok1 || !ok2 || !ok3 || t.Year() != y || int(t.Month()) != m || t.Day() != d {
+			return 0, 0, false // no such day (2026-02-30)
+		}
+		epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+		if date1904 {
+			epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+		}
+		day = int64(t.Sub(epoch).Hours() / 24)
+		if !date1904 && day < 61 {
+			day-- // before Excel's 29 February 1900
+		}
+		if day < 1 && !date1904 || day < 0 || day > maxSerial {
+			return 0, 0, false
+		}
+	}
+	var secs, nanos int64
+	if clock != "" || hasT {
+		hms, dec, hasDec := strings.Cut(clock, ".")
+		if len(hms) != 5 && len(hms) != 8 || hms[2] != ':' || len(hms) == 8 && hms[5] != ':' {
+			return 0, 0, false
+		}
+		h, ok1 := digitsOf(hms[:2])
+		mi, ok2 := digitsOf(hms[3:5])
+		sec, ok3 := 0, true
+		if len(hms) == 8 {
+			sec, ok3 = digitsOf(hms[6:])
+		}
+		if !ok1 || !ok2 || !ok3 || h > 23 || mi > 59 || sec > 59 {
+			return 0, 0, false
+		}
+		if hasDec {
+			n, ok := digitsOf(dec)
+			if !ok || len(dec) > 9 {
+				return 0, 0, false
+			}
+			nanos = int64(n) * pow10n[9-len(dec)]
+		}
+		secs = int64(h*3600 + mi*60 + sec)
+	}
+	scale := pow10[frac]
+	tick = secs * scale
+	if frac == 0 {
+		if nanos >= 501e6 { // past half a second, as splitSerial
+			tick++
+		}
+	} else {
+		tick += (nanos*scale + 5e8) / 1e9 // half a tick up
+	}
+	if tick >= 86400*scale {
+		day, tick = day+1, tick-86400*scale
+	}
+	return day, tick, day <= maxSerial
+}
+
+// digitsOf reads s, ASCII digits only, as a number.
+func digitsOf(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }
 
 // isNumberText reports whether s is a number as a workbook writes one:

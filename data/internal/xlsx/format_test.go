@@ -205,3 +205,32 @@ func TestLeapDay1900(t *testing.T) {
 		{"44575", "", "yyyy-mm-dd", "2026-01-15"},
 	})
 }
+
+// A date cell (t="d", as some programs write dates) holds ISO 8601 text;
+// under a date or time format it is shown as that format shows the day.
+func TestDateCells(t *testing.T) {
+	checkShown(t, false, []struct{ v, typ, format, want string }{
+		{"2026-01-15T00:00:00", "d", "yyyy-mm-dd", "2026-01-15"},
+		{"2026-01-15T10:30:00Z", "d", "d mmm yyyy hh:mm", "15 Jan 2026 10:30"},
+		{"2026-01-15", "d", "dd/mm/yyyy", "15/01/2026"},
+		{"2026-01-15T10:30:15.125", "d", "hh:mm:ss.00", "10:30:15.13"},
+		{"2026-01-15T23:59:59.9996", "d", "yyyy-mm-dd hh:mm:ss.000", "2026-01-16 00:00:00.000"},
+		{"2026-01-15T23:59:59.6", "d", "yyyy-mm-dd hh:mm:ss", "2026-01-16 00:00:00"},
+		{"1900-01-01T00:00:00", "d", "yyyy-mm-dd dddd", "1900-01-01 Sunday"},
+		{"1900-03-01T00:00:00", "d", "yyyy-mm-dd dddd", "1900-03-01 Thursday"},
+		{"1900-01-02T12:00:00", "d", "[h]", "60"},
+		{"10:30:00", "d", "h:mm AM/PM", "10:30 AM"},
+		{"2026-01-15T00:00:00", "d", "", "2026-01-15T00:00:00"},           // General: the text
+		{"2026-01-15T00:00:00", "d", "0.00", "2026-01-15T00:00:00"},       // no date format: the text
+		{"2026-02-30T00:00:00", "d", "yyyy-mm-dd", "2026-02-30T00:00:00"}, // no such day: the text
+		{"1899-12-31T00:00:00", "d", "yyyy-mm-dd", "1899-12-31T00:00:00"}, // before the sheet's dates
+		{"2026-01-15T10:30:00+07:00", "d", "yyyy-mm-dd", "2026-01-15T10:30:00+07:00"},
+		{"10000-01-01T00:00:00", "d", "yyyy-mm-dd", "10000-01-01T00:00:00"},
+		{"not a date", "d", "yyyy-mm-dd", "not a date"},
+	})
+	checkShown(t, true, []struct{ v, typ, format, want string }{
+		{"2026-01-15T00:00:00", "d", "yyyy-mm-dd", "2026-01-15"},
+		{"1904-01-01T06:00:00", "d", "yyyy-mm-dd hh:mm dddd", "1904-01-01 06:00 Friday"},
+		{"1903-12-31T00:00:00", "d", "yyyy-mm-dd", "1903-12-31T00:00:00"},
+	})
+}
