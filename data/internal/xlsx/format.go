@@ -102,7 +102,7 @@ func dateParts(code string) []datePart {
 		parts = append(parts, datePart{lit: s})
 	}
 	isDate, ampm := false, false
-	lower := strings.ToLower(code)
+	lower := asciiLower(code)
 	for i := 0; i < len(code); {
 		c := lower[i]
 		run := 1
@@ -210,6 +210,19 @@ func dateParts(code string) []datePart {
 		}
 	}
 	return parts
+}
+
+// asciiLower is s with its ASCII letters in lower case, byte for byte:
+// strings.ToLower may change a letter's length (the Kelvin sign K is k),
+// which would put the bytes of s and of its lower case out of step.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func lastField(parts []datePart) byte {

@@ -234,3 +234,14 @@ func TestDateCells(t *testing.T) {
 		{"1903-12-31T00:00:00", "d", "yyyy-mm-dd", "1903-12-31T00:00:00"},
 	})
 }
+
+// A format code with letters whose lower case is another length (the
+// Kelvin sign, a dotted capital I) is read byte for byte, not out of step
+// (it made the reader panic).
+func TestFormatCodeLetterCase(t *testing.T) {
+	checkShown(t, false, []struct{ v, typ, format, want string }{
+		{"46037", "", "yyyy\u212A\u212A\u212A\u212Ad", "2026\u212A\u212A\u212A\u212A15"},
+		{"46037", "", "d\u0130\u0130\u0130\"x\"", "15\u0130\u0130\u0130x"},
+		{"46037", "", "YYYY-MM-DD", "2026-01-15"},
+	})
+}
