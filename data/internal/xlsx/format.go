@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // maxFormatLen is the longest number format code read, in characters:
@@ -21,6 +22,7 @@ const maxFormatLen = 255
 type numFormat struct {
 	date  []datePart // a date or time format
 	frac  int        // the decimals of a second it shows (ss.000: 3)
+	loc   locale     // the language, calendar and digits of a date format
 	plain bool       // 0, 0.00, #,##0.00, 0%, 0.00%...
 	dec   int
 	group bool
@@ -42,8 +44,8 @@ func parseFormat(code string) numFormat {
 	if f, ok := plainFormat(code); ok {
 		return f
 	}
-	if parts := dateParts(code); parts != nil {
-		f := numFormat{date: parts}
+	if parts, loc := dateParts(code); parts != nil {
+		f := numFormat{date: parts, loc: loc}
 		for _, p := range parts {
 			if p.kind == 'f' {
 				f.frac = max(f.frac, p.n)
@@ -82,17 +84,47 @@ func plainFormat(code string) (numFormat, bool) {
 
 // A datePart is a literal text or one field of a date or time.
 type datePart struct {
-	kind byte // 0 literal; y Y(2-digit) M(month) N(name) A(abbr) m(minute) d D(day name) E(abbr) h s f(.000) P(AM/PM); elapsed: H(hours) K(minutes) S(seconds)
+	kind byte // 0 literal; y Y(2-digit) b B(2-digit Buddhist era) M(month) N(name) A(abbr) m(minute) d D(day name) E(abbr) h s f(.000) P(AM/PM); elapsed: H(hours) K(minutes) S(seconds)
 	n    int  // digits wanted (2 for zero-padded)
 	lit  string
 }
 
+// A locale is what a date format's `[$-...]` prefix changes in how it
+// shows a day.
+type locale struct {
+	thai       bool // Thai names of months and weekdays
+	buddhist   bool // years of the Thai Buddhist calendar: the year plus 543
+	thaiDigits bool // digits ๐ to ๙
+}
+
+// readLocale reads the inside of a `[$text-id]` prefix (after the `$`):
+// its text, shown as written (a currency symbol), and the locale of id,
+// hexadecimal, as Excel writes it: the language (LCID) in the low 16 bits,
+// Thai when its primary language is 0x1E; the calendar in the next 8, 07
+// the Thai Buddhist one; the digits in the top 8, 0D Thai digits (as
+// LibreOffice reads them). An id that is a language tag (`th-TH`) names
+// the language only. Other languages keep English names.
+func readLocale(in string) (text string, loc locale) {
+	text, id, _ := strings.Cut(in, "-")
+	if v, err := strconv.ParseUint(id, 16, 32); err == nil {
+		loc.thai = v&0x3ff == 0x1e
+		loc.buddhist = v>>16&0xff == 0x07
+		loc.thaiDigits = v>>24 == 0x0d
+	} else {
+		loc.thai = asciiLower(id) == "th" || strings.HasPrefix(asciiLower(id), "th-")
+	}
+	return text, loc
+}
+
 // dateParts reads a date or time format code into its parts, or returns
 // nil when it shows no date or time. Only the first section (before `;`)
-// is read; quoted text and `\c` are literal; `[...]` (colour, locale) is
-// skipped except the elapsed times `[h]`, `[m]` and `[s]`; `_c` is a space
-// and `*c` nothing; `.0` to `.000` after seconds are their fraction.
-func dateParts(code string) []datePart {
+// is read; quoted text and `\c` are literal; `[...]` (colour, condition)
+// is skipped except the elapsed times `[h]`, `[m]` and `[s]` and the
+// locale `[$text-id]` (readLocale); `_c` is a space and `*c` nothing;
+// `.0` to `.000` after seconds are their fraction; `B1` and `B2` (the
+// Gregorian and Hijri calendars) are read as the Gregorian one.
+func dateParts(code string) ([]datePart, locale) {
+	var loc locale
 	var parts []datePart
 	lit := func(s string) {
 		if n := len(parts); n > 0 && parts[n-1].kind == 0 {
@@ -134,9 +166,15 @@ func dateParts(code string) []datePart {
 		case c == '[':
 			end := strings.IndexByte(code[i:], ']')
 			if end < 0 {
-				return nil
+				return nil, loc
 			}
-			if b := lower[i+1 : i+end]; b != "" && strings.Count(b, b[:1]) == len(b) {
+			if b := lower[i+1 : i+end]; strings.HasPrefix(b, "$") {
+				text, l := readLocale(code[i+2 : i+end])
+				loc.thai, loc.buddhist, loc.thaiDigits = loc.thai || l.thai, loc.buddhist || l.buddhist, loc.thaiDigits || l.thaiDigits
+				if text != "" {
+					lit(text)
+				}
+			} else if b != "" && strings.Count(b, b[:1]) == len(b) {
 				if k := strings.IndexByte("hms", b[0]); k >= 0 {
 					parts = append(parts, datePart{kind: "HKS"[k], n: len(b)})
 					isDate = true
@@ -160,6 +198,15 @@ func dateParts(code string) []datePart {
 				k = 'Y'
 			}
 			parts = append(parts, datePart{kind: k})
+		case c == 'b' && run == 1 && i+1 < len(code) && (code[i+1] == '1' || code[i+1] == '2'):
+			i += 2 // B1, B2: a calendar
+			continue
+		case c == 'b':
+			k := byte('b')
+			if run <= 2 {
+				k = 'B'
+			}
+			parts = append(parts, datePart{kind: k})
 		case c == 'm':
 			parts = append(parts, byRun(run, 'M', "ANI")) // I: the month's initial
 		case c == 'd':
@@ -177,9 +224,9 @@ func dateParts(code string) []datePart {
 			i += 1 + z
 			continue
 		case c == '0' || c == '#' || c == '?' || c == '@':
-			return nil // a number or text format
+			return nil, loc // a number or text format
 		case c == 'g' && strings.HasPrefix(lower[i:], "general"):
-			return nil
+			return nil, loc
 		default:
 			lit(code[i : i+run])
 			i += run
@@ -189,7 +236,7 @@ func dateParts(code string) []datePart {
 		i += run
 	}
 	if !isDate {
-		return nil
+		return nil, loc
 	}
 	// An m or mm right after an hour, or right before seconds, is minutes.
 	for k, p := range parts {
@@ -209,7 +256,7 @@ func dateParts(code string) []datePart {
 			}
 		}
 	}
-	return parts
+	return parts, loc
 }
 
 // asciiLower is s with its ASCII letters in lower case, byte for byte:
@@ -303,49 +350,66 @@ func splitSerial(serial float64, frac int) (day, tick int64) {
 	return day, tick
 }
 
-// formatDate shows serial by the parts of a date format that shows frac
-// decimals of a second.
-func formatDate(serial float64, parts []datePart, date1904 bool, frac int) string {
-	day, tick := splitSerial(serial, frac)
-	return formatDay(day, tick, parts, date1904, frac)
-}
-
-// formatDay shows the time tick (in 10^-frac seconds) of day (a serial
-// day number) by the parts of a date format.
-func formatDay(day, tick int64, parts []datePart, date1904 bool, frac int) string {
-	scale := pow10[frac]
+// showDay shows the time tick (in 10^-f.frac seconds) of day (a serial
+// day number) in the date format f.
+func (f *numFormat) showDay(day, tick int64, date1904 bool) string {
+	scale := pow10[f.frac]
 	secs := tick / scale              // the second of the day
 	elapsed := day*86400*scale + tick // ticks since the serial's start, for [h], [m] and [s]
 	c := civilDay(day, date1904)
-	var b strings.Builder
-	pad := func(v int64, n int) {
-		if n >= 2 && v < 10 {
-			b.WriteByte('0')
-		}
-		b.WriteString(strconv.FormatInt(v, 10))
+	year := c.year
+	if f.loc.buddhist {
+		year += buddhistEra
 	}
-	for _, p := range parts {
+	var b strings.Builder
+	var digits [24]byte
+	pad := func(v int64, n int) {
+		d := digits[:0]
+		if n >= 2 && v < 10 {
+			d = append(d, '0')
+		}
+		d = strconv.AppendInt(d, v, 10)
+		if !f.loc.thaiDigits {
+			b.Write(d)
+			return
+		}
+		for _, c := range d {
+			b.WriteRune('๐' + rune(c-'0'))
+		}
+	}
+	month, weekday := time.Month(c.month).String(), time.Weekday(c.weekday).String()
+	monthAbbr, weekdayAbbr := month[:3], weekday[:3]
+	if f.loc.thai {
+		month, weekday = thaiMonths[c.month-1], thaiWeekdays[c.weekday]
+		monthAbbr, weekdayAbbr = thaiMonthsAbbr[c.month-1], thaiWeekdaysAbbr[c.weekday]
+	}
+	for _, p := range f.date {
 		switch p.kind {
 		case 0:
 			b.WriteString(p.lit)
 		case 'y':
-			b.WriteString(strconv.Itoa(c.year))
+			pad(int64(year), 0)
 		case 'Y':
-			pad(int64(c.year%100), 2)
+			pad(int64(year%100), 2)
+		case 'b':
+			pad(int64(c.year+buddhistEra), 0)
+		case 'B':
+			pad(int64((c.year+buddhistEra)%100), 2)
 		case 'M':
 			pad(int64(c.month), p.n)
 		case 'N':
-			b.WriteString(time.Month(c.month).String())
+			b.WriteString(month)
 		case 'A':
-			b.WriteString(time.Month(c.month).String()[:3])
+			b.WriteString(monthAbbr)
 		case 'I':
-			b.WriteString(time.Month(c.month).String()[:1])
+			_, n := utf8.DecodeRuneInString(month)
+			b.WriteString(month[:n])
 		case 'd':
 			pad(int64(c.day), p.n)
 		case 'D':
-			b.WriteString(time.Weekday(c.weekday).String())
+			b.WriteString(weekday)
 		case 'E':
-			b.WriteString(time.Weekday(c.weekday).String()[:3])
+			b.WriteString(weekdayAbbr)
 		case 'h':
 			pad(secs/3600, p.n)
 		case 't':
@@ -365,9 +429,11 @@ func formatDay(day, tick int64, parts []datePart, date1904 bool, frac int) strin
 		case 'S':
 			pad(elapsed/scale, p.n)
 		case 'f':
-			d := strconv.FormatInt(scale+tick%scale, 10)[1:] // frac digits, zero-padded
 			b.WriteByte('.')
-			b.WriteString(d[:min(p.n, len(d))])
+			v := tick % scale
+			for k := f.frac; k > f.frac-p.n; k-- { // the first p.n of frac digits
+				pad(v/pow10[k-1]%10, 0)
+			}
 		case 'P':
 			if secs < 12*3600 {
 				b.WriteString("AM")
@@ -384,6 +450,20 @@ func formatDay(day, tick int64, parts []datePart, date1904 bool, frac int) strin
 	}
 	return b.String()
 }
+
+// buddhistEra is how many years the Thai Buddhist era counts more.
+const buddhistEra = 543
+
+// The Thai names of months and weekdays (Sunday first), and their
+// abbreviations, as Thai Excel shows them.
+var (
+	thaiMonths = [12]string{"มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน",
+		"กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"}
+	thaiMonthsAbbr = [12]string{"ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.",
+		"ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."}
+	thaiWeekdays     = [7]string{"อาทิตย์", "จันทร์", "อังคาร", "พุธ", "พฤหัสบดี", "ศุกร์", "เสาร์"}
+	thaiWeekdaysAbbr = [7]string{"อา.", "จ.", "อ.", "พ.", "พฤ.", "ศ.", "ส."}
+)
 
 // isoDay reads the ISO 8601 text of a date cell (t="d"), a date, a date
 // and time or a time (2026-01-15, 2026-01-15T10:30:00.5, an optional Z),
@@ -587,7 +667,8 @@ func (f *numFormat) showNumber(x float64, date1904 bool) string {
 		if x < 0 || x > maxSerial {
 			return general(x)
 		}
-		return formatDate(x, f.date, date1904, f.frac)
+		day, tick := splitSerial(x, f.frac)
+		return f.showDay(day, tick, date1904)
 	case f.plain:
 		// As Excel rounds: the stored double to 15 significant digits,
 		// then half away from zero at the last decimal shown.

@@ -245,3 +245,32 @@ func TestFormatCodeLetterCase(t *testing.T) {
 		{"46037", "", "YYYY-MM-DD", "2026-01-15"},
 	})
 }
+
+// Thai dates: bb and bbbb are the Buddhist-era year (the year plus 543);
+// a [$-...] locale prefix is read for its language (Thai month and day
+// names), its calendar (07: the Thai Buddhist one, for every year) and its
+// digits (D: Thai digits); other languages keep English names; the text
+// of [$text-...] is shown as it is.
+func TestThaiDates(t *testing.T) {
+	const jan15 = "46037" // 2026-01-15, a Thursday
+	checkShown(t, false, []struct{ v, typ, format, want string }{
+		{jan15, "", "d/m/bbbb", "15/1/2569"},
+		{jan15, "", "dd/mm/bb", "15/01/69"},
+		{jan15, "", "[$-107041E]d mmm yy", "15 ม.ค. 69"},
+		{jan15, "", "[$-107041E]d mmmm yyyy", "15 มกราคม 2569"},
+		{jan15, "", "[$-107041E]dddd d mmmm bbbb", "พฤหัสบดี 15 มกราคม 2569"},
+		{jan15, "", "[$-41E]d mmm yyyy", "15 ม.ค. 2026"},
+		{jan15, "", "[$-41E]ddd d mmmmm", "พฤ. 15 ม"},
+		{"46068", "", "[$-41E]d mmm", "15 ก.พ."},
+		{"46127", "", "[$-41E]d mmm", "15 เม.ย."},
+		{jan15, "", "[$-D07041E]d/m/yyyy", "๑๕/๑/๒๕๖๙"},
+		{jan15, "", "[$-D07041E]d mmm yy hh:mm", "๑๕ ม.ค. ๖๙ ๐๐:๐๐"},
+		{jan15, "", "[$-th-TH]d mmmm yyyy", "15 มกราคม 2026"},
+		{jan15, "", "[$-409]d mmmm yyyy", "15 January 2026"},
+		{jan15, "", "[$-F800]dddd, mmmm dd, yyyy", "Thursday, January 15, 2026"},
+		{jan15, "", "[$-407]d. mmmm yyyy", "15. January 2026"}, // German names are not kept: English
+		{jan15, "", "[$฿-41E]d/m/yyyy", "฿15/1/2026"},
+		{jan15, "", "B1d/m/yyyy", "15/1/2026"}, // B1: the Gregorian calendar
+		{"60", "", "d/m/bbbb", "29/2/2443"},
+	})
+}

@@ -903,7 +903,7 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	case "d":
 		if f := r.format(style); f.date != nil {
 			if day, tick, ok := isoDay(string(b), f.frac, r.wb.date1904); ok {
-				shown := formatDay(day, tick, f.date, r.wb.date1904, f.frac) // at most a few times the format's 255 characters
+				shown := f.showDay(day, tick, r.wb.date1904) // at most a few times the format's 255 characters
 				if err := r.charge(len(shown) / 16); err != nil {
 					return "", false, err
 				}
