@@ -362,6 +362,7 @@ func (f *numFormat) showDay(day, tick int64, date1904 bool) string {
 		year += buddhistEra
 	}
 	var b strings.Builder
+	b.Grow(8 + 4*len(f.date)) // most parts write at most 4 bytes
 	var digits [24]byte
 	pad := func(v int64, n int) {
 		d := digits[:0]
@@ -577,79 +578,98 @@ func isNumberText(s string) bool {
 // maxExact is 2^53: every whole number up to it is stored exactly.
 const maxExact = 1 << 53
 
+// sheetDigits is how many significant digits of a number a sheet shows.
+const sheetDigits = 15
+
 // general gives the value of a number cell shown as the number itself
-// (General, and the formats read as their number): a whole number up to
-// 2^53 as it is, since it is stored exactly, any other number to the 15
-// significant digits a sheet shows (past them a double's digits are the
-// noise of binary arithmetic: a formula's 0.1+0.2 is stored as
-// 0.30000000000000004 and shown 0.3), written out in full, never with an
-// exponent, so that it reads back as the number it is (1.5E+20 is
-// 150000000000000000000).
-func general(v float64) string {
-	if v == 0 {
-		return "0" // -0 too
+// (see showDigits).
+func general(v float64) string { return generalFormat.showNumber(v, false) }
+
+// generalFormat is General, the format of a cell with no style or no
+// number format.
+var generalFormat = &numFormat{}
+
+// decimalDigits gives v (not 0) as its decimal digits, in buf, with no
+// leading or trailing zeros, and the place of its point: v is 0.digits
+// times 10^point. The digits are the 15 significant ones a sheet shows
+// (past them a double's digits are the noise of binary arithmetic: a
+// formula's 0.1+0.2 is stored as 0.30000000000000004 and shown 0.3), all
+// of them for a whole number up to 2^53 when exact is set.
+func decimalDigits(buf []byte, v float64, exact bool) (neg bool, digits []byte, point int) {
+	// The shortest digits that read back as v are its 15 when there are
+	// no more of them (two numbers of 15 digits are further apart than
+	// two doubles; two subnormal doubles, below 2.2E-308, may not be, and
+	// their shortest digits are all they hold), and usually there are not.
+	neg, digits, point = eDigits(buf, v, -1)
+	if len(digits) > sheetDigits && !(exact && v == math.Trunc(v) && math.Abs(v) <= maxExact) {
+		neg, digits, point = eDigits(buf, v, sheetDigits-1)
 	}
-	prec := 14
-	if v == math.Trunc(v) && math.Abs(v) <= maxExact {
-		prec = -1
-	}
-	var buf [32]byte
-	neg, digits, point := decimalDigits(buf[:0], v, prec)
-	return plainDecimal(neg, digits, point, -1)
+	return neg, digits, point
 }
 
-// decimalDigits gives v (not 0) as its decimal digits, with no leading or
-// trailing zeros, and the place of its point: v is 0.digits times
-// 10^point. prec is how many digits after the first one it keeps, rounded
-// (-1: as few as read back as v), as strconv's 'e' format.
-func decimalDigits(buf []byte, v float64, prec int) (neg bool, digits []byte, point int) {
-	e := strconv.AppendFloat(buf, math.Abs(v), 'e', prec, 64) // d.ddde±xx
+// eDigits is decimalDigits with prec digits after the first, as strconv's
+// 'e' format rounds them (-1: as few as read back as v).
+func eDigits(buf []byte, v float64, prec int) (neg bool, digits []byte, point int) {
+	e := strconv.AppendFloat(buf[:0], math.Abs(v), 'e', prec, 64) // d.ddde±xx
 	mark := bytes.IndexByte(e, 'e')
-	exp, _ := strconv.Atoi(string(e[mark+1:]))
+	exp := 0
+	for _, c := range e[mark+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if e[mark+1] == '-' {
+		exp = -exp
+	}
 	digits = e[:mark]
 	if len(digits) > 1 {
 		digits = append(digits[:1], digits[2:]...) // drop the point
 	}
-	digits = bytes.TrimRight(digits, "0")
-	return v < 0, digits, exp + 1
+	return v < 0, bytes.TrimRight(digits, "0"), exp + 1
 }
 
-// plainDecimal writes the number 0.digits times 10^point (digits with no
-// leading zero) with no exponent: with dec decimals (zeros added), or as
-// many as it has when dec is -1.
-func plainDecimal(neg bool, digits []byte, point, dec int) string {
-	var b strings.Builder
-	b.Grow(len(digits) + max(point, 0) + max(dec, 0) + 4)
-	if neg {
-		b.WriteByte('-')
+// textDigits reads number text as a workbook writes a plain number
+// (`-1250.50`: an optional minus, digits, an optional point and digits; at
+// most 40 characters), of at most 15 significant digits, into buf: its
+// digits and point as decimalDigits gives them for the double it reads
+// as, without reading the double (the digits of two such numbers are
+// further apart than two doubles, so the double's 15 digits are its own).
+// ok is false for any other text.
+func textDigits(buf []byte, text []byte) (neg bool, digits []byte, point int, ok bool) {
+	if len(text) > 40 {
+		return false, nil, 0, false
 	}
-	switch {
-	case point <= 0:
-		b.WriteByte('0')
-	case point >= len(digits):
-		b.Write(digits)
-		for range point - len(digits) {
-			b.WriteByte('0')
-		}
-	default:
-		b.Write(digits[:point])
+	if len(text) > 0 && text[0] == '-' {
+		neg, text = true, text[1:]
 	}
-	frac := len(digits) - point // digits after the point, zeros before them included
-	if dec < 0 {
-		dec = max(frac, 0)
-	}
-	if dec > 0 {
-		b.WriteByte('.')
-		for i := range dec {
-			// The i-th decimal is digits[point+i], a zero outside digits.
-			if k := point + i; k >= 0 && k < len(digits) {
-				b.WriteByte(digits[k])
-			} else {
-				b.WriteByte('0')
+	digits, point = buf[:0], 0
+	seen, dot := false, false // a digit seen; the point seen
+	for _, c := range text {
+		switch {
+		case c == '.' && !dot:
+			dot = true
+		case '0' <= c && c <= '9':
+			seen = true
+			if c == '0' && len(digits) == 0 { // a leading zero
+				if dot {
+					point--
+				}
+				continue
 			}
+			digits = append(digits, c)
+			if !dot {
+				point++
+			}
+		default:
+			return false, nil, 0, false
 		}
 	}
-	return b.String()
+	digits = bytes.TrimRight(digits, "0")
+	if !seen || len(digits) > sheetDigits {
+		return false, nil, 0, false
+	}
+	if len(digits) == 0 {
+		return false, nil, 0, true // zero, -0 too
+	}
+	return neg, digits, point, true
 }
 
 // number reads number text (a string, or bytes converted where the call
@@ -662,36 +682,84 @@ func number(v string) (float64, bool) {
 // showNumber gives the text of a number cell, x, in the format f (a cell
 // whose text is not number text, isNumberText and number, shows it as it is).
 func (f *numFormat) showNumber(x float64, date1904 bool) string {
-	switch {
-	case f.date != nil:
+	if f.date != nil {
 		if x < 0 || x > maxSerial {
 			return general(x)
 		}
 		day, tick := splitSerial(x, f.frac)
 		return f.showDay(day, tick, date1904)
-	case f.plain:
-		// As Excel rounds: the stored double to 15 significant digits,
-		// then half away from zero at the last decimal shown.
-		var buf [32]byte
-		var digits []byte
-		neg, point := x < 0, 0
-		if x != 0 {
-			neg, digits, point = decimalDigits(buf[:0], x, 14)
-		}
-		if f.pct {
-			point += 2
-		}
-		digits, point = roundDigits(digits, point, f.dec)
-		s := plainDecimal(neg, digits, point, f.dec)
-		if f.group {
-			s = groupThousands(s)
-		}
-		if f.pct {
-			s += "%"
-		}
-		return s
 	}
-	return general(x)
+	var buf [32]byte
+	if x == 0 {
+		return f.showDigits(false, nil, 0)
+	}
+	neg, digits, point := decimalDigits(buf[:0], x, !f.plain)
+	return f.showDigits(neg, digits, point)
+}
+
+// showDigits gives the text of the number 0.digits times 10^point (digits
+// as decimalDigits gives them) in f, a format that is not a date format:
+// in a plain number format as Excel shows it, the 15 significant digits
+// rounded half away from zero at the last decimal shown (with the percent
+// sign, a thousands separator); in any other the number itself (General,
+// and the formats read as their number), written out in full, never with
+// an exponent, so that it reads back as the number it is (1.5E+20 is
+// 150000000000000000000). It may round digits in their array.
+func (f *numFormat) showDigits(neg bool, digits []byte, point int) string {
+	if !f.plain {
+		if len(digits) == 0 {
+			return "0" // -0 too
+		}
+		return plainDecimal(neg, digits, point, -1, false, "")
+	}
+	suffix := ""
+	if f.pct {
+		point += 2
+		suffix = "%"
+	}
+	digits, point = roundDigits(digits, point, f.dec)
+	return plainDecimal(neg, digits, point, f.dec, f.group, suffix)
+}
+
+// plainDecimal writes the number 0.digits times 10^point (digits with no
+// leading zero) with no exponent: with dec decimals (zeros added), or as
+// many as it has when dec is -1; with a comma between thousands when
+// group is set; then suffix.
+func plainDecimal(neg bool, digits []byte, point, dec int, group bool, suffix string) string {
+	whole := max(point, 1) // digits before the point
+	if dec < 0 {
+		dec = max(len(digits)-point, 0)
+	}
+	var stack [48]byte
+	b := stack[:0]
+	if n := 1 + whole + whole/3 + 1 + dec + len(suffix); n > len(stack) {
+		b = make([]byte, 0, n)
+	}
+	if neg {
+		b = append(b, '-')
+	}
+	// The k-th digit (from 0, the first before the point at point-1) is
+	// digits[k], a zero outside them.
+	at := func(k int) byte {
+		if k >= 0 && k < len(digits) {
+			return digits[k]
+		}
+		return '0'
+	}
+	for i := range whole {
+		if group && i > 0 && (whole-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, at(point-whole+i))
+	}
+	if dec > 0 {
+		b = append(b, '.')
+		for i := range dec {
+			b = append(b, at(point+i))
+		}
+	}
+	b = append(b, suffix...)
+	return string(b)
 }
 
 // roundDigits rounds the number 0.digits times 10^point to dec decimals,

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -113,7 +114,8 @@ func TestGeneralNumbersStayNumbers(t *testing.T) {
 		{"-0", "", "", "0"},
 		{"0", "", "", "0"},
 		{"1.7976931348623157E+308", "", "", "179769313486232" + strings.Repeat("0", 294)},
-		{"5E-324", "", "", "0." + strings.Repeat("0", 323) + "494065645841247"},
+		{"5E-324", "", "", "0." + strings.Repeat("0", 323) + "5"}, // a subnormal double: its few digits
+		{"2.2250738585072014E-308", "", "", "0." + strings.Repeat("0", 307) + "222507385850720"[:14]},
 		{"1.5E+20", "", "0.00E+00", "150000000000000000000"},
 		{"1.5E+20", "", `"$"#,##0.00`, "150000000000000000000"},
 		{"1E+10", "", "yyyy-mm-dd", "10000000000"}, // past 9999-12-31: the number
@@ -273,4 +275,48 @@ func TestThaiDates(t *testing.T) {
 		{jan15, "", "B1d/m/yyyy", "15/1/2026"}, // B1: the Gregorian calendar
 		{"60", "", "d/m/bbbb", "29/2/2443"},
 	})
+}
+
+// The digits of plainly written number text are read from the text
+// (textDigits) as they would be from the double it reads as: the two
+// ways show every such text alike, in General and in the plain formats.
+func TestTextDigitsAsTheDouble(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 49))
+	formats := []numFormat{*generalFormat, parseFormat("0"), parseFormat("0.00"), parseFormat("#,##0.000"), parseFormat("0.0%")}
+	texts := []string{"0", "-0", "0.0", "00012", "1.", ".5", "-.5", "1.50", "999999999999999", "0.000000000000001", "-1234567.125", "100000000000000000000", "0.1000000000000000000000"}
+	for range 20000 {
+		var b strings.Builder
+		if r.IntN(3) == 0 {
+			b.WriteByte('-')
+		}
+		for range r.IntN(3) {
+			b.WriteByte('0')
+		}
+		for range r.IntN(12) {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+		if r.IntN(2) == 0 {
+			b.WriteByte('.')
+			for range r.IntN(12) {
+				b.WriteByte(byte('0' + r.IntN(10)))
+			}
+		}
+		texts = append(texts, b.String())
+	}
+	n := 0
+	for _, text := range texts {
+		var buf [48]byte
+		neg, digits, point, ok := textDigits(buf[:0], []byte(text))
+		x, isNum := number(text)
+		if !ok {
+			continue
+		}
+		n++
+		require.True(t, isNum, text)
+		for _, f := range formats {
+			d := append([]byte(nil), digits...) // showDigits may round them in place
+			require.Equal(t, f.showNumber(x, false), f.showDigits(neg, d, point), "%q in %+v", text, f)
+		}
+	}
+	require.Greater(t, n, 15000)
 }

@@ -923,6 +923,18 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		return "", true, nil
 	}
 	f := r.format(style)
+	if f.date == nil {
+		// Most numbers are written plainly, with few digits: their digits
+		// are read from their text.
+		var buf [48]byte
+		if neg, digits, point, ok := textDigits(buf[:0], b); ok {
+			shown := f.showDigits(neg, digits, point) // at most a few times the format's 255 characters
+			if err := r.charge(len(shown) / 16); err != nil {
+				return "", false, err
+			}
+			return shown, false, nil
+		}
+	}
 	// As f.show, without a string for the number's own text.
 	if isNumberText(string(b)) {
 		if x, ok := number(string(b)); ok {
@@ -939,10 +951,6 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	r.text = append(r.text, b...)
 	return "", true, nil
 }
-
-// generalFormat is the format of a cell with no style or one with no number
-// format.
-var generalFormat = &numFormat{}
 
 // format is the number format of the cell style numbered style (-1 for
 // none).
