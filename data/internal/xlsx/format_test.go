@@ -320,3 +320,31 @@ func TestTextDigitsAsTheDouble(t *testing.T) {
 	}
 	require.Greater(t, n, 15000)
 }
+
+// Any format code (of at most 255 characters) shows any number without
+// a panic, in text bounded by the code's length: what the reader charges
+// for a cell is at most a few times the code's 255 characters.
+func TestAnyFormatCodeBounded(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	pieces := []string{"y", "yyyy", "b", "bbbb", "B1", "B2", "m", "mmmmm", "d", "dddd", "h", "[h]", "[mm]", "[ss]", "[hhh]", "s", ".0", ".000", ".0000",
+		"AM/PM", "a/p", "[$-D07041E]", "[$฿-41E]", "[$-th-TH]", "[$-]", "[$", "[Red]", "\"lit\"", "\"", "\\", "_", "*", ";", "0", "0.00", "#,##", "%", "e", "g", "General",
+		"\u212A", "\u0130", "ß", ":", "-", " ", "ไทย", "@", "?"}
+	values := []float64{0, 0.5, 1, 60, 61, 46037.999999, 2958465.9999999, 2958466, -1, 1e20, 5e-324, 1.7976931348623157e308, 0.0000116}
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		code := b.String()
+		if len([]rune(code)) > maxFormatLen {
+			continue
+		}
+		f := parseFormat(code)
+		for _, x := range values {
+			for _, d1904 := range []bool{false, true} {
+				s := f.showNumber(x, d1904)
+				require.LessOrEqual(t, len(s), 12*len(code)+400, "%v in %q: %q", x, code, s)
+			}
+		}
+	}
+}
