@@ -18,12 +18,14 @@ type Option func(*options)
 
 type options struct {
 	sheet string
+	named bool // Sheet was given: an empty name is an error, not the first sheet
 }
 
 // Sheet names the XLSX sheet to read; without it Decode reads the first
-// sheet. It has no effect on other formats.
+// sheet. An empty name is an error that lists the workbook's sheets. It
+// has no effect on other formats.
 func Sheet(name string) Option {
-	return func(o *options) { o.sheet = name }
+	return func(o *options) { o.sheet, o.named = name, true }
 }
 
 // Data is a decoded data file: a mapping of variable names to values, or,
@@ -211,7 +213,7 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		return nil, err
 	}
 	if format == fmtXLSX {
-		return d.xlsx(b, o.sheet)
+		return d.xlsx(b, o)
 	}
 	switch format {
 	case fmtCSV:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -572,4 +573,51 @@ func TestFileIsNotWhatItClaims(t *testing.T) {
 	require.NoError(t, err)
 	_, err = Decode("s.csv", []byte("a\n1\n"))
 	require.NoError(t, err)
+}
+
+// D49: the hint of a merge key given twice is YAML that works when followed:
+// the two merges written as the hint says decode, each key from the first
+// mapping that has it.
+func TestTwoMergeKeysHintWorks(t *testing.T) {
+	_, err := Decode("m.yaml", []byte("a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc:\n  <<: *a\n  <<: *b\n"))
+	require.Error(t, err)
+	const hint = "merge a list instead: "
+	msg := err.Error()
+	i := strings.Index(msg, hint)
+	require.GreaterOrEqual(t, i, 0, msg)
+	fixed := strings.TrimSpace(msg[i+len(hint):])
+	vars := mustVars(t, "m.yaml", "a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc:\n  "+fixed+"\n")
+	require.Equal(t, map[string]any{"x": json.Number("1"), "y": json.Number("3")}, vars["c"])
+}
+
+// D45: every YAML error names its line, the first line too (yaml.v3 names
+// none there), whether or not the stream reader, which stops at an anchor,
+// read the text first; the commonest of yaml.v3's messages are in plain
+// words.
+func TestYAMLErrorsAlwaysHaveALine(t *testing.T) {
+	broken := []string{
+		"b: &b x: y", "b: & x", "b: &b {p: q: 2}", "b: !e!foo 1", "b: \"x\\q\"",
+		"b: [1, 2", "b: {p: 1", "b: \"open", "b: 'open", "b: *", "b: !<x 1",
+		"b: @x", "b: `x", "b:\n\t- 1", "b: 1\n c: 2", "- a\nb: 1", "b: [1]]",
+		"b: |0\n  x", "%YAML 1.1\n%YAML 1.1\n---\nb: 1", "b: '''",
+	}
+	raw := regexp.MustCompile(`did not find expected|found undefined|could not find|found unexpected|found character`)
+	for _, text := range broken {
+		for _, pre := range []string{"", "a: &x 1\n"} {
+			src := pre + text + "\n"
+			_, err := Decode("d.yaml", []byte(src))
+			require.Error(t, err, "%q", src)
+			require.Regexp(t, `^data in d\.yaml: line [0-9]+[:,]`, err.Error(), "%q", src)
+			require.NotRegexp(t, raw, err.Error(), "%q", src)
+		}
+	}
+	// The probe's three: the line and the column of the mistake.
+	for _, c := range []struct{ text, want string }{
+		{"b: &b x: y\n", "line 1, column 8: not valid YAML: a `:` inside a value"},
+		{"b: & x\n", "line 1, column 1: not valid YAML: an anchor `&`, an alias `*` or a tag without a name after it"},
+		{"b: &b {p: q: 2}\n", "line 1, column 7: not valid YAML: a mapping in { } is not closed"},
+	} {
+		_, err := Decode("d.yaml", []byte(c.text))
+		require.ErrorContains(t, err, "data in d.yaml: "+c.want, "%q", c.text)
+	}
 }

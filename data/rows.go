@@ -70,7 +70,7 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	case fmtCSV:
 		src = newCSVRows(d, io.NewSectionReader(r, 0, size))
 	case fmtXLSX:
-		x, err := openXLSXRows(d, r, size, o.sheet)
+		x, err := openXLSXRows(d, r, size, o)
 		if err != nil {
 			return nil, err
 		}
@@ -451,10 +451,10 @@ func Sheets(name string, b []byte) ([]string, error) {
 	return names, nil
 }
 
-func openXLSXRows(d *decoder, r io.ReaderAt, size int64, sheetName string) (*xlsxRows, error) {
+func openXLSXRows(d *decoder, r io.ReaderAt, size int64, o options) (*xlsxRows, error) {
 	n := int(min(size, 1<<40))
 	d.limit = xlsxValueLimit(n)
-	rows, err := xlsx.Open(r, size, sheetName, xlsxUnzipLimit(n), d.charge)
+	rows, err := xlsx.Open(r, size, o.sheet, o.named, xlsxUnzipLimit(n), d.charge)
 	if err != nil {
 		return nil, d.xlsxError(err)
 	}

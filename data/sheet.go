@@ -209,8 +209,8 @@ func xlsxValueLimit(n int) int { return 4*n + 1<<22 }
 
 // xlsx reads the first sheet of an XLSX workbook, or the one named: cells as
 // the sheet shows them (formatted values), then the one scalar rule.
-func (d *decoder) xlsx(b []byte, name string) (*Data, error) {
-	src, err := openXLSXRows(d, bytes.NewReader(b), int64(len(b)), name)
+func (d *decoder) xlsx(b []byte, o options) (*Data, error) {
+	src, err := openXLSXRows(d, bytes.NewReader(b), int64(len(b)), o)
 	if err != nil {
 		return nil, err
 	}

@@ -180,3 +180,39 @@ func TestXLSXSharedOnce(t *testing.T) {
 	}
 	require.Less(t, d.built, 2000*64+32767, "each row costs its dictionary; the string is counted once")
 }
+
+// D45: a byte changed inside a compressed part is told as the part being
+// damaged, not as the XML it unpacks to being wrong: the reader reads the
+// rest of a part whose XML it finds wrong, so the checksum speaks first.
+func TestXLSXFlippedByteIsDamage(t *testing.T) {
+	ok := workbook{rows: headerAnd(40, func(r int) string { return fmt.Sprintf(`<c r="A%d"><v>%d</v></c>`, r, r) })}.bytes(t)
+	const name = "xl/worksheets/sheet1.xml"
+	start, size := -1, 0
+	for i := 0; i+30 < len(ok); i++ {
+		if binary.LittleEndian.Uint32(ok[i:]) != 0x04034b50 {
+			continue
+		}
+		nl, el := int(binary.LittleEndian.Uint16(ok[i+26:])), int(binary.LittleEndian.Uint16(ok[i+28:]))
+		if string(ok[i+30:i+30+nl]) == name {
+			start, size = i+30+nl+el, int(binary.LittleEndian.Uint32(ok[i+18:]))
+			break
+		}
+	}
+	require.Positive(t, start, "the sheet's local header")
+	if size == 0 { // sizes in the data descriptor: the part runs to the next header
+		size = bytes.Index(ok[start:], []byte("PK\x07\x08"))
+	}
+	require.Positive(t, size)
+	damage := 0
+	for off := range size {
+		b := bytes.Clone(ok)
+		b[start+off] ^= 0x55
+		_, err := Decode("w.xlsx", b)
+		require.Error(t, err, "byte %d of the part changed", off)
+		require.NotContains(t, err.Error(), "not valid XML", "byte %d of the part changed", off)
+		if strings.Contains(err.Error(), "of the workbook is damaged") {
+			damage++
+		}
+	}
+	require.Greater(t, damage, size/2, "most changed bytes are told as damage")
+}

@@ -85,6 +85,14 @@ func TestXLSX(t *testing.T) {
 
 	_, err = Decode("w.xlsx", b, Sheet("Nope"))
 	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Renewals", "Second sheet")`)
+
+	// An empty name (FILE.xlsx# on the command line) is not the first
+	// sheet: it is a name the workbook lacks (spec, data files).
+	const empty = `data in w.xlsx: the sheet's name is empty: write the name of one of its sheets ("Renewals", "Second sheet")`
+	_, err = Decode("w.xlsx", b, Sheet(""))
+	require.EqualError(t, err, empty)
+	_, err = OpenRows("w.xlsx", bytes.NewReader(b), int64(len(b)), Sheet(""))
+	require.EqualError(t, err, empty)
 }
 
 func TestXLSXErrors(t *testing.T) {

@@ -103,16 +103,21 @@ func (d *decoder) yamlSyntax(b []byte, err error) error {
 // any echo of the data is (D37): it may quote an anchor name. yaml.v3
 // names a line only, for some messages the line before the one it means
 // (it counts lines from 0 there); yamlPlain says which, and what on the
-// line the message is about, for the column (D45).
+// line the message is about, for the column (D45). yaml.v3 names no line
+// when what it complains of is on the first line (its lines count from 0,
+// and it leaves out line 0), so no line is line 1, as meant.
 func yamlReason(b []byte, err error) string {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
+	line, first := 0, true
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if n, after, ok := strings.Cut(rest, ": "); ok && n != "" && strings.Trim(n, "0123456789") == "" {
 			if v, err := strconv.Atoi(n); err == nil {
-				line, msg = v, after
+				line, msg, first = v, after, false
 			}
 		}
+	}
+	if first {
+		line = 1
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
 		// An alias whose anchor is not above it: yaml.v3 names no line.
@@ -125,10 +130,7 @@ func yamlReason(b []byte, err error) string {
 	}
 	for _, p := range yamlPlain {
 		if strings.Contains(msg, p.part) {
-			if line == 0 {
-				return "not valid YAML: " + p.plain
-			}
-			if p.next && (p.at == "" || bytes.Contains(lineText(b, line+1), []byte(p.at)) ||
+			if p.next && !first && (p.at == "" || bytes.Contains(lineText(b, line+1), []byte(p.at)) ||
 				!bytes.Contains(lineText(b, line), []byte(p.at))) {
 				line++
 			}
@@ -136,10 +138,7 @@ func yamlReason(b []byte, err error) string {
 			return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), p.plain)
 		}
 	}
-	if line > 0 {
-		return "line " + strconv.Itoa(line) + ": not valid YAML: " + echo.Text(msg)
-	}
-	return "not valid YAML: " + echo.Text(msg)
+	return "line " + strconv.Itoa(line) + ": not valid YAML: " + echo.Text(msg)
 }
 
 // lineText is line line (from 1) of b, without its line end.
@@ -205,6 +204,15 @@ var yamlPlain = []struct {
 	{"found unexpected end of stream", "the text ends inside a quoted value or a bracket; close it", false, "end"},
 	{"did not find expected node content", "a value is missing here", false, ""},
 	{"block sequence entries are not allowed", "a `- ` list item where a value was expected on the same line; start the list on the next line", false, ""},
+	{"did not find expected alphabetic or numeric character", "an anchor `&`, an alias `*` or a tag without a name after it; write the name right after it, or put the value in quotes", false, ""},
+	{"did not find expected <document start>", "text after the data's end that belongs to no key (check its indentation), or a second document; a data file holds one mapping", false, ""},
+	{"found undefined tag handle", "a tag `!name!` the file does not declare; remove it, or put the value in quotes", false, ""},
+	{"found unknown escape character", "an escape `\\` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes", false, ""},
+	{"found unexpected document indicator", "a `---` or `...` inside quoted text or a value; put it in quotes on one line", false, ""},
+	{"did not find expected comment or line break", "text after a value on the same line; put the whole value in quotes", false, ""},
+	{"did not find expected whitespace or line break", "a `:` or `-` with no space after it; write a space after it, or put the value in quotes", false, ""},
+	{"found a tab character where an indentation space is expected", "a tab in the indentation; indent with spaces", false, "\t"},
+	{"did not find expected tag URI", "a tag `!<...>` that is not closed or names nothing; remove it, or put the value in quotes", false, ""},
 }
 
 func yamlKind(n *yaml.Node) string {
@@ -332,7 +340,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 		}
 		if kn.Tag == "!!merge" && kn.Style&yaml.TaggedStyle == 0 && kn.Value == "<<" {
 			if len(merges) > 0 {
-				return nil, y.d.errorf("line %d: the merge key << is given twice in one mapping; merge a list instead: << [*a, *b]", kn.Line)
+				return nil, y.d.errorf("line %d: the merge key << is given twice in one mapping; merge a list instead: <<: [*a, *b]", kn.Line)
 			}
 			merges = append(merges, vn)
 			continue

@@ -25,6 +25,9 @@ type rowsPlan struct {
 	// headerOnly is set for a sheet with a header and no rows: one run
 	// with rows empty and no row.
 	headerOnly bool
+	// noHeader is set, with headerOnly, for a sheet with no header
+	// either: an empty file, or a worksheet with no cells.
+	noHeader bool
 	// every is set when every row is computed (else one: -row N or row 0).
 	every bool
 	path  string
@@ -112,16 +115,41 @@ func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *ro
 	switch {
 	case errors.Is(err, io.EOF):
 		p.headerOnly = true
+		p.noHeader = len(rr.Header()) == 0
 		if d.row.set {
 			return nil, c.fail(outOfRange(d.row.n, p.path, 0)), true
 		}
 	case err != nil:
 		return nil, c.fail(err), true
 	}
+	// JSON lines have the columns of every line, in the order first
+	// seen (spec, data files): a -key column may first come on a later
+	// line, so read on until it does. A row without it is named by its
+	// number alone.
+	for key != "" && !p.headerOnly && !contains(rr.Header(), key) && strings.HasSuffix(strings.ToLower(p.path), ".jsonl") {
+		if _, err := rr.Next(); err != nil {
+			if !errors.Is(err, io.EOF) {
+				return nil, c.fail(err), true
+			}
+			break
+		}
+	}
 	if key != "" && !p.headerOnly && !contains(rr.Header(), key) {
 		return nil, c.usageError(name, fmt.Sprintf("-key %s is not a column of %s; its columns are %s", key, d.file, strings.Join(rr.Header(), ", "))), true
 	}
 	return p, exitOK, false
+}
+
+// noRows says why a sheet of no rows has no row (D45): it has a header
+// and no rows, or nothing at all.
+func (p *rowsPlan) noRows() string {
+	switch {
+	case !p.noHeader:
+		return "the sheet has a header and no rows"
+	case strings.HasSuffix(strings.ToLower(p.path), ".xlsx"):
+		return "the sheet is empty (no header, no rows)"
+	}
+	return "the file is empty (no header, no rows)"
 }
 
 func contains(xs []string, x string) bool {

@@ -75,16 +75,17 @@ type workbook struct {
 // oleMagic starts an encrypted workbook (and an old .xls file).
 var oleMagic = []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
 
-// Open opens the sheet named (the first sheet when name is "") of the
+// Open opens the sheet named (the first sheet when name is "" and not
+// named; an empty name that is named is an error) of the
 // workbook in r (size bytes) for reading its rows with Next. unzipLimit
 // bounds the bytes all the parts read may unpack to. The shared strings
 // and styles are read here; the sheet as Next is called.
-func Open(r io.ReaderAt, size int64, name string, unzipLimit int64, charge Charge) (*Rows, error) {
+func Open(r io.ReaderAt, size int64, name string, named bool, unzipLimit int64, charge Charge) (*Rows, error) {
 	wb, err := openZip(r, size, unzipLimit, charge)
 	if err != nil {
 		return nil, err
 	}
-	sheetPart, err := wb.open(name)
+	sheetPart, err := wb.open(name, named)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +152,7 @@ const (
 // open reads the workbook's parts up to the sheet: the package's
 // relationships, the workbook and its relationships, the shared strings
 // and the styles. It returns the sheet's part name.
-func (wb *workbook) open(name string) (string, error) {
+func (wb *workbook) open(name string, named bool) (string, error) {
 	rels, sheets, err := wb.sheets()
 	if err != nil {
 		return "", err
@@ -160,7 +161,10 @@ func (wb *workbook) open(name string) (string, error) {
 		return "", Error{"the workbook has no sheet"}
 	}
 	sh := sheets[0]
-	if name != "" {
+	if named && name == "" {
+		return "", Error{fmt.Sprintf("the sheet's name is empty: write the name of one of its sheets (%s)", quoteSheets(sheets))}
+	}
+	if named {
 		found := false
 		for _, s := range sheets {
 			if s.name == name {
@@ -421,10 +425,10 @@ func (p *part) close() {
 
 // fail turns an error of reading the part into an Error.
 func (p *part) fail(err error) error {
-	p.close()
 	var se *syntaxError
 	switch {
 	case errors.Is(err, errTooBig):
+		p.close()
 		return p.wb.tooBig()
 	case errors.Is(err, io.EOF):
 		if p.depth > 0 {
@@ -432,22 +436,50 @@ func (p *part) fail(err error) error {
 		}
 		return p.invalid("it is empty")
 	case errors.As(err, &se):
+		if d := p.damagedInstead(); d != nil {
+			return d
+		}
 		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d); save the workbook again", p.name, se.line)}
 	}
 	var xe Error
 	if errors.As(err, &xe) {
+		p.close()
 		return xe
 	}
 	if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, zip.ErrAlgorithm) {
+		p.close()
 		return damaged(p.name, err)
+	}
+	if d := p.damagedInstead(); d != nil {
+		return d
 	}
 	return Error{fmt.Sprintf("the part %s of the workbook is not valid XML; save the workbook again", p.name)}
 }
 
 func (p *part) invalid(why string) error {
 	line := p.line()
-	p.close()
+	if d := p.damagedInstead(); d != nil {
+		return d
+	}
 	return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d: %s); save the workbook again", p.name, line, why)}
+}
+
+// damagedInstead reads the rest of a part whose XML is found wrong, then
+// closes it: a byte changed inside a compressed part unpacks to other
+// bytes, which the XML reader trips over before the checksum at the
+// part's end can tell. When reading on (charged to the workbook's unzip
+// limit, as every byte a part unpacks to) ends in the checksum's or the
+// unpacker's complaint, the part is damaged, and that is the error (D45).
+func (p *part) damagedInstead() error {
+	defer p.close()
+	if p.rc == nil {
+		return nil
+	}
+	_, err := io.Copy(io.Discard, &limitedReader{r: p.rc, wb: p.wb})
+	if err == nil || errors.Is(err, errTooBig) {
+		return nil
+	}
+	return damaged(p.name, err)
 }
 
 // skip reads past the end of the element just started.

@@ -21,7 +21,7 @@ import (
 // with no cell left out.
 func readAll(t *testing.T, b []byte, sheet string) ([][]string, error) {
 	t.Helper()
-	r, err := Open(bytes.NewReader(b), int64(len(b)), sheet, 64*int64(len(b))+1<<20, func(int) error { return nil })
+	r, err := Open(bytes.NewReader(b), int64(len(b)), sheet, sheet != "", 64*int64(len(b))+1<<20, func(int) error { return nil })
 	if err != nil {
 		return nil, err
 	}
