@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
 )
@@ -215,4 +217,38 @@ func keys(m map[string]any) []string {
 		k = append(k, s)
 	}
 	return k
+}
+
+// D49: a number cell is a number whatever its exponent (1.5E+20, as
+// Excel writes it, is 150000000000000000000), so arithmetic on it works
+// as written and needs no number(...) hint.
+func TestXLSXLargeNumbersAreNumbers(t *testing.T) {
+	b := buildXLSX(t, []string{"S"}, map[string][]cell{"S": {
+		{"A1", "c1", ""}, {"B1", "c2", ""}, {"C1", "c3", ""}, {"D1", "c4", ""},
+		{"A2", 1234567890123456, ""}, {"B2", 1e15, ""}, {"C2", 1.5e20, ""}, {"D2", 1e-10, ""},
+	}})
+	b = rewriteZip(t, b, "xl/worksheets/sheet1.xml", strings.NewReplacer( // as Excel writes them
+		"<v>1000000000000000</v>", "<v>1E+15</v>", "<v>150000000000000000000</v>", "<v>1.5E+20</v>"))
+	d, err := Decode("w.xlsx", b)
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{
+		"c1": json.Number("1234567890123456"), "c2": json.Number("1000000000000000"),
+		"c3": json.Number("150000000000000000000"), "c4": json.Number("0.0000000001"),
+	}, rowsOf(d)[0])
+	s := scope.New(d.Vars())
+	for expr, want := range map[string]string{
+		"${row.c3 * 2}":           "300000000000000000000",
+		"${row.c1 + 1}":           "1234567890123457",
+		"${row.c2 / 1000}":        "1000000000000",
+		"${row.c4 * 10000000000}": "1",
+		"${number(row.c3)}":       "150000000000000000000",
+		"${round(row.c3 / 7, 2)}": "21428571428571428571.43",
+	} {
+		got, err := eval.MustCompile(expr).Render(s)
+		require.NoError(t, err, expr)
+		require.Equal(t, want, got, expr)
+	}
+	ok, err := eval.MustCompileCondition("${row.c3} > ${row.c2}").Test(s)
+	require.NoError(t, err)
+	require.True(t, ok)
 }

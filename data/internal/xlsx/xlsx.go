@@ -932,16 +932,40 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		}
 		r.text = append(r.text, b...)
 		return "", true, nil
-	case "str", "e", "d":
+	case "d":
+		if f := r.format(style); f.date != nil {
+			if day, tick, ok := isoDay(string(b), f.frac, r.wb.date1904); ok {
+				shown := f.showDay(day, tick, r.wb.date1904) // at most a few times the format's 255 characters
+				if err := r.charge(len(shown) / 16); err != nil {
+					return "", false, err
+				}
+				return shown, false, nil
+			}
+		}
+		if err := r.charge(len(b) / 16); err != nil {
+			return "", false, err
+		}
+		r.text = append(r.text, b...)
+		return "", true, nil
+	case "str", "e":
 		if err := r.charge(len(b) / 16); err != nil {
 			return "", false, err
 		}
 		r.text = append(r.text, b...)
 		return "", true, nil
 	}
-	f := &numFormat{}
-	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
-		f = r.wb.formats[style]
+	f := r.format(style)
+	if f.date == nil {
+		// Most numbers are written plainly, with few digits: their digits
+		// are read from their text.
+		var buf [48]byte
+		if neg, digits, point, ok := textDigits(buf[:0], b); ok {
+			shown := f.showDigits(neg, digits, point) // at most a few times the format's 255 characters
+			if err := r.charge(len(shown) / 16); err != nil {
+				return "", false, err
+			}
+			return shown, false, nil
+		}
 	}
 	// As f.show, without a string for the number's own text.
 	if isNumberText(string(b)) {
@@ -958,6 +982,15 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	}
 	r.text = append(r.text, b...)
 	return "", true, nil
+}
+
+// format is the number format of the cell style numbered style (-1 for
+// none).
+func (r *Rows) format(style int) *numFormat {
+	if style >= 0 && style < len(r.wb.formats) && r.wb.formats[style] != nil {
+		return r.wb.formats[style]
+	}
+	return generalFormat
 }
 
 // cellType is the type of a cell (its t attribute), one of the constant
