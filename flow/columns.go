@@ -318,9 +318,12 @@ func (c *ColumnCounter) Facts() []ColumnFacts {
 
 // Warnings are the warnings of D45 for the flow file, each at the line
 // that first reads its column, of Kind "column": a column read as a
-// number that holds other text in some rows, naming the rows (D41); and
-// a column most of whose values are numbers that number() refuses as
-// not clear (D34, D39).
+// number that holds other text in some rows, naming the rows (D41); a
+// column most of whose values are numbers that number() refuses as not
+// clear (D34, D39); and a column read as a number that holds such
+// numbers in some rows, fewer than half. Each follows the facts: other
+// text and unclear numbers are told apart, each with its own rows in
+// sheet order.
 func (c *ColumnCounter) Warnings(file string) []Finding {
 	var out []Finding
 	for _, f := range c.facts {
@@ -338,32 +341,46 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		if !f.Numeric {
 			continue
 		}
-		text := f.Kinds[KindText]
-		n, rows, examples, refs := text.Count, text.Rows, text.Examples, text.at
-		if !mostlyUnclear && unclear.Count > 0 {
-			n += unclear.Count
-			rows = append(append([]string(nil), rows...), unclear.Rows...)
-			refs = append(append([]RowRef(nil), refs...), unclear.at...)
-			examples = append(append([]string(nil), examples...), unclear.Examples...)
+		if text := f.Kinds[KindText]; text.Count > 0 {
+			w := at
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
+				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or test the column with " +
+				"is not empty or give a default with default(...)"
+			oneRow(&w, text)
+			out = append(out, w)
 		}
-		if n == 0 {
-			continue
+		if unclear.Count > 0 && !mostlyUnclear {
+			w := at
+			what, them := " a number that is not clear (", "it"
+			if unclear.Count > 1 {
+				what, them = " numbers that are not clear (", "them"
+			}
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(unclear) + " " + holds(unclear.Count) +
+				what + strings.Join(unclear.Examples, ", ") + "); number() refuses " + them + " (" + f.reason + ")"
+			oneRow(&w, unclear)
+			out = append(out, w)
 		}
-		rows, examples = rows[:min(len(rows), MaxExamples)], examples[:min(len(examples), MaxExamples)]
-		list := strings.Join(rows, ", ")
-		if n > len(rows) {
-			list += " and " + Count(n-len(rows)) + " more"
-		}
-		w := at
-		if n == 1 && len(refs) == 1 {
-			w.Row = &refs[0]
-		}
-		w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + list + " " + holds(n) +
-			" text that is not a number (" + strings.Join(examples, ", ") + "); correct the data, or test the column with " +
-			"is not empty or give a default with default(...)"
-		out = append(out, w)
 	}
 	return out
+}
+
+// rowList names the rows of k as a message does: up to MaxExamples of
+// them in sheet order, then how many more (`rows[2] (sheet row 4),
+// rows[5] (sheet row 7) and 3 more`).
+func rowList(k KindFacts) string {
+	list := strings.Join(k.Rows, ", ")
+	if k.Count > len(k.Rows) {
+		list += " and " + Count(k.Count-len(k.Rows)) + " more"
+	}
+	return list
+}
+
+// oneRow sets the Row of w, a warning about the cells of k, when it is
+// about exactly one row (D41).
+func oneRow(w *Finding, k KindFacts) {
+	if k.Count == 1 && len(k.at) == 1 {
+		w.Row = &k.at[0]
+	}
 }
 
 func holds(n int) string {
