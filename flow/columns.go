@@ -3,6 +3,7 @@ package flow
 import (
 	"errors"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,9 +108,15 @@ type KindFacts struct {
 	// Rows are up to MaxExamples rows that hold the kind, as D41 names
 	// them: `rows[3] (sheet row 5)`.
 	Rows []string
-	// at are the rows of Rows by index and sheet row.
+	// at are the first MaxRowsListed rows of the kinds a warning is about
+	// (other text, unclear numbers), by index and sheet row, for
+	// Finding.Rows.
 	at []RowRef
 }
+
+// MaxRowsListed is how many rows a column warning lists in Finding.Rows
+// (as validate -json lists the rows of a finding: the first 1,000).
+const MaxRowsListed = 1000
 
 // RowRef names one row of a sheet (D41): Index is its index in rows,
 // SheetRow the row number the spreadsheet shows (0 when unknown), Key
@@ -255,6 +262,8 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
 				name = RowName(at.Index, at.SheetRow, at.Key) // as messages name it
 			}
 			k.Rows = append(k.Rows, name)
+		}
+		if (kind == KindText || kind == KindUnclear) && len(k.at) < MaxRowsListed {
 			k.at = append(k.at, at)
 		}
 	}
@@ -336,6 +345,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + ": " + strconv.Itoa(unclear.Count) + " of " + strconv.Itoa(values) +
 				" values " + unclearLook(unclear.Examples[0]) + "; number() refuses them (" + f.reason + ")"
+			listRows(&w, unclear)
 			out = append(out, w)
 		}
 		if !f.Numeric {
@@ -346,7 +356,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
 				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or test the column with " +
 				"is not empty or give a default with default(...)"
-			oneRow(&w, text)
+			listRows(&w, text)
 			out = append(out, w)
 		}
 		if unclear.Count > 0 && !mostlyUnclear {
@@ -357,7 +367,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			}
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(unclear) + " " + holds(unclear.Count) +
 				what + strings.Join(unclear.Examples, ", ") + "); number() refuses " + them + " (" + f.reason + ")"
-			oneRow(&w, unclear)
+			listRows(&w, unclear)
 			out = append(out, w)
 		}
 	}
@@ -375,9 +385,10 @@ func rowList(k KindFacts) string {
 	return list
 }
 
-// oneRow sets the Row of w, a warning about the cells of k, when it is
-// about exactly one row (D41).
-func oneRow(w *Finding, k KindFacts) {
+// listRows sets the rows of w, a warning about the cells of k: Rows,
+// and Row when it is about exactly one row (D41).
+func listRows(w *Finding, k KindFacts) {
+	w.Rows = &RowList{Refs: slices.Clip(k.at), Count: k.Count}
 	if k.Count == 1 && len(k.at) == 1 {
 		w.Row = &k.at[0]
 	}

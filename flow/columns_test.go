@@ -85,6 +85,11 @@ func TestColumnFacts(t *testing.T) {
 	}, msgs)
 	// Only a warning about exactly one row names it as a row.
 	require.Equal(t, []*flow.RowRef{nil, nil, {Index: 3, SheetRow: 5}}, rows)
+	// Each warning lists every row it is about, in sheet order (D41).
+	ws := c.Warnings("f.md")
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 2, SheetRow: 4}, {Index: 4, SheetRow: 6}}, Count: 2}, ws[0].Rows)
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 0, SheetRow: 2}, {Index: 1, SheetRow: 3}, {Index: 2, SheetRow: 4}}, Count: 3}, ws[1].Rows)
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 3, SheetRow: 5}}, Count: 1}, ws[2].Rows)
 }
 
 // D45: the warning of a column read as a number follows the facts: other
@@ -136,6 +141,11 @@ func TestColumnFactsBounded(t *testing.T) {
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9,997 more hold text")
+	// D41: the rows are there for JSON too, the first MaxRowsListed.
+	require.Equal(t, 10000, ws[0].Rows.Count)
+	require.Len(t, ws[0].Rows.Refs, flow.MaxRowsListed)
+	require.Equal(t, flow.RowRef{Index: 999, SheetRow: 1001}, ws[0].Rows.Refs[999])
+	require.Nil(t, ws[0].Row)
 }
 
 // D41: the rows of a column warning are named as every message names

@@ -53,6 +53,18 @@ type Finding struct {
 	// message names exactly one (D41: a column warning of
 	// ColumnCounter.Warnings); nil otherwise.
 	Row *RowRef
+	// Rows are the rows of a sheet the finding is about, when it knows
+	// them all (a column warning of ColumnCounter.Warnings), though its
+	// message names only the first few (D41); nil otherwise. A pointer,
+	// so that a Finding stays comparable.
+	Rows *RowList
+}
+
+// RowList is the rows of a sheet a finding is about: Refs the first
+// MaxRowsListed of them, in sheet order, Count how many in all.
+type RowList struct {
+	Refs  []RowRef
+	Count int
 }
 
 // Before reports whether f comes before g in the order findings are

@@ -74,6 +74,15 @@ func placeOf(file string, line, column int) jsonPlace {
 func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
 	j := jsonFinding{jsonPlace: placeOf(f.File, f.Line, f.Column),
 		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
+	if rows == nil && f.Rows != nil && len(f.Rows.Refs) > 0 {
+		// A column warning (D45) names its first rows in its message and
+		// knows them all: JSON lists them as any finding's rows.
+		rows = &rowRanges{}
+		for _, r := range f.Rows.Refs {
+			rows.add(r.Index, r.SheetRow, r.Key)
+		}
+		rows.n = max(rows.n, f.Rows.Count)
+	}
 	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
 		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()

@@ -455,6 +455,12 @@ func TestValidateJSONOneRow(t *testing.T) {
 	require.Zero(t, value.SheetRow)
 	require.Contains(t, column.Message, "rows[1] (sheet row 3, B), rows[3] (sheet row 5, D), rows[4] (sheet row 6, E) hold")
 	require.Nil(t, column.Row, "many rows")
+	// A column fact about many rows has the lists, as every finding
+	// about many rows has them (D41).
+	require.Equal(t, []int{1, 3, 4}, column.Rows)
+	require.Equal(t, []int{3, 5, 6}, column.SheetRows)
+	require.Equal(t, []string{"B", "D", "E"}, column.Keys)
+	require.Equal(t, 3, column.RowCount)
 
 	d = writeFile(t, "one.csv", "id,amount\nA,1\nB,x\nC,3\n")
 	r = runCLI(t, "", "validate", "-json", "-key", "id", "-data", d, f)
@@ -470,6 +476,9 @@ func TestValidateJSONOneRow(t *testing.T) {
 		require.NotNil(t, fd.Row, fd.Kind)
 		require.Equal(t, jsonRowRef{Row: fd.Row, SheetRow: 3, Key: "B"}, fd.jsonRowRef, fd.Kind)
 		require.Equal(t, 1, *fd.Row, fd.Kind)
+		require.Equal(t, []int{1}, fd.Rows, fd.Kind)
+		require.Equal(t, []int{3}, fd.SheetRows, fd.Kind)
+		require.Equal(t, 1, fd.RowCount, fd.Kind)
 	}
 	require.ElementsMatch(t, []string{"value", "column"}, seen)
 }
