@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -481,4 +482,56 @@ func TestValidateJSONOneRow(t *testing.T) {
 		require.Equal(t, 1, fd.RowCount, fd.Kind)
 	}
 	require.ElementsMatch(t, []string{"value", "column"}, seen)
+}
+
+// D42, D45: a run that the budget stops still tells the column facts of
+// the rows it ran (they are facts about those rows), saying that they
+// cover only those, in the words and with the count of its other
+// findings; in JSON too, with rows that were all run.
+func TestValidateStoppedColumnFacts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := range 200 {
+		amount := strconv.Itoa(i)
+		if i%7 == 3 {
+			amount = "n/a"
+		}
+		b.WriteString("ID-" + strconv.Itoa(i) + "," + amount + "\n")
+	}
+	d := writeFile(t, "s.csv", b.String())
+	f := writeFlow(t, "f.md", "- **condition:** ${row.amount} > 5\n- **all:** ${len(join(rows, ','))}\n")
+	runOptions = []flow.Option{flow.RunBudget(0, 60_000)}
+	defer func() { runOptions = nil }()
+
+	r := runCLI(t, "", "validate", "-data", d, f)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	stop := regexp.MustCompile(`stopped at rows\[([0-9]+)\]`).FindStringSubmatch(r.stderr)
+	require.NotNil(t, stop, r.stderr)
+	ran, err := strconv.Atoi(stop[1]) // the rows before the stop were run
+	require.NoError(t, err)
+	require.Greater(t, ran, 20, "the budget lets some rows run")
+	require.Less(t, ran, 200, "and stops before the end")
+	note := " (in the " + strconv.Itoa(ran) + " rows run before the run stopped)\n"
+	require.Contains(t, r.stdout, f+":1:20: warning: column amount is read as a number, but rows[3] (sheet row 5), rows[10] (sheet row 12), "+
+		"rows[17] (sheet row 19) and ")
+	require.Contains(t, r.stdout, "correct the data, or test the column with is not empty or give a default with default(...)"+note)
+	// the same count as the condition's own rows
+	require.Contains(t, r.stdout, " of the "+strconv.Itoa(ran)+" rows run before the run stopped)\n")
+
+	r = runCLI(t, "", "validate", "-json", "-data", d, f)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	var found []jsonFinding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	var column *jsonFinding
+	for i := range found {
+		if found[i].Kind == "column" {
+			column = &found[i]
+		}
+	}
+	require.NotNil(t, column, r.stdout)
+	require.Equal(t, (ran-3+6)/7, column.RowCount, "the text rows among those run")
+	require.Len(t, column.Rows, column.RowCount)
+	for _, i := range column.Rows {
+		require.Less(t, i, ran)
+	}
 }
