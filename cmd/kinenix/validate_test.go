@@ -535,3 +535,34 @@ func TestValidateStoppedColumnFacts(t *testing.T) {
 		require.Less(t, i, ran)
 	}
 }
+
+// D38, D12: with data, a method call written like a key that the data
+// has (a column named `len(x)`) reads the key, and validate -data and
+// preview give no warning for it; a row without the key fails with the
+// method call's error; without data it stays a warning.
+func TestValidateMethodCallKeyInData(t *testing.T) {
+	f := writeFlow(t, "l.md", "- **a:** ${row.len(x)}\n")
+	csv := writeFile(t, "l.csv", "len(x),b\nabc,1\ndef,2\n")
+	for _, args := range [][]string{{"validate", "-data", csv, f}, {"validate", "-strict", "-data", csv, f}} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, result{}, r, args)
+	}
+	r := runCLI(t, "", "preview", "-each", "-data", csv, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout+r.stderr, "warning")
+	require.Contains(t, r.stdout, f+":1: a: def\n")
+	js := writeFile(t, "l.json", `{"row": {"len(x)": "abc"}}`)
+	r = runCLI(t, "", "validate", "-strict", "-data", js, f)
+	require.Equal(t, result{}, r)
+	r = runCLI(t, "", "preview", "-strict", "-data", js, f)
+	require.Equal(t, result{stdout: f + ":1: a: abc\n"}, r)
+
+	jsonl := writeFile(t, "l.jsonl", "{\"len(x)\": \"abc\"}\n{\"b\": 1}\n")
+	r = runCLI(t, "", "validate", "-data", jsonl, f)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, f+":1:12: ${row.len(x)}: method calls are not allowed; write len(x) with row as x (rows[1])\n", r.stdout)
+
+	r = runCLI(t, "", "validate", f)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, f+":1:12: warning: ${row.len(x)}: method calls are not allowed; write len(x) with row as x\n", r.stdout)
+}
