@@ -18,14 +18,19 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && set -- $$($(GO) env CC) &
 
 all: check-generated lint test
 
-## generate: regenerate the parsers from grammar/*.peg and docs/functions.md
+## generate: regenerate the parsers from grammar/*.peg, docs/functions.md
+## and eval's closures by shape
 generate:
 	$(GO) generate ./...
 
+# GENERATED are what go generate writes: the parsers, the docs and eval's
+# closures by shape.
+GENERATED := gen docs eval/shapes.go
+
 ## check-generated: fail when generated files differ from what is committed
 check-generated: generate
-	@git diff --exit-code -- gen docs || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- gen docs)" || { git status --porcelain -- gen docs; echo "untracked generated files"; exit 1; }
+	@git diff --exit-code -- $(GENERATED) || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "untracked generated files"; exit 1; }
 
 ## lint: gofmt, go vet (the playground's WebAssembly too), staticcheck
 lint:

@@ -140,12 +140,17 @@ type (
 	// text trimmed, or quoted text with the quotes removed. TextPos is the
 	// offset of Text's first byte in the line, so positions inside a
 	// placeholder can be reported in line coordinates.
+	//
+	// Items is set on the right side of `in` written as a list that starts
+	// with quoted text (`'a, b', 'c'`, D26, D29): each item, quoted or
+	// bare, is a Side of its own, and Text is then Raw.
 	Side struct {
 		From, To int
 		Raw      string
 		Quoted   bool
 		Text     string
 		TextPos  int
+		Items    []*Side
 	}
 )
 

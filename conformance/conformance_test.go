@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"io/fs"
 	"os"
+	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -206,4 +208,101 @@ cases:
 		require.Error(t, err)
 		require.Contains(t, err.Error(), "bad.yaml")
 	}
+}
+
+// A file of the wrong shape is told in plain words: the file, the line,
+// the case, what is there and what to write instead; never the YAML
+// decoder's words or Go's type names (D45). Text that is not YAML is told
+// as a data file's is, by package data.
+func TestMalformedFileInPlainWords(t *testing.T) {
+	const head = "cases:\n  - name: n1\n    template: x\n    want: x\n    rule: D1\n    hint: h\n"
+	for _, tc := range []struct{ file, want string }{
+		{head + "    complexity: [1]\n", "bad.yaml:7: case 1 ('n1'): complexity is a list; write a whole number, such as 1"},
+		{head + "    complexity: one\n", "bad.yaml:7: case 1 ('n1'): complexity is the text 'one'; write a whole number"},
+		{"cases:\n  template: x\n", "bad.yaml:2: cases is a mapping; write a list of cases, each starting with `- `"},
+		{head + "    complexity: 1\n    bogus: 2\n", "bad.yaml:8: case 1 ('n1'): the case has no key 'bogus'; its keys are name, template"},
+		{head + "    complexity: 1\n    hnit: 2\n", "did you mean hint?"},
+		{head + "    complexity: 1\n    env: [a]\n", "bad.yaml:8: case 1 ('n1'): env is a list; write a mapping of names to texts"},
+		{head + "    complexity: 1\n    limits: {max_steps: abc}\n", "bad.yaml:8: case 1 ('n1'): limits.max_steps is the text 'abc'; write a whole number"},
+		{"cases:\n  - template: x\n    error: {kind: [1], contains: x}\n", "bad.yaml:3: case 1: error.kind is a list; write a text"},
+		{"cases:\n  - template: x\n    findings: [{warning: maybe}]\n", "bad.yaml:3: case 1: item 1 of findings.warning is the text 'maybe'; write true or false"},
+		{"env: 5\ncases: []\n", "bad.yaml:1: env is the number 5; write a mapping of names to texts"},
+		{"- a\n", "bad.yaml:1: the file is a list; write a mapping with the keys data, env and cases"},
+		{"cases:\n  - 7\n", "bad.yaml:2: case 1: the case is the number 7; write a mapping of a case's keys"},
+		{"cases: [\n", "bad.yaml: line 1, column 8: not valid YAML:"},
+	} {
+		_, err := conformance.Load(fstest.MapFS{"bad.yaml": {Data: []byte(tc.file)}})
+		require.Error(t, err, tc.file)
+		require.Contains(t, err.Error(), tc.want, tc.file)
+		for _, jargon := range []string{"!!", "unmarshal", "conformance.", "map[", "[]", "int64", ": yaml:"} {
+			require.NotContains(t, err.Error(), jargon, tc.file)
+		}
+	}
+}
+
+// roundTo is n to the nearest multiple of unit.
+func roundTo(n, unit int) int { return (n + unit/2) / unit * unit }
+
+// number reads a number as the README writes it, with a thousands comma.
+func number(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+	require.NoError(t, err)
+	return n
+}
+
+// The numbers the READMEs and the spec state about the suite are the
+// suite's, to the rounding they state: a count of cases "about N" or
+// "some N" is the count to the nearest hundred, a file's "about N lines"
+// its lines to the nearest fifty. The tables list what there is: every
+// file of the suite, and the error kinds in the order of Kinds.
+func TestREADMENumbers(t *testing.T) {
+	cases := load(t)
+	spec := 0
+	for _, c := range cases {
+		if c.File == "spec.yaml" {
+			spec++
+		}
+	}
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		return strings.Join(strings.Fields(string(b)), " ")
+	}
+	readme, specDoc, own := read("../README.md"), read("../docs/flow_markdown_spec.md"), read("README.md")
+
+	m := regexp.MustCompile(`suite, built into the binary, against this build: about ([0-9,]+) cases`).FindStringSubmatch(readme)
+	require.NotNil(t, m, "README.md states the suite's count of cases")
+	require.Equal(t, roundTo(len(cases), 100), number(t, m[1]), "README.md: the suite has %d cases; write the count to the nearest hundred", len(cases))
+
+	m = regexp.MustCompile(`together with about ([0-9,]+) more`).FindStringSubmatch(specDoc)
+	require.NotNil(t, m, "the spec states how many cases the suite has besides its examples")
+	require.Equal(t, roundTo(len(cases)-spec, 100), number(t, m[1]), "docs/flow_markdown_spec.md: the suite has %d cases besides the spec's %d; write the count to the nearest hundred", len(cases)-spec, spec)
+
+	m = regexp.MustCompile(`\[.run\.go.\]\(run\.go\), is about ([0-9,]+) lines`).FindStringSubmatch(own)
+	require.NotNil(t, m, "conformance/README.md states the size of the Go runner")
+	b, err := os.ReadFile("run.go")
+	require.NoError(t, err)
+	lines := strings.Count(string(b), "\n")
+	require.Equal(t, roundTo(lines, 50), number(t, m[1]), "conformance/README.md: run.go has %d lines; write them to the nearest fifty", lines)
+
+	var kinds []string
+	for _, k := range regexp.MustCompile("\\| `([a-z-]+)` \\| `Err[A-Za-z]+` \\|").FindAllStringSubmatch(own, -1) {
+		kinds = append(kinds, k[1])
+	}
+	require.Equal(t, conformance.Kinds(), kinds, "conformance/README.md's table of error kinds")
+
+	listed := map[string]bool{}
+	for _, f := range regexp.MustCompile("\\| `([a-zA-Z/*.A-Z]+\\.(?:yaml|md))` \\|").FindAllStringSubmatch(own, -1) {
+		listed[f[1]] = true
+	}
+	require.NoError(t, fs.WalkDir(conformance.Suite(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		dir, name := path.Split(p)
+		require.True(t, listed[p] || dir != "" && (listed[dir+"*.yaml"] || listed[dir+"NAME.yaml"]),
+			"conformance/README.md's table of files lists no %s (of %s)", p, name)
+		return nil
+	}))
 }

@@ -88,6 +88,7 @@ var (
 	dateDigits   = regexp.MustCompile(`dates are not compared by < and >; compare their digits as numbers: write (.+)$`)
 	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* put it in quotes: write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
+	bareWords    = regexp.MustCompile(`write '([^']+)' in quotes for the text$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written without separators; write (\S+)$`)
 )
 
@@ -138,6 +139,9 @@ func follow(text, msg string) (string, bool) {
 	}
 	if m := groupedNum.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], m[2], 1), true
+	}
+	if m := bareWords.FindStringSubmatch(msg); m != nil {
+		return strings.Replace(text, m[1], "'"+m[1]+"'", 1), true
 	}
 	if numberInCond.MatchString(msg) {
 		// the side that is not a number: its ${X} becomes ${number(X)}

@@ -177,11 +177,16 @@ func Load(fsys fs.FS) ([]Case, error) {
 
 // Parse reads the cases of one file; name is its path in the suite.
 func Parse(name string, b []byte) ([]Case, error) {
+	if err := checkShape(name, b); err != nil {
+		return nil, err
+	}
 	var f file
 	dec := yaml.NewDecoder(strings.NewReader(string(b)))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		// checkShape lets no file the decoder refuses through but one
+		// it does not know of: not the decoder's words either way.
+		return nil, fmt.Errorf("%s: the file is not a file of cases as conformance/README.md describes it", name)
 	}
 	var fileData []byte
 	if f.Data.Kind != 0 {

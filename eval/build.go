@@ -11,6 +11,10 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
+// The closures of the shapes a profile still wants, by the shape of
+// arithmetic's sides and of a pick (shapes.go, from eval/internal/shapegen).
+//go:generate go run ./internal/shapegen -o shapes.go
+
 // Build is the last stage of the plan (plan.go): one closure builder per
 // node kind. A closure charges no steps of its own (the expression's are
 // charged at once before it runs, placeholder.run), except a lazy
@@ -113,27 +117,34 @@ func readOf(n *node, val evalFunc) *varRead {
 
 func (b *builder) key(k *node) evalFunc {
 	n := k.at.(*ast.SelectorExpr)
-	x, key := b.value(k.args[0]), k.name
-	r := readOf(k.args[0], x)
-	return func(fr *frame) (v value.Value, err error) {
-		if r != nil {
-			v, err = r.read(fr)
-		} else {
-			v, err = x(fr)
-		}
-		if err != nil {
-			return v, err
-		}
-		// D10: .key of anything but a dictionary is empty.
-		out, found, err := v.Key(key)
-		if err != nil {
-			return value.Value{}, dataError(b.src, n.Sel.Pos(), b.text(n), err)
-		}
-		if !found && fr.miss != nil && v.Kind() != value.Empty {
-			b.missKey(fr, n, n.X, v, key, n.Sel.Pos())
-		}
-		return out, nil
+	return b.pick(k.args[0], n, n.X, nil, k.name, 0, n.Sel.Pos(), n.Sel.Pos())
+}
+
+// pick is a read of a fixed part of the value of a node (x as written)
+// in at: its key (x.key, D10; item nil) or, for an index item of a
+// constant k, the item k of a list or the key of k's shown text in a
+// dictionary (x[0], D11). A failure of the data is placed at errAt, a
+// missing key at keyAt. Of anything else the part is empty. Each of the
+// two has its closure, generated from one text (shapes.go), so that
+// neither runs the other's branches where one runs inside the other
+// (rows[0].request_id): one closure for both measured slower there.
+type pick struct {
+	val          evalFunc // the node's value
+	r            *varRead // set when the node is a variable: read it here
+	at, x        ast.Expr
+	item         *ast.IndexExpr
+	key          string
+	k            int64
+	errAt, keyAt int
+}
+
+func (b *builder) pick(xn *node, at, x ast.Expr, item *ast.IndexExpr, key string, k int64, errAt, keyAt int) evalFunc {
+	val := b.value(xn)
+	p := pick{val: val, r: readOf(xn, val), at: at, x: x, item: item, key: key, k: k, errAt: errAt, keyAt: keyAt}
+	if item == nil {
+		return b.pickKey(p)
 	}
+	return b.pickItem(p)
 }
 
 func (b *builder) index(in *node) evalFunc {
@@ -221,38 +232,8 @@ func (b *builder) constIndex(in *node) evalFunc {
 	if !fits || k < -(1<<31) || k > 1<<31 {
 		return nil
 	}
-	n, x, key := in.at.(*ast.IndexExpr), b.value(in.args[0]), num.String()
-	r := readOf(in.args[0], x)
-	return func(fr *frame) (v value.Value, err error) {
-		if r != nil {
-			v, err = r.read(fr)
-		} else {
-			v, err = x(fr)
-		}
-		if err != nil {
-			return v, err
-		}
-		var out value.Value
-		switch v.Kind() {
-		case value.List:
-			out, err = v.Index(int(k))
-			if fr.miss != nil && err == nil {
-				b.missItem(fr, n, v, k)
-			}
-		case value.Dict:
-			var found bool
-			out, found, err = v.Key(key)
-			if !found && err == nil && fr.miss != nil {
-				b.missKey(fr, n, n.X, v, key, n.Index.Pos())
-			}
-		default:
-			return value.Value{}, nil // as .key (D10)
-		}
-		if err != nil {
-			return value.Value{}, dataError(b.src, n.Pos(), b.text(n), err)
-		}
-		return out, nil
-	}
+	n := in.at.(*ast.IndexExpr)
+	return b.pick(in.args[0], n, n.X, n, num.String(), k, n.Pos(), n.Index.Pos())
 }
 
 // missItem tells fr.miss when index k is past the ends of the list v,
@@ -545,8 +526,30 @@ type operand struct {
 	k     value.Num
 	konst bool
 	// read is set for an operand that is a variable (val reads it): the
-	// common shapes read it in their own closure.
+	// shapes read it in their own closure.
 	read *varRead
+}
+
+// side is how an operand runs, for the closure of its shape (shapes.go).
+type side uint8
+
+const (
+	sideConst side = iota // konst: its number k, no call
+	sideNum               // arithmetic: num gives its number
+	sideRead              // a variable: read reads it
+	sideVal               // any other value: val
+)
+
+func (o *operand) side() side {
+	switch {
+	case o.konst:
+		return sideConst
+	case o.num != nil:
+		return sideNum
+	case o.read != nil:
+		return sideRead
+	}
+	return sideVal
 }
 
 func (b *builder) operand(n *node) operand {
@@ -608,135 +611,11 @@ func (b *builder) num(n *node) numFunc {
 	// touches no code here.
 	op, _ := operation(n.op) // check refused an operator without one
 	at := opAt{b.src, n.at.(*ast.BinaryExpr).OpPos}
-	// The common shapes get their own closure: a constant side is no
-	// call at all, and a side of arithmetic gives its number directly.
-	// Each keeps the order of the general one below: the left side, the
-	// right side, the left number, the right number (D7, D12).
-	kx, xk := x.k, x.konst
-	ky, yk := y.k, y.konst
-	switch {
-	case x.read != nil && y.read != nil:
-		// As the case below, each variable read here unless its read is
-		// not plain (the data fails, or an inspection hears of a miss).
-		xr, yr := x.read, y.read
-		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			bv, err := yr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num()
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			c := bv.Num()
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(a, c))
-		}
-	case x.read != nil && yk:
-		xr := x.read
-		return func(fr *frame) (value.Num, error) {
-			av, err := xr.read(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num()
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			return at.result(op(a, ky))
-		}
-	case x.val != nil && y.val != nil:
-		return func(fr *frame) (value.Num, error) {
-			av, err := x.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			bv, err := y.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num() // a number, the common case, without a call
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			c := bv.Num() // a number, the common case, without a call
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(a, c))
-		}
-	case x.val != nil && yk:
-		return func(fr *frame) (value.Num, error) {
-			av, err := x.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			a := av.Num() // a number, the common case, without a call
-			if av.Kind() != value.Number {
-				if a, err = b.number(x.node, av); err != nil {
-					return a, err
-				}
-			}
-			return at.result(op(a, ky))
-		}
-	case xk && y.val != nil:
-		return func(fr *frame) (value.Num, error) {
-			bv, err := y.val(fr)
-			if err != nil {
-				return value.Num{}, err
-			}
-			c := bv.Num() // a number, the common case, without a call
-			if bv.Kind() != value.Number {
-				if c, err = b.number(y.node, bv); err != nil {
-					return c, err
-				}
-			}
-			return at.result(op(kx, c))
-		}
-	case x.num != nil && yk:
-		return func(fr *frame) (value.Num, error) {
-			a, err := x.num(fr)
-			if err != nil {
-				return a, err
-			}
-			return at.result(op(a, ky))
-		}
-	case xk && y.num != nil:
-		return func(fr *frame) (value.Num, error) {
-			c, err := y.num(fr)
-			if err != nil {
-				return c, err
-			}
-			return at.result(op(kx, c))
-		}
-	case x.num != nil && y.num != nil:
-		return func(fr *frame) (value.Num, error) {
-			a, err := x.num(fr)
-			if err != nil {
-				return a, err
-			}
-			c, err := y.num(fr)
-			if err != nil {
-				return c, err
-			}
-			return at.result(op(a, c))
-		}
+	// The shapes a profile still wants get their own closure, generated
+	// from a list (shapes.go); the general one below is the reference
+	// they keep to.
+	if f := b.shapeNum(x, y, op, at); f != nil {
+		return f
 	}
 	return func(fr *frame) (value.Num, error) {
 		a, av, err := x.eval(fr)
@@ -798,47 +677,12 @@ func (p *placeholder) build() evalFunc {
 			return value.Value{}, nil
 		}
 	case asExpr:
-		return p.runner(0)
+		return p.runner(0, nil)
 	case asExprUnlessName:
-		// The runner's work written out, a call less (the path's steps
-		// and the expression's charged at once, as no work comes between
-		// them).
-		first, steps := hostvars.NameOf(p.rd.path[0]), len(p.rd.path)+p.expr.steps
-		if num := p.expr.num; num != nil {
-			return func(fr *frame) (value.Value, error) {
-				if fr.s.HasOf(&first) {
-					return p.pathRead(fr)
-				}
-				if err := fr.budget.Steps(steps); err != nil {
-					return value.Value{}, p.placed(err)
-				}
-				n, err := num(fr)
-				return p.settle(value.NumberValue(n), err)
-			}
-		}
-		if vc := p.expr.call; vc != nil {
-			// len(x): the call's work called directly, not through its
-			// closure (run is vc.run).
-			return func(fr *frame) (value.Value, error) {
-				if fr.s.HasOf(&first) {
-					return p.pathRead(fr)
-				}
-				if err := fr.budget.Steps(steps); err != nil {
-					return value.Value{}, p.placed(err)
-				}
-				return p.settle(vc.run(fr))
-			}
-		}
-		run := p.expr.run
-		return func(fr *frame) (value.Value, error) {
-			if fr.s.HasOf(&first) {
-				return p.pathRead(fr)
-			}
-			if err := fr.budget.Steps(steps); err != nil {
-				return value.Value{}, p.placed(err)
-			}
-			return p.settle(run(fr))
-		}
+		// The path's steps and the expression's charged at once, as no
+		// work comes between them.
+		first := hostvars.NameOf(p.rd.path[0])
+		return p.runner(len(p.rd.path), &first)
 	}
 	return p.pathRead
 }
@@ -857,8 +701,9 @@ func (p *placeholder) placed(err error) error { return p.locate(wrapFailure(p.ra
 
 // runner runs p's expression, its steps and extra more charged first, all
 // at once: the nodes of an expression all run unless one fails (no
-// function evaluates anything itself).
-func (p *placeholder) runner(extra int) evalFunc {
+// function evaluates anything itself). With unless, a scope that has that
+// name reads the placeholder as its path instead (asExprUnlessName).
+func (p *placeholder) runner(extra int, unless *hostvars.Name) evalFunc {
 	if p.rd.plain {
 		return p.plainPath(extra)
 	}
@@ -866,6 +711,9 @@ func (p *placeholder) runner(extra int) evalFunc {
 	if num := p.expr.num; num != nil {
 		// Arithmetic gives its number, made a value here once.
 		return func(fr *frame) (value.Value, error) {
+			if unless != nil && fr.s.HasOf(unless) {
+				return p.pathRead(fr)
+			}
 			if err := fr.budget.Steps(steps); err != nil {
 				return value.Value{}, p.placed(err)
 			}
@@ -874,15 +722,35 @@ func (p *placeholder) runner(extra int) evalFunc {
 		}
 	}
 	if vc := p.expr.call; vc != nil {
+		// len(x): varCall.run's work written out here, two calls less:
+		// the variable read in the closure itself unless its read is not
+		// plain (varRead.read), then the function.
+		nm, arg, one, fail := &vc.arg.nm, vc.arg.val, vc.one, vc.fail
 		return func(fr *frame) (value.Value, error) {
+			if unless != nil && fr.s.HasOf(unless) {
+				return p.pathRead(fr)
+			}
 			if err := fr.budget.Steps(steps); err != nil {
 				return value.Value{}, p.placed(err)
 			}
-			return p.settle(vc.run(fr))
+			x, found, err := fr.s.VarOf(nm)
+			if err != nil || !found && fr.miss != nil {
+				if x, err = arg(fr); err != nil {
+					return value.Value{}, p.placed(err)
+				}
+			}
+			v, err := one(&fr.env, x)
+			if err != nil {
+				return value.Value{}, p.placed(fail(err))
+			}
+			return v, nil
 		}
 	}
 	run := p.expr.run
 	return func(fr *frame) (value.Value, error) {
+		if unless != nil && fr.s.HasOf(unless) {
+			return p.pathRead(fr)
+		}
 		if err := fr.budget.Steps(steps); err != nil {
 			return value.Value{}, p.placed(err)
 		}

@@ -84,12 +84,15 @@ func openBrace(src string) *Error {
 	if colon {
 		bad.Construct = ast.DictLit
 	}
-	return spanError(src, at, len(src), ErrForbidden, source{src}.forbidden(bad))
+	return spanError(src, at, len(src), ErrForbidden, source{src: src}.forbidden(bad))
 }
 
 // source is the text of one expression, which every stage's messages
-// quote.
-type source struct{ src string }
+// quote, and its tree, which a message's hint may look at (D44).
+type source struct {
+	src  string
+	tree ast.Expr
+}
 
 // text is node n as written, shortened for a message.
 func (c source) text(n ast.Node) string { return short(strings.TrimSpace(c.src[n.Pos():n.End()])) }

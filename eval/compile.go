@@ -54,7 +54,7 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 		e.Detail = perr.Error()
 		return nil, nil, []*Error{e}
 	}
-	c := &checker{source: source{src}}
+	c := &checker{source: source{src: src, tree: tree}}
 	root := c.expr(tree)
 	o := &optimizer{source: c.source}
 	root = o.node(root)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/condparser"
@@ -67,6 +68,15 @@ func (s Step) String() string {
 type cnode interface {
 	test(fr *frame, steps *[]Step) (bool, error)
 	skip(steps *[]Step)
+	// failure is, for a node that and/or left out, the error of its first
+	// placeholder whose compile found a problem (known without data) that
+	// the data does not turn into a lookup (D12): the error the node would
+	// have failed with, had it been evaluated. Runtime-only errors are not
+	// looked for.
+	failure(fr *frame) error
+	// fails reports whether failure can find anything: a placeholder of
+	// the node has such a problem.
+	fails() bool
 }
 
 // CompileCondition compiles a condition line. Compiled conditions are
@@ -145,6 +155,10 @@ func compileConditionOnly(line string) *Condition {
 	if err != nil {
 		var se *condparser.SyntaxError
 		if errors.As(err, &se) {
+			if e := c.wrappedLine(false); e != nil {
+				c.err = e // `(${a} == 'x')`: the grouping, not the quote
+				return c
+			}
 			kind := ErrCondition
 			if _, open := ScanPlaceholders(line); slices.Contains(open, se.Offset) {
 				kind = errUnclosedCond // the grammar stops at a ${ that D18 leaves open
@@ -154,6 +168,10 @@ func compileConditionOnly(line string) *Condition {
 			c.err = c.condError(0, ErrInternal, "internal error while parsing; please report it")
 			c.err.Detail = err.Error()
 		}
+		return c
+	}
+	if e := c.wrappedLine(true); e != nil {
+		c.err = e
 		return c
 	}
 	if e := c.groupingParens(tree); e != nil {
@@ -200,6 +218,32 @@ func (cd *Condition) group(n ast.Cond, inOr bool) string {
 	return s
 }
 
+// parensReason is the reason of a line that groups with parentheses.
+const parensReason = "parentheses do not group parts of a condition; " +
+	"and binds tighter than or (quote text that has parentheses in it)"
+
+// wrappedLine is the error of a line that is one condition put in
+// parentheses (unwrapLine), with the line without them as its fix when
+// that reads as a condition; nil for any other line. parsed says whether
+// the line itself parsed: one that did not is refused so only when the
+// line without the parentheses parses, and keeps its own error otherwise.
+func (cd *Condition) wrappedLine(parsed bool) *Error {
+	fixed, open, negated, ok := unwrapLine(cd.line)
+	if !ok {
+		return nil
+	}
+	reason := parensReason
+	tree, err := condparser.ParseCond(fixed)
+	switch _, split := tree.(*ast.BoolCond); {
+	case err != nil && !parsed:
+		return nil
+	case err == nil && !(split && negated) && readsAsCondition(fixed):
+		// Not for `not (a or b)`: not would take the first part only.
+		reason += "; write: " + short(fixed)
+	}
+	return cd.condError(open, ErrCondition, reason)
+}
+
 // groupingParens refuses a line that the grammar split into parts (D31)
 // where a part's side starts or ends with a bare parenthesis: a flow
 // author who writes `(${a} == 1 or ${b} == 2) and ${c}` means a grouping
@@ -208,8 +252,7 @@ func (cd *Condition) group(n ast.Cond, inOr bool) string {
 // (`${name} == Johnson and Johnson (UK)`) is one comparison, whatever its
 // parentheses.
 func (cd *Condition) groupingParens(c ast.Cond) *Error {
-	const reason = "parentheses do not group parts of a condition; " +
-		"and binds tighter than or (quote text that has parentheses in it)"
+	const reason = parensReason
 	_, split := c.(*ast.BoolCond)
 	var bad *ast.Side
 	var walk func(ast.Cond)
@@ -264,7 +307,7 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &boolNode{and: n.Op == ast.And, x: x, y: y}, nil
+		return &boolNode{and: n.Op == ast.And, x: x, y: y, check: y.fails()}, nil
 	case *ast.NotCond:
 		at := len(cd.parts)
 		x, err := cd.compile(n.X)
@@ -282,13 +325,27 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 			return nil, err
 		}
 		cmp := &cmpNode{cd: cd, op: n.Op, opPos: n.OpPos, left: l, part: line[n.Pos():n.End()]}
-		if n.Right != nil {
+		right := (*Template)(nil)
+		if n.Right != nil && n.Right.Items != nil {
+			// `in 'a, b', 'c'`: each item a side (D26, D29); the part's
+			// Right is the list as written, its problems the items'.
+			for _, item := range n.Right.Items {
+				t, err := cd.side(item)
+				if err != nil {
+					return nil, err
+				}
+				cmp.items = append(cmp.items, t)
+			}
+			right = buildTemplate(n.Right.Text, n.Right.TextPos, cd.lines)
+			right.quoted = true
+		} else if n.Right != nil {
 			if cmp.right, err = cd.side(n.Right); err != nil {
 				return nil, err
 			}
+			right = cmp.right
 		}
 		cd.parts = append(cd.parts, Part{Text: cmp.part, Start: n.Pos(), End: n.End(), Op: n.Op.String(),
-			OpPos: n.OpPos, Left: l, Right: cmp.right, RightQuoted: n.Right != nil && n.Right.Quoted})
+			OpPos: n.OpPos, Left: l, Right: right, RightQuoted: n.Right != nil && n.Right.Quoted})
 		return cmp, nil
 	case *ast.Truth:
 		s, err := cd.side(n.X)
@@ -307,6 +364,77 @@ func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 func groupsPlaceholder(text string) bool {
 	t := strings.Join(strings.Fields(text), "")
 	return strings.Contains(t, "(${") || strings.Contains(t, "})")
+}
+
+// unwrapLine reports whether line is one condition put in parentheses,
+// possibly after not: `(${a} == 1)`, `not (${a} == 1)`, `not(${a} > 1)`.
+// open is the offset of the "(", fixed the line without the pair, and
+// negated is set when not comes before the "(". The
+// ")" that ends the line must close the "(" that starts it (outside
+// placeholders), so `(1,200) == (1,200)` is two texts, not a grouping.
+func unwrapLine(line string) (fixed string, open int, negated, ok bool) {
+	t := strings.TrimRightFunc(line, unicode.IsSpace)
+	open = len(line) - len(strings.TrimLeftFunc(line, unicode.IsSpace))
+	not := ""
+	if rest := line[open:]; len(rest) > 3 && strings.EqualFold(rest[:3], "not") &&
+		(rest[3] == '(' || unicode.IsSpace(rune(rest[3]))) {
+		not = line[open:open+3] + " "
+		open += 3
+		open += len(line[open:]) - len(strings.TrimLeftFunc(line[open:], unicode.IsSpace))
+	}
+	if open >= len(t) || t[open] != '(' || !strings.HasSuffix(t, ")") || len(t)-1 <= open {
+		return "", 0, false, false
+	}
+	inner := t[open+1 : len(t)-1]
+	if parenDepth(inner) != 0 || parenMin(inner) < 0 {
+		return "", 0, false, false
+	}
+	return not + strings.TrimSpace(inner), open, not != "", true
+}
+
+// parenMin is the lowest parenDepth of a start of text.
+func parenMin(text string) int {
+	d, low := 0, 0
+	eachParen(text, func(c byte) {
+		if c == '(' {
+			d++
+		} else {
+			d--
+		}
+		low = min(low, d)
+	})
+	return low
+}
+
+// parenDepth is the number of "(" less the number of ")" in text, outside
+// its placeholders.
+func parenDepth(text string) int {
+	d := 0
+	eachParen(text, func(c byte) {
+		if c == '(' {
+			d++
+		} else {
+			d--
+		}
+	})
+	return d
+}
+
+// eachParen calls f with each "(" and ")" of text outside its
+// placeholders, in order.
+func eachParen(text string, f func(byte)) {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', ')':
+			f(text[i])
+		case '$':
+			if i+1 < len(text) && text[i+1] == '{' {
+				if end := strings.IndexByte(text[i:], '}'); end > 0 {
+					i += end
+				}
+			}
+		}
+	}
 }
 
 // hasBoolWord reports whether text holds the word and or or.
@@ -521,6 +649,9 @@ func (c *Condition) Text() string {
 type boolNode struct {
 	and  bool
 	x, y cnode
+	// check is set when y has a placeholder whose compile found a
+	// problem: left out, y still fails with it (failure).
+	check bool
 }
 
 func (n *boolNode) test(fr *frame, steps *[]Step) (bool, error) {
@@ -532,12 +663,30 @@ func (n *boolNode) test(fr *frame, steps *[]Step) (bool, error) {
 		if steps != nil {
 			n.y.skip(steps)
 		}
+		if n.check {
+			// E6, D12: an unknown function, a syntax error or a
+			// forbidden construct fails the condition even where
+			// and/or leaves its part out, once its text is not a key
+			// of the data; only those placeholders are read.
+			if err := n.y.failure(fr); err != nil {
+				return false, err
+			}
+		}
 		return a, nil
 	}
 	return n.y.test(fr, steps)
 }
 
 func (n *boolNode) skip(steps *[]Step) { n.x.skip(steps); n.y.skip(steps) }
+
+func (n *boolNode) failure(fr *frame) error {
+	if err := n.x.failure(fr); err != nil {
+		return err
+	}
+	return n.y.failure(fr)
+}
+
+func (n *boolNode) fails() bool { return n.x.fails() || n.y.fails() }
 
 type notNode struct {
 	x    cnode
@@ -564,6 +713,10 @@ func (n *notNode) test(fr *frame, steps *[]Step) (bool, error) {
 
 func (n *notNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
 
+func (n *notNode) failure(fr *frame) error { return n.x.failure(fr) }
+
+func (n *notNode) fails() bool { return n.x.fails() }
+
 type truthNode struct {
 	side *Template
 	part string
@@ -583,18 +736,28 @@ func (n *truthNode) test(fr *frame, steps *[]Step) (bool, error) {
 
 func (n *truthNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
 
+func (n *truthNode) failure(fr *frame) error { return n.side.staticFailure(fr) }
+
+func (n *truthNode) fails() bool { return n.side.hasStaticProblem() }
+
 type cmpNode struct {
 	cd          *Condition
 	op          ast.CmpOp
 	opPos       int
 	left, right *Template
-	part        string
+	// items are the items of a right side of `in` written as a list of
+	// quoted text (`'a, b', 'c'`); right is nil then.
+	items []*Template
+	part  string
 }
 
 func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 	l, err := sideValue(n.left, fr)
 	if err != nil {
 		return false, err
+	}
+	if n.items != nil {
+		return n.testItems(fr, steps, l)
 	}
 	var r value.Value
 	if n.right != nil {
@@ -625,17 +788,7 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		ok = !value.IsBlank(l)
 	}
 	if err != nil {
-		kind, reason := error(ErrType), err.Error()
-		var f *value.Failure
-		if errors.As(err, &f) {
-			kind, reason = f.Kind, f.Reason
-		}
-		if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
-			reason = hint // `> 1,000`: the fix is in the line, not number(...)
-		} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
-			reason = hint // `< 2026-04-15`: number(...) of a date is its year
-		}
-		return false, n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+		return false, n.fail(err, l, r)
 	}
 	if steps != nil {
 		*steps = append(*steps, Step{Part: n.part, Values: n.values(l, r), Result: ok, Evaluated: true})
@@ -643,7 +796,103 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 	return ok, nil
 }
 
+// testItems is test for a right side of `in` that is a list of items:
+// whether l equals one of them (D27, D29), the items evaluated in order
+// until one does.
+func (n *cmpNode) testItems(fr *frame, steps *[]Step, l value.Value) (bool, error) {
+	lim := fr.env.Limits()
+	ok := false
+	for _, item := range n.items {
+		v, err := sideValue(item, fr)
+		if err != nil {
+			return false, err
+		}
+		if ok, err = lim.Equal(l, v); err != nil {
+			return false, n.fail(err, l, v)
+		}
+		if ok {
+			break
+		}
+	}
+	if steps != nil {
+		*steps = append(*steps, Step{Part: n.part, Values: n.values(l, value.Value{}), Result: ok, Evaluated: true})
+	}
+	return ok, nil
+}
+
+// fail is the error of the comparison, err, with the values l and r of
+// its sides.
+func (n *cmpNode) fail(err error, l, r value.Value) error {
+	kind, reason := error(ErrType), err.Error()
+	var f *value.Failure
+	if errors.As(err, &f) {
+		kind, reason = f.Kind, f.Reason
+	}
+	if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
+		reason = hint // `> 1,000`: the fix is in the line, not number(...)
+	} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
+		reason = hint // `< 2026-04-15`: number(...) of a date is its year
+	}
+	return n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+}
+
 func (n *cmpNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }
+
+func (n *cmpNode) failure(fr *frame) error {
+	if err := n.left.staticFailure(fr); err != nil {
+		return err
+	}
+	if n.right != nil {
+		return n.right.staticFailure(fr)
+	}
+	for _, item := range n.items {
+		if err := item.staticFailure(fr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (n *cmpNode) fails() bool {
+	if n.left.hasStaticProblem() || (n.right != nil && n.right.hasStaticProblem()) {
+		return true
+	}
+	for _, item := range n.items {
+		if item.hasStaticProblem() {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStaticProblem reports whether a placeholder of side t has a problem
+// its compile found (placeholder.issue, or a `_` name).
+func (t *Template) hasStaticProblem() bool {
+	for _, p := range t.places {
+		if p.issue() != nil || p.under != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// staticFailure is, for side t of a part that and/or left out, the error
+// of its first placeholder with a problem found by its compile, read as
+// D12 reads it when the part is evaluated (placeholder.read: the dotted
+// path first, which may find a key of the data with that text); nil when
+// each such text is a key of the data, or a missing lookup (E5). The
+// other placeholders are not read.
+func (t *Template) staticFailure(fr *frame) error {
+	for _, p := range t.places {
+		if p.issue() == nil && p.under == nil {
+			continue
+		}
+		if _, err := p.read(fr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // values shows the values of the sides that hold placeholders; a literal
 // side can be read in the part itself.

@@ -281,7 +281,37 @@ func TestConditionParentheses(t *testing.T) {
 	runConds(t, []condCase{
 		{"${s} == '(pending)' and ${flag}", false},
 		{"${s} != (pending)", true}, // no and/or: plain text with parentheses
+		{"${big} == (1,200)", false},
+		{"(1,200) == (1,200)", true}, // text that opens and closes its own
+		{"(${count}) == (4)", true},
+		{"${s} == '(Pending'", false},
+		{"${company} == Johnson and Johnson (UK)", false},
 	})
+	// A part put in parentheses, possibly after not, is a grouping too,
+	// without and/or: refused, with the line without them as the fix.
+	for line, fix := range map[string]string{
+		"not (${s} == Pending)":             "; write: not ${s} == Pending",
+		"(${s} == Pending)":                 "; write: ${s} == Pending",
+		"(${count} > 1)":                    "; write: ${count} > 1",
+		"NOT(${count} > 1)":                 "; write: NOT ${count} > 1",
+		"(${s} == 'Pending')":               "; write: ${s} == 'Pending'",
+		"(${s} is empty)":                   "; write: ${s} is empty",
+		"not (${flag})":                     "; write: not ${flag}",
+		"(${flag} or ${count} > 1)":         "; write: ${flag} or ${count} > 1",
+		"not (${flag} or ${count} > 1)":     "", // not would take the first part only
+		"(${s} == Johnson and Johnson)":     "; write: ${s} == Johnson and Johnson",
+		" ( ${len(tags)} > 1 ) ":            "; write: ${len(tags)} > 1",
+		"(${flag} == true or ${count} == 1": "",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.ErrorIs(t, err, eval.ErrCondition, line)
+		want := "condition: parentheses do not group parts of a condition; and binds tighter than or (quote text that has parentheses in it)" + fix
+		require.Equal(t, want, err.Error(), line)
+		if fixed, ok := strings.CutPrefix(fix, "; write: "); ok {
+			_, err := eval.CompileCondition(fixed) // D49: the fix works
+			require.NoError(t, err, fixed)
+		}
+	}
 }
 
 // D38: comparing with a literal number written with grouping commas
@@ -298,4 +328,90 @@ func TestGroupedLiteralHint(t *testing.T) {
 	require.Contains(t, hint, "write -1234.5")
 	_, ok = eval.MustCompileCondition("${a} < 1,23").Parts()[0].NumberHint()
 	require.False(t, ok)
+}
+
+// E6, D12: a placeholder whose compile found a problem (an unknown
+// function, a wrong number of values, a syntax error, a forbidden
+// construct) fails the condition even in a part that and/or leaves out,
+// once its text is not a key of the data, as if the part had been
+// evaluated; runtime-only errors of a part left out stay not needed.
+func TestConditionSkippedPartProblems(t *testing.T) {
+	s := scope.New(map[string]any{"x": "hello", "n": "12"})
+	for line, want := range map[string]string{
+		"${x} == hello or ${lenght(x)} == 1":         "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == hello or ${a ** 2} == 1":            "condition: ${a ** 2}: ** is not allowed; multiply instead",
+		"${x} == hello or ${x +} == 1":               "condition: ${x +}: unexpected end; a value is missing after '+'",
+		"${x} == hello or ${len(1,2)} == 1":          "condition: ${len(1,2)}: len takes 1 value, got 2",
+		"${x} == zzz and ${lenght(x)} == 1":          "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == a and ${len(x, 2)} == 1":            "condition: ${len(x, 2)}: len takes 1 value, got 2",
+		"${x} == hello or not ${_secret}":            "condition: ${_secret}: names starting with _ are not allowed",
+		"${x} == hello or ${n} == 1 and 1 == ${f(}":  "condition: ${f(}: missing ')'",
+		"${x} == zzz and ${n} == 1 or ${lenght(x)}":  "condition: ${lenght(x)}: unknown function lenght; did you mean len?",
+		"${x} == hello or ${n} == 1 or ${len(x, 2)}": "condition: ${len(x, 2)}: len takes 1 value, got 2",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		_, err = c.Test(s)
+		require.Error(t, err, line)
+		require.Equal(t, want, err.Error(), line)
+		// Explain fails alike, after saying which parts were needed.
+		_, steps, err := c.Explain(s)
+		require.Error(t, err, line)
+		require.Equal(t, want, err.Error(), line)
+		require.NotEmpty(t, steps, line)
+		require.False(t, steps[len(steps)-1].Evaluated, line)
+	}
+	// D12: the text is read as a dotted path first; a key of the data
+	// with that text is no error, and a text without expression syntax
+	// that reads as no key is a missing lookup (E5).
+	for line, want := range map[string]bool{
+		"${x} == hello or ${a ** 2} == 1":            true,
+		"${x} == zzz and ${a ** 2} == 1":             false,
+		"${x} == hello or ${row.First Name} == 1":    true,
+		"${x} == hello or ${number(x)} == 1":         true, // fails only when run
+		"${x} == zzz and ${number(x) * 2} > 1":       false,
+		"${x} == hello or ${number(n)} == 12":        true,
+		"not ${x} == hello and ${lenght(x) + 1} > 1": false,
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		got, err := c.Test(scope.New(map[string]any{"x": "hello", "n": "12", "a ** 2": 3}))
+		if strings.Contains(line, "lenght") {
+			require.Error(t, err, line) // the part left out still fails
+			continue
+		}
+		require.NoError(t, err, line)
+		require.Equal(t, want, got, line)
+	}
+}
+
+// D26, D29: the right side of in written as a list that starts with
+// quoted text is its items, each quoted one without its quotes (a comma
+// inside it kept); with == the message says in (D49).
+func TestConditionQuotedList(t *testing.T) {
+	runConds(t, []condCase{
+		{"${s} in 'Pending', 'Closed'", true},
+		{"${s} in 'Open', 'Closed'", false},
+		{"${company} in 'Johnson and Johnson', 'Acme'", true},
+		{"${company} in 'Johnson, and Johnson', Johnson and Johnson", true},
+		{"${big} in '1,200', '5'", true}, // the comma stays in its item
+		{"${big} in '1', '200'", false},
+		{"${count} in '4.0', x", true}, // items compare by D27
+		{"not ${s} in 'Open', 'Closed'", true},
+		{"${s} in 'x', '${s}'", true},
+		{"${s} in 'x', 'y' and ${flag}", false},
+	})
+	s := condScope(t)
+	c := eval.MustCompileCondition("${s} in 'x', '${lenght(s)}'")
+	_, err := c.Test(s)
+	require.EqualError(t, err, "condition: ${lenght(s)}: unknown function lenght; did you mean len?")
+	require.Len(t, c.Problems(nil), 1) // the item's, once
+	p := c.Parts()[0]
+	require.Equal(t, "'x', '${lenght(s)}'", p.Right.Text())
+	require.True(t, p.RightQuoted)
+	_, steps, err := eval.MustCompileCondition("${s} in 'x', 'pending'").Explain(s)
+	require.NoError(t, err)
+	require.Equal(t, "${s} in 'x', 'pending': 'Pending' -> true", steps[0].String())
+	_, err = eval.CompileCondition("${s} == 'Pending', 'Closed'")
+	require.EqualError(t, err, "condition: text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'")
 }

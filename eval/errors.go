@@ -100,19 +100,26 @@ type Error struct {
 	// so that every error of a condition starts with it (D37).
 	InCondition bool
 	// Subject, for a warning about a lookup, is the lookup as written
-	// (`row.Frist Name`); else "".
+	// (`row.Frist Name`); for an error, the part of Expr the reason is
+	// about, when the reason is a warning's too (`N/A`, D44); else "".
 	Subject string
 }
 
-// Error implements error.
+// Error implements error. An error with a Subject says it before the
+// reason, as its warning does: `${default(x, N/A)}: N/A: this is read as
+// arithmetic of variables, ...`.
 func (e *Error) Error() string {
+	reason := e.Reason
+	if e.Subject != "" && e.Severity == SeverityError {
+		reason = echo.Text(e.Subject) + ": " + reason
+	}
 	if e.Cond {
-		return "condition: " + e.Reason
+		return "condition: " + reason
 	}
 	if e.InCondition {
-		return "condition: ${" + echo.Text(e.Expr) + "}: " + e.Reason
+		return "condition: ${" + echo.Text(e.Expr) + "}: " + reason
 	}
-	return "${" + echo.Text(e.Expr) + "}: " + e.Reason
+	return "${" + echo.Text(e.Expr) + "}: " + reason
 }
 
 // inCondition marks the problems of err, errors of the placeholders of a

@@ -36,6 +36,11 @@ var fastPathCases = []string{
 	// constIndex), its lines written by the general index before it.
 	"${rows[0].request_id}", "${rows[-1].id * 2}", "${rows[3]}", "${packages[1.0]}", "${row[2026]}",
 	"${count[0]}", "${rows[0][0]}", "${nothing[0]}", "${packages[-4]}",
+	// The shapes shapegen writes (issue #19) that no case above has: a
+	// constant and a value, a value and arithmetic (the general closure),
+	// two variables of number text, a key and an item of a variable.
+	"${2 * len(packages)}", "${len(packages) - (a + b)}", "${price * half}",
+	"${len(row.missing)}", "${upper(rows[1].request_id)}", "${word[0]}",
 }
 
 // TestFastPathsKeepResults pins, for every case under every step budget

@@ -22,6 +22,14 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 	t := c.text(n)
 	switch v.Kind() {
 	case value.Empty:
+		if arg, first, ok := joinedWordsArg(c.tree, n); ok {
+			// `default(x, N/A)`: bare words, not arithmetic; the advice
+			// is the bare-word trap's, which validate gives (D44).
+			text := c.src[arg.Pos():arg.End()]
+			e := spanError(c.src, arg.Pos(), arg.End(), ErrType, joinedWordsReason(text, first))
+			e.Subject = text
+			return e
+		}
 		return c.fail(n, ErrType, t+" is empty; use default("+t+", 0)")
 	case value.Text:
 		if strings.TrimSpace(v.Text()) == "" {

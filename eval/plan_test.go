@@ -15,7 +15,7 @@ func checked(t *testing.T, src string) (*node, []*Error) {
 	t.Helper()
 	tree, err := exprparser.ParseExpr(src)
 	require.NoError(t, err, src)
-	c := &checker{source: source{src}}
+	c := &checker{source: source{src: src}}
 	return c.expr(tree), c.problems
 }
 
@@ -57,7 +57,7 @@ func TestOptimisePlan(t *testing.T) {
 	plan := func(src string) *node {
 		root, problems := checked(t, src)
 		require.Empty(t, problems, src)
-		o := &optimizer{source: source{src}}
+		o := &optimizer{source: source{src: src}}
 		root = o.node(root)
 		require.Empty(t, o.problems, src)
 		return root

@@ -165,14 +165,46 @@ func (p *placeholder) traps() []Trap {
 				// by / or -, read as arithmetic of variables.
 				text := p.raw[a.Pos():a.End()]
 				out = append(out, Trap{Kind: TrapBareWord, Offset: p.start + a.Pos(), End: p.start + a.End(),
-					Subject: text, Name: first,
-					Reason: "this is read as arithmetic of variables, and the data has no variable " + quote(first) +
-						"; write '" + text + "' in quotes for the text"})
+					Subject: text, Name: first, Reason: joinedWordsReason(text, first)})
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// joinedWordsReason is what is said of bare words joined by / or -
+// given to a function (text, the first word first, D44): the trap's
+// reason, and the reason of the error their arithmetic gives when a word
+// is empty (joinedWordsError), so that validate and render give the same
+// advice.
+func joinedWordsReason(text, first string) string {
+	return "this is read as arithmetic of variables, and the data has no variable " + quote(first) +
+		"; write '" + text + "' in quotes for the text"
+}
+
+// joinedWordsArg returns the argument of a call in tree that is bare
+// words joined by / or - (wordsJoined) and holds n, with its first word.
+func joinedWordsArg(tree ast.Expr, n ast.Node) (arg ast.Expr, first string, ok bool) {
+	if tree == nil {
+		return nil, "", false
+	}
+	ast.Inspect(tree, func(x ast.Node) bool {
+		call, isCall := x.(*ast.CallExpr)
+		if ok || !isCall {
+			return !ok
+		}
+		for _, a := range call.Args {
+			if a.Pos() <= n.Pos() && n.End() <= a.End() {
+				if w, joined := wordsJoined(a); joined {
+					arg, first, ok = a, w, true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return arg, first, ok
 }
 
 // wordsJoined reports whether x is bare words joined by / or - alone

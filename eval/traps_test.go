@@ -254,3 +254,39 @@ func TestTrapLoneOperatorLeftOut(t *testing.T) {
 		})
 	}
 }
+
+// D44, one rule in one place: bare words joined by / or - given to a
+// function fail, when a word is empty, with the reason of their trap, not
+// with D7's `N is empty; use default(N, 0)`; the fix applied gives the
+// text.
+func TestJoinedWordsErrorIsTheTrap(t *testing.T) {
+	for src, fixed := range map[string]string{
+		"${default(row.x, N/A)}":       "${default(row.x, 'N/A')}",
+		"${part(row.x, e-mail, 1)}":    "${part(row.x, 'e-mail', 1)}",
+		"${default(row.x, to/be/set)}": "${default(row.x, 'to/be/set')}",
+	} {
+		tmpl := eval.MustCompile(src)
+		traps := tmpl.Traps()
+		require.Len(t, traps, 1, src)
+		_, err := tmpl.Render(scope.New(map[string]any{"row": map[string]any{}}))
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, src)
+		require.Equal(t, traps[0].Reason, e.Reason, src)
+		require.Equal(t, traps[0].Subject, e.Subject, src)
+		require.Equal(t, "${"+src[2:len(src)-1]+"}: "+traps[0].Message(), err.Error(), src)
+		require.NotContains(t, err.Error(), "use default(", src)
+		require.Contains(t, err.Error(), "in quotes for the text", src)
+
+		tmpl = eval.MustCompile(fixed)
+		require.Empty(t, tmpl.Traps(), fixed)
+		_, err = tmpl.Render(scope.New(map[string]any{"row": map[string]any{}}))
+		require.NoError(t, err, fixed)
+	}
+	// With the words' variables in the data it is arithmetic, as written.
+	got, err := eval.MustCompile("${default(row.x, N/A)}").Render(scope.New(map[string]any{"N": 6, "A": 3}))
+	require.NoError(t, err)
+	require.Equal(t, "2", got)
+	// An empty operand elsewhere keeps D7's hint.
+	_, err = eval.MustCompile("${default(row.x, 0) + n}").Render(scope.New(nil))
+	require.EqualError(t, err, "${default(row.x, 0) + n}: n is empty; use default(n, 0)")
+}

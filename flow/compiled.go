@@ -342,8 +342,14 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		if extra := sample[cf.Line]; len(extra) > 0 {
 			ws = append(append([]Finding(nil), ws...), extra...)
 		}
+		msg, said := "", ""
+		if res.Err != nil {
+			msg = res.Err.Error()
+			said, _ = EchoSaid(msg)
+		}
 		for _, w := range ws {
-			if res.Err == nil || w.Message != res.Err.Error() {
+			// One line per problem (D32): no warning that the error says.
+			if res.Err == nil || w.Message != msg && w.Message != said {
 				res.Warnings = append(res.Warnings, w)
 			}
 		}
@@ -383,6 +389,20 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		}
 	}
 	return out
+}
+
+// EchoSaid is what an error's message says after it echoes its
+// expression: for `${default(x, N/A)}: N/A: this is read as ...`, the
+// `N/A: this is read as ...` that a warning at the same place says; ok
+// is false for a message that echoes no expression. A warning that an
+// error at its place says this way is that error's (D32, D44).
+func EchoSaid(msg string) (said string, ok bool) {
+	rest, _ := strings.CutPrefix(msg, "condition: ")
+	if !strings.HasPrefix(rest, "${") {
+		return "", false
+	}
+	_, said, ok = strings.Cut(rest, "}: ")
+	return said, ok
 }
 
 // Finding is the error of a field that failed, as a finding of the flow

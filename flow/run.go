@@ -241,7 +241,10 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	todo := make(chan *batch, inFlight)
 	done := make(chan *batch, inFlight)
 	total := make(chan int, 1)
-	cut := false // the reader stopped before the rows' end (written before total is sent)
+	// cut: the reader stopped before the rows' end, at the row cutAt, the
+	// first of a batch it could not send (both written before total is
+	// sent): the stop names it as the sheet shows it (D41).
+	cut, cutAt := false, Input{}
 	// The reader: batches of rows, at most inFlight of them not yet
 	// delivered; at its end, how many batches it sent.
 	go func() {
@@ -272,7 +275,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			}
 			b.ins = append(b.ins, in)
 			if len(b.ins) == size && !send() {
-				cut = true
+				cut, cutAt = true, b.ins[0]
 				return
 			}
 		}
@@ -311,7 +314,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	}()
 	// The writer: results in row order.
 	parked := map[int]*batch{}
-	next, last, sent := 0, -1, -1
+	next, sent := 0, -1
 	for sent < 0 || next < sent {
 		b, ok := parked[next]
 		if !ok {
@@ -343,7 +346,6 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			if !yield(*r, nil) {
 				return
 			}
-			last = r.Row
 		}
 		if b.err != nil {
 			yield(RowResult{}, b.err)
@@ -352,6 +354,6 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 		<-tokens
 	}
 	if err := parent.Err(); err != nil && cut {
-		yield(RowResult{}, &StopError{Index: last + 1, Rows: t.rows, Reason: value.Stopped(err)})
+		yield(RowResult{}, &StopError{Index: cutAt.Index, SheetRow: cutAt.SheetRow, Key: cutAt.Key, Rows: t.rows, Reason: value.Stopped(err)})
 	}
 }

@@ -165,7 +165,21 @@ func TestRunRowsContext(t *testing.T) {
 		require.True(t, errors.As(stop, &se))
 		require.GreaterOrEqual(t, se.Index, 500)
 		require.Equal(t, n, se.Rows)
-		require.Contains(t, stop.Error(), "the run was cancelled")
+		// D41: the first row not delivered, as the sheet shows it.
+		require.Equal(t, n, se.Index)
+		require.Equal(t, n+2, se.SheetRow)
+		require.Equal(t, fmt.Sprintf("stopped at %s: the run was cancelled", flow.RowName(n, n+2, "")), stop.Error())
+	}
+	// A context done before the run: the stop may come between rows (the
+	// reader holds a row no worker has), and names that row with its
+	// sheet row all the same (D41).
+	for range 50 {
+		f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(2))
+		require.NoError(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err = collect(t, ctx, f, sheetRows(10))
+		require.EqualError(t, err, "stopped at rows[0] (sheet row 2): the run was cancelled")
 	}
 	// Breaking out of the loop stops the run.
 	f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(4))

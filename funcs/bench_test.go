@@ -12,6 +12,7 @@ import (
 var (
 	benchPackages = host([]any{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"})
 	benchIDs      = host([]any{"REQ-1001", "REQ-1002", "REQ-1003", "REQ-1004", "REQ-1005"})
+	benchMixed    = host([]any{"REQ-1001", 12, "3.5", true, nil, 1000, "REQ-1002", 7.25, "x", false, 3})
 	benchPremium  = txt("15,434.75 บาท/ปี")
 	benchBrand    = txt("  toyota  ")
 	benchSep      = txt(", ")
@@ -30,6 +31,17 @@ func BenchmarkLen(b *testing.B) {
 func BenchmarkJoin(b *testing.B) {
 	f, _ := Lookup("join")
 	args := []value.Value{benchIDs, benchSep}
+	b.ReportAllocs()
+	for b.Loop() {
+		benchSink, _ = f.Call(nil, args)
+	}
+}
+
+// BenchmarkJoinMixed joins a list of texts, numbers, booleans and an empty
+// item, longer than the items join keeps between its two passes.
+func BenchmarkJoinMixed(b *testing.B) {
+	f, _ := Lookup("join")
+	args := []value.Value{benchMixed, benchSep}
 	b.ReportAllocs()
 	for b.Loop() {
 		benchSink, _ = f.Call(nil, args)

@@ -68,8 +68,9 @@ func callJoin(env *Env, args []value.Value) (value.Value, error) {
 // joinList joins the items of a list. It first adds up the size of the
 // result, (n-1)·len(sep) and then the shown size of each item, and fails as
 // soon as the sum passes the cap; only then does it charge the budget for
-// the result and allocate, exactly once. Each pass charges a step for each
-// item it visits, and a list or dictionary item is shown under l each time.
+// the result and allocate, exactly once. Each pass charges a step for
+// each item it visits, and a list or dictionary item is shown under l each
+// time.
 func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 	limit := l.Cap()
 	n := x.Len()
@@ -82,156 +83,152 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 	total := (n - 1) * len(sep)
 	// Most lists hold only texts: they are read here as strings, and the
 	// first of them kept for the second pass, with no value built for
-	// any. At the first item that is not a text, joinItems goes on.
-	var texts [8]string
+	// any. At the first item that is not a text, sizeItems goes on.
+	var kept [8]item
+	var scratch []byte // shown numbers and nested lists or dictionaries
 	for i := 0; i < n; i++ {
 		if err := l.Budget.Steps(1); err != nil {
 			return value.Value{}, err
 		}
 		s, ok := indexText(x, i)
 		if !ok {
-			return joinItems(x, sep, l, i, total, &texts)
+			var err error
+			if total, scratch, err = sizeItems(x, l, i, total, &kept); err != nil {
+				return value.Value{}, err
+			}
+			break
 		}
 		if len(s) > limit-total {
 			return value.Value{}, errLimit("join", limit)
 		}
 		total += len(s)
-		if i < len(texts) {
-			texts[i] = s
+		if i < len(kept) {
+			kept[i] = item{s: s, text: true}
 		}
 	}
-	if n == 1 {
+	if n == 1 && kept[0].text {
 		// The item itself: a host's text is kept as it is, not boxed again.
 		if v, err := x.Index(0); err == nil && v.Kind() == value.Text {
 			return v, nil
 		}
-		return value.TextValue(texts[0]), nil
+		return value.TextValue(kept[0].s), nil
 	}
+	// The second pass: the budget is charged for the result, then the items
+	// are written with sep between them, the first len(kept) as the first
+	// pass kept them and the others read again, a step each. An item that
+	// does not fit what was charged means the host changed the list under
+	// the evaluation (D1 asks it not to): join fails rather than build more
+	// than it charged for (D35).
 	if err := l.Budget.Bytes(total); err != nil {
 		return value.Value{}, err
 	}
 	var b strings.Builder
 	b.Grow(total)
+	var next item // an item past kept, read again
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteString(sep)
 		}
-		if i < len(texts) {
-			b.WriteString(texts[i])
+		it := &next
+		if i < len(kept) {
+			it = &kept[i]
+		} else {
+			if err := l.Budget.Steps(1); err != nil {
+				return value.Value{}, err
+			}
+			// Most items are texts, read as strings (as readItem does first).
+			if s, ok := indexText(x, i); ok {
+				next = item{s: s, text: true}
+			} else {
+				var err error
+				if next, err = readItem(x, i); err != nil {
+					return value.Value{}, withName("join", err)
+				}
+			}
+		}
+		if it.text {
+			if b.Len()+len(it.s) > total {
+				return value.Value{}, errChanged()
+			}
+			b.WriteString(it.s)
 			continue
 		}
-		if err := l.Budget.Steps(1); err != nil {
-			return value.Value{}, err
+		var err error
+		if scratch, err = appendShown(scratch[:0], it.v, l); err != nil {
+			return value.Value{}, showErr(err, limit)
 		}
-		s, ok := indexText(x, i)
-		if !ok || b.Len()+len(s) > total {
-			// The host changed the list under the evaluation (D1 asks it
-			// not to): the result is not what was charged for.
-			return value.Value{}, withName("join", value.Fail(value.ErrData, "unsupported data: the list changed while it was read"))
+		if b.Len()+len(scratch) > total {
+			return value.Value{}, errChanged()
 		}
-		b.WriteString(s)
+		b.Write(scratch)
 	}
 	return value.TextValue(b.String()), nil
 }
 
-// joinItems is joinList from item from on, once an item that is not a
-// text is met: the items before it are the texts of texts (the first
-// len(texts) of them), total their size and separators, and the step of
-// item from is charged. The first items are kept from the first pass, so
-// that a short list is read from the host only once.
-func joinItems(x value.Value, sep string, l value.Limits, from, total int, texts *[8]string) (value.Value, error) {
+// sizeItems is joinList's first pass from item from on, once an item that
+// is not a text is met: total is the size of the items before it and of the
+// separators, and the step of item from is charged. It keeps the items it
+// reads among the first len(kept), so that a short list is read from the
+// host only once, and gives the size of the whole result and its scratch
+// space, for the second pass.
+func sizeItems(x value.Value, l value.Limits, from, total int, kept *[8]item) (int, []byte, error) {
 	limit := l.Cap()
 	n := x.Len()
-	var scratch []byte // shown numbers and nested lists or dictionaries
-	var kept [8]item
-	for i := 0; i < from && i < len(kept); i++ {
-		kept[i] = item{s: texts[i], text: true}
-	}
+	var scratch []byte
 	for i := from; i < n; i++ {
 		if i > from {
 			if err := l.Budget.Steps(1); err != nil {
-				return value.Value{}, err
+				return 0, nil, err
 			}
 		}
 		it, err := readItem(x, i)
 		if err != nil {
-			return value.Value{}, withName("join", err)
+			return 0, nil, withName("join", err)
 		}
 		if i < len(kept) {
 			kept[i] = it
 		}
-		size := 0
-		switch it.kind() {
-		case value.Empty:
-		case value.Text:
-			size = len(it.s)
-		case value.Bool:
-			size = len("false")
-			if it.v.Bool() {
-				size = len("true")
-			}
-		case value.Number:
-			scratch = it.v.Num().Append(scratch[:0])
-			size = len(scratch)
-		default:
+		size := len(it.s)
+		if !it.text {
 			// Show reads a limit of 0 as its default; 1 is as good when
 			// nothing is left, since any shown byte is then too many.
-			scratch, err = value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)}.Show(scratch[:0], it.v)
+			scratch, err = appendShown(scratch[:0], it.v, value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)})
 			if err != nil {
-				return value.Value{}, showErr(err, limit)
+				return 0, nil, showErr(err, limit)
 			}
 			size = len(scratch)
 		}
 		if size > limit-total {
-			return value.Value{}, errLimit("join", limit)
+			return 0, nil, errLimit("join", limit)
 		}
 		total += size
 	}
-	if n == 1 && kept[0].text {
-		return kept[0].value(), nil
-	}
-	if err := l.Budget.Bytes(total); err != nil {
-		return value.Value{}, err
-	}
-	var b strings.Builder
-	b.Grow(total)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(sep)
+	return total, scratch, nil
+}
+
+// errChanged is join's failure when the host changed a list while join
+// read it.
+func errChanged() error {
+	return withName("join", value.Fail(value.ErrData, "unsupported data: the list changed while it was read"))
+}
+
+// appendShown appends v, an item that is not a text, as join shows it: a
+// number as 12 or 3.5, a boolean as true or false, an empty item as
+// nothing, a list or dictionary as Show shows it under l (which charges
+// its bytes and steps; join charges the rest once, for the whole result).
+func appendShown(dst []byte, v value.Value, l value.Limits) ([]byte, error) {
+	switch v.Kind() {
+	case value.Empty:
+		return dst, nil
+	case value.Bool:
+		if v.Bool() {
+			return append(dst, "true"...), nil
 		}
-		it := kept[min(i, len(kept)-1)]
-		if i >= len(kept) {
-			if err := l.Budget.Steps(1); err != nil {
-				return value.Value{}, err
-			}
-			var err error
-			if it, err = readItem(x, i); err != nil {
-				return value.Value{}, withName("join", err)
-			}
-		}
-		switch it.kind() {
-		case value.Empty:
-		case value.Text:
-			b.WriteString(it.s)
-		case value.Bool:
-			if it.v.Bool() {
-				b.WriteString("true")
-			} else {
-				b.WriteString("false")
-			}
-		case value.Number:
-			scratch = it.v.Num().Append(scratch[:0])
-			b.Write(scratch)
-		default:
-			var err error
-			scratch, err = l.Show(scratch[:0], it.v)
-			if err != nil {
-				return value.Value{}, showErr(err, limit)
-			}
-			b.Write(scratch)
-		}
+		return append(dst, "false"...), nil
+	case value.Number:
+		return v.Num().Append(dst), nil
 	}
-	return value.TextValue(b.String()), nil
+	return l.Show(dst, v)
 }
 
 // item is one item of a list read by join: a text item as its string
@@ -239,37 +236,20 @@ func joinItems(x value.Value, sep string, l value.Limits, from, total int, texts
 // item by item), any other item as its value.
 type item struct {
 	s    string      // a text item's text
-	v    value.Value // any other item; a text item read by Index too
+	v    value.Value // any other item
 	text bool
 }
 
+// readItem reads item i of list x.
 func readItem(x value.Value, i int) (item, error) {
 	if s, ok := indexText(x, i); ok {
 		return item{s: s, text: true}, nil
 	}
 	v, err := x.Index(i)
 	if v.Kind() == value.Text {
-		return item{s: v.Text(), v: v, text: true}, err
+		return item{s: v.Text(), text: true}, err
 	}
 	return item{v: v}, err
-}
-
-func (it item) kind() value.Kind {
-	if it.text {
-		return value.Text
-	}
-	return it.v.Kind()
-}
-
-// value is the item as a Value.
-func (it item) value() value.Value {
-	if it.v.Kind() == value.Text {
-		return it.v
-	}
-	if it.text {
-		return value.TextValue(it.s)
-	}
-	return it.v
 }
 
 // showErr names a failure of value.Show for join. Past the cap it is join's

@@ -48,6 +48,8 @@ func TestJoin(t *testing.T) {
 		{name: "texts, then other items", args: []value.Value{host([]any{"a", "b", 3, "c", []any{"d"}, "e"}), txt("-")}, want: "a-b-3-c-d-e", kind: value.Text},
 		{name: "more than eight texts", args: []value.Value{host([]string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}), txt("")}, want: "abcdefghij", kind: value.Text},
 		{name: "more than eight, a number last", args: []value.Value{host([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i", 10}), txt("")}, want: "abcdefghi10", kind: value.Text},
+		{name: "more than eight of every kind", args: []value.Value{host([]any{1, "b", true, nil, 2.5, "f", "g", "h", false, 10, []any{"x", 2}, ""}), txt("-")},
+			want: "1-b-true--2.5-f-g-h-false-10-x, 2-", kind: value.Text},
 		{name: "one item", args: []value.Value{host([]any{"x"}), txt("-")}, want: "x", kind: value.Text},
 		{name: "empty list", args: []value.Value{host([]any{})}, want: "", kind: value.Text},
 		{name: "empty", args: []value.Value{null}, want: "", kind: value.Text},

@@ -51,6 +51,21 @@ func (r EmptyResult) Value() value.Value {
 	return value.Value{}
 }
 
+// doc is how the docs write what r gives: the Empty of a function whose
+// table entry says no more than its EmptyFirst; "" for EmptyOwn, whose
+// entry must say what Call gives.
+func (r EmptyResult) doc() string {
+	switch r {
+	case EmptyText:
+		return "`\"\"`"
+	case EmptyZero:
+		return "`0`"
+	case EmptyEmpty:
+		return "empty"
+	}
+	return ""
+}
+
 // Example is one call of a function and its result, run by a test and shown
 // in docs/functions.md. Expr is an expression without ${...} that uses
 // literals and the variables of ExampleData only, e.g.
@@ -89,13 +104,15 @@ type Func struct {
 	Name     string
 	Params   []Param
 	Doc      string    // one sentence that starts with the name
-	Empty    string    // what an empty input gives (design section 5), for the docs
+	Empty    string    // what an empty input gives (design section 5), for the docs; see EmptyFirst
 	Examples []Example // run by a test and shown in the docs
 
 	// EmptyFirst is what a call whose first value is empty gives (D48),
 	// once its other values have been computed and without checking
 	// them: replace(empty, empty, empty) is "". The table's machinery
 	// applies it before Call; EmptyOwn leaves an empty first value to Call.
+	// Where the table leaves Empty blank, Empty is what EmptyFirst gives,
+	// as the docs write it: `""`, `0` or empty.
 	EmptyFirst EmptyResult
 
 	// Shortcut, when set, decides a call from its first value alone when
@@ -149,6 +166,9 @@ var (
 	ErrUnknownFunction = errors.New("unknown function")
 )
 
+// textX is the first parameter of the functions that work on a text (D22).
+var textX = Param{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}
+
 // table is the whitelist, in the order of design section 5 and then format
 // (D40, the twelfth). It is the only
 // place a function is declared.
@@ -157,7 +177,6 @@ var table = []Func{
 		Name:       "len",
 		Params:     []Param{{Name: "x", Doc: "a text, list or dictionary"}},
 		Doc:        "len counts the characters (Unicode code points) of a text, the items of a list or the keys of a dictionary; a number or boolean is an error.",
-		Empty:      "`0`",
 		EmptyFirst: EmptyZero,
 		Examples: []Example{
 			{"len('บาท')", "3"},
@@ -178,7 +197,6 @@ var table = []Func{
 			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"},
 		},
 		Doc:        "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"join(ids)", "A-1, B-2, C-3"},
@@ -219,9 +237,8 @@ var table = []Func{
 	},
 	{
 		Name:       "trim",
-		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Params:     []Param{textX},
 		Doc:        "trim removes white space from both ends of a text: Unicode spaces, tabs and line breaks, the no-break space, the zero-width space (U+200B) and the byte order mark (U+FEFF).",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"trim('  Toyota  ')", "Toyota"},
@@ -234,9 +251,8 @@ var table = []Func{
 	},
 	{
 		Name:       "lower",
-		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Params:     []Param{textX},
 		Doc:        "lower writes every letter of a text in lower case by the full Unicode rules (as Python's str.lower), so one letter may become two and a Σ that ends a word becomes ς.",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"lower('ToYoTa CAMRY')", "toyota camry"},
@@ -250,9 +266,8 @@ var table = []Func{
 	},
 	{
 		Name:       "upper",
-		Params:     []Param{{Name: "x", Doc: "a text; a number or boolean is used as its shown text"}},
+		Params:     []Param{textX},
 		Doc:        "upper writes every letter of a text in upper case by the full Unicode rules (as Python's str.upper), so one letter may become several: ß becomes SS.",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"upper('Toyota camry')", "TOYOTA CAMRY"},
@@ -266,12 +281,11 @@ var table = []Func{
 	{
 		Name: "replace",
 		Params: []Param{
-			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			textX,
 			{Name: "old", Doc: "the text to find; it must not be empty"},
 			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"},
 		},
 		Doc:        "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"replace('25-10-2019', '-', '/')", "25/10/2019"},
@@ -305,7 +319,6 @@ var table = []Func{
 			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."},
 		},
 		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
-		Empty:      "empty",
 		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
 			{"round(2.5)", "3"},
@@ -323,7 +336,7 @@ var table = []Func{
 	{
 		Name: "part",
 		Params: []Param{
-			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			textX,
 			{Name: "sep", Doc: "the separator; it must not be empty"},
 			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"},
 		},
@@ -344,13 +357,12 @@ var table = []Func{
 	{
 		Name: "substring",
 		Params: []Param{
-			{Name: "x", Doc: "a text; a number or boolean is used as its shown text"},
+			textX,
 			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
 			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"},
 		},
 		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
 			"positions past the end give what is there, and a negative start or length counts as 0.",
-		Empty:      "`\"\"`",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
 			{"substring('Toyota Camry', 7)", "Camry"},
@@ -410,9 +422,12 @@ func ExampleData() map[string]any { return exampleData() }
 
 // init gives each function of one value its Call, from one, and each
 // function of more values the argument rules of D47 and D48 around its own
-// Call (argRules).
+// Call (argRules); an Empty left blank is what EmptyFirst gives.
 func init() {
 	for i := range table {
+		if table[i].Empty == "" {
+			table[i].Empty = table[i].EmptyFirst.doc()
+		}
 		if one := table[i].one; one != nil && table[i].Call == nil {
 			table[i].Call = func(env *Env, args []value.Value) (value.Value, error) { return one(env, args[0]) }
 		}

@@ -502,8 +502,25 @@ func sidesFail(a, b string, l, r CondSide, s *scope.Scope) bool {
 }
 
 // joinParts tests each part of c alone and joins the results by D31: and
-// before or, left to right, skipping what cannot change the result.
+// before or, left to right, skipping what cannot change the result. A
+// part skipped still fails with a problem of its placeholders known
+// without data that the data does not make a lookup (E6, D12): the first
+// of its Problems with the data.
 func joinParts(c CondLine, s *scope.Scope) string {
+	// skip is the outcome of parts from..to left out: the first problem,
+	// or "".
+	skip := func(from, to int) string {
+		for k := from; k <= to && k < len(c.Parts); k++ {
+			part, err := eval.CompileCondition(c.Parts[k].String())
+			if err != nil {
+				continue
+			}
+			if ps := part.Problems(s); len(ps) > 0 {
+				return "error: " + KindName(ps[0])
+			}
+		}
+		return ""
+	}
 	i := 0
 	for i < len(c.Parts) {
 		// an and-chain: parts i..j
@@ -519,10 +536,16 @@ func joinParts(c CondLine, s *scope.Scope) string {
 			}
 			if o == "false" {
 				chain = "false"
+				if e := skip(k+1, j); e != "" {
+					return e
+				}
 				break
 			}
 		}
 		if chain == "true" {
+			if e := skip(j+1, len(c.Parts)-1); e != "" {
+				return e
+			}
 			return "true"
 		}
 		i = j + 1

@@ -57,7 +57,7 @@ func FromHost(x any) (Value, error) {
 	case float64:
 		return floatValue(t, 64)
 	case json.Number:
-		if n, ok := parseSmallInt(string(t), true); ok {
+		if n, ok := parseSmall(string(t), true); ok {
 			return NumberValue(n), nil // parseJSONNumber's first try, a call less
 		}
 		n, err := parseJSONNumber(string(t))

@@ -646,7 +646,7 @@ const maxExpValue = 1 << 24
 // true. It fails with errSyntax for anything else and with an ErrLimit
 // Failure for numbers beyond the limits, before allocating for them.
 func parseDecimal(s string, signed, exponent bool) (Num, error) {
-	if n, ok := parseSmallInt(s, signed); ok {
+	if n, ok := parseSmall(s, signed); ok {
 		return n, nil
 	}
 	return parseDecimalText(s, signed, exponent)
@@ -759,34 +759,54 @@ func parseDecimalText(s string, signed, exponent bool) (Num, error) {
 	return Num{big: d}, nil
 }
 
-// parseSmallInt is parseDecimal of the most common number text, a whole
-// number of at most 18 ASCII digits (with a '-' or '+' when signed),
-// read in one pass; ok is false for any other text, which parseDecimal
-// reads in full.
-func parseSmallInt(s string, signed bool) (n Num, ok bool) {
+// parseSmall is parseDecimal of the most common number texts: at most 18
+// ASCII digits (with a '-' or '+' first when signed) and at most one '.'
+// among or around them ("42", "-3", "15434.75", "0.07", ".5", "5."), read
+// in one pass straight into a canonical Num: a run of zeros is added to
+// the coefficient only once a nonzero digit follows it, so no trailing
+// zero is ever divided away. ok is false for any other text, which
+// parseDecimalText reads in full; for a text both read, they give the same
+// number (TestParseSmallAgrees).
+func parseSmall(s string, signed bool) (n Num, ok bool) {
 	i, neg := 0, false
 	if signed && len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 		i, neg = 1, s[0] == '-'
 	}
-	if i == len(s) || len(s)-i > 18 {
-		return Num{}, false
-	}
 	var c int64
+	digits, zeros := 0, 0 // zeros: digits 0 read since the last other digit, not yet in c
+	point := -1           // the number of digits before the '.', once read
 	for ; i < len(s); i++ {
-		d := s[i] - '0'
-		if d > 9 {
+		ch := s[i]
+		if ch == '.' && point < 0 {
+			point = digits
+			continue
+		}
+		d := ch - '0'
+		if d > 9 || digits == 18 {
 			return Num{}, false
 		}
-		c = c*10 + int64(d)
+		digits++
+		if d == 0 {
+			zeros++
+			continue
+		}
+		c = c*int64(pow10[zeros+1]) + int64(d) // at most 18 digits: no overflow
+		zeros = 0
+	}
+	if digits == 0 {
+		return Num{}, false
+	}
+	if c == 0 {
+		return Num{}, true
+	}
+	e := zeros
+	if point >= 0 {
+		e -= digits - point
 	}
 	if neg {
 		c = -c
 	}
-	if c%10 != 0 {
-		return Num{coef: c}, true // canonical already (mkNum's first case)
-	}
-	n, _ = mkNum(c, 0) // 18 digits are within every limit
-	return n, true
+	return Num{coef: c, exp: int32(e)}, true
 }
 
 // ParseNum reads plain number text (D6): optional surrounding white space, an
@@ -839,6 +859,48 @@ func fromFloat(f float64, bitSize int) (Num, error) {
 	if f == math.Trunc(f) && math.Abs(f) < whole {
 		return Int(int64(f)), nil
 	}
+	if bitSize == 64 {
+		if n, ok := shortFloat(f); ok {
+			return n, nil
+		}
+	}
+	return floatText(f, bitSize)
+}
+
+// shortFloatDigits is the most digits after the point shortFloat tries.
+const shortFloatDigits = 8
+
+// shortFloat is fromFloat of the most common floats that are not whole, the
+// ones a decimal of at most shortFloatDigits digits after the point reads
+// back as (15434.75, 0.07), found without writing the float as text; ok is
+// false for the others (floatText reads them). For k = 1, 2, ... it takes
+// c, the integer nearest f × 10^k, and keeps c × 10^-k when c / 10^k is f
+// again: both are exact (10^k and c < 2^50 are exact floats) and the
+// division is correctly rounded, as reading text is, so c × 10^-k reads back
+// as f. The first such k is the fewest digits, and below 2^50 any integer
+// that reads back as f at k is the nearest one to f × 10^k (a float's
+// neighbours are closer than 2^-3 even there, while the product is off by
+// less than 2^-4), which is also the nearest to f: the shortest round-trip
+// text's own choice (TestShortFloatIsFloatText).
+func shortFloat(f float64) (Num, bool) {
+	d := 1.0
+	for k := 1; k <= shortFloatDigits; k++ {
+		d *= 10
+		x := f * d
+		if math.Abs(x) >= 1<<50 {
+			return Num{}, false
+		}
+		if c := math.Round(x); c/d == f {
+			n, _ := mkNum(int64(c), -k) // within every limit
+			return n, true
+		}
+	}
+	return Num{}, false
+}
+
+// floatText is fromFloat of any finite float that is not a small whole
+// number, by the shortest text that reads back as f.
+func floatText(f float64, bitSize int) (Num, error) {
 	var buf [32]byte
 	b := strconv.AppendFloat(buf[:0], f, 'e', -1, bitSize)
 	// b is -?d(.d+)?e[+-]dd+ with at most 17 digits.

@@ -3,6 +3,7 @@ package value
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -440,6 +441,52 @@ func TestFromFloat(t *testing.T) {
 	require.Equal(t, "16777216", v.String())
 }
 
+// shortFloat is only a shortcut: on every float it reads, it gives what
+// the shortest round-trip text gives (floatText), and it reads the usual
+// decimals of a sheet or a JSON document.
+func TestShortFloatIsFloatText(t *testing.T) {
+	tenth := 0.1
+	floats := []float64{0.07, -0.07, 0.1, tenth + 0.2, 1.0 / 3, 2.0 / 3, 15434.75, 1.07, 123456789.125,
+		-2.5e-5, 1e-7, 1e-8, 1e-9, 5e-324, math.SmallestNonzeroFloat64, math.MaxFloat64, 0.5, 0.25,
+		1<<49 + 0.5, 1<<50 + 0.5, 1<<52 + 0.5, 112589990684262.4, 112589990684262.5, 1125899906842.625,
+		9.999999999999999, 0.30000000000000004, 99999999.99999999, 0.123456785, 0.1234567850000001}
+	for e := 1; e <= 60; e++ {
+		floats = append(floats, math.Ldexp(1, -e), math.Ldexp(3, -e), -math.Ldexp(5, -e))
+	}
+	rng := rand.New(rand.NewPCG(19, 2))
+	for range 200000 {
+		// Decimals of up to 17 digits with up to 12 after the point, and
+		// floats of any bits.
+		m := rng.Int64N(1 << (1 + rng.IntN(56)))
+		k := rng.IntN(13)
+		f := float64(m) / math.Pow10(k)
+		if rng.IntN(2) == 0 {
+			f = -f
+		}
+		floats = append(floats, f, math.Nextafter(f, math.Inf(1)), math.Float64frombits(rng.Uint64()))
+	}
+	read := 0
+	for _, f := range floats {
+		if math.IsNaN(f) || math.IsInf(f, 0) || f == math.Trunc(f) {
+			continue
+		}
+		got, ok := shortFloat(f)
+		if !ok {
+			continue
+		}
+		read++
+		want, err := floatText(f, 64)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%v", f)
+		requireCanonical(t, got)
+	}
+	require.Greater(t, read, 100000)
+	for _, f := range []float64{0.07, 15434.75, -2.5e-5, 1e-8, 9999999.99999999} {
+		_, ok := shortFloat(f)
+		require.True(t, ok, "%v", f)
+	}
+}
+
 func TestCmpSignInt64(t *testing.T) {
 	// D2: comparisons are exact.
 	ordered := []string{
@@ -510,32 +557,54 @@ func TestNumConcurrent(t *testing.T) {
 	require.Equal(t, "123456789012345678901234567890.123", shared.String())
 }
 
-// parseSmallInt is only a shortcut: on every text it reads, it gives what
-// the full reading gives, and it reads all the short whole numbers.
-func TestParseSmallIntIsParseDecimal(t *testing.T) {
+// parseSmall is only a shortcut: on every text it reads, it gives what
+// the full reading gives, and it reads all the short whole numbers and
+// decimals (at most 18 digits, one point).
+func TestParseSmallIsParseDecimal(t *testing.T) {
 	texts := []string{"0", "-0", "+0", "7", "007", "10", "100", "-1200", "+5",
 		"999999999999999999", "-999999999999999999", "100000000000000000", "1000000000000000000",
-		"", "-", "+", "1.5", "1e3", " 1", "1 ", "--1", "๑"}
+		"", "-", "+", "1.5", "1e3", " 1", "1 ", "--1", "๑",
+		".", "-.", "+.", ".5", "5.", "-.5", "+5.", "0.0", "-0.000", "00.00", "0.07", "-0.07", "15434.75",
+		"1.50", "100.00", "1.2.3", "..5", "5..", "0.000000000000000001", "0.0000000000000000001",
+		"12345678901234567.8", "1234567890123456789.", "-99999999.999999999", "1.0e3", "1.5-", "1.5x"}
 	for d := 1; d <= 20; d++ {
 		for _, lead := range []string{"", "-", "+"} {
 			texts = append(texts, lead+strings.Repeat("9", d), lead+"1"+strings.Repeat("0", d-1), lead+strings.Repeat("0", d))
+			for at := 0; at <= d; at++ {
+				for _, digits := range []string{strings.Repeat("9", d-1) + "1", "1" + strings.Repeat("0", d-1), strings.Repeat("0", d)} {
+					texts = append(texts, lead+digits[:at]+"."+digits[at:])
+				}
+			}
 		}
+	}
+	// And texts made at random of the characters that matter.
+	rng := rand.New(rand.NewPCG(19, 6))
+	const chars = "0000123456789..-+e "
+	for range 20000 {
+		b := make([]byte, rng.IntN(22))
+		for i := range b {
+			b[i] = chars[rng.IntN(len(chars))]
+		}
+		texts = append(texts, string(b))
 	}
 	for _, s := range texts {
 		for _, signed := range []bool{true, false} {
 			want, wantErr := parseDecimalText(s, signed, true)
-			got, ok := parseSmallInt(s, signed)
+			got, ok := parseSmall(s, signed)
 			if !ok {
 				continue
 			}
 			require.NoError(t, wantErr, "%q", s)
 			require.Equal(t, want, got, "%q signed=%v", s, signed)
-			digits := strings.TrimLeft(s, "+-")
-			require.LessOrEqual(t, len(digits), 18, "%q", s)
+			requireCanonical(t, got)
+			digits := strings.Trim(s, "+-.")
+			require.LessOrEqual(t, len(strings.ReplaceAll(digits, ".", "")), 18, "%q", s)
 		}
-		if d := strings.TrimLeft(s, "+-"); len(d) > 0 && len(d) <= 18 && strings.Trim(d, "0123456789") == "" && len(s)-len(d) <= 1 {
-			_, ok := parseSmallInt(s, true)
-			require.True(t, ok, "%q is a short whole number", s)
+		d := strings.TrimLeft(s, "+-")
+		bare := strings.Replace(d, ".", "", 1)
+		if len(bare) > 0 && len(bare) <= 18 && strings.Trim(bare, "0123456789") == "" && len(s)-len(d) <= 1 {
+			_, ok := parseSmall(s, true)
+			require.True(t, ok, "%q is a short number", s)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 )
 
@@ -77,7 +78,7 @@ func TestValidateAgreesWithPreview(t *testing.T) {
 				}
 			}
 			v := runCLI(t, "", "validate", "-json", "-data", d, fl)
-			var found []jsonFinding
+			var found []record.Finding
 			require.NoError(t, json.Unmarshal([]byte(v.stdout), &found), v.stdout+v.stderr)
 			got := map[int][]int{}
 			for _, f := range found {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -11,10 +12,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 )
 
-// The flags of each command, as its help must list them (issue #12).
+// Flags some commands must have, which their help must list (issue #12);
+// help is checked for every command of the table, with these and every
+// flag it lists.
 var commandFlags = map[string][]string{
 	"render":      {"data", "row", "json", "env", "env-all"},
 	"cond":        {"data", "row", "explain", "env", "env-all"},
@@ -22,7 +26,16 @@ var commandFlags = map[string][]string{
 	"validate":    {"data", "row", "json", "strict", "env", "env-all"},
 	"play":        {"addr", "public", "data"},
 	"conformance": {"next"},
-	"version":     {},
+}
+
+// tableFlags are the names of the flags of cmd, as its entry of the
+// command table defines them.
+func tableFlags(cmd *command) []string {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	cmd.run(&cli{}, fs)
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
 }
 
 // Issue #12: help goes to standard output with exit 0, lists every flag
@@ -32,19 +45,28 @@ func TestHelp(t *testing.T) {
 		r := runCLI(t, "", args...)
 		require.Equal(t, 0, r.code, args)
 		require.Empty(t, r.stderr, args)
-		for name := range commandFlags {
-			require.Contains(t, r.stdout, "\n  kinenix "+name, args)
+		for _, cmd := range commands {
+			require.Contains(t, r.stdout, "\n  kinenix "+cmd.name, args)
+			require.Contains(t, r.stdout, "\n  "+cmd.name+" ", args)
 		}
 		require.Contains(t, r.stdout, "examples:\n  kinenix render -data", args)
 		require.Contains(t, r.stdout, "kinenix help COMMAND", args)
 	}
-	for name, flags := range commandFlags {
+	for name := range commandFlags {
+		require.NotNil(t, lookupCommand(name), name)
+	}
+	for _, cmd := range commands {
+		name := cmd.name
+		flags := tableFlags(cmd)
+		for _, f := range commandFlags[name] {
+			require.Contains(t, flags, f, name)
+		}
 		for _, args := range [][]string{{"help", name}, {name, "-h"}, {name, "--help"}, {name, "-help"}, {name, "x", "-h"}} {
 			r := runCLI(t, "", args...)
 			require.Equal(t, 0, r.code, args)
 			require.Empty(t, r.stderr, args)
 			require.True(t, strings.HasPrefix(r.stdout, "usage: kinenix "+name), r.stdout)
-			require.Contains(t, r.stdout, "\nexamples:\n  kinenix "+name, args)
+			require.Contains(t, r.stdout, "\nexamples:\n  "+cmd.examples[0]+"\n", args)
 			for _, f := range append(flags, "h, -help") {
 				found := false
 				for _, ln := range strings.Split(r.stdout, "\n") {
@@ -59,7 +81,7 @@ func TestHelp(t *testing.T) {
 	}
 	r := runCLI(t, "", "help", "bogus")
 	require.Equal(t, 2, r.code)
-	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are render, cond, preview, validate, lsp, play, conformance, version\n", r.stderr)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+commandNames()+"\n", r.stderr)
 	// No arguments: the overview, on standard error, exit 2.
 	r = runCLI(t, "")
 	require.Equal(t, 2, r.code)
@@ -133,6 +155,72 @@ func TestTimeoutFlagValue(t *testing.T) {
 			require.Equal(t, 2, r.code, "%s -timeout %q", cmd, v)
 			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+v+": a duration is a number and a unit, as 30s, 2m or 1h30m; usage:")
 			require.NotContains(t, r.stderr, "parse error")
+		}
+	}
+}
+
+// The table of commands is what the command line knows: every command
+// of it runs, is named when a command is unknown, and has a section in
+// help.txt with a synopsis, what it does and an example; help.txt has no
+// section for a command that is not in the table.
+func TestCommandTable(t *testing.T) {
+	var names []string
+	for _, cmd := range commands {
+		names = append(names, cmd.name)
+		require.NotEmpty(t, cmd.summary, cmd.name)
+		require.NotNil(t, cmd.run, cmd.name)
+		require.NotEmpty(t, cmd.about, cmd.name)
+		require.NotEmpty(t, cmd.examples, cmd.name)
+		for _, e := range cmd.examples {
+			require.True(t, strings.HasPrefix(e, "kinenix "+cmd.name+" ") || e == "kinenix "+cmd.name || strings.Contains(e, `"kinenix", "`+cmd.name+`"`), e)
+		}
+		r := runCLI(t, "", "help", cmd.name)
+		require.Equal(t, 0, r.code, cmd.name)
+		require.True(t, strings.HasPrefix(r.stdout, strings.TrimSpace("usage: kinenix "+cmd.name+" "+cmd.args)+"\n\n"+cmd.about+"\n"), r.stdout)
+	}
+	require.Equal(t, strings.Join(names, ", "), commandNames())
+	// A usage error ends with the command's synopsis, one space between
+	// words also for a command that takes no arguments.
+	for _, cmd := range commands {
+		r := runCLI(t, "", cmd.name, "-zz")
+		require.Equal(t, 2, r.code, cmd.name)
+		require.Contains(t, r.stderr, "; usage: "+strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args)+" (kinenix help "+cmd.name+" for more)\n")
+		require.NotContains(t, r.stderr, "  ", cmd.name)
+	}
+	texts := helpTexts(helpFile)
+	for name := range texts {
+		require.NotNil(t, lookupCommand(name), "help.txt has a section for %q, which is no command", name)
+	}
+	require.Len(t, texts, len(commands))
+	r := runCLI(t, "", "bogus")
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+strings.Join(names, ", ")+" (kinenix help for more)\n", r.stderr)
+}
+
+// A value a flag cannot take is told in plain words, through one helper
+// (valueError), for every flag of every command: what it takes and an
+// example, never the flag package's "parse error".
+func TestFlagValues(t *testing.T) {
+	r := runCLI(t, "", "conformance", "-next", "x")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix conformance: -next x: -next takes a whole number, e.g. -next 10; usage: kinenix conformance [-next N] [DIR] (kinenix help conformance for more)\n", r.stderr)
+	r = runCLI(t, "", "conformance", "-next", "99999999999999999999")
+	require.Contains(t, r.stderr, ": too large: -next takes a whole number, e.g. -next 10; usage:")
+	r = runCLI(t, "", "render", "-json=maybe", "x")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "kinenix render: -json maybe: -json is on or off: write -json, or -json=false; usage:")
+	for _, cmd := range commands {
+		for _, f := range tableFlags(cmd) {
+			for _, v := range []string{"x", "1.5", "99999999999999999999", ""} {
+				r := runCLI(t, "", cmd.name, "-"+f+"="+v, "-h")
+				if r.code == 0 {
+					continue // the flag takes v (a text); -h printed the help
+				}
+				require.Equal(t, 2, r.code, "%s -%s=%s", cmd.name, f, v)
+				require.Contains(t, r.stderr, "kinenix "+cmd.name+": -"+f+" "+v+": ", "%s -%s=%s", cmd.name, f, v)
+				for _, jargon := range []string{"parse error", "out of range", "strconv", "invalid syntax"} {
+					require.NotContains(t, r.stderr, jargon, "%s -%s=%s", cmd.name, f, v)
+				}
+			}
 		}
 	}
 }
@@ -286,7 +374,7 @@ func TestValidateSheetRows(t *testing.T) {
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5, D))\n", r.stdout)
 	r = runCLI(t, "", "validate", "-json", "-data", csv, "-row", "1", "-key", "id", p)
-	var one []jsonFinding
+	var one []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &one))
 	require.Len(t, one, 3)
 	require.Equal(t, []int{1}, one[2].Rows)
@@ -295,7 +383,7 @@ func TestValidateSheetRows(t *testing.T) {
 	require.Nil(t, one[1].Rows) // the len() error holds without data
 
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
-	var got []jsonFinding
+	var got []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
 	require.Len(t, got, 5)
 	require.Equal(t, "column", got[2].Kind) // D45, its rows in its message
@@ -446,6 +534,10 @@ func TestCondGroupingAndTraps(t *testing.T) {
 		"${a} == 1: '' (empty) -> false\n${b} == 2: '' (empty) -> false\n${c} == 3: not needed\nfalse\n", ""}, r)
 	r = runCLI(t, "", "cond", "-explain", "${a} == 1 and ${b} == 2")
 	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "${len(a)} == 1 or ${b} == 2") // parentheses of a part
+	require.NotContains(t, r.stdout, "grouped as")
+	r = runCLI(t, "", "cond", "-explain", "not ${a} == 1 or ${b} == 2 AND ${c} == 3")
+	require.Contains(t, r.stdout, "grouped as: not ${a} == 1 or (${b} == 2 and ${c} == 3)\n")
 	r = runCLI(t, "", "cond", "${a} == 1 && ${b} == 2")
 	require.Equal(t, 0, r.code)
 	require.Equal(t, "false\n", r.stdout)
@@ -472,4 +564,67 @@ func TestBareWordTrapWithData(t *testing.T) {
 	// without data the word may be a variable the data will have
 	r := runCLI(t, "", "validate", p)
 	require.Equal(t, result{0, "", ""}, r)
+}
+
+// E6, D12: a placeholder with a problem known without data fails the
+// condition even in a part and/or leaves out, unless the data has a key
+// of its text; -explain still says which parts were needed, and validate
+// -data and preview fail on the same line.
+func TestCondSkippedPartProblem(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello", "n": "12", "a ** 2": 1}`)
+	for _, line := range []string{
+		"${x} == hello or ${lenght(x)} == 1",
+		"${x} == zzz and ${lenght(x)} == 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", "condition: ${lenght(x)}: unknown function lenght; did you mean len?\n"}, r, line)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "-explain", "${x} == hello or ${x +} == 1")
+	require.Equal(t, result{1, "${x} == hello: 'hello' -> true\n${x +} == 1: not needed\n",
+		"condition: ${x +}: unexpected end; a value is missing after '+'\n"}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${a ** 2} == 1") // the key a ** 2 (D12)
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == hello or ${number(x)} == 1") // fails only when run
+	require.Equal(t, result{0, "true\n", ""}, r)
+
+	fl := writeFlow(t, "f.md", "# F\n\n## One\n\n- **condition:** ${x} == hello or ${lenght(x)} == 1\n- **message:** hi\n")
+	r = runCLI(t, "", "validate", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "unknown function lenght")
+	r = runCLI(t, "", "preview", "-data", d, fl)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, "condition: error: condition: ${lenght(x)}: unknown function lenght")
+}
+
+// Section 10: a part put in parentheses, possibly after not, is refused
+// with the parentheses message and the line without them, not compared
+// with the text "(" (nor told that '(3' is not a number).
+func TestCondWrappedInParentheses(t *testing.T) {
+	d := writeFile(t, "p.json", `{"row": {"status": "Active", "amount": 3}}`)
+	const msg = "condition: parentheses do not group parts of a condition; and binds tighter than or (quote text that has parentheses in it); write: "
+	for line, fix := range map[string]string{
+		"not (${row.status} == Active)": "not ${row.status} == Active",
+		"(${row.status} == Active)":     "${row.status} == Active",
+		"(${row.amount} > 1)":           "${row.amount} > 1",
+	} {
+		r := runCLI(t, "", "cond", "-data", d, line)
+		require.Equal(t, result{1, "", msg + fix + "\n"}, r, line)
+		r = runCLI(t, "", "cond", "-data", d, fix)
+		require.Equal(t, 0, r.code, fix)
+	}
+	r := runCLI(t, "", "cond", "-data", d, "(1,200) == (1,200)")
+	require.Equal(t, result{0, "true\n", ""}, r)
+}
+
+// D26, D29, D49: a list of quoted items after in is read item by item,
+// quotes removed, so the line the old hint led to is not needed.
+func TestCondQuotedList(t *testing.T) {
+	d := writeFile(t, "d.json", `{"x": "hello"}`)
+	r := runCLI(t, "", "cond", "-data", d, "${x} in 'hello', 'world'")
+	require.Equal(t, result{0, "true\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} in 'a, hello', 'world'")
+	require.Equal(t, result{0, "false\n", ""}, r)
+	r = runCLI(t, "", "cond", "-data", d, "${x} == 'hello', 'world'")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "write in instead of ==")
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
+	"time"
 )
 
 // openFile opens the file a command was given, what it holds named in the
@@ -30,4 +34,34 @@ func openFile(what, path string) (*os.File, error) {
 // a file over its limit without reading it whole.
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(r, limit+1))
+}
+
+// flows reads the flow files of preview or validate in turn (readFlow;
+// dataFromStdin when -data is -) and yields each name with its text. A
+// file that cannot be read is told on standard error, after what w holds
+// so far, and makes *code 2; the others are still read.
+func (c *cli) flows(files []string, dataFromStdin bool, w *bufio.Writer, code *int) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		for _, name := range files {
+			src, err := readFlow(name, c.stdin, dataFromStdin)
+			if err != nil {
+				w.Flush()
+				c.message(err)
+				*code = exitUsage
+				continue
+			}
+			if !yield(name, src) {
+				return
+			}
+		}
+	}
+}
+
+// runContext is the context of a run of preview or validate: done after
+// timeout, the -timeout flag (none when 0).
+func runContext(timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout > 0 {
+		return context.WithTimeout(context.Background(), timeout)
+	}
+	return context.Background(), func() {}
 }

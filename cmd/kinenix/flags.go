@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -151,4 +152,41 @@ func (c *cli) oneScope(name string, d *dataFlags) (s *scope.Scope, row string, c
 		return in.Scope, row, exitOK, false
 	}
 	return scope.New(nil), "", exitOK, false
+}
+
+// valueError is why value does not do for flag f, in plain words: what
+// the flag takes and an example. The flag package's own kinds (bool, int,
+// float, ...) say only "parse error" or "value out of range"; a flag type
+// of ours (rowFlag, durationFlag, envFlag) already says it, and is left as
+// it says it.
+func valueError(f *flag.Flag, value string, err error) string {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return err.Error()
+	}
+	example := f.DefValue
+	if example == "" || example == "0" {
+		example = "1"
+	}
+	var takes string
+	switch g.Get().(type) {
+	case bool:
+		return fmt.Sprintf("-%s is on or off: write -%s, or -%s=false", f.Name, f.Name, f.Name)
+	case int, int64:
+		takes = "a whole number"
+	case uint, uint64:
+		takes = "a whole number, 0 or more"
+	case float64:
+		takes = "a number"
+	case time.Duration:
+		return new(durationFlag).Set(value).Error()
+	default:
+		return err.Error()
+	}
+	msg := fmt.Sprintf("-%s takes %s, e.g. -%s %s", f.Name, takes, f.Name, example)
+	// A whole number the flag cannot hold is too large (or too small).
+	if n, perr := strconv.ParseFloat(strings.TrimSpace(value), 64); perr == nil && n == math.Trunc(n) && takes != "a number" {
+		return "too large: " + msg
+	}
+	return msg
 }

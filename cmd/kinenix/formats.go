@@ -7,8 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -131,19 +131,27 @@ func (o *jsonlOut) row(r *flow.RowResult) { o.enc.Encode(jsonRow(r)) }
 func (o *jsonlOut) end()                  {}
 
 // tableOut is -format table: a header line, then one line per row, the
-// columns aligned and the line cut to the width. The widths are those of
-// the first tableSample rows, held until then. A later cell longer than
-// its column widens the column from that line on: a value up to
-// tableMaxCol characters (past that it is cut with `…`), a row's name
-// (row, sheet row, key) without limit, so that a row's name is never cut
-// (D41), not even by the terminal's width.
+// columns aligned. The widths are those of the first tableSample rows,
+// held until then: a row's name (row, sheet row, key) whole, a value up
+// to tableMaxCol cells (past that it is cut with `…`). Every line has the
+// header line's width, in terminal cells (a Thai mark takes none, a wide
+// character two): the table's width, cut to the terminal's but never
+// within a row's name. A later row's name longer than its column widens
+// the column (D41: a row's name is never cut), and the room is taken from
+// the columns of values, the widest first; a later value longer than its
+// column widens it with room from a wider column of values, or is cut.
+// Only a row's name that the values cannot make room for, or that the
+// terminal's width cannot hold, makes its line and those after it wider:
+// a row's name is never cut (D41).
 type tableOut struct {
 	w       io.Writer
 	key     bool
-	width   int
+	width   int // the terminal's
 	names   int // how many columns name the row
 	cols    []string
 	widths  []int
+	total   int // the table's width: the columns and the spaces between them
+	size    int // every line's width: total, cut to the terminal's
 	pending [][]string
 }
 
@@ -170,15 +178,62 @@ func newTable(w io.Writer, f *flow.Flow, key bool) *tableOut {
 }
 
 // grow widens the columns to the cells of a row: a row's name to its
-// length, a value to at most tableMaxCol.
+// width, a value to at most tableMaxCol cells.
 func (t *tableOut) grow(cs []string) {
 	for i, c := range cs {
-		n := utf8.RuneCountInString(c)
+		n := displayWidth(c)
 		if i >= t.names {
 			n = min(n, tableMaxCol)
 		}
 		t.widths[i] = max(t.widths[i], n)
 	}
+}
+
+// fit widens the columns to a later row's cells, so that the table keeps
+// its width: a row's name whole (D41), the room taken from the columns of
+// values, the widest first, down to one cell each, and what they cannot
+// give widens the table; a value up to tableMaxCol cells, the room taken
+// from a wider column of values while it stays wider.
+func (t *tableOut) fit(cs []string) {
+	for i, c := range cs {
+		need := displayWidth(c)
+		if i >= t.names {
+			need = min(need, tableMaxCol)
+		}
+		for t.widths[i] < need {
+			donor := -1
+			for j := t.names; j < len(t.widths); j++ {
+				if j != i && (donor < 0 || t.widths[j] > t.widths[donor]) {
+					donor = j
+				}
+			}
+			switch {
+			case donor >= 0 && i < t.names && t.widths[donor] > 1,
+				donor >= 0 && t.widths[donor] > t.widths[i]+1:
+				t.widths[donor]--
+			case i < t.names:
+				t.total++ // no room left: the name widens the table
+			default:
+				need = t.widths[i] // the value is cut
+				continue
+			}
+			t.widths[i]++
+			if i < t.names {
+				// a name past the terminal's width widens the lines
+				t.size = max(t.size, min(t.total, t.nameEnd()+1))
+			}
+		}
+	}
+}
+
+// nameEnd is where the values start: the cells of a row's name and the
+// spaces after them.
+func (t *tableOut) nameEnd() int {
+	n := 0
+	for _, w := range t.widths[:t.names] {
+		n += w + 2
+	}
+	return n
 }
 
 func (t *tableOut) row(r *flow.RowResult) {
@@ -193,7 +248,7 @@ func (t *tableOut) row(r *flow.RowResult) {
 		}
 		return
 	}
-	t.grow(cs)
+	t.fit(cs)
 	t.line(cs)
 }
 
@@ -210,6 +265,11 @@ func (t *tableOut) flush() {
 	for _, cs := range t.pending {
 		t.grow(cs)
 	}
+	t.total = 2 * (len(t.widths) - 1)
+	for _, w := range t.widths {
+		t.total += w
+	}
+	t.size = min(t.total, max(t.width, t.nameEnd()+1))
 	t.line(t.cols)
 	for _, cs := range t.pending {
 		t.line(cs)
@@ -217,47 +277,192 @@ func (t *tableOut) flush() {
 	t.pending = nil
 }
 
-// line prints one line: the cells padded to their widths, two spaces
-// apart, cut to the width but never within the row's name.
+// line prints one line of the table's width: the cells padded to their
+// widths, two spaces apart, cut to the width (never within the row's
+// name, which the width leaves room for).
 func (t *tableOut) line(cs []string) {
 	var b strings.Builder
-	name := 0 // the characters of the row's name, with its padding
+	used := 0
 	for i, c := range cs {
-		if i == t.names {
-			name = utf8.RuneCountInString(b.String())
-		}
 		if i > 0 {
 			b.WriteString("  ")
+			used += 2
 		}
 		w := t.widths[i]
-		n := utf8.RuneCountInString(c)
-		if n > w {
-			c = cut(c, w)
-			n = w
-		}
+		c = cutWidth(c, w)
+		n := displayWidth(c)
 		b.WriteString(c)
-		if i < len(cs)-1 {
-			b.WriteString(strings.Repeat(" ", w-n))
-		}
+		b.WriteString(strings.Repeat(" ", w-n))
+		used += w
 	}
 	s := b.String()
-	if width := max(t.width, name+1); utf8.RuneCountInString(s) > width {
-		s = cut(s, width)
+	if used > t.size {
+		s = cutWidth(s, t.size)
 	}
-	io.WriteString(t.w, strings.TrimRight(s, " ")+"\n")
+	io.WriteString(t.w, s+strings.Repeat(" ", t.size-displayWidth(s))+"\n")
 }
 
-// cut cuts s to n characters, the last one `…`.
-func cut(s string, n int) string {
-	if n <= 0 {
-		return ""
+// The document `preview -json` prints is
+//
+//	{"files": [{"file": NAME, "rows": [ROW...], "summary": SUMMARY, "error": MESSAGE}...], "errors": N, "warnings": N}
+//
+// files lists the flows in the order read; error is there only when a flow
+// could not be read as a whole (it is too large) or its run stopped
+// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
+// "message": MESSAGE}, the row where it stopped (D41) and the message
+// of error; summary only with -summary. errors counts the fields that failed
+// and the flows that could not be read, warnings the warnings. Each
+// ROW is a previewRow. jsonOut writes it a row at a time.
+
+type previewRow struct {
+	// Row is the index of the row (rows[N]), absent when the data is not
+	// a sheet; SheetRow the row number the spreadsheet shows (D41),
+	// absent when unknown; Key the value of the -key column.
+	Row      *int           `json:"row,omitempty"`
+	SheetRow int            `json:"sheetRow,omitempty"`
+	Key      string         `json:"key,omitempty"`
+	Fields   []previewField `json:"fields"`
+}
+
+type previewField struct {
+	record.Place
+	Label string `json:"label"`
+	// Kind is "field" or "condition".
+	Kind string `json:"kind"`
+	// Value is the field's text as written in the flow.
+	Value string `json:"value"`
+	// Result is the rendered text of a field, or true or false for a
+	// condition; absent when Error is set.
+	Result any    `json:"result,omitempty"`
+	Error  string `json:"error,omitempty"`
+	// Steps are the parts of a condition, with -explain.
+	Steps    []record.Step    `json:"steps,omitempty"`
+	Warnings []record.Finding `json:"warnings,omitempty"`
+}
+
+type jsonRows struct{ j *jsonOut }
+
+func (o jsonRows) row(r *flow.RowResult) { o.j.row(jsonRow(r)) }
+func (o jsonRows) end()                  {}
+
+// jsonOut writes the document of `preview -json` as it goes, one row at a
+// time, laid out as json.MarshalIndent with two spaces lays out the whole,
+// so that a sheet of many rows is never held in memory at once. Text is
+// written as it is (no HTML escapes).
+type jsonOut struct {
+	w           io.Writer
+	files, rows int
+	err         error
+}
+
+func (j *jsonOut) write(s string) {
+	if j.err == nil {
+		_, j.err = io.WriteString(j.w, s)
 	}
-	i := 0
-	for j := range s {
-		if i == n-1 {
-			return s[:j] + "…"
-		}
-		i++
+}
+
+// encode is v as indented JSON whose lines after the first start with
+// prefix.
+func (j *jsonOut) encode(v any, prefix string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil && j.err == nil {
+		j.err = err
 	}
-	return s
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (j *jsonOut) begin() { j.write("{\n  \"files\": [") }
+
+func (j *jsonOut) file(name string) {
+	if j.files > 0 {
+		j.write(",")
+	}
+	j.files++
+	j.rows = 0
+	j.write("\n    {\n      \"file\": " + j.encode(name, "") + ",\n      \"rows\": [")
+}
+
+func (j *jsonOut) row(r previewRow) {
+	if j.rows > 0 {
+		j.write(",")
+	}
+	j.rows++
+	j.write("\n        " + j.encode(r, "        "))
+}
+
+// jsonStop is where the run of a flow stopped (D42), in preview -json.
+type jsonStop struct {
+	record.RowRef
+	Message string `json:"message"`
+}
+
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
+	if j.rows > 0 {
+		j.write("\n      ")
+	}
+	j.write("]")
+	if sum != nil {
+		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
+	}
+	if failed != "" {
+		j.write(",\n      \"error\": " + j.encode(failed, ""))
+	}
+	if stopped != nil {
+		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
+	}
+	j.write("\n    }")
+}
+
+// end ends the document with the counts, and message when it is not ""
+// (a sheet with no rows: there is no row to preview).
+func (j *jsonOut) end(errors, warnings int, message string) {
+	if j.files > 0 {
+		j.write("\n  ")
+	}
+	j.write("],\n  \"errors\": " + strconv.Itoa(errors) + ",\n  \"warnings\": " + strconv.Itoa(warnings))
+	if message != "" {
+		j.write(",\n  \"message\": " + j.encode(message, ""))
+	}
+	j.write("\n}\n")
+}
+
+// printResults prints the results of one flow for one row: a line per
+// field, then, indented, the parts of a condition, then the warnings.
+
+func jsonRow(r *flow.RowResult) previewRow {
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
+	if r.Row >= 0 {
+		row := r.Row
+		pr.Row = &row
+	}
+	for _, res := range r.Results {
+		pr.Fields = append(pr.Fields, jsonField(res))
+	}
+	return pr
+}
+
+func jsonField(r flow.Result) previewField {
+	f := previewField{Place: record.PlaceOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
+		Kind: "field", Value: echo.Clean(r.Value)}
+	if r.Condition {
+		f.Kind = "condition"
+	}
+	switch {
+	case r.Err != nil:
+		f.Error = echo.Clean(r.Err.Error())
+	case r.Condition:
+		f.Result = r.Holds
+	default:
+		f.Result = r.Text
+	}
+	for _, st := range r.Steps {
+		f.Steps = append(f.Steps, record.StepOf(st))
+	}
+	for _, w := range r.Warnings {
+		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
+	}
+	return f
 }

@@ -66,3 +66,34 @@ func TestValidateDateHint(t *testing.T) {
 	require.Contains(t, r.stdout, p+":1:36: condition: '${row.Start Date} < 2026-04-15': < needs numbers; '2026-04-01' is a date, "+
 		"and dates are not compared by < and >; compare their digits as numbers: write ${number(replace(row['Start Date'], '-', ''))} < 20260415\n")
 }
+
+// D44, one rule in one place: render, validate (with and without data)
+// and preview give the same advice for bare words joined by / given to a
+// function, `write 'N/A' in quotes for the text`, from the one trap, and
+// with data it is one line, the error (D32).
+func TestJoinedWordsSameAdvice(t *testing.T) {
+	const advice = "N/A: this is read as arithmetic of variables, and the data has no variable 'N'; write 'N/A' in quotes for the text"
+	data := writeFile(t, "d.json", `{"row": {"Email": null}}`)
+	f := writeFlow(t, "f.md", "- **a:** ${default(row.Email, N/A)}\n")
+
+	r := runCLI(t, "", "render", "-data", data, "${default(row.Email, N/A)}")
+	require.Equal(t, 1, r.code)
+	require.Equal(t, "${default(row.Email, N/A)}: "+advice+"\n", r.stderr)
+
+	r = runCLI(t, "", "validate", "-data", data, f)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, f+":1:31: ${default(row.Email, N/A)}: "+advice+"\n", r.stdout)
+
+	r = runCLI(t, "", "preview", "-data", data, f)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, f+":1: a: error: ${default(row.Email, N/A)}: "+advice+"\n", r.stdout)
+
+	csv := writeFile(t, "s.csv", "Email,Name\n,Ann\n")
+	r = runCLI(t, "", "validate", "-data", csv, f)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, f+":1:31: ${default(row.Email, N/A)}: "+advice+" (rows[0] (sheet row 2))\n", r.stdout)
+	r = runCLI(t, "", "preview", "-each", "-format", "table", "-data", csv, f)
+	require.Equal(t, 1, r.code)
+	require.NotContains(t, r.stdout+r.stderr, "use default(")
+	require.NotContains(t, r.stderr, "warning: N/A")
+}

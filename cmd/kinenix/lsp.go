@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -12,18 +13,20 @@ import (
 // lsp runs the language server on standard input and output until the
 // client sends exit (`kinenix lsp`). The sample data file is named by the
 // client in its initialization options ({"data": "FILE"}), not by a flag.
-func (c *cli) lsp(args []string) int {
-	if code, done := c.noArgs("lsp", args, "lsp takes no arguments (the editor starts it and talks to it on standard input and output)"); done {
-		return code
+func (c *cli) lsp(*flag.FlagSet) func(args []string) int {
+	return func(args []string) int {
+		if len(args) != 0 {
+			return c.usageError("lsp", "lsp takes no arguments (the editor starts it and talks to it on standard input and output)")
+		}
+		info, ok := debug.ReadBuildInfo()
+		return lsp.Serve(c.stdin, c.stdout, lsp.Options{
+			LoadData: lspData,
+			Env:      nil, // as on every command: no environment unless asked for
+			Log:      c.stderr,
+			Version:  strings.TrimPrefix(versionText(releaseVersion, info, ok), "kinenix "),
+			Debounce: lspDebounce,
+		})
 	}
-	info, ok := debug.ReadBuildInfo()
-	return lsp.Serve(c.stdin, c.stdout, lsp.Options{
-		LoadData: lspData,
-		Env:      nil, // as on every command: no environment unless asked for
-		Log:      c.stderr,
-		Version:  strings.TrimPrefix(versionText(releaseVersion, info, ok), "kinenix "),
-		Debounce: lspDebounce,
-	})
 }
 
 // lspDebounce is how long the language server waits after a change for

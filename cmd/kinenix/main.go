@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -58,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case "-h", "-help", "--help", "help":
 		if name == "help" && len(args) > 1 && !isHelp(args[1]) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
-				return cmd.run(c, []string{"-h"})
+				return c.runCommand(cmd, []string{"-h"})
 			}
 			fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s\n", quoteArg(args[1]), commandNames())
 			return exitUsage
@@ -66,10 +67,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, overview())
 		return exitOK
 	case "-version", "--version":
-		return c.version(nil)
+		return c.runCommand(lookupCommand("version"), nil)
 	default:
 		if cmd := lookupCommand(name); cmd != nil {
-			return cmd.run(c, args[1:])
+			return c.runCommand(cmd, args[1:])
 		}
 	}
 	fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s (kinenix help for more)\n", quoteArg(args[0]), commandNames())
@@ -84,155 +85,72 @@ func isHelp(arg string) bool {
 	return false
 }
 
-// command is one subcommand and its help.
+// command is one subcommand: its name, its one-line summary for the
+// overview, and what runs it. The rest of its help (synopsis, what it
+// does, examples) is its section of help.txt.
 type command struct {
-	name     string
-	args     string // the synopsis after the name
-	summary  string // one line for the overview
-	about    string // what it does, for `kinenix help NAME`
-	examples []string
-	run      func(c *cli, args []string) int
+	name    string
+	summary string
+	// run defines the command's flags on fs and returns what runs it,
+	// given the arguments that are not flags; runCommand parses them.
+	run func(c *cli, fs *flag.FlagSet) func(args []string) int
+	helpText
 }
 
+// commands are the commands of kinenix, in the order the overview lists
+// them. Dispatch, the overview, kinenix help and the tests read them.
 var commands []*command
 
 func init() {
 	commands = []*command{
-		{
-			name: "render", args: "[-data FILE] [-row N] [-json] [-env NAMES | -env-all] TEXT",
-			summary: "render a template and print the result",
-			about: "Renders TEXT, a text with ${...} placeholders, with the variables of the\n" +
-				"data file, and prints the result. A failing placeholder prints its error\n" +
-				"on standard error and exits 1.",
-			examples: []string{
-				`kinenix render -data examples/premium-report.json '${len(packages)} packages for ${join(ok_ids, ", ")}'`,
-				`kinenix render -data examples/renewals.csv -row 1 'Dear ${row.customer}'`,
-			},
-			run: (*cli).render,
-		},
-		{
-			name: "cond", args: "[-data FILE] [-row N] [-explain] [-env NAMES | -env-all] CONDITION",
-			summary: "decide a condition line and print true or false",
-			about: "Tests CONDITION, a condition line such as ${row.status} == Active and\n" +
-				"${row.amount} > 0, with the variables of the data file, and prints true or\n" +
-				"false. A condition that cannot be decided prints its error on standard\n" +
-				"error and exits 1.",
-			examples: []string{
-				`kinenix cond -explain -data examples/premium-report.json '${row.status} == Active and ${row.amount} > 0'`,
-				`kinenix cond -- '-1 < 3'`,
-			},
-			run: (*cli).cond,
-		},
-		{
-			name: "preview", args: "[-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
-			summary: "show every field of flows computed with data, for a row or a whole sheet",
-			about: "Shows every field of each flow rendered with the data, and every condition\n" +
-				"field with its verdict, in file order, one line each: FILE:LINE: LABEL: RESULT.\n" +
-				"A field that fails shows FILE:LINE: LABEL: error: MESSAGE and the others\n" +
-				"are still shown; the exit status is then 1. Warnings about the data\n" +
-				"follow their field as FILE:LINE:COLUMN: warning: MESSAGE. Fenced code\n" +
-				"blocks and lines without a bold label are skipped, as validate skips\n" +
-				"them. A DIR stands for every .md file below it.\n\n" +
-				"With a sheet (.csv, .xlsx, .jsonl) the fields are computed for row 0, the\n" +
-				"row -row picks, or with -each every row, each after a line that names it\n" +
-				"as the sheet shows it: rows[3] (sheet row 5), with -key the value of a\n" +
-				"column too: rows[3] (sheet row 5, INV-0104). The flow is compiled once;\n" +
-				"the rows are read as a stream (held in memory only when the flow reads\n" +
-				"rows, the whole sheet), computed on all cores and printed in their\n" +
-				"order. -summary, -where, -errors and -compare imply every row.\n\n" +
-				"The fields and conditions of one row share one work budget; a run has a\n" +
-				"budget too (64 rows' worth), and -timeout a time. Past either, the run\n" +
-				"stops with a message on standard error that names the first row not\n" +
-				"computed (stopped at rows[1,204] (sheet row 1,206): the run needs more\n" +
-				"work than allowed) and exits 1; what was printed stands. On a terminal,\n" +
-				"a run that takes more than a second shows its progress (rows, rows/s) on\n" +
-				"standard error; never in a pipe or with -json.",
-			examples: []string{
-				`kinenix preview -data examples/renewals.csv -each examples/renewals.md`,
-				`kinenix preview -data examples/order-status.yaml -explain examples/order-status.md`,
-				`kinenix preview -data examples/renewals.csv -format table -key policy_no examples/renewals.md`,
-				`kinenix preview -data examples/renewals.csv -summary examples/renewals.md`,
-				`kinenix preview -data rows.csv -each -format csv FLOW.md > results.csv`,
-				`kinenix preview -data rows.csv -compare OLD.md NEW.md`,
-			},
-			run: (*cli).preview,
-		},
-		{
-			name: "validate", args: "[-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...",
-			summary: "check every ${...} and condition of flows",
-			about: "Checks every ${...} and every condition field of each flow and prints one\n" +
-				"line per problem on standard output, FILE:LINE:COLUMN: MESSAGE, in file\n" +
-				"order; no output and exit 0 when there is none, exit 1 when there is one.\n" +
-				"A DIR stands for every .md file below it, in name order.\n\n" +
-				"With -data the flow is also run the way preview runs it, on every row of\n" +
-				"a sheet (only row N with -row N): a field or condition that fails on a\n" +
-				"row is an error, listed once with the rows it fails on (rows 1-2, 6 and\n" +
-				"12,546 more; one row as rows[3] (sheet row 5)), so validate and preview\n" +
-				"never disagree about a row. What only may go wrong (a lookup that is\n" +
-				"empty on a row, a silent trap) is printed as FILE:LINE:COLUMN: warning:\n" +
-				"MESSAGE; warnings exit 0 unless -strict. A sheet with a header and no\n" +
-				"rows is one warning. The run has the budgets of preview, and -timeout.",
-			examples: []string{
-				`kinenix validate examples`,
-				`kinenix validate -strict -data examples/renewals.csv examples/renewals.md`,
-			},
-			run: (*cli).validate,
-		},
-		{
-			name: "lsp", args: "",
-			summary: "serve the Language Server Protocol to an editor",
-			about: "Runs a language server for flow Markdown files on standard input and\n" +
-				"output, for an editor to start: diagnostics as you type (everything\n" +
-				"validate reports, with exact ranges), hover on functions and data paths,\n" +
-				"and completion of functions and data keys. The editor names a sample data\n" +
-				"file in its initialization options: {\"data\": \"FILE\"}.",
-			examples: []string{
-				`nvim: vim.lsp.start({name = "kinenix", cmd = {"kinenix", "lsp"}, init_options = {data = "examples/premium-report.json"}})`,
-			},
-			run: (*cli).lsp,
-		},
-		{
-			name: "play", args: "[-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]",
-			summary: "a local page that checks a flow and its data as you type",
-			about: "Serves a page, on this machine only, with two editors: the flow and its\n" +
-				"data (JSON, YAML or CSV). As you type it shows the problems validate\n" +
-				"reports, underlined on their lines, every field rendered and every\n" +
-				"condition decided part by part, and the function reference. FLOW.md\n" +
-				"and -data FILE are read once, at start, into the page; the server reads\n" +
-				"and writes no other file, and ${env.NAME} is always empty there. It\n" +
-				"listens on loopback; a non-loopback -addr needs -public. Ctrl-C stops it.",
-			examples: []string{
-				`kinenix play -data examples/premium-report.json examples/premium-report.md`,
-				`kinenix play -addr 127.0.0.1:9000`,
-			},
-			run: (*cli).play,
-		},
-		{
-			name: "conformance", args: "[-next N] [DIR]",
-			summary: "run the language's conformance suite against this build",
-			about: "Runs the conformance suite, the language as data (YAML cases, see\n" +
-				"conformance/README.md), against this build: the suite built into kinenix,\n" +
-				"or the .yaml files below DIR (but DIR/pending). Prints pass and fail per\n" +
-				"area, one line each, then the next failing cases, simplest first, each\n" +
-				"with its rule and a hint. Exit 0 when every case passes, 1 when one fails,\n" +
-				"2 when DIR or a file of it cannot be read.",
-			examples: []string{
-				`kinenix conformance`,
-				`kinenix conformance -next 3 conformance`,
-			},
-			run: (*cli).conformance,
-		},
-		{
-			name: "version", args: "",
-			summary: "print the version of kinenix",
-			about:   "Prints the module version kinenix was built from, or (devel) and the\nrevision of the source for a build from a clone.",
-			examples: []string{
-				`kinenix version`,
-			},
-			run: (*cli).version,
-		},
+		{name: "render", summary: "render a template and print the result", run: (*cli).render},
+		{name: "cond", summary: "decide a condition line and print true or false", run: (*cli).cond},
+		{name: "preview", summary: "show every field of flows computed with data, for a row or a whole sheet", run: (*cli).preview},
+		{name: "validate", summary: "check every ${...} and condition of flows", run: (*cli).validate},
+		{name: "lsp", summary: "serve the Language Server Protocol to an editor", run: (*cli).lsp},
+		{name: "play", summary: "a local page that checks a flow and its data as you type", run: (*cli).play},
+		{name: "conformance", summary: "run the language's conformance suite against this build", run: (*cli).conformance},
+		{name: "version", summary: "print the version of kinenix", run: (*cli).version},
+	}
+	texts := helpTexts(helpFile)
+	for _, c := range commands {
+		c.helpText = texts[c.name]
 	}
 }
+
+// helpText is the help of a command beyond its summary, from help.txt.
+type helpText struct {
+	args     string // the synopsis after the name
+	about    string // what it does, for `kinenix help NAME`
+	examples []string
+}
+
+//go:embed help.txt
+var helpFile string
+
+// helpTexts reads help.txt: after a preamble, a section a command, which
+// starts at `== NAME`, then `usage: ARGS`, what it does, and after
+// `examples:` one example a line.
+func helpTexts(text string) map[string]helpText {
+	out := map[string]helpText{}
+	sections := strings.Split(text, "\n== ")
+	for _, sec := range sections[1:] {
+		name, body, _ := strings.Cut(sec, "\n")
+		usage, body, _ := strings.Cut(body, "\n")
+		about, examples, _ := strings.Cut(body, "\nexamples:\n")
+		h := helpText{args: strings.TrimSpace(strings.TrimPrefix(usage, "usage:")), about: strings.TrimRight(about, "\n")}
+		for _, e := range strings.Split(examples, "\n") {
+			if e = strings.TrimSpace(e); e != "" {
+				h.examples = append(h.examples, e)
+			}
+		}
+		out[strings.TrimSpace(name)] = h
+	}
+	return out
+}
+
+// synopsis is how the command is called: kinenix, its name, its args.
+func (c *command) synopsis() string { return strings.TrimSpace("kinenix " + c.name + " " + c.args) }
 
 func lookupCommand(name string) *command {
 	for _, c := range commands {
@@ -256,7 +174,7 @@ func overview() string {
 	var b strings.Builder
 	b.WriteString("kinenix renders, tests, previews and validates flows written in the kinenix\nexpression language.\n\nusage:\n")
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("kinenix "+c.name+" "+c.args))
+		fmt.Fprintf(&b, "  %s\n", c.synopsis())
 	}
 	b.WriteString("  kinenix help [COMMAND]\n\ncommands:\n")
 	width := 0
@@ -279,7 +197,9 @@ Exit status: 0 success; 1 an expression, condition or flow has a problem;
 examples:
 `)
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %s\n", c.examples[0])
+		if len(c.examples) > 0 {
+			fmt.Fprintf(&b, "  %s\n", c.examples[0])
+		}
 	}
 	b.WriteString("\nRun kinenix help COMMAND (or kinenix COMMAND -h) for its flags.\n")
 	return b.String()
@@ -290,11 +210,18 @@ type cli struct {
 	stdout, stderr io.Writer
 }
 
-// flags makes a flag set for a command; parse reads it.
-func (c *cli) flags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+// runCommand runs cmd with args: its flags, defined by cmd.run, are
+// parsed first, anywhere among args (parseArgs); help or a usage error
+// ends it there.
+func (c *cli) runCommand(cmd *command, args []string) int {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs
+	run := cmd.run(c, fs)
+	rest, code, done := c.parse(fs, args)
+	if done {
+		return code
+	}
+	return run(rest)
 }
 
 // parse parses the flags of command name and returns the positional
@@ -314,36 +241,18 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) (rest []string, code int, d
 	return rest, exitOK, false
 }
 
-// oneArgScope parses the flags of render or cond, which take one
-// argument (what names it in the message when there is not exactly one),
-// and reads their data (oneScope).
-func (c *cli) oneArgScope(fs *flag.FlagSet, args []string, what string, d *dataFlags) (arg string, s *scope.Scope, row string, code int, done bool) {
-	name := fs.Name()
-	rest, code, done := c.parse(fs, args)
-	if done {
-		return "", nil, "", code, true
-	}
-	if len(rest) != 1 {
-		return "", nil, "", c.usageError(name, fmt.Sprintf("%s takes one %s, got %d", name, what, len(rest))), true
+// oneArgScope checks the arguments of render or cond (command name),
+// which take one (what names it in the message when there is not exactly
+// one), and reads their data (oneScope).
+func (c *cli) oneArgScope(name string, args []string, what string, d *dataFlags) (arg string, s *scope.Scope, row string, code int, done bool) {
+	if len(args) != 1 {
+		return "", nil, "", c.usageError(name, fmt.Sprintf("%s takes one %s, got %d", name, what, len(args))), true
 	}
 	s, row, code, done = c.oneScope(name, d)
 	if done {
 		return "", nil, "", code, true
 	}
-	return rest[0], s, row, exitOK, false
-}
-
-// noArgs parses the flags of command name, which has none of its own and
-// takes no arguments; msg is the message when it is given some.
-func (c *cli) noArgs(name string, args []string, msg string) (code int, done bool) {
-	rest, code, done := c.parse(c.flags(name), args)
-	if done {
-		return code, true
-	}
-	if len(rest) != 0 {
-		return c.usageError(name, msg), true
-	}
-	return exitOK, false
+	return args[0], s, row, exitOK, false
 }
 
 // parseArgs parses flags anywhere among the arguments (`kinenix render
@@ -382,7 +291,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			value = args[i]
 		}
 		if err := fs.Set(name, value); err != nil {
-			return nil, fmt.Errorf("-%s %s: %v", name, echo.Text(value), err)
+			return nil, fmt.Errorf("-%s %s: %s", name, echo.Text(value), valueError(f, value, err))
 		}
 	}
 	return rest, nil
@@ -415,7 +324,7 @@ func isLetter(ch byte) bool { return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <
 // standard output.
 func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: %s\n\n%s\n", strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args), cmd.about)
+	fmt.Fprintf(&b, "usage: %s\n\n%s\n", cmd.synopsis(), cmd.about)
 	type row struct{ left, help string }
 	var rows []row
 	width := len("-h, -help")
@@ -448,7 +357,7 @@ func (c *cli) help(cmd *command, fs *flag.FlagSet) {
 // command's usage, and returns 2.
 func (c *cli) usageError(name, msg string) int {
 	cmd := lookupCommand(name)
-	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: kinenix %s %s (kinenix help %s for more)\n", name, echo.Clean(msg), name, cmd.args, name)
+	fmt.Fprintf(c.stderr, "kinenix %s: %s; usage: %s (kinenix help %s for more)\n", name, echo.Clean(msg), cmd.synopsis(), name)
 	return exitUsage
 }
 
@@ -474,74 +383,89 @@ func (c *cli) fail(err error) int {
 	return exitUsage
 }
 
-func (c *cli) render(args []string) int {
-	fs := c.flags("render")
+func (c *cli) render(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the value as JSON: a lone ${...} keeps its kind (a list, a number, ...)")
-	text, s, row, code, done := c.oneArgScope(fs, args, "TEXT", d)
-	if done {
-		return code
-	}
-	t, err := eval.Compile(text)
-	if err != nil {
-		return c.problem(err)
-	}
-	if *asJSON {
-		b, err := t.JSON(context.Background(), s)
+	return func(args []string) int {
+		text, s, row, code, done := c.oneArgScope("render", args, "TEXT", d)
+		if done {
+			return code
+		}
+		t, err := eval.Compile(text)
+		if err != nil {
+			return c.problem(err)
+		}
+		if *asJSON {
+			b, err := t.JSON(context.Background(), s)
+			if err != nil {
+				return c.problemOn(err, row)
+			}
+			fmt.Fprintf(c.stdout, "%s\n", b)
+			return exitOK
+		}
+		out, err := t.Render(s)
 		if err != nil {
 			return c.problemOn(err, row)
 		}
-		fmt.Fprintf(c.stdout, "%s\n", b)
+		fmt.Fprintln(c.stdout, out)
 		return exitOK
 	}
-	out, err := t.Render(s)
-	if err != nil {
-		return c.problemOn(err, row)
-	}
-	fmt.Fprintln(c.stdout, out)
-	return exitOK
 }
 
-func (c *cli) cond(args []string) int {
-	fs := c.flags("cond")
+func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	explain := fs.Bool("explain", false, "print each part of the condition with the values of its placeholders and whether it held,\n"+
 		"after how and/or grouped the parts when the line mixes them")
-	line, s, row, code, done := c.oneArgScope(fs, args, "CONDITION", d)
-	if done {
-		return code
-	}
-	cond, err := eval.CompileCondition(line)
-	if err != nil {
-		return c.problem(err)
-	}
-	var sample *scope.Scope // a bare word is a trap only with data (D44)
-	if d.file != "" {
-		sample = s
-	}
-	for _, tr := range cond.Traps() {
-		if tr.Applies(sample) {
-			fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
+	return func(args []string) int {
+		line, s, row, code, done := c.oneArgScope("cond", args, "CONDITION", d)
+		if done {
+			return code
 		}
-	}
-	var ok bool
-	if *explain {
-		var steps []eval.Step
-		ok, steps, err = cond.Explain(s)
-		if g := cond.Grouping(); strings.Contains(g, "(") {
-			fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(g))
+		cond, err := eval.CompileCondition(line)
+		if err != nil {
+			return c.problem(err)
 		}
-		for _, st := range steps {
-			fmt.Fprintln(c.stdout, echo.Clean(st.String()))
+		var sample *scope.Scope // a bare word is a trap only with data (D44)
+		if d.file != "" {
+			sample = s
 		}
-	} else {
-		ok, err = cond.Test(s)
+		for _, tr := range cond.Traps() {
+			if tr.Applies(sample) {
+				fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
+			}
+		}
+		var ok bool
+		if *explain {
+			var steps []eval.Step
+			ok, steps, err = cond.Explain(s)
+			if mixesAndOr(cond) {
+				fmt.Fprintln(c.stdout, "grouped as: "+echo.Clean(cond.Grouping()))
+			}
+			for _, st := range steps {
+				fmt.Fprintln(c.stdout, echo.Clean(st.String()))
+			}
+		} else {
+			ok, err = cond.Test(s)
+		}
+		if err != nil {
+			return c.problemOn(err, row)
+		}
+		fmt.Fprintln(c.stdout, ok)
+		return exitOK
 	}
-	if err != nil {
-		return c.problemOn(err, row)
+}
+
+// mixesAndOr reports whether the parts of cond are joined by both and
+// and or, the lines whose grouping -explain shows (D44); a parenthesis in
+// a part (${len(x)}) is no grouping.
+func mixesAndOr(cond *eval.Condition) bool {
+	line, parts := cond.Text(), cond.Parts()
+	and, or := false, false
+	for i := 1; i < len(parts); i++ {
+		w := strings.ToLower(strings.TrimSpace(line[parts[i-1].End:parts[i].Start]))
+		and, or = and || w == "and", or || w == "or"
 	}
-	fmt.Fprintln(c.stdout, ok)
-	return exitOK
+	return and && or
 }
 
 // problem prints an expression or condition error and returns 1.

@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -12,59 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
-
-// The document `preview -json` prints is
-//
-//	{"files": [{"file": NAME, "rows": [ROW...], "summary": SUMMARY, "error": MESSAGE}...], "errors": N, "warnings": N}
-//
-// files lists the flows in the order read; error is there only when a flow
-// could not be read as a whole (it is too large) or its run stopped
-// (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
-// "message": MESSAGE}, the row where it stopped (D41) and the message
-// of error; summary only with -summary. errors counts the fields that failed
-// and the flows that could not be read, warnings the warnings. Each
-// ROW is a previewRow. jsonOut writes it a row at a time.
-
-type previewRow struct {
-	// Row is the index of the row (rows[N]), absent when the data is not
-	// a sheet; SheetRow the row number the spreadsheet shows (D41),
-	// absent when unknown; Key the value of the -key column.
-	Row      *int           `json:"row,omitempty"`
-	SheetRow int            `json:"sheetRow,omitempty"`
-	Key      string         `json:"key,omitempty"`
-	Fields   []previewField `json:"fields"`
-}
-
-type previewField struct {
-	jsonPlace
-	Label string `json:"label"`
-	// Kind is "field" or "condition".
-	Kind string `json:"kind"`
-	// Value is the field's text as written in the flow.
-	Value string `json:"value"`
-	// Result is the rendered text of a field, or true or false for a
-	// condition; absent when Error is set.
-	Result any    `json:"result,omitempty"`
-	Error  string `json:"error,omitempty"`
-	// Steps are the parts of a condition, with -explain.
-	Steps    []previewStep `json:"steps,omitempty"`
-	Warnings []jsonFinding `json:"warnings,omitempty"`
-}
-
-type previewStep struct {
-	Part string `json:"part"`
-	// Values are the values of the part's placeholders as shown; empty
-	// when the part was not needed.
-	Values string `json:"values"`
-	Result bool   `json:"result"`
-	// Evaluated is false for a part that was not needed (and or or was
-	// decided before it).
-	Evaluated bool `json:"evaluated"`
-}
 
 // previewFlags are the flags of preview beyond the data flags.
 type previewFlags struct {
@@ -80,8 +32,7 @@ var formats = []string{"text", "table", "csv", "jsonl"}
 
 // preview shows every field of flows computed with the data (issue #12),
 // for one row or for every row of a sheet, streamed (issue #20).
-func (c *cli) preview(args []string) int {
-	fs := c.flags("preview")
+func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, true)
 	var pf previewFlags
 	fs.BoolVar(&pf.explain, "explain", false, "after each condition, print each of its parts with its values and whether it held")
@@ -103,89 +54,77 @@ func (c *cli) preview(args []string) int {
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
-	args, code, done := c.parse(fs, args)
-	if done {
-		return code
-	}
-	if len(args) == 0 {
-		return c.usageError("preview", "preview takes one or more flow files or directories")
-	}
-	if !contains(formats, pf.format) {
-		return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
-	}
-	if pf.asJSON && pf.format != "text" {
-		return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
-	}
-	if pf.compare != "" && (pf.asJSON || pf.format != "text") {
-		return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
-	}
-	if pf.timeout < 0 {
-		return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
-	}
-	// -summary, -where, -errors and -compare look at every row of a sheet.
-	implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
-	every := d.each || implied && !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
-	plan, rc, done := c.planRows("preview", d, every, pf.key)
-	if done {
-		return rc
-	}
-	files, code := c.flowFiles(args)
-	if plan.hasData && plan.sheet && plan.headerOnly {
-		// D45: one message for the sheet, not one per field; there is no
-		// row to preview, and validate checks such a sheet without data,
-		// so the two agree (D43).
-		msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
-		switch {
-		case pf.asJSON:
-			b, _ := json.Marshal(msg)
-			fmt.Fprintf(c.stdout, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 1,\n  \"message\": %s\n}\n", b)
-		case pf.format == "text":
-			fmt.Fprintln(c.stdout, msg)
-		default:
-			// as the warnings of table, csv and jsonl: standard output
-			// stays a table, CSV or JSON lines (empty here)
-			fmt.Fprintln(c.stderr, msg)
+	return func(args []string) int {
+		if len(args) == 0 {
+			return c.usageError("preview", "preview takes one or more flow files or directories")
 		}
-		if code == exitOK && pf.strict {
+		if !contains(formats, pf.format) {
+			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
+		}
+		if pf.asJSON && pf.format != "text" {
+			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
+		}
+		if pf.compare != "" && (pf.asJSON || pf.format != "text") {
+			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
+		}
+		if pf.timeout < 0 {
+			return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
+		}
+		// -summary, -where, -errors and -compare look at every row of a sheet.
+		implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
+		every := d.each || implied && !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+		plan, rc, done := c.planRows("preview", d, every, pf.key)
+		if done {
+			return rc
+		}
+		files, code := c.flowFiles(args)
+		if plan.hasData && plan.sheet && plan.headerOnly {
+			// D45: one message for the sheet, not one per field; there is no
+			// row to preview, and validate checks such a sheet without data,
+			// so the two agree (D43).
+			msg := echo.Clean(d.file) + ":1:1: warning: " + plan.noRows() + ", so there is no row to preview"
+			switch {
+			case pf.asJSON:
+				j := &jsonOut{w: c.stdout}
+				j.begin()
+				j.end(0, 1, msg)
+			case pf.format == "text":
+				fmt.Fprintln(c.stdout, msg)
+			default:
+				// as the warnings of table, csv and jsonl: standard output
+				// stays a table, CSV or JSON lines (empty here)
+				fmt.Fprintln(c.stderr, msg)
+			}
+			if code == exitOK && pf.strict {
+				code = exitProblem
+			}
+			return code
+		}
+		ctx, cancel := runContext(pf.timeout)
+		defer cancel()
+		w := bufio.NewWriterSize(c.stdout, 64<<10)
+		p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
+		if pf.asJSON {
+			p.json = &jsonOut{w: w}
+			p.json.begin()
+		}
+		for name, src := range c.flows(files, d.file == "-", w, &code) {
+			if rc := p.file(ctx, name, src); rc > code {
+				code = rc
+			}
+		}
+		if p.json != nil {
+			p.json.end(p.errors, p.warnings, "")
+		}
+		if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
+			fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
+			return exitUsage
+		}
+		if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
 			code = exitProblem
 		}
 		return code
 	}
-	ctx := context.Background()
-	if pf.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, pf.timeout)
-		defer cancel()
-	}
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
-	if pf.asJSON {
-		p.json = &jsonOut{w: w}
-		p.json.begin()
-	}
-	for _, name := range files {
-		src, err := readFlow(name, c.stdin, d.file == "-")
-		if err != nil {
-			w.Flush()
-			c.message(err)
-			code = exitUsage
-			continue
-		}
-		if rc := p.file(ctx, name, src); rc > code {
-			code = rc
-		}
-	}
-	if p.json != nil {
-		p.json.end(p.errors, p.warnings)
-	}
-	if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
-		fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
-		return exitUsage
-	}
-	if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
-		code = exitProblem
-	}
-	return code
 }
 
 // previewRun is one preview command: its output and its counts.
@@ -290,7 +229,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.json != nil {
 		var stopped *jsonStop
 		if se, ok := stop.(*flow.StopError); ok {
-			stopped = &jsonStop{jsonRowRef: newJSONRowRef(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
+			stopped = &jsonStop{RowRef: record.RowRefOf(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
 		}
 		p.json.endFile(failed, stopped, sum)
 	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
@@ -431,91 +370,6 @@ func (t *textOut) row(r *flow.RowResult) {
 
 func (t *textOut) end() {}
 
-type jsonRows struct{ j *jsonOut }
-
-func (o jsonRows) row(r *flow.RowResult) { o.j.row(jsonRow(r)) }
-func (o jsonRows) end()                  {}
-
-// jsonOut writes the document of `preview -json` as it goes, one row at a
-// time, laid out as json.MarshalIndent with two spaces lays out the whole,
-// so that a sheet of many rows is never held in memory at once. Text is
-// written as it is (no HTML escapes).
-type jsonOut struct {
-	w           io.Writer
-	files, rows int
-	err         error
-}
-
-func (j *jsonOut) write(s string) {
-	if j.err == nil {
-		_, j.err = io.WriteString(j.w, s)
-	}
-}
-
-// encode is v as indented JSON whose lines after the first start with
-// prefix.
-func (j *jsonOut) encode(v any, prefix string) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil && j.err == nil {
-		j.err = err
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func (j *jsonOut) begin() { j.write("{\n  \"files\": [") }
-
-func (j *jsonOut) file(name string) {
-	if j.files > 0 {
-		j.write(",")
-	}
-	j.files++
-	j.rows = 0
-	j.write("\n    {\n      \"file\": " + j.encode(name, "") + ",\n      \"rows\": [")
-}
-
-func (j *jsonOut) row(r previewRow) {
-	if j.rows > 0 {
-		j.write(",")
-	}
-	j.rows++
-	j.write("\n        " + j.encode(r, "        "))
-}
-
-// jsonStop is where the run of a flow stopped (D42), in preview -json.
-type jsonStop struct {
-	jsonRowRef
-	Message string `json:"message"`
-}
-
-func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
-	if j.rows > 0 {
-		j.write("\n      ")
-	}
-	j.write("]")
-	if sum != nil {
-		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
-	}
-	if failed != "" {
-		j.write(",\n      \"error\": " + j.encode(failed, ""))
-	}
-	if stopped != nil {
-		j.write(",\n      \"stopped\": " + j.encode(stopped, "      "))
-	}
-	j.write("\n    }")
-}
-
-func (j *jsonOut) end(errors, warnings int) {
-	if j.files > 0 {
-		j.write("\n  ")
-	}
-	j.write("],\n  \"errors\": " + strconv.Itoa(errors) + ",\n  \"warnings\": " + strconv.Itoa(warnings) + "\n}\n")
-}
-
-// printResults prints the results of one flow for one row: a line per
-// field, then, indented, the parts of a condition, then the warnings.
 func printResults(w io.Writer, results []flow.Result) {
 	for _, r := range results {
 		io.WriteString(w, r.String()+"\n")
@@ -526,43 +380,4 @@ func printResults(w io.Writer, results []flow.Result) {
 			io.WriteString(w, echo.Clean(wn.String())+"\n")
 		}
 	}
-}
-
-func jsonRow(r *flow.RowResult) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
-	if r.Row >= 0 {
-		row := r.Row
-		pr.Row = &row
-	}
-	for _, res := range r.Results {
-		pr.Fields = append(pr.Fields, jsonField(res))
-	}
-	return pr
-}
-
-func jsonField(r flow.Result) previewField {
-	f := previewField{jsonPlace: placeOf(r.File, r.Line, r.Column), Label: echo.Clean(r.Label),
-		Kind: "field", Value: echo.Clean(r.Value)}
-	if r.Condition {
-		f.Kind = "condition"
-	}
-	switch {
-	case r.Err != nil:
-		f.Error = echo.Clean(r.Err.Error())
-	case r.Condition:
-		f.Result = r.Holds
-	default:
-		f.Result = r.Text
-	}
-	for _, st := range r.Steps {
-		f.Steps = append(f.Steps, jsonStep(st))
-	}
-	for _, w := range r.Warnings {
-		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
-	}
-	return f
-}
-
-func jsonStep(st eval.Step) previewStep {
-	return previewStep{Part: echo.Clean(st.Part), Values: echo.Clean(st.Values), Result: st.Result, Evaluated: st.Evaluated}
 }

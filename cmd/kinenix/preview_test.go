@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 )
 
@@ -415,10 +416,19 @@ func TestPreviewStops(t *testing.T) {
 	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
 	r := runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
+	// D41: every format names the row as the sheet shows it, also when
+	// the run stopped between rows (the next row read, not yet run).
+	for _, format := range []string{"table", "csv", "jsonl"} {
+		for range 10 {
+			r = runCLI(t, "", "preview", "-data", d, "-each", "-format", format, "-timeout", "1ns", f)
+			require.Equal(t, 1, r.code)
+			require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr, format)
+		}
+	}
 	r = runCLI(t, "", "validate", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Contains(t, r.stderr, "the run ran out of time (-timeout 1ns)")
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
 	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
@@ -430,14 +440,13 @@ func TestPreviewStops(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.Files, 1)
-	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)$`, doc.Files[0].Error, "as the text says it")
 	// D42 with D41: the JSON names the row where the run stopped.
 	stopped := doc.Files[0].Stopped
 	require.NotNil(t, stopped, r.stdout)
 	require.NotNil(t, stopped.Row)
-	if stopped.SheetRow != 0 { // unknown when the stop came between rows read
-		require.Equal(t, *stopped.Row+2, stopped.SheetRow)
-	}
+	// D41: the sheet row too, also when the stop came between rows
+	require.Equal(t, *stopped.Row+2, stopped.SheetRow)
 	require.Equal(t, doc.Files[0].Error, stopped.Message)
 	require.Contains(t, stopped.Message, flow.RowName(*stopped.Row, stopped.SheetRow, ""))
 	// validate -json: the stop is a finding of kind "stopped", not only a
@@ -445,17 +454,15 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "validate", "-json", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
 	require.Empty(t, r.stderr)
-	var found []jsonFinding
+	var found []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
 	require.Len(t, found, 1)
 	last := found[0]
 	require.Equal(t, "stopped", last.Kind)
 	require.False(t, last.Warning)
 	require.NotNil(t, last.Row)
-	if last.SheetRow != 0 {
-		require.Equal(t, *last.Row+2, last.SheetRow)
-	}
-	require.Regexp(t, `^stopped at rows\[[0-9,]+\]( \(sheet row [0-9,]+\))?: the run ran out of time \(-timeout 1ns\)$`, last.Message)
+	require.Equal(t, *last.Row+2, last.SheetRow)
+	require.Regexp(t, `^stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)$`, last.Message)
 	require.Contains(t, last.Message, flow.RowName(*last.Row, last.SheetRow, ""))
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "-1s", f)
 	require.Equal(t, 2, r.code)
@@ -528,8 +535,9 @@ func TestPreviewSummaryMachineFormats(t *testing.T) {
 
 // D41: -format table never cuts a row's name (row, sheet row, key), not
 // even past the first rows, which set the widths, nor at a narrow
-// terminal: its columns widen from the line that needs it. A value grows
-// its column too, up to 40 characters.
+// terminal: its columns widen from the line that needs it, with room
+// from the columns of values, so that every line keeps the header line's
+// width. A value grows its column too, with room from a wider one.
 func TestPreviewTableKeepsRowNames(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("id,amount\n")
@@ -547,11 +555,63 @@ func TestPreviewTableKeepsRowNames(t *testing.T) {
 		for i := range 1200 {
 			name := strconv.Itoa(i) + "  +" + strconv.Itoa(i+2) + "  +K" + strconv.Itoa(i) + "( |…)"
 			require.Regexp(t, "^"+name, lines[i+1], columns)
+			if columns == "300" { // at 12 the header is cut after the names, which grow
+				require.Equal(t, displayWidth(lines[0]), displayWidth(lines[i+1]), "line %d: %q", i+1, lines[i+1])
+			}
 		}
 		if columns == "300" {
-			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 7)+"K110…", lines[1101])
+			require.Equal(t, "1100  1102       K1100  1100  "+strings.Repeat("K1100", 4)+"K…", lines[1101])
 		}
 	}
+}
+
+// -format table: every line has the header line's width in terminal
+// cells, with Thai marks (none), wide characters and emoji (two each) in
+// the values, cut or whole, and with columns widened after the first
+// rows.
+func TestPreviewTableSameWidth(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("name,note\n")
+	for i := range 120 {
+		name := "สมชาย ใจดี"
+		note := "ok"
+		switch {
+		case i%3 == 1:
+			name = "山田太郎 😀"
+		case i%3 == 2:
+			name = "Anna Schmidt"
+		}
+		if i >= 60 { // past the rows that set the widths: wider values
+			note = strings.Repeat("ก่", i%7+1) + strings.Repeat("語", i%5)
+			name += " " + name
+		}
+		b.WriteString(name + "," + note + "\n")
+	}
+	d := writeFile(t, "wide.csv", b.String())
+	f := writeFlow(t, "wide.md", "- **name:** ${row.name}\n- **note:** ${row.note}\n- **both:** ${row.name} / ${row.note}\n")
+	for _, columns := range []string{"200", "60", "30", "8"} {
+		t.Setenv("COLUMNS", columns)
+		keys := [][]string{nil}
+		if columns == "200" || columns == "60" {
+			// a key that grows past the first rows, with room from the
+			// values (at a narrower terminal it would widen the lines: a
+			// row's name is never cut, D41)
+			keys = append(keys, []string{"-key", "name"})
+		}
+		for _, key := range keys {
+			r := runCLI(t, "", append(append([]string{"preview", "-data", d, "-each", "-format", "table"}, key...), f)...)
+			require.Equal(t, 0, r.code, r.stderr)
+			lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+			require.Len(t, lines, 121)
+			for i, line := range lines {
+				require.Equal(t, displayWidth(lines[0]), displayWidth(line), "COLUMNS=%s %v: line %d: %q", columns, key, i, line)
+			}
+		}
+	}
+	require.Equal(t, 2, displayWidth("ก่ข้"), "a Thai tone mark takes no cell")
+	require.Equal(t, 5, displayWidth("語😀a"), "wide characters take two")
+	require.Equal(t, "語…", cutWidth("語語語", 4))
+	require.Equal(t, "ก่…", cutWidth("ก่ข้ค", 2))
 }
 
 // D44: preview shows the warnings in every format. Text and JSON show

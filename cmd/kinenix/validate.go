@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,64 +17,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
 
-// jsonFinding is one finding in the output of `validate -json`, and a
-// warning in that of `preview -json`.
-type jsonFinding struct {
-	jsonPlace
-	Expression string `json:"expression"`
-	Message    string `json:"message"`
-	Kind       string `json:"kind"`
-	Warning    bool   `json:"warning"`
-	// Rows are the rows a finding holds for (their index, the n of
-	// rows[n]; the first 1,000), when a sheet was checked row by row and
-	// the finding comes from the data; SheetRows the same rows as the
-	// spreadsheet numbers them (D41), Keys their values in the -key
-	// column (as preview -json's key); RowCount how many rows in all.
-	Rows      []int    `json:"rows,omitempty"`
-	SheetRows []int    `json:"sheetRows,omitempty"`
-	Keys      []string `json:"keys,omitempty"`
-	RowCount  int      `json:"rowCount,omitempty"`
-	jsonRowRef
-}
-
-// jsonRowRef names the one row of a sheet a finding is about, when it is
-// about exactly one (D41: JSON carries the index and the sheet row), or
-// the row where a run stopped (D42): Row is the index, SheetRow the row
-// number the spreadsheet shows, Key the value of the -key column.
-type jsonRowRef struct {
-	Row      *int   `json:"row,omitempty"`
-	SheetRow int    `json:"sheetRow,omitempty"`
-	Key      string `json:"key,omitempty"`
-}
-
-func newJSONRowRef(index, sheetRow int, key string) jsonRowRef {
-	j := jsonRowRef{SheetRow: max(sheetRow, 0), Key: echo.Clean(key)}
-	if index >= 0 {
-		j.Row = &index
-	}
-	return j
-}
-
-// jsonPlace is where in a flow a record of validate -json or preview
-// -json is: the file name as messages write it (D37), the line and the
-// column, both from 1. Embedded, its fields come first in the record.
-type jsonPlace struct {
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-}
-
-func placeOf(file string, line, column int) jsonPlace {
-	return jsonPlace{File: echo.Clean(file), Line: line, Column: column}
-}
-
-func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
-	j := jsonFinding{jsonPlace: placeOf(f.File, f.Line, f.Column),
-		Expression: echo.Clean(f.Expr), Message: echo.Clean(f.Message), Kind: f.Kind, Warning: f.Warning}
+// toJSONFinding is f as a record of validate -json, with the rows of a
+// sheet it holds for (nil when it is not about rows).
+func toJSONFinding(f flow.Finding, rows *rowRanges) record.Finding {
 	if rows == nil && f.Rows != nil && len(f.Rows.Refs) > 0 {
 		// A column warning (D45) names its first rows in its message and
 		// knows them all: JSON lists them as any finding's rows.
@@ -84,22 +35,24 @@ func toJSONFinding(f flow.Finding, rows *rowRanges) jsonFinding {
 		rows.n = max(rows.n, f.Rows.Count)
 	}
 	if rows != nil {
+		f.Row = nil // the rows say which
+	}
+	j := record.FindingOf(f)
+	if rows != nil {
 		j.Rows, j.RowCount = rows.list, rows.n
 		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
 		if rows.n == 1 {
-			j.jsonRowRef = newJSONRowRef(rows.list[0], rows.sheet[0], rows.keys[0])
+			j.RowRef = record.RowRefOf(rows.list[0], rows.sheet[0], rows.keys[0])
 		}
-	} else if f.Row != nil {
-		j.jsonRowRef = newJSONRowRef(f.Row.Index, f.Row.SheetRow, f.Row.Key)
 	}
 	return j
 }
 
 // stoppedFinding is the stop of a run (D42) as a finding of validate
 // -json, of kind "stopped", naming the row where it stopped.
-func stoppedFinding(file string, stop *flow.StopError, note string) jsonFinding {
-	return jsonFinding{jsonPlace: placeOf(file, 1, 1), Message: echo.Clean(stop.Error()) + note,
-		Kind: "stopped", jsonRowRef: newJSONRowRef(stop.Index, stop.SheetRow, stop.Key)}
+func stoppedFinding(file string, stop *flow.StopError, note string) record.Finding {
+	return record.Finding{Place: record.PlaceOf(file, 1, 1), Message: echo.Clean(stop.Error()) + note,
+		Kind: "stopped", RowRef: record.RowRefOf(stop.Index, stop.SheetRow, stop.Key)}
 }
 
 // validate checks flows (decision D32): one line per finding on standard
@@ -110,104 +63,90 @@ func stoppedFinding(file string, stop *flow.StopError, note string) jsonFinding 
 // is a warning. Exit status 1 when any flow has a problem (warnings count
 // only with -strict), 0 with no output when none has, 2 for usage errors
 // and files that cannot be read; the other files are still checked.
-func (c *cli) validate(args []string) int {
-	fs := c.flags("validate")
+func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, false)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	strict := fs.Bool("strict", false, "exit 1 on warnings too, not only on problems (for CI)")
 	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	var timeout time.Duration
 	fs.Var((*durationFlag)(&timeout), "timeout", "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
-	args, code, done := c.parse(fs, args)
-	if done {
-		return code
-	}
-	if len(args) == 0 {
-		return c.usageError("validate", "validate takes one or more flow files or directories")
-	}
-	if timeout < 0 {
-		return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
-	}
-	files, code := c.flowFiles(args)
-	every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
-	plan, rc, done := c.planRows("validate", d, every, *key)
-	if done {
-		return rc
-	}
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
+	return func(args []string) int {
+		if len(args) == 0 {
+			return c.usageError("validate", "validate takes one or more flow files or directories")
+		}
+		if timeout < 0 {
+			return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
+		}
+		files, code := c.flowFiles(args)
+		every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
+		plan, rc, done := c.planRows("validate", d, every, *key)
+		if done {
+			return rc
+		}
+		ctx, cancel := runContext(timeout)
 		defer cancel()
-	}
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	defer w.Flush()
-	all := []jsonFinding{}
-	if plan.hasData && plan.sheet && plan.headerOnly {
-		// D45: one message for the sheet, not one per field.
-		f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
-			Message: plan.noRows() + ", so the flows were checked without data"}}
-		if *strict {
-			code = max(code, exitProblem)
-		}
-		if *asJSON {
-			all = append(all, toJSONFinding(f.Finding, f.rows))
-		} else {
-			fmt.Fprintln(w, echo.Clean(f.String()))
-		}
-	}
-	for _, name := range files {
-		src, err := readFlow(name, c.stdin, d.file == "-")
-		if err != nil {
-			w.Flush()
-			c.message(err)
-			code = exitUsage
-			continue
-		}
-		found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
-		for _, f := range found {
-			if (!f.Warning || *strict) && code == exitOK {
-				code = exitProblem
+		w := bufio.NewWriterSize(c.stdout, 64<<10)
+		defer w.Flush()
+		all := []record.Finding{}
+		if plan.hasData && plan.sheet && plan.headerOnly {
+			// D45: one message for the sheet, not one per field.
+			f := rowFinding{Finding: flow.Finding{File: d.file, Line: 1, Column: 1, Kind: "data", Warning: true,
+				Message: plan.noRows() + ", so the flows were checked without data"}}
+			if *strict {
+				code = max(code, exitProblem)
 			}
 			if *asJSON {
 				all = append(all, toJSONFinding(f.Finding, f.rows))
-				continue
-			}
-			fmt.Fprintln(w, echo.Clean(f.String()))
-		}
-		if stop != nil {
-			note := ""
-			if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
-				note = " (-timeout " + timeout.String() + ")"
-			}
-			se, ok := stop.(*flow.StopError)
-			if ok && *asJSON {
-				all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
 			} else {
-				w.Flush()
-				fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
-			}
-			if ok {
-				code = max(code, exitProblem)
-			} else {
-				code = exitUsage
+				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 		}
-	}
-	if *asJSON {
-		// As preview -json: `>` and `&` as written, not \u003e, so that
-		// a message reads the same in both.
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(all); err != nil {
-			c.message(err)
-			return exitUsage
+		for name, src := range c.flows(files, d.file == "-", w, &code) {
+			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
+			for _, f := range found {
+				if (!f.Warning || *strict) && code == exitOK {
+					code = exitProblem
+				}
+				if *asJSON {
+					all = append(all, toJSONFinding(f.Finding, f.rows))
+					continue
+				}
+				fmt.Fprintln(w, echo.Clean(f.String()))
+			}
+			if stop != nil {
+				note := ""
+				if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
+					note = " (-timeout " + timeout.String() + ")"
+				}
+				se, ok := stop.(*flow.StopError)
+				if ok && *asJSON {
+					all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
+				} else {
+					w.Flush()
+					fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
+				}
+				if ok {
+					code = max(code, exitProblem)
+				} else {
+					code = exitUsage
+				}
+			}
 		}
-		w.Write(b.Bytes())
+		if *asJSON {
+			// As preview -json: `>` and `&` as written, not \u003e, so that
+			// a message reads the same in both.
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(all); err != nil {
+				c.message(err)
+				return exitUsage
+			}
+			w.Write(b.Bytes())
+		}
+		return code
 	}
-	return code
 }
 
 // rowFinding is a finding of a flow checked against the rows of a sheet:
@@ -359,6 +298,9 @@ func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
 		}
 		i = len(s.out)
 		s.index[k] = i
+		if said, ok := flow.EchoSaid(fd.Message); ok && !fd.Warning {
+			s.index[findingKey{fd.Line, fd.Column, said, false}] = i
+		}
 		rf := rowFinding{Finding: fd}
 		if s.listRows {
 			rf.rows = &rowRanges{}

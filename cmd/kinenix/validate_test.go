@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
@@ -81,7 +82,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 
 			r = runCLI(t, "", "validate", "-json", p)
 			require.Equal(t, 1, r.code)
-			var got []jsonFinding
+			var got []record.Finding
 			require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
 			require.Len(t, got, 1)
 			require.Equal(t, c.kind, got[0].Kind)
@@ -444,9 +445,9 @@ func TestValidateJSONOneRow(t *testing.T) {
 	f := writeFlow(t, "n.md", "- **n:** ${number(row.amount) * 2}\n- **m:** ${row.amount}\n")
 	r := runCLI(t, "", "validate", "-json", "-key", "id", "-data", d, f)
 	require.Equal(t, 1, r.code, r.stderr)
-	var found []jsonFinding
+	var found []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
-	kinds := map[string]jsonFinding{}
+	kinds := map[string]record.Finding{}
 	for _, fd := range found {
 		kinds[fd.Kind] = fd
 	}
@@ -475,7 +476,7 @@ func TestValidateJSONOneRow(t *testing.T) {
 		}
 		seen = append(seen, fd.Kind)
 		require.NotNil(t, fd.Row, fd.Kind)
-		require.Equal(t, jsonRowRef{Row: fd.Row, SheetRow: 3, Key: "B"}, fd.jsonRowRef, fd.Kind)
+		require.Equal(t, record.RowRef{Row: fd.Row, SheetRow: 3, Key: "B"}, fd.RowRef, fd.Kind)
 		require.Equal(t, 1, *fd.Row, fd.Kind)
 		require.Equal(t, []int{1}, fd.Rows, fd.Kind)
 		require.Equal(t, []int{3}, fd.SheetRows, fd.Kind)
@@ -520,9 +521,9 @@ func TestValidateStoppedColumnFacts(t *testing.T) {
 
 	r = runCLI(t, "", "validate", "-json", "-data", d, f)
 	require.Equal(t, exitProblem, r.code, r.stderr)
-	var found []jsonFinding
+	var found []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
-	var column *jsonFinding
+	var column *record.Finding
 	for i := range found {
 		if found[i].Kind == "column" {
 			column = &found[i]

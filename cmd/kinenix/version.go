@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -13,13 +14,15 @@ import (
 var releaseVersion string
 
 // version prints the version kinenix was built from.
-func (c *cli) version(args []string) int {
-	if code, done := c.noArgs("version", args, "version takes no arguments"); done {
-		return code
+func (c *cli) version(*flag.FlagSet) func(args []string) int {
+	return func(args []string) int {
+		if len(args) != 0 {
+			return c.usageError("version", "version takes no arguments")
+		}
+		info, ok := debug.ReadBuildInfo()
+		fmt.Fprintln(c.stdout, versionText(releaseVersion, info, ok))
+		return exitOK
 	}
-	info, ok := debug.ReadBuildInfo()
-	fmt.Fprintln(c.stdout, versionText(releaseVersion, info, ok))
-	return exitOK
 }
 
 // versionText is the version line: `kinenix v0.1.0` for a release build

@@ -279,6 +279,12 @@ var errCases = []errCase{
 	{"${a} == 'x' and Johnson", "text after the closing quote", 12},
 	{"${a} == 'it''s'", `text after the closing quote; to write ' in quoted text, quote it with " instead`, 12},
 	{`${a} == "say "hi""`, `text after the closing quote; to write " in quoted text, quote it with ' instead`, 14},
+	{"${a} == 'x', 'y'", "text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'", 11},
+	{"${a} != 'x', y", "text after the closing quote; to test for none of several values, write not before the part and in instead of !=: not X in 'a', 'b'", 11},
+	{"${a} in 'x', 'y' z", "text after the closing quote", 11},
+	{"${a} in 'x', 'y", "text after the closing quote", 11},
+	{"${a} in 'x',", "text after the closing quote", 11},
+	{"${a} contains 'x', 'y'", "text after the closing quote; to write ' in quoted text, quote it with \" instead", 17},
 	// Invalid UTF-8.
 	{"${a} == \xff", "the condition is not valid UTF-8 text", 8},
 	{"\xe0\xb8 == x", "the condition is not valid UTF-8 text", 0},
@@ -398,4 +404,31 @@ func TestReasonsEchoSafely(t *testing.T) {
 	require.EqualError(t, err, `not a condition: 'a\u202eb'`+notCondHint)
 	_, err = ParseCond("x\x01")
 	require.EqualError(t, err, `not a condition: 'x\u0001'`+notCondHint)
+}
+
+// D26, D29: the right side of in written as a list that starts with
+// quoted text is read item by item, each quoted item without its quotes,
+// commas inside it kept.
+func TestParseCondQuotedList(t *testing.T) {
+	for line, want := range map[string][]string{
+		"${x} in 'hello', 'world'":           {"hello", "world"},
+		"${x} in 'a, b', c":                  {"a, b", "c"},
+		"${x} in 'a, b',c ,, \"O'B\"":        {"a, b", "c", "O'B"},
+		"not ${x} in 'a and b', '${f('}')}'": {"a and b", "${f('}')}"},
+		"${x} in 'a', 'b and c'":             {"a", "b and c"},
+	} {
+		c, err := ParseCond(line)
+		require.NoError(t, err, line)
+		if n, ok := c.(*ast.NotCond); ok {
+			c = n.X
+		}
+		cmp := c.(*ast.Comparison)
+		require.True(t, cmp.Right.Quoted, line)
+		var got []string
+		for _, it := range cmp.Right.Items {
+			got = append(got, it.Text)
+			require.Equal(t, it.Text, line[it.TextPos:it.TextPos+len(it.Text)], line)
+		}
+		require.Equal(t, want, got, line)
+	}
 }

@@ -51,6 +51,11 @@ func problemError(p condgen.Problem) error {
 		reason = "nothing before '" + p.Text + "'"
 	case condgen.NothingAfter:
 		reason = "nothing after '" + p.Text + "'"
+	case condgen.ListNotIn:
+		reason = "text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'"
+		if p.Text == "!=" {
+			reason = "text after the closing quote; to test for none of several values, write not before the part and in instead of !=: not X in 'a', 'b'"
+		}
 	case condgen.NotCondition:
 		reason = "not a condition: " + quote(p.Text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})"
 	default:

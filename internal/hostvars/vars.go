@@ -205,15 +205,23 @@ func (r *Reader) Var(name string) (v value.Value, found bool, err error) {
 
 // VarOf is Var of a Name made once (NameOf).
 func (r *Reader) VarOf(n *Name) (v value.Value, found bool, err error) {
-	if t := r.t; t != nil {
-		// The first slot probed holds the name in a table of a few names
-		// (most tables): its value without a call.
-		if e := t.slots[n.h%tableSize].Load(); e != nil && e.h == n.h && e.name == n.s {
-			return e.v, true, nil
+	t := r.t
+	if t == nil {
+		// A scope that keeps nothing (one made per event): one read of
+		// the map, written out here, a call less than fromMap.
+		x, ok := r.vars[n.s]
+		if !ok {
+			return value.Value{}, false, nil
 		}
-		return t.read(r.vars, n.s, n.h)
+		v, err = value.FromHost(x)
+		return v, true, err
 	}
-	return r.fromMap(n.s)
+	// The first slot probed holds the name in a table of a few names
+	// (most tables): its value without a call.
+	if e := t.slots[n.h%tableSize].Load(); e != nil && e.h == n.h && e.name == n.s {
+		return e.v, true, nil
+	}
+	return t.read(r.vars, n.s, n.h)
 }
 
 // fromMap is Var on a scope that keeps nothing: one read of the map,

@@ -18,6 +18,10 @@ type (
 	sideVal struct {
 		side *ast.Side
 		err  *Problem
+		// items are, for a side that starts with quoted text and goes
+		// on, its items when it is a list of them (quotedList): the
+		// right side of `in` reads them, where any other side has err.
+		items []*ast.Side
 	}
 
 	// opTok is an operator as read; bad holds an unknown one as written.
@@ -145,7 +149,7 @@ func newSide(pos int, text []byte, quoted any) sideVal {
 	case isQuoted && n == len(raw):
 		side.Quoted, side.Text, side.TextPos = true, raw[1:n-1], from+1
 	case isQuoted:
-		return sideVal{side: side, err: errAfterQuote(from, raw, n)}
+		return sideVal{side: side, err: errAfterQuote(from, raw, n), items: quotedList(from, raw)}
 	case raw != "" && (raw[0] == '\'' || raw[0] == '"'):
 		return sideVal{side: side, err: &Problem{Offset: from, Kind: UnclosedQuote, Text: raw[:1]}}
 	}
@@ -165,6 +169,105 @@ func errAfterQuote(from int, raw string, n int) *Problem {
 	return p
 }
 
+// quotedList reads raw, a side at from that starts with quoted text, as a
+// list of items separated by commas (D29), each quoted text, taken as
+// written without its quotes (D26), or bare text, trimmed, up to the next
+// comma (blank bare items are skipped, as D29 skips them): `'a, b', 'c'`
+// is the items "a, b" and "c". It is nil when raw is not such a list of at
+// least two items: text after a quoted item other than a comma, or a
+// quote that is not closed.
+func quotedList(from int, raw string) []*ast.Side {
+	var items []*ast.Side
+	for i := 0; ; {
+		j := skipSpace(raw, i)
+		if j < len(raw) && (raw[j] == '\'' || raw[j] == '"') {
+			end := quoteEnd(raw, j)
+			if end < 0 {
+				return nil
+			}
+			items = append(items, &ast.Side{From: from + j, To: from + end + 1, Raw: raw[j : end+1],
+				Quoted: true, Text: raw[j+1 : end], TextPos: from + j + 1})
+			k := skipSpace(raw, end+1)
+			if k == len(raw) {
+				break
+			}
+			if raw[k] != ',' {
+				return nil
+			}
+			i = k + 1
+			continue
+		}
+		k := j
+		for k < len(raw) && raw[k] != ',' {
+			if strings.HasPrefix(raw[k:], "${") {
+				if k = placeholderEnd(raw, k); k < 0 {
+					return nil
+				}
+				continue
+			}
+			k++
+		}
+		if text := strings.TrimRightFunc(raw[j:k], unicode.IsSpace); text != "" {
+			items = append(items, &ast.Side{From: from + j, To: from + j + len(text), Raw: text, Text: text, TextPos: from + j})
+		}
+		if k == len(raw) {
+			break
+		}
+		i = k + 1
+	}
+	if len(items) < 2 {
+		return nil
+	}
+	return items
+}
+
+func skipSpace(s string, i int) int {
+	return len(s) - len(strings.TrimLeftFunc(s[i:], unicode.IsSpace))
+}
+
+// quoteEnd is the offset of the quote that closes the quoted text at
+// s[i], a ${...} in it read whole (as the grammar's Quoted); -1 when none
+// does.
+func quoteEnd(s string, i int) int {
+	q := s[i]
+	for k := i + 1; k < len(s); {
+		switch {
+		case s[k] == q:
+			return k
+		case strings.HasPrefix(s[k:], "${"):
+			if k = placeholderEnd(s, k); k < 0 {
+				return -1
+			}
+		default:
+			k++
+		}
+	}
+	return -1
+}
+
+// placeholderEnd is the offset after the } that closes the ${ at s[i]:
+// its first } outside quoted text, which has backslash escapes (D18, the
+// grammar's Placeholder); -1 when none does.
+func placeholderEnd(s string, i int) int {
+	for k := i + 2; k < len(s); k++ {
+		switch s[k] {
+		case '}':
+			return k + 1
+		case '\'', '"':
+			q := s[k]
+			for k++; k < len(s) && s[k] != q; k++ {
+				if s[k] == '\\' {
+					k++
+				}
+			}
+			if k >= len(s) {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
 // newComparison checks a comparison's parts in the order they are written.
 func newComparison(l, o, r any) any {
 	left, op, right := l.(sideVal), o.(opTok), r.(sideVal)
@@ -179,6 +282,20 @@ func newComparison(l, o, r any) any {
 		return &Problem{Offset: right.side.From, Kind: ExtraRight, Text: op.op.String()}
 	case op.op.Unary():
 		return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op}
+	case right.err != nil && op.op == ast.In && right.items != nil:
+		// `in 'a, b', 'c'`: a list of quoted items (D26, D29).
+		side := *right.side
+		side.Quoted, side.Text, side.TextPos, side.Items = true, side.Raw, side.From, right.items
+		return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op, Right: &side}
+	case right.err != nil && right.items != nil && (op.op == ast.Eq || op.op == ast.Ne):
+		// `== 'a', 'b'` means one of them: in, which the quote hint
+		// would not give (D49).
+		return &Problem{Offset: right.err.Offset, Kind: ListNotIn, Text: op.op.String()}
+	case right.err != nil && op.op == ast.In && right.err.Kind == TextAfterQuote && strings.Contains(right.side.Raw, ","):
+		// A list of quoted items gone wrong (`in 'a', 'b' c`): quoting
+		// it whole with the other quote would keep the quotes in its
+		// items (D49), so no such hint.
+		return &Problem{Offset: right.err.Offset, Kind: TextAfterQuote}
 	case right.err != nil:
 		return right.err
 	case right.side.Raw == "":

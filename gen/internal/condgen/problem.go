@@ -22,6 +22,7 @@ const (
 	NothingBefore                              // and ${x}; Text: the word as written
 	NothingAfter                               // ${x} and, not; Text: the word as written
 	NotCondition                               // a part or a line without an operator; Text: that text, trimmed
+	ListNotIn                                  // ${x} == 'a', 'b': a list of quoted items after an operator other than in; Text: the operator
 )
 
 // Problem is why the line is not a condition, at byte offset Offset.

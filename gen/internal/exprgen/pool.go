@@ -3,7 +3,7 @@ package exprgen
 // Running pigeon's parser (parser.go, generated) from a pool. Each
 // grammar's generated code declares its own unexported parser type, so
 // each package needs its own copy of this file: gen/internal/condgen's is
-// written from this one by go generate (gen/internal/mkpool).
+// written from this one by go generate (gen/internal/mkcopy).
 //
 // Pigeon's Parse builds a parser, its option closures and its rules table
 // for every call (1.4-1.7 µs, 12 allocations and 2.7 KB), and its stacks

@@ -1,7 +1,7 @@
 package exprgen
 
 // gen/internal/condgen's copy of this file is written from it by go
-// generate (gen/internal/mkpool), as pool.go's is.
+// generate (gen/internal/mkcopy), as pool.go's is.
 
 import (
 	"bufio"

@@ -33,6 +33,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -80,52 +81,38 @@ var rewrites = []rewrite{
 `,
 		n: 1,
 	},
-	{
-		old: `func (p *parser) parseZeroOrMoreExpr(expr *zeroOrMoreExpr) (any, bool) {
-	var vals []any
-
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			return vals, true
-		}
-		vals = append(vals, val)
-	}
-}
-`,
-		new: `func (p *parser) parseZeroOrMoreExpr(expr *zeroOrMoreExpr) (any, bool) {
-	return p.repeat(expr.expr, 0)
-}
-`,
-		n: 1,
-	},
-	{
-		old: `func (p *parser) parseOneOrMoreExpr(expr *oneOrMoreExpr) (any, bool) {
-	var vals []any
-
-	for {
-		p.pushV()
-		val, ok := p.parseExprWrap(expr.expr)
-		p.popV()
-		if !ok {
-			if len(vals) == 0 {
+	runRewrite("ZeroOrMore", 0, `			return vals, true
+`),
+	runRewrite("OneOrMore", 1, `			if len(vals) == 0 {
 				// did not match once, no match
 				return nil, false
 			}
 			return vals, true
-		}
+`),
+}
+
+// runRewrite is the rewrite of pigeon's parser of a run of kind (ZeroOrMore
+// or OneOrMore). Pigeon writes one loop for both, told apart only by onFail,
+// what the loop does once the expression no longer matches; the rewritten
+// parser calls repeat with least, the number of matches the run needs.
+func runRewrite(kind string, least int, onFail string) rewrite {
+	header := "func (p *parser) parse" + kind + "Expr(expr *" + strings.ToLower(kind[:1]) + kind[1:] + "Expr) (any, bool) {\n"
+	return rewrite{
+		old: header + `	var vals []any
+
+	for {
+		p.pushV()
+		val, ok := p.parseExprWrap(expr.expr)
+		p.popV()
+		if !ok {
+` + onFail + `		}
 		vals = append(vals, val)
 	}
 }
 `,
-		new: `func (p *parser) parseOneOrMoreExpr(expr *oneOrMoreExpr) (any, bool) {
-	return p.repeat(expr.expr, 1)
-}
-`,
-		n: 1,
-	},
+		new: header + "\treturn p.repeat(expr.expr, " + strconv.Itoa(least) + ")\n}\n",
+		n:   1,
+	}
 }
 
 func main() {

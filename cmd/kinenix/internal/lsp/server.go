@@ -362,11 +362,7 @@ func (s *server) call(m *message) (result any, err error) {
 	case !validMethod:
 		return nil, errorf(codeMethodNotFound, "method not supported: %s", method)
 	case !validParams:
-		msg := "invalid params"
-		if err != nil {
-			msg = "invalid params: " + err.Error()
-		}
-		return nil, errorf(codeInvalidParams, "%s", msg)
+		return nil, paramsError(method, "", ctx.Params, err)
 	}
 	return r, err
 }
@@ -403,12 +399,14 @@ type initOptions struct {
 func (s *server) initialize(raw json.RawMessage) (any, error) {
 	var p initializeParams
 	if err := json.Unmarshal(orNull(raw), &p); err != nil {
-		return nil, errorf(codeInvalidParams, "invalid initialize params: %v", err)
+		return nil, paramsError("initialize", "", raw, err)
 	}
 	var o initOptions
 	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
 		if err := json.Unmarshal(p.InitializationOptions, &o); err != nil {
-			return nil, errorf(codeInvalidParams, `invalid initializationOptions: %v; write {"data": "path/to/data.json"}`, err)
+			re := paramsError("initialize", "initializationOptions", p.InitializationOptions, err)
+			re.Message += `; the options are {"data": "path/to/data.json"}`
+			return nil, re
 		}
 	}
 	root := ""

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf16"
 
@@ -149,13 +150,24 @@ func TestBadMessages(t *testing.T) {
 		msg        string
 	}{
 		{"not JSON", `{"jsonrpc": "2.0", "id": 1, "method": `, codeParseError, "not valid JSON"},
-		{"not an object", `17`, codeParseError, "not valid JSON"},
+		{"not an object", `17`, codeParseError, "the message is a number, not a JSON-RPC object {...}"},
+		{"a method that is no text", `{"jsonrpc": "2.0", "id": 1, "method": 5}`, codeParseError, "the message is not valid JSON-RPC: method is a number; write text in double quotes there"},
 		{"batch", `[{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}]`, codeInvalidRequest, "batches"},
 		{"no method", `{"jsonrpc": "2.0", "id": 7}`, codeInvalidRequest, "no method"},
 		{"bad id", `{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}`, codeInvalidRequest, "id must be"},
 		{"unknown method", `{"jsonrpc": "2.0", "id": 8, "method": "textDocument/frobnicate"}`, codeMethodNotFound, "frobnicate"},
-		{"params of the wrong shape", `{"jsonrpc": "2.0", "id": 9, "method": "textDocument/hover", "params": "x"}`, codeInvalidParams, "invalid params"},
-		{"position of the wrong type", `{"jsonrpc": "2.0", "id": 10, "method": "textDocument/completion", "params": {"textDocument": {"uri": "a"}, "position": {"line": -1}}}`, codeInvalidParams, "invalid params"},
+		{"params of the wrong shape", `{"jsonrpc": "2.0", "id": 9, "method": "textDocument/hover", "params": "x"}`, codeInvalidParams,
+			"invalid params of textDocument/hover: the params are text (a JSON string); write an object {...} of named fields"},
+		{"position of the wrong type", `{"jsonrpc": "2.0", "id": 10, "method": "textDocument/completion", "params": {"textDocument": {"uri": "a"}, "position": {"line": -1}}}`, codeInvalidParams,
+			"invalid params of textDocument/completion: position.line is the number -1; write a whole number from 0 there"},
+		{"didOpen with a number", `{"jsonrpc": "2.0", "id": 13, "method": "textDocument/didOpen", "params": 5}`, codeInvalidParams,
+			"invalid params of textDocument/didOpen: the params are a number; write an object {...} of named fields"},
+		{"didOpen with a text for a document", `{"jsonrpc": "2.0", "id": 14, "method": "textDocument/didOpen", "params": {"textDocument": "a.md"}}`, codeInvalidParams,
+			"invalid params of textDocument/didOpen: textDocument is text (a JSON string); write an object {...} there"},
+		{"a version in quotes", `{"jsonrpc": "2.0", "id": 15, "method": "textDocument/didChange", "params": {"textDocument": {"uri": "a", "version": "2"}}}`, codeInvalidParams,
+			"invalid params of textDocument/didChange: textDocument.version is text (a JSON string); write a whole number there"},
+		{"a change of the wrong shape", `{"jsonrpc": "2.0", "id": 16, "method": "textDocument/didChange", "params": {"textDocument": {"uri": "a", "version": 2}, "contentChanges": [5]}}`, codeInvalidParams,
+			"invalid params of textDocument/didChange: a value inside the params is a number; write an object {...} there"},
 		{"unseen document", `{"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover", "params": {"textDocument": {"uri": "file:///nowhere.md"}, "position": {"line": 0, "character": 0}}}`, codeInvalidParams, "file:///nowhere.md is not open"},
 		{"second initialize", `{"jsonrpc": "2.0", "id": 12, "method": "initialize", "params": {}}`, codeInvalidRequest, "already"},
 	}
@@ -166,6 +178,10 @@ func TestBadMessages(t *testing.T) {
 			require.NotNil(t, m.Error, "answer: %+v", m)
 			require.Equal(t, tc.code, m.Error.Code)
 			require.Contains(t, m.Error.Message, tc.msg)
+			// Plain words: never encoding/json's, nor a Go type (D45).
+			for _, jargon := range []string{"json:", "unmarshal", "Go struct", "Go value", "protocol.", "uint32", "int32"} {
+				require.NotContains(t, m.Error.Message, jargon)
+			}
 		})
 	}
 
@@ -267,4 +283,44 @@ func TestDataReload(t *testing.T) {
 	require.Nil(t, c.request("shutdown", nil).Error)
 	c.notify("exit", nil)
 	require.Equal(t, 0, c.exitStatus(t))
+}
+
+// Malformed params of initialize and of a notification are told in plain
+// words too: initialize answers InvalidParams naming the field; a
+// notification, which has no answer, is logged with the same words.
+func TestMalformedParamsInPlainWords(t *testing.T) {
+	c := startServer(t, Options{})
+	r := c.request("initialize", map[string]any{"capabilities": map[string]any{}, "rootUri": 7})
+	require.Equal(t, codeInvalidParams, r.Error.Code)
+	require.Equal(t, "invalid params of initialize: rootUri is a number; write text in double quotes there", r.Error.Message)
+	r = c.request("initialize", map[string]any{"capabilities": map[string]any{}, "initializationOptions": map[string]any{"data": []int{1}}})
+	require.Equal(t, codeInvalidParams, r.Error.Code)
+	require.Equal(t, `invalid params of initialize: initializationOptions.data is a list [...]; write text in double quotes there; the options are {"data": "path/to/data.json"}`, r.Error.Message)
+
+	var log syncBuffer
+	c = startServer(t, Options{Log: &log})
+	c.initialize(t, nil)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": "a.md"})
+	require.Nil(t, c.request("shutdown", nil).Error) // the notification was handled before
+	require.Contains(t, log.String(), "invalid params of textDocument/didOpen: textDocument is text (a JSON string); write an object {...} there")
+	require.NotContains(t, log.String(), "Go struct")
+}
+
+// syncBuffer is a bytes.Buffer the server's goroutine writes while a test
+// reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

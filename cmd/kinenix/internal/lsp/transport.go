@@ -246,7 +246,7 @@ func decode(body []byte) (*message, json.RawMessage, *rpcError) {
 	}
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, nil, errorf(codeParseError, "the message is not valid JSON: %v", err)
+		return nil, nil, messageError(body, err)
 	}
 	if m.Method == nil {
 		if m.Result != nil || m.Error != nil {

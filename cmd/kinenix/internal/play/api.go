@@ -1,6 +1,7 @@
 package play
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -48,10 +49,8 @@ func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
 	switch name {
 	case "check":
 		var req Request
-		if err := json.Unmarshal(body, &req); err != nil {
-			// The decoder's own words name Go types; the page and a person
-			// writing a request by hand need what a check is.
-			return nil, &BadRequest{"the request is not a check: send a JSON object with flow and data (text), format (text) and row (a whole number)"}
+		if err := readRequest(body, &req, "check", "format (text) and row (a whole number)"); err != nil {
+			return nil, err
 		}
 		res, err := Check(ctx, req)
 		if err != nil {
@@ -60,8 +59,8 @@ func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
 		out = res
 	case "table":
 		var req TableRequest
-		if err := json.Unmarshal(body, &req); err != nil {
-			return nil, &BadRequest{"the request is not a table: send a JSON object with flow and data (text), format (text), offset and limit (whole numbers)"}
+		if err := readRequest(body, &req, "table", "format (text), offset and limit (whole numbers)"); err != nil {
+			return nil, err
 		}
 		res, err := Table(ctx, req)
 		if err != nil {
@@ -70,8 +69,8 @@ func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
 		out = res
 	case "complete", "hover":
 		var req CursorRequest
-		if err := json.Unmarshal(body, &req); err != nil {
-			return nil, &BadRequest{"the request is not a cursor: send a JSON object with flow and data (text), format (text), line and column (whole numbers)"}
+		if err := readRequest(body, &req, "cursor", "format (text), line and column (whole numbers)"); err != nil {
+			return nil, err
 		}
 		line, sample := cursorLine(req), sampleOf(req.Request)
 		if name == "complete" {
@@ -94,6 +93,19 @@ func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
 		return nil, errors.New("the answer could not be written") // the types above always marshal
 	}
 	return b, nil
+}
+
+// readRequest reads body, a request of kind what, into req: it must be
+// one JSON object whose fields have their kinds. Anything else (null, a
+// list, a text, a field of another kind) is a *BadRequest that says what
+// to send, the same for every request: flow and data (text), then the
+// request's own fields. The decoder's own words name Go types; the page
+// and a person writing a request by hand need what a request is.
+func readRequest(body []byte, req any, what, fields string) error {
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || json.Unmarshal(body, req) != nil {
+		return &BadRequest{"the request is not a " + what + ": send a JSON object with flow and data (text), " + fields}
+	}
+	return nil
 }
 
 // cursorLine is line req.Line of the flow, without its line end; "" past

@@ -7,8 +7,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -92,17 +94,18 @@ type SheetColumn struct {
 	Facts string `json:"facts"`
 }
 
-// Problem is one finding of flow.Validate: it starts at Line and Column
-// and ends just before EndLine and EndColumn (characters, 1-based).
+// Problem is one finding of flow.Validate, the record validate -json
+// writes (record.Finding; its file is always flow.md), and where it ends:
+// it starts at Line and Column and ends just before EndLine and EndColumn
+// (characters, 1-based).
 type Problem struct {
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine"`
-	EndColumn int    `json:"endColumn"`
-	Expr      string `json:"expr,omitempty"`
-	Message   string `json:"message"`
-	Kind      string `json:"kind"`
-	Warning   bool   `json:"warning,omitempty"`
+	record.Finding
+	EndLine   int `json:"endLine"`
+	EndColumn int `json:"endColumn"`
+}
+
+func problemOf(f flow.Finding) Problem {
+	return Problem{Finding: record.FindingOf(f), EndLine: f.EndLine, EndColumn: f.EndColumn}
 }
 
 // Field is one field rendered with the data: Result, or Error when
@@ -132,13 +135,11 @@ type Condition struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// Step is one part of a condition (eval.Step).
+// Step is one part of a condition (eval.Step), as preview -json writes
+// it, and the line `cond -explain` prints for it.
 type Step struct {
-	Part      string `json:"part"`
-	Values    string `json:"values"`
-	Result    bool   `json:"result"`
-	Evaluated bool   `json:"evaluated"`
-	Shown     string `json:"shown"` // eval.Step.String, the line `cond -explain` prints
+	record.Step
+	Shown string `json:"shown"` // eval.Step.String
 }
 
 // fileName is the name the findings carry; the page shows lines only.
@@ -176,9 +177,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	}
 	src := []byte(req.Flow)
 	for _, f := range flow.ValidateContext(ctx, fileName, src, sample) {
-		res.Problems = append(res.Problems, Problem{Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn,
-			Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+		res.Problems = append(res.Problems, problemOf(f))
 	}
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
@@ -216,13 +215,12 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		c := Condition{Line: r.Line, Column: r.Column, Text: r.Value, Verdict: r.Holds, Steps: []Step{}, Error: msg}
 		size := 0
 		for i, st := range r.Steps {
-			shown := st.String()
+			shown := echo.Clean(st.String()) // as cond -explain prints it
 			if size += len(st.Part) + len(st.Values) + len(shown); size > MaxShown && i > 0 {
 				c.StepsCut = len(r.Steps) - i // the answer stays bounded (MaxShown a condition)
 				break
 			}
-			c.Steps = append(c.Steps, Step{Part: st.Part, Values: st.Values,
-				Result: st.Result, Evaluated: st.Evaluated, Shown: shown})
+			c.Steps = append(c.Steps, Step{Step: record.StepOf(st), Shown: shown})
 		}
 		res.Conditions = append(res.Conditions, c)
 	}
@@ -360,9 +358,7 @@ func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]Sh
 			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
 		}
 		for _, f := range c.Warnings(fileName) {
-			problems = append(problems, Problem{Line: f.Line, Column: f.Column,
-				EndLine: f.EndLine, EndColumn: f.EndColumn,
-				Expr: f.Expr, Message: f.Message, Kind: f.Kind, Warning: f.Warning})
+			problems = append(problems, problemOf(f))
 		}
 	}
 	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.problems, lastFacts.ok = d, cols, columns, problems, ok

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/funcs"
@@ -57,8 +58,9 @@ func TestCheckTypoThenFix(t *testing.T) {
 	h := New(Options{})
 	data := `{"packages":[1,2,3]}`
 	res := checkOK(t, h, Request{Flow: "# Report\n\n- **subject:** ${lenght(packages)}\n", Data: data, Format: "json"})
-	require.Equal(t, []Problem{{Line: 3, Column: 18, EndLine: 3, EndColumn: 24, Expr: "lenght(packages)", Kind: "unknown-function",
-		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}}, res.Problems)
+	require.Equal(t, []Problem{{Finding: record.Finding{Place: record.Place{File: "flow.md", Line: 3, Column: 18},
+		Expression: "lenght(packages)", Kind: "unknown-function",
+		Message: "${lenght(packages)}: unknown function lenght; did you mean len?"}, EndLine: 3, EndColumn: 24}}, res.Problems)
 	require.Len(t, res.Fields, 1)
 	require.Equal(t, "subject", res.Fields[0].Label)
 	require.Equal(t, 3, res.Fields[0].Line)
@@ -68,6 +70,22 @@ func TestCheckTypoThenFix(t *testing.T) {
 	require.Empty(t, res.Problems)
 	require.Equal(t, []Field{{Line: 3, Column: 16, Label: "subject", Text: "${len(packages)}", Result: "3"}}, res.Fields)
 	require.Empty(t, res.Conditions)
+}
+
+// A problem is the record validate -json writes for the same finding,
+// cleaned as every message is (D37): a bidi control in the flow comes
+// back as an escape, never as itself.
+func TestCheckProblemIsValidateRecord(t *testing.T) {
+	src := "- **a:** ${lenght('\u202e')}\n"
+	res := checkOK(t, New(Options{}), Request{Flow: src})
+	found := flow.Validate(fileName, []byte(src), nil)
+	require.Len(t, res.Problems, len(found))
+	for i, f := range found {
+		require.Equal(t, record.FindingOf(f), res.Problems[i].Finding)
+		require.Equal(t, f.EndColumn, res.Problems[i].EndColumn)
+	}
+	require.NotContains(t, res.Problems[0].Message, "\u202e")
+	require.Contains(t, res.Problems[0].Message, `\u202e`)
 }
 
 // The problems are exactly validate's, warnings from the sample data
@@ -93,9 +111,9 @@ func TestCheckConditionExplained(t *testing.T) {
 	require.False(t, c.Verdict)
 	require.Empty(t, c.Error)
 	require.Equal(t, []Step{
-		{Part: "${len(packages)} > 2", Values: "3", Result: true, Evaluated: true, Shown: "${len(packages)} > 2: 3 -> true"},
-		{Part: "${x} == 1", Values: "'' (empty)", Result: false, Evaluated: true, Shown: "${x} == 1: '' (empty) -> false"},
-		{Part: "${y} == 2", Shown: "${y} == 2: not needed"},
+		{Step: record.Step{Part: "${len(packages)} > 2", Values: "3", Result: true, Evaluated: true}, Shown: "${len(packages)} > 2: 3 -> true"},
+		{Step: record.Step{Part: "${x} == 1", Values: "'' (empty)", Result: false, Evaluated: true}, Shown: "${x} == 1: '' (empty) -> false"},
+		{Step: record.Step{Part: "${y} == 2"}, Shown: "${y} == 2: not needed"},
 	}, c.Steps)
 	require.Empty(t, res.Fields)
 
@@ -482,6 +500,34 @@ func TestServerCalls(t *testing.T) {
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	require.Equal(t, http.StatusNotFound, w.Code)
+}
+
+// A body that is not the JSON object a request is gets 400 and a plain
+// message, the same way for every request the page posts (through the
+// server and through Call, as the WebAssembly build answers): null, a
+// list, a text, a number, nothing, a field of another kind.
+func TestBadBodies(t *testing.T) {
+	h := New(Options{})
+	what := map[string]string{"check": "check", "table": "table", "complete": "cursor", "hover": "cursor"}
+	for _, name := range posted {
+		for _, body := range []string{`null`, ` null `, `[]`, `[1,2]`, `"x"`, `1`, `true`, ``, `{"flow": 3}`, `{"data": null, "flow": [1]}`, `{} {}`} {
+			r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			require.Equal(t, http.StatusBadRequest, w.Code, "%s %q", name, body)
+			var e apiError
+			require.NoError(t, json.Unmarshal(w.Body.Bytes(), &e), w.Body.String())
+			require.True(t, strings.HasPrefix(e.Error, "the request is not a "+what[name]+": send a JSON object with flow and data (text), "), "%s %q: %s", name, body, e.Error)
+			for _, jargon := range []string{"Go ", "unmarshal", "play.", "json:", "string"} {
+				require.NotContains(t, e.Error, jargon, "%s %q", name, body)
+			}
+			_, err := Call(context.Background(), name, []byte(body))
+			var bad *BadRequest
+			require.ErrorAs(t, err, &bad, "%s %q", name, body)
+			require.Equal(t, e.Error, bad.What)
+		}
+	}
 }
 
 // The page adds up a table's parts itself (app.js, addTables): it names
