@@ -3,6 +3,7 @@ package flow
 import (
 	"errors"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,9 +108,15 @@ type KindFacts struct {
 	// Rows are up to MaxExamples rows that hold the kind, as D41 names
 	// them: `rows[3] (sheet row 5)`.
 	Rows []string
-	// at are the rows of Rows by index and sheet row.
+	// at are the first MaxRowsListed rows of the kinds a warning is about
+	// (other text, unclear numbers), by index and sheet row, for
+	// Finding.Rows.
 	at []RowRef
 }
+
+// MaxRowsListed is how many rows a column warning lists in Finding.Rows
+// (as validate -json lists the rows of a finding: the first 1,000).
+const MaxRowsListed = 1000
 
 // RowRef names one row of a sheet (D41): Index is its index in rows,
 // SheetRow the row number the spreadsheet shows (0 when unknown), Key
@@ -255,6 +262,8 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
 				name = RowName(at.Index, at.SheetRow, at.Key) // as messages name it
 			}
 			k.Rows = append(k.Rows, name)
+		}
+		if (kind == KindText || kind == KindUnclear) && len(k.at) < MaxRowsListed {
 			k.at = append(k.at, at)
 		}
 	}
@@ -318,9 +327,12 @@ func (c *ColumnCounter) Facts() []ColumnFacts {
 
 // Warnings are the warnings of D45 for the flow file, each at the line
 // that first reads its column, of Kind "column": a column read as a
-// number that holds other text in some rows, naming the rows (D41); and
-// a column most of whose values are numbers that number() refuses as
-// not clear (D34, D39).
+// number that holds other text in some rows, naming the rows (D41); a
+// column most of whose values are numbers that number() refuses as not
+// clear (D34, D39); and a column read as a number that holds such
+// numbers in some rows, fewer than half. Each follows the facts: other
+// text and unclear numbers are told apart, each with its own rows in
+// sheet order.
 func (c *ColumnCounter) Warnings(file string) []Finding {
 	var out []Finding
 	for _, f := range c.facts {
@@ -333,37 +345,53 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + ": " + strconv.Itoa(unclear.Count) + " of " + strconv.Itoa(values) +
 				" values " + unclearLook(unclear.Examples[0]) + "; number() refuses them (" + f.reason + ")"
+			listRows(&w, unclear)
 			out = append(out, w)
 		}
 		if !f.Numeric {
 			continue
 		}
-		text := f.Kinds[KindText]
-		n, rows, examples, refs := text.Count, text.Rows, text.Examples, text.at
-		if !mostlyUnclear && unclear.Count > 0 {
-			n += unclear.Count
-			rows = append(append([]string(nil), rows...), unclear.Rows...)
-			refs = append(append([]RowRef(nil), refs...), unclear.at...)
-			examples = append(append([]string(nil), examples...), unclear.Examples...)
+		if text := f.Kinds[KindText]; text.Count > 0 {
+			w := at
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
+				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or test the column with " +
+				"is not empty or give a default with default(...)"
+			listRows(&w, text)
+			out = append(out, w)
 		}
-		if n == 0 {
-			continue
+		if unclear.Count > 0 && !mostlyUnclear {
+			w := at
+			what, them := " a number that is not clear (", "it"
+			if unclear.Count > 1 {
+				what, them = " numbers that are not clear (", "them"
+			}
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(unclear) + " " + holds(unclear.Count) +
+				what + strings.Join(unclear.Examples, ", ") + "); number() refuses " + them + " (" + f.reason + ")"
+			listRows(&w, unclear)
+			out = append(out, w)
 		}
-		rows, examples = rows[:min(len(rows), MaxExamples)], examples[:min(len(examples), MaxExamples)]
-		list := strings.Join(rows, ", ")
-		if n > len(rows) {
-			list += " and " + Count(n-len(rows)) + " more"
-		}
-		w := at
-		if n == 1 && len(refs) == 1 {
-			w.Row = &refs[0]
-		}
-		w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + list + " " + holds(n) +
-			" text that is not a number (" + strings.Join(examples, ", ") + "); correct the data, or test the column with " +
-			"is not empty or give a default with default(...)"
-		out = append(out, w)
 	}
 	return out
+}
+
+// rowList names the rows of k as a message does: up to MaxExamples of
+// them in sheet order, then how many more (`rows[2] (sheet row 4),
+// rows[5] (sheet row 7) and 3 more`).
+func rowList(k KindFacts) string {
+	list := strings.Join(k.Rows, ", ")
+	if k.Count > len(k.Rows) {
+		list += " and " + Count(k.Count-len(k.Rows)) + " more"
+	}
+	return list
+}
+
+// listRows sets the rows of w, a warning about the cells of k: Rows,
+// and Row when it is about exactly one row (D41).
+func listRows(w *Finding, k KindFacts) {
+	w.Rows = &RowList{Refs: slices.Clip(k.at), Count: k.Count}
+	if k.Count == 1 && len(k.at) == 1 {
+		w.Row = &k.at[0]
+	}
 }
 
 func holds(n int) string {

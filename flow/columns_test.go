@@ -80,10 +80,52 @@ func TestColumnFacts(t *testing.T) {
 	require.Equal(t, []string{
 		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or test the column with is not empty or give a default with default(...)",
 		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
-		"f.md:5:20: warning: column Days is read as a number, but rows[3] (sheet row 5) holds text that is not a number ('2,5'); correct the data, or test the column with is not empty or give a default with default(...)",
+		// '2,5' is an unclear number by the facts, not other text.
+		"f.md:5:20: warning: column Days is read as a number, but rows[3] (sheet row 5) holds a number that is not clear ('2,5'); number() refuses it ('2,5' is not clear: write 2.5)",
 	}, msgs)
 	// Only a warning about exactly one row names it as a row.
 	require.Equal(t, []*flow.RowRef{nil, nil, {Index: 3, SheetRow: 5}}, rows)
+	// Each warning lists every row it is about, in sheet order (D41).
+	ws := c.Warnings("f.md")
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 2, SheetRow: 4}, {Index: 4, SheetRow: 6}}, Count: 2}, ws[0].Rows)
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 0, SheetRow: 2}, {Index: 1, SheetRow: 3}, {Index: 2, SheetRow: 4}}, Count: 3}, ws[1].Rows)
+	require.Equal(t, &flow.RowList{Refs: []flow.RowRef{{Index: 3, SheetRow: 5}}, Count: 1}, ws[2].Rows)
+}
+
+// D45: the warning of a column read as a number follows the facts: other
+// text and unclear numbers each have their own warning, with their own
+// rows in sheet order, never one list that mixes them.
+func TestColumnWarningsFollowFacts(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "price", Numeric: true, Line: 1, Column: 1}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"12,5", "3", "x y", "4", "7,25", "n/a", "5"}}))
+	require.Equal(t, "number text 3 ('3', '4', '5'); unclear number 2 ('12,5', '7,25'); other text 2 ('x y', 'n/a')", c.Facts()[0].String())
+	var msgs []string
+	for _, w := range c.Warnings("f.md") {
+		msgs = append(msgs, w.Message)
+	}
+	require.Equal(t, []string{
+		"column price is read as a number, but rows[2] (sheet row 4), rows[5] (sheet row 7) hold text that is not a number ('x y', 'n/a'); " +
+			"correct the data, or test the column with is not empty or give a default with default(...)",
+		"column price is read as a number, but rows[0] (sheet row 2), rows[4] (sheet row 6) hold numbers that are not clear ('12,5', '7,25'); " +
+			"number() refuses them ('12,5' is not clear: write 12.5)",
+	}, msgs)
+
+	// A column not read as a number gets no warning for a few unclear
+	// numbers; most of them unclear is one warning, whatever the reading.
+	cols[0].Numeric = false
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"12,5", "3", "x y"}}))
+	require.Empty(t, c.Warnings("f.md"))
+	cols[0].Numeric = true
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"12,5", "7,25", "x y"}}))
+	msgs = nil
+	for _, w := range c.Warnings("f.md") {
+		msgs = append(msgs, w.Message)
+	}
+	require.Equal(t, []string{
+		"column price: 2 of 3 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
+		"column price is read as a number, but rows[2] (sheet row 4) holds text that is not a number ('x y'); " +
+			"correct the data, or test the column with is not empty or give a default with default(...)",
+	}, msgs)
 }
 
 // The counter keeps a bounded amount whatever the number of rows.
@@ -99,6 +141,11 @@ func TestColumnFactsBounded(t *testing.T) {
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "rows[0] (sheet row 2), rows[1] (sheet row 3), rows[2] (sheet row 4) and 9,997 more hold text")
+	// D41: the rows are there for JSON too, the first MaxRowsListed.
+	require.Equal(t, 10000, ws[0].Rows.Count)
+	require.Len(t, ws[0].Rows.Refs, flow.MaxRowsListed)
+	require.Equal(t, flow.RowRef{Index: 999, SheetRow: 1001}, ws[0].Rows.Refs[999])
+	require.Nil(t, ws[0].Row)
 }
 
 // D41: the rows of a column warning are named as every message names

@@ -53,6 +53,18 @@ type Finding struct {
 	// message names exactly one (D41: a column warning of
 	// ColumnCounter.Warnings); nil otherwise.
 	Row *RowRef
+	// Rows are the rows of a sheet the finding is about, when it knows
+	// them all (a column warning of ColumnCounter.Warnings), though its
+	// message names only the first few (D41); nil otherwise. A pointer,
+	// so that a Finding stays comparable.
+	Rows *RowList
+}
+
+// RowList is the rows of a sheet a finding is about: Refs the first
+// MaxRowsListed of them, in sheet order, Count how many in all.
+type RowList struct {
+	Refs  []RowRef
+	Count int
 }
 
 // Before reports whether f comes before g in the order findings are
@@ -125,8 +137,15 @@ type ValidateOptions struct {
 
 // ValidateWith is ValidateContext with the settings of opts.
 func ValidateWith(ctx context.Context, file string, src []byte, opts ValidateOptions) (out []Finding) {
+	return validate(ctx, file, src, opts, false)
+}
+
+// validate is ValidateWith; rowsDecide is set for the findings of a flow
+// compiled to run over data that each row brings (SampleWarnings): what
+// that data decides is left to the row.
+func validate(ctx context.Context, file string, src []byte, opts ValidateOptions, rowsDecide bool) (out []Finding) {
 	sample := opts.Sample
-	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed}
+	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, rowsDecide: rowsDecide}
 	defer func() {
 		if r := recover(); r != nil {
 			out = append(v.finish(), Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
@@ -180,6 +199,10 @@ type validator struct {
 	// cond is true while the placeholders of a condition line are
 	// checked: their problems start with `condition:` (D37).
 	cond bool
+	// rowsDecide is set when there is no sample yet but each row of a
+	// run brings data (validate): a check that the data decides is left
+	// to the row's data.
+	rowsDecide bool
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them

@@ -214,10 +214,12 @@ func (v *validator) traps(ln line, at int, t *eval.Template) {
 		if ph.IsEnv() {
 			continue
 		}
-		if ph.KeyLike() && ph.Problem(v.sample) == nil && v.sample == nil {
+		if ph.KeyLike() && v.sample == nil && !v.rowsDecide && ph.Problem(nil) == nil {
 			// Without data a key-like text is not an error; a method call
 			// written as one (`x.upper()`, no space before the
-			// parenthesis) is most likely a mistake all the same.
+			// parenthesis) is most likely a mistake all the same. With
+			// data, the data decides (D12): a row that has the key reads
+			// it, one without it fails with the method call's error.
 			if bad := methodCall(ph.Tree); bad != nil && methodLike(ph.Text, bad) {
 				for _, e := range ph.Problems {
 					if errors.Is(e, eval.ErrForbidden) {

@@ -185,3 +185,32 @@ func TestTrapExpr(t *testing.T) {
 		require.Equal(t, want, fs[0].Expr, src)
 	}
 }
+
+// D38, D12: a method call written like a key (`${row.len(x)}`) is a
+// warning without data; with data, a lookup that works wins: a row that
+// has the key reads it with no warning, a row that lacks it fails with
+// the method call's error, and the warning of the flow without data is
+// not among the findings of a run with data.
+func TestMethodCallKeyWithData(t *testing.T) {
+	src := []byte("- **a:** ${row.len(x)}\n- **b:** ${row.name.upper()}\n")
+	require.Len(t, flow.Validate("f.md", src, nil), 2, "without data, both are traps")
+
+	f, err := flow.Compile("f.md", src, flow.SampleWarnings())
+	require.NoError(t, err)
+	require.Empty(t, f.Findings(), "with data, the rows decide")
+	has := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"len(x)": "abc", "name": "Ann"}}))
+	require.Equal(t, "abc", has.Results[0].Text)
+	require.Empty(t, has.Results[0].Warnings)
+	// a real method call: the data has no such key, so it is an error
+	require.ErrorContains(t, has.Results[1].Err, "${row.name.upper()}: method calls are not allowed; write upper(row.name)")
+	lacks := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"name": "Ann"}}))
+	require.ErrorContains(t, lacks.Results[0].Err, "${row.len(x)}: method calls are not allowed; write len(x) with row as x")
+	require.Empty(t, lacks.Results[0].Warnings)
+
+	// Preview with sample data agrees.
+	s := scope.New(map[string]any{"row": map[string]any{"len(x)": "abc"}})
+	rs, err := flow.Preview("f.md", src[:len("- **a:** ${row.len(x)}\n")], s, flow.PreviewOptions{SampleWarnings: true})
+	require.NoError(t, err)
+	require.Equal(t, "abc", rs[0].Text)
+	require.Empty(t, rs[0].Warnings)
+}

@@ -2,22 +2,50 @@ package main
 
 import (
 	"iter"
+	"sync"
 
 	"github.com/kinenix/expressions/flow"
 )
 
-// countColumns passes the rows of a sheet through, counting what the
-// columns the flow reads hold (D45) as each row goes by, so the facts
-// need no second reading of the sheet and no row is kept for them.
-func countColumns(rows iter.Seq2[flow.Input, error], c *flow.ColumnCounter) iter.Seq2[flow.Input, error] {
+// columnCount counts what the columns a flow reads hold (D45) over the
+// rows of a sheet as the run gives back their results, so that the facts
+// need no second reading of the sheet and cover exactly the rows run: a
+// run that stops (D42) has read rows ahead that it never ran, and the
+// facts are told of the rows run, as its other findings are.
+type columnCount struct {
+	c  *flow.ColumnCounter
+	mu sync.Mutex   // the run reads rows on a goroutine of its own
+	q  []flow.Input // rows read, their results not yet given back
+}
+
+// pass passes the rows through, keeping each until its result comes.
+func (cc *columnCount) pass(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 	return func(yield func(flow.Input, error) bool) {
 		for in, err := range rows {
 			if err == nil {
-				c.AddInput(in)
+				cc.mu.Lock()
+				cc.q = append(cc.q, in)
+				cc.mu.Unlock()
 			}
 			if !yield(in, err) {
 				return
 			}
+		}
+	}
+}
+
+// ran counts the row whose result r is. Results come in row order, so
+// it is the first row kept; one before it (none) is dropped uncounted.
+func (cc *columnCount) ran(r *flow.RowResult) {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	for len(cc.q) > 0 {
+		in := cc.q[0]
+		cc.q[0] = flow.Input{} // the row's data is not kept longer than the run keeps it
+		cc.q = cc.q[1:]
+		if in.Index == r.Row {
+			cc.c.AddInput(in)
+			return
 		}
 	}
 }

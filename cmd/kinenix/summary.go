@@ -27,7 +27,7 @@ type rowRanges struct {
 	keys        []string
 }
 
-const maxListed = 1000
+const maxListed = flow.MaxRowsListed // as a column warning lists its rows (D45)
 
 // sheetRows is the sheet rows of the rows listed, for JSON; nil when none
 // is known (JSON lines).

@@ -25,6 +25,15 @@ import (
 // toJSONFinding is f as a record of validate -json, with the rows of a
 // sheet it holds for (nil when it is not about rows).
 func toJSONFinding(f flow.Finding, rows *rowRanges) record.Finding {
+	if rows == nil && f.Rows != nil && len(f.Rows.Refs) > 0 {
+		// A column warning (D45) names its first rows in its message and
+		// knows them all: JSON lists them as any finding's rows.
+		rows = &rowRanges{}
+		for _, r := range f.Rows.Refs {
+			rows.add(r.Index, r.SheetRow, r.Key)
+		}
+		rows.n = max(rows.n, f.Rows.Count)
+	}
 	if rows != nil {
 		f.Row = nil // the rows say which
 	}
@@ -183,25 +192,36 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
-	var counter *flow.ColumnCounter
+	var counter *columnCount
 	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
-		counter = flow.NewColumnCounter(cols)
+		counter = &columnCount{c: flow.NewColumnCounter(cols)}
 	}
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	inputs := plan.rows(f.Reads("rows"))
 	if counter != nil {
-		inputs = countColumns(inputs, counter)
+		inputs = counter.pass(inputs)
 	}
 	for r, err := range f.RunRows(ctx, inputs) {
 		if err != nil {
 			stop = err
 			break
 		}
+		if counter != nil {
+			counter.ran(&r)
+		}
 		set.addRow(&r, true)
 	}
 	var more []rowFinding
-	if counter != nil && stop == nil {
-		more = wrap(counter.Warnings(name))
+	if counter != nil {
+		more = wrap(counter.c.Warnings(name))
+		// A run that stopped (D42) still tells the facts of the rows it
+		// ran, which are facts about those rows, saying that they cover
+		// only them, as its other findings do.
+		if n := counter.c.Rows(); stop != nil {
+			for i := range more {
+				more[i].Message += " (in the " + flow.Count(n) + " " + plural(n, "row", "rows") + " run before the run stopped)"
+			}
+		}
 	}
 	return set.list(stop != nil, more), stop
 }

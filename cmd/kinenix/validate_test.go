@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -456,6 +457,12 @@ func TestValidateJSONOneRow(t *testing.T) {
 	require.Zero(t, value.SheetRow)
 	require.Contains(t, column.Message, "rows[1] (sheet row 3, B), rows[3] (sheet row 5, D), rows[4] (sheet row 6, E) hold")
 	require.Nil(t, column.Row, "many rows")
+	// A column fact about many rows has the lists, as every finding
+	// about many rows has them (D41).
+	require.Equal(t, []int{1, 3, 4}, column.Rows)
+	require.Equal(t, []int{3, 5, 6}, column.SheetRows)
+	require.Equal(t, []string{"B", "D", "E"}, column.Keys)
+	require.Equal(t, 3, column.RowCount)
 
 	d = writeFile(t, "one.csv", "id,amount\nA,1\nB,x\nC,3\n")
 	r = runCLI(t, "", "validate", "-json", "-key", "id", "-data", d, f)
@@ -471,6 +478,92 @@ func TestValidateJSONOneRow(t *testing.T) {
 		require.NotNil(t, fd.Row, fd.Kind)
 		require.Equal(t, record.RowRef{Row: fd.Row, SheetRow: 3, Key: "B"}, fd.RowRef, fd.Kind)
 		require.Equal(t, 1, *fd.Row, fd.Kind)
+		require.Equal(t, []int{1}, fd.Rows, fd.Kind)
+		require.Equal(t, []int{3}, fd.SheetRows, fd.Kind)
+		require.Equal(t, 1, fd.RowCount, fd.Kind)
 	}
 	require.ElementsMatch(t, []string{"value", "column"}, seen)
+}
+
+// D42, D45: a run that the budget stops still tells the column facts of
+// the rows it ran (they are facts about those rows), saying that they
+// cover only those, in the words and with the count of its other
+// findings; in JSON too, with rows that were all run.
+func TestValidateStoppedColumnFacts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := range 200 {
+		amount := strconv.Itoa(i)
+		if i%7 == 3 {
+			amount = "n/a"
+		}
+		b.WriteString("ID-" + strconv.Itoa(i) + "," + amount + "\n")
+	}
+	d := writeFile(t, "s.csv", b.String())
+	f := writeFlow(t, "f.md", "- **condition:** ${row.amount} > 5\n- **all:** ${len(join(rows, ','))}\n")
+	runOptions = []flow.Option{flow.RunBudget(0, 60_000)}
+	defer func() { runOptions = nil }()
+
+	r := runCLI(t, "", "validate", "-data", d, f)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	stop := regexp.MustCompile(`stopped at rows\[([0-9]+)\]`).FindStringSubmatch(r.stderr)
+	require.NotNil(t, stop, r.stderr)
+	ran, err := strconv.Atoi(stop[1]) // the rows before the stop were run
+	require.NoError(t, err)
+	require.Greater(t, ran, 20, "the budget lets some rows run")
+	require.Less(t, ran, 200, "and stops before the end")
+	note := " (in the " + strconv.Itoa(ran) + " rows run before the run stopped)\n"
+	require.Contains(t, r.stdout, f+":1:20: warning: column amount is read as a number, but rows[3] (sheet row 5), rows[10] (sheet row 12), "+
+		"rows[17] (sheet row 19) and ")
+	require.Contains(t, r.stdout, "correct the data, or test the column with is not empty or give a default with default(...)"+note)
+	// the same count as the condition's own rows
+	require.Contains(t, r.stdout, " of the "+strconv.Itoa(ran)+" rows run before the run stopped)\n")
+
+	r = runCLI(t, "", "validate", "-json", "-data", d, f)
+	require.Equal(t, exitProblem, r.code, r.stderr)
+	var found []record.Finding
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
+	var column *record.Finding
+	for i := range found {
+		if found[i].Kind == "column" {
+			column = &found[i]
+		}
+	}
+	require.NotNil(t, column, r.stdout)
+	require.Equal(t, (ran-3+6)/7, column.RowCount, "the text rows among those run")
+	require.Len(t, column.Rows, column.RowCount)
+	for _, i := range column.Rows {
+		require.Less(t, i, ran)
+	}
+}
+
+// D38, D12: with data, a method call written like a key that the data
+// has (a column named `len(x)`) reads the key, and validate -data and
+// preview give no warning for it; a row without the key fails with the
+// method call's error; without data it stays a warning.
+func TestValidateMethodCallKeyInData(t *testing.T) {
+	f := writeFlow(t, "l.md", "- **a:** ${row.len(x)}\n")
+	csv := writeFile(t, "l.csv", "len(x),b\nabc,1\ndef,2\n")
+	for _, args := range [][]string{{"validate", "-data", csv, f}, {"validate", "-strict", "-data", csv, f}} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, result{}, r, args)
+	}
+	r := runCLI(t, "", "preview", "-each", "-data", csv, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout+r.stderr, "warning")
+	require.Contains(t, r.stdout, f+":1: a: def\n")
+	js := writeFile(t, "l.json", `{"row": {"len(x)": "abc"}}`)
+	r = runCLI(t, "", "validate", "-strict", "-data", js, f)
+	require.Equal(t, result{}, r)
+	r = runCLI(t, "", "preview", "-strict", "-data", js, f)
+	require.Equal(t, result{stdout: f + ":1: a: abc\n"}, r)
+
+	jsonl := writeFile(t, "l.jsonl", "{\"len(x)\": \"abc\"}\n{\"b\": 1}\n")
+	r = runCLI(t, "", "validate", "-data", jsonl, f)
+	require.Equal(t, 1, r.code)
+	require.Equal(t, f+":1:12: ${row.len(x)}: method calls are not allowed; write len(x) with row as x (rows[1])\n", r.stdout)
+
+	r = runCLI(t, "", "validate", f)
+	require.Equal(t, 0, r.code)
+	require.Equal(t, f+":1:12: warning: ${row.len(x)}: method calls are not allowed; write len(x) with row as x\n", r.stdout)
 }
