@@ -171,7 +171,9 @@ var textX = Param{Name: "x", Doc: "a text; a number or boolean is used as its sh
 
 // table is the whitelist, in the order of design section 5 and then format
 // (D40, the twelfth). It is the only
-// place a function is declared.
+// place a function is declared. A function's Params are written as its
+// call reads: textX (the shared x of the text functions) beside the
+// opening brace, one parameter a line, the list closed on the last one.
 var table = []Func{
 	{
 		Name:       "len",
@@ -194,8 +196,7 @@ var table = []Func{
 		Receiver: 1,
 		Params: []Param{
 			{Name: "list", Doc: "the list whose items are joined; a single value that is not a list joins as itself"},
-			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"},
-		},
+			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"}},
 		Doc:        "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
@@ -280,11 +281,9 @@ var table = []Func{
 	},
 	{
 		Name: "replace",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "old", Doc: "the text to find; it must not be empty"},
-			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"},
-		},
+			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"}},
 		Doc:        "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
@@ -300,8 +299,7 @@ var table = []Func{
 		Name: "default",
 		Params: []Param{
 			{Name: "x", Doc: "any value"},
-			{Name: "fallback", Lazy: true, Doc: "the value to use when x is empty or `''`; computed only then (D46), so `default(5, 1 / 0)` is 5"},
-		},
+			{Name: "fallback", Lazy: true, Doc: "the value to use when x is empty or `''`; computed only then (D46), so `default(5, 1 / 0)` is 5"}},
 		Doc:   "default gives x, or fallback when x is empty or an empty text (written `''` in an expression); white space, 0, false and an empty list are kept as they are.",
 		Empty: "`fallback`",
 		Examples: []Example{
@@ -316,8 +314,7 @@ var table = []Func{
 		Name: "round",
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
-			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."},
-		},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."}},
 		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
 		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
@@ -335,11 +332,9 @@ var table = []Func{
 	},
 	{
 		Name: "part",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "sep", Doc: "the separator; it must not be empty"},
-			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"},
-		},
+			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"}},
 		Doc:        "part splits a text at every sep and gives piece n, or `''` when there is no piece n.",
 		Empty:      "`\"\"`, also when there is no piece `n`",
 		EmptyFirst: EmptyText,
@@ -356,11 +351,9 @@ var table = []Func{
 	},
 	{
 		Name: "substring",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
-			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"},
-		},
+			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"}},
 		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
 			"positions past the end give what is there, and a negative start or length counts as 0.",
 		EmptyFirst: EmptyText,
@@ -380,8 +373,7 @@ var table = []Func{
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'980.50'`"},
 			{Name: "digits", Optional: true, Default: value.NumberValue(value.Int(formatDefaultDigits)), Doc: "places after the point, a whole number from 0 to 20; 2 when left out, empty or blank text (an empty cell)"},
-			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"},
-		},
+			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"}},
 		Doc: "format shows a number as text with exactly digits places after the point, rounded half away from zero as round rounds, " +
 			"and group between thousands, as money is shown.",
 		Empty:      "`\"\"`, also for `\"\"` and white space",
