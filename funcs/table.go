@@ -11,22 +11,23 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Param is one parameter of a function.
+// Param is one parameter of a function. Its JSON (as encoding/json writes
+// it) is what a reader of the docs is shown: name, optional and doc.
 type Param struct {
-	Name string
+	Name string `json:"name"`
 	// Optional is true when the value may be left out; only trailing
 	// parameters are optional. An empty value given for an optional
 	// parameter counts as left out (D47): Call never sees it.
-	Optional bool
+	Optional bool `json:"optional"`
 	// Default, for an optional parameter that another optional parameter
 	// follows, is the value Call is given when this one is empty but a
 	// later one is not (D47); a trailing empty value is simply dropped.
-	Default value.Value
+	Default value.Value `json:"-"`
 	// Lazy is true when the value is computed only when the function
 	// needs it (D46): a call that Func.Shortcut decides from its first
 	// value never computes it, nor charges the budget for it.
-	Lazy bool
-	Doc  string // what the value is, and its default when optional
+	Lazy bool   `json:"-"`
+	Doc  string `json:"doc"` // what the value is, and its default when optional
 }
 
 // EmptyResult is what a call gives when its first value is empty (D48).
@@ -72,8 +73,8 @@ func (r EmptyResult) doc() string {
 // `part('25-10-2019', '-', 1)`. Want is the shown result (D3, D4), or
 // "error: <reason>" for an example that fails.
 type Example struct {
-	Expr string
-	Want string
+	Expr string `json:"expr"`
+	Want string `json:"want"`
 }
 
 // Env is what a call may depend on besides its arguments: only limits.
@@ -99,13 +100,16 @@ func (e *Env) Limits() value.Limits {
 	return value.Limits{Budget: e.Budget, MaxSize: e.MaxSize}
 }
 
-// Func is one function of the whitelist.
+// Func is one function of the whitelist. Its JSON (as encoding/json
+// writes it) is the function's entry in a reference, the playground's:
+// what the docs show (name, params, doc, empty, examples), without the
+// machinery that runs it.
 type Func struct {
-	Name     string
-	Params   []Param
-	Doc      string    // one sentence that starts with the name
-	Empty    string    // what an empty input gives (design section 5), for the docs; see EmptyFirst
-	Examples []Example // run by a test and shown in the docs
+	Name     string    `json:"name"`
+	Params   []Param   `json:"params"`
+	Doc      string    `json:"doc"`      // one sentence that starts with the name
+	Empty    string    `json:"empty"`    // what an empty input gives (design section 5), for the docs; see EmptyFirst
+	Examples []Example `json:"examples"` // run by a test and shown in the docs
 
 	// EmptyFirst is what a call whose first value is empty gives (D48),
 	// once its other values have been computed and without checking
@@ -113,13 +117,13 @@ type Func struct {
 	// applies it before Call; EmptyOwn leaves an empty first value to Call.
 	// Where the table leaves Empty blank, Empty is what EmptyFirst gives,
 	// as the docs write it: `""`, `0` or empty.
-	EmptyFirst EmptyResult
+	EmptyFirst EmptyResult `json:"-"`
 
 	// Shortcut, when set, decides a call from its first value alone when
 	// it can: ok true means the result is v, and the values of the Lazy
 	// parameters are not computed (D46). A caller that computes every
 	// value first may ignore it: Call gives the same result.
-	Shortcut func(x value.Value) (v value.Value, ok bool)
+	Shortcut func(x value.Value) (v value.Value, ok bool) `json:"-"`
 
 	// Receiver is the place among the function's values of a quoted text
 	// x in a method call x.name(...) written in another language's style,
@@ -127,13 +131,13 @@ type Func struct {
 	// (`'a'.upper()` is upper('a')); join's is 1, as Python's `',
 	// '.join(ids)` is join(ids, ', '). Any other x comes first: JavaScript's
 	// `ids.join(', ')` is join(ids, ', ').
-	Receiver int
+	Receiver int `json:"-"`
 
 	// Call runs the function. The caller has checked the number of values
 	// with CheckArity; Call does not check it again. env may be nil. The
 	// Call of the table applies D47 and D48 (see Param.Optional and
 	// EmptyFirst) before the function's own code runs.
-	Call func(env *Env, args []value.Value) (value.Value, error)
+	Call func(env *Env, args []value.Value) (value.Value, error) `json:"-"`
 
 	// one, set for a function of exactly one value (len, number, trim,
 	// lower, upper), is Call of that value: one(env, x) is Call(env,
