@@ -7,6 +7,7 @@ import (
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/internal/spell"
+	"github.com/kinenix/expressions/internal/yamlkind"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -155,14 +156,12 @@ func caseName(i int, n *yaml.Node) string {
 	return fmt.Sprintf("case %d: ", i+1)
 }
 
-// said is what a value of a file is, for a message: "a list", "a
-// mapping", "the number 5", "the text 'abc'".
+// said is what a value of a file is, for a message: "a list" or "a
+// mapping" as package data says it (yamlkind), "the number 5", "the text
+// 'abc'".
 func said(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.MappingNode:
-		return "a mapping"
+	if n.Kind != yaml.ScalarNode {
+		return yamlkind.Of(n)
 	}
 	switch n.Tag {
 	case "!!null":

@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/yamlkind"
 )
 
 // MaxYAMLSize is the largest YAML data file Decode reads with yaml.v3,
@@ -67,7 +68,7 @@ func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
 		return map[string]any{}, nil // a document with nothing in it
 	}
 	if top.Kind != yaml.MappingNode {
-		return nil, d.notYAMLMapping(top.Line, yamlKind(top))
+		return nil, d.notYAMLMapping(top.Line, yamlkind.Of(top))
 	}
 	y := yamlBuilder{d: d, memo: map[*yaml.Node]any{}}
 	v, err := y.build(top, 0)
@@ -215,18 +216,6 @@ var yamlPlain = []struct {
 	{"did not find expected tag URI", "a tag `!<...>` that is not closed or names nothing; remove it, or put the value in quotes", false, ""},
 }
 
-func yamlKind(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		return "a single value"
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	return "a mapping"
-}
-
 type yamlBuilder struct {
 	d *decoder
 	// memo holds the value built for each anchored node; building marks
@@ -336,7 +325,7 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 			kn = kn.Alias
 		}
 		if kn.Kind != yaml.ScalarNode {
-			return nil, y.d.errorf("line %d: a key must be text, not %s", kn.Line, yamlKind(kn))
+			return nil, y.d.errorf("line %d: a key must be text, not %s", kn.Line, yamlkind.Of(kn))
 		}
 		if kn.Tag == "!!merge" && kn.Style&yaml.TaggedStyle == 0 && kn.Value == "<<" {
 			if len(merges) > 0 {

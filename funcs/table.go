@@ -11,22 +11,23 @@ import (
 	"github.com/kinenix/expressions/value"
 )
 
-// Param is one parameter of a function.
+// Param is one parameter of a function. Its JSON (as encoding/json writes
+// it) is what a reader of the docs is shown: name, optional and doc.
 type Param struct {
-	Name string
+	Name string `json:"name"`
 	// Optional is true when the value may be left out; only trailing
 	// parameters are optional. An empty value given for an optional
 	// parameter counts as left out (D47): Call never sees it.
-	Optional bool
+	Optional bool `json:"optional"`
 	// Default, for an optional parameter that another optional parameter
 	// follows, is the value Call is given when this one is empty but a
 	// later one is not (D47); a trailing empty value is simply dropped.
-	Default value.Value
+	Default value.Value `json:"-"`
 	// Lazy is true when the value is computed only when the function
 	// needs it (D46): a call that Func.Shortcut decides from its first
 	// value never computes it, nor charges the budget for it.
-	Lazy bool
-	Doc  string // what the value is, and its default when optional
+	Lazy bool   `json:"-"`
+	Doc  string `json:"doc"` // what the value is, and its default when optional
 }
 
 // EmptyResult is what a call gives when its first value is empty (D48).
@@ -72,8 +73,8 @@ func (r EmptyResult) doc() string {
 // `part('25-10-2019', '-', 1)`. Want is the shown result (D3, D4), or
 // "error: <reason>" for an example that fails.
 type Example struct {
-	Expr string
-	Want string
+	Expr string `json:"expr"`
+	Want string `json:"want"`
 }
 
 // Env is what a call may depend on besides its arguments: only limits.
@@ -99,13 +100,16 @@ func (e *Env) Limits() value.Limits {
 	return value.Limits{Budget: e.Budget, MaxSize: e.MaxSize}
 }
 
-// Func is one function of the whitelist.
+// Func is one function of the whitelist. Its JSON (as encoding/json
+// writes it) is the function's entry in a reference, the playground's:
+// what the docs show (name, params, doc, empty, examples), without the
+// machinery that runs it.
 type Func struct {
-	Name     string
-	Params   []Param
-	Doc      string    // one sentence that starts with the name
-	Empty    string    // what an empty input gives (design section 5), for the docs; see EmptyFirst
-	Examples []Example // run by a test and shown in the docs
+	Name     string    `json:"name"`
+	Params   []Param   `json:"params"`
+	Doc      string    `json:"doc"`      // one sentence that starts with the name
+	Empty    string    `json:"empty"`    // what an empty input gives (design section 5), for the docs; see EmptyFirst
+	Examples []Example `json:"examples"` // run by a test and shown in the docs
 
 	// EmptyFirst is what a call whose first value is empty gives (D48),
 	// once its other values have been computed and without checking
@@ -113,13 +117,13 @@ type Func struct {
 	// applies it before Call; EmptyOwn leaves an empty first value to Call.
 	// Where the table leaves Empty blank, Empty is what EmptyFirst gives,
 	// as the docs write it: `""`, `0` or empty.
-	EmptyFirst EmptyResult
+	EmptyFirst EmptyResult `json:"-"`
 
 	// Shortcut, when set, decides a call from its first value alone when
 	// it can: ok true means the result is v, and the values of the Lazy
 	// parameters are not computed (D46). A caller that computes every
 	// value first may ignore it: Call gives the same result.
-	Shortcut func(x value.Value) (v value.Value, ok bool)
+	Shortcut func(x value.Value) (v value.Value, ok bool) `json:"-"`
 
 	// Receiver is the place among the function's values of a quoted text
 	// x in a method call x.name(...) written in another language's style,
@@ -127,13 +131,13 @@ type Func struct {
 	// (`'a'.upper()` is upper('a')); join's is 1, as Python's `',
 	// '.join(ids)` is join(ids, ', '). Any other x comes first: JavaScript's
 	// `ids.join(', ')` is join(ids, ', ').
-	Receiver int
+	Receiver int `json:"-"`
 
 	// Call runs the function. The caller has checked the number of values
 	// with CheckArity; Call does not check it again. env may be nil. The
 	// Call of the table applies D47 and D48 (see Param.Optional and
 	// EmptyFirst) before the function's own code runs.
-	Call func(env *Env, args []value.Value) (value.Value, error)
+	Call func(env *Env, args []value.Value) (value.Value, error) `json:"-"`
 
 	// one, set for a function of exactly one value (len, number, trim,
 	// lower, upper), is Call of that value: one(env, x) is Call(env,
@@ -171,7 +175,9 @@ var textX = Param{Name: "x", Doc: "a text; a number or boolean is used as its sh
 
 // table is the whitelist, in the order of design section 5 and then format
 // (D40, the twelfth). It is the only
-// place a function is declared.
+// place a function is declared. A function's Params are written as its
+// call reads: textX (the shared x of the text functions) beside the
+// opening brace, one parameter a line, the list closed on the last one.
 var table = []Func{
 	{
 		Name:       "len",
@@ -194,8 +200,7 @@ var table = []Func{
 		Receiver: 1,
 		Params: []Param{
 			{Name: "list", Doc: "the list whose items are joined; a single value that is not a list joins as itself"},
-			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"},
-		},
+			{Name: "sep", Optional: true, Doc: "the text put between two items; `, ` when left out or empty (D47); `''` puts nothing between them"}},
 		Doc:        "join shows each item of a list as text (a number as 12 or 3.5, a boolean as true or false, an empty item as nothing) and joins them with sep.",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
@@ -280,11 +285,9 @@ var table = []Func{
 	},
 	{
 		Name: "replace",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "old", Doc: "the text to find; it must not be empty"},
-			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"},
-		},
+			{Name: "new", Doc: "the text put in its place; may be `''` to remove `old`"}},
 		Doc:        "replace replaces every occurrence of old in a text by new, from left to right, without looking at the text it put in.",
 		EmptyFirst: EmptyText,
 		Examples: []Example{
@@ -300,8 +303,7 @@ var table = []Func{
 		Name: "default",
 		Params: []Param{
 			{Name: "x", Doc: "any value"},
-			{Name: "fallback", Lazy: true, Doc: "the value to use when x is empty or `''`; computed only then (D46), so `default(5, 1 / 0)` is 5"},
-		},
+			{Name: "fallback", Lazy: true, Doc: "the value to use when x is empty or `''`; computed only then (D46), so `default(5, 1 / 0)` is 5"}},
 		Doc:   "default gives x, or fallback when x is empty or an empty text (written `''` in an expression); white space, 0, false and an empty list are kept as they are.",
 		Empty: "`fallback`",
 		Examples: []Example{
@@ -316,8 +318,7 @@ var table = []Func{
 		Name: "round",
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
-			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."},
-		},
+			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."}},
 		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
 		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
@@ -335,11 +336,9 @@ var table = []Func{
 	},
 	{
 		Name: "part",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "sep", Doc: "the separator; it must not be empty"},
-			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"},
-		},
+			{Name: "n", Doc: "which piece, a whole number counted from 0; a negative n counts from the end (-1 is the last piece)"}},
 		Doc:        "part splits a text at every sep and gives piece n, or `''` when there is no piece n.",
 		Empty:      "`\"\"`, also when there is no piece `n`",
 		EmptyFirst: EmptyText,
@@ -356,11 +355,9 @@ var table = []Func{
 	},
 	{
 		Name: "substring",
-		Params: []Param{
-			textX,
+		Params: []Param{textX,
 			{Name: "start", Doc: "the position of the first character, a whole number counted from 0; a negative start counts as 0"},
-			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"},
-		},
+			{Name: "length", Optional: true, Doc: "how many characters, a whole number; to the end when left out, empty or blank text (D47); a negative length counts as 0"}},
 		Doc: "substring gives length characters (Unicode code points) of a text from position start, counted from 0, or all characters from start when length is left out; " +
 			"positions past the end give what is there, and a negative start or length counts as 0.",
 		EmptyFirst: EmptyText,
@@ -380,8 +377,7 @@ var table = []Func{
 		Params: []Param{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'980.50'`"},
 			{Name: "digits", Optional: true, Default: value.NumberValue(value.Int(formatDefaultDigits)), Doc: "places after the point, a whole number from 0 to 20; 2 when left out, empty or blank text (an empty cell)"},
-			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"},
-		},
+			{Name: "group", Optional: true, Doc: "the text put between groups of three digits of the whole part; `,` when left out or empty, `''` for none"}},
 		Doc: "format shows a number as text with exactly digits places after the point, rounded half away from zero as round rounds, " +
 			"and group between thousands, as money is shown.",
 		Empty:      "`\"\"`, also for `\"\"` and white space",

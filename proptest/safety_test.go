@@ -216,7 +216,7 @@ var hostiles = map[string][]hostile{
 		{name: "zero-width space in a name", text: "${na\u200bme}", want: ""},
 		{name: "RTL override in text", text: "${'\u202e'}", want: "\u202e"},
 		{name: "Thai name", text: "${len(thai)}", want: "3"},
-		{name: "invalid UTF-8 in a condition", cond: true, text: "${x} == \xff", kind: eval.ErrCondition, reason: "the condition is not valid UTF-8 text"},
+		{name: "invalid UTF-8 in a condition", cond: true, text: "${x} == \xff", kind: eval.ErrCondition, reason: "the condition is not valid UTF-8 (byte 0xFF)"},
 	},
 	"data shape": {
 		{name: "10,000 levels deep", text: "${deep}", kind: eval.ErrLimit, reason: "data nested deeper than 100 levels"},

@@ -48,16 +48,17 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/condgen"
-	"github.com/kinenix/expressions/internal/echo"
 )
 
-// DefaultMaxSteps is the parsing budget of ParseCond, in parser steps. A
-// legitimate 500-character line with 35 comparisons takes about 6,000
-// steps, and the costliest 500-character line found (limits_test.go) about
-// 25,000: the budget is four times that, a few milliseconds of work at
-// most. It differs from gen/exprparser's because each budget is a margin
-// over its own grammar's costliest input.
-const DefaultMaxSteps = 100_000
+// parseCond reads line in at most maxSteps steps, with a mode of the
+// generated parser (tests run it without recovering panics, and with a
+// fresh parser). ParseCond, below, is the entry point that calls it.
+func parseCond(line string, maxSteps uint64, mode condgen.Mode) (ast.Cond, error) {
+	if err := notUTF8(line); err != nil {
+		return nil, err
+	}
+	return fromResult(condgen.ParseInput(line, maxSteps, mode))
+}
 
 // ParseCond reads one condition line. Without options it takes at most
 // DefaultMaxSteps parsing steps.
@@ -67,15 +68,6 @@ const DefaultMaxSteps = 100_000
 // with the detail (use errors.Is), never a panic and never a SyntaxError.
 func ParseCond(line string, opts ...Option) (ast.Cond, error) {
 	return parseCond(line, stepBudget(opts), 0)
-}
-
-// parseCond is ParseCond with a mode of the generated parser (tests run it
-// without recovering panics, and with a fresh parser).
-func parseCond(line string, maxSteps uint64, mode condgen.Mode) (ast.Cond, error) {
-	if i := echo.FirstInvalid(line); i >= 0 {
-		return nil, &SyntaxError{Offset: i, Reason: "the condition is not valid UTF-8 text"}
-	}
-	return fromResult(condgen.ParseInput(line, maxSteps, mode))
 }
 
 // fromResult reads the outcome of a parse. The grammar reads every line:
@@ -103,6 +95,17 @@ func fromResult(r condgen.Result) (ast.Cond, error) {
 	return nil, internalError(fmt.Errorf("the parser returned %T, not a condition", r.Value))
 }
 
-func internalError(detail error) error {
-	return fmt.Errorf("condparser: %w: %w", ast.ErrInternal, detail)
-}
+// parserName and theText name this parser in an internal error and the
+// text it reads in a message (options.go).
+const (
+	parserName = "condparser"
+	theText    = "the condition"
+)
+
+// DefaultMaxSteps is the parsing budget of ParseCond, in parser steps. A
+// legitimate 500-character line with 35 comparisons takes about 6,000
+// steps, and the costliest 500-character line found (limits_test.go) about
+// 25,000: the budget is four times that, a few milliseconds of work at
+// most. It differs from gen/exprparser's because each budget is a margin
+// over its own grammar's costliest input.
+const DefaultMaxSteps = 100_000

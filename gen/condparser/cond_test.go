@@ -286,8 +286,8 @@ var errCases = []errCase{
 	{"${a} in 'x',", "text after the closing quote", 11},
 	{"${a} contains 'x', 'y'", "text after the closing quote; to write ' in quoted text, quote it with \" instead", 17},
 	// Invalid UTF-8.
-	{"${a} == \xff", "the condition is not valid UTF-8 text", 8},
-	{"\xe0\xb8 == x", "the condition is not valid UTF-8 text", 0},
+	{"${a} == \xff", "the condition is not valid UTF-8 (byte 0xFF)", 8},
+	{"\xe0\xb8 == x", "the condition is not valid UTF-8 (byte 0xE0)", 0},
 }
 
 const notCondHint = " (a condition compares two values, like ${x} == yes, or is a single ${...})"

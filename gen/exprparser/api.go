@@ -24,23 +24,28 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
-	"github.com/kinenix/expressions/internal/echo"
 )
 
-// DefaultMaxSteps bounds the work of one parse, counted in parser steps
-// (one per grammar expression tried). Inputs of up to 500 characters need
-// far less: the design's examples take 200-400 steps, a 500-character sum
-// about 7,000, and the costliest 500-character inputs measured (unclosed
-// nesting such as {{{... or f(f(f(..., found by searching all short
-// repeated patterns) about 39,000, so the limit leaves a margin of five.
-// Past it a parse fails with "the expression is too complex", after a few
-// milliseconds at most. The parser's cost grows linearly with the input
-// (tests check that doubling the nesting at most doubles the steps).
-//
-// gen/condparser has its own DefaultMaxSteps because its grammar costs
-// less per character: each budget is a margin over its own grammar's
-// costliest 500-character input.
-const DefaultMaxSteps = 200_000
+// parse reads src in at most maxSteps steps, with a mode of the generated
+// parser (tests run it without recovering panics, and with a fresh
+// parser). ParseExpr, below, is the entry point that calls it.
+func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
+	if strings.TrimLeft(src, " \t\r\n") == "" {
+		return nil, &SyntaxError{Offset: 0, Reason: "the expression is empty"}
+	}
+	if err := notUTF8(src); err != nil {
+		return nil, err
+	}
+	r := exprgen.ParseInput(src, maxSteps, mode)
+	x, err := fromResult(src, r)
+	var se *SyntaxError
+	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex && !numberRewrite(r) {
+		if hint, ok := quoteHint(src, se.Offset, maxSteps, mode); ok {
+			return nil, hint
+		}
+	}
+	return x, err
+}
 
 // ParseExpr parses src, the text between ${ and }, into an expression tree.
 // The tree may hold *ast.BadExpr nodes for forbidden constructs; the caller
@@ -52,26 +57,6 @@ const DefaultMaxSteps = 200_000
 // with the detail (use errors.Is), never a panic and never a SyntaxError.
 func ParseExpr(src string, opts ...Option) (ast.Expr, error) {
 	return parse(src, stepBudget(opts), 0)
-}
-
-// parse is ParseExpr with a mode of the generated parser (tests run it
-// without recovering panics, and with a fresh parser).
-func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
-	if i := echo.FirstInvalid(src); i >= 0 {
-		return nil, &SyntaxError{Offset: i, Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X)", src[i])}
-	}
-	if strings.TrimLeft(src, " \t\r\n") == "" {
-		return nil, &SyntaxError{Offset: 0, Reason: "the expression is empty"}
-	}
-	r := exprgen.ParseInput(src, maxSteps, mode)
-	x, err := fromResult(src, r)
-	var se *SyntaxError
-	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex && !numberRewrite(r) {
-		if hint, ok := quoteHint(src, se.Offset, maxSteps, mode); ok {
-			return nil, hint
-		}
-	}
-	return x, err
 }
 
 // fromResult reads the outcome of a parse: the step limit first, then a
@@ -118,9 +103,27 @@ func numberRewrite(r exprgen.Result) bool {
 	return p.Kind == exprgen.BadNumber && !strings.HasPrefix(numberProblem(p.Text), "invalid number")
 }
 
-func internalError(detail error) error {
-	return fmt.Errorf("exprparser: %w: %w", ast.ErrInternal, detail)
-}
+// parserName and theText name this parser in an internal error and the
+// text it reads in a message (options.go).
+const (
+	parserName = "exprparser"
+	theText    = "the text"
+)
 
 // reasonTooComplex is the reason when maxSteps is reached.
 const reasonTooComplex = "the expression is too complex"
+
+// DefaultMaxSteps bounds the work of one parse, counted in parser steps
+// (one per grammar expression tried). Inputs of up to 500 characters need
+// far less: the design's examples take 200-400 steps, a 500-character sum
+// about 7,000, and the costliest 500-character inputs measured (unclosed
+// nesting such as {{{... or f(f(f(..., found by searching all short
+// repeated patterns) about 39,000, so the limit leaves a margin of five.
+// Past it a parse fails with "the expression is too complex", after a few
+// milliseconds at most. The parser's cost grows linearly with the input
+// (tests check that doubling the nesting at most doubles the steps).
+//
+// gen/condparser has its own DefaultMaxSteps because its grammar costs
+// less per character: each budget is a margin over its own grammar's
+// costliest 500-character input.
+const DefaultMaxSteps = 200_000

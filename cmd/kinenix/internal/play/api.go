@@ -141,40 +141,19 @@ func sampleOf(req Request) *scope.Scope {
 	return newScope(vars)
 }
 
-// function is one entry of the function reference.
+// function is one entry of the function reference: the table's own
+// record (funcs.Func, whose JSON is the docs' fields) and its signature.
 type function struct {
-	Name      string    `json:"name"`
-	Signature string    `json:"signature"`
-	Doc       string    `json:"doc"`
-	Empty     string    `json:"empty"`
-	Params    []param   `json:"params"`
-	Examples  []example `json:"examples"`
-}
-
-type param struct {
-	Name     string `json:"name"`
-	Optional bool   `json:"optional"`
-	Doc      string `json:"doc"`
-}
-
-type example struct {
-	Expr string `json:"expr"`
-	Want string `json:"want"`
+	*funcs.Func
+	Signature string `json:"signature"`
 }
 
 // functions is the function reference, from the one function table.
 func functions() []function {
-	out := []function{}
-	for _, f := range funcs.All() {
-		fn := function{Name: f.Name, Signature: f.Signature(), Doc: f.Doc, Empty: f.Empty,
-			Params: []param{}, Examples: []example{}}
-		for _, p := range f.Params {
-			fn.Params = append(fn.Params, param{Name: p.Name, Optional: p.Optional, Doc: p.Doc})
-		}
-		for _, e := range f.Examples {
-			fn.Examples = append(fn.Examples, example{Expr: e.Expr, Want: e.Want})
-		}
-		out = append(out, fn)
+	all := funcs.All()
+	out := make([]function, len(all))
+	for i, f := range all {
+		out[i] = function{Func: f, Signature: f.Signature()}
 	}
 	return out
 }
