@@ -935,24 +935,12 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	case "d":
 		if f := r.format(style); f.date != nil {
 			if day, tick, ok := isoDay(string(b), f.frac, r.wb.date1904); ok {
-				shown := f.showDay(day, tick, r.wb.date1904) // at most a few times the format's 255 characters
-				if err := r.charge(len(shown) / 16); err != nil {
-					return "", false, err
-				}
-				return shown, false, nil
+				return r.shown(f.showDay(day, tick, r.wb.date1904))
 			}
 		}
-		if err := r.charge(len(b) / 16); err != nil {
-			return "", false, err
-		}
-		r.text = append(r.text, b...)
-		return "", true, nil
+		return r.keepText(b)
 	case "str", "e":
-		if err := r.charge(len(b) / 16); err != nil {
-			return "", false, err
-		}
-		r.text = append(r.text, b...)
-		return "", true, nil
+		return r.keepText(b)
 	}
 	f := r.format(style)
 	if f.date == nil {
@@ -960,23 +948,29 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		// are read from their text.
 		var buf [48]byte
 		if neg, digits, point, ok := textDigits(buf[:0], b); ok {
-			shown := f.showDigits(neg, digits, point) // at most a few times the format's 255 characters
-			if err := r.charge(len(shown) / 16); err != nil {
-				return "", false, err
-			}
-			return shown, false, nil
+			return r.shown(f.showDigits(neg, digits, point))
 		}
 	}
 	// As f.show, without a string for the number's own text.
 	if isNumberText(string(b)) {
 		if x, ok := number(string(b)); ok {
-			shown := f.showNumber(x, r.wb.date1904) // at most a few times the format's 255 characters
-			if err := r.charge(len(shown) / 16); err != nil {
-				return "", false, err
-			}
-			return shown, false, nil
+			return r.shown(f.showNumber(x, r.wb.date1904))
 		}
 	}
+	return r.keepText(b)
+}
+
+// shown is a cell's value as its format shows it (at most a few times
+// the format's 255 characters), charged before it is kept.
+func (r *Rows) shown(text string) (string, bool, error) {
+	if err := r.charge(len(text) / 16); err != nil {
+		return "", false, err
+	}
+	return text, false, nil
+}
+
+// keepText keeps b as the cell's text, charged before it is kept.
+func (r *Rows) keepText(b []byte) (string, bool, error) {
 	if err := r.charge(len(b) / 16); err != nil {
 		return "", false, err
 	}
