@@ -193,20 +193,12 @@ func dateParts(code string) ([]datePart, locale) {
 			i += len("a/p")
 			continue
 		case c == 'y':
-			k := byte('y')
-			if run <= 2 {
-				k = 'Y'
-			}
-			parts = append(parts, datePart{kind: k})
+			parts = append(parts, yearPart(run, 'y'))
 		case c == 'b' && run == 1 && i+1 < len(code) && (code[i+1] == '1' || code[i+1] == '2'):
 			i += 2 // B1, B2: a calendar
 			continue
 		case c == 'b':
-			k := byte('b')
-			if run <= 2 {
-				k = 'B'
-			}
-			parts = append(parts, datePart{kind: k})
+			parts = append(parts, yearPart(run, 'b'))
 		case c == 'm':
 			parts = append(parts, byRun(run, 'M', "ANI")) // I: the month's initial
 		case c == 'd':
@@ -836,6 +828,16 @@ func unescape(s string) string {
 // byRun is the part a run of n letters m or d writes: one or two give
 // the number (kind num, at least n digits), three and more the kinds of
 // names, in order, the last for any longer run.
+// yearPart is a year of kind ('y', or 'b' for the Buddhist era) written
+// with n letters: two digits for yy (or y), in full for more (the kind in
+// upper case is the two-digit year).
+func yearPart(n int, kind byte) datePart {
+	if n <= 2 {
+		return datePart{kind: kind - 'a' + 'A'}
+	}
+	return datePart{kind: kind}
+}
+
 func byRun(n int, num byte, names string) datePart {
 	if n < 3 {
 		return datePart{kind: num, n: n}
