@@ -464,12 +464,7 @@ func methodChain(span string) (recv string, calls []methodSeg, ok bool) {
 			}
 		}
 		if q == 0 {
-			switch c {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
+			depth = nest(c, depth)
 		}
 		q, i = quoteStep(span, i, q)
 	}
@@ -477,6 +472,18 @@ func methodChain(span string) (recv string, calls []methodSeg, ok bool) {
 		return "", nil, false
 	}
 	return strings.TrimSpace(span[:first]), calls, true
+}
+
+// nest is depth after c outside quotes: one deeper after an opening
+// parenthesis or bracket, one less after a closing one.
+func nest(c byte, depth int) int {
+	switch c {
+	case '(', '[', '{':
+		return depth + 1
+	case ')', ']', '}':
+		return depth - 1
+	}
+	return depth
 }
 
 // callAt reads `name (args)` at span[i:], spaces allowed around the name:
@@ -504,12 +511,7 @@ func callAt(span string, i int) (name string, args []string, end int, ok bool) {
 	for j < len(span) {
 		c := span[j]
 		if q == 0 {
-			switch c {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
+			depth = nest(c, depth)
 			if depth == 0 {
 				inner := strings.TrimSpace(span[open+1 : j])
 				if inner != "" {
