@@ -204,7 +204,7 @@ func TestMethodCallKeyWithData(t *testing.T) {
 	// a real method call: the data has no such key, so it is an error
 	require.ErrorContains(t, has.Results[1].Err, "${row.name.upper()}: method calls are not allowed; write upper(row.name)")
 	lacks := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"name": "Ann"}}))
-	require.ErrorContains(t, lacks.Results[0].Err, "${row.len(x)}: method calls are not allowed; write len(x) with row as x")
+	require.ErrorContains(t, lacks.Results[0].Err, "${row.len(x)}: method calls are not allowed; len takes 1 value, got 2: write len(row)")
 	require.Empty(t, lacks.Results[0].Warnings)
 
 	// Preview with sample data agrees.

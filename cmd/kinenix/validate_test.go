@@ -561,9 +561,9 @@ func TestValidateMethodCallKeyInData(t *testing.T) {
 	jsonl := writeFile(t, "l.jsonl", "{\"len(x)\": \"abc\"}\n{\"b\": 1}\n")
 	r = runCLI(t, "", "validate", "-data", jsonl, f)
 	require.Equal(t, 1, r.code)
-	require.Equal(t, f+":1:12: ${row.len(x)}: method calls are not allowed; write len(x) with row as x (rows[1])\n", r.stdout)
+	require.Equal(t, f+":1:12: ${row.len(x)}: method calls are not allowed; len takes 1 value, got 2: write len(row) (rows[1])\n", r.stdout)
 
 	r = runCLI(t, "", "validate", f)
 	require.Equal(t, 0, r.code)
-	require.Equal(t, f+":1:12: warning: ${row.len(x)}: method calls are not allowed; write len(x) with row as x\n", r.stdout)
+	require.Equal(t, f+":1:12: warning: ${row.len(x)}: method calls are not allowed; len takes 1 value, got 2: write len(row)\n", r.stdout)
 }
