@@ -6,6 +6,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Traps (decisions D38, D44) are facts of a compiled template or
@@ -31,12 +32,13 @@ const (
 	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
 	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
 	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord}
+		TrapAndOrText, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -53,8 +55,9 @@ type Trap struct {
 	// comparison with the text 'shipped or partially_shipped', so it is
 	// quietly false; write ${order.status} in shipped, partially_shipped`.
 	Reason string
-	// Name is, for a bare word (TrapBareWord), the variable it is read as:
-	// the trap holds only where the data has no variable of that name (see
+	// Name is, for a bare word (TrapBareWord) or a number written as the
+	// language does not (TrapNumber), the variable it is read as: the trap
+	// holds only where the data has no variable of that name (see
 	// Applies).
 	Name string
 }
@@ -65,12 +68,16 @@ func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 
 // Applies reports whether the trap holds with the data in s: a bare word
 // (TrapBareWord) holds only when s is not nil and has no variable of its
-// name; every other trap holds whatever the data.
+// name; a number written as the language does not (TrapNumber), unless s
+// has a variable of that name; every other trap holds whatever the data.
 func (tr Trap) Applies(s *scope.Scope) bool {
-	if tr.Kind != TrapBareWord {
-		return true
+	switch tr.Kind {
+	case TrapBareWord:
+		return s != nil && !s.Has(tr.Name)
+	case TrapNumber:
+		return s == nil || !s.Has(tr.Name)
 	}
-	return s != nil && !s.Has(tr.Name)
+	return true
 }
 
 // Traps returns the traps of the template's literal text and placeholders,
@@ -140,9 +147,13 @@ func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A
 func wordByte(c byte) bool  { return nameStart(c) || c >= '0' && c <= '9' }
 
 // traps are the traps of one placeholder's expression: a key that a `.`
-// cuts, a bare word given to a function.
+// cuts, a number written as the language does not, a bare word given to a
+// function.
 func (p *placeholder) traps() []Trap {
 	if tr, ok := p.cutKey(); ok {
+		return []Trap{tr}
+	}
+	if tr, ok := p.numberAlone(); ok {
 		return []Trap{tr}
 	}
 	if p.tree == nil || p.rd.isEnv || len(p.problems) > 0 || p.under != nil {
@@ -567,6 +578,24 @@ func fixLine(line string) (string, bool) {
 // path and is quietly empty, or a `.` is followed by white space
 // (`${row.No. of items}`), so it reads another key (D38). The fix names
 // the quoted form.
+// numberAlone is the trap of a placeholder that is only a number written
+// as the language does not (`${1e3}`, `${0x10}`, `${1_000}`): with no
+// expression syntax it is a missing lookup (D12), quietly empty where the
+// data has no variable of that name (D44).
+func (p *placeholder) numberAlone() (Trap, bool) {
+	text := strings.TrimSpace(p.raw)
+	if p.rd.isEnv || text == "" || text[0] < '0' || text[0] > '9' {
+		return Trap{}, false
+	}
+	what, plain := value.NumberText(text)
+	if what != value.WrittenNumber || plain == "" {
+		return Trap{}, false
+	}
+	off := strings.Index(p.raw, text)
+	return Trap{Kind: TrapNumber, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: text,
+		Reason: "this is read as a variable " + quote(text) + ", so it is empty; a number is written in plain digits: write " + plain}, true
+}
+
 func (p *placeholder) cutKey() (Trap, bool) {
 	first, rest := p.rd.cutFirst, p.rd.cutRest
 	if first == "" || p.rd.isEnv {

@@ -101,6 +101,11 @@ func (v *validator) missReason(m eval.Miss) string {
 		if key := v.rowKey(m.Name); key != "" {
 			return reason + "; did you mean " + key + "?"
 		}
+		if what, plain := value.NumberText(m.Name); what == value.WrittenNumber && plain != "" {
+			// `${1e3}` alone is a missing lookup (D12); the author meant
+			// a number (D44: nothing silent, with the fix).
+			return reason + "; a number is written in plain digits: write " + plain + " instead of " + m.Name
+		}
 		if alt, ok := spell.Closest(m.Name, sorted(v.sample.Names())); ok {
 			reason += "; did you mean " + echo.Quote(alt) + "?"
 		}
@@ -267,8 +272,8 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // own warning).
 func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	for _, tr := range traps {
-		if !v.trapApplies(tr) {
-			continue
+		if !v.trapApplies(tr) || tr.Kind == eval.TrapNumber && v.sample == nil && v.rowsDecide {
+			continue // each row's data decides (sampleTraps)
 		}
 		reason := tr.Reason
 		if tr.Kind == eval.TrapBareWord {
@@ -286,14 +291,15 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 	}
 }
 
-// sampleTraps warns, for a run's row, about the traps that hold only with
-// sample data: a bare word given to a function that is no variable of the
-// row's data (D44). The others hold without data and are among the
+// sampleTraps warns, for a run's row, about the traps that hold or not
+// with sample data: a bare word given to a function that is no variable of
+// the row's data (D44), a number written as the language does not that is
+// none either (D12). The others hold whatever the data and are among the
 // compiled flow's findings.
 func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	var only []eval.Trap
 	for _, tr := range traps {
-		if tr.Kind == eval.TrapBareWord {
+		if tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber {
 			only = append(only, tr)
 		}
 	}
@@ -334,7 +340,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if tr.Kind == eval.TrapBareWord && v.trapApplies(tr) {
+		if (tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber) && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}
