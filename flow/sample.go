@@ -101,11 +101,6 @@ func (v *validator) missReason(m eval.Miss) string {
 		if key := v.rowKey(m.Name); key != "" {
 			return reason + "; did you mean " + key + "?"
 		}
-		if what, plain := value.NumberText(m.Name); what == value.WrittenNumber && plain != "" {
-			// `${1e3}` alone is a missing lookup (D12); the author meant
-			// a number (D44: nothing silent, with the fix).
-			return reason + "; a number is written in plain digits: write " + plain + " instead of " + m.Name
-		}
 		if alt, ok := spell.Closest(m.Name, sorted(v.sample.Names())); ok {
 			reason += "; did you mean " + echo.Quote(alt) + "?"
 		}
