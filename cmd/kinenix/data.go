@@ -23,10 +23,21 @@ const maxDataSize = 64 << 20
 // at its last `#` only when what comes before it ends in .xlsx.
 func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	var opts []data.Option
-	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
-		path, opts = path[:i], append(opts, data.Sheet(path[i+1:]))
+	path, sheet := splitSheet(path)
+	if sheet != "" {
+		opts = append(opts, data.Sheet(sheet))
 	}
 	return decodeFile(path, stdin, opts...)
+}
+
+// splitSheet cuts `FILE.xlsx#Sheet name` into the file and the sheet: at
+// its last `#`, only when what comes before it ends in .xlsx ("" when
+// there is no sheet).
+func splitSheet(path string) (file, sheet string) {
+	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
+		return path[:i], path[i+1:]
+	}
+	return path, ""
 }
 
 // decodeFile is loadData for a path without its #Sheet, the sheet given

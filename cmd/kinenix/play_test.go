@@ -1,7 +1,13 @@
 package main
 
 import (
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/kinenix/expressions/flow"
 
 	"github.com/stretchr/testify/require"
 )
@@ -28,5 +34,61 @@ func TestPlayUsage(t *testing.T) {
 		require.Equal(t, exitUsage, r.code, tc.args)
 		require.Equal(t, tc.want, r.stderr, tc.args)
 		require.Empty(t, r.stdout, tc.args)
+	}
+}
+
+// play refuses at start, in render's words, a flow or data it could not
+// show whole or read: the page would otherwise open with a flow cut
+// mid-line, data read as another format, or a sheet that is not there.
+func TestPlayRefusesAtStart(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "bigf.md")
+	require.NoError(t, os.WriteFile(big, []byte(strings.Repeat("line ${a}\n", flow.MaxSize/10+1)), 0o600))
+	txt := filepath.Join(dir, "d.txt")
+	require.NoError(t, os.WriteFile(txt, []byte("a: 1\n"), 0o600))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "-addr", "127.0.0.1:0", big}, "kinenix: flow file " + big + " is larger than 1 MiB, the most kinenix checks; split it into smaller flows\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", txt}, "kinenix: data file " + txt + ": kinenix does not read .txt files; it reads .json, .yaml, .yml, .csv, .xlsx or .jsonl (save the data as one of them)\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "../../examples/renewals.xlsx#Nope"}, "kinenix: data in ../../examples/renewals.xlsx: the workbook has no sheet named \"Nope\" (its sheets: \"Renewals\")\n"},
+	} {
+		r := runCLI(t, "", tc.args...)
+		require.Equal(t, exitUsage, r.code, tc.args)
+		require.Equal(t, tc.want, r.stderr, tc.args)
+		// render -data refuses the same data in the same words
+		if tc.args[3] != big {
+			rr := runCLI(t, "", "render", "-data", tc.args[4], "x")
+			require.Equal(t, exitUsage, rr.code)
+			require.Equal(t, tc.want, rr.stderr)
+		}
+	}
+}
+
+// A port in use is told in plain words, with the flag that changes it.
+func TestPlayPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	addr := ln.Addr().String()
+	r := runCLI(t, "", "play", "-addr", addr)
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix play: "+addr+" is in use by another program; pick another port with -addr HOST:PORT\n", r.stderr)
+}
+
+// A listener on every address is opened in a browser at the loopback one.
+func TestPlayBrowserAddr(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		ip   net.IP
+		want string
+	}{
+		{"0.0.0.0", net.IPv6unspecified, "127.0.0.1:80"},
+		{"", net.IPv6unspecified, "127.0.0.1:80"},
+		{"::", net.IPv6unspecified, "[::1]:80"},
+		{"127.0.0.1", net.IPv4(127, 0, 0, 1), "127.0.0.1:80"},
+	} {
+		require.Equal(t, tc.want, browserAddr(tc.host, &net.TCPAddr{IP: tc.ip, Port: 80}), tc.host)
 	}
 }
