@@ -87,8 +87,14 @@ func checkDataExt(path string) error {
 		// is read as standard input is, by its text
 		return nil
 	}
-	list := strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
-	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, list)
+	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, extList())
+}
+
+// extList is the extensions of the data files kinenix reads, in words:
+// ".json, .yaml, ... or .jsonl", from data.Extensions.
+func extList() string {
+	exts := data.Extensions()
+	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
 }
 
 // readAll reads at most maxDataSize+1 bytes, in a buffer sized from the
