@@ -35,7 +35,16 @@ func (d *dataSource) sample() (*scope.Scope, string) {
 	}
 	st, err := os.Stat(d.path)
 	if err != nil {
-		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf("data file %s cannot be read", echo.Clean(d.path)))
+		// The loader says why, in the words of the command line (the
+		// file does not exist, or cannot be read); a missing file is
+		// not opened twice in a stat.
+		why := fmt.Errorf("data file %s cannot be read", echo.Clean(d.path))
+		if d.load != nil {
+			if _, lerr := d.load(d.path); lerr != nil {
+				why = lerr
+			}
+		}
+		d.read, d.current, d.problem = false, nil, problem(why)
 		return nil, d.problem
 	}
 	if !st.Mode().IsRegular() {

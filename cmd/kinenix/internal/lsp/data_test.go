@@ -47,7 +47,7 @@ func TestDataNameCleaned(t *testing.T) {
 	c.initialize(t, map[string]any{"data": "/nowhere/\x1b[2J\u202egpj.json"})
 	c.open(flowURI, "x\n")
 	m := c.notification("window/showMessage")
-	require.Contains(t, string(m.Params), `/nowhere/\\u001b[2J\\u202egpj.json cannot be read`)
+	require.Contains(t, string(m.Params), `/nowhere/\\u001b[2J\\u202egpj.json`)
 	require.NotContains(t, string(m.Params), "\u202e")
 }
 
