@@ -31,9 +31,11 @@ import (
 
 // Options configure a server.
 type Options struct {
-	// LoadData reads a data file into variables (the CLI's loader). When
-	// nil, a configured data file is reported as not supported.
-	LoadData func(path string) (map[string]any, error)
+	// LoadData reads a data file into variables (the CLI's loader), and
+	// reports whether they are a sheet's (CSV, XLSX, JSON lines), whose
+	// columns the hover on row.X summarizes (D45). When nil, a configured
+	// data file is reported as not supported.
+	LoadData func(path string) (vars map[string]any, sheet bool, err error)
 	// Env answers `env.NAME` while the flow is checked against sample
 	// data, as `kinenix validate -data` does; nil: every env.NAME is empty.
 	Env func(name string) (string, bool)
