@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/kinenix/expressions/flow"
@@ -91,4 +92,31 @@ func TestPlayBrowserAddr(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, browserAddr(tc.host, &net.TCPAddr{IP: tc.ip, Port: 80}), tc.host)
 	}
+}
+
+// Other listen errors are told in plain words too, never Go's.
+func TestPlayListenError(t *testing.T) {
+	op := func(errno syscall.Errno) error {
+		return &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", errno)}
+	}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{op(syscall.EADDRINUSE), "127.0.0.1:80 is in use by another program; pick another port with -addr HOST:PORT"},
+		{op(syscall.EACCES), "this user may not listen on 127.0.0.1:80 (ports below 1024 need more rights); pick a port above 1024 with -addr HOST:PORT"},
+		{op(syscall.EADDRNOTAVAIL), "127.0.0.1:80 is not an address of this machine; give one of its addresses with -addr HOST:PORT, such as 127.0.0.1:8080"},
+		{&net.OpError{Op: "listen", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x"}}, "the host of -addr 127.0.0.1:80 is not known; give an address such as 127.0.0.1:8080"},
+		{op(syscall.EINVAL), "cannot listen on 127.0.0.1:80; pick another address with -addr HOST:PORT"},
+	} {
+		require.Equal(t, tc.want, listenError("127.0.0.1:80", tc.err).Error())
+	}
+	// JSON lines have no place in the page: refused at start, with where
+	// to check them
+	dir := t.TempDir()
+	jl := filepath.Join(dir, "d.jsonl")
+	require.NoError(t, os.WriteFile(jl, []byte(`{"a":1}`+"\n"), 0o600))
+	r := runCLI(t, "", "play", "-addr", "127.0.0.1:0", "-data", jl)
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix: data file "+jl+": the playground does not read JSON lines (.jsonl); save the data as .json, .yaml or .csv, or check the flow with kinenix preview -data "+jl+"\n", r.stderr)
 }
