@@ -26,12 +26,12 @@
 //     validation and the docs read;
 //   - flow checks and previews whole Markdown flows (kinenix validate,
 //     kinenix preview);
-//   - data reads data files (JSON, YAML, CSV, XLSX) into host data within
-//     bounds set by their size.
+//   - data reads data files (JSON, YAML, CSV, XLSX, JSON lines) into host
+//     data within bounds set by their size.
 //
 // Nothing written in a flow or its data can run code, read the host, or
 // take the process down: the library reads host data only as maps, slices
 // and scalars, and every limit is checked before the work is done. The
-// rules of the language, numbered as the code cites them (D1-D38, E1-E8),
+// rules of the language, numbered as the code cites them (D1-D49, E1-E8),
 // are in docs/flow_markdown_spec.md.
 package expressions

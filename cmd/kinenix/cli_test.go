@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
+	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 )
 
@@ -82,6 +83,19 @@ func TestHelp(t *testing.T) {
 	r := runCLI(t, "", "help", "bogus")
 	require.Equal(t, 2, r.code)
 	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+commandNames()+"\n", r.stderr)
+	require.Contains(t, r.stderr, ", version, help\n")
+	// help takes one command, as version takes none: an extra argument
+	// is a usage error, not ignored
+	for _, args := range [][]string{{"help", "render", "extra"}, {"help", "help", "x"}} {
+		r = runCLI(t, "", args...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.Equal(t, "kinenix help: help takes at most one command, got 2; usage: kinenix help [COMMAND] (kinenix help for more)\n", r.stderr)
+		require.Empty(t, r.stdout)
+	}
+	// the overview names every extension -data reads, from the data package
+	r = runCLI(t, "", "help")
+	exts := data.Extensions()
+	require.Contains(t, r.stdout, strings.Join(exts[:len(exts)-1], ", ")+" or "+exts[len(exts)-1]+".")
 	// No arguments: the overview, on standard error, exit 2.
 	r = runCLI(t, "")
 	require.Equal(t, 2, r.code)
@@ -178,7 +192,8 @@ func TestCommandTable(t *testing.T) {
 		require.Equal(t, 0, r.code, cmd.name)
 		require.True(t, strings.HasPrefix(r.stdout, strings.TrimSpace("usage: kinenix "+cmd.name+" "+cmd.args)+"\n\n"+cmd.about+"\n"), r.stdout)
 	}
-	require.Equal(t, strings.Join(names, ", "), commandNames())
+	// every command kinenix takes, help included
+	require.Equal(t, strings.Join(names, ", ")+", help", commandNames())
 	// A usage error ends with the command's synopsis, one space between
 	// words also for a command that takes no arguments.
 	for _, cmd := range commands {
@@ -193,7 +208,7 @@ func TestCommandTable(t *testing.T) {
 	}
 	require.Len(t, texts, len(commands))
 	r := runCLI(t, "", "bogus")
-	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+strings.Join(names, ", ")+" (kinenix help for more)\n", r.stderr)
+	require.Equal(t, "kinenix: unknown command \"bogus\"; the commands are "+strings.Join(names, ", ")+", help (kinenix help for more)\n", r.stderr)
 }
 
 // A value a flag cannot take is told in plain words, through one helper

@@ -23,10 +23,21 @@ const maxDataSize = 64 << 20
 // at its last `#` only when what comes before it ends in .xlsx.
 func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	var opts []data.Option
-	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
-		path, opts = path[:i], append(opts, data.Sheet(path[i+1:]))
+	path, sheet := splitSheet(path)
+	if sheet != "" {
+		opts = append(opts, data.Sheet(sheet))
 	}
 	return decodeFile(path, stdin, opts...)
+}
+
+// splitSheet cuts `FILE.xlsx#Sheet name` into the file and the sheet: at
+// its last `#`, only when what comes before it ends in .xlsx ("" when
+// there is no sheet).
+func splitSheet(path string) (file, sheet string) {
+	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
+		return path[:i], path[i+1:]
+	}
+	return path, ""
 }
 
 // decodeFile is loadData for a path without its #Sheet, the sheet given
@@ -76,8 +87,14 @@ func checkDataExt(path string) error {
 		// is read as standard input is, by its text
 		return nil
 	}
-	list := strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
-	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, list)
+	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, extList())
+}
+
+// extList is the extensions of the data files kinenix reads, in words:
+// ".json, .yaml, ... or .jsonl", from data.Extensions.
+func extList() string {
+	exts := data.Extensions()
+	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
 }
 
 // readAll reads at most maxDataSize+1 bytes, in a buffer sized from the

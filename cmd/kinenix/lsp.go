@@ -35,13 +35,15 @@ const lspDebounce = 150 * time.Millisecond
 
 // lspData reads a sample data file with the CLI's loader, for the language
 // server. Standard input carries the protocol, so "-" is refused.
-func lspData(path string) (map[string]any, error) {
+// It reports whether the data is a sheet's, whose columns the hover on
+// row.X summarizes.
+func lspData(path string) (map[string]any, bool, error) {
 	if path == "-" {
-		return nil, errors.New("the data file cannot be standard input for kinenix lsp")
+		return nil, false, errors.New("the data file cannot be standard input for kinenix lsp")
 	}
 	d, err := loadData(path, nil)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return d.Vars(), nil
+	return d.Vars(), d.IsSheet(), nil
 }

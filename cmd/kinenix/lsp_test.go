@@ -136,7 +136,7 @@ func TestLSPCommandErrors(t *testing.T) {
 		_ = json.Unmarshal(m["method"], &s)
 		methods = append(methods, s)
 		if s == "window/showMessage" {
-			require.Contains(t, string(m["params"]), "data file /nowhere/missing.json cannot be read; checking without sample data")
+			require.Contains(t, string(m["params"]), "data file /nowhere/missing.json does not exist; checking without sample data")
 		}
 	}
 	require.Equal(t, []string{"", "window/showMessage", "textDocument/publishDiagnostics", "textDocument/publishDiagnostics"}, methods)

@@ -10,8 +10,8 @@
 //	kinenix version
 //	kinenix help [COMMAND]
 //
-// FILE holds the variables as JSON, YAML, CSV or XLSX (`-` reads standard
-// input). A flow reads no environment unless -env NAME,NAME or -env-all
+// FILE holds the variables as JSON, YAML, CSV, XLSX or JSON lines (`-`
+// reads standard input). A flow reads no environment unless -env NAME,NAME or -env-all
 // allows it. Exit status: 0 on success, 1 when an expression, a condition
 // or a flow has a problem, 2 for usage and file errors.
 package main
@@ -57,6 +57,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	switch name := args[0]; name {
 	case "-h", "-help", "--help", "help":
+		if name == "help" && len(args) > 2 {
+			fmt.Fprintf(stderr, "kinenix help: help takes at most one command, got %d; usage: kinenix help [COMMAND] (kinenix help for more)\n", len(args)-1)
+			return exitUsage
+		}
 		if name == "help" && len(args) > 1 && !isHelp(args[1]) {
 			if cmd := lookupCommand(args[1]); cmd != nil {
 				return c.runCommand(cmd, []string{"-h"})
@@ -166,7 +170,7 @@ func commandNames() string {
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(append(names, "help"), ", ")
 }
 
 // overview is the help of `kinenix help` and `kinenix -h`.
@@ -185,9 +189,10 @@ func overview() string {
 		fmt.Fprintf(&b, "  %-*s %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(&b, "  %-*s %s\n", width, "help", "print this help, or with COMMAND all of its flags")
-	b.WriteString(`
-FILE holds the variables: .json, .yaml or .yml; a sheet as .csv or .xlsx
-(FILE.xlsx#Sheet picks a sheet) gives rows and row; - reads JSON or YAML
+	fmt.Fprintf(&b, `
+FILE holds the variables, read by its extension:
+%s. A sheet (CSV, XLSX or JSON lines;
+FILE.xlsx#Sheet picks a sheet) gives rows and row; - reads JSON or YAML
 from standard input. A flow reads no environment unless -env NAME,NAME or
 -env-all allows it.
 
@@ -195,7 +200,7 @@ Exit status: 0 success; 1 an expression, condition or flow has a problem;
 2 a usage or file error.
 
 examples:
-`)
+`, extList())
 	for _, c := range commands {
 		if len(c.examples) > 0 {
 			fmt.Fprintf(&b, "  %s\n", c.examples[0])

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -9,11 +10,15 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/play"
+	"github.com/kinenix/expressions/data"
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // play serves the playground page (`kinenix play`) until interrupted. The
@@ -46,40 +51,27 @@ func (c *cli) play(fs *flag.FlagSet) func(rest []string) int {
 			if err != nil {
 				return c.fail(err)
 			}
+			if len(src) > flow.MaxSize {
+				// the page would get the flow cut mid-line, and checking
+				// it would say only that it is too large
+				return c.fail(fmt.Errorf("flow file %s is larger than %d MiB, the most kinenix checks; split it into smaller flows", rest[0], flow.MaxSize>>20))
+			}
 			o.Flow, o.FlowName = string(src), filepath.Base(rest[0])
 		}
 		if *data != "" {
-			switch strings.ToLower(filepath.Ext(*data)) {
-			case ".json":
-				o.DataFormat = "json"
-			case ".yaml", ".yml":
-				o.DataFormat = "yaml"
-			case ".csv":
-				o.DataFormat = "csv"
-			}
-			path := *data
-			// FILE.xlsx#Sheet picks a sheet, as -data does elsewhere.
-			if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
-				path, o.DataSheet = path[:i], path[i+1:]
-			}
-			limit, what := play.MaxBody, "2 MiB"
-			if strings.HasSuffix(strings.ToLower(path), ".xlsx") {
-				o.DataFormat, limit, what = "xlsx", play.MaxWorkbook, "1.5 MiB for a workbook"
-			}
-			b, err := readPlayData(path, limit, what)
-			if err != nil {
+			if err := playData(&o, *data); err != nil {
 				return c.fail(err)
 			}
-			o.Data, o.DataName = string(b), filepath.Base(path)
 		}
 		ln, err := net.Listen("tcp", *addr)
 		if err != nil {
-			return c.fail(fmt.Errorf("cannot listen on %s: %v", *addr, err))
+			fmt.Fprintf(c.stderr, "kinenix play: %s\n", echo.Clean(listenError(*addr, err).Error()))
+			return exitUsage
 		}
 		if *public {
 			fmt.Fprintf(c.stderr, "kinenix play: WARNING: listening on %s with -public: anyone who can reach this address can use the page\n", ln.Addr())
 		}
-		fmt.Fprintf(c.stderr, "kinenix play: open http://%s/ (Ctrl-C stops)\n", ln.Addr())
+		fmt.Fprintf(c.stderr, "kinenix play: open http://%s/ (Ctrl-C stops)\n", browserAddr(host, ln.Addr()))
 		srv := &http.Server{
 			Handler:           play.New(o),
 			ReadHeaderTimeout: 5 * time.Second,
@@ -102,6 +94,76 @@ func (c *cli) play(fs *flag.FlagSet) func(rest []string) int {
 		srv.Shutdown(shut)
 		return exitOK
 	}
+}
+
+// playData reads the -data file of play into o, refused as render -data
+// refuses it: an extension kinenix does not read (checkDataExt), a missing
+// sheet or data that cannot be read (data.Decode, as loadData), and beyond
+// that a file larger than the page can send back.
+func playData(o *play.Options, arg string) error {
+	path, sheet := splitSheet(arg)
+	if err := checkDataExt(path); err != nil {
+		return err
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
+	case ".json", ".csv", ".xlsx":
+		o.DataFormat = ext[1:]
+	case ".yaml", ".yml":
+		o.DataFormat = "yaml"
+	case ".jsonl":
+		return fmt.Errorf("data file %s: the playground does not read JSON lines (.jsonl); save the data as .json, .yaml or .csv, "+
+			"or check the flow with kinenix preview -data %s", path, path)
+	}
+	limit, what := play.MaxBody, "2 MiB"
+	if o.DataFormat == "xlsx" {
+		limit, what = play.MaxWorkbook, "1.5 MiB for a workbook"
+	}
+	b, err := readPlayData(path, limit, what)
+	if err != nil {
+		return err
+	}
+	var opts []data.Option
+	if sheet != "" {
+		opts = append(opts, data.Sheet(sheet))
+	}
+	if _, err := data.Decode(path, b, opts...); err != nil {
+		return err
+	}
+	o.Data, o.DataName, o.DataSheet = string(b), filepath.Base(path), sheet
+	return nil
+}
+
+// listenError says in plain words why play cannot listen on addr.
+func listenError(addr string, err error) error {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("%s is in use by another program; pick another port with -addr HOST:PORT", addr)
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
+		return fmt.Errorf("this user may not listen on %s (ports below 1024 need more rights); pick a port above 1024 with -addr HOST:PORT", addr)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return fmt.Errorf("%s is not an address of this machine; give one of its addresses with -addr HOST:PORT, such as 127.0.0.1:8080", addr)
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return fmt.Errorf("the host of -addr %s is not known; give an address such as 127.0.0.1:8080", addr)
+	}
+	return fmt.Errorf("cannot listen on %s; pick another address with -addr HOST:PORT", addr)
+}
+
+// browserAddr is the address to print for a browser to open: a listener
+// on every address (host "", 0.0.0.0 or ::) is reached at the loopback
+// address of host's kind.
+func browserAddr(host string, a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return a.String()
+	}
+	lo := "127.0.0.1"
+	if ip := net.ParseIP(host); ip != nil && ip.To4() == nil {
+		lo = "::1"
+	}
+	return net.JoinHostPort(lo, strconv.Itoa(tcp.Port))
 }
 
 // readPlayData reads the -data file of play, up to limit bytes, the size

@@ -1,7 +1,14 @@
 package main
 
 import (
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/kinenix/expressions/flow"
 
 	"github.com/stretchr/testify/require"
 )
@@ -29,4 +36,87 @@ func TestPlayUsage(t *testing.T) {
 		require.Equal(t, tc.want, r.stderr, tc.args)
 		require.Empty(t, r.stdout, tc.args)
 	}
+}
+
+// play refuses at start, in render's words, a flow or data it could not
+// show whole or read: the page would otherwise open with a flow cut
+// mid-line, data read as another format, or a sheet that is not there.
+func TestPlayRefusesAtStart(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "bigf.md")
+	require.NoError(t, os.WriteFile(big, []byte(strings.Repeat("line ${a}\n", flow.MaxSize/10+1)), 0o600))
+	txt := filepath.Join(dir, "d.txt")
+	require.NoError(t, os.WriteFile(txt, []byte("a: 1\n"), 0o600))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "-addr", "127.0.0.1:0", big}, "kinenix: flow file " + big + " is larger than 1 MiB, the most kinenix checks; split it into smaller flows\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", txt}, "kinenix: data file " + txt + ": kinenix does not read .txt files; it reads .json, .yaml, .yml, .csv, .xlsx or .jsonl (save the data as one of them)\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "../../examples/renewals.xlsx#Nope"}, "kinenix: data in ../../examples/renewals.xlsx: the workbook has no sheet named \"Nope\" (its sheets: \"Renewals\")\n"},
+	} {
+		r := runCLI(t, "", tc.args...)
+		require.Equal(t, exitUsage, r.code, tc.args)
+		require.Equal(t, tc.want, r.stderr, tc.args)
+		// render -data refuses the same data in the same words
+		if tc.args[3] != big {
+			rr := runCLI(t, "", "render", "-data", tc.args[4], "x")
+			require.Equal(t, exitUsage, rr.code)
+			require.Equal(t, tc.want, rr.stderr)
+		}
+	}
+}
+
+// A port in use is told in plain words, with the flag that changes it.
+func TestPlayPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	addr := ln.Addr().String()
+	r := runCLI(t, "", "play", "-addr", addr)
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix play: "+addr+" is in use by another program; pick another port with -addr HOST:PORT\n", r.stderr)
+}
+
+// A listener on every address is opened in a browser at the loopback one.
+func TestPlayBrowserAddr(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		ip   net.IP
+		want string
+	}{
+		{"0.0.0.0", net.IPv6unspecified, "127.0.0.1:80"},
+		{"", net.IPv6unspecified, "127.0.0.1:80"},
+		{"::", net.IPv6unspecified, "[::1]:80"},
+		{"127.0.0.1", net.IPv4(127, 0, 0, 1), "127.0.0.1:80"},
+	} {
+		require.Equal(t, tc.want, browserAddr(tc.host, &net.TCPAddr{IP: tc.ip, Port: 80}), tc.host)
+	}
+}
+
+// Other listen errors are told in plain words too, never Go's.
+func TestPlayListenError(t *testing.T) {
+	op := func(errno syscall.Errno) error {
+		return &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", errno)}
+	}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{op(syscall.EADDRINUSE), "127.0.0.1:80 is in use by another program; pick another port with -addr HOST:PORT"},
+		{op(syscall.EACCES), "this user may not listen on 127.0.0.1:80 (ports below 1024 need more rights); pick a port above 1024 with -addr HOST:PORT"},
+		{op(syscall.EADDRNOTAVAIL), "127.0.0.1:80 is not an address of this machine; give one of its addresses with -addr HOST:PORT, such as 127.0.0.1:8080"},
+		{&net.OpError{Op: "listen", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x"}}, "the host of -addr 127.0.0.1:80 is not known; give an address such as 127.0.0.1:8080"},
+		{op(syscall.EINVAL), "cannot listen on 127.0.0.1:80; pick another address with -addr HOST:PORT"},
+	} {
+		require.Equal(t, tc.want, listenError("127.0.0.1:80", tc.err).Error())
+	}
+	// JSON lines have no place in the page: refused at start, with where
+	// to check them
+	dir := t.TempDir()
+	jl := filepath.Join(dir, "d.jsonl")
+	require.NoError(t, os.WriteFile(jl, []byte(`{"a":1}`+"\n"), 0o600))
+	r := runCLI(t, "", "play", "-addr", "127.0.0.1:0", "-data", jl)
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix: data file "+jl+": the playground does not read JSON lines (.jsonl); save the data as .json, .yaml or .csv, or check the flow with kinenix preview -data "+jl+"\n", r.stderr)
 }

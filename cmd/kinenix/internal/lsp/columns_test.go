@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,4 +43,33 @@ func TestTrapDiagnostics(t *testing.T) {
 	require.Contains(t, ds[0].Message, "write and: ${row.Status} == Overdue and ${row.Days} > 21")
 	require.Equal(t, "{{row.Amount}}", lines[1][ds[1].Range.Start.Character:ds[1].Range.End.Character])
 	require.Contains(t, ds[1].Message, "write ${row.Amount}")
+}
+
+// D45 in the editor: the hover on row.X summarizes the column only when
+// the sample data is a sheet. JSON data that has row and rows (such as
+// premium-report.json) is not: its rows need not hold row's keys, and
+// "nothing 3" under row's own value contradicted it.
+func TestColumnNoteOnlyForSheet(t *testing.T) {
+	data, err := filepath.Abs("../../../../examples/premium-report.json")
+	require.NoError(t, err)
+	line := "- **name:** ${row.First Name}"
+	for _, sheet := range []bool{false, true} {
+		c := startServer(t, Options{LoadData: func(p string) (map[string]any, bool, error) {
+			vars, _, err := testData(p)
+			return vars, sheet, err
+		}})
+		c.initialize(t, map[string]any{"data": data})
+		c.open(flowURI, line+"\n")
+		c.diagnostics(t)
+		h := c.request("textDocument/hover", at(flowURI, 0, strings.Index(line, "First")+1))
+		require.Nil(t, h.Error)
+		var hover struct{ Contents struct{ Value string } }
+		require.NoError(t, json.Unmarshal(h.Result, &hover))
+		require.Contains(t, hover.Contents.Value, "Somchai", sheet)
+		if sheet {
+			require.Contains(t, hover.Contents.Value, "Column over", sheet)
+		} else {
+			require.NotContains(t, hover.Contents.Value, "Column over", sheet)
+		}
+	}
 }

@@ -15,13 +15,14 @@ import (
 // changed since it was last read, which a stat per check finds out.
 type dataSource struct {
 	path string // "" when none is configured
-	load func(path string) (map[string]any, error)
+	load func(path string) (map[string]any, bool, error)
 	env  func(name string) (string, bool)
 
 	read    bool // the file was read (successfully or not) at stamp
 	size    int64
 	mod     time.Time
 	current *scope.Scope
+	sheet   bool   // current is a sheet's: rows and row are its rows (D45)
 	keys    *index // the completion index of current, made when first asked for
 	problem string // the file's problem at stamp, "" when it was read
 	shown   string // the last problem shown to the author
@@ -35,7 +36,16 @@ func (d *dataSource) sample() (*scope.Scope, string) {
 	}
 	st, err := os.Stat(d.path)
 	if err != nil {
-		d.read, d.current, d.problem = false, nil, problem(fmt.Errorf("data file %s cannot be read", echo.Clean(d.path)))
+		// The loader says why, in the words of the command line (the
+		// file does not exist, or cannot be read); a missing file is
+		// not opened twice in a stat.
+		why := fmt.Errorf("data file %s cannot be read", echo.Clean(d.path))
+		if d.load != nil {
+			if _, _, lerr := d.load(d.path); lerr != nil {
+				why = lerr
+			}
+		}
+		d.read, d.current, d.problem = false, nil, problem(why)
 		return nil, d.problem
 	}
 	if !st.Mode().IsRegular() {
@@ -49,12 +59,13 @@ func (d *dataSource) sample() (*scope.Scope, string) {
 	if d.read && st.Size() == d.size && st.ModTime().Equal(d.mod) {
 		return d.current, d.problem
 	}
-	d.read, d.size, d.mod, d.current, d.problem = true, st.Size(), st.ModTime(), nil, ""
+	d.read, d.size, d.mod, d.current, d.problem, d.sheet = true, st.Size(), st.ModTime(), nil, "", false
 	if d.load == nil {
 		d.problem = problem(fmt.Errorf("data files are not supported by this server"))
 		return nil, d.problem
 	}
-	vars, err := d.load(d.path)
+	vars, sheet, err := d.load(d.path)
+	d.sheet = sheet
 	if err != nil {
 		d.problem = problem(err)
 		return nil, d.problem

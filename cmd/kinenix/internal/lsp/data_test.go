@@ -26,7 +26,7 @@ func TestDataNotRegular(t *testing.T) {
 			continue // not on this system
 		}
 		var loads atomic.Int32
-		c := startServer(t, Options{LoadData: func(p string) (map[string]any, error) {
+		c := startServer(t, Options{LoadData: func(p string) (map[string]any, bool, error) {
 			loads.Add(1)
 			return testData(p)
 		}})
@@ -47,7 +47,7 @@ func TestDataNameCleaned(t *testing.T) {
 	c.initialize(t, map[string]any{"data": "/nowhere/\x1b[2J\u202egpj.json"})
 	c.open(flowURI, "x\n")
 	m := c.notification("window/showMessage")
-	require.Contains(t, string(m.Params), `/nowhere/\\u001b[2J\\u202egpj.json cannot be read`)
+	require.Contains(t, string(m.Params), `/nowhere/\\u001b[2J\\u202egpj.json`)
 	require.NotContains(t, string(m.Params), "\u202e")
 }
 
@@ -66,7 +66,7 @@ func TestCompletionIndexed(t *testing.T) {
 	vars["big"] = big
 	path := filepath.Join(t.TempDir(), "data.json")
 	require.NoError(t, os.WriteFile(path, []byte("{}"), 0o600))
-	d := dataSource{path: path, load: func(string) (map[string]any, error) { return vars, nil }}
+	d := dataSource{path: path, load: func(string) (map[string]any, bool, error) { return vars, false, nil }}
 	x := d.index()
 	for i := range 20 {
 		for _, tc := range []struct{ line, first string }{

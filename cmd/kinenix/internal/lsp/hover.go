@@ -105,7 +105,11 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if !ok {
 		return nil, nil
 	}
-	text += columnNote(pl.ph.Text[from:to], sample) // D45
+	if s.data.sheet {
+		// what a column holds over a sheet's rows (D45); data that is
+		// not a sheet has no columns, whatever its rows hold
+		text += columnNote(pl.ph.Text[from:to], sample)
+	}
 	lines := []string{c.line}
 	r := protocol.Range{Start: position(lines, 0, pl.from+from), End: position(lines, 0, pl.from+to)}
 	r.Start.Line, r.End.Line = uint32(c.li), uint32(c.li)

@@ -171,3 +171,16 @@ func rangesOf(ds []protocol.Diagnostic) []protocol.Range {
 	}
 	return out
 }
+
+// TestEnvFixForEditor: the fix of an env.NAME the editor does not read is
+// one an editor user can follow: an editor has no -env flag, so the
+// message says the flow reads it when it runs with -env NAME.
+func TestEnvFixForEditor(t *testing.T) {
+	for _, line := range []string{"${env.HOME}", "${upper(env.HOME)}"} {
+		fs := flow.Validate("f.md", []byte(line), featureSample())
+		require.NotEmpty(t, fs, line)
+		msg := diagnosticMessage(fs[0])
+		require.Contains(t, msg, "the editor reads no environment, so this is empty here; the flow reads env.HOME when it runs with -env HOME", line)
+		require.NotContains(t, msg, "; run with -env", line)
+	}
+}

@@ -31,9 +31,11 @@ import (
 
 // Options configure a server.
 type Options struct {
-	// LoadData reads a data file into variables (the CLI's loader). When
-	// nil, a configured data file is reported as not supported.
-	LoadData func(path string) (map[string]any, error)
+	// LoadData reads a data file into variables (the CLI's loader), and
+	// reports whether they are a sheet's (CSV, XLSX, JSON lines), whose
+	// columns the hover on row.X summarizes (D45). When nil, a configured
+	// data file is reported as not supported.
+	LoadData func(path string) (vars map[string]any, sheet bool, err error)
 	// Env answers `env.NAME` while the flow is checked against sample
 	// data, as `kinenix validate -data` does; nil: every env.NAME is empty.
 	Env func(name string) (string, bool)
@@ -542,11 +544,27 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 // echo of the expression that starts an error's message (D16's
 // `${<text>}: `), since the diagnostic's range already marks that text in
 // the document. Other messages (a condition's, a warning's) are kept whole.
+//
+// The fix of an env.NAME that is not read (D44) is one the editor user can
+// follow: an editor has no -env flag, and the server reads no environment
+// (Options.Env is nil), so the message says when the value is read.
 func diagnosticMessage(f flow.Finding) string {
+	msg := f.Message
 	if f.Expr != "" {
-		if reason, ok := strings.CutPrefix(f.Message, "${"+f.Expr+"}: "); ok && reason != "" {
-			return reason
+		if reason, ok := strings.CutPrefix(msg, "${"+f.Expr+"}: "); ok && reason != "" {
+			msg = reason
 		}
 	}
-	return f.Message
+	if f.Kind == "trap" {
+		if i := strings.Index(msg, envNotRead); i >= 0 {
+			name := msg[i+len(envNotRead):]
+			msg = msg[:i] + "the editor reads no environment, so this is empty here; the flow reads env." +
+				name + " when it runs with -env " + name
+		}
+	}
+	return msg
 }
+
+// envNotRead starts the end of flow's warning about env.NAME when the
+// environment is not read: `the environment is not read; run with -env NAME`.
+const envNotRead = "the environment is not read; run with -env "

@@ -16,18 +16,18 @@ import (
 )
 
 // testData reads a JSON data file as the CLI does (numbers kept exact).
-func testData(path string) (map[string]any, error) {
+func testData(path string) (map[string]any, bool, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var m map[string]any
 	if err := dec.Decode(&m); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return m, nil
+	return m, false, nil
 }
 
 const flowURI = "file:///work/flows/report.md"

@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/lsp"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -105,8 +108,26 @@ func readRequest(body []byte, req any, what, fields string) error {
 	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || json.Unmarshal(body, req) != nil {
 		return &BadRequest{"the request is not a " + what + ": send a JSON object with flow and data (text), " + fields}
 	}
+	if r, ok := req.(interface{ request() *Request }); ok && !slices.Contains(Formats, r.request().Format) {
+		return &BadRequest{"the data format " + strconv.Quote(echo.Text(r.request().Format)) + " is not one the playground reads: send format as " + formatList()}
+	}
 	return nil
 }
+
+// Formats are the data formats a request may name: "" and "auto" read
+// JSON when the text starts with `{` and YAML otherwise.
+var Formats = []string{"", "auto", "json", "yaml", "csv", "xlsx"}
+
+// formatList is Formats in words, for a message.
+func formatList() string {
+	var qs []string
+	for _, f := range Formats[1:] {
+		qs = append(qs, strconv.Quote(f))
+	}
+	return strings.Join(qs[:len(qs)-1], ", ") + " or " + qs[len(qs)-1] + " (or leave it out)"
+}
+
+func (r *Request) request() *Request { return r }
 
 // cursorLine is line req.Line of the flow, without its line end; "" past
 // the end.

@@ -39,8 +39,8 @@ const (
 )
 
 // Request is what the page sends: the flow, the data and its format
-// ("json", "yaml", "csv" or "xlsx"; anything else, "" included, means
-// JSON when the text starts with `{` and YAML otherwise). The data is
+// ("json", "yaml", "csv" or "xlsx"; "auto" or "" means JSON when the text
+// starts with `{` and YAML otherwise; another is refused, see Formats). The data is
 // read by data.Decode, as the CLI's -data reads a file: a sheet's rows
 // are `rows` and its first row `row`.
 //

@@ -543,3 +543,24 @@ func TestPageParts(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, parts >= 1 && parts <= MaxParts, "PARTS = %d", parts)
 }
+
+// A data format the playground does not read is a 400 that names the
+// formats it reads, for every request that carries data; it was read as
+// YAML.
+func TestUnknownFormat(t *testing.T) {
+	h := New(Options{})
+	for _, name := range posted {
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(`{"flow":"x","data":"a,b\n1,2","format":"xml"}`))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusBadRequest, w.Code, name)
+		var e apiError
+		require.NoError(t, json.Unmarshal(w.Body.Bytes(), &e))
+		require.Equal(t, `the data format "xml" is not one the playground reads: send format as "auto", "json", "yaml", "csv" or "xlsx" (or leave it out)`, e.Error, name)
+	}
+	for _, f := range Formats {
+		_, err := Call(context.Background(), "check", []byte(`{"flow":"x","data":"a: 1","format":"`+f+`"}`))
+		require.NoError(t, err, f)
+	}
+}
