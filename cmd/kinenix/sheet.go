@@ -48,10 +48,8 @@ var runOptions []flow.Option
 
 // sheetExt reports whether a data file is read as a sheet, row by row.
 func sheetExt(path string) bool {
-	p := strings.ToLower(path)
-	if i := strings.LastIndexByte(p, '#'); i >= 0 && strings.HasSuffix(p[:i], ".xlsx") {
-		p = p[:i]
-	}
+	p, _ := splitSheet(path)
+	p = strings.ToLower(p)
 	return strings.HasSuffix(p, ".csv") || strings.HasSuffix(p, ".xlsx") || strings.HasSuffix(p, ".jsonl")
 }
 
@@ -100,8 +98,8 @@ func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *ro
 	}
 	p.sheet = true
 	p.path = d.file
-	if i := strings.LastIndexByte(d.file, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(d.file[:i]), ".xlsx") {
-		p.path, p.opts = d.file[:i], []data.Option{data.Sheet(d.file[i+1:])}
+	if file, sheet := splitSheet(d.file); file != d.file {
+		p.path, p.opts = file, []data.Option{data.Sheet(sheet)}
 	}
 	// Open once now, so that a file that cannot be read, a header
 	// without the -key column and a sheet without rows are told before
