@@ -6,7 +6,6 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/scope"
-	"github.com/kinenix/expressions/value"
 )
 
 // Traps (decisions D38, D44) are facts of a compiled template or
@@ -579,21 +578,27 @@ func fixLine(line string) (string, bool) {
 // (`${row.No. of items}`), so it reads another key (D38). The fix names
 // the quoted form.
 // numberAlone is the trap of a placeholder that is only a number written
-// as the language does not (`${1e3}`, `${0x10}`, `${1_000}`): with no
-// expression syntax it is a missing lookup (D12), quietly empty where the
-// data has no variable of that name (D44).
+// as the language does not (`${1e3}`, `${0x10}`, `${1_000}`, `${.5}`):
+// with no expression syntax it is a missing lookup (D12), quietly empty
+// where the data has no variable of that name (D44). The fix is the
+// parser's own, as `${1e3 + 1}` gets it: the trap holds only where the
+// text does not parse, and never for a placeholder that fails.
 func (p *placeholder) numberAlone() (Trap, bool) {
 	text := strings.TrimSpace(p.raw)
-	if p.rd.isEnv || text == "" || text[0] < '0' || text[0] > '9' {
-		return Trap{}, false
-	}
-	what, plain := value.NumberText(text)
-	if what != value.WrittenNumber || plain == "" {
+	issue := p.issue()
+	if p.rd.isEnv || p.rd.exprSyntax || p.expr != nil || issue == nil || issue.Kind != ErrSyntax || !numberStart(text) {
 		return Trap{}, false
 	}
 	off := strings.Index(p.raw, text)
 	return Trap{Kind: TrapNumber, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: text,
-		Reason: "this is read as a variable " + quote(text) + ", so it is empty; a number is written in plain digits: write " + plain}, true
+		Reason: "this is read as a variable " + quote(text) + ", so it is empty; " + issue.Reason}, true
+}
+
+// numberStart reports whether s starts as a number does: a digit, or a
+// point and a digit.
+func numberStart(s string) bool {
+	digit := func(i int) bool { return i < len(s) && s[i] >= '0' && s[i] <= '9' }
+	return digit(0) || len(s) > 1 && s[0] == '.' && digit(1)
 }
 
 func (p *placeholder) cutKey() (Trap, bool) {
