@@ -260,7 +260,7 @@ func (cd *Condition) groupingParens(c ast.Cond) *Error {
 		if bad != nil || s == nil || s.Quoted {
 			return
 		}
-		if split && (strings.HasPrefix(s.Text, "(") || strings.HasSuffix(s.Text, ")")) {
+		if split && (strings.HasPrefix(s.Text, "(") || strings.HasSuffix(s.Text, ")")) && !parensBalance(s.Text) {
 			bad = s
 		}
 		// Kept whole, a side that opens a parenthesis right before a
@@ -293,6 +293,36 @@ func (cd *Condition) groupingParens(c ast.Cond) *Error {
 		at = bad.To - 1
 	}
 	return cd.condError(at, ErrCondition, reason)
+}
+
+// parensBalance reports whether the parentheses of a side's text, outside
+// its ${...}, close what they open, in order: text with its own
+// parentheses (`Johnson (UK)`, `(3)`) is text, while `(${a}` or `2)`
+// opens or closes a grouping across parts.
+func parensBalance(text string) bool {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
+			braces := 0
+			for i++; i < len(text); i++ {
+				if text[i] == '{' {
+					braces++
+				} else if text[i] == '}' {
+					if braces--; braces == 0 {
+						break
+					}
+				}
+			}
+		case text[i] == '(':
+			depth++
+		case text[i] == ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 func (cd *Condition) compile(c ast.Cond) (cnode, error) {

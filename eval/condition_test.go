@@ -272,7 +272,8 @@ func TestConditionParentheses(t *testing.T) {
 	for _, line := range []string{
 		"(${flag} == true or ${missing} == 1) and ${flag}",
 		"${flag} and (${count} > 1 or ${flag})",
-		"${count} == 4 and ${s} != (closed)",
+		"${flag} and (${count} > 1",
+		"${count} > 1) or ${flag}",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.ErrorIs(t, err, eval.ErrCondition, line)
@@ -286,6 +287,14 @@ func TestConditionParentheses(t *testing.T) {
 		{"(${count}) == (4)", true},
 		{"${s} == '(Pending'", false},
 		{"${company} == Johnson and Johnson (UK)", false},
+		// Text that opens and closes its own parentheses is text on a
+		// line with and/or too: only a parenthesis that opens or closes
+		// across parts is a grouping.
+		{"${count} == 4 and ${s} != (closed)", true},
+		{"${count} == 4 and ${s} != Johnson (UK)", true},
+		{"${s} == Johnson (UK) or ${count} == 4", true},
+		{"${count} == 4 and (x) == (x)", true},
+		{"${flag} or ${s} in X, Johnson (UK)", true},
 	})
 	// A part put in parentheses, possibly after not, is a grouping too,
 	// without and/or: refused, with the line without them as the fix.
