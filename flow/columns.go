@@ -102,7 +102,7 @@ const MaxExamples = 3
 type KindFacts struct {
 	Kind  ValueKind
 	Count int
-	// Examples are up to MaxExamples of the cells, as a message shows
+	// Examples are up to MaxExamples different cells, as a message shows
 	// them (text quoted), the first rows first.
 	Examples []string
 	// Rows are up to MaxExamples rows that hold the kind, as D41 names
@@ -112,7 +112,15 @@ type KindFacts struct {
 	// (other text, unclear numbers), by index and sheet row, for
 	// Finding.Rows.
 	at []RowRef
+	// tried counts the cells looked at for a new example: a column of
+	// one value repeated looks at the first maxTries only.
+	tried int
 }
+
+// maxTries bounds the cells of one kind looked at for examples that
+// differ, so that a long column of one repeated value costs nothing more
+// per row once its first cells are seen.
+const maxTries = 64
 
 // MaxRowsListed is how many rows a column warning lists in Finding.Rows
 // (as validate -json lists the rows of a finding: the first 1,000).
@@ -254,8 +262,11 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
 		}
 		k := &f.Kinds[kind]
 		k.Count++
-		if len(k.Examples) < MaxExamples && kind != KindNothing {
-			k.Examples = append(k.Examples, showCell(v))
+		if len(k.Examples) < MaxExamples && kind != KindNothing && k.tried < maxTries {
+			k.tried++
+			if s := showCell(v); !slices.Contains(k.Examples, s) {
+				k.Examples = append(k.Examples, s) // D45: up to three examples, each once
+			}
 		}
 		if len(k.Rows) < MaxExamples {
 			if name == "" {
@@ -354,8 +365,8 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		if text := f.Kinds[KindText]; text.Count > 0 {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
-				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or test the column with " +
-				"is not empty or give a default with default(...)"
+				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or, in a condition, leave such rows out " +
+				"with a part before the comparison (${" + ast.KeyPath("row", f.Name) + "} != " + text.Examples[0] + " and ...)"
 			listRows(&w, text)
 			out = append(out, w)
 		}

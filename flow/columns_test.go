@@ -78,7 +78,7 @@ func TestColumnFacts(t *testing.T) {
 		msgs = append(msgs, w.String())
 	}
 	require.Equal(t, []string{
-		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or test the column with is not empty or give a default with default(...)",
+		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.Amount} != 'n/a' and ...)",
 		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
 		// '2,5' is an unclear number by the facts, not other text.
 		"f.md:5:20: warning: column Days is read as a number, but rows[3] (sheet row 5) holds a number that is not clear ('2,5'); number() refuses it ('2,5' is not clear: write 2.5)",
@@ -105,7 +105,7 @@ func TestColumnWarningsFollowFacts(t *testing.T) {
 	}
 	require.Equal(t, []string{
 		"column price is read as a number, but rows[2] (sheet row 4), rows[5] (sheet row 7) hold text that is not a number ('x y', 'n/a'); " +
-			"correct the data, or test the column with is not empty or give a default with default(...)",
+			"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.price} != 'x y' and ...)",
 		"column price is read as a number, but rows[0] (sheet row 2), rows[4] (sheet row 6) hold numbers that are not clear ('12,5', '7,25'); " +
 			"number() refuses them ('12,5' is not clear: write 12.5)",
 	}, msgs)
@@ -124,7 +124,7 @@ func TestColumnWarningsFollowFacts(t *testing.T) {
 	require.Equal(t, []string{
 		"column price: 2 of 3 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
 		"column price is read as a number, but rows[2] (sheet row 4) holds text that is not a number ('x y'); " +
-			"correct the data, or test the column with is not empty or give a default with default(...)",
+			"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.price} != 'x y' and ...)",
 	}, msgs)
 }
 
@@ -136,7 +136,7 @@ func TestColumnFactsBounded(t *testing.T) {
 	}
 	f := c.Facts()[0]
 	require.Equal(t, 10000, f.Kinds[flow.KindText].Count)
-	require.Len(t, f.Kinds[flow.KindText].Examples, flow.MaxExamples)
+	require.Equal(t, []string{"'n/a'"}, f.Kinds[flow.KindText].Examples, "one value repeated is one example (D45)")
 	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)

@@ -220,6 +220,10 @@ func TestFlagValues(t *testing.T) {
 	require.Equal(t, "kinenix conformance: -next x: -next takes a whole number, e.g. -next 10; usage: kinenix conformance [-next N] [DIR] (kinenix help conformance for more)\n", r.stderr)
 	r = runCLI(t, "", "conformance", "-next", "99999999999999999999")
 	require.Contains(t, r.stderr, ": too large: -next takes a whole number, e.g. -next 10; usage:")
+	// 1e3 is a whole number, but not written as one: not "too large".
+	r = runCLI(t, "", "conformance", "-next", "1e3")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "-next 1e3: -next takes a whole number, e.g. -next 10; usage:")
 	r = runCLI(t, "", "render", "-json=maybe", "x")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "kinenix render: -json maybe: -json is on or off: write -json, or -json=false; usage:")
@@ -377,7 +381,7 @@ func TestValidateSheetRows(t *testing.T) {
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
 		// D45: the column read as a number, with its rows as the sheet shows them
 		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
-		"correct the data, or test the column with is not empty or give a default with default(...)\n"+
+		"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'n/a' and ...)\n"+
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number, and number(...) finds none in it (rows[1] (sheet row 3))\n"+
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5))\n", r.stdout)
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -184,8 +183,13 @@ func valueError(f *flag.Flag, value string, err error) string {
 		return err.Error()
 	}
 	msg := fmt.Sprintf("-%s takes %s, e.g. -%s %s", f.Name, takes, f.Name, example)
-	// A whole number the flag cannot hold is too large (or too small).
-	if n, perr := strconv.ParseFloat(strings.TrimSpace(value), 64); perr == nil && n == math.Trunc(n) && takes != "a number" {
+	// A whole number in plain digits that the flag cannot hold is too
+	// large, or too small; `1e3` or `0x10` is not written as one.
+	v := strings.TrimSpace(value)
+	if _, perr := strconv.ParseInt(v, 10, 64); errors.Is(perr, strconv.ErrRange) && takes != "a number" {
+		if strings.HasPrefix(v, "-") {
+			return "too small: " + msg
+		}
 		return "too large: " + msg
 	}
 	return msg

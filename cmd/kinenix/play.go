@@ -102,6 +102,9 @@ func (c *cli) play(fs *flag.FlagSet) func(rest []string) int {
 // that a file larger than the page can send back.
 func playData(o *play.Options, arg string) error {
 	path, sheet := splitSheet(arg)
+	if path == "-" {
+		return fmt.Errorf("the playground reads its data from a file, not from standard input; give -data FILE")
+	}
 	if err := checkDataExt(path); err != nil {
 		return err
 	}
@@ -124,7 +127,7 @@ func playData(o *play.Options, arg string) error {
 		return err
 	}
 	var opts []data.Option
-	if sheet != "" {
+	if path != arg { // FILE.xlsx#Sheet; an empty name is an error, as in render
 		opts = append(opts, data.Sheet(sheet))
 	}
 	if _, err := data.Decode(path, b, opts...); err != nil {

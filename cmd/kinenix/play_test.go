@@ -54,6 +54,7 @@ func TestPlayRefusesAtStart(t *testing.T) {
 		{[]string{"play", "-addr", "127.0.0.1:0", big}, "kinenix: flow file " + big + " is larger than 1 MiB, the most kinenix checks; split it into smaller flows\n"},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-data", txt}, "kinenix: data file " + txt + ": kinenix does not read .txt files; it reads .json, .yaml, .yml, .csv, .xlsx or .jsonl (save the data as one of them)\n"},
 		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "../../examples/renewals.xlsx#Nope"}, "kinenix: data in ../../examples/renewals.xlsx: the workbook has no sheet named \"Nope\" (its sheets: \"Renewals\")\n"},
+		{[]string{"play", "-addr", "127.0.0.1:0", "-data", "../../examples/renewals.xlsx#"}, "kinenix: data in ../../examples/renewals.xlsx: the sheet's name is empty: write the name of one of its sheets (\"Renewals\")\n"},
 	} {
 		r := runCLI(t, "", tc.args...)
 		require.Equal(t, exitUsage, r.code, tc.args)
@@ -65,6 +66,14 @@ func TestPlayRefusesAtStart(t *testing.T) {
 			require.Equal(t, tc.want, rr.stderr)
 		}
 	}
+}
+
+// play reads its data from a file: standard input is the terminal's, and
+// the page is served long after (render -data - reads it).
+func TestPlayDataNotStdin(t *testing.T) {
+	r := runCLI(t, "", "play", "-addr", "127.0.0.1:0", "-data", "-")
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix: the playground reads its data from a file, not from standard input; give -data FILE\n", r.stderr)
 }
 
 // A port in use is told in plain words, with the flag that changes it.

@@ -515,7 +515,7 @@ func TestValidateStoppedColumnFacts(t *testing.T) {
 	note := " (in the " + strconv.Itoa(ran) + " rows run before the run stopped)\n"
 	require.Contains(t, r.stdout, f+":1:20: warning: column amount is read as a number, but rows[3] (sheet row 5), rows[10] (sheet row 12), "+
 		"rows[17] (sheet row 19) and ")
-	require.Contains(t, r.stdout, "correct the data, or test the column with is not empty or give a default with default(...)"+note)
+	require.Contains(t, r.stdout, "correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.amount} != 'n/a' and ...)"+note)
 	// the same count as the condition's own rows
 	require.Contains(t, r.stdout, " of the "+strconv.Itoa(ran)+" rows run before the run stopped)\n")
 
