@@ -94,7 +94,7 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 	steps = []Step{}
 	ok, err = c.root.test(&e.fr, &steps)
 	ran = true
-	return ok, steps, err
+	return ok, steps, inCondition(err) // as Test marks it (D37)
 }
 
 // Eval is ph.Eval(ctx, s, miss).

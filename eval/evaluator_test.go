@@ -331,3 +331,21 @@ func TestEvaluatorSwitchesWarmScopes(t *testing.T) {
 		require.Equal(t, want, got, "evaluation %d", i)
 	}
 }
+
+// D37: an error of a condition starts with "condition:" however it is
+// decided: Test and Explain, alone or within a shared evaluation.
+func TestEvaluatorExplainMarksConditionErrors(t *testing.T) {
+	cd := eval.MustCompileCondition("${number(x)} > 1")
+	s := scope.New(map[string]any{"x": "abc"})
+	var ev eval.Evaluator
+	_, err := ev.Test(context.Background(), cd, s)
+	require.ErrorContains(t, err, "condition: ${number(x)}")
+	_, _, err = ev.Explain(context.Background(), cd, s)
+	require.ErrorContains(t, err, "condition: ${number(x)}")
+	ev.Begin(context.Background(), s)
+	defer ev.End()
+	_, err = ev.Test(context.Background(), cd, s)
+	require.ErrorContains(t, err, "condition: ${number(x)}")
+	_, _, err = ev.Explain(context.Background(), cd, s)
+	require.ErrorContains(t, err, "condition: ${number(x)}")
+}
