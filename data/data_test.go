@@ -534,6 +534,8 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"x: @foo\n", "line 1, column 4: not valid YAML: a value cannot start with \"@\""},
 		{"a: \"\\U80000000\"\n", "line 1, column 4: not valid YAML: the escape \\U80000000 is not a character"},
 		{"a: &x 1\nb: \"\\U80000000\"\n", "line 2, column 1: not valid YAML: an escape \\u, \\U or \\x in quoted text names no character"},
+		{"a: 1\nb:2\n", "line 2, column 4: not valid YAML: a `:` with no space after it; write `b: 2`"},
+		{"a: &x 1\nb:2\n", "line 2, column 1: not valid YAML: a `:` with no space after it; write `b: 2`"},
 	} {
 		_, err := Decode("d.yaml", []byte(c.text))
 		require.Error(t, err, "%q", c.text)
@@ -619,5 +621,15 @@ func TestYAMLErrorsAlwaysHaveALine(t *testing.T) {
 	} {
 		_, err := Decode("d.yaml", []byte(c.text))
 		require.ErrorContains(t, err, "data in d.yaml: "+c.want, "%q", c.text)
+	}
+}
+
+// D49: the fix for a `:` with no space after it, followed, reads.
+func TestYAMLNoSpaceAfterColonFixWorks(t *testing.T) {
+	for _, pre := range []string{"a: 1\n", "a: &x 1\n"} {
+		_, err := Decode("d.yaml", []byte(pre+"b:2\n"))
+		require.ErrorContains(t, err, "write `b: 2`")
+		vars := mustVars(t, "d.yaml", pre+"b: 2\n")
+		require.Equal(t, json.Number("2"), vars["b"])
 	}
 }

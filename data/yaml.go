@@ -136,10 +136,30 @@ func yamlReason(b []byte, err error) string {
 				line++
 			}
 			off := yamlPoint(b, line, p.at)
+			if fix, ok := noSpaceAfterColon(lineText(b, line)); ok && p.part == "could not find expected ':'" {
+				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), fix)
+			}
 			return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), p.plain)
 		}
 	}
 	return "line " + strconv.Itoa(line) + ": not valid YAML: " + echo.Text(msg)
+}
+
+// noSpaceAfterColon is the reason for a line `key:value`, one plain text
+// to YAML, meant as a key and its value: the fix that works when followed
+// (D45, D49), in the words of the stream reader's own.
+func noSpaceAfterColon(line []byte) (string, bool) {
+	text := strings.TrimSpace(string(line))
+	j := strings.IndexByte(text, ':')
+	if j <= 0 || j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\t' || strings.ContainsAny(text[:j], "'\"{[#&*!|>-") {
+		return "", false
+	}
+	return noSpaceReason(text[:j], text[j+1:]), true
+}
+
+// noSpaceReason says `key:value` is missing the space after its `:`.
+func noSpaceReason(key, val string) string {
+	return "a `:` with no space after it; write `" + echo.Text(key) + ": " + echo.Text(val) + "`"
 }
 
 // lineText is line line (from 1) of b, without its line end.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
@@ -563,6 +564,11 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 			return nil, err
 		}
 		if p.i >= len(p.b) || p.b[p.i] != ':' || !p.blankAt(p.i+1) {
+			if j := strings.IndexByte(k, ':'); j > 0 && j+1 < len(k) {
+				// `b:1`: one plain text, as YAML reads it; meant as a key
+				// and its value (D45, D49: the fix works when followed).
+				return nil, p.invalid(line, "%s", noSpaceReason(k[:j], k[j+1:]))
+			}
 			return nil, p.invalid(line, "expected `key: value`")
 		}
 		p.i++
