@@ -221,9 +221,17 @@ func TestFlagValues(t *testing.T) {
 	r = runCLI(t, "", "conformance", "-next", "99999999999999999999")
 	require.Contains(t, r.stderr, ": too large: -next takes a whole number, e.g. -next 10; usage:")
 	// 1e3 is a whole number, but not written as one: not "too large".
-	r = runCLI(t, "", "conformance", "-next", "1e3")
-	require.Equal(t, exitUsage, r.code)
-	require.Contains(t, r.stderr, "-next 1e3: -next takes a whole number, e.g. -next 10; usage:")
+	// Every whole-number flag takes plain digits alone, as -row does.
+	for _, v := range []string{"1e3", "0x10", "1_000"} {
+		r = runCLI(t, "", "conformance", "-next", v)
+		require.Equal(t, exitUsage, r.code, v)
+		require.Contains(t, r.stderr, "-next "+v+": -next takes a whole number, e.g. -next 10; usage:")
+		r = runCLI(t, "", "render", "-row", v, "x")
+		require.Equal(t, exitUsage, r.code, v)
+		require.Contains(t, r.stderr, "-row "+v+": the row is a whole number: 0 the first row")
+	}
+	r = runCLI(t, "", "render", "-row", "99999999999999999999", "x")
+	require.Contains(t, r.stderr, "the row number is too far from 0")
 	r = runCLI(t, "", "render", "-json=maybe", "x")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "kinenix render: -json maybe: -json is on or off: write -json, or -json=false; usage:")

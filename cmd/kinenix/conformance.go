@@ -15,7 +15,9 @@ import (
 
 // conformance runs the conformance suite: the embedded one, or DIR's.
 func (c *cli) conformance(flags *flag.FlagSet) func(rest []string) int {
-	next := flags.Int("next", 10, "print at most `N` failing cases, simplest first")
+	next := new(wholeFlag)
+	*next = 10
+	flags.Var(next, "next", "print at most `N` failing cases, simplest first")
 	return func(rest []string) int {
 		if len(rest) > 1 {
 			return c.usageError("conformance", "conformance takes at most one DIR")
@@ -81,7 +83,7 @@ func (c *cli) conformance(flags *flag.FlagSet) func(rest []string) int {
 			fmt.Fprintln(c.stdout, "\nnext to fix, simplest first:")
 		}
 		for i, r := range failed {
-			if i == *next {
+			if i == int(*next) {
 				fmt.Fprintf(c.stdout, "... and %d more (-next N shows more)\n", len(failed)-i)
 				break
 			}

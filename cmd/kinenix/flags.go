@@ -59,13 +59,46 @@ func (r *rowFlag) String() string {
 }
 
 func (r *rowFlag) Set(s string) error {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
+	n, err := wholeNumber(s)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return errors.New("the row number is too far from 0: 0 is the first row, 1 the second, -1 the last")
+	case err != nil:
 		return errors.New("the row is a whole number: 0 the first row, 1 the second, -1 the last")
 	}
 	r.n, r.set = n, true
 	return nil
 }
+
+// wholeNumber reads a whole number written in plain digits, with an
+// optional sign, as every whole-number flag takes it (10, not 1e1, 0x0a
+// or 1_0); a number past an int is strconv.ErrRange.
+func wholeNumber(s string) (int, error) {
+	return strconv.Atoi(strings.TrimSpace(s))
+}
+
+// wholeFlag is a whole-number flag read by wholeNumber; valueError
+// words its errors as the flag package's int flags' (it is a Getter of
+// an int).
+type wholeFlag int
+
+func (w *wholeFlag) String() string {
+	if w == nil {
+		return "0"
+	}
+	return strconv.Itoa(int(*w))
+}
+
+func (w *wholeFlag) Set(s string) error {
+	n, err := wholeNumber(s)
+	if err != nil {
+		return err
+	}
+	*w = wholeFlag(n)
+	return nil
+}
+
+func (w *wholeFlag) Get() any { return int(*w) }
 
 // durationFlag is -timeout: a duration as Go writes one (30s, 2m,
 // 1h30m), told in plain words when it is not one.
