@@ -299,31 +299,7 @@ func (cd *Condition) groupingParens(c ast.Cond) *Error {
 // its ${...}, close what they open, in order: text with its own
 // parentheses (`Johnson (UK)`, `(3)`) is text, while `(${a}` or `2)`
 // opens or closes a grouping across parts.
-func parensBalance(text string) bool {
-	depth := 0
-	for i := 0; i < len(text); i++ {
-		switch {
-		case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
-			braces := 0
-			for i++; i < len(text); i++ {
-				if text[i] == '{' {
-					braces++
-				} else if text[i] == '}' {
-					if braces--; braces == 0 {
-						break
-					}
-				}
-			}
-		case text[i] == '(':
-			depth++
-		case text[i] == ')':
-			if depth--; depth < 0 {
-				return false
-			}
-		}
-	}
-	return depth == 0
-}
+func parensBalance(text string) bool { return parenMin(text) == 0 && parenDepth(text) == 0 }
 
 func (cd *Condition) compile(c ast.Cond) (cnode, error) {
 	line := cd.line

@@ -329,7 +329,8 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 	return true
 }
 
-// bareWords are the names of the bare words among traps that are traps with the
+// bareWords are the names of the bare words, and of the numbers written
+// as the language does not (`${1e3}`), among traps that are traps with the
 // sample data: their lookup is told by the trap, not as a missing
 // variable.
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
