@@ -458,7 +458,7 @@ func seq(from, to int) []int {
 	return out
 }
 
-// D41: runs of rows are cut after maxRanges, and a message about one row
+// D41: runs of rows are cut after ten, and a message about one row
 // names it as the sheet shows it. D42: after a run that stopped, the
 // rows are told among the rows run, never as every row of the sheet.
 func TestRowsText(t *testing.T) {
@@ -478,11 +478,11 @@ func TestRowsText(t *testing.T) {
 		{[]int{0, 1, 2, 5}, 10, true, "rows 0-2, 5 of the 10 rows run before the run stopped"},
 		{[]int{3}, 1, true, "rows[3] (sheet row 5) of the 1 row run before the run stopped"},
 	} {
-		var r rowRanges
+		var r record.Rows
 		for _, i := range c.rows {
-			r.add(i, i+2, "")
+			r.Add(i, i+2, "")
 		}
-		require.Equal(t, c.want, r.text(c.n, c.stopped), c.rows)
+		require.Equal(t, c.want, r.Text(c.n, c.stopped), c.rows)
 	}
 }
 

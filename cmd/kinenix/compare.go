@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -53,7 +54,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 		name     string // `subject`, `condition (line 19)`
 		old, new int    // index among the results, -1 when absent
 		isCond   bool
-		changed  rowRanges
+		changed  record.Rows
 	}
 	var cols []*column
 	byKey := map[string]*column{}
@@ -83,7 +84,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	}
 	addCols(oldFlow.Fields(), false)
 	addCols(newFlow.Fields(), true)
-	var skipped, run rowRanges
+	var skipped, run record.Rows
 	rows, changedRows := 0, 0
 	var stop error
 	prog := p.progress()
@@ -130,26 +131,26 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 				lostCond = lostCond || hb && !ha
 				gainedCond = gainedCond || !hb && ha
 			}
-			c.changed.add(rn.Row, rn.SheetRow, rn.Key)
+			c.changed.Add(rn.Row, rn.SheetRow, rn.Key)
 			fmt.Fprintf(p.w, "%s: %s: %s -> %s\n", rn.Name(), echo.Clean(c.name), echo.Quote(before), echo.Quote(after))
 		}
 		if any {
 			changedRows++
 		}
 		if lostCond {
-			skipped.add(rn.Row, rn.SheetRow, rn.Key)
+			skipped.Add(rn.Row, rn.SheetRow, rn.Key)
 		}
 		if gainedCond {
-			run.add(rn.Row, rn.SheetRow, rn.Key)
+			run.Add(rn.Row, rn.SheetRow, rn.Key)
 		}
 	}
 	prog.done()
 	var parts []string
-	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.n)+rangesNote(&skipped, rows, stop != nil))
-	parts = append(parts, "rows newly run: "+flow.Count(run.n)+rangesNote(&run, rows, stop != nil))
+	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.Len())+rangesNote(&skipped, rows, stop != nil))
+	parts = append(parts, "rows newly run: "+flow.Count(run.Len())+rangesNote(&run, rows, stop != nil))
 	for _, c := range cols {
-		if c.changed.n > 0 {
-			parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.n)+" "+plural(c.changed.n, "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
+		if c.changed.Len() > 0 {
+			parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.Len())+" "+plural(c.changed.Len(), "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
 		}
 	}
 	fmt.Fprintf(p.w, "%s vs %s: %s %s, %s changed; %s\n", echo.Clean(p.pf.compare), echo.Clean(name),
@@ -168,9 +169,9 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 
 // rangesNote is ` (rows 1-2, 6)` after a count, or nothing for none;
 // stopped says that the run stopped after total rows.
-func rangesNote(r *rowRanges, total int, stopped bool) string {
-	if r.n == 0 {
+func rangesNote(r *record.Rows, total int, stopped bool) string {
+	if r.Len() == 0 {
 		return ""
 	}
-	return " (" + r.text(total, stopped) + ")"
+	return " (" + r.Text(total, stopped) + ")"
 }

@@ -405,7 +405,7 @@ func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
 	}
 	j.write("]")
 	if sum != nil {
-		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
+		j.write(",\n      \"summary\": " + j.encode(sum.Record(), "      "))
 	}
 	if failed != "" {
 		j.write(",\n      \"error\": " + j.encode(failed, ""))

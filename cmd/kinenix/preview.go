@@ -193,7 +193,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		}
 		prog.add()
 		if sum != nil {
-			sum.add(&r)
+			sum.AddRow(&r)
 		}
 		for _, res := range r.Results {
 			if res.Err != nil {

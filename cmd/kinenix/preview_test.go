@@ -384,7 +384,7 @@ func TestPreviewSummaryAlone(t *testing.T) {
 	r := runCLI(t, "", "preview", "-json", "-data", d, "-summary", "-key", "a", f)
 	var doc struct {
 		Files []struct {
-			Summary summaryJSON `json:"summary"`
+			Summary record.Summary `json:"summary"`
 		} `json:"files"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)

@@ -24,25 +24,25 @@ import (
 
 // toJSONFinding is f as a record of validate -json, with the rows of a
 // sheet it holds for (nil when it is not about rows).
-func toJSONFinding(f flow.Finding, rows *rowRanges) record.Finding {
+func toJSONFinding(f flow.Finding, rows *record.Rows) record.Finding {
 	if rows == nil && f.Rows != nil && len(f.Rows.Refs) > 0 {
 		// A column warning (D45) names its first rows in its message and
 		// knows them all: JSON lists them as any finding's rows.
-		rows = &rowRanges{}
+		rows = &record.Rows{}
 		for _, r := range f.Rows.Refs {
-			rows.add(r.Index, r.SheetRow, r.Key)
+			rows.Add(r.Index, r.SheetRow, r.Key)
 		}
-		rows.n = max(rows.n, f.Rows.Count)
+		rows.InAll(f.Rows.Count)
 	}
 	if rows != nil {
 		f.Row = nil // the rows say which
 	}
 	j := record.FindingOf(f)
 	if rows != nil {
-		j.Rows, j.RowCount = rows.list, rows.n
-		j.SheetRows, j.Keys = rows.sheetRows(), rows.keyValues()
-		if rows.n == 1 {
-			j.RowRef = record.RowRefOf(rows.list[0], rows.sheet[0], rows.keys[0])
+		j.Rows, j.RowCount = rows.Listed(), rows.Len()
+		j.SheetRows, j.Keys = rows.SheetRows(), rows.Keys()
+		if rows.Len() == 1 {
+			j.RowRef = rows.Ref()
 		}
 	}
 	return j
@@ -156,7 +156,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 // the sheet's end (D42).
 type rowFinding struct {
 	flow.Finding
-	rows      *rowRanges
+	rows      *record.Rows
 	sheetRows int
 	stopped   bool
 }
@@ -168,7 +168,7 @@ func (f rowFinding) String() string {
 	if f.rows == nil {
 		return f.Finding.String()
 	}
-	return onRows(f.Finding.String(), f.rows.text(f.sheetRows, f.stopped))
+	return onRows(f.Finding.String(), f.rows.Text(f.sheetRows, f.stopped))
 }
 
 // validateRows checks a flow: without data, what Compile finds; with
@@ -303,12 +303,12 @@ func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
 		}
 		rf := rowFinding{Finding: fd}
 		if s.listRows {
-			rf.rows = &rowRanges{}
+			rf.rows = &record.Rows{}
 		}
 		s.out = append(s.out, rf)
 	}
 	if i >= s.static && s.out[i].rows != nil {
-		s.out[i].rows.add(r.Row, r.SheetRow, r.Key)
+		s.out[i].rows.Add(r.Row, r.SheetRow, r.Key)
 	}
 }
 

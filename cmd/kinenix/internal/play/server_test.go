@@ -544,6 +544,35 @@ func TestPageParts(t *testing.T) {
 	require.True(t, parts >= 1 && parts <= MaxParts, "PARTS = %d", parts)
 }
 
+// The page reads a table's summary as the record preview -summary -json
+// writes (record.Summary): it adds up and shows the record's own names,
+// every one of them but failKeys (the playground has no -key column).
+func TestPageSummaryRecord(t *testing.T) {
+	js, err := fs.ReadFile(assets, "assets/app.js")
+	require.NoError(t, err)
+	one := 1
+	b, err := json.Marshal(record.Summary{Rows: 1, Fields: []record.SummaryField{{Line: 1, Label: "a", Kind: "condition",
+		True: &one, False: &one, Fail: 1, FailRows: []int{0}, FailSheetRows: []int{2}, FailKeys: []string{"k"}}}})
+	require.NoError(t, err)
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &doc))
+	var fields []map[string]any
+	require.NoError(t, json.Unmarshal(doc["fields"], &fields))
+	names := []string{}
+	for name := range doc {
+		names = append(names, name)
+	}
+	for name := range fields[0] {
+		names = append(names, name)
+	}
+	require.Len(t, names, 11, "the record's names: %v", names)
+	for _, name := range names {
+		if name != "failKeys" {
+			require.Contains(t, string(js), "."+name, "app.js reads the summary's %s", name)
+		}
+	}
+}
+
 // A data format the playground does not read is a 400 that names the
 // formats it reads, for every request that carries data; it was read as
 // YAML.

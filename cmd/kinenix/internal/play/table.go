@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
@@ -83,8 +84,11 @@ type TableResult struct {
 	Stopped  string `json:"stopped,omitempty"`
 	// Partial is set when a quick table ran only the rows it sends back:
 	// Total is every row, but Summary counts those rows alone.
-	Partial bool    `json:"partial,omitempty"`
-	Summary Summary `json:"summary"`
+	Partial bool `json:"partial,omitempty"`
+	// Summary is what `preview -summary -json` writes of the rows run,
+	// counted by the same counter, its rows that fail the first
+	// MaxFirstRows of them.
+	Summary record.Summary `json:"summary"`
 }
 
 // Column is one field or condition of the flow.
@@ -116,33 +120,6 @@ type Cell struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Summary counts, over every row run, what `preview -summary` counts.
-type Summary struct {
-	Conditions []ConditionCount `json:"conditions"`
-	Fields     []FieldCount     `json:"fields"`
-}
-
-// ConditionCount is how many rows a condition was true, false and failed
-// for.
-type ConditionCount struct {
-	Line  int    `json:"line"`
-	Text  string `json:"text"`
-	True  int    `json:"true"`
-	False int    `json:"false"`
-	Fail  int    `json:"fail"`
-}
-
-// FieldCount is how many rows a field failed for, and the first of them
-// (their indexes, at most MaxFirstRows), with the same rows as the sheet
-// numbers them (D41).
-type FieldCount struct {
-	Line           int    `json:"line"`
-	Label          string `json:"label"`
-	Fail           int    `json:"fail"`
-	FirstRows      []int  `json:"firstRows"`
-	FirstSheetRows []int  `json:"firstSheetRows"`
-}
-
 // Table runs the flow of req over every row of its data (data that is not
 // a sheet is one row, and no data one empty row) and returns the page of
 // rows asked for and the summary of all. Each evaluation has the budget of
@@ -153,8 +130,7 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 	if parts > MaxParts || req.Part < 0 || req.Part >= parts {
 		return nil, &BadRequest{"the table's part is out of range: send parts from 1 to " + strconv.Itoa(MaxParts) + " and a part from 0 to parts-1"}
 	}
-	res := &TableResult{Columns: []Column{}, Rows: []TableRow{},
-		Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
+	res := &TableResult{Columns: []Column{}, Rows: []TableRow{}, Summary: record.Summary{Fields: []record.SummaryField{}}}
 	src := []byte(req.Flow)
 	if len(src) > flow.MaxSize {
 		return res, nil // a check says why
@@ -173,18 +149,10 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		}
 		res.Sheet = d.IsSheet()
 	}
-	// The columns, and where each counts in the summary.
-	slot := make([]int, len(fields))
-	for i, f := range fields {
+	for _, f := range fields {
 		res.Columns = append(res.Columns, Column{Line: f.Line, Label: f.Label, Text: f.Value, Condition: f.Condition})
-		if f.Condition {
-			slot[i] = len(res.Summary.Conditions)
-			res.Summary.Conditions = append(res.Summary.Conditions, ConditionCount{Line: f.Line, Text: f.Value})
-		} else {
-			slot[i] = len(res.Summary.Fields)
-			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: f.Line, Label: f.Label, FirstRows: []int{}, FirstSheetRows: []int{}})
-		}
 	}
+	tally := record.NewTally(fields, MaxFirstRows)
 	limit := req.Limit
 	if limit <= 0 || limit > MaxPage {
 		limit = MaxPage
@@ -222,38 +190,19 @@ func Table(ctx context.Context, req TableRequest) (*TableResult, error) {
 		if cells != nil {
 			tr.Cells = cells[:min(len(cells), len(fields))] // Fields and the flow read the same lines
 		}
-		for i, f := range fields {
-			if i >= len(outs) {
-				break
-			}
-			o := outs[i]
+		outs = outs[:min(len(outs), len(fields))]
+		for _, o := range outs {
 			if o == cellFail {
 				tr.Fails++
 			}
-			if f.Condition {
-				cc := &res.Summary.Conditions[slot[i]]
-				switch o {
-				case cellFail:
-					cc.Fail++
-				case cellTrue:
-					cc.True++
-				default:
-					cc.False++
-				}
-			} else if o == cellFail {
-				fc := &res.Summary.Fields[slot[i]]
-				fc.Fail++
-				if len(fc.FirstRows) < MaxFirstRows {
-					fc.FirstRows = append(fc.FirstRows, tr.Row)
-					fc.FirstSheetRows = append(fc.FirstSheetRows, tr.SheetRow)
-				}
-			}
 		}
+		tally.Add(tr.Row, tr.SheetRow, "", outs)
 		res.Total++
 		if cells != nil {
 			res.Rows = append(res.Rows, tr)
 		}
 	})
+	res.Summary = tally.Record()
 	if err != nil {
 		if ctx.Err() != nil && res.Total == 0 {
 			return nil, ctx.Err() // nobody is waiting, or nothing was done
@@ -375,7 +324,7 @@ type wholeRow struct {
 func (w *wholeRow) of(results []flow.Result, shown bool) *wholeRow {
 	w.outs, w.work, w.spent, w.cells = w.outs[:0], w.work[:0], false, w.cells[:0]
 	for _, r := range results {
-		w.outs = append(w.outs, outcomeOf(r))
+		w.outs = append(w.outs, record.OutcomeOf(&r))
 		w.work = append(w.work, [2]int32{int32(min(r.WorkBytes, MaxWork+1)), int32(min(r.WorkSteps, MaxSteps+1))})
 		w.spent = w.spent || errors.Is(r.Err, value.ErrBudget)
 		if shown {
@@ -480,31 +429,16 @@ func cut(s string, n int) (string, int) {
 // whose field alone ran out of budget, is run whole, as are the rows
 // shown.
 
-// outcome is what the summary counts of one field for one row.
-type outcome uint8
+// outcome is what the summary counts of one field for one row
+// (record.OutcomeOf), or that it is not known.
+type outcome = record.Outcome
 
 const (
-	cellOK outcome = iota
-	cellFail
-	cellTrue
-	cellFalse
+	cellFail = record.Failed
 	// cellUnsure: the field alone ran out of budget, or was not run
-	// alone; the row is run whole.
-	cellUnsure
+	// alone; the row is run whole. A tally counts it nowhere.
+	cellUnsure = record.False + 1
 )
-
-// outcomeOf is the outcome of a field's result.
-func outcomeOf(r flow.Result) outcome {
-	switch {
-	case r.Err != nil:
-		return cellFail
-	case !r.Condition:
-		return cellOK
-	case r.Holds:
-		return cellTrue
-	}
-	return cellFalse
-}
 
 // column is one field run alone over the rows: its outcome and the work
 // (bytes, steps) of each row.
@@ -524,7 +458,7 @@ type column struct {
 func (c *column) set(i int, r flow.RowResult, shown bool) {
 	o := cellUnsure
 	if len(r.Results) == 1 && !errors.Is(r.Results[0].Err, value.ErrBudget) {
-		o = outcomeOf(r.Results[0])
+		o = record.OutcomeOf(&r.Results[0])
 		if shown {
 			c.keep(i, cellOf(r.Results[0]))
 		}

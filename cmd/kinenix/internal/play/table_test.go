@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
@@ -38,11 +38,16 @@ func TestTable(t *testing.T) {
 	require.Equal(t, "BOB", bob.Cells[0].Text)
 	require.Equal(t, "${number(row.n) + 1}: number: no number in 'x'", bob.Cells[1].Error)
 	require.Contains(t, bob.Cells[2].Error, "no number in 'x'")
-	require.Equal(t, Summary{
-		Conditions: []ConditionCount{{Line: 3, Text: "${number(row.n)} > 2", True: 1, False: 1, Fail: 1}},
-		Fields: []FieldCount{{Line: 1, Label: "who", FirstRows: []int{}, FirstSheetRows: []int{}},
-			{Line: 2, Label: "n", Fail: 1, FirstRows: []int{1}, FirstSheetRows: []int{3}}},
-	}, res.Summary)
+	// The summary is preview -summary -json's record, counted as running
+	// every row whole counts it.
+	require.Equal(t, wholeRows(t, res2req(md)).Summary, res.Summary)
+	require.Equal(t, 3, res.Summary.Rows)
+	who, n, cond := res.Summary.Fields[0], res.Summary.Fields[1], res.Summary.Fields[2]
+	require.Equal(t, record.SummaryField{Line: 1, Label: "who", Kind: "field"}, who)
+	require.Equal(t, []int{bob.Row}, n.FailRows)
+	require.Equal(t, []int{bob.SheetRow}, n.FailSheetRows)
+	require.Equal(t, "condition", cond.Kind)
+	require.Equal(t, [3]int{1, 1, 1}, [3]int{*cond.True, *cond.False, cond.Fail})
 
 	// A page of rows; the summary still counts them all.
 	page, err := Table(context.Background(), TableRequest{Request: res2req(md), Offset: 1, Limit: 1})
@@ -257,7 +262,7 @@ func TestTableColumns(t *testing.T) {
 	require.Equal(t, 3, res.Rows[0].Row)
 	require.Contains(t, res.Rows[0].Cells[19].Error, "needs more work than allowed")
 	require.Empty(t, res.Rows[0].Cells[0].Error)
-	require.Equal(t, 6, res.Summary.Conditions[7].Fail) // rows 3, 10, 17, 24, 31, 38
+	require.Equal(t, 6, conditions(res.Summary)[7].Fail) // rows 3, 10, 17, 24, 31, 38
 }
 
 // wholeRows is the table of req's sheet computed by running the flow
@@ -269,52 +274,37 @@ func wholeRows(t *testing.T, req Request) TableResult {
 	src := []byte(req.Flow)
 	f, err := flow.Compile(fileName, src)
 	require.NoError(t, err)
-	fields := flow.Fields(src)
-	res := TableResult{Summary: Summary{Conditions: []ConditionCount{}, Fields: []FieldCount{}}}
-	for _, fl := range fields {
-		if fl.Condition {
-			res.Summary.Conditions = append(res.Summary.Conditions, ConditionCount{Line: fl.Line, Text: fl.Value})
-		} else {
-			res.Summary.Fields = append(res.Summary.Fields, FieldCount{Line: fl.Line, Label: fl.Label, FirstRows: []int{}, FirstSheetRows: []int{}})
-		}
-	}
+	// The summary is counted as preview -summary counts it, row by row.
+	tally := record.NewTally(flow.Fields(src), MaxFirstRows)
+	var res TableResult
 	for i := range d.Len() {
 		vars, err := d.RowVars(i)
 		require.NoError(t, err)
 		r := f.Run(context.Background(), newScope(vars))
+		r.Row, r.SheetRow = i, d.SheetRow(i)
+		tally.AddRow(&r)
 		tr := TableRow{Row: i, SheetRow: d.SheetRow(i), Cells: []Cell{}}
-		nc, nf := 0, 0
 		for _, x := range r.Results {
 			tr.Cells = append(tr.Cells, cellOf(x))
 			if x.Err != nil {
 				tr.Fails++
 			}
-			if x.Condition {
-				c := &res.Summary.Conditions[nc]
-				nc++
-				switch {
-				case x.Err != nil:
-					c.Fail++
-				case x.Holds:
-					c.True++
-				default:
-					c.False++
-				}
-				continue
-			}
-			fc := &res.Summary.Fields[nf]
-			nf++
-			if x.Err != nil {
-				fc.Fail++
-				if len(fc.FirstRows) < MaxFirstRows {
-					fc.FirstRows = append(fc.FirstRows, i)
-					fc.FirstSheetRows = append(fc.FirstSheetRows, d.SheetRow(i))
-				}
-			}
 		}
 		res.Rows = append(res.Rows, tr)
 	}
+	res.Summary = tally.Record()
 	return res
+}
+
+// conditions are the conditions of a summary, in file order.
+func conditions(s record.Summary) []record.SummaryField {
+	var out []record.SummaryField
+	for _, f := range s.Fields {
+		if f.Kind == "condition" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // A workbook's sheets are offered to pick; the first is read by default,
@@ -350,7 +340,7 @@ func TestCheckSheets(t *testing.T) {
 	table, err := Table(context.Background(), TableRequest{Request: req})
 	require.NoError(t, err)
 	require.Equal(t, 2, table.Total)
-	require.Equal(t, []int{1}, table.Summary.Fields[1].FirstRows)
+	require.Equal(t, []int{1}, table.Summary.Fields[1].FailRows)
 
 	// A sheet that is not there: why, with the sheets there are.
 	req.Sheet = "Paid"
@@ -382,7 +372,8 @@ func TestTableQuick(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, whole.Partial)
 	require.Equal(t, quick.Rows, whole.Rows)
-	require.Equal(t, 1000, whole.Summary.Conditions[0].True+whole.Summary.Conditions[0].False)
+	first := conditions(whole.Summary)[0]
+	require.Equal(t, 1000, *first.True+*first.False)
 	req.Quick = true
 	again, err := Table(context.Background(), req)
 	require.NoError(t, err)
@@ -400,12 +391,13 @@ func TestTableQuick(t *testing.T) {
 func addParts(parts []*TableResult) *TableResult {
 	sum := *parts[0]
 	sum.Rows, sum.Total, sum.RowsLeft, sum.Partial = []TableRow{}, 0, 0, false
-	sum.Summary = Summary{Conditions: slices.Clone(parts[0].Summary.Conditions), Fields: slices.Clone(parts[0].Summary.Fields)}
-	for i := range sum.Summary.Conditions {
-		sum.Summary.Conditions[i].True, sum.Summary.Conditions[i].False, sum.Summary.Conditions[i].Fail = 0, 0, 0
-	}
-	for i := range sum.Summary.Fields {
-		sum.Summary.Fields[i].Fail, sum.Summary.Fields[i].FirstRows, sum.Summary.Fields[i].FirstSheetRows = 0, []int{}, []int{}
+	sum.Summary = record.Summary{Fields: []record.SummaryField{}}
+	for _, f := range parts[0].Summary.Fields {
+		s := record.SummaryField{Line: f.Line, Label: f.Label, Kind: f.Kind}
+		if f.Kind == "condition" {
+			s.True, s.False = new(int), new(int)
+		}
+		sum.Summary.Fields = append(sum.Summary.Fields, s)
 	}
 	for _, p := range parts {
 		sum.Rows = append(sum.Rows, p.Rows...)
@@ -415,15 +407,16 @@ func addParts(parts []*TableResult) *TableResult {
 		if sum.Stopped == "" {
 			sum.Stopped = p.Stopped
 		}
-		for i, c := range p.Summary.Conditions {
-			s := &sum.Summary.Conditions[i]
-			s.True, s.False, s.Fail = s.True+c.True, s.False+c.False, s.Fail+c.Fail
-		}
+		sum.Summary.Rows += p.Summary.Rows
 		for i, f := range p.Summary.Fields {
 			s := &sum.Summary.Fields[i]
 			s.Fail += f.Fail
-			s.FirstRows = append(s.FirstRows, f.FirstRows...)[:min(MaxFirstRows, len(s.FirstRows)+len(f.FirstRows))]
-			s.FirstSheetRows = append(s.FirstSheetRows, f.FirstSheetRows...)[:len(s.FirstRows)]
+			if s.True != nil {
+				*s.True += *f.True
+				*s.False += *f.False
+			}
+			s.FailRows = append(s.FailRows, f.FailRows...)[:min(MaxFirstRows, len(s.FailRows)+len(f.FailRows))]
+			s.FailSheetRows = append(s.FailSheetRows, f.FailSheetRows...)[:min(MaxFirstRows, len(s.FailSheetRows)+len(f.FailSheetRows))]
 		}
 	}
 	return &sum
@@ -444,7 +437,8 @@ func TestTableParts(t *testing.T) {
 		require.Equal(t, 1000, whole.Total)
 		require.Len(t, whole.Rows, 50)
 		bad := whole.Summary.Fields[len(whole.Summary.Fields)-1]
-		require.Equal(t, FieldCount{Line: bad.Line, Label: "bad", Fail: 1000, FirstRows: []int{0, 1, 2}, FirstSheetRows: []int{2, 3, 4}}, bad)
+		require.Equal(t, record.SummaryField{Line: bad.Line, Label: "bad", Kind: "field", Fail: 1000,
+			FailRows: []int{0, 1, 2}, FailSheetRows: []int{2, 3, 4}}, bad)
 		forgetColumns()
 		tables := func(quick bool) *TableResult {
 			var parts []*TableResult

@@ -1,7 +1,9 @@
 // Package record holds the JSON records that kinenix writes about a flow
 // in more than one place: a finding of validate (Finding), where it is
-// (Place), the row of a sheet it is about (RowRef), and a part of a
-// condition (Step). validate -json, preview -json and the playground's
+// (Place), the row of a sheet it is about (RowRef), a part of a
+// condition (Step) and the summary of a run over the rows (Summary); and
+// what counts them: the rows a record holds for (Rows) and the summary's
+// counter (Tally). validate -json, preview -json and the playground's
 // answers are built from these, by the same functions, so a record reads
 // the same wherever it is written. Every text of a record is cleaned as
 // messages are (D37): control characters, bidi controls and invalid UTF-8

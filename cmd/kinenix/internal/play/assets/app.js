@@ -383,12 +383,16 @@
   }
 
   // addTables adds up the tables of a table's parts, in order: their rows
-  // one after the other, their counts, and the first rows a field fails on.
+  // one after the other, and their summaries, the record of `preview
+  // -summary -json` (rows, and per field and condition: kind, true and
+  // false for a condition, fail, failRows and failSheetRows, left out
+  // when empty): their counts, and the first rows a field fails on.
   function addTables(parts) {
     const t = Object.assign({}, parts[0], { rows: [], total: 0, rowsLeft: 0, partial: false, stopped: '' });
     t.summary = {
-      conditions: parts[0].summary.conditions.map((c) => Object.assign({}, c, { true: 0, false: 0, fail: 0 })),
-      fields: parts[0].summary.fields.map((f) => Object.assign({}, f, { fail: 0, firstRows: [], firstSheetRows: [] })),
+      rows: 0,
+      fields: parts[0].summary.fields.map((f) => Object.assign({}, f, { fail: 0, failRows: [], failSheetRows: [] },
+        f.kind === 'condition' ? { true: 0, false: 0 } : {})),
     };
     for (const p of parts) {
       t.rows.push(...p.rows);
@@ -396,17 +400,16 @@
       t.rowsLeft += p.rowsLeft || 0;
       t.partial = t.partial || !!p.partial;
       t.stopped = t.stopped || p.stopped || '';
-      p.summary.conditions.forEach((c, i) => {
-        const s = t.summary.conditions[i];
-        s.true += c.true;
-        s.false += c.false;
-        s.fail += c.fail;
-      });
+      t.summary.rows += p.summary.rows;
       p.summary.fields.forEach((f, i) => {
         const s = t.summary.fields[i];
+        if (f.kind === 'condition') {
+          s.true += f.true;
+          s.false += f.false;
+        }
         s.fail += f.fail;
-        s.firstRows = s.firstRows.concat(f.firstRows).slice(0, FIRST_ROWS);
-        s.firstSheetRows = s.firstSheetRows.concat(f.firstSheetRows).slice(0, FIRST_ROWS);
+        s.failRows = s.failRows.concat(f.failRows || []).slice(0, FIRST_ROWS);
+        s.failSheetRows = s.failSheetRows.concat(f.failSheetRows || []).slice(0, FIRST_ROWS);
       });
     }
     return t;
@@ -585,7 +588,7 @@
     const s = t.summary;
     $('summary-hint').textContent = t.partial ? `counting ${t.total} rows…` : `over ${t.total} ${t.total === 1 ? 'row' : 'rows'}`;
     if (t.partial) return;
-    drawSummary(s);
+    drawSummary(s, t.columns);
   }
 
   let lastRows = '';
@@ -686,15 +689,18 @@
     requestAnimationFrame(() => { scrolled = false; drawColumns(); });
   }
 
-  // drawSummary draws the summary of every row.
-  function drawSummary(s) {
+  // drawSummary draws the summary of every row: its fields are the
+  // table's columns, in the same order, a condition's text its column's.
+  function drawSummary(s, columns) {
     const ct = $('summary-conditions');
-    if (!s.conditions.length) {
+    const conditions = s.fields.map((f, i) => Object.assign({ text: columns[i] ? columns[i].text : '' }, f)).filter((f) => f.kind === 'condition');
+    const fields = s.fields.filter((f) => f.kind !== 'condition');
+    if (!conditions.length) {
       ct.replaceChildren(el('tr', 'none', 'No conditions.'));
     } else {
       const hr = el('tr');
       hr.append(el('th', '', 'line'), el('th', '', 'condition'), el('th', 'n t', 'true'), el('th', 'n f', 'false'), el('th', 'n x', 'fail'));
-      ct.replaceChildren(hr, ...s.conditions.map((c) => {
+      ct.replaceChildren(hr, ...conditions.map((c) => {
         const tr = el('tr');
         const ln = el('td');
         ln.append(lineLink(c.line));
@@ -704,19 +710,19 @@
       }));
     }
     const fl = $('summary-fields');
-    const failing = s.fields.filter((f) => f.fail);
+    const failing = fields.filter((f) => f.fail);
     if (!failing.length) {
-      none(fl, s.fields.length ? `All ${s.fields.length} fields render on every row.` : 'No fields.');
+      none(fl, fields.length ? `All ${fields.length} fields render on every row.` : 'No fields.');
     } else {
       fl.replaceChildren(...failing.map((f) => {
         const li = el('li');
-        const rows = f.firstRows.map((r, i) => (r < 0 ? 'the data' : `rows[${r}] (sheet row ${f.firstSheetRows[i]})`));
-        const more = f.fail - f.firstRows.length;
+        const rows = (f.failRows || []).map((r, i) => (r < 0 ? 'the data' : `rows[${r}] (sheet row ${f.failSheetRows[i]})`));
+        const more = f.fail - rows.length;
         li.append(lineLink(f.line), ': ', el('span', 'label', f.label), ': ',
           el('span', 'error', `fails on ${f.fail} ${f.fail === 1 ? 'row' : 'rows'}: ${rows.join(', ')}${more > 0 ? ` and ${more} more` : ''}`));
         return li;
       }));
-      if (failing.length < s.fields.length) fl.append(el('li', 'none', `The other ${s.fields.length - failing.length} fields render on every row.`));
+      if (failing.length < fields.length) fl.append(el('li', 'none', `The other ${fields.length - failing.length} fields render on every row.`));
     }
   }
 

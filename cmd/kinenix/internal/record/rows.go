@@ -1,0 +1,135 @@
+package record
+
+import (
+	"strings"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
+)
+
+// Rows are the rows of a sheet a record holds for, in increasing order:
+// those a finding holds for (Finding.Rows), those a field of a summary
+// fails on (SummaryField.FailRows). They are kept as at most maxRuns runs
+// and a count of the rest, so that they do not grow with the rows (D41:
+// `rows 1-2, 6 and 12,546 more`), with the first rows listed by index,
+// sheet row and -key value, for JSON (D41), and the first row's name,
+// for a message about one row. The zero Rows lists flow.MaxRowsListed
+// rows, as a column warning lists its rows (D45).
+type Rows struct {
+	runs  [][2]int // first and last index of each run
+	more  int      // rows past the runs kept
+	n     int      // rows in all
+	first string   // the name of the first row (D41)
+	// listed is the most rows listed, flow.MaxRowsListed when 0; list,
+	// sheet and keys are the first of them.
+	listed      int
+	list, sheet []int
+	keys        []string
+}
+
+// maxRuns is the most runs of rows a message names.
+const maxRuns = 10
+
+// Add adds the row of index, shown as sheetRow, with key; rows are added
+// in increasing order.
+func (r *Rows) Add(index, sheetRow int, key string) {
+	if r.n == 0 {
+		r.first = flow.RowName(index, sheetRow, key)
+	}
+	r.n++
+	listed := r.listed
+	if listed == 0 {
+		listed = flow.MaxRowsListed
+	}
+	if len(r.list) < listed {
+		r.list = append(r.list, index)
+		r.sheet = append(r.sheet, sheetRow)
+		r.keys = append(r.keys, key)
+	}
+	if k := len(r.runs); k > 0 && r.runs[k-1][1] == index-1 && r.more == 0 {
+		r.runs[k-1][1] = index
+		return
+	}
+	if len(r.runs) == maxRuns {
+		r.more++
+		return
+	}
+	r.runs = append(r.runs, [2]int{index, index})
+}
+
+// Len is how many rows there are in all.
+func (r *Rows) Len() int { return r.n }
+
+// InAll says that the rows are n in all, the rows added being the first
+// of them (a column warning knows its first rows and how many; D45).
+func (r *Rows) InAll(n int) { r.n = max(r.n, n) }
+
+// Listed are the indexes of the first rows, for JSON.
+func (r *Rows) Listed() []int { return r.list }
+
+// SheetRows are the sheet rows of the rows listed, for JSON; nil when
+// none is known (JSON lines).
+func (r *Rows) SheetRows() []int {
+	for _, s := range r.sheet {
+		if s > 0 {
+			return r.sheet
+		}
+	}
+	return nil
+}
+
+// Keys are the -key values of the rows listed, cleaned, for JSON; nil
+// without -key.
+func (r *Rows) Keys() []string {
+	for _, k := range r.keys {
+		if k != "" {
+			out := make([]string, len(r.keys))
+			for i, k := range r.keys {
+				out[i] = echo.Clean(k)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// Ref is the first row, for a record about exactly one row.
+func (r *Rows) Ref() RowRef { return RowRefOf(r.list[0], r.sheet[0], r.keys[0]) }
+
+// Text names the rows of a sheet of total rows: `rows[3] (sheet row 5)`
+// for one, `every row`, or `rows 0-2, 5 and 12 more`. When the run
+// stopped (D42), total is the rows run, and the text says so: `every one
+// of the 64 rows run before the run stopped`, `rows 0-2, 5 of the 64 rows
+// run before the run stopped`; it never claims every row of the sheet.
+func (r *Rows) Text(total int, stopped bool) string {
+	var s string
+	switch {
+	case r.n == 1:
+		s = r.first
+	case r.n == total && total > 1 && stopped:
+		return "every one of the " + flow.Count(total) + " rows run before the run stopped"
+	case r.n == total && total > 1:
+		return "every row"
+	default:
+		parts := make([]string, 0, len(r.runs))
+		for _, run := range r.runs {
+			if run[0] == run[1] {
+				parts = append(parts, flow.Count(run[0]))
+			} else {
+				parts = append(parts, flow.Count(run[0])+"-"+flow.Count(run[1]))
+			}
+		}
+		s = "rows " + strings.Join(parts, ", ")
+		if r.more > 0 {
+			s += " and " + flow.Count(r.more) + " more"
+		}
+	}
+	if stopped {
+		word := " rows"
+		if total == 1 {
+			word = " row"
+		}
+		s += " of the " + flow.Count(total) + word + " run before the run stopped"
+	}
+	return s
+}
