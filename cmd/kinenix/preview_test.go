@@ -390,6 +390,15 @@ func TestPreviewSummaryAlone(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
 	require.Equal(t, []int{1}, doc.Files[0].Summary.Fields[0].FailRows)
 	require.Equal(t, []string{"x"}, doc.Files[0].Summary.Fields[0].FailKeys)
+	// Data that is not a sheet is one row with no index: its failing field
+	// lists no rows (no -1), as its row reference has no "row".
+	j := writeFile(t, "d.json", `{"row": {"a": "x"}}`)
+	r = runCLI(t, "", "preview", "-json", "-data", j, "-summary", f)
+	doc.Files = nil
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	require.Equal(t, 1, doc.Files[0].Summary.Fields[0].Fail, r.stdout)
+	require.Nil(t, doc.Files[0].Summary.Fields[0].FailRows, r.stdout)
+	require.NotContains(t, r.stdout, "failRows", r.stdout)
 }
 
 // -format csv is RFC 4180 with a header, and a cell a spreadsheet would

@@ -64,8 +64,16 @@ func (r *Rows) Len() int { return r.n }
 // of them (a column warning knows its first rows and how many; D45).
 func (r *Rows) InAll(n int) { r.n = max(r.n, n) }
 
-// Listed are the indexes of the first rows, for JSON.
-func (r *Rows) Listed() []int { return r.list }
+// Listed are the indexes of the first rows, for JSON; nil when the data
+// is not a sheet (its one row has no index, as RowRefOf leaves it out).
+func (r *Rows) Listed() []int {
+	for _, i := range r.list {
+		if i >= 0 {
+			return r.list
+		}
+	}
+	return nil
+}
 
 // SheetRows are the sheet rows of the rows listed, for JSON; nil when
 // none is known (JSON lines).
