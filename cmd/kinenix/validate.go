@@ -260,20 +260,13 @@ func newFindingSet(name string, static []flow.Finding, listRows bool) *findingSe
 	return s
 }
 
-// addRow adds the warnings of a row's results, and with errors what
-// failed; a warning of a result that failed is left out when the error
-// says it.
+// addRow adds the findings of a row (flow.RowResult.Findings, the one
+// rule of D43): its warnings, and with errors what failed.
 func (s *findingSet) addRow(r *flow.RowResult, errors bool) {
 	s.rows++
-	for _, res := range r.Results {
-		if fd, ok := res.Finding(); ok && errors {
+	for _, fd := range r.Findings() {
+		if fd.Warning || errors {
 			s.add(fd, r)
-		}
-		for _, w := range res.Warnings {
-			if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
-				continue // the error says it
-			}
-			s.add(w, r)
 		}
 	}
 }
@@ -320,16 +313,19 @@ func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
 	for i := s.static; i < len(out); i++ {
 		out[i].sheetRows, out[i].stopped = s.rows, stopped
 	}
-	// A warning known without data (a method call that could be a key)
-	// that the data made an error at the same place is that error's.
+	// A warning that an error at the same place says is that error's
+	// (flow.Said): a warning known without data (a method call that could
+	// be a key) that the data made an error, among others.
+	fs := make([]flow.Finding, len(out))
+	for i := range out {
+		fs[i] = out[i].Finding
+	}
+	said := flow.Said(fs)
 	kept := out[:0]
-	for _, rf := range out {
-		if rf.Warning {
-			if _, dup := s.index[findingKey{rf.Line, rf.Column, rf.Message, false}]; dup {
-				continue
-			}
+	for i, rf := range out {
+		if !said[i] {
+			kept = append(kept, rf)
 		}
-		kept = append(kept, rf)
 	}
 	out = kept
 	out = append(out, more...)

@@ -53,9 +53,16 @@ type Options struct {
 	// after starts a debounce timer (time.After when nil); a test passes
 	// one it fires itself, and then the timer runs even with no Debounce.
 	after func(time.Duration) <-chan time.Time
-	// validate checks a document (flow.ValidateContext when nil); a test
+	// validate checks a document (validateRow when nil); a test
 	// passes one that counts or holds the checks.
 	validate func(ctx context.Context, file string, src []byte, sample *scope.Scope) []flow.Finding
+}
+
+// validateRow is what `kinenix validate -data` reports for the document
+// with the sample data as its row (flow.ValidateRow, the one rule of D43):
+// what fails on the sample is an error, what only may go wrong a warning.
+func validateRow(ctx context.Context, file string, src []byte, sample *scope.Scope) []flow.Finding {
+	return flow.ValidateRow(ctx, file, src, flow.ValidateOptions{Sample: sample})
 }
 
 // Serve runs the server on r and w until the client sends exit or closes
@@ -111,7 +118,7 @@ type checked struct {
 func newServer(c *conn, opts Options) *server {
 	s := &server{opts: opts, c: c, docs: map[string]*document{}, pending: map[string]bool{}}
 	if s.opts.validate == nil {
-		s.opts.validate = flow.ValidateContext
+		s.opts.validate = validateRow
 	}
 	s.data.load = opts.LoadData
 	s.data.env = opts.Env
