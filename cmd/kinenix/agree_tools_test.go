@@ -56,6 +56,8 @@ func TestEditorAndPlaygroundAgreeWithValidate(t *testing.T) {
 			filepath.Join(dir, "renewals.xlsx")},
 		// T3: a field stops at its first failure, as it runs.
 		pair{writeFlow(t, "z.md", "- **x:** ${1/0} ${number(row.a) / 0}\n"), writeFile(t, "z.json", `{"row":{"a":""}}`)},
+		// T4: past the bound of D35 the editor still lists what validate lists.
+		pair{writeFlow(t, "many.md", manyUnknown(1201)), writeFile(t, "d.json", `{"row":{"a":1}}`)},
 	)
 	errorsSeen := 0
 	for _, p := range pairs {
@@ -158,4 +160,13 @@ func editorProblems(t *testing.T, flowPath, dataPath string, src []byte) []strin
 	}
 	sort.Strings(got)
 	return got
+}
+
+// manyUnknown is a flow of n fields, each calling an unknown function.
+func manyUnknown(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "- **f%d:** ${nofn%d(1)}\n", i, i)
+	}
+	return b.String()
 }
