@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -264,11 +265,16 @@ func cutAtLine(src []byte, n int) []byte {
 // hasData reports whether req carries data: text that is not blank, or
 // a workbook's bytes.
 func hasData(req Request) bool {
-	if req.Format == "xlsx" {
-		return len(req.Bytes) > 0
+	if req.Format == "xlsx" && len(req.Bytes) > 0 {
+		return true
 	}
 	return strings.TrimSpace(req.Data) != ""
 }
+
+// errWorkbookAsText is the data error of a workbook sent as text: a
+// workbook is bytes, which data cannot hold, and dropping the text
+// without a word would check the flow without data unsaid.
+var errWorkbookAsText = errors.New(`data in data.xlsx: a workbook (format "xlsx") is sent as its bytes, in base64, in bytes, not as text in data; send the file's bytes, or name the format of the text (json, yaml or csv)`)
 
 // decode reads the data of req with data.Decode: its variables, and for
 // a sheet its number of rows, with `row` the row req.Row picks.
@@ -311,6 +317,9 @@ func decodeData(req Request) (*data.Data, error) {
 	b := []byte(req.Data)
 	var opts []data.Option
 	if req.Format == "xlsx" {
+		if len(req.Bytes) == 0 {
+			return nil, errWorkbookAsText
+		}
 		b = req.Bytes
 		if req.Sheet != "" {
 			opts = append(opts, data.Sheet(req.Sheet))
