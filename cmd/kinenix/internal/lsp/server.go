@@ -549,8 +549,11 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 
 // diagnosticMessage is a finding's message as the editor shows it: without the
 // echo of the expression that starts an error's message (D16's
-// `${<text>}: `), since the diagnostic's range already marks that text in
-// the document. Other messages (a condition's, a warning's) are kept whole.
+// `${<text>}: `, after `condition: ` in a condition line), since the
+// diagnostic's range already marks that text in the document, for an error
+// and a warning alike. A part named before its reason (`row.Prise: no key
+// ...`, `env.HOME: ...` inside a longer expression) is no echo of the
+// expression and is kept, as is a condition line's own problem.
 //
 // The fix of an env.NAME that is not read (D44) is one the editor user can
 // follow: an editor has no -env flag, and the server reads no environment
@@ -558,7 +561,11 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 func diagnosticMessage(f flow.Finding) string {
 	msg := f.Message
 	if f.Expr != "" {
-		if reason, ok := strings.CutPrefix(msg, "${"+f.Expr+"}: "); ok && reason != "" {
+		// The echo also follows the `condition: ` of a placeholder's
+		// problem in a condition line (D37): the range marks the
+		// placeholder there too.
+		rest, _ := strings.CutPrefix(msg, "condition: ")
+		if reason, ok := strings.CutPrefix(rest, "${"+f.Expr+"}: "); ok && reason != "" {
 			msg = reason
 		}
 	}
