@@ -36,7 +36,6 @@ type shape struct {
 }
 
 var (
-	anyValue   = &shape{}
 	textValue  = &shape{kind: yaml.ScalarNode, write: "a text, such as \"abc\""}
 	wholeValue = &shape{kind: yaml.ScalarNode, number: true, write: "a whole number, such as 1"}
 	flagValue  = &shape{kind: yaml.ScalarNode, flag: true, write: "true or false"}
