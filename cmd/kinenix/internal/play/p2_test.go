@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -38,4 +39,28 @@ func TestCheckWorkbookThatIsNot(t *testing.T) {
 			require.Equal(t, "the request's bytes are not base64: send a workbook's bytes in bytes as base64 text (A-Z, a-z, 0-9, + and /, ended with = as needed), as JavaScript's btoa writes them", bad.Error(), body)
 		}
 	}
+}
+
+// P3: the problems are in file order (D32), the column warnings of a
+// sheet (D45) among the others, as validate -json lists them.
+func TestCheckProblemsInFileOrder(t *testing.T) {
+	res, err := Check(context.Background(), Request{
+		Flow:   "- **a:** ${number(row.Price) * 2} ${row.Prise}\n- **b:** ${row.Name} ${row.Nmae}\n",
+		Data:   "Name,Price\nx,\"12,5\"\ny,3\n",
+		Format: "csv",
+	})
+	require.NoError(t, err)
+	var places [][2]int
+	kinds := map[string]bool{}
+	for _, p := range res.Problems {
+		places = append(places, [2]int{p.Line, p.Column})
+		kinds[p.Kind] = true
+	}
+	require.True(t, kinds["column"], "a column warning is among them: %v", res.Problems)
+	require.True(t, slices.IsSortedFunc(places, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	}), "%v", places)
 }
