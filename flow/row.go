@@ -58,6 +58,28 @@ func Said(fs []Finding) []bool {
 	return out
 }
 
+// StoppedAt is where the checks of a flow without data stopped (D35):
+// the place of the finding of static that says so, past MaxFindings of
+// them; ok is false when they did not stop. What a run over data finds
+// past it is not listed either (Past), so that a flow checked with data
+// lists no more than one checked without, and no problem after the
+// finding that says checking stopped.
+func StoppedAt(static []Finding) (stop Finding, ok bool) {
+	for _, f := range static {
+		if f.Kind == "limit" && f.Message == tooMany {
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// Past reports whether f is at the place of stop or after it, by line
+// and column: the finding past MaxFindings that stop stands for was at
+// its place.
+func (f Finding) Past(stop Finding) bool {
+	return f.Line > stop.Line || f.Line == stop.Line && f.Column >= stop.Column
+}
+
 // ValidateRow is what `kinenix validate -data` reports for the flow with
 // one row of data, opts.Sample (the row of -row N, or data that is not a
 // sheet): the findings known without data, and the flow run on the sample
@@ -83,7 +105,13 @@ func ValidateRow(ctx context.Context, file string, src []byte, opts ValidateOpti
 		}
 	}
 	r := f.Run(ctx, opts.Sample)
-	all := append(static, r.Findings()...)
+	all := static
+	stop, stopped := StoppedAt(static)
+	for _, fd := range r.Findings() {
+		if !stopped || !fd.Past(stop) {
+			all = append(all, fd)
+		}
+	}
 	type key struct {
 		line, col int
 		msg       string

@@ -2,7 +2,9 @@ package flow_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -62,4 +64,20 @@ func TestSaid(t *testing.T) {
 
 func flowPlace(f flow.Finding) string {
 	return strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column)
+}
+
+// D35: past MaxFindings problems, a flow checked with data lists what it
+// lists without: the first MaxFindings, then the finding that says
+// checking stopped, and nothing the run finds past it.
+func TestValidateRowBound(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= flow.MaxFindings+201; i++ {
+		fmt.Fprintf(&b, "- **f%d:** ${nofn%d(1)}\n", i, i)
+	}
+	src := []byte(b.String())
+	without := flow.Validate("f.md", src, nil)
+	with := flow.ValidateRow(context.Background(), "f.md", src, flow.ValidateOptions{Sample: scope.New(map[string]any{"row": map[string]any{"a": 1}})})
+	require.Len(t, without, flow.MaxFindings+1)
+	require.Equal(t, "too many problems; checking stopped after 1000", with[len(with)-1].Message)
+	require.Equal(t, without, with)
 }

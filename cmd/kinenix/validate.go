@@ -238,6 +238,10 @@ type findingSet struct {
 	listRows bool // whether findings of the data list their rows
 	rows     int  // the rows added
 	full     *rowFinding
+	// stop is where the checks without data stopped (D35), when stopped:
+	// what the data finds past it is not listed (flow.StoppedAt).
+	stop    flow.Finding
+	stopped bool
 }
 
 type findingKey struct {
@@ -257,6 +261,7 @@ func newFindingSet(name string, static []flow.Finding, listRows bool) *findingSe
 		s.out = append(s.out, rowFinding{Finding: fd})
 	}
 	s.static = len(s.out)
+	s.stop, s.stopped = flow.StoppedAt(static)
 	return s
 }
 
@@ -272,6 +277,9 @@ func (s *findingSet) addRow(r *flow.RowResult, errors bool) {
 }
 
 func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
+	if s.stopped && fd.Past(s.stop) {
+		return
+	}
 	if fd.Warning {
 		// A warning that says what an error at the same place says is
 		// that error's: one line per problem (D32).
