@@ -117,13 +117,17 @@ dist:
 	$(GO) run ./tools/dist -version '$(VERSION)' -out dist
 
 ## dist-check: make dist, then the linux/amd64 binary's version, checked
-## against SHA256SUMS (on linux/amd64 only; elsewhere it says so)
+## against SHA256SUMS (on linux/amd64 only; elsewhere it says so), and in
+## a git clone the revision it records (go records none in a git worktree,
+## whose .git is a file)
 dist-check: dist
 	cd dist && sha256sum -c SHA256SUMS
 	@if [ "$$($(GO) env GOHOSTOS)/$$($(GO) env GOHOSTARCH)" = linux/amd64 ]; then \
 		rm -rf dist/.check && mkdir dist/.check && tar -xzf dist/kinenix_$(VERSION)_linux_amd64.tar.gz -C dist/.check && \
 		out=$$(dist/.check/kinenix_$(VERSION)_linux_amd64/kinenix version) && echo "$$out" && rm -rf dist/.check && \
 		case "$$out" in "kinenix $(VERSION) "*) ;; *) echo "dist-check: expected 'kinenix $(VERSION) ...'"; exit 1;; esac; \
+		if [ -d .git ] && rev=$$(git rev-parse HEAD 2>/dev/null); then case "$$out" in *"(revision $$rev, "*) ;; \
+			*) echo "dist-check: expected the revision $$rev in the version"; exit 1;; esac; fi; \
 	else echo "dist-check: not on linux/amd64: the binary's version is not run"; fi
 
 ## vscode: the VS Code extension, editors/vscode/kinenix.vsix (npm ci from

@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kinenix/expressions/data"
@@ -25,19 +27,36 @@ type shape struct {
 	number bool              // a scalar that is a whole number
 	flag   bool              // a scalar that is true or false
 	fields map[string]*shape // a mapping with these keys, or with text values when nil
+	vars   bool              // with fields nil: a mapping of names to any values (data)
+	oneOf  []string          // a text that is one of these
+	rule   bool              // a text of D- or E-numbers (`D7`, `D20-D24 D33`)
 	order  []string          // fields' keys, in the order they are listed
 	item   *shape            // a list of these
 	write  string            // what to write instead, for a message
 }
 
 var (
-	anyValue   = &shape{}
 	textValue  = &shape{kind: yaml.ScalarNode, write: "a text, such as \"abc\""}
 	wholeValue = &shape{kind: yaml.ScalarNode, number: true, write: "a whole number, such as 1"}
 	flagValue  = &shape{kind: yaml.ScalarNode, flag: true, write: "true or false"}
 	texts      = &shape{kind: yaml.SequenceNode, item: textValue, write: "a list of texts, such as [\"abc\", \"def\"]"}
 	envValue   = &shape{kind: yaml.MappingNode, write: "a mapping of names to texts, such as {REGION: ap-southeast-1}"}
+	dataValue  = &shape{kind: yaml.MappingNode, vars: true, write: "a mapping of the variables, such as {row: {amount: 3}}"}
+	ruleValue  = &shape{kind: yaml.ScalarNode, rule: true, write: "D- or E-numbers separated by spaces, such as D7 or \"D20-D24 D33\""}
+	// valueKinds are the kinds of a whole value (D5) a case may want.
+	valueKinds = []string{"empty", "text", "number", "boolean", "list", "dictionary"}
+	// findingKinds are the kinds of a flow's finding a case may want:
+	// the error kinds, and those of warnings (README.md).
+	findingKinds = append(Kinds(), "trap", "missing-key", "not-number")
 )
+
+// oneOf is a text that is one of words.
+func oneOf(words []string) *shape {
+	return &shape{kind: yaml.ScalarNode, oneOf: words, write: "one of " + strings.Join(words, ", ")}
+}
+
+// ruleText matches the D- and E-numbers of a rule: `D7`, `D20-D24 D33`.
+var ruleText = regexp.MustCompile(`^[DE][1-9][0-9]*(-[DE][1-9][0-9]*)?( [DE][1-9][0-9]*(-[DE][1-9][0-9]*)?)*$`)
 
 func mapping(write string, keys ...any) *shape {
 	s := &shape{kind: yaml.MappingNode, fields: map[string]*shape{}, write: write}
@@ -51,17 +70,17 @@ func mapping(write string, keys ...any) *shape {
 var (
 	caseShape = mapping("a mapping of a case's keys, such as {template: \"${x}\", want: \"1\", rule: D1, complexity: 1, hint: ...}",
 		"name", textValue, "template", textValue, "condition", textValue, "flow", textValue,
-		"data", anyValue, "env", envValue,
+		"data", dataValue, "env", envValue,
 		"limits", mapping("a mapping such as {max_steps: 100}", "max_steps", wholeValue, "max_work", wholeValue, "max_size", wholeValue),
 		"want", &shape{kind: yaml.ScalarNode, write: "a text, such as \"6\" (a template's text, or \"true\" or \"false\" for a condition)"},
-		"value", mapping("a mapping such as {kind: number, json: \"6\"}", "kind", textValue, "json", textValue),
-		"error", mapping("a mapping such as {kind: syntax, contains: [\"unclosed\"]}", "kind", textValue, "contains", texts),
+		"value", mapping("a mapping such as {kind: number, json: \"6\"}", "kind", oneOf(valueKinds), "json", textValue),
+		"error", mapping("a mapping such as {kind: syntax, contains: [\"unclosed\"]}", "kind", oneOf(Kinds()), "contains", texts),
 		"findings", &shape{kind: yaml.SequenceNode, write: "a list of findings, such as [{kind: trap, warning: true, line: 2, contains: [\"quotes\"]}]",
 			item: mapping("a mapping such as {kind: trap, warning: true, line: 2, contains: [\"quotes\"]}",
-				"kind", textValue, "warning", flagValue, "line", wholeValue, "contains", texts)},
-		"rule", textValue, "complexity", wholeValue, "hint", textValue)
+				"kind", oneOf(findingKinds), "warning", flagValue, "line", wholeValue, "contains", texts)},
+		"rule", ruleValue, "complexity", wholeValue, "hint", textValue)
 	fileShape = mapping("a mapping with the keys data, env and cases",
-		"data", anyValue, "env", envValue,
+		"data", dataValue, "env", envValue,
 		"cases", &shape{kind: yaml.SequenceNode, item: caseShape, write: "a list of cases, each starting with `- `"})
 )
 
@@ -78,9 +97,21 @@ func checkShape(name string, b []byte) error {
 		return fmt.Errorf("%s: not valid YAML", name)
 	}
 	if len(root.Content) == 0 {
-		return nil
+		return fmt.Errorf("%s: the file is empty; write cases: and a list of cases, as conformance/README.md shows", name)
 	}
-	return shapeError(name, "", "the file", root.Content[0], fileShape)
+	top := root.Content[0]
+	if err := shapeError(name, "", "the file", top, fileShape); err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if top.Content[i].Value == "cases" {
+			if len(top.Content[i+1].Content) == 0 {
+				return fmt.Errorf("%s:%d: the file's cases are an empty list; write at least one case, starting with `- `", name, top.Content[i+1].Line)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("%s:%d: the file has no key cases; write cases: and a list of cases, as conformance/README.md shows", name, top.Line)
 }
 
 // shapeError checks node n, the value of what (a key, or "the file"),
@@ -101,6 +132,14 @@ func shapeError(file, inCase, what string, n *yaml.Node, s *shape) error {
 	switch {
 	case s.number && n.Tag != "!!int", s.flag && n.Tag != "!!bool":
 		return wrong()
+	case s.oneOf != nil && !slices.Contains(s.oneOf, n.Value):
+		msg := fmt.Sprintf("%s:%d: %s%s is %s, which is not a kind; write %s", file, n.Line, inCase, what, said(n), s.write)
+		if alt, ok := spell.Closest(n.Value, s.oneOf); ok {
+			msg += "; did you mean " + alt + "?"
+		}
+		return fmt.Errorf("%s", msg)
+	case s.rule && !ruleText.MatchString(n.Value):
+		return wrong()
 	case s.item != nil:
 		for i, it := range n.Content {
 			itCase, itWhat := inCase, fmt.Sprintf("item %d of %s", i+1, what)
@@ -112,8 +151,21 @@ func shapeError(file, inCase, what string, n *yaml.Node, s *shape) error {
 			}
 		}
 	case s.kind == yaml.MappingNode:
+		first := map[string]int{} // D36: a key given twice is an error with its line
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind == yaml.ScalarNode && k.Value != "<<" {
+				if line, dup := first[k.Value]; dup {
+					return fmt.Errorf("%s:%d: %s%s has the key %s twice (first on line %d); keep one", file, k.Line, inCase, what, echo.Quote(k.Value), line)
+				}
+				first[k.Value] = k.Line
+			}
+			if s.vars {
+				if k.Kind != yaml.ScalarNode {
+					return fmt.Errorf("%s:%d: %sa key of %s is %s; write a name", file, k.Line, inCase, what, said(k))
+				}
+				continue // a variable's value is any data (D36)
+			}
 			if k.Value == "<<" && s.fields != nil {
 				continue // a merge key; the decoder checks what it merges
 			}

@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/internal/echo"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -197,15 +199,13 @@ func Parse(name string, b []byte) ([]Case, error) {
 		fileData = d
 	}
 	area := strings.TrimSuffix(name, path.Ext(name))
-	var lines []int
+	var nodes []*yaml.Node // the cases' own, for their lines and keys
 	var root yaml.Node
 	if err := yaml.Unmarshal(b, &root); err == nil && len(root.Content) == 1 {
 		m := root.Content[0]
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == "cases" {
-				for _, c := range m.Content[i+1].Content {
-					lines = append(lines, c.Line)
-				}
+				nodes = append(nodes, m.Content[i+1].Content...)
 			}
 		}
 	}
@@ -213,10 +213,14 @@ func Parse(name string, b []byte) ([]Case, error) {
 	for i, r := range f.Cases {
 		c := Case{File: name, Area: area, Name: r.Name, Env: f.Env, Limits: r.Limits, Data: fileData,
 			Value: r.Value, Error: r.Error, Findings: r.Findings, Rule: r.Rule, Complexity: r.Complexity, Hint: r.Hint}
-		if i < len(lines) {
-			c.Line = lines[i]
+		if i < len(nodes) {
+			c.Line = nodes[i].Line
 		}
-		where := fmt.Sprintf("%s:%d", name, c.Line)
+		label := fmt.Sprintf("case %d", i+1)
+		if r.Name != "" {
+			label += " (" + echo.Quote(r.Name) + ")"
+		}
+		where := fmt.Sprintf("%s:%d: %s", name, c.Line, label)
 		set := 0
 		for _, s := range []struct {
 			form string
@@ -267,10 +271,28 @@ func Parse(name string, b []byte) ([]Case, error) {
 			return nil, fmt.Errorf("%s: a condition wants true or false", where)
 		case c.Error != nil && kindOf(c.Error.Kind) == nil:
 			return nil, fmt.Errorf("%s: unknown error kind %q; the kinds are %s", where, c.Error.Kind, strings.Join(Kinds(), ", "))
-		case c.Rule == "" || c.Hint == "" || c.Complexity <= 0:
-			return nil, fmt.Errorf("%s: a case needs a rule, a hint and a complexity above 0", where)
+		case c.Rule == "":
+			return nil, fmt.Errorf("%s: the case has no rule; write rule: with the D- or E-numbers it pins, such as D7 or \"D20-D24 D33\"", where)
+		case strings.TrimSpace(c.Hint) == "":
+			return nil, fmt.Errorf("%s: the case has no hint; write hint: with one line for an implementer", where)
+		case c.Complexity <= 0:
+			what := "no complexity"
+			if r.Complexity != 0 || i < len(nodes) && hasKey(nodes[i], "complexity") {
+				what = "the complexity " + strconv.Itoa(c.Complexity)
+			}
+			return nil, fmt.Errorf("%s: the case has %s; write complexity: with a whole number from 1, such as 1", where, what)
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// hasKey reports whether the mapping n has the key.
+func hasKey(n *yaml.Node, key string) bool {
+	for j := 0; j+1 < len(n.Content); j += 2 {
+		if n.Content[j].Value == key {
+			return true
+		}
+	}
+	return false
 }

@@ -3,7 +3,9 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -268,12 +270,18 @@ func TestPlayInBrowser(t *testing.T) {
 		t.Errorf("conditions %q, want %q", cond, wantCond)
 	}
 
-	// The function reference opens and lists the twelve functions.
+	// The function reference opens and lists the functions of the table
+	// (the page's own request for them), saying how many it lists.
 	must("open the function reference", chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#reference summary"))))
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#funcs .func').length`))
 	must("count the functions", err)
-	if n != 12 {
-		t.Errorf("the reference lists %d functions, want 12", n)
+	if want := len(apiFunctions(t, url)); n != want || n == 0 {
+		t.Errorf("the reference lists %d functions, want the table's %d", n, want)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#reference .hint").textContent`))
+	must("read the reference's count", err)
+	if want := fmt.Sprintf("the %d functions a ${…} may call", n); said != want {
+		t.Errorf("the reference says %q, want %q", said, want)
 	}
 	shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	must("screenshot", err)
@@ -488,4 +496,20 @@ func TestPlaySheetInBrowser(t *testing.T) {
 	poll(t, ctx, "the starter flow checked by the server", `document.body.dataset.engine === 'server' && document.body.dataset.checks ? 'yes' : ''`)
 	sheetInBrowser(t, ctx, "play")
 	sheetPicker(t, ctx, "play")
+}
+
+// apiFunctions is the function reference `kinenix play` serves from the
+// function table (GET /api/functions), which the page lists.
+func apiFunctions(t *testing.T, page string) []json.RawMessage {
+	t.Helper()
+	resp, err := http.Get(strings.TrimSuffix(page, "/") + "/api/functions")
+	if err != nil {
+		t.Fatalf("GET /api/functions: %v", err)
+	}
+	defer resp.Body.Close()
+	var list []json.RawMessage
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatalf("GET /api/functions: %v", err)
+	}
+	return list
 }

@@ -177,6 +177,9 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 	return v.finish()
 }
 
+// tooMany is the message of the finding past MaxFindings.
+var tooMany = "too many problems; checking stopped after " + strconv.Itoa(MaxFindings)
+
 // tooLarge says that a flow is over MaxSize. It names no byte
 // count: a reader that stops past MaxSize, as the command line's does,
 // does not know the whole size.
@@ -213,7 +216,7 @@ func (v *validator) finish() []Finding {
 	for i, e := range v.list {
 		if i == MaxFindings {
 			out = append(out, Finding{File: v.file, Line: e.Line, Column: e.Column, EndLine: e.Line, EndColumn: e.Column,
-				Kind: "limit", Message: "too many problems; checking stopped after " + strconv.Itoa(MaxFindings)})
+				Kind: "limit", Message: tooMany})
 			break
 		}
 		out = append(out, v.finding(e))

@@ -13,7 +13,12 @@ import (
 // lsp runs the language server on standard input and output until the
 // client sends exit (`kinenix lsp`). The sample data file is named by the
 // client in its initialization options ({"data": "FILE"}), not by a flag.
-func (c *cli) lsp(*flag.FlagSet) func(args []string) int {
+//
+// -stdio (also written --stdio) names the one transport it has: generic
+// LSP clients (vscode-languageclient's TransportKind.stdio among them)
+// pass it, and it changes nothing.
+func (c *cli) lsp(fs *flag.FlagSet) func(args []string) int {
+	fs.Bool("stdio", false, "talk on standard input and output, as always (for LSP clients that\npass --stdio)")
 	return func(args []string) int {
 		if len(args) != 0 {
 			return c.usageError("lsp", "lsp takes no arguments (the editor starts it and talks to it on standard input and output)")

@@ -118,6 +118,15 @@ func TestLSPCommandErrors(t *testing.T) {
 	require.Equal(t, exitUsage, run([]string{"lsp", "extra"}, strings.NewReader(""), &stdout, &stderr))
 	require.Contains(t, stderr.String(), "lsp takes no arguments")
 
+	// L4: --stdio, which generic LSP clients pass, is the transport it
+	// has: the server runs (and ends as a stream without exit does).
+	for _, flag := range []string{"--stdio", "-stdio"} {
+		stdout.Reset()
+		stderr.Reset()
+		require.Equal(t, 1, run([]string{"lsp", flag}, strings.NewReader(""), &stdout, &stderr), flag)
+		require.Empty(t, stderr.String(), flag)
+	}
+
 	in := frames(
 		map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{
 			"rootUri": "file:///nowhere", "capabilities": map[string]any{},

@@ -238,6 +238,10 @@ type findingSet struct {
 	listRows bool // whether findings of the data list their rows
 	rows     int  // the rows added
 	full     *rowFinding
+	// stop is where the checks without data stopped (D35), when stopped:
+	// what the data finds past it is not listed (flow.StoppedAt).
+	stop    flow.Finding
+	stopped bool
 }
 
 type findingKey struct {
@@ -257,28 +261,25 @@ func newFindingSet(name string, static []flow.Finding, listRows bool) *findingSe
 		s.out = append(s.out, rowFinding{Finding: fd})
 	}
 	s.static = len(s.out)
+	s.stop, s.stopped = flow.StoppedAt(static)
 	return s
 }
 
-// addRow adds the warnings of a row's results, and with errors what
-// failed; a warning of a result that failed is left out when the error
-// says it.
+// addRow adds the findings of a row (flow.RowResult.Findings, the one
+// rule of D43): its warnings, and with errors what failed.
 func (s *findingSet) addRow(r *flow.RowResult, errors bool) {
 	s.rows++
-	for _, res := range r.Results {
-		if fd, ok := res.Finding(); ok && errors {
+	for _, fd := range r.Findings() {
+		if fd.Warning || errors {
 			s.add(fd, r)
-		}
-		for _, w := range res.Warnings {
-			if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
-				continue // the error says it
-			}
-			s.add(w, r)
 		}
 	}
 }
 
 func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
+	if s.stopped && fd.Past(s.stop) {
+		return
+	}
 	if fd.Warning {
 		// A warning that says what an error at the same place says is
 		// that error's: one line per problem (D32).
@@ -320,16 +321,19 @@ func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
 	for i := s.static; i < len(out); i++ {
 		out[i].sheetRows, out[i].stopped = s.rows, stopped
 	}
-	// A warning known without data (a method call that could be a key)
-	// that the data made an error at the same place is that error's.
+	// A warning that an error at the same place says is that error's
+	// (flow.Said): a warning known without data (a method call that could
+	// be a key) that the data made an error, among others.
+	fs := make([]flow.Finding, len(out))
+	for i := range out {
+		fs[i] = out[i].Finding
+	}
+	said := flow.Said(fs)
 	kept := out[:0]
-	for _, rf := range out {
-		if rf.Warning {
-			if _, dup := s.index[findingKey{rf.Line, rf.Column, rf.Message, false}]; dup {
-				continue
-			}
+	for i, rf := range out {
+		if !said[i] {
+			kept = append(kept, rf)
 		}
-		kept = append(kept, rf)
 	}
 	out = kept
 	out = append(out, more...)

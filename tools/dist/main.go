@@ -136,6 +136,15 @@ func sourceDate() (time.Time, error) {
 	return time.Unix(n, 0).UTC(), nil
 }
 
+// buildArgs are the arguments of the go build of one binary: static and
+// stripped, the version stamped in, and the revision recorded
+// (-buildvcs=true, which a builder's GOFLAGS=-buildvcs=false would
+// otherwise turn off), so that `kinenix version` shows it as the README
+// says.
+func buildArgs(version, bin string) []string {
+	return []string{"build", "-trimpath", "-buildvcs=true", "-ldflags", "-s -w -X main.releaseVersion=" + version, "-o", bin, "./cmd/kinenix"}
+}
+
 // buildArchive builds kinenix for one target and writes its archive into
 // out; it returns the archive's file name.
 func buildArchive(version, goos, goarch, out string, mtime time.Time) (string, error) {
@@ -150,7 +159,7 @@ func buildArchive(version, goos, goarch, out string, mtime time.Time) (string, e
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, exe)
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w -X main.releaseVersion="+version, "-o", bin, "./cmd/kinenix")
+	cmd := exec.Command("go", buildArgs(version, bin)...)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {

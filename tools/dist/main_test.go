@@ -94,3 +94,16 @@ func TestRunRefuses(t *testing.T) {
 		require.ErrorContains(t, err, c.want)
 	}
 }
+
+// R1: the release build records the revision whatever GOFLAGS says
+// (-buildvcs=true comes after GOFLAGS' -buildvcs=false on go's command
+// line, and wins), so that `kinenix version` shows it; static, stripped and
+// stamped as before.
+func TestBuildArgsRecordRevision(t *testing.T) {
+	args := buildArgs("v1.2.3", "/tmp/x/kinenix")
+	require.Equal(t, "build", args[0])
+	require.Contains(t, args, "-buildvcs=true")
+	require.Contains(t, args, "-trimpath")
+	require.Contains(t, args, "-s -w -X main.releaseVersion=v1.2.3")
+	require.Equal(t, "./cmd/kinenix", args[len(args)-1])
+}

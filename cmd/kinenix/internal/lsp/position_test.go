@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -162,6 +163,19 @@ func TestDiagnosticMessage(t *testing.T) {
 		require.Equal(t, tc.want, diagnosticMessage(fs[0]), tc.line)
 	}
 	require.Equal(t, "x", diagnosticMessage(flow.Finding{Message: "x"}))
+
+	// L2: the echo is left out after `condition: ` too, for an error and
+	// a warning alike, as the editor checks (flow.ValidateRow).
+	sample := scope.New(map[string]any{"row": map[string]any{"Price": "12,5"}})
+	for line, want := range map[string]string{
+		"- **condition:** ${number(row.Price)} > 1": "number: '12,5' is not clear: write 12.5",
+		"- **condition:** ${env.X} == 1":            "the editor reads no environment, so this is empty here; the flow reads env.X when it runs with -env X",
+		"${env.HOME}":                               "the editor reads no environment, so this is empty here; the flow reads env.HOME when it runs with -env HOME",
+	} {
+		fs := flow.ValidateRow(context.Background(), "f.md", []byte(line), flow.ValidateOptions{Sample: sample})
+		require.NotEmpty(t, fs, line)
+		require.Equal(t, want, diagnosticMessage(fs[0]), line)
+	}
 }
 
 func rangesOf(ds []protocol.Diagnostic) []protocol.Range {

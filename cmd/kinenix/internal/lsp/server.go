@@ -53,9 +53,16 @@ type Options struct {
 	// after starts a debounce timer (time.After when nil); a test passes
 	// one it fires itself, and then the timer runs even with no Debounce.
 	after func(time.Duration) <-chan time.Time
-	// validate checks a document (flow.ValidateContext when nil); a test
+	// validate checks a document (validateRow when nil); a test
 	// passes one that counts or holds the checks.
 	validate func(ctx context.Context, file string, src []byte, sample *scope.Scope) []flow.Finding
+}
+
+// validateRow is what `kinenix validate -data` reports for the document
+// with the sample data as its row (flow.ValidateRow, the one rule of D43):
+// what fails on the sample is an error, what only may go wrong a warning.
+func validateRow(ctx context.Context, file string, src []byte, sample *scope.Scope) []flow.Finding {
+	return flow.ValidateRow(ctx, file, src, flow.ValidateOptions{Sample: sample})
 }
 
 // Serve runs the server on r and w until the client sends exit or closes
@@ -111,7 +118,7 @@ type checked struct {
 func newServer(c *conn, opts Options) *server {
 	s := &server{opts: opts, c: c, docs: map[string]*document{}, pending: map[string]bool{}}
 	if s.opts.validate == nil {
-		s.opts.validate = flow.ValidateContext
+		s.opts.validate = validateRow
 	}
 	s.data.load = opts.LoadData
 	s.data.env = opts.Env
@@ -542,8 +549,11 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 
 // diagnosticMessage is a finding's message as the editor shows it: without the
 // echo of the expression that starts an error's message (D16's
-// `${<text>}: `), since the diagnostic's range already marks that text in
-// the document. Other messages (a condition's, a warning's) are kept whole.
+// `${<text>}: `, after `condition: ` in a condition line), since the
+// diagnostic's range already marks that text in the document, for an error
+// and a warning alike. A part named before its reason (`row.Prise: no key
+// ...`, `env.HOME: ...` inside a longer expression) is no echo of the
+// expression and is kept, as is a condition line's own problem.
 //
 // The fix of an env.NAME that is not read (D44) is one the editor user can
 // follow: an editor has no -env flag, and the server reads no environment
@@ -551,7 +561,11 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 func diagnosticMessage(f flow.Finding) string {
 	msg := f.Message
 	if f.Expr != "" {
-		if reason, ok := strings.CutPrefix(msg, "${"+f.Expr+"}: "); ok && reason != "" {
+		// The echo also follows the `condition: ` of a placeholder's
+		// problem in a condition line (D37): the range marks the
+		// placeholder there too.
+		rest, _ := strings.CutPrefix(msg, "condition: ")
+		if reason, ok := strings.CutPrefix(rest, "${"+f.Expr+"}: "); ok && reason != "" {
 			msg = reason
 		}
 	}

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -105,7 +106,19 @@ func Call(ctx context.Context, name string, body []byte) ([]byte, error) {
 // request's own fields. The decoder's own words name Go types; the page
 // and a person writing a request by hand need what a request is.
 func readRequest(body []byte, req any, what, fields string) error {
-	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || json.Unmarshal(body, req) != nil {
+	t := bytes.TrimLeft(body, " \t\r\n")
+	var err error
+	if len(t) > 0 && t[0] == '{' {
+		err = json.Unmarshal(body, req)
+	}
+	var corrupt base64.CorruptInputError
+	var kind *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &corrupt), errors.As(err, &kind) && (kind.Field == "bytes" || strings.HasSuffix(kind.Field, ".bytes")):
+		// A workbook's bytes: say which field and what it takes, not
+		// the decoder's words.
+		return &BadRequest{"the request's bytes are not base64: send a workbook's bytes in bytes as base64 text (A-Z, a-z, 0-9, + and /, ended with = as needed), as JavaScript's btoa writes them"}
+	case len(t) == 0 || t[0] != '{' || err != nil:
 		return &BadRequest{"the request is not a " + what + ": send a JSON object with flow and data (text), " + fields}
 	}
 	if r, ok := req.(interface{ request() *Request }); ok && !slices.Contains(Formats, r.request().Format) {

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -176,13 +177,28 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		sample = s
 	}
 	src := []byte(req.Flow)
-	for _, f := range flow.ValidateContext(ctx, fileName, src, sample) {
+	// What validate -data reports with this row (D43), from the one place
+	// that decides it.
+	found := flow.ValidateRow(ctx, fileName, src, flow.ValidateOptions{Sample: sample})
+	if len(src) <= flow.MaxSize {
+		found = append(found, res.columns(src, sample, d)...)
+	}
+	// In file order (D32), the column warnings among the others.
+	slices.SortStableFunc(found, func(a, b flow.Finding) int {
+		if a.Before(b) {
+			return -1
+		}
+		if b.Before(a) {
+			return 1
+		}
+		return 0
+	})
+	for _, f := range found {
 		res.Problems = append(res.Problems, problemOf(f))
 	}
 	if len(src) > flow.MaxSize {
 		return res, nil // Validate reported it; nothing is rendered
 	}
-	res.columns(src, sample, d)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -249,11 +265,16 @@ func cutAtLine(src []byte, n int) []byte {
 // hasData reports whether req carries data: text that is not blank, or
 // a workbook's bytes.
 func hasData(req Request) bool {
-	if req.Format == "xlsx" {
-		return len(req.Bytes) > 0
+	if req.Format == "xlsx" && len(req.Bytes) > 0 {
+		return true
 	}
 	return strings.TrimSpace(req.Data) != ""
 }
+
+// errWorkbookAsText is the data error of a workbook sent as text: a
+// workbook is bytes, which data cannot hold, and dropping the text
+// without a word would check the flow without data unsaid.
+var errWorkbookAsText = errors.New(`data in data.xlsx: a workbook (format "xlsx") is sent as its bytes, in base64, in bytes, not as text in data; send the file's bytes, or name the format of the text (json, yaml or csv)`)
 
 // decode reads the data of req with data.Decode: its variables, and for
 // a sheet its number of rows, with `row` the row req.Row picks.
@@ -296,6 +317,9 @@ func decodeData(req Request) (*data.Data, error) {
 	b := []byte(req.Data)
 	var opts []data.Option
 	if req.Format == "xlsx" {
+		if len(req.Bytes) == 0 {
+			return nil, errWorkbookAsText
+		}
 		b = req.Bytes
 		if req.Sheet != "" {
 			opts = append(opts, data.Sheet(req.Sheet))
@@ -314,17 +338,18 @@ func decodeData(req Request) (*data.Data, error) {
 // message is an evaluation error as the CLI prints it (D16).
 func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD") }
 
-// columns adds the column facts of a sheet and their warnings (D45).
-func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) {
+// columns adds the column facts of a sheet and returns their warnings
+// (D45).
+func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) []flow.Finding {
 	if sample == nil || res.Rows == 0 {
-		return
+		return nil
 	}
 	cols, problems, ok := sheetFacts(sample, d, flow.Columns(src))
 	if !ok {
-		return
+		return nil
 	}
 	res.Columns = append(res.Columns, cols...)
-	res.Problems = append(res.Problems, problems...)
+	return problems
 }
 
 // lastFacts are the column facts counted last: counting every cell of
@@ -337,30 +362,28 @@ var lastFacts struct {
 	d        *data.Data
 	cols     []flow.ColumnRead
 	columns  []SheetColumn
-	problems []Problem
+	problems []flow.Finding
 	ok       bool
 }
 
 // sheetFacts are the facts of the columns cols over the sheet in sample,
 // read from d, and their warnings; what the same d and cols gave last
 // time when they are the same. d nil is never the same.
-func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, []Problem, bool) {
+func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, []flow.Finding, bool) {
 	lastFacts.Lock()
 	defer lastFacts.Unlock()
 	if d != nil && lastFacts.d == d && slices.Equal(lastFacts.cols, cols) {
-		return lastFacts.columns, lastFacts.problems, lastFacts.ok
+		return lastFacts.columns, slices.Clone(lastFacts.problems), lastFacts.ok
 	}
 	var columns []SheetColumn
-	var problems []Problem
+	var problems []flow.Finding
 	c, ok := flow.SheetFacts(sample, cols)
 	if ok {
 		for _, f := range c.Facts() {
 			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
 		}
-		for _, f := range c.Warnings(fileName) {
-			problems = append(problems, problemOf(f))
-		}
+		problems = c.Warnings(fileName)
 	}
 	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.problems, lastFacts.ok = d, cols, columns, problems, ok
-	return columns, problems, ok
+	return columns, slices.Clone(problems), ok
 }

@@ -909,6 +909,9 @@
     } catch (e) {
       return;
     }
+    // How many, from the function table itself: never a number written
+    // into the page by hand.
+    $('funcs-count').textContent = list.length + ' ';
     $('funcs').replaceChildren(...list.map((f) => {
       const d = el('div', 'func');
       d.id = 'func-' + f.name;

@@ -1,0 +1,66 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A workbook that is not one is a data error that names the problem, not
+// data dropped without a word: its bytes not a zip archive, or text sent
+// in data with the format xlsx. Bytes that are not base64 are a bad
+// request that names bytes and base64 in plain words.
+func TestCheckWorkbookThatIsNot(t *testing.T) {
+	for _, c := range []struct {
+		req  Request
+		want string
+	}{
+		{Request{Flow: "${row.a}", Format: "xlsx", Bytes: []byte("not a zip")}, "this is not an XLSX workbook"},
+		{Request{Flow: "${row.a}", Format: "xlsx", Bytes: []byte{0, 1, 2, 3, 0xff}}, "XLSX"},
+		{Request{Flow: "${row.a}", Format: "xlsx", Data: "not a zip"}, `a workbook (format "xlsx") is sent as its bytes, in base64, in bytes, not as text in data`},
+	} {
+		res, err := Check(context.Background(), c.req)
+		require.NoError(t, err)
+		require.Contains(t, res.DataError, c.want, "%q", c.req.Data+string(c.req.Bytes))
+		require.NotContains(t, res.DataError, "zip:")
+	}
+	for _, body := range []string{
+		`{"flow":"x","bytes":"!!!","format":"xlsx"}`,
+		`{"flow":"x","bytes":"bm90IGEgemlw=","format":"xlsx"}`,
+		`{"flow":"x","bytes":7,"format":"xlsx"}`,
+	} {
+		for _, name := range []string{"check", "table"} {
+			_, err := Call(context.Background(), name, []byte(body))
+			var bad *BadRequest
+			require.True(t, errors.As(err, &bad), "%s %s: %v", name, body, err)
+			require.Equal(t, "the request's bytes are not base64: send a workbook's bytes in bytes as base64 text (A-Z, a-z, 0-9, + and /, ended with = as needed), as JavaScript's btoa writes them", bad.Error(), body)
+		}
+	}
+}
+
+// P3: the problems are in file order (D32), the column warnings of a
+// sheet (D45) among the others, as validate -json lists them.
+func TestCheckProblemsInFileOrder(t *testing.T) {
+	res, err := Check(context.Background(), Request{
+		Flow:   "- **a:** ${number(row.Price) * 2} ${row.Prise}\n- **b:** ${row.Name} ${row.Nmae}\n",
+		Data:   "Name,Price\nx,\"12,5\"\ny,3\n",
+		Format: "csv",
+	})
+	require.NoError(t, err)
+	var places [][2]int
+	kinds := map[string]bool{}
+	for _, p := range res.Problems {
+		places = append(places, [2]int{p.Line, p.Column})
+		kinds[p.Kind] = true
+	}
+	require.True(t, kinds["column"], "a column warning is among them: %v", res.Problems)
+	require.True(t, slices.IsSortedFunc(places, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	}), "%v", places)
+}

@@ -1,0 +1,83 @@
+package flow_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
+)
+
+// ValidateRow is validate -data with one row (D43): what fails on the row
+// is an error, a missing key on the same field stays beside it, and a
+// field stops at its first failure as it runs.
+func TestValidateRow(t *testing.T) {
+	for _, c := range []struct {
+		name, flow string
+		vars       map[string]any
+		want       []string
+	}{
+		{"fails on the row", "- **a:** ${number(row.Price) * 2} ${row.Prise}\n",
+			map[string]any{"row": map[string]any{"Price": "12,5"}},
+			[]string{"1:12 error ${number(row.Price) * 2}: number: '12,5' is not clear: write 12.5",
+				"1:41 warning row.Prise: no key 'Prise' in row; did you mean 'Price'?"}},
+		{"a missing key hides no failure", "- **x:** ${row.Premum} ${number(row.Premium) / 0}\n",
+			map[string]any{"row": map[string]any{"Premium": ""}},
+			[]string{"1:16 warning row.Premum: no key 'Premum' in row; did you mean 'Premium'?",
+				"1:26 error ${number(row.Premium) / 0}: number(row.Premium) is empty; use default(number(row.Premium), 0)"}},
+		{"the first failure of a field", "- **x:** ${1/0} ${number(row.a) / 0}\n",
+			map[string]any{"row": map[string]any{"a": ""}},
+			[]string{"1:13 error ${1/0}: division by zero"}},
+	} {
+		var got []string
+		for _, f := range flow.ValidateRow(context.Background(), "f.md", []byte(c.flow), flow.ValidateOptions{Sample: scope.New(c.vars)}) {
+			sev := "error"
+			if f.Warning {
+				sev = "warning"
+			}
+			got = append(got, flowPlace(f)+" "+sev+" "+f.Message)
+		}
+		require.Equal(t, c.want, got, c.name)
+	}
+	// Without a sample it is ValidateWith.
+	require.Equal(t, flow.ValidateWith(context.Background(), "f.md", []byte("${lenght(x)}"), flow.ValidateOptions{}),
+		flow.ValidateRow(context.Background(), "f.md", []byte("${lenght(x)}"), flow.ValidateOptions{}))
+}
+
+// Said marks the warnings an error at the same place says, in its message
+// or after its echo.
+func TestSaid(t *testing.T) {
+	fs := []flow.Finding{
+		{Line: 1, Column: 3, Message: "${x}: N/A: read as a division"},
+		{Line: 1, Column: 3, Message: "N/A: read as a division", Warning: true},
+		{Line: 1, Column: 4, Message: "N/A: read as a division", Warning: true},
+		{Line: 2, Column: 1, Message: "m", Warning: true},
+		{Line: 2, Column: 1, Message: "m"},
+	}
+	require.Equal(t, []bool{false, true, false, true, false}, flow.Said(fs))
+}
+
+func flowPlace(f flow.Finding) string {
+	return strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column)
+}
+
+// D35: past MaxFindings problems, a flow checked with data lists what it
+// lists without: the first MaxFindings, then the finding that says
+// checking stopped, and nothing the run finds past it.
+func TestValidateRowBound(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= flow.MaxFindings+201; i++ {
+		fmt.Fprintf(&b, "- **f%d:** ${nofn%d(1)}\n", i, i)
+	}
+	src := []byte(b.String())
+	without := flow.Validate("f.md", src, nil)
+	with := flow.ValidateRow(context.Background(), "f.md", src, flow.ValidateOptions{Sample: scope.New(map[string]any{"row": map[string]any{"a": 1}})})
+	require.Len(t, without, flow.MaxFindings+1)
+	require.Equal(t, "too many problems; checking stopped after 1000", with[len(with)-1].Message)
+	require.Equal(t, without, with)
+}
