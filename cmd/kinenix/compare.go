@@ -38,7 +38,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	// previewed, by the new flow: -where names a condition of the new flow
 	// (or any condition line, tested before both flows run), -errors keeps
 	// the rows where the new flow fails.
-	keep, only, code := p.filter(name, newFlow)
+	chosen, shown, only, code := p.filter(name, newFlow)
 	if code != exitOK {
 		return code
 	}
@@ -106,7 +106,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 				p.errors++
 			}
 		}
-		if !keep(&rn) {
+		if !chosen(&rn) || !shown(&rn) {
 			continue
 		}
 		rows++

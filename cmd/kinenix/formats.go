@@ -310,7 +310,9 @@ func (t *tableOut) line(cs []string) {
 // could not be read as a whole (it is too large) or its run stopped
 // (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
 // "message": MESSAGE}, the row where it stopped (D41) and the message
-// of error; summary only with -summary. errors counts the fields that failed
+// of error; summary only with -summary; warnings, the warnings of the
+// rows not listed (-errors, -where) and the column warnings of a sheet
+// (D45), as validate -json lists them, only when there are some. errors counts the fields that failed
 // and the flows that could not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
@@ -399,11 +401,14 @@ type jsonStop struct {
 	Message string `json:"message"`
 }
 
-func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary, warnings []record.Finding) {
 	if j.rows > 0 {
 		j.write("\n      ")
 	}
 	j.write("]")
+	if len(warnings) > 0 {
+		j.write(",\n      \"warnings\": " + j.encode(warnings, "      "))
+	}
 	if sum != nil {
 		j.write(",\n      \"summary\": " + j.encode(sum.json(), "      "))
 	}

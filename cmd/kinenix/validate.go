@@ -192,10 +192,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
-	var counter *columnCount
-	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
-		counter = &columnCount{c: flow.NewColumnCounter(cols)}
-	}
+	counter := newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	inputs := plan.rows(f.Reads("rows"))
 	if counter != nil {
@@ -211,19 +208,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 		}
 		set.addRow(&r, true)
 	}
-	var more []rowFinding
-	if counter != nil {
-		more = wrap(counter.c.Warnings(name))
-		// A run that stopped (D42) still tells the facts of the rows it
-		// ran, which are facts about those rows, saying that they cover
-		// only them, as its other findings do.
-		if n := counter.c.Rows(); stop != nil {
-			for i := range more {
-				more[i].Message += " (in the " + flow.Count(n) + " " + plural(n, "row", "rows") + " run before the run stopped)"
-			}
-		}
-	}
-	return set.list(stop != nil, more), stop
+	return set.list(stop != nil, counter.findings(name, stop != nil)), stop
 }
 
 // findingSet gathers the findings of a run over rows: each different
