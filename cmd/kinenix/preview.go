@@ -108,7 +108,17 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			p.json = &jsonOut{w: w}
 			p.json.begin()
 		}
-		for name, src := range c.flows(files, d.file == "-", w, &code) {
+		var unread func(string, error)
+		if p.json != nil {
+			// -json lists a flow that cannot be read with its error, and
+			// counts it in errors, as a flow too large to read.
+			unread = func(name string, err error) {
+				p.errors++
+				p.json.file(echo.Clean(name))
+				p.json.endFile(echo.Clean(err.Error()), nil, nil, nil)
+			}
+		}
+		for name, src := range c.flows(files, d.file == "-", w, &code, unread) {
 			if rc := p.file(ctx, name, src); rc > code {
 				code = rc
 			}

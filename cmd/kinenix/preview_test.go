@@ -254,10 +254,35 @@ func TestPreviewJSON(t *testing.T) {
 	require.Len(t, doc.Files[1].Rows, 1)
 	require.Equal(t, 1, doc.Errors)
 
-	// No files read: an empty list, not null.
+	// A flow that cannot be read is listed with its error and counted in
+	// errors, as a flow too large to read; exit 2 as for any file that
+	// cannot be read, said on standard error too.
 	r = runCLI(t, "", "preview", "-json", "missing.md")
 	require.Equal(t, 2, r.code)
+	require.Equal(t, "{\n  \"files\": [\n    {\n      \"file\": \"missing.md\",\n      \"rows\": [],\n"+
+		"      \"error\": \"flow file missing.md does not exist\"\n    }\n  ],\n  \"errors\": 1,\n  \"warnings\": 0\n}\n", r.stdout)
+	require.Equal(t, "kinenix: flow file missing.md does not exist\n", r.stderr)
+
+	// No files read: an empty list, not null.
+	r = runCLI(t, "", "preview", "-json", t.TempDir())
+	require.Equal(t, 2, r.code)
 	require.Equal(t, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n", r.stdout)
+}
+
+// A binary file given as a flow (a workbook, bytes with a NUL) is refused
+// as a file that cannot be read, saying what it is and what a flow is.
+func TestBinaryFlowRefused(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"../../examples/renewals.xlsx", "kinenix: flow file ../../examples/renewals.xlsx is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data\n"},
+		{writeFile(t, "b.md", "- **a:** x\x00y\n"), "holds binary data (a NUL byte at byte 11), not text; a flow is a Markdown text file (UTF-8)\n"},
+	} {
+		for _, cmd := range []string{"validate", "preview"} {
+			r := runCLI(t, "", cmd, c.file)
+			require.Equal(t, 2, r.code, cmd)
+			require.Empty(t, r.stdout, cmd)
+			require.Contains(t, r.stderr, c.want, cmd)
+		}
+	}
 }
 
 // Warnings about the data follow their field, in validate's form.

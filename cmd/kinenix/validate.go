@@ -101,7 +101,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 		}
-		for name, src := range c.flows(files, d.file == "-", w, &code) {
+		for name, src := range c.flows(files, d.file == "-", w, &code, nil) {
 			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
 			for _, f := range found {
 				if (!f.Warning || *strict) && code == exitOK {
@@ -391,5 +391,22 @@ func readFlow(name string, stdin io.Reader, stdinUsed bool) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read flow file %s", name)
 	}
+	if why := binaryText(b); why != "" {
+		return nil, fmt.Errorf("flow file %s %s", name, why)
+	}
 	return b, nil
+}
+
+// binaryText says why a flow file that holds no text at all is not a
+// flow, with the fix: a workbook or another ZIP archive, or bytes with a
+// NUL among them (no text file has one); "" for text. Only the start is
+// looked at.
+func binaryText(b []byte) string {
+	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		return "is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data"
+	}
+	if i := bytes.IndexByte(b[:min(len(b), 8<<10)], 0); i >= 0 {
+		return "holds binary data (a NUL byte at byte " + strconv.Itoa(i+1) + "), not text; a flow is a Markdown text file (UTF-8)"
+	}
+	return ""
 }
