@@ -3,6 +3,7 @@ package flow
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,6 +25,9 @@ type Flow struct {
 	findings []Finding     // what Validate reports without data
 	names    []string      // the variables the placeholders read, sorted
 	opts     options
+	// guarded are the columns read as a number only in parts of
+	// conditions (with SampleWarnings), see guards.go.
+	guarded []guardedColumn
 }
 
 // compiledField is one field of a flow with its compiled template or
@@ -173,6 +177,9 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		f.names = append(f.names, n)
 	}
 	sort.Strings(f.names)
+	if f.opts.sample {
+		f.guarded = guardedColumns(f.checked)
+	}
 	return f, nil
 }
 
@@ -242,6 +249,10 @@ type RowResult struct {
 	// Err is set when the row was cut short because the context was
 	// done; it wraps ctx.Err().
 	Err error
+	// notNumeric are the columns read as a number only in parts of
+	// conditions that this row's run left out (with SampleWarnings):
+	// ColumnCounter.AddRow does not count them as read as a number.
+	notNumeric []string
 }
 
 // Failed reports whether a field or a condition of the row failed.
@@ -333,7 +344,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
-		sample = f.sampleWarnings(ctx, ev, s)
+		sample, r.notNumeric = f.sampleWarnings(ctx, ev, s, r.Results)
 	}
 	ev.End()
 	for i := range f.fields {
@@ -362,33 +373,49 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 
 // sampleWarnings are the warnings that s shows for each line (by line
 // number), as Validate gives them with s as sample, computed with ev (in
-// a shared evaluation: under the row's budget).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope) map[int][]Finding {
+// a shared evaluation: under the row's budget). The parts of a condition
+// that the row's run left out (results are the run's) are not checked:
+// the part before decided the line. notNumeric are the columns that the
+// row therefore did not read as a number (guards.go).
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string) {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
-	for _, c := range f.checked {
+	leftOut := map[int][]bool{}
+	for i := range f.checked {
+		c := &f.checked[i]
 		if c.cond == nil {
 			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
 			v.sampleChecks(c.ln, 0, c.tmpl)
 			continue
 		}
+		var steps []eval.Step
+		var err error
+		if j := slices.IndexFunc(results, func(r Result) bool { return r.Condition && r.Line == c.ln.num }); j >= 0 && results[j].Steps != nil {
+			steps, err = results[j].Steps, results[j].Err
+		}
+		v.leftOut = partsLeftOut(ctx, ev, c, s, steps, err)
+		leftOut[i] = v.leftOut
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
-		for _, p := range c.cond.Parts() {
+		for j, p := range c.cond.Parts() {
+			if v.left(j) {
+				continue
+			}
 			v.sampleChecks(c.ln, c.at, p.Left)
 			if p.Right != nil {
 				v.sampleChecks(c.ln, c.at, p.Right)
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond)
-		v.cond = false
+		v.cond, v.leftOut = false, nil
 	}
+	notNumeric = notReadAsNumber(f.guarded, leftOut)
 	out := map[int][]Finding{}
 	for _, w := range v.finish() {
 		if w.Warning {
 			out[w.Line] = append(out[w.Line], w)
 		}
 	}
-	return out
+	return out, notNumeric
 }
 
 // EchoSaid is what an error's message says after it echoes its

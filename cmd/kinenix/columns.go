@@ -77,7 +77,7 @@ func (cc *columnCount) ran(r *flow.RowResult) {
 		cc.q[0] = flow.Input{} // the row's data is not kept longer than the run keeps it
 		cc.q = cc.q[1:]
 		if in.Index == r.Row {
-			cc.c.AddInput(in)
+			cc.c.AddRow(in, r)
 			return
 		}
 	}

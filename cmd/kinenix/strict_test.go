@@ -84,3 +84,20 @@ func TestPreviewWhereOwnCondition(t *testing.T) {
 	require.Equal(t, 0, other.code)
 	require.Contains(t, other.stdout, ": summary of 1 row\n")
 }
+
+// D49: following the column warning's own advice clears it: the row the
+// part before the comparison leaves out does not count, for the column
+// warning nor for the comparison's own warning, in validate and preview.
+func TestColumnAdviceFollowed(t *testing.T) {
+	d := writeFile(t, "g.csv", "id,amount\nA1,10\nA2,x\nA3,3\n")
+	bare := writeFlow(t, "b.md", "- **condition:** ${row.amount} > 5\n")
+	v := runCLI(t, "", "validate", "-strict", "-data", d, bare)
+	require.Equal(t, 1, v.code)
+	require.Contains(t, v.stdout, "leave such rows out with a part before the comparison (${row.amount} != 'x' and ...)")
+	g := writeFlow(t, "g.md", "- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n")
+	for _, args := range [][]string{{"validate", "-strict"}, {"preview", "-strict", "-each"}, {"preview", "-strict", "-summary"}} {
+		r := runCLI(t, "", append(args, "-data", d, g)...)
+		require.Equal(t, 0, r.code, "%v: %s", args, r.stdout+r.stderr)
+		require.NotContains(t, r.stdout+r.stderr, "warning", "%v", args)
+	}
+}
