@@ -3,6 +3,7 @@ package flow
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -168,13 +169,35 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		if fs.skip(ln.text) {
 			continue
 		}
+		before := len(v.list)
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
 			v.condition(ln, at)
 		} else {
 			v.template(ln)
 		}
+		v.plainUTF8(ln, v.list[before:])
 	}
 	return v.finish()
+}
+
+// plainUTF8 warns about a byte of the line ln that is not valid UTF-8
+// outside its placeholders (D37: never replaced silently; it is shown
+// as an escape, `\xff`), naming the line's text and the byte, unless a
+// problem of a placeholder (found, of the line) already says it.
+func (v *validator) plainUTF8(ln line, found eval.ErrorList) {
+	i := echo.FirstInvalid(ln.text)
+	if i < 0 {
+		return
+	}
+	for _, e := range found {
+		if strings.Contains(e.Reason, "not valid UTF-8") {
+			return
+		}
+	}
+	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: eval.ErrSyntax, Severity: eval.SeverityWarning,
+		Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X); it is shown as \\x%02x: save the flow file as UTF-8", ln.text[i], ln.text[i])}
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, i), ln.num, column(ln.text, i)+1
+	v.list = append(v.list, e)
 }
 
 // tooLarge says that a flow is over MaxSize. It names no byte

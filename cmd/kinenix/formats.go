@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
@@ -461,7 +463,7 @@ func jsonField(r flow.Result) previewField {
 	case r.Condition:
 		f.Result = r.Holds
 	default:
-		f.Result = r.Text
+		f.Result = jsonText(r.Text)
 	}
 	for _, st := range r.Steps {
 		f.Steps = append(f.Steps, record.StepOf(st))
@@ -470,4 +472,24 @@ func jsonField(r flow.Result) previewField {
 		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
 	}
 	return f
+}
+
+// jsonText is a result for JSON: as rendered, but for a byte that is not
+// valid UTF-8, written as the escape the text output writes (`\xff`,
+// D37), which encoding/json would replace with U+FFFD silently.
+func jsonText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

@@ -101,3 +101,28 @@ func TestColumnAdviceFollowed(t *testing.T) {
 		require.NotContains(t, r.stdout+r.stderr, "warning", "%v", args)
 	}
 }
+
+// D37: a byte of a flow's plain text that is not valid UTF-8 is never
+// replaced silently: preview -json writes it as the text output does,
+// `\xff`, and validate names the line and the byte, as it does inside
+// ${...}.
+func TestInvalidUTF8PlainText(t *testing.T) {
+	f := writeFlow(t, "b.md", "- **a:** ok \xff ${1}\n")
+	r := runCLI(t, "", "preview", f)
+	require.Equal(t, f+":1: a: ok \\xff 1\n"+
+		f+":1:13: warning: '- **a:** ok \\xff ${1}': the text is not valid UTF-8 (byte 0xFF); it is shown as \\xff: save the flow file as UTF-8\n", r.stdout)
+	r = runCLI(t, "", "preview", "-json", f)
+	var doc testPreviewDoc
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	require.Equal(t, `ok \xff 1`, doc.Files[0].Rows[0].Fields[0]["result"])
+	require.Equal(t, 1, doc.Warnings)
+	v := runCLI(t, "", "validate", f)
+	require.Equal(t, 0, v.code, "a warning")
+	require.Equal(t, f+":1:13: warning: '- **a:** ok \\xff ${1}': the text is not valid UTF-8 (byte 0xFF); it is shown as \\xff: save the flow file as UTF-8\n", v.stdout)
+	v = runCLI(t, "", "validate", "-strict", f)
+	require.Equal(t, 1, v.code)
+	// inside ${...} it is the placeholder's error, said once
+	g := writeFlow(t, "c.md", "- **b:** ${lenght('\xff')}\n")
+	v = runCLI(t, "", "validate", g)
+	require.Equal(t, g+":1:20: ${lenght('\\xff')}: the text is not valid UTF-8 (byte 0xFF)\n", v.stdout)
+}
