@@ -60,6 +60,7 @@ type options struct {
 	runBudgetSet       bool
 	noFindings         bool
 	envAllowed         func(name string) bool
+	envNames           []string
 }
 
 // noFindings compiles without checking the flow: for Preview with
@@ -97,6 +98,13 @@ func EnvAllowed(allowed func(name string) bool) Option {
 	return func(o *options) { o.envAllowed = allowed }
 }
 
+// EnvNames names the environment variables a host lets in by a list
+// (ValidateOptions.EnvNames), so that the fix of a name not let in keeps
+// them.
+func EnvNames(names ...string) Option {
+	return func(o *options) { o.envNames = names }
+}
+
 // RunBudgetFactor is how many rows' budgets a run may use by default (D42).
 const RunBudgetFactor = 64
 
@@ -126,7 +134,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	if !f.opts.noFindings {
 		// With SampleWarnings each row brings its data, which decides
 		// what only data can (a method call that may be a key, D12).
-		f.findings = validate(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed}, f.opts.sample)
+		f.findings = validate(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed, EnvNames: f.opts.envNames}, f.opts.sample)
 	}
 	warnings := map[int][]Finding{}
 	for _, w := range f.findings {

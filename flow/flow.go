@@ -134,6 +134,10 @@ type ValidateOptions struct {
 	// is always empty and is warned about (D44), with the fix: `the
 	// environment is not read; run with -env NAME`.
 	EnvAllowed func(name string) bool
+	// EnvNames are the names EnvAllowed lets in, for a host that lets
+	// in a list of them (-env FOO): the fix of a name not let in keeps
+	// them, `run with -env FOO,BAZ`, so that following it lets both in.
+	EnvNames []string
 }
 
 // ValidateWith is ValidateContext with the settings of opts.
@@ -146,7 +150,7 @@ func ValidateWith(ctx context.Context, file string, src []byte, opts ValidateOpt
 // that data decides is left to the row.
 func validate(ctx context.Context, file string, src []byte, opts ValidateOptions, rowsDecide bool) (out []Finding) {
 	sample := opts.Sample
-	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, rowsDecide: rowsDecide}
+	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, envNames: opts.EnvNames, rowsDecide: rowsDecide}
 	defer func() {
 		if r := recover(); r != nil {
 			out = append(v.finish(), Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
@@ -212,6 +216,7 @@ type validator struct {
 	file       string
 	sample     *scope.Scope
 	envAllowed func(name string) bool
+	envNames   []string // the names envAllowed lets in, when known (ValidateOptions.EnvNames)
 	// ev evaluates against the sample: nil, one budget per evaluation;
 	// a run's Evaluator shares one budget for a row (D42).
 	ev   *eval.Evaluator

@@ -48,8 +48,8 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		"how many rows are true, false and fail, and per field how many rows\nfail, with the first of them")
 	fs.StringVar(&pf.where, "where", "", "only the rows where `CONDITION` is true: a condition of the flow (as\n"+
 		"written after **condition:**, or its line number), or any condition\n"+
-		"line, tested before the flow runs (implies every row)")
-	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row)")
+		"line, tested before the flow runs (implies every row, unless -row N)")
+	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row,\nunless -row N)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
@@ -68,7 +68,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
 		}
 		if pf.timeout < 0 {
-			return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
+			return c.usageError("preview", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")
 		}
 		// -summary, -where, -errors and -compare look at every row of a sheet.
 		implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
@@ -152,7 +152,7 @@ type previewRun struct {
 // what only this flow makes (2 when its old flow cannot be read, 1 when
 // its run stopped).
 func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
-	opts := append([]flow.Option{flow.EnvAllowed(p.d.envAllowed())}, runOptions...)
+	opts := append([]flow.Option{flow.EnvAllowed(p.d.envAllowed()), flow.EnvNames(p.d.env...)}, runOptions...)
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}

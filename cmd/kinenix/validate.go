@@ -75,7 +75,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
 		if timeout < 0 {
-			return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
+			return c.usageError("validate", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")
 		}
 		files, code := c.flowFiles(args)
 		every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
@@ -102,7 +102,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 			}
 		}
 		for name, src := range c.flows(files, d.file == "-", w, &code, nil) {
-			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
+			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), d.env, !d.row.set)
 			for _, f := range found {
 				if (!f.Warning || *strict) && code == exitOK {
 					code = exitProblem
@@ -178,17 +178,17 @@ func (f rowFinding) String() string {
 // holds without data is listed as it is. stop is why the run ended before
 // its last row.
 //
-// env is what -env lets in (D44); with columns set, the columns of a
+// env is what -env lets in (D44), names the names it lists; with columns set, the columns of a
 // sheet that the flow reads are counted over its rows, and their warnings
 // (D45) join the findings.
-func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, columns bool) (out []rowFinding, stop error) {
+func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, names []string, columns bool) (out []rowFinding, stop error) {
 	check := func() []rowFinding {
-		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env}))
+		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env, EnvNames: names}))
 	}
 	if !plan.hasData || plan.sheet && plan.headerOnly {
 		return check(), nil // a sheet without rows is said once, before
 	}
-	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env)}, runOptions...)...)
+	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
