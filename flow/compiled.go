@@ -27,7 +27,8 @@ type Flow struct {
 	opts     options
 	// guarded are the columns read as a number only in parts of
 	// conditions (with SampleWarnings), see guards.go.
-	guarded []guardedColumn
+	guarded    []guardedColumn
+	guardLines map[int]bool // the checked lines of their parts
 }
 
 // compiledField is one field of a flow with its compiled template or
@@ -187,6 +188,12 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	sort.Strings(f.names)
 	if f.opts.sample {
 		f.guarded = guardedColumns(f.checked)
+		f.guardLines = map[int]bool{}
+		for _, g := range f.guarded {
+			for _, p := range g.parts {
+				f.guardLines[p.line] = true
+			}
+		}
 	}
 	return f, nil
 }
@@ -381,8 +388,8 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 
 // sampleWarnings are the warnings that s shows for each line (by line
 // number), as Validate gives them with s as sample, computed with ev (in
-// a shared evaluation: under the row's budget). The parts of a condition
-// that the row's run left out (results are the run's) are not checked:
+// a shared evaluation: under the row's budget). A part of a condition
+// that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
 func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string) {
@@ -400,21 +407,35 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		if j := slices.IndexFunc(results, func(r Result) bool { return r.Condition && r.Line == c.ln.num }); j >= 0 && results[j].Steps != nil {
 			steps, err = results[j].Steps, results[j].Err
 		}
-		v.leftOut = partsLeftOut(ctx, ev, c, s, steps, err)
-		leftOut[i] = v.leftOut
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
-		for j, p := range c.cond.Parts() {
-			if v.left(j) {
-				continue
-			}
+		mark := len(v.list)
+		parts := c.cond.Parts()
+		for _, p := range parts {
 			v.sampleChecks(c.ln, c.at, p.Left)
 			if p.Right != nil {
 				v.sampleChecks(c.ln, c.at, p.Right)
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond)
-		v.cond, v.leftOut = false, nil
+		v.cond = false
+		// Which parts the run left out is asked only when it matters: a
+		// part warned about, a column guarded by a part of the line.
+		if len(v.list) == mark && !f.guardLines[i] {
+			continue
+		}
+		lo := partsLeftOut(ctx, ev, c, s, steps, err)
+		leftOut[i] = lo
+		if lo == nil {
+			continue
+		}
+		kept := v.list[:mark]
+		for _, e := range v.list[mark:] {
+			if !inLeftOut(c, parts, lo, e.Column) {
+				kept = append(kept, e)
+			}
+		}
+		v.list = kept
 	}
 	notNumeric = notReadAsNumber(f.guarded, leftOut)
 	out := map[int][]Finding{}

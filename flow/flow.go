@@ -231,13 +231,7 @@ type validator struct {
 	// run brings data (validate): a check that the data decides is left
 	// to the row's data.
 	rowsDecide bool
-	// leftOut tells, while a condition is checked against a row's data,
-	// which of its parts the row's run left out (nil: none).
-	leftOut []bool
 }
-
-// left reports whether the run left out part i of the condition checked.
-func (v *validator) left(i int) bool { return i < len(v.leftOut) && v.leftOut[i] }
 
 // finish sorts the findings, drops repeats, bounds them and turns them
 // into Findings.

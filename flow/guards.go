@@ -94,6 +94,18 @@ func partsLeftOut(ctx context.Context, ev *eval.Evaluator, c *checkedLine, s *sc
 	return out
 }
 
+// inLeftOut reports whether col, a column (in characters) of the line of
+// c, falls in a part of its condition that the run left out (leftOut).
+func inLeftOut(c *checkedLine, parts []eval.Part, leftOut []bool, col int) bool {
+	for j, p := range parts {
+		if j < len(leftOut) && leftOut[j] &&
+			column(c.ln.text, c.at+p.Start) <= col && col < column(c.ln.text, c.at+p.End) {
+			return true
+		}
+	}
+	return false
+}
+
 // notReadAsNumber are the guarded columns that the row whose parts left
 // out are leftOut (by checked line) did not read as a number.
 func notReadAsNumber(cols []guardedColumn, leftOut map[int][]bool) []string {

@@ -164,14 +164,11 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 	if v.sample == nil {
 		return
 	}
-	for i, p := range c.Parts() {
+	for _, p := range c.Parts() {
 		switch p.Op {
 		case "<", ">", "<=", ">=":
 		default:
 			continue
-		}
-		if v.left(i) {
-			continue // the run left it out: the part before decided
 		}
 		l, err := v.ev.Value(v.ctx, p.Left, v.sample)
 		if err != nil || p.Right == nil {
