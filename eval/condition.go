@@ -148,7 +148,7 @@ func compileConditionOnly(line string) *Condition {
 	c := &Condition{line: line, lines: newLines(line)}
 	if n := runeCount(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
 		c.err = c.condError(0, ErrLimit, "the condition is longer than "+
-			strconv.Itoa(MaxConditionLength)+" characters (it has "+strconv.Itoa(n)+")")
+			strconv.Itoa(MaxConditionLength)+" characters (it has "+strconv.Itoa(n)+"); split it into several condition lines, or shorten it")
 		return c
 	}
 	tree, err := condparser.ParseCond(line)

@@ -141,6 +141,21 @@ type ColumnFacts struct {
 	Kinds []KindFacts
 	// reason is number()'s message for the first unclear cell.
 	reason string
+	// asNumber are the cells of other text and of unclear numbers in the
+	// rows that read the column as a number, for the warnings; left is
+	// set once a row did not (AddRow): until then they are Kinds'.
+	asNumber [2]KindFacts
+	left     bool
+}
+
+// read are the cells of kind (other text, or unclear numbers) that a
+// warning about a column read as a number is about: those of the rows
+// that read it as a number.
+func (f *ColumnFacts) read(kind ValueKind) KindFacts {
+	if !f.left {
+		return f.Kinds[kind]
+	}
+	return f.asNumber[kind-KindUnclear]
 }
 
 // Values is the number of cells that hold something.
@@ -249,8 +264,33 @@ func (c *ColumnCounter) AddInput(in Input) {
 	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key})
 }
 
-// add counts one row.
-func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
+// AddRow is AddInput for the input in of a run and its result r: a
+// column that the flow reads as a number only in parts of conditions that
+// the row's run left out (the part before decided the line, D49) is not
+// counted as read as a number on that row, for its warnings; its facts
+// count the cell as ever. It knows the parts left out when the flow runs
+// with SampleWarnings, and is AddInput otherwise.
+func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
+	if len(r.notNumeric) == 0 {
+		c.AddInput(in)
+		return
+	}
+	if in.Index < 0 || in.Scope == nil {
+		return
+	}
+	row, ok, err := in.Scope.Var("row")
+	if err != nil || !ok {
+		return
+	}
+	c.add(func(name string) value.Value {
+		v, _, _ := row.Key(name)
+		return v
+	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, r.notNumeric...)
+}
+
+// add counts one row; the columns notNumeric are not read as a number on
+// it.
+func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric ...string) {
 	c.rows++
 	name := ""
 	for i := range c.facts {
@@ -260,23 +300,44 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef) {
 		if kind == KindUnclear && f.reason == "" {
 			f.reason = reason
 		}
-		k := &f.Kinds[kind]
-		k.Count++
-		if len(k.Examples) < MaxExamples && kind != KindNothing && k.tried < maxTries {
-			k.tried++
-			if s := showCell(v); !slices.Contains(k.Examples, s) {
-				k.Examples = append(k.Examples, s) // D45: up to three examples, each once
-			}
+		counted := kind == KindText || kind == KindUnclear // by the warnings of a column read as a number
+		notRead := counted && slices.Contains(notNumeric, f.Name)
+		if notRead && !f.left {
+			// from here on the warnings count apart from the facts
+			f.left = true
+			f.asNumber = [2]KindFacts{cloneKind(f.Kinds[KindUnclear]), cloneKind(f.Kinds[KindText])}
 		}
-		if len(k.Rows) < MaxExamples {
-			if name == "" {
-				name = RowName(at.Index, at.SheetRow, at.Key) // as messages name it
-			}
-			k.Rows = append(k.Rows, name)
+		f.Kinds[kind].add(kind, v, at, &name)
+		if f.left && counted && !notRead {
+			f.asNumber[kind-KindUnclear].add(kind, v, at, &name)
 		}
-		if (kind == KindText || kind == KindUnclear) && len(k.at) < MaxRowsListed {
-			k.at = append(k.at, at)
+	}
+}
+
+// cloneKind is k with lists of its own.
+func cloneKind(k KindFacts) KindFacts {
+	k.Examples, k.Rows, k.at = slices.Clone(k.Examples), slices.Clone(k.Rows), slices.Clone(k.at)
+	return k
+}
+
+// add counts one cell v of kind on the row at; name is the row's name as
+// messages give it, made once per row when first needed.
+func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) {
+	k.Count++
+	if len(k.Examples) < MaxExamples && kind != KindNothing && k.tried < maxTries {
+		k.tried++
+		if s := showCell(v); !slices.Contains(k.Examples, s) {
+			k.Examples = append(k.Examples, s) // D45: up to three examples, each once
 		}
+	}
+	if len(k.Rows) < MaxExamples {
+		if *name == "" {
+			*name = RowName(at.Index, at.SheetRow, at.Key) // as messages name it
+		}
+		k.Rows = append(k.Rows, *name)
+	}
+	if (kind == KindText || kind == KindUnclear) && len(k.at) < MaxRowsListed {
+		k.at = append(k.at, at)
 	}
 }
 
@@ -362,7 +423,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		if !f.Numeric {
 			continue
 		}
-		if text := f.Kinds[KindText]; text.Count > 0 {
+		if text := f.read(KindText); text.Count > 0 {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
 				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or, in a condition, leave such rows out " +
@@ -370,7 +431,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			listRows(&w, text)
 			out = append(out, w)
 		}
-		if unclear.Count > 0 && !mostlyUnclear {
+		if unclear := f.read(KindUnclear); unclear.Count > 0 && !mostlyUnclear {
 			w := at
 			what, them := " a number that is not clear (", "it"
 			if unclear.Count > 1 {

@@ -1,8 +1,10 @@
 package flow_test
 
 import (
+	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -179,4 +181,56 @@ func TestColumnRowsNamed(t *testing.T) {
 	c := flow.NewColumnCounter([]flow.ColumnRead{{Name: "n", Numeric: true, Line: 1, Column: 1}})
 	c.AddInput(flow.Input{Index: -1, Scope: scope.New(map[string]any{"row": map[string]any{"n": "x"}})})
 	require.Zero(t, c.Rows(), "data that is not a sheet is no row")
+}
+
+// D45, D49: a row where the part that reads a column as a number was left
+// out (the part before decided the line) does not count for the column's
+// warning, so that following its advice clears it; its facts still count
+// the cell. A part that ran and failed counts; so does every row of a
+// column that a field reads as a number.
+func TestColumnWarningGuarded(t *testing.T) {
+	rows := []map[string]any{{"amount": "10"}, {"amount": "x"}, {"amount": "3"}, {"amount": "y"}}
+	warnings := func(src string) (msgs []string, facts string) {
+		t.Helper()
+		f, err := flow.Compile("g.md", []byte(src), flow.SampleWarnings())
+		require.NoError(t, err)
+		c := flow.NewColumnCounter(flow.Columns([]byte(src)))
+		for i, row := range rows {
+			in := flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row})}
+			r := f.Run(context.Background(), in.Scope)
+			r.Row = i
+			var ws []string
+			for _, res := range r.Results {
+				for _, w := range res.Warnings {
+					ws = append(ws, w.Message)
+				}
+			}
+			if i == 1 && strings.Contains(src, "!= 'x' and") {
+				require.Empty(t, ws, "no sample warning on a part the run left out")
+			}
+			c.AddRow(in, &r)
+		}
+		for _, w := range c.Warnings("g.md") {
+			msgs = append(msgs, w.Message)
+		}
+		return msgs, c.Facts()[0].String()
+	}
+	const facts = "number text 2 ('10', '3'); other text 2 ('x', 'y')"
+	// no guard: both rows of text
+	msgs, fs := warnings("- **condition:** ${row.amount} > 5\n")
+	require.Equal(t, facts, fs)
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0], "but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('x', 'y')")
+	// the advice followed for 'x': only 'y' is left, named alone
+	msgs, fs = warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n")
+	require.Equal(t, facts, fs, "the facts count every cell")
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0], "but rows[3] (sheet row 5) holds text that is not a number ('y'); ")
+	// for both, with or: no warning
+	msgs, _ = warnings("- **condition:** ${row.amount} == x or ${row.amount} == y or ${row.amount} > 5\n")
+	require.Empty(t, msgs)
+	// a field reads it on every row, whatever the condition leaves out
+	msgs, _ = warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n- **twice:** ${row.amount * 2}\n")
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0], "but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text")
 }

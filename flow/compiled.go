@@ -3,6 +3,7 @@ package flow
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,6 +25,10 @@ type Flow struct {
 	findings []Finding     // what Validate reports without data
 	names    []string      // the variables the placeholders read, sorted
 	opts     options
+	// guarded are the columns read as a number only in parts of
+	// conditions (with SampleWarnings), see guards.go.
+	guarded    []guardedColumn
+	guardLines map[int]bool // the checked lines of their parts
 }
 
 // compiledField is one field of a flow with its compiled template or
@@ -56,6 +61,7 @@ type options struct {
 	runBudgetSet       bool
 	noFindings         bool
 	envAllowed         func(name string) bool
+	envNames           []string
 }
 
 // noFindings compiles without checking the flow: for Preview with
@@ -93,6 +99,13 @@ func EnvAllowed(allowed func(name string) bool) Option {
 	return func(o *options) { o.envAllowed = allowed }
 }
 
+// EnvNames names the environment variables a host lets in by a list
+// (ValidateOptions.EnvNames), so that the fix of a name not let in keeps
+// them.
+func EnvNames(names ...string) Option {
+	return func(o *options) { o.envNames = names }
+}
+
 // RunBudgetFactor is how many rows' budgets a run may use by default (D42).
 const RunBudgetFactor = 64
 
@@ -122,7 +135,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	if !f.opts.noFindings {
 		// With SampleWarnings each row brings its data, which decides
 		// what only data can (a method call that may be a key, D12).
-		f.findings = validate(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed}, f.opts.sample)
+		f.findings = validate(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed, EnvNames: f.opts.envNames}, f.opts.sample)
 	}
 	warnings := map[int][]Finding{}
 	for _, w := range f.findings {
@@ -173,6 +186,15 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		f.names = append(f.names, n)
 	}
 	sort.Strings(f.names)
+	if f.opts.sample {
+		f.guarded = guardedColumns(f.checked)
+		f.guardLines = map[int]bool{}
+		for _, g := range f.guarded {
+			for _, p := range g.parts {
+				f.guardLines[p.line] = true
+			}
+		}
+	}
 	return f, nil
 }
 
@@ -242,6 +264,10 @@ type RowResult struct {
 	// Err is set when the row was cut short because the context was
 	// done; it wraps ctx.Err().
 	Err error
+	// notNumeric are the columns read as a number only in parts of
+	// conditions that this row's run left out (with SampleWarnings):
+	// ColumnCounter.AddRow does not count them as read as a number.
+	notNumeric []string
 }
 
 // Failed reports whether a field or a condition of the row failed.
@@ -333,7 +359,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
-		sample = f.sampleWarnings(ctx, ev, s)
+		sample, r.notNumeric = f.sampleWarnings(ctx, ev, s, r.Results)
 	}
 	ev.End()
 	for i := range f.fields {
@@ -362,18 +388,30 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 
 // sampleWarnings are the warnings that s shows for each line (by line
 // number), as Validate gives them with s as sample, computed with ev (in
-// a shared evaluation: under the row's budget).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope) map[int][]Finding {
+// a shared evaluation: under the row's budget). A part of a condition
+// that the row's run left out (results are the run's) gets no warning:
+// the part before decided the line. notNumeric are the columns that the
+// row therefore did not read as a number (guards.go).
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string) {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
-	for _, c := range f.checked {
+	leftOut := map[int][]bool{}
+	for i := range f.checked {
+		c := &f.checked[i]
 		if c.cond == nil {
 			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
 			v.sampleChecks(c.ln, 0, c.tmpl)
 			continue
 		}
+		var steps []eval.Step
+		var err error
+		if j := slices.IndexFunc(results, func(r Result) bool { return r.Condition && r.Line == c.ln.num }); j >= 0 && results[j].Steps != nil {
+			steps, err = results[j].Steps, results[j].Err
+		}
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
-		for _, p := range c.cond.Parts() {
+		mark := len(v.list)
+		parts := c.cond.Parts()
+		for _, p := range parts {
 			v.sampleChecks(c.ln, c.at, p.Left)
 			if p.Right != nil {
 				v.sampleChecks(c.ln, c.at, p.Right)
@@ -381,14 +419,32 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		}
 		v.orderChecks(c.ln, c.at, c.cond)
 		v.cond = false
+		// Which parts the run left out is asked only when it matters: a
+		// part warned about, a column guarded by a part of the line.
+		if len(v.list) == mark && !f.guardLines[i] {
+			continue
+		}
+		lo := partsLeftOut(ctx, ev, c, s, steps, err)
+		leftOut[i] = lo
+		if lo == nil {
+			continue
+		}
+		kept := v.list[:mark]
+		for _, e := range v.list[mark:] {
+			if !inLeftOut(c, parts, lo, e.Column) {
+				kept = append(kept, e)
+			}
+		}
+		v.list = kept
 	}
+	notNumeric = notReadAsNumber(f.guarded, leftOut)
 	out := map[int][]Finding{}
 	for _, w := range v.finish() {
 		if w.Warning {
 			out[w.Line] = append(out[w.Line], w)
 		}
 	}
-	return out
+	return out, notNumeric
 }
 
 // EchoSaid is what an error's message says after it echoes its

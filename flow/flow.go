@@ -3,6 +3,7 @@ package flow
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -133,6 +134,10 @@ type ValidateOptions struct {
 	// is always empty and is warned about (D44), with the fix: `the
 	// environment is not read; run with -env NAME`.
 	EnvAllowed func(name string) bool
+	// EnvNames are the names EnvAllowed lets in, for a host that lets
+	// in a list of them (-env FOO): the fix of a name not let in keeps
+	// them, `run with -env FOO,BAZ`, so that following it lets both in.
+	EnvNames []string
 }
 
 // ValidateWith is ValidateContext with the settings of opts.
@@ -145,7 +150,7 @@ func ValidateWith(ctx context.Context, file string, src []byte, opts ValidateOpt
 // that data decides is left to the row.
 func validate(ctx context.Context, file string, src []byte, opts ValidateOptions, rowsDecide bool) (out []Finding) {
 	sample := opts.Sample
-	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, rowsDecide: rowsDecide}
+	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, envNames: opts.EnvNames, rowsDecide: rowsDecide}
 	defer func() {
 		if r := recover(); r != nil {
 			out = append(v.finish(), Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
@@ -168,17 +173,38 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		if fs.skip(ln.text) {
 			continue
 		}
+		before := len(v.list)
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
 			v.condition(ln, at)
 		} else {
 			v.template(ln)
 		}
+		v.plainUTF8(ln, v.list[before:])
 	}
 	return v.finish()
 }
 
 // tooMany is the message of the finding past MaxFindings.
 var tooMany = "too many problems; checking stopped after " + strconv.Itoa(MaxFindings)
+// plainUTF8 warns about a byte of the line ln that is not valid UTF-8
+// outside its placeholders (D37: never replaced silently; it is shown
+// as an escape, `\xff`), naming the line's text and the byte, unless a
+// problem of a placeholder (found, of the line) already says it.
+func (v *validator) plainUTF8(ln line, found eval.ErrorList) {
+	i := echo.FirstInvalid(ln.text)
+	if i < 0 {
+		return
+	}
+	for _, e := range found {
+		if strings.Contains(e.Reason, "not valid UTF-8") {
+			return
+		}
+	}
+	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: eval.ErrSyntax, Severity: eval.SeverityWarning,
+		Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X); it is shown as \\x%02x: save the flow file as UTF-8", ln.text[i], ln.text[i])}
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, i), ln.num, column(ln.text, i)+1
+	v.list = append(v.list, e)
+}
 
 // tooLarge says that a flow is over MaxSize. It names no byte
 // count: a reader that stops past MaxSize, as the command line's does,
@@ -192,6 +218,7 @@ type validator struct {
 	file       string
 	sample     *scope.Scope
 	envAllowed func(name string) bool
+	envNames   []string // the names envAllowed lets in, when known (ValidateOptions.EnvNames)
 	// ev evaluates against the sample: nil, one budget per evaluation;
 	// a run's Evaluator shares one budget for a row (D42).
 	ev   *eval.Evaluator

@@ -78,7 +78,14 @@ func TestValidatePositions(t *testing.T) {
 		"condition": {"- **condition:**   ลูกค้า ${x} = 1\r\n", "1:32: condition: unknown operator =; did you mean ==?"},
 		"cond expr": {"\t**Condition:** ${len(x, y)} > 1", "1:19: condition: ${len(x, y)}: len takes 1 value, got 2"},
 	} {
-		require.Equal(t, []string{c.want}, lines(c.src, nil), name)
+		got := lines(c.src, nil)
+		if name == "bad utf8" {
+			// D37: the bytes are never replaced silently; said once, at
+			// the first, which counts as one column
+			require.Equal(t, "1:1: warning: '\\xff\\xfe ${len()}': the text is not valid UTF-8 (byte 0xFF); it is shown as \\xff: save the flow file as UTF-8", got[0])
+			got = got[1:]
+		}
+		require.Equal(t, []string{c.want}, got, name)
 	}
 }
 

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -365,7 +366,9 @@ func (v *validator) envTraps(ln line, at int, reads []eval.EnvRead, phs []eval.P
 		}
 		reason := "the environment is not read; run with -env " + r.Name
 		if v.envAllowed != nil {
-			reason = "the environment variable " + echo.Quote(r.Name) + " is not let in, so this is always empty; run with -env " + r.Name
+			// the names let in already stay in the fix (-env FOO,BAZ)
+			names := strings.Join(append(slices.Clone(v.envNames), r.Name), ",")
+			reason = "the environment variable " + echo.Quote(r.Name) + " is not let in, so this is always empty; run with -env " + names
 		}
 		for _, ph := range phs {
 			if ph.Start > r.Offset || r.End > ph.End {

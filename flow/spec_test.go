@@ -35,7 +35,10 @@ import (
 //	           no findings
 //	validate   the findings of the flow block before it, one per line as
 //	           `kinenix validate flow.md` prints them
-//	validate-data  the same, with the document's data as sample data
+//	validate-data  what `kinenix validate -data DATA flow.md` prints for
+//	           the flow block before it, DATA the document's data: the
+//	           command line runs the flow with it (D43), so this block is
+//	           run through the CLI, by cmd/kinenix's TestSpecValidateData
 //	preview    what `kinenix preview -data` prints for the flow block
 //	           before it, with the document's data: a line per field, the
 //	           warnings of its line after it
@@ -166,14 +169,13 @@ func TestSpecExamples(t *testing.T) {
 			assert.Empty(t, flow.Validate("flow.md", []byte(strings.Join(b.body, "\n")), nil),
 				"the flow at line %d should have no findings", b.line)
 			ran++
-		case "validate", "validate-data":
+		case "validate-data":
+			// run through the command line (cmd/kinenix TestSpecValidateData)
 			require.True(t, i > 0 && blocks[i-1].info == "flow", "line %d: a %s block follows a flow block", b.line, b.info)
-			var sample *scope.Scope
-			if b.info == "validate-data" {
-				sample = s
-			}
+		case "validate":
+			require.True(t, i > 0 && blocks[i-1].info == "flow", "line %d: a %s block follows a flow block", b.line, b.info)
 			var got []string
-			for _, f := range flow.Validate("flow.md", []byte(strings.Join(blocks[i-1].body, "\n")), sample) {
+			for _, f := range flow.Validate("flow.md", []byte(strings.Join(blocks[i-1].body, "\n")), nil) {
 				got = append(got, f.String())
 			}
 			assert.Equal(t, strings.Join(b.body, "\n"), strings.Join(got, "\n"), "block at line %d", b.line)

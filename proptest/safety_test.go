@@ -113,7 +113,7 @@ var hostiles = map[string][]hostile{
 		{name: "unclosed ${ stays text (D18)", text: "${a.b", want: "${a.b"},
 		{name: "unclosed quote keeps ${ open (D18)", text: `${"abc}`, want: `${"abc}`},
 		{name: "condition of 2000 characters", cond: true, text: rep("a", 1992) + " == ${x}", want: "false"},
-		{name: "condition of 2001 characters", cond: true, text: rep("a", 1993) + " == ${x}", kind: eval.ErrLimit, reason: "the condition is longer than 2000 characters (it has 2001)"},
+		{name: "condition of 2001 characters", cond: true, text: rep("a", 1993) + " == ${x}", kind: eval.ErrLimit, reason: "the condition is longer than 2000 characters (it has 2001); split it into several condition lines, or shorten it"},
 	},
 	"depth": {
 		{name: "20 parentheses", text: "${" + rep("(", 20) + "1" + rep(")", 20) + "}", want: "1"},

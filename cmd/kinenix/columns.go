@@ -18,6 +18,39 @@ type columnCount struct {
 	q  []flow.Input // rows read, their results not yet given back
 }
 
+// newColumnCount returns the counter of the columns of a sheet that the
+// flow src reads (D45), over the rows of a run, or nil when there is
+// nothing to count: on is false (a run of one row), the data is no sheet
+// with rows, or the flow reads no column. validate -data and preview
+// both count with it, so that their warnings and -strict agree (D43).
+func newColumnCount(src []byte, plan *rowsPlan, on bool) *columnCount {
+	if !on || !plan.sheet || plan.headerOnly {
+		return nil
+	}
+	cols := flow.Columns(src)
+	if len(cols) == 0 {
+		return nil
+	}
+	return &columnCount{c: flow.NewColumnCounter(cols)}
+}
+
+// findings are the column warnings (D45) of the rows counted, in the
+// flow file name; nil for a nil counter. A run that stopped (D42) still
+// tells the facts of the rows it ran, which are facts about those rows,
+// saying that they cover only them, as its other findings do.
+func (cc *columnCount) findings(name string, stopped bool) []rowFinding {
+	if cc == nil {
+		return nil
+	}
+	more := wrap(cc.c.Warnings(name))
+	if n := cc.c.Rows(); stopped {
+		for i := range more {
+			more[i].Message += " (in the " + flow.Count(n) + " " + plural(n, "row", "rows") + " run before the run stopped)"
+		}
+	}
+	return more
+}
+
 // pass passes the rows through, keeping each until its result comes.
 func (cc *columnCount) pass(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 	return func(yield func(flow.Input, error) bool) {
@@ -44,7 +77,7 @@ func (cc *columnCount) ran(r *flow.RowResult) {
 		cc.q[0] = flow.Input{} // the row's data is not kept longer than the run keeps it
 		cc.q = cc.q[1:]
 		if in.Index == r.Row {
-			cc.c.AddInput(in)
+			cc.c.AddRow(in, r)
 			return
 		}
 	}

@@ -20,8 +20,10 @@ import (
 // Fields are matched by label and by their order among the fields of the
 // same label (the second `condition` of the old flow with the second of
 // the new), wherever they are in the file. A row is newly skipped when a
-// condition that held for it in the old flow does not in the new one, and
-// newly run the other way round.
+// condition that held for it in the old flow does not in the new one
+// (false or failing), and newly run the other way round; a condition
+// that one flow does not have holds for every row there (its step runs),
+// so adding a condition skips the rows where it is not true.
 func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flow.Flow) int {
 	src, err := readFlow(p.pf.compare, p.stdin, p.d.file == "-")
 	if err != nil {
@@ -39,7 +41,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	// previewed, by the new flow: -where names a condition of the new flow
 	// (or any condition line, tested before both flows run), -errors keeps
 	// the rows where the new flow fails.
-	keep, only, code := p.filter(name, newFlow)
+	chosen, shown, only, code := p.filter(name, newFlow)
 	if code != exitOK {
 		return code
 	}
@@ -102,19 +104,21 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 			break
 		}
 		prog.add()
+		if !chosen(&rn) || !shown(&rn) {
+			continue // only the rows chosen are compared and counted
+		}
 		for _, res := range rn.Results {
 			if res.Err != nil {
 				p.errors++
 			}
 		}
-		if !keep(&rn) {
-			continue
-		}
 		rows++
 		any, lostCond, gainedCond := false, false, false
 		for _, c := range cols {
 			before, after := "(no field)", "(no field)"
-			var hb, ha bool
+			// A condition that is not in a flow lets its step run: it
+			// holds for every row.
+			hb, ha := true, true
 			if c.old >= 0 {
 				before = cell(&ro.Results[c.old])
 				hb = ro.Results[c.old].Holds

@@ -16,6 +16,9 @@ import (
 // databases.
 const maxDataSize = 64 << 20
 
+// tooLargeFix is the fix of a data file over maxDataSize.
+const tooLargeFix = "split it into files of fewer rows, or give only the rows and columns the flow reads"
+
 // loadData reads a data file ("-" is standard input) and decodes it with the
 // data package (D36): JSON, YAML, CSV, XLSX or JSON lines by the file's
 // extension; another extension is refused (checkDataExt).
@@ -63,7 +66,7 @@ func decodeFile(path string, stdin io.Reader, opts ...data.Option) (*data.Data, 
 		return nil, fmt.Errorf("cannot read data from %s", name)
 	}
 	if len(b) > maxDataSize {
-		return nil, fmt.Errorf("data in %s is larger than %d MiB", name, maxDataSize>>20)
+		return nil, fmt.Errorf("data in %s is larger than %d MiB; %s", name, maxDataSize>>20, tooLargeFix)
 	}
 	return data.Decode(name, b, opts...)
 }
@@ -86,6 +89,10 @@ func checkDataExt(path string) error {
 		// no claim to check: a file such as /dev/fd/63 (a shell's <(...))
 		// is read as standard input is, by its text
 		return nil
+	}
+	if i := strings.LastIndexByte(path, '#'); i >= 0 && slices.Contains(exts, strings.ToLower(filepath.Ext(path[:i]))) {
+		// FILE.csv#x: only a workbook has sheets to name
+		return fmt.Errorf("data file %s: #SHEET names a sheet of an .xlsx workbook only; give the file alone: -data %s", path, path[:i])
 	}
 	return fmt.Errorf("data file %s: kinenix does not read %s files; it reads %s (save the data as one of them)", path, ext, extList())
 }

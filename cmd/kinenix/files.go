@@ -39,12 +39,16 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 // flows reads the flow files of preview or validate in turn (readFlow;
 // dataFromStdin when -data is -) and yields each name with its text. A
 // file that cannot be read is told on standard error, after what w holds
-// so far, and makes *code 2; the others are still read.
-func (c *cli) flows(files []string, dataFromStdin bool, w *bufio.Writer, code *int) iter.Seq2[string, []byte] {
+// so far, and makes *code 2; the others are still read. unread, when not
+// nil, is told of it too (preview -json lists it in its files).
+func (c *cli) flows(files []string, dataFromStdin bool, w *bufio.Writer, code *int, unread func(name string, err error)) iter.Seq2[string, []byte] {
 	return func(yield func(string, []byte) bool) {
 		for _, name := range files {
 			src, err := readFlow(name, c.stdin, dataFromStdin)
 			if err != nil {
+				if unread != nil {
+					unread(name, err)
+				}
 				w.Flush()
 				c.message(err)
 				*code = exitUsage

@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/flow"
@@ -310,7 +312,9 @@ func (t *tableOut) line(cs []string) {
 // could not be read as a whole (it is too large) or its run stopped
 // (D42), and then stopped too: {"row": N, "sheetRow": M, "key": KEY,
 // "message": MESSAGE}, the row where it stopped (D41) and the message
-// of error; summary only with -summary. errors counts the fields that failed
+// of error; summary only with -summary; warnings, the warnings of the
+// rows not listed (-errors, -where) and the column warnings of a sheet
+// (D45), as validate -json lists them, only when there are some. errors counts the fields that failed
 // and the flows that could not be read, warnings the warnings. Each
 // ROW is a previewRow. jsonOut writes it a row at a time.
 
@@ -399,11 +403,14 @@ type jsonStop struct {
 	Message string `json:"message"`
 }
 
-func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary) {
+func (j *jsonOut) endFile(failed string, stopped *jsonStop, sum *summary, warnings []record.Finding) {
 	if j.rows > 0 {
 		j.write("\n      ")
 	}
 	j.write("]")
+	if len(warnings) > 0 {
+		j.write(",\n      \"warnings\": " + j.encode(warnings, "      "))
+	}
 	if sum != nil {
 		j.write(",\n      \"summary\": " + j.encode(sum.Record(), "      "))
 	}
@@ -456,7 +463,7 @@ func jsonField(r flow.Result) previewField {
 	case r.Condition:
 		f.Result = r.Holds
 	default:
-		f.Result = r.Text
+		f.Result = jsonText(r.Text)
 	}
 	for _, st := range r.Steps {
 		f.Steps = append(f.Steps, record.StepOf(st))
@@ -465,4 +472,24 @@ func jsonField(r flow.Result) previewField {
 		f.Warnings = append(f.Warnings, toJSONFinding(w, nil))
 	}
 	return f
+}
+
+// jsonText is a result for JSON: as rendered, but for a byte that is not
+// valid UTF-8, written as the escape the text output writes (`\xff`,
+// D37), which encoding/json would replace with U+FFFD silently.
+func jsonText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

@@ -48,8 +48,8 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		"how many rows are true, false and fail, and per field how many rows\nfail, with the first of them")
 	fs.StringVar(&pf.where, "where", "", "only the rows where `CONDITION` is true: a condition of the flow (as\n"+
 		"written after **condition:**, or its line number), or any condition\n"+
-		"line, tested before the flow runs (implies every row)")
-	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row)")
+		"line, tested before the flow runs (implies every row, unless -row N)")
+	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row,\nunless -row N)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
 		"changed, row by row and field by field, then a summary line")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
@@ -68,7 +68,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
 		}
 		if pf.timeout < 0 {
-			return c.usageError("preview", "-timeout takes a duration above 0, e.g. 30s")
+			return c.usageError("preview", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")
 		}
 		// -summary, -where, -errors and -compare look at every row of a sheet.
 		implied := pf.summary || pf.where != "" || pf.onlyErrors || pf.compare != ""
@@ -108,7 +108,17 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			p.json = &jsonOut{w: w}
 			p.json.begin()
 		}
-		for name, src := range c.flows(files, d.file == "-", w, &code) {
+		var unread func(string, error)
+		if p.json != nil {
+			// -json lists a flow that cannot be read with its error, and
+			// counts it in errors, as a flow too large to read.
+			unread = func(name string, err error) {
+				p.errors++
+				p.json.file(echo.Clean(name))
+				p.json.endFile(echo.Clean(err.Error()), nil, nil, nil)
+			}
+		}
+		for name, src := range c.flows(files, d.file == "-", w, &code, unread) {
 			if rc := p.file(ctx, name, src); rc > code {
 				code = rc
 			}
@@ -142,7 +152,7 @@ type previewRun struct {
 // what only this flow makes (2 when its old flow cannot be read, 1 when
 // its run stopped).
 func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
-	opts := append([]flow.Option{flow.EnvAllowed(p.d.envAllowed())}, runOptions...)
+	opts := append([]flow.Option{flow.EnvAllowed(p.d.envAllowed()), flow.EnvNames(p.d.env...)}, runOptions...)
 	if p.pf.explain {
 		opts = append(opts, flow.Explain())
 	}
@@ -156,7 +166,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		p.errors++
 		if p.json != nil {
 			p.json.file(echo.Clean(name))
-			p.json.endFile(err.Error(), nil, nil)
+			p.json.endFile(err.Error(), nil, nil, nil)
 			return exitOK
 		}
 		fmt.Fprintf(p.w, "%s: error: %s\n", echo.Clean(name), err)
@@ -165,18 +175,28 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.compare != "" {
 		return p.compareFlows(ctx, name, f)
 	}
-	keep, only, code := p.filter(name, f)
+	chosen, shown, only, code := p.filter(name, f)
 	if code != exitOK {
 		return code
 	}
 	var out rowsOut = noRows{} // -summary alone prints only the summary
-	var warns *findingSet      // the warnings of table and csv, printed after the rows
 	if !p.pf.summary || p.d.each || p.json != nil {
 		out = p.output(f)
-		if p.json == nil && (p.pf.format == "table" || p.pf.format == "csv") {
-			warns = newFindingSet(name, staticWarnings(f), !p.plan.single())
-		}
 	}
+	// after gathers the warnings of the rows printed without them (table
+	// and csv have no place for them) and of the rows not printed (-errors,
+	// -summary alone), to be printed after the rows as validate -data
+	// prints them: each once, with its rows. With the column warnings of
+	// the sheet (D45), which only the whole run knows, they are every
+	// warning that counts, so that -strict never exits 1 on a warning it
+	// did not print, and preview -strict and validate -strict agree (D43).
+	inline := p.json != nil || p.pf.format == "text" || p.pf.format == "jsonl"
+	var static []flow.Finding // with their rows when a row shows them
+	if !inline {
+		static = staticWarnings(f)
+	}
+	after := newFindingSet(name, static, !p.plan.single())
+	counter := newColumnCount(src, p.plan, p.plan.every)
 	var sum *summary
 	if p.pf.summary {
 		sum = newSummary(f)
@@ -186,12 +206,22 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog := p.progress()
 	var stop error
-	for r, err := range f.RunRows(ctx, only(p.plan.rows(f.Reads("rows")))) {
+	inputs := only(p.plan.rows(f.Reads("rows")))
+	if counter != nil {
+		inputs = counter.pass(inputs)
+	}
+	for r, err := range f.RunRows(ctx, inputs) {
 		if err != nil {
 			stop = err
 			break
 		}
 		prog.add()
+		if !chosen(&r) {
+			continue // -where: a row not chosen is not counted (as one not run)
+		}
+		if counter != nil {
+			counter.ran(&r)
+		}
 		if sum != nil {
 			sum.AddRow(&r)
 		}
@@ -199,26 +229,24 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 			if res.Err != nil {
 				p.errors++
 			}
-			p.warnings += len(res.Warnings)
 		}
-		if warns != nil {
-			warns.addRow(&r, false)
+		printed := shown(&r) && (!p.pf.summary || p.d.each)
+		if !printed || !inline {
+			after.addRow(&r, false)
+		} else {
+			// their warnings are printed with them
+			for _, res := range r.Results {
+				p.warnings += len(res.Warnings)
+			}
 		}
-		if !keep(&r) || p.pf.summary && !p.d.each {
-			continue
+		if printed {
+			out.row(&r)
 		}
-		out.row(&r)
 	}
 	prog.done()
 	out.end()
-	if warns != nil {
-		// A table or CSV file has no place for them: they go to standard
-		// error, each once with its rows, as validate prints them.
-		p.w.(*bufio.Writer).Flush()
-		for _, fd := range warns.list(stop != nil, nil) {
-			fmt.Fprintln(p.stderr, echo.Clean(fd.String()))
-		}
-	}
+	warned := after.list(stop != nil, counter.findings(name, stop != nil))
+	p.warnings += len(warned)
 	failed := ""
 	if stop != nil {
 		failed = stop.Error() + p.timeoutNote(stop)
@@ -231,7 +259,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		if se, ok := stop.(*flow.StopError); ok {
 			stopped = &jsonStop{RowRef: record.RowRefOf(se.Index, se.SheetRow, se.Key), Message: echo.Clean(failed)}
 		}
-		p.json.endFile(failed, stopped, sum)
+		var ws []record.Finding
+		for _, fd := range warned {
+			ws = append(ws, toJSONFinding(fd.Finding, fd.rows))
+		}
+		p.json.endFile(failed, stopped, sum, ws)
 	} else if sum != nil && p.d.each && (p.pf.format == "csv" || p.pf.format == "jsonl") {
 		// the rows stay one CSV table or JSON lines: the summary goes to
 		// standard error
@@ -239,6 +271,21 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		sum.print(p.stderr, name)
 	} else if sum != nil {
 		sum.print(p.w, name)
+	}
+	if len(warned) > 0 && p.json == nil {
+		// After the rows and the summary: in text (and -summary alone,
+		// which prints text in every format) on standard output; with
+		// table, csv and jsonl, whose standard output stays one table,
+		// CSV file or JSON lines, on standard error.
+		dst := p.stderr
+		if p.pf.format == "text" || p.pf.summary && !p.d.each {
+			dst = p.w
+		} else {
+			p.w.(*bufio.Writer).Flush()
+		}
+		for _, fd := range warned {
+			fmt.Fprintln(dst, echo.Clean(fd.String()))
+		}
 	}
 	if stop != nil {
 		p.errors++
@@ -262,12 +309,15 @@ func (p *previewRun) timeoutNote(err error) string {
 	return ""
 }
 
-// filter is what -where and -errors keep of the rows: keep looks at a
-// row's results; only takes the rows to run. -where names a condition of
-// the flow (as written, or by its line number), whose verdict on each row
-// decides, or any other condition line, tested on each row before the
-// flow runs (a row where it is not true is not run, nor counted).
-func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], code int) {
+// filter is what -where and -errors keep of the rows: chosen and shown
+// look at a row's results, only takes the rows to run. -where names a
+// condition of the flow (as written, or by its line number), whose
+// verdict on each row chooses it, or any other condition line, tested on
+// each row before the flow runs; either way a row where it is not true is
+// not printed, nor counted (in the exit status, -summary or the column
+// facts). -errors prints only the rows that fail (shown); the others
+// still count, and their warnings are printed after the rows.
+func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], code int) {
 	where := -1 // the index of the -where condition among the results
 	only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] { return rows }
 	if text := strings.TrimSpace(p.pf.where); text != "" {
@@ -282,13 +332,13 @@ func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResul
 		case where < 0 && isLine == nil:
 			p.w.(*bufio.Writer).Flush()
 			fmt.Fprintf(p.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
-			return nil, nil, exitUsage
+			return nil, nil, nil, exitUsage
 		case where < 0:
 			cond, err := eval.CompileCondition(text, eval.Strict())
 			if err != nil {
 				p.w.(*bufio.Writer).Flush()
 				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", echo.Clean(err.Error()))
-				return nil, nil, exitUsage
+				return nil, nil, nil, exitUsage
 			}
 			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 				return func(yield func(flow.Input, error) bool) {
@@ -307,15 +357,11 @@ func (p *previewRun) filter(name string, f *flow.Flow) (keep func(*flow.RowResul
 			}
 		}
 	}
-	return func(r *flow.RowResult) bool {
-		if p.pf.onlyErrors && !r.Failed() {
-			return false
-		}
-		if where >= 0 && where < len(r.Results) && !r.Results[where].Holds {
-			return false
-		}
-		return true
-	}, only, exitOK
+	chosen = func(r *flow.RowResult) bool {
+		return where < 0 || where < len(r.Results) && r.Results[where].Holds
+	}
+	shown = func(r *flow.RowResult) bool { return !p.pf.onlyErrors || r.Failed() }
+	return chosen, shown, only, exitOK
 }
 
 // staticWarnings are the warnings of a flow known without data.

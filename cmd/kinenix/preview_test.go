@@ -116,7 +116,9 @@ func TestPreviewRows(t *testing.T) {
 		"rows[1] (sheet row 3):\n"+p+":1: policy: P-2 of 3\n"+
 		p+":2: monthly: error: ${number(row.premium) / 12}: number(row.premium) is empty; use default(number(row.premium), 0)\n"+
 		p+":3: condition: false\n"+
-		"rows[2] (sheet row 4):\n"+last, r.stdout)
+		"rows[2] (sheet row 4):\n"+last+
+		// after the rows, the column warning validate -data gives (D43, D45)
+		p+":2:25: warning: column premium is read as a number, but rows[2] (sheet row 4) holds text that is not a number ('abc'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'abc' and ...)\n", r.stdout)
 
 	// render and cond take -row too, and an error with a row's data
 	// names the row (D41); with data that is not a sheet, none.
@@ -169,7 +171,10 @@ type testPreviewDoc struct {
 	Files []struct {
 		File  string `json:"file"`
 		Error string `json:"error"`
-		Rows  []struct {
+		// Warnings are the warnings printed after the rows: the column
+		// warnings of a sheet (D45), those of rows not listed.
+		Warnings []map[string]any `json:"warnings"`
+		Rows     []struct {
 			Row    *int             `json:"row"`
 			Fields []map[string]any `json:"fields"`
 		} `json:"rows"`
@@ -229,7 +234,10 @@ func TestPreviewJSON(t *testing.T) {
 	require.Equal(t, "P-2 of 3", rows[1].Fields[0]["result"])
 	require.Equal(t, false, rows[1].Fields[2]["result"])
 	require.Equal(t, 2, doc.Errors)
-	require.Equal(t, 3, doc.Warnings)
+	require.Equal(t, 4, doc.Warnings, "three of the fields, one of the column premium (D45)")
+	require.Len(t, doc.Files[0].Warnings, 1)
+	require.Equal(t, "column", doc.Files[0].Warnings[0]["kind"])
+	require.Equal(t, []any{2.0}, doc.Files[0].Warnings[0]["rows"])
 
 	// A flow too large to read has its error and no rows; the next flow is
 	// still previewed. Text is not HTML-escaped.
@@ -246,10 +254,35 @@ func TestPreviewJSON(t *testing.T) {
 	require.Len(t, doc.Files[1].Rows, 1)
 	require.Equal(t, 1, doc.Errors)
 
-	// No files read: an empty list, not null.
+	// A flow that cannot be read is listed with its error and counted in
+	// errors, as a flow too large to read; exit 2 as for any file that
+	// cannot be read, said on standard error too.
 	r = runCLI(t, "", "preview", "-json", "missing.md")
 	require.Equal(t, 2, r.code)
+	require.Equal(t, "{\n  \"files\": [\n    {\n      \"file\": \"missing.md\",\n      \"rows\": [],\n"+
+		"      \"error\": \"flow file missing.md does not exist\"\n    }\n  ],\n  \"errors\": 1,\n  \"warnings\": 0\n}\n", r.stdout)
+	require.Equal(t, "kinenix: flow file missing.md does not exist\n", r.stderr)
+
+	// No files read: an empty list, not null.
+	r = runCLI(t, "", "preview", "-json", t.TempDir())
+	require.Equal(t, 2, r.code)
 	require.Equal(t, "{\n  \"files\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n", r.stdout)
+}
+
+// A binary file given as a flow (a workbook, bytes with a NUL) is refused
+// as a file that cannot be read, saying what it is and what a flow is.
+func TestBinaryFlowRefused(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"../../examples/renewals.xlsx", "kinenix: flow file ../../examples/renewals.xlsx is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data\n"},
+		{writeFile(t, "b.md", "- **a:** x\x00y\n"), "holds binary data (a NUL byte at byte 11), not text; a flow is a Markdown text file (UTF-8)\n"},
+	} {
+		for _, cmd := range []string{"validate", "preview"} {
+			r := runCLI(t, "", cmd, c.file)
+			require.Equal(t, 2, r.code, cmd)
+			require.Empty(t, r.stdout, cmd)
+			require.Contains(t, r.stderr, c.want, cmd)
+		}
+	}
 }
 
 // Warnings about the data follow their field, in validate's form.
@@ -337,26 +370,30 @@ func TestPreviewFormatsGolden(t *testing.T) {
 		golden string
 		code   int
 		args   []string
+		stderr string // what a format with no place for warnings prints there
 	}{
-		{"renewals-table.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "table", "-key", "policy_no", "examples/renewals.md"}},
-		{"renewals-format-csv.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "csv", "examples/renewals.md"}},
-		{"renewals-jsonl.golden", 0, []string{"-data", "examples/renewals.xlsx", "-each", "-format", "jsonl", "-key", "policy_no", "examples/renewals.md"}},
-		{"renewals-summary.golden", 0, []string{"-data", "examples/renewals.csv", "-summary", "examples/renewals.md"}},
-		{"renewals-where.golden", 0, []string{"-data", "examples/renewals.csv", "-where", "${row.status} == Paid", "-key", "policy_no", "examples/renewals.md"}},
-		{"bench-each-summary.golden", 1, []string{"-data", bench, "-each", "-summary", "-format", "table", "bench/testdata/sheet.md"}},
-		{"bench-summary-json.golden", 1, []string{"-data", bench, "-summary", "-json", "bench/testdata/sheet.md"}},
-		{"bench-errors.golden", 1, []string{"-data", bench, "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}},
-		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}},
-		{"bench-where-line.golden", 1, []string{"-data", bench, "-where", "13", "-format", "csv", "bench/testdata/sheet.md"}},
-		{"bench-compare.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-key", "policy_no", "bench/testdata/sheet.md"}},
-		{"bench-compare-errors.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}},
-		{"bench-compare-where.golden", 0, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-where", "${row.status} == Paid", "bench/testdata/sheet.md"}},
+		{"renewals-table.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "table", "-key", "policy_no", "examples/renewals.md"}, ""},
+		{"renewals-format-csv.golden", 0, []string{"-data", "examples/renewals.csv", "-each", "-format", "csv", "examples/renewals.md"}, ""},
+		{"renewals-jsonl.golden", 0, []string{"-data", "examples/renewals.xlsx", "-each", "-format", "jsonl", "-key", "policy_no", "examples/renewals.md"}, ""},
+		{"renewals-summary.golden", 0, []string{"-data", "examples/renewals.csv", "-summary", "examples/renewals.md"}, ""},
+		{"renewals-where.golden", 0, []string{"-data", "examples/renewals.csv", "-where", "${row.status} == Paid", "-key", "policy_no", "examples/renewals.md"}, ""},
+		{"bench-each-summary.golden", 1, []string{"-data", bench, "-each", "-summary", "-format", "table", "bench/testdata/sheet.md"},
+			"bench/testdata/sheet.md:8:25: warning: column premium is read as a number, but rows[13] (sheet row 15) holds text that is not a number ('n/a'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'n/a' and ...)\n"},
+		{"bench-summary-json.golden", 1, []string{"-data", bench, "-summary", "-json", "bench/testdata/sheet.md"}, ""},
+		{"bench-errors.golden", 1, []string{"-data", bench, "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}, ""},
+		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}, ""},
+		// line 13 holds on no row that fails: the rows it does not choose
+		// are not counted, as with any other condition line
+		{"bench-where-line.golden", 0, []string{"-data", bench, "-where", "13", "-format", "csv", "bench/testdata/sheet.md"}, ""},
+		{"bench-compare.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-key", "policy_no", "bench/testdata/sheet.md"}, ""},
+		{"bench-compare-errors.golden", 1, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}, ""},
+		{"bench-compare-where.golden", 0, []string{"-data", bench, "-compare", "bench/testdata/sheet-old.md", "-where", "${row.status} == Paid", "bench/testdata/sheet.md"}, ""},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			t.Chdir("../..")
 			r := runCLI(t, "", append([]string{"preview"}, c.args...)...)
 			require.Equal(t, c.code, r.code, r.stdout+r.stderr)
-			require.Empty(t, r.stderr)
+			require.Equal(t, c.stderr, r.stderr)
 			golden := filepath.Join(wd, "testdata", "preview", c.golden)
 			if *update {
 				require.NoError(t, os.WriteFile(golden, []byte(r.stdout), 0o644))

@@ -65,11 +65,11 @@ func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *ro
 	if d.file == "" {
 		switch {
 		case d.row.set:
-			return nil, c.usageError(name, "-row picks a row of a sheet; give the sheet with -data FILE.csv or FILE.xlsx"), true
+			return nil, c.usageError(name, "-row picks a row of a sheet; give the sheet with -data FILE.csv, FILE.xlsx or FILE.jsonl"), true
 		case every:
-			return nil, c.usageError(name, "-each computes every row of a sheet; give the sheet with -data FILE.csv or FILE.xlsx"), true
+			return nil, c.usageError(name, "-each computes every row of a sheet; give the sheet with -data FILE.csv, FILE.xlsx or FILE.jsonl"), true
 		case key != "":
-			return nil, c.usageError(name, "-key names the rows of a sheet by a column; give the sheet with -data FILE.csv or FILE.xlsx"), true
+			return nil, c.usageError(name, "-key names the rows of a sheet by a column; give the sheet with -data FILE.csv, FILE.xlsx or FILE.jsonl"), true
 		}
 		p.vars = map[string]any{}
 		return p, exitOK, false
@@ -172,7 +172,7 @@ func (p *rowsPlan) open() (*data.RowReader, *os.File, error) {
 	}
 	if st.Size() > maxDataSize {
 		f.Close()
-		return nil, nil, fmt.Errorf("data in %s is larger than %d MiB", p.path, maxDataSize>>20)
+		return nil, nil, fmt.Errorf("data in %s is larger than %d MiB; %s", p.path, maxDataSize>>20, tooLargeFix)
 	}
 	rr, err := data.OpenRows(p.path, f, st.Size(), p.opts...)
 	if err != nil {

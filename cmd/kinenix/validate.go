@@ -75,7 +75,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
 		if timeout < 0 {
-			return c.usageError("validate", "-timeout takes a duration above 0, e.g. 30s")
+			return c.usageError("validate", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")
 		}
 		files, code := c.flowFiles(args)
 		every := !d.row.set && d.file != "" && d.file != "-" && sheetExt(d.file)
@@ -101,8 +101,8 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 		}
-		for name, src := range c.flows(files, d.file == "-", w, &code) {
-			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), !d.row.set)
+		for name, src := range c.flows(files, d.file == "-", w, &code, nil) {
+			found, stop := validateRows(ctx, name, src, plan, d.envAllowed(), d.env, !d.row.set)
 			for _, f := range found {
 				if (!f.Warning || *strict) && code == exitOK {
 					code = exitProblem
@@ -178,24 +178,21 @@ func (f rowFinding) String() string {
 // holds without data is listed as it is. stop is why the run ended before
 // its last row.
 //
-// env is what -env lets in (D44); with columns set, the columns of a
+// env is what -env lets in (D44), names the names it lists; with columns set, the columns of a
 // sheet that the flow reads are counted over its rows, and their warnings
 // (D45) join the findings.
-func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, columns bool) (out []rowFinding, stop error) {
+func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, names []string, columns bool) (out []rowFinding, stop error) {
 	check := func() []rowFinding {
-		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env}))
+		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env, EnvNames: names}))
 	}
 	if !plan.hasData || plan.sheet && plan.headerOnly {
 		return check(), nil // a sheet without rows is said once, before
 	}
-	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env)}, runOptions...)...)
+	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
-	var counter *columnCount
-	if cols := flow.Columns(src); columns && plan.sheet && len(cols) > 0 {
-		counter = &columnCount{c: flow.NewColumnCounter(cols)}
-	}
+	counter := newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	inputs := plan.rows(f.Reads("rows"))
 	if counter != nil {
@@ -211,19 +208,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 		}
 		set.addRow(&r, true)
 	}
-	var more []rowFinding
-	if counter != nil {
-		more = wrap(counter.c.Warnings(name))
-		// A run that stopped (D42) still tells the facts of the rows it
-		// ran, which are facts about those rows, saying that they cover
-		// only them, as its other findings do.
-		if n := counter.c.Rows(); stop != nil {
-			for i := range more {
-				more[i].Message += " (in the " + flow.Count(n) + " " + plural(n, "row", "rows") + " run before the run stopped)"
-			}
-		}
-	}
-	return set.list(stop != nil, more), stop
+	return set.list(stop != nil, counter.findings(name, stop != nil)), stop
 }
 
 // findingSet gathers the findings of a run over rows: each different
@@ -410,5 +395,22 @@ func readFlow(name string, stdin io.Reader, stdinUsed bool) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read flow file %s", name)
 	}
+	if why := binaryText(b); why != "" {
+		return nil, fmt.Errorf("flow file %s %s", name, why)
+	}
 	return b, nil
+}
+
+// binaryText says why a flow file that holds no text at all is not a
+// flow, with the fix: a workbook or another ZIP archive, or bytes with a
+// NUL among them (no text file has one); "" for text. Only the start is
+// looked at.
+func binaryText(b []byte) string {
+	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		return "is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data"
+	}
+	if i := bytes.IndexByte(b[:min(len(b), 8<<10)], 0); i >= 0 {
+		return "holds binary data (a NUL byte at byte " + strconv.Itoa(i+1) + "), not text; a flow is a Markdown text file (UTF-8)"
+	}
+	return ""
 }

@@ -260,12 +260,13 @@ var errCases = []errCase{
 	{"a=b == ${x}", "unknown operator =; did you mean ==?", 1},
 	{"${a} == 1 and ${b} = 2", "unknown operator =; did you mean ==?", 19},
 	// Unclosed ${ (D18).
-	{"${a", "${ is not closed", 0},
-	{"${a} == ${b", "${ is not closed", 8},
-	{"${a} == x and ${b", "${ is not closed", 14},
+	// The part from the ${ on is named, with the fix (D16, as a field's).
+	{"${a", "'${a': ${ is not closed; add the closing }", 0},
+	{"${a} == ${b", "'${b': ${ is not closed; add the closing }", 8},
+	{"${a} == x and ${b", "'${b': ${ is not closed; add the closing }", 14},
 	{"'${a' == x", "${ is not closed; the quote ' inside it is not closed", 1},
 	{"${f('}) == x", "${ is not closed; the quote ' inside it is not closed", 0},
-	{`${f("}") == x`, "${ is not closed", 0},
+	{`${f("}") == x`, `'${f("}") == x': ${ is not closed; add the closing }`, 0},
 	{`${f("}) == x`, `${ is not closed; the quote " inside it is not closed`, 0},
 	{`${f('\'}) == x`, "${ is not closed; the quote ' inside it is not closed", 0},
 	// Quotes (D26).

@@ -17,8 +17,8 @@ import (
 // (fewer than echo.Max: a condition's reason names a part of one line).
 const echoLimit = 40
 
-// problemError gives the reason of a problem.
-func problemError(p condgen.Problem) error {
+// problemError gives the reason of a problem of the condition line.
+func problemError(p condgen.Problem, line string) error {
 	var reason string
 	switch p.Kind {
 	case condgen.Empty:
@@ -27,6 +27,10 @@ func problemError(p condgen.Problem) error {
 		reason = "${ is not closed"
 		if p.Text != "" {
 			reason += "; the quote " + p.Text + " inside it is not closed"
+		} else if p.Offset >= 0 && p.Offset < len(line) {
+			// the part from the ${ on, as a field's message names its
+			// placeholder, and the fix
+			reason = quote(strings.TrimRight(line[p.Offset:], " \t")) + ": ${ is not closed; add the closing }"
 		}
 	case condgen.UnclosedQuote:
 		reason = "quote " + p.Text + " is not closed"
