@@ -186,6 +186,7 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 
 // tooMany is the message of the finding past MaxFindings.
 var tooMany = "too many problems; checking stopped after " + strconv.Itoa(MaxFindings)
+
 // plainUTF8 warns about a byte of the line ln that is not valid UTF-8
 // outside its placeholders (D37: never replaced silently; it is shown
 // as an escape, `\xff`), naming the line's text and the byte, unless a
