@@ -790,6 +790,13 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		c, known, err = lim.OrderOp(n.op.String(), l, r)
 		ok = err == nil && known && order(n.op, c)
 	case ast.In: // D29
+		if n.right != nil && n.right.quoted && r.Kind() != value.List && r.Kind() != value.Dict {
+			// Quoted text is taken as written (D26): one item, its
+			// commas kept, as in a list of quoted items; only bare
+			// text is split at commas.
+			ok, err = lim.Equal(l, r)
+			break
+		}
 		ok, err = lim.Member(l, r)
 	case ast.Contains:
 		ok, err = lim.Contains(l, r)

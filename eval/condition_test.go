@@ -424,3 +424,39 @@ func TestConditionQuotedList(t *testing.T) {
 	_, err = eval.CompileCondition("${s} == 'Pending', 'Closed'")
 	require.EqualError(t, err, "condition: text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'")
 }
+
+// D26, D29: quoted text on a side is taken as written; only bare text on
+// the right of `in` is split at commas, so a lone quoted right side is one
+// item, commas in it kept, as it is in a list of quoted items.
+func TestConditionQuotedSideIsOneItem(t *testing.T) {
+	s := scope.New(map[string]any{
+		"note":  "renewal, paid by transfer",
+		"s":     "renewal",
+		"blank": "",
+		"tags":  []any{"a, b", "c"},
+	})
+	for _, c := range []condCase{
+		{"${note} in 'renewal, paid by transfer'", true},
+		{"${s} in 'renewal, paid by transfer'", false},
+		{`${s} in "renewal, x"`, false},
+		{`${note} in "renewal, paid by transfer"`, true},
+		{"not ${s} in 'renewal, x'", true},
+		{"${s} in 'RENEWAL'", true},
+		{"${s} in renewal, x", true}, // bare text still splits (D29)
+		{"${note} in renewal, paid by transfer", false},
+		{"${s} in '${note}'", false}, // quoted: the rendered text is one item
+		{"${note} in '${note}'", true},
+		{"a, b in ${tags}", true}, // a list on the right keeps its items
+		{"'a, b' in ${tags}", true},
+		{"${note} contains 'paid by'", true},
+		{"'renewal, paid' contains ${s}", true},
+		{"'a, b' == 'a, b'", true},
+		{"${note} != 'renewal, paid by transfer'", false},
+	} {
+		cond, err := eval.CompileCondition(c.line)
+		require.NoError(t, err, c.line)
+		got, err := cond.Test(s)
+		require.NoError(t, err, c.line)
+		require.Equal(t, c.want, got, c.line)
+	}
+}
