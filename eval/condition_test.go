@@ -144,7 +144,8 @@ func TestConditionMembership(t *testing.T) {
 		{"${s} in Active, Pending", true},
 		{"${s} in Active,Pending ,Closed", true},
 		{"${s} in Active, Pend", false}, // membership, never substring
-		{"${s} in 'Active, Pending'", true},
+		{"${s} in 'Active, Pending'", false}, // quoted text is one item (D26)
+		{"${s} in 'Active', 'Pending'", true},
 		{"pending in ${s}", true},
 		{"gold in ${tags}", true}, // a list on the right
 		{"12 in ${tags}", true},
