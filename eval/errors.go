@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
@@ -280,6 +281,29 @@ func spanFailure(expr string, from, to int, err error) *Error {
 		out.End = to
 	}
 	return out
+}
+
+// itemFailure names the item at fault in a failure of unsupported data
+// reached inside a list or dictionary (value.Failure.Item): what, the
+// expression that gave the value as written, with the item's steps after
+// it, before the reason: `f` and "[1]" give "f[1]: unsupported data", and
+// with a function's name fn, "join: f[1]: unsupported data". This is the
+// one place that names such an item, for every path that shows, joins or
+// compares a whole list or dictionary; a path read step by step (f[1],
+// m.k) is named by dataError. Detail, the Go type for the programmer,
+// stays. Any other error is returned as it is.
+func itemFailure(fn, what string, err error) error {
+	f, ok := err.(*value.Failure)
+	if !ok || f.Item == "" {
+		return err
+	}
+	g := *f
+	g.Reason = echo.Text(strings.TrimSpace(what)+f.Item) + ": " + f.Reason
+	if fn != "" {
+		g.Reason = fn + ": " + g.Reason
+	}
+	g.Item = ""
+	return &g
 }
 
 // failureDetail is what a failure says for the Go programmer.

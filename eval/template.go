@@ -389,7 +389,7 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		return t.tooLarge(p, max) // name the cap, not the room that was left
 	}
 	if err != nil {
-		return p.locate(wrapFailure(p.raw, 0, err))
+		return p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 	}
 	sb.Write(b)
 	return nil

@@ -319,7 +319,7 @@ func (l Limits) listHas(list, x Value) (bool, error) {
 			return false, err
 		}
 		if ok, err := l.equal(x, item); ok || err != nil {
-			return ok, err
+			return ok, atItem(err, indexStep(i))
 		}
 	}
 	return false, nil
