@@ -143,7 +143,7 @@ func TestConditionMembership(t *testing.T) {
 	runConds(t, []condCase{
 		{"${s} in Active, Pending", true},
 		{"${s} in Active,Pending ,Closed", true},
-		{"${s} in Active, Pend", false}, // membership, never substring
+		{"${s} in Active, Pend", false},      // membership, never substring
 		{"${s} in 'Active, Pending'", false}, // quoted text is one item (D26)
 		{"${s} in 'Active', 'Pending'", true},
 		{"pending in ${s}", true},
