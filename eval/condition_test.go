@@ -461,3 +461,36 @@ func TestConditionQuotedSideIsOneItem(t *testing.T) {
 		require.Equal(t, c.want, got, c.line)
 	}
 }
+
+// F3, F4, D49: a condition's message names what was written and its fix
+// works when followed: the line written as the message says compiles and
+// gives the value meant.
+func TestConditionFixesWork(t *testing.T) {
+	s := scope.New(map[string]any{"x": "hel'lo", "y": "abc d", "n": 3, "a": "yes"})
+	for _, c := range []struct {
+		bad, says, fixed string
+		want         bool
+	}{
+		{"${n} ~= 4", "write !=", "${n} != 4", true},
+		{"${y} =~ abc", "write contains", "${y} contains abc", true},
+		{"${y} !~ zzz", "write not X contains Y", "not ${y} contains zzz", true},
+		{"${n} ≥ 3", "write >= instead", "${n} >= 3", true},
+		{"${n} ≤ 2", "write <= instead", "${n} <= 2", false},
+		{"${n} ≠ 3", "write != instead", "${n} != 3", false},
+		{"${x} == 'hel'lo", `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		{"${y} == 'abc' d", "put the whole text inside the quotes: 'abc d'", "${y} == 'abc d'", true},
+		{"${y} == 'abc", "add the closing ' after the text: 'abc'", "${y} == 'abc'", false},
+		{"${n} == 3 and and ${a}", "no condition between 'and' and 'and'", "${n} == 3 and ${a}", true},
+		{"${y} == 'abc' 'x'", "X in 'abc', 'x'", "${y} in 'abc', 'x'", false},
+	} {
+		_, err := eval.CompileCondition(c.bad)
+		require.Error(t, err, c.bad)
+		require.Contains(t, err.Error(), c.says, c.bad)
+		require.NotContains(t, err.Error(), "did you mean ==", c.bad)
+		cond, err := eval.CompileCondition(c.fixed)
+		require.NoError(t, err, c.fixed)
+		got, err := cond.Test(s)
+		require.NoError(t, err, c.fixed)
+		require.Equal(t, c.want, got, c.fixed)
+	}
+}
