@@ -469,7 +469,7 @@ func TestConditionFixesWork(t *testing.T) {
 	s := scope.New(map[string]any{"x": "hel'lo", "y": "abc d", "n": 3, "a": "yes"})
 	for _, c := range []struct {
 		bad, says, fixed string
-		want         bool
+		want             bool
 	}{
 		{"${n} ~= 4", "write !=", "${n} != 4", true},
 		{"${y} =~ abc", "write contains", "${y} contains abc", true},

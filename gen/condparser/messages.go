@@ -214,7 +214,7 @@ func hasBoolWordIn(text string) bool {
 
 // textAfterQuote is the fix for text after the closing quote of a side,
 // the text at fault starting at off in line: what to write instead. again
-// is the quote when it appears again right after the closing one (`'it''s'`).
+// is the quote when it appears again right after the closing one (`'it”s'`).
 func textAfterQuote(line string, off int, again string) string {
 	const whole = "; put the whole text inside the quotes"
 	rest := strings.TrimSpace(after(line, off))
