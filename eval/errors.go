@@ -100,6 +100,12 @@ type Error struct {
 	// condition line: Error() then puts `condition: ` before the `${...}`,
 	// so that every error of a condition starts with it (D37).
 	InCondition bool
+	// Template is true for a limit of the template text as a whole (D35:
+	// its size, its number of placeholders), which is no placeholder:
+	// Expr is the whole text, and Error() names it by its start, quoted
+	// and cut as every echo is (D37), with no ${ that the author did not
+	// write: `'aaaa…': the text is longer than 1 MiB (1048577 bytes)`.
+	Template bool
 	// Subject, for a warning about a lookup, is the lookup as written
 	// (`row.Frist Name`); for an error, the part of Expr the reason is
 	// about, when the reason is a warning's too (`N/A`, D44); else "".
@@ -116,6 +122,9 @@ func (e *Error) Error() string {
 	}
 	if e.Cond {
 		return "condition: " + reason
+	}
+	if e.Template {
+		return echo.Quote(e.Expr) + ": " + reason
 	}
 	if e.InCondition {
 		return "condition: ${" + echo.Text(e.Expr) + "}: " + reason
