@@ -494,3 +494,49 @@ func TestConditionFixesWork(t *testing.T) {
 		require.Equal(t, c.want, got, c.fixed)
 	}
 }
+
+// Blank text is one rule (value.IsBlankRune): trim, is empty (D30), the
+// truth of a lone placeholder (D25), == against ” (D27) and number (D21)
+// agree on which characters are blank, the zero-width space U+200B and
+// U+FEFF among them; default replaces only empty and ” (D23).
+func TestBlankIsOneRule(t *testing.T) {
+	for _, blank := range []string{"", "   ", "\u00a0", "\u200b", "\ufeff", " \u200b\ufeff\t"} {
+		s := scope.New(map[string]any{"x": blank})
+		out, err := eval.MustCompile("[${trim(x)}]").Render(s)
+		require.NoError(t, err, "%q", blank)
+		require.Equal(t, "[]", out, "%q", blank)
+		for line, want := range map[string]bool{
+			"${x} is empty":         true,
+			"${x} is not empty":     false,
+			"${x}":                  false,
+			"${x} == ''":            true,
+			"${trim(x)} == ${x}":    true,
+			"${number(x)} is empty": true,
+		} {
+			got, err := eval.MustCompileCondition(line).Test(s)
+			require.NoError(t, err, "%q %s", blank, line)
+			require.Equal(t, want, got, "%q %s", blank, line)
+		}
+		v, err := eval.MustCompile("${default(x, 'f')}").Value(s)
+		require.NoError(t, err)
+		if blank == "" {
+			require.Equal(t, "f", v.Text())
+		} else {
+			require.Equal(t, blank, v.Text(), "default keeps blank text as written (D23)")
+		}
+		_, err = eval.MustCompile("${x + 1}").Render(s)
+		if blank != "" {
+			require.ErrorContains(t, err, "is blank text", "%q", blank)
+		}
+	}
+	// Not blank: a word joiner and a soft hyphen are text.
+	for _, text := range []string{"\u2060", "\u00ad"} {
+		s := scope.New(map[string]any{"x": text})
+		ok, err := eval.MustCompileCondition("${x} is empty").Test(s)
+		require.NoError(t, err)
+		require.False(t, ok, "%q", text)
+		out, err := eval.MustCompile("${trim(x)}").Render(s)
+		require.NoError(t, err)
+		require.Equal(t, text, out)
+	}
+}

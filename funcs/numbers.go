@@ -27,7 +27,7 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 	if err := env.Limits().Budget.Bytes(len(s)); err != nil { // the bytes it may read
 		return value.Value{}, err
 	}
-	if trimText(s) == "" {
+	if value.IsBlankText(s) {
 		return value.Value{}, nil
 	}
 	// Plain number text (D6) is its own first number: read at once, as a
@@ -464,7 +464,7 @@ func wordRuneBefore(s string, i int) bool {
 
 func isCurrency(r rune) bool { return unicode.Is(unicode.Sc, r) }
 
-func isSpaceOrCurrency(r rune) bool { return isTrimSpace(r) || isCurrency(r) }
+func isSpaceOrCurrency(r rune) bool { return value.IsBlankRune(r) || isCurrency(r) }
 
 // digitValue is the value 0-9 of a decimal digit of any script (Unicode
 // category Nd: ASCII, Thai ๐-๙, Arabic-Indic, full-width, ...), or -1. It
@@ -542,7 +542,7 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 	case value.Number:
 		return x.Num(), false, nil
 	case value.Text:
-		if trimText(x.Text()) == "" {
+		if value.IsBlankText(x.Text()) {
 			return value.Num{}, true, nil
 		}
 		m, ok := value.ToNumber(x)
@@ -570,7 +570,7 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 // has already dropped an empty value; this adds blank text, which is never
 // a number, so that every optional number reads it alike.
 func leftOut(v value.Value) bool {
-	return v.Kind() == value.Empty || v.Kind() == value.Text && trimText(v.Text()) == ""
+	return v.Kind() == value.Empty || v.Kind() == value.Text && value.IsBlankText(v.Text())
 }
 
 // Bounds and defaults of format (D40).
