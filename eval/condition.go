@@ -119,8 +119,8 @@ func MustCompileCondition(line string, opts ...Option) *Condition {
 
 func (cd *Condition) condError(off int, kind error, reason string) *Error {
 	e := &Error{Expr: cd.line, Reason: reason, Offset: off, End: pointEnd(cd.line, off), Kind: kind, Cond: true}
-	for e.End < len(cd.line) && off < len(cd.line) && strings.IndexByte("=!<>", cd.line[off]) >= 0 &&
-		strings.IndexByte("=!<>", cd.line[e.End]) >= 0 {
+	for e.End < len(cd.line) && off < len(cd.line) && strings.IndexByte("=!<>~", cd.line[off]) >= 0 &&
+		strings.IndexByte("=!<>~", cd.line[e.End]) >= 0 {
 		e.End++ // an operator spans its run of signs: `=!`, `===`
 	}
 	return cd.lines.locate(e, 0)

@@ -540,3 +540,13 @@ func TestBlankIsOneRule(t *testing.T) {
 		require.Equal(t, text, out)
 	}
 }
+
+// F3: an operator of another language is underlined whole, as written.
+func TestConditionLookalikeSpan(t *testing.T) {
+	for line, want := range map[string]string{"${x} ~= a": "~=", "${x} =~ a": "=~", "${x} !~ a": "!~", "${x} ≥ 3": "≥"} {
+		_, err := eval.CompileCondition(line)
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, line)
+		require.Equal(t, want, line[e.Offset:e.End], line)
+	}
+}
