@@ -89,6 +89,9 @@ var (
 	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* (?:put it in quotes|is text without quotes): write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
 	bareWords    = regexp.MustCompile(`write '([^']+)' in quotes for the text$`)
+	lookalike    = regexp.MustCompile(`unknown operator (\S+); write (\S+) instead$`)
+	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
+	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 
@@ -139,6 +142,18 @@ func follow(text, msg string) (string, bool) {
 	}
 	if m := groupedNum.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], m[2], 1), true
+	}
+	if m := lookalike.FindStringSubmatch(msg); m != nil {
+		return strings.Replace(text, m[1], m[2], 1), true
+	}
+	if m := betweenWords.FindStringSubmatch(msg); m != nil {
+		return regexp.MustCompile(`\b`+m[1]+`\s+`+m[2]+`\b`).ReplaceAllString(text, m[1]), true
+	}
+	if m := quotedSide.FindStringSubmatch(msg); m != nil {
+		// the quoted side, at the end of the line, written as the hint says
+		if i := strings.IndexAny(text, `'"`); i >= 0 {
+			return text[:i] + m[1], true
+		}
 	}
 	if m := bareWords.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], "'"+m[1]+"'", 1), true

@@ -80,6 +80,21 @@ func TestTemplateBounds(t *testing.T) {
 	_, err = eval.Compile(strings.Repeat("x", eval.MaxTemplateSize+1))
 	require.ErrorIs(t, err, eval.ErrLimit)
 
+	// A limit of the whole text is no placeholder: it names the text by
+	// its start, cut as every echo is, and invents no ${ (D37).
+	_, err = eval.Compile("- **a:** " + strings.Repeat("${1}", eval.MaxPlaceholders+1))
+	require.EqualError(t, err, "'- **a:** "+strings.Repeat("${1}", 27)+"${…': the text has more than 10000 placeholders (10001)")
+	var e *eval.Error
+	require.ErrorAs(t, err, &e)
+	require.True(t, e.Template)
+	require.Equal(t, "the text has more than 10000 placeholders (10001)", e.Reason)
+	_, err = eval.Compile(strings.Repeat("a", eval.MaxTemplateSize+1))
+	require.EqualError(t, err, "'"+strings.Repeat("a", 119)+"…': the text is longer than 1 MiB (1048577 bytes)")
+	_, err = eval.Compile("${x}")
+	require.NoError(t, err)
+	_, err = eval.Compile("${1+}")
+	require.False(t, errors.As(err, &e) && e.Template, "a placeholder's problem keeps D16's form")
+
 	tpl, err = eval.Compile(strings.Repeat("${1+}", 5000))
 	require.NoError(t, err)
 	ps := tpl.Problems(nil)

@@ -394,8 +394,19 @@ func (b *builder) varCall(c *node) *varCall {
 
 // callFail is the failure of call node c: err placed at the call.
 func (b *builder) callFail(c *node) func(error) error {
-	n := c.at.(*ast.CallExpr)
-	return func(err error) error { return spanFailure(b.src, n.Pos(), n.End(), err) }
+	return b.callFailure(c.at.(*ast.CallExpr))
+}
+
+// callFailure is the failure of call n: err placed at the call, an item
+// of its first value at fault named from that value's text (join: f[1]).
+func (b *builder) callFailure(n *ast.CallExpr) func(error) error {
+	what := ""
+	if len(n.Args) > 0 {
+		what = b.src[n.Args[0].Pos():n.Args[0].End()]
+	}
+	return func(err error) error {
+		return spanFailure(b.src, n.Pos(), n.End(), itemFailure(n.Fun.Name, what, err))
+	}
 }
 
 func (vc *varCall) run(fr *frame) (value.Value, error) {
@@ -466,7 +477,7 @@ func (b *builder) textChain(n *node) evalFunc {
 // the call that is its value, the innermost call (a kCall) on its value.
 func (b *builder) textLink(n *node) strFunc {
 	call := n.at.(*ast.CallExpr)
-	fail := func(err error) error { return spanFailure(b.src, call.Pos(), call.End(), err) }
+	fail := b.callFailure(call)
 	one, text := funcForms(n.fn)
 	if n.kind == kText {
 		inner := b.textLink(n.args[0])

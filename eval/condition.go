@@ -119,8 +119,8 @@ func MustCompileCondition(line string, opts ...Option) *Condition {
 
 func (cd *Condition) condError(off int, kind error, reason string) *Error {
 	e := &Error{Expr: cd.line, Reason: reason, Offset: off, End: pointEnd(cd.line, off), Kind: kind, Cond: true}
-	for e.End < len(cd.line) && off < len(cd.line) && strings.IndexByte("=!<>", cd.line[off]) >= 0 &&
-		strings.IndexByte("=!<>", cd.line[e.End]) >= 0 {
+	for e.End < len(cd.line) && off < len(cd.line) && strings.IndexByte("=!<>~", cd.line[off]) >= 0 &&
+		strings.IndexByte("=!<>~", cd.line[e.End]) >= 0 {
 		e.End++ // an operator spans its run of signs: `=!`, `===`
 	}
 	return cd.lines.locate(e, 0)
@@ -790,6 +790,13 @@ func (n *cmpNode) test(fr *frame, steps *[]Step) (bool, error) {
 		c, known, err = lim.OrderOp(n.op.String(), l, r)
 		ok = err == nil && known && order(n.op, c)
 	case ast.In: // D29
+		if n.right != nil && n.right.quoted && r.Kind() != value.List && r.Kind() != value.Dict {
+			// Quoted text is taken as written (D26): one item, its
+			// commas kept, as in a list of quoted items; only bare
+			// text is split at commas.
+			ok, err = lim.Equal(l, r)
+			break
+		}
 		ok, err = lim.Member(l, r)
 	case ast.Contains:
 		ok, err = lim.Contains(l, r)
@@ -834,17 +841,47 @@ func (n *cmpNode) testItems(fr *frame, steps *[]Step, l value.Value) (bool, erro
 // fail is the error of the comparison, err, with the values l and r of
 // its sides.
 func (n *cmpNode) fail(err error, l, r value.Value) error {
-	kind, reason := error(ErrType), err.Error()
+	err = n.itemAtFault(err, l, r)
+	kind, reason, detail := error(ErrType), err.Error(), ""
 	var f *value.Failure
 	if errors.As(err, &f) {
-		kind, reason = f.Kind, f.Reason
+		kind, reason, detail = f.Kind, f.Reason, f.Detail
 	}
 	if hint, ok := groupedLiteral(n.left, n.right); ok && kind == ErrType {
 		reason = hint // `> 1,000`: the fix is in the line, not number(...)
 	} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
 		reason = hint // `< 2026-04-15`: number(...) of a date is its year
 	}
-	return n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+	e := n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
+	e.Detail = detail // the Go type of refused host data, for the programmer
+	return e
+}
+
+// itemAtFault names, in a failure of unsupported data inside a list or
+// dictionary (value.Failure.Item), the side it came from: the one whose
+// value is a list or dictionary, or of two, the one that fails to show.
+func (n *cmpNode) itemAtFault(err error, l, r value.Value) error {
+	if f, ok := err.(*value.Failure); !ok || f.Item == "" {
+		return err
+	}
+	side := n.left
+	if container(r) && (!container(l) || !failsToShow(l)) {
+		side = n.right
+	}
+	what := ""
+	if side != nil && side.whole {
+		what = side.places[0].raw
+	}
+	return itemFailure("", what, err)
+}
+
+func container(v value.Value) bool { return v.Kind() == value.List || v.Kind() == value.Dict }
+
+// failsToShow reports whether showing v fails on its data (an error path
+// only: it walks v again).
+func failsToShow(v value.Value) bool {
+	_, err := v.Show(nil, 0)
+	return errors.Is(err, value.ErrData)
 }
 
 func (n *cmpNode) skip(steps *[]Step) { *steps = append(*steps, Step{Part: n.part}) }

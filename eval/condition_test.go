@@ -143,8 +143,9 @@ func TestConditionMembership(t *testing.T) {
 	runConds(t, []condCase{
 		{"${s} in Active, Pending", true},
 		{"${s} in Active,Pending ,Closed", true},
-		{"${s} in Active, Pend", false}, // membership, never substring
-		{"${s} in 'Active, Pending'", true},
+		{"${s} in Active, Pend", false},      // membership, never substring
+		{"${s} in 'Active, Pending'", false}, // quoted text is one item (D26)
+		{"${s} in 'Active', 'Pending'", true},
 		{"pending in ${s}", true},
 		{"gold in ${tags}", true}, // a list on the right
 		{"12 in ${tags}", true},
@@ -423,4 +424,129 @@ func TestConditionQuotedList(t *testing.T) {
 	require.Equal(t, "${s} in 'x', 'pending': 'Pending' -> true", steps[0].String())
 	_, err = eval.CompileCondition("${s} == 'Pending', 'Closed'")
 	require.EqualError(t, err, "condition: text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'")
+}
+
+// D26, D29: quoted text on a side is taken as written; only bare text on
+// the right of `in` is split at commas, so a lone quoted right side is one
+// item, commas in it kept, as it is in a list of quoted items.
+func TestConditionQuotedSideIsOneItem(t *testing.T) {
+	s := scope.New(map[string]any{
+		"note":  "renewal, paid by transfer",
+		"s":     "renewal",
+		"blank": "",
+		"tags":  []any{"a, b", "c"},
+	})
+	for _, c := range []condCase{
+		{"${note} in 'renewal, paid by transfer'", true},
+		{"${s} in 'renewal, paid by transfer'", false},
+		{`${s} in "renewal, x"`, false},
+		{`${note} in "renewal, paid by transfer"`, true},
+		{"not ${s} in 'renewal, x'", true},
+		{"${s} in 'RENEWAL'", true},
+		{"${s} in renewal, x", true}, // bare text still splits (D29)
+		{"${note} in renewal, paid by transfer", false},
+		{"${s} in '${note}'", false}, // quoted: the rendered text is one item
+		{"${note} in '${note}'", true},
+		{"a, b in ${tags}", true}, // a list on the right keeps its items
+		{"'a, b' in ${tags}", true},
+		{"${note} contains 'paid by'", true},
+		{"'renewal, paid' contains ${s}", true},
+		{"'a, b' == 'a, b'", true},
+		{"${note} != 'renewal, paid by transfer'", false},
+	} {
+		cond, err := eval.CompileCondition(c.line)
+		require.NoError(t, err, c.line)
+		got, err := cond.Test(s)
+		require.NoError(t, err, c.line)
+		require.Equal(t, c.want, got, c.line)
+	}
+}
+
+// F3, F4, D49: a condition's message names what was written and its fix
+// works when followed: the line written as the message says compiles and
+// gives the value meant.
+func TestConditionFixesWork(t *testing.T) {
+	s := scope.New(map[string]any{"x": "hel'lo", "y": "abc d", "n": 3, "a": "yes"})
+	for _, c := range []struct {
+		bad, says, fixed string
+		want             bool
+	}{
+		{"${n} ~= 4", "write !=", "${n} != 4", true},
+		{"${y} =~ abc", "write contains", "${y} contains abc", true},
+		{"${y} !~ zzz", "write not X contains Y", "not ${y} contains zzz", true},
+		{"${n} ≥ 3", "write >= instead", "${n} >= 3", true},
+		{"${n} ≤ 2", "write <= instead", "${n} <= 2", false},
+		{"${n} ≠ 3", "write != instead", "${n} != 3", false},
+		{"${x} == 'hel'lo", `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		{"${y} == 'abc' d", "put the whole text inside the quotes: 'abc d'", "${y} == 'abc d'", true},
+		{"${y} == 'abc", "add the closing ' after the text: 'abc'", "${y} == 'abc'", false},
+		{"${n} == 3 and and ${a}", "no condition between 'and' and 'and'", "${n} == 3 and ${a}", true},
+		{"${y} == 'abc' 'x'", "X in 'abc', 'x'", "${y} in 'abc', 'x'", false},
+	} {
+		_, err := eval.CompileCondition(c.bad)
+		require.Error(t, err, c.bad)
+		require.Contains(t, err.Error(), c.says, c.bad)
+		require.NotContains(t, err.Error(), "did you mean ==", c.bad)
+		cond, err := eval.CompileCondition(c.fixed)
+		require.NoError(t, err, c.fixed)
+		got, err := cond.Test(s)
+		require.NoError(t, err, c.fixed)
+		require.Equal(t, c.want, got, c.fixed)
+	}
+}
+
+// Blank text is one rule (value.IsBlankRune): trim, is empty (D30), the
+// truth of a lone placeholder (D25), == against ” (D27) and number (D21)
+// agree on which characters are blank, the zero-width space U+200B and
+// U+FEFF among them; default replaces only empty and ” (D23).
+func TestBlankIsOneRule(t *testing.T) {
+	for _, blank := range []string{"", "   ", "\u00a0", "\u200b", "\ufeff", " \u200b\ufeff\t"} {
+		s := scope.New(map[string]any{"x": blank})
+		out, err := eval.MustCompile("[${trim(x)}]").Render(s)
+		require.NoError(t, err, "%q", blank)
+		require.Equal(t, "[]", out, "%q", blank)
+		for line, want := range map[string]bool{
+			"${x} is empty":         true,
+			"${x} is not empty":     false,
+			"${x}":                  false,
+			"${x} == ''":            true,
+			"${trim(x)} == ${x}":    true,
+			"${number(x)} is empty": true,
+		} {
+			got, err := eval.MustCompileCondition(line).Test(s)
+			require.NoError(t, err, "%q %s", blank, line)
+			require.Equal(t, want, got, "%q %s", blank, line)
+		}
+		v, err := eval.MustCompile("${default(x, 'f')}").Value(s)
+		require.NoError(t, err)
+		if blank == "" {
+			require.Equal(t, "f", v.Text())
+		} else {
+			require.Equal(t, blank, v.Text(), "default keeps blank text as written (D23)")
+		}
+		_, err = eval.MustCompile("${x + 1}").Render(s)
+		if blank != "" {
+			require.ErrorContains(t, err, "is blank text", "%q", blank)
+		}
+	}
+	// Not blank: a word joiner and a soft hyphen are text.
+	for _, text := range []string{"\u2060", "\u00ad"} {
+		s := scope.New(map[string]any{"x": text})
+		ok, err := eval.MustCompileCondition("${x} is empty").Test(s)
+		require.NoError(t, err)
+		require.False(t, ok, "%q", text)
+		out, err := eval.MustCompile("${trim(x)}").Render(s)
+		require.NoError(t, err)
+		require.Equal(t, text, out)
+	}
+}
+
+// F3: an operator of another language is underlined whole, as written.
+func TestConditionLookalikeSpan(t *testing.T) {
+	for line, want := range map[string]string{"${x} ~= a": "~=", "${x} =~ a": "=~", "${x} !~ a": "!~", "${x} ≥ 3": "≥"} {
+		_, err := eval.CompileCondition(line)
+		var e *eval.Error
+		require.ErrorAs(t, err, &e, line)
+		require.Equal(t, want, line[e.Offset:e.End], line)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
@@ -99,6 +100,12 @@ type Error struct {
 	// condition line: Error() then puts `condition: ` before the `${...}`,
 	// so that every error of a condition starts with it (D37).
 	InCondition bool
+	// Template is true for a limit of the template text as a whole (D35:
+	// its size, its number of placeholders), which is no placeholder:
+	// Expr is the whole text, and Error() names it by its start, quoted
+	// and cut as every echo is (D37), with no ${ that the author did not
+	// write: `'aaaa…': the text is longer than 1 MiB (1048577 bytes)`.
+	Template bool
 	// Subject, for a warning about a lookup, is the lookup as written
 	// (`row.Frist Name`); for an error, the part of Expr the reason is
 	// about, when the reason is a warning's too (`N/A`, D44); else "".
@@ -115,6 +122,9 @@ func (e *Error) Error() string {
 	}
 	if e.Cond {
 		return "condition: " + reason
+	}
+	if e.Template {
+		return echo.Quote(e.Expr) + ": " + reason
 	}
 	if e.InCondition {
 		return "condition: ${" + echo.Text(e.Expr) + "}: " + reason
@@ -280,6 +290,29 @@ func spanFailure(expr string, from, to int, err error) *Error {
 		out.End = to
 	}
 	return out
+}
+
+// itemFailure names the item at fault in a failure of unsupported data
+// reached inside a list or dictionary (value.Failure.Item): what, the
+// expression that gave the value as written, with the item's steps after
+// it, before the reason: `f` and "[1]" give "f[1]: unsupported data", and
+// with a function's name fn, "join: f[1]: unsupported data". This is the
+// one place that names such an item, for every path that shows, joins or
+// compares a whole list or dictionary; a path read step by step (f[1],
+// m.k) is named by dataError. Detail, the Go type for the programmer,
+// stays. Any other error is returned as it is.
+func itemFailure(fn, what string, err error) error {
+	f, ok := err.(*value.Failure)
+	if !ok || f.Item == "" {
+		return err
+	}
+	g := *f
+	g.Reason = echo.Text(strings.TrimSpace(what)+f.Item) + ": " + f.Reason
+	if fn != "" {
+		g.Reason = fn + ": " + g.Reason
+	}
+	g.Item = ""
+	return &g
 }
 
 // failureDetail is what a failure says for the Go programmer.

@@ -349,3 +349,36 @@ func TestEvaluatorExplainMarksConditionErrors(t *testing.T) {
 	_, _, err = ev.Explain(context.Background(), cd, s)
 	require.ErrorContains(t, err, "condition: ${number(x)}")
 }
+
+// D35: a context cancelled after Begin stops the very next evaluation of
+// the shared evaluation, whatever it is, with an error that wraps
+// ctx.Err(): each evaluation looks at the context when it starts, not
+// only every so many steps.
+func TestEvaluatorCancelAfterBegin(t *testing.T) {
+	s := scope.New(map[string]any{"x": []any{1, 2, 3}, "y": "yes"})
+	tpl := eval.MustCompile("${len(x)}")
+	plain := eval.MustCompile("${y}")
+	cd := eval.MustCompileCondition("${y}")
+	cmp := eval.MustCompileCondition("${len(x)} > 1")
+	for name, run := range map[string]func(ev *eval.Evaluator) error{
+		"Render":      func(ev *eval.Evaluator) error { _, err := ev.Render(context.Background(), tpl, s); return err },
+		"Render path": func(ev *eval.Evaluator) error { _, err := ev.Render(context.Background(), plain, s); return err },
+		"Value":       func(ev *eval.Evaluator) error { _, err := ev.Value(context.Background(), tpl, s); return err },
+		"Test":        func(ev *eval.Evaluator) error { _, err := ev.Test(context.Background(), cd, s); return err },
+		"Test cmp":    func(ev *eval.Evaluator) error { _, err := ev.Test(context.Background(), cmp, s); return err },
+		"Explain": func(ev *eval.Evaluator) error {
+			_, _, err := ev.Explain(context.Background(), cmp, s)
+			return err
+		},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var ev eval.Evaluator
+		ev.Begin(ctx, s)
+		require.NoError(t, run(&ev), "%s before the cancel", name)
+		cancel()
+		err := run(&ev)
+		require.ErrorIs(t, err, context.Canceled, "%s: the first evaluation after the cancel", name)
+		require.ErrorContains(t, err, "the evaluation was cancelled", name)
+		ev.End()
+	}
+}

@@ -41,7 +41,7 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 		}
 		return c.fail(n, ErrType, t+" is empty"+why+"; use default("+t+", "+fallback+")")
 	case value.Text:
-		if strings.TrimSpace(v.Text()) == "" {
+		if value.IsBlankText(v.Text()) {
 			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number"+why+"; use default(number("+t+"), "+fallback+")")
 		}
 		if !value.HoldsDigit(v.Text()) {

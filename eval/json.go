@@ -28,7 +28,7 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 			return nil, t.tooLarge(t.places[0], s.MaxSize())
 		case len(t.places) > 0:
 			p := t.places[0]
-			return nil, p.locate(wrapFailure(p.raw, 0, err))
+			return nil, p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 		}
 		return nil, t.literalTooLarge(0, s.MaxSize())
 	}
@@ -46,7 +46,7 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		if errors.Is(err, value.ErrTooLong) {
 			return nil, t.tooLarge(p, s.MaxSize())
 		}
-		return nil, p.locate(wrapFailure(p.raw, 0, err))
+		return nil, p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 	}
 	return b, nil
 }

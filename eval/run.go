@@ -70,6 +70,10 @@ func (fr *frame) start(ctx context.Context, s *scope.Scope, shared bool) {
 	fr.read(&r)
 	fr.env.MaxSize = l.MaxSize
 	if shared {
+		// Within Begin's budget: one look at its context now, so that a
+		// cancel between two evaluations stops the next one at its first
+		// charge (D35), not some hundred steps later.
+		fr.budget.Check()
 		return
 	}
 	if fr.env.Budget == nil {

@@ -120,6 +120,14 @@ func MustCompile(text string, opts ...Option) *Template {
 	return t
 }
 
+// templateError is a limit of the whole template text (D35): named by the
+// text's start, not as a placeholder (Error.Template).
+func templateError(text, reason string) *Error {
+	e := newError(text, 0, ErrLimit, reason)
+	e.Template = true
+	return e
+}
+
 func compileTemplate(text string) *Template {
 	return buildTemplate(text, 0, newLines(text))
 }
@@ -130,7 +138,7 @@ func compileTemplate(text string) *Template {
 func buildTemplate(text string, base int, ls *lines) *Template {
 	t := &Template{text: text, lines: ls, base: base}
 	if len(text) > MaxTemplateSize {
-		t.limit = ls.locate(newError(text, 0, ErrLimit, "the text is longer than "+sizeText(MaxTemplateSize)+
+		t.limit = ls.locate(templateError(text, "the text is longer than "+sizeText(MaxTemplateSize)+
 			" ("+strconv.Itoa(len(text))+" bytes)"), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
@@ -138,7 +146,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	}
 	segs, unclosed := scanTemplate(text)
 	if n := len(segs) - countLiterals(segs); n > MaxPlaceholders {
-		t.limit = ls.locate(newError(text, 0, ErrLimit, "the text has more than "+strconv.Itoa(MaxPlaceholders)+
+		t.limit = ls.locate(templateError(text, "the text has more than "+strconv.Itoa(MaxPlaceholders)+
 			" placeholders ("+strconv.Itoa(n)+")"), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
@@ -389,7 +397,7 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 		return t.tooLarge(p, max) // name the cap, not the room that was left
 	}
 	if err != nil {
-		return p.locate(wrapFailure(p.raw, 0, err))
+		return p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 	}
 	sb.Write(b)
 	return nil

@@ -287,7 +287,19 @@ func (v *validator) add(ln line, at int, e *eval.Error) {
 // template checks the placeholders of a line that is not a condition.
 func (v *validator) template(ln line) {
 	t, _ := eval.Compile(ln.text) // a limit is among its problems
-	for _, e := range t.Problems(v.sample) {
+	problems := t.Problems(v.sample)
+	if len(problems) == 1 && problems[0].Template {
+		// A limit of the whole text names the text by its start: for a
+		// field, its value, as preview names it (the field's template).
+		if _, at, ok := parseField(ln.text); ok {
+			vt, _ := eval.Compile(strings.TrimRight(ln.text[at:], " \t"))
+			if vp := vt.Problems(v.sample); len(vp) == 1 && vp[0].Template {
+				v.add(ln, at, vp[0])
+				return
+			}
+		}
+	}
+	for _, e := range problems {
 		v.add(ln, 0, e)
 	}
 	v.traps(ln, 0, t)

@@ -60,10 +60,12 @@ func withName(fn string, err error) error {
 	if !errors.As(err, &f) {
 		return value.Fail(value.ErrValue, fn+": "+err.Error())
 	}
-	if strings.HasPrefix(f.Reason, fn+":") || strings.HasPrefix(f.Reason, fn+" ") {
-		return err
+	if f.Item != "" || strings.HasPrefix(f.Reason, fn+":") || strings.HasPrefix(f.Reason, fn+" ") {
+		return err // an item at fault: eval names the call, its value and the item (F2)
 	}
-	return value.Fail(f.Kind, fn+": "+f.Reason)
+	g := *f // the Detail for the programmer and the Item at fault stay (F2)
+	g.Reason = fn + ": " + f.Reason
+	return &g
 }
 
 // scalarText is the text that the text functions work on (D22): a text

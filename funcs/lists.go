@@ -155,7 +155,7 @@ func joinList(x value.Value, sep string, l value.Limits) (value.Value, error) {
 		}
 		var err error
 		if scratch, err = appendShown(scratch[:0], it.v, l); err != nil {
-			return value.Value{}, showErr(err, limit)
+			return value.Value{}, showErr(value.AtIndex(err, i), limit)
 		}
 		if b.Len()+len(scratch) > total {
 			return value.Value{}, errChanged()
@@ -194,7 +194,7 @@ func sizeItems(x value.Value, l value.Limits, from, total int, kept *[8]item) (i
 			// nothing is left, since any shown byte is then too many.
 			scratch, err = appendShown(scratch[:0], it.v, value.Limits{Budget: l.Budget, MaxSize: max(limit-total, 1)})
 			if err != nil {
-				return 0, nil, showErr(err, limit)
+				return 0, nil, showErr(value.AtIndex(err, i), limit)
 			}
 			size = len(scratch)
 		}

@@ -27,7 +27,7 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 	if err := env.Limits().Budget.Bytes(len(s)); err != nil { // the bytes it may read
 		return value.Value{}, err
 	}
-	if trimText(s) == "" {
+	if value.IsBlankText(s) {
 		return value.Value{}, nil
 	}
 	// Plain number text (D6) is its own first number: read at once, as a
@@ -73,8 +73,8 @@ func firstNumber(s string) (value.Num, error) {
 			start = i
 			break
 		}
-		if r == '.' && i+1 < len(s) {
-			if next, _ := decodeRune(s, i+1); digitValue(next) >= 0 && !wordRuneBefore(s, i) {
+		if isDecimalPoint(r) && i+size < len(s) {
+			if next, _ := decodeRune(s, i+size); digitValue(next) >= 0 && !wordRuneBefore(s, i) {
 				start = i
 				break
 			}
@@ -107,7 +107,7 @@ func firstNumber(s string) (value.Num, error) {
 			written++
 			continue
 		}
-		if r == ',' && i > start && thousandsGroup(s, i+size) {
+		if isGroupComma(r) && i > start && thousandsGroup(s, i+size) {
 			i += size
 			continue
 		}
@@ -117,9 +117,9 @@ func firstNumber(s string) (value.Num, error) {
 		mant = append(mant, '0')
 	}
 	// The fraction: "." and digits; trailing zeros are dropped.
-	if i < len(s) && s[i] == '.' {
-		if next, _ := decodeRune(s, i+1); digitValue(next) >= 0 {
-			i++
+	if r, size := decodeRune(s, i); isDecimalPoint(r) {
+		if next, _ := decodeRune(s, i+size); digitValue(next) >= 0 {
+			i += size
 			mant = append(mant, '.')
 			point := len(mant)
 			zeros := 0 // fraction zeros not yet written
@@ -165,8 +165,26 @@ func firstNumber(s string) (value.Num, error) {
 }
 
 // isNumberMark reports the marks that write a decimal point or group
-// digits somewhere: ".", ",", "'" and "’" (D34).
-func isNumberMark(r rune) bool { return r == '.' || r == ',' || r == '\'' || r == '\u2019' }
+// digits somewhere: ".", ",", "'" and "’" (D34), and the Arabic decimal
+// and thousands separators U+066B and U+066C.
+func isNumberMark(r rune) bool {
+	return r == '.' || r == ',' || r == '\'' || r == '\u2019' || r == arabicDecimal || r == arabicThousands
+}
+
+// The Arabic decimal separator (٣٫٥ is 3.5) and thousands separator
+// (١٬٢٣٤ is 1234). Each has one meaning, so number reads them as "." and
+// "," are read (a point before the fraction, a comma before groups of
+// three digits), never a number in part.
+const (
+	arabicDecimal   = '\u066b'
+	arabicThousands = '\u066c'
+)
+
+// isDecimalPoint reports a mark that is a decimal point: "." or U+066B.
+func isDecimalPoint(r rune) bool { return r == '.' || r == arabicDecimal }
+
+// isGroupComma reports a mark that groups thousands: "," or U+066C.
+func isGroupComma(r rune) bool { return r == ',' || r == arabicThousands }
 
 // isGroupSpace reports the spaces that group digits in some conventions
 // (D39): the space, the no-break space U+00A0, the narrow no-break space
@@ -189,7 +207,7 @@ func numberGoesOn(s string, i int) (mark rune, next int, ok bool) {
 		if d, _ := decodeRune(s, i+size); digitValue(d) >= 0 {
 			return r, i + size, true
 		}
-		if r == '.' || r == ',' {
+		if isDecimalPoint(r) || isGroupComma(r) {
 			if sp, spSize := decodeRune(s, i+size); isGroupSpace(sp) {
 				if d, _ := decodeRune(s, i+size+spSize); digitValue(d) >= 0 {
 					return r, i + size + spSize, true
@@ -244,6 +262,9 @@ func unclearNumber(s string, start int) error {
 			break
 		}
 		groups = append(groups, string(group))
+		if mark == arabicDecimal {
+			mark = '.' // the decimal point it is; U+066C stays itself: never a decimal comma
+		}
 		marks = append(marks, mark)
 		spaced = append(spaced, mark != ' ' && next-i > size)
 		group = group[:0]
@@ -464,7 +485,7 @@ func wordRuneBefore(s string, i int) bool {
 
 func isCurrency(r rune) bool { return unicode.Is(unicode.Sc, r) }
 
-func isSpaceOrCurrency(r rune) bool { return isTrimSpace(r) || isCurrency(r) }
+func isSpaceOrCurrency(r rune) bool { return value.IsBlankRune(r) || isCurrency(r) }
 
 // digitValue is the value 0-9 of a decimal digit of any script (Unicode
 // category Nd: ASCII, Thai ๐-๙, Arabic-Indic, full-width, ...), or -1. It
@@ -542,7 +563,7 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 	case value.Number:
 		return x.Num(), false, nil
 	case value.Text:
-		if trimText(x.Text()) == "" {
+		if value.IsBlankText(x.Text()) {
 			return value.Num{}, true, nil
 		}
 		m, ok := value.ToNumber(x)
@@ -570,7 +591,7 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 // has already dropped an empty value; this adds blank text, which is never
 // a number, so that every optional number reads it alike.
 func leftOut(v value.Value) bool {
-	return v.Kind() == value.Empty || v.Kind() == value.Text && trimText(v.Text()) == ""
+	return v.Kind() == value.Empty || v.Kind() == value.Text && value.IsBlankText(v.Text())
 }
 
 // Bounds and defaults of format (D40).

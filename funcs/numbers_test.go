@@ -130,7 +130,18 @@ func TestNumber(t *testing.T) {
 		ok("ลบ −๕", "-5"),
 		ok("１２３", "123"),
 		ok("٣٤٥", "345"),
-		ok("٣٫١٤", "3"),
+		// The Arabic decimal separator U+066B is a decimal point, and the
+		// Arabic thousands separator U+066C groups as "," does: never
+		// read in part (D34's spirit).
+		ok("٣٫١٤", "3.14"),
+		ok("٣٫٥", "3.5"),
+		ok("3٫5", "3.5"),
+		ok("١٬٢٣٤٫٥ ر.س", "1234.5"),
+		ok("السعر ٫٥", "0.5"),
+		ok("(٣٫٥)", "-3.5"),
+		unclear("٣٫٥٫٢", general),
+		unclear("١٬٢", general),
+		unclear("١٬٢٣٤٬٥", general),
 		ok("𝟗𝟘", "90"),
 		ok("−7", "-7"),
 		// Long but fine.

@@ -216,8 +216,8 @@ var table = []Func{
 	{
 		Name:   "number",
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
-		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` between groups of three digits, " +
-			"an optional `.` and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
+		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` (or the Arabic `٬`) between groups of three digits, " +
+			"an optional `.` (or the Arabic decimal separator `٫`) and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
 			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), by a space and exactly three digits (`9 800`, `2 285,81`) " +
 			"or by `.` or `,`, a space and digits (`119. 95`), whose meaning is not clear: the message writes the number the marks suggest.",
 		Empty:      "empty, also for `\"\"` and white space; text with no number is an error",
@@ -228,6 +228,7 @@ var table = []Func{
 			{"number('฿ -3.5')", "-3.5"},
 			{"number('Total: 12 items, 3 boxes')", "12"},
 			{"number('๑๒,๓๔๕ บาท')", "12345"},
+			{"number('٣٫٥')", "3.5"},
 			{"number('INV-2026-00123')", "2026"},
 			{"number(row.premium)", "15434.75"},
 			{"number('  ')", ""},

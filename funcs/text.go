@@ -3,7 +3,6 @@ package funcs
 import (
 	"math"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/value"
@@ -23,54 +22,6 @@ func textResult(fn string, x value.Value, s string, limit int) (value.Value, err
 	return value.TextValue(s), nil
 }
 
-// isTrimSpace reports the characters trim removes: Unicode white space
-// (unicode.IsSpace, which includes the no-break space U+00A0), the
-// zero-width space U+200B and the byte order mark U+FEFF.
-func isTrimSpace(r rune) bool {
-	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
-}
-
-// trimText removes isTrimSpace characters from both ends of s. A byte that
-// is not UTF-8 is not white space and stops the trimming.
-func trimText(s string) string {
-	start := 0
-	for start < len(s) {
-		if c := s[start]; c < utf8.RuneSelf {
-			if !isASCIISpace(c) {
-				break
-			}
-			start++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[start:])
-		if !isTrimSpace(r) {
-			break
-		}
-		start += size
-	}
-	end := len(s)
-	for end > start {
-		if c := s[end-1]; c < utf8.RuneSelf {
-			if !isASCIISpace(c) {
-				break
-			}
-			end--
-			continue
-		}
-		r, size := utf8.DecodeLastRuneInString(s[start:end])
-		if !isTrimSpace(r) {
-			break
-		}
-		end -= size
-	}
-	return s[start:end]
-}
-
-// isASCIISpace is unicode.IsSpace for an ASCII byte.
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-}
-
 // callTrim is trim(x) (D22).
 func callTrim(env *Env, x value.Value) (value.Value, error) {
 	l := env.Limits()
@@ -78,7 +29,7 @@ func callTrim(env *Env, x value.Value) (value.Value, error) {
 	if err != nil {
 		return value.Value{}, err
 	}
-	return textResult("trim", x, trimText(s), l.Cap())
+	return textResult("trim", x, value.TrimBlank(s), l.Cap())
 }
 
 // textTrim is trim of a text, as Func.text.
@@ -87,7 +38,7 @@ func textTrim(env *Env, s string) (string, error) {
 	if err := l.Budget.Bytes(len(s)); err != nil { // as scalarText charges it
 		return "", err
 	}
-	out := trimText(s)
+	out := value.TrimBlank(s)
 	if len(out) > l.Cap() {
 		return "", errLimit("trim", l.Cap())
 	}

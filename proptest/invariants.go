@@ -95,7 +95,8 @@ const MaxMessage = 512
 
 // CheckMessage returns nil when err's message has the form of D37, and
 // otherwise says what is wrong with it: err is an *eval.Error whose
-// message starts with `${` or `condition:` and nothing else, is valid
+// message starts with `${` or `condition:` and nothing else (a limit of
+// the whole template, Error.Template, with its quoted start), is valid
 // UTF-8, one line, at most MaxMessage bytes, and holds no control
 // character, bidi control or line separator raw. Each character of
 // escaped (an invalid byte counts as one) must appear in the message as an
@@ -113,7 +114,9 @@ func CheckMessage(err error, escaped string) error {
 		return fmt.Errorf("message is more than one line: %.300q", msg)
 	case len(msg) > MaxMessage:
 		return fmt.Errorf("message of %d bytes, more than %d: %.300q", len(msg), MaxMessage, msg)
-	case !strings.HasPrefix(msg, "${") && !strings.HasPrefix(msg, "condition:"):
+	case e.Template && (!strings.HasPrefix(msg, "'") || strings.HasPrefix(msg, "${")):
+		return fmt.Errorf("a limit of the whole template is not named by its quoted start: %.300q", msg)
+	case !e.Template && !strings.HasPrefix(msg, "${") && !strings.HasPrefix(msg, "condition:"):
 		return fmt.Errorf("message starts with neither ${ nor condition: (D37): %.300q", msg)
 	}
 	for _, r := range msg {

@@ -255,7 +255,7 @@ var hostiles = map[string][]hostile{
 		{name: "only words", cond: true, text: "and or not", kind: eval.ErrCondition, reason: "nothing before 'and'"},
 		{name: "and inside quotes", cond: true, text: `${x} == "a and b"`, want: "false"},
 		{name: "is empty twice", cond: true, text: "${x} is empty is empty", kind: eval.ErrCondition, reason: "is empty takes no value on its right"},
-		{name: "text after a quote", cond: true, text: `${x} == "a" junk`, kind: eval.ErrCondition, reason: "text after the closing quote"},
+		{name: "text after a quote", cond: true, text: `${x} == "a" junk`, kind: eval.ErrCondition, reason: `text after the closing quote: 'junk'; put the whole text inside the quotes: "a junk"`},
 		{name: "order on text", cond: true, text: "${nan} > 1", kind: eval.ErrType, reason: "'${nan} > 1': > needs numbers; 'NaN' is not a number, and number(...) finds none in it"},
 		{name: "1e400 from data compared", cond: true, text: "${big} > 1", want: "true"},
 	},

@@ -58,7 +58,7 @@ func (v Value) toAny(l Limits, depth int) (any, error) {
 				return nil, err
 			}
 			if out[i], err = item.toAny(l, depth+1); err != nil {
-				return nil, err
+				return nil, atItem(err, indexStep(i))
 			}
 		}
 		return out, nil
@@ -77,7 +77,7 @@ func (v Value) toAny(l Limits, depth int) (any, error) {
 				return nil, err
 			}
 			if out[k], err = item.toAny(l, depth+1); err != nil {
-				return nil, err
+				return nil, atItem(err, keyStep(k))
 			}
 		}
 		return out, nil

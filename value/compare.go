@@ -30,14 +30,14 @@ func ToNumber(v Value) (n Num, ok bool) {
 	return Num{}, false
 }
 
-// IsBlank reports `is empty` (D30): empty, text that is blank (Unicode white
-// space), an empty list or dictionary.
+// IsBlank reports `is empty` (D30): empty, text that is blank (IsBlankText,
+// the one rule of blank text), an empty list or dictionary.
 func IsBlank(v Value) bool {
 	switch v.kind {
 	case Empty:
 		return true
 	case Text:
-		return strings.TrimSpace(v.Text()) == ""
+		return IsBlankText(v.Text())
 	case List, Dict:
 		return v.Len() == 0
 	}
@@ -55,7 +55,7 @@ func Truthy(v Value) bool {
 	case Number:
 		return v.Num().Sign() != 0
 	case Text:
-		t := strings.TrimSpace(v.Text())
+		t := TrimBlank(v.Text())
 		return t != "" && t != "0" && !asciiEqualFold(t, "false") && !asciiEqualFold(t, "no")
 	case List, Dict:
 		return v.Len() > 0
@@ -150,12 +150,12 @@ func mayBeNumber(v Value) bool {
 }
 
 // textEqual is the text comparison of Equal (D27): a and b trimmed of
-// white space and compared under full case folding.
+// blank characters (IsBlankRune) and compared under full case folding.
 func textEqual(a, b string) bool {
 	if a == b {
 		return true // the same bytes trim and fold alike
 	}
-	return foldEqual(strings.TrimSpace(a), strings.TrimSpace(b))
+	return foldEqual(TrimBlank(a), TrimBlank(b))
 }
 
 // scalarText is the shown text of an empty, text or boolean value.
@@ -229,7 +229,7 @@ func (l Limits) OrderOp(op string, a, b Value) (c int, ok bool, err error) {
 // emptySide reports whether v is empty or blank text, which makes an order
 // comparison false rather than an error (D28).
 func emptySide(v Value) bool {
-	return v.kind == Empty || (v.kind == Text && strings.TrimSpace(v.Text()) == "")
+	return v.kind == Empty || (v.kind == Text && IsBlankText(v.Text()))
 }
 
 // notANumber says why v is not a number, without naming Go types. Text
@@ -292,7 +292,7 @@ func (l Limits) Member(a, b Value) (bool, error) {
 	}
 	for {
 		item, rest, more := strings.Cut(s, ",")
-		if item = strings.TrimSpace(item); item != "" {
+		if item = TrimBlank(item); item != "" {
 			if err := l.Budget.Steps(1); err != nil {
 				return false, err
 			}
@@ -319,7 +319,7 @@ func (l Limits) listHas(list, x Value) (bool, error) {
 			return false, err
 		}
 		if ok, err := l.equal(x, item); ok || err != nil {
-			return ok, err
+			return ok, atItem(err, indexStep(i))
 		}
 	}
 	return false, nil

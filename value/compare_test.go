@@ -34,12 +34,15 @@ func TestToNumber(t *testing.T) {
 
 func TestIsBlank(t *testing.T) {
 	// D30: `is empty`.
-	blank := []Value{Value{}, TextValue(""), TextValue(" \t\n\u00a0\u3000"), host(t, []any{}), host(t, []string(nil)),
+	// Blank is one rule (IsBlankRune): the zero-width space and U+FEFF,
+	// which trim removes, are blank too; a word joiner is text.
+	blank := []Value{Value{}, TextValue(""), TextValue(" \t\n\u00a0\u3000"), TextValue("\u200b"), TextValue("\ufeff \u200b"),
+		host(t, []any{}), host(t, []string(nil)),
 		host(t, map[string]any{}), host(t, map[string]string(nil))}
 	for _, v := range blank {
 		require.True(t, IsBlank(v), "%#v", v)
 	}
-	notBlank := []Value{TextValue("x"), TextValue("\u200b"), TextValue("\xff"), NumberValue(Int(0)), BoolValue(false),
+	notBlank := []Value{TextValue("x"), TextValue("\u2060"), TextValue("\xff"), NumberValue(Int(0)), BoolValue(false),
 		host(t, []any{nil}), host(t, map[string]any{"": nil})}
 	for _, v := range notBlank {
 		require.False(t, IsBlank(v), "%#v", v)

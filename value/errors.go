@@ -3,6 +3,8 @@ package value
 import (
 	"errors"
 	"strconv"
+	"strings"
+	"unicode"
 )
 
 // Sentinel kinds of failure raised by values and functions; eval re-exports
@@ -24,6 +26,50 @@ type Failure struct {
 	// types: "unsupported data: main.Customer (a struct); pass a map".
 	// It is empty when the reason says all; Error does not show it.
 	Detail string
+	// Item is where, inside the value that was read, the data failed:
+	// "[1]", ".k", "['a b']", "[1].k" (the steps an expression would write
+	// after the value's own name), or "" when the value itself failed.
+	// Only an ErrData failure (unsupported host data) carries it; eval
+	// writes it after the expression that gave the value (f[1], m.k).
+	Item string
+}
+
+// atItem is err, a failure of an item of a list or dictionary reached by
+// step ("[1]", ".k"), named from the container: step goes in front of the
+// Item the failure already has. Only unsupported data (ErrData) is named
+// so; any other error is returned as it is.
+func atItem(err error, step string) error {
+	f, ok := err.(*Failure)
+	if !ok || f.Kind != ErrData {
+		return err
+	}
+	g := *f
+	g.Item = step + f.Item
+	return &g
+}
+
+// AtIndex is err, a failure of item i of a list or of something inside
+// it, named from the list (Failure.Item gets "[i]" in front): for a caller
+// that walks a list's items itself, as join does.
+func AtIndex(err error, i int) error { return atItem(err, indexStep(i)) }
+
+// indexStep is the step to item i of a list: "[1]".
+func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
+
+// keyStep is the step to key k of a dictionary: ".k" when k is a plain
+// name (D9), "['k']" otherwise.
+func keyStep(k string) string {
+	plain := k != "" && k[0] != '_'
+	for i, r := range k {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return "." + k
+	}
+	return "['" + strings.NewReplacer(`\`, `\\`, "'", `\'`).Replace(k) + "']"
 }
 
 // Error returns the reason.

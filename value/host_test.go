@@ -237,3 +237,41 @@ func ExampleValue_Any() {
 	fmt.Println(total.Text('f'), m["ids"])
 	// Output: 15434.75 [A-1 B-2]
 }
+
+// F2: a failure of refused host data inside a list or dictionary says
+// where, from the value that was read (Failure.Item), through Index, Key
+// and every walk of the items (Show, JSON, Any, membership).
+func TestRefusedItemIsNamed(t *testing.T) {
+	v, err := FromHost(map[string]any{"a": []any{1, customer{}}, "b c": customer{}, "_x": customer{}})
+	require.NoError(t, err)
+	item := func(err error) string {
+		var f *Failure
+		require.ErrorAs(t, err, &f)
+		require.Equal(t, "unsupported data", f.Reason)
+		require.Contains(t, f.Detail, "value.customer (a struct)")
+		return f.Item
+	}
+	a, _, err := v.Key("a")
+	require.NoError(t, err)
+	_, err = a.Index(1)
+	require.Equal(t, "[1]", item(err))
+	_, _, err = v.Key("b c")
+	require.Equal(t, "['b c']", item(err))
+	_, _, err = v.Key("_x")
+	require.Equal(t, "['_x']", item(err))
+	_, err = a.Show(nil, 0)
+	require.Equal(t, "[1]", item(err))
+	_, err = v.AppendJSON(nil, 0)
+	require.Equal(t, "['_x']", item(err)) // keys in order: _x first
+	_, err = a.Any()
+	require.Equal(t, "[1]", item(err))
+	_, err = Limits{}.Member(TextValue("x"), a)
+	require.Equal(t, "[1]", item(err))
+	nested, err := FromHost([]any{[]any{map[string]any{"k": customer{}}}})
+	require.NoError(t, err)
+	_, err = nested.Show(nil, 0)
+	require.Equal(t, "[0][0].k", item(err))
+	// A value that is itself refused names no item.
+	_, err = FromHost(customer{})
+	require.Equal(t, "", item(err))
+}

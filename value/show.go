@@ -108,7 +108,7 @@ func (v Value) show(dst []byte, l Limits, depth int) ([]byte, error) {
 				return dst, err
 			}
 			if dst, err = item.show(dst, l, depth+1); err != nil {
-				return dst, err
+				return dst, atItem(err, indexStep(i))
 			}
 		}
 		return dst, nil
@@ -151,7 +151,7 @@ func (v Value) appendJSON(dst []byte, l Limits, depth int) ([]byte, error) {
 				return dst, err
 			}
 			if dst, err = item.appendJSON(dst, l, depth+1); err != nil {
-				return dst, err
+				return dst, atItem(err, indexStep(i))
 			}
 		}
 		return appendText(dst, "]", l)
@@ -183,7 +183,7 @@ func (v Value) appendJSON(dst []byte, l Limits, depth int) ([]byte, error) {
 				return dst, err
 			}
 			if dst, err = item.appendJSON(dst, l, depth+1); err != nil {
-				return dst, err
+				return dst, atItem(err, keyStep(k))
 			}
 		}
 		return appendText(dst, "}", l)

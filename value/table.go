@@ -103,5 +103,8 @@ func tableKey(t *Table, i int64, k string) (Value, bool, error) {
 		return Value{}, false, nil
 	}
 	item, err := FromHost(t.at(int(i), j))
-	return item, true, err
+	if err != nil {
+		return Value{}, true, atItem(err, keyStep(k))
+	}
+	return item, true, nil
 }

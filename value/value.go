@@ -174,8 +174,12 @@ func (v Value) Index(i int) (Value, error) {
 	}
 	switch c := v.ref.(type) {
 	case []any:
-		if i, ok := position(i, len(c)); ok {
-			return FromHost(c[i])
+		if j, ok := position(i, len(c)); ok {
+			item, err := FromHost(c[j])
+			if err != nil {
+				return Value{}, atItem(err, indexStep(i))
+			}
+			return item, nil
 		}
 	case []string:
 		if i, ok := position(i, len(c)); ok {
@@ -188,7 +192,11 @@ func (v Value) Index(i int) (Value, error) {
 	case *Table:
 		return c.rowValue(i), nil
 	default:
-		return reflectIndex(c, i)
+		item, err := reflectIndex(c, i)
+		if err != nil {
+			return Value{}, atItem(err, indexStep(i))
+		}
+		return item, nil
 	}
 	return Value{}, nil
 }
@@ -240,7 +248,10 @@ func (v Value) Key(k string) (Value, bool, error) {
 			return Value{}, false, nil
 		}
 		item, err := FromHost(x)
-		return item, true, err
+		if err != nil {
+			return Value{}, true, atItem(err, keyStep(k))
+		}
+		return item, true, nil
 	case map[string]string:
 		s, ok := c[k]
 		if !ok {
@@ -250,7 +261,11 @@ func (v Value) Key(k string) (Value, bool, error) {
 	case *Table:
 		return tableKey(c, v.coef, k)
 	default:
-		return reflectKey(c, k)
+		item, found, err := reflectKey(c, k)
+		if err != nil {
+			return Value{}, found, atItem(err, keyStep(k))
+		}
+		return item, found, nil
 	}
 }
 

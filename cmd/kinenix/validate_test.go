@@ -567,3 +567,24 @@ func TestValidateMethodCallKeyInData(t *testing.T) {
 	require.Equal(t, 0, r.code)
 	require.Equal(t, f+":1:12: warning: ${row.len(x)}: method calls are not allowed; len takes 1 value, got 2: write len(row)\n", r.stdout)
 }
+
+// A limit of a field's whole text (D35) is told by validate, validate
+// -data and preview in the same words: the field's text named by its
+// start, with no ${ the author did not write, once.
+func TestTemplateLimitSameEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	flow := filepath.Join(dir, "many.md")
+	require.NoError(t, os.WriteFile(flow, []byte("- **a:** "+strings.Repeat("${1}", 10_001)+"\n"), 0o600))
+	data := filepath.Join(dir, "d.json")
+	require.NoError(t, os.WriteFile(data, []byte("{}"), 0o600))
+	msg := "'" + strings.Repeat("${1}", 29) + "${1…': the text has more than 10000 placeholders (10001)"
+
+	r := runCLI(t, "", "validate", flow)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Equal(t, flow+":1:10: "+msg+"\n", r.stdout)
+	r = runCLI(t, "", "validate", "-data", data, flow)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Equal(t, flow+":1:10: "+msg+"\n", r.stdout)
+	r = runCLI(t, "", "preview", "-data", data, flow)
+	require.Contains(t, r.stdout, "a: error: "+msg+"\n")
+}

@@ -57,7 +57,7 @@ func parseCond(line string, maxSteps uint64, mode condgen.Mode) (ast.Cond, error
 	if err := notUTF8(line); err != nil {
 		return nil, err
 	}
-	return fromResult(condgen.ParseInput(line, maxSteps, mode), line)
+	return fromResult(line, condgen.ParseInput(line, maxSteps, mode))
 }
 
 // ParseCond reads one condition line. Without options it takes at most
@@ -72,7 +72,7 @@ func ParseCond(line string, opts ...Option) (ast.Cond, error) {
 
 // fromResult reads the outcome of a parse. The grammar reads every line:
 // its value is an ast.Cond or a *condgen.Problem; anything else is a bug.
-func fromResult(r condgen.Result, line string) (ast.Cond, error) {
+func fromResult(line string, r condgen.Result) (ast.Cond, error) {
 	switch {
 	case r.TooComplex:
 		return nil, &SyntaxError{Offset: 0, Reason: "the condition is too long or too complex"}

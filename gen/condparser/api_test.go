@@ -25,7 +25,7 @@ func TestInternalErrors(t *testing.T) {
 		"action error":    {Problems: []condgen.Problem{{Offset: 1, Kind: condgen.Empty}}},
 		"unknown problem": {Value: &condgen.Problem{Offset: 1, Kind: 200}},
 	} {
-		c, err := fromResult(r, "")
+		c, err := fromResult("", r)
 		require.Nil(t, c, name)
 		require.ErrorIs(t, err, ast.ErrInternal, name)
 		var se *SyntaxError
@@ -76,7 +76,7 @@ func TestPooledEqualsFresh(t *testing.T) {
 	}
 	get := func(line string, mode condgen.Mode) outcome {
 		r := condgen.ParseInput(line, DefaultMaxSteps, mode)
-		c, err := fromResult(r, "")
+		c, err := fromResult(line, r)
 		return outcome{c, err, r}
 	}
 	pooled := make([]outcome, len(lines))

@@ -231,12 +231,14 @@ var errCases = []errCase{
 	{"${a} == x OR ", "nothing after 'OR'", 10},
 	{"and ${a} == x", "nothing before 'and'", 0},
 	{"  or ${a}", "nothing before 'or'", 2},
-	{"${a} and or ${b}", "nothing after 'and'", 5},
+	{"${a} and or ${b}", "no condition between 'and' and 'or'; write one between them, or remove one of the two", 5},
+	{"${x} == hello and and ${a}", "no condition between 'and' and 'and'; write one between them, or remove one of the two", 14},
+	{"not AND ${a}", "no condition between 'not' and 'AND'; write one between them, or remove one of the two", 0},
 	{"and", "nothing before 'and'", 0},
 	{"and and and", "nothing before 'and'", 0},
 	{"not", "nothing after 'not'", 0},
 	{"${a} == 1 and not", "nothing after 'not'", 14},
-	{"not and ${a}", "nothing after 'not'", 0},
+	{"not and ${a}", "no condition between 'not' and 'and'; write one between them, or remove one of the two", 0},
 	// Empty sides.
 	{"== x", "== needs a value on its left", 0},
 	{"${a} == 1 and  < 2", "< needs a value on its left", 15},
@@ -259,6 +261,15 @@ var errCases = []errCase{
 	{"${a} NOT  contains x", "unknown operator not contains; put not at the start instead: not X contains Y", 5},
 	{"a=b == ${x}", "unknown operator =; did you mean ==?", 1},
 	{"${a} == 1 and ${b} = 2", "unknown operator =; did you mean ==?", 19},
+	// Operators of other languages: the operator as written, and what to
+	// write, never == for a "not equal" (F3, D49).
+	{"${x} ~= a", `unknown operator ~=; for "not equal" write !=; to test for part of a text write contains (` + operators + ")", 5},
+	{"${x}~=a", `unknown operator ~=; for "not equal" write !=; to test for part of a text write contains (` + operators + ")", 4},
+	{"${x} =~ a", "unknown operator =~; there is no pattern match: to test for part of a text write contains (" + operators + ")", 5},
+	{"${x} !~ a", "unknown operator !~; there is no pattern match: to test that a text does not hold another, write not X contains Y (" + operators + ")", 5},
+	{"${x} ≠ a", "unknown operator ≠; write != instead", 5},
+	{"${x} ≥ 3 and ${y}", "unknown operator ≥; write >= instead", 5},
+	{"${y} and ${x}≤3", "unknown operator ≤; write <= instead", 13},
 	// Unclosed ${ (D18).
 	// The part from the ${ on is named, with the fix (D16, as a field's).
 	{"${a", "'${a': ${ is not closed; add the closing }", 0},
@@ -270,26 +281,32 @@ var errCases = []errCase{
 	{`${f("}) == x`, `${ is not closed; the quote " inside it is not closed`, 0},
 	{`${f('\'}) == x`, "${ is not closed; the quote ' inside it is not closed", 0},
 	// Quotes (D26).
-	{"${a} == 'abc", "quote ' is not closed", 8},
-	{`${a} == "abc`, `quote " is not closed`, 8},
-	{"'abc == ${a}", "quote ' is not closed", 0},
-	{"${a} == 'x and ${b} > 1", "quote ' is not closed", 8},
-	{"${a} == 'abc' d", "text after the closing quote", 14},
-	{"'a' b == ${x}", "text after the closing quote", 4},
-	{"${a} == 'x' 'y'", "text after the closing quote", 12},
-	{"${a} == 'x' and Johnson", "text after the closing quote", 12},
-	{"${a} == 'it''s'", `text after the closing quote; to write ' in quoted text, quote it with " instead`, 12},
-	{`${a} == "say "hi""`, `text after the closing quote; to write " in quoted text, quote it with ' instead`, 14},
+	{"${a} == 'abc", "quote ' is not closed in \"'abc\"; add the closing ' after the text: 'abc'", 8},
+	{`${a} == "abc`, `quote " is not closed in '"abc'; add the closing " after the text: "abc"`, 8},
+	{"${q} contains '", "quote ' is not closed; write the text between two quotes, like 'text', or '' for the empty text", 14},
+	{"'abc == ${a}", "quote ' is not closed in \"'abc == ${a}\"; add the closing ' where the text ends", 0},
+	{"${a} == 'x and ${b} > 1", "quote ' is not closed in \"'x and ${b} > 1\"; add the closing ' where the text ends", 8},
+	{"${a} == 'abc' d", "text after the closing quote: 'd'; put the whole text inside the quotes: 'abc d'", 14},
+	{"${x} == 'hel'lo", "text after the closing quote: 'lo'; to write ' in quoted text, quote it with \" instead: \"hel'lo\"", 13},
+	{"${x} == 'hello' 'x'", "text after the closing quote: \"'x'\"; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in 'hello', 'x'", 16},
+	{"'a' b == ${x}", "text after the closing quote: 'b == ${x}'; put the whole text inside the quotes", 4},
+	{"${a} == 'x' 'y'", "text after the closing quote: \"'y'\"; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in 'x', 'y'", 12},
+	{"${a} == 'x' and Johnson", "text after the closing quote: 'and Johnson'; after and write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes", 12},
+	{"${a} == 'it''s'", `text after the closing quote: "'s'"; to write ' in quoted text, quote it with " instead: "it's"`, 12},
+	{"${x} == 'O'Brien'", `text after the closing quote: "Brien'"; to write ' in quoted text, quote it with " instead: "O'Brien"`, 11},
+	{`${a} == "say "hi""`, `text after the closing quote: 'hi""'; to write " in quoted text, quote it with ' instead: 'say "hi"'`, 14},
 	{"${a} == 'x', 'y'", "text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'", 11},
 	{"${a} != 'x', y", "text after the closing quote; to test for none of several values, write not before the part and in instead of !=: not X in 'a', 'b'", 11},
-	{"${a} in 'x', 'y' z", "text after the closing quote", 11},
-	{"${a} in 'x', 'y", "text after the closing quote", 11},
-	{"${a} in 'x',", "text after the closing quote", 11},
-	{"${a} contains 'x', 'y'", "text after the closing quote; to write ' in quoted text, quote it with \" instead", 17},
+	{"${a} in 'x', 'y' z", "text after the closing quote: \", 'y' z\"" + listFix, 11},
+	{"${a} in 'x', 'y", "text after the closing quote: \", 'y\"" + listFix, 11},
+	{"${a} in 'x',", "text after the closing quote: ','" + listFix, 11},
+	{"${a} contains 'x', 'y'", "text after the closing quote: \", 'y'\"; a comma after quoted text starts a list of items, which only in takes (X in 'a', 'b'); to keep the comma in the text, put it inside the quotes", 17},
 	// Invalid UTF-8.
 	{"${a} == \xff", "the condition is not valid UTF-8 (byte 0xFF)", 8},
 	{"\xe0\xb8 == x", "the condition is not valid UTF-8 (byte 0xE0)", 0},
 }
+
+const listFix = "; write the items of a list with a comma between them, each quote closed and nothing after the last: X in 'a', 'b'"
 
 const notCondHint = " (a condition compares two values, like ${x} == yes, or is a single ${...})"
 
@@ -431,5 +448,13 @@ func TestParseCondQuotedList(t *testing.T) {
 			require.Equal(t, it.Text, line[it.TextPos:it.TextPos+len(it.Text)], line)
 		}
 		require.Equal(t, want, got, line)
+	}
+}
+
+// F3: ≥ and ≠ as text on a side of a comparison are text, not operators.
+func TestLookalikeAsText(t *testing.T) {
+	for _, line := range []string{"${x} == ≥3", "${x} == 'a ≠ b'", "${x} contains !~"} {
+		_, err := ParseCond(line)
+		require.NoError(t, err, line)
 	}
 }

@@ -17,7 +17,8 @@ import (
 // (fewer than echo.Max: a condition's reason names a part of one line).
 const echoLimit = 40
 
-// problemError gives the reason of a problem of the condition line.
+// problemError gives the reason of a problem in line. A reason names what
+// the author wrote and gives a fix that works when followed (D49).
 func problemError(p condgen.Problem, line string) error {
 	var reason string
 	switch p.Kind {
@@ -33,18 +34,13 @@ func problemError(p condgen.Problem, line string) error {
 			reason = quote(strings.TrimRight(line[p.Offset:], " \t")) + ": ${ is not closed; add the closing }"
 		}
 	case condgen.UnclosedQuote:
-		reason = "quote " + p.Text + " is not closed"
+		reason = unclosedQuote(p.Text, after(line, p.Offset+len(p.Text)))
 	case condgen.TextAfterQuote:
-		reason = "text after the closing quote"
-		if p.Text != "" {
-			other := "'"
-			if p.Text == "'" {
-				other = `"`
-			}
-			reason += "; to write " + p.Text + " in quoted text, quote it with " + other + " instead"
-		}
+		reason = "text after the closing quote: " + quote(strings.TrimSpace(after(line, p.Offset))) +
+			textAfterQuote(line, p.Offset, p.Text)
 	case condgen.BadOperator:
-		reason = badOperator(p.Text)
+		op, off := writtenOperator(line, p.Offset, p.Text)
+		p.Offset, reason = off, badOperator(op)
 	case condgen.NoLeft:
 		reason = p.Text + " needs a value on its left"
 	case condgen.NoRight:
@@ -55,12 +51,23 @@ func problemError(p condgen.Problem, line string) error {
 		reason = "nothing before '" + p.Text + "'"
 	case condgen.NothingAfter:
 		reason = "nothing after '" + p.Text + "'"
+		if next := leadingBoolWord(after(line, p.Offset+len(p.Text))); next != "" {
+			// `and and`: the part that is missing is between the words.
+			reason = "no condition between '" + p.Text + "' and '" + next + "'; write one between them, or remove one of the two"
+		}
 	case condgen.ListNotIn:
 		reason = "text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'"
 		if p.Text == "!=" {
 			reason = "text after the closing quote; to test for none of several values, write not before the part and in instead of !=: not X in 'a', 'b'"
 		}
 	case condgen.NotCondition:
+		if op, at, ok := foreignOperator(p.Text); ok {
+			if strings.HasPrefix(after(line, p.Offset), p.Text) {
+				p.Offset += at
+			}
+			reason = badOperator(op)
+			break
+		}
 		reason = "not a condition: " + quote(p.Text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})"
 	default:
 		return internalError(fmt.Errorf("unknown problem: %v", p.Error()))
@@ -73,6 +80,23 @@ var opHints = map[string]string{
 	"=": "==", "===": "==", "!==": "!=", "=!": "!=", "<>": "!=", "=<": "<=", "=>": ">=",
 }
 
+// operators lists the operators there are, for a reason that cannot guess
+// which one was meant.
+const operators = "the operators are ==, !=, <, >, <=, >=, in, contains, is empty and is not empty"
+
+// lookalikes are operators of other languages and of typography whose
+// meaning is known: each gets the operator (or the form) to write instead.
+// `~=` is "not equal" in Lua and MATLAB but "matches" elsewhere, and `=~`
+// "matches" (a pattern): neither may hint ==, the opposite of one of them.
+var lookalikes = map[string]string{
+	"≠":  "write != instead",
+	"≥":  "write >= instead",
+	"≤":  "write <= instead",
+	"~=": "for \"not equal\" write !=; to test for part of a text write contains (" + operators + ")",
+	"=~": "there is no pattern match: to test for part of a text write contains (" + operators + ")",
+	"!~": "there is no pattern match: to test that a text does not hold another, write not X contains Y (" + operators + ")",
+}
+
 // badOperator explains an unknown operator, written lower-cased with its
 // words separated by one space.
 func badOperator(word string) string {
@@ -80,12 +104,159 @@ func badOperator(word string) string {
 	switch {
 	case strings.HasPrefix(word, "not "):
 		reason += "; put not at the start instead: not X " + strings.TrimPrefix(word, "not ") + " Y"
+	case lookalikes[word] != "":
+		reason += "; " + lookalikes[word]
 	case opHints[word] != "":
 		reason += "; did you mean " + opHints[word] + "?"
 	default:
 		reason += "; use ==, !=, <, >, <= or >="
 	}
 	return reason
+}
+
+// writtenOperator is the unknown operator op found at off in line, as the
+// author wrote it: the grammar reads `~=` and `=~` as = with a ~ beside
+// it, which belongs to the operator. It gives the operator and its offset.
+func writtenOperator(line string, off int, op string) (string, int) {
+	if op != "=" || off < 0 || off+1 > len(line) || line[off] != '=' {
+		return op, off
+	}
+	switch {
+	case off > 0 && line[off-1] == '~':
+		return "~=", off - 1
+	case off+1 < len(line) && line[off+1] == '~':
+		return "=~", off
+	}
+	return op, off
+}
+
+// foreignOperator finds, in the text of a part that is not a condition, an
+// operator of another language or of typography that lookalikes knows
+// (≥, !~), outside ${...}: the operator and its byte offset in text.
+func foreignOperator(text string) (string, int, bool) {
+	for i := 0; i < len(text); {
+		if strings.HasPrefix(text[i:], "${") {
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return "", 0, false
+			}
+			i += end + 1
+			continue
+		}
+		for _, op := range [...]string{"≠", "≥", "≤", "!~"} {
+			if strings.HasPrefix(text[i:], op) {
+				return op, i, true
+			}
+		}
+		i++
+	}
+	return "", 0, false
+}
+
+// after is line from off on ("" past its end).
+func after(line string, off int) string {
+	if off < 0 || off > len(line) {
+		return ""
+	}
+	return line[off:]
+}
+
+// otherQuote is the quote that is not q.
+func otherQuote(q string) string {
+	if q == "'" {
+		return `"`
+	}
+	return "'"
+}
+
+// leadingBoolWord is the word and / or (as written) that text starts
+// with after white space, or "".
+func leadingBoolWord(text string) string {
+	text = strings.TrimLeft(text, " \t")
+	for _, w := range [...]string{"and", "or"} {
+		if len(text) >= len(w) && strings.EqualFold(text[:len(w)], w) &&
+			(len(text) == len(w) || text[len(w)] == ' ' || text[len(w)] == '\t') {
+			return text[:len(w)]
+		}
+	}
+	return ""
+}
+
+// afterIn reports whether text (the line before a side) ends with the
+// operator in.
+func afterIn(text string) bool {
+	text = strings.TrimRight(text, " \t")
+	return len(text) >= 2 && strings.EqualFold(text[len(text)-2:], "in") &&
+		(len(text) == 2 || text[len(text)-3] == ' ' || text[len(text)-3] == '\t' || text[len(text)-3] == '}')
+}
+
+// unclosedQuote is the reason of a quote q with no closing quote, rest
+// the text after it: the text at fault, and the quote to add.
+func unclosedQuote(q, rest string) string {
+	reason := "quote " + q + " is not closed"
+	text := strings.TrimRight(rest, " \t")
+	switch {
+	case strings.TrimSpace(text) == "":
+		return reason + "; write the text between two quotes, like " + q + "text" + q + ", or " + q + q + " for the empty text"
+	case strings.Contains(text, "${") || hasBoolWordIn(text):
+		// Where the text was meant to end is not known.
+		return reason + " in " + quote(q+text) + "; add the closing " + q + " where the text ends"
+	}
+	return reason + " in " + quote(q+text) + "; add the closing " + q + " after the text: " + echo.Cut(q+text+q, echoLimit)
+}
+
+// hasBoolWordIn reports whether text holds the word and / or between
+// spaces.
+func hasBoolWordIn(text string) bool {
+	for _, f := range strings.Fields(text) {
+		if strings.EqualFold(f, "and") || strings.EqualFold(f, "or") {
+			return true
+		}
+	}
+	return false
+}
+
+// textAfterQuote is the fix for text after the closing quote of a side,
+// the text at fault starting at off in line: what to write instead. again
+// is the quote when it appears again right after the closing one (`'it”s'`).
+func textAfterQuote(line string, off int, again string) string {
+	const whole = "; put the whole text inside the quotes"
+	rest := strings.TrimSpace(after(line, off))
+	// The closing quote is the last character before off that is not
+	// white space; its side opens at the same quote before it.
+	j := strings.LastIndexFunc(line[:max(min(off, len(line)), 0)], func(r rune) bool { return r != ' ' && r != '\t' })
+	if rest == "" || j < 0 || (line[j] != '\'' && line[j] != '"') {
+		return whole
+	}
+	q := line[j : j+1]
+	open := strings.LastIndex(line[:j], q)
+	if open < 0 {
+		return whole
+	}
+	inner := line[open+1 : j]
+	switch {
+	case rest[0] == ',' && afterIn(line[:open]):
+		// A list of items after in that goes wrong after this one.
+		return "; write the items of a list with a comma between them, each quote closed and nothing after the last: X in 'a', 'b'"
+	case rest[0] == ',':
+		return "; a comma after quoted text starts a list of items, which only in takes (X in 'a', 'b'); to keep the comma in the text, put it inside the quotes"
+	case again != "" || j+1 == off:
+		// `'it''s'`, `'O'Brien'`, `'hel'lo`: a quote inside the text.
+		word, _, _ := strings.Cut(rest, " ")
+		text := inner + q + strings.TrimSuffix(strings.TrimPrefix(word, q), q)
+		o := otherQuote(q)
+		if strings.Contains(text, o) {
+			return "; to write " + q + " in quoted text, quote it with " + o + " instead"
+		}
+		return "; to write " + q + " in quoted text, quote it with " + o + " instead: " + echo.Cut(o+text+o, echoLimit)
+	case rest[0] == '\'' || rest[0] == '"':
+		return "; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in " + echo.Cut(q+inner+q+", "+rest, echoLimit)
+	case leadingBoolWord(rest) != "":
+		return "; after " + leadingBoolWord(rest) + " write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes"
+	case !strings.ContainsAny(rest, `'"$`):
+		return whole + ": " + echo.Cut(q+inner+" "+rest+q, echoLimit)
+	}
+	return whole
 }
 
 // quote quotes text of the line for a reason, shortened. It uses single
