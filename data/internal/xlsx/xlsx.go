@@ -954,7 +954,7 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	// As f.show, without a string for the number's own text.
 	if isNumberText(string(b)) {
 		if x, ok := number(string(b)); ok {
-			return r.shown(f.showNumber(x, r.wb.date1904))
+			return r.shown(f.showWritten(string(b), x, r.wb.date1904))
 		}
 	}
 	return r.keepText(b)
