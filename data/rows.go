@@ -87,6 +87,7 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 // header first (blank records before it are skipped), so Header has it.
 func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 	r := &RowReader{d: d, s: sheet{d: d}, src: src}
+	_, r.s.leading = src.(*xlsxRows)
 	if _, ok := src.(*jsonlRows); ok {
 		r.seen = map[string]bool{}
 		return r, nil

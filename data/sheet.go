@@ -20,10 +20,19 @@ import (
 // one scalar rule (decoder.scalar); a row shorter than the header has
 // empty values for the cells it lacks; a cell beyond the header must be
 // empty.
+//
+// In a workbook (leading set), the header starts at its first cell that
+// is not empty: the columns left of it (a table placed from column B)
+// are not read, and a value in them is an error. In CSV a leading comma
+// is an empty cell written, so an empty name is an error there.
 type sheet struct {
-	d      *decoder
-	header []string
-	vals   []any // the values of the record just read (values)
+	d       *decoder
+	header  []string
+	vals    []any // the values of the record just read (values)
+	leading bool  // columns left of the header's first name are left out
+	skip    int   // the columns left out, before the header's first
+	// headerStart names the header's first cell, for a message.
+	headerStart string
 }
 
 // record takes one record and returns its row, or nil for a blank record
@@ -53,7 +62,10 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 			continue
 		}
 		blank = false
-		if s.header != nil && j >= len(s.header) {
+		if s.header != nil && j < s.skip {
+			return nil, s.d.errorf("%s: %s is left of the table, whose header starts at %s; give its column a name in the header or remove the value", where(j), quoteKey(c), s.headerStart)
+		}
+		if s.header != nil && j-s.skip >= len(s.header) {
 			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the first row or remove the value", where(j), quoteKey(c))
 		}
 	}
@@ -61,8 +73,19 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 		return nil, nil
 	}
 	if s.header == nil {
-		return nil, s.setHeader(cells, where)
+		if s.leading {
+			for s.skip < len(cells) && strings.TrimSpace(cells[s.skip]) == "" {
+				s.skip++
+			}
+			if s.skip == len(cells) {
+				s.skip = 0 // no name at all: the first empty one is named
+			}
+			s.headerStart = where(s.skip)
+		}
+		skip := s.skip
+		return nil, s.setHeader(cells[skip:], func(j int) string { return where(j + skip) })
 	}
+	cells = cells[min(s.skip, len(cells)):]
 	// Kept as a map, or as a row of a table: charged alike, so the
 	// stream and Decode are bounded alike.
 	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it

@@ -114,6 +114,14 @@ func TestXLSXAttacks(t *testing.T) {
 			`data in w.xlsx: cell A2 refers to shared string "-1", which the workbook does not have (it has 1)`},
 		{"shared string out of range", workbook{sst: []string{"x"}, rows: headerAnd(1, func(int) string { return `<c r="A2" t="s"><v>1</v></c>` })},
 			`data in w.xlsx: cell A2 refers to shared string "1", which the workbook does not have (it has 1)`},
+		// PD-7: a number or boolean cell that holds what no program
+		// writes is an error naming the cell and the fix, not text.
+		{"number cell not a number", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2"><v>12abc</v></c>` })},
+			`data in w.xlsx: cell A2 is a number cell but holds "12abc", which is not a number; save the workbook again`},
+		{"number cell NaN", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2" t="n"><v>NaN</v></c>` })},
+			`data in w.xlsx: cell A2 is a number cell but holds "NaN", which is not a number; save the workbook again`},
+		{"boolean cell not 0 or 1", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2" t="b"><v>2</v></c>` })},
+			`data in w.xlsx: cell A2 is a TRUE/FALSE cell but holds "2", not 0 or 1; save the workbook again`},
 		{"rows out of order", workbook{rows: `<row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="A3"><v>3</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>`},
 			"data in w.xlsx: row 2 of the sheet comes after row 3: the rows are out of order or given twice"},
 		{"row twice", workbook{rows: `<row r="1"><c r="A1"><v>1</v></c></row><row r="1"><c r="A1"><v>2</v></c></row>`},

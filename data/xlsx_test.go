@@ -95,6 +95,30 @@ func TestXLSX(t *testing.T) {
 	require.EqualError(t, err, empty)
 }
 
+// PD-6: a table placed from column B (column A left empty, a common
+// layout) is read from its header's first name; the rows' cells are read
+// under the header's columns.
+func TestXLSXTableFromColumnB(t *testing.T) {
+	b := buildXLSX(t, []string{"March 2026"}, map[string][]cell{"March 2026": {
+		{"B2", "col", ""}, {"C2", "other", ""},
+		{"B3", "x", ""}, {"C3", 7, ""},
+		{"C5", 8, ""},
+	}})
+	d, err := Decode("w.xlsx", b)
+	require.NoError(t, err)
+	require.Equal(t, []any{
+		map[string]any{"col": "x", "other": json.Number("7")},
+		map[string]any{"col": nil, "other": json.Number("8")},
+	}, rowsOf(d))
+	require.Equal(t, 5, d.SheetRow(1))
+	r, err := OpenRows("w.xlsx", bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	require.Equal(t, []string{"col", "other"}, r.Header())
+	row, err := r.Next()
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"col": "x", "other": json.Number("7")}, row.Values)
+}
+
 func TestXLSXErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -104,6 +128,9 @@ func TestXLSXErrors(t *testing.T) {
 		{"dup", []cell{{"A1", "a", ""}, {"B1", "a", ""}}, `data in w.xlsx: cell B1: the column name "a" is given twice in the header (first cell A1)`},
 		{"empty", []cell{{"A1", "a", ""}, {"C1", "c", ""}}, `data in w.xlsx: cell B1: the header (the first row) has an empty column name`},
 		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
+		{"left of the table", []cell{{"B2", "a", ""}, {"B3", 1, ""}, {"A4", "x", ""}, {"B4", 2, ""}},
+			`data in w.xlsx: cell A4: "x" is left of the table, whose header starts at cell B2; give its column a name in the header or remove the value`},
+		{"blank header", []cell{{"A1", " ", ""}, {"B1", " ", ""}, {"A2", 1, ""}}, `data in w.xlsx: cell A1: the header (the first row) has an empty column name`},
 	} {
 		_, err := Decode("w.xlsx", buildXLSX(t, []string{"S"}, map[string][]cell{"S": tc.cells}))
 		require.Error(t, err, tc.name)

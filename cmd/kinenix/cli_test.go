@@ -390,8 +390,10 @@ func TestValidateSheetRows(t *testing.T) {
 		// D45: the column read as a number, with its rows as the sheet shows them
 		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
 		"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'n/a' and ...)\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number, and number(...) finds none in it (rows[1] (sheet row 3))\n"+
-		p+":2:33: condition: '${row.premium} > 0': > needs numbers; '-' is not a number, and number(...) finds none in it (rows[3] (sheet row 5))\n", r.stdout)
+		// D43: a field that fails is listed once, with every row it fails
+		// on, though the rows fail with other values (PD-1).
+		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number, and number(...) finds none in it "+
+		"(rows[1] (sheet row 3); it fails on rows 1, 3, on 1 of them with another message, which preview -each shows)\n", r.stdout)
 
 	// -row checks that row only, and names it as every row is named
 	// (D41): with -key, by its value too; what holds without data names
@@ -412,15 +414,16 @@ func TestValidateSheetRows(t *testing.T) {
 	r = runCLI(t, "", "validate", "-json", "-data", csv, p)
 	var got []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
-	require.Len(t, got, 5)
+	require.Len(t, got, 4)
 	require.Equal(t, "column", got[2].Kind) // D45, its rows in its message
 	require.Equal(t, []int{0, 1, 2, 3}, got[0].Rows)
 	require.Nil(t, got[1].Rows)
-	require.Equal(t, []int{1}, got[3].Rows)
-	require.Equal(t, []int{3}, got[4].Rows)
-	require.Equal(t, []int{5}, got[4].SheetRows)
-	require.False(t, got[4].Warning)
-	require.Nil(t, got[4].Keys) // no -key
+	require.Equal(t, []int{1, 3}, got[3].Rows) // one finding for the field, with all its rows
+	require.Equal(t, []int{3, 5}, got[3].SheetRows)
+	require.Equal(t, 2, got[3].RowCount)
+	require.Equal(t, 1, got[3].OtherMessageRows) // '-' fails with another message than 'n/a'
+	require.False(t, got[3].Warning)
+	require.Nil(t, got[3].Keys) // no -key
 	require.NotContains(t, r.stdout, "(row")
 
 	// D41 with D43: -key adds each row's value, as preview -json's key.
@@ -428,11 +431,12 @@ func TestValidateSheetRows(t *testing.T) {
 	got = nil
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
 	require.Equal(t, []string{"A", "B", "C", "D"}, got[0].Keys)
-	require.Equal(t, []string{"D"}, got[4].Keys)
+	require.Equal(t, []string{"B", "D"}, got[3].Keys)
 }
 
 // The rows of a big sheet cannot make validate list findings without end:
-// past flow.MaxFindings distinct findings it stops and says so.
+// past flow.MaxFindings distinct findings it stops and says so. A field
+// that fails on every row with another value is one error (D43, PD-1).
 func TestValidateSheetRowsLimit(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("n\n")
@@ -441,12 +445,18 @@ func TestValidateSheetRowsLimit(t *testing.T) {
 	}
 	csv := filepath.Join(t.TempDir(), "s.csv")
 	require.NoError(t, os.WriteFile(csv, []byte(b.String()), 0o600))
-	p := writeFlow(t, "f.md", "- **condition:** ${row.n} > 0\n") // a distinct warning per row
+	p := writeFlow(t, "f.md", "- **condition:** ${row.n} > 0\n") // a distinct error per row
 	r := runCLI(t, "", "validate", "-data", csv, p)
 	require.Equal(t, 1, r.code, r.stderr) // D43: the condition fails on every row
+	require.Equal(t, p+":1:27: condition: '${row.n} > 0': > needs numbers; 'x0' is not a number: use ${number(...)} "+
+		"(rows[0] (sheet row 2); it fails on every row, on 1,499 of them with other messages, which preview -each shows)\n", r.stdout)
+
+	p = writeFlow(t, "g.md", "- **a:** ${row[row.n]}\n") // a distinct warning per row
+	r = runCLI(t, "", "validate", "-data", csv, p)
+	require.Equal(t, 0, r.code, r.stderr)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	require.Len(t, lines, flow.MaxFindings+1)
-	require.Contains(t, lines[0], "'x0' is not a number: use ${number(...)} (rows[0] (sheet row 2))")
+	require.Equal(t, p+":1:16: warning: row[row.n]: no key 'x0' in row (rows[0] (sheet row 2))", lines[0])
 	require.Equal(t, p+":1:1: warning: too many different findings; only the first 1000 are listed", lines[len(lines)-1])
 }
 

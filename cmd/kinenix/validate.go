@@ -48,6 +48,14 @@ func toJSONFinding(f flow.Finding, rows *record.Rows) record.Finding {
 	return j
 }
 
+// toJSONRowFinding is f as validate -json writes it: with the rows, and
+// how many of them fail with another message than f's.
+func toJSONRowFinding(f rowFinding) record.Finding {
+	j := toJSONFinding(f.Finding, f.rows)
+	j.OtherMessageRows = f.others
+	return j
+}
+
 // stoppedFinding is the stop of a run (D42) as a finding of validate
 // -json, of kind "stopped", naming the row where it stopped.
 func stoppedFinding(file string, stop *flow.StopError, note string) record.Finding {
@@ -108,7 +116,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 					code = exitProblem
 				}
 				if *asJSON {
-					all = append(all, toJSONFinding(f.Finding, f.rows))
+					all = append(all, toJSONRowFinding(f))
 					continue
 				}
 				fmt.Fprintln(w, echo.Clean(f.String()))
@@ -159,6 +167,11 @@ type rowFinding struct {
 	rows      *record.Rows
 	sheetRows int
 	stopped   bool
+	// same are the rows an error of the data gives its message for, and
+	// others how many of rows fail at the same place with another (an
+	// error is listed once per place: D43, validate -h).
+	same   *record.Rows
+	others int
 }
 
 // String is the finding as validate prints it; a finding of some rows
@@ -168,7 +181,21 @@ func (f rowFinding) String() string {
 	if f.rows == nil {
 		return f.Finding.String()
 	}
+	if f.others > 0 {
+		return onRows(f.Finding.String(), f.othersText())
+	}
 	return onRows(f.Finding.String(), f.rows.Text(f.sheetRows, f.stopped))
+}
+
+// othersText names the rows of an error that fails with other messages
+// on some of them: the rows of its message, then all: `rows[0] (sheet
+// row 2); it fails on rows 0-39, on 39 of them with other messages, which
+// preview -each shows`.
+func (f rowFinding) othersText() string {
+	n := f.others
+	return f.same.Text(f.sheetRows, false) + "; it fails on " + f.rows.Text(f.sheetRows, f.stopped) +
+		", on " + flow.Count(n) + " of them with " + plural(n, "another message, which", "other messages, which") +
+		" preview -each shows"
 }
 
 // validateRows checks a flow: without data, what Compile finds; with
@@ -273,6 +300,12 @@ func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
 		}
 	}
 	k := keyOf(fd)
+	if i, ok := s.index[k]; ok && i < s.static {
+		return // known without data, so of no row
+	}
+	if !fd.Warning {
+		k.msg = "" // an error of the data is listed once per place, with all its rows
+	}
 	i, seen := s.index[k]
 	if !seen {
 		if len(s.out)-s.static >= flow.MaxFindings {
@@ -284,19 +317,48 @@ func (s *findingSet) add(fd flow.Finding, r *flow.RowResult) {
 		}
 		i = len(s.out)
 		s.index[k] = i
-		if said, ok := flow.EchoSaid(fd.Message); ok && !fd.Warning {
-			s.index[findingKey{fd.Line, fd.Column, said, false}] = i
+		if !fd.Warning {
+			s.said(fd, i)
 		}
 		rf := rowFinding{Finding: fd}
 		if s.listRows {
 			rf.rows = &record.Rows{}
+			if !fd.Warning {
+				rf.same = &record.Rows{}
+			}
 		}
 		s.out = append(s.out, rf)
 	}
-	if i >= s.static && s.out[i].rows != nil {
-		s.out[i].rows.Add(r.Row, r.SheetRow, r.Key)
+	if i < s.static || s.out[i].rows == nil {
+		return
+	}
+	rf := &s.out[i]
+	rf.rows.Add(r.Row, r.SheetRow, r.Key)
+	if fd.Warning {
+		return
+	}
+	if fd.Message == rf.Message {
+		rf.same.Add(r.Row, r.SheetRow, r.Key)
+		return
+	}
+	rf.others++
+	if len(s.index) < maxSaid {
+		s.said(fd, i)
 	}
 }
+
+// said notes that the error fd, of the finding at i, says its message,
+// so that a warning that says the same is left out as that error's.
+func (s *findingSet) said(fd flow.Finding, i int) {
+	s.index[findingKey{fd.Line, fd.Column, fd.Message, false}] = i
+	if said, ok := flow.EchoSaid(fd.Message); ok {
+		s.index[findingKey{fd.Line, fd.Column, said, false}] = i
+	}
+}
+
+// maxSaid bounds the messages of errors kept to leave out warnings that
+// say them, so that a run keeps no more for them as the rows grow (D42).
+const maxSaid = 4 * flow.MaxFindings
 
 // list is the findings in file order, with more among them, and last
 // the one that says the limit was reached; stopped says that the run

@@ -3,6 +3,7 @@ package xlsx
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -670,6 +671,33 @@ func number(v string) (float64, bool) {
 	x, err := strconv.ParseFloat(v, 64)
 	return x, err == nil && !math.IsInf(x, 0) && !math.IsNaN(x)
 }
+
+// showWritten is showNumber for a number cell whose text, written, reads
+// as x: a whole number is shown exactly only when the text says that very
+// number; another that reads as one, such as 9007199254740993 (past 2^53,
+// read as the double 2^53), is shown by its 15 significant digits as any
+// number past 2^53 is (9007199254740990).
+func (f *numFormat) showWritten(written string, x float64, date1904 bool) string {
+	if f.date == nil && !f.plain && x != 0 && x == math.Trunc(x) && math.Abs(x) <= maxExact && !says(written, x) {
+		var buf [32]byte
+		return f.showDigits(decimalDigits(buf[:0], x, false))
+	}
+	return f.showNumber(x, date1904)
+}
+
+// says is whether number text (isNumberText) is exactly x, a whole
+// number; text of more than maxSays characters is taken not to be.
+func says(text string, x float64) bool {
+	if len(text) > maxSays {
+		return false
+	}
+	r, ok := new(big.Rat).SetString(text)
+	return ok && r.Cmp(new(big.Rat).SetFloat64(x)) == 0
+}
+
+// maxSays bounds the text says reads, so that an exponent cannot make
+// it work long (a number is at most a few dozen characters).
+const maxSays = 400
 
 // showNumber gives the text of a number cell, x, in the format f (a cell
 // whose text is not number text, isNumberText and number, shows it as it is).

@@ -924,14 +924,14 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		if err := r.charge(len(b) / 16); err != nil {
 			return "", false, err
 		}
-		switch string(b) {
+		switch string(bytes.TrimSpace(b)) {
 		case "1":
 			return "TRUE", false, nil
 		case "0":
 			return "FALSE", false, nil
 		}
-		r.text = append(r.text, b...)
-		return "", true, nil
+		// No program writes another: the file was made by hand or broken.
+		return "", false, Error{fmt.Sprintf("cell %s is a TRUE/FALSE cell but holds %s, not 0 or 1; save the workbook again", CellName(col, n), quoteName(string(b)))}
 	case "d":
 		if f := r.format(style); f.date != nil {
 			if day, tick, ok := isoDay(string(b), f.frac, r.wb.date1904); ok {
@@ -941,6 +941,9 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		return r.keepText(b)
 	case "str", "e":
 		return r.keepText(b)
+	}
+	if typ == "" || typ == "n" {
+		b = bytes.TrimSpace(b)
 	}
 	f := r.format(style)
 	if f.date == nil {
@@ -954,8 +957,12 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 	// As f.show, without a string for the number's own text.
 	if isNumberText(string(b)) {
 		if x, ok := number(string(b)); ok {
-			return r.shown(f.showNumber(x, r.wb.date1904))
+			return r.shown(f.showWritten(string(b), x, r.wb.date1904))
 		}
+	} else if (typ == "" || typ == "n") && len(b) > 0 {
+		// A number cell that holds no number (12abc, NaN): no program
+		// writes one, so it is not read silently as text.
+		return "", false, Error{fmt.Sprintf("cell %s is a number cell but holds %s, which is not a number; save the workbook again", CellName(col, n), quoteName(string(b)))}
 	}
 	return r.keepText(b)
 }

@@ -68,6 +68,10 @@ type Finding struct {
 	SheetRows []int    `json:"sheetRows,omitempty"`
 	Keys      []string `json:"keys,omitempty"`
 	RowCount  int      `json:"rowCount,omitempty"`
+	// OtherMessageRows is how many of the rows fail at the same place
+	// with another message than Message (another value; validate lists
+	// a failing field once, with every row it fails on: D43).
+	OtherMessageRows int `json:"otherMessageRows,omitempty"`
 	RowRef
 }
 
