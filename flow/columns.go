@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"errors"
 	"iter"
 	"slices"
 	"strconv"
@@ -413,9 +412,9 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
-		kind, reason := classify(v)
+		kind, u := classify(v)
 		if kind == KindUnclear && f.reason == "" {
-			f.reason = reason
+			f.reason = u.Reason()
 		}
 		f.Kinds[kind].add(kind, v, at, &name)
 		switch {
@@ -448,8 +447,8 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 // classify reads a cell as D45 counts it: by value's reading of plain
 // number text (D6), by what number() makes of other text as the hints of
 // D7 and D28 tell it (value.NumberText), and by number()'s own refusal
-// (funcs.Unclear), never by a parser of its own; reason is number()'s
-// message for an unclear number.
+// (funcs.Unclear), never by a parser of its own; u is the unclear
+// number, whose Reason is number()'s message.
 //
 // Text is number text only when number() reads it as it shows ('1,250.50',
 // '฿ 1,200'); text that number() would read as another number ('13:30' as
@@ -461,43 +460,37 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 // other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
 // have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
 // month named ('January 15, 2026', which number() reads as '15, 2026').
-func classify(v value.Value) (ValueKind, string) {
+func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 	switch {
 	case value.IsBlank(v):
-		return KindNothing, ""
+		return KindNothing, funcs.UnclearNumber{}
 	case v.Kind() == value.Number:
-		return KindNumber, ""
+		return KindNumber, funcs.UnclearNumber{}
 	case v.Kind() != value.Text:
-		return KindText, ""
+		return KindText, funcs.UnclearNumber{}
 	}
 	if _, ok := value.ToNumber(v); ok {
-		return KindNumberText, ""
+		return KindNumberText, funcs.UnclearNumber{}
 	}
 	s := v.Text()
-	if what, _ := value.NumberText(s); what == value.OneNumber {
+	switch what, _ := value.NumberText(s); what {
+	case value.NoNumber, value.WrittenNumber, value.LongNumber:
+		return KindText, funcs.UnclearNumber{} // number() finds none, or another number, or fails
+	case value.OneNumber:
 		f, ok := numberFunc()
 		if !ok {
-			return KindText, ""
+			return KindText, funcs.UnclearNumber{}
 		}
 		if _, err := f.Call(nil, []value.Value{v}); err == nil {
-			return KindNumberText, ""
+			return KindNumberText, funcs.UnclearNumber{}
 		}
-		return KindText, ""
+		return KindText, funcs.UnclearNumber{}
 	}
 	u, ok := funcs.Unclear(s)
 	if !ok || u.Reading == "" || value.HoldsDigit(u.Before) || value.HoldsDigit(u.After) || namedDate(u) {
-		return KindText, ""
+		return KindText, funcs.UnclearNumber{}
 	}
-	f, ok := numberFunc()
-	if !ok {
-		return KindText, ""
-	}
-	_, err := f.Call(nil, []value.Value{v})
-	var fail *value.Failure
-	if errors.As(err, &fail) {
-		return KindUnclear, strings.TrimPrefix(fail.Reason, "number: ")
-	}
-	return KindText, ""
+	return KindUnclear, u
 }
 
 // namedDate reports whether the unclear number u is the day and year of a

@@ -67,9 +67,20 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 // zeros of the fraction aside), past which it fails with ErrLimit. It never
 // makes NaN or an infinity.
 func firstNumber(s string) (value.Num, error) {
-	start := numberStart(s)
+	n, start, unclear, err := readFirstNumber(s)
+	if unclear {
+		return value.Num{}, unclearNumber(s, start)
+	}
+	return n, err
+}
+
+// readFirstNumber is firstNumber, but for a number whose meaning is not
+// clear it gives unclear and where the number starts, without the
+// message.
+func readFirstNumber(s string) (n value.Num, start int, unclear bool, err error) {
+	start = numberStart(s)
 	if start < 0 {
-		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
+		return value.Num{}, start, false, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
 	}
 
 	var buf [64]byte
@@ -88,7 +99,7 @@ func firstNumber(s string) (value.Num, error) {
 				continue // leading zero
 			}
 			if written == value.MaxDigits {
-				return value.Num{}, tooLong()
+				return value.Num{}, start, false, tooLong()
 			}
 			mant = append(mant, byte('0'+d))
 			written++
@@ -122,7 +133,7 @@ func firstNumber(s string) (value.Num, error) {
 					continue
 				}
 				if written+zeros+1 > value.MaxDigits {
-					return value.Num{}, tooLong()
+					return value.Num{}, start, false, tooLong()
 				}
 				for ; zeros > 0; zeros-- {
 					mant = append(mant, '0')
@@ -138,17 +149,17 @@ func firstNumber(s string) (value.Num, error) {
 	}
 	end := i
 	if _, _, ok := numberGoesOn(s, end); ok {
-		return value.Num{}, unclearNumber(s, start)
+		return value.Num{}, start, true, nil
 	}
 
-	n, err := value.ParseDigits(string(mant))
+	n, err = value.ParseDigits(string(mant))
 	if err != nil {
-		return value.Num{}, withName("number", err)
+		return value.Num{}, start, false, withName("number", err)
 	}
 	if negativeAround(s, start, end) {
 		n = n.Neg()
 	}
-	return n, nil
+	return n, start, false, nil
 }
 
 // isNumberMark reports the marks that write a decimal point or group
@@ -665,6 +676,18 @@ type UnclearNumber struct {
 	Reading string
 	// Before and After are the text around Written.
 	Before, After string
+	s             string
+	start         int
+}
+
+// Reason is number(...)'s message for the text, after "number: " (`'12,5'
+// is not clear: write 12.5`).
+func (u UnclearNumber) Reason() string {
+	var f *value.Failure
+	if !errors.As(unclearNumber(u.s, u.start), &f) {
+		return ""
+	}
+	return strings.TrimPrefix(f.Reason, "number: ")
 }
 
 // Unclear tells whether number(s) refuses s as not clear (D34, D39), and
@@ -677,14 +700,12 @@ func Unclear(s string) (UnclearNumber, bool) {
 	if _, ok := value.ParseNum(s); ok {
 		return UnclearNumber{}, false
 	}
-	_, err := firstNumber(s)
-	var f *value.Failure
-	if err == nil || !errors.As(err, &f) || !strings.Contains(f.Reason, " is not clear: ") {
+	_, start, unclear, _ := readFirstNumber(s)
+	if !unclear {
 		return UnclearNumber{}, false
 	}
-	start := numberStart(s)
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
-	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:]}
+	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:], s: s, start: start}
 	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
 		if _, err := value.ParseDigits(reading); err == nil {
 			u.Reading = reading
