@@ -228,7 +228,8 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 		off := echo.FirstInvalid(b)
 		return nil, d.errorf("line %d, byte offset %d: the text is not valid UTF-8 (data files must be UTF-8)", lineAt(b, off), off+d.bomLen)
 	}
-	if format == fmtSniff {
+	sniffed := format == fmtSniff
+	if sniffed {
 		if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' {
 			format = fmtJSON
 		} else {
@@ -245,6 +246,11 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	}
 	vars, err := d.yaml(b)
 	if err != nil {
+		if sep, ok := looksLikeCSV(b); ok && sniffed {
+			// D45: named for what it is, as a workbook read this way is
+			return nil, d.errorf("this is text that looks like CSV (values separated by %s), not JSON or YAML; "+
+				"save it as a file whose name ends in .csv, which is read as CSV", sep)
+		}
 		return nil, err
 	}
 	return &Data{name: d.name, vars: vars}, nil

@@ -577,6 +577,33 @@ func TestFileIsNotWhatItClaims(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// D45: CSV text read without a name that says so (standard input, a
+// file of no known extension) is named for what it is when it is not
+// JSON or YAML, as a workbook read that way is; YAML that is only broken
+// is told as YAML.
+func TestCSVTextWithoutName(t *testing.T) {
+	for _, c := range []struct{ text, sep string }{
+		{"name,amount\nA,1\n", "','"},
+		{"\uFEFFname;amount\r\nA;1\r\n", "';'"},
+		{"name\tamount\nA\t1\n", "tabs"},
+		{"name,amount\n", "','"},
+	} {
+		for _, name := range []string{"standard input", "/dev/fd/63", "data"} {
+			_, err := Decode(name, []byte(c.text))
+			require.EqualError(t, err, "data in "+name+": this is text that looks like CSV (values separated by "+c.sep+"), not JSON or YAML; "+
+				"save it as a file whose name ends in .csv, which is read as CSV", "%q", c.text)
+		}
+	}
+	for _, text := range []string{"a: [1\n", "a: 1, b: 2\nc, d\n", "just text\n", "a,b\nc\n"} {
+		_, err := Decode("standard input", []byte(text))
+		require.Error(t, err)
+		require.NotContains(t, err.Error(), "CSV", "%q", text)
+	}
+	// text that is YAML reads as YAML, commas and all
+	vars := mustVars(t, "standard input", "a: 1, 2\nb: x,y\n")
+	require.Equal(t, "1, 2", vars["a"])
+}
+
 // D49: the hint of a merge key given twice is YAML that works when followed:
 // the two merges written as the hint says decode, each key from the first
 // mapping that has it.

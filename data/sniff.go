@@ -56,3 +56,33 @@ func looksLikeText(head []byte) bool {
 	}
 	return true
 }
+
+// looksLikeCSV reports whether b, text that is neither JSON nor YAML,
+// looks like CSV: its first line that is not blank holds a ',', a ';' or
+// a tab, and so does the line after it, if any, and the first holds no
+// `: ` (as a YAML mapping does); sep names the mark.
+func looksLikeCSV(b []byte) (sep string, ok bool) {
+	var lines [][]byte
+	for line := range bytes.Lines(b) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		lines = append(lines, line)
+		if len(lines) == 2 {
+			break
+		}
+	}
+	if len(lines) == 0 || bytes.Contains(lines[0], []byte(": ")) {
+		return "", false // none, or a YAML mapping gone wrong
+	}
+	for _, m := range []struct{ mark, name string }{{",", "','"}, {";", "';'"}, {"\t", "tabs"}} {
+		ok := true
+		for _, line := range lines {
+			ok = ok && bytes.Contains(line, []byte(m.mark))
+		}
+		if ok {
+			return m.name, true
+		}
+	}
+	return "", false
+}

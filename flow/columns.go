@@ -1,13 +1,13 @@
 package flow
 
 import (
-	"errors"
 	"iter"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
@@ -108,10 +108,6 @@ type KindFacts struct {
 	// Rows are up to MaxExamples rows that hold the kind, as D41 names
 	// them: `rows[3] (sheet row 5)`.
 	Rows []string
-	// at are the first MaxRowsListed rows of the kinds a warning is about
-	// (other text, unclear numbers), by index and sheet row, for
-	// Finding.Rows.
-	at []RowRef
 	// tried counts the cells looked at for a new example: a column of
 	// one value repeated looks at the first maxTries only.
 	tried int
@@ -141,21 +137,141 @@ type ColumnFacts struct {
 	Kinds []KindFacts
 	// reason is number()'s message for the first unclear cell.
 	reason string
-	// asNumber are the cells of other text and of unclear numbers in the
-	// rows that read the column as a number, for the warnings; left is
-	// set once a row did not (AddRow): until then they are Kinds'.
-	asNumber [2]KindFacts
-	left     bool
+	// unclear are the cells of unclear numbers, for the warning about a
+	// column most of whose numbers are not clear.
+	unclear warnCells
+	// text are the cells of other text in the rows that read the column
+	// as a number (AddRow), for the warning about such a column.
+	text warnCells
 }
 
-// read are the cells of kind (other text, or unclear numbers) that a
-// warning about a column read as a number is about: those of the rows
-// that read it as a number.
-func (f *ColumnFacts) read(kind ValueKind) KindFacts {
-	if !f.left {
-		return f.Kinds[kind]
+// warnCells are the cells of one kind that a warning is about: how many,
+// up to MaxExamples of them as a message shows them, every row as runs
+// (D41), the first MaxRowsListed rows for Finding.Rows, and the values
+// that differ, for the advice.
+type warnCells struct {
+	count    int
+	examples []string
+	tried    int
+	runs     rowRuns
+	at       []RowRef
+	// values are the texts of the cells that differ as a condition
+	// compares them (D27: trimmed, without regard to case), up to
+	// maxGuardValues+1; writable is false once one of them cannot be
+	// written as quoted text in a condition.
+	values []string
+	unsafe bool
+}
+
+// maxGuardValues is the most different values that the advice of a
+// warning about text in a column read as a number names, to leave them
+// out in a condition (not ${row.x} in 'a', 'b' and ...).
+const maxGuardValues = 5
+
+// add counts the cell v on the row at.
+func (w *warnCells) add(v value.Value, at RowRef) {
+	w.count++
+	if len(w.examples) < MaxExamples && w.tried < maxTries {
+		w.tried++
+		if s := showCell(v); !slices.Contains(w.examples, s) {
+			w.examples = append(w.examples, s)
+		}
 	}
-	return f.asNumber[kind-KindUnclear]
+	w.runs.add(at)
+	if len(w.at) < MaxRowsListed {
+		w.at = append(w.at, at)
+	}
+	if len(w.values) > maxGuardValues {
+		return
+	}
+	var s string
+	switch v.Kind() {
+	case value.Text, value.Bool:
+		s = strings.TrimSpace(v.String())
+	default:
+		w.unsafe = true // a list or a dictionary: no text to name it by
+		return
+	}
+	for _, x := range w.values {
+		if strings.EqualFold(x, s) {
+			return
+		}
+	}
+	w.values = append(w.values, s)
+	if !writable(s) {
+		w.unsafe = true
+	}
+}
+
+// writable reports whether s can be written as quoted text in a
+// condition and read back as s: no quote, no ${, nothing that a message
+// would write as an escape (D37), and short.
+func writable(s string) bool {
+	return len(s) <= 60 && !strings.ContainsAny(s, "'\"$`") && echo.Text(s) == s
+}
+
+// literal is s, writable, as quoted text in a condition.
+func literal(s string) string { return "'" + s + "'" }
+
+// rowRuns keeps the rows of a warning, in increasing order, as at most
+// maxRuns runs and a count of the rest, so that it does not grow with the
+// rows (D41: `rows 1-2, 6 and 12,546 more`); and the first row's name,
+// for a warning about one row.
+type rowRuns struct {
+	runs  [][2]int
+	more  int
+	n     int
+	first []RowRef // the first MaxExamples rows
+}
+
+// maxRuns is the most runs of rows a message lists (as validate lists
+// the rows of a finding).
+const maxRuns = 10
+
+func (r *rowRuns) add(at RowRef) {
+	if len(r.first) < MaxExamples {
+		r.first = append(r.first, at)
+	}
+	r.n++
+	if k := len(r.runs); k > 0 && r.runs[k-1][1] == at.Index-1 && r.more == 0 {
+		r.runs[k-1][1] = at.Index
+		return
+	}
+	if len(r.runs) == maxRuns {
+		r.more++
+		return
+	}
+	r.runs = append(r.runs, [2]int{at.Index, at.Index})
+}
+
+// text names the rows of a sheet of total rows counted: each as a
+// message about one row names it when there are at most MaxExamples
+// (`rows[3] (sheet row 5), rows[7] (sheet row 9)`), `every row`, or runs
+// (`rows 0-2, 5 and 12 more`).
+func (r *rowRuns) text(total int) string {
+	switch {
+	case r.n == total && r.n > 1:
+		return "every row"
+	case r.n <= len(r.first):
+		names := make([]string, len(r.first))
+		for i, at := range r.first {
+			names[i] = RowName(at.Index, at.SheetRow, at.Key)
+		}
+		return strings.Join(names, ", ")
+	}
+	parts := make([]string, 0, len(r.runs))
+	for _, run := range r.runs {
+		if run[0] == run[1] {
+			parts = append(parts, Count(run[0]))
+		} else {
+			parts = append(parts, Count(run[0])+"-"+Count(run[1]))
+		}
+	}
+	s := "rows " + strings.Join(parts, ", ")
+	if r.more > 0 {
+		s += " and " + Count(r.more) + " more"
+	}
+	return s
 }
 
 // Values is the number of cells that hold something.
@@ -296,28 +412,18 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
-		kind, reason := classify(v)
+		kind, u := classify(v)
 		if kind == KindUnclear && f.reason == "" {
-			f.reason = reason
-		}
-		counted := kind == KindText || kind == KindUnclear // by the warnings of a column read as a number
-		notRead := counted && slices.Contains(notNumeric, f.Name)
-		if notRead && !f.left {
-			// from here on the warnings count apart from the facts
-			f.left = true
-			f.asNumber = [2]KindFacts{cloneKind(f.Kinds[KindUnclear]), cloneKind(f.Kinds[KindText])}
+			f.reason = u.Reason()
 		}
 		f.Kinds[kind].add(kind, v, at, &name)
-		if f.left && counted && !notRead {
-			f.asNumber[kind-KindUnclear].add(kind, v, at, &name)
+		switch {
+		case kind == KindUnclear:
+			f.unclear.add(v, at)
+		case kind == KindText && f.Numeric && !slices.Contains(notNumeric, f.Name):
+			f.text.add(v, at) // a row that read the column as a number
 		}
 	}
-}
-
-// cloneKind is k with lists of its own.
-func cloneKind(k KindFacts) KindFacts {
-	k.Examples, k.Rows, k.at = slices.Clone(k.Examples), slices.Clone(k.Rows), slices.Clone(k.at)
-	return k
 }
 
 // add counts one cell v of kind on the row at; name is the row's name as
@@ -336,39 +442,87 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 		}
 		k.Rows = append(k.Rows, *name)
 	}
-	if (kind == KindText || kind == KindUnclear) && len(k.at) < MaxRowsListed {
-		k.at = append(k.at, at)
-	}
 }
 
 // classify reads a cell as D45 counts it: by value's reading of plain
-// number text (D6) and by number() itself, never by a parser of its own;
-// reason is number()'s message for an unclear number.
-func classify(v value.Value) (ValueKind, string) {
+// number text (D6), by what number() makes of other text as the hints of
+// D7 and D28 tell it (value.NumberText), and by number()'s own refusal
+// (funcs.Unclear), never by a parser of its own; u is the unclear
+// number, whose Reason is number()'s message.
+//
+// Text is number text only when number() reads it as it shows ('1,250.50',
+// '฿ 1,200'); text that number() would read as another number ('13:30' as
+// 13, '2026-01-15' as 2026) is other text, as the row's own error says. An
+// unclear number is text that is one number written with marks whose
+// meaning is not clear, which number() refuses with a rewrite that,
+// followed, gives the number the text shows (D49): '12,5', '9 800', '1
+// 995,00 Kč'. Text that number() refuses but that is no such number is
+// other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
+// have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
+// month named ('January 15, 2026', which number() reads as '15, 2026').
+func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 	switch {
 	case value.IsBlank(v):
-		return KindNothing, ""
+		return KindNothing, funcs.UnclearNumber{}
 	case v.Kind() == value.Number:
-		return KindNumber, ""
+		return KindNumber, funcs.UnclearNumber{}
 	case v.Kind() != value.Text:
-		return KindText, ""
+		return KindText, funcs.UnclearNumber{}
 	}
 	if _, ok := value.ToNumber(v); ok {
-		return KindNumberText, ""
+		return KindNumberText, funcs.UnclearNumber{}
 	}
-	f, ok := numberFunc()
+	s := v.Text()
+	switch what, _ := value.NumberText(s); what {
+	case value.NoNumber, value.WrittenNumber, value.LongNumber:
+		return KindText, funcs.UnclearNumber{} // number() finds none, or another number, or fails
+	case value.OneNumber:
+		f, ok := numberFunc()
+		if !ok {
+			return KindText, funcs.UnclearNumber{}
+		}
+		if _, err := f.Call(nil, []value.Value{v}); err == nil {
+			return KindNumberText, funcs.UnclearNumber{}
+		}
+		return KindText, funcs.UnclearNumber{}
+	}
+	u, ok := funcs.Unclear(s)
+	if !ok || u.Reading == "" || value.HoldsDigit(u.Before) || value.HoldsDigit(u.After) || namedDate(u) {
+		return KindText, funcs.UnclearNumber{}
+	}
+	return KindUnclear, u
+}
+
+// namedDate reports whether the unclear number u is the day and year of a
+// date whose month is named before it ('January 15, 2026', '15, 2026'
+// after a word): one or two digits of a day, a "," or "." and a space,
+// then four digits.
+func namedDate(u funcs.UnclearNumber) bool {
+	day, rest, ok := strings.Cut(u.Written, ",")
 	if !ok {
-		return KindText, ""
+		day, rest, ok = strings.Cut(u.Written, ".")
 	}
-	_, err := f.Call(nil, []value.Value{v})
-	if err == nil {
-		return KindNumberText, ""
+	if !ok || len(day) < 1 || len(day) > 2 || !asciiDigits(day) {
+		return false
 	}
-	var fail *value.Failure
-	if errors.As(err, &fail) && strings.Contains(fail.Reason, " is not clear: ") {
-		return KindUnclear, strings.TrimPrefix(fail.Reason, "number: ")
+	r, size := utf8.DecodeRuneInString(rest)
+	year := rest[size:]
+	if !unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2009' || len(year) != 4 || !asciiDigits(year) {
+		return false
 	}
-	return KindText, ""
+	if d, _ := strconv.Atoi(day); d < 1 || d > 31 {
+		return false
+	}
+	return strings.IndexFunc(u.Before, unicode.IsLetter) >= 0
+}
+
+func asciiDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // numberFunc is number() of the function table, looked up once: classify
@@ -398,79 +552,75 @@ func (c *ColumnCounter) Facts() []ColumnFacts {
 }
 
 // Warnings are the warnings of D45 for the flow file, each at the line
-// that first reads its column, of Kind "column": a column read as a
-// number that holds other text in some rows, naming the rows (D41); a
-// column most of whose values are numbers that number() refuses as not
-// clear (D34, D39); and a column read as a number that holds such
-// numbers in some rows, fewer than half. Each follows the facts: other
-// text and unclear numbers are told apart, each with its own rows in
-// sheet order.
+// that first reads its column, of Kind "column": a column most of whose
+// values are numbers that number() refuses as not clear (D34, D39), with
+// number()'s rewrite; and a column read as a number that holds other text
+// in some rows, naming every one of them, cut as D41 cuts runs of rows,
+// with advice that, followed, clears it (D49). A few unclear numbers in a
+// column are no column warning: each such row's own error (number()'s, or
+// a comparison's) says what to write.
 func (c *ColumnCounter) Warnings(file string) []Finding {
 	var out []Finding
 	for _, f := range c.facts {
-		unclear := f.Kinds[KindUnclear]
 		values := f.Values()
-		mostlyUnclear := unclear.Count > 0 && 2*unclear.Count > values
 		at := Finding{File: file, Line: f.Line, Column: f.Column, EndLine: f.Line, EndColumn: f.Column + 1,
 			Expr: ast.KeyPath("row", f.Name), Kind: "column", Warning: true}
-		if mostlyUnclear {
+		if u := f.unclear; u.count > 0 && 2*u.count > values {
 			w := at
-			w.Message = "column " + echo.Text(f.Name) + ": " + strconv.Itoa(unclear.Count) + " of " + strconv.Itoa(values) +
-				" values " + unclearLook(unclear.Examples[0]) + "; number() refuses them (" + f.reason + ")"
-			listRows(&w, unclear)
+			w.Message = "column " + echo.Text(f.Name) + ": " + Count(u.count) + " of " + Count(values) +
+				" values " + unclearLook(u.examples[0]) + "; number() refuses them (" + f.reason + ")"
+			listRows(&w, u)
 			out = append(out, w)
 		}
-		if !f.Numeric {
-			continue
-		}
-		if text := f.read(KindText); text.Count > 0 {
+		if text := f.text; f.Numeric && text.count > 0 {
 			w := at
-			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(text) + " " + holds(text.Count) +
-				" text that is not a number (" + strings.Join(text.Examples, ", ") + "); correct the data, or, in a condition, leave such rows out " +
-				"with a part before the comparison (${" + ast.KeyPath("row", f.Name) + "} != " + text.Examples[0] + " and ...)"
-			listRows(&w, text)
-			out = append(out, w)
-		}
-		if unclear := f.read(KindUnclear); unclear.Count > 0 && !mostlyUnclear {
-			w := at
-			what, them := " a number that is not clear (", "it"
-			if unclear.Count > 1 {
-				what, them = " numbers that are not clear (", "them"
+			rows := text.runs.text(c.rows)
+			verb := "hold"
+			if text.count == 1 || rows == "every row" {
+				verb = "holds"
 			}
-			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rowList(unclear) + " " + holds(unclear.Count) +
-				what + strings.Join(unclear.Examples, ", ") + "); number() refuses " + them + " (" + f.reason + ")"
-			listRows(&w, unclear)
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + verb +
+				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f.Name, text)
+			listRows(&w, text)
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-// rowList names the rows of k as a message does: up to MaxExamples of
-// them in sheet order, then how many more (`rows[2] (sheet row 4),
-// rows[5] (sheet row 7) and 3 more`).
-func rowList(k KindFacts) string {
-	list := strings.Join(k.Rows, ", ")
-	if k.Count > len(k.Rows) {
-		list += " and " + Count(k.Count-len(k.Rows)) + " more"
+// guardAdvice is how to clear the warning about the text cells w of the
+// column name read as a number (D49): correct the data, or leave the rows
+// out in a condition with a part before the comparison that names every
+// value they hold (a condition compares text trimmed and without regard
+// to case, D27); when they hold too many values to name, or one that a
+// condition cannot write, correcting the data is the advice.
+func guardAdvice(name string, w warnCells) string {
+	x := "${" + ast.KeyPath("row", name) + "}"
+	switch {
+	case w.unsafe || len(w.values) == 0:
+		return "correct the data (one of the values cannot be written in a condition to leave its rows out)"
+	case len(w.values) > maxGuardValues:
+		return "correct the data: the rows hold more than " + strconv.Itoa(maxGuardValues) +
+			" different values, too many to leave out one by one in a condition"
+	case len(w.values) == 1:
+		return "correct the data, or, in a condition, leave such rows out with a part before the comparison (" +
+			x + " != " + literal(w.values[0]) + " and ...)"
 	}
-	return list
+	lits := make([]string, len(w.values))
+	for i, v := range w.values {
+		lits[i] = literal(v)
+	}
+	return "correct the data, or, in a condition, leave such rows out with a part before the comparison (not " +
+		x + " in " + strings.Join(lits, ", ") + " and ...)"
 }
 
-// listRows sets the rows of w, a warning about the cells of k: Rows,
-// and Row when it is about exactly one row (D41).
-func listRows(w *Finding, k KindFacts) {
-	w.Rows = &RowList{Refs: slices.Clip(k.at), Count: k.Count}
-	if k.Count == 1 && len(k.at) == 1 {
-		w.Row = &k.at[0]
+// listRows sets the rows of w, a warning about the cells c: Rows, and Row
+// when it is about exactly one row (D41).
+func listRows(w *Finding, c warnCells) {
+	w.Rows = &RowList{Refs: slices.Clip(c.at), Count: c.count}
+	if c.count == 1 && len(c.at) == 1 {
+		w.Row = &c.at[0]
 	}
-}
-
-func holds(n int) string {
-	if n == 1 {
-		return "holds"
-	}
-	return "hold"
 }
 
 // unclearLook names what unclear numbers like the shown example look

@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode"
@@ -66,23 +67,20 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 // zeros of the fraction aside), past which it fails with ErrLimit. It never
 // makes NaN or an infinity.
 func firstNumber(s string) (value.Num, error) {
-	start := -1
-	for i := 0; i < len(s); {
-		r, size := decodeRune(s, i)
-		if digitValue(r) >= 0 {
-			start = i
-			break
-		}
-		if isDecimalPoint(r) && i+size < len(s) {
-			if next, _ := decodeRune(s, i+size); digitValue(next) >= 0 && !wordRuneBefore(s, i) {
-				start = i
-				break
-			}
-		}
-		i += size
+	n, start, unclear, err := readFirstNumber(s)
+	if unclear {
+		return value.Num{}, unclearNumber(s, start)
 	}
+	return n, err
+}
+
+// readFirstNumber is firstNumber, but for a number whose meaning is not
+// clear it gives unclear and where the number starts, without the
+// message.
+func readFirstNumber(s string) (n value.Num, start int, unclear bool, err error) {
+	start = numberStart(s)
 	if start < 0 {
-		return value.Num{}, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
+		return value.Num{}, start, false, value.Fail(value.ErrValue, "number: no number in "+echo.Quote(s))
 	}
 
 	var buf [64]byte
@@ -101,7 +99,7 @@ func firstNumber(s string) (value.Num, error) {
 				continue // leading zero
 			}
 			if written == value.MaxDigits {
-				return value.Num{}, tooLong()
+				return value.Num{}, start, false, tooLong()
 			}
 			mant = append(mant, byte('0'+d))
 			written++
@@ -135,7 +133,7 @@ func firstNumber(s string) (value.Num, error) {
 					continue
 				}
 				if written+zeros+1 > value.MaxDigits {
-					return value.Num{}, tooLong()
+					return value.Num{}, start, false, tooLong()
 				}
 				for ; zeros > 0; zeros-- {
 					mant = append(mant, '0')
@@ -151,17 +149,17 @@ func firstNumber(s string) (value.Num, error) {
 	}
 	end := i
 	if _, _, ok := numberGoesOn(s, end); ok {
-		return value.Num{}, unclearNumber(s, start)
+		return value.Num{}, start, true, nil
 	}
 
-	n, err := value.ParseDigits(string(mant))
+	n, err = value.ParseDigits(string(mant))
 	if err != nil {
-		return value.Num{}, withName("number", err)
+		return value.Num{}, start, false, withName("number", err)
 	}
 	if negativeAround(s, start, end) {
 		n = n.Neg()
 	}
-	return n, nil
+	return n, start, false, nil
 }
 
 // isNumberMark reports the marks that write a decimal point or group
@@ -222,6 +220,24 @@ func numberGoesOn(s string, i int) (mark rune, next int, ok bool) {
 	return 0, 0, false
 }
 
+// numberStart is where the first number in s starts (firstNumber), or -1
+// when s holds none.
+func numberStart(s string) int {
+	for i := 0; i < len(s); {
+		r, size := decodeRune(s, i)
+		if digitValue(r) >= 0 {
+			return i
+		}
+		if isDecimalPoint(r) && i+size < len(s) {
+			if next, _ := decodeRune(s, i+size); digitValue(next) >= 0 && !wordRuneBefore(s, i) {
+				return i
+			}
+		}
+		i += size
+	}
+	return -1
+}
+
 // maxHintDigits bounds the digits of the reading that the message of an
 // unclear number suggests; a longer one gets the general hint.
 const maxHintDigits = 30
@@ -243,35 +259,7 @@ const maxHintDigits = 30
 // ("1.5.2", "1, 2, 3") there is no one reading, and the message says what
 // number reads instead of an example.
 func unclearNumber(s string, start int) error {
-	// The digits and marks from start, as digit groups and marks.
-	var groups []string
-	var marks []rune
-	var spaced []bool
-	var group []byte
-	i, digits := start, 0
-	for i < len(s) && digits <= maxHintDigits {
-		r, size := decodeRune(s, i)
-		if d := digitValue(r); d >= 0 {
-			digits++
-			group = append(group, byte('0'+d))
-			i += size
-			continue
-		}
-		mark, next, ok := numberGoesOn(s, i)
-		if !ok || len(group) == 0 {
-			break
-		}
-		groups = append(groups, string(group))
-		if mark == arabicDecimal {
-			mark = '.' // the decimal point it is; U+066C stays itself: never a decimal comma
-		}
-		marks = append(marks, mark)
-		spaced = append(spaced, mark != ' ' && next-i > size)
-		group = group[:0]
-		i = next
-	}
-	groups = append(groups, string(group))
-	end := i
+	groups, marks, spaced, end, digits := unclearGroups(s, start)
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
 	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
@@ -309,6 +297,38 @@ func unclearNumber(s string, start int) error {
 		written = s // cut by the echo
 	}
 	return value.Fail(value.ErrValue, "number: "+echo.Quote(written)+" is not clear: "+hint)
+}
+
+// unclearGroups reads the unclear number at start in s (unclearNumber) as
+// digit groups and the marks between them; end is where it ends, digits
+// how many digits it has (reading stops past maxHintDigits).
+func unclearGroups(s string, start int) (groups []string, marks []rune, spaced []bool, end, digits int) {
+	var group []byte
+	i := start
+
+	for i < len(s) && digits <= maxHintDigits {
+		r, size := decodeRune(s, i)
+		if d := digitValue(r); d >= 0 {
+			digits++
+			group = append(group, byte('0'+d))
+			i += size
+			continue
+		}
+		mark, next, ok := numberGoesOn(s, i)
+		if !ok || len(group) == 0 {
+			break
+		}
+		groups = append(groups, string(group))
+		if mark == arabicDecimal {
+			mark = '.' // the decimal point it is; U+066C stays itself: never a decimal comma
+		}
+		marks = append(marks, mark)
+		spaced = append(spaced, mark != ' ' && next-i > size)
+		group = group[:0]
+		i = next
+	}
+	groups = append(groups, string(group))
+	return groups, marks, spaced, i, digits
 }
 
 // spacedNumber reports whether the marks of an unclear number hold a
@@ -663,4 +683,57 @@ func callFormat(env *Env, args []value.Value) (value.Value, error) {
 		}
 	}
 	return value.TextValue(b.String()), nil
+}
+
+// UnclearNumber is a number in a text that number(...) refuses as not
+// clear (D34, D39), as the column facts of a sheet read it (D45).
+type UnclearNumber struct {
+	// Written is the number as written, the marks between its digits
+	// included ("2 285,81" in "2 285,81 грн.").
+	Written string
+	// Reading is the number the marks suggest, in the plain digits that
+	// number(...)'s message writes ("2285.81"); "" when there is no one
+	// reading ("1.5.2", "15.01.2026").
+	Reading string
+	// Before and After are the text around Written.
+	Before, After string
+	s             string
+	start         int
+}
+
+// Reason is number(...)'s message for the text, after "number: " (`'12,5'
+// is not clear: write 12.5`).
+func (u UnclearNumber) Reason() string {
+	var f *value.Failure
+	if !errors.As(unclearNumber(u.s, u.start), &f) {
+		return ""
+	}
+	return strings.TrimPrefix(f.Reason, "number: ")
+}
+
+// Unclear tells whether number(s) refuses s as not clear (D34, D39), and
+// what the number in it is, read as number(...)'s message reads it: the
+// one place that rule is written.
+func Unclear(s string) (UnclearNumber, bool) {
+	if value.IsBlankText(s) {
+		return UnclearNumber{}, false
+	}
+	if _, ok := value.ParseNum(s); ok {
+		return UnclearNumber{}, false
+	}
+	_, start, unclear, _ := readFirstNumber(s)
+	if !unclear {
+		return UnclearNumber{}, false
+	}
+	groups, marks, spaced, end, digits := unclearGroups(s, start)
+	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:], s: s, start: start}
+	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
+		if _, err := value.ParseDigits(reading); err == nil {
+			u.Reading = reading
+			if negativeAround(s, start, end) {
+				u.Reading = "-" + reading
+			}
+		}
+	}
+	return u, true
 }

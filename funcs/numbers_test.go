@@ -2,6 +2,7 @@ package funcs
 
 import (
 	"context"
+	"errors"
 	"math/rand"
 	"strings"
 	"testing"
@@ -415,4 +416,38 @@ func TestFormatBudget(t *testing.T) {
 	alloc = allocated(func() { _, err = call(&Env{Budget: b, MaxSize: 1 << 30}, "format", big, num("0"), group) })
 	require.ErrorIs(t, err, value.ErrBudget)
 	require.Less(t, alloc, uint64(1<<20), "allocated %d bytes", alloc)
+}
+
+// Unclear is number()'s own refusal (D34, D39), told for the column facts
+// (D45): it holds exactly when number(s) fails as not clear, its Reason is
+// that failure's, and its Reading the rewrite the message writes.
+func TestUnclearAgreesWithNumber(t *testing.T) {
+	for _, tc := range []struct{ s, written, reading, before, after string }{
+		{"12,5", "12,5", "12.5", "", ""},
+		{"2 285,81 грн.", "2 285,81", "2285.81", "", " грн."},
+		{"(1.234,56)", "1.234,56", "-1234.56", "(", ")"},
+		{"January 15, 2026", "15, 2026", "15.2026", "January ", ""},
+		{"1.5.2", "1.5.2", "", "", ""},
+		{"15.01.2026", "15.01.2026", "", "", ""},
+		{"1,250.50", "", "", "", ""},
+		{"13:30", "", "", "", ""},
+		{"abc", "", "", "", ""},
+		{"", "", "", "", ""},
+		{"7", "", "", "", ""},
+	} {
+		u, ok := Unclear(tc.s)
+		_, err := callNumber(&Env{}, value.TextValue(tc.s))
+		var f *value.Failure
+		refused := errors.As(err, &f) && strings.Contains(f.Reason, " is not clear: ")
+		require.Equal(t, refused, ok, "%q", tc.s)
+		if !ok {
+			require.Empty(t, tc.written, "%q", tc.s)
+			continue
+		}
+		require.Equal(t, tc.written, u.Written, "%q", tc.s)
+		require.Equal(t, tc.reading, u.Reading, "%q", tc.s)
+		require.Equal(t, tc.before, u.Before, "%q", tc.s)
+		require.Equal(t, tc.after, u.After, "%q", tc.s)
+		require.Equal(t, strings.TrimPrefix(f.Reason, "number: "), u.Reason(), "%q", tc.s)
+	}
 }

@@ -389,7 +389,7 @@ func TestValidateSheetRows(t *testing.T) {
 		p+":1:26: ${len()}: len takes 1 value, got 0\n"+
 		// D45: the column read as a number, with its rows as the sheet shows them
 		p+":2:20: warning: column premium is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('n/a', '-'); "+
-		"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'n/a' and ...)\n"+
+		"correct the data, or, in a condition, leave such rows out with a part before the comparison (not ${row.premium} in 'n/a', '-' and ...)\n"+
 		// D43: a field that fails is listed once, with every row it fails
 		// on, though the rows fail with other values (PD-1).
 		p+":2:33: condition: '${row.premium} > 0': > needs numbers; 'n/a' is not a number, and number(...) finds none in it "+

@@ -167,3 +167,17 @@ func TestDataExtension(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "2 2\n", r.stdout)
 }
+
+// D45: CSV text on standard input (read as JSON or YAML) is named for what
+// it is, with how to give it, as a workbook given that way is.
+func TestCSVOnStandardInput(t *testing.T) {
+	r := runCLI(t, "name,amount\nA,1\n", "render", "-data", "-", "${row.name}")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: data in standard input: this is text that looks like CSV (values separated by ','), not JSON or YAML; "+
+		"save it as a file whose name ends in .csv, which is read as CSV\n", r.stderr)
+	// saved as the message says, it reads
+	d := writeFile(t, "s.csv", "name,amount\nA,1\n")
+	r = runCLI(t, "", "render", "-data", d, "${row.name}")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "A\n", r.stdout)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,4 +126,41 @@ func TestInvalidUTF8PlainText(t *testing.T) {
 	g := writeFlow(t, "c.md", "- **b:** ${lenght('\xff')}\n")
 	v = runCLI(t, "", "validate", g)
 	require.Equal(t, g+":1:20: ${lenght('\\xff')}: the text is not valid UTF-8 (byte 0xFF)\n", v.stdout)
+}
+
+// D45, D49: the column warning names every row of text in a column read
+// as a number, and its advice, which names every value they hold,
+// followed, clears it in validate and preview alike; one date among the
+// numbers is such text, never a number that is not clear (no `write
+// 15.2026` in a column warning; the row's own error stays).
+func TestColumnAdviceFollowedEveryValue(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,amount\n")
+	for i := 0; i < 40; i++ {
+		switch i {
+		case 3, 4:
+			fmt.Fprintf(&b, "A%d,n/a\n", i)
+		case 17:
+			fmt.Fprintf(&b, "A%d,13:30\n", i)
+		case 35:
+			fmt.Fprintf(&b, "A%d,\"January 15, 2026\"\n", i)
+		default:
+			fmt.Fprintf(&b, "A%d,%d\n", i, i)
+		}
+	}
+	d := writeFile(t, "every.csv", b.String())
+	bare := writeFlow(t, "b.md", "- **condition:** ${row.amount} > 5\n")
+	v := runCLI(t, "", "validate", "-data", d, bare)
+	require.Equal(t, 1, v.code)
+	require.Contains(t, v.stdout, "warning: column amount is read as a number, but rows 3-4, 17, 35 hold text that is not a number ('n/a', '13:30', 'January 15, 2026'); "+
+		"correct the data, or, in a condition, leave such rows out with a part before the comparison (not ${row.amount} in 'n/a', '13:30', 'January 15, 2026' and ...)\n")
+	require.NotContains(t, v.stdout, "not clear")
+	p := runCLI(t, "", "preview", "-summary", "-data", d, bare)
+	require.Contains(t, p.stdout+p.stderr, "but rows 3-4, 17, 35 hold text that is not a number", "preview prints the same column warning (D43)")
+	g := writeFlow(t, "g.md", "- **condition:** not ${row.amount} in 'n/a', '13:30', 'January 15, 2026' and ${row.amount} > 5\n")
+	for _, args := range [][]string{{"validate", "-strict"}, {"preview", "-strict", "-each"}, {"preview", "-strict", "-summary"}} {
+		r := runCLI(t, "", append(args, "-data", d, g)...)
+		require.Equal(t, 0, r.code, "%v: %s", args, r.stdout+r.stderr)
+		require.NotContains(t, r.stdout+r.stderr, "warning", "%v", args)
+	}
 }

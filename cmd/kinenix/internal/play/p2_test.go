@@ -45,8 +45,10 @@ func TestCheckWorkbookThatIsNot(t *testing.T) {
 // sheet (D45) among the others, as validate -json lists them.
 func TestCheckProblemsInFileOrder(t *testing.T) {
 	res, err := Check(context.Background(), Request{
-		Flow:   "- **a:** ${number(row.Price) * 2} ${row.Prise}\n- **b:** ${row.Name} ${row.Nmae}\n",
-		Data:   "Name,Price\nx,\"12,5\"\ny,3\n",
+		Flow: "- **a:** ${number(row.Price) * 2} ${row.Prise}\n- **b:** ${row.Name} ${row.Nmae}\n",
+		// Most of Price's values are unclear, so that the column has a
+		// warning (D45: "when most of a column's numbers read as unclear").
+		Data:   "Name,Price\nx,\"12,5\"\ny,\"3,5\"\nz,3\n",
 		Format: "csv",
 	})
 	require.NoError(t, err)
