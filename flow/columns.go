@@ -366,19 +366,7 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 // AddInput is AddValue for the row of a run's input (its variable row),
 // which it names as a run names it, with its Key (D41: `rows[3] (sheet
 // row 5, INV-0104)`). An input that is no row of a sheet is not counted.
-func (c *ColumnCounter) AddInput(in Input) {
-	if in.Index < 0 || in.Scope == nil {
-		return
-	}
-	row, ok, err := in.Scope.Var("row")
-	if err != nil || !ok {
-		return
-	}
-	c.add(func(name string) value.Value {
-		v, _, _ := row.Key(name)
-		return v
-	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key})
-}
+func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil) }
 
 // AddRow is AddInput for the input in of a run and its result r: a
 // column that the flow reads as a number only in parts of conditions that
@@ -387,10 +375,15 @@ func (c *ColumnCounter) AddInput(in Input) {
 // count the cell as ever. It knows the parts left out when the flow runs
 // with SampleWarnings, and is AddInput otherwise.
 func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
-	if len(r.notNumeric) == 0 {
-		c.AddInput(in)
-		return
+	var notNumeric []string
+	if r != nil {
+		notNumeric = r.notNumeric
 	}
+	c.addInput(in, notNumeric)
+}
+
+// addInput is AddRow with the columns not read as a number on the row.
+func (c *ColumnCounter) addInput(in Input, notNumeric []string) {
 	if in.Index < 0 || in.Scope == nil {
 		return
 	}
@@ -401,7 +394,7 @@ func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, r.notNumeric...)
+	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, notNumeric...)
 }
 
 // add counts one row; the columns notNumeric are not read as a number on

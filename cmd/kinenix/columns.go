@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"iter"
 	"sync"
 
@@ -49,6 +50,16 @@ func (cc *columnCount) findings(name string, stopped bool) []rowFinding {
 		}
 	}
 	return more
+}
+
+// run runs f over rows as a run of validate -data or preview does, the
+// counter (when there is one; cc may be nil) keeping each row until its
+// result comes.
+func (cc *columnCount) run(ctx context.Context, f *flow.Flow, rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.RowResult, error] {
+	if cc != nil {
+		rows = cc.pass(rows)
+	}
+	return f.RunRows(ctx, rows)
 }
 
 // pass passes the rows through, keeping each until its result comes.

@@ -206,11 +206,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog := p.progress()
 	var stop error
-	inputs := only(p.plan.rows(f.Reads("rows")))
-	if counter != nil {
-		inputs = counter.pass(inputs)
-	}
-	for r, err := range f.RunRows(ctx, inputs) {
+	for r, err := range counter.run(ctx, f, only(p.plan.rows(f.Reads("rows")))) {
 		if err != nil {
 			stop = err
 			break

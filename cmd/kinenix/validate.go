@@ -221,11 +221,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	}
 	counter := newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
-	inputs := plan.rows(f.Reads("rows"))
-	if counter != nil {
-		inputs = counter.pass(inputs)
-	}
-	for r, err := range f.RunRows(ctx, inputs) {
+	for r, err := range counter.run(ctx, f, plan.rows(f.Reads("rows"))) {
 		if err != nil {
 			stop = err
 			break
