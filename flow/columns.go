@@ -13,6 +13,7 @@ import (
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/rowtext"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -213,35 +214,21 @@ func writable(s string) bool {
 // literal is s, writable, as quoted text in a condition.
 func literal(s string) string { return "'" + s + "'" }
 
-// rowRuns keeps the rows of a warning, in increasing order, as at most
-// maxRuns runs and a count of the rest, so that it does not grow with the
-// rows (D41: `rows 1-2, 6 and 12,546 more`); and the first row's name,
-// for a warning about one row.
+// rowRuns keeps the rows of a warning, in increasing order, as runs
+// (rowtext.Runs, D41: `rows 1-2, 6 and 12,546 more`), and the first
+// rows' names, for a warning about a few rows.
 type rowRuns struct {
-	runs  [][2]int
-	more  int
+	runs  rowtext.Runs
 	n     int
 	first []RowRef // the first MaxExamples rows
 }
-
-// maxRuns is the most runs of rows a message lists (as validate lists
-// the rows of a finding).
-const maxRuns = 10
 
 func (r *rowRuns) add(at RowRef) {
 	if len(r.first) < MaxExamples {
 		r.first = append(r.first, at)
 	}
 	r.n++
-	if k := len(r.runs); k > 0 && r.runs[k-1][1] == at.Index-1 && r.more == 0 {
-		r.runs[k-1][1] = at.Index
-		return
-	}
-	if len(r.runs) == maxRuns {
-		r.more++
-		return
-	}
-	r.runs = append(r.runs, [2]int{at.Index, at.Index})
+	r.runs.Add(at.Index)
 }
 
 // text names the rows of a sheet of total rows counted: each as a
@@ -259,19 +246,7 @@ func (r *rowRuns) text(total int) string {
 		}
 		return strings.Join(names, ", ")
 	}
-	parts := make([]string, 0, len(r.runs))
-	for _, run := range r.runs {
-		if run[0] == run[1] {
-			parts = append(parts, Count(run[0]))
-		} else {
-			parts = append(parts, Count(run[0])+"-"+Count(run[1]))
-		}
-	}
-	s := "rows " + strings.Join(parts, ", ")
-	if r.more > 0 {
-		s += " and " + Count(r.more) + " more"
-	}
-	return s
+	return r.runs.Text()
 }
 
 // Values is the number of cells that hold something.

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"iter"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/rowtext"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -57,32 +57,7 @@ func RowName(index, sheetRow int, key string) string {
 
 // Count shows a count or a row number the way messages do: digits grouped
 // by `,` in threes from four digits on (1,204; 12,546).
-func Count(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	if len(s) <= 3 {
-		if neg {
-			return "-" + s
-		}
-		return s
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	head := len(s) % 3
-	if head > 0 {
-		b.WriteString(s[:head])
-	}
-	for i := head; i < len(s); i += 3 {
-		if b.Len() > 0 && !(neg && b.Len() == 1) {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
+func Count(n int) string { return rowtext.Count(n) }
 
 // StopError is the error that ends a run before its last row (D42): its
 // budget is spent, or its context is done. The rows before At were

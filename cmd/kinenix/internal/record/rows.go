@@ -1,34 +1,29 @@
 package record
 
 import (
-	"strings"
-
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/rowtext"
 )
 
 // Rows are the rows of a sheet a record holds for, in increasing order:
 // those a finding holds for (Finding.Rows), those a field of a summary
-// fails on (SummaryField.FailRows). They are kept as at most maxRuns runs
-// and a count of the rest, so that they do not grow with the rows (D41:
+// fails on (SummaryField.FailRows). They are kept as runs
+// (rowtext.Runs), so that they do not grow with the rows (D41:
 // `rows 1-2, 6 and 12,546 more`), with the first rows listed by index,
 // sheet row and -key value, for JSON (D41), and the first row's name,
 // for a message about one row. The zero Rows lists flow.MaxRowsListed
 // rows, as a column warning lists its rows (D45).
 type Rows struct {
-	runs  [][2]int // first and last index of each run
-	more  int      // rows past the runs kept
-	n     int      // rows in all
-	first string   // the name of the first row (D41)
+	runs  rowtext.Runs
+	n     int    // rows in all
+	first string // the name of the first row (D41)
 	// listed is the most rows listed, flow.MaxRowsListed when 0; list,
 	// sheet and keys are the first of them.
 	listed      int
 	list, sheet []int
 	keys        []string
 }
-
-// maxRuns is the most runs of rows a message names.
-const maxRuns = 10
 
 // Add adds the row of index, shown as sheetRow, with key; rows are added
 // in increasing order.
@@ -46,15 +41,7 @@ func (r *Rows) Add(index, sheetRow int, key string) {
 		r.sheet = append(r.sheet, sheetRow)
 		r.keys = append(r.keys, key)
 	}
-	if k := len(r.runs); k > 0 && r.runs[k-1][1] == index-1 && r.more == 0 {
-		r.runs[k-1][1] = index
-		return
-	}
-	if len(r.runs) == maxRuns {
-		r.more++
-		return
-	}
-	r.runs = append(r.runs, [2]int{index, index})
+	r.runs.Add(index)
 }
 
 // Len is how many rows there are in all.
@@ -119,18 +106,7 @@ func (r *Rows) Text(total int, stopped bool) string {
 	case r.n == total && total > 1:
 		return "every row"
 	default:
-		parts := make([]string, 0, len(r.runs))
-		for _, run := range r.runs {
-			if run[0] == run[1] {
-				parts = append(parts, flow.Count(run[0]))
-			} else {
-				parts = append(parts, flow.Count(run[0])+"-"+flow.Count(run[1]))
-			}
-		}
-		s = "rows " + strings.Join(parts, ", ")
-		if r.more > 0 {
-			s += " and " + flow.Count(r.more) + " more"
-		}
+		s = r.runs.Text()
 	}
 	if stopped {
 		word := " rows"
