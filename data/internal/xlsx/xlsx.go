@@ -251,6 +251,7 @@ type part struct {
 	open  [maxDepth + 1]int // where each name ends in names, to match the ends
 	wb    *workbook
 	buf   []byte // text being read, reused
+	long  bool   // the part failed on a text longer than a cell's limit
 }
 
 // StdXML makes the reader read XML with encoding/xml's RawToken rather
@@ -430,6 +431,22 @@ func (p *part) fail(err error) error {
 	case errors.Is(err, errTooBig):
 		p.close()
 		return p.wb.tooBig()
+	case errors.Is(err, errLongText):
+		line := p.line()
+		p.close()
+		p.long = true
+		return Error{fmt.Sprintf("the part %s of the workbook holds a text of more than %d characters (line %d), more than a cell can hold; save the workbook again", p.name, maxText, line)}
+	case errors.Is(err, errLongMarkup), errors.Is(err, errManyAttrs), errors.Is(err, errDupAttr):
+		line := p.line()
+		p.close()
+		why := fmt.Sprintf("a tag, comment or processing instruction longer than %d KiB", maxMarkup>>10)
+		switch {
+		case errors.Is(err, errManyAttrs):
+			why = fmt.Sprintf("an element with more than %d attributes", maxAttrs)
+		case errors.Is(err, errDupAttr):
+			why = "an element with the same attribute twice"
+		}
+		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML, or not as a spreadsheet program writes it (line %d: %s); save the workbook again", p.name, line, why)}
 	case errors.Is(err, io.EOF):
 		if p.depth > 0 {
 			return p.invalid("it ends before its elements are closed")
@@ -517,9 +534,13 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
+	tooLong := Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 	for {
 		t, err := p.next()
 		if err != nil {
+			if p.long {
+				return nil, tooLong
+			}
 			return nil, err
 		}
 		switch t.kind {
@@ -534,7 +555,7 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 					return nil, Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
 				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
-					return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+					return nil, tooLong
 				}
 				return b, nil
 			}
@@ -545,8 +566,8 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 			if skipAt != 0 {
 				continue
 			}
-			if len(b)+len(t.text) > maxCell*utf8.UTFMax {
-				return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+			if t.long || len(b)+len(t.text) > maxCell*utf8.UTFMax {
+				return nil, tooLong
 			}
 			b = append(b, t.text...)
 		}
