@@ -388,7 +388,7 @@ func newCSVRows(d *decoder, r io.Reader) *csvRows {
 		br.Discard(len(bom))
 		d.bomLen += len(bom)
 	}
-	cr := csv.NewReader(&roomyReads{r: &crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}}})
+	cr := csv.NewReader(newCSVGuard(d, &roomyReads{r: &crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}}}))
 	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
 	cr.ReuseRecord = true
 	c := &csvRows{d: d, r: cr}
