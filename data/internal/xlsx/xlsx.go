@@ -27,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // Error is a reason the workbook cannot be read, in plain words.
@@ -40,7 +42,6 @@ const (
 	maxCell  = 32767   // characters in a cell (Excel's limit)
 	maxRow   = 1 << 20 // rows of a sheet (1,048,576)
 	maxCol   = 1 << 14 // columns of a sheet (16,384, XFD)
-	maxNamed = 5       // sheet names a message lists
 	maxPart  = int64(1) << 40
 )
 
@@ -219,15 +220,7 @@ func (wb *workbook) sheets() (*rels, []sheetRef, error) {
 
 // quoteSheets lists the first few sheet names, then how many more.
 func quoteSheets(sheets []sheetRef) string {
-	q := make([]string, 0, maxNamed+1)
-	for i, s := range sheets {
-		if i == maxNamed {
-			q = append(q, fmt.Sprintf("and %d more", len(sheets)-maxNamed))
-			break
-		}
-		q = append(q, quoteName(s.name))
-	}
-	return strings.Join(q, ", ")
+	return echo.Few(len(sheets), func(i int) string { return quoteName(sheets[i].name) })
 }
 
 // quoteName quotes a sheet name for a message, cut at 60 characters.
