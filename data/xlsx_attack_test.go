@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"unsafe"
@@ -263,4 +264,55 @@ func TestXLSXFlippedByteIsDamage(t *testing.T) {
 		}
 	}
 	require.Greater(t, damage, size/2, "most changed bytes are told as damage")
+}
+
+// rezip copies the archive b, each part's content through edit, and adds
+// the parts extra after them.
+func rezip(t *testing.T, b []byte, edit func(name, content string) string, extra ...[2]string) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	write := func(name, content string) {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(content))
+		require.NoError(t, err)
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		c, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		rc.Close()
+		write(f.Name, edit(f.Name, string(c)))
+	}
+	for _, p := range extra {
+		write(p[0], p[1])
+	}
+	require.NoError(t, zw.Close())
+	return out.Bytes()
+}
+
+// A damaged archive is an error, not a silent read (probe-bounds F10):
+// two parts of one name (which one is read is the reader's choice), and a
+// sheet whose relationship points at the workbook part itself.
+func TestXLSXDamagedArchive(t *testing.T) {
+	ok := workbook{rows: headerAnd(1, func(int) string { return `<c r="A2"><v>1</v></c>` })}.bytes(t)
+	same := func(_, c string) string { return c }
+	_, err := Decode("w.xlsx", rezip(t, ok, same))
+	require.NoError(t, err)
+	_, err = Decode("w.xlsx", rezip(t, ok, same, [2]string{"xl/worksheets/sheet1.xml", `<worksheet/>`}))
+	require.EqualError(t, err, `data in w.xlsx: the workbook is damaged: its archive holds two parts named "xl/worksheets/sheet1.xml"; save the workbook again`)
+	_, err = Decode("w.xlsx", rezip(t, ok, same, [2]string{"XL/Worksheets/Sheet1.xml", `<worksheet/>`}))
+	require.ErrorContains(t, err, `its archive holds two parts named "XL/Worksheets/Sheet1.xml"`)
+	self := rezip(t, ok, func(name, c string) string {
+		if name == "xl/_rels/workbook.xml.rels" {
+			return strings.Replace(c, "worksheets/sheet1.xml", "workbook.xml", 1)
+		}
+		return c
+	})
+	_, err = Decode("w.xlsx", self)
+	require.EqualError(t, err, `data in w.xlsx: the workbook is damaged: the sheet "S" points at the workbook's own part xl/workbook.xml, not at a sheet; save the workbook again`)
 }

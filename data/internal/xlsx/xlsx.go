@@ -71,6 +71,7 @@ type workbook struct {
 	formats  []*numFormat // by style (cell xf) index; nil: general
 	date1904 bool
 	charge   Charge
+	book     string // the workbook part's name
 }
 
 // oleMagic starts an encrypted workbook (and an old .xls file).
@@ -133,7 +134,13 @@ func openZip(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) (*workb
 		if total > uint64(unzipLimit) {
 			return nil, wb.tooBig()
 		}
-		wb.files[strings.ToLower(f.Name)] = f
+		key := strings.ToLower(f.Name)
+		if wb.files[key] != nil {
+			// Which one a reader takes is the reader's choice: a damaged or
+			// crafted archive, not read silently (probe-bounds F10).
+			return nil, Error{fmt.Sprintf("the workbook is damaged: its archive holds two parts named %s; save the workbook again", quoteName(f.Name))}
+		}
+		wb.files[key] = f
 	}
 	return wb, nil
 }
@@ -181,6 +188,9 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 	if target == "" || wb.files[strings.ToLower(target)] == nil {
 		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", strconv.Quote(sh.name))}
 	}
+	if strings.EqualFold(target, wb.book) {
+		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", strconv.Quote(sh.name), wb.book)}
+	}
 	if t := rels.byType(relStrings); t != "" && wb.files[strings.ToLower(t)] != nil {
 		if err := wb.readStrings(t); err != nil {
 			return "", err
@@ -206,6 +216,7 @@ func (wb *workbook) sheets() (*rels, []sheetRef, error) {
 	if wb.files[strings.ToLower(book)] == nil {
 		return nil, nil, Error{"not an XLSX workbook (it has no workbook part; an .xlsx saved by a spreadsheet has)"}
 	}
+	wb.book = book
 	dir := path.Dir(book)
 	rels, err := wb.rels(path.Join(dir, "_rels", path.Base(book)+".rels"), dir)
 	if err != nil {
