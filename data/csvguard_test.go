@@ -22,9 +22,9 @@ func (c *countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-// readCounted reads every row of the CSV text s, and returns the error
-// and the bytes read before it.
-func readCounted(t *testing.T, s string) (error, int64) {
+// readCounted reads every row of the CSV text s, and returns the bytes
+// read before its error, and the error.
+func readCounted(t *testing.T, s string) (int64, error) {
 	t.Helper()
 	cr := &countingReaderAt{r: strings.NewReader(s)}
 	r, err := OpenRows("c.csv", cr, int64(len(s)))
@@ -34,7 +34,7 @@ func readCounted(t *testing.T, s string) (error, int64) {
 	if errors.Is(err, io.EOF) {
 		err = nil
 	}
-	return err, cr.n
+	return cr.n, err
 }
 
 // A CSV record is refused as soon as it passes a bound, not after
@@ -56,7 +56,7 @@ func TestCSVRecordBounds(t *testing.T) {
 		{"an unclosed quote", "a,b\n1,2\n\"abc,3\n" + strings.Repeat("y,z\n", big/4), "data in c.csv: line 3: a row of more than 8 MiB", maxCSVRecord + 1<<20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			err, n := readCounted(t, c.text)
+			n, err := readCounted(t, c.text)
 			require.ErrorContains(t, err, c.want)
 			require.Less(t, n, c.maxRead, "bytes read before the error")
 		})
@@ -68,22 +68,22 @@ func TestCSVRecordBounds(t *testing.T) {
 	for j := range maxCSVCells {
 		fmt.Fprintf(&wide, ",c%d", j)
 	}
-	err, _ := readCounted(t, wide.String()[1:]+"\n1\n")
+	_, err := readCounted(t, wide.String()[1:]+"\n1\n")
 	require.NoError(t, err)
-	err, _ = readCounted(t, ",,\r\n\"a,1\",\"b\"\"\"\r\n1,\"x\ny\"\r\n")
+	_, err = readCounted(t, ",,\r\n\"a,1\",\"b\"\"\"\r\n1,\"x\ny\"\r\n")
 	require.NoError(t, err)
-	err, _ = readCounted(t, "a,b\n\""+strings.Repeat("x", maxCSVRecord-10)+"\",1\n")
+	_, err = readCounted(t, "a,b\n\""+strings.Repeat("x", maxCSVRecord-10)+"\",1\n")
 	require.NoError(t, err)
 	// The header's last name empty: said by the header's check, at its end.
-	err, _ = readCounted(t, "a,\n1,2\n")
+	_, err = readCounted(t, "a,\n1,2\n")
 	require.EqualError(t, err, "data in c.csv: line 1, column 2: the header (the first row) has an empty column name; every column needs a name")
 }
 
 // An unclosed quote names the line where the row with it starts, not
 // the end of the file where encoding/csv finds it (probe-bounds F2).
 func TestCSVUnclosedQuoteLine(t *testing.T) {
-	err, _ := readCounted(t, "a,b\n1,2\n\"abc,3\n"+strings.Repeat("y,z\n", 1000))
+	_, err := readCounted(t, "a,b\n1,2\n\"abc,3\n"+strings.Repeat("y,z\n", 1000))
 	require.EqualError(t, err, `data in c.csv: line 3: not valid CSV: a quoted field in the row that starts here has text after its closing ", or is never closed (it runs on to line 1003); write each " inside a quoted field as ""`)
-	err, _ = readCounted(t, "a,b\n1,\"x\"y\n")
+	_, err = readCounted(t, "a,b\n1,\"x\"y\n")
 	require.EqualError(t, err, `data in c.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed; write each " inside a quoted field as ""`)
 }
