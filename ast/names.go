@@ -114,8 +114,12 @@ func IsNumberLiteral(s string) bool {
 }
 
 // DigitsEnd is the offset just past the ASCII digits of s that start at
-// offset i (i itself when there are none).
+// offset i (i itself when there are none, or when i is not an offset of
+// s).
 func DigitsEnd(s string, i int) int {
+	if i < 0 {
+		return i
+	}
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
@@ -124,8 +128,11 @@ func DigitsEnd(s string, i int) int {
 
 // NameStart is the byte offset where the name that ends at offset off of s
 // starts: off moved back over IsIdentCont characters (off itself when none
-// ends there).
+// ends there, or when off is not an offset of s).
 func NameStart(s string, off int) int {
+	if off > len(s) {
+		return off
+	}
 	for off > 0 {
 		r, size := utf8.DecodeLastRuneInString(s[:off])
 		if !IsIdentCont(r) {

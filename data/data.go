@@ -206,6 +206,9 @@ var bom = []byte("\xef\xbb\xbf")
 func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	var o options
 	for _, opt := range opts {
+		if opt == nil {
+			continue // a nil Option is none
+		}
 		opt(&o)
 	}
 	format := formatOf(d.name)

@@ -24,13 +24,18 @@
 //
 // CSV lines may end in CR LF, LF or CR; every byte-order mark at the start
 // is skipped; a header of one cell holding ';' or tabs, and text that is not
-// UTF-8, are errors that say how to save the file.
+// UTF-8, are errors that say how to save the file. A record has at most
+// 16,384 cells and 8 MiB, refused as soon as it passes either (a counting
+// reader stands before encoding/csv, which holds a whole record).
 //
 // XLSX is read by this package's own streaming reader (archive/zip and an
 // XML scanner of its own that reads what encoding/xml reads, in one pass),
 // written for files from anywhere: the shared
 // strings are read once and kept once (a cell refers to the one copy); a
-// cell holds at most 32,767 characters; XML nests at most 64 deep; a number
+// cell, and any text between elements, holds at most 32,767 characters
+// (white space between elements is skipped, not held); a tag is at most
+// 1 MiB, with at most 256 attributes, each once; XML nests at most 64
+// deep; a number
 // format code has at most 255 characters and is read once per style, only
 // to show dates, times and the plain number formats (0, 0.00, #,##0.00,
 // 0%) as the sheet does; `_xHHHH_` escapes are undone in one pass; every

@@ -55,10 +55,18 @@ type rowSource interface {
 func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReader, error) {
 	var o options
 	for _, opt := range opts {
-		opt(&o)
+		if opt != nil { // a nil Option is none
+			opt(&o)
+		}
 	}
-	n := int(min(size, 1<<40))
+	n := int(min(max(size, 0), 1<<40))
 	d := newDecoder(name, n)
+	switch {
+	case r == nil:
+		return nil, d.errorf("no reader was given to read the file from (OpenRows' r is nil)")
+	case size < 0:
+		return nil, d.errorf("its size is given as %d bytes; give OpenRows the file's size, 0 or more", size)
+	}
 	head := make([]byte, min(n, sniffLen))
 	if k, _ := r.ReadAt(head, 0); k >= 0 {
 		if err := d.claims(formatOf(name), head[:k]); err != nil {
@@ -114,6 +122,9 @@ func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 // Header returns the column names: for JSON lines the keys seen so far in
 // first-seen order (nil before the first row). The slice belongs to r.
 func (r *RowReader) Header() []string {
+	if r == nil {
+		return nil
+	}
 	if r.seen != nil {
 		return r.keys
 	}
@@ -123,6 +134,9 @@ func (r *RowReader) Header() []string {
 // Next returns the next row, io.EOF after the last one. Any other error
 // names the file and the line, row or cell.
 func (r *RowReader) Next() (Row, error) {
+	if r == nil {
+		return Row{}, errors.New("data: Next called on a nil *RowReader; use the one OpenRows returns")
+	}
 	if r.err != nil {
 		return Row{}, r.err
 	}
@@ -389,7 +403,7 @@ func newCSVRows(d *decoder, r io.Reader) *csvRows {
 		br.Discard(len(bom))
 		d.bomLen += len(bom)
 	}
-	cr := csv.NewReader(&roomyReads{r: &crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}}})
+	cr := csv.NewReader(newCSVGuard(d, &roomyReads{r: &crReader{r: &utf8Reader{d: d, r: br, hint: csvUTF8Hint}}}))
 	cr.FieldsPerRecord = -1 // rows may be shorter or longer than the header (see sheet)
 	cr.ReuseRecord = true
 	c := &csvRows{d: d, r: cr}

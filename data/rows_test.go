@@ -237,3 +237,28 @@ func TestDataSheetRow(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 0, j.SheetRow(0))
 }
+
+// A bad argument of a public function is an error, never a panic
+// (probe-bounds F3).
+func TestOpenRowsBadArguments(t *testing.T) {
+	for _, name := range []string{"x.csv", "x.xlsx", "x.jsonl"} {
+		r, err := OpenRows(name, strings.NewReader("a\n1\n"), -1)
+		require.Nil(t, r)
+		require.EqualError(t, err, "data in "+name+": its size is given as -1 bytes; give OpenRows the file's size, 0 or more")
+		r, err = OpenRows(name, nil, 4)
+		require.Nil(t, r)
+		require.EqualError(t, err, "data in "+name+": no reader was given to read the file from (OpenRows' r is nil)")
+	}
+	r, err := OpenRows("x.csv", strings.NewReader("a\n1\n"), 4, nil)
+	require.NoError(t, err)
+	row, err := r.Next()
+	require.NoError(t, err)
+	require.Equal(t, 0, row.Index)
+	d, err := Decode("x.csv", []byte("a\n1\n"), nil, Sheet(""))
+	require.NoError(t, err)
+	require.NotNil(t, d)
+	var nilReader *RowReader
+	require.Nil(t, nilReader.Header())
+	_, err = nilReader.Next()
+	require.Error(t, err)
+}

@@ -212,6 +212,12 @@ func (d *decoder) csvError(err error) error {
 		reason = `a " inside a field that does not start with "; put the whole field in double quotes and write each " inside it as ""`
 	case errors.Is(pe.Err, csv.ErrQuote):
 		reason = `a quoted field has text after its closing ", or is never closed; write each " inside a quoted field as ""`
+		if pe.StartLine < pe.Line {
+			// The quote opens in the record that starts at StartLine: a
+			// quote never closed takes the lines after it into its field,
+			// to the end of the file, where encoding/csv finds it.
+			return d.errorf(`line %d: not valid CSV: a quoted field in the row that starts here has text after its closing ", or is never closed (it runs on to line %d); write each " inside a quoted field as ""`, pe.StartLine, pe.Line)
+		}
 	}
 	return d.errorf("line %d: not valid CSV: %s", pe.Line, reason)
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"unsafe"
@@ -138,6 +139,26 @@ func TestXLSXAttacks(t *testing.T) {
 			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1: it ends before its elements are closed)"},
 		{"mismatched end", workbook{raw: `<worksheet><sheetData></row></sheetData></worksheet>`},
 			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1: an element ends that is not open)"},
+		// The scanner's own bounds (probe-bounds F8, F9): refused as soon as
+		// passed, not after the part is held (the scanner's tests count it).
+		{"a row's attribute twice", workbook{rows: `<row r="1" r="2"><c r="A1"><v>1</v></c></row>`},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML, or not as a spreadsheet program writes it (line 1: an element with the same attribute twice); save the workbook again"},
+		{"attributes", workbook{rows: `<row r="1"` + strings.Repeat(` a="1"`, 1) + manyAttrs(300) + `><c r="A1"><v>1</v></c></row>`},
+			"(line 1: an element with more than 256 attributes)"},
+		{"a long tag", workbook{rows: `<foo a="` + noise("abcdefghijklmnop", 2<<20) + `"/>`},
+			"(line 1: a tag, comment or processing instruction longer than 1024 KiB)"},
+		{"text in an unknown element", workbook{rows: `<foo>` + strings.Repeat("x", 1<<20) + `</foo>`},
+			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook holds a text of more than 32767 characters (line 1), more than a cell can hold; save the workbook again"},
+		{"white space in a cell", workbook{rows: headerAnd(1, func(int) string {
+			return `<c r="A2" t="inlineStr"><is><t>` + strings.Repeat(" ", 1<<20) + `</t></is></c>`
+		})},
+			"data in w.xlsx: cell A2 holds more than 32767 characters (Excel's limit for a cell)"},
+		{"white space in a shared string", workbook{sst: []string{"</t>" + strings.Repeat(" ", 1<<20) + "<t>"}, rows: sharedRows(1)},
+			"data in w.xlsx: the shared string 0 holds more than 32767 characters"},
+		{"text in a cell", workbook{rows: headerAnd(1, func(int) string {
+			return `<c r="A2" t="inlineStr"><is><t>` + strings.Repeat("x", 1<<20) + `</t></is></c>`
+		})},
+			"data in w.xlsx: cell A2 holds more than 32767 characters (Excel's limit for a cell)"},
 		{"undefined entity", workbook{raw: `<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>&lol;</v></c></row></sheetData></worksheet>`},
 			"data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1)"},
 	} {
@@ -163,6 +184,34 @@ func TestXLSXAttacks(t *testing.T) {
 	}
 	_, err = Decode("w.xlsx", workbook{sheets: names, rows: sharedRows(0)}.bytes(t), Sheet("Nope"))
 	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5", and 1995 more)`)
+}
+
+// noise is n bytes of of, in an order that does not pack well (so that
+// the workbook is within the unzip limit of its size).
+func noise(of string, n int) string {
+	b := make([]byte, n)
+	x := uint32(1)
+	for i := range b {
+		x = x*1664525 + 1013904223
+		b[i] = of[x>>24%uint32(len(of))]
+	}
+	return string(b)
+}
+
+// manyAttrs is n attributes a0="" a1=""...
+func manyAttrs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, ` a%d=""`, i)
+	}
+	return b.String()
+}
+
+// White space between elements, however long, is skipped, not held.
+func TestXLSXLongWhiteSpace(t *testing.T) {
+	rows := headerAnd(1, func(int) string { return `<c r="A2"><v>7</v></c>` }) + noise(" \t\r\n", 256<<10)
+	_, err := Decode("w.xlsx", workbook{rows: rows}.bytes(t))
+	require.NoError(t, err)
 }
 
 // A shared string is kept once: 2,000 rows that use one string of 32,767
@@ -223,4 +272,55 @@ func TestXLSXFlippedByteIsDamage(t *testing.T) {
 		}
 	}
 	require.Greater(t, damage, size/2, "most changed bytes are told as damage")
+}
+
+// rezip copies the archive b, each part's content through edit, and adds
+// the parts extra after them.
+func rezip(t *testing.T, b []byte, edit func(name, content string) string, extra ...[2]string) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	write := func(name, content string) {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(content))
+		require.NoError(t, err)
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		c, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		rc.Close()
+		write(f.Name, edit(f.Name, string(c)))
+	}
+	for _, p := range extra {
+		write(p[0], p[1])
+	}
+	require.NoError(t, zw.Close())
+	return out.Bytes()
+}
+
+// A damaged archive is an error, not a silent read (probe-bounds F10):
+// two parts of one name (which one is read is the reader's choice), and a
+// sheet whose relationship points at the workbook part itself.
+func TestXLSXDamagedArchive(t *testing.T) {
+	ok := workbook{rows: headerAnd(1, func(int) string { return `<c r="A2"><v>1</v></c>` })}.bytes(t)
+	same := func(_, c string) string { return c }
+	_, err := Decode("w.xlsx", rezip(t, ok, same))
+	require.NoError(t, err)
+	_, err = Decode("w.xlsx", rezip(t, ok, same, [2]string{"xl/worksheets/sheet1.xml", `<worksheet/>`}))
+	require.EqualError(t, err, `data in w.xlsx: the workbook is damaged: its archive holds two parts named "xl/worksheets/sheet1.xml"; save the workbook again`)
+	_, err = Decode("w.xlsx", rezip(t, ok, same, [2]string{"XL/Worksheets/Sheet1.xml", `<worksheet/>`}))
+	require.ErrorContains(t, err, `its archive holds two parts named "XL/Worksheets/Sheet1.xml"`)
+	self := rezip(t, ok, func(name, c string) string {
+		if name == "xl/_rels/workbook.xml.rels" {
+			return strings.Replace(c, "worksheets/sheet1.xml", "workbook.xml", 1)
+		}
+		return c
+	})
+	_, err = Decode("w.xlsx", self)
+	require.EqualError(t, err, `data in w.xlsx: the workbook is damaged: the sheet "S" points at the workbook's own part xl/workbook.xml, not at a sheet; save the workbook again`)
 }

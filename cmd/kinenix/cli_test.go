@@ -170,6 +170,12 @@ func TestTimeoutFlagValue(t *testing.T) {
 			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+v+": a duration is a number and a unit, as 30s, 2m or 1h30m; usage:")
 			require.NotContains(t, r.stderr, "parse error")
 		}
+		// A duration too long for one says so, and the longest (probe-bounds F7).
+		for _, v := range []string{"99999999h", "2562048h", "9999999999999999999ns"} {
+			r := runCLI(t, "", cmd, "-timeout", v, "f.md")
+			require.Equal(t, 2, r.code, "%s -timeout %q", cmd, v)
+			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+v+": the duration is too long: the longest is 2562047h (about 292 years); usage:")
+		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -41,4 +43,25 @@ func TestJSONLinesKeyFirstSeenLater(t *testing.T) {
 	r = runCLI(t, "", "preview", "-data", d, "-each", "-key", "nope", p)
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "-key nope is not a column of "+d+"; its columns are a, id")
+}
+
+// A -key that is not a column lists five columns and how many more, as
+// a missing sheet lists sheets (probe-bounds F6: 200,000 columns made a
+// message of 1.7 MB).
+func TestKeyNotAColumnListsFew(t *testing.T) {
+	var hdr, row strings.Builder
+	for j := range 10000 {
+		if j > 0 {
+			hdr.WriteByte(',')
+			row.WriteByte(',')
+		}
+		fmt.Fprintf(&hdr, "k%d", j)
+		row.WriteByte('1')
+	}
+	d := writeFile(t, "w.csv", hdr.String()+"\n"+row.String()+"\n")
+	p := writeFlow(t, "f.md", "- **n:** ${row.k0}\n")
+	r := runCLI(t, "", "preview", "-data", d, "-each", "-key", "nope", p)
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "-key nope is not a column of "+d+"; its columns are k0, k1, k2, k3, k4, and 9995 more")
+	require.Less(t, len(r.stderr), 1000)
 }

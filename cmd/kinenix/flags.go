@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,9 +112,16 @@ func (d *durationFlag) String() string {
 	return time.Duration(*d).String()
 }
 
+// durationSyntax is what time.ParseDuration reads, however large.
+var durationSyntax = regexp.MustCompile(`^[-+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+$`)
+
 func (d *durationFlag) Set(s string) error {
 	v, err := time.ParseDuration(strings.TrimSpace(s))
 	if err != nil {
+		if durationSyntax.MatchString(strings.TrimSpace(s)) {
+			// Written as a duration, past what one holds (about 292 years).
+			return errors.New("the duration is too long: the longest is 2562047h (about 292 years)")
+		}
 		return errors.New("a duration is a number and a unit, as 30s, 2m or 1h30m")
 	}
 	*d = durationFlag(v)

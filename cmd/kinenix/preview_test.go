@@ -495,11 +495,11 @@ func TestPreviewStops(t *testing.T) {
 	require.Equal(t, *stopped.Row+2, stopped.SheetRow)
 	require.Equal(t, doc.Files[0].Error, stopped.Message)
 	require.Contains(t, stopped.Message, flow.RowName(*stopped.Row, stopped.SheetRow, ""))
-	// validate -json: the stop is a finding of kind "stopped", not only a
-	// line on standard error.
+	// validate -json: the stop is a finding of kind "stopped", and a line
+	// on standard error too, as README says (probe-bounds F5).
 	r = runCLI(t, "", "validate", "-json", "-data", d, "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Empty(t, r.stderr)
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
 	var found []record.Finding
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &found), r.stdout)
 	require.Len(t, found, 1)

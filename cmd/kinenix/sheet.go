@@ -12,6 +12,7 @@ import (
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -133,7 +134,7 @@ func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *ro
 		}
 	}
 	if key != "" && !p.headerOnly && !contains(rr.Header(), key) {
-		return nil, c.usageError(name, fmt.Sprintf("-key %s is not a column of %s; its columns are %s", key, d.file, strings.Join(rr.Header(), ", "))), true
+		return nil, c.usageError(name, fmt.Sprintf("-key %s is not a column of %s; its columns are %s", echo.Text(key), d.file, echo.Few(len(rr.Header()), func(i int) string { return echo.Text(rr.Header()[i]) }))), true
 	}
 	return p, exitOK, false
 }

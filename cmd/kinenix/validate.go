@@ -129,10 +129,11 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 				se, ok := stop.(*flow.StopError)
 				if ok && *asJSON {
 					all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
-				} else {
-					w.Flush()
-					fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
 				}
+				// And standard error says it, with -json too, as README
+				// says (probe-bounds F5).
+				w.Flush()
+				fmt.Fprintf(c.stderr, "kinenix: %s: %s%s\n", echo.Clean(name), stop, note)
 				if ok {
 					code = max(code, exitProblem)
 				} else {

@@ -157,3 +157,23 @@ func FirstInvalid[T ~string | ~[]byte](s T) int {
 	}
 	return -1
 }
+
+// FewNamed is how many names a message lists before "and N more".
+const FewNamed = 5
+
+// Few lists the first FewNamed of n names, each as name(i) shows it,
+// then "and N more": a list in a message stays short however many
+// there are (sheets of a workbook, columns of a sheet).
+func Few(n int, name func(i int) string) string {
+	var b strings.Builder
+	for i := range min(n, FewNamed) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name(i))
+	}
+	if n > FewNamed {
+		b.WriteString(", and " + strconv.Itoa(n-FewNamed) + " more")
+	}
+	return b.String()
+}

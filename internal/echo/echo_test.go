@@ -79,3 +79,12 @@ func TestFirstInvalid(t *testing.T) {
 		require.Equal(t, want, FirstInvalid([]byte(s)), "%q", s)
 	}
 }
+
+func TestFew(t *testing.T) {
+	names := []string{"a", "b", "c", "d", "e", "f", "g"}
+	show := func(i int) string { return names[i] }
+	require.Equal(t, "", Few(0, show))
+	require.Equal(t, "a, b", Few(2, show))
+	require.Equal(t, "a, b, c, d, e", Few(5, show))
+	require.Equal(t, "a, b, c, d, e, and 2 more", Few(7, show))
+}

@@ -27,6 +27,9 @@ const (
 	kText
 )
 
+// A token of kind kText with long set is a run of white space longer
+// than maxText, skipped without being held: its text is empty.
+
 // rawAttr is an attribute of a start element: its prefix, local name and
 // value (entities undone).
 type rawAttr struct{ space, local, value []byte }
@@ -38,6 +41,7 @@ type token struct {
 	space, local []byte
 	attrs        []rawAttr
 	text         []byte
+	long         bool
 }
 
 // attr returns the value of the attribute local ("" when absent).
@@ -58,6 +62,32 @@ type syntaxError struct{ line int }
 
 func (e *syntaxError) Error() string { return "xml syntax error on line " + strconv.Itoa(e.line) }
 
+// Bounds of the scanner, so that a hostile part is refused as soon as it
+// passes one rather than after it is held whole (#21, spec §16). XML
+// itself sets none; encoding/xml reads such parts (the differential
+// tests say which refusals are the scanner's own).
+const (
+	// maxMarkup bounds one piece of markup: a start or end tag with its
+	// attributes, a comment, a processing instruction or a directive.
+	// Excel's largest are a worksheet's root with its namespaces and a
+	// long sqref, a few KiB.
+	maxMarkup = 1 << 20
+	// maxAttrs bounds the attributes of one element (Excel writes at most
+	// a few dozen, namespace declarations included).
+	maxAttrs = 256
+	// maxText bounds one text between elements, in characters: a cell's
+	// limit. White space longer than that is skipped, not held.
+	maxText = maxCell
+)
+
+// Errors of the scanner's own bounds; the part turns them into messages.
+var (
+	errLongMarkup = errors.New("markup too long")
+	errManyAttrs  = errors.New("too many attributes")
+	errDupAttr    = errors.New("duplicate attribute")
+	errLongText   = errors.New("text too long")
+)
+
 // scanner reads the tokens of one part.
 type scanner struct {
 	rd       io.Reader
@@ -72,6 +102,7 @@ type scanner struct {
 	closeSp  []byte
 	needEnd  bool
 	failed   bool // the reader failed (not at the end of the part)
+	inSpace  bool // skipping a run of white space longer than maxText
 }
 
 const scanBufSize = 64 << 10
@@ -166,7 +197,7 @@ func bad(i int) error { return &syntaxError{line: i} }
 // end, errShort when b ends first.
 func (s *scanner) scan(b []byte, end bool) (int, error) {
 	s.tok = token{attrs: s.tok.attrs[:0]}
-	if b[0] != '<' {
+	if s.inSpace || b[0] != '<' {
 		return s.text(b, 0, end, false)
 	}
 	if len(b) < 2 {
@@ -180,7 +211,7 @@ func (s *scanner) scan(b []byte, end bool) (int, error) {
 		}
 		i = space(b, i)
 		if i == len(b) {
-			return s.short(end, i)
+			return s.shortMarkup(end, i)
 		}
 		if b[i] != '>' {
 			return 0, bad(i)
@@ -194,7 +225,7 @@ func (s *scanner) scan(b []byte, end bool) (int, error) {
 		}
 		j := bytes.Index(b[i:], []byte("?>"))
 		if j < 0 {
-			return s.short(end, len(b))
+			return s.shortMarkup(end, len(b))
 		}
 		if string(target) == "xml" {
 			content := string(b[i : i+j])
@@ -217,7 +248,7 @@ func (s *scanner) scan(b []byte, end bool) (int, error) {
 			// A comment: it ends at the first --, which > must follow.
 			j := bytes.Index(b[4:], []byte("--"))
 			if j < 0 || 4+j+2 >= len(b) {
-				return s.short(end, len(b))
+				return s.shortMarkup(end, len(b))
 			}
 			if b[4+j+2] != '>' {
 				return 0, bad(4 + j + 2)
@@ -247,6 +278,16 @@ func (s *scanner) short(end bool, i int) (int, error) {
 	return 0, errShort
 }
 
+// shortMarkup is short for markup that has not ended in the i bytes
+// scanned: errLongMarkup once they pass maxMarkup, so that no more is
+// buffered for it.
+func (s *scanner) shortMarkup(end bool, i int) (int, error) {
+	if i > maxMarkup {
+		return 0, errLongMarkup
+	}
+	return s.short(end, i)
+}
+
 // directive skips <!...> as encoding/xml does: to the > that closes it,
 // counting the < and > inside it outside quotes and comments.
 func (s *scanner) directive(b []byte, end bool) (int, error) {
@@ -265,7 +306,7 @@ func (s *scanner) directive(b []byte, end bool) (int, error) {
 			if bytes.HasPrefix(b[i:], []byte("<!--")) {
 				j := bytes.Index(b[i+4:], []byte("-->"))
 				if j < 0 {
-					return s.short(end, len(b))
+					return s.shortMarkup(end, len(b))
 				}
 				i += 4 + j + 2
 				continue
@@ -281,7 +322,7 @@ func (s *scanner) directive(b []byte, end bool) (int, error) {
 			depth--
 		}
 	}
-	return s.short(end, len(b))
+	return s.shortMarkup(end, len(b))
 }
 
 // start reads a start element from b.
@@ -297,7 +338,10 @@ func (s *scanner) start(b []byte, end bool) (int, error) {
 	for {
 		i = space(b, i)
 		if i == len(b) {
-			return s.short(end, i)
+			return s.shortMarkup(end, i)
+		}
+		if i > maxMarkup {
+			return 0, errLongMarkup
 		}
 		switch b[i] {
 		case '/':
@@ -317,16 +361,19 @@ func (s *scanner) start(b []byte, end bool) (int, error) {
 			if err != nil {
 				return i, err
 			}
+			if len(s.tok.attrs) == maxAttrs {
+				return 0, errManyAttrs
+			}
 			i = space(b, i)
 			if i == len(b) {
-				return s.short(end, i)
+				return s.shortMarkup(end, i)
 			}
 			if b[i] != '=' {
 				return 0, bad(i)
 			}
 			i = space(b, i+1)
 			if i == len(b) {
-				return s.short(end, i)
+				return s.shortMarkup(end, i)
 			}
 			q := b[i]
 			if q != '"' && q != '\'' {
@@ -338,9 +385,17 @@ func (s *scanner) start(b []byte, end bool) (int, error) {
 				if se, ok := err.(*syntaxError); ok {
 					se.line += i + 1
 				}
+				if err == errShort && len(b) > maxMarkup {
+					err = errLongMarkup
+				}
 				return 0, err
 			}
 			i += 1 + n + 1
+			for _, a := range s.tok.attrs {
+				if bytes.Equal(a.local, alocal) && bytes.Equal(a.space, asp) {
+					return 0, errDupAttr // XML allows an attribute once
+				}
+			}
 			s.tok.attrs = append(s.tok.attrs, rawAttr{space: asp, local: alocal})
 			spans = append(spans, span{from, len(s.attrOut)})
 			continue
@@ -353,9 +408,28 @@ func (s *scanner) start(b []byte, end bool) (int, error) {
 	}
 }
 
-// text reads character data from b[i:] (after <![CDATA[ when cdata).
+// text reads character data from b[i:] (after <![CDATA[ when cdata). A
+// run of white space longer than maxText is skipped as it is read, held
+// no more than what is buffered, and given as one token with long set;
+// other text longer than maxText is errLongText as soon as it passes it.
 func (s *scanner) text(b []byte, i int, end, cdata bool) (int, error) {
 	s.out = s.out[:0]
+	if !cdata {
+		j, n := spaceRun(b, i)
+		switch {
+		case s.inSpace && j == len(b) && !end && !s.failed:
+			return j, nil // more of it to skip
+		case s.inSpace && j < len(b) && b[j] != '<':
+			return 0, errLongText
+		case s.inSpace || n > maxText && j == len(b) && (end || s.failed):
+			s.inSpace = false
+			s.tok.kind, s.tok.text, s.tok.long = kText, nil, true
+			return j, nil
+		case n > maxText:
+			s.inSpace = true // skip it, and what follows of it
+			return j, nil
+		}
+	}
 	var stop byte = '<'
 	if cdata {
 		stop = 0
@@ -377,11 +451,14 @@ func (s *scanner) text(b []byte, i int, end, cdata bool) (int, error) {
 // chars reads text up to the byte stop (not taken; for CDATA, stop 0,
 // up to ]]>, not taken) into *out: entities undone, line ends made \n,
 // every character checked as encoding/xml checks it. It returns the
-// bytes read.
+// bytes read. Text (not an attribute value) of more than maxText
+// characters is errLongText as soon as it passes them.
 func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int, error) {
 	o := *out
 	defer func() { *out = o }()
 	i := 0
+	isText := stop != '"' && stop != '\''
+	chars := 0 // the characters of o, counted while text is read
 	// encoding/xml checks the characters once the text is read: an
 	// illegal one is an error at its end (unless another comes first).
 	illegal := false
@@ -392,6 +469,9 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 		return i, nil
 	}
 	for {
+		if isText && chars > maxText {
+			return 0, errLongText
+		}
 		// The run of plain bytes first.
 		j := i
 		for j < len(b) {
@@ -402,7 +482,11 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 			j++
 		}
 		o = append(o, b[i:j]...)
+		chars += j - i
 		i = j
+		if isText && chars > maxText {
+			return 0, errLongText
+		}
 		if i == len(b) {
 			switch {
 			case stop == '<' && !cdata && (end || s.failed):
@@ -431,12 +515,14 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 				}
 			}
 			o = append(o, c)
+			chars++
 			i++
 		case c == '<':
 			if !cdata {
 				return 0, bad(i) // < inside an attribute value
 			}
 			o = append(o, c)
+			chars++
 			i++
 		case c == '&' && !cdata:
 			k := entityEnd(b, i+1)
@@ -456,12 +542,14 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 			k -= i
 			illegal = illegal || !inCharRange(r)
 			o = utf8.AppendRune(o, r)
+			chars++
 			i += k + 1
 		case c == '\r':
 			if i+1 == len(b) && !end && !s.failed {
 				return 0, errShort
 			}
 			o = append(o, '\n')
+			chars++
 			i++
 			if i < len(b) && b[i] == '\n' {
 				i++
@@ -469,6 +557,7 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 		case c < utf8.RuneSelf:
 			illegal = illegal || c != '\t' && c != '\n' && c != '&'
 			o = append(o, c)
+			chars++
 			i++
 		default:
 			if !utf8.FullRune(b[i:]) {
@@ -481,6 +570,7 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 			r, size := utf8.DecodeRune(b[i:])
 			illegal = illegal || (r == utf8.RuneError && size == 1) || !inCharRange(r)
 			o = append(o, b[i:i+size]...)
+			chars++
 			i += size
 		}
 	}
@@ -552,6 +642,26 @@ func inCharRange(r rune) bool {
 		r >= 0x10000 && r <= 0x10FFFF
 }
 
+// spaceRun is where the white space from b[i:] ends, and its
+// characters (a CR LF is one, a line end).
+func spaceRun(b []byte, i int) (int, int) {
+	n := 0
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n':
+		case '\r':
+			if i+1 < len(b) && b[i+1] == '\n' {
+				i++
+			}
+		default:
+			return i, n
+		}
+		i++
+		n++
+	}
+	return i, n
+}
+
 // space skips XML white space from b[i:].
 func space(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
@@ -578,7 +688,7 @@ func (s *scanner) name(b []byte, i int, end bool) (int, []byte, []byte, error) {
 	}
 	nm := b[from:i]
 	if i == len(b) {
-		n, err := s.short(end, i)
+		n, err := s.shortMarkup(end, i)
 		return n, nil, nil, err
 	}
 	if len(nm) == 0 || !validName(nm, ascii) {

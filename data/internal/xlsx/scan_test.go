@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -40,14 +41,19 @@ func tokens(b []byte, std, slow, broken bool) []string {
 		}
 		switch t.kind {
 		case kStart:
-			s := fmt.Sprintf("<%s:%s", t.space, t.local)
+			var s strings.Builder
+			fmt.Fprintf(&s, "<%s:%s", t.space, t.local)
 			for _, a := range t.attrs {
-				s += fmt.Sprintf(" %s:%s=%q", a.space, a.local, a.value)
+				fmt.Fprintf(&s, " %s:%s=%q", a.space, a.local, a.value)
 			}
-			out = append(out, s+">")
+			out = append(out, s.String()+">")
 		case kEnd:
 			out = append(out, fmt.Sprintf("</%s:%s>", t.space, t.local))
 		case kText:
+			if t.long {
+				out = append(out, "text "+longSpace)
+				continue
+			}
 			if len(out) > 0 && strings.HasPrefix(out[len(out)-1], "text ") { // text comes in pieces
 				out[len(out)-1] += string(t.text)
 			} else {
@@ -119,14 +125,35 @@ var scanCases = []string{
 	`<a ä="1"/>`,
 	"<a>\xef\xbb\xbfx</a>",
 	`<a x="1"y="2"/>`,
-	`<a>` + strings.Repeat("x", 200000) + `&amp;</a>`,
+	`<a>` + strings.Repeat("x", maxText-5) + `&amp;</a>`,
+	`<a>` + strings.Repeat("ไ", maxText) + `</a>`, // more bytes than the first buffer
+	`<a>` + strings.Repeat(" ", maxText) + `</a>`,
+	`<a>` + strings.Repeat("\r\n", maxText) + `</a>`,
 	`<a b="` + strings.Repeat("y", 100000) + `"/>`,
+	`<a>` + strings.Repeat(" ", maxText+1) + `<b/>` + strings.Repeat("\n", 200000) + `</a>`,
+	`<a>` + strings.Repeat(" ", 200000),
+}
+
+// longSpace stands for a run of white space longer than maxText, which
+// the scanner skips rather than holds (encoding/xml gives it whole).
+const longSpace = "<white space skipped>"
+
+// stdTokens is tokens with encoding/xml, its white space longer than a
+// cell's limit given as the scanner gives it.
+func stdTokens(b []byte, broken bool) []string {
+	out := tokens(b, true, false, broken)
+	for i, t := range out {
+		if txt, ok := strings.CutPrefix(t, "text "); ok && len(txt) > maxText && strings.Trim(txt, " \t\r\n") == "" {
+			out[i] = "text " + longSpace
+		}
+	}
+	return out
 }
 
 func TestScannerAsEncodingXML(t *testing.T) {
 	for _, c := range scanCases {
 		for _, broken := range []bool{false, true} {
-			want := tokens([]byte(c), true, false, broken)
+			want := stdTokens([]byte(c), broken)
 			require.Equal(t, want, tokens([]byte(c), false, false, broken), "%.200q", c)
 			require.Equal(t, want, tokens([]byte(c), false, true, broken), "one byte at a time: %.200q", c)
 		}
@@ -142,8 +169,117 @@ func FuzzScanner(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, broken bool) {
-		want := tokens(b, true, false, broken)
+		want := stdTokens(b, broken)
 		require.Equal(t, want, tokens(b, false, false, broken))
 		require.Equal(t, want, tokens(b, false, true, broken))
 	})
+}
+
+// The scanner's own bounds (#21, spec §16): encoding/xml reads all of
+// these parts (XML sets no such bound, and RawToken does not check that
+// an attribute comes once); the scanner refuses them as soon as the
+// bound is passed, having read no more than a small multiple of it.
+func TestScannerBounds(t *testing.T) {
+	big := 64 << 20 // far past every bound, never held
+	for _, c := range []struct {
+		name        string
+		head        string // then big bytes of fill
+		fill        byte
+		tail        string
+		want        string
+		maxRead     int // what may be read before the refusal
+		stdAccepted bool
+	}{
+		{"text", "<a>", 'x', "</a>", "holds a text of more than 32767 characters (line 1)", 4 * maxText * utf8.UTFMax, true},
+		{"white space, then text", "<a>", ' ', "x</a>", "holds a text of more than 32767 characters (line 1)", -1, true},
+		{"CDATA", "<a><![CDATA[", 'x', "]]></a>", "holds a text of more than 32767 characters", 4 * maxText * utf8.UTFMax, true},
+		{"attribute value", `<a b="`, 'y', `"/>`, "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+		{"attributes", "<a", 0, "/>", "an element with more than 256 attributes", 4 * maxMarkup, true},
+		{"name", "<a", 'b', "/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+		{"end tag", "<a></a", 'b', ">", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, false},
+		{"comment", "<a><!--", 'c', "--></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+		{"processing instruction", "<a><?pi ", 'c', "?></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+		{"directive", "<!DOCTYPE a ", 'c', "><a/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fill := func(n int) io.Reader {
+				if c.fill == 0 { // attributes a0="" a1="" ...
+					var b strings.Builder
+					for i := 0; b.Len() < min(n, 4<<20); i++ {
+						fmt.Fprintf(&b, ` a%d=""`, i)
+					}
+					return strings.NewReader(b.String())
+				}
+				return io.LimitReader(repeatByte(c.fill), int64(n))
+			}
+			if c.stdAccepted { // encoding/xml reads a smaller one whole
+				small, err := io.ReadAll(io.MultiReader(strings.NewReader(c.head), fill(2*maxMarkup), strings.NewReader(c.tail)))
+				require.NoError(t, err)
+				got := tokens(small, true, false, false)
+				require.NotContains(t, got[len(got)-1], "error", "encoding/xml reads it")
+			}
+			cr := &countReader{r: io.MultiReader(strings.NewReader(c.head), fill(big), strings.NewReader(c.tail))}
+			wb := &workbook{limit: 1 << 40}
+			p := &part{name: "x.xml", rc: io.NopCloser(cr), wb: wb}
+			p.sc = newScanner(&limitedReader{r: p.rc, wb: wb})
+			var err error
+			for err == nil {
+				_, err = p.next()
+			}
+			require.ErrorContains(t, err, c.want)
+			if c.maxRead > 0 {
+				require.Less(t, cr.n, c.maxRead, "read before the refusal")
+			}
+			require.LessOrEqual(t, len(p.sc.buf), 4*maxMarkup, "held")
+		})
+	}
+	// An attribute comes once (RawToken does not check it).
+	for c, want := range map[string]string{
+		`<a b="1" c="2" b="3"/>`:     "error: the part x.xml of the workbook is not valid XML, or not as a spreadsheet program writes it (line N: an element with the same attribute twice); save the workbook again",
+		`<a x:b="1" y:b="2" b="3"/>`: `<:a x:b="1" y:b="2" :b="3">`,
+	} {
+		got := tokens([]byte(c), false, false, false)
+		require.Equal(t, want, got[0], c)
+		require.NotContains(t, tokens([]byte(c), true, false, false)[0], "error", "encoding/xml reads it")
+	}
+	// White space between elements is skipped, not held, however long.
+	cr := &countReader{r: io.MultiReader(strings.NewReader("<a><b/>"), io.LimitReader(repeatByte(' '), int64(big)), strings.NewReader("<b/></a>"))}
+	wb := &workbook{limit: 1 << 40}
+	p := &part{name: "x.xml", rc: io.NopCloser(cr), wb: wb}
+	p.sc = newScanner(&limitedReader{r: p.rc, wb: wb})
+	n := 0
+	for {
+		t2, err := p.next()
+		require.NoError(t, err)
+		n++
+		if p.rc == nil {
+			require.Equal(t, kEnd, t2.kind)
+			break
+		}
+	}
+	require.Equal(t, 7, n) // <a> <b> </b> text <b> </b> </a>, the text long
+	require.Equal(t, 7+big+8, cr.n)
+	require.LessOrEqual(t, len(p.sc.buf), 2*scanBufSize, "held")
+}
+
+// repeatByte reads c without end.
+type repeatByte byte
+
+func (r repeatByte) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = byte(r)
+	}
+	return len(b), nil
+}
+
+// countReader counts the bytes read from r.
+type countReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += n
+	return n, err
 }

@@ -27,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // Error is a reason the workbook cannot be read, in plain words.
@@ -40,7 +42,6 @@ const (
 	maxCell  = 32767   // characters in a cell (Excel's limit)
 	maxRow   = 1 << 20 // rows of a sheet (1,048,576)
 	maxCol   = 1 << 14 // columns of a sheet (16,384, XFD)
-	maxNamed = 5       // sheet names a message lists
 	maxPart  = int64(1) << 40
 )
 
@@ -70,6 +71,7 @@ type workbook struct {
 	formats  []*numFormat // by style (cell xf) index; nil: general
 	date1904 bool
 	charge   Charge
+	book     string // the workbook part's name
 }
 
 // oleMagic starts an encrypted workbook (and an old .xls file).
@@ -132,7 +134,13 @@ func openZip(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) (*workb
 		if total > uint64(unzipLimit) {
 			return nil, wb.tooBig()
 		}
-		wb.files[strings.ToLower(f.Name)] = f
+		key := strings.ToLower(f.Name)
+		if wb.files[key] != nil {
+			// Which one a reader takes is the reader's choice: a damaged or
+			// crafted archive, not read silently (probe-bounds F10).
+			return nil, Error{fmt.Sprintf("the workbook is damaged: its archive holds two parts named %s; save the workbook again", quoteName(f.Name))}
+		}
+		wb.files[key] = f
 	}
 	return wb, nil
 }
@@ -180,6 +188,9 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 	if target == "" || wb.files[strings.ToLower(target)] == nil {
 		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", strconv.Quote(sh.name))}
 	}
+	if strings.EqualFold(target, wb.book) {
+		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", strconv.Quote(sh.name), wb.book)}
+	}
 	if t := rels.byType(relStrings); t != "" && wb.files[strings.ToLower(t)] != nil {
 		if err := wb.readStrings(t); err != nil {
 			return "", err
@@ -205,6 +216,7 @@ func (wb *workbook) sheets() (*rels, []sheetRef, error) {
 	if wb.files[strings.ToLower(book)] == nil {
 		return nil, nil, Error{"not an XLSX workbook (it has no workbook part; an .xlsx saved by a spreadsheet has)"}
 	}
+	wb.book = book
 	dir := path.Dir(book)
 	rels, err := wb.rels(path.Join(dir, "_rels", path.Base(book)+".rels"), dir)
 	if err != nil {
@@ -219,15 +231,7 @@ func (wb *workbook) sheets() (*rels, []sheetRef, error) {
 
 // quoteSheets lists the first few sheet names, then how many more.
 func quoteSheets(sheets []sheetRef) string {
-	q := make([]string, 0, maxNamed+1)
-	for i, s := range sheets {
-		if i == maxNamed {
-			q = append(q, fmt.Sprintf("and %d more", len(sheets)-maxNamed))
-			break
-		}
-		q = append(q, quoteName(s.name))
-	}
-	return strings.Join(q, ", ")
+	return echo.Few(len(sheets), func(i int) string { return quoteName(sheets[i].name) })
 }
 
 // quoteName quotes a sheet name for a message, cut at 60 characters.
@@ -251,6 +255,7 @@ type part struct {
 	open  [maxDepth + 1]int // where each name ends in names, to match the ends
 	wb    *workbook
 	buf   []byte // text being read, reused
+	long  bool   // the part failed on a text longer than a cell's limit
 }
 
 // StdXML makes the reader read XML with encoding/xml's RawToken rather
@@ -430,6 +435,22 @@ func (p *part) fail(err error) error {
 	case errors.Is(err, errTooBig):
 		p.close()
 		return p.wb.tooBig()
+	case errors.Is(err, errLongText):
+		line := p.line()
+		p.close()
+		p.long = true
+		return Error{fmt.Sprintf("the part %s of the workbook holds a text of more than %d characters (line %d), more than a cell can hold; save the workbook again", p.name, maxText, line)}
+	case errors.Is(err, errLongMarkup), errors.Is(err, errManyAttrs), errors.Is(err, errDupAttr):
+		line := p.line()
+		p.close()
+		why := fmt.Sprintf("a tag, comment or processing instruction longer than %d KiB", maxMarkup>>10)
+		switch {
+		case errors.Is(err, errManyAttrs):
+			why = fmt.Sprintf("an element with more than %d attributes", maxAttrs)
+		case errors.Is(err, errDupAttr):
+			why = "an element with the same attribute twice"
+		}
+		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML, or not as a spreadsheet program writes it (line %d: %s); save the workbook again", p.name, line, why)}
 	case errors.Is(err, io.EOF):
 		if p.depth > 0 {
 			return p.invalid("it ends before its elements are closed")
@@ -517,9 +538,13 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
+	tooLong := Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
 	for {
 		t, err := p.next()
 		if err != nil {
+			if p.long {
+				return nil, tooLong
+			}
 			return nil, err
 		}
 		switch t.kind {
@@ -534,7 +559,7 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 					return nil, Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
 				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
-					return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+					return nil, tooLong
 				}
 				return b, nil
 			}
@@ -545,8 +570,8 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 			if skipAt != 0 {
 				continue
 			}
-			if len(b)+len(t.text) > maxCell*utf8.UTFMax {
-				return nil, Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+			if t.long || len(b)+len(t.text) > maxCell*utf8.UTFMax {
+				return nil, tooLong
 			}
 			b = append(b, t.text...)
 		}

@@ -122,7 +122,7 @@ func readRequest(body []byte, req any, what, fields string) error {
 		return &BadRequest{"the request is not a " + what + ": send a JSON object with flow and data (text), " + fields}
 	}
 	if r, ok := req.(interface{ request() *Request }); ok && !slices.Contains(Formats, r.request().Format) {
-		return &BadRequest{"the data format " + strconv.Quote(echo.Text(r.request().Format)) + " is not one the playground reads: send format as " + formatList()}
+		return &BadRequest{"the data format \"" + echo.Text(r.request().Format) + "\" is not one the playground reads: send format as " + formatList()}
 	}
 	return nil
 }

@@ -588,6 +588,15 @@ func TestUnknownFormat(t *testing.T) {
 		require.NoError(t, json.Unmarshal(w.Body.Bytes(), &e))
 		require.Equal(t, `the data format "xml" is not one the playground reads: send format as "auto", "json", "yaml", "csv" or "xlsx" (or leave it out)`, e.Error, name)
 	}
+	// The format is echoed escaped once, as the CLI echoes it
+	// (probe-bounds F4: strconv.Quote escaped echo.Text's escapes again).
+	r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/check", strings.NewReader(`{"flow":"a","format":"\u001b[31mxml\u202e"}`))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var e apiError
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &e))
+	require.True(t, strings.HasPrefix(e.Error, `the data format "\u001b[31mxml\u202e" is not one`), e.Error)
 	for _, f := range Formats {
 		_, err := Call(context.Background(), "check", []byte(`{"flow":"x","data":"a: 1","format":"`+f+`"}`))
 		require.NoError(t, err, f)
