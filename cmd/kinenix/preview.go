@@ -285,10 +285,12 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	if stop != nil {
 		p.errors++
+		// On standard error in every format, -json too (which also says
+		// it in the file's error), as README says of a stopped run.
 		if p.json == nil {
 			p.w.(*bufio.Writer).Flush()
-			fmt.Fprintf(p.stderr, "kinenix: %s: %s\n", echo.Clean(name), failed)
 		}
+		fmt.Fprintf(p.stderr, "kinenix: %s: %s\n", echo.Clean(name), failed)
 		if _, ok := stop.(*flow.StopError); !ok {
 			return exitUsage // the data could not be read
 		}

@@ -477,7 +477,9 @@ func TestPreviewStops(t *testing.T) {
 	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
 	r = runCLI(t, "", "preview", "-json", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
-	require.Empty(t, r.stderr)
+	// README: a run stopped by its budget or -timeout goes to standard
+	// error, with -json too (as validate -json).
+	require.Regexp(t, `^kinenix: .*f\.md: stopped at rows\[[0-9,]+\] \(sheet row [0-9,]+\): the run ran out of time \(-timeout 1ns\)\n$`, r.stderr)
 	var doc struct {
 		Files []struct {
 			Error   string
