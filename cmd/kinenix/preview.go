@@ -176,7 +176,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		return exitOK
 	}
 	if p.pf.compare != "" {
-		return p.compareFlows(ctx, name, f)
+		return p.compareFlows(ctx, name, src, f)
 	}
 	chosen, shown, only, code := p.filter(name, f)
 	if code != exitOK {
