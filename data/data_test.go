@@ -694,3 +694,19 @@ func TestJSONLinesReadAsJSON(t *testing.T) {
 		require.NotContains(t, err.Error(), "JSON lines", "%q", bad)
 	}
 }
+
+// R11: a quoted value left open is told at its quote, not at the end of
+// the text; a bracket left open is still told where it opens; a quote inside
+// a value or a comment opens nothing.
+func TestYAMLUnclosedQuoteAtItsLine(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"cases:\n  - template: \"x\n", `line 2, column 15: not valid YAML: the quoted value that starts here with " is not closed; end it with "`},
+		{"a: it's # 'x\nb: 'y\nc: 1\nd: 2\n", `line 2, column 4: not valid YAML: the quoted value that starts here with ' is not closed; end it with '`},
+		{"a: \"q \\\" r\nb: 1\n", `line 1, column 4: not valid YAML: the quoted value that starts here with " is not closed; end it with "`},
+		{"a: [1, 2\n", "line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
+	} {
+		_, err := Decode("d.yaml", []byte(c.text))
+		require.Error(t, err, "%q", c.text)
+		require.Contains(t, err.Error(), c.want, "%q", c.text)
+	}
+}
