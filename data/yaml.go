@@ -475,8 +475,8 @@ func tagWants(tag string) string {
 // unclosedQuote is the offset in b of a quote that opens a value (at the
 // start of a line or after `: `, `- `, `[`, `{`, `,` or `?`) and that
 // nothing closes before the end of the text: in double quotes a `\`
-// escapes the next character, in single quotes `''` is a quote. A quote
-// inside a value (`it's`) or a comment opens nothing.
+// escapes the next character, in single quotes two quotes in a row are one
+// quote. A quote inside a value (`it's`) or a comment opens nothing.
 func unclosedQuote(b []byte) (int, bool) {
 	open := -1 // the offset of the open quote, or -1
 	var quote byte
