@@ -220,7 +220,12 @@ func TestMalformedFileInPlainWords(t *testing.T) {
 		{head + "    complexity: [1]\n", "bad.yaml:7: case 1 ('n1'): complexity is a list; write a whole number, such as 1"},
 		{head + "    complexity: one\n", "bad.yaml:7: case 1 ('n1'): complexity is the text 'one'; write a whole number"},
 		{"cases:\n  template: x\n", "bad.yaml:2: cases is a mapping; write a list of cases, each starting with `- `"},
-		{head + "    complexity: 1\n    bogus: 2\n", "bad.yaml:8: case 1 ('n1'): the case has no key 'bogus'; its keys are name, template"},
+		{head + "    complexity: 1\n    bogus: 2\n", "bad.yaml:8: case 1 ('n1'): the case has the unknown key 'bogus'; the keys it can have are name, template"},
+		// R11: an unknown key is named as unknown, not as one missing
+		{"cases:\n  - template: x\n    want: x\n    kinds: [a]\n", "bad.yaml:4: case 1: the case has the unknown key 'kinds'; the keys it can have are name, template, condition,"},
+		{"cases:\n  - template: x\n    limits: {max_stepz: 1}\n", "bad.yaml:3: case 1: limits has the unknown key 'max_stepz'; the keys it can have are max_steps, max_work, max_size; did you mean max_steps?"},
+		// R11: an unclosed quote is told at its own line, not the file's end
+		{"cases:\n  - template: \"x\n    want: x\n", "bad.yaml: line 2, column 15: not valid YAML: the quoted value that starts here with \" is not closed"},
 		{head + "    complexity: 1\n    hnit: 2\n", "did you mean hint?"},
 		{head + "    complexity: 1\n    env: [a]\n", "bad.yaml:8: case 1 ('n1'): env is a list; write a mapping of names to texts"},
 		{head + "    complexity: 1\n    limits: {max_steps: abc}\n", "bad.yaml:8: case 1 ('n1'): limits.max_steps is the text 'abc'; write a whole number"},

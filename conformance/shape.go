@@ -176,7 +176,7 @@ func shapeError(file, inCase, what string, n *yaml.Node, s *shape) error {
 			if s.fields != nil {
 				vs = s.fields[k.Value]
 				if vs == nil {
-					msg := fmt.Sprintf("%s:%d: %s%s has no key %s; its keys are %s", file, k.Line, inCase, what, echo.Quote(k.Value), strings.Join(s.order, ", "))
+					msg := fmt.Sprintf("%s:%d: %s%s has the unknown key %s; the keys it can have are %s", file, k.Line, inCase, what, echo.Quote(k.Value), strings.Join(s.order, ", "))
 					if alt, ok := spell.Closest(k.Value, s.order); ok {
 						msg += "; did you mean " + alt + "?"
 					}

@@ -243,6 +243,13 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	case fmtJSON:
 		vars, err := d.json(b)
 		if err != nil {
+			if looksLikeJSONLines(b) {
+				// R12: one object per line is JSON lines, which only a
+				// name ending in .jsonl reads (standard input and .json
+				// are read as one JSON document)
+				return nil, d.errorf("this looks like JSON lines (one JSON object per line), not one JSON object; " +
+					"save it as a file whose name ends in .jsonl, which is read as JSON lines")
+			}
 			return nil, err
 		}
 		return &Data{name: d.name, vars: vars}, nil
@@ -251,6 +258,13 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	if err != nil {
 		if sep, ok := looksLikeCSV(b); ok && sniffed {
 			// D45: named for what it is, as a workbook read this way is
+			if sep != "','" {
+				// D49: advice that works when followed. A .csv file is
+				// read with commas (separator refuses ';' and tabs), so
+				// the commas are asked for now, not after the rename.
+				return nil, d.errorf("this is text that looks like CSV with its columns separated by %s, not JSON or YAML; "+
+					"save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\") in a file whose name ends in .csv, which is read as CSV", sep)
+			}
 			return nil, d.errorf("this is text that looks like CSV (values separated by %s), not JSON or YAML; "+
 				"save it as a file whose name ends in .csv, which is read as CSV", sep)
 		}

@@ -584,14 +584,28 @@ func TestFileIsNotWhatItClaims(t *testing.T) {
 func TestCSVTextWithoutName(t *testing.T) {
 	for _, c := range []struct{ text, sep string }{
 		{"name,amount\nA,1\n", "','"},
-		{"\uFEFFname;amount\r\nA;1\r\n", "';'"},
-		{"name\tamount\nA\t1\n", "tabs"},
 		{"name,amount\n", "','"},
 	} {
 		for _, name := range []string{"standard input", "/dev/fd/63", "data"} {
 			_, err := Decode(name, []byte(c.text))
 			require.EqualError(t, err, "data in "+name+": this is text that looks like CSV (values separated by "+c.sep+"), not JSON or YAML; "+
 				"save it as a file whose name ends in .csv, which is read as CSV", "%q", c.text)
+		}
+	}
+	// R5, D49: with ';' or tabs, commas are asked for at once: a .csv file
+	// with another separator is refused in turn (separator).
+	for _, c := range []struct{ text, sep string }{
+		{"\uFEFFname;amount\r\nA;1\r\n", "';'"},
+		{"name\tamount\nA\t1\n", "tabs"},
+	} {
+		for _, name := range []string{"standard input", "/dev/fd/63", "data"} {
+			_, err := Decode(name, []byte(c.text))
+			require.EqualError(t, err, "data in "+name+": this is text that looks like CSV with its columns separated by "+c.sep+", not JSON or YAML; "+
+				"save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\") in a file whose name ends in .csv, which is read as CSV", "%q", c.text)
+			// followed as written: commas, in a .csv file, read
+			fixed := strings.NewReplacer(";", ",", "\t", ",").Replace(c.text)
+			_, err = Decode("s.csv", []byte(fixed))
+			require.NoError(t, err, "%q", fixed)
 		}
 	}
 	for _, text := range []string{"a: [1\n", "a: 1, b: 2\nc, d\n", "just text\n", "a,b\nc\n"} {
@@ -658,5 +672,41 @@ func TestYAMLNoSpaceAfterColonFixWorks(t *testing.T) {
 		require.ErrorContains(t, err, "write `b: 2`")
 		vars := mustVars(t, "d.yaml", pre+"b: 2\n")
 		require.Equal(t, json.Number("2"), vars["b"])
+	}
+}
+
+// R12: JSON lines read as one JSON document (standard input, a .json
+// file) say that they look like JSON lines and how to give them; saved as
+// the message says, they read. One broken object is still told as JSON.
+func TestJSONLinesReadAsJSON(t *testing.T) {
+	text := "{\"id\":1,\"amount\":10}\n\n{\"id\":2,\"amount\":\"n/a\"}\r\n"
+	for _, name := range []string{"standard input", "data", "d.json"} {
+		_, err := Decode(name, []byte(text))
+		require.EqualError(t, err, "data in "+name+": this looks like JSON lines (one JSON object per line), not one JSON object; "+
+			"save it as a file whose name ends in .jsonl, which is read as JSON lines")
+	}
+	d, err := Decode("d.jsonl", []byte(text))
+	require.NoError(t, err)
+	require.NotNil(t, d)
+	for _, bad := range []string{"{\"a\":1}\n{\"a\":\n", "{\"a\":1} {\"a\":2}\n", "{\"a\":1}x\n"} {
+		_, err := Decode("standard input", []byte(bad))
+		require.Error(t, err)
+		require.NotContains(t, err.Error(), "JSON lines", "%q", bad)
+	}
+}
+
+// R11: a quoted value left open is told at its quote, not at the end of
+// the text; a bracket left open is still told where it opens; a quote inside
+// a value or a comment opens nothing.
+func TestYAMLUnclosedQuoteAtItsLine(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"cases:\n  - template: \"x\n", `line 2, column 15: not valid YAML: the quoted value that starts here with " is not closed; end it with "`},
+		{"a: it's # 'x\nb: 'y\nc: 1\nd: 2\n", `line 2, column 4: not valid YAML: the quoted value that starts here with ' is not closed; end it with '`},
+		{"a: \"q \\\" r\nb: 1\n", `line 1, column 4: not valid YAML: the quoted value that starts here with " is not closed; end it with "`},
+		{"a: [1, 2\n", "line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
+	} {
+		_, err := Decode("d.yaml", []byte(c.text))
+		require.Error(t, err, "%q", c.text)
+		require.Contains(t, err.Error(), c.want, "%q", c.text)
 	}
 }

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"encoding/json"
 	"unicode/utf8"
 )
 
@@ -85,4 +86,22 @@ func looksLikeCSV(b []byte) (sep string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// looksLikeJSONLines reports whether b, which is not one JSON document,
+// is JSON lines: two or more lines that are not blank, each one JSON
+// object.
+func looksLikeJSONLines(b []byte) bool {
+	n := 0
+	for line := range bytes.Lines(b) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' || !json.Valid(line) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }

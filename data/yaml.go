@@ -136,6 +136,12 @@ func yamlReason(b []byte, err error) string {
 				line++
 			}
 			off := yamlPoint(b, line, p.at)
+			if q, ok := unclosedQuote(b); ok && p.at == "end" {
+				// at the quote left open, not at the end of the text,
+				// which may be many lines below it
+				return fmt.Sprintf("line %d, column %d: not valid YAML: the quoted value that starts here with %s is not closed; end it with %s",
+					lineAt(b, q), columnAt(b, q), b[q:q+1], b[q:q+1])
+			}
 			if fix, ok := noSpaceAfterColon(lineText(b, line)); ok && p.part == "could not find expected ':'" {
 				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), fix)
 			}
@@ -464,4 +470,41 @@ func tagWants(tag string) string {
 		return "true or false"
 	}
 	return "a plain number (such as 12 or -0.5, without a leading + or 0)"
+}
+
+// unclosedQuote is the offset in b of a quote that opens a value (at the
+// start of a line or after `: `, `- `, `[`, `{`, `,` or `?`) and that
+// nothing closes before the end of the text: in double quotes a `\`
+// escapes the next character, in single quotes two quotes in a row are one
+// quote. A quote inside a value (`it's`) or a comment opens nothing.
+func unclosedQuote(b []byte) (int, bool) {
+	open := -1 // the offset of the open quote, or -1
+	var quote byte
+	prev := byte('\n') // the last byte that is not a space, outside quotes
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if open >= 0 {
+			switch {
+			case quote == '"' && c == '\\':
+				i++
+			case c == quote && quote == '\'' && i+1 < len(b) && b[i+1] == '\'':
+				i++
+			case c == quote:
+				open, prev = -1, c
+			}
+			continue
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+		case c == '#' && (prev == '\n' || i > 0 && (b[i-1] == ' ' || b[i-1] == '\t')):
+			for i+1 < len(b) && b[i+1] != '\n' {
+				i++ // a comment, to the line's end
+			}
+		case (c == '"' || c == '\'') && strings.IndexByte("\n:-[{,?", prev) >= 0:
+			open, quote = i, c
+		default:
+			prev = c
+		}
+	}
+	return open, open >= 0
 }

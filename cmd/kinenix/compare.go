@@ -17,14 +17,19 @@ import (
 // run over the same rows, and only what changed is printed, a line per
 // row and field, then a summary line.
 //
-// Fields are matched by label and by their order among the fields of the
-// same label (the second `condition` of the old flow with the second of
-// the new), wherever they are in the file. A row is newly skipped when a
-// condition that held for it in the old flow does not in the new one
-// (false or failing), and newly run the other way round; a condition
-// that one flow does not have holds for every row there (its step runs),
-// so adding a condition skips the rows where it is not true.
-func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flow.Flow) int {
+// Fields are matched within their step (the heading above them): steps
+// by their heading as written, and a step whose heading is in one flow
+// only with the one at the same place in the other; within a step, by
+// label and by their order among the fields of the same label (the
+// second `condition` of the step in the old flow with the second of the
+// same step in the new). A condition of one step is never matched with
+// one of another step. A row is newly skipped when a condition that held
+// for it in the old flow does not in the new one (false or failing), and
+// newly run the other way round; a condition that one flow does not have
+// holds for every row there (its step runs), so adding a condition skips
+// the rows where it is not true, and a row where the added condition is
+// true has not changed.
+func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byte, newFlow *flow.Flow) int {
 	src, err := readFlow(p.pf.compare, p.stdin, p.d.file == "-")
 	if err != nil {
 		p.w.(*bufio.Writer).Flush()
@@ -60,16 +65,29 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 	}
 	var cols []*column
 	byKey := map[string]*column{}
+	oldSteps, newSteps := steps(src), steps(newSrc)
+	stepIDs := matchSteps(oldSteps, newSteps)
 	addCols := func(fields []flow.Field, isNew bool) {
 		seen := map[string]int{}
+		ss, ids := oldSteps, []int(nil)
+		if isNew {
+			ss, ids = newSteps, stepIDs
+		}
 		for i, fd := range fields {
-			seen[fd.Label]++
-			k := fd.Label + "\x00" + strconv.Itoa(seen[fd.Label])
+			step := stepOf(ss, fd.Line)
+			if ids != nil {
+				step = ids[step]
+			}
+			sk := strconv.Itoa(step) + "\x00" + fd.Label
+			seen[sk]++
+			k := sk + "\x00" + strconv.Itoa(seen[sk])
 			c := byKey[k]
 			if c == nil {
 				c = &column{name: fd.Label, old: -1, new: -1, isCond: fd.Condition}
-				if fd.Condition {
+				if fd.Condition && isNew {
 					c.name += " (line " + strconv.Itoa(fd.Line) + ")"
+				} else if fd.Condition { // in the old flow only, unless matched below
+					c.name += " (line " + strconv.Itoa(fd.Line) + " of " + p.pf.compare + ")"
 				}
 				byKey[k] = c
 				cols = append(cols, c)
@@ -127,7 +145,9 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newFlow *flo
 				after = cell(&rn.Results[c.new])
 				ha = rn.Results[c.new].Holds
 			}
-			if before == after {
+			if before == after || c.isCond && hb && ha && (c.old < 0 || c.new < 0) {
+				// a condition in one flow only that holds: the step runs
+				// in both, as for a condition that held in both
 				continue
 			}
 			any = true
@@ -178,4 +198,75 @@ func rangesNote(r *record.Rows, total int, stopped bool) string {
 		return ""
 	}
 	return " (" + r.Text(total, stopped) + ")"
+}
+
+// step is a heading of a flow (a step, or the title above the first step)
+// and its line.
+type step struct {
+	line int
+	text string
+}
+
+// steps are the headings of a flow's text, outside fenced code blocks,
+// after the start of the file (line 0, no heading).
+func steps(src []byte) []step {
+	out := []step{{0, ""}}
+	fence := ""
+	for i, ln := range strings.Split(strings.TrimPrefix(string(src), "\uFEFF"), "\n") {
+		t := strings.TrimSpace(strings.TrimSuffix(ln, "\r"))
+		if fence != "" {
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if h := strings.TrimLeft(t, "#"); len(h) < len(t) && len(t)-len(h) <= 6 && (h == "" || h[0] == ' ' || h[0] == '\t') {
+			out = append(out, step{i + 1, strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), "#"))})
+		}
+	}
+	return out
+}
+
+// stepOf is the index among ss of the step of the field on line.
+func stepOf(ss []step, line int) int {
+	at := 0
+	for i, s := range ss {
+		if s.line < line {
+			at = i
+		}
+	}
+	return at
+}
+
+// matchSteps gives each step of the new flow the index of its step in the
+// old one: the first with the same heading not yet matched, or else the
+// one at the same place if that is not matched; a step of the new flow
+// matched with none gets an index of its own (past the old steps).
+func matchSteps(old, new []step) []int {
+	ids := make([]int, len(new))
+	used := make([]bool, len(old))
+	for j, n := range new {
+		ids[j] = -1
+		for i, o := range old {
+			if !used[i] && o.text == n.text {
+				ids[j], used[i] = i, true
+				break
+			}
+		}
+	}
+	for j := range new {
+		if ids[j] < 0 && j < len(old) && !used[j] {
+			ids[j], used[j] = j, true
+		}
+	}
+	for j := range new {
+		if ids[j] < 0 {
+			ids[j] = len(old) + j
+		}
+	}
+	return ids
 }

@@ -181,3 +181,26 @@ func TestCSVOnStandardInput(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "A\n", r.stdout)
 }
+
+// R5, R12 with D49: data on standard input separated by ';' asks for
+// commas at once, and JSON lines there say how to give them; following
+// either message, the data reads.
+func TestStdinAdviceWorksWhenFollowed(t *testing.T) {
+	r := runCLI(t, "a;b\n1;2\n", "render", "-data", "-", "${a}")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "separated by ';'")
+	require.Contains(t, r.stderr, "save it as CSV with commas")
+	require.Contains(t, r.stderr, "ends in .csv")
+	p := writeFile(t, "s.csv", "a,b\n1,2\n")
+	r = runCLI(t, "", "render", "-data", p, "${rows[0].a}")
+	require.Equal(t, result{0, "1\n", ""}, r)
+
+	lines := "{\"a\":1}\n{\"a\":2}\n"
+	r = runCLI(t, lines, "render", "-data", "-", "${a}")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: data in standard input: this looks like JSON lines (one JSON object per line), not one JSON object; "+
+		"save it as a file whose name ends in .jsonl, which is read as JSON lines\n", r.stderr)
+	p = writeFile(t, "s.jsonl", lines)
+	r = runCLI(t, "", "render", "-data", p, "${rows[1].a}")
+	require.Equal(t, result{0, "2\n", ""}, r)
+}

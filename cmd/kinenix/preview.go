@@ -100,6 +100,9 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			}
 			return code
 		}
+		if rc := c.checkWhereLine(files, d, pf.where); rc != exitOK {
+			return rc
+		}
 		ctx, cancel := runContext(pf.timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
@@ -173,7 +176,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		return exitOK
 	}
 	if p.pf.compare != "" {
-		return p.compareFlows(ctx, name, f)
+		return p.compareFlows(ctx, name, src, f)
 	}
 	chosen, shown, only, code := p.filter(name, f)
 	if code != exitOK {
@@ -305,6 +308,47 @@ func (p *previewRun) timeoutNote(err error) string {
 		return " (-timeout " + p.pf.timeout.String() + ")"
 	}
 	return ""
+}
+
+// checkWhereLine checks a -where given as a line number against every
+// flow before anything is printed: a line that is not a condition of one
+// of them is a usage error (exit 2), not one found after the other flows'
+// rows and summaries were printed. A flow that cannot be read or compiled
+// is left to the run, which reports it as it does without -where; so is
+// a flow read from standard input, which cannot be read twice.
+func (c *cli) checkWhereLine(files []string, d *dataFlags, where string) int {
+	line, err := strconv.Atoi(strings.TrimSpace(where))
+	if err != nil || len(files) < 2 {
+		return exitOK // one flow: filter checks it before its rows
+	}
+	for _, name := range files {
+		if name == "-" {
+			continue
+		}
+		src, err := readFlow(name, c.stdin, d.file == "-")
+		if err != nil {
+			continue
+		}
+		f, err := flow.Compile(name, src, append([]flow.Option{flow.EnvAllowed(d.envAllowed()), flow.EnvNames(d.env...)}, runOptions...)...)
+		if err != nil {
+			continue
+		}
+		if !hasConditionLine(f, line) {
+			fmt.Fprintf(c.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
+			return exitUsage
+		}
+	}
+	return exitOK
+}
+
+// hasConditionLine reports whether line of f is a condition field.
+func hasConditionLine(f *flow.Flow, line int) bool {
+	for _, fd := range f.Fields() {
+		if fd.Condition && fd.Line == line {
+			return true
+		}
+	}
+	return false
 }
 
 // filter is what -where and -errors keep of the rows: chosen and shown

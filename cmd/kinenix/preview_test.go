@@ -707,3 +707,29 @@ func TestPreviewWarningsEveryFormat(t *testing.T) {
 	require.Len(t, want, 3)
 	require.Equal(t, want, got)
 }
+
+// R10: -where N over several flows is checked against each of them before
+// anything is printed: line N not a condition of one of them is a usage
+// error (exit 2) with nothing on standard output, not one found after the
+// other flows' summaries.
+func TestPreviewWhereLineCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	sheet := writeFile(t, "a.csv", "amount\n10\n3\n")
+	head := "# t\n\n## 1. s\n\n- **action:** x\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.md"), []byte(head+"- **total:** ${row.amount + 1}\n- **condition:** ${row.amount} > 5\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.md"), []byte(head+"- **condition:** ${row.amount} > 5\n"), 0o600))
+	for _, args := range [][]string{
+		{"preview", "-data", sheet, "-where", "6", "-summary", dir},
+		{"preview", "-data", sheet, "-where", "6", filepath.Join(dir, "b.md"), filepath.Join(dir, "a.md")},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, args)
+		require.Empty(t, r.stdout, args)
+		require.Equal(t, "kinenix preview: -where 6: line 6 of "+filepath.Join(dir, "a.md")+" is not a condition field\n", r.stderr, args)
+	}
+	// line 7 is a condition of a.md only: b.md is told
+	r := runCLI(t, "", "preview", "-data", sheet, "-where", "7", dir)
+	require.Equal(t, 2, r.code)
+	require.Empty(t, r.stdout)
+	require.Contains(t, r.stderr, "line 7 of "+filepath.Join(dir, "b.md")+" is not a condition field")
+}
