@@ -301,3 +301,10 @@ func ExampleValidate() {
 	// report.md:4:21: ${lenght(rows)}: unknown function lenght; did you mean len?
 	// report.md:5:32: condition: unknown operator =; did you mean ==?
 }
+
+// Headings reads a flow's headings as Fields reads its fields: outside
+// fenced code blocks, one to six # then a space, a tab or the line's end.
+func TestHeadings(t *testing.T) {
+	src := "\uFEFF# Renewals\n- **a:** x\n## Notify the customer ##\n```\n## not a heading\n```\n#tag\n####### seven\n###\n\t### Pay\n"
+	require.Equal(t, []flow.Heading{{Text: "Renewals", Line: 1}, {Text: "Notify the customer", Line: 3}, {Text: "", Line: 9}, {Text: "Pay", Line: 10}}, flow.Headings([]byte(src)))
+}

@@ -125,6 +125,36 @@ func Fields(src []byte) []Field {
 	return out
 }
 
+// Heading is a Markdown heading of a flow (`## Notify the customer`): the
+// title of a flow, or a step of it.
+type Heading struct {
+	// Text is the heading without its `#` marks and the spaces around it.
+	Text string
+	// Line is its line in the file (1-based).
+	Line int
+}
+
+// Headings returns the headings of a flow (one to six `#`, then a space,
+// a tab or the end of the line), in file order, outside fenced code
+// blocks, read as Fields reads the file: `kinenix preview -compare`
+// matches the fields of two flows within their steps by them.
+func Headings(src []byte) []Heading {
+	var out []Heading
+	var fs fenceState
+	for _, ln := range splitLines(string(src)) {
+		if fs.skip(ln.text) {
+			continue
+		}
+		t := strings.TrimSpace(ln.text)
+		h := strings.TrimLeft(t, "#")
+		if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
+			continue
+		}
+		out = append(out, Heading{Text: strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), "#")), Line: ln.num})
+	}
+	return out
+}
+
 // parseField reads a field line. It returns the label and the byte offset
 // where the value starts (after the white space that follows the label).
 func parseField(text string) (label string, valueAt int, ok bool) {

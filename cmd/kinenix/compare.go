@@ -207,26 +207,12 @@ type step struct {
 	text string
 }
 
-// steps are the headings of a flow's text, outside fenced code blocks,
-// after the start of the file (line 0, no heading).
+// steps are the headings of a flow (flow.Headings, read as its fields
+// are), after the start of the file (line 0, no heading).
 func steps(src []byte) []step {
 	out := []step{{0, ""}}
-	fence := ""
-	for i, ln := range strings.Split(strings.TrimPrefix(string(src), "\uFEFF"), "\n") {
-		t := strings.TrimSpace(strings.TrimSuffix(ln, "\r"))
-		if fence != "" {
-			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = t[:3]
-			continue
-		}
-		if h := strings.TrimLeft(t, "#"); len(h) < len(t) && len(t)-len(h) <= 6 && (h == "" || h[0] == ' ' || h[0] == '\t') {
-			out = append(out, step{i + 1, strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), "#"))})
-		}
+	for _, h := range flow.Headings(src) {
+		out = append(out, step{h.Line, h.Text})
 	}
 	return out
 }
