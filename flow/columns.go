@@ -31,8 +31,14 @@ type ColumnRead struct {
 	// operand of arithmetic, the first value of number(), round() or
 	// format(), a side of < > <= >= (see eval.Read).
 	Numeric bool
+	// Field is true when a field (a line that is no condition) reads
+	// the column as a number: a field is computed on every row, so no
+	// condition can leave a row out of that read.
+	Field bool
 	// Line and Column (1-based, characters) are where the flow first
-	// reads the column (as a number when Numeric).
+	// reads the column; when Numeric, its first read as a number that no
+	// condition leaves out (a field's, or one of a condition that is not
+	// a part of an `and` or an `or`), else its first read as a number.
 	Line, Column int
 }
 
@@ -41,19 +47,35 @@ type ColumnRead struct {
 func Columns(src []byte) []ColumnRead {
 	var out []ColumnRead
 	index := map[string]int{}
-	add := func(ln line, at int, rs []eval.Read) {
+	always := map[string]bool{} // Line and Column are of a read no condition leaves out
+	// parts are the parts of a condition, nil for a field.
+	add := func(ln line, at int, rs []eval.Read, field bool, parts []eval.Part) {
 		for _, r := range rs {
 			if len(r.Path) < 2 || r.Path[0] != "row" {
 				continue
 			}
 			c := ColumnRead{Name: r.Path[1], Numeric: r.Numeric, Line: ln.num, Column: column(ln.text, at+r.Offset)}
+			unguarded := false
+			if c.Numeric {
+				c.Field = field
+				unguarded = field || len(parts) < 2 ||
+					!slices.ContainsFunc(parts, func(p eval.Part) bool { return p.Start <= r.Offset && r.Offset < p.End })
+			}
 			i, seen := index[c.Name]
 			switch {
 			case !seen:
 				index[c.Name] = len(out)
 				out = append(out, c)
+				always[c.Name] = unguarded
 			case c.Numeric && !out[i].Numeric:
 				out[i] = c
+				always[c.Name] = unguarded
+			case unguarded && !always[c.Name]:
+				c.Field = c.Field || out[i].Field
+				out[i] = c
+				always[c.Name] = true
+			case c.Field:
+				out[i].Field = true
 			}
 		}
 	}
@@ -67,12 +89,12 @@ func Columns(src []byte) []ColumnRead {
 		}
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
 			if c, err := eval.CompileCondition(strings.TrimRight(ln.text[at:], " \t")); err == nil {
-				add(ln, at, c.Reads())
+				add(ln, at, c.Reads(), false, c.Parts())
 			}
 			continue
 		}
 		t, _ := eval.Compile(ln.text)
-		add(ln, 0, t.Reads())
+		add(ln, 0, t.Reads(), true, nil)
 	}
 	return out
 }
@@ -162,6 +184,9 @@ type warnCells struct {
 	// written as quoted text in a condition.
 	values []string
 	unsafe bool
+	// line and col are the first read of the column as a number that
+	// the rows ran (0 when unknown).
+	line, col int
 }
 
 // maxGuardValues is the most different values that the advice of a
@@ -326,7 +351,7 @@ func (c *ColumnCounter) Add(row map[string]any, index, sheetRow int) {
 			return value.TextValue("?")
 		}
 		return v
-	}, RowRef{Index: index, SheetRow: sheetRow})
+	}, RowRef{Index: index, SheetRow: sheetRow}, nil, nil)
 }
 
 // AddValue is Add for a row given as a dictionary value (the `row` of a
@@ -335,13 +360,13 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowRef{Index: index, SheetRow: sheetRow})
+	}, RowRef{Index: index, SheetRow: sheetRow}, nil, nil)
 }
 
 // AddInput is AddValue for the row of a run's input (its variable row),
 // which it names as a run names it, with its Key (D41: `rows[3] (sheet
 // row 5, INV-0104)`). An input that is no row of a sheet is not counted.
-func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil) }
+func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil, nil) }
 
 // AddRow is AddInput for the input in of a run and its result r: a
 // column that the flow reads as a number only in parts of conditions that
@@ -350,15 +375,16 @@ func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil) }
 // count the cell as ever. It knows the parts left out when the flow runs
 // with SampleWarnings, and is AddInput otherwise.
 func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
-	var notNumeric []string
-	if r != nil {
-		notNumeric = r.notNumeric
+	if r == nil {
+		c.addInput(in, nil, nil)
+		return
 	}
-	c.addInput(in, notNumeric)
+	c.addInput(in, r.notNumeric, r.numericAt)
 }
 
-// addInput is AddRow with the columns not read as a number on the row.
-func (c *ColumnCounter) addInput(in Input, notNumeric []string) {
+// addInput is AddRow with the columns not read as a number on the row,
+// and where it first read the others that conditions may leave out.
+func (c *ColumnCounter) addInput(in Input, notNumeric []string, numericAt []readAt) {
 	if in.Index < 0 || in.Scope == nil {
 		return
 	}
@@ -369,12 +395,13 @@ func (c *ColumnCounter) addInput(in Input, notNumeric []string) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, notNumeric...)
+	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, notNumeric, numericAt)
 }
 
 // add counts one row; the columns notNumeric are not read as a number on
-// it.
-func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric ...string) {
+// it, and numericAt are where it first read others as a number (by
+// default where the column's ColumnRead says).
+func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric []string, numericAt []readAt) {
 	c.rows++
 	name := ""
 	for i := range c.facts {
@@ -390,6 +417,13 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 			f.unclear.add(v, at)
 		case kind == KindText && f.Numeric && !slices.Contains(notNumeric, f.Name):
 			f.text.add(v, at) // a row that read the column as a number
+			line, col := f.Line, f.Column
+			if j := slices.IndexFunc(numericAt, func(r readAt) bool { return r.name == f.Name }); j >= 0 {
+				line, col = numericAt[j].line, numericAt[j].col
+			}
+			if f.text.line == 0 || line < f.text.line || line == f.text.line && col < f.text.col {
+				f.text.line, f.text.col = line, col
+			}
 		}
 	}
 }
@@ -542,13 +576,16 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		}
 		if text := f.text; f.Numeric && text.count > 0 {
 			w := at
+			if text.line > 0 {
+				w.Line, w.Column, w.EndLine, w.EndColumn = text.line, text.col, text.line, text.col+1
+			}
 			rows := text.runs.text(c.rows)
 			verb := "hold"
 			if text.count == 1 || rows == "every row" {
 				verb = "holds"
 			}
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + verb +
-				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f.Name, text)
+				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f.ColumnRead, text)
 			listRows(&w, text)
 			out = append(out, w)
 		}
@@ -561,10 +598,15 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 // out in a condition with a part before the comparison that names every
 // value they hold (a condition compares text trimmed and without regard
 // to case, D27); when they hold too many values to name, or one that a
-// condition cannot write, correcting the data is the advice.
-func guardAdvice(name string, w warnCells) string {
-	x := "${" + ast.KeyPath("row", name) + "}"
+// condition cannot write, correcting the data is the advice. A field
+// that reads the column as a number reads it on every row, and no
+// condition leaves a row out of a field (nor does default(), which
+// replaces only an empty value): correcting the data is the advice.
+func guardAdvice(col ColumnRead, w warnCells) string {
+	x := "${" + ast.KeyPath("row", col.Name) + "}"
 	switch {
+	case col.Field:
+		return "correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field"
 	case w.unsafe || len(w.values) == 0:
 		return "correct the data (one of the values cannot be written in a condition to leave its rows out)"
 	case len(w.values) > maxGuardValues:

@@ -26,8 +26,8 @@ func TestColumns(t *testing.T) {
 	got := flow.Columns([]byte(columnsFlow))
 	require.Equal(t, []flow.ColumnRead{
 		{Name: "Customer", Line: 3, Column: 13},
-		{Name: "Amount", Numeric: true, Line: 4, Column: 16},
-		{Name: "Unit Price", Numeric: true, Line: 4, Column: 43},
+		{Name: "Amount", Numeric: true, Field: true, Line: 4, Column: 16},
+		{Name: "Unit Price", Numeric: true, Field: true, Line: 4, Column: 43},
 		{Name: "Days", Numeric: true, Line: 5, Column: 20},
 		{Name: "Status", Line: 5, Column: 41},
 		{Name: "Note", Line: 6, Column: 19},
@@ -81,7 +81,7 @@ func TestColumnFacts(t *testing.T) {
 		msgs = append(msgs, w.String())
 	}
 	require.Equal(t, []string{
-		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or, in a condition, leave such rows out with a part before the comparison (not ${row.Amount} in 'n/a', 'TBD' and ...)",
+		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field",
 		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
 		// '2,5' in Days is one unclear number of four: no column warning
 		// (D45: most of a column's numbers); the row's own error says
@@ -323,4 +323,39 @@ func TestColumnTextRowsAll(t *testing.T) {
 	cells = []any{"it's", "1"}
 	c = flow.CountColumns(cols, rowsOf(map[string][]any{"value": cells}))
 	require.Contains(t, c.Warnings("f.md")[0].Message, "correct the data (one of the values cannot be written in a condition to leave its rows out)")
+}
+
+// D49 (review R2): the text warning points at the first read of the
+// column that its rows ran, not at a part a condition left out; for a
+// column a field reads as a number, the advice is to correct the data,
+// never a condition guard (no condition leaves a row out of a field).
+func TestColumnWarningPointsAtRead(t *testing.T) {
+	rows := []map[string]any{{"amount": "10"}, {"amount": "x"}, {"amount": "3"}}
+	warnings := func(src string) []flow.Finding {
+		t.Helper()
+		f, err := flow.Compile("g.md", []byte(src), flow.SampleWarnings())
+		require.NoError(t, err)
+		c := flow.NewColumnCounter(flow.Columns([]byte(src)))
+		for i, row := range rows {
+			in := flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row})}
+			r := f.Run(context.Background(), in.Scope)
+			c.AddRow(in, &r)
+		}
+		return c.Warnings("g.md")
+	}
+	// a guarded condition, then a field
+	ws := warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n- **twice:** ${row.amount * 2}\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{2, 16}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+	require.Contains(t, ws[0].Message, "correct the data: a field reads the column as a number on every row")
+	require.NotContains(t, ws[0].Message, "in a condition")
+	// a guarded condition, then one that is not
+	ws = warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n- **condition:** ${row.amount} < 100\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{2, 20}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+	require.Contains(t, ws[0].Message, "(${row.amount} != 'x' and ...)")
+	// a guard that does not leave the row out: the read it ran
+	ws = warnings("- **condition:** ${row.amount} != 'y' and ${row.amount} > 5\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{1, 45}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
 }

@@ -26,7 +26,7 @@ func TestCheckColumnsAndTraps(t *testing.T) {
 	}
 	require.Contains(t, msgs, "condition: ';' is part of the text that is compared, so this is quietly false; leave it out: ${row.Status} == Paid")
 	require.Contains(t, msgs, "column Amount is read as a number, but rows[1] (sheet row 3) holds text that is not a number ('n/a'); "+
-		"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.Amount} != 'n/a' and ...)")
+		"correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field")
 	res, err = Check(context.Background(), Request{Flow: md, Data: `{"row": {"Amount": "n/a"}}`})
 	require.NoError(t, err)
 	require.Empty(t, res.Columns, "no sheet, no column facts")
