@@ -585,7 +585,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 				verb = "holds"
 			}
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + verb +
-				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f.ColumnRead, text)
+				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text)
 			listRows(&w, text)
 			out = append(out, w)
 		}
@@ -602,9 +602,17 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 // that reads the column as a number reads it on every row, and no
 // condition leaves a row out of a field (nor does default(), which
 // replaces only an empty value): correcting the data is the advice.
-func guardAdvice(col ColumnRead, w warnCells) string {
+// When the column holds no numbers (its other cells are empty), a guard
+// would leave every row out, and the condition would be quietly never
+// true (D44): the advice is to correct the data or read the column as
+// text.
+func guardAdvice(col ColumnFacts, w warnCells) string {
 	x := "${" + ast.KeyPath("row", col.Name) + "}"
+	asText := "correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"
+	numbers := col.Kinds[KindNumber].Count + col.Kinds[KindNumberText].Count + col.Kinds[KindUnclear].Count
 	switch {
+	case numbers == 0:
+		return "the column holds no numbers: " + asText
 	case col.Field:
 		return "correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field"
 	case w.unsafe || len(w.values) == 0:

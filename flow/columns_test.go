@@ -141,7 +141,7 @@ func TestColumnFactsBounded(t *testing.T) {
 	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
-	require.Contains(t, ws[0].Message, "but every row holds text that is not a number ('n/a'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.n} != 'n/a' and ...)")
+	require.Contains(t, ws[0].Message, "but every row holds text that is not a number ('n/a'); the column holds no numbers: correct the data, or read the column as text")
 	// D41: the rows are there for JSON too, the first MaxRowsListed.
 	require.Equal(t, 10000, ws[0].Rows.Count)
 	require.Len(t, ws[0].Rows.Refs, flow.MaxRowsListed)
@@ -358,4 +358,21 @@ func TestColumnWarningPointsAtRead(t *testing.T) {
 	ws = warnings("- **condition:** ${row.amount} != 'y' and ${row.amount} > 5\n")
 	require.Len(t, ws, 1)
 	require.Equal(t, [2]int{1, 45}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+}
+
+// D44, D49 (review R8): a column read as a number that holds no numbers
+// gets no advice of a guard that would leave every row out (a condition
+// quietly never true); it says the column holds no numbers. Empty cells
+// are no numbers either. A column with some numbers keeps the guard.
+func TestColumnNoNumbersNoGuard(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "d", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"2026-01-15", "", "2026-02-01"}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "; the column holds no numbers: correct the data, or read the column as text (compare it with == or in;")
+	require.NotContains(t, ws[0].Message, "leave such rows out")
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"2026-01-15", "5", "2026-02-01"}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "leave such rows out with a part before the comparison (not ${row.d} in '2026-01-15', '2026-02-01' and ...)")
 }
