@@ -184,6 +184,11 @@ type warnCells struct {
 	// written as quoted text in a condition.
 	values []string
 	unsafe bool
+	// other is true when some cell is no text: a boolean, a list or a
+	// dictionary (JSON lines).
+	other bool
+	// nested is true when some cell is a list or a dictionary.
+	nested bool
 	// line and col are the first read of the column as a number that
 	// the rows ran (0 when unknown).
 	line, col int
@@ -197,6 +202,9 @@ const maxGuardValues = 5
 // add counts the cell v on the row at.
 func (w *warnCells) add(v value.Value, at RowRef) {
 	w.count++
+	if k := v.Kind(); k != value.Text {
+		w.other = true
+	}
 	if len(w.examples) < MaxExamples && w.tried < maxTries {
 		w.tried++
 		if s := showCell(v); !slices.Contains(w.examples, s) {
@@ -216,6 +224,7 @@ func (w *warnCells) add(v value.Value, at RowRef) {
 		s = strings.TrimSpace(v.String())
 	default:
 		w.unsafe = true // a list or a dictionary: no text to name it by
+		w.nested = true
 		return
 	}
 	for _, x := range w.values {
@@ -532,10 +541,18 @@ func asciiDigits(s string) bool {
 var numberFunc = sync.OnceValues(func() (*funcs.Func, bool) { return funcs.Lookup("number") })
 
 // showCell shows a cell in facts: text quoted, a number plain, both cut
-// and cleaned as echoed text is (D37).
+// and cleaned as echoed text is (D37); a boolean, a list and a dictionary
+// (of JSON lines) named as what they are, as a row's error names them
+// (`a list is not a number`), never shown as text or as the number a list
+// of one would show (review R6).
 func showCell(v value.Value) string {
-	if v.Kind() == value.Text {
+	switch v.Kind() {
+	case value.Text:
 		return echo.Quote(v.Text())
+	case value.Bool:
+		return "a boolean (" + v.String() + ")"
+	case value.List, value.Dict:
+		return v.Kind().Phrase()
 	}
 	return echo.Text(v.String())
 }
@@ -580,12 +597,18 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 				w.Line, w.Column, w.EndLine, w.EndColumn = text.line, text.col, text.line, text.col+1
 			}
 			rows := text.runs.text(c.rows)
-			verb := "hold"
-			if text.count == 1 || rows == "every row" {
-				verb = "holds"
+			one := text.count == 1 || rows == "every row"
+			what := "hold text that is not a number"
+			switch {
+			case one && text.other:
+				what = "holds a value that is not a number"
+			case text.other:
+				what = "hold values that are not numbers"
+			case one:
+				what = "holds text that is not a number"
 			}
-			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + verb +
-				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text)
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + what +
+				" (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text)
 			listRows(&w, text)
 			out = append(out, w)
 		}
@@ -611,6 +634,8 @@ func guardAdvice(col ColumnFacts, w warnCells) string {
 	asText := "correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"
 	numbers := col.Kinds[KindNumber].Count + col.Kinds[KindNumberText].Count + col.Kinds[KindUnclear].Count
 	switch {
+	case w.nested:
+		return "correct the data (a list or a dictionary cannot be named in a condition to leave its rows out)"
 	case numbers == 0:
 		return "the column holds no numbers: " + asText
 	case col.Field:

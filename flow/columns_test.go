@@ -376,3 +376,21 @@ func TestColumnNoNumbersNoGuard(t *testing.T) {
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "leave such rows out with a part before the comparison (not ${row.d} in '2026-01-15', '2026-02-01' and ...)")
 }
+
+// Review R6: in JSON lines, a boolean, a list and a dictionary in a column
+// read as a number are named as what they are, as a row's error names
+// them (`a list is not a number`): not as text, nor a list of one as the
+// number it holds.
+func TestColumnNamesOtherValues(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "amount", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"amount": {10, "n/a", true, []any{1}, map[string]any{"a": 1}}}))
+	require.Equal(t, "number 1 (10); other text 4 ('n/a', a boolean (true), a list)", c.Facts()[0].String())
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column amount is read as a number, but rows 1-4 hold values that are not numbers ('n/a', a boolean (true), a list); "+
+		"correct the data (a list or a dictionary cannot be named in a condition to leave its rows out)", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"amount": {10, map[string]any{"a": 1}}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "but rows[1] (sheet row 3) holds a value that is not a number (a dictionary); ")
+}
