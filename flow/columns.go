@@ -163,6 +163,10 @@ type ColumnFacts struct {
 	// unclear are the cells of unclear numbers, for the warning about a
 	// column most of whose numbers are not clear.
 	unclear warnCells
+	// looks are the first unclear number of each look (unclearLook:
+	// grouped by spaces, decimal commas, other), "" for a look not seen,
+	// so that a warning tells every look the column mixes (review R7).
+	looks [lookCount]string
 	// text are the cells of other text in the rows that read the column
 	// as a number (AddRow), for the warning about such a column.
 	text warnCells
@@ -417,8 +421,13 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 		f := &c.facts[i]
 		v := cell(f.Name)
 		kind, u := classify(v)
-		if kind == KindUnclear && f.reason == "" {
-			f.reason = u.Reason()
+		if kind == KindUnclear {
+			if f.reason == "" {
+				f.reason = u.Reason()
+			}
+			if l := lookOf(v.Text()); f.looks[l] == "" {
+				f.looks[l] = v.Text()
+			}
 		}
 		f.Kinds[kind].add(kind, v, at, &name)
 		switch {
@@ -587,7 +596,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		if u := f.unclear; u.count > 0 && 2*u.count > values {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + ": " + Count(u.count) + " of " + Count(values) +
-				" values " + unclearLook(u.examples[0]) + "; number() refuses them (" + f.reason + ")"
+				" values " + unclearLooks(f.looks) + "; number() refuses them (" + f.reason + ")"
 			listRows(&w, u)
 			out = append(out, w)
 		}
@@ -666,22 +675,52 @@ func listRows(w *Finding, c warnCells) {
 	}
 }
 
-// unclearLook names what unclear numbers like the shown example look
-// like: numbers grouped by spaces (9 800), decimal commas (12,5), or
-// numbers that are not clear.
-func unclearLook(example string) string {
-	s := strings.Trim(example, "'")
-	for i, r := range s {
-		if unicode.IsSpace(r) || r == '\u202f' || r == '\u00a0' {
-			if i > 0 && unicode.IsDigit(rune(s[i-1])) {
-				return "look like numbers grouped by spaces (" + s + ")"
-			}
+// The looks of unclear numbers, in the order a warning names them.
+const (
+	lookSpaces = iota // numbers grouped by spaces (9 800)
+	lookComma         // decimal commas (12,5)
+	lookOther         // numbers that are not clear
+	lookCount
+)
+
+// lookOf is the look of the unclear number s: grouped by spaces when a
+// digit is followed by a space, a decimal comma when it holds a comma.
+func lookOf(s string) int {
+	prevDigit := false
+	for _, r := range s {
+		if prevDigit && (unicode.IsSpace(r) || r == '\u202f' || r == '\u00a0') {
+			return lookSpaces
 		}
+		prevDigit = unicode.IsDigit(r)
 	}
 	if strings.Contains(s, ",") {
-		return "look like decimal commas (" + s + ")"
+		return lookComma
 	}
-	return "are numbers that are not clear (" + s + ")"
+	return lookOther
+}
+
+// unclearLooks names what the unclear numbers of a column look like, one
+// example of each look it holds (looks, by lookOf): `look like numbers
+// grouped by spaces (9 800)`, `look like decimal commas (12,5)`, or both
+// (`look like numbers grouped by spaces (9 800) or decimal commas
+// (12,5)`); unclear numbers of no such look `are numbers that are not
+// clear (...)`.
+func unclearLooks(looks [lookCount]string) string {
+	var parts []string
+	if s := looks[lookSpaces]; s != "" {
+		parts = append(parts, "numbers grouped by spaces ("+echo.Text(s)+")")
+	}
+	if s := looks[lookComma]; s != "" {
+		parts = append(parts, "decimal commas ("+echo.Text(s)+")")
+	}
+	other := looks[lookOther]
+	switch {
+	case len(parts) == 0:
+		return "are numbers that are not clear (" + echo.Text(other) + ")"
+	case other != "":
+		return "look like " + strings.Join(parts, " or ") + ", or are otherwise not clear (" + echo.Text(other) + ")"
+	}
+	return "look like " + strings.Join(parts, " or ")
 }
 
 // SheetFacts counts the columns cols over the rows of the sheet that s

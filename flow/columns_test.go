@@ -394,3 +394,19 @@ func TestColumnNamesOtherValues(t *testing.T) {
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "but rows[1] (sheet row 3) holds a value that is not a number (a dictionary); ")
 }
+
+// Review R7: a column whose unclear numbers mix looks (grouped by spaces,
+// decimal commas) is told with both, each with an example, not as the
+// look of its first.
+func TestColumnUnclearMixedLooks(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "price", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"9 800", "1 200", "12,5", 5}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column price: 3 of 4 values look like numbers grouped by spaces (9 800) or decimal commas (12,5); "+
+		"number() refuses them ('9 800' is not clear: write 9800 or 9,800)", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"12,5", "3,5", 5}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "2 of 3 values look like decimal commas (12,5); ")
+}
