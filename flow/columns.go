@@ -31,8 +31,14 @@ type ColumnRead struct {
 	// operand of arithmetic, the first value of number(), round() or
 	// format(), a side of < > <= >= (see eval.Read).
 	Numeric bool
+	// Field is true when a field (a line that is no condition) reads
+	// the column as a number: a field is computed on every row, so no
+	// condition can leave a row out of that read.
+	Field bool
 	// Line and Column (1-based, characters) are where the flow first
-	// reads the column (as a number when Numeric).
+	// reads the column; when Numeric, its first read as a number that no
+	// condition leaves out (a field's, or one of a condition that is not
+	// a part of an `and` or an `or`), else its first read as a number.
 	Line, Column int
 }
 
@@ -41,19 +47,35 @@ type ColumnRead struct {
 func Columns(src []byte) []ColumnRead {
 	var out []ColumnRead
 	index := map[string]int{}
-	add := func(ln line, at int, rs []eval.Read) {
+	always := map[string]bool{} // Line and Column are of a read no condition leaves out
+	// parts are the parts of a condition, nil for a field.
+	add := func(ln line, at int, rs []eval.Read, field bool, parts []eval.Part) {
 		for _, r := range rs {
 			if len(r.Path) < 2 || r.Path[0] != "row" {
 				continue
 			}
 			c := ColumnRead{Name: r.Path[1], Numeric: r.Numeric, Line: ln.num, Column: column(ln.text, at+r.Offset)}
+			unguarded := false
+			if c.Numeric {
+				c.Field = field
+				unguarded = field || len(parts) < 2 ||
+					!slices.ContainsFunc(parts, func(p eval.Part) bool { return p.Start <= r.Offset && r.Offset < p.End })
+			}
 			i, seen := index[c.Name]
 			switch {
 			case !seen:
 				index[c.Name] = len(out)
 				out = append(out, c)
+				always[c.Name] = unguarded
 			case c.Numeric && !out[i].Numeric:
 				out[i] = c
+				always[c.Name] = unguarded
+			case unguarded && !always[c.Name]:
+				c.Field = c.Field || out[i].Field
+				out[i] = c
+				always[c.Name] = true
+			case c.Field:
+				out[i].Field = true
 			}
 		}
 	}
@@ -67,12 +89,12 @@ func Columns(src []byte) []ColumnRead {
 		}
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
 			if c, err := eval.CompileCondition(strings.TrimRight(ln.text[at:], " \t")); err == nil {
-				add(ln, at, c.Reads())
+				add(ln, at, c.Reads(), false, c.Parts())
 			}
 			continue
 		}
 		t, _ := eval.Compile(ln.text)
-		add(ln, 0, t.Reads())
+		add(ln, 0, t.Reads(), true, nil)
 	}
 	return out
 }
@@ -141,6 +163,10 @@ type ColumnFacts struct {
 	// unclear are the cells of unclear numbers, for the warning about a
 	// column most of whose numbers are not clear.
 	unclear warnCells
+	// looks are the first unclear number of each look (unclearLook:
+	// grouped by spaces, decimal commas, other), "" for a look not seen,
+	// so that a warning tells every look the column mixes (review R7).
+	looks [lookCount]string
 	// text are the cells of other text in the rows that read the column
 	// as a number (AddRow), for the warning about such a column.
 	text warnCells
@@ -162,6 +188,14 @@ type warnCells struct {
 	// written as quoted text in a condition.
 	values []string
 	unsafe bool
+	// other is true when some cell is no text: a boolean, a list or a
+	// dictionary (JSON lines).
+	other bool
+	// nested is true when some cell is a list or a dictionary.
+	nested bool
+	// line and col are the first read of the column as a number that
+	// the rows ran (0 when unknown).
+	line, col int
 }
 
 // maxGuardValues is the most different values that the advice of a
@@ -172,6 +206,9 @@ const maxGuardValues = 5
 // add counts the cell v on the row at.
 func (w *warnCells) add(v value.Value, at RowRef) {
 	w.count++
+	if k := v.Kind(); k != value.Text {
+		w.other = true
+	}
 	if len(w.examples) < MaxExamples && w.tried < maxTries {
 		w.tried++
 		if s := showCell(v); !slices.Contains(w.examples, s) {
@@ -191,6 +228,7 @@ func (w *warnCells) add(v value.Value, at RowRef) {
 		s = strings.TrimSpace(v.String())
 	default:
 		w.unsafe = true // a list or a dictionary: no text to name it by
+		w.nested = true
 		return
 	}
 	for _, x := range w.values {
@@ -326,7 +364,7 @@ func (c *ColumnCounter) Add(row map[string]any, index, sheetRow int) {
 			return value.TextValue("?")
 		}
 		return v
-	}, RowRef{Index: index, SheetRow: sheetRow})
+	}, RowRef{Index: index, SheetRow: sheetRow}, nil, nil)
 }
 
 // AddValue is Add for a row given as a dictionary value (the `row` of a
@@ -335,13 +373,13 @@ func (c *ColumnCounter) AddValue(row value.Value, index, sheetRow int) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowRef{Index: index, SheetRow: sheetRow})
+	}, RowRef{Index: index, SheetRow: sheetRow}, nil, nil)
 }
 
 // AddInput is AddValue for the row of a run's input (its variable row),
 // which it names as a run names it, with its Key (D41: `rows[3] (sheet
 // row 5, INV-0104)`). An input that is no row of a sheet is not counted.
-func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil) }
+func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil, nil) }
 
 // AddRow is AddInput for the input in of a run and its result r: a
 // column that the flow reads as a number only in parts of conditions that
@@ -350,15 +388,16 @@ func (c *ColumnCounter) AddInput(in Input) { c.addInput(in, nil) }
 // count the cell as ever. It knows the parts left out when the flow runs
 // with SampleWarnings, and is AddInput otherwise.
 func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
-	var notNumeric []string
-	if r != nil {
-		notNumeric = r.notNumeric
+	if r == nil {
+		c.addInput(in, nil, nil)
+		return
 	}
-	c.addInput(in, notNumeric)
+	c.addInput(in, r.notNumeric, r.numericAt)
 }
 
-// addInput is AddRow with the columns not read as a number on the row.
-func (c *ColumnCounter) addInput(in Input, notNumeric []string) {
+// addInput is AddRow with the columns not read as a number on the row,
+// and where it first read the others that conditions may leave out.
+func (c *ColumnCounter) addInput(in Input, notNumeric []string, numericAt []readAt) {
 	if in.Index < 0 || in.Scope == nil {
 		return
 	}
@@ -369,20 +408,26 @@ func (c *ColumnCounter) addInput(in Input, notNumeric []string) {
 	c.add(func(name string) value.Value {
 		v, _, _ := row.Key(name)
 		return v
-	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, notNumeric...)
+	}, RowRef{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key}, notNumeric, numericAt)
 }
 
 // add counts one row; the columns notNumeric are not read as a number on
-// it.
-func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric ...string) {
+// it, and numericAt are where it first read others as a number (by
+// default where the column's ColumnRead says).
+func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric []string, numericAt []readAt) {
 	c.rows++
 	name := ""
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
 		kind, u := classify(v)
-		if kind == KindUnclear && f.reason == "" {
-			f.reason = u.Reason()
+		if kind == KindUnclear {
+			if f.reason == "" {
+				f.reason = u.Reason()
+			}
+			if l := lookOf(v.Text()); f.looks[l] == "" {
+				f.looks[l] = v.Text()
+			}
 		}
 		f.Kinds[kind].add(kind, v, at, &name)
 		switch {
@@ -390,6 +435,13 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 			f.unclear.add(v, at)
 		case kind == KindText && f.Numeric && !slices.Contains(notNumeric, f.Name):
 			f.text.add(v, at) // a row that read the column as a number
+			line, col := f.Line, f.Column
+			if j := slices.IndexFunc(numericAt, func(r readAt) bool { return r.name == f.Name }); j >= 0 {
+				line, col = numericAt[j].line, numericAt[j].col
+			}
+			if f.text.line == 0 || line < f.text.line || line == f.text.line && col < f.text.col {
+				f.text.line, f.text.col = line, col
+			}
 		}
 	}
 }
@@ -498,10 +550,18 @@ func asciiDigits(s string) bool {
 var numberFunc = sync.OnceValues(func() (*funcs.Func, bool) { return funcs.Lookup("number") })
 
 // showCell shows a cell in facts: text quoted, a number plain, both cut
-// and cleaned as echoed text is (D37).
+// and cleaned as echoed text is (D37); a boolean, a list and a dictionary
+// (of JSON lines) named as what they are, as a row's error names them
+// (`a list is not a number`), never shown as text or as the number a list
+// of one would show (review R6).
 func showCell(v value.Value) string {
-	if v.Kind() == value.Text {
+	switch v.Kind() {
+	case value.Text:
 		return echo.Quote(v.Text())
+	case value.Bool:
+		return "a boolean (" + v.String() + ")"
+	case value.List, value.Dict:
+		return v.Kind().Phrase()
 	}
 	return echo.Text(v.String())
 }
@@ -536,19 +596,28 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 		if u := f.unclear; u.count > 0 && 2*u.count > values {
 			w := at
 			w.Message = "column " + echo.Text(f.Name) + ": " + Count(u.count) + " of " + Count(values) +
-				" values " + unclearLook(u.examples[0]) + "; number() refuses them (" + f.reason + ")"
+				" values " + unclearLooks(f.looks) + "; number() refuses them (" + f.reason + ")"
 			listRows(&w, u)
 			out = append(out, w)
 		}
 		if text := f.text; f.Numeric && text.count > 0 {
 			w := at
-			rows := text.runs.text(c.rows)
-			verb := "hold"
-			if text.count == 1 || rows == "every row" {
-				verb = "holds"
+			if text.line > 0 {
+				w.Line, w.Column, w.EndLine, w.EndColumn = text.line, text.col, text.line, text.col+1
 			}
-			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + verb +
-				" text that is not a number (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f.Name, text)
+			rows := text.runs.text(c.rows)
+			one := text.count == 1 || rows == "every row"
+			what := "hold text that is not a number"
+			switch {
+			case one && text.other:
+				what = "holds a value that is not a number"
+			case text.other:
+				what = "hold values that are not numbers"
+			case one:
+				what = "holds text that is not a number"
+			}
+			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + what +
+				" (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text)
 			listRows(&w, text)
 			out = append(out, w)
 		}
@@ -561,10 +630,25 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 // out in a condition with a part before the comparison that names every
 // value they hold (a condition compares text trimmed and without regard
 // to case, D27); when they hold too many values to name, or one that a
-// condition cannot write, correcting the data is the advice.
-func guardAdvice(name string, w warnCells) string {
-	x := "${" + ast.KeyPath("row", name) + "}"
+// condition cannot write, correcting the data is the advice. A field
+// that reads the column as a number reads it on every row, and no
+// condition leaves a row out of a field (nor does default(), which
+// replaces only an empty value): correcting the data is the advice.
+// When the column holds no numbers (its other cells are empty), a guard
+// would leave every row out, and the condition would be quietly never
+// true (D44): the advice is to correct the data or read the column as
+// text.
+func guardAdvice(col ColumnFacts, w warnCells) string {
+	x := "${" + ast.KeyPath("row", col.Name) + "}"
+	asText := "correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"
+	numbers := col.Kinds[KindNumber].Count + col.Kinds[KindNumberText].Count + col.Kinds[KindUnclear].Count
 	switch {
+	case w.nested:
+		return "correct the data (a list or a dictionary cannot be named in a condition to leave its rows out)"
+	case numbers == 0:
+		return "the column holds no numbers: " + asText
+	case col.Field:
+		return "correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field"
 	case w.unsafe || len(w.values) == 0:
 		return "correct the data (one of the values cannot be written in a condition to leave its rows out)"
 	case len(w.values) > maxGuardValues:
@@ -591,22 +675,52 @@ func listRows(w *Finding, c warnCells) {
 	}
 }
 
-// unclearLook names what unclear numbers like the shown example look
-// like: numbers grouped by spaces (9 800), decimal commas (12,5), or
-// numbers that are not clear.
-func unclearLook(example string) string {
-	s := strings.Trim(example, "'")
-	for i, r := range s {
-		if unicode.IsSpace(r) || r == '\u202f' || r == '\u00a0' {
-			if i > 0 && unicode.IsDigit(rune(s[i-1])) {
-				return "look like numbers grouped by spaces (" + s + ")"
-			}
+// The looks of unclear numbers, in the order a warning names them.
+const (
+	lookSpaces = iota // numbers grouped by spaces (9 800)
+	lookComma         // decimal commas (12,5)
+	lookOther         // numbers that are not clear
+	lookCount
+)
+
+// lookOf is the look of the unclear number s: grouped by spaces when a
+// digit is followed by a space, a decimal comma when it holds a comma.
+func lookOf(s string) int {
+	prevDigit := false
+	for _, r := range s {
+		if prevDigit && (unicode.IsSpace(r) || r == '\u202f' || r == '\u00a0') {
+			return lookSpaces
 		}
+		prevDigit = unicode.IsDigit(r)
 	}
 	if strings.Contains(s, ",") {
-		return "look like decimal commas (" + s + ")"
+		return lookComma
 	}
-	return "are numbers that are not clear (" + s + ")"
+	return lookOther
+}
+
+// unclearLooks names what the unclear numbers of a column look like, one
+// example of each look it holds (looks, by lookOf): `look like numbers
+// grouped by spaces (9 800)`, `look like decimal commas (12,5)`, or both
+// (`look like numbers grouped by spaces (9 800) or decimal commas
+// (12,5)`); unclear numbers of no such look `are numbers that are not
+// clear (...)`.
+func unclearLooks(looks [lookCount]string) string {
+	var parts []string
+	if s := looks[lookSpaces]; s != "" {
+		parts = append(parts, "numbers grouped by spaces ("+echo.Text(s)+")")
+	}
+	if s := looks[lookComma]; s != "" {
+		parts = append(parts, "decimal commas ("+echo.Text(s)+")")
+	}
+	other := looks[lookOther]
+	switch {
+	case len(parts) == 0:
+		return "are numbers that are not clear (" + echo.Text(other) + ")"
+	case other != "":
+		return "look like " + strings.Join(parts, " or ") + ", or are otherwise not clear (" + echo.Text(other) + ")"
+	}
+	return "look like " + strings.Join(parts, " or ")
 }
 
 // SheetFacts counts the columns cols over the rows of the sheet that s

@@ -26,5 +26,5 @@ func ExampleCountColumns() {
 	// Output:
 	// Amount: number 1 (250); number text 1 ('100'); other text 1 ('n/a')
 	// Customer: other text 2 ('Acme', 'Beta'); nothing 1
-	// invoice.md:1:16: warning: column Amount is read as a number, but rows[1] (sheet row 3) holds text that is not a number ('n/a'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.Amount} != 'n/a' and ...)
+	// invoice.md:1:16: warning: column Amount is read as a number, but rows[1] (sheet row 3) holds text that is not a number ('n/a'); correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field
 }

@@ -26,8 +26,8 @@ func TestColumns(t *testing.T) {
 	got := flow.Columns([]byte(columnsFlow))
 	require.Equal(t, []flow.ColumnRead{
 		{Name: "Customer", Line: 3, Column: 13},
-		{Name: "Amount", Numeric: true, Line: 4, Column: 16},
-		{Name: "Unit Price", Numeric: true, Line: 4, Column: 43},
+		{Name: "Amount", Numeric: true, Field: true, Line: 4, Column: 16},
+		{Name: "Unit Price", Numeric: true, Field: true, Line: 4, Column: 43},
 		{Name: "Days", Numeric: true, Line: 5, Column: 20},
 		{Name: "Status", Line: 5, Column: 41},
 		{Name: "Note", Line: 6, Column: 19},
@@ -81,7 +81,7 @@ func TestColumnFacts(t *testing.T) {
 		msgs = append(msgs, w.String())
 	}
 	require.Equal(t, []string{
-		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data, or, in a condition, leave such rows out with a part before the comparison (not ${row.Amount} in 'n/a', 'TBD' and ...)",
+		"f.md:4:16: warning: column Amount is read as a number, but rows[2] (sheet row 4), rows[4] (sheet row 6) hold text that is not a number ('n/a', 'TBD'); correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field",
 		"f.md:4:43: warning: column Unit Price: 3 of 4 values look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
 		// '2,5' in Days is one unclear number of four: no column warning
 		// (D45: most of a column's numbers); the row's own error says
@@ -141,7 +141,7 @@ func TestColumnFactsBounded(t *testing.T) {
 	require.Len(t, f.Kinds[flow.KindText].Rows, flow.MaxExamples)
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
-	require.Contains(t, ws[0].Message, "but every row holds text that is not a number ('n/a'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.n} != 'n/a' and ...)")
+	require.Contains(t, ws[0].Message, "but every row holds text that is not a number ('n/a'); the column holds no numbers: correct the data, or read the column as text")
 	// D41: the rows are there for JSON too, the first MaxRowsListed.
 	require.Equal(t, 10000, ws[0].Rows.Count)
 	require.Len(t, ws[0].Rows.Refs, flow.MaxRowsListed)
@@ -323,4 +323,90 @@ func TestColumnTextRowsAll(t *testing.T) {
 	cells = []any{"it's", "1"}
 	c = flow.CountColumns(cols, rowsOf(map[string][]any{"value": cells}))
 	require.Contains(t, c.Warnings("f.md")[0].Message, "correct the data (one of the values cannot be written in a condition to leave its rows out)")
+}
+
+// D49 (review R2): the text warning points at the first read of the
+// column that its rows ran, not at a part a condition left out; for a
+// column a field reads as a number, the advice is to correct the data,
+// never a condition guard (no condition leaves a row out of a field).
+func TestColumnWarningPointsAtRead(t *testing.T) {
+	rows := []map[string]any{{"amount": "10"}, {"amount": "x"}, {"amount": "3"}}
+	warnings := func(src string) []flow.Finding {
+		t.Helper()
+		f, err := flow.Compile("g.md", []byte(src), flow.SampleWarnings())
+		require.NoError(t, err)
+		c := flow.NewColumnCounter(flow.Columns([]byte(src)))
+		for i, row := range rows {
+			in := flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row})}
+			r := f.Run(context.Background(), in.Scope)
+			c.AddRow(in, &r)
+		}
+		return c.Warnings("g.md")
+	}
+	// a guarded condition, then a field
+	ws := warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n- **twice:** ${row.amount * 2}\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{2, 16}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+	require.Contains(t, ws[0].Message, "correct the data: a field reads the column as a number on every row")
+	require.NotContains(t, ws[0].Message, "in a condition")
+	// a guarded condition, then one that is not
+	ws = warnings("- **condition:** ${row.amount} != 'x' and ${row.amount} > 5\n- **condition:** ${row.amount} < 100\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{2, 20}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+	require.Contains(t, ws[0].Message, "(${row.amount} != 'x' and ...)")
+	// a guard that does not leave the row out: the read it ran
+	ws = warnings("- **condition:** ${row.amount} != 'y' and ${row.amount} > 5\n")
+	require.Len(t, ws, 1)
+	require.Equal(t, [2]int{1, 45}, [2]int{ws[0].Line, ws[0].Column}, ws[0].Message)
+}
+
+// D44, D49 (review R8): a column read as a number that holds no numbers
+// gets no advice of a guard that would leave every row out (a condition
+// quietly never true); it says the column holds no numbers. Empty cells
+// are no numbers either. A column with some numbers keeps the guard.
+func TestColumnNoNumbersNoGuard(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "d", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"2026-01-15", "", "2026-02-01"}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "; the column holds no numbers: correct the data, or read the column as text (compare it with == or in;")
+	require.NotContains(t, ws[0].Message, "leave such rows out")
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"2026-01-15", "5", "2026-02-01"}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "leave such rows out with a part before the comparison (not ${row.d} in '2026-01-15', '2026-02-01' and ...)")
+}
+
+// Review R6: in JSON lines, a boolean, a list and a dictionary in a column
+// read as a number are named as what they are, as a row's error names
+// them (`a list is not a number`): not as text, nor a list of one as the
+// number it holds.
+func TestColumnNamesOtherValues(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "amount", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"amount": {10, "n/a", true, []any{1}, map[string]any{"a": 1}}}))
+	require.Equal(t, "number 1 (10); other text 4 ('n/a', a boolean (true), a list)", c.Facts()[0].String())
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column amount is read as a number, but rows 1-4 hold values that are not numbers ('n/a', a boolean (true), a list); "+
+		"correct the data (a list or a dictionary cannot be named in a condition to leave its rows out)", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"amount": {10, map[string]any{"a": 1}}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "but rows[1] (sheet row 3) holds a value that is not a number (a dictionary); ")
+}
+
+// Review R7: a column whose unclear numbers mix looks (grouped by spaces,
+// decimal commas) is told with both, each with an example, not as the
+// look of its first.
+func TestColumnUnclearMixedLooks(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "price", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"9 800", "1 200", "12,5", 5}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column price: 3 of 4 values look like numbers grouped by spaces (9 800) or decimal commas (12,5); "+
+		"number() refuses them ('9 800' is not clear: write 9800 or 9,800)", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"price": {"12,5", "3,5", 5}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "2 of 3 values look like decimal commas (12,5); ")
 }

@@ -268,6 +268,9 @@ type RowResult struct {
 	// conditions that this row's run left out (with SampleWarnings):
 	// ColumnCounter.AddRow does not count them as read as a number.
 	notNumeric []string
+	// numericAt are where the row first read each of the other columns
+	// read as a number only in parts of conditions.
+	numericAt []readAt
 }
 
 // Failed reports whether a field or a condition of the row failed.
@@ -359,7 +362,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
-		sample, r.notNumeric = f.sampleWarnings(ctx, ev, s, r.Results)
+		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results)
 	}
 	ev.End()
 	for i := range f.fields {
@@ -392,7 +395,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 // that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string) {
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
 	leftOut := map[int][]bool{}
 	for i := range f.checked {
@@ -437,14 +440,14 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		}
 		v.list = kept
 	}
-	notNumeric = notReadAsNumber(f.guarded, leftOut)
+	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
 	out := map[int][]Finding{}
 	for _, w := range v.finish() {
 		if w.Warning {
 			out[w.Line] = append(out[w.Line], w)
 		}
 	}
-	return out, notNumeric
+	return out, notNumeric, numericAt
 }
 
 // EchoSaid is what an error's message says after it echoes its

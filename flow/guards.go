@@ -17,9 +17,11 @@ import (
 // (Condition.Parts, Condition.Reads, the offsets of both), whether a part
 // ran from the run's own steps; no text is read again.
 
-// partRef is a part of the condition of a checked line: indexes into
-// Flow.checked and into that condition's Parts.
-type partRef struct{ line, part int }
+// partRef is a part of the condition of a checked line that reads a
+// column as a number: indexes into Flow.checked and into that
+// condition's Parts, and where the read is (line number and column in
+// characters, as Columns gives it).
+type partRef struct{ line, part, num, col int }
 
 // guardedColumn is a column (a key of row) read as a number only in
 // parts of condition lines, with those parts.
@@ -45,6 +47,9 @@ func guardedColumns(checked []checkedLine) []guardedColumn {
 			continue
 		}
 		parts := c.cond.Parts()
+		if len(parts) < 2 {
+			parts = nil // one part: every run of the line runs it
+		}
 		for _, r := range c.cond.Reads() {
 			if !r.Numeric || len(r.Path) < 2 || r.Path[0] != "row" {
 				continue
@@ -61,7 +66,7 @@ func guardedColumns(checked []checkedLine) []guardedColumn {
 				index[name] = k
 				out = append(out, guardedColumn{name: name})
 			}
-			out[k].parts = append(out[k].parts, partRef{i, j})
+			out[k].parts = append(out[k].parts, partRef{i, j, c.ln.num, column(c.ln.text, c.at+r.Offset)})
 		}
 	}
 	return slices.DeleteFunc(out, func(g guardedColumn) bool { return always[g.name] })
@@ -106,15 +111,23 @@ func inLeftOut(c *checkedLine, parts []eval.Part, leftOut []bool, col int) bool 
 	return false
 }
 
+// readAt is where a row first read a guarded column as a number (R2 of
+// D49: a column warning points at a read that its rows ran).
+type readAt struct {
+	name      string
+	line, col int
+}
+
 // notReadAsNumber are the guarded columns that the row whose parts left
-// out are leftOut (by checked line) did not read as a number.
-func notReadAsNumber(cols []guardedColumn, leftOut map[int][]bool) []string {
-	var out []string
+// out are leftOut (by checked line) did not read as a number, and where
+// it first read each of the others.
+func notReadAsNumber(cols []guardedColumn, leftOut map[int][]bool) (out []string, at []readAt) {
 	for _, g := range cols {
 		all := true
 		for _, p := range g.parts {
 			if lo := leftOut[p.line]; lo == nil || !lo[p.part] {
 				all = false
+				at = append(at, readAt{g.name, p.num, p.col})
 				break
 			}
 		}
@@ -122,5 +135,5 @@ func notReadAsNumber(cols []guardedColumn, leftOut map[int][]bool) []string {
 			out = append(out, g.name)
 		}
 	}
-	return out
+	return out, at
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,7 +30,10 @@ func TestEditorAndPlaygroundAgreeWithValidate(t *testing.T) {
 	dir := "../../examples"
 	renewals, err := os.ReadFile(filepath.Join(dir, "renewals.md"))
 	require.NoError(t, err)
-	type pair struct{ flow, data string }
+	type pair struct {
+		flow, data string
+		row        int // of a sheet
+	}
 	var pairs []pair
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
@@ -44,27 +48,34 @@ func TestEditorAndPlaygroundAgreeWithValidate(t *testing.T) {
 	}
 	for _, f := range flows {
 		for _, d := range datas {
-			pairs = append(pairs, pair{f, d})
+			pairs = append(pairs, pair{f, d, 0})
 		}
 	}
 	pairs = append(pairs,
 		// T1: a field that fails on the row is an error.
 		pair{writeFlow(t, "h.md", "- **a:** ${number(row.Price) * 2} ${row.Prise}\n- **b:** ${row.Name}\n"),
-			writeFile(t, "s.csv", "Name,Price\nx,\"12,5\"\ny,3\n")},
+			writeFile(t, "s.csv", "Name,Price\nx,\"12,5\"\ny,3\n"), 0},
 		// T2: a missing key on the field does not hide its failure.
 		pair{writeFlow(t, "r.md", string(renewals)+"- **x:** ${row.Premum} ${number(row.Premium) / 0}\n"),
-			filepath.Join(dir, "renewals.xlsx")},
+			filepath.Join(dir, "renewals.xlsx"), 0},
 		// T3: a field stops at its first failure, as it runs.
-		pair{writeFlow(t, "z.md", "- **x:** ${1/0} ${number(row.a) / 0}\n"), writeFile(t, "z.json", `{"row":{"a":""}}`)},
+		pair{writeFlow(t, "z.md", "- **x:** ${1/0} ${number(row.a) / 0}\n"), writeFile(t, "z.json", `{"row":{"a":""}}`), 0},
 		// T4: past the bound of D35 the editor still lists what validate lists.
-		pair{writeFlow(t, "many.md", manyUnknown(1201)), writeFile(t, "d.json", `{"row":{"a":1}}`)},
+		pair{writeFlow(t, "many.md", manyUnknown(1201)), writeFile(t, "d.json", `{"row":{"a":1}}`), 0},
+		// T5 (review R9): a column of a sheet that holds text, read as a
+		// number, checked with its row 1: the row's findings, as
+		// validate -row 1 lists them, and no column warning of every row.
+		pair{writeFlow(t, "col.md", "- **condition:** ${row.amount} > 5\n- **twice:** ${row.amount * 2}\n"),
+			writeFile(t, "col.csv", "amount\n10\nn/a\n20\n"), 1},
+		pair{writeFlow(t, "col2.md", "- **condition:** ${row.amount} > 5\n"),
+			writeFile(t, "col2.csv", "amount\n10\nn/a\n20\n"), 0},
 	)
 	errorsSeen := 0
 	for _, p := range pairs {
 		name := filepath.Base(p.flow) + " with " + filepath.Base(p.data)
 		args := []string{"validate", "-json", "-data", p.data, p.flow}
 		if sheetExt(p.data) {
-			args = []string{"validate", "-json", "-row", "0", "-data", p.data, p.flow}
+			args = []string{"validate", "-json", "-row", strconv.Itoa(p.row), "-data", p.data, p.flow}
 		}
 		r := runCLI(t, "", args...)
 		require.Empty(t, r.stderr, name)
@@ -80,7 +91,7 @@ func TestEditorAndPlaygroundAgreeWithValidate(t *testing.T) {
 
 		src, err := os.ReadFile(p.flow)
 		require.NoError(t, err)
-		req := play.Request{Flow: string(src), Format: strings.TrimPrefix(filepath.Ext(p.data), ".")}
+		req := play.Request{Flow: string(src), Format: strings.TrimPrefix(filepath.Ext(p.data), "."), Row: p.row}
 		b, err := os.ReadFile(p.data)
 		require.NoError(t, err)
 		if req.Format == "xlsx" {
@@ -93,13 +104,13 @@ func TestEditorAndPlaygroundAgreeWithValidate(t *testing.T) {
 		require.Empty(t, res.DataError, name)
 		var got []string
 		for _, f := range res.Problems {
-			if f.Kind == "column" {
-				continue // the facts of every row of the sheet (D45), shown beside the row's
-			}
 			got = append(got, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
 		}
 		require.Equal(t, want, got, "the playground on %s", name)
 
+		if p.row != 0 {
+			continue // the editor checks with the first row of a sheet
+		}
 		got = editorProblems(t, p.flow, p.data, src)
 		var wantEditor []string
 		for _, f := range found {

@@ -118,7 +118,7 @@ func TestPreviewRows(t *testing.T) {
 		p+":3: condition: false\n"+
 		"rows[2] (sheet row 4):\n"+last+
 		// after the rows, the column warning validate -data gives (D43, D45)
-		p+":2:25: warning: column premium is read as a number, but rows[2] (sheet row 4) holds text that is not a number ('abc'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'abc' and ...)\n", r.stdout)
+		p+":2:25: warning: column premium is read as a number, but rows[2] (sheet row 4) holds text that is not a number ('abc'); correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field\n", r.stdout)
 
 	// render and cond take -row too, and an error with a row's data
 	// names the row (D41); with data that is not a sheet, none.
@@ -378,7 +378,7 @@ func TestPreviewFormatsGolden(t *testing.T) {
 		{"renewals-summary.golden", 0, []string{"-data", "examples/renewals.csv", "-summary", "examples/renewals.md"}, ""},
 		{"renewals-where.golden", 0, []string{"-data", "examples/renewals.csv", "-where", "${row.status} == Paid", "-key", "policy_no", "examples/renewals.md"}, ""},
 		{"bench-each-summary.golden", 1, []string{"-data", bench, "-each", "-summary", "-format", "table", "bench/testdata/sheet.md"},
-			"bench/testdata/sheet.md:8:25: warning: column premium is read as a number, but rows[13] (sheet row 15) holds text that is not a number ('n/a'); correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.premium} != 'n/a' and ...)\n"},
+			"bench/testdata/sheet.md:8:25: warning: column premium is read as a number, but rows[13] (sheet row 15) holds text that is not a number ('n/a'); correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field\n"},
 		{"bench-summary-json.golden", 1, []string{"-data", bench, "-summary", "-json", "bench/testdata/sheet.md"}, ""},
 		{"bench-errors.golden", 1, []string{"-data", bench, "-errors", "-key", "policy_no", "bench/testdata/sheet.md"}, ""},
 		{"bench-where-other.golden", 0, []string{"-data", bench, "-where", "${row.status} == Paid and ${number(row.premium)} > 510", "-format", "csv", "bench/testdata/sheet.md"}, ""},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -80,7 +81,10 @@ type Result struct {
 	// for the page to offer: the names Request.Sheet takes.
 	Sheets []string `json:"sheets,omitempty"`
 	// Columns are, with a sheet, the columns the flow reads and what
-	// each holds over the rows (D45); their warnings are among Problems.
+	// each holds over the rows (D45), with their warnings. These are
+	// facts of every row, as the editor's hover shows them; they are not
+	// among Problems, which are what validate -data -row N reports for
+	// the one row checked (flow.ValidateRow), and so does not count them.
 	Columns []SheetColumn `json:"columns,omitempty"`
 }
 
@@ -93,6 +97,10 @@ type SheetColumn struct {
 	// Facts are the kinds of its cells with counts and examples:
 	// `number text 48 ('1,250.50', '980.50', '12'); other text 2 ('n/a')`.
 	Facts string `json:"facts"`
+	// Warnings are the column's warnings over every row of the sheet
+	// (D45), as validate -data (every row) gives them:
+	// `column Amount is read as a number, but rows[1] (sheet row 3) ...`.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Problem is one finding of flow.Validate, the record validate -json
@@ -179,20 +187,11 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	src := []byte(req.Flow)
 	// What validate -data reports with this row (D43), from the one place
 	// that decides it.
+	// ValidateRow gives them in file order (D32).
 	found := flow.ValidateRow(ctx, fileName, src, flow.ValidateOptions{Sample: sample})
 	if len(src) <= flow.MaxSize {
-		found = append(found, res.columns(src, sample, d)...)
+		res.columns(src, sample, d)
 	}
-	// In file order (D32), the column warnings among the others.
-	slices.SortStableFunc(found, func(a, b flow.Finding) int {
-		if a.Before(b) {
-			return -1
-		}
-		if b.Before(a) {
-			return 1
-		}
-		return 0
-	})
 	for _, f := range found {
 		res.Problems = append(res.Problems, problemOf(f))
 	}
@@ -340,16 +339,15 @@ func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD
 
 // columns adds the column facts of a sheet and returns their warnings
 // (D45).
-func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) []flow.Finding {
+func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) {
 	if sample == nil || res.Rows == 0 {
-		return nil
+		return
 	}
-	cols, problems, ok := sheetFacts(sample, d, flow.Columns(src))
+	cols, ok := sheetFacts(sample, d, flow.Columns(src))
 	if !ok {
-		return nil
+		return
 	}
 	res.Columns = append(res.Columns, cols...)
-	return problems
 }
 
 // lastFacts are the column facts counted last: counting every cell of
@@ -359,31 +357,33 @@ func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) []flow
 // for both.
 var lastFacts struct {
 	sync.Mutex
-	d        *data.Data
-	cols     []flow.ColumnRead
-	columns  []SheetColumn
-	problems []flow.Finding
-	ok       bool
+	d       *data.Data
+	cols    []flow.ColumnRead
+	columns []SheetColumn
+	ok      bool
 }
 
 // sheetFacts are the facts of the columns cols over the sheet in sample,
 // read from d, and their warnings; what the same d and cols gave last
 // time when they are the same. d nil is never the same.
-func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, []flow.Finding, bool) {
+func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, bool) {
 	lastFacts.Lock()
 	defer lastFacts.Unlock()
 	if d != nil && lastFacts.d == d && slices.Equal(lastFacts.cols, cols) {
-		return lastFacts.columns, slices.Clone(lastFacts.problems), lastFacts.ok
+		return lastFacts.columns, lastFacts.ok
 	}
 	var columns []SheetColumn
-	var problems []flow.Finding
 	c, ok := flow.SheetFacts(sample, cols)
 	if ok {
 		for _, f := range c.Facts() {
 			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
 		}
-		problems = c.Warnings(fileName)
+		for _, w := range c.Warnings(fileName) {
+			if i := slices.IndexFunc(columns, func(sc SheetColumn) bool { return ast.KeyPath("row", sc.Name) == w.Expr }); i >= 0 {
+				columns[i].Warnings = append(columns[i].Warnings, w.Message)
+			}
+		}
 	}
-	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.problems, lastFacts.ok = d, cols, columns, problems, ok
-	return columns, slices.Clone(problems), ok
+	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.ok = d, cols, columns, ok
+	return columns, ok
 }

@@ -552,6 +552,7 @@
       li.dataset.line = String(c.line);
       li.append(lineLink(c.line), ': ', el('span', 'label', c.numeric ? `${c.name} (read as a number)` : c.name), ': ',
         el('span', 'result', c.facts));
+      for (const w of c.warnings || []) li.append(el('div', 'warn', w));
       return li;
     }));
   }
