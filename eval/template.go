@@ -281,6 +281,19 @@ func (t *Template) renderStatic(s *scope.Scope) (out string, done bool, err erro
 	return "", false, nil
 }
 
+// stopped is the error of a template without placeholders evaluated
+// within a shared evaluation (Evaluator.Begin) whose budget is spent or
+// whose context is done, or nil: such a text needs no work, but every
+// evaluation after the stop fails with the stop's error (D35, D42), the
+// text included, so that a host never takes a row as half done.
+func (t *Template) stopped(b *value.Budget) error {
+	err := b.Check()
+	if err == nil {
+		return nil
+	}
+	return t.lines.locate(wrapFailure(t.text, 0, err), t.base)
+}
+
 func (t *Template) render(fr *frame) (string, error) {
 	max := fr.env.MaxSize
 	if t.whole {
