@@ -63,7 +63,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"condition empty", "- **condition:**\n",
 			"1:17: condition: the condition is empty", "condition"},
 		{"condition unclosed", "- **condition:** ${row.status == Active\n",
-			"1:18: condition: '${row.status == Active': ${ is not closed; add the closing }", "unclosed"},
+			"1:18: condition: '${row.status == Active': ${ is not closed; add the closing } where the placeholder ends: ${row.status} == Active", "unclosed"},
 		{"placeholder in condition", "- **condition:** ${lenght(row.note)} > 3\n",
 			"1:20: condition: ${lenght(row.note)}: unknown function lenght; did you mean len?", "unknown-function"},
 		{"division by zero", "- **x:** ${10 / 0}\n",
