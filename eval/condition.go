@@ -85,7 +85,10 @@ type cnode interface {
 // is reported as for templates: when the condition is tested, or at once
 // with the Strict option (all of them, as an ErrorList); the condition is
 // then returned with the error, as Compile returns a template, while a
-// malformed line gives a nil *Condition.
+// malformed line gives a nil *Condition. A limit of a ${...} (an
+// expression longer than MaxLength or nested deeper than MaxDepth), which
+// no data changes, fails here without Strict too, with a nil *Condition:
+// without Strict, a condition never comes back with an error.
 func CompileCondition(line string, opts ...Option) (*Condition, error) {
 	o := makeOptions(opts)
 	var c *Condition
@@ -104,7 +107,15 @@ func CompileCondition(line string, opts ...Option) (*Condition, error) {
 		}
 		return nil, c.err
 	}
-	return c, inCondition(o.strictError(c.staticProblems(o.strict)))
+	problems := c.staticProblems(o.strict)
+	if len(problems) > 0 && !o.strict {
+		// A limit of a ${...} (longer than MaxLength, nested deeper than
+		// MaxDepth): no data changes it, so it fails here, as Compile
+		// fails a template; without Strict a condition never comes back
+		// with an error.
+		return nil, inCondition(problems[0])
+	}
+	return c, inCondition(o.strictError(problems))
 }
 
 // MustCompileCondition is CompileCondition for lines known to be good; it

@@ -590,3 +590,19 @@ func TestConditionUnclosedFixCompiles(t *testing.T) {
 	require.ErrorContains(t, err, "where it ends is not clear")
 	require.NotContains(t, err.Error(), where)
 }
+
+// F7: without Strict, CompileCondition never returns a condition and an
+// error together: a ${...} over a limit fails the line with no condition.
+func TestCompileConditionLimitNoCondition(t *testing.T) {
+	for _, line := range []string{
+		"${comp" + strings.Repeat(";", 950) + "any} == Johnson and Johnson",
+		"${" + strings.Repeat("a+", 260) + "a} > 1",
+		"${x} == 1 or ${" + strings.Repeat("(", 30) + "a" + strings.Repeat(")", 30) + "}",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.ErrorIs(t, err, eval.ErrLimit, line)
+		require.Nil(t, c, line)
+		_, err = eval.CompileCondition(line, eval.Strict()) // with Strict, the condition comes back too
+		require.ErrorIs(t, err, eval.ErrLimit, line)
+	}
+}
