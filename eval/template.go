@@ -132,6 +132,10 @@ func compileTemplate(text string) *Template {
 	return buildTemplate(text, 0, newLines(text))
 }
 
+// splitFix ends the message of a limit of a whole template (D49: a
+// message gives the fix), as the condition-length message does.
+const splitFix = "; split it into several texts or fields, or shorten it"
+
 // buildTemplate compiles text, which starts at byte base of ls.text (the
 // template itself, or the condition line a side sits in), so positions in
 // errors are those of ls.text.
@@ -139,7 +143,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	t := &Template{text: text, lines: ls, base: base}
 	if len(text) > MaxTemplateSize {
 		t.limit = ls.locate(templateError(text, "the text is longer than "+sizeText(MaxTemplateSize)+
-			" ("+strconv.Itoa(len(text))+" bytes)"), base)
+			" ("+strconv.Itoa(len(text))+" bytes)"+splitFix), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
 		return t
@@ -147,7 +151,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	segs, unclosed := scanTemplate(text)
 	if n := len(segs) - countLiterals(segs); n > MaxPlaceholders {
 		t.limit = ls.locate(templateError(text, "the text has more than "+strconv.Itoa(MaxPlaceholders)+
-			" placeholders ("+strconv.Itoa(n)+")"), base)
+			" placeholders ("+strconv.Itoa(n)+")"+splitFix), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
 		return t

@@ -577,7 +577,7 @@ func TestTemplateLimitSameEverywhere(t *testing.T) {
 	require.NoError(t, os.WriteFile(flow, []byte("- **a:** "+strings.Repeat("${1}", 10_001)+"\n"), 0o600))
 	data := filepath.Join(dir, "d.json")
 	require.NoError(t, os.WriteFile(data, []byte("{}"), 0o600))
-	msg := "'" + strings.Repeat("${1}", 29) + "${1…': the text has more than 10000 placeholders (10001)"
+	msg := "'" + strings.Repeat("${1}", 29) + "${1…': the text has more than 10000 placeholders (10001); split it into several texts or fields, or shorten it"
 
 	r := runCLI(t, "", "validate", flow)
 	require.Equal(t, 1, r.code, r.stderr)
