@@ -83,13 +83,13 @@ func TestTemplateBounds(t *testing.T) {
 	// A limit of the whole text is no placeholder: it names the text by
 	// its start, cut as every echo is, and invents no ${ (D37).
 	_, err = eval.Compile("- **a:** " + strings.Repeat("${1}", eval.MaxPlaceholders+1))
-	require.EqualError(t, err, "'- **a:** "+strings.Repeat("${1}", 27)+"${…': the text has more than 10000 placeholders (10001)")
+	require.EqualError(t, err, "'- **a:** "+strings.Repeat("${1}", 27)+"${…': the text has more than 10000 placeholders (10001); split it into several texts or fields, or shorten it")
 	var e *eval.Error
 	require.ErrorAs(t, err, &e)
 	require.True(t, e.Template)
-	require.Equal(t, "the text has more than 10000 placeholders (10001)", e.Reason)
+	require.Equal(t, "the text has more than 10000 placeholders (10001); split it into several texts or fields, or shorten it", e.Reason)
 	_, err = eval.Compile(strings.Repeat("a", eval.MaxTemplateSize+1))
-	require.EqualError(t, err, "'"+strings.Repeat("a", 119)+"…': the text is longer than 1 MiB (1048577 bytes)")
+	require.EqualError(t, err, "'"+strings.Repeat("a", 119)+"…': the text is longer than 1 MiB (1048577 bytes); split it into several texts or fields, or shorten it")
 	_, err = eval.Compile("${x}")
 	require.NoError(t, err)
 	_, err = eval.Compile("${1+}")

@@ -85,7 +85,10 @@ type cnode interface {
 // is reported as for templates: when the condition is tested, or at once
 // with the Strict option (all of them, as an ErrorList); the condition is
 // then returned with the error, as Compile returns a template, while a
-// malformed line gives a nil *Condition.
+// malformed line gives a nil *Condition. A limit of a ${...} (an
+// expression longer than MaxLength or nested deeper than MaxDepth), which
+// no data changes, fails here without Strict too, with a nil *Condition:
+// without Strict, a condition never comes back with an error.
 func CompileCondition(line string, opts ...Option) (*Condition, error) {
 	o := makeOptions(opts)
 	var c *Condition
@@ -104,7 +107,15 @@ func CompileCondition(line string, opts ...Option) (*Condition, error) {
 		}
 		return nil, c.err
 	}
-	return c, inCondition(o.strictError(c.staticProblems(o.strict)))
+	problems := c.staticProblems(o.strict)
+	if len(problems) > 0 && !o.strict {
+		// A limit of a ${...} (longer than MaxLength, nested deeper than
+		// MaxDepth): no data changes it, so it fails here, as Compile
+		// fails a template; without Strict a condition never comes back
+		// with an error.
+		return nil, inCondition(problems[0])
+	}
+	return c, inCondition(o.strictError(problems))
 }
 
 // MustCompileCondition is CompileCondition for lines known to be good; it
@@ -145,6 +156,13 @@ func compileCondition(line string) *Condition {
 // compileConditionOnly compiles line as a condition without looking for
 // its traps; tree is the parsed line when it compiled.
 func compileConditionOnly(line string) *Condition {
+	return compileLine(line, true)
+}
+
+// compileLine is compileConditionOnly; hint says whether an unclosed ${
+// looks for where its } goes (unclosedFix), which compiles other lines
+// with hint false.
+func compileLine(line string, hint bool) *Condition {
 	c := &Condition{line: line, lines: newLines(line)}
 	if n := runeCount(line); n > MaxConditionLength || len(line) > 4*MaxConditionLength {
 		c.err = c.condError(0, ErrLimit, "the condition is longer than "+
@@ -163,7 +181,11 @@ func compileConditionOnly(line string) *Condition {
 			if _, open := ScanPlaceholders(line); slices.Contains(open, se.Offset) {
 				kind = errUnclosedCond // the grammar stops at a ${ that D18 leaves open
 			}
-			c.err = c.condError(se.Offset, kind, se.Reason)
+			reason := se.Reason
+			if kind == errUnclosedCond && hint && strings.HasSuffix(reason, closeReason) {
+				reason = unclosedFix(line, se.Offset)
+			}
+			c.err = c.condError(se.Offset, kind, reason)
 		} else {
 			c.err = c.condError(0, ErrInternal, "internal error while parsing; please report it")
 			c.err.Detail = err.Error()
@@ -989,4 +1011,55 @@ func showValue(v value.Value) string {
 		return "(" + v.Kind().String() + ")"
 	}
 	return "[" + string(b) + "] (" + v.Kind().String() + ")"
+}
+
+// closeReason ends condparser's reason for a ${ without its } (and
+// without an open quote in it): the fix that adds } at the end of the
+// line.
+const closeReason = "${ is not closed; add the closing }"
+
+// maxCloseTries bounds how many places unclosedFix tries for a }: each is
+// one compile of the line.
+const maxCloseTries = 16
+
+// unclosedFix is the reason of a condition line whose ${ at off has no }
+// (D49: a fix that works when followed). A } at the end of the line is
+// the fix when the line then compiles (`${a` -> `${a}`). Otherwise the }
+// goes where the placeholder's expression ends, before the rest of the
+// comparison: it tries each place before a space or an operator, and
+// names the one place where the line then compiles (`${n == 5` ->
+// `${n} == 5`, `${a is empty` -> `${a} is empty`). When no place, or
+// more than one, makes the line compile, it says that the place is not
+// clear, rather than give a fix that is wrong.
+func unclosedFix(line string, off int) string {
+	at := quote(strings.TrimRight(line[off:], " \t")) + ": "
+	if compiles(line + "}") {
+		return at + closeReason
+	}
+	inner := line[off+2:]
+	fix, found, tries := "", 0, 0
+	for k := 1; k < len(inner) && tries < maxCloseTries; k++ {
+		b, prev := inner[k], inner[k-1]
+		space := b == ' ' || b == '\t'
+		op := strings.IndexByte("=!<>~", b) >= 0 && prev != ' ' && prev != '\t' && strings.IndexByte("=!<>~", prev) < 0
+		if !(space && prev != ' ' && prev != '\t' || op) {
+			continue
+		}
+		tries++
+		fixed := line[:off+2] + inner[:k] + "}" + inner[k:]
+		if compiles(fixed) {
+			fix, found = fixed[off:], found+1
+		}
+	}
+	if found == 1 {
+		return at + "${ is not closed; add the closing } where the placeholder ends: " + short(strings.TrimRight(fix, " \t"))
+	}
+	return at + "${ is not closed, and where it ends is not clear; add the closing } right after the placeholder's expression, before any comparison: ${name} == value"
+}
+
+// compiles reports whether line compiles as a condition with no problem
+// known before the data, in its ${...} either (as with Strict).
+func compiles(line string) bool {
+	c := compileLine(line, false)
+	return c.err == nil && len(c.staticProblems(true)) == 0
 }

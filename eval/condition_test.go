@@ -550,3 +550,59 @@ func TestConditionLookalikeSpan(t *testing.T) {
 		require.Equal(t, want, line[e.Offset:e.End], line)
 	}
 }
+
+// D49: the hint of a ${ without its } in a condition line works when
+// followed. Where the } goes is shown when one place makes the line
+// compile (each fix given is applied and compiled here); when none or
+// several do, the message says the place is not clear and gives no fix.
+func TestConditionUnclosedFixCompiles(t *testing.T) {
+	const where = "add the closing } where the placeholder ends: "
+	for line, want := range map[string]string{
+		"${n == 5":               "${n} == 5",
+		"${a is empty":           "${a} is empty",
+		"${a is not empty":       "${a} is not empty",
+		"${a} == x and ${n == 5": "${n} == 5",
+		"${s in Active, Pending": "${s} in Active, Pending",
+		"${n>=5":                 "${n}>=5",
+		"${upper(\"}\") == x":    "${upper(\"}\")} == x",
+		"${len(items) > 2":       "${len(items)} > 2",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.Error(t, err, line)
+		msg := err.Error()
+		i := strings.Index(msg, where)
+		require.GreaterOrEqual(t, i, 0, "%s: %s", line, msg)
+		require.Equal(t, want, msg[i+len(where):], line)
+		at := strings.LastIndex(line, "${")
+		fixed := line[:at] + want
+		_, err = eval.CompileCondition(fixed, eval.Strict())
+		require.NoError(t, err, "%s: the fix %s", line, fixed)
+	}
+	// A } at the end is the fix when the line then compiles.
+	for _, line := range []string{"${a", "${a} == ${b"} {
+		_, err := eval.CompileCondition(line)
+		require.ErrorContains(t, err, "${ is not closed; add the closing }", line)
+		_, err = eval.CompileCondition(line+"}", eval.Strict())
+		require.NoError(t, err, line)
+	}
+	// No place makes it compile: no fix is given.
+	_, err := eval.CompileCondition("${nosuch(a) == 5")
+	require.ErrorContains(t, err, "where it ends is not clear")
+	require.NotContains(t, err.Error(), where)
+}
+
+// F7: without Strict, CompileCondition never returns a condition and an
+// error together: a ${...} over a limit fails the line with no condition.
+func TestCompileConditionLimitNoCondition(t *testing.T) {
+	for _, line := range []string{
+		"${comp" + strings.Repeat(";", 950) + "any} == Johnson and Johnson",
+		"${" + strings.Repeat("a+", 260) + "a} > 1",
+		"${x} == 1 or ${" + strings.Repeat("(", 30) + "a" + strings.Repeat(")", 30) + "}",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.ErrorIs(t, err, eval.ErrLimit, line)
+		require.Nil(t, c, line)
+		_, err = eval.CompileCondition(line, eval.Strict()) // with Strict, the condition comes back too
+		require.ErrorIs(t, err, eval.ErrLimit, line)
+	}
+}

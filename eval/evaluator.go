@@ -122,7 +122,13 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 		return t.RenderContext(ctx, s)
 	}
 	if out, done, err := t.renderStatic(s); done {
-		return out, err
+		if err == nil && e.shared {
+			err = t.stopped(&e.fr.budget)
+		}
+		if err != nil {
+			return "", err
+		}
+		return out, nil
 	}
 	ran := false
 	defer func() { // the end of the evaluation: see the note after Test

@@ -358,12 +358,15 @@ func TestEvaluatorCancelAfterBegin(t *testing.T) {
 	s := scope.New(map[string]any{"x": []any{1, 2, 3}, "y": "yes"})
 	tpl := eval.MustCompile("${len(x)}")
 	plain := eval.MustCompile("${y}")
+	text := eval.MustCompile("plain text")
 	cd := eval.MustCompileCondition("${y}")
 	cmp := eval.MustCompileCondition("${len(x)} > 1")
 	for name, run := range map[string]func(ev *eval.Evaluator) error{
 		"Render":      func(ev *eval.Evaluator) error { _, err := ev.Render(context.Background(), tpl, s); return err },
 		"Render path": func(ev *eval.Evaluator) error { _, err := ev.Render(context.Background(), plain, s); return err },
 		"Value":       func(ev *eval.Evaluator) error { _, err := ev.Value(context.Background(), tpl, s); return err },
+		"Render text": func(ev *eval.Evaluator) error { _, err := ev.Render(context.Background(), text, s); return err },
+		"Value text":  func(ev *eval.Evaluator) error { _, err := ev.Value(context.Background(), text, s); return err },
 		"Test":        func(ev *eval.Evaluator) error { _, err := ev.Test(context.Background(), cd, s); return err },
 		"Test cmp":    func(ev *eval.Evaluator) error { _, err := ev.Test(context.Background(), cmp, s); return err },
 		"Explain": func(ev *eval.Evaluator) error {

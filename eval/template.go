@@ -132,6 +132,10 @@ func compileTemplate(text string) *Template {
 	return buildTemplate(text, 0, newLines(text))
 }
 
+// splitFix ends the message of a limit of a whole template (D49: a
+// message gives the fix), as the condition-length message does.
+const splitFix = "; split it into several texts or fields, or shorten it"
+
 // buildTemplate compiles text, which starts at byte base of ls.text (the
 // template itself, or the condition line a side sits in), so positions in
 // errors are those of ls.text.
@@ -139,7 +143,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	t := &Template{text: text, lines: ls, base: base}
 	if len(text) > MaxTemplateSize {
 		t.limit = ls.locate(templateError(text, "the text is longer than "+sizeText(MaxTemplateSize)+
-			" ("+strconv.Itoa(len(text))+" bytes)"), base)
+			" ("+strconv.Itoa(len(text))+" bytes)"+splitFix), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
 		return t
@@ -147,7 +151,7 @@ func buildTemplate(text string, base int, ls *lines) *Template {
 	segs, unclosed := scanTemplate(text)
 	if n := len(segs) - countLiterals(segs); n > MaxPlaceholders {
 		t.limit = ls.locate(templateError(text, "the text has more than "+strconv.Itoa(MaxPlaceholders)+
-			" placeholders ("+strconv.Itoa(n)+")"), base)
+			" placeholders ("+strconv.Itoa(n)+")"+splitFix), base)
 		t.segs = []segment{{lit: text}}
 		t.litSize = len(text)
 		return t
@@ -279,6 +283,19 @@ func (t *Template) renderStatic(s *scope.Scope) (out string, done bool, err erro
 		return t.text, true, nil
 	}
 	return "", false, nil
+}
+
+// stopped is the error of a template without placeholders evaluated
+// within a shared evaluation (Evaluator.Begin) whose budget is spent or
+// whose context is done, or nil: such a text needs no work, but every
+// evaluation after the stop fails with the stop's error (D35, D42), the
+// text included, so that a host never takes a row as half done.
+func (t *Template) stopped(b *value.Budget) error {
+	err := b.Check()
+	if err == nil {
+		return nil
+	}
+	return t.lines.locate(wrapFailure(t.text, 0, err), t.base)
 }
 
 func (t *Template) render(fr *frame) (string, error) {

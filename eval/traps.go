@@ -32,12 +32,13 @@ const (
 	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
 	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
 	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
+	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -405,6 +406,10 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 // and a bare and/or followed by what reads as a comparison (D38).
 func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond) {
 	r := n.Right
+	if r.Quoted && n.Op == ast.In {
+		cd.quotedIn(n)
+		return
+	}
 	if r.Quoted || strings.Contains(r.Text, "${") {
 		if !r.Quoted {
 			cd.andOrText(n, tree)
@@ -436,6 +441,73 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		}
 	}
 	cd.andOrText(n, tree)
+}
+
+// quotedIn finds the trap of `in` with one quoted right side that holds
+// commas (`${s} in 'Active, Pending'`): the quoted text is one item,
+// commas kept (D26), where the author most likely meant a list, as bare
+// text would be (D29). The fixes named are those that compile: each item
+// quoted (`in 'Active', 'Pending'`), or bare (`in Active, Pending`).
+func (cd *Condition) quotedIn(n *ast.Comparison) {
+	r := n.Right
+	if r.Items != nil || !strings.Contains(r.Text, ",") || strings.Contains(r.Text, "${") || !listItems(r.Text) || r.From >= len(cd.line) {
+		return
+	}
+	q := cd.line[r.From]
+	items := strings.Split(r.Text, ",")
+	quoted, bare := make([]string, len(items)), make([]string, len(items))
+	for i, it := range items {
+		it = strings.TrimSpace(it)
+		bare[i] = it
+		switch {
+		case !strings.ContainsRune(it, rune(q)):
+			quoted[i] = string(q) + it + string(q)
+		case !strings.Contains(it, "'"):
+			quoted[i] = "'" + it + "'"
+		default:
+			quoted[i] = `"` + it + `"`
+		}
+	}
+	var fixes []string
+	for _, list := range [...][]string{quoted, bare} {
+		right := strings.Join(list, ", ")
+		fixed := cd.line[:r.From] + right + cd.line[r.To:]
+		if c := compileLine(fixed, false); c.err == nil && rightItems(c, n.Right.From) == len(items) {
+			fixes = append(fixes, "in "+right)
+		}
+	}
+	if len(fixes) == 0 {
+		return
+	}
+	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
+		"for one of several values, write "+strings.Join(fixes, " or "), nil)
+}
+
+// rightItems is how many items the right side of `in` that starts at
+// from in c has: a list of items, or bare text split at its commas
+// (D29); 0 when there is no such side.
+func rightItems(c *Condition, from int) int {
+	n := 0
+	var walk func(ast.Cond)
+	walk = func(t ast.Cond) {
+		switch t := t.(type) {
+		case *ast.BoolCond:
+			walk(t.X)
+			walk(t.Y)
+		case *ast.NotCond:
+			walk(t.X)
+		case *ast.Comparison:
+			switch r := t.Right; {
+			case t.Op != ast.In || r == nil || r.From != from:
+			case len(r.Items) > 0:
+				n = len(r.Items)
+			case !r.Quoted && !strings.Contains(r.Text, "${"):
+				n = strings.Count(r.Text, ",") + 1
+			}
+		}
+	}
+	walk(c.tree)
+	return n
 }
 
 // orWords reports whether text is bare words joined by `or`

@@ -25,6 +25,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapOrWords:   {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
 	eval.TrapNotList:   {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
 	eval.TrapAndOrText: {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
+	eval.TrapQuotedIn:  {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapCutKey:    {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:    {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:    {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
@@ -81,6 +82,10 @@ func TestNoTraps(t *testing.T) {
 		"${a} == US$5 or ${b}",                 // $ before a digit
 		"${a} contains 'if ' and ${b} == x; y", // ; inside
 		"${name} == Ann and ${x} > 1",
+		"${a} in 'x, y', z",     // a list of items: the quoted item is meant whole
+		"${a} in 'x'",           // one quoted item, no comma
+		"${a} == 'Smith, John'", // == compares with the whole text
+		"${a} in '${b}, ${c}'",  // placeholders in quoted text
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)
@@ -290,4 +295,27 @@ func TestJoinedWordsErrorIsTheTrap(t *testing.T) {
 	// An empty operand elsewhere keeps D7's hint.
 	_, err = eval.MustCompile("${default(row.x, 0) + n}").Render(scope.New(nil))
 	require.EqualError(t, err, "${default(row.x, 0) + n}: n is empty; use default(n, 0)")
+}
+
+// F3, D26, D44: the warning of a quoted right side of `in` with commas
+// names both fixes, and each, followed, holds for the data where the line
+// as written is quietly false.
+func TestTrapQuotedInFixes(t *testing.T) {
+	s := trapScope()
+	c, err := eval.CompileCondition("not ${row.Status} in 'Overdue, Paid'")
+	require.NoError(t, err)
+	require.Len(t, c.Traps(), 1)
+	require.Contains(t, c.Traps()[0].Message(), "is one item, commas kept")
+	for _, fixed := range []string{"not ${row.Status} in 'Overdue', 'Paid'", "not ${row.Status} in Overdue, Paid"} {
+		require.Contains(t, c.Traps()[0].Message(), strings.TrimPrefix(fixed, "not ${row.Status} "))
+		f, err := eval.CompileCondition(fixed, eval.Strict())
+		require.NoError(t, err, fixed)
+		require.Empty(t, f.Traps(), fixed)
+		ok, err := f.Test(s)
+		require.NoError(t, err)
+		require.False(t, ok, fixed)
+	}
+	ok, err := c.Test(s)
+	require.NoError(t, err)
+	require.True(t, ok, "as written, the one item is not Overdue")
 }

@@ -671,3 +671,22 @@ func TestCondQuotedList(t *testing.T) {
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "write in instead of ==")
 }
+
+// F3, D26, D44: a quoted right side of in with commas is one item; cond
+// warns with both fixes and validate lists the same warning, and each fix
+// followed holds where the line as written is quietly false.
+func TestCondQuotedInWarning(t *testing.T) {
+	d := writeFile(t, "d.json", `{"row": {"status": "Active"}}`)
+	const want = "warning: condition: the quoted text 'Active, Pending' is one item, commas kept, so it matches only that whole text; " +
+		"for one of several values, write in 'Active', 'Pending' or in Active, Pending"
+	r := runCLI(t, "", "cond", "-data", d, "${row.status} in 'Active, Pending'")
+	require.Equal(t, result{0, "false\n", want + "\n"}, r)
+	for _, fix := range []string{"${row.status} in 'Active', 'Pending'", "${row.status} in Active, Pending"} {
+		r = runCLI(t, "", "cond", "-data", d, fix)
+		require.Equal(t, result{0, "true\n", ""}, r, fix)
+	}
+	p := writeFlow(t, "f.md", "- **condition:** ${row.status} in 'Active, Pending'\n")
+	r = runCLI(t, "", "validate", p)
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Contains(t, r.stdout, p+":1:35: "+want)
+}

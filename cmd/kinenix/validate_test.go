@@ -63,7 +63,7 @@ func TestValidateOneProblemEach(t *testing.T) {
 		{"condition empty", "- **condition:**\n",
 			"1:17: condition: the condition is empty", "condition"},
 		{"condition unclosed", "- **condition:** ${row.status == Active\n",
-			"1:18: condition: '${row.status == Active': ${ is not closed; add the closing }", "unclosed"},
+			"1:18: condition: '${row.status == Active': ${ is not closed; add the closing } where the placeholder ends: ${row.status} == Active", "unclosed"},
 		{"placeholder in condition", "- **condition:** ${lenght(row.note)} > 3\n",
 			"1:20: condition: ${lenght(row.note)}: unknown function lenght; did you mean len?", "unknown-function"},
 		{"division by zero", "- **x:** ${10 / 0}\n",
@@ -577,7 +577,7 @@ func TestTemplateLimitSameEverywhere(t *testing.T) {
 	require.NoError(t, os.WriteFile(flow, []byte("- **a:** "+strings.Repeat("${1}", 10_001)+"\n"), 0o600))
 	data := filepath.Join(dir, "d.json")
 	require.NoError(t, os.WriteFile(data, []byte("{}"), 0o600))
-	msg := "'" + strings.Repeat("${1}", 29) + "${1…': the text has more than 10000 placeholders (10001)"
+	msg := "'" + strings.Repeat("${1}", 29) + "${1…': the text has more than 10000 placeholders (10001); split it into several texts or fields, or shorten it"
 
 	r := runCLI(t, "", "validate", flow)
 	require.Equal(t, 1, r.code, r.stderr)

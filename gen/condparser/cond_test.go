@@ -269,6 +269,11 @@ var errCases = []errCase{
 	{"${x} !~ a", "unknown operator !~; there is no pattern match: to test that a text does not hold another, write not X contains Y (" + operators + ")", 5},
 	{"${x} ≠ a", "unknown operator ≠; write != instead", 5},
 	{"${x} ≥ 3 and ${y}", "unknown operator ≥; write >= instead", 5},
+	{"${x} ⩾ 3", "unknown operator ⩾; write >= instead", 5},
+	{"${x} ≧ 3", "unknown operator ≧; write >= instead", 5},
+	{"${x} ⩽ 3", "unknown operator ⩽; write <= instead", 5},
+	{"${x} ≦ 3", "unknown operator ≦; write <= instead", 5},
+	{"${x} ~ abc", "unknown operator ~; there is no ~: to test for part of a text write contains (the operators are ==, !=, <, >, <=, >=, in, contains, is empty and is not empty)", 5},
 	{"${y} and ${x}≤3", "unknown operator ≤; write <= instead", 13},
 	// Unclosed ${ (D18).
 	// The part from the ${ on is named, with the fix (D16, as a field's).

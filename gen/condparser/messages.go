@@ -92,6 +92,11 @@ var lookalikes = map[string]string{
 	"≠":  "write != instead",
 	"≥":  "write >= instead",
 	"≤":  "write <= instead",
+	"⩾":  "write >= instead",
+	"≧":  "write >= instead",
+	"⩽":  "write <= instead",
+	"≦":  "write <= instead",
+	"~":  "there is no ~: to test for part of a text write contains (" + operators + ")",
 	"~=": "for \"not equal\" write !=; to test for part of a text write contains (" + operators + ")",
 	"=~": "there is no pattern match: to test for part of a text write contains (" + operators + ")",
 	"!~": "there is no pattern match: to test that a text does not hold another, write not X contains Y (" + operators + ")",
@@ -143,10 +148,15 @@ func foreignOperator(text string) (string, int, bool) {
 			i += end + 1
 			continue
 		}
-		for _, op := range [...]string{"≠", "≥", "≤", "!~"} {
+		for _, op := range [...]string{"≠", "≥", "≤", "⩾", "≧", "⩽", "≦", "!~"} {
 			if strings.HasPrefix(text[i:], op) {
 				return op, i, true
 			}
+		}
+		// A lone ~ between spaces, as an operator is written (`${a} ~
+		// b`); a ~ inside a word (`~/dir`, `5~6`) is text.
+		if text[i] == '~' && i > 0 && text[i-1] == ' ' && i+1 < len(text) && text[i+1] == ' ' {
+			return "~", i, true
 		}
 		i++
 	}
