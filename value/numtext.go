@@ -46,7 +46,7 @@ func NumberText(s string) (what NumberInText, plain string) {
 	if !HoldsDigit(s) {
 		return NoNumber, ""
 	}
-	t := strings.TrimSpace(s)
+	t := TrimBlank(s)
 	if p, ok := writtenNumber(t); ok {
 		if len(p) > maxPlainLen {
 			p = ""
@@ -132,7 +132,7 @@ func writtenNumber(t string) (string, bool) {
 // WrittenAs names the form of a WrittenNumber text, for a message: "with an
 // exponent", "in hexadecimal" or "with _ between its digits".
 func WrittenAs(s string) string {
-	t := strings.TrimLeft(strings.TrimSpace(s), "+-")
+	t := strings.TrimLeft(TrimBlank(s), "+-")
 	switch {
 	case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
 		return "in hexadecimal"
