@@ -181,6 +181,32 @@ func TestNoNumberHintThatMisreads(t *testing.T) {
 	}
 }
 
+// review-cli R1, D34, D39, D49: text that number(...) refuses as not clear
+// gets number()'s own rewrite wherever a number is needed (arithmetic,
+// < > <= >=, round, format), never the general "not one number".
+func TestUnclearNumberSaysWhatToWrite(t *testing.T) {
+	data := hintData()
+	data["dc"] = "12,5"
+	data["sp"] = "9 800"
+	data["uah"] = "2 285,81 грн."
+	for _, c := range []struct {
+		src  string
+		cond bool
+		why  string
+	}{
+		{"${dc + 1}", false, "dc is text ('12,5'), not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"${dc} > 5", true, "> needs numbers; '12,5' is not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"5 <= ${sp}", true, "<= needs numbers; '9 800' is not a number, and number(...) refuses it: '9 800' is not clear: write 9800 or 9,800"},
+		{"${round(dc)}", false, "round needs a number, got the text '12,5', not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"${format(sp)}", false, "'9 800' is not clear: write 9800 or 9,800"},
+		{"${uah * 2}", false, "uah is text ('2 285,81 грн.'), not a number, and number(...) refuses it: '2 285,81' is not clear: write 2285.81"},
+	} {
+		msg := runHint(t, c.src, c.cond, scope.New(data))
+		require.Contains(t, msg, c.why, c.src)
+		require.NotContains(t, msg, "nor one number", c.src)
+	}
+}
+
 // runHint runs src, a field or a condition line, and gives the message of
 // its error, or "ok: " and its result.
 func runHint(t *testing.T, src string, cond bool, s *scope.Scope) string {

@@ -592,6 +592,11 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				", which holds none")
 		}
+		if why := UnclearReason(x.Text()); !ok && why != "" {
+			// number(...) refuses it too: its own rewrite (D34, D39)
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				", "+why)
+		}
 		if why := value.NotOneNumberReason(x.Text()); !ok && why != "" {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				", "+why)
@@ -709,6 +714,68 @@ func (u UnclearNumber) Reason() string {
 		return ""
 	}
 	return strings.TrimPrefix(f.Reason, "number: ")
+}
+
+// OneUnclear is Unclear of a text that is one number written with marks
+// whose meaning is not clear, and nothing else: number(s) refuses it with
+// a rewrite that, followed, gives the number the text shows (D49): '12,5',
+// '9 800', '1 995,00 Kč'. ok is false when number(s) does not refuse s as
+// not clear, when its marks have no one reading ('1.5.2', '15.01.2026'),
+// when the text holds other digits too ('Jan 5, 2026 10:30'), and for a
+// date with its month named ('January 15, 2026', refused as '15, 2026').
+// The column facts count such a text as an unclear number (D45), and a
+// message that needs a number says number()'s rewrite for it
+// (UnclearReason): the one place that rule is written.
+func OneUnclear(s string) (UnclearNumber, bool) {
+	u, ok := Unclear(s)
+	if !ok || u.Reading == "" || value.HoldsDigit(u.Before) || value.HoldsDigit(u.After) || namedDate(u) {
+		return UnclearNumber{}, false
+	}
+	return u, true
+}
+
+// UnclearReason is why text s is not a number when it is one unclear
+// number (OneUnclear), to follow "s is ", with number()'s own rewrite:
+// "not a number, and number(...) refuses it: '12,5' is not clear: write
+// 12.5"; "" for other text.
+func UnclearReason(s string) string {
+	u, ok := OneUnclear(s)
+	if !ok {
+		return ""
+	}
+	return "not a number, and number(...) refuses it: " + u.Reason()
+}
+
+// namedDate reports whether the unclear number u is the day and year of a
+// date whose month is named before it ('January 15, 2026', '15, 2026'
+// after a word): one or two digits of a day, a "," or "." and a space,
+// then four digits.
+func namedDate(u UnclearNumber) bool {
+	day, rest, ok := strings.Cut(u.Written, ",")
+	if !ok {
+		day, rest, ok = strings.Cut(u.Written, ".")
+	}
+	if !ok || len(day) < 1 || len(day) > 2 || !asciiDigits(day) {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	year := rest[size:]
+	if !unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2009' || len(year) != 4 || !asciiDigits(year) {
+		return false
+	}
+	if d, _ := strconv.Atoi(day); d < 1 || d > 31 {
+		return false
+	}
+	return strings.IndexFunc(u.Before, unicode.IsLetter) >= 0
+}
+
+func asciiDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Unclear tells whether number(s) refuses s as not clear (D34, D39), and

@@ -451,3 +451,25 @@ func TestUnclearAgreesWithNumber(t *testing.T) {
 		require.Equal(t, strings.TrimPrefix(f.Reason, "number: "), u.Reason(), "%q", tc.s)
 	}
 }
+
+// OneUnclear is the unclear number the column facts count and the
+// messages rewrite (review-cli R1): one number, with a reading, no other
+// digits, no named date.
+func TestOneUnclear(t *testing.T) {
+	for s, want := range map[string]string{
+		"12,5":              "not a number, and number(...) refuses it: '12,5' is not clear: write 12.5",
+		"9 800":             "not a number, and number(...) refuses it: '9 800' is not clear: write 9800 or 9,800",
+		"1 995,00 Kč":       "not a number, and number(...) refuses it: '1 995,00' is not clear: write 1995.00",
+		"1.5.2":             "",
+		"15.01.2026":        "",
+		"Jan 5, 2026 10:30": "",
+		"January 15, 2026":  "",
+		"1,200 THB":         "",
+		"abc":               "",
+		"12.5":              "",
+	} {
+		require.Equal(t, want, UnclearReason(s), "%q", s)
+		_, ok := OneUnclear(s)
+		require.Equal(t, want != "", ok, "%q", s)
+	}
+}
