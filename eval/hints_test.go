@@ -161,6 +161,7 @@ func TestNoNumberHintThatMisreads(t *testing.T) {
 	data["ids"] = []any{"1", "2", "3"}
 	data["huge"] = strings.Repeat("9", 2000)
 	data["sci"] = "1e3"
+	data["err"] = "#DIV/0!"
 	for _, c := range []struct {
 		src  string
 		cond bool
@@ -173,6 +174,10 @@ func TestNoNumberHintThatMisreads(t *testing.T) {
 		{"${round(sci)}", false, "round needs a number, got the text '1e3', not a number: it is written with an exponent"},
 		{"${sci} > 5", true, "'1e3' is not a number: it is written with an exponent, which number(...) does not read"},
 		{"${huge} > 5", true, "is not a number: it has more than 1000 digits"},
+		// an XLSX error cell: number('#DIV/0!') is 0, not what it shows (review-cli R4)
+		{"${err + 0}", false, "err is text ('#DIV/0!'), not a number: it is a spreadsheet's error value, kept for a formula that failed; correct the formula in the sheet"},
+		{"${err} > 5", true, "'#DIV/0!' is not a number: it is a spreadsheet's error value"},
+		{"${round(err)}", false, "round needs a number, got the text '#DIV/0!', not a number: it is a spreadsheet's error value"},
 	} {
 		msg := runHint(t, c.src, c.cond, scope.New(data))
 		require.Contains(t, msg, c.why, c.src)

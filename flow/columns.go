@@ -441,7 +441,7 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 	}
 	s := v.Text()
 	switch what, _ := value.NumberText(s); what {
-	case value.NoNumber, value.WrittenNumber, value.LongNumber:
+	case value.NoNumber, value.WrittenNumber, value.LongNumber, value.SheetError:
 		return KindText, funcs.UnclearNumber{} // number() finds none, or another number, or fails
 	case value.OneNumber:
 		f, ok := numberFunc()
