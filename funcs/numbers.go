@@ -328,6 +328,19 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 		i = next
 	}
 	groups = append(groups, string(group))
+	// U+066C is read as "," is ("١٬٢٣" as "1,23": write 1.23), but it
+	// separates thousands only: followed by a space and three digits it
+	// groups them ("٣٬ ٥٠٠" is 3500, never 3.500 as "3, 500" would be).
+	for k, m := range marks {
+		if m != arabicThousands {
+			continue
+		}
+		if spaced[k] && utf8.RuneCountInString(groups[k+1]) == 3 {
+			spaced[k] = false
+		} else {
+			marks[k] = ','
+		}
+	}
 	return groups, marks, spaced, i, digits
 }
 

@@ -141,7 +141,9 @@ func TestNumber(t *testing.T) {
 		ok("السعر ٫٥", "0.5"),
 		ok("(٣٫٥)", "-3.5"),
 		unclear("٣٫٥٫٢", general),
-		unclear("١٬٢", general),
+		unclear("١٬٢", "write 1.2"),                          // as "1,2" (review-lang F5)
+		unclear("١٬٢٣", "write 1.23"),                        // as "1,23"
+		unclearAs("٣٬ ٥٠٠", "٣٬ ٥٠٠", "write 3500 or 3,500"), // U+066C groups thousands: never 3.500
 		unclear("١٬٢٣٤٬٥", general),
 		ok("𝟗𝟘", "90"),
 		ok("−7", "-7"),
@@ -286,7 +288,7 @@ func TestNumberLongPlainText(t *testing.T) {
 // writes; texts are drawn from the pieces the two rules look at. A message
 // with no rewrite says so in the general words, never with an example.
 func TestUnclearNumberHintWorks(t *testing.T) {
-	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", ".", ",", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
+	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", "٥", ".", ",", "\u066c", "\u066b", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
 	r := rand.New(rand.NewSource(39))
 	rewrites, general := 0, 0
 	for i := 0; i < 100000; i++ {
