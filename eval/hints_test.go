@@ -194,6 +194,8 @@ func TestUnclearNumberSaysWhatToWrite(t *testing.T) {
 	data["dc"] = "12,5"
 	data["sp"] = "9 800"
 	data["uah"] = "2 285,81 грн."
+	data["zw"] = "1\u200b234"
+	data["neg"] = "-\u200b5"
 	for _, c := range []struct {
 		src  string
 		cond bool
@@ -204,6 +206,8 @@ func TestUnclearNumberSaysWhatToWrite(t *testing.T) {
 		{"5 <= ${sp}", true, "<= needs numbers; '9 800' is not a number, and number(...) refuses it: '9 800' is not clear: write 9800 or 9,800"},
 		{"${round(dc)}", false, "round needs a number, got the text '12,5', not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
 		{"${format(sp)}", false, "'9 800' is not clear: write 9800 or 9,800"},
+		{"${zw + 1}", false, `zw is text ('1\u200b234'), not a number, and number(...) refuses it: '1\u200b234' is not clear: an invisible character is inside it; write 1234`},
+		{"${neg} < 0", true, `'-\u200b5' is not clear: an invisible character is inside it; write -5`},
 		{"${uah * 2}", false, "uah is text ('2 285,81 грн.'), not a number, and number(...) refuses it: '2 285,81' is not clear: write 2285.81"},
 	} {
 		msg := runHint(t, c.src, c.cond, scope.New(data))

@@ -451,7 +451,7 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 		if _, err := f.Call(nil, []value.Value{v}); err == nil {
 			return KindNumberText, funcs.UnclearNumber{}
 		}
-		return KindText, funcs.UnclearNumber{}
+		// refused: an unclear number ('-\u200b5'), or other text
 	}
 	u, ok := funcs.OneUnclear(s)
 	if !ok {

@@ -151,6 +151,9 @@ func readFirstNumber(s string) (n value.Num, start int, unclear bool, err error)
 	if _, _, ok := numberGoesOn(s, end); ok {
 		return value.Num{}, start, true, nil
 	}
+	if invisibleInside(s, start, end) {
+		return value.Num{}, start, true, nil // "1\u200b234": never read in part
+	}
 
 	n, err = value.ParseDigits(string(mant))
 	if err != nil {
@@ -259,6 +262,13 @@ const maxHintDigits = 30
 // ("1.5.2", "1, 2, 3") there is no one reading, and the message says what
 // number reads instead of an example.
 func unclearNumber(s string, start int) error {
+	if from, end, ok := invisibleSpan(s, start); ok {
+		hint := "write the number it means with digits and at most one '.', its decimal point"
+		if reading := invisibleReading(s, from, start, end); reading != "" {
+			hint = "write " + reading
+		}
+		return value.Fail(value.ErrValue, "number: "+echo.Quote(s[from:end])+" is not clear: an invisible character is inside it; "+hint)
+	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
@@ -342,6 +352,129 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 		}
 	}
 	return groups, marks, spaced, i, digits
+}
+
+// isInvisible reports a character that shows nothing (Unicode category
+// Cf: the zero-width space U+200B, U+FEFF, the word joiner U+2060, the
+// soft hyphen, direction marks). Inside a number it is not clear (D39's
+// spirit): number(...) never reads "1\u200b234" in part, as 1.
+func isInvisible(r rune) bool { return r >= 0x80 && unicode.Is(unicode.Cf, r) }
+
+// invisibleInside reports whether the number read from start to end
+// goes on past an invisible character (invisibleSpan: "1\u200b234",
+// "12\u200b,5") or has its minus before one ("-\u200b5"). It reads only
+// the few characters around the number.
+func invisibleInside(s string, start, end int) bool {
+	if r, size := lastRune(s, start); isInvisible(r) {
+		p := skipBack(s, start-size, isInvisible)
+		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+			return true
+		}
+	}
+	seen, run := false, 0
+	for i := end; i < len(s); {
+		r, size := decodeRune(s, i)
+		switch {
+		case digitValue(r) >= 0:
+			return seen
+		case isInvisible(r):
+			seen = true
+		case isNumberMark(r) || isGroupSpace(r):
+			if run++; run > 2 {
+				return false
+			}
+		default:
+			return false
+		}
+		i += size
+	}
+	return false
+}
+
+// invisibleSpan is the number at start in s with the invisible characters
+// inside it (isInvisible), from a minus that one separates from the
+// digits ("-\u200b5") to its last digit, with at most two marks or spaces
+// in a row ("12\u200b,5", "1,\u2060234"); ok is false when no invisible
+// character is inside it.
+func invisibleSpan(s string, start int) (from, end int, ok bool) {
+	from, end = start, start
+	if p := skipBack(s, start, isInvisible); p < start {
+		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+			from, ok = p-size, true
+		}
+	}
+	inside, run := false, 0
+	for i := start; i < len(s); {
+		r, size := decodeRune(s, i)
+		switch {
+		case digitValue(r) >= 0:
+			end, run = i+size, 0
+			ok = ok || inside
+		case isInvisible(r):
+			inside = true
+		case isNumberMark(r) || isGroupSpace(r):
+			if run++; run > 2 {
+				return from, end, ok
+			}
+		default:
+			return from, end, ok
+		}
+		i += size
+	}
+	return from, end, ok
+}
+
+// invisibleReading is the number that written, a number with invisible
+// characters inside (invisibleSpan), shows without them, in the plain
+// digits a rewrite writes ("1\u200b234" is 1234, "-\u200b5" is -5,
+// "12\u200b,5" is read as "12,5" is: 12.5); "" when that has no one
+// reading.
+// A number in parentheses is negative, as number(...) reads it ("(1\u200b234)"
+// is -1234).
+func invisibleReading(s string, from, start, end int) string {
+	r := invisibleDigits(s[from:end])
+	if r != "" && from == start && !strings.HasPrefix(r, "-") && negativeAround(s, start, end) {
+		r = "-" + r
+	}
+	return r
+}
+
+// invisibleDigits is invisibleReading of the number written alone.
+func invisibleDigits(written string) string {
+	t := strings.Map(func(r rune) rune {
+		if isInvisible(r) {
+			return -1
+		}
+		return r
+	}, written)
+	if _, ok := value.ParseNum(t); ok {
+		return t
+	}
+	if u, ok := Unclear(t); ok {
+		return u.Reading
+	}
+	// A number number(...) reads whole ("1,234", "١٬٢٣٤"): its digits in
+	// ASCII, its grouping marks left out, are plain number text of the
+	// same number.
+	var b strings.Builder
+	for i, r := range t {
+		switch d := digitValue(r); {
+		case d >= 0:
+			b.WriteByte(byte('0' + d))
+		case isDecimalPoint(r):
+			b.WriteByte('.')
+		case isGroupComma(r):
+		case i == 0 && (r == '-' || r == '\u2212'):
+			b.WriteByte('-')
+		default:
+			return ""
+		}
+	}
+	plain, ok := value.ParseNum(b.String())
+	if n, err := firstNumber(t); ok && err == nil && n.Cmp(plain) == 0 {
+		return n.String()
+	}
+	return ""
 }
 
 // spacedNumber reports whether the marks of an unclear number hold a
@@ -804,6 +937,11 @@ func Unclear(s string) (UnclearNumber, bool) {
 	_, start, unclear, _ := readFirstNumber(s)
 	if !unclear {
 		return UnclearNumber{}, false
+	}
+	if from, end, ok := invisibleSpan(s, start); ok {
+		u := UnclearNumber{Written: s[from:end], Before: s[:from], After: s[end:], s: s, start: start}
+		u.Reading = invisibleReading(s, from, start, end)
+		return u, true
 	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
 	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:], s: s, start: start}

@@ -141,6 +141,19 @@ func TestNumber(t *testing.T) {
 		ok("السعر ٫٥", "0.5"),
 		ok("(٣٫٥)", "-3.5"),
 		unclear("٣٫٥٫٢", general),
+		// An invisible character inside a number (U+200B, U+FEFF,
+		// U+2060, Unicode's Cf) is not clear: never read in part, as 1
+		// or 12, nor its minus lost (review-lang F6).
+		unclearAs("1\u200b234", `1\u200b234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\ufeff234", `1\ufeff234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\u2060234", `1\u2060234`, "an invisible character is inside it; write 1234"),
+		unclearAs("-\u200b5", `-\u200b5`, "an invisible character is inside it; write -5"),
+		unclearAs("12\u200b,5", `12\u200b,5`, "an invisible character is inside it; write 12.5"),
+		unclearAs("1,\u200b234", `1,\u200b234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\u200b,234.5 THB", `1\u200b,234.5`, "an invisible character is inside it; write 1234.5"),
+		unclearAs("1\u200b 2\u200b 3", `1\u200b 2\u200b 3`, "an invisible character is inside it; "+general),
+		ok("\u200b5\u2060", "5"),
+		ok("5\u200b kg", "5"),
 		unclear("١٬٢", "write 1.2"),                          // as "1,2" (review-lang F5)
 		unclear("١٬٢٣", "write 1.23"),                        // as "1,23"
 		unclearAs("٣٬ ٥٠٠", "٣٬ ٥٠٠", "write 3500 or 3,500"), // U+066C groups thousands: never 3.500
@@ -288,7 +301,7 @@ func TestNumberLongPlainText(t *testing.T) {
 // writes; texts are drawn from the pieces the two rules look at. A message
 // with no rewrite says so in the general words, never with an example.
 func TestUnclearNumberHintWorks(t *testing.T) {
-	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", "٥", ".", ",", "\u066c", "\u066b", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
+	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", "٥", ".", ",", "\u066c", "\u066b", "\u200b", "\u2060", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
 	r := rand.New(rand.NewSource(39))
 	rewrites, general := 0, 0
 	for i := 0; i < 100000; i++ {
@@ -302,6 +315,7 @@ func TestUnclearNumberHintWorks(t *testing.T) {
 			continue
 		}
 		_, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		hint = strings.TrimPrefix(hint, "an invisible character is inside it; ")
 		if hint == "write the number it means with digits and at most one '.', its decimal point" {
 			general++
 			continue
