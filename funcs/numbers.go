@@ -358,14 +358,25 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 // Cf: the zero-width space U+200B, U+FEFF, the word joiner U+2060, the
 // soft hyphen, direction marks). Inside a number it is not clear (D39's
 // spirit): number(...) never reads "1\u200b234" in part, as 1.
-func isInvisible(r rune) bool { return r >= 0x80 && unicode.Is(unicode.Cf, r) }
+// The Cf table is searched only outside the ranges that hold none of it
+// (ASCII and Latin, Indic and Thai letters); TestIsInvisible holds the two
+// together.
+func isInvisible(r rune) bool {
+	switch {
+	case r < 0x600:
+		return r == '\u00ad'
+	case r >= 0x900 && r < 0x180e:
+		return false
+	}
+	return unicode.Is(unicode.Cf, r)
+}
 
 // invisibleInside reports whether the number read from start to end
 // goes on past an invisible character (invisibleSpan: "1\u200b234",
 // "12\u200b,5") or has its minus before one ("-\u200b5"). It reads only
 // the few characters around the number.
 func invisibleInside(s string, start, end int) bool {
-	if r, size := lastRune(s, start); isInvisible(r) {
+	if r, size := lastRune(s, start); start > 0 && isInvisible(r) {
 		p := skipBack(s, start-size, isInvisible)
 		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
 			return true

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/require"
 
@@ -487,5 +488,12 @@ func TestOneUnclear(t *testing.T) {
 		require.Equal(t, want, UnclearReason(s), "%q", s)
 		_, ok := OneUnclear(s)
 		require.Equal(t, want != "", ok, "%q", s)
+	}
+}
+
+// isInvisible is Unicode's category Cf, its quick ranges aside.
+func TestIsInvisible(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		require.Equal(t, unicode.Is(unicode.Cf, r), isInvisible(r), "%U", r)
 	}
 }
