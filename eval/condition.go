@@ -616,6 +616,19 @@ func (p Part) DateHint(l, r value.Value) (reason string, ok bool) {
 	return orderDateHint(p.Op, p.Left, p.Right, l, r)
 }
 
+// UnclearHint is, when p is an order comparison (< > <= >=) and the side
+// that is not a number (l or r) is text that number(...) refuses as not
+// clear ('12,5', '9 800', D34, D39), the reason with number()'s own
+// rewrite (write 12.5), where the comparison's own reason would say only
+// that the text is not one number; ok is false otherwise.
+func (p Part) UnclearHint(l, r value.Value) (reason string, ok bool) {
+	switch p.Op {
+	case "<", ">", "<=", ">=":
+		return unclearOrder(p.Op, l, r)
+	}
+	return "", false
+}
+
 // groupedLiteral is NumberHint for the sides of a comparison.
 func groupedLiteral(sides ...*Template) (string, bool) {
 	for _, side := range sides {
@@ -873,6 +886,10 @@ func (n *cmpNode) fail(err error, l, r value.Value) error {
 		reason = hint // `> 1,000`: the fix is in the line, not number(...)
 	} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
 		reason = hint // `< 2026-04-15`: number(...) of a date is its year
+	} else if n.op == ast.Lt || n.op == ast.Gt || n.op == ast.Le || n.op == ast.Ge {
+		if hint, ok := unclearOrder(n.op.String(), l, r); ok && kind == ErrType {
+			reason = hint // `> 5` of '12,5': number()'s own rewrite, write 12.5
+		}
 	}
 	e := n.cd.condError(n.opPos, kind, quote(n.part)+": "+reason)
 	e.Detail = detail // the Go type of refused host data, for the programmer

@@ -56,12 +56,38 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 			return c.fail(n, ErrType, t+" is text, not a number, and number(...) does not read a number written "+
 				value.WrittenAs(lit.Value)+"; write "+plain+" instead of "+t)
 		}
+		if why := funcs.UnclearReason(v.Text()); why != "" {
+			// number(...) refuses it as not clear: its own rewrite
+			// (D34, D39), never a parse of our own
+			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), "+why)
+		}
 		if why := value.NotOneNumberReason(v.Text()); why != "" {
 			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), "+why)
 		}
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+// unclearOrder is the reason of an order comparison (D28) whose side that
+// is not a number is text that number(...) refuses as not clear (D34,
+// D39): "> needs numbers; '12,5' is not a number, and number(...) refuses
+// it: '12,5' is not clear: write 12.5", number()'s own rewrite
+// (funcs.UnclearReason), as notNumber gives it for arithmetic. ok is false
+// for any other side.
+func unclearOrder(op string, l, r value.Value) (string, bool) {
+	bad := l
+	if _, ok := value.ToNumber(l); ok {
+		bad = r
+	}
+	if bad.Kind() != value.Text {
+		return "", false
+	}
+	why := funcs.UnclearReason(bad.Text())
+	if why == "" {
+		return "", false
+	}
+	return op + " needs numbers; " + quote(bad.Text()) + " is " + why, true
 }
 
 // quotedUnknown is the error of text left out of quotes (D44) in a call

@@ -161,6 +161,7 @@ func TestNoNumberHintThatMisreads(t *testing.T) {
 	data["ids"] = []any{"1", "2", "3"}
 	data["huge"] = strings.Repeat("9", 2000)
 	data["sci"] = "1e3"
+	data["err"] = "#DIV/0!"
 	for _, c := range []struct {
 		src  string
 		cond bool
@@ -173,11 +174,45 @@ func TestNoNumberHintThatMisreads(t *testing.T) {
 		{"${round(sci)}", false, "round needs a number, got the text '1e3', not a number: it is written with an exponent"},
 		{"${sci} > 5", true, "'1e3' is not a number: it is written with an exponent, which number(...) does not read"},
 		{"${huge} > 5", true, "is not a number: it has more than 1000 digits"},
+		// an XLSX error cell: number('#DIV/0!') is 0, not what it shows (review-cli R4)
+		{"${err + 0}", false, "err is text ('#DIV/0!'), not a number: it is a spreadsheet's error value, kept for a formula that failed; correct the formula in the sheet"},
+		{"${err} > 5", true, "'#DIV/0!' is not a number: it is a spreadsheet's error value"},
+		{"${round(err)}", false, "round needs a number, got the text '#DIV/0!', not a number: it is a spreadsheet's error value"},
 	} {
 		msg := runHint(t, c.src, c.cond, scope.New(data))
 		require.Contains(t, msg, c.why, c.src)
 		require.NotContains(t, msg, "use number(", c.src)
 		require.NotContains(t, msg, "use ${number(", c.src)
+	}
+}
+
+// review-cli R1, D34, D39, D49: text that number(...) refuses as not clear
+// gets number()'s own rewrite wherever a number is needed (arithmetic,
+// < > <= >=, round, format), never the general "not one number".
+func TestUnclearNumberSaysWhatToWrite(t *testing.T) {
+	data := hintData()
+	data["dc"] = "12,5"
+	data["sp"] = "9 800"
+	data["uah"] = "2 285,81 грн."
+	data["zw"] = "1\u200b234"
+	data["neg"] = "-\u200b5"
+	for _, c := range []struct {
+		src  string
+		cond bool
+		why  string
+	}{
+		{"${dc + 1}", false, "dc is text ('12,5'), not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"${dc} > 5", true, "> needs numbers; '12,5' is not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"5 <= ${sp}", true, "<= needs numbers; '9 800' is not a number, and number(...) refuses it: '9 800' is not clear: write 9800 or 9,800"},
+		{"${round(dc)}", false, "round needs a number, got the text '12,5', not a number, and number(...) refuses it: '12,5' is not clear: write 12.5"},
+		{"${format(sp)}", false, "'9 800' is not clear: write 9800 or 9,800"},
+		{"${zw + 1}", false, `zw is text ('1\u200b234'), not a number, and number(...) refuses it: '1\u200b234' is not clear: an invisible character is inside it; write 1234`},
+		{"${neg} < 0", true, `'-\u200b5' is not clear: an invisible character is inside it; write -5`},
+		{"${uah * 2}", false, "uah is text ('2 285,81 грн.'), not a number, and number(...) refuses it: '2 285,81' is not clear: write 2285.81"},
+	} {
+		msg := runHint(t, c.src, c.cond, scope.New(data))
+		require.Contains(t, msg, c.why, c.src)
+		require.NotContains(t, msg, "nor one number", c.src)
 	}
 }
 

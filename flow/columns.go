@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/eval"
@@ -467,7 +466,7 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 // classify reads a cell as D45 counts it: by value's reading of plain
 // number text (D6), by what number() makes of other text as the hints of
 // D7 and D28 tell it (value.NumberText), and by number()'s own refusal
-// (funcs.Unclear), never by a parser of its own; u is the unclear
+// (funcs.OneUnclear), never by a parser of its own; u is the unclear
 // number, whose Reason is number()'s message.
 //
 // Text is number text only when number() reads it as it shows ('1,250.50',
@@ -494,7 +493,7 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 	}
 	s := v.Text()
 	switch what, _ := value.NumberText(s); what {
-	case value.NoNumber, value.WrittenNumber, value.LongNumber:
+	case value.NoNumber, value.WrittenNumber, value.LongNumber, value.SheetError:
 		return KindText, funcs.UnclearNumber{} // number() finds none, or another number, or fails
 	case value.OneNumber:
 		f, ok := numberFunc()
@@ -504,45 +503,13 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 		if _, err := f.Call(nil, []value.Value{v}); err == nil {
 			return KindNumberText, funcs.UnclearNumber{}
 		}
-		return KindText, funcs.UnclearNumber{}
+		// refused: an unclear number ('-\u200b5'), or other text
 	}
-	u, ok := funcs.Unclear(s)
-	if !ok || u.Reading == "" || value.HoldsDigit(u.Before) || value.HoldsDigit(u.After) || namedDate(u) {
+	u, ok := funcs.OneUnclear(s)
+	if !ok {
 		return KindText, funcs.UnclearNumber{}
 	}
 	return KindUnclear, u
-}
-
-// namedDate reports whether the unclear number u is the day and year of a
-// date whose month is named before it ('January 15, 2026', '15, 2026'
-// after a word): one or two digits of a day, a "," or "." and a space,
-// then four digits.
-func namedDate(u funcs.UnclearNumber) bool {
-	day, rest, ok := strings.Cut(u.Written, ",")
-	if !ok {
-		day, rest, ok = strings.Cut(u.Written, ".")
-	}
-	if !ok || len(day) < 1 || len(day) > 2 || !asciiDigits(day) {
-		return false
-	}
-	r, size := utf8.DecodeRuneInString(rest)
-	year := rest[size:]
-	if !unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2009' || len(year) != 4 || !asciiDigits(year) {
-		return false
-	}
-	if d, _ := strconv.Atoi(day); d < 1 || d > 31 {
-		return false
-	}
-	return strings.IndexFunc(u.Before, unicode.IsLetter) >= 0
-}
-
-func asciiDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // numberFunc is number() of the function table, looked up once: classify

@@ -260,6 +260,11 @@ func TestColumnKinds(t *testing.T) {
 		{"2026-01-15", flow.KindText},
 		{"15 ม.ค. 2026", flow.KindText},
 		{"Sunday", flow.KindText},
+		{"#DIV/0!", flow.KindText}, // an XLSX error cell: number() would read 0 (review-cli R4)
+		{"#N/A", flow.KindText},
+		{"1\u200b234", flow.KindUnclear}, // an invisible character inside (review-lang F6)
+		{"-\u200b5", flow.KindUnclear},
+		{"12\u200b,5", flow.KindUnclear},
 	} {
 		c := flow.CountColumns([]flow.ColumnRead{{Name: "v"}}, rowsOf(map[string][]any{"v": {tc.cell}}))
 		require.Equal(t, 1, c.Facts()[0].Kinds[tc.want].Count, "%q: %s", tc.cell, c.Facts()[0].String())

@@ -192,6 +192,8 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
 			reason, kind = hint, errTrap // `> 1,000` is one of D38's silent traps
 		} else if hint, ok := p.DateHint(l, r); ok {
 			reason = hint // dates are not compared by < and > (D44)
+		} else if hint, ok := p.UnclearHint(l, r); ok {
+			reason = hint // '12,5': number()'s own rewrite (D34, D39)
 		}
 		e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: echo.Quote(p.Text) + ": " + reason,
 			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}

@@ -151,6 +151,9 @@ func readFirstNumber(s string) (n value.Num, start int, unclear bool, err error)
 	if _, _, ok := numberGoesOn(s, end); ok {
 		return value.Num{}, start, true, nil
 	}
+	if invisibleInside(s, start, end) {
+		return value.Num{}, start, true, nil // "1\u200b234": never read in part
+	}
 
 	n, err = value.ParseDigits(string(mant))
 	if err != nil {
@@ -259,6 +262,13 @@ const maxHintDigits = 30
 // ("1.5.2", "1, 2, 3") there is no one reading, and the message says what
 // number reads instead of an example.
 func unclearNumber(s string, start int) error {
+	if from, end, ok := invisibleSpan(s, start); ok {
+		hint := "write the number it means with digits and at most one '.', its decimal point"
+		if reading := invisibleReading(s, from, start, end); reading != "" {
+			hint = "write " + reading
+		}
+		return value.Fail(value.ErrValue, "number: "+echo.Quote(s[from:end])+" is not clear: an invisible character is inside it; "+hint)
+	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
@@ -328,7 +338,154 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 		i = next
 	}
 	groups = append(groups, string(group))
+	// U+066C is read as "," is ("١٬٢٣" as "1,23": write 1.23), but it
+	// separates thousands only: followed by a space and three digits it
+	// groups them ("٣٬ ٥٠٠" is 3500, never 3.500 as "3, 500" would be).
+	for k, m := range marks {
+		if m != arabicThousands {
+			continue
+		}
+		if spaced[k] && utf8.RuneCountInString(groups[k+1]) == 3 {
+			spaced[k] = false
+		} else {
+			marks[k] = ','
+		}
+	}
 	return groups, marks, spaced, i, digits
+}
+
+// isInvisible reports a character that shows nothing (Unicode category
+// Cf: the zero-width space U+200B, U+FEFF, the word joiner U+2060, the
+// soft hyphen, direction marks). Inside a number it is not clear (D39's
+// spirit): number(...) never reads "1\u200b234" in part, as 1.
+// The Cf table is searched only outside the ranges that hold none of it
+// (ASCII and Latin, Indic and Thai letters); TestIsInvisible holds the two
+// together.
+func isInvisible(r rune) bool {
+	switch {
+	case r < 0x600:
+		return r == '\u00ad'
+	case r >= 0x900 && r < 0x180e:
+		return false
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+// invisibleInside reports whether the number read from start to end
+// goes on past an invisible character (invisibleSpan: "1\u200b234",
+// "12\u200b,5") or has its minus before one ("-\u200b5"). It reads only
+// the few characters around the number.
+func invisibleInside(s string, start, end int) bool {
+	if r, size := lastRune(s, start); start > 0 && isInvisible(r) {
+		p := skipBack(s, start-size, isInvisible)
+		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+			return true
+		}
+	}
+	seen, run := false, 0
+	for i := end; i < len(s); {
+		r, size := decodeRune(s, i)
+		switch {
+		case digitValue(r) >= 0:
+			return seen
+		case isInvisible(r):
+			seen = true
+		case isNumberMark(r) || isGroupSpace(r):
+			if run++; run > 2 {
+				return false
+			}
+		default:
+			return false
+		}
+		i += size
+	}
+	return false
+}
+
+// invisibleSpan is the number at start in s with the invisible characters
+// inside it (isInvisible), from a minus that one separates from the
+// digits ("-\u200b5") to its last digit, with at most two marks or spaces
+// in a row ("12\u200b,5", "1,\u2060234"); ok is false when no invisible
+// character is inside it.
+func invisibleSpan(s string, start int) (from, end int, ok bool) {
+	from, end = start, start
+	if p := skipBack(s, start, isInvisible); p < start {
+		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+			from, ok = p-size, true
+		}
+	}
+	inside, run := false, 0
+	for i := start; i < len(s); {
+		r, size := decodeRune(s, i)
+		switch {
+		case digitValue(r) >= 0:
+			end, run = i+size, 0
+			ok = ok || inside
+		case isInvisible(r):
+			inside = true
+		case isNumberMark(r) || isGroupSpace(r):
+			if run++; run > 2 {
+				return from, end, ok
+			}
+		default:
+			return from, end, ok
+		}
+		i += size
+	}
+	return from, end, ok
+}
+
+// invisibleReading is the number that written, a number with invisible
+// characters inside (invisibleSpan), shows without them, in the plain
+// digits a rewrite writes ("1\u200b234" is 1234, "-\u200b5" is -5,
+// "12\u200b,5" is read as "12,5" is: 12.5); "" when that has no one
+// reading.
+// A number in parentheses is negative, as number(...) reads it ("(1\u200b234)"
+// is -1234).
+func invisibleReading(s string, from, start, end int) string {
+	r := invisibleDigits(s[from:end])
+	if r != "" && from == start && !strings.HasPrefix(r, "-") && negativeAround(s, start, end) {
+		r = "-" + r
+	}
+	return r
+}
+
+// invisibleDigits is invisibleReading of the number written alone.
+func invisibleDigits(written string) string {
+	t := strings.Map(func(r rune) rune {
+		if isInvisible(r) {
+			return -1
+		}
+		return r
+	}, written)
+	if _, ok := value.ParseNum(t); ok {
+		return t
+	}
+	if u, ok := Unclear(t); ok {
+		return u.Reading
+	}
+	// A number number(...) reads whole ("1,234", "١٬٢٣٤"): its digits in
+	// ASCII, its grouping marks left out, are plain number text of the
+	// same number.
+	var b strings.Builder
+	for i, r := range t {
+		switch d := digitValue(r); {
+		case d >= 0:
+			b.WriteByte(byte('0' + d))
+		case isDecimalPoint(r):
+			b.WriteByte('.')
+		case isGroupComma(r):
+		case i == 0 && (r == '-' || r == '\u2212'):
+			b.WriteByte('-')
+		default:
+			return ""
+		}
+	}
+	plain, ok := value.ParseNum(b.String())
+	if n, err := firstNumber(t); ok && err == nil && n.Cmp(plain) == 0 {
+		return n.String()
+	}
+	return ""
 }
 
 // spacedNumber reports whether the marks of an unclear number hold a
@@ -592,6 +749,11 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				", which holds none")
 		}
+		if why := UnclearReason(x.Text()); !ok && why != "" {
+			// number(...) refuses it too: its own rewrite (D34, D39)
+			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
+				", "+why)
+		}
 		if why := value.NotOneNumberReason(x.Text()); !ok && why != "" {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
 				", "+why)
@@ -711,6 +873,68 @@ func (u UnclearNumber) Reason() string {
 	return strings.TrimPrefix(f.Reason, "number: ")
 }
 
+// OneUnclear is Unclear of a text that is one number written with marks
+// whose meaning is not clear, and nothing else: number(s) refuses it with
+// a rewrite that, followed, gives the number the text shows (D49): '12,5',
+// '9 800', '1 995,00 Kč'. ok is false when number(s) does not refuse s as
+// not clear, when its marks have no one reading ('1.5.2', '15.01.2026'),
+// when the text holds other digits too ('Jan 5, 2026 10:30'), and for a
+// date with its month named ('January 15, 2026', refused as '15, 2026').
+// The column facts count such a text as an unclear number (D45), and a
+// message that needs a number says number()'s rewrite for it
+// (UnclearReason): the one place that rule is written.
+func OneUnclear(s string) (UnclearNumber, bool) {
+	u, ok := Unclear(s)
+	if !ok || u.Reading == "" || value.HoldsDigit(u.Before) || value.HoldsDigit(u.After) || namedDate(u) {
+		return UnclearNumber{}, false
+	}
+	return u, true
+}
+
+// UnclearReason is why text s is not a number when it is one unclear
+// number (OneUnclear), to follow "s is ", with number()'s own rewrite:
+// "not a number, and number(...) refuses it: '12,5' is not clear: write
+// 12.5"; "" for other text.
+func UnclearReason(s string) string {
+	u, ok := OneUnclear(s)
+	if !ok {
+		return ""
+	}
+	return "not a number, and number(...) refuses it: " + u.Reason()
+}
+
+// namedDate reports whether the unclear number u is the day and year of a
+// date whose month is named before it ('January 15, 2026', '15, 2026'
+// after a word): one or two digits of a day, a "," or "." and a space,
+// then four digits.
+func namedDate(u UnclearNumber) bool {
+	day, rest, ok := strings.Cut(u.Written, ",")
+	if !ok {
+		day, rest, ok = strings.Cut(u.Written, ".")
+	}
+	if !ok || len(day) < 1 || len(day) > 2 || !asciiDigits(day) {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	year := rest[size:]
+	if !unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2009' || len(year) != 4 || !asciiDigits(year) {
+		return false
+	}
+	if d, _ := strconv.Atoi(day); d < 1 || d > 31 {
+		return false
+	}
+	return strings.IndexFunc(u.Before, unicode.IsLetter) >= 0
+}
+
+func asciiDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // Unclear tells whether number(s) refuses s as not clear (D34, D39), and
 // what the number in it is, read as number(...)'s message reads it: the
 // one place that rule is written.
@@ -724,6 +948,11 @@ func Unclear(s string) (UnclearNumber, bool) {
 	_, start, unclear, _ := readFirstNumber(s)
 	if !unclear {
 		return UnclearNumber{}, false
+	}
+	if from, end, ok := invisibleSpan(s, start); ok {
+		u := UnclearNumber{Written: s[from:end], Before: s[:from], After: s[end:], s: s, start: start}
+		u.Reading = invisibleReading(s, from, start, end)
+		return u, true
 	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
 	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:], s: s, start: start}

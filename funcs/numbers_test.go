@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/require"
 
@@ -141,7 +142,22 @@ func TestNumber(t *testing.T) {
 		ok("السعر ٫٥", "0.5"),
 		ok("(٣٫٥)", "-3.5"),
 		unclear("٣٫٥٫٢", general),
-		unclear("١٬٢", general),
+		// An invisible character inside a number (U+200B, U+FEFF,
+		// U+2060, Unicode's Cf) is not clear: never read in part, as 1
+		// or 12, nor its minus lost (review-lang F6).
+		unclearAs("1\u200b234", `1\u200b234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\ufeff234", `1\ufeff234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\u2060234", `1\u2060234`, "an invisible character is inside it; write 1234"),
+		unclearAs("-\u200b5", `-\u200b5`, "an invisible character is inside it; write -5"),
+		unclearAs("12\u200b,5", `12\u200b,5`, "an invisible character is inside it; write 12.5"),
+		unclearAs("1,\u200b234", `1,\u200b234`, "an invisible character is inside it; write 1234"),
+		unclearAs("1\u200b,234.5 THB", `1\u200b,234.5`, "an invisible character is inside it; write 1234.5"),
+		unclearAs("1\u200b 2\u200b 3", `1\u200b 2\u200b 3`, "an invisible character is inside it; "+general),
+		ok("\u200b5\u2060", "5"),
+		ok("5\u200b kg", "5"),
+		unclear("١٬٢", "write 1.2"),                          // as "1,2" (review-lang F5)
+		unclear("١٬٢٣", "write 1.23"),                        // as "1,23"
+		unclearAs("٣٬ ٥٠٠", "٣٬ ٥٠٠", "write 3500 or 3,500"), // U+066C groups thousands: never 3.500
 		unclear("١٬٢٣٤٬٥", general),
 		ok("𝟗𝟘", "90"),
 		ok("−7", "-7"),
@@ -286,7 +302,7 @@ func TestNumberLongPlainText(t *testing.T) {
 // writes; texts are drawn from the pieces the two rules look at. A message
 // with no rewrite says so in the general words, never with an example.
 func TestUnclearNumberHintWorks(t *testing.T) {
-	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", ".", ",", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
+	pieces := []string{"1", "5", "0", "12", "234", "800", "๙", "٥", ".", ",", "\u066c", "\u066b", "\u200b", "\u2060", "'", "’", " ", "\u00a0", "\u202f", "\u2009", ". ", ", ", "-", "(", ")", "€", " Kč", "x"}
 	r := rand.New(rand.NewSource(39))
 	rewrites, general := 0, 0
 	for i := 0; i < 100000; i++ {
@@ -300,6 +316,7 @@ func TestUnclearNumberHintWorks(t *testing.T) {
 			continue
 		}
 		_, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		hint = strings.TrimPrefix(hint, "an invisible character is inside it; ")
 		if hint == "write the number it means with digits and at most one '.', its decimal point" {
 			general++
 			continue
@@ -449,5 +466,34 @@ func TestUnclearAgreesWithNumber(t *testing.T) {
 		require.Equal(t, tc.before, u.Before, "%q", tc.s)
 		require.Equal(t, tc.after, u.After, "%q", tc.s)
 		require.Equal(t, strings.TrimPrefix(f.Reason, "number: "), u.Reason(), "%q", tc.s)
+	}
+}
+
+// OneUnclear is the unclear number the column facts count and the
+// messages rewrite (review-cli R1): one number, with a reading, no other
+// digits, no named date.
+func TestOneUnclear(t *testing.T) {
+	for s, want := range map[string]string{
+		"12,5":              "not a number, and number(...) refuses it: '12,5' is not clear: write 12.5",
+		"9 800":             "not a number, and number(...) refuses it: '9 800' is not clear: write 9800 or 9,800",
+		"1 995,00 Kč":       "not a number, and number(...) refuses it: '1 995,00' is not clear: write 1995.00",
+		"1.5.2":             "",
+		"15.01.2026":        "",
+		"Jan 5, 2026 10:30": "",
+		"January 15, 2026":  "",
+		"1,200 THB":         "",
+		"abc":               "",
+		"12.5":              "",
+	} {
+		require.Equal(t, want, UnclearReason(s), "%q", s)
+		_, ok := OneUnclear(s)
+		require.Equal(t, want != "", ok, "%q", s)
+	}
+}
+
+// isInvisible is Unicode's category Cf, its quick ranges aside.
+func TestIsInvisible(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		require.Equal(t, unicode.Is(unicode.Cf, r), isInvisible(r), "%U", r)
 	}
 }

@@ -188,6 +188,29 @@ func TestOrder(t *testing.T) {
 	requireFailure(t, err, ErrType, "< needs numbers; 'a\\xffb\\nc' is not a number, and number(...) finds none in it")
 }
 
+// review-lang F1: whether text is a number trims by the one blank rule
+// (TrimBlank, D27, D30): a zero-width space or a byte-order mark around
+// the digits is blank, so == 5.0 and >= 5 agree with == 5.
+func TestNumberTextTrimsBlank(t *testing.T) {
+	for _, s := range []string{"5\ufeff", "\u200b5", "\u00a05\u00a0", "\ufeff 5\u200b\t"} {
+		n, ok := ToNumber(TextValue(s))
+		require.True(t, ok, "%q", s)
+		require.Equal(t, "5", n.String(), "%q", s)
+		for _, five := range []Value{NumberValue(Int(5)), TextValue("5.0")} {
+			eq, err := Limits{}.Equal(TextValue(s), five)
+			require.NoError(t, err)
+			require.True(t, eq, "%q == %v", s, five)
+		}
+		c, ok, err := Order(TextValue(s), NumberValue(Int(5)))
+		require.NoError(t, err, "%q", s)
+		require.True(t, ok, "%q", s)
+		require.Zero(t, c, "%q", s)
+	}
+	what, plain := NumberText("1e3\ufeff")
+	require.Equal(t, WrittenNumber, what)
+	require.Equal(t, "1000", plain)
+}
+
 func TestMember(t *testing.T) {
 	// D29: `in` is membership (list items by Equal, or text split at commas
 	// with items trimmed), never a substring test.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"github.com/cockroachdb/apd/v3"
 
@@ -809,13 +808,14 @@ func parseSmall(s string, signed bool) (n Num, ok bool) {
 	return Num{coef: c, exp: int32(e)}, true
 }
 
-// ParseNum reads plain number text (D6): optional surrounding white space, an
+// ParseNum reads plain number text (D6): optional surrounding blank
+// characters (TrimBlank, the one blank rule: white space, U+200B, U+FEFF), an
 // optional sign, digits, optionally a point and more digits (".5" and "5."
 // are accepted too). Anything else, "" included, is not a number. Only
 // ASCII digits count; text beyond the number limits (MaxDigits,
 // MaxExponent) is not a number either.
 func ParseNum(s string) (Num, bool) {
-	n, err := parseDecimal(strings.TrimSpace(s), true, false)
+	n, err := parseDecimal(TrimBlank(s), true, false)
 	return n, err == nil
 }
 

@@ -363,6 +363,7 @@ func TestParseNum(t *testing.T) {
 		{"5.", "5"},
 		{"\t 12.50\n", "12.5"},
 		{"\u00a012\u00a0", "12"}, // Unicode white space around is white space
+		{"\u200b12\ufeff", "12"}, // and so are U+200B and U+FEFF (TrimBlank)
 		{"0000", "0"},
 		{"-0.0", "0"},
 		{"99999999999999999999999", "99999999999999999999999"},

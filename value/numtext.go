@@ -33,7 +33,35 @@ const (
 	// ("1, 2, 3", "2026-04-15", "1.234,56"); number(...) would read
 	// another number than the text shows, or fail.
 	NotOneNumber
+	// SheetError: the text is a spreadsheet's error value, the text a
+	// workbook keeps for a formula that failed ("#DIV/0!"; an XLSX error
+	// cell reads as its text): it shows no number, though number(...)
+	// would read the 0 of "#DIV/0!".
+	SheetError
 )
+
+// sheetErrors are the error values a spreadsheet shows for a formula that
+// failed (an XLSX cell of type "e").
+var sheetErrors = [...]string{
+	"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+	"#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
+	"#CONNECT!", "#BUSY!", "#UNKNOWN!", "#EXTERNAL!", "#PYTHON!",
+}
+
+// IsSheetError reports whether s, trimmed of blank characters, is a
+// spreadsheet's error value ("#DIV/0!", "#N/A"), in any case.
+func IsSheetError(s string) bool {
+	t := TrimBlank(s)
+	if len(t) < 4 || t[0] != '#' {
+		return false
+	}
+	for _, e := range sheetErrors {
+		if asciiEqualFold(t, strings.ToLower(e)) {
+			return true
+		}
+	}
+	return false
+}
 
 // maxPlainLen bounds the digits of a number written in plain digits for a
 // hint (write 1000 instead of 1e3); a longer one is not written out.
@@ -46,7 +74,10 @@ func NumberText(s string) (what NumberInText, plain string) {
 	if !HoldsDigit(s) {
 		return NoNumber, ""
 	}
-	t := strings.TrimSpace(s)
+	if IsSheetError(s) {
+		return SheetError, ""
+	}
+	t := TrimBlank(s)
 	if p, ok := writtenNumber(t); ok {
 		if len(p) > maxPlainLen {
 			p = ""
@@ -132,7 +163,7 @@ func writtenNumber(t string) (string, bool) {
 // WrittenAs names the form of a WrittenNumber text, for a message: "with an
 // exponent", "in hexadecimal" or "with _ between its digits".
 func WrittenAs(s string) string {
-	t := strings.TrimLeft(strings.TrimSpace(s), "+-")
+	t := strings.TrimLeft(TrimBlank(s), "+-")
 	switch {
 	case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
 		return "in hexadecimal"
@@ -154,6 +185,8 @@ func NotOneNumberReason(s string) string {
 		return "not a number: it has more than " + strconv.Itoa(MaxDigits) + " digits, more than a number holds"
 	case NotOneNumber:
 		return "not a number, nor one number that number(...) reads as written"
+	case SheetError:
+		return "not a number: it is a spreadsheet's error value, kept for a formula that failed; correct the formula in the sheet"
 	}
 	return ""
 }

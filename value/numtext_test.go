@@ -41,6 +41,10 @@ func TestNumberText(t *testing.T) {
 		{strings.Repeat("9", 2000), LongNumber, ""},
 		{"x " + strings.Repeat("9", 1001) + " y", LongNumber, ""},
 		{strings.Repeat("0", 2000) + "1", OneNumber, ""},
+		{"#DIV/0!", SheetError, ""}, // an XLSX error cell reads as its text
+		{" #div/0! ", SheetError, ""},
+		{"#N/A", NoNumber, ""},
+		{"#DIV/0! 5", NotOneNumber, ""},
 	} {
 		what, plain := NumberText(c.s)
 		require.Equal(t, c.what, what, "%q", c.s)
