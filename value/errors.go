@@ -81,11 +81,11 @@ func (f *Failure) Unwrap() error { return f.Kind }
 // Fail returns a *Failure of the kind with the reason.
 func Fail(kind error, reason string) error { return &Failure{Kind: kind, Reason: reason} }
 
-// NumTooLarge is the reason of a number past the limit of its size: the
+// numTooLarge is the reason of a number past the limit of its size: the
 // one place it is said, with the limit and the fix (probe-bounds F7).
-var NumTooLarge = "number too large: a number has at most " + strconv.Itoa(MaxDigits) + " digits followed by at most " + strconv.Itoa(MaxExponent) + " zeros; write a larger one as text, in quotes"
+var numTooLarge = "number too large: a number has at most " + strconv.Itoa(MaxDigits) + " digits followed by at most " + strconv.Itoa(MaxExponent) + " zeros; write a larger one as text, in quotes"
 
-func errNumTooLarge() error { return Fail(ErrLimit, NumTooLarge) }
+func errNumTooLarge() error { return Fail(ErrLimit, numTooLarge) }
 
 func errNumDigits() error {
 	return Fail(ErrLimit, "number has more than "+strconv.Itoa(MaxDigits)+" digits")

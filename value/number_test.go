@@ -213,7 +213,7 @@ func TestRound(t *testing.T) {
 	near, ok := ParseNum("95" + strings.Repeat("0", MaxExponent-1))
 	require.True(t, ok)
 	_, err := near.Round(-MaxExponent)
-	requireFailure(t, err, ErrLimit, NumTooLarge)
+	requireFailure(t, err, ErrLimit, numTooLarge)
 }
 
 func TestFastPathOverflow(t *testing.T) {
@@ -287,7 +287,7 @@ func TestNumLimits(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, top, n.String())
 	_, err = ParseDigits(top + "0")
-	requireFailure(t, err, ErrLimit, NumTooLarge)
+	requireFailure(t, err, ErrLimit, numTooLarge)
 
 	tiny := "0." + strings.Repeat("0", MaxExponent-1) + "1"
 	n, err = ParseDigits(tiny)
@@ -304,9 +304,9 @@ func TestNumLimits(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "9"+strings.Repeat("0", MaxExponent), n.String())
 	_, err = num(t, top).Mul(Int(10))
-	requireFailure(t, err, ErrLimit, NumTooLarge)
+	requireFailure(t, err, ErrLimit, numTooLarge)
 	_, err = n.Add(num(t, top))
-	requireFailure(t, err, ErrLimit, NumTooLarge)
+	requireFailure(t, err, ErrLimit, numTooLarge)
 	_, err = num(t, tiny).Quo(Int(10))
 	requireFailure(t, err, ErrLimit, "number has more than 1000 decimal places")
 	_, err = num(t, tiny).Mul(num(t, "0.1"))
@@ -320,7 +320,7 @@ func TestNumLimits(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "4", r.String()) // 10^1000 mod 7 = 10^(1000 mod 6) mod 7 = 10^4 mod 7
 	q, err := num(t, top).Quo(num(t, tiny))
-	requireFailure(t, err, ErrLimit, NumTooLarge)
+	requireFailure(t, err, ErrLimit, numTooLarge)
 	require.Equal(t, Num{}, q)
 }
 
