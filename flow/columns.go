@@ -81,11 +81,7 @@ func Columns(src []byte) []ColumnRead {
 	if len(src) > MaxSize {
 		return nil
 	}
-	var fs fenceState
-	for _, ln := range splitLines(string(src)) {
-		if fs.skip(ln.text) {
-			continue
-		}
+	for ln := range prose(src) {
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
 			if c, err := eval.CompileCondition(strings.TrimRight(ln.text[at:], " \t")); err == nil {
 				add(ln, at, c.Reads(), false, c.Parts())

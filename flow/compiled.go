@@ -144,11 +144,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		}
 	}
 	names := map[string]bool{}
-	var fs fenceState
-	for _, ln := range splitLines(string(src)) {
-		if fs.skip(ln.text) {
-			continue
-		}
+	for ln := range prose(src) {
 		label, at, isField := parseField(ln.text)
 		c := checkedLine{ln: ln}
 		var cf compiledField

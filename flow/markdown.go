@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
@@ -39,6 +40,19 @@ func column(text string, off int) int {
 		off = 0
 	}
 	return utf8.RuneCountInString(text[:off]) + 1
+}
+
+// prose gives the lines of src outside fenced code blocks, where fields,
+// conditions and headings are read (splitLines, fenceState).
+func prose(src []byte) iter.Seq[line] {
+	return func(yield func(line) bool) {
+		var fs fenceState
+		for _, ln := range splitLines(string(src)) {
+			if !fs.skip(ln.text) && !yield(ln) {
+				return
+			}
+		}
+	}
 }
 
 // fenceState follows fenced code blocks from line to line.
@@ -105,11 +119,7 @@ type Field struct {
 // label with a colon inside or right after the bold marks, and the value.
 func Fields(src []byte) []Field {
 	var out []Field
-	var fs fenceState
-	for _, ln := range splitLines(string(src)) {
-		if fs.skip(ln.text) {
-			continue
-		}
+	for ln := range prose(src) {
 		label, at, ok := parseField(ln.text)
 		if !ok {
 			continue
@@ -140,11 +150,7 @@ type Heading struct {
 // matches the fields of two flows within their steps by them.
 func Headings(src []byte) []Heading {
 	var out []Heading
-	var fs fenceState
-	for _, ln := range splitLines(string(src)) {
-		if fs.skip(ln.text) {
-			continue
-		}
+	for ln := range prose(src) {
 		t := strings.TrimSpace(ln.text)
 		h := strings.TrimLeft(t, "#")
 		if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
