@@ -270,6 +270,14 @@ func unclearNumber(s string, start int) error {
 		return value.Fail(value.ErrValue, "number: "+echo.Quote(s[from:end])+" is not clear: an invisible character is inside it; "+hint)
 	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
+	if end == start {
+		// The number starts with its point (".75,333": D21 reads ".75"):
+		// it is quoted from the point, and marks after a fraction have
+		// no one reading.
+		_, size := decodeRune(s, start)
+		_, _, _, end, digits = unclearGroups(s, start+size)
+		groups, marks, spaced = nil, nil, nil
+	}
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
 	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {

@@ -78,6 +78,13 @@ func TestNumber(t *testing.T) {
 		unclear("1,234.5,6", general),
 		unclear("๒๐๕,๖๘", "write 205.68"),
 		unclear("0.234,5", "write 234.5"),
+		// A number that starts with its point (".75", D21) is quoted as
+		// written too, never as '' (issue #22's '$.75,333').
+		unclearAs("$.75,333", ".75,333", general),
+		unclear(".75,33", general),
+		unclear(".1.2", general),
+		unclearAs("-.75,333 บาท", ".75,333", general),
+		unclearAs("(.5,5)", ".5,5", general),
 		{name: "D34 a long reading gets the general hint", args: []value.Value{txt("1," + strings.Repeat("5", 100))},
 			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: " + general, is: value.ErrValue},
 		// The design's examples.

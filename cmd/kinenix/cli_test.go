@@ -258,6 +258,39 @@ func TestFlagValues(t *testing.T) {
 	}
 }
 
+// A flag given an empty value is a usage error that names it, never read
+// as the flag left out: `-where ”` is no CONDITION (spec 14: exit 2), and
+// `-data "$FILE"` with FILE unset must not render without data. -env
+// alone takes an empty list of names (none is let in, the default).
+func TestEmptyFlagValue(t *testing.T) {
+	sheet := filepath.Join("..", "..", "examples", "renewals.csv")
+	flowFile := filepath.Join("..", "..", "examples", "renewals.md")
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"preview", "-where", "", "-data", sheet, flowFile}, "-where CONDITION"},
+		{[]string{"preview", "-where", "   ", "-data", sheet, flowFile}, "-where CONDITION"},
+		{[]string{"preview", "-where=", "-data", sheet, flowFile}, "-where CONDITION"},
+		{[]string{"preview", "-compare", "", "-data", sheet, flowFile}, "-compare OLD.md"},
+		{[]string{"preview", "-key", "", "-data", sheet, flowFile}, "-key COLUMN"},
+		{[]string{"validate", "-key", "", "-data", sheet, flowFile}, "-key COLUMN"},
+		{[]string{"validate", "-data", "", flowFile}, "-data FILE"},
+		{[]string{"render", "-data", "", "x"}, "-data FILE"},
+		{[]string{"cond", "-data", "", "${x} == 1"}, "-data FILE"},
+		{[]string{"play", "-data", "", flowFile}, "-data FILE"},
+	} {
+		r := runCLI(t, "", c.args...)
+		require.Equal(t, exitUsage, r.code, "%q", c.args)
+		require.Empty(t, r.stdout, "%q", c.args)
+		require.Contains(t, r.stderr, "is empty; write "+c.flag, "%q", c.args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%q: one line", c.args)
+	}
+	r := runCLI(t, "", "render", "-env", "", "[${env.HOME}]")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "[]\n", r.stdout)
+}
+
 // flagName reads flag names only: letters first, then letters, digits,
 // - and _.
 func TestFlagName(t *testing.T) {

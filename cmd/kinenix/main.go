@@ -284,7 +284,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		if f == nil {
 			return nil, fmt.Errorf("unknown flag -%s", name)
 		}
-		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+		if isBool(f) {
 			if !hasValue {
 				value = "true"
 			}
@@ -298,8 +298,22 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Set(name, value); err != nil {
 			return nil, fmt.Errorf("-%s %s: %s", name, echo.Text(value), valueError(f, value, err))
 		}
+		// A flag whose default is empty, given an empty value, would read
+		// as the flag left out (-where '', -data "$UNSET"); only -env
+		// takes an empty list of names (none let in, the default).
+		if _, names := f.Value.(*envFlag); strings.TrimSpace(value) == "" && f.DefValue == "" && !names && !isBool(f) {
+			what, _ := flag.UnquoteUsage(f)
+			return nil, fmt.Errorf("-%s %s: -%s is empty; write -%s %s", name, echo.Text(value), name, name, what)
+		}
 	}
 	return rest, nil
+}
+
+// isBool reports a flag that is on or off (-json), which takes no value
+// after it.
+func isBool(f *flag.Flag) bool {
+	bf, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && bf.IsBoolFlag()
 }
 
 // flagName reads an argument as a flag: one or two dashes, a name that

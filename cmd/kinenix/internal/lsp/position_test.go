@@ -156,6 +156,9 @@ func TestDiagnosticMessage(t *testing.T) {
 		{"${" + long + "}", "expression is longer than 500 characters (it has 602)"},
 		{"- **condition:** ${row.status} =! 3", "condition: unknown operator =!; did you mean !=?"},
 		{"${row.statsu}", "row.statsu: no key 'statsu' in row; did you mean 'status'?"},
+		// an empty placeholder's echo, `${}: `, is left out as any other
+		{"- **c:** ${", "${ is not closed; add the closing }"},
+		{"- **c:** ${row.status} ${", "${ is not closed; add the closing }"},
 	}
 	for _, tc := range cases {
 		fs := flow.Validate("f.md", []byte(tc.line), featureSample())

@@ -560,14 +560,12 @@ func diagnostics(lines []string, fs []flow.Finding) []protocol.Diagnostic {
 // (Options.Env is nil), so the message says when the value is read.
 func diagnosticMessage(f flow.Finding) string {
 	msg := f.Message
-	if f.Expr != "" {
-		// The echo also follows the `condition: ` of a placeholder's
-		// problem in a condition line (D37): the range marks the
-		// placeholder there too.
-		rest, _ := strings.CutPrefix(msg, "condition: ")
-		if reason, ok := strings.CutPrefix(rest, "${"+f.Expr+"}: "); ok && reason != "" {
-			msg = reason
-		}
+	// The echo also follows the `condition: ` of a placeholder's problem
+	// in a condition line (D37): the range marks the placeholder there
+	// too. An empty placeholder's echo is `${}: ` (a `${` at a line's end).
+	rest, _ := strings.CutPrefix(msg, "condition: ")
+	if reason, ok := strings.CutPrefix(rest, "${"+f.Expr+"}: "); ok && reason != "" {
+		msg = reason
 	}
 	if f.Kind == "trap" {
 		if i := strings.Index(msg, envNotRead); i >= 0 {
