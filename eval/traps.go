@@ -329,6 +329,22 @@ func applyEdits(line string, edits []edit) string {
 	return strings.TrimSpace(b.String())
 }
 
+// bangBefore reports whether lit, the text before a ${, ends in a `!`
+// that negates what follows as another language's `!` would: right
+// before the ${ (`!${x}`), or alone before white space (`! ${x}`, not
+// `wow! ${x}`), and the offset of the `!` in lit.
+func bangBefore(lit string) (int, bool) {
+	trimmed := strings.TrimRight(lit, " \t")
+	if !strings.HasSuffix(trimmed, "!") {
+		return 0, false
+	}
+	i := len(trimmed) - 1
+	if len(trimmed) < len(lit) && i > 0 && trimmed[i-1] != ' ' && trimmed[i-1] != '\t' {
+		return 0, false
+	}
+	return i, true
+}
+
 // readsAsCondition reports whether line compiles as a condition that has
 // no trap of its own parts.
 func readsAsCondition(line string) bool {
@@ -379,9 +395,9 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				off = i + 2
 			}
 		}
-		if k+1 < len(segs) && strings.HasSuffix(seg.lit, "!") {
-			i := at + len(seg.lit) - 1
-			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, i + 1, "not "})
+		if bang, ok := bangBefore(seg.lit); k+1 < len(segs) && ok {
+			i := at + bang
+			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
 		}
 	}
 	if first {
@@ -632,8 +648,8 @@ func fixLine(line string) (string, bool) {
 			continue
 		}
 		lit := strings.NewReplacer("&&", "and", "||", "or").Replace(seg.lit)
-		if k+1 < len(segs) && strings.HasSuffix(lit, "!") {
-			lit = lit[:len(lit)-1] + "not "
+		if bang, ok := bangBefore(lit); k+1 < len(segs) && ok {
+			lit = lit[:bang] + "not "
 		}
 		b.WriteString(lit)
 	}

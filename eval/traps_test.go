@@ -70,6 +70,33 @@ func TestTraps(t *testing.T) {
 	require.Len(t, trapCases, len(eval.TrapKinds()))
 }
 
+// D44: `!` before `${` is a trap also with white space between them, as
+// `! ${x}` is written in the languages it comes from; the fix writes not.
+func TestTrapBangSpaced(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == Overdue and ! ${row.Paid}":  "${row.Status} == Overdue and not ${row.Paid}",
+		"${row.Status} == Overdue and !\t${row.Paid}": "${row.Status} == Overdue and not ${row.Paid}",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, "%s: %+v", line, traps)
+		require.Equal(t, eval.TrapBang, traps[0].Kind)
+		require.Equal(t, "!", line[traps[0].Offset:traps[0].End])
+		require.Contains(t, traps[0].Message(), "write not: "+fixed, line)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := eval.MustCompileCondition(fixed).Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	// `!` that ends a word is text, not a negation.
+	for _, line := range []string{"${a} == wow! ${b}", "${a} != ${b}", "${a} == '! ${b}'"} {
+		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
+	}
+}
+
 // Texts close to a trap that are no trap.
 func TestNoTraps(t *testing.T) {
 	for _, line := range []string{
@@ -110,6 +137,7 @@ func TestTrapFixInError(t *testing.T) {
 		"${row.Paid} || ${row.Late}":        "${row.Paid} or ${row.Late}",
 		"${row.Paid} && ${row.Late}":        "${row.Paid} and ${row.Late}",
 		"when !${row.Paid} && ${row.Late};": "not ${row.Paid} and ${row.Late}",
+		"! ${row.Paid}":                     "not ${row.Paid}",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.ErrorContains(t, err, "; write: "+fixed, line)

@@ -274,9 +274,12 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 			continue // each row's data decides (sampleTraps)
 		}
 		reason := tr.Reason
-		if tr.Kind == eval.TrapBareWord {
+		if tr.Kind == eval.TrapBareWord && tr.Subject == tr.Name {
 			// A bare word near a variable's name may be that name
-			// misspelt, or text: say both (D44).
+			// misspelt, or text: say both (D44). Words joined by / or -
+			// (`n/a` beside a variable a) are text: their own reason
+			// quotes all of them, as the error of their arithmetic does,
+			// so that the hint works when followed (D49).
 			if alt, close := spell.Closest(tr.Name, sorted(v.sample.Names())); close {
 				reason = "no variable " + echo.Quote(tr.Name) + "; did you mean " + echo.Quote(alt) +
 					"? For the text, write '" + tr.Name + "' in quotes"

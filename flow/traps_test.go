@@ -150,6 +150,9 @@ func TestSampleTraps(t *testing.T) {
 		"- **a:** ${default(row.Email, count)}": "",
 		"- **a:** ${default(row.Email, N/A)}":   "f.md:1:31: warning: N/A: this is read as arithmetic of variables, and the data has no variable 'N'; write 'N/A' in quotes for the text",
 		"- **a:** ${default(row.Email, cuont)}": "f.md:1:31: warning: cuont: no variable 'cuont'; did you mean 'count'? For the text, write 'cuont' in quotes",
+		// words joined by / whose first is close to a variable: the text
+		// is meant, and the quotes go around all of it (D49)
+		"- **a:** ${default(row.Email, cuont/A)}": "f.md:1:31: warning: cuont/A: this is read as arithmetic of variables, and the data has no variable 'cuont'; write 'cuont/A' in quotes for the text",
 		// a bare word that is a key of row: the key is meant, not the text
 		"- **a:** ${default(row.Email, Customer)}": "f.md:1:31: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
 	} {
