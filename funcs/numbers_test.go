@@ -78,6 +78,13 @@ func TestNumber(t *testing.T) {
 		unclear("1,234.5,6", general),
 		unclear("๒๐๕,๖๘", "write 205.68"),
 		unclear("0.234,5", "write 234.5"),
+		// A number that starts with its decimal point (".5" is 0.5) and
+		// goes on unclearly is quoted from its point, and gets no reading
+		// of its marks as grouping: the first mark is its decimal point.
+		unclear(".3.2", general),
+		unclear(".234,5", general),
+		unclearAs("-.123.456 บาท", ".123.456", general),
+		unclearAs("(.5, 25)", ".5, 25", general),
 		{name: "D34 a long reading gets the general hint", args: []value.Value{txt("1," + strings.Repeat("5", 100))},
 			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: " + general, is: value.ErrValue},
 		// The design's examples.
@@ -315,7 +322,10 @@ func TestUnclearNumberHintWorks(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), " is not clear: ") {
 			continue
 		}
-		_, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		quoted, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		// the number as written is quoted, never nothing ('.3.2', not '')
+		quoted = strings.TrimPrefix(quoted, "number: ")
+		require.True(t, len(quoted) > 2 && value.HoldsDigit(quoted), "%q: %s", s, err)
 		hint = strings.TrimPrefix(hint, "an invisible character is inside it; ")
 		if hint == "write the number it means with digits and at most one '.', its decimal point" {
 			general++
