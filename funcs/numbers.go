@@ -668,9 +668,15 @@ func skipBack(s string, i int, match func(rune) bool) int {
 	return i
 }
 
-// wordRuneBefore reports whether a letter or a digit ends just before i.
+// wordRuneBefore reports whether a letter or a digit ends just before i,
+// with its combining marks (category M): a Thai word that ends in a vowel
+// or tone mark ("ปี", "ที่") ends in a letter, as "INV" does.
 func wordRuneBefore(s string, i int) bool {
 	r, size := lastRune(s, i)
+	for size > 0 && unicode.IsMark(r) {
+		i -= size
+		r, size = lastRune(s, i)
+	}
 	return size > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 

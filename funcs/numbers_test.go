@@ -109,6 +109,12 @@ func TestNumber(t *testing.T) {
 		ok("Total (12 items)", "12"),
 		ok("INV-2026-00123", "2026"),
 		ok("A-1", "1"),
+		// A letter with its combining marks is a letter: the "-" after a
+		// Thai word that ends in a vowel or tone mark is a hyphen too.
+		ok("ปี-2026", "2026"),
+		ok("ครั้งที่-2", "2"),
+		ok("cafe\u0301-5", "5"),
+		ok("ปี.5", "5"),
 		ok("12 - 3", "12"),
 		ok("- 5", "5"),
 		ok("Page 3 of 10", "3"),
