@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -22,9 +23,9 @@ type WrittenNumber struct {
 	Frac   uint64 // the fraction's digits, FracN of them (leading zeros kept)
 	FracN  int
 	Script int // index into DigitZeros
-	Style  int // 0 plain, 1 "," between thousands; with European: 0 ".", 1 a space of GroupSpaces, 2 "'"
+	Style  int // 0 plain, 1 "," between thousands, 2 no 0 before the point (".5"); with European: 0 ".", 1 a space of GroupSpaces, 2 "'"
 	Space  int // index into GroupSpaces (European style 1) and into Blanks (after the label)
-	Sign   int // 0 none, 1 "-", 2 "−" (U+2212), 3 parentheses
+	Sign   int // 0 none, 1 "-", 2 "−" (U+2212), 3 parentheses, 4 a hyphen after a word ("INV-2026", "ปี-2026"): not a sign
 	Label  int // index into NumberLabels
 	Unit   int // index into NumberUnits
 	// European writes the point as "," and groups with "." or a space
@@ -78,7 +79,7 @@ var GroupSpaces = []string{" ", "\u00a0", "\u202f", "\u2009"}
 
 // NumberLabels come before a number (a label of a cell, a currency); the
 // design's examples give them: "฿ -3.5", "Total: 12 items".
-var NumberLabels = []string{"", "Total:", "฿", "THB", "เบี้ย", "$", "€", "Premium", "ราคา"}
+var NumberLabels = []string{"", "Total:", "฿", "THB", "เบี้ย", "$", "€", "Premium", "ราคา", "ปี", "ครั้งที่", "No"}
 
 // NumberUnits come after a number: "15,434.75 บาท/ปี", "12 items".
 var NumberUnits = []string{"", " บาท", " บาท/ปี", " THB", "%", " items, 3 boxes", " ต่อปี", " Kč"}
@@ -92,7 +93,7 @@ func WrittenNumbers() gopter.Gen {
 		"Script":   gen.IntRange(0, len(DigitZeros)-1),
 		"Style":    gen.IntRange(0, 2),
 		"Space":    gen.IntRange(0, len(Blanks)-1),
-		"Sign":     gen.IntRange(0, 3),
+		"Sign":     gen.IntRange(0, 4),
 		"Label":    gen.IntRange(0, len(NumberLabels)-1),
 		"Unit":     gen.IntRange(0, len(NumberUnits)-1),
 		"European": gen.Bool(),
@@ -118,7 +119,7 @@ func (w WrittenNumber) Plain() string {
 	if f := w.fraction(); f != "" {
 		s += "." + f
 	}
-	if w.Sign != 0 {
+	if w.Sign >= 1 && w.Sign <= 3 {
 		s = "-" + s
 	}
 	return s
@@ -168,6 +169,9 @@ func (w WrittenNumber) Text() string {
 		b.WriteRune(c)
 	}
 	n := digits(b.String())
+	if n == string(zero) && w.FracN > 0 && w.Style%3 == 2 && !w.Unclear() {
+		n = "" // ".5"
+	}
 	if f := w.fraction(); f != "" {
 		n += point + digits(f)
 	}
@@ -180,6 +184,14 @@ func (w WrittenNumber) Text() string {
 		n = "(" + n + ")"
 	}
 	label := NumberLabels[w.Label%len(NumberLabels)]
+	if w.Sign == 4 {
+		// a hyphen right after a word, which ends in a letter and maybe
+		// its combining marks (D21: a minus does not follow a letter)
+		if r, _ := utf8.DecodeLastRuneInString(label); !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			label = "INV"
+		}
+		return label + "-" + n + NumberUnits[w.Unit%len(NumberUnits)]
+	}
 	if label != "" {
 		label += Blanks[w.Space%len(Blanks)]
 	}
