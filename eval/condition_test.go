@@ -156,6 +156,11 @@ func TestConditionMembership(t *testing.T) {
 		{"${note} contains nothing", false},
 		{"${tags} contains GOLD", true}, // a list contains an equal item
 		{"${tags} contains go", false},
+		// a dictionary contains its keys, as its items are for in
+		// (section 15), not the text of its values
+		{"${row} contains STATUS", true},
+		{"${row} contains Active", false},
+		{"${empty_map} contains ''", false},
 		{"${missing} in a, b", false},
 	})
 }

@@ -270,17 +270,9 @@ func unclearNumber(s string, start int) error {
 		return value.Fail(value.ErrValue, "number: "+echo.Quote(s[from:end])+" is not clear: an invisible character is inside it; "+hint)
 	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
-	if end == start {
-		// The number starts with its point (".75,333": D21 reads ".75"):
-		// it is quoted from the point, and marks after a fraction have
-		// no one reading.
-		_, size := decodeRune(s, start)
-		_, _, _, end, digits = unclearGroups(s, start+size)
-		groups, marks, spaced = nil, nil, nil
-	}
 
 	hint := "write the number it means with digits and at most one '.', its decimal point"
-	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
+	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits && !pointFirst(s, start) {
 		if _, err := value.ParseDigits(reading); err == nil {
 			// the digits as written, the decimals kept: "1 995,00" is
 			// 1995.00, so the rewrite reads as the text does
@@ -323,6 +315,10 @@ func unclearNumber(s string, start int) error {
 func unclearGroups(s string, start int) (groups []string, marks []rune, spaced []bool, end, digits int) {
 	var group []byte
 	i := start
+	if pointFirst(s, start) {
+		_, size := decodeRune(s, i)
+		i += size // ".3.2": the groups are those after its point (pointFirst)
+	}
 
 	for i < len(s) && digits <= maxHintDigits {
 		r, size := decodeRune(s, i)
@@ -360,6 +356,16 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 		}
 	}
 	return groups, marks, spaced, i, digits
+}
+
+// pointFirst reports whether the number at start begins with its decimal
+// point (".5", numberStart). When such a number goes on unclearly
+// (".3.2", ".234,5") its first mark is a decimal point, so its other
+// marks have no one reading as grouping: the message quotes it from its
+// point and gives the general hint.
+func pointFirst(s string, start int) bool {
+	r, _ := decodeRune(s, start)
+	return isDecimalPoint(r)
 }
 
 // isInvisible reports a character that shows nothing (Unicode category
@@ -662,9 +668,15 @@ func skipBack(s string, i int, match func(rune) bool) int {
 	return i
 }
 
-// wordRuneBefore reports whether a letter or a digit ends just before i.
+// wordRuneBefore reports whether a letter or a digit ends just before i,
+// with its combining marks (category M): a Thai word that ends in a vowel
+// or tone mark ("ปี", "ที่") ends in a letter, as "INV" does.
 func wordRuneBefore(s string, i int) bool {
 	r, size := lastRune(s, i)
+	for size > 0 && unicode.IsMark(r) {
+		i -= size
+		r, size = lastRune(s, i)
+	}
 	return size > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
@@ -964,7 +976,7 @@ func Unclear(s string) (UnclearNumber, bool) {
 	}
 	groups, marks, spaced, end, digits := unclearGroups(s, start)
 	u := UnclearNumber{Written: s[start:end], Before: s[:start], After: s[end:], s: s, start: start}
-	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits {
+	if reading, ok := markReading(groups, marks, spaced); ok && digits <= maxHintDigits && !pointFirst(s, start) {
 		if _, err := value.ParseDigits(reading); err == nil {
 			u.Reading = reading
 			if negativeAround(s, start, end) {

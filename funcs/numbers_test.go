@@ -85,6 +85,13 @@ func TestNumber(t *testing.T) {
 		unclear(".1.2", general),
 		unclearAs("-.75,333 บาท", ".75,333", general),
 		unclearAs("(.5,5)", ".5,5", general),
+		// A number that starts with its decimal point (".5" is 0.5) and
+		// goes on unclearly is quoted from its point, and gets no reading
+		// of its marks as grouping: the first mark is its decimal point.
+		unclear(".3.2", general),
+		unclear(".234,5", general),
+		unclearAs("-.123.456 บาท", ".123.456", general),
+		unclearAs("(.5, 25)", ".5, 25", general),
 		{name: "D34 a long reading gets the general hint", args: []value.Value{txt("1," + strings.Repeat("5", 100))},
 			err: "number: '1," + strings.Repeat("5", 100) + "' is not clear: " + general, is: value.ErrValue},
 		// The design's examples.
@@ -109,6 +116,12 @@ func TestNumber(t *testing.T) {
 		ok("Total (12 items)", "12"),
 		ok("INV-2026-00123", "2026"),
 		ok("A-1", "1"),
+		// A letter with its combining marks is a letter: the "-" after a
+		// Thai word that ends in a vowel or tone mark is a hyphen too.
+		ok("ปี-2026", "2026"),
+		ok("ครั้งที่-2", "2"),
+		ok("cafe\u0301-5", "5"),
+		ok("ปี.5", "5"),
 		ok("12 - 3", "12"),
 		ok("- 5", "5"),
 		ok("Page 3 of 10", "3"),
@@ -322,7 +335,10 @@ func TestUnclearNumberHintWorks(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), " is not clear: ") {
 			continue
 		}
-		_, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		quoted, hint, _ := strings.Cut(err.Error(), " is not clear: ")
+		// the number as written is quoted, never nothing ('.3.2', not '')
+		quoted = strings.TrimPrefix(quoted, "number: ")
+		require.True(t, len(quoted) > 2 && value.HoldsDigit(quoted), "%q: %s", s, err)
 		hint = strings.TrimPrefix(hint, "an invisible character is inside it; ")
 		if hint == "write the number it means with digits and at most one '.', its decimal point" {
 			general++
