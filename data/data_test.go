@@ -432,6 +432,8 @@ func TestCSV(t *testing.T) {
 		{"a,,c\n1,2,3\n", `data in s.csv: line 1, column 2: the header (the first row) has an empty column name`},
 		{"a,b,a\n", `data in s.csv: line 1, column 3: the column name "a" is given twice in the header (first line 1, column 1)`},
 		{"a,b\n1,2\n3,4,5\n", `data in s.csv: line 3, column 3: "5" is in a column with no header name`},
+		// the header is not on the first line: the advice names the header
+		{"\n\na,b\n1,2,3\n", `data in s.csv: line 4, column 3: "3" is in a column with no header name; give the column a name in the header (line 3) or remove the value`},
 		{"a,b\n1,x\"y\n", `data in s.csv: line 2: not valid CSV: a " inside a field that does not start with "`},
 		{"a,b\n1,\"open\n", `data in s.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed`},
 	} {

@@ -101,12 +101,13 @@ func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 		return r, nil
 	}
 	for r.s.header == nil {
-		cells, _, where, err := src.next()
+		cells, row, where, err := src.next()
 		if errors.Is(err, io.EOF) {
 			r.err = io.EOF // a sheet with no header has no rows
 			return r, nil
 		}
 		if err == nil {
+			r.s.headerRow = row // the header's, once it is read
 			_, err = r.s.record(cells, where)
 		}
 		if err != nil {
