@@ -310,6 +310,14 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", "{'a': 1}", `data in d.json: line 1, column 2: not valid JSON: text in single quotes; JSON writes text in double quotes`},
 		{"d.json", "{\"a\": 1 \"b\": 2}", "data in d.json: line 1, column 9: not valid JSON: a `,` or `}` is missing before this"},
 		{"d.json", "{\"ก\": x}", `data in d.json: line 1, column 7: not valid JSON: "x" cannot start a value; text must be in double quotes`},
+		// D45: a word or a number JSON does not read is named, at its start.
+		{"d.json", "{\"a\": tru}", `data in d.json: line 1, column 7: not valid JSON: "tru" is not a value: write true, false or null, or put text in double quotes`},
+		{"d.json", "{\"a\": nul, \"b\": 1}", `data in d.json: line 1, column 7: not valid JSON: "nul" is not a value: write true, false or null`},
+		{"d.json", "{\"a\": -}", `data in d.json: line 1, column 7: not valid JSON: "-" is not a complete number: write digits after its -, . or e (-1, 1.5, 1e3), or put text in double quotes`},
+		{"d.json", "{\"a\":\n 1.}", `data in d.json: line 2, column 2: not valid JSON: "1." is not a complete number`},
+		{"d.json", "{\"a\": [1e]}", `data in d.json: line 1, column 8: not valid JSON: "1e" is not a complete number`},
+		{"d.json", "{\"a\": 01}", `data in d.json: line 1, column 7: not valid JSON: "01" is a number with a leading zero, which JSON does not write: write 1, or "01" in double quotes to keep it as text`},
+		{"d.json", "{\"a\": [-007, 1]}", `data in d.json: line 1, column 8: not valid JSON: "-007" is a number with a leading zero, which JSON does not write: write -7, or "-007" in double quotes`},
 		{"d.yaml", "a:\n\t- b\n", `data in d.yaml: line 2, column 1: not valid YAML: a character that cannot start a value here: indent with spaces, not tabs`},
 		// Shape and bounds.
 		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
@@ -424,6 +432,8 @@ func TestCSV(t *testing.T) {
 		{"a,,c\n1,2,3\n", `data in s.csv: line 1, column 2: the header (the first row) has an empty column name`},
 		{"a,b,a\n", `data in s.csv: line 1, column 3: the column name "a" is given twice in the header (first line 1, column 1)`},
 		{"a,b\n1,2\n3,4,5\n", `data in s.csv: line 3, column 3: "5" is in a column with no header name`},
+		// the header is not on the first line: the advice names the header
+		{"\n\na,b\n1,2,3\n", `data in s.csv: line 4, column 3: "3" is in a column with no header name; give the column a name in the header (line 3) or remove the value`},
 		{"a,b\n1,x\"y\n", `data in s.csv: line 2: not valid CSV: a " inside a field that does not start with "`},
 		{"a,b\n1,\"open\n", `data in s.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed`},
 	} {

@@ -30,7 +30,8 @@ func (d *decoder) json(b []byte) (map[string]any, error) {
 			if off > 0 {
 				off-- // Offset is just past the byte that failed
 			}
-			return nil, d.errorf("line %d, column %d: not valid JSON: %s", d.lineBase+lineAt(b, off), columnAt(b, off), jsonReason(b, off, se.Error()))
+			reason, off := jsonReason(b, off, se.Error())
+			return nil, d.errorf("line %d, column %d: not valid JSON: %s", d.lineBase+lineAt(b, off), columnAt(b, off), reason)
 		}
 		return nil, d.errorf("not valid JSON")
 	}
@@ -55,8 +56,9 @@ func columnAt(b []byte, off int) int {
 
 // jsonReason says in plain words what is wrong at byte offset off of the
 // JSON text b, from encoding/json's message msg (D45: not the decoder's
-// words).
-func jsonReason(b []byte, off int, msg string) string {
+// words), and where: off, or the start of the word or number that is
+// wrong.
+func jsonReason(b []byte, off int, msg string) (string, int) {
 	at := ""
 	if off < len(b) {
 		r, _ := utf8.DecodeRune(b[off:])
@@ -65,21 +67,61 @@ func jsonReason(b []byte, off int, msg string) string {
 	before := bytes.TrimRight(b[:min(off, len(b))], " \t\r\n")
 	switch {
 	case strings.HasPrefix(msg, "unexpected end of JSON input"):
-		return "the text ends before the JSON is complete; a closing `}`, `]` or `\"` is missing"
+		return "the text ends before the JSON is complete; a closing `}`, `]` or `\"` is missing", off
 	case (at == "}" || at == "]") && bytes.HasSuffix(before, []byte(",")):
-		return "a comma before `" + at + "` (a trailing comma); remove it"
+		return "a comma before `" + at + "` (a trailing comma); remove it", off
 	case at == "'":
-		return "text in single quotes; JSON writes text in double quotes (\"...\")"
+		return "text in single quotes; JSON writes text in double quotes (\"...\")", off
+	case strings.Contains(msg, "in literal true") || strings.Contains(msg, "in literal false") || strings.Contains(msg, "in literal null"):
+		from, to := jsonToken(b, off, isLetter)
+		return quoteKey(string(b[from:to])) + " is not a value: write true, false or null, or put text in double quotes", from
+	case strings.Contains(msg, "numeric literal"):
+		from, _ := jsonToken(b, off, isNumberByte)
+		return quoteKey(string(b[from:off])) + " is not a complete number: write digits after its -, . or e (-1, 1.5, 1e3), or put text in double quotes", from
+	case at >= "0" && at <= "9" && len(before) == off && off > 0 && b[off-1] == '0':
+		// encoding/json ends a number at a leading 0 and stops at the
+		// digit after it, saying a `,` is missing.
+		from, to := jsonToken(b, off, isNumberByte)
+		if k := from + strings.IndexByte(string(b[from:to]), '0'); k == off-1 && (k == from || b[k-1] == '-') {
+			text := string(b[from:to])
+			plain := strings.TrimLeft(strings.TrimPrefix(text, "-"), "0")
+			if plain == "" || plain[0] == '.' {
+				plain = "0" + plain
+			}
+			if text[0] == '-' {
+				plain = "-" + plain
+			}
+			return quoteKey(text) + " is a number with a leading zero, which JSON does not write: write " + plain + ", or " + quoteKey(text) + " in double quotes to keep it as text", from
+		}
 	}
 	for _, r := range jsonReasons {
 		if strings.Contains(msg, r.fragment) {
-			return r.reason
+			return r.reason, off
 		}
 	}
 	if strings.Contains(msg, "looking for beginning of value") {
-		return quoteKey(at) + " cannot start a value; text must be in double quotes"
+		return quoteKey(at) + " cannot start a value; text must be in double quotes", off
 	}
-	return "the JSON is not valid here"
+	return "the JSON is not valid here", off
+}
+
+// jsonToken returns the bytes around offset off of b for which in holds:
+// the word or number that off is in or just after.
+func jsonToken(b []byte, off int, in func(byte) bool) (from, to int) {
+	from, to = min(off, len(b)), min(off, len(b))
+	for from > 0 && in(b[from-1]) {
+		from--
+	}
+	for to < len(b) && in(b[to]) {
+		to++
+	}
+	return from, to
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
 }
 
 // jsonReasons are fragments of encoding/json's messages with what each

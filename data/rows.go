@@ -101,12 +101,13 @@ func newRowReader(d *decoder, src rowSource) (*RowReader, error) {
 		return r, nil
 	}
 	for r.s.header == nil {
-		cells, _, where, err := src.next()
+		cells, row, where, err := src.next()
 		if errors.Is(err, io.EOF) {
 			r.err = io.EOF // a sheet with no header has no rows
 			return r, nil
 		}
 		if err == nil {
+			r.s.headerRow = row // the header's, once it is read
 			_, err = r.s.record(cells, where)
 		}
 		if err != nil {
@@ -281,6 +282,11 @@ type csvRows struct {
 	// spreadsheet shows is the line a record starts on less them.
 	inner   int
 	started bool // the header (the first record not blank) is read
+	// sepCells is how many cells the header has when split by sep, `;` or
+	// a tab, when that is more than by commas, until its first row is
+	// read; header is the line of the header.
+	sep              string
+	sepCells, header int
 	// rec is the record just read, and where names its cells: one func
 	// for every record, not one made per record.
 	rec   []string
@@ -303,15 +309,40 @@ func (d *decoder) separator(header []string, line int) error {
 	if len(header) != 1 {
 		return nil
 	}
-	semi, tabs := strings.Count(header[0], ";"), strings.Count(header[0], "\t")
-	if semi == 0 && tabs == 0 {
-		return nil
+	if sep, n := otherSeparator(header); n > 0 {
+		return d.separatedBy(sep, line)
 	}
-	sep := "';'"
+	return nil
+}
+
+func (d *decoder) separatedBy(sep string, line int) error {
+	name := "';'"
+	if sep == "\t" {
+		name = "tabs"
+	}
+	return d.errorf("line %d: the columns are separated by %s, not ','; save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\")", line, name)
+}
+
+// otherSeparator is the separator, `;` or a tab, that splits the record
+// rec (as read with commas) into more cells than the commas do, and into
+// how many; n is 0 when neither does. A file saved with `;` whose header
+// or values hold commas (`amount, EUR`, a decimal comma `1,5`) reads as a
+// few cells of a header with `;` in them: the header and its first row
+// splitting alike by `;` tell it (csvRows.next).
+func otherSeparator(rec []string) (sep string, n int) {
+	semi, tabs := 0, 0
+	for _, c := range rec {
+		semi += strings.Count(c, ";")
+		tabs += strings.Count(c, "\t")
+	}
+	sep, k := ";", semi
 	if tabs > semi {
-		sep = "tabs"
+		sep, k = "\t", tabs
 	}
-	return d.errorf("line %d: the columns are separated by %s, not ','; save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\")", line, sep)
+	if k+1 <= len(rec) {
+		return "", 0
+	}
+	return sep, k + 1
 }
 
 // crReader reads a carriage return that no line feed follows as a line
@@ -432,6 +463,15 @@ func (c *csvRows) next() ([]string, int, func(j int) string, error) {
 		if err := c.d.separator(rec, line); err != nil {
 			return nil, 0, nil, err
 		}
+		c.sep, c.sepCells = otherSeparator(rec)
+		c.header = line
+	} else if c.sepCells > 0 && !blank(rec) {
+		// The header splits into more cells by c.sep than by commas: when
+		// its first row does alike, the file is separated by c.sep.
+		if sep, n := otherSeparator(rec); sep == c.sep && n == c.sepCells {
+			return nil, 0, nil, c.d.separatedBy(sep, c.header)
+		}
+		c.sepCells = 0
 	}
 	sheetRow := line - c.inner
 	for _, f := range rec {

@@ -177,6 +177,11 @@ func TestCSVDoors(t *testing.T) {
 		{"\xef\xbb\xbf\xef\xbb\xbfname,amount\n1,2\n", []map[string]any{{"name": json.Number("1"), "amount": json.Number("2")}}},
 		{"\xef\xbb\xbf\xef\xbb\xbf\xef\xbb\xbfname\n1\n", []map[string]any{{"name": json.Number("1")}}},
 		{"note\nx;y\n", []map[string]any{{"note": "x;y"}}}, // only the header tells
+		// a header with a `;` in a name, which its rows do not follow
+		{"name,tags;list\nA,x;y\n", []map[string]any{{"name": "A", "tags;list": "x;y"}}},
+		{"name;id,amount\nA,1\n", []map[string]any{{"name;id": "A", "amount": json.Number("1")}}},
+		{"a;b;c,d\n1;2,3\n", []map[string]any{{"a;b;c": "1;2", "d": json.Number("3")}}},
+		{"a;b,c\n", nil}, // no row to tell
 	} {
 		for _, r := range []io.Reader{strings.NewReader(tc.src), iotest.OneByteReader(strings.NewReader(tc.src))} {
 			d := newDecoder("x.csv", len(tc.src))
@@ -192,6 +197,11 @@ func TestCSVDoors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"name;amount\n1;2\n", `data in x.csv: line 1: the columns are separated by ';', not ','; save it as CSV with commas`},
 		{"\n\nname\tamount\n1\t2\n", `data in x.csv: line 3: the columns are separated by tabs, not ','; save it as CSV with commas`},
+		// a header of several cells when a value or a name holds a comma
+		// (a decimal comma, `amount, EUR`), and its first row splits alike
+		{"id;amount, EUR;note\nA;1,5;x\n", `data in x.csv: line 1: the columns are separated by ';', not ','; save it as CSV with commas`},
+		{"id;amount\n\nA;1,5\n", `data in x.csv: line 1: the columns are separated by ';', not ','; save it as CSV with commas`},
+		{"\nid\tamount, EUR\tnote\nA\t1,5\tx\n", `data in x.csv: line 2: the columns are separated by tabs, not ','; save it as CSV with commas`},
 		{"name,city\n1,\xa1\xc3\xd8\xa7\xe0\xb7\xbe\n", `data in x.csv: line 2, byte offset 12: the text is not valid UTF-8 (data files must be UTF-8); save it as "CSV UTF-8" in the spreadsheet`},
 		{"\xef\xbb\xbf\xef\xbb\xbfa\n\xff\n", `data in x.csv: line 2, byte offset 8: the text is not valid UTF-8`},
 		{"a\r1\r\"x\r\n\ny\"\r\xff\r", `data in x.csv: line 6, byte offset 12: the text is not valid UTF-8`}, // CR, LF and CR LF each end a line

@@ -7,8 +7,10 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/kinenix/expressions/data/internal/xlsx"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -33,6 +35,19 @@ type sheet struct {
 	skip    int   // the columns left out, before the header's first
 	// headerStart names the header's first cell, for a message.
 	headerStart string
+	// headerRow is the row of the header: its line in CSV, its row
+	// number in a workbook.
+	headerRow int
+}
+
+// headerCell names, in a message, the place in the header of column j of
+// a record: `line 3` of a CSV file, `cell D3` of a workbook (where the
+// header need not be the first row).
+func (s *sheet) headerCell(j int) string {
+	if s.leading {
+		return "cell " + xlsx.CellName(j, s.headerRow)
+	}
+	return "line " + strconv.Itoa(s.headerRow)
 }
 
 // record takes one record and returns its row, or nil for a blank record
@@ -66,7 +81,7 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 			return nil, s.d.errorf("%s: %s is left of the table, whose header starts at %s; give its column a name in the header or remove the value", where(j), quoteKey(c), s.headerStart)
 		}
 		if s.header != nil && j-s.skip >= len(s.header) {
-			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the first row or remove the value", where(j), quoteKey(c))
+			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the header (%s) or remove the value", where(j), quoteKey(c), s.headerCell(j))
 		}
 	}
 	if blank {

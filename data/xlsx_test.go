@@ -128,6 +128,7 @@ func TestXLSXErrors(t *testing.T) {
 		{"dup", []cell{{"A1", "a", ""}, {"B1", "a", ""}}, `data in w.xlsx: cell B1: the column name "a" is given twice in the header (first cell A1)`},
 		{"empty", []cell{{"A1", "a", ""}, {"C1", "c", ""}}, `data in w.xlsx: cell B1: the header (the first row) has an empty column name`},
 		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
+		{"no header below", []cell{{"B3", "a", ""}, {"B4", 1, ""}, {"D4", "x", ""}}, `data in w.xlsx: cell D4: "x" is in a column with no header name; give the column a name in the header (cell D3) or remove the value`},
 		{"left of the table", []cell{{"B2", "a", ""}, {"B3", 1, ""}, {"A4", "x", ""}, {"B4", 2, ""}},
 			`data in w.xlsx: cell A4: "x" is left of the table, whose header starts at cell B2; give its column a name in the header or remove the value`},
 		{"blank header", []cell{{"A1", " ", ""}, {"B1", " ", ""}, {"A2", 1, ""}}, `data in w.xlsx: cell A1: the header (the first row) has an empty column name`},

@@ -688,10 +688,18 @@ func unclearLooks(looks [lookCount]string) string {
 
 // SheetFacts counts the columns cols over the rows of the sheet that s
 // holds: the variable rows, a list of dictionaries, as a sheet given as
-// data makes it (the header is sheet row 1). ok is false when s holds no
-// such list. For an editor's hover and a playground, which have the whole
-// sheet as sample data.
+// data makes it (the header is sheet row 1, and rows[i] sheet row i+2).
+// ok is false when s holds no such list. For an editor's hover and a
+// playground, which have the whole sheet as sample data.
 func SheetFacts(s *scope.Scope, cols []ColumnRead) (c *ColumnCounter, ok bool) {
+	return SheetFactsRows(s, cols, func(i int) int { return i + 2 })
+}
+
+// SheetFactsRows is SheetFacts with sheetRow(i) the row number the
+// spreadsheet shows for rows[i] (D41), as data.Data.SheetRow gives it: a
+// sheet with blank rows, or with its header below row 1, names its rows
+// so in the warnings (0: the row has no sheet number).
+func SheetFactsRows(s *scope.Scope, cols []ColumnRead, sheetRow func(i int) int) (c *ColumnCounter, ok bool) {
 	rows, found, err := s.Var("rows")
 	if err != nil || !found || rows.Kind() != value.List {
 		return nil, false
@@ -702,7 +710,7 @@ func SheetFacts(s *scope.Scope, cols []ColumnRead) (c *ColumnCounter, ok bool) {
 		if err != nil || row.Kind() != value.Dict {
 			return nil, false
 		}
-		c.AddValue(row, i, i+2)
+		c.AddValue(row, i, sheetRow(i))
 	}
 	return c, true
 }

@@ -259,7 +259,14 @@ func (v *validator) finding(e *eval.Error) Finding {
 		f.EndLine, f.EndColumn = f.Line, f.Column+1
 	}
 	if e.Subject != "" {
-		f.Message = echo.Text(e.Subject) + ": " + e.Reason
+		subject := echo.Text(e.Subject)
+		if inner, ok := strings.CutPrefix(e.Subject, "${"); ok && strings.HasSuffix(inner, "}") {
+			// A placeholder is shown as an error shows it (Error), cut
+			// inside its ${ }, so that a warning that says what the
+			// field's error says is the same text and is left out (D32).
+			subject = "${" + echo.Text(inner[:len(inner)-1]) + "}"
+		}
+		f.Message = subject + ": " + e.Reason
 		if e.InCondition && strings.HasPrefix(e.Subject, "${") {
 			f.Message = "condition: " + f.Message // as Error() has it (D37)
 		}

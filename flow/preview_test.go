@@ -113,6 +113,18 @@ func TestPreviewWarnings(t *testing.T) {
 	rs, err = flow.Preview("f.md", []byte(src), sample(), flow.PreviewOptions{})
 	require.NoError(t, err)
 	require.Empty(t, rs[0].Warnings)
+
+	// A placeholder too long to show whole is cut the same way in the
+	// error and in the warning, so the warning that says the same as the
+	// error is left out too (validate -data lists it once, as an error).
+	long := "${len(replace(replace(row.brand, 'o', 'oooooooooo'), 'o', 'oooooooooo')) + number(replace(replace(row.brand, 'o', 'oooooooooo'), 'o', 'oooooooooo'))}"
+	for _, line := range []string{"- **n:** " + long + "\n", "- **condition:** " + long + " > 1\n"} {
+		rs, err = flow.Preview("f.md", []byte(line), sample(), flow.PreviewOptions{SampleWarnings: true})
+		require.NoError(t, err)
+		require.Error(t, rs[0].Err, line)
+		require.Contains(t, rs[0].Err.Error(), "…}: number: no number in", line)
+		require.Empty(t, rs[0].Warnings, "the warning says what the error says: %s", line)
+	}
 }
 
 // A result is one line of valid UTF-8 whatever the data holds (D37).

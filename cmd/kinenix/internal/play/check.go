@@ -373,7 +373,13 @@ func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]Sh
 		return lastFacts.columns, lastFacts.ok
 	}
 	var columns []SheetColumn
-	c, ok := flow.SheetFacts(sample, cols)
+	var c *flow.ColumnCounter
+	ok := false
+	if d != nil && d.SheetRow(0) > 0 {
+		c, ok = flow.SheetFactsRows(sample, cols, d.SheetRow) // D41: as the sheet numbers its rows
+	} else {
+		c, ok = flow.SheetFacts(sample, cols)
+	}
 	if ok {
 		for _, f := range c.Facts() {
 			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})

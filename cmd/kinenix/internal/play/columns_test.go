@@ -34,6 +34,18 @@ func TestCheckColumnsAndTraps(t *testing.T) {
 	require.Empty(t, res.Columns, "no sheet, no column facts")
 }
 
+// D41: a column warning names each row as the sheet shows it, also when
+// the sheet has blank rows or its header below row 1 (as the table and
+// validate -data name them), not as its index plus 2.
+func TestCheckColumnsSheetRows(t *testing.T) {
+	md := "- **total:** ${row.Amount * 2}\n"
+	res, err := Check(context.Background(), Request{Flow: md, Data: "\nAmount\n100\n\nn/a\n", Format: "csv"})
+	require.NoError(t, err)
+	require.Len(t, res.Columns, 1)
+	require.Len(t, res.Columns[0].Warnings, 1)
+	require.Contains(t, res.Columns[0].Warnings[0], "rows[1] (sheet row 5) holds text that is not a number ('n/a')")
+}
+
 // The column facts are counted once for the same data and the same
 // columns read (a keystroke's check), and again when either changes: the
 // facts and warnings then follow the new lines and the new data.
