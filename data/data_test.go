@@ -311,6 +311,14 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", "{\"a\": 1 \"b\": 2}", "data in d.json: line 1, column 9: not valid JSON: a `,` or `}` is missing before this"},
 		{"d.json", "{\"ก\": x}", `data in d.json: line 1, column 7: not valid JSON: "x" cannot start a value; text must be in double quotes`},
 		{"d.yaml", "a:\n\t- b\n", `data in d.yaml: line 2, column 1: not valid YAML: a character that cannot start a value here: indent with spaces, not tabs`},
+		// A word, a number or an escape cut short is told with its fix,
+		// not "the JSON is not valid here".
+		{"d.json", `{"a": tru}`, "data in d.json: line 1, column 10: not valid JSON: a word that is not true, false or null; write one of them in lower case, or put text in double quotes"},
+		{"d.json", `{"a": tRue}`, "line 1, column 8: not valid JSON: a word that is not true, false or null; write one of them in lower case"},
+		{"d.json", `{"a": 1.}`, "line 1, column 9: not valid JSON: a number that is not complete; write digits after its `.`, `-` or `e` (as 1.5, -3 or 1e3), or put text in double quotes"},
+		{"d.json", `{"a": -}`, "line 1, column 8: not valid JSON: a number that is not complete"},
+		{"d.json", `{"a": 1e+}`, "line 1, column 10: not valid JSON: a number that is not complete"},
+		{"d.json", `{"a": "\u12"}`, "line 1, column 12: not valid JSON: a \\u escape takes four hexadecimal digits (\\u00e9); write a backslash as \\\\"},
 		// Shape and bounds.
 		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
 		{"d.yaml", "? [a]\n: 1\n", `line 1: a key must be text, not a list`},

@@ -93,6 +93,9 @@ var jsonReasons = []struct{ fragment, reason string }{
 	{"after top-level value", "more text after the end of the JSON object; a file holds one object"},
 	{"in string literal", "a control character (a tab or line break) inside a text in quotes; write it as \\t or \\n"},
 	{"in string escape code", "a backslash escape JSON does not know; write a backslash as \\\\"},
+	{"in \\u hexadecimal character escape", "a \\u escape takes four hexadecimal digits (\\u00e9); write a backslash as \\\\"},
+	{"in literal ", "a word that is not true, false or null; write one of them in lower case, or put text in double quotes"},
+	{"numeric literal", "a number that is not complete; write digits after its `.`, `-` or `e` (as 1.5, -3 or 1e3), or put text in double quotes"},
 }
 
 // lineAt returns the line (from 1) of byte offset off of b.
