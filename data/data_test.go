@@ -537,6 +537,8 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"a: \"bad \\q\"\n", "line 1, column 4: not valid YAML: an escape `\\q` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes"},
 		{"a: \"x", "line 1, column 4: not valid YAML: the quoted value that starts here with \" is not closed; end it with \""},
 		{"a: 'x", "line 1, column 4: not valid YAML: the quoted value that starts here with ' is not closed; end it with '"},
+		{"a:\n- 1\n-2\n", "line 3, column 1: not valid YAML: a `-` with no space after it; write `- 2` for a list item"},
+		{"a: 1\n-b\n", "line 2, column 3: not valid YAML: expected `key: value`"}, // no list above: no list item to continue
 		{"a: 1\r\nb: \"x", "line 2, column 4: not valid YAML: the quoted value that starts here with \" is not closed; end it with \""},
 		{"a: &x 1\nb: x: y\n", "line 2, column 5: not valid YAML: a `:` inside a value"},
 		{"a: 1\n\tb: 2\n", "line 2, column 1: not valid YAML: a tab in the indentation; indent with spaces"},

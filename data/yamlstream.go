@@ -94,6 +94,23 @@ func (p *yamlStream) invalidAt(off int, format string, args ...any) error {
 	return p.syntax
 }
 
+// listItemNoSpace reports whether key k, read where a key of a mapping
+// goes on line line of b, is a list item written with no space after its
+// `-` (`-2`): k starts with `-` and the line before, at the same indent, is
+// a list item (`- 1`), so that `- 2` continues that list (D45, D49: the fix
+// works when followed). off is where the line's text starts.
+func listItemNoSpace(b []byte, line int, k string) (off int, ok bool) {
+	if line < 2 || len(k) < 2 || k[0] != '-' || strings.ContainsRune(k, ':') {
+		return 0, false
+	}
+	this, prev := lineText(b, line), lineText(b, line-1)
+	indent := len(this) - len(bytes.TrimLeft(this, " "))
+	if len(prev)-len(bytes.TrimLeft(prev, " ")) != indent || !bytes.HasPrefix(prev[indent:], []byte("- ")) {
+		return 0, false
+	}
+	return lineStart(b, line) + indent, true
+}
+
 // lineStart is the offset where line line (from 1) of b starts, or len(b).
 func lineStart(b []byte, line int) int {
 	off := 0
@@ -568,6 +585,9 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 				// `b:1`: one plain text, as YAML reads it; meant as a key
 				// and its value (D45, D49: the fix works when followed).
 				return nil, p.invalid(line, "%s", noSpaceReason(k[:j], k[j+1:]))
+			}
+			if off, ok := listItemNoSpace(p.b, line, k); ok {
+				return nil, p.invalidAt(off, "a `-` with no space after it; write `- %s` for a list item", echo.Text(k[1:]))
 			}
 			return nil, p.invalid(line, "expected `key: value`")
 		}
