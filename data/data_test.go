@@ -319,6 +319,11 @@ func TestDecodeErrors(t *testing.T) {
 		{"d.json", "{\"a\": 01}", `data in d.json: line 1, column 7: not valid JSON: "01" is a number with a leading zero, which JSON does not write: write 1, or "01" in double quotes to keep it as text`},
 		{"d.json", "{\"a\": [-007, 1]}", `data in d.json: line 1, column 8: not valid JSON: "-007" is a number with a leading zero, which JSON does not write: write -7, or "-007" in double quotes`},
 		{"d.yaml", "a:\n\t- b\n", `data in d.yaml: line 2, column 1: not valid YAML: a character that cannot start a value here: indent with spaces, not tabs`},
+		// A word, a number or an escape cut short is told with its fix,
+		// not "the JSON is not valid here".
+		{"d.json", `{"a": tRue}`, `line 1, column 7: not valid JSON: "tRue" is not a value: write true, false or null`},
+		{"d.json", `{"a": 1e+}`, `line 1, column 7: not valid JSON: "1e+" is not a complete number`},
+		{"d.json", `{"a": "\u12"}`, "line 1, column 12: not valid JSON: a \\u escape takes four hexadecimal digits (\\u00e9); write a backslash as \\\\"},
 		// Shape and bounds.
 		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
 		{"d.yaml", "? [a]\n: 1\n", `line 1: a key must be text, not a list`},
@@ -536,7 +541,12 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"a:\n  b: 1\n c: 2\n", "line 3, column 2: not valid YAML: a line does not line up with the keys above it"},
 		{"a:\n\tb: 1\n", "line 2, column 1: not valid YAML: a character that cannot start a value here"},
 		{"a: [1\n", "line 1, column 4: not valid YAML: the list [ opened here is not closed with ]"},
-		{"a: \"bad \\q\"\n", "line 1, column 4: not valid YAML: found unknown escape character \\q"},
+		{"a: \"bad \\q\"\n", "line 1, column 4: not valid YAML: an escape `\\q` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes"},
+		{"a: \"x", "line 1, column 4: not valid YAML: the quoted value that starts here with \" is not closed; end it with \""},
+		{"a: 'x", "line 1, column 4: not valid YAML: the quoted value that starts here with ' is not closed; end it with '"},
+		{"a:\n- 1\n-2\n", "line 3, column 1: not valid YAML: a `-` with no space after it; write `- 2` for a list item"},
+		{"a: 1\n-b\n", "line 2, column 3: not valid YAML: expected `key: value`"}, // no list above: no list item to continue
+		{"a: 1\r\nb: \"x", "line 2, column 4: not valid YAML: the quoted value that starts here with \" is not closed; end it with \""},
 		{"a: &x 1\nb: x: y\n", "line 2, column 5: not valid YAML: a `:` inside a value"},
 		{"a: 1\n\tb: 2\n", "line 2, column 1: not valid YAML: a tab in the indentation; indent with spaces"},
 		{"a: &x [1\nb: *x\n", "line 1, column 7: not valid YAML: a list in [ ] is not closed"},

@@ -135,6 +135,7 @@ var jsonReasons = []struct{ fragment, reason string }{
 	{"after top-level value", "more text after the end of the JSON object; a file holds one object"},
 	{"in string literal", "a control character (a tab or line break) inside a text in quotes; write it as \\t or \\n"},
 	{"in string escape code", "a backslash escape JSON does not know; write a backslash as \\\\"},
+	{"in \\u hexadecimal character escape", "a \\u escape takes four hexadecimal digits (\\u00e9); write a backslash as \\\\"},
 }
 
 // lineAt returns the line (from 1) of byte offset off of b.

@@ -94,6 +94,23 @@ func (p *yamlStream) invalidAt(off int, format string, args ...any) error {
 	return p.syntax
 }
 
+// listItemNoSpace reports whether key k, read where a key of a mapping
+// goes on line line of b, is a list item written with no space after its
+// `-` (`-2`): k starts with `-` and the line before, at the same indent, is
+// a list item (`- 1`), so that `- 2` continues that list (D45, D49: the fix
+// works when followed). off is where the line's text starts.
+func listItemNoSpace(b []byte, line int, k string) (off int, ok bool) {
+	if line < 2 || len(k) < 2 || k[0] != '-' || strings.ContainsRune(k, ':') {
+		return 0, false
+	}
+	this, prev := lineText(b, line), lineText(b, line-1)
+	indent := len(this) - len(bytes.TrimLeft(this, " "))
+	if len(prev)-len(bytes.TrimLeft(prev, " ")) != indent || !bytes.HasPrefix(prev[indent:], []byte("- ")) {
+		return 0, false
+	}
+	return lineStart(b, line) + indent, true
+}
+
 // lineStart is the offset where line line (from 1) of b starts, or len(b).
 func lineStart(b []byte, line int) int {
 	off := 0
@@ -569,6 +586,9 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 				// and its value (D45, D49: the fix works when followed).
 				return nil, p.invalid(line, "%s", noSpaceReason(k[:j], k[j+1:]))
 			}
+			if off, ok := listItemNoSpace(p.b, line, k); ok {
+				return nil, p.invalidAt(off, "a `-` with no space after it; write `- %s` for a list item", echo.Text(k[1:]))
+			}
 			return nil, p.invalid(line, "expected `key: value`")
 		}
 		p.i++
@@ -732,7 +752,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 				return p.buf, nil
 			}
 		}
-		return nil, p.invalid(p.line, "the quoted text is not closed")
+		return nil, p.invalid(p.line, "the quoted value that starts here with ' is not closed; end it with '")
 	}
 	j := start
 	for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] != '\n' && b[j] != '\r' {
@@ -753,7 +773,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 			return nil, p.unsupported(p.line, "quoted text over more than one line")
 		case '\\':
 			if j+1 >= len(b) {
-				return nil, p.invalid(p.line, "the quoted text is not closed")
+				return nil, p.invalid(p.line, "the quoted value that starts here with \" is not closed; end it with \"")
 			}
 			n, err := p.escape(j + 1)
 			if err != nil {
@@ -765,7 +785,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 		p.buf = append(p.buf, c)
 		j++
 	}
-	return nil, p.invalid(p.line, "the quoted text is not closed")
+	return nil, p.invalid(p.line, "the quoted value that starts here with \" is not closed; end it with \"")
 }
 
 // escape appends to p.buf the character of the double-quoted escape whose
@@ -813,7 +833,7 @@ func (p *yamlStream) escape(i int) (int, error) {
 	case '\n', '\r':
 		return 0, p.unsupported(p.line, "quoted text over more than one line")
 	default:
-		return 0, p.invalid(p.line, "found unknown escape character \\%c in a quoted text", c)
+		return 0, p.invalid(p.line, "an escape `\\%c` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes", c)
 	}
 	if size > 0 {
 		if i+1+size > len(p.b) {

@@ -398,14 +398,16 @@ func (b *builder) callFail(c *node) func(error) error {
 }
 
 // callFailure is the failure of call n: err placed at the call, an item
-// of its first value at fault named from that value's text (join: f[1]).
+// of its first value at fault named from that value's text (join: f[1]),
+// a hint to read the first value with number(...) written as the call
+// (numberCall).
 func (b *builder) callFailure(n *ast.CallExpr) func(error) error {
 	what := ""
 	if len(n.Args) > 0 {
 		what = b.src[n.Args[0].Pos():n.Args[0].End()]
 	}
 	return func(err error) error {
-		return spanFailure(b.src, n.Pos(), n.End(), itemFailure(n.Fun.Name, what, err))
+		return spanFailure(b.src, n.Pos(), n.End(), itemFailure(n.Fun.Name, what, numberCall(b.src, n, err)))
 	}
 }
 

@@ -69,6 +69,27 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
 }
 
+// numberCall is err, a failure of call n (its text in src), with the hint
+// of round or format whose first value is text with a number in it written
+// as the call itself, number(...) around that value as written:
+// `write round(number(row.premium), 1)` (E3, D40, D49). Any other error is
+// returned as it is.
+func numberCall(src string, n *ast.CallExpr, err error) error {
+	f, ok := err.(*value.Failure)
+	if !ok || len(n.Args) == 0 || n.End() > len(src) {
+		return err
+	}
+	a := n.Args[0]
+	call := src[n.Pos():a.Pos()] + "number(" + src[a.Pos():a.End()] + ")" + src[a.End():n.End()]
+	reason, ok := funcs.WithNumberCall(f.Reason, n.Fun.Name, short(call))
+	if !ok {
+		return err
+	}
+	g := *f
+	g.Reason = reason
+	return &g
+}
+
 // unclearOrder is the reason of an order comparison (D28) whose side that
 // is not a number is text that number(...) refuses as not clear (D34,
 // D39): "> needs numbers; '12,5' is not a number, and number(...) refuses

@@ -94,6 +94,11 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 exponent in round", src: "${round(2.5e-3, 3)}", want: "0.003"},
 		{rule: "D44 exponent in default", src: "${default(row.missing, 1e3)}", want: "1000"},
 		{rule: "D12 D49 hexadecimal in arithmetic", src: "${0x10 + 1}", want: "17"},
+		// E3, D40, D49: round and format of text that holds a number
+		// write the call with number(...) around the value as written.
+		{rule: "E3 D49 round of text", src: "${round(row.premium, 1)}", want: "15434.8"},
+		{rule: "D40 D49 format of text", src: "${format(row.premium)}", want: "15,434.75"},
+		{rule: "D40 D49 format of a text constant", src: "${format('1,200 THB', 0)}", want: "1,200"},
 		// D13: method calls.
 		{rule: "D13 upper", src: "${row.Customer.upper()}", want: "ACME"},
 		{rule: "D13 replace", src: "${row.note.replace('-', '+')}", want: "a+b"},

@@ -780,11 +780,31 @@ func numberArg(fn string, x value.Value) (n value.Num, empty bool, err error) {
 		}
 		if !ok {
 			return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got the text "+echo.Quote(x.Text())+
-				"; write "+fn+"(number(...)) to read the number in it")
+				numberHint(fn))
 		}
 		return m, false, nil
 	}
 	return value.Num{}, false, value.Fail(value.ErrType, fn+" needs a number, got "+kindPhrase(x.Kind()))
+}
+
+// numberHint ends the reason of round or format whose first value is text
+// that is no plain number but holds one (E3, D40): write fn(number(...)).
+// funcs has the values and not how they were written; a caller that has
+// the text writes the call itself too (WithNumberCall).
+func numberHint(fn string) string { return "; write " + fn + "(number(...)) to read the number in it" }
+
+// WithNumberCall is reason, a failure of a call of fn whose first value is
+// text with a number in it (round, format), with the hint written as the
+// call itself, call: the call as written with number(...) around its first
+// value (`to read the number in it with round(number(...)), write
+// round(number(row.premium), 1)`), a hint that is followed as it is
+// written (D49). ok is false, and reason unchanged, for any other reason.
+func WithNumberCall(reason, fn, call string) (string, bool) {
+	rest, ok := strings.CutSuffix(reason, numberHint(fn))
+	if !ok {
+		return reason, false
+	}
+	return rest + "; to read the number in it with " + fn + "(number(...)), write " + call, true
 }
 
 // leftOut reports whether v, given for an optional number (round's and

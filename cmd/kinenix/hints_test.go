@@ -33,7 +33,7 @@ func TestCLIHintsAndNumbers(t *testing.T) {
 		{[]string{"render", "${format(row.Amount, row.digits)}"}, "980.50", 0},
 		{[]string{"render", "[${format(row.blank)}]"}, "[]", 0},
 		{[]string{"render", "${format('15,434.75')}"},
-			"${format('15,434.75')}: format needs a number, got the text '15,434.75'; write format(number(...)) to read the number in it", 1},
+			"${format('15,434.75')}: format needs a number, got the text '15,434.75'; to read the number in it with format(number(...)), write format(number('15,434.75'))", 1},
 		// D44, D49: hints that lead somewhere.
 		{[]string{"render", `${row.Amount + " THB"}`}, `${row.Amount + " THB"}: + does not join text; with the text outside the ${...}, write ${row.Amount} THB`, 1},
 		{[]string{"render", `${row.Customer & " Ltd"}`}, `${row.Customer & " Ltd"}: & does not join text; with the text outside the ${...}, write ${row.Customer} Ltd`, 1},
