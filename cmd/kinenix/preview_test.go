@@ -555,6 +555,31 @@ func TestPreviewStops(t *testing.T) {
 	require.Contains(t, r.stderr, "line 99 of")
 }
 
+// -explain shows the parts of a condition in text (under it), jsonl and
+// -json (its steps); a row of -format table or csv has one cell per
+// condition and no place for them, so the two together are a usage
+// error, not -explain ignored in silence.
+func TestPreviewExplainFormats(t *testing.T) {
+	d, f := "../../examples/renewals.csv", "../../examples/renewals.md"
+	for _, format := range []string{"table", "csv"} {
+		r := runCLI(t, "", "preview", "-explain", "-format", format, "-data", d, f)
+		require.Equal(t, 2, r.code, format)
+		require.Empty(t, r.stdout, format)
+		require.Contains(t, r.stderr, "kinenix preview: -explain and -format "+format+" do not go together: a row of -format "+format+
+			" has one cell per condition and no place for its parts; -explain shows them with -format text (under each condition), -format jsonl or -json (as its steps); usage: kinenix preview", format)
+	}
+	// the formats named show them
+	r := runCLI(t, "", "preview", "-explain", "-format", "jsonl", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"steps":`)
+	r = runCLI(t, "", "preview", "-explain", "-json", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"steps":`)
+	r = runCLI(t, "", "preview", "-explain", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)condition: (true|false)\n  \$\{`, r.stdout)
+}
+
 // D45 with D43: a sheet with a header and no rows is one message in
 // preview as in validate, not one per field, and there is no row to
 // preview; -strict makes the warning fail the run.
