@@ -86,6 +86,17 @@ func TestXLSX(t *testing.T) {
 	_, err = Decode("w.xlsx", b, Sheet("Nope"))
 	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Renewals", "Second sheet")`)
 
+	// Excel names sheets without regard to case: a name that differs
+	// from a sheet's only in case picks that sheet (Unicode folding).
+	for _, name := range []string{"second sheet", "SECOND SHEET", "sEcOnD sHeEt"} {
+		d, err = Decode("w.xlsx", b, Sheet(name))
+		require.NoError(t, err, name)
+		require.Equal(t, map[string]any{"name": "from the second sheet"}, d.Vars()["row"], name)
+		rr, err := OpenRows("w.xlsx", bytes.NewReader(b), int64(len(b)), Sheet(name))
+		require.NoError(t, err, name)
+		require.Equal(t, []string{"name"}, rr.Header(), name)
+	}
+
 	// An empty name (FILE.xlsx# on the command line) is not the first
 	// sheet: it is a name the workbook lacks (spec, data files).
 	const empty = `data in w.xlsx: the sheet's name is empty: write the name of one of its sheets ("Renewals", "Second sheet")`
