@@ -138,6 +138,7 @@ func TestXLSXErrors(t *testing.T) {
 	}{
 		{"dup", []cell{{"A1", "a", ""}, {"B1", "a", ""}}, `data in w.xlsx: cell B1: the column name "a" is given twice in the header (first cell A1)`},
 		{"empty", []cell{{"A1", "a", ""}, {"C1", "c", ""}}, `data in w.xlsx: cell B1: the header (the first row) has an empty column name`},
+		{"empty below row 1", []cell{{"B3", "a", ""}, {"D3", "c", ""}, {"B4", 1, ""}}, `data in w.xlsx: cell C3: the header (row 3, the first row that is not blank) has an empty column name; every column needs a name`},
 		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
 		{"no header below", []cell{{"B3", "a", ""}, {"B4", 1, ""}, {"D4", "x", ""}}, `data in w.xlsx: cell D4: "x" is in a column with no header name; give the column a name in the header (cell D3) or remove the value`},
 		{"left of the table", []cell{{"B2", "a", ""}, {"B3", 1, ""}, {"A4", "x", ""}, {"B4", 2, ""}},
