@@ -136,7 +136,7 @@ func (g *csvGuard) text(c byte) error {
 // the record is known to be the header (not blank).
 func (g *csvGuard) emptyName() error {
 	if !g.header && g.firstEmpty != 0 && g.nonBlank {
-		return g.d.errorf("line %d, column %d: the header (the first row) has an empty column name; every column needs a name", g.start, g.firstEmpty)
+		return g.d.errorf("line %d, column %d: %s", g.start, g.firstEmpty, emptyName(g.start, false))
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func TestCSVRecordBounds(t *testing.T) {
 	}{
 		{"cells", "a\n1" + strings.Repeat(",", big), "data in c.csv: line 2: a row of more than 16384 cells, more than a sheet has (Excel's limit); check that this is the file meant, with one row per line", 1 << 20},
 		{"cells of the header", "x,\"y\"" + strings.Repeat(",z", big/2), "data in c.csv: line 1: a row of more than 16384 cells", 1 << 20},
-		{"an empty name in the header", "\n,,\na" + strings.Repeat(",", big), "data in c.csv: line 3, column 2: the header (the first row) has an empty column name; every column needs a name", 1 << 20},
+		{"an empty name in the header", "\n,,\na" + strings.Repeat(",", big), "data in c.csv: line 3, column 2: the header (line 3, the first line that is not blank) has an empty column name; every column needs a name", 1 << 20},
 		{"an empty first name", " ,a" + strings.Repeat(",b", big/2), "data in c.csv: line 1, column 1: the header (the first row) has an empty column name", 1 << 20},
 		{"a quoted empty name", "a,\"\"" + strings.Repeat(",b", big/2), "data in c.csv: line 1, column 2: the header (the first row) has an empty column name", 1 << 20},
 		{"bytes", "a,b\n1,\"" + strings.Repeat("x\n", big/2) + "\"\n", "data in c.csv: line 2: a row of more than 8 MiB; a row of a sheet is far shorter: check that this is the file meant, and that every quoted field is closed", maxCSVRecord + 1<<20},

@@ -50,6 +50,22 @@ func (s *sheet) headerCell(j int) string {
 	return "line " + strconv.Itoa(s.headerRow)
 }
 
+// emptyName is the reason for an empty column name in the header, whose
+// row is row (its line in CSV, its row number in a workbook): `the first
+// row` when it is row 1, else its place as headerCell names it, `line 3`
+// or `row 3`, the first that is not blank (blank records before the
+// header are skipped, and a workbook's table may start lower).
+func emptyName(row int, workbook bool) string {
+	place := "the first row"
+	switch {
+	case row > 1 && workbook:
+		place = "row " + strconv.Itoa(row) + ", the first row that is not blank"
+	case row > 1:
+		place = "line " + strconv.Itoa(row) + ", the first line that is not blank"
+	}
+	return "the header (" + place + ") has an empty column name; every column needs a name"
+}
+
 // record takes one record and returns its row, or nil for a blank record
 // and the header; where(j) names cell j of it in a message. Reading a
 // record and keeping its row are charged to the decoder's budget first.
@@ -123,7 +139,7 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 	for j, c := range cells {
 		name := strings.TrimSpace(c)
 		if name == "" {
-			return s.d.errorf("%s: the header (the first row) has an empty column name; every column needs a name", where(j))
+			return s.d.errorf("%s: %s", where(j), emptyName(s.headerRow, s.leading))
 		}
 		if k, dup := seen[name]; dup {
 			return s.d.errorf("%s: the column name %s is given twice in the header (first %s)", where(j), quoteKey(name), where(k))

@@ -86,6 +86,17 @@ func TestXLSX(t *testing.T) {
 	_, err = Decode("w.xlsx", b, Sheet("Nope"))
 	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Renewals", "Second sheet")`)
 
+	// Excel names sheets without regard to case: a name that differs
+	// from a sheet's only in case picks that sheet (Unicode folding).
+	for _, name := range []string{"second sheet", "SECOND SHEET", "sEcOnD sHeEt"} {
+		d, err = Decode("w.xlsx", b, Sheet(name))
+		require.NoError(t, err, name)
+		require.Equal(t, map[string]any{"name": "from the second sheet"}, d.Vars()["row"], name)
+		rr, err := OpenRows("w.xlsx", bytes.NewReader(b), int64(len(b)), Sheet(name))
+		require.NoError(t, err, name)
+		require.Equal(t, []string{"name"}, rr.Header(), name)
+	}
+
 	// An empty name (FILE.xlsx# on the command line) is not the first
 	// sheet: it is a name the workbook lacks (spec, data files).
 	const empty = `data in w.xlsx: the sheet's name is empty: write the name of one of its sheets ("Renewals", "Second sheet")`
@@ -127,6 +138,7 @@ func TestXLSXErrors(t *testing.T) {
 	}{
 		{"dup", []cell{{"A1", "a", ""}, {"B1", "a", ""}}, `data in w.xlsx: cell B1: the column name "a" is given twice in the header (first cell A1)`},
 		{"empty", []cell{{"A1", "a", ""}, {"C1", "c", ""}}, `data in w.xlsx: cell B1: the header (the first row) has an empty column name`},
+		{"empty below row 1", []cell{{"B3", "a", ""}, {"D3", "c", ""}, {"B4", 1, ""}}, `data in w.xlsx: cell C3: the header (row 3, the first row that is not blank) has an empty column name; every column needs a name`},
 		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
 		{"no header below", []cell{{"B3", "a", ""}, {"B4", 1, ""}, {"D4", "x", ""}}, `data in w.xlsx: cell D4: "x" is in a column with no header name; give the column a name in the header (cell D3) or remove the value`},
 		{"left of the table", []cell{{"B2", "a", ""}, {"B3", 1, ""}, {"A4", "x", ""}, {"B4", 2, ""}},

@@ -145,6 +145,12 @@ func yamlReason(b []byte, err error) string {
 			if fix, ok := noSpaceAfterColon(lineText(b, line)); ok && p.part == "could not find expected ':'" {
 				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), fix)
 			}
+			if bare := bareLine(b, line, p.part); bare >= 0 {
+				// `key` alone, then `b: 1`: the stream reader's words and
+				// place, the key's missing `:`, not the `: ` below it
+				text, end, _ := bareKeyLine(b, bare)
+				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, end), columnAt(b, end), noColonReason(text))
+			}
 			return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), p.plain)
 		}
 	}
@@ -166,6 +172,67 @@ func noSpaceAfterColon(line []byte) (string, bool) {
 // noSpaceReason says `key:value` is missing the space after its `:`.
 func noSpaceReason(key, val string) string {
 	return "a `:` with no space after it; write `" + echo.Text(key) + ": " + echo.Text(val) + "`"
+}
+
+// noColonReason says plain text written where a key goes, on a line of
+// its own (`key`, `- key`) with a `key: value` line after it, lacks the
+// `:` of a key: YAML reads the text and the next line as one value over
+// two lines and fails at the next line's `: `, where quoting would not
+// help (D45, D49: the fix works when followed). The words of both YAML
+// readers.
+func noColonReason(text string) string {
+	return "expected `key: value`; `" + echo.Text(text) + "` has no `:` after it: write a `:` right after the key, then a space and its value (nothing after the `:` for an empty value)"
+}
+
+// bareLine is the line of plain text written as a key without its `:`
+// (bareKeyLine) that yaml.v3's message part on line line is about, or -1:
+// that line itself for a key without `:`, the line above that holds
+// something for a `: ` inside a value (yaml.v3 read the two lines as one
+// value).
+func bareLine(b []byte, line int, part string) int {
+	switch part {
+	case "could not find expected ':'":
+	case "mapping values are not allowed":
+		line--
+		for line > 0 {
+			t := bytes.TrimLeft(lineText(b, line), " \t")
+			if len(bytes.TrimSpace(t)) > 0 && t[0] != '#' {
+				break
+			}
+			line--
+		}
+	default:
+		return -1
+	}
+	if _, _, ok := bareKeyLine(b, line); !ok || line < 1 {
+		return -1
+	}
+	return line
+}
+
+// bareKeyLine reports whether line line of b holds, after its indent and
+// any `- ` of list items, plain text with no `: ` that a key follows on
+// the next line that holds something (yamlStream.bareText): a key
+// written without its `:`. It returns the text and the offset of its end.
+func bareKeyLine(b []byte, line int) (text string, end int, ok bool) {
+	if line < 1 {
+		return "", 0, false
+	}
+	q := yamlStream{d: &decoder{}, b: b, line: line, i: lineStart(b, line)}
+	q.ls = q.i
+	i := q.i
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	for i < len(b) && b[i] == '-' && q.blankAt(i+1) && !q.endsAt(i+1) {
+		for i++; i < len(b) && isSpace(b[i]); i++ {
+		}
+	}
+	end, ok = q.bareText(i)
+	if !ok {
+		return "", 0, false
+	}
+	return string(b[i:end]), end, true
 }
 
 // lineText is line line (from 1) of b, without its line end.

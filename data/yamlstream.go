@@ -346,6 +346,9 @@ func (p *yamlStream) topScalar(i, line int) error {
 	if err := p.plainStart(i, false); err != nil {
 		return err
 	}
+	if end, ok := p.bareText(i); ok {
+		return p.invalidAt(end, "%s", noColonReason(string(p.b[i:end])))
+	}
 	end, stop := p.plainEnd(i, false)
 	if stop == ':' || p.d.scalarText(p.b[i:end], "") != nil {
 		return single
@@ -589,6 +592,9 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 			if off, ok := listItemNoSpace(p.b, line, k); ok {
 				return nil, p.invalidAt(off, "a `-` with no space after it; write `- %s` for a list item", echo.Text(k[1:]))
 			}
+			if k != "" && !strings.ContainsAny(k, "\n\r") {
+				return nil, p.invalid(line, "%s", noColonReason(k))
+			}
 			return nil, p.invalid(line, "expected `key: value`")
 		}
 		p.i++
@@ -653,6 +659,58 @@ func (p *yamlStream) firstKeyLine(start, line, col, end int, k string) int {
 	return 0
 }
 
+// keyBelow reports whether the plain text that ends at offset end is
+// alone on its line (a comment may follow) and the next line that holds
+// something holds a key (`b: 1`): yaml.v3 would read the text and that
+// line as one value over two lines and fail at its `: `, far from the
+// mistake, the text's missing `:`. p does not move.
+func (p *yamlStream) keyBelow(end int) bool {
+	q := yamlStream{d: p.d, b: p.b, i: end, line: lineAt(p.b, end)}
+	for q.i < len(q.b) && isSpace(q.b[q.i]) {
+		q.i++
+	}
+	if !q.endsAt(q.i) && q.b[q.i] != '#' {
+		return false
+	}
+	q.nextLine(q.i)
+	k, err := q.peek()
+	if err != nil || k < 0 {
+		return false
+	}
+	isKey, err := q.keyAt(q.i + k)
+	return err == nil && isKey
+}
+
+// bareItem reports whether the list item whose value v starts at offset
+// vs (-1 when it starts on the lines below) is plain text alone on its
+// line with a key on a line below, indented more: `- key` then `  b: 1`
+// (keyBelow). end is where the text ends.
+func (p *yamlStream) bareItem(vs int, v any) (end int, ok bool) {
+	if vs < 0 {
+		return 0, false
+	}
+	switch v.(type) {
+	case map[string]any, []any:
+		return 0, false
+	}
+	return p.bareText(vs)
+}
+
+// bareText reports whether plain text (no quote, bracket, anchor, tag or
+// block text) with no `: ` in it starts at offset i and is followed by a
+// key on the next line that holds something (keyBelow): a key written
+// without its `:`. end is where the text ends.
+func (p *yamlStream) bareText(i int) (end int, ok bool) {
+	if i >= len(p.b) || p.endsAt(i) || strings.IndexByte("'\"[{&*!|>%@`#", p.b[i]) >= 0 {
+		return 0, false
+	}
+	end, stop := p.plainEnd(i, false)
+	if stop == ':' || end == i || !p.keyBelow(end) {
+		return 0, false
+	}
+	return end, true
+}
+
 func (p *yamlStream) moreIndented() error {
 	return p.unsupported(p.line, "a line indented more than the one before, as the rest of its value (a value over several lines)")
 }
@@ -699,10 +757,12 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		if tab {
 			return nil, p.unsupported(p.line, "a tab in the indentation")
 		}
+		vs := -1 // where the item's value starts on the `- ` line
 		if p.endsAt(p.i) || p.b[p.i] == '#' {
 			p.nextLine(p.i)
 			v, err = p.below(col, depth+1, false)
 		} else {
+			vs = p.i
 			v, err = p.blockNode(p.i-p.ls, depth+1)
 		}
 		if err != nil {
@@ -714,6 +774,11 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		case err != nil:
 			return nil, err
 		case next > col:
+			if end, ok := p.bareItem(vs, v); ok {
+				// `- key` then `  b: 1`: the item is a mapping whose
+				// first key lacks its `:`
+				return nil, p.invalidAt(end, "%s", noColonReason(string(p.b[vs:end])))
+			}
 			return nil, p.moreIndented()
 		case next < col || p.b[p.i+next] != '-' || !p.blankAt(p.i+next+1):
 			return rows.value(), nil

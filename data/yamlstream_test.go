@@ -555,3 +555,53 @@ func TestYAMLLargeSizeCap(t *testing.T) {
 	_, err := Decode("huge.yaml", b)
 	require.ErrorContains(t, err, "data in huge.yaml: a YAML data file may hold at most 64 MiB, this one has")
 }
+
+// D45, D49: plain text written where a key goes with no `:` (`key`, then
+// `b: 1` on the next line) is told at the text's own line, where the `:`
+// is missing, with a fix that works when followed; yaml.v3 alone reads
+// the two lines as one value and fails at the `: ` below, with advice to
+// quote it that fixes nothing. Both readers say it alike: the stream
+// reader (a file over 4 MiB), yaml.v3 with the stream reader's place (a
+// small file), and yaml.v3's own message where the stream reader stops
+// earlier (an anchor above it).
+func TestYAMLKeyWithoutColon(t *testing.T) {
+	reason := func(text string) string {
+		return "not valid YAML: expected `key: value`; `" + text + "` has no `:` after it: write a `:` right after the key, then a space and its value (nothing after the `:` for an empty value)"
+	}
+	for _, c := range []struct{ src, want, fixed string }{
+		{"a: x\nkey\nb: 1\n", "line 2, column 4: " + reason("key"), "a: x\nkey:\nb: 1\n"},
+		{"key\nb: 1\n", "line 1, column 4: " + reason("key"), "key:\nb: 1\n"},
+		{"key # a note\n\nb: 1\n", "line 1, column 4: " + reason("key"), "key: # a note\n\nb: 1\n"},
+		{"key\n  b: 1\n", "line 1, column 4: " + reason("key"), "key:\n  b: 1\n"},
+		{"due date\nb: 1\n", "line 1, column 9: " + reason("due date"), "due date:\nb: 1\n"},
+		{"a:\n  c: 1\n  key\n  b: 1\n", "line 3, column 6: " + reason("key"), "a:\n  c: 1\n  key:\n  b: 1\n"},
+		{"rows:\n  - key\n    b: 1\n", "line 2, column 8: " + reason("key"), "rows:\n  - key:\n    b: 1\n"},
+		{"rows:\n- key\n  b: 1\n", "line 2, column 6: " + reason("key"), "rows:\n- key:\n  b: 1\n"},
+	} {
+		for _, src := range []string{c.src, "z: &z 1\n" + c.src} {
+			want := c.want
+			if src != c.src { // one line more above it
+				n := 0
+				fmt.Sscanf(want, "line %d", &n)
+				want = fmt.Sprintf("line %d", n+1) + strings.TrimPrefix(want, fmt.Sprintf("line %d", n))
+			}
+			_, err := Decode("d.yaml", []byte(src))
+			require.EqualError(t, err, "data in d.yaml: "+want, "%q", src)
+			if src == c.src {
+				_, err = newDecoder("big.yaml", len(src)).yamlLarge([]byte(src))
+				require.EqualError(t, err, "data in big.yaml: "+want, "%q", src)
+			}
+		}
+		// the fix, followed, reads
+		d, err := Decode("d.yaml", []byte(c.fixed))
+		require.NoError(t, err, "%q", c.fixed)
+		require.NotNil(t, d)
+		requireSame(t, c.fixed)
+	}
+	// Text alone is a single value, as before; a value over two lines
+	// with no key below it is read as yaml.v3 reads it.
+	_, err := Decode("d.yaml", []byte("key\n"))
+	require.ErrorContains(t, err, "not a single value")
+	requireSame(t, "a:\n  - x\n  - y\n")
+	requireSame(t, "a: 1\n  b: 2\n")
+}

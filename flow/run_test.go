@@ -248,6 +248,9 @@ func TestRowName(t *testing.T) {
 		{12, 0, "", "rows[12]"},
 		{-1, 0, "", "the data"},
 		{1234567, 0, "a\nb", `rows[1,234,567] (a\nb)`},
+		{3, 5, "  ", "rows[3] (sheet row 5)"},
+		{3, 5, "\t \u00a0", "rows[3] (sheet row 5)"},
+		{3, 0, " ", "rows[3]"},
 	} {
 		require.Equal(t, c.want, flow.RowName(c.index, c.sheet, c.key))
 	}

@@ -64,6 +64,11 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		if pf.asJSON && pf.format != "text" {
 			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
 		}
+		if pf.explain && (pf.format == "table" || pf.format == "csv") {
+			// a row of a table or CSV file has a cell per condition and no
+			// place for its parts
+			return c.usageError("preview", "-explain and -format "+pf.format+" do not go together: a row of -format "+pf.format+" has one cell per condition and no place for its parts; -explain shows them with -format text (under each condition), -format jsonl or -json (as its steps)")
+		}
 		if pf.compare != "" && (pf.asJSON || pf.format != "text") {
 			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
 		}

@@ -285,6 +285,36 @@ func TestBinaryFlowRefused(t *testing.T) {
 	}
 }
 
+// A data file given where a flow goes (a .csv, .json, .jsonl, .yaml,
+// .yml or .tsv) is refused as a workbook is, with the fix, in every
+// command that takes a flow; read as a flow, its text has no fields and
+// passed in silence. A flow is Markdown: .md, .markdown, .txt, a name
+// without an extension and standard input are read as flows.
+func TestDataFileAsFlowRefused(t *testing.T) {
+	flowText := "- **a:** x\n"
+	for _, ext := range []string{".csv", ".json", ".jsonl", ".yaml", ".yml", ".CSV"} {
+		p := writeFile(t, "rows"+ext, "a,b\n1,2\n")
+		want := "kinenix: flow file " + p + " is a data file (" + strings.ToLower(ext) + "), not a flow; a flow is a Markdown text file (.md): give the data with -data " + p + " and the flow after it\n"
+		for _, args := range [][]string{{"validate", p}, {"preview", p}, {"preview", "-compare", p, writeFlow(t, "f.md", flowText)}} {
+			r := runCLI(t, "", args...)
+			require.Equal(t, 2, r.code, "%v", args)
+			require.Empty(t, r.stdout, "%v", args)
+			require.Equal(t, want, r.stderr, "%v", args)
+		}
+	}
+	p := writeFile(t, "rows.tsv", "a\tb\n1\t2\n")
+	r := runCLI(t, "", "validate", p)
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: flow file "+p+" is a data file (.tsv), not a flow; a flow is a Markdown text file (.md), and data is given with -data as .json, .yaml, .yml, .csv, .xlsx or .jsonl: save the sheet as .csv (comma-separated) and give -data FILE.csv\n", r.stderr)
+
+	for _, name := range []string{"f.md", "f.markdown", "f.txt", "flow"} {
+		r := runCLI(t, "", "validate", writeFlow(t, name, flowText))
+		require.Equal(t, 0, r.code, name+": "+r.stderr)
+	}
+	r = runCLI(t, flowText, "validate", "-")
+	require.Equal(t, 0, r.code, r.stderr)
+}
+
 // Warnings about the data follow their field, in validate's form.
 func TestPreviewWarningsText(t *testing.T) {
 	p := writeFlow(t, "f.md", "- **hi:** Dear ${row.Frist Name},\n- **yearly:** ${row.premium * 12}\n- **ok:** ${row.status}\n")
@@ -523,6 +553,31 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "preview", "-data", d, "-where", "99", f)
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "line 99 of")
+}
+
+// -explain shows the parts of a condition in text (under it), jsonl and
+// -json (its steps); a row of -format table or csv has one cell per
+// condition and no place for them, so the two together are a usage
+// error, not -explain ignored in silence.
+func TestPreviewExplainFormats(t *testing.T) {
+	d, f := "../../examples/renewals.csv", "../../examples/renewals.md"
+	for _, format := range []string{"table", "csv"} {
+		r := runCLI(t, "", "preview", "-explain", "-format", format, "-data", d, f)
+		require.Equal(t, 2, r.code, format)
+		require.Empty(t, r.stdout, format)
+		require.Contains(t, r.stderr, "kinenix preview: -explain and -format "+format+" do not go together: a row of -format "+format+
+			" has one cell per condition and no place for its parts; -explain shows them with -format text (under each condition), -format jsonl or -json (as its steps); usage: kinenix preview", format)
+	}
+	// the formats named show them
+	r := runCLI(t, "", "preview", "-explain", "-format", "jsonl", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"steps":`)
+	r = runCLI(t, "", "preview", "-explain", "-json", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"steps":`)
+	r = runCLI(t, "", "preview", "-explain", "-data", d, f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)condition: (true|false)\n  \$\{`, r.stdout)
 }
 
 // D45 with D43: a sheet with a header and no rows is one message in

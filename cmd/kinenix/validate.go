@@ -12,12 +12,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
+	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -457,7 +459,30 @@ func readFlow(name string, stdin io.Reader, stdinUsed bool) ([]byte, error) {
 	if why := binaryText(b); why != "" {
 		return nil, fmt.Errorf("flow file %s %s", name, why)
 	}
+	if why := dataFileName(name); why != "" {
+		return nil, fmt.Errorf("flow file %s %s", name, why)
+	}
 	return b, nil
+}
+
+// dataFileName says why a flow file named as a data file (.csv, .json,
+// .jsonl, .yaml, .yml, or .tsv, which kinenix does not read) is not a
+// flow, with the fix, as binaryText says it of a workbook: its text would
+// otherwise be read as a flow with no fields and pass in silence. A flow
+// is Markdown: .md, .markdown, .txt, a name with no extension and
+// standard input ("-") are read as flows. "" for those.
+func dataFileName(name string) string {
+	if name == "-" {
+		return ""
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	switch {
+	case ext == ".tsv":
+		return "is a data file (" + ext + "), not a flow; a flow is a Markdown text file (.md), and data is given with -data as " + extList() + ": save the sheet as .csv (comma-separated) and give -data FILE.csv"
+	case ext != "" && slices.Contains(data.Extensions(), ext):
+		return "is a data file (" + ext + "), not a flow; a flow is a Markdown text file (.md): give the data with -data " + name + " and the flow after it"
+	}
+	return ""
 }
 
 // binaryText says why a flow file that holds no text at all is not a

@@ -157,6 +157,24 @@ const (
 	relStyles   = "/styles"
 )
 
+// sheetIndex is the index of the sheet name names, or -1: the sheet so
+// named exactly, else the first whose name differs only in case (Unicode
+// simple folding), as Excel names sheets without regard to case (it lets
+// no two sheets of a workbook differ only in case).
+func sheetIndex(sheets []sheetRef, name string) int {
+	for i, s := range sheets {
+		if s.name == name {
+			return i
+		}
+	}
+	for i, s := range sheets {
+		if strings.EqualFold(s.name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
 // open reads the workbook's parts up to the sheet: the package's
 // relationships, the workbook and its relationships, the shared strings
 // and the styles. It returns the sheet's part name.
@@ -173,14 +191,10 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 		return "", Error{fmt.Sprintf("the sheet's name is empty: write the name of one of its sheets (%s)", quoteSheets(sheets))}
 	}
 	if named {
-		found := false
-		for _, s := range sheets {
-			if s.name == name {
-				sh, found = s, true
-				break
-			}
-		}
-		if !found {
+		i := sheetIndex(sheets, name)
+		if i >= 0 {
+			sh = sheets[i]
+		} else {
 			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteSheets(sheets))}
 		}
 	}

@@ -277,3 +277,15 @@ func TestCellName(t *testing.T) {
 		require.Equal(t, 1, row)
 	}
 }
+
+// A sheet is named exactly first, then without regard to case (Unicode
+// simple folding, as Excel names sheets); a damaged workbook with two
+// names that differ only in case gives the one named exactly.
+func TestSheetIndex(t *testing.T) {
+	sheets := []sheetRef{{name: "Renewals"}, {name: "ÉTÉ"}, {name: "renewals"}}
+	for name, want := range map[string]int{
+		"Renewals": 0, "renewals": 2, "RENEWALS": 0, "été": 1, "Été": 1, "Renewal": -1, "": -1,
+	} {
+		require.Equal(t, want, sheetIndex(sheets, name), name)
+	}
+}
