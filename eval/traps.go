@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -60,6 +61,13 @@ type Trap struct {
 	// holds only where the data has no variable of that name (see
 	// Applies).
 	Name string
+	// Variable is true for a bare word (TrapBareWord) where the function
+	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
+	// `upper(name)`): the word is meant as a variable, and quotes are no
+	// fix, since they make the call's result fixed (D49). Its reason
+	// names no quotes; a tool may name the variable the author most
+	// likely meant.
+	Variable bool
 }
 
 // Message is the trap as one line: `subject: reason`, the subject cleaned
@@ -165,12 +173,22 @@ func (p *placeholder) traps() []Trap {
 		if !ok {
 			return true
 		}
-		for _, a := range call.Args {
+		f, _ := funcs.Lookup(call.Fun.Name)
+		for i, a := range call.Args {
 			if id, ok := a.(*ast.Ident); ok {
-				out = append(out, Trap{Kind: TrapBareWord, Offset: p.start + id.Pos(), End: p.start + id.End(),
+				tr := Trap{Kind: TrapBareWord, Offset: p.start + id.Pos(), End: p.start + id.End(),
 					Subject: id.Name, Name: id.Name,
 					Reason: "this is read as a variable, and the data has no variable " + quote(id.Name) +
-						"; write '" + id.Name + "' in quotes for the text"})
+						"; write '" + id.Name + "' in quotes for the text"}
+				if f != nil && f.WorksOn(i) {
+					// `default(x, 'n/a')`: quoted, x would be the
+					// result whatever the data; the word is a variable
+					// that is not there.
+					tr.Variable = true
+					tr.Reason = "this is read as a variable, and the data has no variable " + quote(id.Name) +
+						"; write the name of a variable of the data"
+				}
+				out = append(out, tr)
 			} else if first, ok := wordsJoined(a); ok {
 				// `default(x, N/A)`, `part(x, e-mail, 1)`: bare words joined
 				// by / or -, read as arithmetic of variables.

@@ -347,3 +347,38 @@ func TestTrapQuotedInFixes(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok, "as written, the one item is not Overdue")
 }
+
+// D44, D49: a bare word as the value a function works on (its first) is
+// meant as a variable: the trap names no quotes, which would make the
+// call's result fixed (default('x', 'n/a') is always 'x'); a bare word as
+// any other value keeps the quotes of its fix.
+func TestBareWordWorkedOn(t *testing.T) {
+	for src, variable := range map[string]bool{
+		"${default(x, 'n/a')}":        true,
+		"${upper(zzz)}":               true,
+		"${len(items)}":               true,
+		"${default(row.Email, none)}": false,
+		"${replace(row.x, Ltd, '')}":  false,
+		"${join(row.ids, sep)}":       false,
+	} {
+		traps := eval.MustCompile(src).Traps()
+		require.Len(t, traps, 1, src)
+		require.Equal(t, eval.TrapBareWord, traps[0].Kind, src)
+		require.Equal(t, variable, traps[0].Variable, src)
+		if variable {
+			require.NotContains(t, traps[0].Reason, "quotes", src)
+			require.Contains(t, traps[0].Reason, "write the name of a variable of the data", src)
+		} else {
+			require.Contains(t, traps[0].Reason, "in quotes for the text", src)
+		}
+	}
+	// Followed, the fix (a variable of the data) gives its value, where
+	// the quotes would give 'x' whatever the data.
+	s := scope.New(map[string]any{"row": map[string]any{"Email": "a@b.c"}})
+	got, err := eval.MustCompile("${default(row.Email, 'n/a')}").Render(s)
+	require.NoError(t, err)
+	require.Equal(t, "a@b.c", got)
+	got, err = eval.MustCompile("${default('x', 'n/a')}").Render(s)
+	require.NoError(t, err)
+	require.Equal(t, "x", got)
+}
