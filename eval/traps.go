@@ -34,12 +34,15 @@ const (
 	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
 	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
 	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
+	// (D29), so the first is `(a`; write in a, b
+	TrapBracketedIn TrapKind = "bracketed-in"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -444,6 +447,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		cd.quotedIn(n)
 		return
 	}
+	if n.Op == ast.In && cd.bracketedIn(n, not) {
+		return
+	}
 	if r.Quoted || strings.Contains(r.Text, "${") {
 		if !r.Quoted {
 			cd.andOrText(n, tree)
@@ -488,7 +494,11 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 		return
 	}
 	q := cd.line[r.From]
-	items := strings.Split(r.Text, ",")
+	text := r.Text
+	if inner, ok := unbracket(text); ok {
+		text = inner // `in '(a, b)'`: the fixes leave the brackets out too
+	}
+	items := strings.Split(text, ",")
 	quoted, bare := make([]string, len(items)), make([]string, len(items))
 	for i, it := range items {
 		it = strings.TrimSpace(it)
@@ -515,6 +525,60 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 	}
 	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
 		"for one of several values, write "+strings.Join(fixes, " or "), nil)
+}
+
+// bracketedIn finds the trap of `in` with a bare right side in brackets,
+// as another language writes a list (`${s} in (a, b)`, `${s} in [a,
+// b]`): the right side is text split at commas (D29), so the brackets are
+// part of the first and last items, `(a` and `b)`, and the membership is
+// quietly false (true after not). Parentheses count only around items
+// separated by commas: `in (none)` may be a value. The fix, the right side
+// without its brackets, is named only when the line it gives compiles;
+// the `not` of a negated comparison is kept in it. It reports whether the
+// trap was found.
+func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
+	r := n.Right
+	text := r.Text
+	if r.Quoted || r.Items != nil {
+		return false
+	}
+	inner, ok := unbracket(text)
+	if !ok {
+		return false
+	}
+	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(text):]
+	c := compileConditionOnly(fixed)
+	if c.err != nil || !strings.Contains(inner, "${") && rightItems(c, r.TextPos) == 0 {
+		return false
+	}
+	what := "the first and the last item of the list after in"
+	if !strings.Contains(text, ",") {
+		what = "the item after in"
+	}
+	quietly := "false"
+	fix := strings.TrimSpace(cd.line[n.Left.From:n.Left.To]) + " in " + inner
+	if not {
+		quietly, fix = "true", "not "+fix
+	}
+	cd.addTrap(TrapBracketedIn, r.TextPos, r.TextPos+len(text), "the brackets "+text[:1]+text[len(text)-1:]+" are kept as text in "+
+		what+", so this is quietly "+quietly+"; write "+short(fix), nil)
+	return true
+}
+
+// unbracket returns the items of text written as another language writes
+// a list, in brackets (`[a, b]`, `[a]`, `(a, b)`; parentheses only around
+// items separated by commas, since `(none)` may be a value), without the
+// brackets; ok is false when text is not so written.
+func unbracket(text string) (inner string, ok bool) {
+	if len(text) < 2 {
+		return "", false
+	}
+	open, close := text[0], text[len(text)-1]
+	if !(open == '[' && close == ']' || open == '(' && close == ')' && strings.Contains(text, ",")) {
+		return "", false
+	}
+	inner = strings.TrimSpace(text[1 : len(text)-1])
+	return inner, inner != "" && listItems(inner)
 }
 
 // rightItems is how many items the right side of `in` that starts at
