@@ -6,6 +6,7 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/condparser"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -37,12 +38,15 @@ const (
 	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
 	// (D29), so the first is `(a`; write in a, b
 	TrapBracketedIn TrapKind = "bracketed-in"
+	// `${s}in a, b and ${x} == 1`: a word glued to } is text, so the line
+	// is one comparison; write a space before in
+	TrapGluedWord TrapKind = "glued-word"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -287,6 +291,7 @@ type edit struct {
 // condition, names that line in their reasons.
 func (cd *Condition) findTraps(tree ast.Cond) {
 	cd.collectTraps(tree)
+	cd.gluedWord()
 	if len(cd.edits) == 0 {
 		return
 	}
@@ -329,6 +334,27 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			cd.sideTraps(s, i == 0, i == len(sides)-1)
 		}
 	}
+}
+
+// gluedWord finds the trap of a condition word glued to the } before it
+// in a line that is a condition as written: the word is text (words need
+// white space on both sides), so `${s}in a, b and ${x} == 1` is one
+// comparison whose left side is `${s}in a, b and ${x}`. It is a trap only
+// when the line with the spaces (condparser.GluedWord) splits into parts,
+// the tests meant; `${size}in == 12in` stays a comparison of its text.
+func (cd *Condition) gluedWord() {
+	word, at, fixed, ok := condparser.GluedWord(cd.line)
+	if !ok || len(cd.parts) > 1 {
+		return
+	}
+	if fc := compileConditionOnly(fixed); fc.err != nil || len(fc.parts) < 2 {
+		return
+	}
+	// The glued word, not an and/or in the text, is why the line is one
+	// comparison: andOrText's advice (quote the text) would not help.
+	cd.traps = slices.DeleteFunc(cd.traps, func(tr Trap) bool { return tr.Kind == TrapAndOrText })
+	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" right after } is text, not an operator, so the line is one comparison; "+
+		"write a space before "+word+": "+short(fixed), nil)
 }
 
 // applyEdits makes the edits, in order of place, to line; an edit that

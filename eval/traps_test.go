@@ -27,6 +27,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
+	eval.TrapGluedWord:   {"${row.Status}in Overdue, Paid and ${row.Kind} == Paid", "in", "write a space before in: ${row.Status} in Overdue, Paid and ${row.Kind} == Paid", "${row.Status} in Overdue, Paid and ${row.Kind} == Paid"},
 	eval.TrapCutKey:      {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
@@ -118,6 +119,7 @@ func TestNoTraps(t *testing.T) {
 		"${a} in (x), y",        // brackets around one item of a list
 		"${a} == (x, y)",        // not in: == compares with the whole text
 		"${a} contains [x, y]",  // only in takes a list
+		"${size}in == 12in",     // a length in inches: the line is no condition with a space
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)
@@ -449,6 +451,35 @@ func TestTrapBracketedIn(t *testing.T) {
 		right := strings.TrimSpace(line[from+1 : to-1])
 		fixed := line[:from] + right + line[to:]
 		require.Contains(t, strings.ToLower(fixed), strings.ToLower(fix), line)
+		f, err := eval.CompileCondition(fixed)
+		require.NoError(t, err, fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err, fixed)
+		require.NotEqual(t, before, after, "%s is quietly wrong, the fix %s is not", line, fixed)
+	}
+}
+
+// D44, D49: a condition word glued to the } before it is text, so a line
+// that goes on with and / or is one comparison, quietly wrong; the trap
+// (and not andOrText's advice to quote) names the space, and the line it
+// gives holds as meant.
+func TestTrapGluedWord(t *testing.T) {
+	s := scope.New(map[string]any{"s": "a", "n": 5})
+	for line, fixed := range map[string]string{
+		"${s}contains a and ${n} == 5":   "${s} contains a and ${n} == 5",
+		"${n} == 4 or ${s}in a, b":       "${n} == 4 or ${s} in a, b",
+		"${s}IS NOT EMPTY and ${n} == 5": "${s} IS NOT EMPTY and ${n} == 5",
+		"not ${s}in a, y and ${n} == 5":  "not ${s} in a, y and ${n} == 5",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, "%s: %+v", line, traps)
+		require.Equal(t, eval.TrapGluedWord, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err, line)
 		f, err := eval.CompileCondition(fixed)
 		require.NoError(t, err, fixed)
 		require.Empty(t, f.Traps(), fixed)

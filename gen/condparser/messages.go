@@ -7,6 +7,7 @@ package condparser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,7 +72,7 @@ func problemError(p condgen.Problem, line string) error {
 			reason = badOperator(op)
 			break
 		}
-		if word, at, fixed, ok := gluedWord(line); ok {
+		if word, at, fixed, ok := GluedWord(line); ok {
 			// `${s}contains x`: the word is text with no space before it.
 			p.Offset = at
 			reason = "not a condition: " + quote(p.Text) + " (the word " + quote(word) + " is an operator only with white space on both sides); " +
@@ -173,15 +174,16 @@ func foreignOperator(text string) (string, int, bool) {
 	return "", 0, false
 }
 
-// gluedWord finds an operator word of a comparison (in, contains, is
+// GluedWord finds an operator word of a comparison (in, contains, is
 // empty, from ast's table) written right after a } with no white space
 // between (`${s}contains x`, `${s}in a, b`): the grammar reads a word only
 // with white space on both sides, so the word is text there. It returns
 // the first such word as written, its offset in line, and the line with a
 // space before each one; ok is true only when that line is a condition,
-// so that the hint works when followed (D49). `${size}in == 12in` is a
-// condition as written and never gets here.
-func gluedWord(line string) (word string, at int, fixed string, ok bool) {
+// so that the hint works when followed (D49). A line that is a condition
+// as written may hold one too (`${s}contains x and ${b} == 1` is one
+// comparison): eval's trap of a glued word reads it here.
+func GluedWord(line string) (word string, at int, fixed string, ok bool) {
 	var b strings.Builder
 	from := 0
 	for i := 0; i < len(line); i++ {
@@ -211,14 +213,26 @@ func gluedWord(line string) (word string, at int, fixed string, ok bool) {
 	return word, at, fixed, true
 }
 
+// operatorWords are the first words of the word operators of ast's table
+// of comparisons: in, contains, is.
+var operatorWords = func() []string {
+	var ws []string
+	for _, op := range ast.CmpOps() {
+		w, _, _ := strings.Cut(op.String(), " ")
+		if w != "" && w[0] >= 'a' && w[0] <= 'z' && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}()
+
 // operatorWordAt is the first word of a word operator of a comparison
 // (in, contains, is) that starts at off in line, as written, when white
 // space or the line's end follows it; else "".
 func operatorWordAt(line string, off int) string {
 	rest := line[off:]
-	for _, op := range ast.CmpOps() {
-		w, _, _ := strings.Cut(op.String(), " ")
-		if w == "" || w[0] < 'a' || w[0] > 'z' || len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
+	for _, w := range operatorWords {
+		if len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
 			continue
 		}
 		if next, _ := utf8.DecodeRuneInString(rest[len(w):]); len(rest) == len(w) || unicode.IsSpace(next) {
