@@ -92,6 +92,7 @@ var (
 	lookalike    = regexp.MustCompile(`unknown operator (\S+); write (\S+) instead$`)
 	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
+	spaceBefore  = regexp.MustCompile(`write a space before (\S+): .+$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 
@@ -157,6 +158,10 @@ func follow(text, msg string) (string, bool) {
 	}
 	if m := bareWords.FindStringSubmatch(msg); m != nil {
 		return strings.Replace(text, m[1], "'"+m[1]+"'", 1), true
+	}
+	if m := spaceBefore.FindStringSubmatch(msg); m != nil {
+		// a word glued to the } before it: the space the hint names
+		return strings.ReplaceAll(text, "}"+m[1], "} "+m[1]), true
 	}
 	if numberInCond.MatchString(msg) {
 		// the side that is not a number: its ${X} becomes ${number(X)}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/funcs"
+	"github.com/kinenix/expressions/gen/condparser"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -33,12 +35,18 @@ const (
 	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
 	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
 	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
+	// (D29), so the first is `(a`; write in a, b
+	TrapBracketedIn TrapKind = "bracketed-in"
+	// `${s}in a, b and ${x} == 1`: a word glued to } is text, so the line
+	// is one comparison; write a space before in
+	TrapGluedWord TrapKind = "glued-word"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -60,6 +68,13 @@ type Trap struct {
 	// holds only where the data has no variable of that name (see
 	// Applies).
 	Name string
+	// Variable is true for a bare word (TrapBareWord) where the function
+	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
+	// `upper(name)`): the word is meant as a variable, and quotes are no
+	// fix, since they make the call's result fixed (D49). Its reason
+	// names no quotes; a tool may name the variable the author most
+	// likely meant.
+	Variable bool
 }
 
 // Message is the trap as one line: `subject: reason`, the subject cleaned
@@ -165,12 +180,22 @@ func (p *placeholder) traps() []Trap {
 		if !ok {
 			return true
 		}
-		for _, a := range call.Args {
+		f, _ := funcs.Lookup(call.Fun.Name)
+		for i, a := range call.Args {
 			if id, ok := a.(*ast.Ident); ok {
-				out = append(out, Trap{Kind: TrapBareWord, Offset: p.start + id.Pos(), End: p.start + id.End(),
+				tr := Trap{Kind: TrapBareWord, Offset: p.start + id.Pos(), End: p.start + id.End(),
 					Subject: id.Name, Name: id.Name,
 					Reason: "this is read as a variable, and the data has no variable " + quote(id.Name) +
-						"; write '" + id.Name + "' in quotes for the text"})
+						"; write '" + id.Name + "' in quotes for the text"}
+				if f != nil && f.WorksOn(i) {
+					// `default(x, 'n/a')`: quoted, x would be the
+					// result whatever the data; the word is a variable
+					// that is not there.
+					tr.Variable = true
+					tr.Reason = "this is read as a variable, and the data has no variable " + quote(id.Name) +
+						"; write the name of a variable of the data"
+				}
+				out = append(out, tr)
 			} else if first, ok := wordsJoined(a); ok {
 				// `default(x, N/A)`, `part(x, e-mail, 1)`: bare words joined
 				// by / or -, read as arithmetic of variables.
@@ -266,6 +291,7 @@ type edit struct {
 // condition, names that line in their reasons.
 func (cd *Condition) findTraps(tree ast.Cond) {
 	cd.collectTraps(tree)
+	cd.gluedWord()
 	if len(cd.edits) == 0 {
 		return
 	}
@@ -308,6 +334,27 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			cd.sideTraps(s, i == 0, i == len(sides)-1)
 		}
 	}
+}
+
+// gluedWord finds the trap of a condition word glued to the } before it
+// in a line that is a condition as written: the word is text (words need
+// white space on both sides), so `${s}in a, b and ${x} == 1` is one
+// comparison whose left side is `${s}in a, b and ${x}`. It is a trap only
+// when the line with the spaces (condparser.GluedWord) splits into parts,
+// the tests meant; `${size}in == 12in` stays a comparison of its text.
+func (cd *Condition) gluedWord() {
+	word, at, fixed, ok := condparser.GluedWord(cd.line)
+	if !ok || len(cd.parts) > 1 {
+		return
+	}
+	if fc := compileConditionOnly(fixed); fc.err != nil || len(fc.parts) < 2 {
+		return
+	}
+	// The glued word, not an and/or in the text, is why the line is one
+	// comparison: andOrText's advice (quote the text) would not help.
+	cd.traps = slices.DeleteFunc(cd.traps, func(tr Trap) bool { return tr.Kind == TrapAndOrText })
+	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" right after } is text, not an operator, so the line is one comparison; "+
+		"write a space before "+word+": "+short(fixed), nil)
 }
 
 // applyEdits makes the edits, in order of place, to line; an edit that
@@ -426,6 +473,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		cd.quotedIn(n)
 		return
 	}
+	if n.Op == ast.In && cd.bracketedIn(n, not) {
+		return
+	}
 	if r.Quoted || strings.Contains(r.Text, "${") {
 		if !r.Quoted {
 			cd.andOrText(n, tree)
@@ -470,7 +520,11 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 		return
 	}
 	q := cd.line[r.From]
-	items := strings.Split(r.Text, ",")
+	text := r.Text
+	if inner, ok := unbracket(text); ok {
+		text = inner // `in '(a, b)'`: the fixes leave the brackets out too
+	}
+	items := strings.Split(text, ",")
 	quoted, bare := make([]string, len(items)), make([]string, len(items))
 	for i, it := range items {
 		it = strings.TrimSpace(it)
@@ -497,6 +551,60 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 	}
 	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
 		"for one of several values, write "+strings.Join(fixes, " or "), nil)
+}
+
+// bracketedIn finds the trap of `in` with a bare right side in brackets,
+// as another language writes a list (`${s} in (a, b)`, `${s} in [a,
+// b]`): the right side is text split at commas (D29), so the brackets are
+// part of the first and last items, `(a` and `b)`, and the membership is
+// quietly false (true after not). Parentheses count only around items
+// separated by commas: `in (none)` may be a value. The fix, the right side
+// without its brackets, is named only when the line it gives compiles;
+// the `not` of a negated comparison is kept in it. It reports whether the
+// trap was found.
+func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
+	r := n.Right
+	text := r.Text
+	if r.Quoted || r.Items != nil {
+		return false
+	}
+	inner, ok := unbracket(text)
+	if !ok {
+		return false
+	}
+	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(text):]
+	c := compileConditionOnly(fixed)
+	if c.err != nil || !strings.Contains(inner, "${") && rightItems(c, r.TextPos) == 0 {
+		return false
+	}
+	what := "the first and the last item of the list after in"
+	if !strings.Contains(text, ",") {
+		what = "the item after in"
+	}
+	quietly := "false"
+	fix := strings.TrimSpace(cd.line[n.Left.From:n.Left.To]) + " in " + inner
+	if not {
+		quietly, fix = "true", "not "+fix
+	}
+	cd.addTrap(TrapBracketedIn, r.TextPos, r.TextPos+len(text), "the brackets "+text[:1]+text[len(text)-1:]+" are kept as text in "+
+		what+", so this is quietly "+quietly+"; write "+short(fix), nil)
+	return true
+}
+
+// unbracket returns the items of text written as another language writes
+// a list, in brackets (`[a, b]`, `[a]`, `(a, b)`; parentheses only around
+// items separated by commas, since `(none)` may be a value), without the
+// brackets; ok is false when text is not so written.
+func unbracket(text string) (inner string, ok bool) {
+	if len(text) < 2 {
+		return "", false
+	}
+	open, close := text[0], text[len(text)-1]
+	if !(open == '[' && close == ']' || open == '(' && close == ')' && strings.Contains(text, ",")) {
+		return "", false
+	}
+	inner = strings.TrimSpace(text[1 : len(text)-1])
+	return inner, inner != "" && listItems(inner)
 }
 
 // rightItems is how many items the right side of `in` that starts at

@@ -17,20 +17,22 @@ import (
 var trapCases = map[eval.TrapKind]struct {
 	line, span, fix, fixed string
 }{
-	eval.TrapAndAnd:    {"${row.Status} == Overdue && ${row['Days Late']} > 21", "&&", "write and: ${row.Status} == Overdue and ${row['Days Late']} > 21", "${row.Status} == Overdue and ${row['Days Late']} > 21"},
-	eval.TrapOrOr:      {"${row.Status} == Paid || ${row.Status} == Overdue", "||", "write or: ${row.Status} == Paid or ${row.Status} == Overdue", "${row.Status} == Paid or ${row.Status} == Overdue"},
-	eval.TrapBang:      {"${row.Status} == Overdue and !${row.Paid}", "!", "write not: ${row.Status} == Overdue and not ${row.Paid}", "${row.Status} == Overdue and not ${row.Paid}"},
-	eval.TrapIf:        {"if ${row.Status} == Overdue", "if ", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
-	eval.TrapSemicolon: {"${row.Status} == Overdue;", ";", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
-	eval.TrapOrWords:   {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
-	eval.TrapNotList:   {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
-	eval.TrapAndOrText: {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
-	eval.TrapQuotedIn:  {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
-	eval.TrapCutKey:    {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
-	eval.TrapBraces:    {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
-	eval.TrapDollar:    {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
-	eval.TrapBareWord:  {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
-	eval.TrapNumber:    {"${row['Days Late']} > ${2e1}", "2e1", "write 20", "${row['Days Late']} > ${20}"},
+	eval.TrapAndAnd:      {"${row.Status} == Overdue && ${row['Days Late']} > 21", "&&", "write and: ${row.Status} == Overdue and ${row['Days Late']} > 21", "${row.Status} == Overdue and ${row['Days Late']} > 21"},
+	eval.TrapOrOr:        {"${row.Status} == Paid || ${row.Status} == Overdue", "||", "write or: ${row.Status} == Paid or ${row.Status} == Overdue", "${row.Status} == Paid or ${row.Status} == Overdue"},
+	eval.TrapBang:        {"${row.Status} == Overdue and !${row.Paid}", "!", "write not: ${row.Status} == Overdue and not ${row.Paid}", "${row.Status} == Overdue and not ${row.Paid}"},
+	eval.TrapIf:          {"if ${row.Status} == Overdue", "if ", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
+	eval.TrapSemicolon:   {"${row.Status} == Overdue;", ";", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
+	eval.TrapOrWords:     {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
+	eval.TrapNotList:     {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
+	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
+	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
+	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
+	eval.TrapGluedWord:   {"${row.Status}in Overdue, Paid and ${row.Kind} == Paid", "in", "write a space before in: ${row.Status} in Overdue, Paid and ${row.Kind} == Paid", "${row.Status} in Overdue, Paid and ${row.Kind} == Paid"},
+	eval.TrapCutKey:      {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
+	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
+	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
+	eval.TrapBareWord:    {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
+	eval.TrapNumber:      {"${row['Days Late']} > ${2e1}", "2e1", "write 20", "${row['Days Late']} > ${20}"},
 }
 
 func trapScope() *scope.Scope {
@@ -113,6 +115,11 @@ func TestNoTraps(t *testing.T) {
 		"${a} in 'x'",           // one quoted item, no comma
 		"${a} == 'Smith, John'", // == compares with the whole text
 		"${a} in '${b}, ${c}'",  // placeholders in quoted text
+		"${a} in (none)",        // one item in parentheses may be a value
+		"${a} in (x), y",        // brackets around one item of a list
+		"${a} == (x, y)",        // not in: == compares with the whole text
+		"${a} contains [x, y]",  // only in takes a list
+		"${size}in == 12in",     // a length in inches: the line is no condition with a space
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)
@@ -346,4 +353,138 @@ func TestTrapQuotedInFixes(t *testing.T) {
 	ok, err := c.Test(s)
 	require.NoError(t, err)
 	require.True(t, ok, "as written, the one item is not Overdue")
+}
+
+// A quoted list in brackets (`in '(a, b)'`) is one item too; the fixes
+// leave the brackets out, as bracketed-in's does, so that neither, followed,
+// is a trap of its own (D49).
+func TestTrapQuotedInBracketed(t *testing.T) {
+	s := trapScope()
+	for _, line := range []string{"${row.Status} in '(Overdue, Paid)'", `${row.Status} in "[Overdue, Paid]"`} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapQuotedIn, traps[0].Kind, line)
+		require.Contains(t, traps[0].Message(), " or in Overdue, Paid", line)
+		for _, fixed := range []string{"${row.Status} in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'", `${row.Status} in "Overdue", "Paid"`} {
+			if !strings.Contains(traps[0].Message(), strings.TrimPrefix(fixed, "${row.Status} ")) {
+				continue
+			}
+			f, err := eval.CompileCondition(fixed)
+			require.NoError(t, err, fixed)
+			require.Empty(t, f.Traps(), fixed)
+			ok, err := f.Test(s)
+			require.NoError(t, err)
+			require.True(t, ok, fixed)
+		}
+	}
+}
+
+// D44, D49: a bare word as the value a function works on (its first) is
+// meant as a variable: the trap names no quotes, which would make the
+// call's result fixed (default('x', 'n/a') is always 'x'); a bare word as
+// any other value keeps the quotes of its fix.
+func TestBareWordWorkedOn(t *testing.T) {
+	for src, variable := range map[string]bool{
+		"${default(x, 'n/a')}":        true,
+		"${upper(zzz)}":               true,
+		"${len(items)}":               true,
+		"${default(row.Email, none)}": false,
+		"${replace(row.x, Ltd, '')}":  false,
+		"${join(row.ids, sep)}":       false,
+	} {
+		traps := eval.MustCompile(src).Traps()
+		require.Len(t, traps, 1, src)
+		require.Equal(t, eval.TrapBareWord, traps[0].Kind, src)
+		require.Equal(t, variable, traps[0].Variable, src)
+		if variable {
+			require.NotContains(t, traps[0].Reason, "quotes", src)
+			require.Contains(t, traps[0].Reason, "write the name of a variable of the data", src)
+		} else {
+			require.Contains(t, traps[0].Reason, "in quotes for the text", src)
+		}
+	}
+	// Followed, the fix (a variable of the data) gives its value, where
+	// the quotes would give 'x' whatever the data.
+	s := scope.New(map[string]any{"row": map[string]any{"Email": "a@b.c"}})
+	got, err := eval.MustCompile("${default(row.Email, 'n/a')}").Render(s)
+	require.NoError(t, err)
+	require.Equal(t, "a@b.c", got)
+	got, err = eval.MustCompile("${default('x', 'n/a')}").Render(s)
+	require.NoError(t, err)
+	require.Equal(t, "x", got)
+}
+
+// D29, D44, D49: `in` with its right side in brackets, as another
+// language writes a list, is quietly false (quietly true after not): the
+// brackets are part of the first and last items. The warning's fix,
+// followed, keeps the not and gives the membership.
+func TestTrapBracketedIn(t *testing.T) {
+	s := scope.New(map[string]any{"s": "a", "b": "b", "ids": []any{"x", "a"}, "n": 5})
+	for line, fix := range map[string]string{
+		"${s} in (a, b)":                  "${s} in a, b",
+		"${s} in [a, b]":                  "${s} in a, b",
+		"${s} in [a,b,c]":                 "${s} in a,b,c",
+		"${s} in [a]":                     "${s} in a",
+		"${s} in ('a', 'b')":              "${s} in 'a', 'b'",
+		`${s} in ["a", "b"]`:              `${s} in "a", "b"`,
+		"${s} in (${b}, a)":               "${s} in ${b}, a",
+		"${s} in [${ids}]":                "${s} in ${ids}",
+		"not ${s} in (a, y)":              "not ${s} in a, y",
+		"${s} IN (a, b) and ${n} > 1":     "${s} in a, b",
+		"not ${s} in [a, y] or ${n} > 10": "not ${s} in a, y",
+		"${n} > 10 or not ${s} in (a, y)": "not ${s} in a, y",
+		"${s} in ( a , b ) and ${n} == 5": "${s} in a , b",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, "%s: %+v", line, traps)
+		require.Equal(t, eval.TrapBracketedIn, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "; write "+fix), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err, line)
+
+		// The fix written in place of the part it names.
+		from, to := traps[0].Offset, traps[0].End
+		right := strings.TrimSpace(line[from+1 : to-1])
+		fixed := line[:from] + right + line[to:]
+		require.Contains(t, strings.ToLower(fixed), strings.ToLower(fix), line)
+		f, err := eval.CompileCondition(fixed)
+		require.NoError(t, err, fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err, fixed)
+		require.NotEqual(t, before, after, "%s is quietly wrong, the fix %s is not", line, fixed)
+	}
+}
+
+// D44, D49: a condition word glued to the } before it is text, so a line
+// that goes on with and / or is one comparison, quietly wrong; the trap
+// (and not andOrText's advice to quote) names the space, and the line it
+// gives holds as meant.
+func TestTrapGluedWord(t *testing.T) {
+	s := scope.New(map[string]any{"s": "a", "n": 5})
+	for line, fixed := range map[string]string{
+		"${s}contains a and ${n} == 5":   "${s} contains a and ${n} == 5",
+		"${n} == 4 or ${s}in a, b":       "${n} == 4 or ${s} in a, b",
+		"${s}IS NOT EMPTY and ${n} == 5": "${s} IS NOT EMPTY and ${n} == 5",
+		"not ${s}in a, y and ${n} == 5":  "not ${s} in a, y and ${n} == 5",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, "%s: %+v", line, traps)
+		require.Equal(t, eval.TrapGluedWord, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err, line)
+		f, err := eval.CompileCondition(fixed)
+		require.NoError(t, err, fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err, fixed)
+		require.NotEqual(t, before, after, "%s is quietly wrong, the fix %s is not", line, fixed)
+	}
 }

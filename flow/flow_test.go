@@ -187,7 +187,7 @@ func TestValidateSampleWarnings(t *testing.T) {
 		"1:33: warning: rows[5]: no item 5 in rows, which has 1 item",
 		"1:51: warning: rows.status: no key 'status' in rows, which is a list",
 		"1:71: warning: row.brand.x: no key 'x' in row.brand, which is text",
-		"2:16: warning: rwo: no variable 'rwo'; did you mean 'row'? For the text, write 'rwo' in quotes",
+		"2:16: warning: rwo: no variable 'rwo'; did you mean 'row'?", // len works on its value: no quotes (D49)
 		"2:24: warning: ${env.HOME}: the environment is not read; run with -env HOME",
 		"2:40: warning: env.HOME: the environment is not read; run with -env HOME",
 		"2:57: warning: status: no variable 'status'; did you mean row.status?",

@@ -280,9 +280,13 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 			// (`n/a` beside a variable a) are text: their own reason
 			// quotes all of them, as the error of their arithmetic does,
 			// so that the hint works when followed (D49).
+			// Where the function works on the value (`default(x, 'n/a')`)
+			// the word is no text, and quotes are no fix (D49).
 			if alt, close := spell.Closest(tr.Name, sorted(v.sample.Names())); close {
-				reason = "no variable " + echo.Quote(tr.Name) + "; did you mean " + echo.Quote(alt) +
-					"? For the text, write '" + tr.Name + "' in quotes"
+				reason = "no variable " + echo.Quote(tr.Name) + "; did you mean " + echo.Quote(alt) + "?"
+				if !tr.Variable {
+					reason += " For the text, write '" + tr.Name + "' in quotes"
+				}
 			}
 		}
 		e := &eval.Error{Expr: trapExpr(tr, cond, phs()), Subject: tr.Subject, Reason: reason, Kind: errTrap,

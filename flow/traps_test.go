@@ -155,6 +155,13 @@ func TestSampleTraps(t *testing.T) {
 		"- **a:** ${default(row.Email, cuont/A)}": "f.md:1:31: warning: cuont/A: this is read as arithmetic of variables, and the data has no variable 'cuont'; write 'cuont/A' in quotes for the text",
 		// a bare word that is a key of row: the key is meant, not the text
 		"- **a:** ${default(row.Email, Customer)}": "f.md:1:31: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
+		// the value a function works on (its first) is a variable, never
+		// text: quoted, default('x', ...) is always 'x' and upper('zzz')
+		// always ZZZ, so no quotes are offered (D49)
+		"- **a:** ${default(x, 'n/a')}":     "f.md:1:20: warning: x: this is read as a variable, and the data has no variable 'x'; write the name of a variable of the data",
+		"- **a:** ${default(cuont, 0)}":     "f.md:1:20: warning: cuont: no variable 'cuont'; did you mean 'count'?",
+		"- **a:** ${default(Customer, '')}": "f.md:1:20: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
+		"- **a:** ${upper(zzz)}":            "f.md:1:18: warning: zzz: this is read as a variable, and the data has no variable 'zzz'; write the name of a variable of the data",
 	} {
 		var got []string
 		for _, f := range flow.Validate("f.md", []byte(src), s) {

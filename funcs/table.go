@@ -488,6 +488,16 @@ func (f *Func) clone() *Func {
 	return &c
 }
 
+// WorksOn reports whether value i of a call of f is the value f works
+// on: its first value, which decides the call when it is empty (D48,
+// EmptyFirst) or alone (D46, Shortcut). Such a value written as quoted
+// text makes the call pointless, its result fixed (upper('name') is
+// always NAME, default('x', fallback) always 'x'), so a bare word there is
+// meant as a variable, never as text (D44, D49).
+func (f *Func) WorksOn(i int) bool {
+	return i == 0 && len(f.Params) > 0 && (f.EmptyFirst != EmptyOwn || f.Shortcut != nil)
+}
+
 // Arity returns the least and the most number of values f takes.
 func (f *Func) Arity() (min, max int) {
 	for _, p := range f.Params {

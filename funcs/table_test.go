@@ -156,6 +156,23 @@ func TestCheckArity(t *testing.T) {
 	require.EqualError(t, f.CheckArity(4), "f takes 1 to 3 values, got 4")
 }
 
+// D44, D49: every function works on its first value, and on no other:
+// a bare word there is a variable, never text. default's first value
+// decides the call alone when it is quoted text, so its fallback is never
+// used.
+func TestWorksOn(t *testing.T) {
+	for _, f := range All() {
+		require.True(t, f.WorksOn(0), f.Name)
+		for i := 1; i <= len(f.Params); i++ {
+			require.False(t, f.WorksOn(i), "%s, value %d", f.Name, i)
+		}
+	}
+	d, _ := Lookup("default")
+	_, decided := d.Shortcut(value.TextValue("x"))
+	require.True(t, decided)
+	require.False(t, (&Func{Name: "f", Params: []Param{{Name: "a"}}}).WorksOn(0), "a function that says nothing of its first value")
+}
+
 // D14: the closest known name.
 func TestSuggest(t *testing.T) {
 	cases := []struct{ in, want string }{

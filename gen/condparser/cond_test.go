@@ -217,10 +217,19 @@ var errCases = []errCase{
 	{"Johnson or not ${a}", "not a condition: 'Johnson'" + notCondHint, 0},
 	{"${a} ${b}", "not a condition: '${a} ${b}'" + notCondHint, 0},
 	{"${a}x", "not a condition: '${a}x'" + notCondHint, 0},
+	// A word operator glued to a } is text (words need white space on
+	// both sides); the hint names the space and the line with it (D49).
+	{"${s}contains x", "not a condition: '${s}contains x' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${s} contains x", 4},
+	{"${s}in a, b", "not a condition: '${s}in a, b' (the word 'in' is an operator only with white space on both sides); write a space before in: ${s} in a, b", 4},
+	{"not ${s}IN a, b", "not a condition: 'not ${s}IN a, b' (the word 'IN' is an operator only with white space on both sides); write a space before IN: not ${s} IN a, b", 8},
+	{"${s}is empty", "not a condition: '${s}is empty' (the word 'is' is an operator only with white space on both sides); write a space before is: ${s} is empty", 4},
+	{"${s}contains x and ${a}in 1, 5", "not a condition: '${s}contains x and ${a}in 1, 5' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${s} contains x and ${a} in 1, 5", 4},
+	{"${s}in", "not a condition: '${s}in'" + notCondHint, 0},     // the space gives no condition: no hint
+	{"${s}inch", "not a condition: '${s}inch'" + notCondHint, 0}, // no word
 	{"not not ${a}", "not a condition: 'not not ${a}'" + notCondHint, 0},
 	{"'a == b'", `not a condition: "'a == b'"` + notCondHint, 0},
 	{"${x} is null", "not a condition: '${x} is null'" + notCondHint, 0},
-	{"${x}contains y", "not a condition: '${x}contains y'" + notCondHint, 0},
+	{"${x}contains y", "not a condition: '${x}contains y' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${x} contains y", 4},
 	{"contains y", "not a condition: 'contains y'" + notCondHint, 0},
 	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 39) + "…'" + notCondHint, 0}, // D37: 40 characters, … included
 	// Nothing to check.
@@ -329,6 +338,25 @@ func TestParseCondErrors(t *testing.T) {
 
 // Run every table with Recover(false), so that a panic in an action fails
 // the test instead of turning into a parse error.
+// D49: the hint for a word glued to a }, followed, gives a condition,
+// and a line that is one as written (`${size}in == 12in`, a length in
+// inches) is read as it always was.
+func TestGluedWordFix(t *testing.T) {
+	for _, line := range []string{"${s}contains x", "${s}in a, b", "not ${s}in a, b", "${s}is not empty", "${s}contains x and ${b}"} {
+		_, err := ParseCond(line)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, line)
+		_, fixed, ok := strings.Cut(se.Reason, "write a space before ")
+		require.True(t, ok, se.Reason)
+		_, fixed, _ = strings.Cut(fixed, ": ")
+		_, err = ParseCond(fixed)
+		require.NoError(t, err, fixed)
+	}
+	c, err := ParseCond("${size}in == 12in")
+	require.NoError(t, err)
+	require.Equal(t, `"${size}in" == "12in"`, show(c))
+}
+
 func TestParseCondNoRecover(t *testing.T) {
 	for _, table := range condTables {
 		for _, tc := range table {

@@ -7,8 +7,12 @@ package condparser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/condgen"
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -66,6 +70,13 @@ func problemError(p condgen.Problem, line string) error {
 				p.Offset += at
 			}
 			reason = badOperator(op)
+			break
+		}
+		if word, at, fixed, ok := GluedWord(line); ok {
+			// `${s}contains x`: the word is text with no space before it.
+			p.Offset = at
+			reason = "not a condition: " + quote(p.Text) + " (the word " + quote(word) + " is an operator only with white space on both sides); " +
+				"write a space before " + word + ": " + echo.Text(fixed)
 			break
 		}
 		reason = "not a condition: " + quote(p.Text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})"
@@ -161,6 +172,74 @@ func foreignOperator(text string) (string, int, bool) {
 		i++
 	}
 	return "", 0, false
+}
+
+// GluedWord finds an operator word of a comparison (in, contains, is
+// empty, from ast's table) written right after a } with no white space
+// between (`${s}contains x`, `${s}in a, b`): the grammar reads a word only
+// with white space on both sides, so the word is text there. It returns
+// the first such word as written, its offset in line, and the line with a
+// space before each one; ok is true only when that line is a condition,
+// so that the hint works when followed (D49). A line that is a condition
+// as written may hold one too (`${s}contains x and ${b} == 1` is one
+// comparison): eval's trap of a glued word reads it here.
+func GluedWord(line string) (word string, at int, fixed string, ok bool) {
+	var b strings.Builder
+	from := 0
+	for i := 0; i < len(line); i++ {
+		if line[i] != '}' {
+			continue
+		}
+		w := operatorWordAt(line, i+1)
+		if w == "" {
+			continue
+		}
+		if word == "" {
+			word, at = w, i+1
+		}
+		b.WriteString(line[from : i+1])
+		b.WriteByte(' ')
+		from = i + 1
+	}
+	if word == "" {
+		return "", 0, "", false
+	}
+	b.WriteString(line[from:])
+	fixed = strings.TrimSpace(b.String())
+	r := condgen.ParseInput(fixed, DefaultMaxSteps, 0)
+	if c, isCond := r.Value.(ast.Cond); !isCond || c == nil || r.TooComplex || r.Internal != nil || len(r.Problems) > 0 {
+		return "", 0, "", false
+	}
+	return word, at, fixed, true
+}
+
+// operatorWords are the first words of the word operators of ast's table
+// of comparisons: in, contains, is.
+var operatorWords = func() []string {
+	var ws []string
+	for _, op := range ast.CmpOps() {
+		w, _, _ := strings.Cut(op.String(), " ")
+		if w != "" && w[0] >= 'a' && w[0] <= 'z' && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}()
+
+// operatorWordAt is the first word of a word operator of a comparison
+// (in, contains, is) that starts at off in line, as written, when white
+// space or the line's end follows it; else "".
+func operatorWordAt(line string, off int) string {
+	rest := line[off:]
+	for _, w := range operatorWords {
+		if len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(rest[len(w):]); len(rest) == len(w) || unicode.IsSpace(next) {
+			return rest[:len(w)]
+		}
+	}
+	return ""
 }
 
 // after is line from off on ("" past its end).
