@@ -224,6 +224,7 @@ func TestFlowReads(t *testing.T) {
 		{sheetFlow, []string{"row"}},
 		{"- **a:** ${len(rows)} ${rows[-1].id}\n", []string{"rows"}},
 		{"- **a:** ${row.Role in Company} ${env.HOME}\n- **condition:** ${x} in ${y}, b\n", []string{"row", "x", "y"}},
+		{"- **a:** ${upper(env.REGION)} ${env['HOME']} ${row.a}\n- **condition:** ${default(env.STAGE, 'x')} == y\n", []string{"row"}},
 		{"- **a:** ${default(row.a, other.b)} ${join(list)}\n", []string{"list", "other", "row"}},
 		{"- **a:** ${lenght(}\n", []string{"lenght("}}, // a path first: a key could be named so
 	} {
