@@ -1,10 +1,12 @@
 package flow_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -345,4 +347,22 @@ func TestRunBudgetSameWithWarnings(t *testing.T) {
 	}
 	require.Contains(t, stops[0], "stopped at rows[10] (sheet row 12)")
 	require.Equal(t, []string{stops[0], stops[0], stops[0]}, stops)
+}
+
+// D43: a row's findings come as validate -data lists them, by line and
+// column: the warnings the row's data shows (a missing key) among those
+// known without data (an environment not let in), not after them.
+func TestRowFindingsInFileOrder(t *testing.T) {
+	src := "- **a:** ${lenght(x)} ${row.Frist} ${env.REGION}\n- **b:** ${env.HOME} ${row.Nmae}\n"
+	s := scope.New(map[string]any{"row": map[string]any{"First": "a", "Name": "b"}})
+	f, err := flow.Compile("f.md", []byte(src), flow.SampleWarnings())
+	require.NoError(t, err)
+	r := f.Run(context.Background(), s)
+	want := flow.ValidateRow(context.Background(), "f.md", []byte(src), flow.ValidateOptions{Sample: s})
+	require.Equal(t, want, r.Findings())
+	for _, res := range r.Results {
+		require.True(t, slices.IsSortedFunc(res.Warnings, func(a, b flow.Finding) int {
+			return cmp.Compare(a.Column, b.Column)
+		}), "%v", res.Warnings)
+	}
 }
