@@ -80,7 +80,7 @@ func (d *Data) Row(i int) map[string]any {
 // is an error that names the number of rows.
 func (d *Data) RowVars(i int) (map[string]any, error) {
 	if !d.sheet {
-		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV or XLSX), so it has no rows", i, d.label())
+		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV, XLSX or JSON lines), so it has no rows", i, d.label())
 	}
 	j := i
 	if j < 0 {
