@@ -29,7 +29,7 @@ func Sheet(name string) Option {
 }
 
 // Data is a decoded data file: a mapping of variable names to values, or,
-// for a sheet (CSV or XLSX), its rows.
+// for a sheet (CSV, XLSX or JSON lines), its rows.
 type Data struct {
 	name string // for messages
 	vars map[string]any
@@ -80,7 +80,7 @@ func (d *Data) Row(i int) map[string]any {
 // is an error that names the number of rows.
 func (d *Data) RowVars(i int) (map[string]any, error) {
 	if !d.sheet {
-		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV or XLSX), so it has no rows", i, d.label())
+		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV, XLSX or JSON lines), so it has no rows", i, d.label())
 	}
 	j := i
 	if j < 0 {
@@ -131,7 +131,7 @@ func plural(n int, word string) string {
 }
 
 // Decode reads a data file's bytes. name picks the format by its extension
-// (.json, .yaml, .yml, .csv, .xlsx, in any letter case); for any other name,
+// (.json, .yaml, .yml, .csv, .xlsx, .jsonl, in any letter case); for any other name,
 // "" included, the text is JSON when it starts with `{` after an optional
 // byte-order mark and white space, and YAML otherwise. name also starts
 // every error message ("data in NAME: ..."); Decode reads no file itself.

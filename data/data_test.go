@@ -399,7 +399,7 @@ func TestRowVars(t *testing.T) {
 	require.False(t, j.IsSheet())
 	require.Equal(t, 0, j.Len())
 	_, err = j.RowVars(0)
-	require.EqualError(t, err, "row 0: the data in j.json is not a sheet (CSV or XLSX), so it has no rows")
+	require.EqualError(t, err, "row 0: the data in j.json is not a sheet (CSV, XLSX or JSON lines), so it has no rows")
 }
 
 // #12: CSV is RFC 4180 (encoding/csv), UTF-8 with or without a BOM, the

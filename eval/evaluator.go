@@ -41,8 +41,13 @@ type Evaluator struct {
 // budget: once it is spent, every later evaluation of the row fails with
 // the same error. The calls keep their own scope argument; the context
 // they are given is not looked at until End (the budget watches ctx).
-// Begin again without End starts a new shared evaluation.
+// Begin again without End starts a new shared evaluation. A nil
+// *Evaluator has no state to share: Begin and End do nothing, and each
+// call takes a fresh budget, as the methods do.
 func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
+	if e == nil {
+		return
+	}
 	e.shared = false
 	e.fr.start(ctx, s, false)
 	e.fr.s = hostvars.Reader{}
@@ -52,6 +57,9 @@ func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 // End ends the shared evaluation Begin started and returns the work it
 // charged: bytes built, shown, copied or compared, and steps.
 func (e *Evaluator) End() (bytes, steps int64) {
+	if e == nil {
+		return 0, 0
+	}
 	e.shared = false
 	bytes, steps = e.fr.budget.Used()
 	e.fr.finish(nil, nil, site{})

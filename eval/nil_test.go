@@ -48,7 +48,19 @@ func TestNilsDoNotPanic(t *testing.T) {
 	require.Len(t, none.Problems(nil), 1)
 	require.Empty(t, none.Text())
 	require.Nil(t, none.Placeholders())
+	var noEv *eval.Evaluator // takes the pooled state; nothing to share
+	noEv.Begin(ctx, scope.New(nil))
+	out, err = noEv.Render(ctx, tpl, nil)
+	require.NoError(t, err)
+	require.Equal(t, "0 ", out)
+	bytes, steps := noEv.End()
+	require.Zero(t, bytes)
+	require.Zero(t, steps)
+	bytes, steps = noEv.Used()
+	require.Zero(t, bytes+steps)
 	var ev eval.Evaluator
+	bytes, steps = ev.End() // End without Begin
+	require.Zero(t, bytes+steps)
 	_, err = ev.Value(ctx, none, nil)
 	require.ErrorIs(t, err, eval.ErrInternal)
 

@@ -30,7 +30,8 @@ type Read struct {
 var numberFuncs = map[string]bool{"number": true, "round": true, "format": true}
 
 // Reads returns the lookups of the template's placeholders, in order. A
-// placeholder read as the environment (`env.NAME`) makes none.
+// read of the environment (`env.NAME`, `env['NAME']`, also inside an
+// expression: EnvReads) is no lookup of a variable and makes none.
 func (t *Template) Reads() []Read {
 	if t == nil {
 		return nil
@@ -79,6 +80,9 @@ func (p *placeholder) reads() []Read {
 	var out []Read
 	var walk func(x ast.Expr, numeric bool)
 	walk = func(x ast.Expr, numeric bool) {
+		if _, ok := envName(x); ok {
+			return // the environment, not a variable (EnvReads)
+		}
 		if path, ok := lookupPath(x); ok {
 			out = append(out, Read{Path: path, Offset: p.start + x.Pos(), End: p.start + x.End(), Numeric: numeric,
 				Whole: x == p.tree})

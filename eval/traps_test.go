@@ -183,6 +183,8 @@ func TestReads(t *testing.T) {
 		"${round(row.x, row.d)} ${number(row.y)}":        {{"row.x", true}, {"row.d", false}, {"row.y", true}},
 		"${len(rows[0].id)} ${-row.z} ${env.HOME}":       {{"rows.0.id", false}, {"row.z", true}},
 		"${row.First Name} ${default(row.a, row.b) + 1}": {{"row.First Name", false}, {"row.a", true}, {"row.b", true}},
+		// the environment is no variable, however it is read (EnvReads)
+		"${env['HOME']} ${upper(env.REGION)} ${len(env['A B']) + row.n}": {{"row.n", true}},
 	} {
 		var got []r
 		for _, rd := range eval.MustCompile(text).Reads() {

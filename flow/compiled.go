@@ -365,7 +365,10 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		cf, res := &f.fields[i], &r.Results[i]
 		ws := cf.warnings
 		if extra := sample[cf.Line]; len(extra) > 0 {
+			// In the order Validate lists them: the row's warnings
+			// among those known without data, by column.
 			ws = append(append([]Finding(nil), ws...), extra...)
+			slices.SortStableFunc(ws, compareFindings)
 		}
 		msg, said := "", ""
 		if res.Err != nil {

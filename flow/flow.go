@@ -81,6 +81,17 @@ func (f Finding) Before(g Finding) bool {
 	return !f.Warning && g.Warning
 }
 
+// compareFindings orders findings as Before does, for slices.SortStableFunc.
+func compareFindings(f, g Finding) int {
+	switch {
+	case f.Before(g):
+		return -1
+	case g.Before(f):
+		return 1
+	}
+	return 0
+}
+
 // String is `FILE:LINE:COL: message`, or `FILE:LINE:COL: warning: message`,
 // with control characters, bidi controls and invalid UTF-8 in the file
 // name written as escapes (D37), as they are in the message.

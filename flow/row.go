@@ -2,6 +2,7 @@ package flow
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/kinenix/expressions/value"
@@ -29,6 +30,9 @@ func (r *RowResult) Findings() []Finding {
 			out = append(out, w)
 		}
 	}
+	// The field's error among its warnings, by column (a field is one
+	// line, and the fields come in file order).
+	slices.SortStableFunc(out, compareFindings)
 	return out
 }
 

@@ -1,10 +1,12 @@
 package flow_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -224,6 +226,7 @@ func TestFlowReads(t *testing.T) {
 		{sheetFlow, []string{"row"}},
 		{"- **a:** ${len(rows)} ${rows[-1].id}\n", []string{"rows"}},
 		{"- **a:** ${row.Role in Company} ${env.HOME}\n- **condition:** ${x} in ${y}, b\n", []string{"row", "x", "y"}},
+		{"- **a:** ${upper(env.REGION)} ${env['HOME']} ${row.a}\n- **condition:** ${default(env.STAGE, 'x')} == y\n", []string{"row"}},
 		{"- **a:** ${default(row.a, other.b)} ${join(list)}\n", []string{"list", "other", "row"}},
 		{"- **a:** ${lenght(}\n", []string{"lenght("}}, // a path first: a key could be named so
 	} {
@@ -347,4 +350,22 @@ func TestRunBudgetSameWithWarnings(t *testing.T) {
 	}
 	require.Contains(t, stops[0], "stopped at rows[10] (sheet row 12)")
 	require.Equal(t, []string{stops[0], stops[0], stops[0]}, stops)
+}
+
+// D43: a row's findings come as validate -data lists them, by line and
+// column: the warnings the row's data shows (a missing key) among those
+// known without data (an environment not let in), not after them.
+func TestRowFindingsInFileOrder(t *testing.T) {
+	src := "- **a:** ${lenght(x)} ${row.Frist} ${env.REGION}\n- **b:** ${env.HOME} ${row.Nmae}\n"
+	s := scope.New(map[string]any{"row": map[string]any{"First": "a", "Name": "b"}})
+	f, err := flow.Compile("f.md", []byte(src), flow.SampleWarnings())
+	require.NoError(t, err)
+	r := f.Run(context.Background(), s)
+	want := flow.ValidateRow(context.Background(), "f.md", []byte(src), flow.ValidateOptions{Sample: s})
+	require.Equal(t, want, r.Findings())
+	for _, res := range r.Results {
+		require.True(t, slices.IsSortedFunc(res.Warnings, func(a, b flow.Finding) int {
+			return cmp.Compare(a.Column, b.Column)
+		}), "%v", res.Warnings)
+	}
 }

@@ -111,6 +111,9 @@ func refusal(t reflect.Type, depth int) string {
 		}
 		return ""
 	case reflect.Struct:
+		if t == decimalType.Elem() {
+			return t.String() + " (a struct); pass a *apd.Decimal"
+		}
 		return t.String() + " (a struct); pass a map"
 	case reflect.Pointer:
 		return t.String() + " (a pointer); pass a map, a slice or a plain value"
@@ -122,6 +125,8 @@ func refusal(t reflect.Type, depth int) string {
 		return t.String() + " (a channel); pass data"
 	case reflect.Complex64, reflect.Complex128:
 		return t.String() + " (a complex number); pass a float or a decimal"
+	case reflect.Uintptr:
+		return t.String() + " (a uintptr); pass a uint64"
 	}
 	return t.String() + " (a " + t.Kind().String() + ")"
 }

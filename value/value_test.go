@@ -112,13 +112,14 @@ func TestFromHostRejects(t *testing.T) {
 		{map[int]any{1: "a"}, "unsupported data: map[int]interface {} (a map whose keys are not text); use string keys"},
 		{map[any]any{"a": 1}, "unsupported data: map[interface {}]interface {} (a map whose keys are not text); use string keys"},
 		{[2]string{"a", "b"}, "unsupported data: [2]string (an array); pass a slice"},
-		{uintptr(1), "unsupported data: uintptr (a uintptr)"},
+		{uintptr(1), "unsupported data: uintptr (a uintptr); pass a uint64"},
 		{complex(1, 2), "unsupported data: complex128 (a complex number); pass a float or a decimal"},
 		{struct{}{}, "unsupported data: struct {} (a struct); pass a map"},
 		{&[]any{}, "unsupported data: *[]interface {} (a pointer); pass a map, a slice or a plain value"},
 		{[]row{{"a"}}, "unsupported data: []value.row: value.row (a struct); pass a map"},
 		{map[string][]*row{}, "unsupported data: map[string][]*value.row: []*value.row: *value.row (a pointer); pass a map, a slice or a plain value"},
-		{apd.Decimal{}, "unsupported data: apd.Decimal (a struct); pass a map"},
+		{apd.Decimal{}, "unsupported data: apd.Decimal (a struct); pass a *apd.Decimal"},
+		{[]apd.Decimal{}, "unsupported data: []apd.Decimal: apd.Decimal (a struct); pass a *apd.Decimal"},
 	}
 	for _, c := range rejects {
 		_, err := FromHost(c.in)
