@@ -54,9 +54,11 @@ func WithMaxSize(n int) Option {
 // evaluate in it takes no memory of its own (it stays on the caller's
 // stack): it is cheap to make a scope per event. A variable is looked up
 // in vars and converted at the read that needs it. A scope used many times
-// (kept for many evaluations) then keeps each top-level value it reads,
-// converted: changing or adding a top-level entry of vars after that is
-// not seen. Nested maps and slices are read live, item by item, as always.
+// (kept for many evaluations; today from its 64th use) then keeps each
+// top-level value it reads, converted, so whether a top-level entry of vars
+// changed or added after the scope's first use is seen is not defined:
+// make a new scope over the changed map instead (it costs nothing). Nested
+// maps and slices are read live, item by item, as always.
 func New(vars map[string]any, opts ...Option) *Scope {
 	if len(opts) != 0 {
 		return newWith(vars, opts)
