@@ -251,6 +251,16 @@ func TestMalformedFileInPlainWords(t *testing.T) {
 		{"- a\n", "bad.yaml:1: the file is a list; write a mapping with the keys data, env and cases"},
 		{"cases:\n  - 7\n", "bad.yaml:2: case 1: the case is the number 7; write a mapping of a case's keys"},
 		{"cases: [\n", "bad.yaml: line 1, column 8: not valid YAML:"},
+		// The form and the expectation: what the case has, and what to
+		// write instead.
+		{"cases:\n  - template: x\n    condition: y\n    want: x\n", "bad.yaml:2: case 1: the case has template and condition; keep one of them"},
+		{"cases:\n  - want: x\n    rule: D1\n", "bad.yaml:2: case 1: the case has none of template, condition and flow; write one of them"},
+		{"cases:\n  - template: x\n    want: x\n    error: {kind: type}\n", "bad.yaml:2: case 1: the case has want and error; keep one of them"},
+		{"cases:\n  - template: x\n    rule: D1\n", "bad.yaml:2: case 1: the case has none of want, value, error and findings; write want: with the text the template gives"},
+		{"cases:\n  - flow: x\n    want: x\n", "bad.yaml:2: case 1: the case is a flow with want; write findings: with the findings validate reports instead"},
+		{"cases:\n  - condition: x\n    findings: []\n", "bad.yaml:2: case 1: the case is a condition with findings, which are for a flow; write want: \"true\" or want: \"false\", or error:, instead"},
+		{"cases:\n  - condition: x\n    want: yes\n", "bad.yaml:2: case 1: want is the text 'yes', and a condition holds or not; write want: \"true\" or want: \"false\""},
+		{"cases:\n  - condition: x\n    value: {kind: text, json: x}\n", "bad.yaml:2: case 1: the case is a condition with value, and a condition has no whole value; write want: \"true\" or want: \"false\" instead"},
 	} {
 		_, err := conformance.Load(fstest.MapFS{"bad.yaml": {Data: []byte(tc.file)}})
 		require.Error(t, err, tc.file)

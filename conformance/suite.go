@@ -221,7 +221,7 @@ func Parse(name string, b []byte) ([]Case, error) {
 			label += " (" + echo.Quote(r.Name) + ")"
 		}
 		where := fmt.Sprintf("%s:%d: %s", name, c.Line, label)
-		set := 0
+		var forms []string
 		for _, s := range []struct {
 			form string
 			p    *string
@@ -229,11 +229,11 @@ func Parse(name string, b []byte) ([]Case, error) {
 		}{{"template", r.Template, &c.Template}, {"condition", r.Condition, &c.Condition}, {"flow", r.Flow, &c.Flow}} {
 			if s.p != nil {
 				*s.dst, c.Form = *s.p, s.form
-				set++
+				forms = append(forms, s.form)
 			}
 		}
-		if set != 1 {
-			return nil, fmt.Errorf("%s: a case has exactly one of template, condition and flow", where)
+		if len(forms) != 1 {
+			return nil, fmt.Errorf("%s: %s", where, hasOneOf(forms, "template, condition and flow", "write one of them"))
 		}
 		if r.Env != nil {
 			c.Env = r.Env
@@ -252,23 +252,36 @@ func Parse(name string, b []byte) ([]Case, error) {
 			w := r.Want.Value
 			c.Want = &w
 		}
-		n := 0
-		for _, set := range []bool{c.Want != nil, c.Value != nil, c.Error != nil, c.Findings != nil} {
-			if set {
-				n++
+		var expects []string
+		for _, e := range []struct {
+			name string
+			set  bool
+		}{{"want", c.Want != nil}, {"value", c.Value != nil}, {"error", c.Error != nil}, {"findings", c.Findings != nil}} {
+			if e.set {
+				expects = append(expects, e.name)
 			}
 		}
+		const trueFalse = `write want: "true" or want: "false"`
 		switch {
-		case n != 1:
-			return nil, fmt.Errorf("%s: a case has exactly one of want, value, error and findings", where)
+		case len(expects) != 1:
+			fix := map[string]string{
+				"template":  "write want: with the text the template gives (or value: or error:)",
+				"condition": trueFalse + " (or error:)",
+				"flow":      "write findings: with the findings validate reports ([] for none)",
+			}[c.Form]
+			return nil, fmt.Errorf("%s: %s", where, hasOneOf(expects, "want, value, error and findings", fix))
 		case c.Form == "flow" && c.Findings == nil:
-			return nil, fmt.Errorf("%s: a flow case expects findings", where)
+			return nil, fmt.Errorf("%s: the case is a flow with %s; write findings: with the findings validate reports instead", where, expects[0])
 		case c.Form != "flow" && c.Findings != nil:
-			return nil, fmt.Errorf("%s: findings are for a flow case", where)
+			fix := "want:, value: or error:"
+			if c.Form == "condition" {
+				fix = trueFalse + ", or error:,"
+			}
+			return nil, fmt.Errorf("%s: the case is a %s with findings, which are for a flow; %s instead", where, c.Form, fix)
 		case c.Form == "condition" && c.Value != nil:
-			return nil, fmt.Errorf("%s: a condition has no whole value; want true or false", where)
+			return nil, fmt.Errorf("%s: the case is a condition with value, and a condition has no whole value; %s instead", where, trueFalse)
 		case c.Form == "condition" && c.Want != nil && *c.Want != "true" && *c.Want != "false":
-			return nil, fmt.Errorf("%s: a condition wants true or false", where)
+			return nil, fmt.Errorf("%s: want is the text %s, and a condition holds or not; %s", where, echo.Quote(*c.Want), trueFalse)
 		case c.Error != nil && kindOf(c.Error.Kind) == nil:
 			return nil, fmt.Errorf("%s: unknown error kind %q; the kinds are %s", where, c.Error.Kind, strings.Join(Kinds(), ", "))
 		case c.Rule == "":
@@ -285,6 +298,19 @@ func Parse(name string, b []byte) ([]Case, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// hasOneOf says what a case has of keys of which it takes exactly one (all
+// lists them): those it has and to keep one, or none and fix.
+func hasOneOf(has []string, all, fix string) string {
+	switch len(has) {
+	case 0:
+		return "the case has none of " + all + "; " + fix
+	case 2:
+		return "the case has " + has[0] + " and " + has[1] + "; keep one of them"
+	default:
+		return "the case has " + strings.Join(has[:len(has)-1], ", ") + " and " + has[len(has)-1] + "; keep one of them"
+	}
 }
 
 // hasKey reports whether the mapping n has the key.

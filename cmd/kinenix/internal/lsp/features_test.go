@@ -267,3 +267,40 @@ func TestCompleteAndHoverAt(t *testing.T) {
 	_, ok = HoverAt(line, -1, sample)
 	require.False(t, ok)
 }
+
+// TestHoverFoundPath: a whole placeholder that design section 4 reads as a
+// dotted path found in the data (E1: `${row.Co-pay}` renders the key
+// Co-pay, not row.Co minus pay) shows that path's value on hover, as the
+// field shows it; inside a call, where it is an expression, the parts show
+// their own values.
+func TestHoverFoundPath(t *testing.T) {
+	sample := scope.New(map[string]any{
+		"row": map[string]any{"Co-pay": "500", "Co": map[string]any{"x": 1}, "x+1": 5},
+		"a":   map[string]any{"b-c": 4},
+	})
+	cases := []struct {
+		raw, at  string
+		contains []string
+		covers   string
+	}{
+		{"row.Co-pay", "pay", []string{"`row.Co-pay`: text", "500"}, "row.Co-pay"},
+		{"row.Co-pay", "Co", []string{"`row.Co-pay`: text", "500"}, "row.Co-pay"},
+		{"row.Co-pay", "row", []string{"`row`: dictionary of 3 keys"}, "row"},
+		{" row.x+1 ", "1", []string{"`row.x+1`: number", "5"}, "row.x+1"},
+		{"a.b-c", "c", []string{"`a.b-c`: number", "4"}, "a.b-c"},
+		{"len(row.Co-pay)", "Co", []string{"`row.Co`: dictionary"}, "row.Co"},
+		{"row.Co-nope", "nope", []string{"`nope` is empty"}, "nope"}, // not found: the expression row.Co - nope
+	}
+	for _, tc := range cases {
+		t.Run(tc.raw+"@"+tc.at, func(t *testing.T) {
+			rel := strings.Index(tc.raw, tc.at)
+			require.GreaterOrEqual(t, rel, 0)
+			text, from, to, ok := hoverText(placeholderOf(t, tc.raw), rel, sample)
+			require.True(t, ok)
+			for _, c := range tc.contains {
+				require.Contains(t, text, c)
+			}
+			require.Equal(t, tc.covers, tc.raw[from:to])
+		})
+	}
+}

@@ -129,7 +129,10 @@ func hoverText(ph eval.Placeholder, rel int, sample *scope.Scope) (text string, 
 	if ph.IsEnv() {
 		return "", 0, 0, false // the environment is not shown
 	}
-	if ph.Tree == nil {
+	if ph.Tree == nil || foundPath(ph, sample) {
+		// A path found in the data wins over the expression (design
+		// section 4, E1): `${row.Co-pay}` shows the key Co-pay, as the
+		// field does, not row.Co minus pay.
 		return pathHover(ph, rel, sample)
 	}
 	var call *ast.CallExpr
@@ -182,6 +185,20 @@ func hoverText(ph eval.Placeholder, rel int, sample *scope.Scope) (text string, 
 		return errorDoc(src, err), path.Pos(), path.End(), true
 	}
 	return valueDoc(src, v), path.Pos(), path.End(), true
+}
+
+// foundPath says whether the placeholder's dotted-path reading (design
+// section 4, step 2) is found in the sample, so that it, not the
+// expression, is what the field shows.
+func foundPath(ph eval.Placeholder, sample *scope.Scope) bool {
+	if sample == nil || len(ph.Path) == 0 {
+		return false
+	}
+	if _, bad := ph.Path.Underscore(); bad {
+		return false
+	}
+	_, found, err := sample.Lookup(ph.Path)
+	return found && err == nil
 }
 
 // rootName is the name a chain of keys and indexes starts from

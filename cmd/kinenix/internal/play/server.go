@@ -177,7 +177,12 @@ type apiError struct {
 func (s *server) call(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	if !slices.Contains(posted, name) {
-		writeJSON(w, http.StatusNotFound, apiError{"no such request: post one of " + strings.Join(posted, ", ")})
+		msg := "no such request: post one of " + strings.Join(posted, ", ")
+		if name == "start" || name == "functions" {
+			// Asked with GET: say so, not that it does not exist.
+			msg = name + " is asked with GET /api/" + name + ", without a body; post one of " + strings.Join(posted, ", ")
+		}
+		writeJSON(w, http.StatusNotFound, apiError{msg})
 		return
 	}
 	// A page of another site can send a simple POST here; it cannot send

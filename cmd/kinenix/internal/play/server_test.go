@@ -498,11 +498,21 @@ func TestServerCalls(t *testing.T) {
 	h.ServeHTTP(w, r)
 	require.Equal(t, http.StatusBadRequest, w.Code)
 	require.Contains(t, w.Body.String(), "the request is not a table")
-	r = httptest.NewRequest("POST", "http://127.0.0.1:8080/api/start", strings.NewReader(`{}`))
+	for _, name := range []string{"start", "functions"} {
+		r = httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, strings.NewReader(`{}`))
+		r.Header.Set("Content-Type", "application/json")
+		w = httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusNotFound, w.Code)
+		// The answer says how to ask for it, not only that no POST is.
+		require.Contains(t, w.Body.String(), name+" is asked with GET /api/"+name)
+	}
+	r = httptest.NewRequest("POST", "http://127.0.0.1:8080/api/nosuch", strings.NewReader(`{}`))
 	r.Header.Set("Content-Type", "application/json")
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	require.Equal(t, http.StatusNotFound, w.Code)
+	require.Contains(t, w.Body.String(), "no such request: post one of check, table, complete, hover")
 }
 
 // A body that is not the JSON object a request is gets 400 and a plain
