@@ -152,6 +152,7 @@ func TestTrapFixInError(t *testing.T) {
 		"${row.Paid} && ${row.Late}":        "${row.Paid} and ${row.Late}",
 		"when !${row.Paid} && ${row.Late};": "not ${row.Paid} and ${row.Late}",
 		"! ${row.Paid}":                     "not ${row.Paid}",
+		"${row.Late} || ! ${row.Paid}":      "${row.Late} or not ${row.Paid}",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.ErrorContains(t, err, "; write: "+fixed, line)
