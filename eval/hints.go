@@ -35,6 +35,9 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 			// `default(x, N/A)`: bare words, not arithmetic; the advice
 			// is the bare-word trap's, which validate gives (D44).
 			text := c.src[arg.Pos():arg.End()]
+			if id, ok := n.(*ast.Ident); ok {
+				first = id.Name // the word that is empty: in n/a with n in the data, a
+			}
 			e := spanError(c.src, arg.Pos(), arg.End(), ErrType, joinedWordsReason(text, first))
 			e.Subject = text
 			return e

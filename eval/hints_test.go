@@ -311,3 +311,15 @@ func applyHint(src, msg, fill string, cond bool) (string, bool) {
 	}
 	return strings.Replace(src, inner, sugg, 1), true
 }
+
+// D44, D49: the error of bare words joined by / names the word that is no
+// variable, the one whose empty value stops the arithmetic: with n in the
+// data, n/a is stopped by a, and the data does have an n.
+func TestJoinedWordsNameTheMissingWord(t *testing.T) {
+	s := scope.New(map[string]any{"n": 3, "row": map[string]any{"Email": nil}})
+	_, err := MustCompile("${default(row.Email, n/a)}").Render(s)
+	require.ErrorContains(t, err, "the data has no variable 'a'; write 'n/a' in quotes for the text")
+	s = scope.New(map[string]any{"row": map[string]any{"Email": nil}})
+	_, err = MustCompile("${default(row.Email, n/a)}").Render(s)
+	require.ErrorContains(t, err, "the data has no variable 'n'; write 'n/a' in quotes for the text")
+}

@@ -377,19 +377,36 @@ func applyEdits(line string, edits []edit) string {
 }
 
 // bangBefore reports whether lit, the text before a ${, ends in a `!`
-// that negates what follows as another language's `!` would: right
-// before the ${ (`!${x}`), or alone before white space (`! ${x}`, not
-// `wow! ${x}`), and the offset of the `!` in lit.
-func bangBefore(lit string) (int, bool) {
+// that negates what follows as another language's `!` would, and the
+// offset of the `!` in lit: right before the ${ (`!${x}`), or, with white
+// space between, where a part starts: at the start (first: lit is the
+// first text of its side or line, `! ${x}`) or after and, or, not, && or
+// || (`${a} == 1 and ! ${b}`). A `!` that ends a word (`wow! ${x}`), one
+// alone inside text (`Bonjour ! ${x}`, as French writes it) or right
+// after a placeholder (`${a} ! ${b}`) is text: not would not fix it (D49).
+func bangBefore(lit string, first bool) (int, bool) {
 	trimmed := strings.TrimRight(lit, " \t")
 	if !strings.HasSuffix(trimmed, "!") {
 		return 0, false
 	}
 	i := len(trimmed) - 1
-	if len(trimmed) < len(lit) && i > 0 && trimmed[i-1] != ' ' && trimmed[i-1] != '\t' {
-		return 0, false
+	if len(trimmed) == len(lit) {
+		return i, true
 	}
-	return i, true
+	before := strings.TrimRight(trimmed[:i], " \t")
+	if before == "" {
+		return i, first
+	}
+	if len(before) == i {
+		return 0, false // `wow! ${x}`
+	}
+	lower := strings.ToLower(before)
+	for _, w := range [...]string{"&&", "||", "and", "or", "not"} {
+		if rest, ok := strings.CutSuffix(lower, w); ok && (w[0] == '&' || w[0] == '|' || rest == "" || strings.HasSuffix(rest, " ") || strings.HasSuffix(rest, "\t")) {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // readsAsCondition reports whether line compiles as a condition that has
@@ -442,7 +459,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				off = i + 2
 			}
 		}
-		if bang, ok := bangBefore(seg.lit); k+1 < len(segs) && ok {
+		if bang, ok := bangBefore(seg.lit, k == 0); k+1 < len(segs) && ok {
 			i := at + bang
 			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
 		}
@@ -603,6 +620,20 @@ func unbracket(text string) (inner string, ok bool) {
 	if !(open == '[' && close == ']' || open == '(' && close == ')' && strings.Contains(text, ",")) {
 		return "", false
 	}
+	// The first bracket must close at the end: in `(a), (b)` each item
+	// has its own brackets, which may be part of the values (D29).
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 && i < len(text)-1 {
+				return "", false
+			}
+		}
+	}
 	inner = strings.TrimSpace(text[1 : len(text)-1])
 	return inner, inner != "" && listItems(inner)
 }
@@ -756,7 +787,7 @@ func fixLine(line string) (string, bool) {
 			continue
 		}
 		lit := strings.NewReplacer("&&", "and", "||", "or").Replace(seg.lit)
-		if bang, ok := bangBefore(lit); k+1 < len(segs) && ok {
+		if bang, ok := bangBefore(lit, k == 0); k+1 < len(segs) && ok {
 			lit = lit[:bang] + "not "
 		}
 		b.WriteString(lit)

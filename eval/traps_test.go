@@ -79,6 +79,8 @@ func TestTrapBangSpaced(t *testing.T) {
 	for line, fixed := range map[string]string{
 		"${row.Status} == Overdue and ! ${row.Paid}":  "${row.Status} == Overdue and not ${row.Paid}",
 		"${row.Status} == Overdue and !\t${row.Paid}": "${row.Status} == Overdue and not ${row.Paid}",
+		"${row.Status} == Paid OR ! ${row.Paid}":      "${row.Status} == Paid OR not ${row.Paid}",
+		"! ${row.Paid} and ${row.Status} == Overdue":  "not ${row.Paid} and ${row.Status} == Overdue",
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)
@@ -94,7 +96,10 @@ func TestTrapBangSpaced(t *testing.T) {
 		require.NotEqual(t, before, after, line)
 	}
 	// `!` that ends a word is text, not a negation.
-	for _, line := range []string{"${a} == wow! ${b}", "${a} != ${b}", "${a} == '! ${b}'"} {
+	// Nor is a `!` standing alone inside text (`Bonjour ! ${b}`, as French
+	// writes it) or after a placeholder: only one that starts a part.
+	for _, line := range []string{"${a} == wow! ${b}", "${a} != ${b}", "${a} == '! ${b}'",
+		"${a} == Bonjour ! ${b}", "${a} == ${c} ! ${b}"} {
 		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
 }
@@ -117,6 +122,8 @@ func TestNoTraps(t *testing.T) {
 		"${a} in '${b}, ${c}'",  // placeholders in quoted text
 		"${a} in (none)",        // one item in parentheses may be a value
 		"${a} in (x), y",        // brackets around one item of a list
+		"${a} in (x), (y)",      // brackets around each item, not around the list
+		"${a} in [x], [y]",      // the same with square brackets
 		"${a} == (x, y)",        // not in: == compares with the whole text
 		"${a} contains [x, y]",  // only in takes a list
 		"${size}in == 12in",     // a length in inches: the line is no condition with a space
@@ -145,6 +152,7 @@ func TestTrapFixInError(t *testing.T) {
 		"${row.Paid} && ${row.Late}":        "${row.Paid} and ${row.Late}",
 		"when !${row.Paid} && ${row.Late};": "not ${row.Paid} and ${row.Late}",
 		"! ${row.Paid}":                     "not ${row.Paid}",
+		"${row.Late} || ! ${row.Paid}":      "${row.Late} or not ${row.Paid}",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.ErrorContains(t, err, "; write: "+fixed, line)
