@@ -193,7 +193,7 @@ func (p *placeholder) traps() []Trap {
 					// that is not there.
 					tr.Variable = true
 					tr.Reason = "this is read as a variable, and the data has no variable " + quote(id.Name) +
-						"; write the name of a variable of the data"
+						"; write the name of a variable of the data, or write '" + id.Name + "' in quotes for the text itself"
 				}
 				out = append(out, tr)
 			} else if first, ok := wordsJoined(a); ok {

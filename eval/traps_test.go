@@ -392,9 +392,10 @@ func TestTrapQuotedInBracketed(t *testing.T) {
 }
 
 // D44, D49: a bare word as the value a function works on (its first) is
-// meant as a variable: the trap names no quotes, which would make the
-// call's result fixed (default('x', 'n/a') is always 'x'); a bare word as
-// any other value keeps the quotes of its fix.
+// meant as a variable: the trap names a variable of the data first, since
+// quotes would make the call's result fixed (default('x', 'n/a') is always
+// 'x'), and D44's quotes second; a bare word as any other value has the
+// quotes as its fix.
 func TestBareWordWorkedOn(t *testing.T) {
 	for src, variable := range map[string]bool{
 		"${default(x, 'n/a')}":        true,
@@ -409,8 +410,7 @@ func TestBareWordWorkedOn(t *testing.T) {
 		require.Equal(t, eval.TrapBareWord, traps[0].Kind, src)
 		require.Equal(t, variable, traps[0].Variable, src)
 		if variable {
-			require.NotContains(t, traps[0].Reason, "quotes", src)
-			require.Contains(t, traps[0].Reason, "write the name of a variable of the data", src)
+			require.Contains(t, traps[0].Reason, "; write the name of a variable of the data, or write '", src)
 		} else {
 			require.Contains(t, traps[0].Reason, "in quotes for the text", src)
 		}

@@ -158,10 +158,10 @@ func TestSampleTraps(t *testing.T) {
 		// the value a function works on (its first) is a variable, never
 		// text: quoted, default('x', ...) is always 'x' and upper('zzz')
 		// always ZZZ, so no quotes are offered (D49)
-		"- **a:** ${default(x, 'n/a')}":     "f.md:1:20: warning: x: this is read as a variable, and the data has no variable 'x'; write the name of a variable of the data",
+		"- **a:** ${default(x, 'n/a')}":     "f.md:1:20: warning: x: this is read as a variable, and the data has no variable 'x'; write the name of a variable of the data, or write 'x' in quotes for the text itself",
 		"- **a:** ${default(cuont, 0)}":     "f.md:1:20: warning: cuont: no variable 'cuont'; did you mean 'count'?",
 		"- **a:** ${default(Customer, '')}": "f.md:1:20: warning: Customer: no variable 'Customer'; did you mean row.Customer?",
-		"- **a:** ${upper(zzz)}":            "f.md:1:18: warning: zzz: this is read as a variable, and the data has no variable 'zzz'; write the name of a variable of the data",
+		"- **a:** ${upper(zzz)}":            "f.md:1:18: warning: zzz: this is read as a variable, and the data has no variable 'zzz'; write the name of a variable of the data, or write 'zzz' in quotes for the text itself",
 	} {
 		var got []string
 		for _, f := range flow.Validate("f.md", []byte(src), s) {
