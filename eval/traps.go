@@ -70,10 +70,10 @@ type Trap struct {
 	Name string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
-	// `upper(name)`): the word is meant as a variable, and quotes are no
-	// fix, since they make the call's result fixed (D49). Its reason
-	// names no quotes; a tool may name the variable the author most
-	// likely meant.
+	// `upper(name)`): the word is most likely meant as a variable, since
+	// quotes make the call's result fixed whatever the data. Its reason
+	// names a variable of the data first and D44's quotes second; a tool
+	// may name instead the variable the author most likely meant.
 	Variable bool
 }
 
