@@ -139,8 +139,7 @@ func yamlReason(b []byte, err error) string {
 			if q, ok := unclosedQuote(b); ok && p.at == "end" {
 				// at the quote left open, not at the end of the text,
 				// which may be many lines below it
-				return fmt.Sprintf("line %d, column %d: not valid YAML: the quoted value that starts here with %s is not closed; end it with %s",
-					lineAt(b, q), columnAt(b, q), b[q:q+1], b[q:q+1])
+				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, q), columnAt(b, q), quoteOpen(b[q]))
 			}
 			if fix, ok := noSpaceAfterColon(lineText(b, line)); ok && p.part == "could not find expected ':'" {
 				return fmt.Sprintf("line %d, column %d: not valid YAML: %s", lineAt(b, off), columnAt(b, off), fix)
@@ -301,7 +300,7 @@ var yamlPlain = []struct {
 	{"did not find expected alphabetic or numeric character", "an anchor `&`, an alias `*` or a tag without a name after it; write the name right after it, or put the value in quotes", false, ""},
 	{"did not find expected <document start>", "text after the data's end that belongs to no key (check its indentation), or a second document; a data file holds one mapping", false, ""},
 	{"found undefined tag handle", "a tag `!name!` the file does not declare; remove it, or put the value in quotes", false, ""},
-	{"found unknown escape character", "an escape `\\` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes", false, ""},
+	{"found unknown escape character", unknownEscape(""), false, ""},
 	{"found unexpected document indicator", "a `---` or `...` inside quoted text or a value; put it in quotes on one line", false, ""},
 	{"did not find expected comment or line break", "text after a value on the same line; put the whole value in quotes", false, ""},
 	{"did not find expected whitespace or line break", "a `:` or `-` with no space after it; write a space after it, or put the value in quotes", false, ""},
@@ -574,4 +573,18 @@ func unclosedQuote(b []byte) (int, bool) {
 		}
 	}
 	return open, open >= 0
+}
+
+// The reasons both YAML readers (yaml.v3's, told by yamlReasons, and
+// yamlStream) give in the same words.
+
+// quoteOpen is the reason of a quoted value left open, q its quote.
+func quoteOpen(q byte) string {
+	return "the quoted value that starts here with " + string(q) + " is not closed; end it with " + string(q)
+}
+
+// unknownEscape is the reason of an escape YAML does not know in
+// double-quoted text: `\c`, or `\` when the reader does not say c.
+func unknownEscape(c string) string {
+	return "an escape `\\" + c + "` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes"
 }

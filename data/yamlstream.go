@@ -817,7 +817,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 				return p.buf, nil
 			}
 		}
-		return nil, p.invalid(p.line, "the quoted value that starts here with ' is not closed; end it with '")
+		return nil, p.invalid(p.line, "%s", quoteOpen('\''))
 	}
 	j := start
 	for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] != '\n' && b[j] != '\r' {
@@ -838,7 +838,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 			return nil, p.unsupported(p.line, "quoted text over more than one line")
 		case '\\':
 			if j+1 >= len(b) {
-				return nil, p.invalid(p.line, "the quoted value that starts here with \" is not closed; end it with \"")
+				return nil, p.invalid(p.line, "%s", quoteOpen('"'))
 			}
 			n, err := p.escape(j + 1)
 			if err != nil {
@@ -850,7 +850,7 @@ func (p *yamlStream) quoted() ([]byte, error) {
 		p.buf = append(p.buf, c)
 		j++
 	}
-	return nil, p.invalid(p.line, "the quoted value that starts here with \" is not closed; end it with \"")
+	return nil, p.invalid(p.line, "%s", quoteOpen('"'))
 }
 
 // escape appends to p.buf the character of the double-quoted escape whose
@@ -898,7 +898,7 @@ func (p *yamlStream) escape(i int) (int, error) {
 	case '\n', '\r':
 		return 0, p.unsupported(p.line, "quoted text over more than one line")
 	default:
-		return 0, p.invalid(p.line, "an escape `\\%c` in double-quoted text that YAML does not know; write `\\\\` for a backslash, or use single quotes", c)
+		return 0, p.invalid(p.line, "%s", unknownEscape(string(rune(c))))
 	}
 	if size > 0 {
 		if i+1+size > len(p.b) {
