@@ -108,7 +108,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		if rc := c.checkWhereLine(files, d, pf.where); rc != exitOK {
 			return rc
 		}
-		ctx, cancel := runContext(pf.timeout)
+		ctx, cancel := c.runContext(pf.timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
 		p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
@@ -307,12 +307,9 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	return exitOK
 }
 
-// timeoutNote names -timeout after a run it stopped.
+// timeoutNote names what stopped a run after its message (stopNote).
 func (p *previewRun) timeoutNote(err error) string {
-	if p.pf.timeout > 0 && strings.Contains(err.Error(), "ran out of time") {
-		return " (-timeout " + p.pf.timeout.String() + ")"
-	}
-	return ""
+	return p.stopNote(err, p.pf.timeout)
 }
 
 // checkWhereLine checks a -where given as a line number against every

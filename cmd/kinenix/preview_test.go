@@ -555,6 +555,36 @@ func TestPreviewStops(t *testing.T) {
 	require.Contains(t, r.stderr, "line 99 of")
 }
 
+// Ctrl-C (SIGINT) or SIGTERM during a run stops it as -timeout does (D42),
+// rather than killing the process in the middle of a buffered write: the
+// rows printed stand, whole, and standard error says where the run
+// stopped. The interrupt here comes before the first row, so the row named
+// does not depend on timing.
+func TestPreviewInterrupted(t *testing.T) {
+	d := writeFile(t, "s.csv", "a\n1\n2\n3\n")
+	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
+	interrupts = func(onSignal func()) func() {
+		onSignal()
+		return func() {}
+	}
+	defer func() { interrupts = nil }()
+	const stopped = "stopped at rows[0] (sheet row 2): the run was cancelled (interrupted)"
+	for _, format := range []string{"text", "table", "csv", "jsonl"} {
+		r := runCLI(t, "", "preview", "-data", d, "-each", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.True(t, strings.HasSuffix(r.stderr, "f.md: "+stopped+"\n"), "%s: %s", format, r.stderr)
+	}
+	r := runCLI(t, "", "preview", "-json", "-data", d, "-each", f)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"error": "`+stopped+`"`)
+	r = runCLI(t, "", "validate", "-data", d, f)
+	require.Equal(t, 1, r.code)
+	require.True(t, strings.HasSuffix(r.stderr, "f.md: "+stopped+"\n"), r.stderr)
+	r = runCLI(t, "", "validate", "-json", "-data", d, f)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"message": "`+stopped+`"`)
+}
+
 // -explain shows the parts of a condition in text (under it), jsonl and
 // -json (its steps); a row of -format table or csv has one cell per
 // condition and no place for them, so the two together are a usage

@@ -93,7 +93,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 		if done {
 			return rc
 		}
-		ctx, cancel := runContext(timeout)
+		ctx, cancel := c.runContext(timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
 		defer w.Flush()
@@ -124,10 +124,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 			if stop != nil {
-				note := ""
-				if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
-					note = " (-timeout " + timeout.String() + ")"
-				}
+				note := c.stopNote(stop, timeout)
 				se, ok := stop.(*flow.StopError)
 				if ok && *asJSON {
 					all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
