@@ -65,6 +65,29 @@ func (c *cli) flows(files []string, dataFromStdin bool, w *bufio.Writer, code *i
 	}
 }
 
+// writeFailed reports whether writing to w has failed (a closed standard
+// output, a full disk): a bufio.Writer keeps its first error, and a run
+// ends at it rather than computing the rest of the rows for no reader.
+func writeFailed(w io.Writer) bool {
+	bw, ok := w.(*bufio.Writer)
+	if !ok {
+		return false
+	}
+	_, err := bw.Write(nil) // nothing is written; the error kept is returned
+	return err != nil
+}
+
+// flushed writes out what w holds and reports whether all of the output
+// was written; when not, it says so on standard error (the command then
+// exits 2).
+func (c *cli) flushed(w *bufio.Writer) bool {
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
+		return false
+	}
+	return true
+}
+
 // runContext is the context of a run of preview or validate: done after
 // timeout, the -timeout flag (none when 0), or at Ctrl-C (SIGINT) or
 // SIGTERM, which stops the run as -timeout does (D42): the rows printed

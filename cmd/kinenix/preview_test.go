@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -817,4 +819,40 @@ func TestPreviewWhereLineCheckedFirst(t *testing.T) {
 	require.Equal(t, 2, r.code)
 	require.Empty(t, r.stdout)
 	require.Contains(t, r.stderr, "line 7 of "+filepath.Join(dir, "b.md")+" is not a condition field")
+}
+
+// brokenOutput is a standard output that cannot be written: closed, or a
+// full disk.
+type brokenOutput struct{}
+
+func (brokenOutput) Write([]byte) (int, error) {
+	return 0, errors.New("write /dev/stdout: bad file descriptor")
+}
+
+// Output that cannot be written ends a run at the first rows that fill the
+// buffer, in preview as in validate: the command says so once and exits 2,
+// with no summary or warnings of rows that were not all run and no reader
+// would see.
+func TestWriteFails(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a\n")
+	for i := range 5000 {
+		b.WriteString(strconv.Itoa(i) + "\n")
+	}
+	d := writeFile(t, "s.csv", b.String())
+	f := writeFlow(t, "f.md", "- **a:** ${number(row.a) * 2}\n- **b:** ${row.nick}\n")
+	for _, args := range [][]string{
+		{"preview", "-data", d, "-each", "-format", "csv", "-summary", f},
+		{"preview", "-data", d, "-each", "-format", "jsonl", "-summary", f},
+		{"preview", "-data", d, "-each", "-format", "table", f},
+		{"preview", "-data", d, "-each", f, f},
+		{"preview", "-json", "-data", d, "-each", f},
+		{"validate", "-data", d, f},
+		{"validate", "-json", "-data", d, f},
+	} {
+		var errb bytes.Buffer
+		code := run(args, strings.NewReader(""), brokenOutput{}, &errb)
+		require.Equal(t, exitUsage, code, args)
+		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
+	}
 }

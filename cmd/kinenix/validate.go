@@ -80,7 +80,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	var timeout time.Duration
 	fs.Var((*durationFlag)(&timeout), "timeout", "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
-	return func(args []string) int {
+	return func(args []string) (code int) {
 		if len(args) == 0 {
 			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
@@ -96,7 +96,11 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 		ctx, cancel := c.runContext(timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
-		defer w.Flush()
+		defer func() {
+			if !c.flushed(w) {
+				code = exitUsage // as preview: the findings were not all written
+			}
+		}()
 		all := []record.Finding{}
 		if plan.hasData && plan.sheet && plan.headerOnly {
 			// D45: one message for the sheet, not one per field.
