@@ -482,15 +482,21 @@ func TestPreviewCSVFormulas(t *testing.T) {
 		"1,3,'@x,\"q\"\"uote, and\",\"error: condition: '${row.a} > 1': > needs numbers; '@x' is not a number, and number(...) finds none in it\"\r\n", r.stdout)
 }
 
+// countingSheet is a CSV file of n rows with one column, a, that counts
+// them from 0.
+func countingSheet(t *testing.T, n int) string {
+	var b strings.Builder
+	b.WriteString("a\n")
+	for i := range n {
+		b.WriteString(strconv.Itoa(i) + "\n")
+	}
+	return writeFile(t, "s.csv", b.String())
+}
+
 // -timeout and the run's budget stop a run with a message that says how
 // far it got (D42); what was printed stands.
 func TestPreviewStops(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("a\n")
-	for i := range 3000 {
-		b.WriteString(strconv.Itoa(i) + "\n")
-	}
-	d := writeFile(t, "s.csv", b.String())
+	d := countingSheet(t, 3000)
 	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
 	r := runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
@@ -834,12 +840,7 @@ func (brokenOutput) Write([]byte) (int, error) {
 // with no summary or warnings of rows that were not all run and no reader
 // would see.
 func TestWriteFails(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("a\n")
-	for i := range 5000 {
-		b.WriteString(strconv.Itoa(i) + "\n")
-	}
-	d := writeFile(t, "s.csv", b.String())
+	d := countingSheet(t, 5000)
 	f := writeFlow(t, "f.md", "- **a:** ${number(row.a) * 2}\n- **b:** ${row.nick}\n")
 	for _, args := range [][]string{
 		{"preview", "-data", d, "-each", "-format", "csv", "-summary", f},
