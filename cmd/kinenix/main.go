@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/internal/echo"
@@ -32,6 +33,7 @@ import (
 )
 
 func main() {
+	interrupts = signalInterrupts
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -213,6 +215,8 @@ examples:
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// interrupted is set when Ctrl-C stopped a run (runContext).
+	interrupted atomic.Bool
 }
 
 // runCommand runs cmd with args: its flags, defined by cmd.run, are

@@ -108,7 +108,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		if rc := c.checkWhereLine(files, d, pf.where); rc != exitOK {
 			return rc
 		}
-		ctx, cancel := runContext(pf.timeout)
+		ctx, cancel := c.runContext(pf.timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
 		p := &previewRun{cli: c, w: w, plan: plan, pf: pf, d: d}
@@ -130,12 +130,14 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			if rc := p.file(ctx, name, src); rc > code {
 				code = rc
 			}
+			if writeFailed(w) {
+				break // the other flows would not be read either
+			}
 		}
 		if p.json != nil {
 			p.json.end(p.errors, p.warnings, "")
 		}
-		if err := w.Flush(); err != nil || p.json != nil && p.json.err != nil {
-			fmt.Fprintf(c.stderr, "kinenix: cannot write the output\n")
+		if !c.flushed(w) {
 			return exitUsage
 		}
 		if code == exitOK && (p.errors > 0 || pf.strict && p.warnings > 0) {
@@ -245,9 +247,15 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		}
 		if printed {
 			out.row(&r)
+			if writeFailed(p.w) {
+				break // no one reads the rows: the end says so, exit 2
+			}
 		}
 	}
 	prog.done()
+	if writeFailed(p.w) {
+		return exitUsage // the end of the command says so; a summary or warnings here would only mislead
+	}
 	out.end()
 	warned := after.list(stop != nil, counter.findings(name, stop != nil))
 	p.warnings += len(warned)
@@ -307,12 +315,9 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	return exitOK
 }
 
-// timeoutNote names -timeout after a run it stopped.
+// timeoutNote names what stopped a run after its message (stopNote).
 func (p *previewRun) timeoutNote(err error) string {
-	if p.pf.timeout > 0 && strings.Contains(err.Error(), "ran out of time") {
-		return " (-timeout " + p.pf.timeout.String() + ")"
-	}
-	return ""
+	return p.stopNote(err, p.pf.timeout)
 }
 
 // checkWhereLine checks a -where given as a line number against every

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -480,15 +482,21 @@ func TestPreviewCSVFormulas(t *testing.T) {
 		"1,3,'@x,\"q\"\"uote, and\",\"error: condition: '${row.a} > 1': > needs numbers; '@x' is not a number, and number(...) finds none in it\"\r\n", r.stdout)
 }
 
+// countingSheet is a CSV file of n rows with one column, a, that counts
+// them from 0.
+func countingSheet(t *testing.T, n int) string {
+	var b strings.Builder
+	b.WriteString("a\n")
+	for i := range n {
+		b.WriteString(strconv.Itoa(i) + "\n")
+	}
+	return writeFile(t, "s.csv", b.String())
+}
+
 // -timeout and the run's budget stop a run with a message that says how
 // far it got (D42); what was printed stands.
 func TestPreviewStops(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("a\n")
-	for i := range 3000 {
-		b.WriteString(strconv.Itoa(i) + "\n")
-	}
-	d := writeFile(t, "s.csv", b.String())
+	d := countingSheet(t, 3000)
 	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
 	r := runCLI(t, "", "preview", "-data", d, "-each", "-timeout", "1ns", f)
 	require.Equal(t, 1, r.code)
@@ -553,6 +561,36 @@ func TestPreviewStops(t *testing.T) {
 	r = runCLI(t, "", "preview", "-data", d, "-where", "99", f)
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "line 99 of")
+}
+
+// Ctrl-C (SIGINT) or SIGTERM during a run stops it as -timeout does (D42),
+// rather than killing the process in the middle of a buffered write: the
+// rows printed stand, whole, and standard error says where the run
+// stopped. The interrupt here comes before the first row, so the row named
+// does not depend on timing.
+func TestPreviewInterrupted(t *testing.T) {
+	d := writeFile(t, "s.csv", "a\n1\n2\n3\n")
+	f := writeFlow(t, "f.md", "- **a:** ${row.a}\n")
+	interrupts = func(onSignal func()) func() {
+		onSignal()
+		return func() {}
+	}
+	defer func() { interrupts = nil }()
+	const stopped = "stopped at rows[0] (sheet row 2): the run was cancelled (interrupted)"
+	for _, format := range []string{"text", "table", "csv", "jsonl"} {
+		r := runCLI(t, "", "preview", "-data", d, "-each", "-format", format, f)
+		require.Equal(t, 1, r.code, format)
+		require.True(t, strings.HasSuffix(r.stderr, "f.md: "+stopped+"\n"), "%s: %s", format, r.stderr)
+	}
+	r := runCLI(t, "", "preview", "-json", "-data", d, "-each", f)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"error": "`+stopped+`"`)
+	r = runCLI(t, "", "validate", "-data", d, f)
+	require.Equal(t, 1, r.code)
+	require.True(t, strings.HasSuffix(r.stderr, "f.md: "+stopped+"\n"), r.stderr)
+	r = runCLI(t, "", "validate", "-json", "-data", d, f)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stdout, `"message": "`+stopped+`"`)
 }
 
 // -explain shows the parts of a condition in text (under it), jsonl and
@@ -787,4 +825,35 @@ func TestPreviewWhereLineCheckedFirst(t *testing.T) {
 	require.Equal(t, 2, r.code)
 	require.Empty(t, r.stdout)
 	require.Contains(t, r.stderr, "line 7 of "+filepath.Join(dir, "b.md")+" is not a condition field")
+}
+
+// brokenOutput is a standard output that cannot be written: closed, or a
+// full disk.
+type brokenOutput struct{}
+
+func (brokenOutput) Write([]byte) (int, error) {
+	return 0, errors.New("write /dev/stdout: bad file descriptor")
+}
+
+// Output that cannot be written ends a run at the first rows that fill the
+// buffer, in preview as in validate: the command says so once and exits 2,
+// with no summary or warnings of rows that were not all run and no reader
+// would see.
+func TestWriteFails(t *testing.T) {
+	d := countingSheet(t, 5000)
+	f := writeFlow(t, "f.md", "- **a:** ${number(row.a) * 2}\n- **b:** ${row.nick}\n")
+	for _, args := range [][]string{
+		{"preview", "-data", d, "-each", "-format", "csv", "-summary", f},
+		{"preview", "-data", d, "-each", "-format", "jsonl", "-summary", f},
+		{"preview", "-data", d, "-each", "-format", "table", f},
+		{"preview", "-data", d, "-each", f, f},
+		{"preview", "-json", "-data", d, "-each", f},
+		{"validate", "-data", d, f},
+		{"validate", "-json", "-data", d, f},
+	} {
+		var errb bytes.Buffer
+		code := run(args, strings.NewReader(""), brokenOutput{}, &errb)
+		require.Equal(t, exitUsage, code, args)
+		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
+	}
 }

@@ -80,7 +80,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 	key := fs.String("key", "", "name a row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	var timeout time.Duration
 	fs.Var((*durationFlag)(&timeout), "timeout", "stop checking against the data after `DURATION` (e.g. 30s), saying\nhow far it got")
-	return func(args []string) int {
+	return func(args []string) (code int) {
 		if len(args) == 0 {
 			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
@@ -93,10 +93,14 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 		if done {
 			return rc
 		}
-		ctx, cancel := runContext(timeout)
+		ctx, cancel := c.runContext(timeout)
 		defer cancel()
 		w := bufio.NewWriterSize(c.stdout, 64<<10)
-		defer w.Flush()
+		defer func() {
+			if !c.flushed(w) {
+				code = exitUsage // as preview: the findings were not all written
+			}
+		}()
 		all := []record.Finding{}
 		if plan.hasData && plan.sheet && plan.headerOnly {
 			// D45: one message for the sheet, not one per field.
@@ -124,10 +128,7 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 				fmt.Fprintln(w, echo.Clean(f.String()))
 			}
 			if stop != nil {
-				note := ""
-				if timeout > 0 && strings.Contains(stop.Error(), "ran out of time") {
-					note = " (-timeout " + timeout.String() + ")"
-				}
+				note := c.stopNote(stop, timeout)
 				se, ok := stop.(*flow.StopError)
 				if ok && *asJSON {
 					all = append(all, stoppedFinding(name, se, note)) // D42: the JSON says where it stopped
