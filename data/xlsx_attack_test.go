@@ -184,6 +184,12 @@ func TestXLSXAttacks(t *testing.T) {
 	}
 	_, err = Decode("w.xlsx", workbook{sheets: names, rows: sharedRows(0)}.bytes(t), Sheet("Nope"))
 	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "Nope" (its sheets: "Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5", and 1995 more)`)
+
+	// The name asked for is cut as the names listed are (D37): a name of
+	// 100,000 characters after # gave a message of 100 KB.
+	long := strings.Repeat("a", 100000)
+	_, err = Decode("w.xlsx", workbook{sheets: []string{"S"}, rows: sharedRows(0)}.bytes(t), Sheet(long))
+	require.EqualError(t, err, `data in w.xlsx: the workbook has no sheet named "`+strings.Repeat("a", 60)+`"… (its sheets: "S")`)
 }
 
 // noise is n bytes of of, in an order that does not pack well (so that

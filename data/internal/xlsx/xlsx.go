@@ -195,15 +195,15 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 		if i >= 0 {
 			sh = sheets[i]
 		} else {
-			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteSheets(sheets))}
+			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", quoteName(name), quoteSheets(sheets))}
 		}
 	}
 	target := rels.byID[sh.rid]
 	if target == "" || wb.files[strings.ToLower(target)] == nil {
-		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", strconv.Quote(sh.name))}
+		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", quoteName(sh.name))}
 	}
 	if strings.EqualFold(target, wb.book) {
-		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", strconv.Quote(sh.name), wb.book)}
+		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", quoteName(sh.name), wb.book)}
 	}
 	if t := rels.byType(relStrings); t != "" && wb.files[strings.ToLower(t)] != nil {
 		if err := wb.readStrings(t); err != nil {
