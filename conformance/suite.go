@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -21,6 +22,13 @@ var suite embed.FS
 // conformance directory of the repository, pending/ included (Load skips
 // it).
 func Suite() fs.FS { return suite }
+
+// MaxFileSize bounds a file of cases, as a flow is bounded (1 MiB): a
+// larger one is refused after reading at most one byte more, and a path
+// that is not a regular file (a named pipe, a device) is refused before
+// it is opened, so no file of a directory can hang the run or fill the
+// memory.
+const MaxFileSize = 1 << 20
 
 // PendingDir is the directory of cases that wait for a feature still to
 // land; Load does not read it.
@@ -137,7 +145,8 @@ type rawCase struct {
 // Load reads every .yaml file of fsys, but those under PendingDir, and
 // returns their cases, file by file in lexical order, each file's in its
 // order. A file that does not hold valid cases is an error naming the
-// file and line.
+// file and line; one larger than MaxFileSize, or that is not a regular
+// file, is an error naming the file.
 func Load(fsys fs.FS) ([]Case, error) {
 	var names []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -161,7 +170,7 @@ func Load(fsys fs.FS) ([]Case, error) {
 	sort.Strings(names)
 	var out []Case
 	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
+		b, err := readFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
@@ -175,6 +184,32 @@ func Load(fsys fs.FS) ([]Case, error) {
 		return nil, errors.New("no cases: the directory holds no .yaml file of cases")
 	}
 	return out, nil
+}
+
+// readFile reads the file of cases name of fsys within MaxFileSize; one
+// that is not a regular file is refused without being opened (opening a
+// named pipe waits for a writer).
+func readFile(fsys fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (a pipe, a device or a directory); a file of cases is a YAML text file", echo.Clean(name))
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileSize {
+		return nil, fmt.Errorf("%s: the file is larger than 1 MiB; split its cases into several files", echo.Clean(name))
+	}
+	return b, nil
 }
 
 // Parse reads the cases of one file; name is its path in the suite.

@@ -327,6 +327,8 @@ func TestDecodeErrors(t *testing.T) {
 		// Shape and bounds.
 		{"d.yaml", "a: &a [1, *a]\n", `data in d.yaml: line 1: the alias *a is inside the value it names`},
 		{"d.yaml", "? [a]\n: 1\n", `line 1: a key must be text, not a list`},
+		// An alias as a key is told at the key's line, not its anchor's.
+		{"d.yaml", "k: &k {a: 1}\nb: 1\n*k : 2\n", `data in d.yaml: line 3: a key must be text, not a mapping`},
 		{"d.yaml", "a:\n  <<: 1\n", `line 2: a merge key << takes a mapping or a list of mappings`},
 		{"d.json", `{"x":` + deep + `}`, fmt.Sprintf(`line 1: the data nests lists and dictionaries more than %d deep`, maxDepth)},
 		{"d.yaml", "x: " + deep + "\n", fmt.Sprintf(`line 1: the data nests lists and dictionaries more than %d deep`, maxDepth)},

@@ -413,11 +413,12 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
+		at := kn.Line // the key's own line, also when it is an alias
 		if kn.Kind == yaml.AliasNode {
 			kn = kn.Alias
 		}
 		if kn.Kind != yaml.ScalarNode {
-			return nil, y.d.errorf("line %d: a key must be text, not %s", kn.Line, yamlkind.Of(kn))
+			return nil, y.d.errorf("line %d: a key must be text, not %s", at, yamlkind.Of(kn))
 		}
 		if kn.Tag == "!!merge" && kn.Style&yaml.TaggedStyle == 0 && kn.Value == "<<" {
 			if len(merges) > 0 {

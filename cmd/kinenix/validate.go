@@ -402,7 +402,11 @@ func wrap(fs []flow.Finding) []rowFinding {
 // flowFiles expands the arguments of validate and preview: a directory
 // stands for every .md file below it, in name order; any other argument is
 // a flow file (or - for standard input). A directory that cannot be read,
-// or holds no .md file, is reported on standard error and makes code 2.
+// or holds no .md file, is reported on standard error and makes code 2,
+// and so is a .md file in it that is a named pipe, a socket or a device
+// (itself or behind a link), which is not opened: opening a pipe waits
+// for a writer, so one would hang the run. A pipe named as an argument
+// is read (a shell's <(...) gives one).
 func (c *cli) flowFiles(args []string) (files []string, code int) {
 	for _, a := range args {
 		st, err := os.Stat(a)
@@ -416,6 +420,13 @@ func (c *cli) flowFiles(args []string) (files []string, code int) {
 				return err
 			}
 			if !e.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
+				if !e.Type().IsRegular() {
+					if st, err := os.Stat(p); err == nil && st.Mode()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeIrregular) != 0 {
+						fmt.Fprintf(c.stderr, "kinenix: flow file %s is not a regular file (a pipe, a socket or a device); a flow is a Markdown text file\n", echo.Clean(p))
+						code = exitUsage
+						return nil
+					}
+				}
 				found = append(found, p)
 			}
 			return nil

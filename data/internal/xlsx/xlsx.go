@@ -42,7 +42,13 @@ const (
 	maxCell  = 32767   // characters in a cell (Excel's limit)
 	maxRow   = 1 << 20 // rows of a sheet (1,048,576)
 	maxCol   = 1 << 14 // columns of a sheet (16,384, XFD)
-	maxPart  = int64(1) << 40
+	// maxStyles bounds the cell formats (cellXfs) and the number formats
+	// of the styles part: Excel keeps at most 64,000 cell formats (and a
+	// few hundred number formats), so more is a hostile part, whose
+	// formats were all parsed and kept (1M date formats in a 4.5 MB file:
+	// 420 MB).
+	maxStyles = 64000
+	maxPart   = int64(1) << 40
 )
 
 // Charge is called with the cost of what the reader is about to keep, in
@@ -195,15 +201,15 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 		if i >= 0 {
 			sh = sheets[i]
 		} else {
-			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", strconv.Quote(name), quoteSheets(sheets))}
+			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", quoteName(name), quoteSheets(sheets))}
 		}
 	}
 	target := rels.byID[sh.rid]
 	if target == "" || wb.files[strings.ToLower(target)] == nil {
-		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", strconv.Quote(sh.name))}
+		return "", Error{fmt.Sprintf("the sheet %s has no part in the workbook; save the workbook again", quoteName(sh.name))}
 	}
 	if strings.EqualFold(target, wb.book) {
-		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", strconv.Quote(sh.name), wb.book)}
+		return "", Error{fmt.Sprintf("the workbook is damaged: the sheet %s points at the workbook's own part %s, not at a sheet; save the workbook again", quoteName(sh.name), wb.book)}
 	}
 	if t := rels.byType(relStrings); t != "" && wb.files[strings.ToLower(t)] != nil {
 		if err := wb.readStrings(t); err != nil {
@@ -726,6 +732,10 @@ func (wb *workbook) readStyles(name string) error {
 	}
 	custom := map[int]*numFormat{}
 	inXfs := false
+	numFmts, xfs := 0, 0
+	tooMany := func(what string) error {
+		return Error{fmt.Sprintf("the part %s of the workbook holds more than %d %s (Excel's limit for cell formats); save the workbook again from Excel", p.name, maxStyles, what)}
+	}
 	for {
 		t, more, err := p.step()
 		if !more {
@@ -739,6 +749,9 @@ func (wb *workbook) readStyles(name string) error {
 		case kStart:
 			switch string(t.local) {
 			case "numFmt":
+				if numFmts++; numFmts > maxStyles {
+					return tooMany("number formats")
+				}
 				id, err := strconv.Atoi(attr(t, "numFmtId"))
 				if err != nil {
 					continue
@@ -757,6 +770,9 @@ func (wb *workbook) readStyles(name string) error {
 			case "xf":
 				if !inXfs {
 					continue
+				}
+				if xfs++; xfs > maxStyles {
+					return tooMany("cell formats")
 				}
 				if err := wb.charge(1); err != nil {
 					return err
