@@ -53,23 +53,55 @@ func Cut(s string, n int) string {
 	if !all {
 		room = n - 1
 	}
-	var b strings.Builder
-	b.Grow(min(len(s), 4*n) + len(Ellipsis))
-	width = 0
+	// end is where the echo stops in s: where the room is full, or, when
+	// that is inside a letter's marks, before the letter (base), so that a
+	// cut never shows a letter without its tone mark or accent. A text
+	// that is one letter and its marks up to the cut is cut inside them.
+	width, end, base := 0, 0, 0
 	for i := 0; i < len(s); {
 		p, size := piece(s, i)
 		w := utf8.RuneCountInString(p)
+		mark := isMark(s, i)
 		if width+w > room {
+			if mark && base > 0 {
+				end = base
+			}
 			break
 		}
-		b.WriteString(p)
+		if !mark {
+			base = i
+		}
 		width += w
+		i += size
+		end = i
+	}
+	var b strings.Builder
+	b.Grow(min(end, 4*n) + len(Ellipsis))
+	for i := 0; i < end; {
+		p, size := piece(s, i)
+		b.WriteString(p)
 		i += size
 	}
 	if !all {
 		b.WriteString(Ellipsis)
 	}
 	return b.String()
+}
+
+// isMark reports whether the character at byte i of s belongs to the
+// letter before it: a combining mark (Unicode's categories Mn, Mc, Me: a
+// Thai vowel or tone mark above or below its letter, an accent written
+// apart) or the Thai and Lao SARA AM, which Unicode's grapheme clusters
+// join to their letter too.
+func isMark(s string, i int) bool {
+	if s[i] < utf8.RuneSelf {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size == 1 {
+		return false
+	}
+	return r == '\u0e33' || r == '\u0eb3' || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
 // piece is what stands in a message for the character of s at byte i:
