@@ -732,3 +732,27 @@ func TestYAMLUnclosedQuoteAtItsLine(t *testing.T) {
 		require.Contains(t, err.Error(), c.want, "%q", c.text)
 	}
 }
+
+// Header names are trimmed by the one blank rule (value.TrimBlank): the
+// zero-width space and U+FEFF a pasted or twice-saved header carries
+// around a name are not part of it, in CSV and XLSX alike, so
+// ${row.เลขที่} reads the column, and a name of nothing but them is the
+// empty name it looks like.
+func TestHeaderNamesTrimmedAsBlank(t *testing.T) {
+	d, err := Decode("t.csv", []byte("\u200bเลขที่,ชื่อ\ufeff,\u00a0ยอด\u3000\nINV-1,สมชาย,12\n"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"เลขที่": "INV-1", "ชื่อ": "สมชาย", "ยอด": json.Number("12")}, d.Vars()["row"])
+
+	_, err = Decode("t.csv", []byte("a,\u200b,c\n1,2,3\n"))
+	require.ErrorContains(t, err, "line 1, column 2: the header (the first row) has an empty column name")
+	_, err = Decode("t.csv", []byte("a,\u200ba\n1,2\n"))
+	require.ErrorContains(t, err, `line 1, column 2: the column name "a" is given twice in the header`)
+
+	wb := buildXLSX(t, []string{"ข้อมูล"}, map[string][]cell{"ข้อมูล": {
+		{ref: "A1", value: "\u200bเลขที่"}, {ref: "B1", value: "ชื่อ\ufeff"},
+		{ref: "A2", value: "INV-1"}, {ref: "B2", value: "สมชาย"},
+	}})
+	d, err = Decode("t.xlsx", wb)
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"เลขที่": "INV-1", "ชื่อ": "สมชาย"}, d.Vars()["row"])
+}
