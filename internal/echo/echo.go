@@ -190,6 +190,27 @@ func FirstInvalid[T ~string | ~[]byte](s T) int {
 	return -1
 }
 
+// UTF16 reports whether head, the start of a file, is text written in
+// UTF-16 (what Windows calls "Unicode": Notepad's, and a spreadsheet's
+// "Unicode Text"), not UTF-8: it starts with a UTF-16 byte-order mark (FF
+// FE or FE FF), or its NUL bytes, two or more, are all at odd or all at
+// even offsets, as UTF-16 writes every ASCII character (a comma, a line
+// end, a digit) with a NUL beside it. Bytes with NULs at both (a binary
+// file) or a lone NUL are not UTF-16 text. The one reading of "this is
+// UTF-16" for flow files and data files alike.
+func UTF16[T ~string | ~[]byte](head T) bool {
+	if len(head) >= 2 && (head[0] == 0xff && head[1] == 0xfe || head[0] == 0xfe && head[1] == 0xff) {
+		return true
+	}
+	var at [2]int
+	for i := 0; i < len(head); i++ {
+		if head[i] == 0 {
+			at[i%2]++
+		}
+	}
+	return at[0]+at[1] >= 2 && (at[0] == 0 || at[1] == 0)
+}
+
 // FewNamed is how many names a message lists before "and N more".
 const FewNamed = 5
 

@@ -114,3 +114,33 @@ func TestCutKeepsMarksWithTheirLetter(t *testing.T) {
 		require.LessOrEqual(t, utf8.RuneCountInString(got), tc.n)
 	}
 }
+
+// UTF-16 text is told from UTF-8 and from binary bytes: by its
+// byte-order mark, or by NULs beside every ASCII character on one side.
+func TestUTF16(t *testing.T) {
+	le := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return b
+	}
+	be := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r>>8), byte(r))
+		}
+		return b
+	}
+	for _, b := range [][]byte{
+		append([]byte{0xff, 0xfe}, le("เลขที่,ชื่อ\r\n")...),
+		append([]byte{0xfe, 0xff}, be("id,name\n")...),
+		le("เลขที่,ชื่อ\nINV-1,สมชาย\n"), // no byte-order mark
+		be("a,b\n1,2\n"),
+	} {
+		require.True(t, UTF16(b), "%x", b)
+	}
+	for _, b := range []string{"", "a,b\n1,2\n", "เลขที่,ชื่อ\n", "- **a:** x\x00y\n", "PK\x03\x04\x14\x00\x00\x00\x08\x00", "\xfe"} {
+		require.False(t, UTF16(b), "%q", b)
+	}
+}
