@@ -61,7 +61,7 @@ func Cut(s string, n int) string {
 	for i := 0; i < len(s); {
 		p, size := piece(s, i)
 		w := utf8.RuneCountInString(p)
-		mark := isMark(s, i)
+		mark := markAt(s, i)
 		if width+w > room {
 			if mark && base > 0 {
 				end = base
@@ -88,20 +88,23 @@ func Cut(s string, n int) string {
 	return b.String()
 }
 
-// isMark reports whether the character at byte i of s belongs to the
-// letter before it: a combining mark (Unicode's categories Mn, Mc, Me: a
-// Thai vowel or tone mark above or below its letter, an accent written
-// apart) or the Thai and Lao SARA AM, which Unicode's grapheme clusters
-// join to their letter too.
-func isMark(s string, i int) bool {
+// markAt reports whether the character at byte i of s is a Mark.
+func markAt(s string, i int) bool {
 	if s[i] < utf8.RuneSelf {
 		return false
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size == 1 {
-		return false
-	}
-	return r == '\u0e33' || r == '\u0eb3' || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
+	return !(r == utf8.RuneError && size == 1) && IsMark(r)
+}
+
+// IsMark reports whether r belongs to the letter before it, so that a cut
+// of text (here, and by terminal width in a table) keeps them together: a
+// combining mark (Unicode's categories Mn, Mc, Me: a Thai vowel or tone
+// mark above or below its letter, an accent written apart) or the Thai
+// and Lao SARA AM, which Unicode's grapheme clusters join to their letter
+// too.
+func IsMark(r rune) bool {
+	return r == '\u0e33' || r == '\u0eb3' || r >= 0x300 && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
 // piece is what stands in a message for the character of s at byte i:
