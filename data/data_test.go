@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
 
@@ -585,6 +586,14 @@ func TestFileIsNotWhatItClaims(t *testing.T) {
 		{"s.xlsx", []byte("\uFEFF{\"a\": 1}"), "text that looks like JSON; name it .json"},
 		{"s.xlsx", []byte("name: not a workbook\n"), "data in s.xlsx: this is not an XLSX workbook but text; name it for what it holds (.csv, .json or .yaml)"},
 		{"s.csv", []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00"), "data in s.csv: this is an Excel workbook in the old .xls format or encrypted, not CSV text; save it as an unprotected Excel Workbook (.xlsx) or as CSV UTF-8"},
+		// Excel's "Unicode Text" and Notepad's "Unicode" are UTF-16: with
+		// a byte-order mark, or without one, when a CSV would otherwise
+		// read as columns of NULs.
+		{"s.csv", utf16LE("\ufeffเลขที่\tชื่อ\r\nINV-1\tสมชาย\r\n"), `data in s.csv: this is UTF-16 text (a spreadsheet's "Unicode Text"), not UTF-8; save it as "CSV UTF-8" in the spreadsheet`},
+		{"s.csv", utf16LE("a,b\n1,2\n"), `data in s.csv: this is UTF-16 text (a spreadsheet's "Unicode Text"), not UTF-8; save it as "CSV UTF-8"`},
+		{"s.json", utf16LE("\ufeff{\"ชื่อ\": \"สมชาย\"}"), "data in s.json: this is UTF-16 text, not UTF-8 (data files must be UTF-8); save it as UTF-8"},
+		{"s.jsonl", utf16LE("{\"a\": 1}\n"), "data in s.jsonl: this is UTF-16 text, not UTF-8"},
+		{"s.yaml", utf16LE("\ufeffชื่อ: สมชาย\n"), "data in s.yaml: this is UTF-16 text, not UTF-8"},
 	} {
 		_, err := Decode(c.name, c.b)
 		require.ErrorContains(t, err, c.want, c.name)
@@ -733,4 +742,37 @@ func TestYAMLUnclosedQuoteAtItsLine(t *testing.T) {
 		require.Error(t, err, "%q", c.text)
 		require.Contains(t, err.Error(), c.want, "%q", c.text)
 	}
+}
+
+// Header names are trimmed by the one blank rule (value.TrimBlank): the
+// zero-width space and U+FEFF a pasted or twice-saved header carries
+// around a name are not part of it, in CSV and XLSX alike, so
+// ${row.เลขที่} reads the column, and a name of nothing but them is the
+// empty name it looks like.
+func TestHeaderNamesTrimmedAsBlank(t *testing.T) {
+	d, err := Decode("t.csv", []byte("\u200bเลขที่,ชื่อ\ufeff,\u00a0ยอด\u3000\nINV-1,สมชาย,12\n"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"เลขที่": "INV-1", "ชื่อ": "สมชาย", "ยอด": json.Number("12")}, d.Vars()["row"])
+
+	_, err = Decode("t.csv", []byte("a,\u200b,c\n1,2,3\n"))
+	require.ErrorContains(t, err, "line 1, column 2: the header (the first row) has an empty column name")
+	_, err = Decode("t.csv", []byte("a,\u200ba\n1,2\n"))
+	require.ErrorContains(t, err, `line 1, column 2: the column name "a" is given twice in the header`)
+
+	wb := buildXLSX(t, []string{"ข้อมูล"}, map[string][]cell{"ข้อมูล": {
+		{ref: "A1", value: "\u200bเลขที่"}, {ref: "B1", value: "ชื่อ\ufeff"},
+		{ref: "A2", value: "INV-1"}, {ref: "B2", value: "สมชาย"},
+	}})
+	d, err = Decode("t.xlsx", wb)
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"เลขที่": "INV-1", "ชื่อ": "สมชาย"}, d.Vars()["row"])
+}
+
+// utf16LE is s written in UTF-16, little-endian, as Windows writes it.
+func utf16LE(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
 }

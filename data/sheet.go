@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kinenix/expressions/data/internal/xlsx"
 	"github.com/kinenix/expressions/value"
@@ -16,7 +15,7 @@ import (
 
 // sheet builds the rows of a sheet from its records, CSV or XLSX alike.
 // A record whose cells are all empty is skipped. The first other record is
-// the header: its cells, with white space around them
+// the header: its cells, with blank characters (value.TrimBlank) around them
 // trimmed, are the keys of every row; an empty or repeated name is an
 // error. Each later record is a row: cell j under header j, read by the
 // one scalar rule (decoder.scalar); a row shorter than the header has
@@ -105,7 +104,7 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 	}
 	if s.header == nil {
 		if s.leading {
-			for s.skip < len(cells) && strings.TrimSpace(cells[s.skip]) == "" {
+			for s.skip < len(cells) && value.IsBlankText(cells[s.skip]) {
 				s.skip++
 			}
 			if s.skip == len(cells) {
@@ -137,7 +136,9 @@ func (s *sheet) setHeader(cells []string, where func(j int) string) error {
 	seen := make(map[string]int, len(cells))
 	header := make([]string, len(cells))
 	for j, c := range cells {
-		name := strings.TrimSpace(c)
+		// Trimmed by the one blank rule: a zero-width space or U+FEFF
+		// around a pasted name is no part of it (section 6).
+		name := value.TrimBlank(c)
 		if name == "" {
 			return s.d.errorf("%s: %s", where(j), emptyName(s.headerRow, s.leading))
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // sniffLen is how many bytes at the start of a file claims reads.
@@ -15,8 +17,8 @@ var formatNames = map[int]string{fmtJSON: "JSON", fmtYAML: "YAML", fmtCSV: "CSV"
 
 // claims is the error for a file whose first bytes, head, show that it is
 // not what its name claims (D45: a data file is named for what it is):
-// a workbook (a zip archive) named as text, an old .xls workbook, or text
-// named .xlsx. It is nil when head does not tell, and the reader of the
+// a workbook (a zip archive) named as text, an old .xls workbook, text
+// named .xlsx, or text in UTF-16 (with or without its byte-order mark). It is nil when head does not tell, and the reader of the
 // format speaks for itself.
 func (d *decoder) claims(format int, head []byte) error {
 	head = head[:min(len(head), sniffLen)]
@@ -26,6 +28,13 @@ func (d *decoder) claims(format int, head []byte) error {
 		// A named .xlsx of this kind is the XLSX reader's to tell
 		// (encrypted, or the old .xls format).
 		return d.errorf("this is an Excel workbook in the old .xls format or encrypted, not %s text; save it as an unprotected Excel Workbook (.xlsx) or as CSV UTF-8", formatNames[format])
+	case format != fmtXLSX && echo.UTF16(head):
+		// Read as UTF-8 its NULs would be text, and a CSV without a
+		// byte-order mark would read silently as columns of them.
+		if format == fmtCSV {
+			return d.errorf("this is UTF-16 text (a spreadsheet's \"Unicode Text\"), not UTF-8%s", csvUTF8Hint)
+		}
+		return d.errorf("this is UTF-16 text, not UTF-8 (data files must be UTF-8); save it as UTF-8")
 	case zip && format != fmtXLSX:
 		return d.errorf("this is a workbook (a zip archive, as .xlsx files are), not %s text; name it .xlsx", formatNames[format])
 	case format == fmtXLSX && !zip && len(head) > 0 && looksLikeText(head):

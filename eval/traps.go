@@ -3,6 +3,7 @@ package eval
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
@@ -137,10 +138,16 @@ func literalTraps(lit string, base int) []Trap {
 				out = append(out, otherLanguage(lit[i:end], inner, base+i, base+end))
 			}
 			i = end - 1
-		case lit[i] == '$' && (i == 0 || !wordByte(lit[i-1])) && i+1 < len(lit) && nameStart(lit[i+1]):
+		case lit[i] == '$' && !nameRuneBefore(lit, i) && nameStartAt(lit, i+1):
 			j := i + 1
-			for j < len(lit) && (wordByte(lit[j]) || (lit[j] == '.' && j+1 < len(lit) && nameStart(lit[j+1]))) {
-				j++
+			for j < len(lit) {
+				if n := nameRuneAt(lit, j); n > 0 {
+					j += n
+				} else if lit[j] == '.' && nameStartAt(lit, j+1) {
+					j++
+				} else {
+					break
+				}
 			}
 			out = append(out, otherLanguage(lit[i:j], lit[i+1:j], base+i, base+j))
 			i = j - 1
@@ -158,8 +165,37 @@ func otherLanguage(written, inner string, from, to int) Trap {
 		Reason: "this is another template language and is left as text; write ${" + inner + "}"}
 }
 
-func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func wordByte(c byte) bool  { return nameStart(c) || c >= '0' && c <= '9' }
+// nameStartAt reports whether a name starts at byte i of s: a character
+// that starts a name by Unicode's identifier rules (D9, ast.IsIdentStart),
+// so `$ชื่อ` is a name left as text as `$name` is.
+func nameStartAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return !(r == utf8.RuneError && size == 1) && ast.IsIdentStart(r)
+}
+
+// nameRuneAt is the size of the character at byte i of s when it goes on
+// a name (ast.IsIdentCont: letters, marks, digits, _), else 0; a Thai
+// tone mark goes on the name it follows.
+func nameRuneAt(s string, i int) int {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size == 1 || !ast.IsIdentCont(r) {
+		return 0
+	}
+	return size
+}
+
+// nameRuneBefore reports whether the character before byte i of s goes on
+// a name, so that a `$` at i is inside a word (`ราคา$x`, `US$5`).
+func nameRuneBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	r, size := utf8.DecodeLastRuneInString(s[:i])
+	return !(r == utf8.RuneError && size == 1) && ast.IsIdentCont(r)
+}
 
 // traps are the traps of one placeholder's expression: a key that a `.`
 // cuts, a number written as the language does not, a bare word given to a

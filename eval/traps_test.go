@@ -498,3 +498,29 @@ func TestTrapGluedWord(t *testing.T) {
 		require.NotEqual(t, before, after, "%s is quietly wrong, the fix %s is not", line, fixed)
 	}
 }
+
+// D44 with D9: `$name` left as text is a trap for every name the language
+// has, Unicode's too, and its span and fix hold the whole path: a Thai
+// name, a key with combining marks, a letter before `$` that makes it
+// part of a word.
+func TestTrapDollarUnicodeNames(t *testing.T) {
+	for text, want := range map[string]string{
+		"ราคา $row.ชื่อ บาท": "$row.ชื่อ",
+		"$ชื่อ บาท":          "$ชื่อ",
+		"$row.náme":          "$row.náme",
+		"$row.ne\u0301":      "$row.ne\u0301", // e and a combining acute
+		"($ลูกค้า.ยอด)":      "$ลูกค้า.ยอด",
+		"฿$ยอด":              "$ยอด", // a currency sign is no letter
+	} {
+		traps := eval.MustCompile(text).Traps()
+		require.Len(t, traps, 1, text)
+		require.Equal(t, eval.TrapDollar, traps[0].Kind, text)
+		require.Equal(t, want, text[traps[0].Offset:traps[0].End], text)
+		require.Contains(t, traps[0].Message(), "write ${"+want[1:]+"}", text)
+	}
+	// `$` after a letter or a mark is inside a word; before a digit or a
+	// mark it starts no name.
+	for _, text := range []string{"ราคา$x", "น้ำ$x", "US$5", "$\u0e49x", "$๑๒"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
+}

@@ -420,7 +420,7 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 			if f.reason == "" {
 				f.reason = u.Reason()
 			}
-			if l := lookOf(v.Text()); f.looks[l] == "" {
+			if l := lookOf(u.Written); f.looks[l] == "" { // the number number() quotes, not the unit after it
 				f.looks[l] = v.Text()
 			}
 		}
@@ -646,7 +646,8 @@ const (
 	lookCount
 )
 
-// lookOf is the look of the unclear number s: grouped by spaces when a
+// lookOf is the look of the unclear number s, as number() quotes it
+// (funcs.UnclearNumber.Written): grouped by spaces when a
 // digit is followed by a space, a decimal comma when it holds a comma.
 func lookOf(s string) int {
 	prevDigit := false

@@ -415,3 +415,20 @@ func TestColumnUnclearMixedLooks(t *testing.T) {
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "2 of 3 values look like decimal commas (12,5); ")
 }
+
+// The look of an unclear number is the look of the number number()
+// quotes, not of the text around it: a unit after a space (`12,5 บาท`,
+// `3,5 THB`) is a decimal comma, and a number grouped by spaces keeps its
+// look with a unit after it (`9 800 บาท`).
+func TestColumnUnclearLookOfTheNumber(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "ราคา", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"ราคา": {"12,5 บาท", "3,5 THB", 5}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column ราคา: 2 of 3 values look like decimal commas (12,5 บาท); "+
+		"number() refuses them ('12,5' is not clear: write 12.5)", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"ราคา": {"9 800 บาท", "1 200 บาท", 5}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "2 of 3 values look like numbers grouped by spaces (9 800 บาท); ")
+}

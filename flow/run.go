@@ -33,8 +33,8 @@ type Input struct {
 // RowName names a row as every message about one row does (D41):
 // `rows[3] (sheet row 5)`, `rows[3] (sheet row 5, INV-2026-0104)`,
 // `rows[3]` when the sheet row is not known, `the data` for data that is
-// not a sheet. A key that is empty or only white space names nothing and
-// is left out: `rows[3] (sheet row 5)`, not `(sheet row 5,  )`. Numbers of four digits and more are grouped: `rows[1,204]`.
+// not a sheet. A key that is empty or blank (white space, U+200B, U+FEFF:
+// the one blank rule) names nothing and is left out: `rows[3] (sheet row 5)`, not `(sheet row 5,  )`. Numbers of four digits and more are grouped: `rows[1,204]`.
 func RowName(index, sheetRow int, key string) string {
 	if index < 0 {
 		return "the data"
@@ -47,7 +47,7 @@ func RowName(index, sheetRow int, key string) string {
 	if sheetRow > 0 {
 		extra = append(extra, "sheet row "+Count(sheetRow))
 	}
-	if strings.TrimSpace(key) != "" {
+	if !value.IsBlankText(key) {
 		extra = append(extra, echo.Text(key))
 	}
 	if len(extra) > 0 {

@@ -254,6 +254,10 @@ func TestRowName(t *testing.T) {
 		{3, 5, "  ", "rows[3] (sheet row 5)"},
 		{3, 5, "\t \u00a0", "rows[3] (sheet row 5)"},
 		{3, 0, " ", "rows[3]"},
+		// blank by the one blank rule: a zero-width space, U+FEFF
+		{3, 5, "\u200b", "rows[3] (sheet row 5)"},
+		{3, 5, "\ufeff\u3000", "rows[3] (sheet row 5)"},
+		{3, 5, "\u2060", `rows[3] (sheet row 5, \u2060)`}, // a word joiner is text
 	} {
 		require.Equal(t, c.want, flow.RowName(c.index, c.sheet, c.key))
 	}

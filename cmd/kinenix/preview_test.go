@@ -277,6 +277,8 @@ func TestBinaryFlowRefused(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"../../examples/renewals.xlsx", "kinenix: flow file ../../examples/renewals.xlsx is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data\n"},
 		{writeFile(t, "b.md", "- **a:** x\x00y\n"), "holds binary data (a NUL byte at byte 11), not text; a flow is a Markdown text file (UTF-8)\n"},
+		// Notepad's "Unicode" is UTF-16: text, not binary, but not UTF-8.
+		{writeFile(t, "u.md", "\xff\xfe-\x00 \x00*\x00*\x00a\x00:\x00*\x00*\x00 \x00\x01\x0e\n\x00"), "u.md is UTF-16 text (what Windows calls \"Unicode\"), not UTF-8; save the flow file as UTF-8\n"},
 	} {
 		for _, cmd := range []string{"validate", "preview"} {
 			r := runCLI(t, "", cmd, c.file)

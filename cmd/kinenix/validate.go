@@ -498,14 +498,19 @@ func dataFileName(name string) string {
 }
 
 // binaryText says why a flow file that holds no text at all is not a
-// flow, with the fix: a workbook or another ZIP archive, or bytes with a
-// NUL among them (no text file has one); "" for text. Only the start is
+// flow, with the fix: a workbook or another ZIP archive, text in UTF-16,
+// or bytes with a NUL among them (no text file has one); "" for text. Only the start is
 // looked at.
 func binaryText(b []byte) string {
 	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
 		return "is a ZIP archive (an .xlsx workbook is one), not text; a flow is a Markdown text file, and a workbook is given with -data"
 	}
-	if i := bytes.IndexByte(b[:min(len(b), 8<<10)], 0); i >= 0 {
+	head := b[:min(len(b), 8<<10)]
+	if echo.UTF16(head) {
+		// Notepad's "Unicode": text, but not UTF-8.
+		return "is UTF-16 text (what Windows calls \"Unicode\"), not UTF-8; save the flow file as UTF-8"
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return "holds binary data (a NUL byte at byte " + strconv.Itoa(i+1) + "), not text; a flow is a Markdown text file (UTF-8)"
 	}
 	return ""

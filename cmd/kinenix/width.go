@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,8 +40,9 @@ func runeWidth(r rune) int {
 
 // cutWidth cuts s to at most n terminal cells (displayWidth), the last one
 // Ellipsis when anything is left out; the marks of the last letter kept
-// stay with it. The result may be a cell short of n when a wide
-// character does not fit.
+// stay with it, and a letter whose marks do not all fit (น้ำ: SARA AM
+// takes a cell) is left out whole, never shown without them. The result
+// may be a cell short of n when a wide character does not fit.
 func cutWidth(s string, n int) string {
 	if displayWidth(s) <= n {
 		return s
@@ -50,15 +50,22 @@ func cutWidth(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	var b strings.Builder
-	used := 0
-	for _, r := range s {
-		w := runeWidth(r)
+	used, end, base := 0, 0, 0 // base: where the last letter kept starts
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w, mark := runeWidth(r), echo.IsMark(r)
 		if used+w > n-1 {
+			if mark && base > 0 {
+				end = base
+			}
 			break
 		}
-		b.WriteRune(r) // a mark (w 0) after the last letter that fits stays with it
+		if !mark {
+			base = i
+		}
 		used += w
+		i += size
+		end = i // a mark (w 0) after the last letter that fits stays with it
 	}
-	return b.String() + echo.Ellipsis
+	return s[:end] + echo.Ellipsis
 }

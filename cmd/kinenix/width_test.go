@@ -30,4 +30,10 @@ func TestDisplayWidth(t *testing.T) {
 	require.Equal(t, "…", cutWidth("語語", 2))
 	require.Equal(t, "ก่…", cutWidth("ก่ข้ค", 2))
 	require.Equal(t, "", cutWidth("abc", 0))
+	// SARA AM takes a cell: a letter whose marks do not all fit is left
+	// out whole, not shown as น้ (a word changed); a spacing mark (Mc)
+	// likewise.
+	require.Equal(t, "xน้ำ…", cutWidth("xน้ำน้ำ", 4))
+	require.Equal(t, "xx…", cutWidth("xxน้ำy", 4))
+	require.Equal(t, "ab…", cutWidth("abकिy", 4)) // क and its vowel sign ि (Mc)
 }

@@ -53,23 +53,58 @@ func Cut(s string, n int) string {
 	if !all {
 		room = n - 1
 	}
-	var b strings.Builder
-	b.Grow(min(len(s), 4*n) + len(Ellipsis))
-	width = 0
+	// end is where the echo stops in s: where the room is full, or, when
+	// that is inside a letter's marks, before the letter (base), so that a
+	// cut never shows a letter without its tone mark or accent. A text
+	// that is one letter and its marks up to the cut is cut inside them.
+	width, end, base := 0, 0, 0
 	for i := 0; i < len(s); {
 		p, size := piece(s, i)
 		w := utf8.RuneCountInString(p)
+		mark := markAt(s, i)
 		if width+w > room {
+			if mark && base > 0 {
+				end = base
+			}
 			break
 		}
-		b.WriteString(p)
+		if !mark {
+			base = i
+		}
 		width += w
+		i += size
+		end = i
+	}
+	var b strings.Builder
+	b.Grow(min(end, 4*n) + len(Ellipsis))
+	for i := 0; i < end; {
+		p, size := piece(s, i)
+		b.WriteString(p)
 		i += size
 	}
 	if !all {
 		b.WriteString(Ellipsis)
 	}
 	return b.String()
+}
+
+// markAt reports whether the character at byte i of s is a Mark.
+func markAt(s string, i int) bool {
+	if s[i] < utf8.RuneSelf {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return !(r == utf8.RuneError && size == 1) && IsMark(r)
+}
+
+// IsMark reports whether r belongs to the letter before it, so that a cut
+// of text (here, and by terminal width in a table) keeps them together: a
+// combining mark (Unicode's categories Mn, Mc, Me: a Thai vowel or tone
+// mark above or below its letter, an accent written apart) or the Thai
+// and Lao SARA AM, which Unicode's grapheme clusters join to their letter
+// too.
+func IsMark(r rune) bool {
+	return r == '\u0e33' || r == '\u0eb3' || r >= 0x300 && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
 // piece is what stands in a message for the character of s at byte i:
@@ -156,6 +191,27 @@ func FirstInvalid[T ~string | ~[]byte](s T) int {
 		i += size
 	}
 	return -1
+}
+
+// UTF16 reports whether head, the start of a file, is text written in
+// UTF-16 (what Windows calls "Unicode": Notepad's, and a spreadsheet's
+// "Unicode Text"), not UTF-8: it starts with a UTF-16 byte-order mark (FF
+// FE or FE FF), or its NUL bytes, two or more, are all at odd or all at
+// even offsets, as UTF-16 writes every ASCII character (a comma, a line
+// end, a digit) with a NUL beside it. Bytes with NULs at both (a binary
+// file) or a lone NUL are not UTF-16 text. The one reading of "this is
+// UTF-16" for flow files and data files alike.
+func UTF16[T ~string | ~[]byte](head T) bool {
+	if len(head) >= 2 && (head[0] == 0xff && head[1] == 0xfe || head[0] == 0xfe && head[1] == 0xff) {
+		return true
+	}
+	var at [2]int
+	for i := 0; i < len(head); i++ {
+		if head[i] == 0 {
+			at[i%2]++
+		}
+	}
+	return at[0]+at[1] >= 2 && (at[0] == 0 || at[1] == 0)
 }
 
 // FewNamed is how many names a message lists before "and N more".

@@ -88,3 +88,59 @@ func TestFew(t *testing.T) {
 	require.Equal(t, "a, b, c, d, e", Few(5, show))
 	require.Equal(t, "a, b, c, d, e, and 2 more", Few(7, show))
 }
+
+// D37 counts characters (D19), and a cut never parts a letter from the
+// marks that belong to it (a Thai tone mark or vowel above or below, a
+// combining accent, SARA AM): it falls before the letter, so the echo
+// stays at most Max characters and shows no letter changed. Only a text
+// that is one letter with its marks to the cut is cut inside them.
+func TestCutKeepsMarksWithTheirLetter(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{strings.Repeat("ก้", 100), Max, strings.Repeat("ก้", 59) + "…"},
+		{strings.Repeat("น้ำ", 60), Max, strings.Repeat("น้ำ", 39) + "…"},
+		{strings.Repeat("x", 118) + "น้ำ", Max, strings.Repeat("x", 118) + "…"},
+		{strings.Repeat("x", 117) + "น้ำ", Max, strings.Repeat("x", 117) + "น้ำ"}, // fits whole
+		{strings.Repeat("e\u0301", 70), Max, strings.Repeat("e\u0301", 59) + "…"},
+		{"สถานะของลูกค้าที่ต้องการตรวจสอบความถูกต้องของข้อมูล", 40, "สถานะของลูกค้าที่ต้องการตรวจสอบความถูก…"},
+		{"ก" + strings.Repeat("\u0e49", 10), 5, "ก\u0e49\u0e49\u0e49…"}, // one letter: cut inside its marks
+		{"abc\u0e49d", 4, "ab…"}, // the cut falls before c, not between c and its mark
+	} {
+		got := Cut(tc.in, tc.n)
+		require.Equal(t, tc.want, got, "Cut(%q, %d)", tc.in, tc.n)
+		require.LessOrEqual(t, utf8.RuneCountInString(got), tc.n)
+	}
+}
+
+// UTF-16 text is told from UTF-8 and from binary bytes: by its
+// byte-order mark, or by NULs beside every ASCII character on one side.
+func TestUTF16(t *testing.T) {
+	le := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return b
+	}
+	be := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r>>8), byte(r))
+		}
+		return b
+	}
+	for _, b := range [][]byte{
+		append([]byte{0xff, 0xfe}, le("เลขที่,ชื่อ\r\n")...),
+		append([]byte{0xfe, 0xff}, be("id,name\n")...),
+		le("เลขที่,ชื่อ\nINV-1,สมชาย\n"), // no byte-order mark
+		be("a,b\n1,2\n"),
+	} {
+		require.True(t, UTF16(b), "%x", b)
+	}
+	for _, b := range []string{"", "a,b\n1,2\n", "เลขที่,ชื่อ\n", "- **a:** x\x00y\n", "PK\x03\x04\x14\x00\x00\x00\x08\x00", "\xfe"} {
+		require.False(t, UTF16(b), "%q", b)
+	}
+}

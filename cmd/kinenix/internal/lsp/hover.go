@@ -434,12 +434,21 @@ func markdownText(s string) string {
 	return b.String()
 }
 
-// cutChars cuts s to n characters, marking the cut with "…".
+// cutChars cuts s to n characters, marking the cut with "…"; a cut that
+// would part a letter from its marks (น้ำ) falls before the letter, as
+// a message's echo is cut (echo.IsMark).
 func cutChars(s string, n int) string {
-	i := 0
-	for off := range s {
+	i, base := 0, 0
+	for off, r := range s {
+		mark := echo.IsMark(r)
 		if i == n {
-			return s[:off] + "…"
+			if mark && base > 0 {
+				off = base
+			}
+			return s[:off] + echo.Ellipsis
+		}
+		if !mark {
+			base = off
 		}
 		i++
 	}

@@ -56,3 +56,13 @@ func TestHoverDataNotMarkdown(t *testing.T) {
 	}
 	require.NotContains(t, msg, "\n")
 }
+
+// A value shown cut in a hover or a completion keeps a letter with its
+// marks: the cut falls before a letter whose tone mark or SARA AM would
+// not fit, never shows น้ำ as น้ (a word changed).
+func TestCutCharsKeepsMarks(t *testing.T) {
+	require.Equal(t, "ab…", cutChars("abน้ำ", 3))
+	require.Equal(t, "abน้…", cutChars("abน้ก", 4))
+	require.Equal(t, "xน้ำ…", cutChars("xน้ำกข", 4))
+	require.Equal(t, "ab", cutChars("ab", 2))
+}
