@@ -231,3 +231,53 @@ func listMarker(text string, i int) int {
 	}
 	return skipBlank(text, j)
 }
+
+// continues reports whether text, a line right after a field's line (or
+// after a line that continues it), continues that field's paragraph in
+// Markdown: a line with text that starts no block of its own (a field, a
+// heading, a list item, a block quote, a table row, HTML, a rule). A field
+// is one line (section 2), so such a line is not part of the field.
+func continues(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" || strings.ContainsAny(t[:1], "#>|<") || strings.Trim(t, "-=*_ \t") == "" {
+		return false
+	}
+	i := skipBlank(text, 0)
+	if listMarker(text, i) != i {
+		return false
+	}
+	_, _, field := parseField(text)
+	return !field
+}
+
+// conditionLabel reads a line that is no field but whose label is meant
+// as `condition` (`- condition: ...`, `- **condition** : ...`, `-
+// **condition** ...`, `- *condition:* ...`, `- ***condition:*** ...`),
+// with a placeholder in its value: the condition that parseField does not
+// read, so the step runs for every row. It returns the byte offsets where
+// the label starts and where the value starts.
+func conditionLabel(text string) (labelAt, valueAt int, ok bool) {
+	labelAt = listMarker(text, skipBlank(text, 0))
+	i := labelAt
+	for i < len(text) && i-labelAt < 3 && (text[i] == '*' || text[i] == '_') {
+		i++
+	}
+	marked := i > labelAt
+	const word = "condition"
+	if len(text)-i < len(word) || !strings.EqualFold(text[i:i+len(word)], word) {
+		return 0, 0, false
+	}
+	j := i + len(word)
+	if j == len(text) || strings.IndexByte(" \t*_:", text[j]) < 0 {
+		return 0, 0, false // `conditional`, or no label at all
+	}
+	colon := false
+	for j < len(text) && strings.IndexByte(" \t*_:", text[j]) >= 0 {
+		colon = colon || text[j] == ':'
+		j++
+	}
+	if (!marked && !colon) || !strings.Contains(text[j:], "${") {
+		return 0, 0, false
+	}
+	return labelAt, j, true
+}
