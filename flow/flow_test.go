@@ -320,6 +320,10 @@ func ExampleValidate() {
 func TestHeadings(t *testing.T) {
 	src := "\uFEFF# Renewals\n- **a:** x\n## Notify the customer ##\n```\n## not a heading\n```\n#tag\n####### seven\n###\n\t### Pay\n"
 	require.Equal(t, []flow.Heading{{Text: "Renewals", Line: 1}, {Text: "Notify the customer", Line: 3}, {Text: "", Line: 9}, {Text: "Pay", Line: 10}}, flow.Headings([]byte(src)))
+	// A closing run of # follows a space; a # that ends a word is text.
+	src = "## Learn C#\n## Issue #\n## Plan A ###   \n# #\n## ##x\n"
+	require.Equal(t, []flow.Heading{{Text: "Learn C#", Line: 1}, {Text: "Issue", Line: 2}, {Text: "Plan A", Line: 3}, {Text: "", Line: 4}, {Text: "##x", Line: 5}},
+		flow.Headings([]byte(src)))
 }
 
 // A field is one line (spec section 2): a line that Markdown reads as the

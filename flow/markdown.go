@@ -156,9 +156,21 @@ func Headings(src []byte) []Heading {
 		if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
 			continue
 		}
-		out = append(out, Heading{Text: strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), "#")), Line: ln.num})
+		out = append(out, Heading{Text: headingText(h), Line: ln.num})
 	}
 	return out
+}
+
+// headingText is the text of a heading after its opening `#` marks,
+// without a closing run of `#` (`## Pay ##`); a `#` that ends a word is
+// text (`## Learn C#`), as Markdown reads it.
+func headingText(h string) string {
+	h = strings.TrimSpace(h)
+	t := strings.TrimRight(h, "#")
+	if t == "" || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' {
+		return strings.TrimSpace(t)
+	}
+	return h
 }
 
 // parseField reads a field line. It returns the label and the byte offset
