@@ -229,6 +229,22 @@ func TestFields(t *testing.T) {
 		{Label: "to", Value: "ดี ${y}", Line: 8, Column: 12},
 		{Label: "empty", Value: "", Line: 10, Column: 13},
 	}, flow.Fields([]byte(src)))
+	// Spec section 2: a label as written (spaces, Thai, case), a field
+	// written twice is two fields, and neither an HTML comment nor a `\`
+	// before `${` is special.
+	src = "- **Subject Line:** a\n2) **หัวเรื่อง**: b\n- **to:** c\n- **TO:** d\n<!--\n- **condition:** ${x} == 1\n-->\n- **esc:** \\${x}\n"
+	require.Equal(t, []flow.Field{
+		{Label: "Subject Line", Value: "a", Line: 1, Column: 21},
+		{Label: "หัวเรื่อง", Value: "b", Line: 2, Column: 19},
+		{Label: "to", Value: "c", Line: 3, Column: 11},
+		{Label: "TO", Value: "d", Line: 4, Column: 11},
+		{Label: "condition", Value: "${x} == 1", Line: 6, Column: 18, Condition: true},
+		{Label: "esc", Value: "\\${x}", Line: 8, Column: 12},
+	}, flow.Fields([]byte(src)))
+	res, err := flow.Preview("f.md", []byte(src), scope.New(map[string]any{"x": 1}), flow.PreviewOptions{})
+	require.NoError(t, err)
+	require.Equal(t, "\\1", res[5].Text)
+	require.True(t, res[4].Holds)
 }
 
 // Validate never panics and bounds its work, whatever the bytes.
