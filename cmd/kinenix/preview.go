@@ -199,12 +199,15 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	// warning that counts, so that -strict never exits 1 on a warning it
 	// did not print, and preview -strict and validate -strict agree (D43).
 	inline := p.json != nil || p.pf.format == "text" || p.pf.format == "jsonl"
-	static := staticWarnings(f) // with their rows when a row shows them
-	if inline {
-		// a row shows the warnings of its fields' lines; those of the
-		// other lines (prose, a line that continues a field) follow the
-		// rows
-		static = offFields(f, static)
+	var static []flow.Finding // with their rows when a row shows them
+	switch {
+	case !inline:
+		static = staticWarnings(f)
+	case p.plan.hasData:
+		// a row shows the warnings of its fields' lines (SampleWarnings);
+		// those of the other lines (prose, a line that continues a
+		// field) follow the rows
+		static = offFields(f, staticWarnings(f))
 	}
 	after := newFindingSet(name, static, !p.plan.single())
 	counter := newColumnCount(src, p.plan, p.plan.every)
