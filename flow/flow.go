@@ -272,8 +272,8 @@ func (v *validator) conditionLabel(ln line) {
 // (`condtion`, `conditions`) and whose value reads as a comparison: its
 // text is rendered, never tested, so the step runs for every row.
 func (v *validator) conditionTypo(ln line, label string, at int) {
-	if strings.EqualFold(label, "condition") || !strings.Contains(ln.text[at:], "${") {
-		return
+	if strings.EqualFold(label, "condition") || strings.ContainsAny(label, " \t") || !strings.Contains(ln.text[at:], "${") {
+		return // a label of words (`Condition note`) is a field of its own
 	}
 	if _, close := spell.Closest(label, []string{"condition"}); !close {
 		return

@@ -390,6 +390,7 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		{"  * *condition:* ${a} > 0", "1:5: warning: '* *condition:* ${a} > 0': " + notField + "  * **condition:** ${a} > 0"},
 		{"1. ***condition:*** ${a} > 0", "1:4: warning: '1. ***condition:*** ${a} > 0': " + notField + "1. **condition:** ${a} > 0"},
 		{"- **condtion:** ${a} > 0", "1:5: warning: '- **condtion:** ${a} > 0': the label 'condtion' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
+		{"- **cond:** ${a} > 0", "1:5: warning: '- **cond:** ${a} > 0': the label 'cond' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
 		{"- __Conditions:__ ${a} in x, y", "1:5: warning: '- __Conditions:__ ${a} in x, y': the label 'Conditions' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - __condition:__ ${a} in x, y"},
 	} {
 		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
@@ -399,6 +400,7 @@ func TestValidateConditionNearMiss(t *testing.T) {
 	for _, src := range []string{
 		"- condition: good", "- conditional: ${a} > 0", "- *conditional*: ${a} > 0", "- **conditions:** ${a}",
 		"- **Conditions:** see ${terms}", "The condition: ${a} is shown", "- **when:** ${a} > 0",
+		"- **Condition note:** ${a} > 0", "- **edition:** ${a} > 0",
 	} {
 		require.Empty(t, lines(src, nil), src)
 	}
