@@ -295,18 +295,30 @@ func (v *validator) conditionTypo(ln line, label string, at int) {
 		echo.Text(label), echo.Text(strings.TrimRight(fix, " \t"))))
 }
 
-// loneCR warns about a carriage return that does not end a line: a flow's
-// lines end in \n or \r\n, so a file saved with \r alone (old Mac line
-// ends) reads as one line and its fields and conditions after the first
-// are text.
+// loneCR warns about a carriage return that does not end a line before
+// what would be a field or a heading of its own: a flow's lines end in \n
+// or \r\n, so in a file saved with \r alone (old Mac line ends) the
+// fields and conditions after the first line end are text of that line.
+// A \r inside text (`a\rb`) is only text.
 func (v *validator) loneCR(ln line) {
-	i := strings.IndexByte(ln.text, '\r')
-	if i < 0 {
-		return
+	off := 0
+	for {
+		i := strings.IndexByte(ln.text[off:], '\r')
+		if i < 0 {
+			return
+		}
+		off += i
+		next, _, _ := strings.Cut(ln.text[off+1:], "\r")
+		_, _, field := parseField(next)
+		_, _, cond := conditionLabel(next)
+		if _, head := heading(next); field || cond || head {
+			break
+		}
+		off++
 	}
 	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: errTrap, Severity: eval.SeverityWarning,
-		Reason: "a carriage return (\\r) alone does not end a line, so the text after it is part of this line (its fields and conditions are not read); save the flow file with \\n or \\r\\n line ends"}
-	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, i), ln.num, column(ln.text, i)+1
+		Reason: "a carriage return (\\r) alone does not end a line, so the field or heading after it is text of this line, not read as one; save the flow file with \\n or \\r\\n line ends"}
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, off), ln.num, column(ln.text, off)+1
 	v.list = append(v.list, e)
 }
 

@@ -151,14 +151,22 @@ type Heading struct {
 func Headings(src []byte) []Heading {
 	var out []Heading
 	for ln := range prose(src) {
-		t := strings.TrimSpace(ln.text)
-		h := strings.TrimLeft(t, "#")
-		if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
-			continue
+		if text, ok := heading(ln.text); ok {
+			out = append(out, Heading{Text: text, Line: ln.num})
 		}
-		out = append(out, Heading{Text: headingText(h), Line: ln.num})
 	}
 	return out
+}
+
+// heading reads a heading line: one to six `#`, then a space, a tab or
+// the end of the line. It returns the heading's text (headingText).
+func heading(line string) (text string, ok bool) {
+	t := strings.TrimSpace(line)
+	h := strings.TrimLeft(t, "#")
+	if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
+		return "", false
+	}
+	return headingText(h), true
 }
 
 // headingText is the text of a heading after its opening `#` marks,
