@@ -73,8 +73,9 @@
 //     condition line; it is checked as a condition (design section 6) and its
 //     placeholders as placeholders. Every other line is checked as a
 //     template.
-//   - A field is one line. Validate warns about a line that continues a
-//     field's Markdown paragraph (its text is never rendered), and about a
+//   - A field is one line. Validate warns about a line indented under a
+//     field's line, which Markdown reads as its paragraph (its text is
+//     never rendered), and about a
 //     line meant as a condition field that is not one (`- condition: ...`,
 //     `**condition** : ...`, a misspelt label before a comparison): the
 //     step would run for every row.

@@ -175,6 +175,7 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 	}
 	var fs fenceState
 	var last *Field // the field whose paragraph the line may continue
+	lastIndent := 0 // the indentation of its line
 	for _, ln := range splitLines(string(src)) {
 		if len(v.list) > MaxFindings {
 			break
@@ -199,8 +200,9 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		switch {
 		case ok:
 			last = &Field{Label: label, Line: ln.num, Condition: strings.EqualFold(label, "condition")}
+			lastIndent = skipBlank(ln.text, 0)
 			v.conditionTypo(ln, label, at)
-		case last != nil && continues(ln.text):
+		case last != nil && continues(ln.text, lastIndent):
 			if last.Line > 0 {
 				v.continued(ln, *last)
 				last.Line = 0 // one warning for a field's paragraph

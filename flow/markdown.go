@@ -253,17 +253,20 @@ func listMarker(text string, i int) int {
 }
 
 // continues reports whether text, a line right after a field's line (or
-// after a line that continues it), continues that field's paragraph in
-// Markdown: a line with text that starts no block of its own (a field, a
-// heading, a list item, a block quote, a table row, HTML, a rule). A field
-// is one line (section 2), so such a line is not part of the field.
-func continues(text string) bool {
+// after a line that continues it), continues that field's value as its
+// author meant it: a line indented more than the field's line (indent
+// spaces and tabs), with text that starts no block of its own (a field, a
+// heading, a list item, a block quote, a table row, HTML, a rule), which
+// Markdown reads as the same paragraph. A field is one line (section 2),
+// so such a line is not part of the field. A line that is not indented
+// more is prose after the field, as often written without a blank line.
+func continues(text string, indent int) bool {
 	t := strings.TrimSpace(text)
 	if t == "" || strings.ContainsAny(t[:1], "#>|<") || strings.Trim(t, "-=*_ \t") == "" {
 		return false
 	}
 	i := skipBlank(text, 0)
-	if listMarker(text, i) != i {
+	if i <= indent || listMarker(text, i) != i {
 		return false
 	}
 	_, _, field := parseField(text)
