@@ -240,10 +240,10 @@ func (v *validator) plainUTF8(ln line, found eval.ErrorList) {
 
 // lineWarning adds a silent trap of the Markdown of line ln (D44: a flow
 // that reads, but not as meant), at byte off of the line, naming the
-// line's text.
-func (v *validator) lineWarning(ln line, off int, reason string) {
+// line's text; it ends at byte end.
+func (v *validator) lineWarning(ln line, off, end int, reason string) {
 	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: errTrap, Severity: eval.SeverityWarning, Reason: reason}
-	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, off), ln.num, column(ln.text, len(strings.TrimRight(ln.text, " \t")))
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, off), ln.num, column(ln.text, end)
 	v.list = append(v.list, e)
 }
 
@@ -255,7 +255,7 @@ func (v *validator) continued(ln line, f Field) {
 	if f.Condition {
 		what, done = "the condition", "tested"
 	}
-	v.lineWarning(ln, skipBlank(ln.text, 0), fmt.Sprintf("this line is not part of %s of line %d: a field is one line, so this text is never %s; write it on line %d; if it is not meant as part of it, leave a blank line before it",
+	v.lineWarning(ln, skipBlank(ln.text, 0), len(strings.TrimRight(ln.text, " \t")), fmt.Sprintf("this line is not part of %s of line %d: a field is one line, so this text is never %s; write it on line %d; if it is not meant as part of it, leave a blank line before it",
 		what, f.Line, done, f.Line))
 }
 
@@ -267,7 +267,7 @@ func (v *validator) conditionLabel(ln line) {
 		return
 	}
 	fix := ln.text[:labelAt] + "**condition:** " + strings.TrimRight(ln.text[at:], " \t")
-	v.lineWarning(ln, labelAt, "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "+echo.Text(fix))
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "+echo.Text(fix))
 }
 
 // conditionTypo warns about a field whose label is a misspelt condition
@@ -293,7 +293,7 @@ func (v *validator) conditionTypo(ln line, label string, at int) {
 	}
 	labelAt := strings.Index(ln.text, label)
 	fix := ln.text[:labelAt] + "condition" + ln.text[labelAt+len(label):]
-	v.lineWarning(ln, labelAt, fmt.Sprintf("the label '%s' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: %s",
+	v.lineWarning(ln, labelAt, labelAt+len(label), fmt.Sprintf("the label '%s' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: %s",
 		echo.Text(label), echo.Text(strings.TrimRight(fix, " \t"))))
 }
 
@@ -318,10 +318,7 @@ func (v *validator) loneCR(ln line) {
 		}
 		off++
 	}
-	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: errTrap, Severity: eval.SeverityWarning,
-		Reason: "a carriage return (\\r) alone does not end a line, so the field or heading after it is text of this line, not read as one; save the flow file with \\n or \\r\\n line ends"}
-	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, off), ln.num, column(ln.text, off)+1
-	v.list = append(v.list, e)
+	v.lineWarning(ln, off, off+1, "a carriage return (\\r) alone does not end a line, so the field or heading after it is text of this line, not read as one; save the flow file with \\n or \\r\\n line ends")
 }
 
 // tooLarge says that a flow is over MaxSize. It names no byte
