@@ -53,7 +53,8 @@
 // How a flow is read:
 //
 //   - Line by line. Lines end at "\n"; a "\r" before it is part of the line
-//     end, not of the line. A byte order mark at the start of the file is
+//     end, not of the line; a "\r" alone ends no line, and Validate warns
+//     about it. A byte order mark at the start of the file is
 //     skipped. Columns count characters (Unicode code points; a byte that is
 //     not UTF-8 counts as one, a tab as one), from 1.
 //   - A placeholder opens and closes on one line: a `${` whose `}` is not on
@@ -72,6 +73,12 @@
 //     condition line; it is checked as a condition (design section 6) and its
 //     placeholders as placeholders. Every other line is checked as a
 //     template.
+//   - A field is one line. Validate warns about a line indented under a
+//     field's line, which Markdown reads as its paragraph (its text is
+//     never rendered), and about a
+//     line meant as a condition field that is not one (`- condition: ...`,
+//     `**condition** : ...`, a misspelt label before a comparison): the
+//     step would run for every row.
 //
 // Preview reads the fields as Fields finds them, the lines Validate reads
 // as fields, with the same rules for fenced code:

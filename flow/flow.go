@@ -9,6 +9,7 @@ import (
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
 )
@@ -173,6 +174,8 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 			Message: tooLarge() + "; it was not checked"}}
 	}
 	var fs fenceState
+	var last *Field // the field whose paragraph the line may continue
+	lastIndent := 0 // the indentation of its line
 	for _, ln := range splitLines(string(src)) {
 		if len(v.list) > MaxFindings {
 			break
@@ -182,15 +185,32 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 				Kind: "cancelled", Message: "checking stopped here: " + value.Stopped(err).Error()})
 		}
 		if fs.skip(ln.text) {
+			last = nil
 			continue
 		}
 		before := len(v.list)
-		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
+		label, at, ok := parseField(ln.text)
+		if ok && strings.EqualFold(label, "condition") {
 			v.condition(ln, at)
 		} else {
 			v.template(ln)
 		}
 		v.plainUTF8(ln, v.list[before:])
+		v.loneCR(ln)
+		switch {
+		case ok:
+			last = &Field{Label: label, Line: ln.num, Condition: strings.EqualFold(label, "condition")}
+			lastIndent = skipBlank(ln.text, 0)
+			v.conditionTypo(ln, label, at)
+		case last != nil && continues(ln.text, lastIndent):
+			if last.Line > 0 {
+				v.continued(ln, *last)
+				last.Line = 0 // one warning for a field's paragraph
+			}
+		default:
+			last = nil
+			v.conditionLabel(ln)
+		}
 	}
 	return v.finish()
 }
@@ -216,6 +236,89 @@ func (v *validator) plainUTF8(ln line, found eval.ErrorList) {
 		Reason: fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02X); it is shown as \\x%02x: save the flow file as UTF-8", ln.text[i], ln.text[i])}
 	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, i), ln.num, column(ln.text, i)+1
 	v.list = append(v.list, e)
+}
+
+// lineWarning adds a silent trap of the Markdown of line ln (D44: a flow
+// that reads, but not as meant), at byte off of the line, naming the
+// line's text; it ends at byte end.
+func (v *validator) lineWarning(ln line, off, end int, reason string) {
+	e := &eval.Error{Subject: echo.Quote(strings.TrimSpace(ln.text)), Kind: errTrap, Severity: eval.SeverityWarning, Reason: reason}
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, off), ln.num, column(ln.text, end)
+	v.list = append(v.list, e)
+}
+
+// continued warns about a line that continues the paragraph of the field
+// f in Markdown: a field is one line, so its text is not part of the
+// field, never rendered (or never tested, for a condition).
+func (v *validator) continued(ln line, f Field) {
+	what, done := fmt.Sprintf("the field '%s'", echo.Text(f.Label)), "rendered"
+	if f.Condition {
+		what, done = "the condition", "tested"
+	}
+	v.lineWarning(ln, skipBlank(ln.text, 0), len(strings.TrimRight(ln.text, " \t")), fmt.Sprintf("this line is not part of %s of line %d: a field is one line, so this text is never %s; write it on line %d; if it is not meant as part of it, leave a blank line before it",
+		what, f.Line, done, f.Line))
+}
+
+// conditionLabel warns about a line written as a condition field that is
+// not one (conditionLabel in markdown.go): the step runs for every row.
+func (v *validator) conditionLabel(ln line) {
+	labelAt, at, ok := conditionLabel(ln.text)
+	if !ok {
+		return
+	}
+	fix := ln.text[:labelAt] + "**condition:** " + strings.TrimRight(ln.text[at:], " \t")
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "+echo.Text(fix))
+}
+
+// conditionTypo warns about a field whose label is a misspelt condition
+// (`condtion`, `conditions`) and whose value reads as a comparison: its
+// text is rendered, never tested, so the step runs for every row.
+func (v *validator) conditionTypo(ln line, label string, at int) {
+	if strings.EqualFold(label, "condition") || strings.ContainsAny(label, " \t") || !strings.Contains(ln.text[at:], "${") {
+		return // a label of words (`Condition note`) is a field of its own
+	}
+	if _, close := spell.Closest(label, []string{"condition"}); !close {
+		return
+	}
+	c, err := eval.CompileCondition(strings.TrimRight(ln.text[at:], " \t"))
+	if err != nil {
+		return
+	}
+	compares := false
+	for _, p := range c.Parts() {
+		compares = compares || p.Right != nil
+	}
+	if !compares {
+		return
+	}
+	labelAt := strings.Index(ln.text, label)
+	fix := ln.text[:labelAt] + "condition" + ln.text[labelAt+len(label):]
+	v.lineWarning(ln, labelAt, labelAt+len(label), fmt.Sprintf("the label '%s' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: %s",
+		echo.Text(label), echo.Text(strings.TrimRight(fix, " \t"))))
+}
+
+// loneCR warns about a carriage return that does not end a line before
+// what would be a field or a heading of its own: a flow's lines end in \n
+// or \r\n, so in a file saved with \r alone (old Mac line ends) the
+// fields and conditions after the first line end are text of that line.
+// A \r inside text (`a\rb`) is only text.
+func (v *validator) loneCR(ln line) {
+	off := 0
+	for {
+		i := strings.IndexByte(ln.text[off:], '\r')
+		if i < 0 {
+			return
+		}
+		off += i
+		next, _, _ := strings.Cut(ln.text[off+1:], "\r")
+		_, _, field := parseField(next)
+		_, _, cond := conditionLabel(next)
+		if _, head := heading(next); field || cond || head {
+			break
+		}
+		off++
+	}
+	v.lineWarning(ln, off, off+1, "a carriage return (\\r) alone does not end a line, so the field or heading after it is text of this line, not read as one; save the flow file with \\n or \\r\\n line ends")
 }
 
 // tooLarge says that a flow is over MaxSize. It names no byte

@@ -130,10 +130,17 @@ func TestValidateConditionFields(t *testing.T) {
 	// Not condition fields: the line is checked as a template, and `${a}`
 	// alone has no problem.
 	for _, prefix := range []string{
-		"- **conditions:** ", "- **when:** ", "Note the **condition:** ", "- condition: ", "- *condition:* ",
+		"- **conditions:** ", "- **when:** ", "Note the **condition:** ",
 		"-**condition:** ", "> **condition:** ",
 	} {
 		require.Empty(t, lines(prefix+bad, nil), prefix)
+	}
+	// Nor are these, though they are written as one: a warning says the
+	// step runs for every row (TestValidateConditionNearMiss).
+	for _, prefix := range []string{"- condition: ", "- *condition:* "} {
+		got := lines(prefix+bad, nil)
+		require.Len(t, got, 1, prefix)
+		require.Contains(t, got[0], "1:3: warning: '"+prefix+bad+"': this is not a condition field", prefix)
 	}
 	// A malformed condition line still has its placeholders checked.
 	require.Equal(t, []string{
@@ -216,6 +223,22 @@ func TestFields(t *testing.T) {
 		{Label: "to", Value: "ดี ${y}", Line: 8, Column: 12},
 		{Label: "empty", Value: "", Line: 10, Column: 13},
 	}, flow.Fields([]byte(src)))
+	// Spec section 2: a label as written (spaces, Thai, case), a field
+	// written twice is two fields, and neither an HTML comment nor a `\`
+	// before `${` is special.
+	src = "- **Subject Line:** a\n2) **หัวเรื่อง**: b\n- **to:** c\n- **TO:** d\n<!--\n- **condition:** ${x} == 1\n-->\n- **esc:** \\${x}\n"
+	require.Equal(t, []flow.Field{
+		{Label: "Subject Line", Value: "a", Line: 1, Column: 21},
+		{Label: "หัวเรื่อง", Value: "b", Line: 2, Column: 19},
+		{Label: "to", Value: "c", Line: 3, Column: 11},
+		{Label: "TO", Value: "d", Line: 4, Column: 11},
+		{Label: "condition", Value: "${x} == 1", Line: 6, Column: 18, Condition: true},
+		{Label: "esc", Value: "\\${x}", Line: 8, Column: 12},
+	}, flow.Fields([]byte(src)))
+	res, err := flow.Preview("f.md", []byte(src), scope.New(map[string]any{"x": 1}), flow.PreviewOptions{})
+	require.NoError(t, err)
+	require.Equal(t, "\\1", res[5].Text)
+	require.True(t, res[4].Holds)
 }
 
 // Validate never panics and bounds its work, whatever the bytes.
@@ -307,4 +330,93 @@ func ExampleValidate() {
 func TestHeadings(t *testing.T) {
 	src := "\uFEFF# Renewals\n- **a:** x\n## Notify the customer ##\n```\n## not a heading\n```\n#tag\n####### seven\n###\n\t### Pay\n"
 	require.Equal(t, []flow.Heading{{Text: "Renewals", Line: 1}, {Text: "Notify the customer", Line: 3}, {Text: "", Line: 9}, {Text: "Pay", Line: 10}}, flow.Headings([]byte(src)))
+	// A closing run of # follows a space; a # that ends a word is text.
+	src = "## Learn C#\n## Issue #\n## Plan A ###   \n# #\n## ##x\n"
+	require.Equal(t, []flow.Heading{{Text: "Learn C#", Line: 1}, {Text: "Issue", Line: 2}, {Text: "Plan A", Line: 3}, {Text: "", Line: 4}, {Text: "##x", Line: 5}},
+		flow.Headings([]byte(src)))
+}
+
+// A field is one line (spec section 2): a line that Markdown reads as the
+// continuation of a field's paragraph is not part of the field, and a
+// warning says so, once per field, at the line's text.
+func TestValidateContinuationLines(t *testing.T) {
+	body := "this line is not part of the field 'body' of line 1: a field is one line, so this text is never rendered; write it on line 1; if it is not meant as part of it, leave a blank line before it"
+	for name, c := range map[string]struct {
+		src  string
+		want []string
+	}{
+		"indented": {"- **body:** Dear ${a},\n  your policy ${b} renews.\n  Regards",
+			[]string{"2:3: warning: 'your policy ${b} renews.': " + body}},
+		// A line not indented more than the field is prose after it.
+		"lazy":   {"- **body:** Dear ${a},\nyour policy", nil},
+		"nested": {"  - **body:** Dear ${a},\n  your policy\n    - **b:** x\n      more", []string{"4:7: warning: 'more': this line is not part of the field 'b' of line 3: a field is one line, so this text is never rendered; write it on line 3; if it is not meant as part of it, leave a blank line before it"}},
+		"crlf":   {"- **body:** Dear ${a},\r\n\tmore\r\n", []string{"2:2: warning: 'more': " + body}},
+		"condition": {"- **condition:** ${a} == 1 and\n  ${b} > 2", []string{
+			"1:28: condition: nothing after 'and'",
+			"2:3: warning: '${b} > 2': this line is not part of the condition of line 1: a field is one line, so this text is never tested; write it on line 1; if it is not meant as part of it, leave a blank line before it"}},
+		// Lines that start a block of their own, or follow a blank line,
+		// continue nothing.
+		"blank line": {"- **body:** x\n\nprose ${a}", nil},
+		"next field": {"- **a:** x\n- **b:** y\n**c**: z\n  1. item\n* item\n+ item", nil},
+		"blocks":     {"- **a:** x\n# Step\n- **b:** x\n> quote\n- **c:** x\n| t |\n- **d:** x\n<!-- c -->\n- **e:** x\n---\n- **f:** x\n***", nil},
+		"fence":      {"- **a:** x\n```\ncode\n```\nafter", nil},
+		"no field":   {"prose\nmore prose ${a}", nil},
+	} {
+		require.Equal(t, c.want, lines(c.src, nil), name)
+	}
+	// The warning is a trap, and the flow's fields are as before.
+	got := flow.Validate("f.md", []byte("- **body:** x\n  y"), nil)
+	require.Len(t, got, 1)
+	require.Equal(t, "trap", got[0].Kind)
+	require.True(t, got[0].Warning)
+	require.Equal(t, [4]int{2, 3, 2, 4}, [4]int{got[0].Line, got[0].Column, got[0].EndLine, got[0].EndColumn})
+	require.Equal(t, []flow.Field{{Label: "body", Value: "x", Line: 1, Column: 13}}, flow.Fields([]byte("- **body:** x\n  y")))
+}
+
+// A line written as a condition field that is not one (the label not in
+// bold, or the colon apart from the bold marks, or a misspelt label with a
+// comparison after it) is a warning: the step runs for every row.
+func TestValidateConditionNearMiss(t *testing.T) {
+	notField := "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "
+	for _, c := range []struct{ src, want string }{
+		{"- condition: ${a} > 0", "1:3: warning: '- condition: ${a} > 0': " + notField + "- **condition:** ${a} > 0"},
+		{"Condition: ${a} > 0", "1:1: warning: 'Condition: ${a} > 0': " + notField + "**condition:** ${a} > 0"},
+		{"- **Condition** : ${a} > 0", "1:3: warning: '- **Condition** : ${a} > 0': " + notField + "- **condition:** ${a} > 0"},
+		{"- **condition** ${a} > 0", "1:3: warning: '- **condition** ${a} > 0': " + notField + "- **condition:** ${a} > 0"},
+		{"  * *condition:* ${a} > 0", "1:5: warning: '* *condition:* ${a} > 0': " + notField + "  * **condition:** ${a} > 0"},
+		{"1. ***condition:*** ${a} > 0", "1:4: warning: '1. ***condition:*** ${a} > 0': " + notField + "1. **condition:** ${a} > 0"},
+		{"- **condtion:** ${a} > 0", "1:5: warning: '- **condtion:** ${a} > 0': the label 'condtion' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
+		{"- **cond:** ${a} > 0", "1:5: warning: '- **cond:** ${a} > 0': the label 'cond' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
+		{"- __Conditions:__ ${a} in x, y", "1:5: warning: '- __Conditions:__ ${a} in x, y': the label 'Conditions' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - __condition:__ ${a} in x, y"},
+	} {
+		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
+	}
+	// Not meant as a condition: no placeholder, another word, a field
+	// whose value compares nothing, prose that mentions the word.
+	for _, src := range []string{
+		"- condition: good", "- conditional: ${a} > 0", "- *conditional*: ${a} > 0", "- **conditions:** ${a}",
+		"- **Conditions:** see ${terms}", "The condition: ${a} is shown", "- **when:** ${a} > 0",
+		"- **Condition note:** ${a} > 0", "- **edition:** ${a} > 0",
+	} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}
+
+// A carriage return alone ends no line (spec section 15): before what
+// would be a field, a condition or a heading of its own (a flow saved with
+// old Mac line ends), a warning says so, at that \r; a \r inside text is
+// only text.
+func TestValidateLoneCR(t *testing.T) {
+	reason := "a carriage return (\\r) alone does not end a line, so the field or heading after it is text of this line, not read as one; save the flow file with \\n or \\r\\n line ends"
+	for _, c := range []struct{ src, want string }{
+		{"# T\r- **to:** x\r", "1:4: warning: '# T\\r- **to:** x': " + reason},
+		{"- **a:** x\r\n- **b:** y ok\rmore\r- **condition:** ${a} > 1\r\n", "2:19: warning: '- **b:** y ok\\rmore\\r- **condition:** ${a} > 1': " + reason},
+		{"text\r## Step", "1:5: warning: 'text\\r## Step': " + reason},
+		{"text\r- condition: ${a} > 1", "1:5: warning: 'text\\r- condition: ${a} > 1': " + reason},
+	} {
+		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
+	}
+	for _, src := range []string{"a\rb", "- **a:** x\ry", "x\r\r\n", "- **a:** x\r \r\n"} {
+		require.Empty(t, lines(src, nil), src)
+	}
 }

@@ -151,14 +151,34 @@ type Heading struct {
 func Headings(src []byte) []Heading {
 	var out []Heading
 	for ln := range prose(src) {
-		t := strings.TrimSpace(ln.text)
-		h := strings.TrimLeft(t, "#")
-		if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
-			continue
+		if text, ok := heading(ln.text); ok {
+			out = append(out, Heading{Text: text, Line: ln.num})
 		}
-		out = append(out, Heading{Text: strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), "#")), Line: ln.num})
 	}
 	return out
+}
+
+// heading reads a heading line: one to six `#`, then a space, a tab or
+// the end of the line. It returns the heading's text (headingText).
+func heading(line string) (text string, ok bool) {
+	t := strings.TrimSpace(line)
+	h := strings.TrimLeft(t, "#")
+	if n := len(t) - len(h); n == 0 || n > 6 || h != "" && h[0] != ' ' && h[0] != '\t' {
+		return "", false
+	}
+	return headingText(h), true
+}
+
+// headingText is the text of a heading after its opening `#` marks,
+// without a closing run of `#` (`## Pay ##`); a `#` that ends a word is
+// text (`## Learn C#`), as Markdown reads it.
+func headingText(h string) string {
+	h = strings.TrimSpace(h)
+	t := strings.TrimRight(h, "#")
+	if t == "" || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' {
+		return strings.TrimSpace(t)
+	}
+	return h
 }
 
 // parseField reads a field line. It returns the label and the byte offset
@@ -230,4 +250,57 @@ func listMarker(text string, i int) int {
 		return i
 	}
 	return skipBlank(text, j)
+}
+
+// continues reports whether text, a line right after a field's line (or
+// after a line that continues it), continues that field's value as its
+// author meant it: a line indented more than the field's line (indent
+// spaces and tabs), with text that starts no block of its own (a field, a
+// heading, a list item, a block quote, a table row, HTML, a rule), which
+// Markdown reads as the same paragraph. A field is one line (section 2),
+// so such a line is not part of the field. A line that is not indented
+// more is prose after the field, as often written without a blank line.
+func continues(text string, indent int) bool {
+	t := strings.TrimSpace(text)
+	if t == "" || strings.ContainsAny(t[:1], "#>|<") || strings.Trim(t, "-=*_ \t") == "" {
+		return false
+	}
+	i := skipBlank(text, 0)
+	if i <= indent || listMarker(text, i) != i {
+		return false
+	}
+	_, _, field := parseField(text)
+	return !field
+}
+
+// conditionLabel reads a line that is no field but whose label is meant
+// as `condition` (`- condition: ...`, `- **condition** : ...`, `-
+// **condition** ...`, `- *condition:* ...`, `- ***condition:*** ...`),
+// with a placeholder in its value: the condition that parseField does not
+// read, so the step runs for every row. It returns the byte offsets where
+// the label starts and where the value starts.
+func conditionLabel(text string) (labelAt, valueAt int, ok bool) {
+	labelAt = listMarker(text, skipBlank(text, 0))
+	i := labelAt
+	for i < len(text) && i-labelAt < 3 && (text[i] == '*' || text[i] == '_') {
+		i++
+	}
+	marked := i > labelAt
+	const word = "condition"
+	if len(text)-i < len(word) || !strings.EqualFold(text[i:i+len(word)], word) {
+		return 0, 0, false
+	}
+	j := i + len(word)
+	if j == len(text) || strings.IndexByte(" \t*_:", text[j]) < 0 {
+		return 0, 0, false // `conditional`, or no label at all
+	}
+	colon := false
+	for j < len(text) && strings.IndexByte(" \t*_:", text[j]) >= 0 {
+		colon = colon || text[j] == ':'
+		j++
+	}
+	if (!marked && !colon) || !strings.Contains(text[j:], "${") {
+		return 0, 0, false
+	}
+	return labelAt, j, true
 }

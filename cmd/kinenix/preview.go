@@ -202,8 +202,14 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	// did not print, and preview -strict and validate -strict agree (D43).
 	inline := p.json != nil || p.pf.format == "text" || p.pf.format == "jsonl"
 	var static []flow.Finding // with their rows when a row shows them
-	if !inline {
+	switch {
+	case !inline:
 		static = staticWarnings(f)
+	case p.plan.hasData:
+		// a row shows the warnings of its fields' lines (SampleWarnings);
+		// those of the other lines (prose, a line that continues a
+		// field) follow the rows
+		static = offFields(f, staticWarnings(f))
 	}
 	after := newFindingSet(name, static, !p.plan.single())
 	counter := newColumnCount(src, p.plan, p.plan.every)
@@ -421,6 +427,22 @@ func staticWarnings(f *flow.Flow) []flow.Finding {
 	var out []flow.Finding
 	for _, fd := range f.Findings() {
 		if fd.Warning {
+			out = append(out, fd)
+		}
+	}
+	return out
+}
+
+// offFields keeps the findings of fs that are on no field's line of f:
+// no row's field shows them.
+func offFields(f *flow.Flow, fs []flow.Finding) []flow.Finding {
+	onField := map[int]bool{}
+	for _, fd := range f.Fields() {
+		onField[fd.Line] = true
+	}
+	var out []flow.Finding
+	for _, fd := range fs {
+		if !onField[fd.Line] {
 			out = append(out, fd)
 		}
 	}

@@ -164,3 +164,33 @@ func TestColumnAdviceFollowedEveryValue(t *testing.T) {
 		require.NotContains(t, r.stdout+r.stderr, "warning", "%v", args)
 	}
 }
+
+// A warning of a line that is no field (prose, a line that continues a
+// field, a condition label not read as one) has no field to follow: in
+// text, -json and jsonl it is printed after the rows, as table and csv
+// print it, so preview -strict and validate -strict still agree (D43).
+func TestPreviewStrictWarningOffField(t *testing.T) {
+	d := writeFile(t, "s.csv", "amount\n10\n3\n")
+	f := writeFlow(t, "p.md", "- **body:** Dear ${row.amount},\n  more text\n\n{{row.amount}}\n- condition: ${row.amount} > 5\n")
+	v := runCLI(t, "", "validate", "-strict", "-data", d, f)
+	require.Equal(t, 1, v.code, v.stdout+v.stderr)
+	require.Equal(t, 3, strings.Count(v.stdout, "warning: "), v.stdout)
+	for _, args := range [][]string{
+		{}, {"-each"}, {"-each", "-format", "table"}, {"-each", "-format", "csv"}, {"-each", "-format", "jsonl"},
+		{"-summary"}, {"-errors"},
+	} {
+		r := runCLI(t, "", append(append([]string{"preview", "-strict", "-data", d}, args...), f)...)
+		require.Equal(t, 1, r.code, "%v: %s", args, r.stdout+r.stderr)
+		require.Contains(t, r.stdout+r.stderr, v.stdout, "%v", args)
+		r = runCLI(t, "", append(append([]string{"preview", "-data", d}, args...), f)...)
+		require.Equal(t, 0, r.code, "%v: %s", args, r.stdout+r.stderr)
+	}
+	r := runCLI(t, "", "preview", "-strict", "-json", "-each", "-data", d, f)
+	require.Equal(t, 1, r.code)
+	var doc testPreviewDoc
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	require.Equal(t, 3, doc.Warnings)
+	require.Len(t, doc.Files[0].Warnings, 3)
+	require.Equal(t, 2.0, doc.Files[0].Warnings[0]["line"])
+	require.Equal(t, "trap", doc.Files[0].Warnings[0]["kind"])
+}
