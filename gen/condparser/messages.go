@@ -324,6 +324,16 @@ func textAfterQuote(line string, off int, again string) string {
 	}
 	inner := line[open+1 : j]
 	switch {
+	case strings.HasPrefix(rest, "&&"), strings.HasPrefix(rest, "||"):
+		// `== 'Active' && ...`: the trap of D44, not a quote to move;
+		// the line written with the word follows (eval's fixLine).
+		word := "and"
+		if rest[0] == '|' {
+			word = "or"
+		}
+		return "; '" + rest[:2] + "' does not join the parts of a condition (" + word + " does)"
+	case rest == ";":
+		return "; ';' is not part of a condition: leave it out"
 	case rest[0] == ',' && afterIn(line[:open]):
 		// A list of items after in that goes wrong after this one.
 		return "; write the items of a list with a comma between them, each quote closed and nothing after the last: X in 'a', 'b'"
