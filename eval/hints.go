@@ -470,6 +470,19 @@ type dateSide struct {
 // dateAdvice is what orderDateHint says when it writes no rewrite.
 const dateAdvice = "compare them as numbers written year, month, day (yyyymmdd) on both sides"
 
+// DateAdvice is what the hint of an order comparison of dates says when
+// it writes no rewrite (D44); the column facts of a sheet (package flow)
+// say it of a column of dates read as a number.
+const DateAdvice = "dates are not compared by < and >; " + dateAdvice
+
+// IsDate reports whether text is a date as the hint of an order
+// comparison reads one: 2026-04-15, 15/04/2026, 15.04.2026, alone or
+// before a time.
+func IsDate(text string) bool {
+	_, ok := readDate(text)
+	return ok
+}
+
 // dateRewrite is the comparison of sides written as numbers of year, month,
 // day and time (orderDateHint), or, when that is not certain, why.
 func dateRewrite(op string, sides [2]dateSide) (rewrite, why string) {
