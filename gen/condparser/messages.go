@@ -351,11 +351,46 @@ func textAfterQuote(line string, off int, again string) string {
 	case rest[0] == '\'' || rest[0] == '"':
 		return "; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in " + echo.Cut(q+inner+q+", "+rest, echoLimit)
 	case leadingBoolWord(rest) != "":
+		if fix, ok := quotedOrWords(line[:open], q+inner+q, rest); ok {
+			return "; to test for one of several values, write in instead of == and or: " + echo.Cut(fix, echoLimit)
+		}
 		return "; after " + leadingBoolWord(rest) + " write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes"
 	case !strings.ContainsAny(rest, `'"$`):
 		return whole + ": " + echo.Cut(q+inner+" "+rest+q, echoLimit)
 	}
 	return whole
+}
+
+// quotedOrWords is the line `${x} in 'a', 'b'` for a line that is
+// `${x} == 'a' or 'b'` (before is the line up to the first quote, first
+// the quoted text, rest what follows it): quoted texts joined by or after
+// ==, as D44's `== a or b` of bare words, the trap this is with quotes.
+// ok is false for any other line: more than one placeholder before, or
+// anything but quoted texts after each or.
+func quotedOrWords(before, first, rest string) (string, bool) {
+	left, ok := strings.CutSuffix(strings.TrimRight(before, " \t"), "==")
+	left = strings.TrimSpace(left)
+	if !ok || !strings.HasPrefix(left, "${") || !strings.HasSuffix(left, "}") || strings.Count(left, "${") != 1 {
+		return "", false
+	}
+	items := []string{first}
+	for rest != "" {
+		w := leadingBoolWord(rest)
+		if !strings.EqualFold(w, "or") {
+			return "", false
+		}
+		rest = strings.TrimLeft(strings.TrimLeft(rest, " \t")[len(w):], " \t")
+		if rest == "" || (rest[0] != '\'' && rest[0] != '"') {
+			return "", false
+		}
+		end := strings.IndexByte(rest[1:], rest[0])
+		if end < 0 {
+			return "", false
+		}
+		items = append(items, rest[:end+2])
+		rest = strings.TrimSpace(rest[end+2:])
+	}
+	return left + " in " + strings.Join(items, ", "), len(items) > 1
 }
 
 // quote quotes text of the line for a reason, shortened. It uses single
