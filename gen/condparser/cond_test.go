@@ -228,7 +228,17 @@ var errCases = []errCase{
 	{"${s}inch", "not a condition: '${s}inch'" + notCondHint, 0}, // no word
 	{"not not ${a}", "not a condition: 'not not ${a}'" + notCondHint, 0},
 	{"'a == b'", `not a condition: "'a == b'"` + notCondHint, 0},
-	{"${x} is null", "not a condition: '${x} is null'" + notCondHint, 0},
+	// a word that is no operator after a placeholder: is and equals
+	// compare (D49: the line written with == is a condition)
+	{"${x} is null", "not a condition: '${x} is null'; there is no null: write ${x} is empty", 0},
+	{"${x} is not None", "not a condition: '${x} is not None'; there is no None: write ${x} is not empty", 0},
+	{"${s} is Due", "not a condition: '${s} is Due'; to compare, write == instead of is: ${s} == Due", 0},
+	{"${s} IS NOT Paid", "not a condition: '${s} IS NOT Paid'; to compare, write != instead of IS NOT: ${s} != Paid", 0},
+	{"${s} equals 'Due'", "not a condition: \"${s} equals 'Due'\"; to compare, write == instead of equals: ${s} == 'Due'", 0},
+	{"${n} between 1 and 5", "not a condition: '${n} between 1 and 5'; 'between' is not an operator: " + operators, 0},
+	{"${s} ends with .th", "not a condition: '${s} ends with .th'; 'ends' is not an operator: " + operators, 0},
+	{"${s} is", "not a condition: '${s} is'" + notCondHint, 0},
+	{"${s} คือ ค้างชำระ", "not a condition: '${s} คือ ค้างชำระ'; 'คือ' is not an operator: " + operators, 0}, // Thai vowels are marks of the word
 	{"${x}contains y", "not a condition: '${x}contains y' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${x} contains y", 4},
 	{"contains y", "not a condition: 'contains y'" + notCondHint, 0},
 	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 39) + "…'" + notCondHint, 0}, // D37: 40 characters, … included

@@ -79,11 +79,61 @@ func problemError(p condgen.Problem, line string) error {
 				"write a space before " + word + ": " + echo.Text(fixed)
 			break
 		}
-		reason = "not a condition: " + quote(p.Text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})"
+		reason = "not a condition: " + quote(p.Text)
+		if hint := wordHint(p.Text); hint != "" {
+			reason += hint
+			break
+		}
+		reason += " (a condition compares two values, like ${x} == yes, or is a single ${...})"
 	default:
 		return internalError(fmt.Errorf("unknown problem: %v", p.Error()))
 	}
 	return &SyntaxError{Offset: p.Offset, Reason: reason}
+}
+
+// wordHint is the fix for a part that is a placeholder and a word that is
+// no operator after it (`${s} is Due`, `${s} equals Due`, `${x} is null`,
+// `${n} between 1 and 5`): is and equals compare, so == (!= after is not)
+// is written instead, with the line; is null (none, nil) is is empty; any
+// other word gets the list of operators. "" when the part is not so.
+func wordHint(part string) string {
+	t := strings.TrimSpace(part)
+	end := strings.IndexByte(t, '}')
+	if !strings.HasPrefix(t, "${") || end < 0 || end+1 >= len(t) || (t[end+1] != ' ' && t[end+1] != '\t') {
+		return ""
+	}
+	left := t[:end+1]
+	rest := strings.TrimLeft(t[end+1:], " \t")
+	n := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
+	if n < 0 {
+		n = len(rest)
+	}
+	word, after := rest[:n], strings.TrimSpace(rest[n:])
+	switch lw := strings.ToLower(word); {
+	case word == "":
+		return ""
+	case lw == "is" || lw == "equals" || lw == "eq":
+		not, notWord := false, ""
+		if len(after) > 4 && strings.EqualFold(after[:4], "not ") {
+			not, notWord, after = true, after[:3], strings.TrimSpace(after[4:])
+		}
+		switch strings.ToLower(after) {
+		case "":
+			return ""
+		case "null", "none", "nil":
+			op := " is empty"
+			if not {
+				op = " is not empty"
+			}
+			return "; there is no " + after + ": write " + echo.Cut(left+op, echoLimit)
+		}
+		op, written := "==", word
+		if not {
+			op, written = "!=", word+" "+notWord
+		}
+		return "; to compare, write " + op + " instead of " + written + ": " + echo.Cut(left+" "+op+" "+after, echoLimit)
+	}
+	return "; " + quote(word) + " is not an operator: " + operators
 }
 
 // opHints names the operator meant by common mistakes.
