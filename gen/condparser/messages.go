@@ -374,6 +374,16 @@ func textAfterQuote(line string, off int, again string) string {
 	}
 	inner := line[open+1 : j]
 	switch {
+	case boolCompare(rest) != "":
+		// `${s} contains '@' == false`: a part is a test already
+		part := strings.TrimSpace(line[:j+1])
+		if strings.Count(part, "${") != 1 || hasBoolWordIn(line[:open]) {
+			return "; a part is true or false already, and is not compared again: write not before it for its opposite"
+		}
+		if boolCompare(rest) == "not" {
+			part = "not " + part
+		}
+		return "; a part is true or false already, and is not compared again: write " + echo.Cut(part, echoLimit)
 	case strings.HasPrefix(rest, "&&"), strings.HasPrefix(rest, "||"):
 		// `== 'Active' && ...`: the trap of D44, not a quote to move;
 		// the line written with the word follows (eval's fixLine).
@@ -409,6 +419,34 @@ func textAfterQuote(line string, off int, again string) string {
 		return whole + ": " + echo.Cut(q+inner+" "+rest+q, echoLimit)
 	}
 	return whole
+}
+
+// boolCompare reads rest, the text after a quoted side, as a comparison
+// of the part before it with true or false (`== false`, `!= true`): "not"
+// when it negates the part, "yes" when it keeps it, "" for other text.
+func boolCompare(rest string) string {
+	op := ""
+	switch {
+	case strings.HasPrefix(rest, "=="):
+		op = "=="
+	case strings.HasPrefix(rest, "!="):
+		op = "!="
+	default:
+		return ""
+	}
+	switch strings.ToLower(strings.TrimSpace(rest[2:])) {
+	case "false":
+		if op == "==" {
+			return "not"
+		}
+		return "yes"
+	case "true":
+		if op == "!=" {
+			return "not"
+		}
+		return "yes"
+	}
+	return ""
 }
 
 // quotedOrWords is the line `${x} in 'a', 'b'` for a line that is
