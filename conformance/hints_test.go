@@ -93,6 +93,7 @@ var (
 	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
 	spaceBefore  = regexp.MustCompile(`write a space before (\S+): .+$`)
+	wholeLine    = regexp.MustCompile(`(?:to compare, write (?:==|!=) instead of [^:]+: |there is no \S+: write |write in instead of == and or: |; write: )(.+)$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 
@@ -162,6 +163,9 @@ func follow(text, msg string) (string, bool) {
 	if m := spaceBefore.FindStringSubmatch(msg); m != nil {
 		// a word glued to the } before it: the space the hint names
 		return strings.ReplaceAll(text, "}"+m[1], "} "+m[1]), true
+	}
+	if m := wholeLine.FindStringSubmatch(msg); m != nil {
+		return m[1], true // the whole line, rewritten
 	}
 	if numberInCond.MatchString(msg) {
 		// the side that is not a number: its ${X} becomes ${number(X)}

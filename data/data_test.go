@@ -442,6 +442,8 @@ func TestCSV(t *testing.T) {
 		{"a,b\n1,2\n3,4,5\n", `data in s.csv: line 3, column 3: "5" is in a column with no header name`},
 		// the header is not on the first line: the advice names the header
 		{"\n\na,b\n1,2,3\n", `data in s.csv: line 4, column 3: "3" is in a column with no header name; give the column a name in the header (line 3) or remove the value`},
+		// a title above the table was read as the header (D49: the fix that works)
+		{"Payroll November\n\nid,name\n1,Som\n", `data in s.csv: line 3, column 2: "name" is in a column with no header name; give the column a name in the header (line 1) or remove the value; if line 1 ("Payroll November") is a title above the table, delete it: the first line that is not blank is read as the header`},
 		// an empty name in a header below line 1 names its line, not "the first row"
 		{"\n,,\na,,c\n1,2,3\n", `data in s.csv: line 3, column 2: the header (line 3, the first line that is not blank) has an empty column name; every column needs a name`},
 		{"a,b\n1,x\"y\n", `data in s.csv: line 2: not valid CSV: a " inside a field that does not start with "`},

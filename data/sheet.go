@@ -49,6 +49,22 @@ func (s *sheet) headerCell(j int) string {
 	return "line " + strconv.Itoa(s.headerRow)
 }
 
+// titleHint is the end of the message for a value past the header when
+// the header is one name alone: most likely a title above the table (a
+// report's first line, `Payroll November 2026`), which the header was read
+// from, since the first row that is not blank is the header.
+func (s *sheet) titleHint() string {
+	if len(s.header) != 1 {
+		return ""
+	}
+	place := "line " + strconv.Itoa(s.headerRow)
+	if s.leading {
+		place = "row " + strconv.Itoa(s.headerRow)
+	}
+	return "; if " + place + " (" + quoteKey(s.header[0]) + ") is a title above the table, delete it: the first " +
+		strings.Fields(place)[0] + " that is not blank is read as the header"
+}
+
 // emptyName is the reason for an empty column name in the header, whose
 // row is row (its line in CSV, its row number in a workbook): `the first
 // row` when it is row 1, else its place as headerCell names it, `line 3`
@@ -96,7 +112,7 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 			return nil, s.d.errorf("%s: %s is left of the table, whose header starts at %s; give its column a name in the header or remove the value", where(j), quoteKey(c), s.headerStart)
 		}
 		if s.header != nil && j-s.skip >= len(s.header) {
-			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the header (%s) or remove the value", where(j), quoteKey(c), s.headerCell(j))
+			return nil, s.d.errorf("%s: %s is in a column with no header name; give the column a name in the header (%s) or remove the value%s", where(j), quoteKey(c), s.headerCell(j), s.titleHint())
 		}
 	}
 	if blank {

@@ -141,6 +141,7 @@ func TestXLSXErrors(t *testing.T) {
 		{"empty below row 1", []cell{{"B3", "a", ""}, {"D3", "c", ""}, {"B4", 1, ""}}, `data in w.xlsx: cell C3: the header (row 3, the first row that is not blank) has an empty column name; every column needs a name`},
 		{"no header", []cell{{"A1", "a", ""}, {"A2", 1, ""}, {"C2", "x", ""}}, `data in w.xlsx: cell C2: "x" is in a column with no header name`},
 		{"no header below", []cell{{"B3", "a", ""}, {"B4", 1, ""}, {"D4", "x", ""}}, `data in w.xlsx: cell D4: "x" is in a column with no header name; give the column a name in the header (cell D3) or remove the value`},
+		{"a title above the table", []cell{{"A1", "Payroll", ""}, {"A3", "id", ""}, {"B3", "name", ""}}, `data in w.xlsx: cell B3: "name" is in a column with no header name; give the column a name in the header (cell B1) or remove the value; if row 1 ("Payroll") is a title above the table, delete it: the first row that is not blank is read as the header`},
 		{"left of the table", []cell{{"B2", "a", ""}, {"B3", 1, ""}, {"A4", "x", ""}, {"B4", 2, ""}},
 			`data in w.xlsx: cell A4: "x" is left of the table, whose header starts at cell B2; give its column a name in the header or remove the value`},
 		{"blank header", []cell{{"A1", " ", ""}, {"B1", " ", ""}, {"A2", 1, ""}}, `data in w.xlsx: cell A1: the header (the first row) has an empty column name`},

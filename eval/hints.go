@@ -42,12 +42,18 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 			e.Subject = text
 			return e
 		}
+		if reason, ok := c.dashedKey(n); ok {
+			return c.fail(n, ErrType, reason)
+		}
 		return c.fail(n, ErrType, t+" is empty"+why+"; use default("+t+", "+fallback+")")
 	case value.Text:
 		if value.IsBlankText(v.Text()) {
 			return c.fail(n, ErrType, t+" is blank text ("+quote(v.Text())+"), not a number"+why+"; use default(number("+t+"), "+fallback+")")
 		}
 		if !value.HoldsDigit(v.Text()) {
+			if reason, ok := c.joinsValues(n); ok {
+				return c.fail(c.tree, ErrType, reason) // `${row.first + row.last}`: text joined (D44)
+			}
 			// number(...) would fail too: no hint that fails when
 			// followed (D49).
 			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number, and number(...) finds none in it")
@@ -67,9 +73,116 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 		if why := value.NotOneNumberReason(v.Text()); why != "" {
 			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), "+why)
 		}
+		if pct, ok := percentText(v.Text()); ok {
+			// number('7%') is 7: followed, `use number(x)` would give a
+			// result 100 times too large, quietly (D44, D49).
+			return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), a percent, not a number: number("+t+") reads it as "+
+				pct+"; for the rate it stands for, use (number("+t+") / 100)")
+		}
 		return c.fail(n, ErrType, t+" is text ("+quote(v.Text())+"), not a number; use number("+t+")")
 	}
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
+}
+
+// percentText reports whether s is a percent written as text, a plain
+// number and a % sign after it (`7%`, `-2.5 %`, as a sheet's percent cells
+// are read), with the number as written.
+func percentText(s string) (string, bool) {
+	num, ok := strings.CutSuffix(value.TrimBlank(s), "%")
+	num = value.TrimBlank(num)
+	if !ok || num == "" {
+		return "", false
+	}
+	_, plain := value.ParseNum(num)
+	return num, plain
+}
+
+// dashedKey is the reason for n, an empty lookup, when it is written glued
+// to a - and a word after it (`row.e-mail`, `row.ชื่อ-สกุล`): that is
+// row.e minus mail, where a key with a - in it was surely meant; the
+// expression is written again with the key in brackets (D9, D49), as a
+// key with spaces is told.
+func (c source) dashedKey(n ast.Expr) (string, bool) {
+	if _, ok := n.(*ast.SelectorExpr); !ok || c.tree == nil {
+		return "", false
+	}
+	if _, ok := lookupPath(n); !ok {
+		return "", false
+	}
+	// The chain of `- word` glued after n: n is the X of the innermost.
+	end, key := n.End(), ""
+	for {
+		var next *ast.BinaryExpr
+		ast.Inspect(c.tree, func(m ast.Node) bool {
+			if b, ok := m.(*ast.BinaryExpr); ok && b.Op == ast.Sub && b.X.Pos() == n.Pos() && b.X.End() == end {
+				next = b
+			}
+			return next == nil
+		})
+		if next == nil {
+			break
+		}
+		id, ok := next.Y.(*ast.Ident)
+		if !ok || id.Pos() != end+1 || c.src[end:id.Pos()] != "-" {
+			break
+		}
+		key += "-" + id.Name
+		end = id.End()
+	}
+	if key == "" {
+		return "", false
+	}
+	sel := n.(*ast.SelectorExpr)
+	base := c.src[sel.X.Pos():sel.X.End()]
+	key = sel.Sel.Name + key
+	written := c.src[n.Pos():end]
+	fixed := c.src[:n.Pos()] + ast.KeyPath(base, key) + c.src[end:]
+	return written + " is read as " + c.src[n.Pos():n.End()] + " minus " + strings.TrimPrefix(c.src[n.End():end], "-") +
+		", and " + c.src[n.Pos():n.End()] + " is empty; to read the key " + quote(key) + ", write " + short(strings.TrimSpace(fixed)), true
+}
+
+// joinsValues is the reason for a + that joins values (D44), when the
+// whole expression is a chain of + whose operands are all lookups and
+// one of them is text that holds no number (`${row.first + row.last}`):
+// each goes in a ${...} of its own, as with &.
+func (c source) joinsValues(n ast.Expr) (string, bool) {
+	top := c.tree
+	for {
+		p, ok := top.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		top = p.X
+	}
+	b, ok := top.(*ast.BinaryExpr)
+	if !ok || b.Op != ast.Add {
+		return "", false
+	}
+	var operands []ast.Expr
+	var flatten func(x ast.Expr) bool
+	flatten = func(x ast.Expr) bool {
+		if b, ok := x.(*ast.BinaryExpr); ok && b.Op == ast.Add {
+			return flatten(b.X) && flatten(b.Y)
+		}
+		if _, ok := lookupPath(x); !ok {
+			return false
+		}
+		operands = append(operands, x)
+		return true
+	}
+	if !flatten(b) {
+		return "", false
+	}
+	found := false
+	parts := make([]string, len(operands))
+	for i, x := range operands {
+		parts[i] = c.srcText(x)
+		found = found || x.Pos() == n.Pos() && x.End() == n.End()
+	}
+	if !found {
+		return "", false
+	}
+	return joinText("+", false, parts, make([]*ast.BasicLit, len(parts))), true
 }
 
 // numberCall is err, a failure of call n (its text in src), with the hint
@@ -185,11 +298,12 @@ func (c source) divisor(n ast.Expr) bool {
 // joinText is the reason for text joined by an operator inside ${...}
 // (D44): the text goes outside the ${...}, and each run of other parts in
 // a ${...} of its own: `${row.Amount + " THB"}` -> `${row.Amount} THB`,
-// `${row.a + 1 + ' THB'}` -> `${row.a + 1} THB` (a run of + is arithmetic;
-// & is never, so each of its parts has its own ${...}). parts are the operands
-// as written, in order; lits[i] is the text of part i when it is a text
+// `${row.a + 1 + ' THB'}` -> `${row.a + 1} THB` (with arith, a run of
+// parts stays arithmetic; & is never, nor a + of values that are text,
+// so each of their parts has its own ${...}). parts are the operands as
+// written, in order; lits[i] is the text of part i when it is a text
 // literal.
-func joinText(op string, parts []string, lits []*ast.BasicLit) string {
+func joinText(op string, arith bool, parts []string, lits []*ast.BasicLit) string {
 	var b strings.Builder
 	for i := 0; i < len(parts); {
 		if lits[i] != nil {
@@ -199,7 +313,7 @@ func joinText(op string, parts []string, lits []*ast.BasicLit) string {
 		}
 		b.WriteString("${")
 		b.WriteString(parts[i])
-		for i++; op == "+" && i < len(parts) && lits[i] == nil; i++ {
+		for i++; arith && i < len(parts) && lits[i] == nil; i++ {
 			b.WriteString(" " + op + " ")
 			b.WriteString(parts[i])
 		}
@@ -260,7 +374,7 @@ func (c source) joinsText(n *ast.BinaryExpr) (string, bool) {
 	if !other || !joins {
 		return "", false
 	}
-	return joinText("+", parts, lits), true
+	return joinText("+", true, parts, lits), true
 }
 
 // ampersandJoin is the reason for `a & b` (D44): & joins text in a sheet's
@@ -291,7 +405,7 @@ func (c source) ampersandJoin(n *ast.BadExpr) (string, bool) {
 			lits[i] = lit
 		}
 	}
-	return joinText("&", parts, lits), true
+	return joinText("&", false, parts, lits), true
 }
 
 // orderDateHint is the reason for an order comparison (D28) where a side is
@@ -355,6 +469,19 @@ type dateSide struct {
 
 // dateAdvice is what orderDateHint says when it writes no rewrite.
 const dateAdvice = "compare them as numbers written year, month, day (yyyymmdd) on both sides"
+
+// DateAdvice is what the hint of an order comparison of dates says when
+// it writes no rewrite (D44); the column facts of a sheet (package flow)
+// say it of a column of dates read as a number.
+const DateAdvice = "dates are not compared by < and >; " + dateAdvice
+
+// IsDate reports whether text is a date as the hint of an order
+// comparison reads one: 2026-04-15, 15/04/2026, 15.04.2026, alone or
+// before a time.
+func IsDate(text string) bool {
+	_, ok := readDate(text)
+	return ok
+}
 
 // dateRewrite is the comparison of sides written as numbers of year, month,
 // day and time (orderDateHint), or, when that is not certain, why.

@@ -31,6 +31,10 @@ func hintData() map[string]any {
 			"end":        "2026-05-01T10:00",
 			"n":          "1500",
 			"list":       []any{"a", "b"},
+			"vat":        "7%",
+			"e-mail":     "a@b.co",
+			"First-Name": "somchai",
+			"ชื่อ-สกุล":  "สมชาย ใจดี",
 		},
 	}
 }
@@ -79,6 +83,16 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 & joins names", src: `${row.first & ' ' & row.last}`, want: "Somchai Jaidee"},
 		{rule: "D44 & joins values", src: `${row.first & row.last}`, want: "SomchaiJaidee"},
 		{rule: "D44 & joins a number", src: `${row.Amount * 2 & ' THB'}`, want: "24 THB"},
+		{rule: "D44 + joins values from data", src: `${row.first + row.last}`, want: "SomchaiJaidee"},
+		{rule: "D44 + joins values in parentheses", src: `${(row.Customer + row.first)}`, want: "AcmeSomchai"},
+		// D44, D49: a percent as text: number(...) reads 7 of '7%', so
+		// the hint divides by 100.
+		{rule: "D7 D49 percent", src: "${100 * (1 + row.vat)}", want: "107"},
+		{rule: "D7 D49 percent divides", src: "${14 / row.vat}", want: "200"},
+		// D9, D49: a key with a - in it, glued, inside an expression.
+		{rule: "D9 D49 dashed key", src: "${lower(row.e-mail)}", want: "a@b.co"},
+		{rule: "D9 D49 dashed key, upper", src: "${upper(row.First-Name)}", want: "SOMCHAI"},
+		{rule: "D9 D49 dashed Thai key", src: "${trim(row.ชื่อ-สกุล)}", want: "สมชาย ใจดี"},
 		// D44: text without quotes where a value is expected.
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},

@@ -608,6 +608,11 @@ func guardAdvice(col ColumnFacts, w warnCells) string {
 	switch {
 	case w.nested:
 		return "correct the data (a list or a dictionary cannot be named in a condition to leave its rows out)"
+	case numbers == 0 && !col.Field && datesOnly(w):
+		// `${row.Renewal Date} < ${today}`: the data is right, the
+		// comparison is not (D44), whether or not a row's own error
+		// says so (the other side may be empty, D28)
+		return "the column holds dates, and " + eval.DateAdvice
 	case numbers == 0:
 		return "the column holds no numbers: " + asText
 	case col.Field:
@@ -627,6 +632,20 @@ func guardAdvice(col ColumnFacts, w warnCells) string {
 	}
 	return "correct the data, or, in a condition, leave such rows out with a part before the comparison (not " +
 		x + " in " + strings.Join(lits, ", ") + " and ...)"
+}
+
+// datesOnly reports whether the text cells w are all dates, as an order
+// comparison's hint reads them (eval.IsDate).
+func datesOnly(w warnCells) bool {
+	if w.other || len(w.values) == 0 {
+		return false
+	}
+	for _, v := range w.values {
+		if !eval.IsDate(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // listRows sets the rows of w, a warning about the cells c: Rows, and Row

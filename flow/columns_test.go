@@ -371,7 +371,7 @@ func TestColumnWarningPointsAtRead(t *testing.T) {
 // are no numbers either. A column with some numbers keeps the guard.
 func TestColumnNoNumbersNoGuard(t *testing.T) {
 	cols := []flow.ColumnRead{{Name: "d", Numeric: true, Line: 1, Column: 20}}
-	c := flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"2026-01-15", "", "2026-02-01"}}))
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"d": {"n/a", "", "tba"}}))
 	ws := c.Warnings("f.md")
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "; the column holds no numbers: correct the data, or read the column as text (compare it with == or in;")
@@ -380,6 +380,30 @@ func TestColumnNoNumbersNoGuard(t *testing.T) {
 	ws = c.Warnings("f.md")
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "leave such rows out with a part before the comparison (not ${row.d} in '2026-01-15', '2026-02-01' and ...)")
+}
+
+// D44, D49: a column of dates compared by < and > holds no numbers, yet
+// the data is right: the advice says that dates are not compared so, as
+// a row's own error does, not to correct the data, also where the row's
+// comparison is quietly false (the other side empty, D28). A field that
+// reads the column as a number, and a column with other text among its
+// dates, keep their advice.
+func TestColumnOfDatesSaysDates(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "Renewal Date", Numeric: true, Line: 1, Column: 20}}
+	c := flow.CountColumns(cols, rowsOf(map[string][]any{"Renewal Date": {"2026-12-15", "", "15/01/2027"}}))
+	ws := c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Equal(t, "column Renewal Date is read as a number, but rows[0] (sheet row 2), rows[2] (sheet row 4) hold text that is not a number ('2026-12-15', '15/01/2027'); "+
+		"the column holds dates, and dates are not compared by < and >; compare them as numbers written year, month, day (yyyymmdd) on both sides", ws[0].Message)
+	c = flow.CountColumns(cols, rowsOf(map[string][]any{"Renewal Date": {"2026-12-15", "soon"}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.Contains(t, ws[0].Message, "the column holds no numbers: correct the data")
+	field := []flow.ColumnRead{{Name: "Renewal Date", Numeric: true, Field: true, Line: 1, Column: 20}}
+	c = flow.CountColumns(field, rowsOf(map[string][]any{"Renewal Date": {"2026-12-15"}}))
+	ws = c.Warnings("f.md")
+	require.Len(t, ws, 1)
+	require.NotContains(t, ws[0].Message, "dates")
 }
 
 // Review R6: in JSON lines, a boolean, a list and a dictionary in a column

@@ -228,7 +228,17 @@ var errCases = []errCase{
 	{"${s}inch", "not a condition: '${s}inch'" + notCondHint, 0}, // no word
 	{"not not ${a}", "not a condition: 'not not ${a}'" + notCondHint, 0},
 	{"'a == b'", `not a condition: "'a == b'"` + notCondHint, 0},
-	{"${x} is null", "not a condition: '${x} is null'" + notCondHint, 0},
+	// a word that is no operator after a placeholder: is and equals
+	// compare (D49: the line written with == is a condition)
+	{"${x} is null", "not a condition: '${x} is null'; there is no null: write ${x} is empty", 0},
+	{"${x} is not None", "not a condition: '${x} is not None'; there is no None: write ${x} is not empty", 0},
+	{"${s} is Due", "not a condition: '${s} is Due'; to compare, write == instead of is: ${s} == Due", 0},
+	{"${s} IS NOT Paid", "not a condition: '${s} IS NOT Paid'; to compare, write != instead of IS NOT: ${s} != Paid", 0},
+	{"${s} equals 'Due'", "not a condition: \"${s} equals 'Due'\"; to compare, write == instead of equals: ${s} == 'Due'", 0},
+	{"${n} between 1 and 5", "not a condition: '${n} between 1 and 5'; 'between' is not an operator: " + operators, 0},
+	{"${s} ends with .th", "not a condition: '${s} ends with .th'; 'ends' is not an operator: " + operators, 0},
+	{"${s} is", "not a condition: '${s} is'" + notCondHint, 0},
+	{"${s} คือ ค้างชำระ", "not a condition: '${s} คือ ค้างชำระ'; 'คือ' is not an operator: " + operators, 0}, // Thai vowels are marks of the word
 	{"${x}contains y", "not a condition: '${x}contains y' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${x} contains y", 4},
 	{"contains y", "not a condition: 'contains y'" + notCondHint, 0},
 	{strings.Repeat("x", 50), "not a condition: '" + strings.Repeat("x", 39) + "…'" + notCondHint, 0}, // D37: 40 characters, … included
@@ -305,6 +315,15 @@ var errCases = []errCase{
 	{"${x} == 'hello' 'x'", "text after the closing quote: \"'x'\"; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in 'hello', 'x'", 16},
 	{"'a' b == ${x}", "text after the closing quote: 'b == ${x}'; put the whole text inside the quotes", 4},
 	{"${a} == 'x' 'y'", "text after the closing quote: \"'y'\"; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in 'x', 'y'", 12},
+	{"${a} == 'x' && ${b} > 0", "text after the closing quote: '&& ${b} > 0'; '&&' does not join the parts of a condition (and does)", 12},
+	{`${a} == "x"|| ${b}`, "text after the closing quote: '|| ${b}'; '||' does not join the parts of a condition (or does)", 11},
+	{"${a} == 'x';", "text after the closing quote: ';'; ';' is not part of a condition: leave it out", 11},
+	{"${a} == 'x' or 'y'", "text after the closing quote: \"or 'y'\"; to test for one of several values, write in instead of == and or: ${a} in 'x', 'y'", 12},
+	{`${a} == "x" or "y" OR 'z'`, `text after the closing quote: 'or "y" OR 'z''; to test for one of several values, write in instead of == and or: ${a} in "x", "y", 'z'`, 12},
+	{"${a} == 'x' or 'y' and ${b}", "text after the closing quote: \"or 'y' and ${b}\"; after or write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes", 12},
+	{`${e} contains "@" == false`, `text after the closing quote: '== false'; a part is true or false already, and is not compared again: write not ${e} contains "@"`, 18},
+	{`${e} contains '@' != false`, `text after the closing quote: '!= false'; a part is true or false already, and is not compared again: write ${e} contains '@'`, 18},
+	{`${a} == 1 and ${e} contains '@' == TRUE`, `text after the closing quote: '== TRUE'; a part is true or false already, and is not compared again: write not before it for its opposite`, 32},
 	{"${a} == 'x' and Johnson", "text after the closing quote: 'and Johnson'; after and write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes", 12},
 	{"${a} == 'it''s'", `text after the closing quote: "'s'"; to write ' in quoted text, quote it with " instead: "it's"`, 12},
 	{"${x} == 'O'Brien'", `text after the closing quote: "Brien'"; to write ' in quoted text, quote it with " instead: "O'Brien"`, 11},

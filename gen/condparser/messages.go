@@ -79,11 +79,61 @@ func problemError(p condgen.Problem, line string) error {
 				"write a space before " + word + ": " + echo.Text(fixed)
 			break
 		}
-		reason = "not a condition: " + quote(p.Text) + " (a condition compares two values, like ${x} == yes, or is a single ${...})"
+		reason = "not a condition: " + quote(p.Text)
+		if hint := wordHint(p.Text); hint != "" {
+			reason += hint
+			break
+		}
+		reason += " (a condition compares two values, like ${x} == yes, or is a single ${...})"
 	default:
 		return internalError(fmt.Errorf("unknown problem: %v", p.Error()))
 	}
 	return &SyntaxError{Offset: p.Offset, Reason: reason}
+}
+
+// wordHint is the fix for a part that is a placeholder and a word that is
+// no operator after it (`${s} is Due`, `${s} equals Due`, `${x} is null`,
+// `${n} between 1 and 5`): is and equals compare, so == (!= after is not)
+// is written instead, with the line; is null (none, nil) is is empty; any
+// other word gets the list of operators. "" when the part is not so.
+func wordHint(part string) string {
+	t := strings.TrimSpace(part)
+	end := strings.IndexByte(t, '}')
+	if !strings.HasPrefix(t, "${") || end < 0 || end+1 >= len(t) || (t[end+1] != ' ' && t[end+1] != '\t') {
+		return ""
+	}
+	left := t[:end+1]
+	rest := strings.TrimLeft(t[end+1:], " \t")
+	n := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
+	if n < 0 {
+		n = len(rest)
+	}
+	word, after := rest[:n], strings.TrimSpace(rest[n:])
+	switch lw := strings.ToLower(word); {
+	case word == "":
+		return ""
+	case lw == "is" || lw == "equals" || lw == "eq":
+		not, notWord := false, ""
+		if len(after) > 4 && strings.EqualFold(after[:4], "not ") {
+			not, notWord, after = true, after[:3], strings.TrimSpace(after[4:])
+		}
+		switch strings.ToLower(after) {
+		case "":
+			return ""
+		case "null", "none", "nil":
+			op := " is empty"
+			if not {
+				op = " is not empty"
+			}
+			return "; there is no " + after + ": write " + echo.Cut(left+op, echoLimit)
+		}
+		op, written := "==", word
+		if not {
+			op, written = "!=", word+" "+notWord
+		}
+		return "; to compare, write " + op + " instead of " + written + ": " + echo.Cut(left+" "+op+" "+after, echoLimit)
+	}
+	return "; " + quote(word) + " is not an operator: " + operators
 }
 
 // opHints names the operator meant by common mistakes.
@@ -324,6 +374,26 @@ func textAfterQuote(line string, off int, again string) string {
 	}
 	inner := line[open+1 : j]
 	switch {
+	case boolCompare(rest) != "":
+		// `${s} contains '@' == false`: a part is a test already
+		part := strings.TrimSpace(line[:j+1])
+		if strings.Count(part, "${") != 1 || hasBoolWordIn(line[:open]) {
+			return "; a part is true or false already, and is not compared again: write not before it for its opposite"
+		}
+		if boolCompare(rest) == "not" {
+			part = "not " + part
+		}
+		return "; a part is true or false already, and is not compared again: write " + echo.Cut(part, echoLimit)
+	case strings.HasPrefix(rest, "&&"), strings.HasPrefix(rest, "||"):
+		// `== 'Active' && ...`: the trap of D44, not a quote to move;
+		// the line written with the word follows (eval's fixLine).
+		word := "and"
+		if rest[0] == '|' {
+			word = "or"
+		}
+		return "; '" + rest[:2] + "' does not join the parts of a condition (" + word + " does)"
+	case rest == ";":
+		return "; ';' is not part of a condition: leave it out"
 	case rest[0] == ',' && afterIn(line[:open]):
 		// A list of items after in that goes wrong after this one.
 		return "; write the items of a list with a comma between them, each quote closed and nothing after the last: X in 'a', 'b'"
@@ -341,11 +411,74 @@ func textAfterQuote(line string, off int, again string) string {
 	case rest[0] == '\'' || rest[0] == '"':
 		return "; put the text inside one pair of quotes, or to test for one of several values, write in and a comma between them: X in " + echo.Cut(q+inner+q+", "+rest, echoLimit)
 	case leadingBoolWord(rest) != "":
+		if fix, ok := quotedOrWords(line[:open], q+inner+q, rest); ok {
+			return "; to test for one of several values, write in instead of == and or: " + echo.Cut(fix, echoLimit)
+		}
 		return "; after " + leadingBoolWord(rest) + " write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes"
 	case !strings.ContainsAny(rest, `'"$`):
 		return whole + ": " + echo.Cut(q+inner+" "+rest+q, echoLimit)
 	}
 	return whole
+}
+
+// boolCompare reads rest, the text after a quoted side, as a comparison
+// of the part before it with true or false (`== false`, `!= true`): "not"
+// when it negates the part, "yes" when it keeps it, "" for other text.
+func boolCompare(rest string) string {
+	op := ""
+	switch {
+	case strings.HasPrefix(rest, "=="):
+		op = "=="
+	case strings.HasPrefix(rest, "!="):
+		op = "!="
+	default:
+		return ""
+	}
+	switch strings.ToLower(strings.TrimSpace(rest[2:])) {
+	case "false":
+		if op == "==" {
+			return "not"
+		}
+		return "yes"
+	case "true":
+		if op == "!=" {
+			return "not"
+		}
+		return "yes"
+	}
+	return ""
+}
+
+// quotedOrWords is the line `${x} in 'a', 'b'` for a line that is
+// `${x} == 'a' or 'b'` (before is the line up to the first quote, first
+// the quoted text, rest what follows it): quoted texts joined by or after
+// ==, as D44's `== a or b` of bare words, the trap this is with quotes.
+// ok is false for any other line: more than one placeholder before, or
+// anything but quoted texts after each or.
+func quotedOrWords(before, first, rest string) (string, bool) {
+	left, ok := strings.CutSuffix(strings.TrimRight(before, " \t"), "==")
+	left = strings.TrimSpace(left)
+	if !ok || !strings.HasPrefix(left, "${") || !strings.HasSuffix(left, "}") || strings.Count(left, "${") != 1 {
+		return "", false
+	}
+	items := []string{first}
+	for rest != "" {
+		w := leadingBoolWord(rest)
+		if !strings.EqualFold(w, "or") {
+			return "", false
+		}
+		rest = strings.TrimLeft(strings.TrimLeft(rest, " \t")[len(w):], " \t")
+		if rest == "" || (rest[0] != '\'' && rest[0] != '"') {
+			return "", false
+		}
+		end := strings.IndexByte(rest[1:], rest[0])
+		if end < 0 {
+			return "", false
+		}
+		items = append(items, rest[:end+2])
+		rest = strings.TrimSpace(rest[end+2:])
+	}
+	return left + " in " + strings.Join(items, ", "), len(items) > 1
 }
 
 // quote quotes text of the line for a reason, shortened. It uses single

@@ -734,8 +734,10 @@ func (f *numFormat) showDigits(neg bool, digits []byte, point int) string {
 	}
 	suffix := ""
 	if f.pct {
-		point += 2
 		suffix = "%"
+		if len(digits) > 0 { // zero has no digits to move: 0%, not 00%
+			point += 2
+		}
 	}
 	digits, point = roundDigits(digits, point, f.dec)
 	return plainDecimal(neg, digits, point, f.dec, f.group, suffix)
