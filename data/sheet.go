@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kinenix/expressions/data/internal/xlsx"
 	"github.com/kinenix/expressions/value"
