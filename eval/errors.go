@@ -26,6 +26,7 @@ var (
 	ErrValue           = value.ErrValue                               // a value a function cannot use, e.g. number('abc')
 	ErrLimit           = value.ErrLimit                               // length, depth, size and budget limits
 	ErrBudget          = value.ErrBudget                              // the evaluation's work budget; errors.Is(err, ErrLimit) holds too
+	ErrTooLong         = value.ErrTooLong                             // a text built past the size cap (scope.WithMaxSize); errors.Is(err, ErrLimit) holds too
 	ErrDivisionByZero  = value.ErrDivisionByZero                      // / or % by zero
 	ErrData            = value.ErrData                                // host data of a kind the library does not read
 	ErrCondition       = errors.New("not a condition")                // a malformed condition line

@@ -421,7 +421,7 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 }
 
 func (t *Template) tooLarge(p *placeholder, max int) error {
-	return p.locate(newError(p.raw, 0, ErrLimit, "the result would be larger than the limit of "+sizeText(max)))
+	return p.locate(newError(p.raw, 0, ErrTooLong, "the result would be larger than the limit of "+sizeText(max)))
 }
 
 func (t *Template) budgetError(p *placeholder, err error) error {
@@ -438,7 +438,7 @@ func (t *Template) literalTooLarge(i, max int) error {
 	if len(t.places) == 0 {
 		reason = "the text is larger than the limit of " + sizeText(max)
 	}
-	return t.lines.locate(spanError(t.text, at, at+len(seg.lit), ErrLimit, reason), t.base)
+	return t.lines.locate(spanError(t.text, at, at+len(seg.lit), ErrTooLong, reason), t.base)
 }
 
 // Value evaluates the template to a value. When the template is exactly one
