@@ -295,7 +295,12 @@ func (t *Template) stopped(b *value.Budget) error {
 	if err == nil {
 		return nil
 	}
-	return t.lines.locate(wrapFailure(t.text, 0, err), t.base)
+	// The text is no placeholder: it is named as a whole text is
+	// (Error.Template, D37), `'plain text': ...`, never inside a ${ that
+	// its author did not write.
+	e := *wrapFailure(t.text, 0, err)
+	e.Template = true
+	return t.lines.locate(&e, t.base)
 }
 
 func (t *Template) render(fr *frame) (string, error) {
