@@ -49,7 +49,8 @@ type Data struct {
 // not change it.
 func (d *Data) Vars() map[string]any { return d.vars }
 
-// IsSheet reports whether the data was read from CSV or XLSX.
+// IsSheet reports whether the data is a sheet: read from CSV, XLSX or
+// JSON lines, so that it has rows (Len, Row, RowVars).
 func (d *Data) IsSheet() bool { return d.sheet }
 
 // Len returns the number of rows of a sheet, 0 for other data.

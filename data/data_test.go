@@ -723,6 +723,8 @@ func TestJSONLinesReadAsJSON(t *testing.T) {
 	d, err := Decode("d.jsonl", []byte(text))
 	require.NoError(t, err)
 	require.NotNil(t, d)
+	require.True(t, d.IsSheet(), "JSON lines are a sheet, as IsSheet says")
+	require.Equal(t, 2, d.Len())
 	for _, bad := range []string{"{\"a\":1}\n{\"a\":\n", "{\"a\":1} {\"a\":2}\n", "{\"a\":1}x\n"} {
 		_, err := Decode("standard input", []byte(bad))
 		require.Error(t, err)

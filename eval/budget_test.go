@@ -156,6 +156,25 @@ func TestJSONErrors(t *testing.T) {
 	require.Equal(t, `[1,"x"]`, string(b))
 }
 
+// D17: every failure of the size cap (scope.WithMaxSize) is of kind
+// ErrTooLong, as value.ErrTooLong says, whoever builds the text: the
+// template, a function, or the text written around the placeholders; it
+// is a limit, not the work budget.
+func TestSizeCapIsErrTooLong(t *testing.T) {
+	l := []any{"abcdefghij", "abcdefghij", "abcdefghij"}
+	s := scope.New(map[string]any{"s": strings.Repeat("x", 20), "l": l}, scope.WithMaxSize(16))
+	for _, src := range []string{"${s}", "abc ${s}", "${l}", "${join(l, ', ')}", "${upper(s)}", "${replace(s, 'x', 'yy')}", strings.Repeat("t", 17), "0123456789abcdef ${'x'}"} {
+		_, err := eval.MustCompile(src).Render(s)
+		require.ErrorIs(t, err, eval.ErrTooLong, src)
+		require.ErrorIs(t, err, eval.ErrLimit, src)
+		require.NotErrorIs(t, err, eval.ErrBudget, src)
+	}
+	_, err := eval.MustCompileCondition("${join(l, ',')} == x").Test(s)
+	require.ErrorIs(t, err, eval.ErrTooLong)
+	_, err = eval.MustCompile("${l}").JSON(context.Background(), s)
+	require.ErrorIs(t, err, eval.ErrTooLong)
+}
+
 // D32, D35: a call of constants whose result is past the size cap is a
 // problem known without data, under the defaults or the scope's own caps;
 // one within them is none.

@@ -26,6 +26,7 @@ var (
 	ErrValue           = value.ErrValue                               // a value a function cannot use, e.g. number('abc')
 	ErrLimit           = value.ErrLimit                               // length, depth, size and budget limits
 	ErrBudget          = value.ErrBudget                              // the evaluation's work budget; errors.Is(err, ErrLimit) holds too
+	ErrTooLong         = value.ErrTooLong                             // a text built past the size cap (scope.WithMaxSize); errors.Is(err, ErrLimit) holds too
 	ErrDivisionByZero  = value.ErrDivisionByZero                      // / or % by zero
 	ErrData            = value.ErrData                                // host data of a kind the library does not read
 	ErrCondition       = errors.New("not a condition")                // a malformed condition line
@@ -101,7 +102,9 @@ type Error struct {
 	// so that every error of a condition starts with it (D37).
 	InCondition bool
 	// Template is true for a limit of the template text as a whole (D35:
-	// its size, its number of placeholders), which is no placeholder:
+	// its size, its number of placeholders), and for the stop of a shared
+	// evaluation (Evaluator.Begin: its budget spent, its context done)
+	// met at a text without placeholders; neither is a placeholder:
 	// Expr is the whole text, and Error() names it by its start, quoted
 	// and cut as every echo is (D37), with no ${ that the author did not
 	// write: `'aaaa…': the text is longer than 1 MiB (1048577 bytes)`.

@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -384,4 +385,40 @@ func TestEvaluatorCancelAfterBegin(t *testing.T) {
 		require.ErrorContains(t, err, "the evaluation was cancelled", name)
 		ev.End()
 	}
+}
+
+// D37, D42: a text without placeholders met after the shared budget is
+// spent (or its context done) fails with the stop, named as a whole text
+// is (Error.Template), quoted, not inside a ${ its author never wrote
+// (`${plain text}`, `${abc ${x}`).
+func TestEvaluatorStopAtPlainText(t *testing.T) {
+	s := scope.New(map[string]any{"l": make([]int, 50)}, scope.WithMaxSteps(20))
+	heavy := eval.MustCompile("${join(l, ',')}")
+	for _, text := range []string{"plain text", "abc ${x", "{{row.t}}"} {
+		var ev eval.Evaluator
+		ev.Begin(context.Background(), s)
+		_, err := ev.Render(context.Background(), heavy, s)
+		require.ErrorIs(t, err, eval.ErrBudget)
+		for name, run := range map[string]func() error{
+			"Render": func() error { _, err := ev.Render(context.Background(), eval.MustCompile(text), s); return err },
+			"Value":  func() error { _, err := ev.Value(context.Background(), eval.MustCompile(text), s); return err },
+		} {
+			err := run()
+			require.ErrorIs(t, err, eval.ErrBudget, "%s %q", name, text)
+			var e *eval.Error
+			require.True(t, errors.As(err, &e))
+			require.True(t, e.Template, "%s %q", name, text)
+			require.Equal(t, "'"+text+"': the evaluation needs more work than allowed (more than 20 steps)", err.Error(), name)
+			require.Equal(t, 1, e.Line)
+			require.Equal(t, 1, e.Column)
+		}
+		ev.End()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var ev eval.Evaluator
+	ev.Begin(ctx, s)
+	cancel()
+	_, err := ev.Render(ctx, eval.MustCompile("plain text"), s)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, "'plain text': the evaluation was cancelled", err.Error())
 }

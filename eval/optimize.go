@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
@@ -128,7 +129,7 @@ func (o *optimizer) call(n *node) *node {
 	if callOfConstants(n.at.(*ast.CallExpr)) {
 		_, err := (&builder{o.source}).value(n)(o.tryFrame())
 		if err != nil && o.lazy == 0 {
-			if e := wrapFailure(o.src, n.at.Pos(), err); e.Kind != ErrLimit && e.Kind != ErrBudget {
+			if e := wrapFailure(o.src, n.at.Pos(), err); !errors.Is(e.Kind, ErrLimit) { // the caps of the check are not the host's
 				o.problems = append(o.problems, e)
 				n.bad = true
 				return n

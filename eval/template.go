@@ -295,7 +295,12 @@ func (t *Template) stopped(b *value.Budget) error {
 	if err == nil {
 		return nil
 	}
-	return t.lines.locate(wrapFailure(t.text, 0, err), t.base)
+	// The text is no placeholder: it is named as a whole text is
+	// (Error.Template, D37), `'plain text': ...`, never inside a ${ that
+	// its author did not write.
+	e := *wrapFailure(t.text, 0, err)
+	e.Template = true
+	return t.lines.locate(&e, t.base)
 }
 
 func (t *Template) render(fr *frame) (string, error) {
@@ -421,7 +426,7 @@ func (t *Template) write(fr *frame, sb *strings.Builder, p *placeholder, v value
 }
 
 func (t *Template) tooLarge(p *placeholder, max int) error {
-	return p.locate(newError(p.raw, 0, ErrLimit, "the result would be larger than the limit of "+sizeText(max)))
+	return p.locate(newError(p.raw, 0, ErrTooLong, "the result would be larger than the limit of "+sizeText(max)))
 }
 
 func (t *Template) budgetError(p *placeholder, err error) error {
@@ -438,7 +443,7 @@ func (t *Template) literalTooLarge(i, max int) error {
 	if len(t.places) == 0 {
 		reason = "the text is larger than the limit of " + sizeText(max)
 	}
-	return t.lines.locate(spanError(t.text, at, at+len(seg.lit), ErrLimit, reason), t.base)
+	return t.lines.locate(spanError(t.text, at, at+len(seg.lit), ErrTooLong, reason), t.base)
 }
 
 // Value evaluates the template to a value. When the template is exactly one

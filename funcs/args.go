@@ -38,9 +38,10 @@ func describe(v value.Value) string {
 	return kindPhrase(v.Kind())
 }
 
-// errLimit is the failure of a result that would pass the cap (D17).
+// errLimit is the failure of a result that would pass the cap (D17): of
+// kind value.ErrTooLong, as every failure of the size cap is.
 func errLimit(fn string, limit int) error {
-	return value.Fail(value.ErrLimit, fn+": result would be larger than "+value.SizeText(limit))
+	return value.Fail(value.ErrTooLong, fn+": result would be larger than "+value.SizeText(limit))
 }
 
 // errNeedsText is the failure of a list or dictionary given to a function

@@ -19,7 +19,7 @@
 //
 // Every function is pure and bounded: no I/O, no clock, no environment, and
 // each one that builds text computes or bounds the size of its result before
-// it allocates, failing with value.ErrLimit past Env.MaxSize (D17).
+// it allocates, failing with value.ErrTooLong (an ErrLimit) past Env.MaxSize (D17).
 // Messages are written for flow authors: they start with the function name,
 // name kinds of values as value.Kind does, and echo data by the one rule of
 // D37 (internal/echo): at most 120 characters, cut with …, control and

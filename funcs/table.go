@@ -81,7 +81,7 @@ type Example struct {
 // A function charges Budget before it works: the bytes of the text it
 // reads and of the text it builds (the size computed before allocating),
 // a step for each item it visits; past the budget it fails with the
-// budget's error (value.ErrBudget), past MaxSize with value.ErrLimit.
+// budget's error (value.ErrBudget), past MaxSize with value.ErrTooLong (an ErrLimit).
 type Env struct {
 	// MaxSize caps, in bytes, any text a function builds (D17); 0 (or less)
 	// means value.DefaultMaxSize.

@@ -88,7 +88,12 @@ func (v Value) toAny(l Limits, depth int) (any, error) {
 // MarshalJSON writes v as AppendJSON does, which is what `kinenix render
 // -json` prints: numbers as exact JSON numbers, keys sorted, empty as
 // null. It is bounded as AppendJSON is, by DefaultMaxSize bytes and by a
-// budget of the default size.
+// budget of the default size. On an error it returns no bytes, as a
+// json.Marshaler does, not the JSON written up to the failure.
 func (v Value) MarshalJSON() ([]byte, error) {
-	return Limits{Budget: NewBudget(context.Background(), 0, 0)}.AppendJSON(nil, v)
+	b, err := Limits{Budget: NewBudget(context.Background(), 0, 0)}.AppendJSON(nil, v)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }

@@ -201,6 +201,16 @@ func TestMarshalJSON(t *testing.T) {
 	require.Error(t, err, "bounded by the cap and the budget")
 }
 
+// A value MarshalJSON cannot write gives the error and no bytes, not the
+// JSON written up to the item at fault (`[1,`), as a json.Marshaler must.
+func TestMarshalJSONErrorNoBytes(t *testing.T) {
+	v, err := FromHost([]any{1, struct{}{}})
+	require.NoError(t, err)
+	b, err := v.MarshalJSON()
+	require.ErrorIs(t, err, ErrData)
+	require.Nil(t, b)
+}
+
 func ExampleFromHost_typed() {
 	type Scores map[string]int
 	v, _ := FromHost(map[string]any{
