@@ -136,6 +136,33 @@ func TestStrict(t *testing.T) {
 	require.ErrorIs(t, err, eval.ErrUnclosed)
 }
 
+// Strict gives every problem of a condition line that cannot be read as a
+// condition too: the line's own problem and those of its placeholders, as
+// kinenix validate reports them, each starting with `condition:` (D37).
+func TestStrictMalformedCondition(t *testing.T) {
+	_, err := eval.CompileCondition("${lenght(x)} == 1 and ${a} >", eval.Strict())
+	var list eval.ErrorList
+	require.True(t, errors.As(err, &list), "%v", err)
+	require.Len(t, list, 2, "%v", list)
+	require.Equal(t, "condition: ${lenght(x)}: unknown function lenght; did you mean len?", list[0].Error())
+	require.Equal(t, 3, list[0].Column)
+	require.Equal(t, "condition: > needs a value on its right", list[1].Error())
+	require.ErrorIs(t, err, eval.ErrUnknownFunction)
+	require.ErrorIs(t, err, eval.ErrCondition)
+
+	// An unclosed ${ is the line's problem, said once.
+	_, err = eval.CompileCondition("${len(a, b)} == 1 and ${b", eval.Strict())
+	require.True(t, errors.As(err, &list), "%v", err)
+	require.Len(t, list, 2, "%v", list)
+	require.ErrorIs(t, list[0], eval.ErrArity)
+	require.ErrorIs(t, list[1], eval.ErrUnclosed)
+
+	// Without Strict, the line's own problem alone, as before.
+	_, err = eval.CompileCondition("${lenght(x)} == 1 and ${a} >")
+	require.False(t, errors.As(err, &list))
+	require.EqualError(t, err, "condition: > needs a value on its right")
+}
+
 // A recovered panic keeps its value for the programmer and is of the
 // exported internal kind.
 func TestErrInternalIsExported(t *testing.T) {

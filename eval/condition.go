@@ -103,7 +103,7 @@ func CompileCondition(line string, opts ...Option) (*Condition, error) {
 	}
 	if c.err != nil {
 		if o.strict {
-			return nil, ErrorList{c.err}
+			return nil, malformedProblems(line, c.err)
 		}
 		return nil, c.err
 	}
@@ -116,6 +116,24 @@ func CompileCondition(line string, opts ...Option) (*Condition, error) {
 		return nil, inCondition(problems[0])
 	}
 	return c, inCondition(o.strictError(problems))
+}
+
+// malformedProblems is what a strict CompileCondition returns for a line
+// that cannot be read as a condition: the line's own problem, lineErr, and
+// every problem of its placeholders known without data, as validate reports
+// them (Strict promises every problem). A ${ left open is the line's
+// problem, said once.
+func malformedProblems(line string, lineErr *Error) ErrorList {
+	out := ErrorList{lineErr}
+	if lineErr.Kind == ErrLimit {
+		return out // the line is refused whole; its text is not read further
+	}
+	for _, e := range compileTemplate(line).staticProblems(true) {
+		if !errors.Is(e, ErrUnclosed) {
+			out = append(out, e)
+		}
+	}
+	return inCondition(bound(out)).(ErrorList)
 }
 
 // MustCompileCondition is CompileCondition for lines known to be good; it

@@ -373,7 +373,8 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 }
 
 // gluedWord finds the trap of a condition word glued to the } before it
-// in a line that is a condition as written: the word is text (words need
+// (or and / or glued to the ${ after it) in a line that is a condition as
+// written: the word is text (words need
 // white space on both sides), so `${s}in a, b and ${x} == 1` is one
 // comparison whose left side is `${s}in a, b and ${x}`. It is a trap only
 // when the line with the spaces (condparser.GluedWord) splits into parts,
@@ -389,8 +390,16 @@ func (cd *Condition) gluedWord() {
 	// The glued word, not an and/or in the text, is why the line is one
 	// comparison: andOrText's advice (quote the text) would not help.
 	cd.traps = slices.DeleteFunc(cd.traps, func(tr Trap) bool { return tr.Kind == TrapAndOrText })
-	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" right after } is text, not an operator, so the line is one comparison; "+
-		"write a space before "+word+": "+short(fixed), nil)
+	side := condparser.GluedSpace(cd.line, word, at)
+	glued := "right after }"
+	switch side {
+	case "after":
+		glued = "right before ${"
+	case "before and after":
+		glued = "between } and ${"
+	}
+	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" "+glued+" is text, not an operator, so the line is one comparison; "+
+		"write a space "+side+" "+word+": "+short(fixed), nil)
 }
 
 // applyEdits makes the edits, in order of place, to line; an edit that

@@ -481,6 +481,10 @@ func TestTrapGluedWord(t *testing.T) {
 		"${n} == 4 or ${s}in a, b":       "${n} == 4 or ${s} in a, b",
 		"${s}IS NOT EMPTY and ${n} == 5": "${s} IS NOT EMPTY and ${n} == 5",
 		"not ${s}in a, y and ${n} == 5":  "not ${s} in a, y and ${n} == 5",
+		// and / or glued to the ${ after them, or to the } before them
+		"${n}==5 and${s} == a":  "${n}==5 and ${s} == a",
+		"${n} == 4 or${s} == a": "${n} == 4 or ${s} == a",
+		"${s}and ${n} == 5":     "${s} and ${n} == 5",
 	} {
 		c, err := eval.CompileCondition(line)
 		require.NoError(t, err, line)

@@ -224,6 +224,12 @@ var errCases = []errCase{
 	{"not ${s}IN a, b", "not a condition: 'not ${s}IN a, b' (the word 'IN' is an operator only with white space on both sides); write a space before IN: not ${s} IN a, b", 8},
 	{"${s}is empty", "not a condition: '${s}is empty' (the word 'is' is an operator only with white space on both sides); write a space before is: ${s} is empty", 4},
 	{"${s}contains x and ${a}in 1, 5", "not a condition: '${s}contains x and ${a}in 1, 5' (the word 'contains' is an operator only with white space on both sides); write a space before contains: ${s} contains x and ${a} in 1, 5", 4},
+	// and / or / not glued to the } before them or the ${ after them are
+	// text too: the same hint, with the side the space goes on.
+	{"${t}and ${u}", "not a condition: '${t}and ${u}' (the word 'and' is an operator only with white space on both sides); write a space before and: ${t} and ${u}", 4},
+	{"${t} OR${u}", "not a condition: '${t} OR${u}' (the word 'OR' is an operator only with white space on both sides); write a space after OR: ${t} OR ${u}", 5},
+	{"${t}and${u}", "not a condition: '${t}and${u}' (the word 'and' is an operator only with white space on both sides); write a space before and after and: ${t} and ${u}", 4},
+	{"not${t}", "not a condition: 'not${t}' (the word 'not' is an operator only with white space on both sides); write a space after not: not ${t}", 0},
 	{"${s}in", "not a condition: '${s}in'" + notCondHint, 0},     // the space gives no condition: no hint
 	{"${s}inch", "not a condition: '${s}inch'" + notCondHint, 0}, // no word
 	{"not not ${a}", "not a condition: 'not not ${a}'" + notCondHint, 0},
@@ -361,11 +367,12 @@ func TestParseCondErrors(t *testing.T) {
 // and a line that is one as written (`${size}in == 12in`, a length in
 // inches) is read as it always was.
 func TestGluedWordFix(t *testing.T) {
-	for _, line := range []string{"${s}contains x", "${s}in a, b", "not ${s}in a, b", "${s}is not empty", "${s}contains x and ${b}"} {
+	for _, line := range []string{"${s}contains x", "${s}in a, b", "not ${s}in a, b", "${s}is not empty", "${s}contains x and ${b}",
+		"${a}or ${b}", "${a} and${b}", "${a}and${b}", "not${a}"} {
 		_, err := ParseCond(line)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, line)
-		_, fixed, ok := strings.Cut(se.Reason, "write a space before ")
+		_, fixed, ok := strings.Cut(se.Reason, "write a space ")
 		require.True(t, ok, se.Reason)
 		_, fixed, _ = strings.Cut(fixed, ": ")
 		_, err = ParseCond(fixed)
@@ -374,6 +381,11 @@ func TestGluedWordFix(t *testing.T) {
 	c, err := ParseCond("${size}in == 12in")
 	require.NoError(t, err)
 	require.Equal(t, `"${size}in" == "12in"`, show(c))
+	// A word inside a longer one is no word: `brand${x}` is text.
+	_, _, _, ok := GluedWord("${a} == brand${x}")
+	require.False(t, ok)
+	_, _, _, ok = GluedWord("${a} == ${x}order")
+	require.False(t, ok)
 }
 
 func TestParseCondNoRecover(t *testing.T) {

@@ -76,7 +76,7 @@ func problemError(p condgen.Problem, line string) error {
 			// `${s}contains x`: the word is text with no space before it.
 			p.Offset = at
 			reason = "not a condition: " + quote(p.Text) + " (the word " + quote(word) + " is an operator only with white space on both sides); " +
-				"write a space before " + word + ": " + echo.Text(fixed)
+				"write a space " + GluedSpace(line, word, at) + " " + word + ": " + echo.Text(fixed)
 			break
 		}
 		reason = "not a condition: " + quote(p.Text)
@@ -226,30 +226,48 @@ func foreignOperator(text string) (string, int, bool) {
 
 // GluedWord finds an operator word of a comparison (in, contains, is
 // empty, from ast's table) written right after a } with no white space
-// between (`${s}contains x`, `${s}in a, b`): the grammar reads a word only
-// with white space on both sides, so the word is text there. It returns
-// the first such word as written, its offset in line, and the line with a
-// space before each one; ok is true only when that line is a condition,
-// so that the hint works when followed (D49). A line that is a condition
-// as written may hold one too (`${s}contains x and ${b} == 1` is one
-// comparison): eval's trap of a glued word reads it here.
+// between (`${s}contains x`, `${s}in a, b`), or and, or, not written right
+// after a } or right before a ${ (`${a}and ${b}`, `${a} == 1 and${b} ==
+// 2`, `not${a}`): the grammar reads a word only with white space on both
+// sides, so the word is text there. It returns the first such word as
+// written, its offset in line, and the line with a space on each glued
+// side of each one; ok is true only when that line is a condition, so that
+// the hint works when followed (D49). A line that is a condition as
+// written may hold one too (`${s}contains x and ${b} == 1` is one
+// comparison): eval's trap of a glued word reads it here. GluedSpace says
+// where the space goes.
 func GluedWord(line string) (word string, at int, fixed string, ok bool) {
 	var b strings.Builder
 	from := 0
-	for i := 0; i < len(line); i++ {
-		if line[i] != '}' {
-			continue
-		}
-		w := operatorWordAt(line, i+1)
-		if w == "" {
-			continue
-		}
-		if word == "" {
-			word, at = w, i+1
-		}
-		b.WriteString(line[from : i+1])
+	space := func(i int) { // a space before line[i]
+		b.WriteString(line[from:i])
 		b.WriteByte(' ')
-		from = i + 1
+		from = i
+	}
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '}':
+			w := operatorWordAt(line, i+1)
+			if w == "" {
+				w = boolWordAt(line, i+1)
+			}
+			if w == "" {
+				continue
+			}
+			if word == "" {
+				word, at = w, i+1
+			}
+			space(i + 1)
+		case strings.HasPrefix(line[i:], "${"):
+			w := boolWordBefore(line, i)
+			if w == "" {
+				continue
+			}
+			if word == "" {
+				word, at = w, i-len(w)
+			}
+			space(i)
+		}
 	}
 	if word == "" {
 		return "", 0, "", false
@@ -261,6 +279,54 @@ func GluedWord(line string) (word string, at int, fixed string, ok bool) {
 		return "", 0, "", false
 	}
 	return word, at, fixed, true
+}
+
+// GluedSpace is where the space goes for the glued word of GluedWord,
+// word at offset at in line: "before", "after" or "before and after".
+func GluedSpace(line, word string, at int) string {
+	before := at > 0 && line[at-1] == '}'
+	after := strings.HasPrefix(line[at+len(word):], "${")
+	switch {
+	case before && after:
+		return "before and after"
+	case after:
+		return "after"
+	}
+	return "before"
+}
+
+// boolWords are the words that join and negate the parts of a condition.
+var boolWords = [...]string{"and", "or", "not"}
+
+// boolWordAt is and, or or not starting at off in line, as written, when
+// white space, the line's end or a ${ follows it; else "".
+func boolWordAt(line string, off int) string {
+	rest := line[off:]
+	for _, w := range boolWords {
+		if len(rest) < len(w) || !strings.EqualFold(rest[:len(w)], w) {
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(rest[len(w):]); len(rest) == len(w) || unicode.IsSpace(next) || strings.HasPrefix(rest[len(w):], "${") {
+			return rest[:len(w)]
+		}
+	}
+	return ""
+}
+
+// boolWordBefore is and, or or not ending at off in line (right before a
+// ${), as written, when white space, the line's start or a } is before
+// it; else "".
+func boolWordBefore(line string, off int) string {
+	for _, w := range boolWords {
+		start := off - len(w)
+		if start < 0 || !strings.EqualFold(line[start:off], w) {
+			continue
+		}
+		if prev, _ := utf8.DecodeLastRuneInString(line[:start]); start == 0 || unicode.IsSpace(prev) || prev == '}' {
+			return line[start:off]
+		}
+	}
+	return ""
 }
 
 // operatorWords are the first words of the word operators of ast's table
