@@ -599,7 +599,7 @@ func (c *checker) callProblems(n *ast.BadExpr, call string) (problems []*Error, 
 		if p.Offset < 0 || p.End > len(call) || p.Offset >= p.End {
 			return rc.problems, false
 		}
-		at := strings.Index(span, call[p.Offset:p.End])
+		at := indexOutsideQuotes(span, call[p.Offset:p.End])
 		if at < 0 {
 			return rc.problems, false
 		}
@@ -608,6 +608,20 @@ func (c *checker) callProblems(n *ast.BadExpr, call string) (problems []*Error, 
 		problems = append(problems, e)
 	}
 	return problems, true
+}
+
+// indexOutsideQuotes is the offset of the first part of text that starts
+// outside quoted text, or -1: `lenght(y)` of `x.replace('lenght(y)',
+// lenght(y))` is the call, not the text.
+func indexOutsideQuotes(text, part string) int {
+	var q byte
+	for i := 0; i < len(text); {
+		if q == 0 && strings.HasPrefix(text[i:], part) {
+			return i
+		}
+		q, i = quoteStep(text, i, q)
+	}
+	return -1
 }
 
 const methodMsg = "method calls are not allowed"

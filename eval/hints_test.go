@@ -346,6 +346,7 @@ func TestMethodCallHintAfterItsInnerProblem(t *testing.T) {
 	for _, c := range []struct{ src, want, fixed string }{
 		{"${lenght(row.Customer).upper()}", "${lenght(row.Customer).upper()}: unknown function lenght; did you mean len?", "${len(row.Customer).upper()}"},
 		{"${row.Customer.replace(lenght(row.note), 'b')}", "${row.Customer.replace(lenght(row.note), 'b')}: unknown function lenght; did you mean len?", "${row.Customer.replace(len(row.note), 'b')}"},
+		{"${row.Customer.replace('lenght(x)', lenght(x))}", "${row.Customer.replace('lenght(x)', lenght(x))}: unknown function lenght; did you mean len?", "${row.Customer.replace('lenght(x)', 'b')}"},
 		{"${[1, 2].upper()}", "${[1, 2].upper()}: list literals ([...]) are not allowed", "${row.list.join()}"},
 		{"${_x.replace('a', 'b')}", "${_x.replace('a', 'b')}: names starting with _ are not allowed", "${row.note.replace('a', 'b')}"},
 		{"${row.note[0:1].upper()}", "${row.note[0:1].upper()}: slices ([a:b]) are not allowed; for a list, take items by index (row.note[0]); for text, use substring(...) or part(...)", "${substring(row.note, 0, 1).upper()}"},
@@ -359,6 +360,9 @@ func TestMethodCallHintAfterItsInnerProblem(t *testing.T) {
 			require.True(t, errors.As(err, &e))
 			// The problem is placed on its own text, not on the method call.
 			require.NotContains(t, e.Expr[e.Offset:e.End], ".upper()")
+			if e.Offset > 0 {
+				require.NotEqual(t, byte('\''), e.Expr[e.Offset-1], "placed inside quoted text: %d", e.Offset)
+			}
 			// Fixed, the method call's hint works when followed.
 			msg := runHint(t, c.fixed, false, s)
 			require.Contains(t, msg, "method calls are not allowed; write ")
