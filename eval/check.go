@@ -610,6 +610,45 @@ func (c *checker) callProblems(n *ast.BadExpr, call string) (problems []*Error, 
 	return problems, true
 }
 
+// byName puts the values of a method call written with keyword arguments
+// (`x.round(digits=2)`) in the places of the function's values named so,
+// recv first: round(x, 2). ok is false unless every name is one of f's,
+// given once, and no value before the last one given is left out.
+func byName(f *funcs.Func, recv string, args []string) (values []string, ok bool) {
+	placed := make([]string, len(f.Params))
+	placed[0] = recv
+	named := false
+	for i, a := range args {
+		name, v, kw := strings.Cut(a, "=")
+		at := i + 1
+		if kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v, "=") {
+			named, at = true, -1
+			for j, p := range f.Params {
+				if p.Name == strings.TrimSpace(name) {
+					at = j
+				}
+			}
+			a = strings.TrimSpace(v)
+		} else if named {
+			return nil, false // a value in order after a named one
+		}
+		if at <= 0 || at >= len(placed) || placed[at] != "" || a == "" {
+			return nil, false
+		}
+		placed[at] = a
+	}
+	n := len(placed)
+	for n > 0 && placed[n-1] == "" {
+		n--
+	}
+	for _, v := range placed[:n] {
+		if v == "" {
+			return nil, false
+		}
+	}
+	return placed[:n], true
+}
+
 // indexOutsideQuotes is the offset of the first part of text that starts
 // outside quoted text, or -1: `lenght(y)` of `x.replace('lenght(y)',
 // lenght(y))` is the call, not the text.
@@ -657,6 +696,7 @@ func (c source) methodCall(n *ast.BadExpr) (reason, call string) {
 	}
 	// Each call takes the one before it as its receiver, written as a
 	// call in turn: `x.upper().lower()` is lower(upper(x)).
+	lead, note := msg, ""
 	for _, m := range calls {
 		f, ok := funcs.Lookup(m.name)
 		if !ok {
@@ -670,27 +710,53 @@ func (c source) methodCall(n *ast.BadExpr) (reason, call string) {
 		if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
 			at = min(f.Receiver, len(values))
 		}
+		withRecv := false
 		for _, v := range values {
 			if name, _, kw := strings.Cut(v, "="); kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v[len(name):], "==") {
-				// A hint must work when followed (D49): it says how the
-				// function is called, with the receiver in its place.
-				return "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed; write " +
-					short(withReceiver(f, recv)) + ", with the values in order", ""
+				lead = "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed"
+				// A hint must work when followed (D49): the values
+				// named as the function's own (`x.round(digits=2)`)
+				// are written in their places, round(x, 2); else it
+				// says how the function is called.
+				inOrder, ok := byName(f, recv, values)
+				if at != 0 || !ok {
+					return lead + "; write " + short(withReceiver(f, recv)) + ", with the values in order", ""
+				}
+				values, withRecv = inOrder, true
+				break
 			}
 		}
-		values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		if !withRecv {
+			values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		}
 		if err := f.CheckArity(len(values)); err != nil {
 			// The call the method call reads as would fail on its number
-			// of values (D15, D49): the message names that, and how the
-			// function is called with the receiver in its place.
+			// of values (D15, D49): the message names that. With too
+			// many values, the call with as many as the function takes
+			// (`x.upper(1)` is upper(x)); with too few, how the function
+			// is called, the receiver in its place.
 			var fail *value.Failure
+			reason := ""
 			if errors.As(err, &fail) {
-				return msg + "; " + fail.Reason + ": write " + short(withReceiver(f, recv)), ""
+				reason = fail.Reason
 			}
-			return msg + "; write " + short(withReceiver(f, recv)), ""
+			if _, most := f.Arity(); len(values) > most && reason != "" {
+				if note == "" {
+					note = reason
+				}
+				values = values[:most]
+			} else {
+				if reason == "" {
+					return msg + "; write " + short(withReceiver(f, recv)), ""
+				}
+				return msg + "; " + reason + ": write " + short(withReceiver(f, recv)), ""
+			}
 		}
 		recv = m.name + "(" + strings.Join(values, ", ") + ")"
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
-	return msg + "; write " + short(recv), recv
+	if note != "" {
+		return lead + "; " + note + ": write " + short(recv), recv
+	}
+	return lead + "; write " + short(recv), recv
 }

@@ -122,6 +122,11 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D13 D49 chained", src: "${row.Customer.upper().lower()}", want: "acme"},
 		{rule: "D13 D49 chained join", src: "${row.list.join(' / ').upper()}", want: "A / B"},
 		{rule: "D13 D15 D49 too many values", src: "${row.Customer.upper(1, 2)}", want: "ACME"},
+		{rule: "D13 D15 D49 too many values, an optional one", src: "${row.n.round(1, 2)}", want: "1500"},
+		{rule: "D13 D15 D49 too many values in a chain", src: "${row.Customer.upper(1).lower(2)}", want: "acme"},
+		{rule: "D13 D49 a keyword argument", src: "${row.n.round(digits=1)}", want: "1500"},
+		{rule: "D13 D49 keyword arguments out of order", src: "${row.note.replace(new='+', old='-')}", want: "a+b"},
+		{rule: "D13 D49 a value in order, then a keyword", src: "${row.n.format(0, group='')}", want: "1500"},
 		// D28: order comparisons of text.
 		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
 		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},
