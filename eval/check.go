@@ -197,6 +197,9 @@ func (c *checker) expr(x ast.Expr) *node {
 	case *ast.BinaryExpr:
 		return c.binary(n)
 	case *ast.BadExpr:
+		if n.Construct == ast.MethodCall {
+			return c.method(n)
+		}
 		c.span(n, ErrForbidden, c.forbidden(n))
 		return bad(n)
 	}
@@ -381,7 +384,8 @@ func (c source) forbidden(n *ast.BadExpr) string {
 	case ast.Assignment:
 		return "assignment (" + n.Detail + ") is not allowed"
 	case ast.MethodCall:
-		return c.methodCall(n)
+		reason, _ := c.methodCall(n)
+		return reason
 	case ast.KeywordArg:
 		return "keyword arguments (" + n.Detail + "=...) are not allowed; give the values in order"
 	}
@@ -553,12 +557,121 @@ func withReceiver(f *funcs.Func, recv string) string {
 	return b.String() + ")"
 }
 
+// method records the problem of a method call (D13). Its hint is the call
+// to write instead, and a hint must work when followed (D49): when that
+// call has a problem of its own, one that its receiver or its values
+// bring (`lenght(x).upper()`, `[1, 2].upper()`), that problem is the one
+// recorded, at its place in the text as written, so that the author fixes
+// it first and then gets a hint that works. When such a problem cannot be
+// placed in the text as written, the message gives no call to write.
+func (c *checker) method(n *ast.BadExpr) *node {
+	reason, call := c.methodCall(n)
+	if call != "" {
+		inner, placed := c.callProblems(n, call)
+		if len(inner) > 0 && placed {
+			c.problems = append(c.problems, inner...)
+			return bad(n)
+		}
+		if len(inner) > 0 {
+			reason = methodMsg
+		}
+	}
+	c.span(n, ErrForbidden, reason)
+	return bad(n)
+}
+
+// callProblems checks call, the call a method call reads as (`upper(x)`
+// for `x.upper()`), as check would, and returns its problems, each placed
+// on the same text inside n, the method call as written; placed is false
+// when a problem's text is not found there.
+func (c *checker) callProblems(n *ast.BadExpr, call string) (problems []*Error, placed bool) {
+	if n.From < 0 || n.To > len(c.src) || n.From > n.To {
+		return nil, true
+	}
+	tree, err := exprparser.ParseExpr(call)
+	if err != nil {
+		return []*Error{newError(call, 0, ErrSyntax, "")}, false
+	}
+	rc := &checker{source: source{src: call, tree: tree}}
+	rc.expr(tree)
+	span := c.src[n.From:n.To]
+	for _, p := range rc.problems {
+		if p.Offset < 0 || p.End > len(call) || p.Offset >= p.End {
+			return rc.problems, false
+		}
+		at := indexOutsideQuotes(span, call[p.Offset:p.End])
+		if at < 0 {
+			return rc.problems, false
+		}
+		e := spanError(c.src, n.From+at, n.From+at+p.End-p.Offset, p.Kind, p.Reason)
+		e.Detail, e.Subject = p.Detail, p.Subject
+		problems = append(problems, e)
+	}
+	return problems, true
+}
+
+// byName puts the values of a method call written with keyword arguments
+// (`x.round(digits=2)`) in the places of the function's values named so,
+// recv first: round(x, 2). ok is false unless every name is one of f's,
+// given once, and no value before the last one given is left out.
+func byName(f *funcs.Func, recv string, args []string) (values []string, ok bool) {
+	placed := make([]string, len(f.Params))
+	placed[0] = recv
+	named := false
+	for i, a := range args {
+		name, v, kw := strings.Cut(a, "=")
+		at := i + 1
+		if kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v, "=") {
+			named, at = true, -1
+			for j, p := range f.Params {
+				if p.Name == strings.TrimSpace(name) {
+					at = j
+				}
+			}
+			a = strings.TrimSpace(v)
+		} else if named {
+			return nil, false // a value in order after a named one
+		}
+		if at <= 0 || at >= len(placed) || placed[at] != "" || a == "" {
+			return nil, false
+		}
+		placed[at] = a
+	}
+	n := len(placed)
+	for n > 0 && placed[n-1] == "" {
+		n--
+	}
+	for _, v := range placed[:n] {
+		if v == "" {
+			return nil, false
+		}
+	}
+	return placed[:n], true
+}
+
+// indexOutsideQuotes is the offset of the first part of text that starts
+// outside quoted text, or -1: `lenght(y)` of `x.replace('lenght(y)',
+// lenght(y))` is the call, not the text.
+func indexOutsideQuotes(text, part string) int {
+	var q byte
+	for i := 0; i < len(text); {
+		if q == 0 && strings.HasPrefix(text[i:], part) {
+			return i
+		}
+		q, i = quoteStep(text, i, q)
+	}
+	return -1
+}
+
+const methodMsg = "method calls are not allowed"
+
 // methodCall is the D13 message: when the method is one of our functions,
-// it shows the call to write instead, e.g. `write upper(x)`.
-func (c source) methodCall(n *ast.BadExpr) string {
-	const msg = "method calls are not allowed"
+// it shows the call to write instead, e.g. `write upper(x)`; call is that
+// call, uncut, when the message ends with it.
+func (c source) methodCall(n *ast.BadExpr) (reason, call string) {
+	const msg = methodMsg
 	if n.To > len(c.src) || n.From > n.To {
-		return msg
+		return msg, ""
 	}
 	span := c.src[n.From:n.To]
 	dot := methodDot(span, n.Detail)
@@ -570,23 +683,24 @@ func (c source) methodCall(n *ast.BadExpr) string {
 			strings.Contains(span[dot:], " (") && !strings.HasSuffix(span, "()") {
 			recv := strings.TrimSpace(span[:dot])
 			key := strings.TrimSpace(span[dot+1:])
-			return msg + "; for a key with parentheses in it, write " + short(recv) + "['" + short(key) + "']"
+			return msg + "; for a key with parentheses in it, write " + short(recv) + "['" + short(key) + "']", ""
 		}
-		return msg
+		return msg, ""
 	}
 	if dot <= 0 {
-		return msg + "; write " + n.Detail + "(...)"
+		return msg + "; write " + n.Detail + "(...)", ""
 	}
 	recv, calls, ok := methodChain(span)
 	if !ok {
-		return msg + "; write " + f.Signature()
+		return msg + "; write " + f.Signature(), ""
 	}
 	// Each call takes the one before it as its receiver, written as a
 	// call in turn: `x.upper().lower()` is lower(upper(x)).
+	lead, note := msg, ""
 	for _, m := range calls {
 		f, ok := funcs.Lookup(m.name)
 		if !ok {
-			return msg
+			return msg, ""
 		}
 		// The receiver takes its place among the values
 		// (funcs.Func.Receiver): `x.upper()` is upper(x),
@@ -596,27 +710,53 @@ func (c source) methodCall(n *ast.BadExpr) string {
 		if len(recv) >= 2 && (recv[0] == '\'' || recv[0] == '"') && recv[len(recv)-1] == recv[0] {
 			at = min(f.Receiver, len(values))
 		}
+		withRecv := false
 		for _, v := range values {
 			if name, _, kw := strings.Cut(v, "="); kw && ast.IsName(strings.TrimSpace(name)) && !strings.HasPrefix(v[len(name):], "==") {
-				// A hint must work when followed (D49): it says how the
-				// function is called, with the receiver in its place.
-				return "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed; write " +
-					short(withReceiver(f, recv)) + ", with the values in order"
+				lead = "method calls and keyword arguments (" + strings.TrimSpace(name) + "=...) are not allowed"
+				// A hint must work when followed (D49): the values
+				// named as the function's own (`x.round(digits=2)`)
+				// are written in their places, round(x, 2); else it
+				// says how the function is called.
+				inOrder, ok := byName(f, recv, values)
+				if at != 0 || !ok {
+					return lead + "; write " + short(withReceiver(f, recv)) + ", with the values in order", ""
+				}
+				values, withRecv = inOrder, true
+				break
 			}
 		}
-		values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		if !withRecv {
+			values = append(values[:at:at], append([]string{recv}, values[at:]...)...)
+		}
 		if err := f.CheckArity(len(values)); err != nil {
 			// The call the method call reads as would fail on its number
-			// of values (D15, D49): the message names that, and how the
-			// function is called with the receiver in its place.
+			// of values (D15, D49): the message names that. With too
+			// many values, the call with as many as the function takes
+			// (`x.upper(1)` is upper(x)); with too few, how the function
+			// is called, the receiver in its place.
 			var fail *value.Failure
+			reason := ""
 			if errors.As(err, &fail) {
-				return msg + "; " + fail.Reason + ": write " + short(withReceiver(f, recv))
+				reason = fail.Reason
 			}
-			return msg + "; write " + short(withReceiver(f, recv))
+			if _, most := f.Arity(); len(values) > most && reason != "" {
+				if note == "" {
+					note = reason
+				}
+				values = values[:most]
+			} else {
+				if reason == "" {
+					return msg + "; write " + short(withReceiver(f, recv)), ""
+				}
+				return msg + "; " + reason + ": write " + short(withReceiver(f, recv)), ""
+			}
 		}
 		recv = m.name + "(" + strings.Join(values, ", ") + ")"
 	}
 	// The hint echoes the expression: cut and cleaned (D37).
-	return msg + "; write " + short(recv)
+	if note != "" {
+		return lead + "; " + note + ": write " + short(recv), recv
+	}
+	return lead + "; write " + short(recv), recv
 }

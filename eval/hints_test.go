@@ -122,6 +122,11 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D13 D49 chained", src: "${row.Customer.upper().lower()}", want: "acme"},
 		{rule: "D13 D49 chained join", src: "${row.list.join(' / ').upper()}", want: "A / B"},
 		{rule: "D13 D15 D49 too many values", src: "${row.Customer.upper(1, 2)}", want: "ACME"},
+		{rule: "D13 D15 D49 too many values, an optional one", src: "${row.n.round(1, 2)}", want: "1500"},
+		{rule: "D13 D15 D49 too many values in a chain", src: "${row.Customer.upper(1).lower(2)}", want: "acme"},
+		{rule: "D13 D49 a keyword argument", src: "${row.n.round(digits=1)}", want: "1500"},
+		{rule: "D13 D49 keyword arguments out of order", src: "${row.note.replace(new='+', old='-')}", want: "a+b"},
+		{rule: "D13 D49 a value in order, then a keyword", src: "${row.n.format(0, group='')}", want: "1500"},
 		// D28: order comparisons of text.
 		{rule: "D28 text", src: "${row.amount} > 100", cond: true, fill: "row.amount", want: "true"},
 		{rule: "D38 grouped literal", src: "${row.n} > 1,000", cond: true, want: "true"},
@@ -336,4 +341,39 @@ func TestJoinedWordsNameTheMissingWord(t *testing.T) {
 	s = scope.New(map[string]any{"row": map[string]any{"Email": nil}})
 	_, err = MustCompile("${default(row.Email, n/a)}").Render(s)
 	require.ErrorContains(t, err, "the data has no variable 'n'; write 'n/a' in quotes for the text")
+}
+
+// D13, D49: a method call whose receiver or values hold a problem of
+// their own would get a hint that fails when followed (`write
+// upper(lenght(x))`); that problem is named first, at its place in the
+// text as written, and once it is fixed the hint works.
+func TestMethodCallHintAfterItsInnerProblem(t *testing.T) {
+	for _, c := range []struct{ src, want, fixed string }{
+		{"${lenght(row.Customer).upper()}", "${lenght(row.Customer).upper()}: unknown function lenght; did you mean len?", "${len(row.Customer).upper()}"},
+		{"${row.Customer.replace(lenght(row.note), 'b')}", "${row.Customer.replace(lenght(row.note), 'b')}: unknown function lenght; did you mean len?", "${row.Customer.replace(len(row.note), 'b')}"},
+		{"${row.Customer.replace('lenght(x)', lenght(x))}", "${row.Customer.replace('lenght(x)', lenght(x))}: unknown function lenght; did you mean len?", "${row.Customer.replace('lenght(x)', 'b')}"},
+		{"${[1, 2].upper()}", "${[1, 2].upper()}: list literals ([...]) are not allowed", "${row.list.join()}"},
+		{"${_x.replace('a', 'b')}", "${_x.replace('a', 'b')}: names starting with _ are not allowed", "${row.note.replace('a', 'b')}"},
+		{"${row.note[0:1].upper()}", "${row.note[0:1].upper()}: slices ([a:b]) are not allowed; for a list, take items by index (row.note[0]); for text, use substring(...) or part(...)", "${substring(row.note, 0, 1).upper()}"},
+		{"${(row.note == 'a').lower()}", "${(row.note == 'a').lower()}: comparisons are not allowed inside ${...}; write them in a condition", "${(row.note).lower()}"},
+	} {
+		t.Run(c.src, func(t *testing.T) {
+			s := scope.New(hintData())
+			_, err := MustCompile(c.src).Render(s)
+			require.EqualError(t, err, c.want)
+			var e *Error
+			require.True(t, errors.As(err, &e))
+			// The problem is placed on its own text, not on the method call.
+			require.NotContains(t, e.Expr[e.Offset:e.End], ".upper()")
+			if e.Offset > 0 {
+				require.NotEqual(t, byte('\''), e.Expr[e.Offset-1], "placed inside quoted text: %d", e.Offset)
+			}
+			// Fixed, the method call's hint works when followed.
+			msg := runHint(t, c.fixed, false, s)
+			require.Contains(t, msg, "method calls are not allowed; write ")
+			fixed, ok := applyHint(c.fixed, msg, "", false)
+			require.True(t, ok, "no hint to apply in %q", msg)
+			require.True(t, strings.HasPrefix(runHint(t, fixed, false, s), "ok: "), "%s followed as %s", msg, fixed)
+		})
+	}
 }
