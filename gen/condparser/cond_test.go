@@ -299,11 +299,13 @@ var errCases = []errCase{
 	{"${a", "'${a': ${ is not closed; add the closing }", 0},
 	{"${a} == ${b", "'${b': ${ is not closed; add the closing }", 8},
 	{"${a} == x and ${b", "'${b': ${ is not closed; add the closing }", 14},
-	{"'${a' == x", "${ is not closed; the quote ' inside it is not closed", 1},
-	{"${f('}) == x", "${ is not closed; the quote ' inside it is not closed", 0},
+	{"'${a' == x", `"${a' == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 1},
+	{"${f('}) == x", `"${f('}) == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 0},
 	{`${f("}") == x`, `'${f("}") == x': ${ is not closed; add the closing }`, 0},
-	{`${f("}) == x`, `${ is not closed; the quote " inside it is not closed`, 0},
-	{`${f('\'}) == x`, "${ is not closed; the quote ' inside it is not closed", 0},
+	{`${f("}) == x`, `'${f("}) == x': ${ is not closed: the quote " in it is not closed, so the } after it is taken as text; add the closing " where the text ends`, 0},
+	{`${f('\'}) == x`, `"${f('\'}) == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 0},
+	// An apostrophe in a key: the fix reads the key in brackets (D49).
+	{"${row.O'Brien} == x", `"${row.O'Brien} == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; for a key with ' in it, write ${row['O\'Brien']}`, 0},
 	// Quotes (D26).
 	{"${a} == 'abc", "quote ' is not closed in \"'abc\"; add the closing ' after the text: 'abc'", 8},
 	{`${a} == "abc`, `quote " is not closed in '"abc'; add the closing " after the text: "abc"`, 8},

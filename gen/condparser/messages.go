@@ -30,7 +30,11 @@ func problemError(p condgen.Problem, line string) error {
 		reason = "the condition is empty"
 	case condgen.UnclosedPlaceholder:
 		reason = "${ is not closed"
-		if p.Text != "" {
+		if p.Text != "" && p.Offset >= 0 && p.Offset+2 <= len(line) {
+			// the part from the ${ on, and the fix: close the quote, or
+			// a key with the quote in it in brackets (as a field's message)
+			reason = quote(strings.TrimRight(line[p.Offset:], " \t")) + ": " + ast.UnclosedQuote(line[p.Offset+2:], p.Text[0])
+		} else if p.Text != "" {
 			reason += "; the quote " + p.Text + " inside it is not closed"
 		} else if p.Offset >= 0 && p.Offset < len(line) {
 			// the part from the ${ on, as a field's message names its
