@@ -93,7 +93,7 @@ var (
 	lookalike    = regexp.MustCompile(`unknown operator (\S+); write (\S+) instead$`)
 	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
-	spaceBefore  = regexp.MustCompile(`write a space before (\S+): .+$`)
+	spaceBefore  = regexp.MustCompile(`write a space before (\S+): (.+)$`)
 	quoteInKey   = regexp.MustCompile(`for a key with (?:'|") in it, write (\$\{.+\})$`)
 	wholeLine    = regexp.MustCompile(`(?:to compare, write (?:==|!=) instead of [^:]+: |there is no \S+: write |write in instead of == and or: |; write: )(.+)$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
@@ -163,8 +163,9 @@ func follow(text, msg string) (string, bool) {
 		return strings.Replace(text, m[1], "'"+m[1]+"'", 1), true
 	}
 	if m := spaceBefore.FindStringSubmatch(msg); m != nil {
-		// a word glued to the } before it: the space the hint names
-		return strings.ReplaceAll(text, "}"+m[1], "} "+m[1]), true
+		// a word glued to the } or the quote before it: the line the
+		// hint writes, with the space
+		return m[2], true
 	}
 	if m := quoteInKey.FindStringSubmatch(msg); m != nil {
 		// a key with a quote in it: the placeholder, up to the } the
