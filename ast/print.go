@@ -213,7 +213,8 @@ func quotedKeyPath(text string, q byte) (string, bool) {
 	}
 	parts := strings.Split(strings.TrimSpace(text), ".")
 	first := parts[0]
-	if len(parts) < 2 || !IsName(first) || StartsWithUnderscore(first) || IsKeyword(first) {
+	// env.NAME is the environment (section 4), which brackets do not read.
+	if len(parts) < 2 || !IsName(first) || StartsWithUnderscore(first) || IsKeyword(first) || first == "env" {
 		return "", false
 	}
 	quoted := false

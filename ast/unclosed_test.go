@@ -17,6 +17,7 @@ func TestUnclosedQuote(t *testing.T) {
 		{"row..O'Brien", reason + "; add the closing ' where the text ends"},
 		{"_row.O'Brien", reason + "; add the closing ' where the text ends"},
 		{"O'Brien", reason + "; add the closing ' where the text ends"},
+		{"env.O'Brien", reason + "; add the closing ' where the text ends"},
 	} {
 		if got := UnclosedQuote(c.text, '\''); got != c.want {
 			t.Errorf("UnclosedQuote(%q):\n got %s\nwant %s", c.text, got, c.want)
