@@ -3,6 +3,8 @@ package ast
 import (
 	"strconv"
 	"strings"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // Print returns the canonical text of an expression: text literals in single
@@ -185,4 +187,49 @@ func KeyPath(x, key string) string {
 		return x + "." + key
 	}
 	return x + "[" + QuoteText(key) + "]"
+}
+
+// UnclosedQuote is the reason of a ${ that holds a quote q left open, so
+// that the } after it is taken as text (D18), with the fix: text is what
+// follows the ${ on its line. When the text up to that } reads as a
+// dotted lookup whose key holds the quote (`row.Customer's name`, an
+// apostrophe in a column's name), the fix writes that key in brackets,
+// which reads it (`${row['Customer\'s name']}`); otherwise the quote is to
+// be closed.
+func UnclosedQuote(text string, q byte) string {
+	reason := "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
+	if path, ok := quotedKeyPath(text, q); ok {
+		return reason + "; for a key with " + string(q) + " in it, write " + echo.Text("${"+path+"}")
+	}
+	return reason + "; add the closing " + string(q) + " where the text ends"
+}
+
+// quotedKeyPath reads text up to its first } as a dotted lookup
+// (`first.key.key`, each key as written, section 4) of which a key holds
+// the quote q, and returns the lookup written with KeyPath.
+func quotedKeyPath(text string, q byte) (string, bool) {
+	if i := strings.IndexByte(text, '}'); i >= 0 {
+		text = text[:i]
+	}
+	parts := strings.Split(strings.TrimSpace(text), ".")
+	first := parts[0]
+	// env.NAME is the environment (section 4), which brackets do not read.
+	if len(parts) < 2 || !IsName(first) || StartsWithUnderscore(first) || IsKeyword(first) || first == "env" {
+		return "", false
+	}
+	quoted := false
+	for _, key := range parts[1:] {
+		if key == "" || strings.Contains(key, "${") {
+			return "", false
+		}
+		quoted = quoted || strings.IndexByte(key, q) >= 0
+	}
+	if !quoted {
+		return "", false
+	}
+	path := first
+	for _, key := range parts[1:] {
+		path = KeyPath(path, key)
+	}
+	return path, true
 }

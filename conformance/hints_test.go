@@ -50,7 +50,8 @@ func TestSpecHintsWorkWhenFollowed(t *testing.T) {
 // hasHint reports whether a message proposes something to write.
 func hasHint(msg string) bool {
 	return strings.Contains(msg, "; use ") || strings.Contains(msg, "; write ") || strings.Contains(msg, ": write ") ||
-		strings.Contains(msg, ": use ") || strings.Contains(msg, "did you mean") || strings.Contains(msg, "write ['")
+		strings.Contains(msg, ": use ") || strings.Contains(msg, "did you mean") || strings.Contains(msg, "write ['") ||
+		strings.Contains(msg, " in it, write ${")
 }
 
 // advice are hints that say where or what to write instead, not a
@@ -92,7 +93,8 @@ var (
 	lookalike    = regexp.MustCompile(`unknown operator (\S+); write (\S+) instead$`)
 	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
-	spaceBefore  = regexp.MustCompile(`write a space before (\S+): .+$`)
+	spaceBefore  = regexp.MustCompile(`write a space before (\S+): (.+)$`)
+	quoteInKey   = regexp.MustCompile(`for a key with (?:'|") in it, write (\$\{.+\})$`)
 	wholeLine    = regexp.MustCompile(`(?:to compare, write (?:==|!=) instead of [^:]+: |there is no \S+: write |write in instead of == and or: |; write: )(.+)$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
@@ -161,8 +163,19 @@ func follow(text, msg string) (string, bool) {
 		return strings.Replace(text, m[1], "'"+m[1]+"'", 1), true
 	}
 	if m := spaceBefore.FindStringSubmatch(msg); m != nil {
-		// a word glued to the } before it: the space the hint names
-		return strings.ReplaceAll(text, "}"+m[1], "} "+m[1]), true
+		// a word glued to the } or the quote before it: the line the
+		// hint writes, with the space
+		return m[2], true
+	}
+	if m := quoteInKey.FindStringSubmatch(msg); m != nil {
+		// a key with a quote in it: the placeholder, up to the } the
+		// quote took, written as the hint writes it
+		i := strings.Index(text, "${")
+		j := strings.IndexByte(text[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			return "", false
+		}
+		return text[:i] + m[1] + text[i+j+1:], true
 	}
 	if m := wholeLine.FindStringSubmatch(msg); m != nil {
 		return m[1], true // the whole line, rewritten

@@ -552,7 +552,7 @@ func TestProblems(t *testing.T) {
 		"${row.Role in Company}":    nil, // could be a key: not reported without data
 		"${row.total + lenght(x)}":  {"${row.total + lenght(x)}: unknown function lenght; did you mean len?"},
 		"${row.Missing Column}":     nil, // a missing lookup, never an error
-		"${'abc}":                   {"${'abc}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text"},
+		"${'abc}":                   {"${'abc}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends"},
 	} {
 		tpl, err := eval.Compile(text)
 		require.NoError(t, err)

@@ -1,6 +1,10 @@
 package eval
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kinenix/expressions/ast"
+)
 
 // A segment of a template: literal text from start to end, or a
 // placeholder whose inner text runs from start to end (the bytes between
@@ -161,7 +165,7 @@ func unclosedError(text string, off int) *Error {
 	// brace that the open quote swallowed.
 	rest = strings.TrimSuffix(rest, "}")
 	if q := openQuote(rest); q != 0 {
-		reason = "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
+		reason = ast.UnclosedQuote(rest, q)
 	}
 	e := newError(rest, 0, ErrUnclosed, reason)
 	e.End = 2 // the `${` itself, where the error is placed

@@ -157,7 +157,7 @@ func TestValidateOneLine(t *testing.T) {
 	// An apostrophe inside a placeholder opens a quote; the rest of the
 	// line is inside it, and the next line is not affected.
 	require.Equal(t, []string{
-		"1:1: ${row.Customer's name}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text",
+		"1:1: ${row.Customer's name}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; for a key with ' in it, write ${row['Customer\\'s name']}",
 		"2:3: ${len()}: len takes 1 value, got 0",
 	}, lines("${row.Customer's name}\n${len()}", nil))
 }

@@ -499,7 +499,34 @@ func (st *caseState) foldAppend(dst []byte, s string) []byte {
 	}
 	k := sink{out: dst, app: true}
 	st.each(s, &k)
+	foldCherokee(k.out[len(dst):])
 	return k.out
+}
+
+// foldCherokee corrects, in place, the folding of Cherokee in folded text
+// b: CaseFolding.txt folds its small letters to the capitals (U+AB70-
+// U+ABBF to U+13A0-U+13EF, U+13F8-U+13FD to U+13F0-U+13F5; the capitals
+// came first, and folding is stable), while x/text's Fold swaps the two
+// (golang/go#46101), so that `ꭰ` and `Ꭰ` never matched. Each small letter
+// left in b is written as its capital; both are three bytes in UTF-8.
+func foldCherokee(b []byte) {
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] != 0xE1 && b[i] != 0xEA {
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		var c rune
+		switch {
+		case r >= 0xAB70 && r <= 0xABBF:
+			c = r - 0xAB70 + 0x13A0
+		case r >= 0x13F8 && r <= 0x13FD:
+			c = r - 8
+		default:
+			continue
+		}
+		utf8.EncodeRune(b[i:i+n], c)
+		i += n - 1
+	}
 }
 
 // plain is the limits of the package-level comparisons: the default cap

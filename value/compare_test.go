@@ -93,6 +93,13 @@ func TestEqual(t *testing.T) {
 		{TextValue("\u212a"), TextValue("k"), true}, // Kelvin sign folds to k
 		{TextValue("ΣΊΣΥΦΟΣ"), TextValue("σίσυφος"), true},
 		{TextValue("σίσυφος"), TextValue("σίσυφοσ"), true}, // final ς folds with σ
+		// Cherokee folds to its capitals (CaseFolding.txt), which x/text's
+		// Fold gets backwards (golang/go#46101).
+		{TextValue("\uab70"), TextValue("\u13a0"), true},             // ꭰ, Ꭰ
+		{TextValue("\u13f8\u13f9"), TextValue("\u13f0\u13f1"), true}, // ᏸᏹ, ᏰᏱ
+		{TextValue("\uabbf\u13f5"), TextValue("\u13ef\u13fd"), true}, // the ends of both ranges
+		{TextValue("\uab70é"), TextValue("\u13a0É"), true},
+		{TextValue("\u13a0"), TextValue("\u13a1"), false},
 		{Value{}, TextValue(""), true},
 		{Value{}, TextValue("   "), true},
 		{Value{}, Value{}, true},
@@ -257,6 +264,8 @@ func TestContains(t *testing.T) {
 		{TextValue("ÉCOLE normale"), TextValue("école"), true},
 		{TextValue("STRASSE"), TextValue("ß"), true}, // full case folding (D27)
 		{TextValue("Straße 5"), TextValue("SSE 5"), true},
+		{TextValue("\u13a0\u13a1 x"), TextValue("\uab70\uab71"), true}, // Cherokee folds to its capitals (D27)
+		{TextValue("\uab70\uab71 x"), TextValue("\u13a1 X"), true},
 		{TextValue("abc"), TextValue(""), true},
 		{TextValue("abc"), Value{}, true},
 		{Value{}, TextValue("a"), false},

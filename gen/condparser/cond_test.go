@@ -305,11 +305,13 @@ var errCases = []errCase{
 	{"${a", "'${a': ${ is not closed; add the closing }", 0},
 	{"${a} == ${b", "'${b': ${ is not closed; add the closing }", 8},
 	{"${a} == x and ${b", "'${b': ${ is not closed; add the closing }", 14},
-	{"'${a' == x", "${ is not closed; the quote ' inside it is not closed", 1},
-	{"${f('}) == x", "${ is not closed; the quote ' inside it is not closed", 0},
+	{"'${a' == x", `"${a' == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 1},
+	{"${f('}) == x", `"${f('}) == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 0},
 	{`${f("}") == x`, `'${f("}") == x': ${ is not closed; add the closing }`, 0},
-	{`${f("}) == x`, `${ is not closed; the quote " inside it is not closed`, 0},
-	{`${f('\'}) == x`, "${ is not closed; the quote ' inside it is not closed", 0},
+	{`${f("}) == x`, `'${f("}) == x': ${ is not closed: the quote " in it is not closed, so the } after it is taken as text; add the closing " where the text ends`, 0},
+	{`${f('\'}) == x`, `"${f('\'}) == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends`, 0},
+	// An apostrophe in a key: the fix reads the key in brackets (D49).
+	{"${row.O'Brien} == x", `"${row.O'Brien} == x": ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; for a key with ' in it, write ${row['O\'Brien']}`, 0},
 	// Quotes (D26).
 	{"${a} == 'abc", "quote ' is not closed in \"'abc\"; add the closing ' after the text: 'abc'", 8},
 	{`${a} == "abc`, `quote " is not closed in '"abc'; add the closing " after the text: "abc"`, 8},
@@ -333,6 +335,11 @@ var errCases = []errCase{
 	{"${a} == 'x' and Johnson", "text after the closing quote: 'and Johnson'; after and write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes", 12},
 	{"${a} == 'it''s'", `text after the closing quote: "'s'"; to write ' in quoted text, quote it with " instead: "it's"`, 12},
 	{"${x} == 'O'Brien'", `text after the closing quote: "Brien'"; to write ' in quoted text, quote it with " instead: "O'Brien"`, 11},
+	// and / or right after the closing quote, with no space before it: the
+	// fix is the space, not a quote inside the text (D49: the fixed line is
+	// a condition).
+	{"${a} == 'x'and ${b}", "text after the closing quote: 'and ${b}'; write a space before and: ${a} == 'x' and ${b}", 11},
+	{`${a} contains "x"OR ${b} > 1`, `text after the closing quote: 'OR ${b} > 1'; write a space before OR: ${a} contains "x" OR ${b} > 1`, 17},
 	{`${a} == "say "hi""`, `text after the closing quote: 'hi""'; to write " in quoted text, quote it with ' instead: 'say "hi"'`, 14},
 	{"${a} == 'x', 'y'", "text after the closing quote; to test for one of several values, write in instead of ==: X in 'a', 'b'", 11},
 	{"${a} != 'x', y", "text after the closing quote; to test for none of several values, write not before the part and in instead of !=: not X in 'a', 'b'", 11},

@@ -30,7 +30,11 @@ func problemError(p condgen.Problem, line string) error {
 		reason = "the condition is empty"
 	case condgen.UnclosedPlaceholder:
 		reason = "${ is not closed"
-		if p.Text != "" {
+		if p.Text != "" && p.Offset >= 0 && p.Offset+2 <= len(line) {
+			// the part from the ${ on, and the fix: close the quote, or
+			// a key with the quote in it in brackets (as a field's message)
+			reason = quote(strings.TrimRight(line[p.Offset:], " \t")) + ": " + ast.UnclosedQuote(line[p.Offset+2:], p.Text[0])
+		} else if p.Text != "" {
 			reason += "; the quote " + p.Text + " inside it is not closed"
 		} else if p.Offset >= 0 && p.Offset < len(line) {
 			// the part from the ${ on, as a field's message names its
@@ -387,6 +391,22 @@ func leadingBoolWord(text string) string {
 	return ""
 }
 
+// gluedBoolWord returns the word and or or (as written) that starts at
+// off in line right after a closing quote, with white space and more text
+// after it, when the line with a space before the word is a condition:
+// `${s} == 'Active'and ${n} > 0`. "" otherwise.
+func gluedBoolWord(line string, off int) string {
+	w := leadingBoolWord(line[off:])
+	if w == "" || strings.TrimSpace(line[off+len(w):]) == "" {
+		return ""
+	}
+	r := condgen.ParseInput(line[:off]+" "+line[off:], DefaultMaxSteps, 0)
+	if c, isCond := r.Value.(ast.Cond); !isCond || c == nil || r.TooComplex || r.Internal != nil || len(r.Problems) > 0 {
+		return ""
+	}
+	return w
+}
+
 // afterIn reports whether text (the line before a side) ends with the
 // operator in.
 func afterIn(text string) bool {
@@ -465,6 +485,12 @@ func textAfterQuote(line string, off int, again string) string {
 		return "; write the items of a list with a comma between them, each quote closed and nothing after the last: X in 'a', 'b'"
 	case rest[0] == ',':
 		return "; a comma after quoted text starts a list of items, which only in takes (X in 'a', 'b'); to keep the comma in the text, put it inside the quotes"
+	case again == "" && j+1 == off && gluedBoolWord(line, off) != "":
+		// `== 'Active'and ${b} == 1`: and / or right after the quote, with
+		// no space before it, is no quote inside the text; the line with
+		// the space is a condition (gluedBoolWord checks, D49).
+		w := gluedBoolWord(line, off)
+		return "; write a space before " + w + ": " + echo.Text(line[:off]+" "+line[off:])
 	case again != "" || j+1 == off:
 		// `'it''s'`, `'O'Brien'`, `'hel'lo`: a quote inside the text.
 		word, _, _ := strings.Cut(rest, " ")

@@ -152,7 +152,7 @@ func TestDiagnosticMessage(t *testing.T) {
 	cases := []struct{ line, want string }{
 		{"${lenght(x)}", "unknown function lenght; did you mean len?"},
 		{"${len(a, b)}", "len takes 1 value, got 2"},
-		{"${'abc", "${ is not closed: the quote ' in it is not closed, so the } after it is taken as text"},
+		{"${'abc", "${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends"},
 		{"${" + long + "}", "expression is longer than 500 characters (it has 602)"},
 		{"- **condition:** ${row.status} =! 3", "condition: unknown operator =!; did you mean !=?"},
 		{"${row.statsu}", "row.statsu: no key 'statsu' in row; did you mean 'status'?"},
