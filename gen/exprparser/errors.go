@@ -405,11 +405,20 @@ func charHint(src string, off int) string {
 const maxKeyHint = 48
 
 // keyHint suggests ['Key With Spaces'] for row.Key With Spaces, where from
-// is the offset of the word after the dot.
+// is the offset of the word after the dot. A '.' that no name follows
+// cannot start a .key, so it is the key's (`row.Policy No.`, `row.Policy
+// No. 2`): the hint quotes the key as written, and reads it when followed
+// (D49).
 func keyHint(src string, from int) string {
 	end := from
 	for end < len(src) {
 		r, n := utf8.DecodeRuneInString(src[end:])
+		if r == '.' && end > from {
+			if next, _ := utf8.DecodeRuneInString(src[end+1:]); !ast.IsIdentStart(next) {
+				end++
+				continue
+			}
+		}
 		if r == '(' {
 			// `Unit Price (THB)`: a balanced group belongs to the key
 			if close := strings.IndexByte(src[end:], ')'); close > 0 &&
