@@ -113,6 +113,9 @@ var syntaxErrorTests = []struct {
 	{"row.Policy No. 2 + 1", 11, "unexpected 'No'; write ['Policy No. 2'] to read a key with spaces"},
 	{"default(row.Policy No., 'x')", 19, "unexpected 'No'; write ['Policy No.'] to read a key with spaces"},
 	{"row.First Name.x", 10, "unexpected 'Name'; write ['First Name'] to read a key with spaces"},
+	{"len(row.No. of items)", 15, "unexpected 'items'; write ['No. of items'] to read a key with spaces"},
+	{"row.a.St. Paul Rd. + 1", 15, "unexpected 'Rd'; write ['St. Paul Rd.'] to read a key with spaces"},
+	{"row.Total No. of items", 10, "unexpected 'No'; write ['Total No. of items'] to read a key with spaces"},
 
 	// Characters that are not part of the language.
 	{"a $ b", 2, "unexpected character '$'"},
