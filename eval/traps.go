@@ -917,6 +917,9 @@ func (p *placeholder) cutSelector(sel *ast.SelectorExpr) (Trap, bool) {
 		x = in.X
 	}
 	first := x.(*ast.SelectorExpr)
+	if _, env := envName(first); env {
+		return Trap{}, false // `env.NAME. x`: a variable's name has no '.' to quote
+	}
 	prefix := p.raw[first.X.Pos():first.X.End()]
 	key := p.raw[first.Sel.Pos():sel.Sel.End()]
 	return Trap{Kind: TrapCutKey, Offset: p.start + first.Sel.Pos(), End: p.start + sel.Sel.End(), Subject: prefix + "." + key,

@@ -552,7 +552,7 @@ func TestTrapCutKeyInExpression(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, tc.want, got, tc.fixed)
 	}
-	for _, src := range []string{"${len(row.a.b)}", "${row.a .b}", "${len(row. a)}", "${len(config.email.to)}"} {
+	for _, src := range []string{"${len(row.a.b)}", "${row.a .b}", "${len(row. a)}", "${len(config.email.to)}", "${upper(env.HOME. x)}"} {
 		require.Empty(t, eval.MustCompile(src).Traps(), src)
 	}
 }
