@@ -306,6 +306,13 @@ var yamlPlain = []struct {
 	{"did not find expected whitespace or line break", "a `:` or `-` with no space after it; write a space after it, or put the value in quotes", false, ""},
 	{"found a tab character where an indentation space is expected", "a tab in the indentation; indent with spaces", false, "\t"},
 	{"did not find expected tag URI", "a tag `!<...>` that is not closed or names nothing; remove it, or put the value in quotes", false, ""},
+	{"did not find the expected '>'", "a tag `!<...>` that is not closed or names nothing; remove it, or put the value in quotes", false, ""},
+	// Directives and block scalars: rare in data, but told as plainly.
+	{"found incompatible YAML document", "%YAML 1.2 is not read (only %YAML 1.1 is); remove the %YAML line", false, ""},
+	{"found duplicate %YAML directive", "a second %YAML line; remove it", false, ""},
+	{"found duplicate %TAG directive", "a second %TAG line for the same handle; remove it", false, ""},
+	{"found unknown directive name", "a line that starts with % is a directive, and only %YAML and %TAG are known; remove it, or put a value that starts with % in quotes", false, ""},
+	{"found an indentation indicator equal to 0", "the digit after | or > (the indentation of the text below it) cannot be 0; write 1 to 9, or leave it out", false, "|"},
 }
 
 type yamlBuilder struct {

@@ -638,11 +638,13 @@ func (p Part) DateHint(l, r value.Value) (reason string, ok bool) {
 // that is not a number (l or r) is text that number(...) refuses as not
 // clear ('12,5', '9 800', D34, D39), the reason with number()'s own
 // rewrite (write 12.5), where the comparison's own reason would say only
-// that the text is not one number; ok is false otherwise.
+// that the text is not one number; for such a number written in the line
+// itself, the one rewrite a condition reads (write 9800, never 9,800);
+// ok is false otherwise.
 func (p Part) UnclearHint(l, r value.Value) (reason string, ok bool) {
 	switch p.Op {
 	case "<", ">", "<=", ">=":
-		return unclearOrder(p.Op, l, r)
+		return unclearOrder(p.Op, p.Left, p.Right, l, r)
 	}
 	return "", false
 }
@@ -905,7 +907,7 @@ func (n *cmpNode) fail(err error, l, r value.Value) error {
 	} else if hint, ok := orderDateHint(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
 		reason = hint // `< 2026-04-15`: number(...) of a date is its year
 	} else if n.op == ast.Lt || n.op == ast.Gt || n.op == ast.Le || n.op == ast.Ge {
-		if hint, ok := unclearOrder(n.op.String(), l, r); ok && kind == ErrType {
+		if hint, ok := unclearOrder(n.op.String(), n.left, n.right, l, r); ok && kind == ErrType {
 			reason = hint // `> 5` of '12,5': number()'s own rewrite, write 12.5
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 func condScope(t testing.TB) *scope.Scope {
@@ -343,6 +344,39 @@ func TestGroupedLiteralHint(t *testing.T) {
 	require.Contains(t, hint, "write -1234.5")
 	_, ok = eval.MustCompileCondition("${a} < 1,23").Parts()[0].NumberHint()
 	require.False(t, ok)
+}
+
+// D49, D39: a number written in the line that number() refuses as not
+// clear (`> 9 800`, `< 1.234,56`) is told as the line's to fix, with the
+// one rewrite that a condition reads: number()'s own message offers a
+// grouped form too (write 9800 or 9,800), which, written in a condition,
+// fails again (`9,800` is written without separators). Text from the data
+// keeps number()'s message, as its fix is number(...) or the data.
+func TestUnclearLiteralHint(t *testing.T) {
+	s := scope.New(map[string]any{"a": 5000, "t": "9 800"})
+	for _, tc := range []struct{ line, literal, fix string }{
+		{"${a} > 9 800", "9 800", "9800"},
+		{"${a} < 1.234,56", "1.234,56", "1234.56"},
+		{"${a} >= 1'000", "1'000", "1000"},
+		{"-9 800 <= ${a}", "-9 800", "-9800"},
+		{"${a} > 9 800 THB", "9 800 THB", "9800"},
+		{"${a} > (1.234,56)", "(1.234,56)", "-1234.56"},
+	} {
+		c := eval.MustCompileCondition(tc.line)
+		_, err := c.Test(s)
+		require.EqualError(t, err, "condition: '"+tc.line+"': '"+tc.literal+"' is not a number: numbers in a condition are written in plain digits, not with spaces or marks between the digits; write "+tc.fix)
+		hint, ok := c.Parts()[0].UnclearHint(value.NumberValue(value.Int(5000)), value.TextValue(tc.literal))
+		if strings.HasPrefix(tc.line, "-") {
+			hint, ok = c.Parts()[0].UnclearHint(value.TextValue(tc.literal), value.NumberValue(value.Int(5000)))
+		}
+		require.True(t, ok)
+		require.True(t, strings.HasSuffix(hint, "; write "+tc.fix), hint)
+		fixed := strings.Replace(tc.line, tc.literal, tc.fix, 1)
+		_, err = eval.MustCompileCondition(fixed).Test(s) // D49: the fix reads
+		require.NoError(t, err, fixed)
+	}
+	_, err := eval.MustCompileCondition("${t} > 1").Test(s)
+	require.ErrorContains(t, err, "number(...) refuses it: '9 800' is not clear: write 9800 or 9,800")
 }
 
 // E6, D12: a placeholder whose compile found a problem (an unknown

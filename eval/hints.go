@@ -211,14 +211,23 @@ func numberCall(src string, n *ast.CallExpr, err error) error {
 // D39): "> needs numbers; '12,5' is not a number, and number(...) refuses
 // it: '12,5' is not clear: write 12.5", number()'s own rewrite
 // (funcs.UnclearReason), as notNumber gives it for arithmetic. ok is false
-// for any other side.
-func unclearOrder(op string, l, r value.Value) (string, bool) {
-	bad := l
+// for any other side. left and right are the sides as written: when the
+// side at fault is written in the line (no placeholder), the fix is the
+// line's, with the one rewrite a condition reads (number()'s message
+// offers a grouped form too, `9,800`, which a condition refuses, D49).
+func unclearOrder(op string, left, right *Template, l, r value.Value) (string, bool) {
+	bad, side := l, left
 	if _, ok := value.ToNumber(l); ok {
-		bad = r
+		bad, side = r, right
 	}
 	if bad.Kind() != value.Text {
 		return "", false
+	}
+	if side != nil && len(side.places) == 0 {
+		if u, ok := funcs.OneUnclear(bad.Text()); ok && u.Reading != "" {
+			return quote(strings.TrimSpace(bad.Text())) + " is not a number: numbers in a condition are written in plain digits, " +
+				"not with spaces or marks between the digits; write " + u.Reading, true
+		}
 	}
 	why := funcs.UnclearReason(bad.Text())
 	if why == "" {

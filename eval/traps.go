@@ -212,6 +212,13 @@ func (p *placeholder) traps() []Trap {
 	}
 	var out []Trap
 	ast.Inspect(p.tree, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if tr, ok := p.cutSelector(sel); ok {
+				out = append(out, tr)
+				return false
+			}
+			return true
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -890,4 +897,41 @@ func (p *placeholder) cutKey() (Trap, bool) {
 	return Trap{Kind: TrapCutKey, Offset: p.start + off, End: p.start + off + len(rest), Subject: first + "." + rest,
 		Reason: "the key " + quote(rest) + " has a '.' that cuts the path, " + always + "; write " +
 			short(first) + "['" + short(rest) + "']"}, true
+}
+
+// cutSelector is the trap of a `.key` cut by a `.` inside an expression
+// (D38): `row.St. Name` parses as the key Name of the key St, since white
+// space may follow a `.`, but a `.` followed by white space is most likely
+// the key's own (an abbreviation), as in a lone `${row.No. of items}`. sel
+// is the outermost selector of such a run; the key is written from the
+// name before the first such `.` to sel's name, and the fix quotes it.
+func (p *placeholder) cutSelector(sel *ast.SelectorExpr) (Trap, bool) {
+	spaced := func(s *ast.SelectorExpr) bool {
+		gap := p.raw[s.X.End():s.Sel.Pos()]
+		return len(gap) > 1 && gap[0] == '.' && strings.TrimLeft(gap[1:], " \t") == ""
+	}
+	if !spaced(sel) {
+		return Trap{}, false
+	}
+	x := sel.X
+	for {
+		in, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return Trap{}, false // `row. name`: a variable before the `.`, no key to cut
+		}
+		if !spaced(in) {
+			x = in
+			break
+		}
+		x = in.X
+	}
+	first := x.(*ast.SelectorExpr)
+	if _, env := envName(first); env {
+		return Trap{}, false // `env.NAME. x`: a variable's name has no '.' to quote
+	}
+	prefix := p.raw[first.X.Pos():first.X.End()]
+	key := p.raw[first.Sel.Pos():sel.Sel.End()]
+	return Trap{Kind: TrapCutKey, Offset: p.start + first.Sel.Pos(), End: p.start + sel.Sel.End(), Subject: prefix + "." + key,
+		Reason: "the key " + quote(key) + " has a '.' that cuts the path, so this reads the key " + quote(first.Sel.Name) +
+			" of " + short(prefix) + "; write " + short(prefix) + "['" + short(key) + "']"}, true
 }

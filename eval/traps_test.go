@@ -528,3 +528,35 @@ func TestTrapDollarUnicodeNames(t *testing.T) {
 		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
 }
+
+// D38: inside an expression, a `.` followed by white space (`row.St.
+// Name`) reads as two keys, St and then Name of it, and is quietly empty
+// where the author meant the key `St. Name`: the same trap as a lone
+// `${row.Policy No.}`, naming the quoted form, which reads the key when
+// followed. A `.` that a name follows directly is a path, no trap.
+func TestTrapCutKeyInExpression(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"St. Name": "Main", "No. Items": "3", "a": map[string]any{"b. c": "x"}}})
+	for _, tc := range []struct{ src, span, fix, fixed, want string }{
+		{"${len(row.St. Name)}", "St. Name", "write row['St. Name']", "${len(row['St. Name'])}", "4"},
+		{"${number(row.No. Items) * 2}", "No. Items", "write row['No. Items']", "${number(row['No. Items']) * 2}", "6"},
+		{"${default(row.a.b. c, 'n/a')}", "b. c", "write row.a['b. c']", "${default(row.a['b. c'], 'n/a')}", "x"},
+	} {
+		tm, err := eval.Compile(tc.src)
+		require.NoError(t, err, tc.src)
+		traps := tm.Traps()
+		require.Len(t, traps, 1, "%s: %+v", tc.src, traps)
+		require.Equal(t, eval.TrapCutKey, traps[0].Kind)
+		require.Equal(t, tc.span, tc.src[traps[0].Offset:traps[0].End])
+		require.Contains(t, traps[0].Message(), "has a '.' that cuts the path")
+		require.Contains(t, traps[0].Message(), tc.fix)
+		require.True(t, traps[0].Applies(s))
+		fixed := eval.MustCompile(tc.fixed)
+		require.Empty(t, fixed.Traps(), tc.fixed)
+		got, err := fixed.Render(s)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, got, tc.fixed)
+	}
+	for _, src := range []string{"${len(row.a.b)}", "${row.a .b}", "${len(row. a)}", "${len(config.email.to)}", "${upper(env.HOME. x)}"} {
+		require.Empty(t, eval.MustCompile(src).Traps(), src)
+	}
+}

@@ -40,7 +40,8 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		return
 	}
 	v.bare = nil // read by the callback below, through v, so nothing more escapes
-	if traps := t.Traps(); len(traps) > 0 {
+	traps := t.Traps()
+	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
 	for _, ph := range t.Placeholders() {
@@ -60,7 +61,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 		_, _, cut := ph.CutKey()
 		trapped := false // a bare word's trap explains what follows from it
 		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
-			if m.Var && v.bare[m.Name] || cut {
+			if m.Var && v.bare[m.Name] || cut || inCutKey(traps, ph, m.KeyAt) {
 				trapped = trapped || m.Var && v.bare[m.Name]
 				return // the bare word's or the cut key's trap says it
 			}
@@ -82,6 +83,19 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 			v.addAt(ln, at, ph, w)
 		}
 	}
+}
+
+// inCutKey reports whether the byte at of ph's text is in a key that a
+// `.` cuts inside the expression (`row.St. Name`, D38): its trap says why
+// St, and Name of it, are missing.
+func inCutKey(traps []eval.Trap, ph eval.Placeholder, at int) bool {
+	at += ph.Start + 2
+	for _, tr := range traps {
+		if tr.Kind == eval.TrapCutKey && tr.Offset <= at && at < tr.End {
+			return true
+		}
+	}
+	return false
 }
 
 // addAt adds a warning whose offsets count in the text of ph, a

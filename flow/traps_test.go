@@ -33,6 +33,21 @@ func TestTraps(t *testing.T) {
 	require.Contains(t, got[4], "write row['a..b']")
 }
 
+// D38: a key cut by a `.` inside an expression (`${len(row.St. Name)}`,
+// quietly 0) is the trap of a lone `${row.Policy No.}`, with or without
+// sample data, and one line: the missing key St that follows from it is
+// the trap's to say (D32).
+func TestTrapCutKeyInExpression(t *testing.T) {
+	src := []byte("- **a:** ${len(row.St. Name)}\n")
+	want := "f.md:1:20: warning: row.St. Name: the key 'St. Name' has a '.' that cuts the path, so this reads the key 'St' of row; write row['St. Name']"
+	for _, s := range []*scope.Scope{nil, scope.New(map[string]any{"row": map[string]any{"St. Name": "Main"}})} {
+		fs := flow.Validate("f.md", src, s)
+		require.Len(t, fs, 1, "%v", fs)
+		require.Equal(t, "trap", fs[0].Kind)
+		require.Equal(t, want, fs[0].String())
+	}
+}
+
 // D38: a path that ends in a bare '.' has no key to quote.
 func TestTrapTrailingDot(t *testing.T) {
 	fs := flow.Validate("f.md", []byte("- **a:** ${row.}\n"), nil)

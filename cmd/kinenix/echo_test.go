@@ -54,6 +54,8 @@ func TestEchoesCleaned(t *testing.T) {
 		{"preview -json -explain", []string{"preview", "-json", "-explain", bad}, `'\\u001b[2J\\u0007\\u202e\\xff'`},
 		{"-key value, preview", []string{"preview", "-data", keyed, "-key", "id", "-each", plain}, `rows[0] (sheet row 2, \u001b[2J\u0007\u202e):`},
 		{"-key value, preview -json", []string{"preview", "-json", "-data", keyed, "-key", "id", "-each", plain}, `"key": "\\u001b[2J\\u0007\\u202e"`},
+		{"a label, preview -format table", []string{"preview", "-format", "table", "-data", sheet, bad}, `label \u001b[2J\u0007\u202e\xff`},
+		{"-key value, preview -format table", []string{"preview", "-format", "table", "-data", keyed, "-key", "id", "-each", plain}, `\u001b[2J\u0007\u202e`},
 		{"-key value, preview -format jsonl", []string{"preview", "-format", "jsonl", "-data", keyed, "-key", "id", "-each", plain}, `"key":"\\u001b[2J\\u0007\\u202e"`},
 		{"-key value, preview -summary", []string{"preview", "-summary", "-data", keyed, "-key", "id", "-where", "${row.a} == x", "-errors", plain}, `(rows[0] (sheet row 2, \u001b[2J\u0007\u202e))`},
 		{"-key value, validate's column warning", []string{"validate", "-data", keyed, "-key", "id", byID}, `but rows[0] (sheet row 2, \u001b[2J\u0007\u202e) holds text`},

@@ -173,6 +173,11 @@ func terminalWidth() int {
 
 func newTable(w io.Writer, f *flow.Flow, key bool) *tableOut {
 	t := &tableOut{w: w, key: key, width: terminalWidth(), cols: columns(f, key), names: 2}
+	for i, c := range t.cols {
+		// the header echoes the flow's labels to the terminal as the cells
+		// echo the values: control and bidi characters escaped (D37)
+		t.cols[i] = echo.Clean(c)
+	}
 	if key {
 		t.names++
 	}

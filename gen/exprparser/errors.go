@@ -405,11 +405,23 @@ func charHint(src string, off int) string {
 const maxKeyHint = 48
 
 // keyHint suggests ['Key With Spaces'] for row.Key With Spaces, where from
-// is the offset of the word after the dot.
+// is the offset of the word after the dot. A '.' that no name follows
+// cannot start a .key, so it is the key's (`row.Policy No.`, `row.Policy
+// No. 2`): the hint quotes the key as written, and reads it when followed
+// (D49). So is a '.' that white space follows before the word (`row.No.
+// of items`, read up to `of` as the key of the key No): the key starts at
+// the name before it.
 func keyHint(src string, from int) string {
+	from = spacedDotsBefore(src, from)
 	end := from
 	for end < len(src) {
 		r, n := utf8.DecodeRuneInString(src[end:])
+		if r == '.' && end > from {
+			if next, _ := utf8.DecodeRuneInString(src[end+1:]); !ast.IsIdentStart(next) {
+				end++
+				continue
+			}
+		}
 		if r == '(' {
 			// `Unit Price (THB)`: a balanced group belongs to the key
 			if close := strings.IndexByte(src[end:], ')'); close > 0 &&
@@ -428,6 +440,33 @@ func keyHint(src string, from int) string {
 		return ""
 	}
 	return fmt.Sprintf("; write ['%s'] to read a key with spaces", echo.Text(key))
+}
+
+// spacedDotsBefore moves from, the start of a word after a '.', back over
+// each `Name. ` before it, a '.' followed by white space and the name of a
+// path before it (`row.No. of`): the start of the key as written.
+func spacedDotsBefore(src string, from int) int {
+	for {
+		dot := from
+		for dot > 0 && (src[dot-1] == ' ' || src[dot-1] == '\t') {
+			dot--
+		}
+		if dot == from || dot < 2 || src[dot-1] != '.' {
+			return from
+		}
+		start := dot - 1
+		for start > 0 {
+			r, n := utf8.DecodeLastRuneInString(src[:start])
+			if !ast.IsIdentCont(r) && r != ' ' {
+				break
+			}
+			start -= n
+		}
+		if start == dot-1 || start == 0 || src[start-1] != '.' || !ast.IsIdentStart(firstRune(src[start:])) {
+			return from
+		}
+		from = start
+	}
 }
 
 func firstRune(s string) rune {

@@ -106,6 +106,16 @@ var syntaxErrorTests = []struct {
 	{"row.Unit Price THB + 1", 9, "unexpected 'Price'; write ['Unit Price THB'] to read a key with spaces"},
 	{"row.Unit Price (THB)", 9, "unexpected 'Price'; write ['Unit Price (THB)'] to read a key with spaces"},
 	{"number(row.Unit Price (THB)) * 2", 16, "unexpected 'Price'; write ['Unit Price (THB)'] to read a key with spaces"},
+	// D49: a '.' that no name follows is the key's (`Policy No.`), so the
+	// key the hint quotes is the one written, and reads it when followed.
+	{"len(row.Policy No.)", 15, "unexpected 'No'; write ['Policy No.'] to read a key with spaces"},
+	{"row.Policy No. + 1", 11, "unexpected 'No'; write ['Policy No.'] to read a key with spaces"},
+	{"row.Policy No. 2 + 1", 11, "unexpected 'No'; write ['Policy No. 2'] to read a key with spaces"},
+	{"default(row.Policy No., 'x')", 19, "unexpected 'No'; write ['Policy No.'] to read a key with spaces"},
+	{"row.First Name.x", 10, "unexpected 'Name'; write ['First Name'] to read a key with spaces"},
+	{"len(row.No. of items)", 15, "unexpected 'items'; write ['No. of items'] to read a key with spaces"},
+	{"row.a.St. Paul Rd. + 1", 15, "unexpected 'Rd'; write ['St. Paul Rd.'] to read a key with spaces"},
+	{"row.Total No. of items", 10, "unexpected 'No'; write ['Total No. of items'] to read a key with spaces"},
 
 	// Characters that are not part of the language.
 	{"a $ b", 2, "unexpected character '$'"},
