@@ -337,3 +337,27 @@ func TestREADMENumbers(t *testing.T) {
 		return nil
 	}))
 }
+
+// A flow case is validated with its data as sample data only when the
+// data holds something: `data: {}` (traps.yaml's) or `data: null` is no
+// data, and the flow is checked as `kinenix validate` checks it without
+// -data, so `${row.x}` gets no "no variable 'row'" warning. README.md says
+// so, for a runner written from it: one that passed `{}` as -data failed
+// 12 of traps.yaml's cases.
+func TestFlowWithoutData(t *testing.T) {
+	for _, d := range []string{"", "data: {}\n", "data: null\n"} {
+		text := d + "cases:\n" +
+			"  - flow: \"- **a:** ${row.x}\\n- **b:** ${x.upper()}\\n\"\n" +
+			"    findings: [{kind: trap, warning: true, line: 2, contains: [\"method calls are not allowed\"]}]\n" +
+			"    rule: D38\n    complexity: 1\n    hint: no data, no missing keys\n"
+		cases, err := conformance.Load(fstest.MapFS{"a.yaml": {Data: []byte(text)}})
+		require.NoError(t, err, "%q", d)
+		for _, r := range conformance.Run(cases) {
+			require.True(t, r.Pass, "%q: %s\n%s", d, r.Why, r.Got)
+		}
+	}
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	require.True(t, strings.Contains(string(readme), "`data` that is absent, `{}` or `null` is no data"),
+		"conformance/README.md says when a flow case has data")
+}

@@ -563,6 +563,12 @@ func TestYAMLErrorPositions(t *testing.T) {
 		{"a: &x 1\nb: \"\\U80000000\"\n", "line 2, column 1: not valid YAML: an escape \\u, \\U or \\x in quoted text names no character"},
 		{"a: 1\nb:2\n", "line 2, column 4: not valid YAML: a `:` with no space after it; write `b: 2`"},
 		{"a: &x 1\nb:2\n", "line 2, column 1: not valid YAML: a `:` with no space after it; write `b: 2`"},
+		// A line at a list's indentation that is no `- ` item: that line,
+		// not the list's first item, which yaml.v3 names.
+		{"a:\n  - 1\n  b: 2\n", "line 3, column 3: not valid YAML: a line inside the list above it is not a `- ` item"},
+		{"a:\n  - 1\n\n  # note\n  - 2\n  b: 2\n", "line 6, column 3: not valid YAML: a line inside the list above it is not a `- ` item"},
+		{"a:\r\n  - 1\r\n  b: 2\r\n", "line 3, column 3: not valid YAML: a line inside the list above it is not a `- ` item"},
+		{"- a\nb: 1\n", "line 2, column 1: not valid YAML: a line inside the list above it is not a `- ` item"},
 	} {
 		_, err := Decode("d.yaml", []byte(c.text))
 		require.Error(t, err, "%q", c.text)

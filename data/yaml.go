@@ -135,6 +135,9 @@ func yamlReason(b []byte, err error) string {
 				!bytes.Contains(lineText(b, line), []byte(p.at))) {
 				line++
 			}
+			if p.part == "did not find expected '-' indicator" {
+				line = notItemLine(b, line)
+			}
 			off := yamlPoint(b, line, p.at)
 			if q, ok := unclosedQuote(b); ok && p.at == "end" {
 				// at the quote left open, not at the end of the text,
@@ -234,6 +237,46 @@ func bareKeyLine(b []byte, line int) (text string, end int, ok bool) {
 	return string(b[i:end]), end, true
 }
 
+// notItemLine is the line yaml.v3's "did not find expected '-' indicator"
+// is about: the first line below the list that starts on line that is at
+// the list's indentation and is not a `- ` item (yaml.v3 names the list's
+// first item, `- 1` above `b: 2`); line itself when it is no item. Blank
+// lines and comments are skipped; a line indented less ends the list.
+func notItemLine(b []byte, line int) int {
+	item := func(t []byte) bool {
+		t = bytes.TrimRight(t, "\r")
+		return len(t) > 0 && t[0] == '-' && (len(t) == 1 || t[1] == ' ' || t[1] == '\t')
+	}
+	indent := func(t []byte) int { return len(t) - len(bytes.TrimLeft(t, " ")) }
+	off := lineStart(b, line)
+	text := lineText(b, line)
+	ind := indent(text)
+	if !item(text[ind:]) {
+		return line
+	}
+	for l := line; ; l++ {
+		i := bytes.IndexByte(b[off:], '\n')
+		if i < 0 {
+			return line
+		}
+		off += i + 1
+		t := b[off:]
+		if j := bytes.IndexByte(t, '\n'); j >= 0 {
+			t = t[:j]
+		}
+		rest := bytes.TrimSpace(t)
+		if len(rest) == 0 || rest[0] == '#' {
+			continue
+		}
+		switch n := indent(t); {
+		case n < ind:
+			return line
+		case n == ind && !item(t[n:]):
+			return l + 1
+		}
+	}
+}
+
 // lineText is line line (from 1) of b, without its line end.
 func lineText(b []byte, line int) []byte {
 	start := lineStart(b, line)
@@ -289,7 +332,7 @@ var yamlPlain = []struct {
 	{"found a tab character that violates indentation", "a tab in the indentation; indent with spaces", false, "\t"},
 	{"found character that cannot start any token", "a character that cannot start a value here: indent with spaces, not tabs, and put a value that starts with @, ` or % in quotes", false, ""},
 	{"could not find expected ':'", "a key without `:` after it (or a value cut across lines; put it in quotes)", false, ""},
-	{"did not find expected '-' indicator", "a list item does not line up with the items above it", true, ""},
+	{"did not find expected '-' indicator", "a line inside the list above it is not a `- ` item; start it with `- `, or indent it as the key that holds the list", true, ""},
 	{"did not find expected ',' or ']'", "a list in [ ] is not closed with ] (or an item misses its `,`)", true, "["},
 	{"did not find expected ',' or '}'", "a mapping in { } is not closed with } (or an entry misses its `,`)", true, "{"},
 	{"found invalid Unicode character escape code", "an escape \\u, \\U or \\x in quoted text names no character", false, ""},

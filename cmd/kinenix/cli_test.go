@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -160,6 +161,15 @@ func TestFlagsAndArguments(t *testing.T) {
 	}
 }
 
+// shownValue is a flag's value as a message shows it: in quotes when it
+// is empty, which would otherwise show as nothing.
+func shownValue(v string) string {
+	if v == "" {
+		return "''"
+	}
+	return v
+}
+
 // A -timeout that is no duration is told in plain words, not with the
 // flag package's "parse error".
 func TestTimeoutFlagValue(t *testing.T) {
@@ -167,7 +177,7 @@ func TestTimeoutFlagValue(t *testing.T) {
 		for _, v := range []string{"abc", "30", "1x", ""} {
 			r := runCLI(t, "", cmd, "-timeout", v, "f.md")
 			require.Equal(t, 2, r.code, "%s -timeout %q", cmd, v)
-			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+v+": a duration is a number and a unit, as 30s, 2m or 1h30m; usage:")
+			require.Contains(t, r.stderr, "kinenix "+cmd+": -timeout "+shownValue(v)+": a duration is a number and a unit, as 30s, 2m or 1h30m; usage:")
 			require.NotContains(t, r.stderr, "parse error")
 		}
 		// A duration too long for one says so, and the longest (probe-bounds F7).
@@ -249,7 +259,9 @@ func TestFlagValues(t *testing.T) {
 					continue // the flag takes v (a text); -h printed the help
 				}
 				require.Equal(t, 2, r.code, "%s -%s=%s", cmd.name, f, v)
-				require.Contains(t, r.stderr, "kinenix "+cmd.name+": -"+f+" "+v+": ", "%s -%s=%s", cmd.name, f, v)
+				// An empty value that the flag does not check is "is empty"
+				// (TestEmptyFlagValue); any other is followed by its reason.
+				require.Regexp(t, "kinenix "+cmd.name+": -"+f+" "+regexp.QuoteMeta(shownValue(v))+"(: | is empty; )", r.stderr, "%s -%s=%s", cmd.name, f, v)
 				for _, jargon := range []string{"parse error", "out of range", "strconv", "invalid syntax"} {
 					require.NotContains(t, r.stderr, jargon, "%s -%s=%s", cmd.name, f, v)
 				}
@@ -285,6 +297,20 @@ func TestEmptyFlagValue(t *testing.T) {
 		require.Empty(t, r.stdout, "%q", c.args)
 		require.Contains(t, r.stderr, "is empty; write "+c.flag, "%q", c.args)
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%q: one line", c.args)
+		// The empty value is shown in quotes, not as nothing before a
+		// colon (`-data : -data is empty`).
+		name, _, _ := strings.Cut(c.flag, " ")
+		require.Regexp(t, regexp.QuoteMeta(name)+` '\s*' is empty`, r.stderr, "%q", c.args)
+	}
+	// A flag that checks its value says the same of an empty one.
+	for _, c := range []struct{ args []string }{
+		{[]string{"preview", "-row", "", "-data", sheet, flowFile}},
+		{[]string{"preview", "-format", "", "-data", sheet, flowFile}},
+		{[]string{"preview", "-timeout", "", "-data", sheet, flowFile}},
+	} {
+		r := runCLI(t, "", c.args...)
+		require.Equal(t, exitUsage, r.code, "%q", c.args)
+		require.Contains(t, r.stderr, c.args[1]+" '': ", "%q", c.args)
 	}
 	r := runCLI(t, "", "render", "-env", "", "[${env.HOME}]")
 	require.Equal(t, exitOK, r.code, r.stderr)

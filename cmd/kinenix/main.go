@@ -300,17 +300,27 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			value = args[i]
 		}
 		if err := fs.Set(name, value); err != nil {
-			return nil, fmt.Errorf("-%s %s: %s", name, echo.Text(value), valueError(f, value, err))
+			return nil, fmt.Errorf("-%s %s: %s", name, flagValue(value), valueError(f, value, err))
 		}
 		// A flag whose default is empty, given an empty value, would read
 		// as the flag left out (-where '', -data "$UNSET"); only -env
 		// takes an empty list of names (none let in, the default).
 		if _, names := f.Value.(*envFlag); strings.TrimSpace(value) == "" && f.DefValue == "" && !names && !isBool(f) {
 			what, _ := flag.UnquoteUsage(f)
-			return nil, fmt.Errorf("-%s %s: -%s is empty; write -%s %s", name, echo.Text(value), name, name, what)
+			return nil, fmt.Errorf("-%s %s is empty; write -%s %s", name, flagValue(value), name, what)
 		}
 	}
 	return rest, nil
+}
+
+// flagValue echoes a flag's value in a message (D37), in single quotes
+// when it is empty or blank, which would otherwise show as nothing before
+// the colon (-row : ...).
+func flagValue(v string) string {
+	if strings.TrimSpace(v) == "" {
+		return echo.Quote(v)
+	}
+	return echo.Text(v)
 }
 
 // isBool reports a flag that is on or off (-json), which takes no value

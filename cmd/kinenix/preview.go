@@ -59,7 +59,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("preview", "preview takes one or more flow files or directories")
 		}
 		if !contains(formats, pf.format) {
-			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", pf.format, strings.Join(formats, ", ")))
+			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", flagValue(pf.format), strings.Join(formats, ", ")))
 		}
 		if pf.asJSON && pf.format != "text" {
 			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
