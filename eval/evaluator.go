@@ -32,6 +32,11 @@ type Evaluator struct {
 	// shared is set between Begin and End: the evaluations draw on the
 	// budget Begin made.
 	shared bool
+	// misses counts the lookups that found nothing since CountMisses;
+	// counter is the frame's miss that counts them (made once).
+	misses   int
+	counter  func(Miss)
+	counting bool
 }
 
 // Begin starts a shared evaluation (D42): until End, every Render, Value,
@@ -51,7 +56,44 @@ func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
 	e.fr.start(ctx, s, false)
 	e.fr.s = hostvars.Reader{}
+	e.fr.miss, e.misses, e.counting = nil, 0, false
 	e.shared = true
+}
+
+// CountMisses makes the evaluations of the shared evaluation Begin
+// started count the lookups that find nothing (each Miss that Eval would
+// report), until End; Misses returns the count so far. It changes no
+// result and no work charged. A host that checks a row's data after
+// running it (a flow's sample warnings) learns from it which evaluations
+// found every lookup, without evaluating them again. Outside a shared
+// evaluation it does nothing.
+func (e *Evaluator) CountMisses() {
+	if e == nil || !e.shared {
+		return
+	}
+	if e.counter == nil {
+		e.counter = func(Miss) { e.misses++ }
+	}
+	e.misses, e.counting = 0, true
+	e.fr.miss = e.counter
+}
+
+// recount goes on counting the misses after a panic, whose recovery
+// (finish) dropped the frame's miss, within a shared evaluation.
+func (e *Evaluator) recount() {
+	if e.shared && e.counting && e.fr.miss == nil {
+		e.fr.miss = e.counter
+	}
+}
+
+// Misses is how many lookups found nothing since CountMisses, in the
+// evaluations of the shared evaluation (not those of Eval, whose miss
+// hears of its own).
+func (e *Evaluator) Misses() int {
+	if e == nil {
+		return 0
+	}
+	return e.misses
 }
 
 // End ends the shared evaluation Begin started and returns the work it
@@ -60,7 +102,7 @@ func (e *Evaluator) End() (bytes, steps int64) {
 	if e == nil {
 		return 0, 0
 	}
-	e.shared = false
+	e.shared, e.counting = false, false
 	bytes, steps = e.fr.budget.Used()
 	e.fr.finish(nil, nil, site{})
 	return bytes, steps
@@ -96,6 +138,7 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 	defer func() {
 		if !ran {
 			e.fr.finish(recover(), &err, site{line: c.line})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -111,10 +154,12 @@ func (e *Evaluator) Eval(ctx context.Context, ph Placeholder, s *scope.Scope, mi
 		return ph.Eval(ctx, s, miss)
 	}
 	ran := false
+	counting := e.fr.miss // CountMisses's counter, or nil
 	defer func() {
-		e.fr.miss = nil
+		e.fr.miss = counting
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: &Template{places: []*placeholder{ph.p}}})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -142,6 +187,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 	defer func() { // the end of the evaluation: see the note after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: t})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -166,6 +212,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 	defer func() { // the end: see after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: t})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -187,6 +234,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	defer func() { // the end: see after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{line: c.line})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)

@@ -49,6 +49,14 @@ type checkedLine struct {
 	at   int
 	tmpl *eval.Template
 	cond *eval.Condition
+	// phs are the placeholders of tmpl. On a field's line, field is the
+	// field's index and from the index in phs of the first placeholder of
+	// its value: the run of a row evaluates them, so that the checks of
+	// the row's data need not when that run found everything it looked
+	// up (sampleWarnings); field is -1 on other lines.
+	phs   []eval.Placeholder
+	field int
+	from  int
 }
 
 // Option sets how a compiled flow runs.
@@ -146,7 +154,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	names := map[string]bool{}
 	for ln := range prose(src) {
 		label, at, isField := parseField(ln.text)
-		c := checkedLine{ln: ln}
+		c := checkedLine{ln: ln, field: -1}
 		var cf compiledField
 		if isField {
 			cf.Field = Field{Label: label, Value: strings.TrimRight(ln.text[at:], " \t"), Line: ln.num,
@@ -167,8 +175,10 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		} else {
 			c.tmpl, _ = eval.Compile(ln.text)
 			readNames(c.tmpl, names)
+			c.phs = c.tmpl.Placeholders()
 			if isField {
 				cf.tmpl, _ = eval.Compile(cf.Value)
+				c.field, c.from = valueAt(c.phs, cf.tmpl, len(f.fields))
 			}
 		}
 		if c.tmpl != nil && len(c.tmpl.Placeholders()) > 0 || c.cond != nil {
@@ -192,6 +202,23 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		}
 	}
 	return f, nil
+}
+
+// valueAt is where the placeholders of a field's value, tmpl, are among
+// those of its line, phs (the last ones, the same texts), and i, the
+// field's index; -1 when they are not found there as they should be.
+func valueAt(phs []eval.Placeholder, tmpl *eval.Template, i int) (field, from int) {
+	own := tmpl.Placeholders()
+	from = len(phs) - len(own)
+	if tmpl == nil || from < 0 {
+		return -1, 0
+	}
+	for j, ph := range own {
+		if phs[from+j].Text != ph.Text {
+			return -1, 0
+		}
+	}
+	return i, from
 }
 
 // readNames adds the variables the placeholders of t read: the first part
@@ -331,11 +358,19 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
 	ev := &st.ev
 	ev.Begin(ctx, s)
+	// With SampleWarnings, the fields that ran without an error and found
+	// every lookup (bit i for field i): their checks need not evaluate
+	// them again.
+	var clean uint64
+	if f.opts.sample {
+		ev.CountMisses()
+	}
 	for i := range f.fields {
 		cf := &f.fields[i]
 		res := &r.Results[i]
 		res.File, res.Field = f.file, cf.Field
 		bytes0, steps0 := ev.Used()
+		misses := ev.Misses()
 		switch {
 		case cf.err != nil:
 			res.Err = cf.err
@@ -350,6 +385,9 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		}
 		bytes1, steps1 := ev.Used()
 		res.WorkBytes, res.WorkSteps = bytes1-bytes0, steps1-steps0
+		if res.Err == nil && ev.Misses() == misses && i < 64 {
+			clean |= 1 << i
+		}
 	}
 	// The checks of the row's data come after the fields, under what is
 	// left of the same budget: they never make a field fail. Their work
@@ -358,7 +396,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
-		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results)
+		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, clean)
 	}
 	ev.End()
 	for i := range f.fields {
@@ -394,14 +432,21 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 // that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
 	leftOut := map[int][]bool{}
 	for i := range f.checked {
 		c := &f.checked[i]
 		if c.cond == nil {
 			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
-			v.sampleChecks(c.ln, 0, c.tmpl)
+			// The placeholders of a field that the run evaluated without
+			// an error or a miss give no warning here: evaluated again
+			// with the same data they would find the same.
+			ran := len(c.phs)
+			if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
+				ran = c.from
+			}
+			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, ran)
 			continue
 		}
 		var steps []eval.Step

@@ -36,6 +36,16 @@ func warning(ph eval.Placeholder, subject string, off, end int, kind error, reas
 // (`no key 'Frist Name' in row; did you mean 'First Name'?`), and
 // otherwise the error that evaluating with the sample gives.
 func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
+	phs := t.Placeholders()
+	v.sampleChecksOf(ln, at, t, phs, len(phs))
+}
+
+// sampleChecksOf is sampleChecks with t's placeholders phs, of which
+// those from index ran on are known to evaluate with the sample without
+// an error and without a lookup that finds nothing (a flow's run of the
+// row evaluated them so): they give no warning but that of their
+// problem, and are not evaluated again.
+func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran int) {
 	if v.sample == nil {
 		return
 	}
@@ -44,7 +54,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
-	for _, ph := range t.Placeholders() {
+	for i, ph := range phs {
 		if ph.IsEnv() {
 			continue
 		}
@@ -56,6 +66,9 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 				v.addAt(ln, at, ph, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 			}
 			continue
+		}
+		if i >= ran {
+			continue // no miss and no error: nothing to warn about
 		}
 		var ws []*eval.Error
 		_, _, cut := ph.CutKey()
