@@ -164,6 +164,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		if isField && cf.Condition {
 			c.at = at
 			c.cond, cf.err = eval.CompileCondition(cf.Value)
+			c.field = len(f.fields)
 			if c.cond != nil {
 				cf.err = nil // a problem of a placeholder is raised when tested
 				cf.cond = c.cond
@@ -458,10 +459,15 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		mark := len(v.list)
 		parts := c.cond.Parts()
-		for _, p := range parts {
-			v.sampleChecks(c.ln, c.at, p.Left)
+		// A condition that the run tested without an error or a miss
+		// evaluated its first part (and/or leave out only later ones):
+		// its sides give no warning here, but the right of `in`, whose
+		// items are evaluated only until one is equal.
+		ran := c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0
+		for j, p := range parts {
+			v.sampleChecksRan(c.ln, c.at, p.Left, ran && j == 0)
 			if p.Right != nil {
-				v.sampleChecks(c.ln, c.at, p.Right)
+				v.sampleChecksRan(c.ln, c.at, p.Right, ran && j == 0 && p.Op != "in")
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond)

@@ -40,6 +40,17 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	v.sampleChecksOf(ln, at, t, phs, len(phs))
 }
 
+// sampleChecksRan is sampleChecks, for a template that a flow's run of
+// the row evaluated without an error or a miss when ran is true.
+func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, ran bool) {
+	phs := t.Placeholders()
+	n := len(phs)
+	if ran {
+		n = 0
+	}
+	v.sampleChecksOf(ln, at, t, phs, n)
+}
+
 // sampleChecksOf is sampleChecks with t's placeholders phs, of which
 // those from index ran on are known to evaluate with the sample without
 // an error and without a lookup that finds nothing (a flow's run of the
