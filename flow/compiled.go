@@ -57,6 +57,10 @@ type checkedLine struct {
 	phs   []eval.Placeholder
 	field int
 	from  int
+	// parts are the parts of cond, and sides the placeholders of their
+	// left and right sides.
+	parts []eval.Part
+	sides [][2][]eval.Placeholder
 }
 
 // Option sets how a compiled flow runs.
@@ -168,6 +172,10 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 			if c.cond != nil {
 				cf.err = nil // a problem of a placeholder is raised when tested
 				cf.cond = c.cond
+				c.parts = c.cond.Parts()
+				for _, p := range c.parts {
+					c.sides = append(c.sides, [2][]eval.Placeholder{p.Left.Placeholders(), p.Right.Placeholders()})
+				}
 				for _, p := range c.cond.Parts() {
 					readNames(p.Left, names)
 					readNames(p.Right, names)
@@ -458,19 +466,26 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		mark := len(v.list)
-		parts := c.cond.Parts()
+		parts := c.parts
 		// A condition that the run tested without an error or a miss
-		// evaluated its first part (and/or leave out only later ones):
-		// its sides give no warning here, but the right of `in`, whose
-		// items are evaluated only until one is equal.
-		ran := c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0
-		for j, p := range parts {
-			v.sampleChecksRan(c.ln, c.at, p.Left, ran && j == 0)
-			if p.Right != nil {
-				v.sampleChecksRan(c.ln, c.at, p.Right, ran && j == 0 && p.Op != "in")
+		// evaluated its first part, or every part when and/or left none
+		// out: their sides give no warning here (but the right of `in`,
+		// whose items are evaluated only until one is equal), and their
+		// comparisons none either.
+		ran := 0
+		if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
+			ran = 1
+			if c.cond.RanAll(results[c.field].Holds) {
+				ran = len(parts)
 			}
 		}
-		v.orderChecks(c.ln, c.at, c.cond)
+		for j, p := range parts {
+			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], j < ran)
+			if p.Right != nil {
+				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], j < ran && p.Op != "in")
+			}
+		}
+		v.orderChecks(c.ln, c.at, c.cond, parts, ran)
 		v.cond = false
 		// Which parts the run left out is asked only when it matters: a
 		// part warned about, a column guarded by a part of the line.

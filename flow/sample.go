@@ -40,10 +40,10 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	v.sampleChecksOf(ln, at, t, phs, len(phs))
 }
 
-// sampleChecksRan is sampleChecks, for a template that a flow's run of
-// the row evaluated without an error or a miss when ran is true.
-func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, ran bool) {
-	phs := t.Placeholders()
+// sampleChecksRan is sampleChecks, with t's placeholders phs, for a
+// template that a flow's run of the row evaluated without an error or a
+// miss when ran is true.
+func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran bool) {
 	n := len(phs)
 	if ran {
 		n = 0
@@ -197,12 +197,16 @@ func sorted(xs []string) []string {
 
 // orderChecks warns about each side of < > <= >= whose value in the
 // sample is neither a number nor blank: the condition would fail on such
-// data, with the reason it would give.
-func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
+// data, with the reason it would give. parts are c's parts, of which the
+// first ran a flow's run of the row tested without an error.
+func (v *validator) orderChecks(ln line, at int, c *eval.Condition, parts []eval.Part, ran int) {
 	if v.sample == nil {
 		return
 	}
-	for _, p := range c.Parts() {
+	for j, p := range parts {
+		if j < ran {
+			continue // its test compared the sides without an error
+		}
 		switch p.Op {
 		case "<", ">", "<=", ">=":
 		default:
