@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"math"
 
 	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
@@ -76,6 +77,47 @@ func (e *Evaluator) CountMisses() {
 	}
 	e.misses, e.counting = 0, true
 	e.fr.miss = e.counter
+}
+
+// Affords reports whether the budget of the shared evaluation Begin
+// started has room for bytes and steps more work, charging nothing: a
+// host that skipped work (a flow's checks of a row's data) asks whether
+// doing it would have spent the budget. Outside a shared evaluation it
+// is true.
+func (e *Evaluator) Affords(bytes, steps int64) bool {
+	if e == nil || !e.shared {
+		return true
+	}
+	if bytes > math.MaxInt || steps > math.MaxInt {
+		return false // past an int of a 32-bit machine: said to be no room
+	}
+	b := e.fr.budget // a copy, charged and dropped
+	return b.Bytes(int(bytes)) == nil && b.Steps(int(steps)) == nil
+}
+
+// A Mark is the state of the budget of a shared evaluation
+// (Evaluator.Mark).
+type Mark struct{ budget value.Budget }
+
+// Mark returns the state of the budget of the shared evaluation Begin
+// started; Rewind puts it back, as if the work charged since had not been
+// done: a host that took a shorter way to a result, and cannot tell that
+// it gives what the longer way gives, goes the longer way from the same
+// budget.
+func (e *Evaluator) Mark() Mark {
+	if e == nil {
+		return Mark{}
+	}
+	return Mark{e.fr.budget}
+}
+
+// Rewind puts back the budget's state m that Mark returned, within the
+// same shared evaluation.
+func (e *Evaluator) Rewind(m Mark) {
+	if e == nil || !e.shared {
+		return
+	}
+	e.fr.budget = m.budget
 }
 
 // recount goes on counting the misses after a panic, whose recovery

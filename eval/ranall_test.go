@@ -86,3 +86,31 @@ func TestEvaluatorCountMisses(t *testing.T) {
 	require.Equal(t, 0, ev.Misses(), "not counting unless asked")
 	ev.End()
 }
+
+// TestEvaluatorAffordsRewind: Affords charges nothing, and Rewind puts
+// the budget back where Mark found it, a spent budget included.
+func TestEvaluatorAffordsRewind(t *testing.T) {
+	ctx := context.Background()
+	s := scope.New(map[string]any{"a": "x"}, scope.WithMaxSteps(100))
+	tmpl, _ := eval.Compile("${upper(a)}")
+	var ev eval.Evaluator
+	require.True(t, ev.Affords(1<<40, 1<<40), "outside a shared evaluation")
+	ev.Begin(ctx, s)
+	require.True(t, ev.Affords(0, 50))
+	require.False(t, ev.Affords(0, 101))
+	_, steps0 := ev.Used()
+	require.Zero(t, steps0, "Affords charges nothing")
+	m := ev.Mark()
+	var err error
+	for err == nil {
+		_, err = ev.Render(ctx, tmpl, s)
+	}
+	require.False(t, ev.Affords(0, 1))
+	ev.Rewind(m)
+	_, steps := ev.Used()
+	require.Equal(t, steps0, steps)
+	out, err := ev.Render(ctx, tmpl, s)
+	require.NoError(t, err)
+	require.Equal(t, "X", out)
+	ev.End()
+}

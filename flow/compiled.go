@@ -410,7 +410,27 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
+		mark := ev.Mark()
 		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, clean)
+		// Evaluating again what the run evaluated cleanly costs at most
+		// twice its work (a condition's sides and its comparisons). When
+		// what is left of the budget could not pay for that, the full
+		// checks might have spent it and lost the warnings after: they
+		// are done as before, from the same budget, so that a row's
+		// warnings never depend on the shortcut.
+		if clean != 0 {
+			var bytes, steps int64
+			for i := range r.Results {
+				if i < 64 && clean&(1<<i) != 0 {
+					bytes += r.Results[i].WorkBytes
+					steps += r.Results[i].WorkSteps
+				}
+			}
+			if !ev.Affords(2*bytes, 2*steps) {
+				ev.Rewind(mark)
+				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, 0)
+			}
+		}
 	}
 	ev.End()
 	for i := range f.fields {

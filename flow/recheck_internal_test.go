@@ -71,3 +71,30 @@ func show(r RowResult) []string {
 	}
 	return out
 }
+
+// TestSampleWarningsSkipBudget: a row whose run leaves too little of its
+// budget for the full checks loses the warnings that those checks reach
+// after the budget is spent; the checks that skip what the run evaluated
+// cleanly give the same warnings, not more, whatever share of the budget
+// the run used (D42).
+func TestSampleWarningsSkipBudget(t *testing.T) {
+	heavy := "${len(replace(replace(replace(row.a, '1', '1111111111'), '1', '1111111111'), '1', '1111111111'))}"
+	for n := 1; n <= 40; n++ {
+		src := "# Flow\n\n"
+		for i := range n {
+			src += fmt.Sprintf("- **h%d:** %s\n", i, heavy)
+		}
+		src += "- **late:** ${row.nokey} and ${row.a}\n" +
+			"- **condition:** ${row.a} == 1 and ${row.nokey2} == 2\n"
+		skip, err := Compile("flow.md", []byte(src), SampleWarnings())
+		require.NoError(t, err)
+		all, err := Compile("flow.md", []byte(src), SampleWarnings())
+		require.NoError(t, err)
+		all.opts.recheck = true
+		s := scope.New(map[string]any{"row": map[string]any{"a": "1"}}, scope.WithMaxSteps(1000), scope.WithMaxWork(50_000))
+		st := &runState{}
+		a := skip.run(context.Background(), st, Input{Index: 0, SheetRow: 2, Scope: s})
+		b := all.run(context.Background(), st, Input{Index: 0, SheetRow: 2, Scope: s})
+		require.Equal(t, show(b), show(a), "%d heavy fields", n)
+	}
+}
