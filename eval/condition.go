@@ -704,6 +704,28 @@ func (c *Condition) Parts() []Part {
 	return append([]Part(nil), c.parts...)
 }
 
+// RanAll reports whether a test of c that gave holds without an error
+// evaluated every part: and/or left none out (`a and b` that holds, `a or
+// b` that does not). Its first part is evaluated by any test.
+func (c *Condition) RanAll(holds bool) bool {
+	return c != nil && ranAll(c.root, holds)
+}
+
+// ranAll reports whether a test of n that gave result evaluated every
+// part of it.
+func ranAll(n cnode, result bool) bool {
+	switch n := n.(type) {
+	case *boolNode:
+		// and: only true when both are; or: only false when both are
+		return result == n.and && ranAll(n.x, result) && ranAll(n.y, result)
+	case *notNode:
+		return ranAll(n.x, !result)
+	case *truthNode, *cmpNode:
+		return true
+	}
+	return false
+}
+
 // Text returns the condition line as written.
 func (c *Condition) Text() string {
 	if c == nil {

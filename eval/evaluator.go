@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"math"
 
 	"github.com/kinenix/expressions/internal/hostvars"
 	"github.com/kinenix/expressions/scope"
@@ -32,6 +33,11 @@ type Evaluator struct {
 	// shared is set between Begin and End: the evaluations draw on the
 	// budget Begin made.
 	shared bool
+	// misses counts the lookups that found nothing since CountMisses;
+	// counter is the frame's miss that counts them (made once).
+	misses   int
+	counter  func(Miss)
+	counting bool
 }
 
 // Begin starts a shared evaluation (D42): until End, every Render, Value,
@@ -51,7 +57,85 @@ func (e *Evaluator) Begin(ctx context.Context, s *scope.Scope) {
 	e.shared = false
 	e.fr.start(ctx, s, false)
 	e.fr.s = hostvars.Reader{}
+	e.fr.miss, e.misses, e.counting = nil, 0, false
 	e.shared = true
+}
+
+// CountMisses makes the evaluations of the shared evaluation Begin
+// started count the lookups that find nothing (each Miss that Eval would
+// report), until End; Misses returns the count so far. It changes no
+// result and no work charged. A host that checks a row's data after
+// running it (a flow's sample warnings) learns from it which evaluations
+// found every lookup, without evaluating them again. Outside a shared
+// evaluation it does nothing.
+func (e *Evaluator) CountMisses() {
+	if e == nil || !e.shared {
+		return
+	}
+	if e.counter == nil {
+		e.counter = func(Miss) { e.misses++ }
+	}
+	e.misses, e.counting = 0, true
+	e.fr.miss = e.counter
+}
+
+// Affords reports whether the budget of the shared evaluation Begin
+// started has room for bytes and steps more work, charging nothing: a
+// host that skipped work (a flow's checks of a row's data) asks whether
+// doing it would have spent the budget. Outside a shared evaluation it
+// is true.
+func (e *Evaluator) Affords(bytes, steps int64) bool {
+	if e == nil || !e.shared {
+		return true
+	}
+	if bytes > math.MaxInt || steps > math.MaxInt {
+		return false // past an int of a 32-bit machine: said to be no room
+	}
+	b := e.fr.budget // a copy, charged and dropped
+	return b.Bytes(int(bytes)) == nil && b.Steps(int(steps)) == nil
+}
+
+// A Mark is the state of the budget of a shared evaluation
+// (Evaluator.Mark).
+type Mark struct{ budget value.Budget }
+
+// Mark returns the state of the budget of the shared evaluation Begin
+// started; Rewind puts it back, as if the work charged since had not been
+// done: a host that took a shorter way to a result, and cannot tell that
+// it gives what the longer way gives, goes the longer way from the same
+// budget.
+func (e *Evaluator) Mark() Mark {
+	if e == nil {
+		return Mark{}
+	}
+	return Mark{e.fr.budget}
+}
+
+// Rewind puts back the budget's state m that Mark returned, within the
+// same shared evaluation.
+func (e *Evaluator) Rewind(m Mark) {
+	if e == nil || !e.shared {
+		return
+	}
+	e.fr.budget = m.budget
+}
+
+// recount goes on counting the misses after a panic, whose recovery
+// (finish) dropped the frame's miss, within a shared evaluation.
+func (e *Evaluator) recount() {
+	if e.shared && e.counting && e.fr.miss == nil {
+		e.fr.miss = e.counter
+	}
+}
+
+// Misses is how many lookups found nothing since CountMisses, in the
+// evaluations of the shared evaluation (not those of Eval, whose miss
+// hears of its own).
+func (e *Evaluator) Misses() int {
+	if e == nil {
+		return 0
+	}
+	return e.misses
 }
 
 // End ends the shared evaluation Begin started and returns the work it
@@ -60,7 +144,7 @@ func (e *Evaluator) End() (bytes, steps int64) {
 	if e == nil {
 		return 0, 0
 	}
-	e.shared = false
+	e.shared, e.counting = false, false
 	bytes, steps = e.fr.budget.Used()
 	e.fr.finish(nil, nil, site{})
 	return bytes, steps
@@ -96,6 +180,7 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 	defer func() {
 		if !ran {
 			e.fr.finish(recover(), &err, site{line: c.line})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -111,10 +196,12 @@ func (e *Evaluator) Eval(ctx context.Context, ph Placeholder, s *scope.Scope, mi
 		return ph.Eval(ctx, s, miss)
 	}
 	ran := false
+	counting := e.fr.miss // CountMisses's counter, or nil
 	defer func() {
-		e.fr.miss = nil
+		e.fr.miss = counting
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: &Template{places: []*placeholder{ph.p}}})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -142,6 +229,7 @@ func (e *Evaluator) Render(ctx context.Context, t *Template, s *scope.Scope) (ou
 	defer func() { // the end of the evaluation: see the note after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: t})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -166,6 +254,7 @@ func (e *Evaluator) Value(ctx context.Context, t *Template, s *scope.Scope) (v v
 	defer func() { // the end: see after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{t: t})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)
@@ -187,6 +276,7 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	defer func() { // the end: see after Test
 		if !ran {
 			e.fr.finish(recover(), &err, site{line: c.line})
+			e.recount()
 		}
 	}()
 	e.enter(ctx, s)

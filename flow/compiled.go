@@ -49,6 +49,18 @@ type checkedLine struct {
 	at   int
 	tmpl *eval.Template
 	cond *eval.Condition
+	// phs are the placeholders of tmpl. On a field's line, field is the
+	// field's index and from the index in phs of the first placeholder of
+	// its value: the run of a row evaluates them, so that the checks of
+	// the row's data need not when that run found everything it looked
+	// up (sampleWarnings); field is -1 on other lines.
+	phs   []eval.Placeholder
+	field int
+	from  int
+	// parts are the parts of cond, and sides the placeholders of their
+	// left and right sides.
+	parts []eval.Part
+	sides [][2][]eval.Placeholder
 }
 
 // Option sets how a compiled flow runs.
@@ -60,8 +72,12 @@ type options struct {
 	runBytes, runSteps int64
 	runBudgetSet       bool
 	noFindings         bool
-	envAllowed         func(name string) bool
-	envNames           []string
+	// recheck makes the checks of SampleWarnings evaluate everything
+	// again, as they did before they learnt what the run evaluated
+	// cleanly: tests compare the two.
+	recheck    bool
+	envAllowed func(name string) bool
+	envNames   []string
 }
 
 // noFindings compiles without checking the flow: for Preview with
@@ -146,7 +162,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	names := map[string]bool{}
 	for ln := range prose(src) {
 		label, at, isField := parseField(ln.text)
-		c := checkedLine{ln: ln}
+		c := checkedLine{ln: ln, field: -1}
 		var cf compiledField
 		if isField {
 			cf.Field = Field{Label: label, Value: strings.TrimRight(ln.text[at:], " \t"), Line: ln.num,
@@ -156,9 +172,14 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		if isField && cf.Condition {
 			c.at = at
 			c.cond, cf.err = eval.CompileCondition(cf.Value)
+			c.field = len(f.fields)
 			if c.cond != nil {
 				cf.err = nil // a problem of a placeholder is raised when tested
 				cf.cond = c.cond
+				c.parts = c.cond.Parts()
+				for _, p := range c.parts {
+					c.sides = append(c.sides, [2][]eval.Placeholder{p.Left.Placeholders(), p.Right.Placeholders()})
+				}
 				for _, p := range c.cond.Parts() {
 					readNames(p.Left, names)
 					readNames(p.Right, names)
@@ -167,8 +188,10 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		} else {
 			c.tmpl, _ = eval.Compile(ln.text)
 			readNames(c.tmpl, names)
+			c.phs = c.tmpl.Placeholders()
 			if isField {
 				cf.tmpl, _ = eval.Compile(cf.Value)
+				c.field, c.from = valueAt(c.phs, cf.tmpl, len(f.fields))
 			}
 		}
 		if c.tmpl != nil && len(c.tmpl.Placeholders()) > 0 || c.cond != nil {
@@ -192,6 +215,23 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		}
 	}
 	return f, nil
+}
+
+// valueAt is where the placeholders of a field's value, tmpl, are among
+// those of its line, phs (the last ones, the same texts), and i, the
+// field's index; -1 when they are not found there as they should be.
+func valueAt(phs []eval.Placeholder, tmpl *eval.Template, i int) (field, from int) {
+	own := tmpl.Placeholders()
+	from = len(phs) - len(own)
+	if tmpl == nil || from < 0 {
+		return -1, 0
+	}
+	for j, ph := range own {
+		if phs[from+j].Text != ph.Text {
+			return -1, 0
+		}
+	}
+	return i, from
 }
 
 // readNames adds the variables the placeholders of t read: the first part
@@ -331,11 +371,20 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
 	ev := &st.ev
 	ev.Begin(ctx, s)
+	// With SampleWarnings, the fields that ran without an error and found
+	// every lookup (bit i for field i): their checks need not evaluate
+	// them again.
+	var clean uint64
+	counting := f.opts.sample && !f.opts.recheck
+	if counting {
+		ev.CountMisses()
+	}
 	for i := range f.fields {
 		cf := &f.fields[i]
 		res := &r.Results[i]
 		res.File, res.Field = f.file, cf.Field
 		bytes0, steps0 := ev.Used()
+		misses := ev.Misses()
 		switch {
 		case cf.err != nil:
 			res.Err = cf.err
@@ -350,6 +399,9 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		}
 		bytes1, steps1 := ev.Used()
 		res.WorkBytes, res.WorkSteps = bytes1-bytes0, steps1-steps0
+		if counting && res.Err == nil && ev.Misses() == misses && i < 64 {
+			clean |= 1 << i
+		}
 	}
 	// The checks of the row's data come after the fields, under what is
 	// left of the same budget: they never make a field fail. Their work
@@ -358,7 +410,27 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	r.Bytes, r.Steps = ev.Used()
 	var sample map[int][]Finding
 	if f.opts.sample {
-		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results)
+		mark := ev.Mark()
+		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, clean)
+		// Evaluating again what the run evaluated cleanly costs at most
+		// twice its work (a condition's sides and its comparisons). When
+		// what is left of the budget could not pay for that, the full
+		// checks might have spent it and lost the warnings after: they
+		// are done as before, from the same budget, so that a row's
+		// warnings never depend on the shortcut.
+		if clean != 0 {
+			var bytes, steps int64
+			for i := range r.Results {
+				if i < 64 && clean&(1<<i) != 0 {
+					bytes += r.Results[i].WorkBytes
+					steps += r.Results[i].WorkSteps
+				}
+			}
+			if !ev.Affords(2*bytes, 2*steps) {
+				ev.Rewind(mark)
+				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, 0)
+			}
+		}
 	}
 	ev.End()
 	for i := range f.fields {
@@ -394,14 +466,21 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 // that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
+func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
 	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
 	leftOut := map[int][]bool{}
 	for i := range f.checked {
 		c := &f.checked[i]
 		if c.cond == nil {
 			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
-			v.sampleChecks(c.ln, 0, c.tmpl)
+			// The placeholders of a field that the run evaluated without
+			// an error or a miss give no warning here: evaluated again
+			// with the same data they would find the same.
+			ran := len(c.phs)
+			if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
+				ran = c.from
+			}
+			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, ran)
 			continue
 		}
 		var steps []eval.Step
@@ -412,14 +491,26 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		mark := len(v.list)
-		parts := c.cond.Parts()
-		for _, p := range parts {
-			v.sampleChecks(c.ln, c.at, p.Left)
-			if p.Right != nil {
-				v.sampleChecks(c.ln, c.at, p.Right)
+		parts := c.parts
+		// A condition that the run tested without an error or a miss
+		// evaluated its first part, or every part when and/or left none
+		// out: their sides give no warning here (but the right of `in`,
+		// whose items are evaluated only until one is equal), and their
+		// comparisons none either.
+		ran := 0
+		if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
+			ran = 1
+			if c.cond.RanAll(results[c.field].Holds) {
+				ran = len(parts)
 			}
 		}
-		v.orderChecks(c.ln, c.at, c.cond)
+		for j, p := range parts {
+			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], j < ran)
+			if p.Right != nil {
+				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], j < ran && p.Op != "in")
+			}
+		}
+		v.orderChecks(c.ln, c.at, c.cond, parts, ran)
 		v.cond = false
 		// Which parts the run left out is asked only when it matters: a
 		// part warned about, a column guarded by a part of the line.

@@ -479,7 +479,7 @@ func (v *validator) condition(ln line, at int) {
 			v.sampleChecks(ln, at, p.Right)
 		}
 	}
-	v.orderChecks(ln, at, c)
+	v.orderChecks(ln, at, c, c.Parts(), 0)
 }
 
 // kindOf is the Finding.Kind word of an error.

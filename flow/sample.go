@@ -36,6 +36,27 @@ func warning(ph eval.Placeholder, subject string, off, end int, kind error, reas
 // (`no key 'Frist Name' in row; did you mean 'First Name'?`), and
 // otherwise the error that evaluating with the sample gives.
 func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
+	phs := t.Placeholders()
+	v.sampleChecksOf(ln, at, t, phs, len(phs))
+}
+
+// sampleChecksRan is sampleChecks, with t's placeholders phs, for a
+// template that a flow's run of the row evaluated without an error or a
+// miss when ran is true.
+func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran bool) {
+	n := len(phs)
+	if ran {
+		n = 0
+	}
+	v.sampleChecksOf(ln, at, t, phs, n)
+}
+
+// sampleChecksOf is sampleChecks with t's placeholders phs, of which
+// those from index ran on are known to evaluate with the sample without
+// an error and without a lookup that finds nothing (a flow's run of the
+// row evaluated them so): they give no warning but that of their
+// problem, and are not evaluated again.
+func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran int) {
 	if v.sample == nil {
 		return
 	}
@@ -44,7 +65,7 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
-	for _, ph := range t.Placeholders() {
+	for i, ph := range phs {
 		if ph.IsEnv() {
 			continue
 		}
@@ -56,6 +77,9 @@ func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 				v.addAt(ln, at, ph, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 			}
 			continue
+		}
+		if i >= ran {
+			continue // no miss and no error: nothing to warn about
 		}
 		var ws []*eval.Error
 		_, _, cut := ph.CutKey()
@@ -173,12 +197,16 @@ func sorted(xs []string) []string {
 
 // orderChecks warns about each side of < > <= >= whose value in the
 // sample is neither a number nor blank: the condition would fail on such
-// data, with the reason it would give.
-func (v *validator) orderChecks(ln line, at int, c *eval.Condition) {
+// data, with the reason it would give. parts are c's parts, of which the
+// first ran a flow's run of the row tested without an error.
+func (v *validator) orderChecks(ln line, at int, c *eval.Condition, parts []eval.Part, ran int) {
 	if v.sample == nil {
 		return
 	}
-	for _, p := range c.Parts() {
+	for j, p := range parts {
+		if j < ran {
+			continue // its test compared the sides without an error
+		}
 		switch p.Op {
 		case "<", ">", "<=", ">=":
 		default:
