@@ -26,7 +26,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,11 +78,11 @@ func main() {
 	res := map[string]measure{}
 	for _, n := range sizes {
 		name := fmt.Sprintf("preview -each csv, %d rows", n)
-		res[name] = report(name, n, *bin, append(append([]string{"preview", "-data", sheets[n], "-each"}, format...), flowMD)...)
+		res[name] = report(name, n, *bin, false, append(append([]string{"preview", "-data", sheets[n], "-each"}, format...), flowMD)...)
 	}
-	cmp := report("preview -compare, 100000 rows", 100_000, *bin, "preview", "-data", sheets[100_000], "-compare", oldMD, flowMD)
-	hp := report("heavy flow, preview -each, 20 rows", 20, *bin, "preview", "-data", heavyCSV, "-each", heavy)
-	hv := report("heavy flow, validate -data, 20 rows", 20, *bin, "validate", "-data", heavyCSV, heavy)
+	cmp := report("preview -compare, 100000 rows", 100_000, *bin, false, "preview", "-data", sheets[100_000], "-compare", oldMD, flowMD)
+	hp := report("heavy flow, preview -each, 20 rows", 20, *bin, true, "preview", "-data", heavyCSV, "-each", heavy)
+	hv := report("heavy flow, validate -data, 20 rows", 20, *bin, true, "validate", "-data", heavyCSV, heavy)
 
 	lib := libraryPerRow()
 	one := res["preview -each csv, 100000 rows"]
@@ -113,15 +112,34 @@ type measure struct {
 // report runs the command once under /usr/bin/time (its peak memory is
 // the process's own: a child's rusage from Go would start from this
 // program's high-water mark, which fork copies) and prints a line.
-func report(name string, rows int, bin string, args ...string) measure {
+//
+// The command writes as the targets name it: its standard output straight
+// to /dev/null (keep false) or, for a run whose output is read after
+// (keep), to a file. Never through a pipe to this program: reading
+// 17 MB of CSV into a buffer here takes a core from the command on a
+// two-core machine and halved its rows/s.
+func report(name string, rows int, bin string, keep bool, args ...string) measure {
 	stats := filepath.Join(os.TempDir(), fmt.Sprintf("sheetbench-%d.time", os.Getpid()))
 	defer os.Remove(stats)
+	outPath := os.DevNull
+	if keep {
+		outPath = filepath.Join(os.TempDir(), fmt.Sprintf("sheetbench-%d.out", os.Getpid()))
+		defer os.Remove(outPath)
+	}
+	stdout, err := os.Create(outPath)
+	check(err)
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	check(err)
 	cmd := exec.Command("/usr/bin/time", append([]string{"-o", stats, "-f", "%e %U %S %M", bin}, args...)...)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = io.Discard
+	cmd.Stdout, cmd.Stderr = stdout, devNull
 	_ = cmd.Run() // a flow that fails exits 1
-	m := measure{out: out.Bytes()}
+	check(stdout.Close())
+	check(devNull.Close())
+	var m measure
+	if keep {
+		m.out, err = os.ReadFile(outPath)
+		check(err)
+	}
 	b, err := os.ReadFile(stats)
 	check(err)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
