@@ -20,8 +20,27 @@ import (
 
 // FlowLine is one field of a generated flow: its label and value.
 type FlowLine struct {
-	Label string // "condition" for a condition line
+	Label string // "condition" for a condition line; "" for a line as it is
 	Value string
+}
+
+// RawLines are lines of a flow that are no field, or fields that are
+// wrong whatever the data: prose and a line under a field (which Validate
+// reads and warns about), a fenced block (skipped), a label meant as a
+// condition, an environment variable not let in, a method call, and
+// problems known without data (an unknown function, a syntax error, a ${
+// not closed).
+var RawLines = [][]string{
+	{"Total: ${number(row.Amount) * 2} THB"},
+	{"  ${row.Status}"},
+	{"```", "- **x:** ${1/0}", "```"},
+	{"- condition: ${row.Status} == Active"},
+	{"- **home:** ${env.HOME}"},
+	{"- **m:** ${row.len(x)}"},
+	{"- **bad:** ${lenght(row.id)}"},
+	{"- **condition:** ${row.Status} =="},
+	{"- **open:** ${row.id"},
+	{"- **condition:** ${row.Status} == 'Active' or"},
 }
 
 // FlowSheet is a generated flow and the sheet it runs over.
@@ -83,6 +102,12 @@ func FlowSheets() gopter.Gen {
 		}
 		g := flowGen{r: r, cols: fs.Header[1:]}
 		for range 1 + r.Intn(6) {
+			if r.Intn(8) == 0 {
+				for _, l := range pick(r, RawLines) {
+					fs.Lines = append(fs.Lines, FlowLine{Value: l})
+				}
+				continue
+			}
 			if r.Intn(5) < 2 {
 				fs.Lines = append(fs.Lines, FlowLine{"condition", g.condition()})
 			} else {
@@ -254,6 +279,10 @@ func (fs FlowSheet) FlowText() string {
 	var b strings.Builder
 	b.WriteString("# Generated\n\n")
 	for _, l := range fs.Lines {
+		if l.Label == "" {
+			b.WriteString(l.Value + "\n")
+			continue
+		}
 		b.WriteString("- **" + l.Label + ":** " + l.Value + "\n")
 	}
 	return b.String()

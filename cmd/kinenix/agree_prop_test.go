@@ -14,6 +14,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 
+	"github.com/kinenix/expressions/cmd/kinenix/internal/play"
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -126,11 +127,28 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	pj := runCLI(t, "", "preview", "-json", "-each", "-key", "id", "-data", sh, fl)
 	var doc struct {
 		Files []struct {
-			Rows []agreeRow `json:"rows"`
+			Rows     []agreeRow     `json:"rows"`
+			Warnings []agreeWarning `json:"warnings"`
 		} `json:"files"`
+		Errors   int `json:"errors"`
+		Warnings int `json:"warnings"`
 	}
 	if err := json.Unmarshal([]byte(pj.stdout), &doc); err != nil || len(doc.Files) != 1 {
 		return fmt.Sprintf("preview -json: %v: %s", err, pj.stdout)
+	}
+	// errors counts the fields that failed, warnings the warnings (spec,
+	// section 14).
+	nerr, nwarn := 0, len(doc.Files[0].Warnings)
+	for _, r := range doc.Files[0].Rows {
+		for _, f := range r.Fields {
+			nwarn += len(f.Warnings)
+			if f.Error != "" {
+				nerr++
+			}
+		}
+	}
+	if doc.Errors != nerr || doc.Warnings != nwarn {
+		return fmt.Sprintf("preview -json counts %d errors and %d warnings; it lists %d and %d\n%s", doc.Errors, doc.Warnings, nerr, nwarn, c)
 	}
 	if a, b := showJSONRows(rows), showJSONRows(doc.Files[0].Rows); a != b {
 		return "preview -format jsonl and preview -json differ:\n" + a + "\n" + b
@@ -172,7 +190,7 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	if err := json.Unmarshal([]byte(v.stdout), &found); err != nil {
 		return "validate -json: " + err.Error() + ": " + v.stdout
 	}
-	validateFails, columnWarned := false, false
+	validateFails, columnWarned, staticOnly := false, false, false
 	defer func() {
 		if columnWarned {
 			agreeTally[2]++
@@ -197,9 +215,22 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 				columnWarned = true
 				continue // D45: validate's alone
 			}
+			if !fieldLine(c, f.Line) {
+				continue // follows the rows (spec, section 14): checked with csv below
+			}
 			for _, i := range on {
 				vwarned[fmt.Sprintf("%d %d:%d %s", i, f.Line, f.Column, f.Message)] = true
 			}
+			continue
+		}
+		if every && !fieldLine(c, f.Line) {
+			staticOnly = true // a line that is no field: preview runs none
+			continue
+		}
+		if every && f.Kind == "unclosed" {
+			// A ${ without its } is text when the flow runs (spec,
+			// section 2): validate's alone, known without data.
+			staticOnly = true
 			continue
 		}
 		validateFails = true
@@ -233,7 +264,7 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 			return fmt.Sprintf("validate warns %s, preview does not\n%s", w, c)
 		}
 	}
-	if previewFails != (jl.code == exitProblem) || validateFails != (v.code == exitProblem) || jl.code != v.code {
+	if previewFails != (jl.code == exitProblem) || (validateFails || staticOnly) != (v.code == exitProblem) || !staticOnly && jl.code != v.code {
 		return fmt.Sprintf("preview exits %d (fails: %v), validate %d (errors: %v)\n%s", jl.code, previewFails, v.code, validateFails, c)
 	}
 
@@ -257,13 +288,13 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 		if !slices.Equal(pw, vw) {
 			return fmt.Sprintf("preview -format %s warns\n%s\nvalidate\n%s\n%s", format, strings.Join(pw, "\n"), strings.Join(vw, "\n"), c)
 		}
-		if pc.code != v.code {
+		if pc.code != v.code && !staticOnly {
 			return fmt.Sprintf("preview -format %s exits %d, validate %d\n%s", format, pc.code, v.code, c)
 		}
 	}
 	ps := runCLI(t, "", "preview", "-strict", "-each", "-format", "csv", "-data", sh, fl)
 	vs := runCLI(t, "", "validate", "-strict", "-data", sh, fl)
-	if ps.code != vs.code {
+	if ps.code != vs.code && !staticOnly {
 		return fmt.Sprintf("preview -strict exits %d, validate -strict %d\n%s\n%s", ps.code, vs.code, vs.stdout, c)
 	}
 	// D41: preview's text names each row as validate does.
@@ -287,6 +318,34 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	}
 	if got := strings.Split(strings.TrimSuffix(pe.stdout, "\n"), "\n"); len(wantErr) > 0 && !slices.Equal(got, wantErr) || len(wantErr) == 0 && pe.stdout != "" {
 		return fmt.Sprintf("preview -errors gives\n%s\nnot the failing rows of -each\n%s", pe.stdout, strings.Join(wantErr, "\n"))
+	}
+	// -where LINE prints the rows where that condition is true, and
+	// counts only them in its exit status.
+	for n, l := range c.Lines {
+		if l.Label != "condition" {
+			continue
+		}
+		line := 3 + n // after the heading and a blank line
+		var want []string
+		fails := false
+		for k, r := range rows {
+			for _, f := range r.Fields {
+				if f.Line == line && f.Result == true {
+					want = append(want, strings.Split(jl.stdout, "\n")[k])
+					for _, g := range r.Fields {
+						fails = fails || g.Error != ""
+					}
+				}
+			}
+		}
+		pw := runCLI(t, "", "preview", "-where", strconv.Itoa(line), "-format", "jsonl", "-key", "id", "-data", sh, fl)
+		if got := strings.Split(strings.TrimSuffix(pw.stdout, "\n"), "\n"); len(want) > 0 && !slices.Equal(got, want) || len(want) == 0 && pw.stdout != "" {
+			return fmt.Sprintf("preview -where %d gives\n%s\nnot the rows where it is true\n%s", line, pw.stdout, strings.Join(want, "\n"))
+		}
+		if fails != (pw.code == exitProblem) {
+			return fmt.Sprintf("preview -where %d exits %d, a chosen row fails: %v", line, pw.code, fails)
+		}
+		break
 	}
 	i := len(c.CSV()) % len(rows)
 	pr := runCLI(t, "", "preview", "-row", strconv.Itoa(i), "-format", "jsonl", "-key", "id", "-data", sh, fl)
@@ -312,6 +371,11 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	}
 	if len(rowErrs) > 0 {
 		return fmt.Sprintf("validate -row %d has errors preview has not: %v", i, rowErrs)
+	}
+	// The playground and the editor report what validate -row reports
+	// (the editor checks with the first row).
+	if msg := agreeTools(t, c, rowFound, i, fl, sh, sheetText); msg != "" {
+		return msg
 	}
 	if msg := agreeStop(t, c, d, sh, fl, len(c.CSV())); msg != "" {
 		return msg
@@ -446,4 +510,51 @@ func agreeStop(t *testing.T, c proptest.FlowSheet, d *data.Data, sh, fl string, 
 		}
 	}
 	return ""
+}
+
+// agreeTools: the playground (row i) and the editor (row 0) report what
+// validate -row i reports (TestEditorAndPlaygroundAgreeWithValidate); the
+// playground reads no JSON lines.
+func agreeTools(t *testing.T, c proptest.FlowSheet, rowFound []record.Finding, i int, fl, sh, sheetText string) string {
+	if strings.HasSuffix(sh, ".jsonl") {
+		return ""
+	}
+	var wantP []string
+	for _, f := range rowFound {
+		wantP = append(wantP, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
+	}
+	req := play.Request{Flow: c.FlowText(), Format: strings.TrimPrefix(filepath.Ext(sh), "."), Row: i, Data: sheetText}
+	pres, err := play.Check(context.Background(), req)
+	if err != nil || pres.DataError != "" {
+		return fmt.Sprintf("the playground: %v %s", err, pres.DataError)
+	}
+	var gotP []string
+	for _, f := range pres.Problems {
+		gotP = append(gotP, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
+	}
+	if !slices.Equal(wantP, gotP) {
+		return fmt.Sprintf("the playground with row %d reports\n%s\nvalidate -row %d\n%s\n%s", i, strings.Join(gotP, "\n"), i, strings.Join(wantP, "\n"), c)
+	}
+	if i == 0 {
+		var wantE []string
+		for _, f := range rowFound {
+			wantE = append(wantE, fmt.Sprintf("%d:%d %s", f.Line, f.Column, severity(f.Warning)))
+		}
+		slices.Sort(wantE)
+		if gotE := editorProblems(t, fl, sh, []byte(c.FlowText())); !slices.Equal(wantE, gotE) {
+			return fmt.Sprintf("the editor reports %v, validate -row 0 %v\n%s", gotE, wantE, c)
+		}
+	}
+	return ""
+}
+
+// fieldLine reports whether the flow's line n is a field that preview
+// computes.
+func fieldLine(c proptest.FlowSheet, n int) bool {
+	for _, f := range flow.Fields([]byte(c.FlowText())) {
+		if f.Line == n {
+			return true
+		}
+	}
+	return false
 }
