@@ -86,7 +86,7 @@ func FlowSheets() gopter.Gen {
 		for i := range nrows {
 			row := []string{"INV-" + string(rune('A'+i))}
 			if r.Intn(8) == 0 {
-				row[0] = pick(r, []string{"", "INV-A", "=cmd"}) // a blank or repeated key
+				row[0] = pick(r, []string{"", "INV-A", "=cmd", "INV\u202e1", "A\tB", " 7 "}) // a blank, repeated or odd key
 			}
 			n := len(fs.Header)
 			if r.Intn(6) == 0 {

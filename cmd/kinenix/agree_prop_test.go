@@ -13,11 +13,13 @@ import (
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/kinenix/expressions/cmd/kinenix/internal/play"
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/proptest"
 	"github.com/kinenix/expressions/scope"
 )
@@ -95,8 +97,11 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 		return err.Error()
 	}
 	sheetName, sheetText := "s.csv", c.CSV()
-	if len(sheetText)%3 == 0 {
+	switch len(sheetText) % 4 {
+	case 0:
 		sheetName, sheetText = "s.jsonl", c.JSONL()
+	case 1:
+		sheetName, sheetText = "s.xlsx", agreeXLSX(c)
 	}
 	defer func() {
 		if msg != "" {
@@ -160,11 +165,14 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	if len(rows) != d.Len() {
 		return fmt.Sprintf("preview gives %d rows of %d", len(rows), d.Len())
 	}
+	if want := sheetRowsWritten(c, sheetName); !slices.Equal(sheetRowsOf(d, ints(d.Len())), want) {
+		return fmt.Sprintf("the sheet rows are %v, the sheet has its rows at %v\n%s", sheetRowsOf(d, ints(d.Len())), want, c)
+	}
 	previewFails := false
 	failed := map[[2]int]string{} // row, line -> preview's message
 	warned := map[string]bool{}   // row line:col message
 	for i, r := range rows {
-		key, _ := d.Row(i)["id"].(string)
+		key := rowKey(d, i)
 		if r.Row == nil || *r.Row != i || r.SheetRow != d.SheetRow(i) || r.Key != key {
 			return fmt.Sprintf("preview names rows[%d] (sheet row %d, %s) as %v %d %q", i, d.SheetRow(i), key, r.Row, r.SheetRow, r.Key)
 		}
@@ -447,7 +455,7 @@ func keysOf(d *data.Data, idx []int) []string {
 	var out []string
 	any := false
 	for _, i := range idx {
-		k, _ := d.Row(i)["id"].(string)
+		k := rowKey(d, i)
 		any = any || k != ""
 		out = append(out, k)
 	}
@@ -524,6 +532,9 @@ func agreeTools(t *testing.T, c proptest.FlowSheet, rowFound []record.Finding, i
 		wantP = append(wantP, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
 	}
 	req := play.Request{Flow: c.FlowText(), Format: strings.TrimPrefix(filepath.Ext(sh), "."), Row: i, Data: sheetText}
+	if req.Format == "xlsx" {
+		req.Data, req.Bytes = "", []byte(sheetText)
+	}
 	pres, err := play.Check(context.Background(), req)
 	if err != nil || pres.DataError != "" {
 		return fmt.Sprintf("the playground: %v %s", err, pres.DataError)
@@ -557,4 +568,79 @@ func fieldLine(c proptest.FlowSheet, n int) bool {
 		}
 	}
 	return false
+}
+
+// agreeXLSX is the case's sheet as a workbook: the header in row 1, a
+// blank row where the CSV has a blank line, a cell that is plain number
+// text as a number, others as text, empty cells left out.
+func agreeXLSX(c proptest.FlowSheet) string {
+	x := excelize.NewFile()
+	defer x.Close()
+	const sh = "Sheet1"
+	put := func(col, row int, v string) {
+		name, _ := excelize.CoordinatesToCellName(col, row)
+		if v == "" {
+			return
+		}
+		if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Trim(v, "0123456789.-") == "" {
+			_ = x.SetCellFloat(sh, name, f, -1, 64)
+			return
+		}
+		_ = x.SetCellStr(sh, name, v)
+	}
+	for j, h := range c.Header {
+		put(j+1, 1, h)
+	}
+	at := 2
+	for i, row := range c.Rows {
+		if c.Blank[i] {
+			at++
+		}
+		for j, v := range row {
+			put(j+1, at, v)
+		}
+		at++
+	}
+	b, err := x.WriteToBuffer()
+	if err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+// sheetRowsWritten are the rows of the case's sheet as a spreadsheet
+// numbers them (D41), worked out from how it was written: the header is
+// row 1, a blank line or row is a row of its own, and a row whose cells
+// are all empty is blank; JSON lines have no sheet rows (nil).
+func sheetRowsWritten(c proptest.FlowSheet, name string) []int {
+	if strings.HasSuffix(name, ".jsonl") {
+		return nil
+	}
+	var out []int
+	at := 2
+	for i, row := range c.Rows {
+		if c.Blank[i] {
+			at++
+		}
+		if strings.Join(row, "") != "" {
+			out = append(out, at)
+		}
+		at++
+	}
+	return out
+}
+
+func ints(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// rowKey is the -key value of row i as JSON carries it: control
+// characters as escapes (D37).
+func rowKey(d *data.Data, i int) string {
+	k, _ := d.Row(i)["id"].(string)
+	return echo.Clean(k)
 }
