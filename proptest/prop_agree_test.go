@@ -199,6 +199,25 @@ func checkFlowSheet(c FlowSheet) string {
 	if a, b := countsOf(fwd.Facts()), countsOf(bwd.Facts()); a != b {
 		return fmt.Sprintf("column facts depend on the order of the rows:\n%s\n%s", a, b)
 	}
+	// The editor's and the playground's facts, from the whole sheet,
+	// are the run's (D45).
+	d, err := data.Decode("s.csv", []byte(c.CSV()))
+	if err != nil {
+		return err.Error()
+	}
+	whole, ok := flow.SheetFactsRows(scope.New(d.Vars()), cols, d.SheetRow)
+	if !ok {
+		return "SheetFactsRows finds no sheet"
+	}
+	run := flow.NewColumnCounter(cols) // named without the key, as the sheet alone names rows
+	for _, in := range ins {
+		r := res1[in.Index]
+		in.Key = ""
+		run.AddRow(in, &r)
+	}
+	if a, b := factsOf(run.Facts()), factsOf(whole.Facts()); a != b {
+		return fmt.Sprintf("column facts of the run:\n%s\nof the whole sheet:\n%s", a, b)
+	}
 	return ""
 }
 
@@ -291,4 +310,15 @@ func checkValidateRow(f *flow.Flow, src []byte, in flow.Input, r *flow.RowResult
 		return fmt.Sprintf("ValidateRow with the row lacks errors %q and has others %q", missing, extra)
 	}
 	return ""
+}
+
+func factsOf(fs []flow.ColumnFacts) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, f)
+		for _, k := range f.Kinds {
+			fmt.Fprintf(&b, "  %s %d %q %q\n", k.Kind, k.Count, k.Examples, k.Rows)
+		}
+	}
+	return b.String()
 }
