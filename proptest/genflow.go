@@ -56,7 +56,7 @@ type FlowSheet struct {
 
 // SheetColumns are the columns a generated sheet may have besides its key
 // column "id": header names with spaces, signs and Thai.
-var SheetColumns = []string{"Amount", "Status", "Unit Price (THB)", "ชื่อ", "First Name", "a.b", "Due Date", "n", "Customer"}
+var SheetColumns = []string{"Amount", "Status", "Unit Price (THB)", "ชื่อ", "First Name", "a.b", "Due Date", "n", "Customer", "Role in Company", "a-b"}
 
 // MissingColumns are lookups of keys that no generated sheet has.
 var MissingColumns = []string{"Amout", "Missing", "status"}
@@ -154,7 +154,12 @@ func (g *flowGen) col() string {
 // lookup is a lookup of a column as an author writes it.
 func (g *flowGen) lookup() string {
 	c := g.col()
-	if strings.ContainsAny(c, " .()") || g.r.Intn(4) == 0 {
+	switch {
+	case g.r.Intn(10) == 0:
+		return "rows[" + pick(g.r, []string{"0", "-1", "1"}) + "]." + pick(g.r, []string{"id", "Amount", "Status"})
+	case strings.ContainsAny(c, " -") && g.r.Intn(2) == 0:
+		return "row." + c // a key with spaces or signs written as a path (D12)
+	case strings.ContainsAny(c, " .()-") || g.r.Intn(4) == 0:
 		return "row['" + c + "']"
 	}
 	return "row." + c

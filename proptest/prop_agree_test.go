@@ -163,6 +163,17 @@ func checkFlowSheet(c FlowSheet) string {
 			return fmt.Sprintf("Run alone differs from RunRows on %s:\n%s\n%s", got.Name(), showRow(&r), showRow(&got))
 		}
 		sum += got.Steps
+		// Preview, the one-call form, is the same run (D43).
+		pres, err := flow.Preview(file, src, in.Scope, flow.PreviewOptions{SampleWarnings: true})
+		if err != nil || len(pres) != len(got.Results) {
+			return fmt.Sprintf("Preview gives %d results (%v), Run %d", len(pres), err, len(got.Results))
+		}
+		for j := range pres {
+			a, b := pres[j], got.Results[j]
+			if a.String() != b.String() || fmt.Sprint(a.Warnings) != fmt.Sprint(b.Warnings) {
+				return fmt.Sprintf("Preview on %s gives %s %v, Run %s %v", got.Name(), a, a.Warnings, b, b.Warnings)
+			}
+		}
 		if msg := checkRowFindings(&got); msg != "" {
 			return got.Name() + ": " + msg + "\n" + showRow(&got)
 		}
