@@ -36,7 +36,7 @@ import (
 // number of cases, as in package proptest.
 func TestPropValidateAgreesWithPreview(t *testing.T) {
 	p := gopter.DefaultTestParametersWithSeed(propEnvInt("PROPTEST_SEED", 20261016))
-	p.MinSuccessfulTests = max(1, int(40*propEnvFloat("PROPTEST_FACTOR", 1)))
+	p.MinSuccessfulTests = max(1, int(25*propEnvFloat("PROPTEST_FACTOR", 1)))
 	p.MaxShrinkCount = 200
 	dir := t.TempDir()
 	n := 0
@@ -516,6 +516,33 @@ func agreeStop(t *testing.T, c proptest.FlowSheet, d *data.Data, sh, fl string, 
 		if args[0] == "preview" && args[2] == "-format" && strings.Count(r.stdout, "\n") != k {
 			return fmt.Sprintf("preview delivers %d rows before the stop at %d\n%s", strings.Count(r.stdout, "\n"), k, c)
 		}
+	}
+	// JSON names the row where the run stopped alike (D41, D42).
+	wantRef := record.RowRefOf(k, d.SheetRow(k), key)
+	v := runCLI(t, "", "validate", "-json", "-key", "id", "-data", sh, fl)
+	var found []record.Finding
+	if err := json.Unmarshal([]byte(v.stdout), &found); err != nil {
+		return "validate -json: " + err.Error()
+	}
+	if last := found[len(found)-1]; last.Kind != "stopped" || last.Row == nil || *last.Row != k || last.SheetRow != wantRef.SheetRow || last.Key != wantRef.Key {
+		return fmt.Sprintf("validate -json stops with %+v, not at %+v", last, wantRef)
+	}
+	p := runCLI(t, "", "preview", "-json", "-each", "-key", "id", "-data", sh, fl)
+	var doc struct {
+		Files []struct {
+			Rows    []agreeRow `json:"rows"`
+			Stopped *struct {
+				record.RowRef
+				Message string `json:"message"`
+			} `json:"stopped"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(p.stdout), &doc); err != nil {
+		return "preview -json: " + err.Error()
+	}
+	st := doc.Files[0].Stopped
+	if st == nil || st.Row == nil || *st.Row != k || st.SheetRow != wantRef.SheetRow || st.Key != wantRef.Key || len(doc.Files[0].Rows) != k || !strings.HasPrefix(st.Message, want) {
+		return fmt.Sprintf("preview -json stops with %+v after %d rows, not at rows[%d] %+v", st, len(doc.Files[0].Rows), k, wantRef)
 	}
 	return ""
 }
