@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,6 +129,13 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 			return "preview -format jsonl: " + err.Error() + ": " + line
 		}
 		rows = append(rows, r)
+	}
+	// On one core the rows come out the same (the CLI runs them on all).
+	procs := runtime.GOMAXPROCS(1)
+	jl1 := runCLI(t, "", "preview", "-each", "-format", "jsonl", "-key", "id", "-data", sh, fl)
+	runtime.GOMAXPROCS(procs)
+	if jl1 != jl {
+		return fmt.Sprintf("preview -format jsonl on one core gives\n%+v\non %d\n%+v", jl1, procs, jl)
 	}
 	pj := runCLI(t, "", "preview", "-json", "-each", "-key", "id", "-data", sh, fl)
 	var doc struct {
