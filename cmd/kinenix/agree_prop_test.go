@@ -373,6 +373,9 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 	if err := json.Unmarshal([]byte(vr.stdout), &rowFound); err != nil {
 		return "validate -row -json: " + err.Error()
 	}
+	if pr.code != vr.code && !staticOnly {
+		return fmt.Sprintf("preview -row %d exits %d, validate -row %d %d\n%s", i, pr.code, i, vr.code, c)
+	}
 	rowErrs := map[int]string{}
 	for _, f := range rowFound {
 		if !f.Warning && (f.Rows != nil || f.Row != nil) {
