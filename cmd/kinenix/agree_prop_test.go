@@ -76,6 +76,7 @@ type agreeWarning struct {
 	Column  int    `json:"column"`
 	Message string `json:"message"`
 	Kind    string `json:"kind"`
+	Rows    []int  `json:"rows"`
 }
 
 type agreeField struct {
@@ -279,6 +280,21 @@ func agreeCase(t *testing.T, dir string, c proptest.FlowSheet) (msg string) {
 		if !warned[w] {
 			return fmt.Sprintf("validate warns %s, preview does not\n%s", w, c)
 		}
+	}
+	// The warnings preview -json lists after the rows (the columns', and
+	// those of lines that are no field) are validate -json's (spec,
+	// section 14).
+	var fileW, wantW []string
+	for _, w := range doc.Files[0].Warnings {
+		fileW = append(fileW, fmt.Sprintf("%d:%d %s %s %v", w.Line, w.Column, w.Kind, w.Message, w.Rows))
+	}
+	for _, f := range found {
+		if f.Warning && (f.Kind == "column" || !fieldLine(c, f.Line)) {
+			wantW = append(wantW, fmt.Sprintf("%d:%d %s %s %v", f.Line, f.Column, f.Kind, f.Message, f.Rows))
+		}
+	}
+	if !slices.Equal(fileW, wantW) {
+		return fmt.Sprintf("preview -json lists after the rows\n%s\nvalidate -json\n%s\n%s", strings.Join(fileW, "\n"), strings.Join(wantW, "\n"), c)
 	}
 	if previewFails != (jl.code == exitProblem) || (validateFails || staticOnly) != (v.code == exitProblem) || !staticOnly && jl.code != v.code {
 		return fmt.Sprintf("preview exits %d (fails: %v), validate %d (errors: %v)\n%s", jl.code, previewFails, v.code, validateFails, c)
