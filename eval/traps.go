@@ -42,12 +42,16 @@ const (
 	// `${s}in a, b and ${x} == 1`: a word glued to } is text, so the line
 	// is one comparison; write a space before in
 	TrapGluedWord TrapKind = "glued-word"
+	// `${}`, `${ }`: nothing inside, so always empty (D12: a text with
+	// no expression syntax is a missing lookup, and no variable has an
+	// empty name); write a name or an expression inside, or remove it
+	TrapEmpty TrapKind = "empty"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -197,10 +201,13 @@ func nameRuneBefore(s string, i int) bool {
 	return !(r == utf8.RuneError && size == 1) && ast.IsIdentCont(r)
 }
 
-// traps are the traps of one placeholder's expression: a key that a `.`
-// cuts, a number written as the language does not, a bare word given to a
+// traps are the traps of one placeholder's expression: nothing inside
+// it, a key that a `.` cuts, a number written as the language does not, a bare word given to a
 // function.
 func (p *placeholder) traps() []Trap {
+	if tr, ok := p.empty(); ok {
+		return []Trap{tr}
+	}
 	if tr, ok := p.cutKey(); ok {
 		return []Trap{tr}
 	}
@@ -878,6 +885,18 @@ func (p *placeholder) numberAlone() (Trap, bool) {
 func numberStart(s string) bool {
 	digit := func(i int) bool { return i < len(s) && s[i] >= '0' && s[i] <= '9' }
 	return digit(0) || len(s) > 1 && s[0] == '.' && digit(1)
+}
+
+// empty is the trap of a placeholder with nothing inside but white space
+// (`${}`): always empty, whatever the data. The trap spans the whole
+// placeholder, `${` and `}` included.
+func (p *placeholder) empty() (Trap, bool) {
+	if strings.TrimSpace(p.raw) != "" {
+		return Trap{}, false
+	}
+	written := "${" + p.raw + "}"
+	return Trap{Kind: TrapEmpty, Offset: p.start - len("${"), End: p.start + len(p.raw) + len("}"), Subject: written,
+		Reason: "nothing is inside the placeholder, so it is always empty; write a name or an expression inside it, or remove it"}, true
 }
 
 func (p *placeholder) cutKey() (Trap, bool) {

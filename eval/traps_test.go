@@ -32,6 +32,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapBareWord:    {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
+	eval.TrapEmpty:       {"${} == Overdue", "${}", "write a name or an expression inside it", "${row.Status} == Overdue"},
 	eval.TrapNumber:      {"${row['Days Late']} > ${2e1}", "2e1", "write 20", "${row['Days Late']} > ${20}"},
 }
 
