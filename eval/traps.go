@@ -42,9 +42,11 @@ const (
 	// `${s}in a, b and ${x} == 1`: a word glued to } is text, so the line
 	// is one comparison; write a space before in
 	TrapGluedWord TrapKind = "glued-word"
-	// `${}`, `${ }`: nothing inside, so always empty (D12: a text with
-	// no expression syntax is a missing lookup, and no variable has an
-	// empty name); write a name or an expression inside, or remove it
+	// `${}`, `${ }`, `${.status}`: nothing inside, or nothing before the
+	// first `.`, so always empty (D12: a text with no expression syntax
+	// that does not parse is a missing lookup, and a path needs a
+	// variable's name first); write a name or an expression inside, or
+	// remove it
 	TrapEmpty TrapKind = "empty"
 )
 
@@ -887,16 +889,30 @@ func numberStart(s string) bool {
 	return digit(0) || len(s) > 1 && s[0] == '.' && digit(1)
 }
 
-// empty is the trap of a placeholder with nothing inside but white space
-// (`${}`): always empty, whatever the data. The trap spans the whole
-// placeholder, `${` and `}` included.
+// empty is the trap of a placeholder that can never read anything: one
+// with nothing inside but white space (`${}`), or whose text starts with
+// a `.` (`${.status}`, `${...}`: a path needs a variable's name before
+// its first `.`, D12) and is no number (`${.5}` is numberAlone's) and no
+// expression. Either is always empty, whatever the data. The trap spans
+// the whole placeholder, `${` and `}` included.
 func (p *placeholder) empty() (Trap, bool) {
-	if strings.TrimSpace(p.raw) != "" {
+	text := strings.TrimSpace(p.raw)
+	missing := func() bool { // read as a missing lookup: no expression, no error told
+		issue := p.issue()
+		return !p.rd.isEnv && !p.rd.exprSyntax && p.expr == nil && (issue == nil || issue.Kind == ErrSyntax)
+	}
+	reason := "nothing is inside the placeholder, so it is always empty; write a name or an expression inside it, or remove it"
+	switch {
+	case text == "":
+	case text[0] == '.' && !numberStart(text) && missing():
+		reason = "nothing comes before the first '.', so this names no variable and is always empty; " +
+			"write the name of a variable before it, or remove the placeholder"
+	default:
 		return Trap{}, false
 	}
 	written := "${" + p.raw + "}"
 	return Trap{Kind: TrapEmpty, Offset: p.start - len("${"), End: p.start + len(p.raw) + len("}"), Subject: written,
-		Reason: "nothing is inside the placeholder, so it is always empty; write a name or an expression inside it, or remove it"}, true
+		Reason: reason}, true
 }
 
 func (p *placeholder) cutKey() (Trap, bool) {
