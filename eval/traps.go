@@ -42,12 +42,18 @@ const (
 	// `${s}in a, b and ${x} == 1`: a word glued to } is text, so the line
 	// is one comparison; write a space before in
 	TrapGluedWord TrapKind = "glued-word"
+	// `${}`, `${ }`, `${.status}`: nothing inside, or nothing before the
+	// first `.`, so always empty (D12: a text with no expression syntax
+	// that does not parse is a missing lookup, and a path needs a
+	// variable's name first); write a name or an expression inside, or
+	// remove it
+	TrapEmpty TrapKind = "empty"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -197,10 +203,13 @@ func nameRuneBefore(s string, i int) bool {
 	return !(r == utf8.RuneError && size == 1) && ast.IsIdentCont(r)
 }
 
-// traps are the traps of one placeholder's expression: a key that a `.`
-// cuts, a number written as the language does not, a bare word given to a
+// traps are the traps of one placeholder's expression: nothing inside
+// it, a key that a `.` cuts, a number written as the language does not, a bare word given to a
 // function.
 func (p *placeholder) traps() []Trap {
+	if tr, ok := p.empty(); ok {
+		return []Trap{tr}
+	}
 	if tr, ok := p.cutKey(); ok {
 		return []Trap{tr}
 	}
@@ -878,6 +887,32 @@ func (p *placeholder) numberAlone() (Trap, bool) {
 func numberStart(s string) bool {
 	digit := func(i int) bool { return i < len(s) && s[i] >= '0' && s[i] <= '9' }
 	return digit(0) || len(s) > 1 && s[0] == '.' && digit(1)
+}
+
+// empty is the trap of a placeholder that can never read anything: one
+// with nothing inside but white space (`${}`), or whose text starts with
+// a `.` (`${.status}`, `${...}`: a path needs a variable's name before
+// its first `.`, D12) and is no number (`${.5}` is numberAlone's) and no
+// expression. Either is always empty, whatever the data. The trap spans
+// the whole placeholder, `${` and `}` included.
+func (p *placeholder) empty() (Trap, bool) {
+	text := strings.TrimSpace(p.raw)
+	missing := func() bool { // read as a missing lookup: no expression, no error told
+		issue := p.issue()
+		return !p.rd.isEnv && !p.rd.exprSyntax && p.expr == nil && (issue == nil || issue.Kind == ErrSyntax)
+	}
+	reason := "nothing is inside the placeholder, so it is always empty; write a name or an expression inside it, or remove it"
+	switch {
+	case text == "":
+	case text[0] == '.' && !numberStart(text) && missing():
+		reason = "nothing comes before the first '.', so this names no variable and is always empty; " +
+			"write the name of a variable before it, or remove the placeholder"
+	default:
+		return Trap{}, false
+	}
+	written := "${" + p.raw + "}"
+	return Trap{Kind: TrapEmpty, Offset: p.start - len("${"), End: p.start + len(p.raw) + len("}"), Subject: written,
+		Reason: reason}, true
 }
 
 func (p *placeholder) cutKey() (Trap, bool) {

@@ -32,6 +32,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapBareWord:    {"${default(row.Email, none)} == none", "none", "write 'none' in quotes", "${default(row.Email, 'none')} == none"},
+	eval.TrapEmpty:       {"${} == Overdue", "${}", "write a name or an expression inside it", "${row.Status} == Overdue"},
 	eval.TrapNumber:      {"${row['Days Late']} > ${2e1}", "2e1", "write 20", "${row['Days Late']} > ${20}"},
 }
 
@@ -558,5 +559,30 @@ func TestTrapCutKeyInExpression(t *testing.T) {
 	}
 	for _, src := range []string{"${len(row.a.b)}", "${row.a .b}", "${len(row. a)}", "${len(config.email.to)}", "${upper(env.HOME. x)}"} {
 		require.Empty(t, eval.MustCompile(src).Traps(), src)
+	}
+}
+
+// D12, D44: a placeholder with nothing inside, or with nothing before its
+// first `.`, never reads a variable (not even a host key of that text),
+// so it is a trap that spans the whole placeholder; a number (`.5`), an
+// expression or a syntax error is told as such instead.
+func TestTrapEmpty(t *testing.T) {
+	data := scope.New(map[string]any{"": "e", ".x": "v", "...": "d", "x": "w"})
+	for _, text := range []string{"${}", "${ }", "${\t}", "${.}", "${ . }", "${...}", "${.x}", "${.x.y}", "${. x}"} {
+		tm, err := eval.Compile("a " + text + " b")
+		require.NoError(t, err, text)
+		traps := tm.Traps()
+		require.Len(t, traps, 1, text)
+		require.Equal(t, eval.TrapEmpty, traps[0].Kind, text)
+		require.Equal(t, text, ("a " + text + " b")[traps[0].Offset:traps[0].End])
+		require.True(t, traps[0].Applies(data))
+		out, err := tm.Render(data)
+		require.NoError(t, err, text)
+		require.Equal(t, "a  b", out, "%s reads nothing, whatever the data", text)
+	}
+	for _, text := range []string{"${.5}", "${.x + 1}", "${x}", "${x.}", "${' '}"} {
+		for _, tr := range eval.MustCompile(text).Traps() {
+			require.NotEqual(t, eval.TrapEmpty, tr.Kind, text)
+		}
 	}
 }
