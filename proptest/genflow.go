@@ -29,7 +29,7 @@ type FlowLine struct {
 // reads and warns about), a fenced block (skipped), a label meant as a
 // condition, an environment variable not let in, a method call, and
 // problems known without data (an unknown function, a syntax error, a ${
-// not closed).
+// not closed), and placeholders that are always empty.
 var RawLines = [][]string{
 	{"Total: ${number(row.Amount) * 2} THB"},
 	{"  ${row.Status}"},
@@ -41,6 +41,8 @@ var RawLines = [][]string{
 	{"- **condition:** ${row.Status} =="},
 	{"- **open:** ${row.id"},
 	{"- **condition:** ${row.Status} == 'Active' or"},
+	{"- **empty:** Thanks ${} ${.status}"},
+	{"- **condition:** ${.Status} == Active"},
 }
 
 // FlowSheet is a generated flow and the sheet it runs over.
