@@ -37,7 +37,7 @@ import (
 // number of cases, as in package proptest.
 func TestPropValidateAgreesWithPreview(t *testing.T) {
 	p := gopter.DefaultTestParametersWithSeed(propEnvInt("PROPTEST_SEED", 20261016))
-	p.MinSuccessfulTests = max(1, int(25*propEnvFloat("PROPTEST_FACTOR", 1)))
+	p.MinSuccessfulTests = max(1, int(12*propEnvFloat("PROPTEST_FACTOR", 1)))
 	p.MaxShrinkCount = 200
 	dir := t.TempDir()
 	n := 0
