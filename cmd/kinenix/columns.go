@@ -16,7 +16,11 @@ import (
 type columnCount struct {
 	c  *flow.ColumnCounter
 	mu sync.Mutex   // the run reads rows on a goroutine of its own
-	q  []flow.Input // rows read, their results not yet given back
+	q  []flow.Input // rows read, their results not yet given back: q[head:]
+	// head is the first row of q still kept: rows are taken from the
+	// front and added at the back, and the array is used again once the
+	// rows before head make up half of it, not made anew as q[1:] would.
+	head int
 }
 
 // newColumnCount returns the counter of the columns of a sheet that the
@@ -83,13 +87,28 @@ func (cc *columnCount) pass(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.In
 func (cc *columnCount) ran(r *flow.RowResult) {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	for len(cc.q) > 0 {
-		in := cc.q[0]
-		cc.q[0] = flow.Input{} // the row's data is not kept longer than the run keeps it
-		cc.q = cc.q[1:]
+	for cc.head < len(cc.q) {
+		in := cc.q[cc.head]
+		cc.q[cc.head] = flow.Input{} // the row's data is not kept longer than the run keeps it
+		cc.head++
+		cc.compact()
 		if in.Index == r.Row {
 			cc.c.AddRow(in, r)
 			return
 		}
+	}
+}
+
+// compact moves the rows kept to the front of q once those taken make up
+// half of it, so that q's array serves the whole run.
+func (cc *columnCount) compact() {
+	if cc.head == len(cc.q) {
+		cc.q, cc.head = cc.q[:0], 0
+		return
+	}
+	if 2*cc.head >= cap(cc.q) {
+		n := copy(cc.q, cc.q[cc.head:])
+		clear(cc.q[n:])
+		cc.q, cc.head = cc.q[:n], 0
 	}
 }
