@@ -320,11 +320,31 @@ func (f ColumnFacts) String() string {
 type ColumnCounter struct {
 	facts []ColumnFacts
 	rows  int
+	// read are the texts of each column (by its index in facts) already
+	// classified, with how classify read them: a sheet's column repeats
+	// its values (a status, a date, a name), and a text is read once.
+	read []map[string]cellRead
+	// arg is number()'s argument in classify, kept so that a call
+	// allocates none.
+	arg [1]value.Value
 }
+
+// cellRead is how classify read a text: its kind, and the unclear number
+// when it is one.
+type cellRead struct {
+	kind ValueKind
+	u    funcs.UnclearNumber
+}
+
+// maxRead bounds the texts of a column that a ColumnCounter remembers
+// how classify read: a column of few values has them all, one of a value
+// per row (an ID, an e-mail) the first maxRead, and is read cell by cell
+// past them. A variable so that a test can count without it.
+var maxRead = 1024
 
 // NewColumnCounter returns a counter for the columns cols (see Columns).
 func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
-	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols))}
+	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols)), read: make([]map[string]cellRead, len(cols))}
 	for i, col := range cols {
 		c.facts[i].ColumnRead = col
 		c.facts[i].Kinds = make([]KindFacts, kindCount)
@@ -415,7 +435,7 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
-		kind, u := classify(v)
+		kind, u := c.classify(i, v)
 		if kind == KindUnclear {
 			if f.reason == "" {
 				f.reason = u.Reason()
@@ -459,6 +479,29 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 	}
 }
 
+// classify is classify for a cell of column i, whose text (other than
+// plain number text) is read once: the texts of the column seen before
+// (up to maxRead of them) are read as textKind read them then.
+func (c *ColumnCounter) classify(i int, v value.Value) (ValueKind, funcs.UnclearNumber) {
+	if kind, ok := plainKind(v); ok {
+		return kind, funcs.UnclearNumber{}
+	}
+	s := v.Text()
+	m := c.read[i]
+	if r, ok := m[s]; ok {
+		return r.kind, r.u
+	}
+	kind, u := textKind(v, &c.arg)
+	if len(m) < maxRead {
+		if m == nil {
+			m = make(map[string]cellRead)
+			c.read[i] = m
+		}
+		m[s] = cellRead{kind, u}
+	}
+	return kind, u
+}
+
 // classify reads a cell as D45 counts it: by value's reading of plain
 // number text (D6), by what number() makes of other text as the hints of
 // D7 and D28 tell it (value.NumberText), and by number()'s own refusal
@@ -475,18 +518,36 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 // other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
 // have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
 // month named ('January 15, 2026', which number() reads as '15, 2026').
-func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
+//
+// arg holds number()'s argument for the call, so that it allocates none.
+func classify(v value.Value, arg *[1]value.Value) (ValueKind, funcs.UnclearNumber) {
+	if kind, ok := plainKind(v); ok {
+		return kind, funcs.UnclearNumber{}
+	}
+	return textKind(v, arg)
+}
+
+// plainKind is classify's kind of a cell that is no text, blank, or plain
+// number text (D6), read by value; ok is false for other text, which
+// textKind reads.
+func plainKind(v value.Value) (kind ValueKind, ok bool) {
 	switch {
 	case value.IsBlank(v):
-		return KindNothing, funcs.UnclearNumber{}
+		return KindNothing, true
 	case v.Kind() == value.Number:
-		return KindNumber, funcs.UnclearNumber{}
+		return KindNumber, true
 	case v.Kind() != value.Text:
-		return KindText, funcs.UnclearNumber{}
+		return KindText, true
 	}
 	if _, ok := value.ToNumber(v); ok {
-		return KindNumberText, funcs.UnclearNumber{}
+		return KindNumberText, true
 	}
+	return 0, false
+}
+
+// textKind is classify's kind of text that is not plain number text, as
+// number() reads it.
+func textKind(v value.Value, arg *[1]value.Value) (ValueKind, funcs.UnclearNumber) {
 	s := v.Text()
 	switch what, _ := value.NumberText(s); what {
 	case value.NoNumber, value.WrittenNumber, value.LongNumber, value.SheetError:
@@ -496,7 +557,10 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 		if !ok {
 			return KindText, funcs.UnclearNumber{}
 		}
-		if _, err := f.Call(nil, []value.Value{v}); err == nil {
+		arg[0] = v
+		_, err := f.Call(nil, arg[:])
+		arg[0] = value.Value{} // not kept past the call
+		if err == nil {
 			return KindNumberText, funcs.UnclearNumber{}
 		}
 		// refused: an unclear number ('-\u200b5'), or other text
