@@ -321,30 +321,32 @@ type ColumnCounter struct {
 	facts []ColumnFacts
 	rows  int
 	// read are the texts of each column (by its index in facts) already
-	// classified, with how classify read them: a sheet's column repeats
+	// classified, with the kind classify read: a sheet's column repeats
 	// its values (a status, a date, a name), and a text is read once.
-	read []map[string]cellRead
+	read []textsRead
 	// arg is number()'s argument in classify, kept so that a call
 	// allocates none.
 	arg [1]value.Value
 }
 
-// cellRead is how classify read a text: its kind, and the unclear number
-// when it is one.
-type cellRead struct {
-	kind ValueKind
-	u    funcs.UnclearNumber
+// textsRead are the texts of a column that classify read, with their
+// kind; hits counts the cells that were one of them.
+type textsRead struct {
+	kinds map[string]ValueKind
+	hits  int
+	off   bool // full, and seldom of use: the column is read cell by cell
 }
 
 // maxRead bounds the texts of a column that a ColumnCounter remembers
-// how classify read: a column of few values has them all, one of a value
-// per row (an ID, an e-mail) the first maxRead, and is read cell by cell
-// past them. A variable so that a test can count without it.
+// how classify read: a column of few values has them all; one whose
+// texts came again fewer times than it holds when it is full (an ID, an
+// e-mail: a new text per row) is read cell by cell from then on. A
+// variable so that a test can count without it.
 var maxRead = 1024
 
 // NewColumnCounter returns a counter for the columns cols (see Columns).
 func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
-	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols)), read: make([]map[string]cellRead, len(cols))}
+	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols)), read: make([]textsRead, len(cols))}
 	for i, col := range cols {
 		c.facts[i].ColumnRead = col
 		c.facts[i].Kinds = make([]KindFacts, kindCount)
@@ -486,18 +488,27 @@ func (c *ColumnCounter) classify(i int, v value.Value) (ValueKind, funcs.Unclear
 	if kind, ok := plainKind(v); ok {
 		return kind, funcs.UnclearNumber{}
 	}
+	r := &c.read[i]
+	if r.off || maxRead == 0 {
+		return textKind(v, &c.arg)
+	}
 	s := v.Text()
-	m := c.read[i]
-	if r, ok := m[s]; ok {
-		return r.kind, r.u
+	if kind, ok := r.kinds[s]; ok {
+		r.hits++
+		if kind == KindUnclear {
+			return textKind(v, &c.arg) // its unclear number, as read again
+		}
+		return kind, funcs.UnclearNumber{}
 	}
 	kind, u := textKind(v, &c.arg)
-	if len(m) < maxRead {
-		if m == nil {
-			m = make(map[string]cellRead)
-			c.read[i] = m
+	switch {
+	case len(r.kinds) < maxRead:
+		if r.kinds == nil {
+			r.kinds = make(map[string]ValueKind)
 		}
-		m[s] = cellRead{kind, u}
+		r.kinds[s] = kind
+	case r.hits < len(r.kinds):
+		r.kinds, r.off = nil, true
 	}
 	return kind, u
 }
