@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -40,6 +41,55 @@ type rowsPlan struct {
 	// held is the whole sheet, read once by data.Decode when a flow
 	// reads rows.
 	held *data.Data
+}
+
+// rowMaps keeps the variables ({"row": ...}) of the scopes of the rows
+// streamed whose results are not done yet, in row order, and those of
+// rows done, to be used again: a map is made per row in flight, not per
+// row of the sheet. A row's result comes after its run, which is its
+// scope's last use by the run; done is told when the host is done too.
+type rowMaps struct {
+	mu   sync.Mutex
+	busy queue[busyMap]
+	free []map[string]any
+}
+
+// busyMap is the variables of the scope of rows[index].
+type busyMap struct {
+	index int
+	vars  map[string]any
+}
+
+// get returns the variables of the scope of rows[index], with row its
+// only variable; a nil *rowMaps makes a new map each time.
+func (m *rowMaps) get(index int, row map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{"row": row}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var vars map[string]any
+	if n := len(m.free); n > 0 {
+		vars, m.free = m.free[n-1], m.free[:n-1]
+	} else {
+		vars = make(map[string]any, 1)
+	}
+	vars["row"] = row
+	m.busy.push(busyMap{index, vars})
+	return vars
+}
+
+// done is told that the rows before rows[index] are done with: their
+// results came, were counted and printed (results come in row order), or
+// they never ran (-where). Their maps are used again.
+func (m *rowMaps) done(index int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for b, ok := m.busy.peek(); ok && b.index < index; b, ok = m.busy.peek() {
+		m.busy.pop()
+		clear(b.vars)
+		m.free = append(m.free, b.vars)
+	}
 }
 
 // runOptions are options every flow that preview and validate run over
@@ -204,6 +254,20 @@ func (p *rowsPlan) hold() error {
 // the variable rows (the whole sheet, held in memory); without it the
 // sheet is streamed and never held.
 func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
+	return p.stream(withRows, nil)
+}
+
+// rowsDone is rows for one run whose results come in row order (RunRows)
+// and are done with one by one: done(i) tells that the rows before
+// rows[i] are, so that the variables of their scopes serve rows read
+// after (rowMaps).
+func (p *rowsPlan) rowsDone(withRows bool) (rows iter.Seq2[flow.Input, error], done func(index int)) {
+	m := &rowMaps{}
+	return p.stream(withRows, m), m.done
+}
+
+// stream is rows, the variables of each streamed row's scope from maps.
+func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, error] {
 	return func(yield func(flow.Input, error) bool) {
 		switch {
 		case !p.sheet:
@@ -244,7 +308,7 @@ func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
 				continue
 			}
 			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
-				Scope: scope.New(map[string]any{"row": r.Values}, p.env...)}
+				Scope: scope.New(maps.get(r.Index, r.Values), p.env...)}
 			if !yield(in, nil) || !p.every {
 				return
 			}
