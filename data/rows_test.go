@@ -52,6 +52,23 @@ func requireSameAsDecode(t *testing.T, name string, b []byte, opts ...Option) []
 	for i, r := range rows {
 		require.Equal(t, want[i], r.Values)
 	}
+	// NextInto gives the same rows, in the one map it is given again
+	rr, err := OpenRows(name, bytes.NewReader(b), int64(len(b)), opts...)
+	require.NoError(t, err)
+	values := map[string]any{"stale": "a key of no row"}
+	for i := 0; ; i++ {
+		row, err := rr.NextInto(values)
+		if errors.Is(err, io.EOF) {
+			require.Equal(t, len(rows), i)
+			break
+		}
+		require.NoError(t, err)
+		require.Equal(t, rows[i], row)
+		if !strings.HasSuffix(strings.ToLower(name), ".jsonl") {
+			values[" mark"] = true // the map given is the row's
+			require.Equal(t, true, row.Values[" mark"])
+		}
+	}
 	return rows
 }
 

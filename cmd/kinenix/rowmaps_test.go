@@ -13,11 +13,12 @@ import (
 	"github.com/kinenix/expressions/flow"
 )
 
-// The variables of a streamed row's scope are used again once the rows
-// before it are done (rowsDone): over a sheet of many rows run on every
-// worker, each row's results are those of a run whose rows each have a
-// map of their own (rows). (Run with -race, it also checks that no row's
-// map is read after it is used again, here and in preview and validate.)
+// The maps of a streamed row's scope (its variables and its values) are
+// used again once the rows before it are done (rowsDone): over a sheet of
+// many rows run on every worker, each row's results are those of a run
+// whose rows each have maps of their own (rows). (Run with -race, it also
+// checks that no row's map is read after it is used again, here and in
+// preview and validate.)
 func TestRowMapsUsedAgain(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("id,name,amount,status\n")

@@ -43,40 +43,57 @@ type rowsPlan struct {
 	held *data.Data
 }
 
-// rowMaps keeps the variables ({"row": ...}) of the scopes of the rows
-// streamed whose results are not done yet, in row order, and those of
-// rows done, to be used again: a map is made per row in flight, not per
-// row of the sheet. A row's result comes after its run, which is its
-// scope's last use by the run; done is told when the host is done too.
+// rowMaps keeps the maps of the scopes of the rows streamed whose
+// results are not done yet, in row order, and those of rows done, to be
+// used again: the maps are made per row in flight, not per row of the
+// sheet. A row's result comes after its run, which is its scope's last
+// use by the run; done is told when the host is done with it too.
 type rowMaps struct {
 	mu   sync.Mutex
-	busy queue[busyMap]
-	free []map[string]any
+	busy queue[rowVars]
+	free []rowVars
 }
 
-// busyMap is the variables of the scope of rows[index].
-type busyMap struct {
-	index int
-	vars  map[string]any
+// rowVars are the maps of the scope of rows[index]: vars, its variables
+// ({"row": row}), and row, the row's values.
+type rowVars struct {
+	index     int
+	vars, row map[string]any
 }
 
-// get returns the variables of the scope of rows[index], with row its
-// only variable; a nil *rowMaps makes a new map each time.
-func (m *rowMaps) get(index int, row map[string]any) map[string]any {
+// take returns maps to read a row into: maps done with, or none (nil
+// maps, which the row's reading and use make). A nil *rowMaps has none.
+func (m *rowMaps) take() rowVars {
 	if m == nil {
-		return map[string]any{"row": row}
+		return rowVars{}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var vars map[string]any
-	if n := len(m.free); n > 0 {
-		vars, m.free = m.free[n-1], m.free[:n-1]
-	} else {
-		vars = make(map[string]any, 1)
+	n := len(m.free)
+	if n == 0 {
+		return rowVars{}
 	}
-	vars["row"] = row
-	m.busy.push(busyMap{index, vars})
-	return vars
+	v := m.free[n-1]
+	m.free = m.free[:n-1]
+	return v
+}
+
+// use returns the variables of the scope of rows[index] whose values are
+// row, in v's map (or a new one): row is its only variable. The maps are
+// the row's until done is told of a row after it.
+func (m *rowMaps) use(v rowVars, index int, row map[string]any) map[string]any {
+	if v.vars == nil {
+		v.vars = make(map[string]any, 1)
+	}
+	v.vars["row"] = row
+	if m == nil {
+		return v.vars
+	}
+	v.index, v.row = index, row
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.busy.push(v)
+	return v.vars
 }
 
 // done is told that the rows before rows[index] are done with: their
@@ -85,10 +102,11 @@ func (m *rowMaps) get(index int, row map[string]any) map[string]any {
 func (m *rowMaps) done(index int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for b, ok := m.busy.peek(); ok && b.index < index; b, ok = m.busy.peek() {
+	for v, ok := m.busy.peek(); ok && v.index < index; v, ok = m.busy.peek() {
 		m.busy.pop()
-		clear(b.vars)
-		m.free = append(m.free, b.vars)
+		clear(v.vars)
+		clear(v.row)
+		m.free = append(m.free, v)
 	}
 }
 
@@ -293,7 +311,8 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 		}
 		defer f.Close()
 		for n := 0; ; n++ {
-			r, err := rr.Next()
+			v := maps.take() // the maps of a row done with, or none
+			r, err := rr.NextInto(v.row)
 			if errors.Is(err, io.EOF) {
 				if p.row.set {
 					yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
@@ -308,7 +327,7 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 				continue
 			}
 			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
-				Scope: scope.New(maps.get(r.Index, r.Values), p.env...)}
+				Scope: scope.New(maps.use(v, r.Index, r.Values), p.env...)}
 			if !yield(in, nil) || !p.every {
 				return
 			}
