@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -288,4 +289,41 @@ func TestOpenRowsBadArguments(t *testing.T) {
 	require.Nil(t, nilReader.Header())
 	_, err = nilReader.Next()
 	require.Error(t, err)
+}
+
+// A column of a new text per row is read without looking its texts up
+// among those shared once no more can be shared (sheet.cell); its values,
+// and those of a column of few texts, which are still shared, are the
+// values of the one scalar rule (D36) all the same.
+func TestSeldomColumnValues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,n,status,flag\n")
+	rows := maxInterned + 3*seldomRun
+	for i := range rows {
+		fmt.Fprintf(&b, "ID%06d,%d.%02d,%s,%s\n", i, i, i%100, []string{"Due", "Paid", "", "12"}[i%4], []string{"true", "", "null", "x"}[i%4])
+	}
+	r, err := OpenRows("r.csv", strings.NewReader(b.String()), int64(b.Len()))
+	require.NoError(t, err)
+	d := newDecoder("r.csv", 1<<30)
+	for i := 0; ; i++ {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			require.Equal(t, rows, i)
+			break
+		}
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{
+			"id":     d.scalar(fmt.Sprintf("ID%06d", i)),
+			"n":      d.scalar(fmt.Sprintf("%d.%02d", i, i%100)),
+			"status": d.scalar([]string{"Due", "Paid", "", "12"}[i%4]),
+			"flag":   d.scalar([]string{"true", "", "null", "x"}[i%4]),
+		}, row.Values, "row %d", i)
+	}
+	require.Len(t, r.s.fresh, 4)
+	require.Equal(t, seldomRun, r.s.fresh[0], "id: read without look-ups")
+	require.Equal(t, seldomRun, r.s.fresh[1], "n: read without look-ups")
+	require.Less(t, r.s.fresh[2], 4, "status: shared")
+	require.Less(t, r.s.fresh[3], 4, "flag: shared")
+	require.Len(t, r.d.texts, maxInterned)
+	require.Len(t, r.d.numbers, maxInterned)
 }
