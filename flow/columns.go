@@ -481,9 +481,26 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 	}
 }
 
-// classify is classify for a cell of column i, whose text (other than
-// plain number text) is read once: the texts of the column seen before
-// (up to maxRead of them) are read as textKind read them then.
+// classify reads a cell of column i as D45 counts it: by value's reading of plain
+// number text (D6), by what number() makes of other text as the hints of
+// D7 and D28 tell it (value.NumberText), and by number()'s own refusal
+// (funcs.OneUnclear), never by a parser of its own; u is the unclear
+// number, whose Reason is number()'s message.
+//
+// Text is number text only when number() reads it as it shows ('1,250.50',
+// '฿ 1,200'); text that number() would read as another number ('13:30' as
+// 13, '2026-01-15' as 2026) is other text, as the row's own error says. An
+// unclear number is text that is one number written with marks whose
+// meaning is not clear, which number() refuses with a rewrite that,
+// followed, gives the number the text shows (D49): '12,5', '9 800', '1
+// 995,00 Kč'. Text that number() refuses but that is no such number is
+// other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
+// have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
+// month named ('January 15, 2026', which number() reads as '15, 2026').
+//
+// A cell of column i whose text is other than plain number text is read
+// once: the texts of the column seen before (up to maxRead of them) are
+// read as textKind read them then.
 func (c *ColumnCounter) classify(i int, v value.Value) (ValueKind, funcs.UnclearNumber) {
 	if kind, ok := plainKind(v); ok {
 		return kind, funcs.UnclearNumber{}
@@ -513,31 +530,6 @@ func (c *ColumnCounter) classify(i int, v value.Value) (ValueKind, funcs.Unclear
 	return kind, u
 }
 
-// classify reads a cell as D45 counts it: by value's reading of plain
-// number text (D6), by what number() makes of other text as the hints of
-// D7 and D28 tell it (value.NumberText), and by number()'s own refusal
-// (funcs.OneUnclear), never by a parser of its own; u is the unclear
-// number, whose Reason is number()'s message.
-//
-// Text is number text only when number() reads it as it shows ('1,250.50',
-// '฿ 1,200'); text that number() would read as another number ('13:30' as
-// 13, '2026-01-15' as 2026) is other text, as the row's own error says. An
-// unclear number is text that is one number written with marks whose
-// meaning is not clear, which number() refuses with a rewrite that,
-// followed, gives the number the text shows (D49): '12,5', '9 800', '1
-// 995,00 Kč'. Text that number() refuses but that is no such number is
-// other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
-// have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
-// month named ('January 15, 2026', which number() reads as '15, 2026').
-//
-// arg holds number()'s argument for the call, so that it allocates none.
-func classify(v value.Value, arg *[1]value.Value) (ValueKind, funcs.UnclearNumber) {
-	if kind, ok := plainKind(v); ok {
-		return kind, funcs.UnclearNumber{}
-	}
-	return textKind(v, arg)
-}
-
 // plainKind is classify's kind of a cell that is no text, blank, or plain
 // number text (D6), read by value; ok is false for other text, which
 // textKind reads.
@@ -557,7 +549,8 @@ func plainKind(v value.Value) (kind ValueKind, ok bool) {
 }
 
 // textKind is classify's kind of text that is not plain number text, as
-// number() reads it.
+// number() reads it; arg holds number()'s argument for the call, so that
+// it allocates none.
 func textKind(v value.Value, arg *[1]value.Value) (ValueKind, funcs.UnclearNumber) {
 	s := v.Text()
 	switch what, _ := value.NumberText(s); what {
