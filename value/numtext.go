@@ -106,18 +106,13 @@ func NumberText(s string) (what NumberInText, plain string) {
 	if strings.ContainsAny(frac, ",.") {
 		return NotOneNumber, ""
 	}
-	// (The groups are read one by one, as a split at "," gives them, but
-	// with no slice made: classify asks this of every cell of a column.)
-	for _, rest, more := strings.Cut(whole, ","); more; {
-		var g string
-		g, rest, more = strings.Cut(rest, ",")
+	groups := strings.Split(whole, ",")
+	for _, g := range groups[1:] {
 		if utf8.RuneCountInString(g) != 3 {
 			return NotOneNumber, ""
 		}
 	}
-	// The digits of whole without its commas and leading zeros.
-	lead := strings.TrimLeft(whole, "0,")
-	digits := utf8.RuneCountInString(lead) - strings.Count(lead, ",") + utf8.RuneCountInString(strings.TrimRight(frac, "0"))
+	digits := utf8.RuneCountInString(strings.TrimLeft(strings.Join(groups, ""), "0")) + utf8.RuneCountInString(strings.TrimRight(frac, "0"))
 	if digits > MaxDigits {
 		return LongNumber, ""
 	}
