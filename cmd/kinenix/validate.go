@@ -225,11 +225,13 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	}
 	counter := newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
-	for r, err := range counter.run(ctx, f, plan.rows(f.Reads("rows"))) {
+	rows, done := plan.rowsDone(f.Reads("rows"))
+	for r, err := range counter.run(ctx, f, rows) {
 		if err != nil {
 			stop = err
 			break
 		}
+		done(r.Row) // the rows before it were counted
 		if counter != nil {
 			counter.ran(&r)
 		}
