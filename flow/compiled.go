@@ -68,6 +68,7 @@ type Option func(*options)
 
 type options struct {
 	explain, sample    bool
+	reuse              bool
 	workers            int
 	runBytes, runSteps int64
 	runBudgetSet       bool
@@ -96,6 +97,16 @@ func Explain() Option { return func(o *options) { o.explain = true } }
 // are not counted in the run's budget (RowResult.Steps), so a run stops at
 // the same row with them or without them.
 func SampleWarnings() Option { return func(o *options) { o.sample = true } }
+
+// ReuseResults lets RunRows write the results of a later row in the
+// storage of the Results of a row it yielded, as bufio.Scanner.Bytes
+// reuses its bytes: a RowResult's Results are valid only until the loop's
+// body returns. A host that keeps them longer copies the slice
+// (slices.Clone(r.Results)); what the results hold (texts, errors,
+// warnings, steps) is never written again and may be kept as it is.
+// Allocating each row's results anew is much of the garbage of a run over
+// many rows.
+func ReuseResults() Option { return func(o *options) { o.reuse = true } }
 
 // Workers sets how many goroutines RunRows runs rows on; n <= 0 (the
 // default) is runtime.GOMAXPROCS(0).
