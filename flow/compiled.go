@@ -339,6 +339,9 @@ var evaluators = sync.Pool{New: func() any { return new(runState) }}
 
 type runState struct {
 	ev eval.Evaluator
+	// v checks a row's data (sampleWarnings); kept with its storage from
+	// row to row.
+	v validator
 }
 
 // Run computes every field and condition of the flow with the data in s,
@@ -422,7 +425,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	var sample map[int][]Finding
 	if f.opts.sample {
 		mark := ev.Mark()
-		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, clean)
+		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, st, s, r.Results, clean)
 		// Evaluating again what the run evaluated cleanly costs at most
 		// twice its work (a condition's sides and its comparisons). When
 		// what is left of the budget could not pay for that, the full
@@ -439,7 +442,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 			}
 			if !ev.Affords(2*bytes, 2*steps) {
 				ev.Rewind(mark)
-				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, 0)
+				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, st, s, r.Results, 0)
 			}
 		}
 	}
@@ -472,13 +475,21 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 }
 
 // sampleWarnings are the warnings that s shows for each line (by line
-// number), as Validate gives them with s as sample, computed with ev (in
-// a shared evaluation: under the row's budget). A part of a condition
+// number; nil when there are none), as Validate gives them with s as
+// sample, computed with st's evaluator (in a shared evaluation: under the
+// row's budget) and validator. A part of a condition
 // that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
-	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
+func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
+	ev := &st.ev
+	v := &st.v
+	clear(v.list)
+	*v = validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed,
+		list: v.list[:0], miss: missCheck{ws: v.miss.ws}, onMiss: v.onMiss}
+	defer func() { // the row's data is not kept past its run
+		v.ctx, v.sample = nil, nil
+	}()
 	leftOut := map[int][]bool{}
 	for i := range f.checked {
 		c := &f.checked[i]
@@ -542,9 +553,12 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		v.list = kept
 	}
 	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
-	out := map[int][]Finding{}
+	var out map[int][]Finding
 	for _, w := range v.finish() {
 		if w.Warning {
+			if out == nil {
+				out = map[int][]Finding{}
+			}
 			out[w.Line] = append(out[w.Line], w)
 		}
 	}

@@ -81,32 +81,54 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 		if i >= ran {
 			continue // no miss and no error: nothing to warn about
 		}
-		var ws []*eval.Error
 		_, _, cut := ph.CutKey()
-		trapped := false // a bare word's trap explains what follows from it
-		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
-			if m.Var && v.bare[m.Name] || cut || inCutKey(traps, ph, m.KeyAt) {
-				trapped = trapped || m.Var && v.bare[m.Name]
-				return // the bare word's or the cut key's trap says it
-			}
-			kind := eval.ErrMissingKey
-			if m.Var && v.rowKey(m.Name) != "" {
-				kind = errTrap // `${Customer}` for row.Customer (D44)
-			}
-			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
-		})
-		if len(ws) == 0 && err != nil && !trapped {
+		if v.onMiss == nil {
+			v.onMiss = v.missed // once per validator: the call below allocates no callback
+		}
+		m := &v.miss
+		*m = missCheck{ph: ph, traps: traps, cut: cut, ws: m.ws[:0]}
+		_, err := v.ev.Eval(v.ctx, ph, v.sample, v.onMiss)
+		if len(m.ws) == 0 && err != nil && !m.trapped {
 			var e *eval.Error
 			// A spent budget or a done context is the run's to report,
 			// not something the sample shows may go wrong.
 			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
-				ws = append(ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
+				m.ws = append(m.ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}
-		for _, w := range ws {
+		for _, w := range m.ws {
 			v.addAt(ln, at, ph, w)
 		}
+		clear(m.ws)
 	}
+}
+
+// missCheck is the placeholder whose lookups that find nothing
+// sampleChecksOf is told of (validator.missed), and what it found.
+type missCheck struct {
+	ph    eval.Placeholder
+	traps []eval.Trap
+	cut   bool // ph's text is a key that a `.` cuts (D38)
+	// trapped is set when a bare word's trap explains what follows from
+	// it; ws are the warnings of the lookups.
+	trapped bool
+	ws      []*eval.Error
+}
+
+// missed is told of a lookup of v.miss.ph that finds nothing, by the
+// evaluator: the warning that names what the sample lacks, unless a trap
+// says it.
+func (v *validator) missed(m eval.Miss) {
+	c := &v.miss
+	if m.Var && v.bare[m.Name] || c.cut || inCutKey(c.traps, c.ph, m.KeyAt) {
+		c.trapped = c.trapped || m.Var && v.bare[m.Name]
+		return // the bare word's or the cut key's trap says it
+	}
+	kind := eval.ErrMissingKey
+	if m.Var && v.rowKey(m.Name) != "" {
+		kind = errTrap // `${Customer}` for row.Customer (D44)
+	}
+	c.ws = append(c.ws, warning(c.ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
 }
 
 // inCutKey reports whether the byte at of ph's text is in a key that a
