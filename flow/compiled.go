@@ -58,9 +58,13 @@ type checkedLine struct {
 	field int
 	from  int
 	// parts are the parts of cond, and sides the placeholders of their
-	// left and right sides.
-	parts []eval.Part
-	sides [][2][]eval.Placeholder
+	// left and right sides, sideTraps their traps.
+	parts     []eval.Part
+	sides     [][2][]eval.Placeholder
+	sideTraps [][2][]eval.Trap
+	// traps are those of tmpl or cond, found once: the checks of each
+	// row's data read them (Traps copies them at each call).
+	traps []eval.Trap
 }
 
 // Option sets how a compiled flow runs.
@@ -190,7 +194,9 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 				c.parts = c.cond.Parts()
 				for _, p := range c.parts {
 					c.sides = append(c.sides, [2][]eval.Placeholder{p.Left.Placeholders(), p.Right.Placeholders()})
+					c.sideTraps = append(c.sideTraps, [2][]eval.Trap{p.Left.Traps(), p.Right.Traps()})
 				}
+				c.traps = c.cond.Traps()
 				for _, p := range c.cond.Parts() {
 					readNames(p.Left, names)
 					readNames(p.Right, names)
@@ -200,6 +206,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 			c.tmpl, _ = eval.Compile(ln.text)
 			readNames(c.tmpl, names)
 			c.phs = c.tmpl.Placeholders()
+			c.traps = c.tmpl.Traps()
 			if isField {
 				cf.tmpl, _ = eval.Compile(cf.Value)
 				c.field, c.from = valueAt(c.phs, cf.tmpl, len(f.fields))
@@ -494,7 +501,7 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 	for i := range f.checked {
 		c := &f.checked[i]
 		if c.cond == nil {
-			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
+			v.sampleTraps(c.ln, 0, c.traps, nil, c.tmpl.Placeholders)
 			// The placeholders of a field that the run evaluated without
 			// an error or a miss give no warning here: evaluated again
 			// with the same data they would find the same.
@@ -502,7 +509,7 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 			if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
 				ran = c.from
 			}
-			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, ran)
+			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, c.traps, ran)
 			continue
 		}
 		var steps []eval.Step
@@ -511,7 +518,7 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 			steps, err = results[j].Steps, results[j].Err
 		}
 		v.cond = true
-		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
+		v.sampleTraps(c.ln, c.at, c.traps, c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		mark := len(v.list)
 		parts := c.parts
 		// A condition that the run tested without an error or a miss
@@ -527,9 +534,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 			}
 		}
 		for j, p := range parts {
-			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], j < ran)
+			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], c.sideTraps[j][0], j < ran)
 			if p.Right != nil {
-				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], j < ran && p.Op != "in")
+				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], c.sideTraps[j][1], j < ran && p.Op != "in")
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond, parts, ran)

@@ -37,31 +37,30 @@ func warning(ph eval.Placeholder, subject string, off, end int, kind error, reas
 // otherwise the error that evaluating with the sample gives.
 func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	phs := t.Placeholders()
-	v.sampleChecksOf(ln, at, t, phs, len(phs))
+	v.sampleChecksOf(ln, at, t, phs, t.Traps(), len(phs))
 }
 
-// sampleChecksRan is sampleChecks, with t's placeholders phs, for a
-// template that a flow's run of the row evaluated without an error or a
-// miss when ran is true.
-func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran bool) {
+// sampleChecksRan is sampleChecks, with t's placeholders phs and traps,
+// for a template that a flow's run of the row evaluated without an error
+// or a miss when ran is true.
+func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, traps []eval.Trap, ran bool) {
 	n := len(phs)
 	if ran {
 		n = 0
 	}
-	v.sampleChecksOf(ln, at, t, phs, n)
+	v.sampleChecksOf(ln, at, t, phs, traps, n)
 }
 
-// sampleChecksOf is sampleChecks with t's placeholders phs, of which
-// those from index ran on are known to evaluate with the sample without
-// an error and without a lookup that finds nothing (a flow's run of the
-// row evaluated them so): they give no warning but that of their
-// problem, and are not evaluated again.
-func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran int) {
+// sampleChecksOf is sampleChecks with t's placeholders phs and traps
+// (t.Traps()), of which placeholders from index ran on are known to
+// evaluate with the sample without an error and without a lookup that
+// finds nothing (a flow's run of the row evaluated them so): they give no
+// warning but that of their problem, and are not evaluated again.
+func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, traps []eval.Trap, ran int) {
 	if v.sample == nil {
 		return
 	}
 	v.bare = nil // read by the callback below, through v, so nothing more escapes
-	traps := t.Traps()
 	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
