@@ -1,6 +1,7 @@
 package value
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 
@@ -55,11 +56,12 @@ func quo34(z *apd.Decimal, a int64, ea int, b int64, eb int) bool {
 			e++
 		}
 	}
-	z.Coeff.SetUint64(hi)
-	z.Coeff.Lsh(&z.Coeff, 64)
-	var low apd.BigInt
-	low.SetUint64(lo)
-	z.Coeff.Or(&z.Coeff, &low)
+	// Set as bytes, which fit the inline words (a shift would take a
+	// third word, and allocate).
+	var buf [16]byte
+	binary.BigEndian.PutUint64(buf[:8], hi)
+	binary.BigEndian.PutUint64(buf[8:], lo)
+	z.Coeff.SetBytes(buf[:])
 	z.Exponent = int32(e)
 	z.Form = apd.Finite
 	z.Negative = (a < 0) != (b < 0)
