@@ -376,6 +376,30 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 	return f.runInto(ctx, st, in, nil)
 }
 
+// reset makes *res the Result of field fd of file before it is computed:
+// Result{File: file, Field: fd}. It writes only what differs: storage
+// reused row after row holds the same field of the same flow, and
+// clearing it whole, pointers and all, cost a run more than the write
+// barriers of the few fields a row sets.
+func (res *Result) reset(file string, fd Field) {
+	if res.File != file || res.Field != fd {
+		res.File, res.Field = file, fd
+	}
+	if res.Text != "" {
+		res.Text = ""
+	}
+	if res.Steps != nil {
+		res.Steps = nil
+	}
+	if res.Err != nil {
+		res.Err = nil
+	}
+	if res.Warnings != nil {
+		res.Warnings = nil
+	}
+	res.Holds, res.WorkBytes, res.WorkSteps = false, 0, 0
+}
+
 // runInto is run with the results in buf's storage when it is large
 // enough.
 func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result) (r RowResult) {
@@ -385,9 +409,14 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	}
 	if cap(buf) >= len(f.fields) {
 		buf = buf[:len(f.fields)]
-		clear(buf)
+		for i := range buf {
+			buf[i].reset(f.file, f.fields[i].Field)
+		}
 	} else {
 		buf = make([]Result, len(f.fields))
+		for i := range buf {
+			buf[i].File, buf[i].Field = f.file, f.fields[i].Field
+		}
 	}
 	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
 	ev := &st.ev
@@ -403,7 +432,6 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	for i := range f.fields {
 		cf := &f.fields[i]
 		res := &r.Results[i]
-		res.File, res.Field = f.file, cf.Field
 		bytes0, steps0 := ev.Used()
 		misses := ev.Misses()
 		switch {
