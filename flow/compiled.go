@@ -341,6 +341,27 @@ func (r *RowResult) Failed() bool {
 // INV-2026-0104)`.
 func (r *RowResult) Name() string { return RowName(r.Row, r.SheetRow, r.Key) }
 
+// validator is st's validator, made ready to check the data s of a row
+// of f under ctx, with st's evaluator: as validator{ctx, file, sample,
+// ev, envAllowed} with the storage of its last row. What the state keeps
+// from row to row is written only when it differs (a field written is a
+// write barrier while the GC runs).
+func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *validator {
+	v := &st.v
+	if v.file != f.file {
+		v.file = f.file
+	}
+	if v.ev != &st.ev {
+		v.ev = &st.ev
+	}
+	v.envAllowed = f.opts.envAllowed
+	v.ctx, v.sample = ctx, s
+	clear(v.list)
+	v.list = v.list[:0]
+	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
+	return v
+}
+
 // evaluators keep the state of Run between calls.
 var evaluators = sync.Pool{New: func() any { return new(runState) }}
 
@@ -518,14 +539,11 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 // row therefore did not read as a number (guards.go).
 func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
 	ev := &st.ev
-	v := &st.v
-	clear(v.list)
-	*v = validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed,
-		list: v.list[:0], miss: missCheck{ws: v.miss.ws}, onMiss: v.onMiss}
+	v := st.validator(ctx, f, s)
 	defer func() { // the row's data is not kept past its run
 		v.ctx, v.sample = nil, nil
 	}()
-	leftOut := map[int][]bool{}
+	var leftOut map[int][]bool // made for the first line that asks
 	for i := range f.checked {
 		c := &f.checked[i]
 		if c.cond == nil {
@@ -542,8 +560,13 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 		}
 		var steps []eval.Step
 		var err error
-		if j := slices.IndexFunc(results, func(r Result) bool { return r.Condition && r.Line == c.ln.num }); j >= 0 && results[j].Steps != nil {
-			steps, err = results[j].Steps, results[j].Err
+		for j := range results {
+			if r := &results[j]; r.Condition && r.Line == c.ln.num {
+				if r.Steps != nil {
+					steps, err = r.Steps, r.Err
+				}
+				break
+			}
 		}
 		v.cond = true
 		v.sampleTraps(c.ln, c.at, c.traps, c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
@@ -575,6 +598,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 			continue
 		}
 		lo := partsLeftOut(ctx, ev, c, s, steps, err)
+		if leftOut == nil {
+			leftOut = map[int][]bool{}
+		}
 		leftOut[i] = lo
 		if lo == nil {
 			continue

@@ -60,11 +60,14 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 	if v.sample == nil {
 		return
 	}
-	v.bare = nil // read by the callback below, through v, so nothing more escapes
+	if v.bare != nil {
+		v.bare = nil // read by the callback below, through v, so nothing more escapes
+	}
 	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
-	for i, ph := range phs {
+	for i := range phs {
+		ph := &phs[i] // not copied: most are only asked for their problem
 		if ph.IsEnv() {
 			continue
 		}
@@ -73,7 +76,7 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 			// also what the sample lacks, unless the error already says
 			// what the text is (a method call: `${name.upper()}`).
 			if m, ok := ph.PathMiss(v.sample); ok && ph.KeyLike() && !(errors.Is(problem, eval.ErrForbidden) && methodCall(ph.Tree) != nil) {
-				v.addAt(ln, at, ph, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
+				v.addAt(ln, at, *ph, warning(*ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 			}
 			continue
 		}
@@ -85,18 +88,18 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 			v.onMiss = v.missed // once per validator: the call below allocates no callback
 		}
 		m := &v.miss
-		*m = missCheck{ph: ph, traps: traps, cut: cut, ws: m.ws[:0]}
-		_, err := v.ev.Eval(v.ctx, ph, v.sample, v.onMiss)
+		*m = missCheck{ph: *ph, traps: traps, cut: cut, ws: m.ws[:0]}
+		_, err := v.ev.Eval(v.ctx, *ph, v.sample, v.onMiss)
 		if len(m.ws) == 0 && err != nil && !m.trapped {
 			var e *eval.Error
 			// A spent budget or a done context is the run's to report,
 			// not something the sample shows may go wrong.
 			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
-				m.ws = append(m.ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
+				m.ws = append(m.ws, warning(*ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}
 		for _, w := range m.ws {
-			v.addAt(ln, at, ph, w)
+			v.addAt(ln, at, *ph, w)
 		}
 		clear(m.ws)
 	}
