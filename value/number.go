@@ -298,16 +298,10 @@ func (n Num) Quo(m Num) (Num, error) {
 		if r, ok, err := quoSmall(n.coef, int(n.exp), m.coef, int(m.exp)); ok {
 			return r, err
 		}
-		var z apd.Decimal
-		if quo34(&z, n.coef, int(n.exp), m.coef, int(m.exp)) {
-			return fromDec(&z)
+		if r, ok, err := quoWide(n.coef, int(n.exp), m.coef, int(m.exp)); ok {
+			return r, err
 		}
 	}
-	return quoSlow(n, m)
-}
-
-// quoSlow is Quo by apd, for any two numbers, m not zero.
-func quoSlow(n, m Num) (Num, error) {
 	var tx, ty, z apd.Decimal
 	if _, err := quoCtx.Quo(&z, n.dec(&tx), m.dec(&ty)); err != nil {
 		return Num{}, errNumTooLarge()
@@ -522,7 +516,11 @@ func (n Num) Round(digits int) (Num, error) {
 		if r, ok, err := round128(n.big, e); ok {
 			return r, err
 		}
-		return roundSlow(n, e)
+		var z apd.Decimal
+		if _, err := roundCtx.Quantize(&z, n.big, int32(e)); err != nil {
+			return Num{}, errNumTooLarge()
+		}
+		return fromDec(&z)
 	}
 	if n.coef == 0 || int(n.exp) >= e {
 		return n, nil
@@ -542,16 +540,6 @@ func (n Num) Round(digits int) (Num, error) {
 		c = -c
 	}
 	return mkNum(c, e)
-}
-
-// roundSlow is Round by apd of a number in the big form to the exponent
-// e, above its own.
-func roundSlow(n Num, e int) (Num, error) {
-	var z apd.Decimal
-	if _, err := roundCtx.Quantize(&z, n.big, int32(e)); err != nil {
-		return Num{}, errNumTooLarge()
-	}
-	return fromDec(&z)
 }
 
 // Int64 returns n as an int64 when n is a whole number that fits.

@@ -12,6 +12,18 @@ import (
 // form that does not terminate has 34 digits, which fit two words; apd
 // would take them through math/big, which allocates.
 
+// quoWide is Quo of two numbers in the fast form, not zero, whose
+// quotient quoSmall could not give, by quo34; ok is false when quo34
+// leaves it to apd.
+func quoWide(a int64, ea int, b int64, eb int) (_ Num, ok bool, _ error) {
+	var z apd.Decimal
+	if !quo34(&z, a, ea, b, eb) {
+		return Num{}, false, nil
+	}
+	r, err := fromDec(&z)
+	return r, true, err
+}
+
 // quo34 sets z to a×10^ea / b×10^eb (a, b not zero, fast form) rounded
 // half-even to quoDigits significant digits, as quoCtx.Quo does, by long
 // division in 128 bits (quoCtx's big integers allocate); it reports false,
@@ -83,9 +95,10 @@ func digits64(u uint64) int {
 	return n
 }
 
-// round128 is roundSlow for a coefficient of at most 128 bits (a
-// quotient's) whose rounded value fits the fast form, by division in
-// 128 bits (roundCtx's big integers allocate); ok is false otherwise.
+// round128 is Round of d, in the big form, to the exponent e above its
+// own, for a coefficient of at most 128 bits (a quotient's) whose
+// rounded value fits the fast form, by division in 128 bits
+// (roundCtx's big integers allocate); ok is false otherwise.
 func round128(d *apd.Decimal, e int) (_ Num, ok bool, _ error) {
 	ws := d.Coeff.Bits()
 	if bits.UintSize != 64 || len(ws) > 2 {
