@@ -170,6 +170,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		// Every format shows the warnings (D44); -compare prints none.
 		opts = append(opts, flow.SampleWarnings())
 	}
+	if p.pf.compare == "" {
+		// The loop below is done with a row's results before the next
+		// row: what it keeps (cells, JSON, findings, counts) it copies.
+		opts = append(opts, flow.ReuseResults())
+	}
 	f, err := flow.Compile(name, src, opts...)
 	if err != nil {
 		err = errors.New(strings.Replace(err.Error(), "it was not read", "it was not previewed", 1))

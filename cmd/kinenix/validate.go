@@ -219,7 +219,9 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if !plan.hasData || plan.sheet && plan.headerOnly {
 		return check(), nil // a sheet without rows is said once, before
 	}
-	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
+	// The loop below is done with a row's results before the next row
+	// (the set copies its findings): their storage is reused.
+	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.ReuseResults(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
