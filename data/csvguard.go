@@ -56,6 +56,10 @@ func (g *csvGuard) Read(p []byte) (int, error) {
 	}
 	n, err := g.r.Read(p)
 	for i := 0; i < n; i++ {
+		if k := g.run(p[i:n]); k > 0 {
+			i += k - 1
+			continue
+		}
 		if e := g.byte(p[i]); e != nil {
 			g.err = e
 			if i == 0 {
@@ -65,6 +69,53 @@ func (g *csvGuard) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// plainByte and quotedByte are the bytes that byte takes as a field's
+// text and nothing more, once the header is read: in a field not quoted
+// every byte but a comma, a line end and a CR; in a quoted one every
+// byte but a quote, a line end and a CR.
+var plainByte, quotedByte = func() (plain, quoted [256]bool) {
+	for c := range 256 {
+		plain[c] = c != ',' && c != '\n' && c != '\r'
+		quoted[c] = c != '"' && c != '\n' && c != '\r'
+	}
+	return plain, quoted
+}()
+
+// run takes, at once, the bytes at the start of p that byte would take
+// one by one as a field's text after the header, in a field begun, up to
+// maxCSVRecord bytes of the record; it returns how many (0: byte takes
+// the next one). A sheet's cells are mostly such runs.
+func (g *csvGuard) run(p []byte) int {
+	var text *[256]bool
+	switch {
+	case !g.header:
+		return 0
+	case g.state == gPlain:
+		text = &plainByte
+	case g.state == gQuoted:
+		text = &quotedByte
+	default:
+		return 0
+	}
+	k := 0
+	for k < len(p) && text[p[k]] {
+		k++
+	}
+	k = min(k, maxCSVRecord-g.size) // byte fails the record past it
+	if k <= 0 {
+		return 0
+	}
+	g.size += k
+	g.nonBlank = true
+	for _, c := range p[:k] {
+		if g.content {
+			break
+		}
+		g.content = c != ' ' && c != '\t' && c != '\v' && c != '\f'
+	}
+	return k
 }
 
 // byte takes the next byte of the text.

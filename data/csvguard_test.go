@@ -87,3 +87,83 @@ func TestCSVUnclosedQuoteLine(t *testing.T) {
 	_, err = readCounted(t, "a,b\n1,\"x\"y\n")
 	require.EqualError(t, err, `data in c.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed; write each " inside a quoted field as ""`)
 }
+
+// TestCSVGuardRuns pins csvGuard's runs (run: a field's text taken at
+// once) to byte, which they replace after the header: over texts of
+// fields plain and quoted, quotes doubled, commas, line ends, CRs, white
+// space and blank lines, read in pieces of every size, the guard passes
+// on the same bytes, fails with the same error at the same byte, and ends
+// in the same state as one that takes every byte with byte.
+func TestCSVGuardRuns(t *testing.T) {
+	pieces := []string{"a", "b c", " ", "\t", ",", "\n", "\r\n", "\r", "\"", "\"\"", "\"x,\ny\"", "1.5", "ก", ""}
+	texts := []string{
+		"a,b\n1,2\n", "a, \n1,2\n", "\n\n a,b\r\n1,\"x\"\"y\"\n", "a,b\n\"un,closed\n1,2\n", " ,a\n", "a,\"\"\n",
+		"h\n" + strings.Repeat("x", maxCSVRecord+10) + "\n",
+		"h\n\"" + strings.Repeat("y", maxCSVRecord-3) + "\"\n1\n",
+		"h\n\"" + strings.Repeat("y", maxCSVRecord-2) + "\"\n1\n",
+	}
+	seed := uint32(1)
+	next := func(n int) int { // a fixed sequence: the test reads the same texts every run
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	for range 3000 {
+		var b strings.Builder
+		for range next(40) {
+			b.WriteString(pieces[next(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	type state struct {
+		passed, err                          string
+		line, start, cells, size, firstEmpty int
+		state                                uint8
+		header, nonBlank, content            bool
+	}
+	stateOf := func(g *csvGuard, passed []byte, err error) state {
+		s := state{passed: string(passed), line: g.line, start: g.start, cells: g.cells, size: g.size,
+			firstEmpty: g.firstEmpty, state: g.state, header: g.header, nonBlank: g.nonBlank, content: g.content}
+		if err != nil {
+			s.err = err.Error()
+		}
+		return s
+	}
+	for i, text := range texts {
+		d := newDecoder("c.csv", 1<<30)
+		// byte by byte: the guard as it was
+		want := newCSVGuard(d, nil)
+		var passed []byte
+		var werr error
+		for j := 0; j < len(text); j++ {
+			if werr = want.byte(text[j]); werr != nil {
+				break
+			}
+			passed = append(passed, text[j])
+		}
+		wantState := stateOf(want, passed, werr)
+		sizes := []int{1, 2, 7, 64, 4096, len(text) + 1}
+		if len(text) > 1<<20 {
+			sizes = sizes[3:] // a byte at a time would take seconds
+		}
+		for _, size := range sizes {
+			g := newCSVGuard(d, &chunkReader{s: text, n: size})
+			got, err := io.ReadAll(g)
+			require.Equal(t, wantState, stateOf(g, got, err), "text %d %q in pieces of %d", i, text[:min(len(text), 80)], size)
+		}
+	}
+}
+
+// chunkReader reads s n bytes at a time.
+type chunkReader struct {
+	s string
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.s)
+	c.s = c.s[k:]
+	return k, nil
+}

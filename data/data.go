@@ -309,6 +309,11 @@ type decoder struct {
 	limit    int
 	// texts and numbers share equal short scalars (see shared).
 	texts, numbers map[string]any
+	// seldom is set while a sheet reads a cell of a column whose texts
+	// seldom repeat (sheet.cell): a text is not looked up among those
+	// shared once no more can be added. found is whether the last text
+	// looked up was.
+	seldom, found bool
 }
 
 // charge counts k more values built, before they are built, and fails once
@@ -410,7 +415,7 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 	if number {
 		m = &d.numbers
 	}
-	if n <= maxInternLen {
+	if n <= maxInternLen && !(d.seldom && len(*m) >= maxInterned) {
 		var v any
 		var ok bool
 		if b != nil {
@@ -419,6 +424,7 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 			v, ok = (*m)[s]
 		}
 		if ok {
+			d.found = true
 			return v
 		}
 	}

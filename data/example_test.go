@@ -116,6 +116,34 @@ func ExampleOpenRows() {
 	// rows[1] (sheet row 4): 0043
 }
 
+// A host that is done with each row before it reads the next gives its
+// map back to NextInto, which reads the next row into it: the sheet is
+// read with one map, whatever its length.
+func ExampleRowReader_NextInto() {
+	src := "policy_no,status\n0042,Due\n0043,Paid\n"
+	r, err := data.OpenRows("renewals.csv", strings.NewReader(src), int64(len(src)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var values map[string]any // nil: the first row gets a map of its own
+	for {
+		row, err := r.NextInto(values)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("rows[%d]: %s %s\n", row.Index, row.Values["policy_no"], row.Values["status"])
+		values = row.Values // done with it: the next row is read into it
+	}
+	// Output:
+	// rows[0]: 0042 Due
+	// rows[1]: 0043 Paid
+}
+
 // Sheets lists a workbook's sheets, the names the option Sheet takes
 // (the command line's FILE.xlsx#Sheet); Decode reads the first by default.
 func ExampleSheets() {

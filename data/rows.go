@@ -135,13 +135,24 @@ func (r *RowReader) Header() []string {
 // Next returns the next row, io.EOF after the last one. Any other error
 // names the file and the line, row or cell.
 func (r *RowReader) Next() (Row, error) {
+	return r.NextInto(nil)
+}
+
+// NextInto is Next for a host that is done with the Values of a row read
+// before and gives that map back to hold the next row: values is cleared
+// and filled, and is the Values of the row returned, so that a long sheet
+// read row by row makes no map per row. As with bufio.Scanner's Bytes,
+// the map is then the next row's: a host that keeps a row passes nil
+// (Next), or another map. Rows of JSON lines, each decoded as a map of
+// its own, leave values unused. A nil values is Next.
+func (r *RowReader) NextInto(values map[string]any) (Row, error) {
 	if r == nil {
 		return Row{}, errors.New("data: Next called on a nil *RowReader; use the one OpenRows returns")
 	}
 	if r.err != nil {
 		return Row{}, r.err
 	}
-	row, err := r.next()
+	row, err := r.next(values)
 	if err != nil {
 		r.err = err
 		if c, ok := r.src.(io.Closer); ok {
@@ -151,13 +162,17 @@ func (r *RowReader) Next() (Row, error) {
 	return row, err
 }
 
-func (r *RowReader) next() (Row, error) {
+func (r *RowReader) next(values map[string]any) (Row, error) {
 	vals, sheetRow, obj, err := r.read()
 	if err != nil {
 		return Row{}, err
 	}
 	if obj == nil {
-		obj = make(map[string]any, len(r.s.header))
+		if obj = values; obj == nil {
+			obj = make(map[string]any, len(r.s.header))
+		} else {
+			clear(obj)
+		}
 		for j, name := range r.s.header {
 			obj[name] = vals[j]
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -51,6 +52,23 @@ func requireSameAsDecode(t *testing.T, name string, b []byte, opts ...Option) []
 	require.Len(t, rows, len(want))
 	for i, r := range rows {
 		require.Equal(t, want[i], r.Values)
+	}
+	// NextInto gives the same rows, in the one map it is given again
+	rr, err := OpenRows(name, bytes.NewReader(b), int64(len(b)), opts...)
+	require.NoError(t, err)
+	values := map[string]any{"stale": "a key of no row"}
+	for i := 0; ; i++ {
+		row, err := rr.NextInto(values)
+		if errors.Is(err, io.EOF) {
+			require.Equal(t, len(rows), i)
+			break
+		}
+		require.NoError(t, err)
+		require.Equal(t, rows[i], row)
+		if !strings.HasSuffix(strings.ToLower(name), ".jsonl") {
+			values[" mark"] = true // the map given is the row's
+			require.Equal(t, true, row.Values[" mark"])
+		}
 	}
 	return rows
 }
@@ -271,4 +289,41 @@ func TestOpenRowsBadArguments(t *testing.T) {
 	require.Nil(t, nilReader.Header())
 	_, err = nilReader.Next()
 	require.Error(t, err)
+}
+
+// A column of a new text per row is read without looking its texts up
+// among those shared once no more can be shared (sheet.cell); its values,
+// and those of a column of few texts, which are still shared, are the
+// values of the one scalar rule (D36) all the same.
+func TestSeldomColumnValues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,n,status,flag\n")
+	rows := maxInterned + 3*seldomRun
+	for i := range rows {
+		fmt.Fprintf(&b, "ID%06d,%d.%02d,%s,%s\n", i, i, i%100, []string{"Due", "Paid", "", "12"}[i%4], []string{"true", "", "null", "x"}[i%4])
+	}
+	r, err := OpenRows("r.csv", strings.NewReader(b.String()), int64(b.Len()))
+	require.NoError(t, err)
+	d := newDecoder("r.csv", 1<<30)
+	for i := 0; ; i++ {
+		row, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			require.Equal(t, rows, i)
+			break
+		}
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{
+			"id":     d.scalar(fmt.Sprintf("ID%06d", i)),
+			"n":      d.scalar(fmt.Sprintf("%d.%02d", i, i%100)),
+			"status": d.scalar([]string{"Due", "Paid", "", "12"}[i%4]),
+			"flag":   d.scalar([]string{"true", "", "null", "x"}[i%4]),
+		}, row.Values, "row %d", i)
+	}
+	require.Len(t, r.s.fresh, 4)
+	require.Equal(t, seldomRun, r.s.fresh[0], "id: read without look-ups")
+	require.Equal(t, seldomRun, r.s.fresh[1], "n: read without look-ups")
+	require.Less(t, r.s.fresh[2], 4, "status: shared")
+	require.Less(t, r.s.fresh[3], 4, "flag: shared")
+	require.Len(t, r.d.texts, maxInterned)
+	require.Len(t, r.d.numbers, maxInterned)
 }

@@ -38,6 +38,37 @@ type sheet struct {
 	// headerRow is the row of the header: its line in CSV, its row
 	// number in a workbook.
 	headerRow int
+	// fresh counts, for each column, the texts in a row of it that were
+	// not shared (decoder.shared): a column of a new text per row (an ID,
+	// an e-mail) is read without looking its texts up once seldomRun of
+	// them came new in a row and no more texts can be shared, for a look-up
+	// that finds nothing in a full table is the slowest.
+	fresh []int
+}
+
+// seldomRun is how many texts of a column that come new in a row mark
+// it as a column whose texts seldom repeat (sheet.fresh).
+const seldomRun = 512
+
+// cell is the value of the text c of column j (scalar).
+func (s *sheet) cell(j int, c string) any {
+	if j >= len(s.fresh) {
+		s.fresh = append(s.fresh, make([]int, j+1-len(s.fresh))...)
+	}
+	s.d.seldom, s.d.found = s.fresh[j] >= seldomRun, false
+	v := s.d.scalar(c)
+	s.d.seldom = false
+	switch v.(type) {
+	case nil, bool:
+		return v // a word (null, true), never looked up
+	}
+	switch {
+	case s.d.found:
+		s.fresh[j] = 0
+	case s.fresh[j] < seldomRun:
+		s.fresh[j]++
+	}
+	return v
 }
 
 // headerCell names, in a message, the place in the header of column j of
@@ -142,7 +173,7 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 	for j := range s.header {
 		var v any
 		if j < len(cells) {
-			v = s.d.scalar(cells[j])
+			v = s.cell(j, cells[j])
 		}
 		s.vals = append(s.vals, v)
 	}

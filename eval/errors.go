@@ -200,6 +200,9 @@ func (l ErrorList) Unwrap() []error {
 // same place, and drops repeats of the same problem at the same place.
 func (l *ErrorList) Sort() {
 	es := *l
+	if len(es) < 2 {
+		return // sorted, and no repeats (sort.SliceStable would allocate)
+	}
 	sort.SliceStable(es, func(i, j int) bool {
 		a, b := es[i], es[j]
 		if a.Line != b.Line {

@@ -38,3 +38,33 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRunRowsSample is the work of preview's workers for one row of
+// the bench flow: RunRows on one goroutine, with the warnings of the
+// row's data (SampleWarnings) and the results' storage reused, as
+// preview runs it.
+func BenchmarkRunRowsSample(b *testing.B) {
+	src, err := os.ReadFile("../bench/testdata/sheet.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := flow.Compile("sheet.md", src, flow.Workers(1), flow.SampleWarnings(), flow.ReuseResults())
+	if err != nil {
+		b.Fatal(err)
+	}
+	row := benchRow()
+	rows := func(yield func(flow.Input, error) bool) {
+		for i := range b.N {
+			if !yield(flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row})}, nil) {
+				return
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for r, err := range f.RunRows(context.Background(), rows) {
+		if err != nil || r.Failed() {
+			b.Fatal(err, r.Results)
+		}
+	}
+}

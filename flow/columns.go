@@ -320,11 +320,33 @@ func (f ColumnFacts) String() string {
 type ColumnCounter struct {
 	facts []ColumnFacts
 	rows  int
+	// read are the texts of each column (by its index in facts) already
+	// classified, with the kind classify read: a sheet's column repeats
+	// its values (a status, a date, a name), and a text is read once.
+	read []textsRead
+	// arg is number()'s argument in classify, kept so that a call
+	// allocates none.
+	arg [1]value.Value
 }
+
+// textsRead are the texts of a column that classify read, with their
+// kind; hits counts the cells that were one of them.
+type textsRead struct {
+	kinds map[string]ValueKind
+	hits  int
+	off   bool // full, and seldom of use: the column is read cell by cell
+}
+
+// maxRead bounds the texts of a column that a ColumnCounter remembers
+// how classify read: a column of few values has them all; one whose
+// texts came again fewer times than it holds when it is full (an ID, an
+// e-mail: a new text per row) is read cell by cell from then on. A
+// variable so that a test can count without it.
+var maxRead = 1024
 
 // NewColumnCounter returns a counter for the columns cols (see Columns).
 func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
-	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols))}
+	c := &ColumnCounter{facts: make([]ColumnFacts, len(cols)), read: make([]textsRead, len(cols))}
 	for i, col := range cols {
 		c.facts[i].ColumnRead = col
 		c.facts[i].Kinds = make([]KindFacts, kindCount)
@@ -415,7 +437,7 @@ func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNu
 	for i := range c.facts {
 		f := &c.facts[i]
 		v := cell(f.Name)
-		kind, u := classify(v)
+		kind, u := c.classify(i, v)
 		if kind == KindUnclear {
 			if f.reason == "" {
 				f.reason = u.Reason()
@@ -459,7 +481,7 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 	}
 }
 
-// classify reads a cell as D45 counts it: by value's reading of plain
+// classify reads a cell of column i as D45 counts it: by value's reading of plain
 // number text (D6), by what number() makes of other text as the hints of
 // D7 and D28 tell it (value.NumberText), and by number()'s own refusal
 // (funcs.OneUnclear), never by a parser of its own; u is the unclear
@@ -475,18 +497,61 @@ func (k *KindFacts) add(kind ValueKind, v value.Value, at RowRef, name *string) 
 // other text: it holds other digits too ('Jan 5, 2026 10:30'), its marks
 // have no one reading ('1.5.2', '15.01.2026'), or it is a date with its
 // month named ('January 15, 2026', which number() reads as '15, 2026').
-func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
+//
+// A cell of column i whose text is other than plain number text is read
+// once: the texts of the column seen before (up to maxRead of them) are
+// read as textKind read them then.
+func (c *ColumnCounter) classify(i int, v value.Value) (ValueKind, funcs.UnclearNumber) {
+	if kind, ok := plainKind(v); ok {
+		return kind, funcs.UnclearNumber{}
+	}
+	r := &c.read[i]
+	if r.off || maxRead == 0 {
+		return textKind(v, &c.arg)
+	}
+	s := v.Text()
+	if kind, ok := r.kinds[s]; ok {
+		r.hits++
+		if kind == KindUnclear {
+			return textKind(v, &c.arg) // its unclear number, as read again
+		}
+		return kind, funcs.UnclearNumber{}
+	}
+	kind, u := textKind(v, &c.arg)
+	switch {
+	case len(r.kinds) < maxRead:
+		if r.kinds == nil {
+			r.kinds = make(map[string]ValueKind)
+		}
+		r.kinds[s] = kind
+	case r.hits < len(r.kinds):
+		r.kinds, r.off = nil, true
+	}
+	return kind, u
+}
+
+// plainKind is classify's kind of a cell that is no text, blank, or plain
+// number text (D6), read by value; ok is false for other text, which
+// textKind reads.
+func plainKind(v value.Value) (kind ValueKind, ok bool) {
 	switch {
 	case value.IsBlank(v):
-		return KindNothing, funcs.UnclearNumber{}
+		return KindNothing, true
 	case v.Kind() == value.Number:
-		return KindNumber, funcs.UnclearNumber{}
+		return KindNumber, true
 	case v.Kind() != value.Text:
-		return KindText, funcs.UnclearNumber{}
+		return KindText, true
 	}
 	if _, ok := value.ToNumber(v); ok {
-		return KindNumberText, funcs.UnclearNumber{}
+		return KindNumberText, true
 	}
+	return 0, false
+}
+
+// textKind is classify's kind of text that is not plain number text, as
+// number() reads it; arg holds number()'s argument for the call, so that
+// it allocates none.
+func textKind(v value.Value, arg *[1]value.Value) (ValueKind, funcs.UnclearNumber) {
 	s := v.Text()
 	switch what, _ := value.NumberText(s); what {
 	case value.NoNumber, value.WrittenNumber, value.LongNumber, value.SheetError:
@@ -496,7 +561,10 @@ func classify(v value.Value) (ValueKind, funcs.UnclearNumber) {
 		if !ok {
 			return KindText, funcs.UnclearNumber{}
 		}
-		if _, err := f.Call(nil, []value.Value{v}); err == nil {
+		arg[0] = v
+		_, err := f.Call(nil, arg[:])
+		arg[0] = value.Value{} // not kept past the call
+		if err == nil {
 			return KindNumberText, funcs.UnclearNumber{}
 		}
 		// refused: an unclear number ('-\u200b5'), or other text

@@ -58,9 +58,13 @@ type checkedLine struct {
 	field int
 	from  int
 	// parts are the parts of cond, and sides the placeholders of their
-	// left and right sides.
-	parts []eval.Part
-	sides [][2][]eval.Placeholder
+	// left and right sides, sideTraps their traps.
+	parts     []eval.Part
+	sides     [][2][]eval.Placeholder
+	sideTraps [][2][]eval.Trap
+	// traps are those of tmpl or cond, found once: the checks of each
+	// row's data read them (Traps copies them at each call).
+	traps []eval.Trap
 }
 
 // Option sets how a compiled flow runs.
@@ -68,6 +72,7 @@ type Option func(*options)
 
 type options struct {
 	explain, sample    bool
+	reuse              bool
 	workers            int
 	runBytes, runSteps int64
 	runBudgetSet       bool
@@ -96,6 +101,16 @@ func Explain() Option { return func(o *options) { o.explain = true } }
 // are not counted in the run's budget (RowResult.Steps), so a run stops at
 // the same row with them or without them.
 func SampleWarnings() Option { return func(o *options) { o.sample = true } }
+
+// ReuseResults lets RunRows write the results of a later row in the
+// storage of the Results of a row it yielded, as bufio.Scanner.Bytes
+// reuses its bytes: a RowResult's Results are valid only until the loop's
+// body returns. A host that keeps them longer copies the slice
+// (slices.Clone(r.Results)); what the results hold (texts, errors,
+// warnings, steps) is never written again and may be kept as it is.
+// Allocating each row's results anew is much of the garbage of a run over
+// many rows.
+func ReuseResults() Option { return func(o *options) { o.reuse = true } }
 
 // Workers sets how many goroutines RunRows runs rows on; n <= 0 (the
 // default) is runtime.GOMAXPROCS(0).
@@ -179,7 +194,9 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 				c.parts = c.cond.Parts()
 				for _, p := range c.parts {
 					c.sides = append(c.sides, [2][]eval.Placeholder{p.Left.Placeholders(), p.Right.Placeholders()})
+					c.sideTraps = append(c.sideTraps, [2][]eval.Trap{p.Left.Traps(), p.Right.Traps()})
 				}
+				c.traps = c.cond.Traps()
 				for _, p := range c.cond.Parts() {
 					readNames(p.Left, names)
 					readNames(p.Right, names)
@@ -189,6 +206,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 			c.tmpl, _ = eval.Compile(ln.text)
 			readNames(c.tmpl, names)
 			c.phs = c.tmpl.Placeholders()
+			c.traps = c.tmpl.Traps()
 			if isField {
 				cf.tmpl, _ = eval.Compile(cf.Value)
 				c.field, c.from = valueAt(c.phs, cf.tmpl, len(f.fields))
@@ -323,11 +341,35 @@ func (r *RowResult) Failed() bool {
 // INV-2026-0104)`.
 func (r *RowResult) Name() string { return RowName(r.Row, r.SheetRow, r.Key) }
 
+// validator is st's validator, made ready to check the data s of a row
+// of f under ctx, with st's evaluator: as validator{ctx, file, sample,
+// ev, envAllowed} with the storage of its last row. What the state keeps
+// from row to row is written only when it differs (a field written is a
+// write barrier while the GC runs).
+func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *validator {
+	v := &st.v
+	if v.file != f.file {
+		v.file = f.file
+	}
+	if v.ev != &st.ev {
+		v.ev = &st.ev
+	}
+	v.envAllowed = f.opts.envAllowed
+	v.ctx, v.sample = ctx, s
+	clear(v.list)
+	v.list = v.list[:0]
+	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
+	return v
+}
+
 // evaluators keep the state of Run between calls.
 var evaluators = sync.Pool{New: func() any { return new(runState) }}
 
 type runState struct {
 	ev eval.Evaluator
+	// v checks a row's data (sampleWarnings); kept with its storage from
+	// row to row.
+	v validator
 }
 
 // Run computes every field and condition of the flow with the data in s,
@@ -355,6 +397,30 @@ func (f *Flow) run(ctx context.Context, st *runState, in Input) (r RowResult) {
 	return f.runInto(ctx, st, in, nil)
 }
 
+// reset makes *res the Result of field fd of file before it is computed:
+// Result{File: file, Field: fd}. It writes only what differs: storage
+// reused row after row holds the same field of the same flow, and
+// clearing it whole, pointers and all, cost a run more than the write
+// barriers of the few fields a row sets.
+func (res *Result) reset(file string, fd Field) {
+	if res.File != file || res.Field != fd {
+		res.File, res.Field = file, fd
+	}
+	if res.Text != "" {
+		res.Text = ""
+	}
+	if res.Steps != nil {
+		res.Steps = nil
+	}
+	if res.Err != nil {
+		res.Err = nil
+	}
+	if res.Warnings != nil {
+		res.Warnings = nil
+	}
+	res.Holds, res.WorkBytes, res.WorkSteps = false, 0, 0
+}
+
 // runInto is run with the results in buf's storage when it is large
 // enough.
 func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result) (r RowResult) {
@@ -364,9 +430,14 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	}
 	if cap(buf) >= len(f.fields) {
 		buf = buf[:len(f.fields)]
-		clear(buf)
+		for i := range buf {
+			buf[i].reset(f.file, f.fields[i].Field)
+		}
 	} else {
 		buf = make([]Result, len(f.fields))
+		for i := range buf {
+			buf[i].File, buf[i].Field = f.file, f.fields[i].Field
+		}
 	}
 	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
 	ev := &st.ev
@@ -382,7 +453,6 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	for i := range f.fields {
 		cf := &f.fields[i]
 		res := &r.Results[i]
-		res.File, res.Field = f.file, cf.Field
 		bytes0, steps0 := ev.Used()
 		misses := ev.Misses()
 		switch {
@@ -411,7 +481,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 	var sample map[int][]Finding
 	if f.opts.sample {
 		mark := ev.Mark()
-		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, clean)
+		sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, st, s, r.Results, clean)
 		// Evaluating again what the run evaluated cleanly costs at most
 		// twice its work (a condition's sides and its comparisons). When
 		// what is left of the budget could not pay for that, the full
@@ -428,7 +498,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 			}
 			if !ev.Affords(2*bytes, 2*steps) {
 				ev.Rewind(mark)
-				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, ev, s, r.Results, 0)
+				sample, r.notNumeric, r.numericAt = f.sampleWarnings(ctx, st, s, r.Results, 0)
 			}
 		}
 	}
@@ -474,18 +544,23 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 }
 
 // sampleWarnings are the warnings that s shows for each line (by line
-// number), as Validate gives them with s as sample, computed with ev (in
-// a shared evaluation: under the row's budget). A part of a condition
+// number; nil when there are none), as Validate gives them with s as
+// sample, computed with st's evaluator (in a shared evaluation: under the
+// row's budget) and validator. A part of a condition
 // that the row's run left out (results are the run's) gets no warning:
 // the part before decided the line. notNumeric are the columns that the
 // row therefore did not read as a number (guards.go).
-func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
-	v := &validator{ctx: ctx, file: f.file, sample: s, ev: ev, envAllowed: f.opts.envAllowed}
-	leftOut := map[int][]bool{}
+func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope, results []Result, clean uint64) (_ map[int][]Finding, notNumeric []string, numericAt []readAt) {
+	ev := &st.ev
+	v := st.validator(ctx, f, s)
+	defer func() { // the row's data is not kept past its run
+		v.ctx, v.sample = nil, nil
+	}()
+	var leftOut map[int][]bool // made for the first line that asks
 	for i := range f.checked {
 		c := &f.checked[i]
 		if c.cond == nil {
-			v.sampleTraps(c.ln, 0, c.tmpl.Traps(), nil, c.tmpl.Placeholders)
+			v.sampleTraps(c.ln, 0, c.traps, nil, c.tmpl.Placeholders)
 			// The placeholders of a field that the run evaluated without
 			// an error or a miss give no warning here: evaluated again
 			// with the same data they would find the same.
@@ -493,16 +568,21 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 			if c.field >= 0 && c.field < 64 && clean&(1<<c.field) != 0 {
 				ran = c.from
 			}
-			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, ran)
+			v.sampleChecksOf(c.ln, 0, c.tmpl, c.phs, c.traps, ran)
 			continue
 		}
 		var steps []eval.Step
 		var err error
-		if j := slices.IndexFunc(results, func(r Result) bool { return r.Condition && r.Line == c.ln.num }); j >= 0 && results[j].Steps != nil {
-			steps, err = results[j].Steps, results[j].Err
+		for j := range results {
+			if r := &results[j]; r.Condition && r.Line == c.ln.num {
+				if r.Steps != nil {
+					steps, err = r.Steps, r.Err
+				}
+				break
+			}
 		}
 		v.cond = true
-		v.sampleTraps(c.ln, c.at, c.cond.Traps(), c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
+		v.sampleTraps(c.ln, c.at, c.traps, c.cond, func() []eval.Placeholder { return conditionPlaceholders(c.cond) })
 		mark := len(v.list)
 		parts := c.parts
 		// A condition that the run tested without an error or a miss
@@ -518,9 +598,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 			}
 		}
 		for j, p := range parts {
-			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], j < ran)
+			v.sampleChecksRan(c.ln, c.at, p.Left, c.sides[j][0], c.sideTraps[j][0], j < ran)
 			if p.Right != nil {
-				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], j < ran && p.Op != "in")
+				v.sampleChecksRan(c.ln, c.at, p.Right, c.sides[j][1], c.sideTraps[j][1], j < ran && p.Op != "in")
 			}
 		}
 		v.orderChecks(c.ln, c.at, c.cond, parts, ran)
@@ -531,6 +611,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 			continue
 		}
 		lo := partsLeftOut(ctx, ev, c, s, steps, err)
+		if leftOut == nil {
+			leftOut = map[int][]bool{}
+		}
 		leftOut[i] = lo
 		if lo == nil {
 			continue
@@ -544,9 +627,12 @@ func (f *Flow) sampleWarnings(ctx context.Context, ev *eval.Evaluator, s *scope.
 		v.list = kept
 	}
 	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
-	out := map[int][]Finding{}
+	var out map[int][]Finding
 	for _, w := range v.finish() {
 		if w.Warning {
+			if out == nil {
+				out = map[int][]Finding{}
+			}
 			out[w.Line] = append(out[w.Line], w)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
@@ -76,4 +77,35 @@ func ExampleFlow_RunInto() {
 	// Output:
 	// Dear ANN,
 	// Dear BOB,
+}
+
+// With ReuseResults, RunRows writes later rows' results in the storage of
+// the Results it yielded: a host that is done with a row when its loop
+// body returns allocates them once; one that keeps some copies them.
+func ExampleReuseResults() {
+	f, _ := flow.Compile("hello.md", []byte("- **greeting:** Dear ${upper(row.name)},\n"), flow.ReuseResults())
+	rows := func(yield func(flow.Input, error) bool) {
+		for i, name := range []string{"Ann", "Bob", "Cem"} {
+			if !yield(flow.Input{Index: i, Scope: scope.New(map[string]any{"row": map[string]any{"name": name}})}, nil) {
+				return
+			}
+		}
+	}
+	var kept []flow.Result
+	for r, err := range f.RunRows(context.Background(), rows) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(r.Results[0].Text) // valid until the loop body returns
+		if r.Row == 1 {
+			kept = slices.Clone(r.Results) // kept past it: copied
+		}
+	}
+	fmt.Println("kept:", kept[0].Text)
+	// Output:
+	// Dear ANN,
+	// Dear BOB,
+	// Dear CEM,
+	// kept: Dear BOB,
 }

@@ -344,6 +344,10 @@ type validator struct {
 	// cond is true while the placeholders of a condition line are
 	// checked: their problems start with `condition:` (D37).
 	cond bool
+	// miss is the placeholder sampleChecksOf evaluates, for onMiss, which
+	// is v.missed.
+	miss   missCheck
+	onMiss func(eval.Miss)
 	// rowsDecide is set when there is no sample yet but each row of a
 	// run brings data (validate): a check that the data decides is left
 	// to the row's data.

@@ -10,44 +10,47 @@ import (
 	"github.com/kinenix/expressions/scope"
 )
 
+// sheetCheckFlow has a line of every kind that a row's data checks
+// warn about, and sheetCheckRows rows that give each of them.
+var sheetCheckFlow = "# Flow\n\n" +
+	"- **subject:** Policy ${row.policy_no} for ${row.Customer} renews ${row.renewal_date}\n" +
+	"- **typo:** Dear ${row.custmer}, ${row['Frist Name']}\n" +
+	"- **premium:** ${number(row.premium)} THB, ${round(number(row.premium) / 12, 2)}\n" +
+	"- **condition:** ${row.status} == Due and ${number(row.premium)} > 100\n" +
+	"- **condition:** ${row.status} in Lapsed, Cancelled or ${row.note} is not empty\n" +
+	"- **condition:** ${row.premium} > 0\n" +
+	"- **bare:** ${default(row.note, none)} ${upper(status)}\n" +
+	"- **cut:** ${row.St. Name} and ${row.email.upper()}\n" +
+	"- **list:** ${part(row.customer, ' ', 3)} ${row.customer[0]}\n" +
+	"- **condition:** ${row.status} in 'Due', 'Paid' and ${row.missing} == x\n" +
+	"- **condition:** ${row.nokey} == 1 or ${row.status} == Paid\n" +
+	"- **condition:** not ${row.premium} > 5 or ${row.status} == Paid\n" +
+	"- **condition:** ${row.status} == Due and ${row.note} == call or ${row.premium} > 5\n" +
+	"- **condition:** ${row.status} != Paid and ${row.customer} is not empty and ${number(row.premium)} > 1\n" +
+	"Prose with ${row.customer} and ${row.nope}.\n" +
+	"- **more:** ${row.note} then ${row.premium * 2}\n"
+var sheetCheckRows = []map[string]any{
+	{"policy_no": "P1", "customer": "Somchai J", "status": "Due", "premium": "500.00", "note": "call", "email": "a@b"},
+	{"policy_no": "P2", "customer": "Anna S", "status": "Paid", "premium": "n/a", "note": ""},
+	{"policy_no": "P3", "customer": "", "status": "Lapsed", "premium": "1,000"},
+	{"customer": []any{"x"}, "status": 5, "premium": map[string]any{"a": 1}, "St": map[string]any{"Name": 1}},
+	{},
+	{"policy_no": "P6", "Customer": "Bob", "status": "Cancelled", "premium": "12.5", "note": "n", "renewal_date": "2026-01-01"},
+	{"policy_no": "P7", "customer": "Y Z W Q", "status": "Due", "premium": "abc", "email": "Z@Z", "note": "call"},
+	{"policy_no": "P8", "customer": "Q", "status": "Due", "premium": 50, "note": nil, "custmer": "Q", "Frist Name": "Q", "missing": "x", "nokey": 1, "nope": 1},
+}
+
 // TestSampleWarningsSkipAgrees: the checks of a row's data that skip
 // what the row's run evaluated cleanly (a field, a condition's parts
 // that ran) give exactly the warnings, and the facts of the columns read
 // as numbers, of the checks that evaluate everything again.
 func TestSampleWarningsSkipAgrees(t *testing.T) {
-	src := "# Flow\n\n" +
-		"- **subject:** Policy ${row.policy_no} for ${row.Customer} renews ${row.renewal_date}\n" +
-		"- **typo:** Dear ${row.custmer}, ${row['Frist Name']}\n" +
-		"- **premium:** ${number(row.premium)} THB, ${round(number(row.premium) / 12, 2)}\n" +
-		"- **condition:** ${row.status} == Due and ${number(row.premium)} > 100\n" +
-		"- **condition:** ${row.status} in Lapsed, Cancelled or ${row.note} is not empty\n" +
-		"- **condition:** ${row.premium} > 0\n" +
-		"- **bare:** ${default(row.note, none)} ${upper(status)}\n" +
-		"- **cut:** ${row.St. Name} and ${row.email.upper()}\n" +
-		"- **list:** ${part(row.customer, ' ', 3)} ${row.customer[0]}\n" +
-		"- **condition:** ${row.status} in 'Due', 'Paid' and ${row.missing} == x\n" +
-		"- **condition:** ${row.nokey} == 1 or ${row.status} == Paid\n" +
-		"- **condition:** not ${row.premium} > 5 or ${row.status} == Paid\n" +
-		"- **condition:** ${row.status} == Due and ${row.note} == call or ${row.premium} > 5\n" +
-		"- **condition:** ${row.status} != Paid and ${row.customer} is not empty and ${number(row.premium)} > 1\n" +
-		"Prose with ${row.customer} and ${row.nope}.\n" +
-		"- **more:** ${row.note} then ${row.premium * 2}\n"
-	rows := []map[string]any{
-		{"policy_no": "P1", "customer": "Somchai J", "status": "Due", "premium": "500.00", "note": "call", "email": "a@b"},
-		{"policy_no": "P2", "customer": "Anna S", "status": "Paid", "premium": "n/a", "note": ""},
-		{"policy_no": "P3", "customer": "", "status": "Lapsed", "premium": "1,000"},
-		{"customer": []any{"x"}, "status": 5, "premium": map[string]any{"a": 1}, "St": map[string]any{"Name": 1}},
-		{},
-		{"policy_no": "P6", "Customer": "Bob", "status": "Cancelled", "premium": "12.5", "note": "n", "renewal_date": "2026-01-01"},
-		{"policy_no": "P7", "customer": "Y Z W Q", "status": "Due", "premium": "abc", "email": "Z@Z", "note": "call"},
-		{"policy_no": "P8", "customer": "Q", "status": "Due", "premium": 50, "note": nil, "custmer": "Q", "Frist Name": "Q", "missing": "x", "nokey": 1, "nope": 1},
-	}
-	skip, err := Compile("flow.md", []byte(src), SampleWarnings())
+	skip, err := Compile("flow.md", []byte(sheetCheckFlow), SampleWarnings())
 	require.NoError(t, err)
-	all, err := Compile("flow.md", []byte(src), SampleWarnings())
+	all, err := Compile("flow.md", []byte(sheetCheckFlow), SampleWarnings())
 	require.NoError(t, err)
 	all.opts.recheck = true
-	for i, row := range rows {
+	for i, row := range sheetCheckRows {
 		s := scope.New(map[string]any{"row": row})
 		st := &runState{}
 		a := skip.run(context.Background(), st, Input{Index: i, SheetRow: i + 2, Scope: s})
@@ -56,6 +59,27 @@ func TestSampleWarningsSkipAgrees(t *testing.T) {
 		require.Equal(t, b.notNumeric, a.notNumeric, "row %d", i)
 		require.Equal(t, b.numericAt, a.numericAt, "row %d", i)
 		require.Equal(t, [2]int64{b.Bytes, b.Steps}, [2]int64{a.Bytes, a.Steps}, "row %d", i)
+	}
+}
+
+// TestRunStateKept: a worker's state, kept from row to row (its
+// evaluator, its validator with its storage), gives each row exactly
+// what a state of its own gives it: rows with warnings and without, in
+// turn, in every order.
+func TestRunStateKept(t *testing.T) {
+	f, err := Compile("flow.md", []byte(sheetCheckFlow), SampleWarnings(), Explain())
+	require.NoError(t, err)
+	kept := &runState{}
+	for round := range 3 {
+		for k := range sheetCheckRows {
+			i := (k*(round+3) + round) % len(sheetCheckRows) // another order each round
+			s := scope.New(map[string]any{"row": sheetCheckRows[i]})
+			in := Input{Index: i, SheetRow: i + 2, Scope: s}
+			want := f.run(context.Background(), &runState{}, in)
+			got := f.run(context.Background(), kept, in)
+			require.Equal(t, want, got, "round %d, row %d", round, i)
+			require.Equal(t, show(want), show(got), "round %d, row %d", round, i)
+		}
 	}
 }
 

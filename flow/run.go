@@ -181,6 +181,7 @@ func orDefault(n, d int64) int64 {
 func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *tally, yield func(RowResult, error) bool) {
 	st := evaluators.Get().(*runState)
 	defer evaluators.Put(st)
+	var buf []Result // with ReuseResults, the last row's results
 	for in, err := range rows {
 		if err != nil {
 			yield(RowResult{}, err)
@@ -190,7 +191,10 @@ func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *t
 			yield(RowResult{}, &StopError{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key, Rows: t.rows, Reason: value.Stopped(err)})
 			return
 		}
-		r := f.run(ctx, st, in)
+		r := f.runInto(ctx, st, in, buf)
+		if f.opts.reuse {
+			buf = r.Results
+		}
 		if err := f.charge(t, &r, in.Scope); err != nil {
 			yield(RowResult{}, err)
 			return
@@ -201,12 +205,30 @@ func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *t
 	}
 }
 
-// batch is rows a worker computes together.
+// batch is rows a worker computes together. A batch delivered is used
+// again for later rows (its storage, and with ReuseResults that of its
+// rows' results), so that a run allocates no batches once it is under
+// way.
 type batch struct {
 	seq  int
 	ins  []Input
 	outs []RowResult
 	err  error // an error of the rows iterator after ins
+}
+
+// recycle makes b ready for other rows: it keeps no row's data, and with
+// reuse keeps the storage of its rows' results.
+func (b *batch) recycle(reuse bool) {
+	clear(b.ins)
+	b.ins = b.ins[:0]
+	if reuse {
+		for i := range b.outs {
+			b.outs[i] = RowResult{Results: b.outs[i].Results}
+		}
+	} else {
+		clear(b.outs)
+	}
+	b.err = nil
 }
 
 func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error], workers int, t *tally, yield func(RowResult, error) bool) {
@@ -217,6 +239,18 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	todo := make(chan *batch, inFlight)
 	done := make(chan *batch, inFlight)
 	total := make(chan int, 1)
+	// free are the batches delivered, for the reader to fill again; as
+	// no more than inFlight batches are out at once, sending never
+	// blocks.
+	free := make(chan *batch, inFlight)
+	newBatch := func() *batch {
+		select {
+		case b := <-free:
+			return b
+		default:
+			return &batch{}
+		}
+	}
 	// cut: the reader stopped before the rows' end, at the row cutAt, the
 	// first of a batch it could not send (both written before total is
 	// sent): the stop names it as the sheet shows it (D41).
@@ -229,7 +263,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			close(todo)
 			total <- seq
 		}()
-		b := &batch{}
+		b := newBatch()
 		send := func() bool {
 			select {
 			case tokens <- struct{}{}:
@@ -239,7 +273,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			b.seq = seq
 			seq++
 			todo <- b
-			b = &batch{}
+			b = newBatch()
 			size = min(2*size, maxBatch)
 			return true
 		}
@@ -267,13 +301,17 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			st := evaluators.Get().(*runState)
 			defer evaluators.Put(st)
 			for b := range todo {
-				b.outs = make([]RowResult, len(b.ins))
+				if cap(b.outs) >= len(b.ins) {
+					b.outs = b.outs[:len(b.ins)]
+				} else {
+					b.outs = append(b.outs[:cap(b.outs)], make([]RowResult, len(b.ins)-cap(b.outs))...)
+				}
 				for i, in := range b.ins {
 					if err := ctx.Err(); err != nil {
 						b.outs[i] = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Err: value.Stopped(err)}
 						continue
 					}
-					b.outs[i] = f.run(ctx, st, in)
+					b.outs[i] = f.runInto(ctx, st, in, b.outs[i].Results)
 				}
 				done <- b
 			}
@@ -327,6 +365,8 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			yield(RowResult{}, b.err)
 			return
 		}
+		b.recycle(f.opts.reuse)
+		free <- b
 		<-tokens
 	}
 	if err := parent.Err(); err != nil && cut {

@@ -373,3 +373,45 @@ func TestRowFindingsInFileOrder(t *testing.T) {
 		}), "%v", res.Warnings)
 	}
 }
+
+// ReuseResults: each row RunRows yields is what the run gives without
+// it, while the loop body runs, whatever the number of workers, with the
+// warnings and the steps of Explain; the storage of the rows' results is
+// used again. Without it, the results a host keeps stay as they were.
+func TestRunRowsReuseResults(t *testing.T) {
+	src := []byte(sheetFlow + "- **note:** ${row.nme} ${default(row.note, 'none')}\n")
+	for _, workers := range []int{1, 2, 3} {
+		opts := []flow.Option{flow.Workers(workers), flow.SampleWarnings(), flow.Explain()}
+		kept, err := flow.Compile("f.md", src, opts...)
+		require.NoError(t, err)
+		reused, err := flow.Compile("f.md", src, append(opts, flow.ReuseResults())...)
+		require.NoError(t, err)
+		var want []flow.RowResult
+		for r, err := range kept.RunRows(context.Background(), sheetRows(1000)) {
+			require.NoError(t, err)
+			want = append(want, r)
+		}
+		require.Len(t, want, 1000)
+		require.NotEmpty(t, want[3].Results[3].Warnings)
+		require.NotEmpty(t, want[3].Results[2].Steps)
+		storage := map[*flow.Result]bool{}
+		again := 0
+		n := 0
+		for r, err := range reused.RunRows(context.Background(), sheetRows(1000)) {
+			require.NoError(t, err)
+			require.Equal(t, want[n], r, "workers %d, row %d", workers, n)
+			if storage[&r.Results[0]] {
+				again++
+			}
+			storage[&r.Results[0]] = true
+			n++
+		}
+		require.Equal(t, 1000, n)
+		require.Positive(t, again, "workers %d: no storage reused", workers)
+		// The rows kept without ReuseResults are still each row's own.
+		for i := range want {
+			require.Equal(t, "rows["+flow.Count(i)+"] (sheet row "+flow.Count(i+2)+")", want[i].Name())
+			require.Equal(t, "f.md:3: subject: Invoice INV-"+strconv.Itoa(i)+" for ANN", want[i].Results[0].String())
+		}
+	}
+}

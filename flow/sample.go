@@ -37,35 +37,37 @@ func warning(ph eval.Placeholder, subject string, off, end int, kind error, reas
 // otherwise the error that evaluating with the sample gives.
 func (v *validator) sampleChecks(ln line, at int, t *eval.Template) {
 	phs := t.Placeholders()
-	v.sampleChecksOf(ln, at, t, phs, len(phs))
+	v.sampleChecksOf(ln, at, t, phs, t.Traps(), len(phs))
 }
 
-// sampleChecksRan is sampleChecks, with t's placeholders phs, for a
-// template that a flow's run of the row evaluated without an error or a
-// miss when ran is true.
-func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran bool) {
+// sampleChecksRan is sampleChecks, with t's placeholders phs and traps,
+// for a template that a flow's run of the row evaluated without an error
+// or a miss when ran is true.
+func (v *validator) sampleChecksRan(ln line, at int, t *eval.Template, phs []eval.Placeholder, traps []eval.Trap, ran bool) {
 	n := len(phs)
 	if ran {
 		n = 0
 	}
-	v.sampleChecksOf(ln, at, t, phs, n)
+	v.sampleChecksOf(ln, at, t, phs, traps, n)
 }
 
-// sampleChecksOf is sampleChecks with t's placeholders phs, of which
-// those from index ran on are known to evaluate with the sample without
-// an error and without a lookup that finds nothing (a flow's run of the
-// row evaluated them so): they give no warning but that of their
-// problem, and are not evaluated again.
-func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, ran int) {
+// sampleChecksOf is sampleChecks with t's placeholders phs and traps
+// (t.Traps()), of which placeholders from index ran on are known to
+// evaluate with the sample without an error and without a lookup that
+// finds nothing (a flow's run of the row evaluated them so): they give no
+// warning but that of their problem, and are not evaluated again.
+func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval.Placeholder, traps []eval.Trap, ran int) {
 	if v.sample == nil {
 		return
 	}
-	v.bare = nil // read by the callback below, through v, so nothing more escapes
-	traps := t.Traps()
+	if v.bare != nil {
+		v.bare = nil // read by the callback below, through v, so nothing more escapes
+	}
 	if len(traps) > 0 {
 		v.bare = v.bareWords(traps)
 	}
-	for i, ph := range phs {
+	for i := range phs {
+		ph := &phs[i] // not copied: most are only asked for their problem
 		if ph.IsEnv() {
 			continue
 		}
@@ -74,39 +76,61 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 			// also what the sample lacks, unless the error already says
 			// what the text is (a method call: `${name.upper()}`).
 			if m, ok := ph.PathMiss(v.sample); ok && ph.KeyLike() && !(errors.Is(problem, eval.ErrForbidden) && methodCall(ph.Tree) != nil) {
-				v.addAt(ln, at, ph, warning(ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
+				v.addAt(ln, at, *ph, warning(*ph, m.Subject, m.KeyAt, m.End, eval.ErrMissingKey, v.missReason(m)))
 			}
 			continue
 		}
 		if i >= ran {
 			continue // no miss and no error: nothing to warn about
 		}
-		var ws []*eval.Error
 		_, _, cut := ph.CutKey()
-		trapped := false // a bare word's trap explains what follows from it
-		_, err := v.ev.Eval(v.ctx, ph, v.sample, func(m eval.Miss) {
-			if m.Var && v.bare[m.Name] || cut || inCutKey(traps, ph, m.KeyAt) {
-				trapped = trapped || m.Var && v.bare[m.Name]
-				return // the bare word's or the cut key's trap says it
-			}
-			kind := eval.ErrMissingKey
-			if m.Var && v.rowKey(m.Name) != "" {
-				kind = errTrap // `${Customer}` for row.Customer (D44)
-			}
-			ws = append(ws, warning(ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
-		})
-		if len(ws) == 0 && err != nil && !trapped {
+		if v.onMiss == nil {
+			v.onMiss = v.missed // once per validator: the call below allocates no callback
+		}
+		m := &v.miss
+		*m = missCheck{ph: *ph, traps: traps, cut: cut, ws: m.ws[:0]}
+		_, err := v.ev.Eval(v.ctx, *ph, v.sample, v.onMiss)
+		if len(m.ws) == 0 && err != nil && !m.trapped {
 			var e *eval.Error
 			// A spent budget or a done context is the run's to report,
 			// not something the sample shows may go wrong.
 			if errors.As(err, &e) && !errors.Is(e, eval.ErrInternal) && !value.StopsEvaluation(err) {
-				ws = append(ws, warning(ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
+				m.ws = append(m.ws, warning(*ph, "${"+ph.Text+"}", e.Offset, e.End, e.Kind, e.Reason))
 			}
 		}
-		for _, w := range ws {
-			v.addAt(ln, at, ph, w)
+		for _, w := range m.ws {
+			v.addAt(ln, at, *ph, w)
 		}
+		clear(m.ws)
 	}
+}
+
+// missCheck is the placeholder whose lookups that find nothing
+// sampleChecksOf is told of (validator.missed), and what it found.
+type missCheck struct {
+	ph    eval.Placeholder
+	traps []eval.Trap
+	cut   bool // ph's text is a key that a `.` cuts (D38)
+	// trapped is set when a bare word's trap explains what follows from
+	// it; ws are the warnings of the lookups.
+	trapped bool
+	ws      []*eval.Error
+}
+
+// missed is told of a lookup of v.miss.ph that finds nothing, by the
+// evaluator: the warning that names what the sample lacks, unless a trap
+// says it.
+func (v *validator) missed(m eval.Miss) {
+	c := &v.miss
+	if m.Var && v.bare[m.Name] || c.cut || inCutKey(c.traps, c.ph, m.KeyAt) {
+		c.trapped = c.trapped || m.Var && v.bare[m.Name]
+		return // the bare word's or the cut key's trap says it
+	}
+	kind := eval.ErrMissingKey
+	if m.Var && v.rowKey(m.Name) != "" {
+		kind = errTrap // `${Customer}` for row.Customer (D44)
+	}
+	c.ws = append(c.ws, warning(c.ph, m.Subject, m.KeyAt, m.End, kind, v.missReason(m)))
 }
 
 // inCutKey reports whether the byte at of ph's text is in a key that a

@@ -298,6 +298,9 @@ func (n Num) Quo(m Num) (Num, error) {
 		if r, ok, err := quoSmall(n.coef, int(n.exp), m.coef, int(m.exp)); ok {
 			return r, err
 		}
+		if r, ok, err := quoWide(n.coef, int(n.exp), m.coef, int(m.exp)); ok {
+			return r, err
+		}
 	}
 	var tx, ty, z apd.Decimal
 	if _, err := quoCtx.Quo(&z, n.dec(&tx), m.dec(&ty)); err != nil {
@@ -509,6 +512,9 @@ func (n Num) Round(digits int) (Num, error) {
 	if n.big != nil {
 		if int(n.big.Exponent) >= e {
 			return n, nil
+		}
+		if r, ok, err := round128(n.big, e); ok {
+			return r, err
 		}
 		var z apd.Decimal
 		if _, err := roundCtx.Quantize(&z, n.big, int32(e)); err != nil {

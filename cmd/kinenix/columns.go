@@ -15,8 +15,42 @@ import (
 // facts are told of the rows run, as its other findings are.
 type columnCount struct {
 	c  *flow.ColumnCounter
-	mu sync.Mutex   // the run reads rows on a goroutine of its own
-	q  []flow.Input // rows read, their results not yet given back
+	mu sync.Mutex        // the run reads rows on a goroutine of its own
+	q  queue[flow.Input] // rows read, their results not yet given back
+}
+
+// queue is a first-in first-out queue whose array serves a whole run:
+// items are taken from the front (q[head:] are kept) and added at the
+// back, and the items kept move to the front once those taken make up
+// half of the array, not made anew as q[1:] would make it.
+type queue[T any] struct {
+	q    []T
+	head int
+}
+
+func (q *queue[T]) push(x T) { q.q = append(q.q, x) }
+
+// peek returns the first item, ok false when there is none.
+func (q *queue[T]) peek() (x T, ok bool) {
+	if q.head == len(q.q) {
+		return x, false
+	}
+	return q.q[q.head], true
+}
+
+// pop takes the first item away, keeping nothing of it.
+func (q *queue[T]) pop() {
+	var zero T
+	q.q[q.head] = zero
+	q.head++
+	switch {
+	case q.head == len(q.q):
+		q.q, q.head = q.q[:0], 0
+	case 2*q.head >= cap(q.q):
+		n := copy(q.q, q.q[q.head:])
+		clear(q.q[n:])
+		q.q, q.head = q.q[:n], 0
+	}
 }
 
 // newColumnCount returns the counter of the columns of a sheet that the
@@ -68,7 +102,7 @@ func (cc *columnCount) pass(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.In
 		for in, err := range rows {
 			if err == nil {
 				cc.mu.Lock()
-				cc.q = append(cc.q, in)
+				cc.q.push(in)
 				cc.mu.Unlock()
 			}
 			if !yield(in, err) {
@@ -83,10 +117,8 @@ func (cc *columnCount) pass(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.In
 func (cc *columnCount) ran(r *flow.RowResult) {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	for len(cc.q) > 0 {
-		in := cc.q[0]
-		cc.q[0] = flow.Input{} // the row's data is not kept longer than the run keeps it
-		cc.q = cc.q[1:]
+	for in, ok := cc.q.peek(); ok; in, ok = cc.q.peek() {
+		cc.q.pop() // the row's data is not kept longer than the run keeps it
 		if in.Index == r.Row {
 			cc.c.AddRow(in, r)
 			return

@@ -170,6 +170,11 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 		// Every format shows the warnings (D44); -compare prints none.
 		opts = append(opts, flow.SampleWarnings())
 	}
+	if p.pf.compare == "" {
+		// The loop below is done with a row's results before the next
+		// row: what it keeps (cells, JSON, findings, counts) it copies.
+		opts = append(opts, flow.ReuseResults())
+	}
 	f, err := flow.Compile(name, src, opts...)
 	if err != nil {
 		err = errors.New(strings.Replace(err.Error(), "it was not read", "it was not previewed", 1))
@@ -222,11 +227,18 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	}
 	prog := p.progress()
 	var stop error
-	for r, err := range counter.run(ctx, f, only(p.plan.rows(f.Reads("rows")))) {
+	// r is each row's result in turn: what is done with it below reads it
+	// and keeps nothing of it, so one copy serves every row (the loop's
+	// own variable, whose address is taken, would be a new one per row).
+	var r flow.RowResult
+	rows, done := p.plan.rowsDone(f.Reads("rows"))
+	for res, err := range counter.run(ctx, f, only(rows)) {
 		if err != nil {
 			stop = err
 			break
 		}
+		r = res
+		done(r.Row) // the rows before it were printed and counted
 		prog.add()
 		if !chosen(&r) {
 			continue // -where: a row not chosen is not counted (as one not run)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
@@ -40,6 +41,73 @@ type rowsPlan struct {
 	// held is the whole sheet, read once by data.Decode when a flow
 	// reads rows.
 	held *data.Data
+}
+
+// rowMaps keeps the maps of the scopes of the rows streamed whose
+// results are not done yet, in row order, and those of rows done, to be
+// used again: the maps are made per row in flight, not per row of the
+// sheet. A row's result comes after its run, which is its scope's last
+// use by the run; done is told when the host is done with it too.
+type rowMaps struct {
+	mu   sync.Mutex
+	busy queue[rowVars]
+	free []rowVars
+}
+
+// rowVars are the maps of the scope of rows[index]: vars, its variables
+// ({"row": row}), and row, the row's values.
+type rowVars struct {
+	index     int
+	vars, row map[string]any
+}
+
+// take returns maps to read a row into: maps done with, or none (nil
+// maps, which the row's reading and use make). A nil *rowMaps has none.
+func (m *rowMaps) take() rowVars {
+	if m == nil {
+		return rowVars{}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := len(m.free)
+	if n == 0 {
+		return rowVars{}
+	}
+	v := m.free[n-1]
+	m.free = m.free[:n-1]
+	return v
+}
+
+// use returns the variables of the scope of rows[index] whose values are
+// row, in v's map (or a new one): row is its only variable. The maps are
+// the row's until done is told of a row after it.
+func (m *rowMaps) use(v rowVars, index int, row map[string]any) map[string]any {
+	if v.vars == nil {
+		v.vars = make(map[string]any, 1)
+	}
+	v.vars["row"] = row
+	if m == nil {
+		return v.vars
+	}
+	v.index, v.row = index, row
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.busy.push(v)
+	return v.vars
+}
+
+// done is told that the rows before rows[index] are done with: their
+// results came, were counted and printed (results come in row order), or
+// they never ran (-where). Their maps are used again.
+func (m *rowMaps) done(index int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for v, ok := m.busy.peek(); ok && v.index < index; v, ok = m.busy.peek() {
+		m.busy.pop()
+		clear(v.vars)
+		clear(v.row)
+		m.free = append(m.free, v)
+	}
 }
 
 // runOptions are options every flow that preview and validate run over
@@ -204,6 +272,20 @@ func (p *rowsPlan) hold() error {
 // the variable rows (the whole sheet, held in memory); without it the
 // sheet is streamed and never held.
 func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
+	return p.stream(withRows, nil)
+}
+
+// rowsDone is rows for one run whose results come in row order (RunRows)
+// and are done with one by one: done(i) tells that the rows before
+// rows[i] are, so that the variables of their scopes serve rows read
+// after (rowMaps).
+func (p *rowsPlan) rowsDone(withRows bool) (rows iter.Seq2[flow.Input, error], done func(index int)) {
+	m := &rowMaps{}
+	return p.stream(withRows, m), m.done
+}
+
+// stream is rows, the variables of each streamed row's scope from maps.
+func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, error] {
 	return func(yield func(flow.Input, error) bool) {
 		switch {
 		case !p.sheet:
@@ -229,7 +311,8 @@ func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
 		}
 		defer f.Close()
 		for n := 0; ; n++ {
-			r, err := rr.Next()
+			v := maps.take() // the maps of a row done with, or none
+			r, err := rr.NextInto(v.row)
 			if errors.Is(err, io.EOF) {
 				if p.row.set {
 					yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
@@ -244,7 +327,7 @@ func (p *rowsPlan) rows(withRows bool) iter.Seq2[flow.Input, error] {
 				continue
 			}
 			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
-				Scope: scope.New(map[string]any{"row": r.Values}, p.env...)}
+				Scope: scope.New(maps.use(v, r.Index, r.Values), p.env...)}
 			if !yield(in, nil) || !p.every {
 				return
 			}

@@ -219,17 +219,21 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 	if !plan.hasData || plan.sheet && plan.headerOnly {
 		return check(), nil // a sheet without rows is said once, before
 	}
-	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
+	// The loop below is done with a row's results before the next row
+	// (the set copies its findings): their storage is reused.
+	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.ReuseResults(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
 	if err != nil {
 		return check(), nil // it says the flow is too large
 	}
 	counter := newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
-	for r, err := range counter.run(ctx, f, plan.rows(f.Reads("rows"))) {
+	rows, done := plan.rowsDone(f.Reads("rows"))
+	for r, err := range counter.run(ctx, f, rows) {
 		if err != nil {
 			stop = err
 			break
 		}
+		done(r.Row) // the rows before it were counted
 		if counter != nil {
 			counter.ran(&r)
 		}

@@ -1,0 +1,83 @@
+package flow
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// columnCells are cells of every kind D45 counts, for
+// TestColumnCounterReadsOnce: numbers, number text, unclear numbers of
+// each look, dates, words, blanks, a boolean and a list.
+var columnCells = []any{
+	"1,250.50", "฿ 1,200", "13%", "12,5", "9 800", "1 995,00 Kč", "118, 99 TL", "1.234,56",
+	"January 15, 2026", "Jan 5, 2026 10:30", "15.01.2026", "1.5.2", "13:30", "2026-01-15",
+	"15 ม.ค. 2026", "Sunday", "#DIV/0!", "#N/A", "1\u200b234", "-\u200b5", "12\u200b,5",
+	"P0000001", "C0@x.th", "INV-2026", "1e3", "0x10", "1_000", "n/a", "", " ", "\u200b",
+	"500.00", "-3", "12", "๑๒๓", "(1,200)", "Due", "J&J, Ltd.", nil, true, 42, 7.5,
+	[]any{1, 2}, map[string]any{"a": 1},
+}
+
+// TestColumnCounterReadsOnce pins the texts a ColumnCounter remembers
+// reading (maxRead) to classify itself: over a sheet whose columns repeat
+// their cells in different orders, and one of a new text per row (which
+// it stops remembering), the facts and the warnings are those of a
+// counter that reads every cell anew.
+func TestColumnCounterReadsOnce(t *testing.T) {
+	cols := []ColumnRead{
+		{Name: "a", Numeric: true, Field: true, Line: 3, Column: 5},
+		{Name: "b", Numeric: true, Line: 4, Column: 9},
+		{Name: "c", Line: 5, Column: 1},
+		{Name: "id", Numeric: true, Line: 6, Column: 2},
+	}
+	rows := 3 * maxRead
+	cell := func(name string, i int) any {
+		n := len(columnCells)
+		switch name {
+		case "a":
+			return columnCells[i%n]
+		case "b":
+			return columnCells[(i*7+3)%n]
+		case "c":
+			return columnCells[(i/5)%n]
+		}
+		if i%4 != 0 { // a new text on every row, most of them unclear numbers
+			return fmt.Sprintf("%d,5", i)
+		}
+		return fmt.Sprintf("%v %d", columnCells[i%n], i)
+	}
+	count := func() *ColumnCounter {
+		c := NewColumnCounter(cols)
+		for i := range rows {
+			row := map[string]any{}
+			for _, col := range cols {
+				row[col.Name] = cell(col.Name, i)
+			}
+			c.Add(row, i, i+2)
+		}
+		return c
+	}
+	remembered := count()
+	limit := maxRead
+	defer func() { maxRead = limit }()
+	maxRead = 0
+	anew := count()
+	require.Equal(t, anew.Facts(), remembered.Facts())
+	require.Equal(t, anew.Warnings("f.md"), remembered.Warnings("f.md"))
+	require.Equal(t, anew.Rows(), remembered.Rows())
+	for i, col := range cols {
+		r := remembered.read[i]
+		if col.Name == "id" { // a new text per row: read cell by cell once maxRead are held
+			require.True(t, r.off)
+			require.Empty(t, r.kinds)
+			continue
+		}
+		require.False(t, r.off, "column %s", col.Name)
+		require.NotEmpty(t, r.kinds, "column %s", col.Name)
+		require.Positive(t, r.hits, "column %s", col.Name)
+		require.LessOrEqual(t, len(r.kinds), limit, "column %s", col.Name)
+		require.Empty(t, anew.read[i].kinds, "column %s", col.Name)
+	}
+	require.Len(t, remembered.Warnings("f.md"), 4) // text in a, b and id; most of id unclear
+}
