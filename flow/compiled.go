@@ -507,6 +507,19 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 		cf, res := &f.fields[i], &r.Results[i]
 		ws := cf.warnings
 		if extra := sample[cf.Line]; len(extra) > 0 {
+			if res.Err != nil {
+				// A field stops at its first failure, as it runs: of
+				// what the row's data shows on it, only what says why
+				// it failed stays beside the error, as validate -data
+				// lists it (D43, RowResult.Findings).
+				kept := extra[:0:0]
+				for _, w := range extra {
+					if besideError(w) {
+						kept = append(kept, w)
+					}
+				}
+				extra = kept
+			}
 			// In the order Validate lists them: the row's warnings
 			// among those known without data, by column.
 			ws = append(append([]Finding(nil), ws...), extra...)

@@ -55,7 +55,9 @@ type Result struct {
 	Err error
 	// Warnings are the warnings of Validate for the field's line (see
 	// PreviewOptions.SampleWarnings), leaving out one that says the same
-	// as Err.
+	// as Err; beside Err, of the warnings the row's data shows, only a
+	// missing key and a trap (the field stopped at its first failure), as
+	// RowResult.Findings lists them (D43).
 	Warnings []Finding
 	// WorkBytes and WorkSteps are the work the field charged to its row's
 	// budget (D42): its share of RowResult.Bytes and Steps.

@@ -24,8 +24,8 @@ func (r *RowResult) Findings() []Finding {
 			out = append(out, fd)
 		}
 		for _, w := range res.Warnings {
-			if res.Err != nil && w.Kind != "missing-key" && w.Kind != "trap" {
-				continue // the error says it
+			if res.Err != nil && !besideError(w) {
+				continue // the error says it, or the field stopped before
 			}
 			out = append(out, w)
 		}
@@ -35,6 +35,14 @@ func (r *RowResult) Findings() []Finding {
 	slices.SortStableFunc(out, compareFindings)
 	return out
 }
+
+// besideError reports whether the warning w of a field that failed is
+// listed beside its error: a missing key and a trap say why it failed.
+// The other warnings a row's data shows on the field are what the error
+// says, or what a part after the one that failed would do, which the row
+// never ran (a field stops at its first failure): preview leaves them out
+// of the field's warnings as validate -data leaves them out (D43).
+func besideError(w Finding) bool { return w.Kind == "missing-key" || w.Kind == "trap" }
 
 // Said reports, for each finding of fs, whether it is a warning that an
 // error of fs at the same place says, in its message or after the echo of

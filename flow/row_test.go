@@ -81,3 +81,30 @@ func TestValidateRowBound(t *testing.T) {
 	require.Equal(t, "too many problems; checking stopped after 1000", with[len(with)-1].Message)
 	require.Equal(t, without, with)
 }
+
+// D43: a field that fails on a row shows beside its error the warnings
+// validate -data lists for it, no more: a missing key and a trap, not what
+// a placeholder after the one that failed would do on the row, which the
+// field never ran (it stops at its first failure).
+func TestFailedFieldWarningsAsValidate(t *testing.T) {
+	src := []byte("- **x:** ${number(row.a) * 2}${100 / row.b} ${row.c}\n")
+	s := scope.New(map[string]any{"row": map[string]any{"a": "", "b": ""}})
+	f, err := flow.Compile("f.md", src, flow.SampleWarnings())
+	require.NoError(t, err)
+	r := f.Run(context.Background(), s)
+	require.Error(t, r.Results[0].Err)
+	var shown, listed []string
+	for _, w := range r.Results[0].Warnings {
+		shown = append(shown, flowPlace(w)+" "+w.Message)
+	}
+	for _, fd := range r.Findings() {
+		if fd.Warning {
+			listed = append(listed, flowPlace(fd)+" "+fd.Message)
+		}
+	}
+	require.Equal(t, []string{"1:51 row.c: no key 'c' in row; did you mean 'a'?"}, shown)
+	require.Equal(t, listed, shown)
+	res, err := flow.Preview("f.md", src, s, flow.PreviewOptions{SampleWarnings: true})
+	require.NoError(t, err)
+	require.Equal(t, r.Results[0].Warnings, res[0].Warnings)
+}
