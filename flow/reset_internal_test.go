@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kinenix/expressions/eval"
+	"github.com/kinenix/expressions/scope"
 )
 
 // TestResultReset pins reset, which storage reused for a row's results
@@ -45,4 +47,62 @@ func TestResultReset(t *testing.T) {
 		res.reset("f.md", fd)
 		require.Equal(t, Result{File: "f.md", Field: fd}, res)
 	}
+}
+
+// TestValidatorReset pins runState.validator, which a worker's kept
+// validator goes through before each row's checks, to what it replaces: a
+// validator made anew for the row, validator{ctx, file, sample, ev,
+// envAllowed}. Every field is set first (by reflection, so that a field
+// added later must be reset or named here as kept); only the storage kept
+// on purpose may stay: the list's array (emptied), the callback made once
+// (onMiss) and the check that each evaluation overwrites first (miss).
+func TestValidatorReset(t *testing.T) {
+	kept := map[string]bool{"list": true, "onMiss": true, "miss": true}
+	f, err := Compile("flow.md", []byte("- **a:** ${row.a}\n"), SampleWarnings())
+	require.NoError(t, err)
+	st := &runState{}
+	v := reflect.ValueOf(&st.v).Elem()
+	for i := range v.NumField() {
+		fv := reflect.NewAt(v.Field(i).Type(), v.Field(i).Addr().UnsafePointer()).Elem()
+		switch fv.Kind() {
+		case reflect.String:
+			fv.SetString("set")
+		case reflect.Bool:
+			fv.SetBool(true)
+		case reflect.Interface:
+			fv.Set(reflect.ValueOf(context.TODO()))
+		case reflect.Pointer:
+			fv.Set(reflect.New(fv.Type().Elem()))
+		case reflect.Slice:
+			fv.Set(reflect.MakeSlice(fv.Type(), 1, 1))
+		case reflect.Map:
+			fv.Set(reflect.MakeMap(fv.Type()))
+		case reflect.Func:
+			fv.Set(reflect.MakeFunc(fv.Type(), func([]reflect.Value) []reflect.Value {
+				return []reflect.Value{reflect.Zero(fv.Type().Out(0))}[:fv.Type().NumOut()]
+			}))
+		case reflect.Struct:
+			// overwritten before each use (kept)
+		default:
+			t.Fatalf("validator.%s: a kind this test does not know: %s", v.Type().Field(i).Name, fv.Kind())
+		}
+	}
+	ctx, s := context.Background(), scope.New(map[string]any{"row": map[string]any{}})
+	got := st.validator(ctx, f, s)
+	want := validator{ctx: ctx, file: f.file, sample: s, ev: &st.ev, envAllowed: f.opts.envAllowed}
+	gv, wv := reflect.ValueOf(got).Elem(), reflect.ValueOf(&want).Elem()
+	for i := range gv.NumField() {
+		name := gv.Type().Field(i).Name
+		if kept[name] {
+			continue
+		}
+		g := reflect.NewAt(gv.Field(i).Type(), gv.Field(i).Addr().UnsafePointer()).Elem()
+		w := reflect.NewAt(wv.Field(i).Type(), wv.Field(i).Addr().UnsafePointer()).Elem()
+		if g.Kind() == reflect.Func {
+			require.Equal(t, w.IsNil(), g.IsNil(), "validator.%s", name)
+			continue
+		}
+		require.Equal(t, w.Interface(), g.Interface(), "validator.%s is not reset", name)
+	}
+	require.Empty(t, got.list)
 }
