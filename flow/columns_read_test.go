@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -80,4 +81,33 @@ func TestColumnCounterReadsOnce(t *testing.T) {
 		require.Empty(t, anew.read[i].kinds, "column %s", col.Name)
 	}
 	require.Len(t, remembered.Warnings("f.md"), 4) // text in a, b and id; most of id unclear
+}
+
+// TestColumnsCountLineOnce: the columns of a line of many placeholders
+// are found counting the line once, not once from its start for each
+// placeholder (10,000 placeholders on one line took a time growing with
+// their square), and they are the columns column gives for each read.
+func TestColumnsCountLineOnce(t *testing.T) {
+	for _, n := range []int{10, 1000, 4999} {
+		var src []byte
+		src = append(src, "- **wide:** é "...)
+		for i := range n {
+			src = fmt.Appendf(src, "${row.c%d} ${row.c%d * 2} ", i%50, i)
+		}
+		src = append(src, "\n- **condition:** ${row.c1} > 1 and ${row.c2} == ไทย\n"...)
+		cols, scanned := columnsOf(src)
+		require.LessOrEqual(t, scanned, len(src), "n %d", n)
+		require.Len(t, cols, n)
+		lines := splitLines(string(src))
+		for i := 0; i < len(cols); i += 1 + len(cols)/50 {
+			c := cols[i]
+			ln := lines[c.Line-1]
+			name := "${row." + c.Name
+			off := strings.Index(ln.text, name+"}")
+			if c.Numeric {
+				off = strings.Index(ln.text, name+" * 2}")
+			}
+			require.Equal(t, column(ln.text, off+2), c.Column, "n %d, %s", n, c.Name)
+		}
+	}
 }
