@@ -629,6 +629,11 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
 	var out map[int][]Finding
 	for _, w := range v.finish() {
+		if w.Kind == "limit" && w.Message == tooMany {
+			// the row's checks stopped after MaxFindings: said where
+			// they stopped, as a warning of the row, never silently
+			w.Warning = true
+		}
 		if w.Warning {
 			if out == nil {
 				out = map[int][]Finding{}
