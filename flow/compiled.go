@@ -359,6 +359,7 @@ func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *val
 	clear(v.list)
 	v.list = v.list[:0]
 	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
+	v.cols = columnCursor{}
 	return v
 }
 

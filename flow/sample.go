@@ -153,7 +153,11 @@ func (v *validator) addAt(ln line, at int, ph eval.Placeholder, w *eval.Error) {
 	to := at + ph.Start + 2 + max(w.Offset, min(w.End, len(ph.Text)))
 	c := *w
 	c.InCondition = c.InCondition || v.cond && !c.Cond
-	c.Line, c.Column, c.EndLine, c.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, max(to, from+1))
+	if v.cols.text != ln.text {
+		v.cols = columnCursor{text: ln.text}
+	}
+	c.Line, c.Column = ln.num, v.cols.at(from)
+	c.EndLine, c.EndColumn = ln.num, v.cols.at(max(to, from+1))
 	v.list = append(v.list, &c)
 }
 
