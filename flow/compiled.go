@@ -360,6 +360,7 @@ func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *val
 	v.list = v.list[:0]
 	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
 	v.cols = columnCursor{}
+	v.rowKeys.fresh = false // the keys are read again, what was found kept while they are the same
 	return v
 }
 

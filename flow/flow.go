@@ -341,6 +341,10 @@ type validator struct {
 	// cols places the warnings of a line in it (addAt), counting the
 	// line once for all of them.
 	cols columnCursor
+	// rowKeys are the keys of the row checked, sorted, and the closest
+	// key to each name it lacks, kept from row to row while the keys
+	// are the same (closestKey).
+	rowKeys rowKeys
 	// bare are the bare words of the template sampleChecks is checking
 	// that are traps with the sample (D44).
 	bare map[string]bool
