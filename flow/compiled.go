@@ -358,7 +358,7 @@ func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *val
 	v.ctx, v.sample = ctx, s
 	clear(v.list)
 	v.list = v.list[:0]
-	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
+	v.envNames, v.bare, v.cond, v.rowsDecide, v.stop = nil, nil, false, false, nil
 	return v
 }
 
@@ -627,6 +627,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 		v.list = kept
 	}
 	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
+	if v.stop != nil && !failedOnBudget(results) {
+		v.list = append(v.list, v.stop)
+	}
 	var out map[int][]Finding
 	for _, w := range v.finish() {
 		if w.Warning {

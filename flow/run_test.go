@@ -8,6 +8,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -414,4 +415,63 @@ func TestRunRowsReuseResults(t *testing.T) {
 			require.Equal(t, "f.md:3: subject: Invoice INV-"+strconv.Itoa(i)+" for ANN", want[i].Results[0].String())
 		}
 	}
+}
+
+// D42, D44: a row's checks of its data draw on what its fields left of
+// the row's budget. When that runs out, the checks stop, and the row says
+// so once, where they stopped, instead of losing the warnings after it
+// without a word; a row whose field failed on the budget says it there.
+func TestChecksStoppedSaySo(t *testing.T) {
+	const heavy = "# Heavy\n\n" +
+		"- **a:** ${len(join(rows, ','))}\n" +
+		"- **b:** ${len(join(rows, ','))}\n" +
+		"- **last:** ${row.Missing}\n"
+	rows := make([]any, 300)
+	for i := range rows {
+		rows[i] = "row number " + strconv.Itoa(i)
+	}
+	vars := func(opts ...scope.Option) *scope.Scope {
+		return scope.New(map[string]any{"rows": rows, "row": map[string]any{"name": "ann"}}, opts...)
+	}
+	f, err := flow.Compile("f.md", []byte(heavy), flow.SampleWarnings())
+	require.NoError(t, err)
+	stopped := func(r flow.RowResult) (n int, at string) {
+		for _, res := range r.Results {
+			for _, w := range res.Warnings {
+				if w.Kind == "limit" && strings.Contains(w.Message, "the checks of this row's data stopped here") {
+					n++
+					at = res.Label
+				}
+			}
+		}
+		return n, at
+	}
+	base := f.Run(context.Background(), vars())
+	require.Len(t, base.Results[2].Warnings, 1)
+	require.Equal(t, "missing-key", base.Results[2].Warnings[0].Kind)
+	n, _ := stopped(base)
+	require.Zero(t, n)
+
+	// Just enough for the fields: the checks stop on the first heavy one.
+	r := f.Run(context.Background(), vars(scope.WithMaxSteps(base.Steps+2)))
+	for _, res := range r.Results {
+		require.NoError(t, res.Err, res.Label)
+	}
+	n, at := stopped(r)
+	require.Equal(t, 1, n)
+	require.Equal(t, "a", at)
+	require.Empty(t, r.Results[2].Warnings)
+	require.True(t, r.Results[0].Warnings[0].Warning)
+
+	// Too little for the fields: the field's error says it, no more.
+	r = f.Run(context.Background(), vars(scope.WithMaxSteps(base.Results[0].WorkSteps+2)))
+	require.ErrorIs(t, r.Results[1].Err, eval.ErrBudget)
+	n, _ = stopped(r)
+	require.Zero(t, n)
+
+	// Validate with the row as its sample gives each check a budget of
+	// its own, and so finds the missing key.
+	found := flow.ValidateRow(context.Background(), "f.md", []byte(heavy), flow.ValidateOptions{Sample: vars()})
+	require.Len(t, found, 1)
+	require.Equal(t, "missing-key", found[0].Kind)
 }
