@@ -475,3 +475,37 @@ func TestChecksStoppedSaySo(t *testing.T) {
 	require.Len(t, found, 1)
 	require.Equal(t, "missing-key", found[0].Kind)
 }
+
+// D18, D44: a ${ without its } is text when a field runs, and an error of
+// validate; the run says it beside the field's text as a warning, so that
+// preview is not silent about it, and validate with data lists it once,
+// as the error. A condition whose ${ is not closed fails.
+func TestUnclosedWarnsWhenRun(t *testing.T) {
+	const src = "# Open\n\n- **subject:** Price: ${row.amount\n- **condition:** ${row.amount > 0\n"
+	row := scope.New(map[string]any{"row": map[string]any{"amount": "5"}})
+	for _, opts := range [][]flow.Option{nil, {flow.SampleWarnings()}} {
+		f, err := flow.Compile("f.md", []byte(src), opts...)
+		require.NoError(t, err)
+		r := f.Run(context.Background(), row)
+		require.NoError(t, r.Results[0].Err)
+		require.Equal(t, "Price: ${row.amount", r.Results[0].Text)
+		require.Len(t, r.Results[0].Warnings, 1)
+		w := r.Results[0].Warnings[0]
+		require.True(t, w.Warning)
+		require.Equal(t, "unclosed", w.Kind)
+		require.Equal(t, [2]int{3, 23}, [2]int{w.Line, w.Column})
+		require.Equal(t, "${row.amount}: ${ is not closed; add the closing }", w.Message)
+		require.ErrorIs(t, r.Results[1].Err, eval.ErrUnclosed)
+		require.Empty(t, r.Results[1].Warnings)
+	}
+	found := flow.ValidateRow(context.Background(), "f.md", []byte(src), flow.ValidateOptions{Sample: row})
+	var unclosed []flow.Finding
+	for _, f := range found {
+		if f.Kind == "unclosed" {
+			unclosed = append(unclosed, f)
+		}
+	}
+	require.Len(t, unclosed, 2)
+	require.False(t, unclosed[0].Warning)
+	require.Equal(t, 3, unclosed[0].Line)
+}
