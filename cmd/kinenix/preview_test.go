@@ -858,4 +858,27 @@ func TestWriteFails(t *testing.T) {
 		require.Equal(t, exitUsage, code, args)
 		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
 	}
+	// Every other command that prints a result says it too, and exits 2
+	// rather than 0 for a result no one got (README: output that cannot
+	// be written goes to standard error; 2 is a file error).
+	for _, args := range [][]string{
+		{"render", "x"},
+		{"render", "-json", "${1}"},
+		{"cond", "a == a"},
+		{"cond", "-explain", "a == a"},
+		{"version"},
+		{"help"},
+		{"help", "render"},
+		{"render", "-h"},
+		{"conformance"},
+	} {
+		var errb bytes.Buffer
+		code := run(args, strings.NewReader(""), brokenOutput{}, &errb)
+		require.Equal(t, exitUsage, code, args)
+		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
+	}
+	// A failure that printed nothing on standard output keeps its status.
+	var errb bytes.Buffer
+	require.Equal(t, exitProblem, run([]string{"render", "${1/0}"}, strings.NewReader(""), brokenOutput{}, &errb))
+	require.Equal(t, "${1/0}: division by zero\n", errb.String())
 }
