@@ -1,10 +1,11 @@
 // Command kinenix renders templates, decides conditions, previews and
 // validates flows written in the kinenix expression language.
 //
-//	kinenix render [-data FILE] [-row N] [-json] TEXT
-//	kinenix cond [-data FILE] [-row N] [-explain] CONDITION
-//	kinenix preview [-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] FLOW.md|DIR...
-//	kinenix validate [-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] FLOW.md|DIR...
+//	kinenix render [-data FILE] [-row N] [-json] [-env NAMES | -env-all] TEXT
+//	kinenix cond [-data FILE] [-row N] [-explain] [-env NAMES | -env-all] CONDITION
+//	kinenix preview [-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...
+//	kinenix validate [-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...
+//	kinenix lsp [--stdio]
 //	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
 //	kinenix conformance [-next N] [DIR]
 //	kinenix version
