@@ -620,6 +620,44 @@ func TestPreviewExplainFormats(t *testing.T) {
 	require.Regexp(t, `(?m)condition: (true|false)\n  \$\{`, r.stdout)
 }
 
+// -json is one JSON document, -format jsonl a document per row, and
+// -compare prints what changed as text: -json with -format table, csv or
+// jsonl, and -compare with -json or those formats, are usage errors that
+// name the flag, and the help of -json and -compare says so, as the spec
+// does, rather than leaving them to be found by trying.
+func TestPreviewJSONCompareFormats(t *testing.T) {
+	d, f := "../../examples/renewals.csv", "../../examples/renewals.md"
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-json", "-format", "table"}, "-json and -format table do not go together"},
+		{[]string{"-json", "-format", "csv"}, "-json and -format csv do not go together"},
+		{[]string{"-json", "-format", "jsonl"}, "-json and -format jsonl do not go together"},
+		{[]string{"-compare", f, "-json"}, "-compare prints what changed as text; it does not take -json;"},
+		{[]string{"-compare", f, "-format", "csv"}, "-compare prints what changed as text; it does not take -format csv;"},
+		{[]string{"-compare", f, "-json", "-format", "jsonl"}, "-json and -format jsonl do not go together"},
+	} {
+		r := runCLI(t, "", append(append([]string{"preview", "-data", d}, c.args...), f)...)
+		require.Equal(t, exitUsage, r.code, c.args)
+		require.Empty(t, r.stdout, c.args)
+		require.Contains(t, r.stderr, "kinenix preview: "+c.msg, c.args)
+	}
+	for _, args := range [][]string{{"-json", "-format", "text"}, {"-compare", f, "-format", "text"}} {
+		r := runCLI(t, "", append(append([]string{"preview", "-data", d}, args...), f)...)
+		require.Equal(t, exitOK, r.code, "%v: %s", args, r.stderr)
+	}
+	help := runCLI(t, "", "preview", "-h").stdout
+	flat := strings.Join(strings.Fields(help), " ")
+	require.Contains(t, flat, "with -summary the summary (not with -format table, csv or jsonl;")
+	require.Contains(t, flat, "then a summary line, as text (not with -json or -format table, csv or jsonl)")
+	b, err := os.ReadFile("../../docs/flow_markdown_spec.md")
+	require.NoError(t, err)
+	spec := strings.Join(strings.Fields(string(b)), " ")
+	require.Contains(t, spec, "`-compare` with `-json` or with `-format table`, `csv` or `jsonl` is a usage error (exit 2)")
+	require.Contains(t, spec, "(with `-format text`, the default, only: with `-format table`, `csv` or `jsonl` it is a usage error, exit 2,")
+}
+
 // D45 with D43: a sheet with a header and no rows is one message in
 // preview as in validate, not one per field, and there is no row to
 // preview; -strict makes the warning fail the run.
