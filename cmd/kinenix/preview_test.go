@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -163,9 +164,33 @@ func TestPreviewRows(t *testing.T) {
 		require.Empty(t, r.stdout, args)
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
 	}
-	r = runCLI(t, "", "preview", "-data", csv, "-row", "3", p)
-	require.Contains(t, r.stderr, "row 3 is out of range")
-	require.Contains(t, r.stderr, "has 3 rows")
+	// A -row past the rows is a usage error: it names the flag, as the
+	// others do, and the rows it can pick, in every command that takes it;
+	// the values it names are ones -row takes (no thousands comma).
+	for _, args := range [][]string{
+		{"preview", "-data", csv, "-row", "3", p},
+		{"validate", "-data", csv, "-row", "3", p},
+		{"render", "-data", csv, "-row", "3", "x"},
+		{"cond", "-data", csv, "-row", "3", "a == a"},
+	} {
+		r = runCLI(t, "", args...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.Contains(t, r.stderr, "-row 3 is out of range: the sheet in "+csv+" has 3 rows (-row 0 is the first, -row 2 or -1 the last)\n", args)
+	}
+	one := writeFile(t, "one.csv", "a\n1\n")
+	r = runCLI(t, "", "render", "-data", one, "-row", "-2", "x")
+	require.Equal(t, "kinenix: -row -2 is out of range: the sheet in "+one+" has 1 row (-row 0 or -1)\n", r.stderr)
+	var big strings.Builder
+	big.WriteString("a\n")
+	for i := range 1500 {
+		fmt.Fprintf(&big, "%d\n", i)
+	}
+	many := writeFile(t, "many.csv", big.String())
+	r = runCLI(t, "", "render", "-data", many, "-row", "1500", "x")
+	require.Equal(t, "kinenix: -row 1500 is out of range: the sheet in "+many+" has 1,500 rows (-row 0 is the first, -row 1499 or -1 the last)\n", r.stderr)
+	header := writeFile(t, "header.csv", "a\n")
+	r = runCLI(t, "", "render", "-data", header, "-row", "0", "x")
+	require.Equal(t, "kinenix: -row 0 is out of range: the sheet in "+header+" has no rows\n", r.stderr)
 }
 
 // The JSON document of preview: files, rows, fields.
