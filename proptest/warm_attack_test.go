@@ -193,6 +193,14 @@ func clashPairs() []WarmPair {
 	for i, name := range clashNames() {
 		ps = append(ps, rawPair("${"+name+"}", "${"+name+"} == "+strconv.Itoa(i)))
 	}
+	// A scope of words only, asked about names that are not words: a
+	// text looked up whole before it is parsed (`len(qaz)`, `a b`), the
+	// bare word and the number written as the language does not of a
+	// trap (Trap.Applies asks the scope).
+	ps = append(ps,
+		rawPair("${len(qaz)} ${a b} ${qaz.x} ${default(qbz, none)} ${round(1,5)}", "${len(qaz)} == 1 and ${qaz} in 1,5"),
+		rawPair("${row.status} ${ลูกค้า} ${} ${ }", "${a b} is empty"),
+	)
 	return append(ps, attackPairs()[len(attackPairs())-3:]...)
 }
 
