@@ -83,7 +83,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 			k := sk + "\x00" + strconv.Itoa(seen[sk])
 			c := byKey[k]
 			if c == nil {
-				c = &column{name: fd.Label, old: -1, new: -1, isCond: fd.Condition}
+				c = &column{name: fd.Label, old: -1, new: -1, isCond: fd.Condition, changed: record.TextOnly()}
 				if fd.Condition && isNew {
 					c.name += " (line " + strconv.Itoa(fd.Line) + ")"
 				} else if fd.Condition { // in the old flow only, unless matched below
@@ -104,7 +104,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	}
 	addCols(oldFlow.Fields(), false)
 	addCols(newFlow.Fields(), true)
-	var skipped, run record.Rows
+	skipped, run := record.TextOnly(), record.TextOnly()
 	rows, changedRows := 0, 0
 	var stop error
 	prog := p.progress()
