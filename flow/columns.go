@@ -44,16 +44,25 @@ type ColumnRead struct {
 // Columns returns the columns (keys of `row`) that the flow src reads, in
 // the order they are first read. The lines are those Validate checks.
 func Columns(src []byte) []ColumnRead {
-	var out []ColumnRead
+	out, _ := columnsOf(src)
+	return out
+}
+
+// columnsOf is Columns, and how many bytes of the lines it counted to
+// find the columns of the reads: each line once, however many
+// placeholders it holds.
+func columnsOf(src []byte) (out []ColumnRead, scanned int) {
 	index := map[string]int{}
 	always := map[string]bool{} // Line and Column are of a read no condition leaves out
 	// parts are the parts of a condition, nil for a field.
 	add := func(ln line, at int, rs []eval.Read, field bool, parts []eval.Part) {
+		cur := columnCursor{text: ln.text}
+		defer func() { scanned += cur.scanned }()
 		for _, r := range rs {
 			if len(r.Path) < 2 || r.Path[0] != "row" {
 				continue
 			}
-			c := ColumnRead{Name: r.Path[1], Numeric: r.Numeric, Line: ln.num, Column: column(ln.text, at+r.Offset)}
+			c := ColumnRead{Name: r.Path[1], Numeric: r.Numeric, Line: ln.num, Column: cur.at(at + r.Offset)}
 			unguarded := false
 			if c.Numeric {
 				c.Field = field
@@ -79,7 +88,7 @@ func Columns(src []byte) []ColumnRead {
 		}
 	}
 	if len(src) > MaxSize {
-		return nil
+		return nil, 0
 	}
 	for ln := range prose(src) {
 		if label, at, ok := parseField(ln.text); ok && strings.EqualFold(label, "condition") {
@@ -91,7 +100,7 @@ func Columns(src []byte) []ColumnRead {
 		t, _ := eval.Compile(ln.text)
 		add(ln, 0, t.Reads(), true, nil)
 	}
-	return out
+	return out, scanned
 }
 
 // ValueKind is what one cell of a column holds (D45).

@@ -371,6 +371,8 @@ func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *val
 	clear(v.list)
 	v.list = v.list[:0]
 	v.envNames, v.bare, v.cond, v.rowsDecide, v.stop = nil, nil, false, false, nil
+	v.cols = columnCursor{}
+	v.rowKeys.fresh = false // the keys are read again, what was found kept while they are the same
 	return v
 }
 
@@ -644,6 +646,11 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 	}
 	var out map[int][]Finding
 	for _, w := range v.finish() {
+		if w.Kind == "limit" && w.Message == tooMany {
+			// the row's checks stopped after MaxFindings: said where
+			// they stopped, as a warning of the row, never silently
+			w.Warning = true
+		}
 		if w.Warning {
 			if out == nil {
 				out = map[int][]Finding{}

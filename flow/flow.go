@@ -338,6 +338,13 @@ type validator struct {
 	// a run's Evaluator shares one budget for a row (D42).
 	ev   *eval.Evaluator
 	list eval.ErrorList // positions in the file: Line is the file's line
+	// cols places the warnings of a line in it (addAt), counting the
+	// line once for all of them.
+	cols columnCursor
+	// rowKeys are the keys of the row checked, sorted, and the closest
+	// key to each name it lacks, kept from row to row while the keys
+	// are the same (closestKey).
+	rowKeys rowKeys
 	// bare are the bare words of the template sampleChecks is checking
 	// that are traps with the sample (D44).
 	bare map[string]bool

@@ -42,6 +42,27 @@ func column(text string, off int) int {
 	return utf8.RuneCountInString(text[:off]) + 1
 }
 
+// columnCursor gives the columns of byte offsets in one line, as column
+// does, counting each character once while the offsets come in order: a
+// line of many placeholders is not counted again from its start for each
+// of them. scanned is the bytes counted so far.
+type columnCursor struct {
+	text     string
+	off, col int // the last offset asked and its column, 0 before the first
+	scanned  int
+}
+
+func (c *columnCursor) at(off int) int {
+	off = min(max(off, 0), len(c.text))
+	if off < c.off || c.col == 0 {
+		c.off, c.col = 0, 1
+	}
+	c.col += utf8.RuneCountInString(c.text[c.off:off])
+	c.scanned += off - c.off
+	c.off = off
+	return c.col
+}
+
 // prose gives the lines of src outside fenced code blocks, where fields,
 // conditions and headings are read (splitLines, fenceState).
 func prose(src []byte) iter.Seq[line] {

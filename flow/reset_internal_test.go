@@ -55,9 +55,11 @@ func TestResultReset(t *testing.T) {
 // envAllowed}. Every field is set first (by reflection, so that a field
 // added later must be reset or named here as kept); only the storage kept
 // on purpose may stay: the list's array (emptied), the callback made once
-// (onMiss) and the check that each evaluation overwrites first (miss).
+// (onMiss), the check that each evaluation overwrites first (miss) and the
+// closest keys found, kept while the row's keys stay the same (rowKeys,
+// whose keys are read again).
 func TestValidatorReset(t *testing.T) {
-	kept := map[string]bool{"list": true, "onMiss": true, "miss": true}
+	kept := map[string]bool{"list": true, "onMiss": true, "miss": true, "rowKeys": true}
 	f, err := Compile("flow.md", []byte("- **a:** ${row.a}\n"), SampleWarnings())
 	require.NoError(t, err)
 	st := &runState{}
@@ -105,4 +107,5 @@ func TestValidatorReset(t *testing.T) {
 		require.Equal(t, w.Interface(), g.Interface(), "validator.%s is not reset", name)
 	}
 	require.Empty(t, got.list)
+	require.False(t, got.rowKeys.fresh, "the keys of the row are read again")
 }

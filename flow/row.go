@@ -41,8 +41,11 @@ func (r *RowResult) Findings() []Finding {
 // The other warnings a row's data shows on the field are what the error
 // says, or what a part after the one that failed would do, which the row
 // never ran (a field stops at its first failure): preview leaves them out
-// of the field's warnings as validate -data leaves them out (D43).
-func besideError(w Finding) bool { return w.Kind == "missing-key" || w.Kind == "trap" }
+// of the field's warnings as validate -data leaves them out (D43). That
+// the row's checks stopped there (too many warnings) is said too.
+func besideError(w Finding) bool {
+	return w.Kind == "missing-key" || w.Kind == "trap" || w.Kind == "limit" && w.Message == tooMany
+}
 
 // Said reports, for each finding of fs, whether it is a warning that an
 // error of fs at the same place says, in its message or after the echo of

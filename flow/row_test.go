@@ -82,6 +82,44 @@ func TestValidateRowBound(t *testing.T) {
 	require.Equal(t, without, with)
 }
 
+// D35: a row whose data shows more than MaxFindings warnings (missing
+// keys) says that its checks stopped, where they stopped, as a warning of
+// the row (preview, validate -data), never cutting the rest silently; a
+// field that fails keeps that warning beside its error.
+func TestRowWarningsBound(t *testing.T) {
+	for _, fails := range []bool{false, true} {
+		var b strings.Builder
+		for i := 1; i <= flow.MaxFindings/2+100; i++ {
+			fmt.Fprintf(&b, "- **f%d:** ${row.a%d} ${row.b%d}", i, i, i)
+			if fails {
+				b.WriteString(" ${row.n * 2}")
+			}
+			b.WriteString("\n")
+		}
+		f, err := flow.Compile("f.md", []byte(b.String()), flow.SampleWarnings())
+		require.NoError(t, err)
+		r := f.Run(context.Background(), scope.New(map[string]any{"row": map[string]any{"n": "x"}}))
+		var ws []flow.Finding
+		for _, fd := range r.Findings() {
+			if fd.Warning {
+				ws = append(ws, fd)
+			}
+		}
+		require.LessOrEqual(t, len(ws), flow.MaxFindings+1, "fails %v", fails)
+		last := ws[len(ws)-1]
+		require.Equal(t, "too many problems; checking stopped after 1000", last.Message, "fails %v", fails)
+		require.Equal(t, "limit", last.Kind)
+		if !fails {
+			require.Len(t, ws, flow.MaxFindings+1)
+			require.Equal(t, flow.MaxFindings/2+1, last.Line, "the first warning not listed: row.a501")
+			continue
+		}
+		res := r.Results[last.Line-1]
+		require.Error(t, res.Err, "the field where the checks stopped fails")
+		require.Contains(t, res.Warnings, last)
+	}
+}
+
 // D43: a field that fails on a row shows beside its error the warnings
 // validate -data lists for it, no more: a missing key and a trap, not what
 // a placeholder after the one that failed would do on the row, which the

@@ -101,11 +101,23 @@ func (e *StopError) Unwrap() error { return e.Reason }
 // row and double, so that a few heavy rows still spread over the workers.
 const maxBatch = 64
 
+// maxBatchResults is the most results (a row's fields and conditions) a
+// batch holds: a flow of many fields takes fewer rows at once (down to
+// one), so that what a run holds in flight is bounded by the rows times
+// the fields, not by the rows alone (D42).
+const maxBatchResults = 4096
+
+// batchRows is the most rows of f that a batch holds.
+func (f *Flow) batchRows() int {
+	return max(1, min(maxBatch, maxBatchResults/max(1, len(f.fields))))
+}
+
 // RunRows runs the flow over rows, each row as Run runs it (one budget per
 // row), and yields the results in the order of the rows. Rows are computed
 // on Workers goroutines (GOMAXPROCS by default) and never more than a few
-// batches of rows per worker are held at once, so memory does not grow
-// with the number of rows; a host that wants to shard a sheet across its
+// batches of rows per worker are held at once, a batch holding fewer rows
+// for a flow of many fields, so memory grows neither with the number of
+// rows nor with rows times fields; a host that wants to shard a sheet across its
 // own workers can call Run, or RunRows with Workers(1), on each shard.
 //
 // The run has a budget of its own (RunBudget, D42) that the rows' work
@@ -257,6 +269,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	cut, cutAt := false, Input{}
 	// The reader: batches of rows, at most inFlight of them not yet
 	// delivered; at its end, how many batches it sent.
+	most := f.batchRows()
 	go func() {
 		seq, size := 0, 1
 		defer func() {
@@ -274,7 +287,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			seq++
 			todo <- b
 			b = newBatch()
-			size = min(2*size, maxBatch)
+			size = min(2*size, most)
 			return true
 		}
 		for in, err := range rows {

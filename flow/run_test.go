@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -293,6 +294,42 @@ func TestRunRowsBounded(t *testing.T) {
 	}
 	// 4 batches per worker of at most 64 rows, and the batch being filled.
 	require.LessOrEqual(t, read, 2000+4*2*64+64)
+}
+
+// A flow of many fields holds fewer rows in flight: what a run holds is
+// bounded in results (rows times fields), not in rows alone, so a flow of
+// 10,000 fields over a sheet does not hold hundreds of rows of results.
+func TestRunRowsBoundedByFields(t *testing.T) {
+	const fields = 2000
+	var src strings.Builder
+	src.WriteString("# Wide\n\n")
+	for i := range fields {
+		fmt.Fprintf(&src, "- **f%d:** ${row.id}\n", i)
+	}
+	f, err := flow.Compile("f.md", []byte(src.String()), flow.Workers(2))
+	require.NoError(t, err)
+	var read atomic.Int64
+	rows := func(yield func(flow.Input, error) bool) {
+		for in := range sheetRows(100_000) {
+			read.Add(1)
+			if !yield(in, nil) {
+				return
+			}
+		}
+	}
+	n, most := 0, int64(0)
+	for r, err := range f.RunRows(context.Background(), rows) {
+		require.NoError(t, err)
+		require.Len(t, r.Results, fields)
+		n++
+		most = max(most, read.Load()-int64(n))
+		if n == 200 {
+			break
+		}
+	}
+	// 4 batches per worker and the batch being filled, each of at most
+	// 4,096 results (and at least one row).
+	require.LessOrEqual(t, most*fields, int64((4*2+1)*4096))
 }
 
 // RunInto gives what Run gives, row after row in the same storage, and

@@ -190,7 +190,11 @@ func (v *validator) placed(ln line, at int, ph eval.Placeholder, w *eval.Error) 
 	to := at + ph.Start + 2 + max(w.Offset, min(w.End, len(ph.Text)))
 	c := *w
 	c.InCondition = c.InCondition || v.cond && !c.Cond
-	c.Line, c.Column, c.EndLine, c.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, max(to, from+1))
+	if v.cols.text != ln.text {
+		v.cols = columnCursor{text: ln.text}
+	}
+	c.Line, c.Column = ln.num, v.cols.at(from)
+	c.EndLine, c.EndColumn = ln.num, v.cols.at(max(to, from+1))
 	return &c
 }
 
@@ -217,11 +221,56 @@ func (v *validator) missReason(m eval.Miss) string {
 	if m.In.Kind() != value.Dict {
 		return reason + ", which is " + m.In.Kind().Phrase()
 	}
-	if alt, ok := spell.Closest(m.Name, m.In.Keys()); ok {
+	if alt, ok := v.closestKey(m); ok {
 		reason += "; did you mean " + echo.Quote(alt) + "?"
 	}
 	return reason
 }
+
+// closestKey is the key of m.In closest to the key m.Name that it lacks
+// (spell.Closest). The keys of `row` are sorted once per row, and what
+// was found for a name is kept from row to row while they stay the same
+// (a sheet's header): a row of many missing keys over many columns does
+// not sort and search every column again for each of them, on every row.
+func (v *validator) closestKey(m eval.Miss) (string, bool) {
+	if m.Prefix != "row" {
+		return spell.Closest(m.Name, m.In.Keys())
+	}
+	c := &v.rowKeys
+	if !c.fresh {
+		keys := m.In.Keys()
+		if !slices.Equal(keys, c.keys) {
+			clear(c.closest)
+		}
+		c.keys, c.fresh = keys, true
+	}
+	if alt, ok := c.closest[m.Name]; ok {
+		return alt, alt != ""
+	}
+	alt, _ := spell.Closest(m.Name, c.keys)
+	c.searched++
+	if c.closest == nil {
+		c.closest = map[string]string{}
+	}
+	if len(c.closest) < maxClosestKept {
+		c.closest[m.Name] = alt
+	}
+	return alt, alt != ""
+}
+
+// rowKeys are the sorted keys of a row's `row` (fresh: of the row being
+// checked) and the closest key found for each name it lacks, for
+// closestKey.
+type rowKeys struct {
+	keys    []string
+	fresh   bool
+	closest map[string]string // "" when none is close
+	// searched counts the searches of the keys (spell.Closest)
+	searched int
+}
+
+// maxClosestKept bounds the names whose closest key a validator keeps.
+const maxClosestKept = 4096
 
 // rowKey is, when the sample has no variable name but row has a key of
 // that name (the same, or but for case), the lookup of that key as

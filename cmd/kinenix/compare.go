@@ -83,7 +83,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 			k := sk + "\x00" + strconv.Itoa(seen[sk])
 			c := byKey[k]
 			if c == nil {
-				c = &column{name: fd.Label, old: -1, new: -1, isCond: fd.Condition}
+				c = &column{name: fd.Label, old: -1, new: -1, isCond: fd.Condition, changed: record.TextOnly()}
 				if fd.Condition && isNew {
 					c.name += " (line " + strconv.Itoa(fd.Line) + ")"
 				} else if fd.Condition { // in the old flow only, unless matched below
@@ -104,7 +104,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	}
 	addCols(oldFlow.Fields(), false)
 	addCols(newFlow.Fields(), true)
-	var skipped, run record.Rows
+	skipped, run := record.TextOnly(), record.TextOnly()
 	rows, changedRows := 0, 0
 	var stop error
 	prog := p.progress()
@@ -172,10 +172,19 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	var parts []string
 	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.Len())+rangesNote(&skipped, rows, stop != nil))
 	parts = append(parts, "rows newly run: "+flow.Count(run.Len())+rangesNote(&run, rows, stop != nil))
+	more := 0 // fields changed past the first maxSummaryFields
 	for _, c := range cols {
-		if c.changed.Len() > 0 {
-			parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.Len())+" "+plural(c.changed.Len(), "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
+		if c.changed.Len() == 0 {
+			continue
 		}
+		if len(parts) == 2+maxSummaryFields {
+			more++
+			continue
+		}
+		parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.Len())+" "+plural(c.changed.Len(), "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
+	}
+	if more > 0 {
+		parts = append(parts, "and "+flow.Count(more)+" more "+plural(more, "field", "fields")+" changed (the lines above name each)")
 	}
 	fmt.Fprintf(p.w, "%s vs %s: %s %s, %s changed; %s\n", echo.Clean(p.pf.compare), echo.Clean(name),
 		flow.Count(rows), plural(rows, "row", "rows"), flow.Count(changedRows), strings.Join(parts, "; "))
@@ -190,6 +199,12 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	}
 	return exitOK
 }
+
+// maxSummaryFields is the most changed fields the summary line of
+// -compare names, so that it stays one readable line however many fields
+// a flow has; the rest are counted (each changed row and field has its
+// own line above it).
+const maxSummaryFields = 20
 
 // rangesNote is ` (rows 1-2, 6)` after a count, or nothing for none;
 // stopped says that the run stopped after total rows.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -47,4 +48,33 @@ func TestCompareConditionsOfDifferentSteps(t *testing.T) {
 	cond := writeFlow(t, "b.md", "# t\n\n## 1. s\n\n- **action:** x\n- **condition:** ${row.amount} > 5\n")
 	r = runCLI(t, "", "preview", "-compare", plain, "-where", "${row.amount} > 5", "-data", d, cond)
 	require.Equal(t, result{0, plain + " vs " + cond + ": 2 rows, 0 changed; rows newly skipped: 0; rows newly run: 0\n", ""}, r)
+}
+
+// The summary line of -compare names at most maxSummaryFields changed
+// fields and counts the rest, so that a flow of thousands of changed
+// fields gives one readable line (it gave one of 55 KB for 1,428), while
+// each changed row and field keeps its own line.
+func TestCompareSummaryBounded(t *testing.T) {
+	d := writeFile(t, "w.csv", "id\nA\nB\n")
+	var old, cur strings.Builder
+	const n = maxSummaryFields + 500
+	for i := range n {
+		fmt.Fprintf(&old, "- **f%d:** ${row.id}\n", i)
+		fmt.Fprintf(&cur, "- **f%d:** ${row.id}x\n", i)
+	}
+	oldF, curF := writeFlow(t, "wo.md", old.String()), writeFlow(t, "wn.md", cur.String())
+	r := runCLI(t, "", "preview", "-compare", oldF, "-data", d, curF)
+	require.Equal(t, 0, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, 2*n+1, "a line per row and field, and the summary")
+	last := lines[len(lines)-1]
+	require.Contains(t, last, ": 2 rows, 2 changed; rows newly skipped: 0; rows newly run: 0; f0 changed in 2 rows (every row);")
+	require.Contains(t, last, fmt.Sprintf("; f%d changed in 2 rows (every row); and 500 more fields changed (the lines above name each)", maxSummaryFields-1))
+	require.NotContains(t, last, fmt.Sprintf("f%d changed", maxSummaryFields))
+	require.Less(t, len(last), 2000)
+
+	// one more field than the line names is counted as one
+	r = runCLI(t, "", "preview", "-compare", writeFlow(t, "wo2.md", strings.Join(strings.SplitAfter(old.String(), "\n")[:maxSummaryFields+1], "")),
+		"-data", d, writeFlow(t, "wn2.md", strings.Join(strings.SplitAfter(cur.String(), "\n")[:maxSummaryFields+1], "")))
+	require.Contains(t, r.stdout, "; and 1 more field changed (the lines above name each)\n")
 }

@@ -18,12 +18,18 @@ type Rows struct {
 	runs  rowtext.Runs
 	n     int    // rows in all
 	first string // the name of the first row (D41)
-	// listed is the most rows listed, flow.MaxRowsListed when 0; list,
-	// sheet and keys are the first of them.
+	// listed is the most rows listed, flow.MaxRowsListed when 0, none
+	// when negative (TextOnly); list, sheet and keys are the first of them.
 	listed      int
 	list, sheet []int
 	keys        []string
 }
+
+// TextOnly is Rows that lists no row, for a record only ever shown as
+// text (Text): `preview -compare` keeps one for each field that changed,
+// and the lists (for JSON) would hold up to flow.MaxRowsListed rows for
+// each of them.
+func TextOnly() Rows { return Rows{listed: -1} }
 
 // Add adds the row of index, shown as sheetRow, with key; rows are added
 // in increasing order.
