@@ -20,7 +20,9 @@ import (
 // it would build more than DefaultMaxSteps items and keys (a list shared
 // many times over, as a YAML alias can make, is copied each time);
 // Limits.Any takes the evaluation's budget instead. An item that is
-// unsupported host data fails with ErrData.
+// unsupported host data fails with ErrData, naming the first such item
+// (a dictionary's keys are taken in sorted order, so every call names
+// the same one and charges the same work).
 func (v Value) Any() (any, error) {
 	return Limits{Budget: NewBudget(context.Background(), 0, 0)}.Any(v)
 }
@@ -69,7 +71,10 @@ func (v Value) toAny(l Limits, depth int) (any, error) {
 		if err := l.Budget.Steps(v.Len()); err != nil {
 			return nil, err
 		}
-		keys, _ := v.unsortedKeys()
+		// In sorted order, not Go's map order (random at every range),
+		// so that a dictionary with more than one refused item names the
+		// same one, and charges the same work, at every call.
+		keys := v.Keys()
 		out := make(map[string]any, len(keys))
 		for _, k := range keys {
 			item, _, err := v.Key(k)

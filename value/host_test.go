@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -284,4 +285,33 @@ func TestRefusedItemIsNamed(t *testing.T) {
 	// A value that is itself refused names no item.
 	_, err = FromHost(customer{})
 	require.Equal(t, "", item(err))
+}
+
+// Any names the same refused item, and charges the same work, at every
+// call: a dictionary's keys are copied in sorted order, not in Go's map
+// order, which changes at every range.
+func TestAnyInOneOrder(t *testing.T) {
+	m := map[string]any{}
+	for i := range 12 {
+		m["k"+strconv.Itoa(i)] = []any{i, i + 1}
+	}
+	m["x1"], m["x2"] = struct{}{}, make(chan int)
+	v, err := FromHost(m)
+	require.NoError(t, err)
+	var first string
+	var used [2]int64
+	for i := range 100 {
+		b := NewBudget(context.Background(), 0, 0)
+		_, err := Limits{Budget: b}.Any(v)
+		require.ErrorIs(t, err, ErrData)
+		bytes, steps := b.Used()
+		var f *Failure
+		require.ErrorAs(t, err, &f)
+		if i == 0 {
+			first, used = f.Item, [2]int64{bytes, steps}
+			require.Equal(t, ".x1", first)
+		}
+		require.Equal(t, first, f.Item, "call %d", i)
+		require.Equal(t, used, [2]int64{bytes, steps}, "call %d", i)
+	}
 }
