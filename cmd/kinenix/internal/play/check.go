@@ -350,12 +350,44 @@ func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope,
 	}
 	if guarded(cols, read) && d != nil && d.IsSheet() {
 		// Which rows read a column only in parts of conditions is known
-		// from the rows' runs (D45, D49): the warnings are validate -data's.
-		if run, ok := runFacts(ctx, src, d, read); ok {
-			cols = run
+		// from the rows' runs of the conditions (D45, D49): the warnings
+		// are validate -data's. A column a field reads as a number is
+		// read so on every row, as counted without runs.
+		if run, ok := runFacts(ctx, conditionsOnly(src), d, read); ok {
+			cols = slices.Clone(cols) // those kept are read meanwhile
+			for i := range cols {
+				if !read[i].Field {
+					cols[i].Warnings = run[i].Warnings
+				}
+			}
 		}
 	}
 	res.Columns = append(res.Columns, cols...)
+}
+
+// conditionsOnly is the flow src with its condition fields alone, each on
+// its line (the other lines left empty): what a row's run of the flow
+// reads as a number in parts of conditions is what a run of them reads
+// (a field reads its columns on every row), and a keystroke in another
+// line leaves them the same.
+func conditionsOnly(src []byte) []byte {
+	keep := map[int]bool{}
+	for _, f := range flow.Fields(src) {
+		if f.Condition {
+			keep[f.Line] = true
+		}
+	}
+	var out []byte
+	n := 0
+	for line := range bytes.Lines(src) {
+		n++
+		if keep[n] {
+			out = append(out, line...)
+		} else if line[len(line)-1] == '\n' {
+			out = append(out, '\n')
+		}
+	}
+	return out
 }
 
 // guarded reports whether a column warned of is read as a number by no
@@ -377,6 +409,7 @@ var lastRun struct {
 	sync.Mutex
 	d       *data.Data
 	src     string
+	cols    []flow.ColumnRead
 	columns []SheetColumn
 	ok      bool
 }
@@ -385,11 +418,13 @@ var lastRun struct {
 // d, counted as validate -data counts them: from each row's run of the
 // flow src with the checks of the data (flow.SampleWarnings), which tell
 // the counter the columns a row's run did not read as a number. What the
-// same flow over the same d gave last time when they are the same.
+// same flow over the same d gave last time when they are the same (cols
+// are the columns of the flow src is taken from, whose text src is not:
+// they are part of what is the same).
 func runFacts(ctx context.Context, src []byte, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, bool) {
 	lastRun.Lock()
 	defer lastRun.Unlock()
-	if lastRun.d == d && lastRun.src == string(src) {
+	if lastRun.d == d && lastRun.src == string(src) && slices.Equal(lastRun.cols, cols) {
 		return lastRun.columns, lastRun.ok
 	}
 	f, err := flow.CompileContext(ctx, fileName, src, flow.SampleWarnings())
@@ -411,7 +446,7 @@ func runFacts(ctx context.Context, src []byte, d *data.Data, cols []flow.ColumnR
 		c.AddRow(in, &r)
 	}
 	columns := sheetColumnsOf(c)
-	lastRun.d, lastRun.src, lastRun.columns, lastRun.ok = d, string(src), columns, true
+	lastRun.d, lastRun.src, lastRun.cols, lastRun.columns, lastRun.ok = d, string(src), slices.Clone(cols), columns, true
 	return columns, true
 }
 
