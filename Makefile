@@ -92,7 +92,7 @@ fuzz:
 ## proptest-long: the property tests with 100 times more cases, and the
 ## properties that preview and validate -data agree, and that the editor
 ## and the playground agree with them (cmd/kinenix), with 200 times more
-## (2,400 and 8,000 cases)
+## (2,400 and 20,000 cases)
 proptest-long:
 	PROPTEST_FACTOR=100 $(GO) test -count=1 -timeout=2h ./proptest/
 	PROPTEST_FACTOR=200 $(GO) test -count=1 -timeout=2h -run '^(TestPropValidateAgreesWithPreview|TestPropToolsAgreeWithValidate)$$' ./cmd/kinenix/

@@ -47,10 +47,10 @@ import (
 //     rows it runs, and the playground's column warnings validate -data's.
 //
 // PROPTEST_SEED and PROPTEST_FACTOR set the seed and scale the number of
-// cases, as in package proptest; `make proptest-long` runs 200 times more (8,000).
+// cases, as in package proptest; `make proptest-long` runs 200 times more (20,000).
 func TestPropToolsAgreeWithValidate(t *testing.T) {
 	p := gopter.DefaultTestParametersWithSeed(propEnvInt("PROPTEST_SEED", 20261203))
-	p.MinSuccessfulTests = max(1, int(40*propEnvFloat("PROPTEST_FACTOR", 1)))
+	p.MinSuccessfulTests = max(1, int(100*propEnvFloat("PROPTEST_FACTOR", 1)))
 	p.MaxShrinkCount = 200
 	dir := t.TempDir()
 	n := 0
@@ -59,8 +59,8 @@ func TestPropToolsAgreeWithValidate(t *testing.T) {
 		n++
 		return toolsCase(t, filepath.Join(dir, strconv.Itoa(n)), c, &tally)
 	}, proptest.FlowSheets()).Check(p)
-	t.Logf("%d cases: %d diagnostics of the editor (%d errors), %d hovers with column facts (%d left, see agreeEditor), %d table cells (%d failing), %d column warnings",
-		n, tally.diagnostics, tally.errors, tally.hovers, tally.skipped, tally.cells, tally.failed, tally.columnWarnings)
+	t.Logf("%d cases: %d diagnostics of the editor (%d errors), %d hovers with column facts (%d left, see agreeEditor; %d the playground's too), %d table cells (%d failing), %d column warnings",
+		n, tally.diagnostics, tally.errors, tally.hovers, tally.skipped, tally.playHovers, tally.cells, tally.failed, tally.columnWarnings)
 	if !res.Passed() {
 		var b strings.Builder
 		gopter.NewFormatedReporter(true, 160, &b).ReportTestResult("the editor and the playground agree with validate", res)
@@ -70,7 +70,7 @@ func TestPropToolsAgreeWithValidate(t *testing.T) {
 
 // toolsTally counts what the cases compared, so that the log shows it.
 type toolsTally struct {
-	diagnostics, errors, hovers, skipped, cells, failed, columnWarnings int
+	diagnostics, errors, hovers, skipped, playHovers, cells, failed, columnWarnings int
 }
 
 // toolsCase checks one case; the sheet is CSV, XLSX or JSON lines (which
@@ -128,11 +128,16 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 		return err.Error()
 	}
 
-	if msg := agreeEditor(t, c, row0, facts, fl, sh, src, tally); msg != "" {
-		return msg
+	var req *play.Request // the playground reads no JSON lines
+	if sheetName != "s.jsonl" {
+		req = &play.Request{Flow: string(src), Format: strings.TrimPrefix(filepath.Ext(sh), "."), Data: sheetText}
+		if req.Format == "xlsx" {
+			req.Data, req.Bytes = "", []byte(sheetText)
+		}
 	}
-	if sheetName == "s.jsonl" {
-		return "" // the playground reads no JSON lines
+	spans, msg := agreeEditor(t, c, row0, facts, fl, sh, src, req, tally)
+	if msg != "" || req == nil {
+		return msg
 	}
 
 	// preview -each: the rows the playground's table shows.
@@ -140,11 +145,7 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 	if msg != "" {
 		return msg
 	}
-	req := play.Request{Flow: string(src), Format: strings.TrimPrefix(filepath.Ext(sh), "."), Data: sheetText}
-	if req.Format == "xlsx" {
-		req.Data, req.Bytes = "", []byte(sheetText)
-	}
-	res, err := play.Check(context.Background(), req)
+	res, err := play.Check(context.Background(), *req)
 	if err != nil || res.DataError != "" {
 		return fmt.Sprintf("the playground: %v %s", err, res.DataError)
 	}
@@ -157,6 +158,15 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 	}
 	if !slices.Equal(want, got) {
 		return fmt.Sprintf("the playground with row 0 reports\n%s\nvalidate -row 0\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Each problem spans what the editor's diagnostic spans.
+	var pspans []string
+	for _, f := range res.Problems {
+		pspans = append(pspans, fmt.Sprintf("%d:%d-%d:%d", f.Line, f.Column, f.EndLine, f.EndColumn))
+	}
+	slices.Sort(pspans)
+	if !slices.Equal(pspans, spans) {
+		return fmt.Sprintf("the playground's problems span %v, the editor's diagnostics %v", pspans, spans)
 	}
 	if res.Rows != d.Len() {
 		return fmt.Sprintf("the playground counts %d rows, the sheet has %d", res.Rows, d.Len())
@@ -187,7 +197,7 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 	}
 
 	// The table, whole, quick, in two parts, and with a line added.
-	if msg := agreeTable(t, req, rows, sh, fl, tally); msg != "" {
+	if msg := agreeTable(t, *req, rows, sh, fl, tally); msg != "" {
 		return msg
 	}
 	if len(c.Lines) == 0 || len(rows) < 2 {
@@ -205,7 +215,7 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 		return msg
 	}
 	req.Flow = string(more)
-	if msg := agreeTable(t, req, rows2, sh, fl2, tally); msg != "" {
+	if msg := agreeTable(t, *req, rows2, sh, fl2, tally); msg != "" {
 		return "with a line added: " + msg
 	}
 	return ""
@@ -399,10 +409,15 @@ func validateFacts(sh, fl string, src []byte) ([]flow.ColumnFacts, error) {
 // agreeEditor: `kinenix lsp` with the sheet as its data publishes for the
 // flow what validate -row 0 lists (row0), and its hover on each column's
 // first read shows the column's facts as validate counts them.
-func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, facts []flow.ColumnFacts, fl, sh string, src []byte, tally *toolsTally) string {
+//
+// With req, the playground's request of the same flow and sheet, the
+// playground's hover at the same place shows what the editor's shows
+// before the column's facts, over the same text; spans are where the
+// editor's diagnostics start and end, as `LINE:COL-LINE:COL`, sorted.
+func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, facts []flow.ColumnFacts, fl, sh string, src []byte, req *play.Request, tally *toolsTally) (spans []string, msg string) {
 	abs, err := filepath.Abs(sh)
 	if err != nil {
-		return err.Error()
+		return nil, err.Error()
 	}
 	lines := strings.Split(string(src), "\n")
 	uri := "file://" + filepath.ToSlash(fl)
@@ -415,8 +430,9 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 	// A hover on the last character of each column's first read: `row.X`
 	// or `row['X']` where flow.Columns says it starts.
 	type asked struct {
-		col  flow.ColumnFacts
-		read string
+		col       flow.ColumnFacts
+		read      string
+		line, u16 int
 	}
 	hovers := map[int]asked{}
 	for _, f := range facts {
@@ -430,7 +446,7 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 			}
 		}
 		if read == "" {
-			return fmt.Sprintf("the column %q is first read at %d:%d, where no read of it starts: %s", f.Name, f.Line, f.Column, rest)
+			return nil, fmt.Sprintf("the column %q is first read at %d:%d, where no read of it starts: %s", f.Name, f.Line, f.Column, rest)
 		}
 		if slices.ContainsFunc(c.Header, func(h string) bool { return len(h) > len(f.Name) && strings.HasPrefix(rest, "row."+h) }) {
 			// Left for a ruling: `${row.a-b}` over a sheet with the
@@ -446,7 +462,7 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 			at -= 2 // on the name's last character, not the quote
 		}
 		id := 100 + len(hovers)
-		hovers[id] = asked{f, read}
+		hovers[id] = asked{f, read, f.Line, utf16Len(string(line[:at]))}
 		msgs = append(msgs, map[string]any{"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": map[string]any{
 			"textDocument": map[string]any{"uri": uri},
 			"position":     map[string]any{"line": f.Line - 1, "character": utf16Len(string(line[:at]))}}})
@@ -459,7 +475,7 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 		var method string
 		_ = json.Unmarshal(m["method"], &method)
 		if method == "window/showMessage" {
-			return fmt.Sprintf("the editor shows a message: %s", m["params"])
+			return nil, fmt.Sprintf("the editor shows a message: %s", m["params"])
 		}
 		var id int
 		if json.Unmarshal(m["id"], &id) == nil && id >= 100 {
@@ -472,13 +488,30 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 				continue // a key no row holds: the hover shows nothing (the diagnostic says it is not found)
 			}
 			if string(m["result"]) == "null" || json.Unmarshal(m["result"], &r) != nil {
-				return fmt.Sprintf("the editor shows no hover on the read %s of the column %q (line %d): %s", h.read, h.col.Name, h.col.Line, m["result"])
+				return nil, fmt.Sprintf("the editor shows no hover on the read %s of the column %q (line %d): %s", h.read, h.col.Name, h.col.Line, m["result"])
 			}
 			want := "\n\nColumn over " + strconv.Itoa(d0Rows(facts)) + " rows: " + h.col.String()
 			if !strings.HasSuffix(r.Contents.Value, want) {
-				return fmt.Sprintf("the editor's hover on %s (line %d) is\n%s\nnot what validate counts of the column:%s", h.read, h.col.Line, r.Contents.Value, want)
+				return nil, fmt.Sprintf("the editor's hover on %s (line %d) is\n%s\nnot what validate counts of the column:%s", h.read, h.col.Line, r.Contents.Value, want)
 			}
 			tally.hovers++
+			if req == nil {
+				continue
+			}
+			body, _ := json.Marshal(play.CursorRequest{Request: *req, Line: h.line, Column: h.u16})
+			out, err := play.Call(context.Background(), "hover", body)
+			var ph *lsp.Hover
+			if err != nil || json.Unmarshal(out, &ph) != nil {
+				return nil, fmt.Sprintf("the playground's hover: %v %s", err, out)
+			}
+			shown := strings.TrimSuffix(r.Contents.Value, want)
+			if ph == nil && strings.HasSuffix(shown, ": not in the sample's row") {
+				continue // the playground lists a column's facts with its columns, not in a hover (spec, D45)
+			}
+			if ph == nil || ph.Text != shown || ph.From != r.Range.Start.Character || ph.To != r.Range.End.Character {
+				return nil, fmt.Sprintf("the editor's hover on %s (line %d) is %q at %d-%d, the playground's %+v", h.read, h.line, shown, r.Range.Start.Character, r.Range.End.Character, ph)
+			}
+			tally.playHovers++
 			continue
 		}
 		if method != "textDocument/publishDiagnostics" {
@@ -488,7 +521,7 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 		var p struct {
 			Diagnostics []struct {
 				Range struct {
-					Start struct{ Line, Character int }
+					Start, End struct{ Line, Character int }
 				}
 				Severity int
 				Code     string
@@ -496,16 +529,19 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 			}
 		}
 		if err := json.Unmarshal(m["params"], &p); err != nil {
-			return err.Error()
+			return nil, err.Error()
 		}
-		got = got[:0]
+		got, spans = got[:0], spans[:0]
 		for _, d := range p.Diagnostics {
 			col := charsOfUTF16(lines[d.Range.Start.Line], d.Range.Start.Character) + 1
 			got = append(got, fmt.Sprintf("%d:%d %s %s %s", d.Range.Start.Line+1, col, severity(d.Severity == 2), d.Code, d.Message))
+			end := charsOfUTF16(lines[d.Range.End.Line], d.Range.End.Character) + 1
+			spans = append(spans, fmt.Sprintf("%d:%d-%d:%d", d.Range.Start.Line+1, col, d.Range.End.Line+1, end))
 		}
+		slices.Sort(spans)
 	}
 	if !published {
-		return "the editor publishes no diagnostics"
+		return nil, "the editor publishes no diagnostics"
 	}
 	var want []string
 	for _, f := range row0 {
@@ -516,9 +552,9 @@ func agreeEditor(t *testing.T, c proptest.FlowSheet, row0 []record.Finding, fact
 		}
 	}
 	if !slices.Equal(got, want) {
-		return fmt.Sprintf("the editor publishes\n%s\nvalidate -row 0 lists\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		return nil, fmt.Sprintf("the editor publishes\n%s\nvalidate -row 0 lists\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	return ""
+	return spans, ""
 }
 
 // d0Rows is the number of rows the facts were counted over.
