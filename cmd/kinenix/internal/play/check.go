@@ -348,7 +348,7 @@ func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope,
 	if !ok {
 		return
 	}
-	if guarded(cols, read) && d != nil && d.IsSheet() {
+	if guarded(cols, read) && d != nil && d.IsSheet() && d.Len()*countConditions(src) <= MaxCells {
 		// Which rows read a column only in parts of conditions is known
 		// from the rows' runs of the conditions (D45, D49): the warnings
 		// are validate -data's. A column a field reads as a number is
@@ -363,6 +363,19 @@ func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope,
 		}
 	}
 	res.Columns = append(res.Columns, cols...)
+}
+
+// countConditions counts the condition fields of src. Past MaxCells
+// conditions over the rows of a sheet (as a table stops), a check does not
+// run them for the column warnings, which then count every row as read.
+func countConditions(src []byte) int {
+	n := 0
+	for _, f := range flow.Fields(src) {
+		if f.Condition {
+			n++
+		}
+	}
+	return n
 }
 
 // conditionsOnly is the flow src with its condition fields alone, each on
