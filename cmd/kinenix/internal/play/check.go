@@ -348,12 +348,16 @@ func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope,
 	if !ok {
 		return
 	}
-	if guarded(cols, read) && d != nil && d.IsSheet() && d.Len()*countConditions(src) <= MaxCells {
+	if !guarded(cols, read) || d == nil || !d.IsSheet() {
+		res.Columns = append(res.Columns, cols...)
+		return
+	}
+	if conds, n := conditionsOnly(src); d.Len()*n <= MaxCells {
 		// Which rows read a column only in parts of conditions is known
 		// from the rows' runs of the conditions (D45, D49): the warnings
 		// are validate -data's. A column a field reads as a number is
 		// read so on every row, as counted without runs.
-		if run, ok := runFacts(ctx, conditionsOnly(src), d, read); ok {
+		if run, ok := runFacts(ctx, conds, d, read); ok {
 			cols = slices.Clone(cols) // those kept are read meanwhile
 			for i := range cols {
 				if !read[i].Field {
@@ -365,42 +369,30 @@ func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope,
 	res.Columns = append(res.Columns, cols...)
 }
 
-// countConditions counts the condition fields of src. Past MaxCells
-// conditions over the rows of a sheet (as a table stops), a check does not
-// run them for the column warnings, which then count every row as read.
-func countConditions(src []byte) int {
-	n := 0
-	for _, f := range flow.Fields(src) {
-		if f.Condition {
-			n++
-		}
-	}
-	return n
-}
-
-// conditionsOnly is the flow src with its condition fields alone, each on
-// its line (the other lines left empty): what a row's run of the flow
+// conditionsOnly is the flow src with its n condition fields alone, each
+// on its line (the other lines left empty): what a row's run of the flow
 // reads as a number in parts of conditions is what a run of them reads
 // (a field reads its columns on every row), and a keystroke in another
-// line leaves them the same.
-func conditionsOnly(src []byte) []byte {
+// line leaves them the same. Past MaxCells conditions over the rows of a
+// sheet (where a table stops), a check does not run them, and the column
+// warnings count every row as read.
+func conditionsOnly(src []byte) (out []byte, n int) {
 	keep := map[int]bool{}
 	for _, f := range flow.Fields(src) {
 		if f.Condition {
 			keep[f.Line] = true
 		}
 	}
-	var out []byte
-	n := 0
+	at := 0
 	for line := range bytes.Lines(src) {
-		n++
-		if keep[n] {
+		at++
+		if keep[at] {
 			out = append(out, line...)
 		} else if line[len(line)-1] == '\n' {
 			out = append(out, '\n')
 		}
 	}
-	return out
+	return out, len(keep)
 }
 
 // guarded reports whether a column warned of is read as a number by no
