@@ -90,11 +90,12 @@ fuzz:
 	done
 
 ## proptest-long: the property tests with 100 times more cases, and the
-## property that preview and validate -data agree (cmd/kinenix) with 200
-## times more (2,400 cases)
+## properties that preview and validate -data agree, and that the editor
+## and the playground agree with them (cmd/kinenix), with 200 times more
+## (2,400 and 20,000 cases)
 proptest-long:
 	PROPTEST_FACTOR=100 $(GO) test -count=1 -timeout=2h ./proptest/
-	PROPTEST_FACTOR=200 $(GO) test -count=1 -timeout=2h -run '^TestPropValidateAgreesWithPreview$$' ./cmd/kinenix/
+	PROPTEST_FACTOR=200 $(GO) test -count=1 -timeout=2h -run '^(TestPropValidateAgreesWithPreview|TestPropToolsAgreeWithValidate)$$' ./cmd/kinenix/
 
 ## bench: the side-by-side benchmark against expr-lang and CEL, then the
 ## targets of a flow over a whole sheet (bench-sheet)

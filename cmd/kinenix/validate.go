@@ -213,19 +213,28 @@ func (f rowFinding) othersText() string {
 // sheet that the flow reads are counted over its rows, and their warnings
 // (D45) join the findings.
 func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, names []string, columns bool) (out []rowFinding, stop error) {
+	out, _, stop = validateCounted(ctx, name, src, plan, env, names, columns)
+	return out, stop
+}
+
+// validateCounted is validateRows, with the counter of the columns' facts
+// (D45) it counted them with: nil when it counted none. The editor's
+// hover and the playground show facts of the same columns, which a test
+// holds to these.
+func validateCounted(ctx context.Context, name string, src []byte, plan *rowsPlan, env func(string) bool, names []string, columns bool) (out []rowFinding, counter *columnCount, stop error) {
 	check := func() []rowFinding {
 		return wrap(flow.ValidateWith(ctx, name, src, flow.ValidateOptions{EnvAllowed: env, EnvNames: names}))
 	}
 	if !plan.hasData || plan.sheet && plan.headerOnly {
-		return check(), nil // a sheet without rows is said once, before
+		return check(), nil, nil // a sheet without rows is said once, before
 	}
 	// The loop below is done with a row's results before the next row
 	// (the set copies its findings): their storage is reused.
 	f, err := flow.Compile(name, src, append([]flow.Option{flow.SampleWarnings(), flow.ReuseResults(), flow.EnvAllowed(env), flow.EnvNames(names...)}, runOptions...)...)
 	if err != nil {
-		return check(), nil // it says the flow is too large
+		return check(), nil, nil // it says the flow is too large
 	}
-	counter := newColumnCount(src, plan, columns)
+	counter = newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	rows, done := plan.rowsDone(f.Reads("rows"))
 	for r, err := range counter.run(ctx, f, rows) {
@@ -239,7 +248,7 @@ func validateRows(ctx context.Context, name string, src []byte, plan *rowsPlan, 
 		}
 		set.addRow(&r, true)
 	}
-	return set.list(stop != nil, counter.findings(name, stop != nil)), stop
+	return set.list(stop != nil, counter.findings(name, stop != nil)), counter, stop
 }
 
 // findingSet gathers the findings of a run over rows: each different

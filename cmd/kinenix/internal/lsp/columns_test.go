@@ -73,3 +73,27 @@ func TestColumnNoteOnlyForSheet(t *testing.T) {
 		}
 	}
 }
+
+// D45: a key the sample's row lacks (a record of JSON lines without it)
+// that other rows of the sheet hold: the hover on it shows the column's
+// facts, as the playground lists them and validate -data counts them; a
+// key no row holds shows nothing (the check says it is not found). (Found
+// by TestPropToolsAgreeWithValidate.)
+func TestColumnNoteKeyNotInSampleRow(t *testing.T) {
+	rows := []any{map[string]any{"id": "A"}, map[string]any{"id": "B", "Unit Price (THB)": "12,5"}}
+	s := scope.New(map[string]any{"row": rows[0], "rows": rows})
+	for _, src := range []string{"row.Unit Price (THB)", " row.Unit Price (THB) "} {
+		ph := placeholderOf(t, src)
+		text, from, to, ok := absentColumn(ph, s)
+		require.True(t, ok, src)
+		require.Equal(t, "row.Unit Price (THB)", ph.Text[from:to])
+		require.Equal(t, "`row.Unit Price (THB)`: not in the sample's row", text)
+		require.Equal(t, "\n\nColumn over 2 rows: unclear number 1 ('12,5'); nothing 1", columnNote(ph.Text[from:to], s))
+	}
+	_, _, _, ok := absentColumn(placeholderOf(t, "row.Amout"), s)
+	require.False(t, ok, "no row holds it")
+	_, _, _, ok = absentColumn(placeholderOf(t, "rows[1].id"), s)
+	require.False(t, ok, "only row.X")
+	_, _, _, ok = absentColumn(placeholderOf(t, "row.id "), s)
+	require.False(t, ok, "a key of the sample's row")
+}

@@ -102,6 +102,11 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	}
 	sample, _ := s.data.sample()
 	text, from, to, ok := hoverText(pl.ph, c.off-pl.from, sample)
+	if !ok && s.data.sheet {
+		// A key the sample's row lacks (a record of JSON lines without
+		// it) that other rows of the sheet hold: its column's facts.
+		text, from, to, ok = absentColumn(pl.ph, sample)
+	}
 	if !ok {
 		return nil, nil
 	}

@@ -190,7 +190,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	// ValidateRow gives them in file order (D32).
 	found := flow.ValidateRow(ctx, fileName, src, flow.ValidateOptions{Sample: sample})
 	if len(src) <= flow.MaxSize {
-		res.columns(src, sample, d)
+		res.columns(ctx, src, sample, d)
 	}
 	for _, f := range found {
 		res.Problems = append(res.Problems, problemOf(f))
@@ -339,15 +339,134 @@ func message(err error) string { return strings.ToValidUTF8(err.Error(), "\uFFFD
 
 // columns adds the column facts of a sheet and returns their warnings
 // (D45).
-func (res *Result) columns(src []byte, sample *scope.Scope, d *data.Data) {
+func (res *Result) columns(ctx context.Context, src []byte, sample *scope.Scope, d *data.Data) {
 	if sample == nil || res.Rows == 0 {
 		return
 	}
-	cols, ok := sheetFacts(sample, d, flow.Columns(src))
+	read := flow.Columns(src)
+	cols, ok := sheetFacts(sample, d, read)
 	if !ok {
 		return
 	}
+	if !guarded(cols, read) || d == nil || !d.IsSheet() {
+		res.Columns = append(res.Columns, cols...)
+		return
+	}
+	if conds, n := conditionsOnly(src); d.Len()*n <= MaxCells {
+		// Which rows read a column only in parts of conditions is known
+		// from the rows' runs of the conditions (D45, D49): the warnings
+		// are validate -data's. A column a field reads as a number is
+		// read so on every row, as counted without runs.
+		if run, ok := runFacts(ctx, conds, d, read); ok {
+			cols = slices.Clone(cols) // those kept are read meanwhile
+			for i := range cols {
+				if !read[i].Field {
+					cols[i].Warnings = run[i].Warnings
+				}
+			}
+		}
+	}
 	res.Columns = append(res.Columns, cols...)
+}
+
+// conditionsOnly is the flow src with its n condition fields alone, each
+// on its line (the other lines left empty): what a row's run of the flow
+// reads as a number in parts of conditions is what a run of them reads
+// (a field reads its columns on every row), and a keystroke in another
+// line leaves them the same. Past MaxCells conditions over the rows of a
+// sheet (where a table stops), a check does not run them, and the column
+// warnings count every row as read.
+func conditionsOnly(src []byte) (out []byte, n int) {
+	keep := map[int]bool{}
+	for _, f := range flow.Fields(src) {
+		if f.Condition {
+			keep[f.Line] = true
+		}
+	}
+	at := 0
+	for line := range bytes.Lines(src) {
+		at++
+		if keep[at] {
+			out = append(out, line...)
+		} else if line[len(line)-1] == '\n' {
+			out = append(out, '\n')
+		}
+	}
+	return out, len(keep)
+}
+
+// guarded reports whether a column warned of is read as a number by no
+// field (cols and read are in the same order): only by conditions, whose
+// parts a row's run may leave out, so that the row does not count for the
+// warning (flow.ColumnCounter.AddRow).
+func guarded(cols []SheetColumn, read []flow.ColumnRead) bool {
+	for i, c := range cols {
+		if len(c.Warnings) > 0 && i < len(read) && read[i].Numeric && !read[i].Field {
+			return true
+		}
+	}
+	return false
+}
+
+// lastRun is the column facts counted last from the rows' runs, for
+// their flow and data (runFacts).
+var lastRun struct {
+	sync.Mutex
+	d       *data.Data
+	src     string
+	cols    []flow.ColumnRead
+	columns []SheetColumn
+	ok      bool
+}
+
+// runFacts are the facts of the columns cols over every row of the sheet
+// d, counted as validate -data counts them: from each row's run of the
+// flow src with the checks of the data (flow.SampleWarnings), which tell
+// the counter the columns a row's run did not read as a number. What the
+// same flow over the same d gave last time when they are the same (cols
+// are the columns of the flow src is taken from, whose text src is not:
+// they are part of what is the same).
+func runFacts(ctx context.Context, src []byte, d *data.Data, cols []flow.ColumnRead) ([]SheetColumn, bool) {
+	lastRun.Lock()
+	defer lastRun.Unlock()
+	if lastRun.d == d && lastRun.src == string(src) && slices.Equal(lastRun.cols, cols) {
+		return lastRun.columns, lastRun.ok
+	}
+	f, err := flow.CompileContext(ctx, fileName, src, flow.SampleWarnings())
+	if err != nil {
+		return nil, false
+	}
+	c := flow.NewColumnCounter(cols)
+	var r flow.RowResult
+	for i := range d.Len() {
+		vars, err := d.RowVars(i)
+		if err != nil {
+			return nil, false
+		}
+		in := flow.Input{Index: i, SheetRow: d.SheetRow(i), Scope: newScope(vars)}
+		f.RunInto(ctx, in.Scope, &r)
+		if ctx.Err() != nil {
+			return nil, false // not kept: the check is gone
+		}
+		c.AddRow(in, &r)
+	}
+	columns := sheetColumnsOf(c)
+	lastRun.d, lastRun.src, lastRun.cols, lastRun.columns, lastRun.ok = d, string(src), slices.Clone(cols), columns, true
+	return columns, true
+}
+
+// sheetColumnsOf are the facts and warnings of c, column by column.
+func sheetColumnsOf(c *flow.ColumnCounter) []SheetColumn {
+	var columns []SheetColumn
+	for _, f := range c.Facts() {
+		columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
+	}
+	for _, w := range c.Warnings(fileName) {
+		if i := slices.IndexFunc(columns, func(sc SheetColumn) bool { return ast.KeyPath("row", sc.Name) == w.Expr }); i >= 0 {
+			columns[i].Warnings = append(columns[i].Warnings, w.Message)
+		}
+	}
+	return columns
 }
 
 // lastFacts are the column facts counted last: counting every cell of
@@ -381,14 +500,7 @@ func sheetFacts(sample *scope.Scope, d *data.Data, cols []flow.ColumnRead) ([]Sh
 		c, ok = flow.SheetFacts(sample, cols)
 	}
 	if ok {
-		for _, f := range c.Facts() {
-			columns = append(columns, SheetColumn{Name: f.Name, Line: f.Line, Numeric: f.Numeric, Facts: f.String()})
-		}
-		for _, w := range c.Warnings(fileName) {
-			if i := slices.IndexFunc(columns, func(sc SheetColumn) bool { return ast.KeyPath("row", sc.Name) == w.Expr }); i >= 0 {
-				columns[i].Warnings = append(columns[i].Warnings, w.Message)
-			}
-		}
+		columns = sheetColumnsOf(c)
 	}
 	lastFacts.d, lastFacts.cols, lastFacts.columns, lastFacts.ok = d, cols, columns, ok
 	return columns, ok

@@ -71,3 +71,45 @@ func TestCheckColumnsKept(t *testing.T) {
 		require.Equal(t, strings.Contains(c.facts, "other text"), len(col.Warnings) == 1, c.name)
 	}
 }
+
+// D45, D49: a row counts for a column read as a number only when its run
+// read it so: where a part before the comparison leaves the row out, the
+// playground's column warning is validate -data's, which the advice,
+// followed, clears; a row that the comparison still reads is named. (Found
+// by TestPropToolsAgreeWithValidate: the playground counted every row.)
+func TestCheckColumnsGuardedAsValidate(t *testing.T) {
+	md := "- **condition:** ${row.amount} != 'n/a' and ${row.amount} > 5\n"
+	res, err := Check(context.Background(), Request{Flow: md, Data: "amount\n10\nn/a\n20\n", Format: "csv"})
+	require.NoError(t, err)
+	require.Len(t, res.Columns, 1)
+	require.Equal(t, "number 2 (10, 20); other text 1 ('n/a')", res.Columns[0].Facts)
+	require.Empty(t, res.Columns[0].Warnings, "the advice followed clears the warning")
+
+	res, err = Check(context.Background(), Request{Flow: md, Data: "amount\n10\nn/a\nabc\n", Format: "csv"})
+	require.NoError(t, err)
+	require.Len(t, res.Columns, 1)
+	require.Len(t, res.Columns[0].Warnings, 1)
+	require.Contains(t, res.Columns[0].Warnings[0], "but rows[2] (sheet row 4) holds text that is not a number ('abc')")
+
+	// A field that reads the column as a number reads it on every row:
+	// its warning stays, whatever a condition leaves out; a column read
+	// so only by the condition has none, and a keystroke in the field's
+	// line (the conditions the same) keeps it so.
+	for _, note := range []string{"", "x"} {
+		md2 := "- **condition:** ${row.amount} != 'n/a' and ${row.amount} > 5 and ${row.b} != 'n/a' and ${row.b} > 1\n- **twice:** ${row.amount * 2}" + note + "\n"
+		res, err = Check(context.Background(), Request{Flow: md2, Data: "amount,b\n10,n/a\nn/a,3\n", Format: "csv"})
+		require.NoError(t, err)
+		require.Len(t, res.Columns, 2)
+		require.Len(t, res.Columns[0].Warnings, 1, "amount")
+		require.Contains(t, res.Columns[0].Warnings[0], "rows[1] (sheet row 3) holds text that is not a number ('n/a'); correct the data: a field reads")
+		require.Empty(t, res.Columns[1].Warnings, "b")
+	}
+
+	// A leading `if ` (D44) decides the line before the comparison on
+	// every row: no row reads the column as a number.
+	md = "- **condition:** if ${row.x} is not empty or ${number(row.amount)} < 100\n"
+	res, err = Check(context.Background(), Request{Flow: md, Data: "amount\nLapsed\n", Format: "csv"})
+	require.NoError(t, err)
+	require.Len(t, res.Columns, 2)
+	require.Empty(t, res.Columns[1].Warnings)
+}
