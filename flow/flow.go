@@ -262,12 +262,12 @@ func (v *validator) continued(ln line, f Field) {
 // conditionLabel warns about a line written as a condition field that is
 // not one (conditionLabel in markdown.go): the step runs for every row.
 func (v *validator) conditionLabel(ln line) {
-	labelAt, at, ok := conditionLabel(ln.text)
+	labelAt, at, end, lead, why, ok := conditionLabel(ln.text)
 	if !ok {
 		return
 	}
-	fix := ln.text[:labelAt] + "**condition:** " + strings.TrimRight(ln.text[at:], " \t")
-	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "+echo.Text(fix))
+	fix := lead + "**condition:** " + ln.text[at:max(at, end)]
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: "+why+"; write: "+echo.Text(fix))
 }
 
 // conditionTypo warns about a field whose label is a misspelt condition
@@ -312,7 +312,7 @@ func (v *validator) loneCR(ln line) {
 		off += i
 		next, _, _ := strings.Cut(ln.text[off+1:], "\r")
 		_, _, field := parseField(next)
-		_, _, cond := conditionLabel(next)
+		_, _, _, _, _, cond := conditionLabel(next)
 		if _, head := heading(next); field || cond || head {
 			break
 		}

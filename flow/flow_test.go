@@ -388,6 +388,14 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		{"- **condtion:** ${a} > 0", "1:5: warning: '- **condtion:** ${a} > 0': the label 'condtion' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
 		{"- **cond:** ${a} > 0", "1:5: warning: '- **cond:** ${a} > 0': the label 'cond' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
 		{"- __Conditions:__ ${a} in x, y", "1:5: warning: '- __Conditions:__ ${a} in x, y': the label 'Conditions' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - __condition:__ ${a} in x, y"},
+		// Pasted from a word processor, a chat app or a table: the fix is
+		// a field line, whose condition is then tested (TestValidatePastedConditionFixed).
+		{"• **condition:** ${a} > 0", "1:3: warning: '• **condition:** ${a} > 0': this is not a condition field, so the step runs for every row: '•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **condition:** ${a} > 0"},
+		{"  –\t**condition:** ${a} > 0", "1:5: warning: '–\\t**condition:** ${a} > 0': this is not a condition field, so the step runs for every row: '–' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write:   - **condition:** ${a} > 0"},
+		{`- \*\*condition:\*\* ${a} > 0`, `1:3: warning: '- \*\*condition:\*\* ${a} > 0': this is not a condition field, so the step runs for every row: \* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **condition:** ${a} > 0`},
+		{"- **condition：** ${a} > 0", "1:3: warning: '- **condition：** ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
+		{"- **condition**： ${a} > 0", "1:3: warning: '- **condition**： ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
+		{"| **condition:** | ${a} > 0 | why |", "1:3: warning: '| **condition:** | ${a} > 0 | why |': this is not a condition field, so the step runs for every row: a field is a line of its own, not the cells of a table; write: - **condition:** ${a} > 0"},
 	} {
 		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
 	}
@@ -397,8 +405,28 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		"- condition: good", "- conditional: ${a} > 0", "- *conditional*: ${a} > 0", "- **conditions:** ${a}",
 		"- **Conditions:** see ${terms}", "The condition: ${a} is shown", "- **when:** ${a} > 0",
 		"- **Condition note:** ${a} > 0", "- **edition:** ${a} > 0",
+		"• condition ${a} > 0", "•conditional: ${a}", "| condition | what it does |", "| conditions | ${a} > 0 |",
 	} {
 		require.Empty(t, lines(src, nil), src)
+	}
+}
+
+// The fix of a pasted condition line works when followed (D49): the line
+// it gives is a condition field, tested, and warned about no more.
+func TestValidatePastedConditionFixed(t *testing.T) {
+	for _, src := range []string{
+		"• **condition:** ${a} > 0", "  –\t**condition:** ${a} > 0", `- \*\*condition:\*\* ${a} > 0`,
+		"- **condition：** ${a} > 0", "| **condition:** | ${a} > 0 | why |",
+	} {
+		got := lines(src, nil)
+		require.Len(t, got, 1, src)
+		_, fix, ok := strings.Cut(got[0], "; write: ")
+		require.True(t, ok, got[0])
+		require.Empty(t, lines(fix, nil), fix)
+		fields := flow.Fields([]byte(fix))
+		require.Len(t, fields, 1, fix)
+		require.True(t, fields[0].Condition, fix)
+		require.Equal(t, "${a} > 0", fields[0].Value, fix)
 	}
 }
 

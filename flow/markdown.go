@@ -277,30 +277,99 @@ func continues(text string, indent int) bool {
 // as `condition` (`- condition: ...`, `- **condition** : ...`, `-
 // **condition** ...`, `- *condition:* ...`, `- ***condition:*** ...`),
 // with a placeholder in its value: the condition that parseField does not
-// read, so the step runs for every row. It returns the byte offsets where
-// the label starts and where the value starts.
-func conditionLabel(text string) (labelAt, valueAt int, ok bool) {
-	labelAt = listMarker(text, skipBlank(text, 0))
+// read, so the step runs for every row. So is a line pasted from a word
+// processor or a chat: a bullet of its own (`• **condition:** ...`,
+// `– **condition:** ...`), bold marks written as Markdown escapes
+// (`\*\*condition:\*\*`), a full-width colon (`**condition：**`), or the
+// label and the value in the cells of a table row (`| **condition:** |
+// ${x} > 0 |`). It returns the byte offsets where the label starts and
+// where the value starts and ends (a table's value is its cell), what the
+// fix writes before the label (the line's own indentation and list
+// marker, or `- ` in place of a pasted bullet or a table's `|`), and why
+// the line is not a field, for the author.
+func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why string, ok bool) {
+	start := skipBlank(text, 0)
+	labelAt = listMarker(text, start)
+	lead = text[:labelAt]
+	why = "the label is condition in bold, with the colon inside or right after the bold marks"
+	table := false
+	if labelAt == start {
+		if n := pastedBullet(text[start:]); n > 0 {
+			labelAt, lead = skipBlank(text, start+n), text[:start]+"- "
+			why = "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label"
+		} else if strings.HasPrefix(text[start:], "|") {
+			labelAt, lead, table = skipBlank(text, start+1), text[:start]+"- ", true
+			why = "a field is a line of its own, not the cells of a table"
+		}
+	}
 	i := labelAt
-	for i < len(text) && i-labelAt < 3 && (text[i] == '*' || text[i] == '_') {
-		i++
+	escaped := false
+	for n := 0; n < 3 && i < len(text); n++ {
+		if text[i] == '*' || text[i] == '_' {
+			i++
+		} else if strings.HasPrefix(text[i:], `\*`) || strings.HasPrefix(text[i:], `\_`) {
+			i, escaped = i+2, true
+		} else {
+			break
+		}
 	}
 	marked := i > labelAt
 	const word = "condition"
 	if len(text)-i < len(word) || !strings.EqualFold(text[i:i+len(word)], word) {
-		return 0, 0, false
+		return 0, 0, 0, "", "", false
 	}
 	j := i + len(word)
-	if j == len(text) || strings.IndexByte(" \t*_:", text[j]) < 0 {
-		return 0, 0, false // `conditional`, or no label at all
+	if j == len(text) || (strings.IndexByte(" \t*_:\\|", text[j]) < 0 && !strings.HasPrefix(text[j:], "：")) {
+		return 0, 0, 0, "", "", false // `conditional`, or no label at all
 	}
-	colon := false
-	for j < len(text) && strings.IndexByte(" \t*_:", text[j]) >= 0 {
-		colon = colon || text[j] == ':'
-		j++
+	colon, wide := false, false
+	for j < len(text) {
+		switch {
+		case strings.HasPrefix(text[j:], "："):
+			colon, wide = true, true
+			j += len("：")
+			continue
+		case text[j] == '|' && !table:
+		case strings.IndexByte(" \t*_:\\|", text[j]) >= 0:
+			escaped = escaped || text[j] == '\\'
+			colon = colon || text[j] == ':' || text[j] == '|'
+			j++
+			continue
+		}
+		break
 	}
 	if (!marked && !colon) || !strings.Contains(text[j:], "${") {
-		return 0, 0, false
+		return 0, 0, 0, "", "", false
 	}
-	return labelAt, j, true
+	valueEnd = len(strings.TrimRight(text, " \t"))
+	switch {
+	case table:
+		if k := strings.IndexByte(text[j:valueEnd], '|'); k >= 0 {
+			valueEnd = j + k // the value is the label's next cell
+		}
+		valueEnd = len(strings.TrimRight(text[:valueEnd], " \t"))
+	case escaped:
+		why = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+	case wide:
+		why = "the colon is the full-width ：, not :"
+	}
+	return labelAt, j, valueEnd, lead, why, true
+}
+
+// pastedBullet gives the length of a bullet that a word processor or a
+// chat app writes in place of a Markdown list marker (`•`, `◦`, `▪`, `–`,
+// `—`, ...) at the start of text, when white space or a bold mark follows
+// it; 0 when there is none. Markdown reads no list item there, so a field after one
+// is text.
+func pastedBullet(text string) int {
+	for _, b := range [...]string{"•", "◦", "▪", "▫", "‣", "⁃", "●", "○", "■", "□", "◆", "◇", "➢", "➤", "►", "▶", "–", "—", "·", "∙", "・", "\uf0b7"} {
+		if strings.HasPrefix(text, b) {
+			n := len(b)
+			if n < len(text) && text[n] != ' ' && text[n] != '\t' && text[n] != '*' && text[n] != '_' {
+				return 0
+			}
+			return n
+		}
+	}
+	return 0
 }
