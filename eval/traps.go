@@ -48,12 +48,16 @@ const (
 	// variable's name first); write a name or an expression inside, or
 	// remove it
 	TrapEmpty TrapKind = "empty"
+	// `${s} == “Active”`, `in ‘a’, ‘b’`: a value in curly quotes (a word
+	// processor's or a phone's), which are text, not quotes, so they are
+	// compared too; write straight quotes
+	TrapCurlyQuotes TrapKind = "curly-quotes"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -353,7 +357,7 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 	}
 	for i := range cd.traps {
 		switch cd.traps[i].Kind {
-		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon:
+		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapCurlyQuotes:
 			cd.traps[i].Reason += ": " + short(fixed)
 		}
 	}
@@ -525,6 +529,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
 		}
 	}
+	cd.curlyQuotes(s)
 	if first {
 		lower := strings.ToLower(s.Text)
 		for _, w := range [...]string{"if ", "when "} {
@@ -540,6 +545,55 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
 			&edit{i, i + 1, ""})
 	}
+}
+
+// curlyQuotes finds the trap of a bare side, or of an item of one split
+// at its commas (`in ‘a’, ‘b’`), written in the curly quotes a word
+// processor, a chat app or a phone puts in place of ' and " (“Active”,
+// ‘Active’, «Active», „Active“): they are text, not quotes (only ' and "
+// are, D26), so the value is compared with them and the comparison is
+// quietly false. The fix writes straight quotes in their place (" when
+// the text holds a ').
+func (cd *Condition) curlyQuotes(s *ast.Side) {
+	for off := 0; off <= len(s.Text); {
+		end := strings.IndexByte(s.Text[off:], ',')
+		if end < 0 {
+			end = len(s.Text)
+		} else {
+			end += off
+		}
+		item := s.Text[off:end]
+		lead := len(item) - len(strings.TrimLeft(item, " \t"))
+		item = strings.TrimSpace(item)
+		if open, close, ok := curlyQuoted(item); ok {
+			at := s.TextPos + off + lead
+			inner := item[len(open) : len(item)-len(close)]
+			q := "'"
+			if strings.Contains(inner, "'") {
+				q = `"`
+			}
+			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
+				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
+		}
+		off = end + 1
+	}
+}
+
+// curlyQuoted reports whether text is written in curly quotes, and which:
+// it starts with an opening one and ends with a closing one (either way
+// round, as languages differ: “a”, „a“, «a», »a«, ”a”, ‘a’, ‚a‘), with
+// something between them and no ${ in it. A text that only ends in an
+// apostrophe (`Rock’n’roll’`) or starts with one (`’90s`) is not.
+func curlyQuoted(text string) (open, close string, ok bool) {
+	if strings.Contains(text, "${") {
+		return "", "", false
+	}
+	o, n := utf8.DecodeRuneInString(text)
+	c, m := utf8.DecodeLastRuneInString(text)
+	if len(text) <= n+m || !strings.ContainsRune("“”„«»‘‚", o) || !strings.ContainsRune("”“»«’‘", c) {
+		return "", "", false
+	}
+	return text[:n], text[len(text)-m:], true
 }
 
 // comparisonTraps finds the traps of a comparison with a right side

@@ -28,6 +28,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
 	eval.TrapGluedWord:   {"${row.Status}in Overdue, Paid and ${row.Kind} == Paid", "in", "write a space before in: ${row.Status} in Overdue, Paid and ${row.Kind} == Paid", "${row.Status} in Overdue, Paid and ${row.Kind} == Paid"},
+	eval.TrapCurlyQuotes: {"${row.Status} == “Overdue”", "“Overdue”", "write 'Overdue' in straight quotes: ${row.Status} == 'Overdue'", "${row.Status} == 'Overdue'"},
 	eval.TrapCutKey:      {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
@@ -584,5 +585,47 @@ func TestTrapEmpty(t *testing.T) {
 		for _, tr := range eval.MustCompile(text).Traps() {
 			require.NotEqual(t, eval.TrapEmpty, tr.Kind, text)
 		}
+	}
+}
+
+// Curly quotes pasted from a word processor, a chat app or a phone are
+// text, not quotes (D26): a value written in them is compared with them,
+// quietly false. The trap names straight quotes, and the line written
+// with them holds (D49).
+func TestTrapCurlyQuotes(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == ‘Overdue’":                         "${row.Status} == 'Overdue'",
+		"${row.Status} == «Overdue»":                         "${row.Status} == 'Overdue'",
+		"${row.Status} == „Overdue“ and ${row.Kind} == Paid": "${row.Status} == 'Overdue' and ${row.Kind} == Paid",
+		"${row.Status} in “Paid”, “Overdue”":                 "${row.Status} in 'Paid', 'Overdue'",
+		"${row.Company} == “Johnson and Johnson”":            "${row.Company} == 'Johnson and Johnson'",
+		"${row.Status} contains “due”":                       "${row.Status} contains 'due'",
+		"${row.Kind} != “Paid”":                              "${row.Kind} != 'Paid'",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.NotEmpty(t, traps, line)
+		for _, tr := range traps {
+			require.Equal(t, eval.TrapCurlyQuotes, tr.Kind, line)
+			require.Contains(t, tr.Message(), "are text, not quotes", line)
+		}
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	// An apostrophe in a word, a quoted side, a curly quote inside text:
+	// no trap.
+	for _, line := range []string{
+		"${row.Company} == O’Brien", "${row.Company} == ’90s", "${row.Company} == 'It’s “ok”'",
+		"${row.Company} == a “b” c", "${row.Company} == “", "${row.Company} == “${row.Kind}”",
+	} {
+		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
 }
