@@ -492,9 +492,10 @@ func (cd *Condition) addTrap(kind TrapKind, from, to int, reason string, fix *ed
 	}
 }
 
-// sideTraps finds the traps in the literal text of one side: `&&`, `||`,
-// `!` right before ${, and for the line's first side a leading `if ` or
-// `when `, for its last a trailing `;`.
+// sideTraps finds the traps in the literal text of one side: `&&`, `||`
+// (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
+// and for the line's first side a leading `if ` or `when `, for its last
+// a trailing `;`.
 func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
@@ -505,7 +506,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 		for _, w := range [...]struct {
 			op, word string
 			kind     TrapKind
-		}{{"&&", "and", TrapAndAnd}, {"||", "or", TrapOrOr}} {
+		}{{"&&", "and", TrapAndAnd}, {"||", "or", TrapOrOr}, {"＆＆", "and", TrapAndAnd}, {"｜｜", "or", TrapOrOr}} {
 			for off := 0; ; {
 				i := strings.Index(seg.lit[off:], w.op)
 				if i < 0 {
@@ -513,15 +514,16 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				}
 				i += off
 				fix, word := "write "+w.word, w.word
-				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+2:]) == "" {
+				n := len(w.op)
+				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+n:]) == "" {
 					// Nothing on one side of it: `and` there would be an
 					// error (nothing after 'and'); the fix that works
 					// when followed (D49) is to leave it out.
 					fix, word = "leave it out", ""
 				}
 				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
-					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + 2, word})
-				off = i + 2
+					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + n, word})
+				off = i + n
 			}
 		}
 		if bang, ok := bangBefore(seg.lit, k == 0); k+1 < len(segs) && ok {

@@ -629,3 +629,24 @@ func TestTrapCurlyQuotes(t *testing.T) {
 		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
 }
+
+// The full-width ＆＆ and ｜｜ of an input method are the traps of && and
+// ||: one comparison with the text after them; the fix writes and, or.
+func TestTrapFullWidthAndOr(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == Overdue ＆＆ ${row['Days Late']} > 21": "${row.Status} == Overdue and ${row['Days Late']} > 21",
+		"${row.Status} == Paid ｜｜ ${row.Status} == Overdue":     "${row.Status} == Paid or ${row.Status} == Overdue",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Contains(t, []eval.TrapKind{eval.TrapAndAnd, eval.TrapOrOr}, traps[0].Kind)
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := eval.MustCompileCondition(fixed).Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
