@@ -628,6 +628,28 @@ func TestConditionUnclosedFixCompiles(t *testing.T) {
 		_, err = eval.CompileCondition(line+"}", eval.Strict())
 		require.NoError(t, err, line)
 	}
+	// The full-width ｝ of an input method is where the placeholder ends:
+	// the fix writes } in its place (not a } at the end, which would read
+	// the key `status｝`).
+	for line, want := range map[string]string{
+		"${s｝ == Active":                 "${s} == Active",
+		"${n} > 2 and ${s｝ in Active, b": "${s} in Active, b",
+		"${upper(s)｝ contains ACT":       "${upper(s)} contains ACT",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.Error(t, err, line)
+		const wide = "｝ is a full-width brace, which is text; write } in its place: "
+		msg := err.Error()
+		i := strings.Index(msg, wide)
+		require.GreaterOrEqual(t, i, 0, "%s: %s", line, msg)
+		require.Equal(t, want, msg[i+len(wide):], line)
+		fixed := line[:strings.LastIndex(line, "${")] + want
+		c, err := eval.CompileCondition(fixed, eval.Strict())
+		require.NoError(t, err, fixed)
+		ok, err := c.Test(scope.New(map[string]any{"s": "Active", "n": 3}))
+		require.NoError(t, err, fixed)
+		require.True(t, ok, fixed)
+	}
 	// No place makes it compile: no fix is given.
 	_, err := eval.CompileCondition("${nosuch(a) == 5")
 	require.ErrorContains(t, err, "where it ends is not clear")

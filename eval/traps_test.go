@@ -636,7 +636,7 @@ func TestTrapFullWidthAndOr(t *testing.T) {
 	s := trapScope()
 	for line, fixed := range map[string]string{
 		"${row.Status} == Overdue ＆＆ ${row['Days Late']} > 21": "${row.Status} == Overdue and ${row['Days Late']} > 21",
-		"${row.Status} == Paid ｜｜ ${row.Status} == Overdue":     "${row.Status} == Paid or ${row.Status} == Overdue",
+		"${row.Status} == Paid ｜｜ ${row.Status} == Overdue":    "${row.Status} == Paid or ${row.Status} == Overdue",
 	} {
 		c := eval.MustCompileCondition(line)
 		traps := c.Traps()
