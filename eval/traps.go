@@ -3,11 +3,14 @@ package eval
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/condparser"
+	"github.com/kinenix/expressions/gen/exprparser"
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -52,12 +55,17 @@ const (
 	// processor's or a phone's), which are text, not quotes, so they are
 	// compared too; write straight quotes
 	TrapCurlyQuotes TrapKind = "curly-quotes"
+	// `${x − 1}`, `${x × 2}`, `${upper（name）}`, `${“abc”}`: a sign pasted
+	// from a word processor or typed with an input method is no sign of
+	// the language, so the text reads as a variable's name, empty; it is
+	// an expression with the plain sign
+	TrapPasted TrapKind = "pasted"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -100,7 +108,7 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 	switch tr.Kind {
 	case TrapBareWord:
 		return s != nil && !s.Has(tr.Name)
-	case TrapNumber:
+	case TrapNumber, TrapPasted:
 		return s == nil || !s.Has(tr.Name)
 	}
 	return true
@@ -218,6 +226,9 @@ func (p *placeholder) traps() []Trap {
 		return []Trap{tr}
 	}
 	if tr, ok := p.numberAlone(); ok {
+		return []Trap{tr}
+	}
+	if tr, ok := p.pasted(); ok {
 		return []Trap{tr}
 	}
 	if p.tree == nil || p.rd.isEnv || len(p.problems) > 0 || p.under != nil {
@@ -936,6 +947,63 @@ func (p *placeholder) numberAlone() (Trap, bool) {
 	off := strings.Index(p.raw, text)
 	return Trap{Kind: TrapNumber, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: text,
 		Reason: "this is read as a variable " + quote(text) + ", so it is empty; " + issue.Reason}, true
+}
+
+// pasted is the trap of a placeholder read as a missing lookup (D12: no
+// expression syntax, and it does not parse) because of a character pasted
+// from a word processor or typed with an input method (spell.Pasted:
+// `${x − 1}`, `${x × 2}`, `${upper（name）}`, `${“abc”}`, `${x\u200b}`),
+// when the text with the plain characters is an expression or a lookup:
+// the text is read as a name, empty, where that was meant. Its reason
+// names the character and the placeholder written with plain ones. It
+// holds only where the data has no variable of the name before the first
+// `.` (Trap.Applies), as a lookup that works wins (E1); with data, a key
+// so written that is missing is told by the lookup's own warning.
+func (p *placeholder) pasted() (Trap, bool) {
+	text := strings.TrimSpace(p.raw)
+	issue := p.issue()
+	if p.rd.isEnv || p.rd.exprSyntax || p.expr != nil || issue != nil && issue.Kind != ErrSyntax {
+		return Trap{}, false
+	}
+	what, plain, ok := spell.Pasted(text)
+	if !ok {
+		return Trap{}, false
+	}
+	fixed := spell.Unpasted(text)
+	x, err := exprparser.ParseExpr(fixed)
+	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) {
+		return Trap{}, false
+	}
+	name, _, _ := strings.Cut(text, ".")
+	read := "a variable " + quote(name)
+	if _, _, inName := spell.Pasted(name); !inName {
+		read = "the key path " + quote(text)
+	}
+	why := "which is no sign of the language"
+	if plain == "" || plain == "a plain space" {
+		why = "often pasted with text"
+	}
+	off := strings.Index(p.raw, text)
+	return Trap{Kind: TrapPasted, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: name,
+		Reason: "this is read as " + read + ", so it is empty: it has " + what + ", " + why + "; write " + short("${"+fixed+"}")}, true
+}
+
+// invisibleInWord reports whether text holds an invisible character
+// between two letters or digits (`First\u200bName`), where it may stand
+// for a space as well as for nothing: a fix that deletes it is a guess.
+func invisibleInWord(text string) bool {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i, r := range text {
+		if _, plain, ok := spell.Pasted(string(r)); !ok || plain != "" {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+		if word(before) && word(after) {
+			return true
+		}
+	}
+	return false
 }
 
 // numberStart reports whether s starts as a number does: a digit, or a

@@ -29,6 +29,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
 	eval.TrapGluedWord:   {"${row.Status}in Overdue, Paid and ${row.Kind} == Paid", "in", "write a space before in: ${row.Status} in Overdue, Paid and ${row.Kind} == Paid", "${row.Status} in Overdue, Paid and ${row.Kind} == Paid"},
 	eval.TrapCurlyQuotes: {"${row.Status} == “Overdue”", "“Overdue”", "write 'Overdue' in straight quotes: ${row.Status} == 'Overdue'", "${row.Status} == 'Overdue'"},
+	eval.TrapPasted:      {"${row.Paid} == ${“false”}", "“false”", `write ${"false"}`, `${row.Paid} == ${"false"}`},
 	eval.TrapCutKey:      {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
@@ -648,5 +649,49 @@ func TestTrapFullWidthAndOr(t *testing.T) {
 		after, err := eval.MustCompileCondition(fixed).Test(s)
 		require.NoError(t, err)
 		require.NotEqual(t, before, after, line)
+	}
+}
+
+// A sign pasted from a word processor or typed with an input method in a
+// placeholder that has no expression syntax makes it a name, read as a
+// missing variable: a trap, whose fix (the placeholder with the plain
+// sign) gives the value meant (D49). A lookup that works wins (E1): with
+// a variable of that name, it is no trap.
+func TestTrapPasted(t *testing.T) {
+	s := scope.New(map[string]any{"x": 5, "name": "ann", "row": map[string]any{"status": "Active"}})
+	for text, want := range map[string]string{
+		"${x − 1}":            "4",
+		"${x – 1}":            "4",
+		"${−x}":               "-5",
+		"${x × 2}":            "10",
+		"${x ÷ 2}":            "2.5",
+		"${x ＋ 1}":            "6",
+		"${upper（name）}":      "ANN",
+		"${“abc”}":            "abc",
+		"${x\u200b}":          "5",
+		"${row.status\ufeff}": "Active",
+	} {
+		tpl := eval.MustCompile(text)
+		traps := tpl.Traps()
+		require.Len(t, traps, 1, text)
+		tr := traps[0]
+		require.Equal(t, eval.TrapPasted, tr.Kind, text)
+		require.True(t, tr.Applies(nil), text)
+		i := strings.LastIndex(tr.Reason, "; write ")
+		require.Greater(t, i, 0, tr.Reason)
+		out, err := eval.MustCompile(tr.Reason[i+len("; write "):]).Render(s)
+		require.NoError(t, err, tr.Reason)
+		require.Equal(t, want, out, "%s: %s", text, tr.Reason)
+	}
+	require.Contains(t, eval.MustCompile("${x − 1}").Traps()[0].Message(),
+		"x − 1: this is read as a variable 'x − 1', so it is empty: it has the minus sign − (U+2212), which is no sign of the language; write ${x - 1}")
+	// A variable of that name is read: no trap.
+	tr := eval.MustCompile("${x − 1}").Traps()[0]
+	require.False(t, tr.Applies(scope.New(map[string]any{"x − 1": 3})))
+	// An invisible character between letters may stand for a space: the
+	// fix would be a guess. A key with a no-break space is a lookup of its
+	// own, and a text that is no expression with plain signs is no trap.
+	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
 }

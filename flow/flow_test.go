@@ -181,6 +181,22 @@ func TestValidateLookupsAndSample(t *testing.T) {
 	}
 }
 
+// A lookup with a character pasted in it (a no-break space, an invisible
+// character) that the closest key has not is told with that character,
+// as the two look alike in the message; the fix, followed, reads the key.
+func TestValidatePastedKey(t *testing.T) {
+	for src, want := range map[string]string{
+		"${row.First\u00a0Name}": "1:7: warning: row.First\u00a0Name: no key 'First\u00a0Name' in row; it has a no-break space (U+00A0) where 'First Name' has a plain space: write a plain space",
+		"${row.status\u200b}":    "1:7: warning: row.status\\u200b: no key 'status\\u200b' in row; it has an invisible character (U+200B) that 'status' has not: delete it",
+		"${row.ｓtatus}":          "1:7: warning: row.ｓtatus: no key 'ｓtatus' in row; it has the full-width ｓ where 'status' has s: write s",
+	} {
+		require.Equal(t, []string{want}, lines(src, sample()), src)
+	}
+	for _, src := range []string{"${row.First Name}", "${row.status}"} {
+		require.Empty(t, lines(src, sample()), src)
+	}
+}
+
 func TestValidateSampleWarnings(t *testing.T) {
 	src := strings.Join([]string{
 		"- **a:** ${rows[0].stat} ${rows[5].status} ${rows.status} ${row.brand.x}",

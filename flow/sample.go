@@ -165,7 +165,7 @@ func (v *validator) missReason(m eval.Miss) string {
 			return reason + "; did you mean " + key + "?"
 		}
 		if alt, ok := spell.Closest(m.Name, sorted(v.sample.Names())); ok {
-			reason += "; did you mean " + echo.Quote(alt) + "?"
+			reason += closeHint(m.Name, alt)
 		}
 		return reason
 	}
@@ -181,9 +181,21 @@ func (v *validator) missReason(m eval.Miss) string {
 		return reason + ", which is " + m.In.Kind().Phrase()
 	}
 	if alt, ok := spell.Closest(m.Name, m.In.Keys()); ok {
-		reason += "; did you mean " + echo.Quote(alt) + "?"
+		reason += closeHint(m.Name, alt)
 	}
 	return reason
+}
+
+// closeHint is the end of the reason of a lookup of name that finds
+// nothing, where alt is the closest name there is: `did you mean 'alt'?`,
+// or, when name is alt but for a character pasted in it (a no-break
+// space, a zero-width space, a full-width letter), that character and
+// what to write, since the two would look alike in the message.
+func closeHint(name, alt string) string {
+	if hint := spell.PastedHint(name, alt, echo.Quote); hint != "" {
+		return hint
+	}
+	return "; did you mean " + echo.Quote(alt) + "?"
 }
 
 // rowKey is, when the sample has no variable name but row has a key of
@@ -336,7 +348,7 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // own warning).
 func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	for _, tr := range traps {
-		if !v.trapApplies(tr) || tr.Kind == eval.TrapNumber && v.sample == nil && v.rowsDecide {
+		if !v.trapApplies(tr) || (tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted) && v.sample == nil && v.rowsDecide {
 			continue // each row's data decides (sampleTraps)
 		}
 		reason := tr.Reason
@@ -365,12 +377,12 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 // sampleTraps warns, for a run's row, about the traps that hold or not
 // with sample data: a bare word given to a function that is no variable of
 // the row's data (D44), a number written as the language does not that is
-// none either (D12). The others hold whatever the data and are among the
+// none either (D12), nor a name with a pasted sign in it (`${x − 1}`). The others hold whatever the data and are among the
 // compiled flow's findings.
 func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	var only []eval.Trap
 	for _, tr := range traps {
-		if tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber {
+		if tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted {
 			only = append(only, tr)
 		}
 	}
@@ -412,7 +424,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if (tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber) && v.trapApplies(tr) {
+		if (tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted) && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}
