@@ -139,8 +139,9 @@ func (t *Template) Traps() []Trap {
 	return append([]Trap(nil), t.traps...)
 }
 
-// literalTraps finds `{{ ... }}` and `$name` in literal text that starts at
-// byte base.
+// literalTraps finds `{{ ... }}`, `$name`, and a placeholder that a pasted
+// character keeps from being one (`$\u00a0{x}`, `＄｛x｝`) in literal text
+// that starts at byte base.
 func literalTraps(lit string, base int) []Trap {
 	var out []Trap
 	for i := 0; i < len(lit); i++ {
@@ -156,7 +157,16 @@ func literalTraps(lit string, base int) []Trap {
 				out = append(out, otherLanguage(lit[i:end], inner, base+i, base+end))
 			}
 			i = end - 1
-		case lit[i] == '$' && !nameRuneBefore(lit, i) && nameStartAt(lit, i+1):
+		case lit[i] == '$' || strings.HasPrefix(lit[i:], "＄"):
+			tr, end, ok := pastedDollar(lit, i, base)
+			if ok {
+				out = append(out, tr)
+				i = end - 1
+				break
+			}
+			if lit[i] != '$' || nameRuneBefore(lit, i) || !nameStartAt(lit, i+1) {
+				break
+			}
 			j := i + 1
 			for j < len(lit) {
 				if n := nameRuneAt(lit, j); n > 0 {
@@ -172,6 +182,46 @@ func literalTraps(lit string, base int) []Trap {
 		}
 	}
 	return out
+}
+
+// pastedDollar finds at byte i of lit a placeholder that a pasted
+// character keeps from being one: a no-break or zero-width space between
+// `$` and `{` (`$\u00a0{row.status}`), or the full-width `＄`, `｛`, `｝`
+// of an input method (`＄｛row.status｝`). It is text, shown as written.
+// The trap, whose fix is the placeholder written plain, and the byte
+// where it ends in lit.
+func pastedDollar(lit string, i, base int) (Trap, int, bool) {
+	j, pasted := i+1, false
+	if lit[i] != '$' {
+		j, pasted = i+len("＄"), true
+	}
+	for j < len(lit) {
+		r, n := utf8.DecodeRuneInString(lit[j:])
+		if _, plain, ok := spell.Pasted(string(r)); !ok || plain != "" && plain != "a plain space" {
+			break
+		}
+		j, pasted = j+n, true
+	}
+	switch {
+	case strings.HasPrefix(lit[j:], "{"):
+		j++
+	case strings.HasPrefix(lit[j:], "｛"):
+		j, pasted = j+len("｛"), true
+	default:
+		return Trap{}, 0, false
+	}
+	end := strings.IndexAny(lit[j:], "}｝{")
+	if !pasted || end < 0 || lit[j+end] == '{' {
+		return Trap{}, 0, false
+	}
+	inner := strings.TrimSpace(lit[j : j+end])
+	_, n := utf8.DecodeRuneInString(lit[j+end:])
+	end += j + n
+	if inner == "" {
+		return Trap{}, 0, false
+	}
+	return Trap{Kind: TrapPasted, Offset: base + i, End: base + end, Subject: lit[i:end],
+		Reason: "a character pasted with the text keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
 }
 
 func otherLanguage(written, inner string, from, to int) Trap {

@@ -685,6 +685,30 @@ func TestTrapPasted(t *testing.T) {
 	}
 	require.Contains(t, eval.MustCompile("${x − 1}").Traps()[0].Message(),
 		"x − 1: this is read as a variable 'x − 1', so it is empty: it has the minus sign − (U+2212), which is no sign of the language; write ${x - 1}")
+	// A placeholder that a pasted character keeps from being one is text,
+	// shown as written: the trap's fix is the placeholder written plain.
+	for text, want := range map[string]string{
+		"Hi $\u00a0{name}!":        "Hi ann!",
+		"Hi $\u200b{name}!":        "Hi ann!",
+		"Hi ＄｛name｝!":              "Hi ann!",
+		"Hi $｛ name }!":            "Hi ann!",
+		"Hi ＄{upper（name）}!":       "Hi ANN!",
+		"${x} $\u3000{row.status}": "5 Active",
+	} {
+		traps := eval.MustCompile(text).Traps()
+		require.Len(t, traps, 1, text)
+		require.Equal(t, eval.TrapPasted, traps[0].Kind, text)
+		require.True(t, traps[0].Applies(s), text)
+		i := strings.LastIndex(traps[0].Reason, "; write ")
+		fix := traps[0].Reason[i+len("; write "):]
+		fixed := text[:traps[0].Offset] + fix + text[traps[0].End:]
+		out, err := eval.MustCompile(fixed).Render(s)
+		require.NoError(t, err, fixed)
+		require.Equal(t, want, out, "%s -> %s", text, fixed)
+	}
+	for _, text := range []string{"US$5", "＄5 and ＄ 10", "$ {x}", "$\u00a0{}", "price $\u00a05", "＄｛"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
 	// A variable of that name is read: no trap.
 	tr := eval.MustCompile("${x − 1}").Traps()[0]
 	require.False(t, tr.Applies(scope.New(map[string]any{"x − 1": 3})))

@@ -432,7 +432,9 @@ func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 			for _, w := range strings.FieldsFunc(tr.Subject, func(r rune) bool { return r == '/' || r == '-' || r == ' ' }) {
 				out[w] = true
 			}
-			out[tr.Name] = true
+			if tr.Name != "" {
+				out[tr.Name] = true
+			}
 			if i := strings.IndexByte(tr.Name, '.'); i > 0 && tr.Kind == eval.TrapNumber {
 				out[tr.Name[:i]] = true // `1.5e3` is read as the path 1 . 5e3
 			}
