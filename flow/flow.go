@@ -209,7 +209,9 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 			}
 		default:
 			last = nil
-			v.conditionLabel(ln)
+			if !v.conditionLabel(ln) {
+				v.pastedField(ln)
+			}
 		}
 	}
 	return v.finish()
@@ -261,13 +263,26 @@ func (v *validator) continued(ln line, f Field) {
 
 // conditionLabel warns about a line written as a condition field that is
 // not one (conditionLabel in markdown.go): the step runs for every row.
-func (v *validator) conditionLabel(ln line) {
+func (v *validator) conditionLabel(ln line) bool {
 	labelAt, at, end, lead, why, ok := conditionLabel(ln.text)
 	if !ok {
-		return
+		return false
 	}
 	fix := lead + "**condition:** " + ln.text[at:max(at, end)]
 	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: "+why+"; write: "+echo.Text(fix))
+	return true
+}
+
+// pastedField warns about a line written as a field, with a placeholder
+// in its value, that is not one because of what a word processor, a chat
+// app or a table put in it (pastedField in markdown.go): its text is
+// never rendered as the field's.
+func (v *validator) pastedField(ln line) {
+	labelAt, fix, why, ok := pastedField(ln.text)
+	if !ok {
+		return
+	}
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a field, so its text is never rendered as one: "+why+"; write: "+echo.Text(fix))
 }
 
 // conditionTypo warns about a field whose label is a misspelt condition

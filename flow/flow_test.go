@@ -464,3 +464,29 @@ func TestValidateLoneCR(t *testing.T) {
 		require.Empty(t, lines(src, nil), src)
 	}
 }
+
+// A field line pasted from a word processor, Google Docs, a chat app or a
+// table that is not a field is a warning, with the field line to write;
+// the fix, followed, is a field with the value meant (D49).
+func TestValidatePastedField(t *testing.T) {
+	const notField = "this is not a field, so its text is never rendered as one: "
+	for src, want := range map[string]string{
+		"• **to:** ${a}":         "1:3: warning: '• **to:** ${a}': " + notField + "'•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **to:** ${a}",
+		`- \*\*to:\*\* ${a}`:     `1:3: warning: '- \*\*to:\*\* ${a}': ` + notField + `\* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **to:** ${a}`,
+		"- **to: ** ${a}":        "1:3: warning: '- **to: ** ${a}': " + notField + "a space before the closing ** keeps Markdown from reading the label as bold; write: - **to:** ${a}",
+		"- **to：** ${a}":         "1:3: warning: '- **to：** ${a}': " + notField + "the colon is the full-width ：, not :; write: - **to:** ${a}",
+		"| **to:** | ${a} | x |": "1:3: warning: '| **to:** | ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
+	} {
+		require.Equal(t, []string{want}, lines(src, nil), src)
+		_, fix, _ := strings.Cut(want, "; write: ")
+		require.Empty(t, lines(fix, nil), fix)
+		require.Equal(t, []flow.Field{{Label: "to", Value: "${a}", Line: 1, Column: 11}}, flow.Fields([]byte(fix)), fix)
+	}
+	// Prose, a field, or a line with no placeholder: no warning.
+	for _, src := range []string{
+		"• **Note:** see the docs", "• Note: ${a}", "Some **bold:** text ${a}", "| to | ${a} |", "- **to:** ${a}",
+		"| label | value |", "– **to: ** plain",
+	} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}

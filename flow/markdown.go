@@ -356,6 +356,68 @@ func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why stri
 	return labelAt, j, valueEnd, lead, why, true
 }
 
+// pastedField reads a line that is no field but would be one, with a
+// placeholder in its value, if it were not for what a word processor, a
+// chat app or a table put in it: a bullet of its own (`• **to:** ...`),
+// bold marks written as Markdown escapes (`\*\*to:\*\*`), a space before
+// the closing bold marks (`**to: **`, as Google Docs writes bold), a
+// full-width colon (`**to：**`), the label and the value in the cells of a
+// table row (`| **to:** | ${x} |`). It returns the byte offset where the label
+// starts, the field line to write, and why the line is not a field. A
+// label that is not in bold is no field meant (`Note: ${x}` is prose);
+// one meant as condition is conditionLabel's.
+func pastedField(text string) (labelAt int, fix, why string, ok bool) {
+	start := skipBlank(text, 0)
+	labelAt = listMarker(text, start)
+	lead, rest, table := text[:labelAt], text[labelAt:], false
+	if labelAt == start {
+		if n := pastedBullet(text[start:]); n > 0 {
+			labelAt = skipBlank(text, start+n)
+			lead, rest = text[:start]+"- ", text[labelAt:]
+			why = "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label"
+		} else if strings.HasPrefix(text[start:], "|") {
+			labelAt = skipBlank(text, start+1)
+			cells := strings.Split(strings.TrimSuffix(strings.TrimRight(text[labelAt:], " \t"), "|"), "|")
+			if len(cells) < 2 {
+				return 0, "", "", false
+			}
+			lead, rest, table = text[:start]+"- ", strings.TrimSpace(cells[0])+" "+strings.TrimSpace(cells[1]), true
+			why = "a field is a line of its own, not the cells of a table"
+		}
+	}
+	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
+		rest = strings.Replace(rest, rest[:2], rest[1:2], 4) // the label's two marks on each side
+		why = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+	}
+	if mark := rest[:min(2, len(rest))]; mark == "**" || mark == "__" {
+		// `**to: **`, as Google Docs writes bold with the space after the
+		// colon: Markdown reads no bold when a space is before the close.
+		if end := strings.Index(rest[2:], mark); end > 0 && strings.TrimRight(rest[2:2+end], " \t") != rest[2:2+end] {
+			rest = rest[:2] + strings.TrimRight(rest[2:2+end], " \t") + rest[2+end:]
+			if why == "" {
+				why = "a space before the closing " + mark + " keeps Markdown from reading the label as bold"
+			}
+		}
+	}
+	if i := strings.Index(rest, "："); i >= 0 && i < 64 {
+		if _, _, field := parseField(rest[:i] + ":" + rest[i+len("："):]); field {
+			rest = rest[:i] + ":" + rest[i+len("："):]
+			if why == "" {
+				why = "the colon is the full-width ：, not :"
+			}
+		}
+	}
+	if why == "" {
+		return 0, "", "", false
+	}
+	fix = lead + rest
+	label, at, field := parseField(fix)
+	if !field || strings.EqualFold(label, "condition") || !strings.Contains(fix[at:], "${") || table && !strings.HasPrefix(rest, "**") && !strings.HasPrefix(rest, "__") {
+		return 0, "", "", false
+	}
+	return labelAt, strings.TrimRight(fix, " \t"), why, true
+}
+
 // pastedBullet gives the length of a bullet that a word processor or a
 // chat app writes in place of a Markdown list marker (`•`, `◦`, `▪`, `–`,
 // `—`, ...) at the start of text, when white space or a bold mark follows
