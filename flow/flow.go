@@ -197,6 +197,7 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		}
 		v.plainUTF8(ln, v.list[before:])
 		v.loneCR(ln)
+		v.inlineField(ln)
 		switch {
 		case ok:
 			last = &Field{Label: label, Line: ln.num, Condition: strings.EqualFold(label, "condition")}
@@ -271,6 +272,34 @@ func (v *validator) conditionLabel(ln line) bool {
 	fix := lead + "**condition:** " + ln.text[at:max(at, end)]
 	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: "+why+"; write: "+echo.Text(fix))
 	return true
+}
+
+// inlineField warns about a field written after other text on the line
+// of a heading, a field or a list item (`# Renewal ## Step - **to:**
+// ${row.email} - **condition:** ${row.amount} > 0`, a flow whose line
+// breaks were lost when it was pasted): a field is a line of its own, so
+// it is text of this line, never rendered or tested as a field. A lone
+// \r before it is loneCR's.
+func (v *validator) inlineField(ln line) {
+	if strings.IndexByte(ln.text, '\r') >= 0 {
+		return
+	}
+	_, _, field := parseField(ln.text)
+	_, head := heading(ln.text)
+	start := skipBlank(ln.text, 0)
+	if !field && !head && listMarker(ln.text, start) == start {
+		return
+	}
+	at, ok := inlineField(ln.text)
+	if !ok {
+		return
+	}
+	label, _, _ := parseField(ln.text[at:])
+	what := "the field '" + echo.Text(label) + "'"
+	if strings.EqualFold(label, "condition") {
+		what = "the condition"
+	}
+	v.lineWarning(ln, at, len(strings.TrimRight(ln.text, " \t")), "a field is a line of its own, so "+what+" here is text of this line, never read as one (were the line breaks lost when the flow was pasted?); write each field on a line of its own")
 }
 
 // pastedField warns about a line written as a field, with a placeholder

@@ -490,3 +490,23 @@ func TestValidatePastedField(t *testing.T) {
 		require.Empty(t, lines(src, nil), src)
 	}
 }
+
+// A flow pasted as one line (its line breaks lost) has its fields after
+// a heading or another field: each is text of that line, never read as a
+// field, and a warning says so.
+func TestValidateInlineField(t *testing.T) {
+	const reason = " here is text of this line, never read as one (were the line breaks lost when the flow was pasted?); write each field on a line of its own"
+	for src, want := range map[string]string{
+		"# Renewal ## Step - **to:** ${a} - **condition:** ${b} > 2": "1:19: warning: '# Renewal ## Step - **to:** ${a} - **condition:** ${b} > 2': a field is a line of its own, so the field 'to'" + reason,
+		"- **to:** x - **condition:** ${b} > 2":                      "1:13: warning: '- **to:** x - **condition:** ${b} > 2': a field is a line of its own, so the condition" + reason,
+	} {
+		require.Equal(t, []string{want}, lines(src, nil), src)
+	}
+	// Written on lines of their own, the fields are read.
+	require.Len(t, flow.Fields([]byte("# Renewal\n## Step\n- **to:** ${a}\n- **condition:** ${b} > 2")), 2)
+	// A dash in text, prose that names a field, a field without a
+	// placeholder: no warning.
+	for _, src := range []string{"- **to:** pay 5 - 3 items ${a}", "See - **to:** ${a}", "- **to:** a - **cc:** plain", "- **note:** use **to:** ${a}", "\t- **b:**\t${a}", "  * **b:** ${a}"} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}

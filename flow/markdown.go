@@ -418,6 +418,21 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 	return labelAt, strings.TrimRight(fix, " \t"), why, true
 }
 
+// inlineField finds in text, after its start (and its indentation), a list item (`-`, `*` or
+// `+` after white space) whose field has a placeholder in its value (` -
+// **to:** ${x}`): the byte offset of its marker.
+func inlineField(text string) (int, bool) {
+	for i := skipBlank(text, 0) + 1; i < len(text); i++ {
+		if text[i-1] != ' ' && text[i-1] != '\t' || strings.IndexByte("-*+", text[i]) < 0 || listMarker(text, i) == i {
+			continue
+		}
+		if label, at, ok := parseField(text[i:]); ok && label != "" && strings.Contains(text[i+at:], "${") {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // pastedBullet gives the length of a bullet that a word processor or a
 // chat app writes in place of a Markdown list marker (`•`, `◦`, `▪`, `–`,
 // `—`, ...) at the start of text, when white space or a bold mark follows
