@@ -102,14 +102,17 @@ func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 
 // Applies reports whether the trap holds with the data in s: a bare word
 // (TrapBareWord) holds only when s is not nil and has no variable of its
-// name; a number written as the language does not (TrapNumber), unless s
-// has a variable of that name; every other trap holds whatever the data.
+// name; a number written as the language does not (TrapNumber), or a name
+// with a pasted sign in it (TrapPasted with a Name), unless s has a
+// variable of that name; every other trap holds whatever the data.
 func (tr Trap) Applies(s *scope.Scope) bool {
 	switch tr.Kind {
 	case TrapBareWord:
 		return s != nil && !s.Has(tr.Name)
-	case TrapNumber, TrapPasted:
+	case TrapNumber:
 		return s == nil || !s.Has(tr.Name)
+	case TrapPasted:
+		return s == nil || tr.Name == "" || !s.Has(tr.Name)
 	}
 	return true
 }
@@ -409,6 +412,7 @@ type edit struct {
 func (cd *Condition) findTraps(tree ast.Cond) {
 	cd.collectTraps(tree)
 	cd.gluedWord()
+	cd.invisibleSpace()
 	if len(cd.edits) == 0 {
 		return
 	}
@@ -481,6 +485,48 @@ func (cd *Condition) gluedWord() {
 	}
 	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" "+glued+" is text, not an operator, so the line is one comparison; "+
 		"write a space "+side+" "+word+": "+short(fixed), nil)
+}
+
+// invisibleSpace finds the trap of an invisible character pasted with the
+// text (a zero-width space U+200B, U+FEFF, a word joiner) where a space
+// was meant, outside ${...}, in a line that reads as one comparison but
+// splits into parts with a space in its place (`${s} == Active\u200band
+// ${n} > 2`): the word beside it is text, so the parts meant are never
+// tested. The fix is the line with spaces in their places.
+func (cd *Condition) invisibleSpace() {
+	if len(cd.parts) > 1 || len(cd.traps) > 0 {
+		return
+	}
+	segs, _ := scanTemplate(cd.line)
+	var b strings.Builder
+	first := -1
+	for _, seg := range segs {
+		if seg.isExpr {
+			b.WriteString(cd.line[seg.start-len("${") : seg.end+len("}")])
+			continue
+		}
+		for i, r := range seg.lit {
+			if _, plain, ok := spell.Pasted(string(r)); ok && plain == "" {
+				if first < 0 {
+					first = seg.start + i
+				}
+				b.WriteByte(' ')
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	if first < 0 {
+		return
+	}
+	fixed := strings.TrimSpace(b.String())
+	if fc := compileConditionOnly(fixed); fc.err != nil || len(fc.parts) < 2 {
+		return
+	}
+	r, n := utf8.DecodeRuneInString(cd.line[first:])
+	what, _, _ := spell.Pasted(string(r))
+	cd.addTrap(TrapPasted, first, first+n, "it has "+what+", pasted with the text where a space was meant, so the word beside it is text and the line is one comparison; "+
+		"write a space in its place: "+short(fixed), nil)
 }
 
 // applyEdits makes the edits, in order of place, to line; an edit that
@@ -671,6 +717,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 	if n.Op == ast.In && cd.bracketedIn(n, not) {
 		return
 	}
+	if n.Op == ast.In && cd.wideCommas(n, not) {
+		return
+	}
 	if r.Quoted || strings.Contains(r.Text, "${") {
 		if !r.Quoted {
 			cd.andOrText(n, tree)
@@ -783,6 +832,38 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 	}
 	cd.addTrap(TrapBracketedIn, r.TextPos, r.TextPos+len(text), "the brackets "+text[:1]+text[len(text)-1:]+" are kept as text in "+
 		what+", so this is quietly "+quietly+"; write "+short(fix), nil)
+	return true
+}
+
+// wideCommas finds the trap of `in` with a bare right side whose items are
+// separated by the full-width comma of an input method (`，`, `、`):
+// it is no comma (D29), so the whole text is one item and the membership
+// is quietly false (true after not). The fix, with commas, is named when
+// the line it gives compiles. It reports whether the trap was found.
+func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
+	r := n.Right
+	if r.Quoted || r.Items != nil || !strings.ContainsAny(r.Text, "，、") {
+		return false
+	}
+	items := strings.FieldsFunc(r.Text, func(c rune) bool { return c == '，' || c == '、' || c == ',' })
+	for i := range items {
+		items[i] = strings.TrimSpace(items[i])
+	}
+	inner := strings.Join(items, ", ")
+	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(r.Text):]
+	if c := compileConditionOnly(fixed); c.err != nil || rightItems(c, r.TextPos) != len(items) {
+		return false
+	}
+	quietly, fix := "false", strings.TrimSpace(cd.line[n.Left.From:n.Left.To])+" in "+inner
+	if not {
+		quietly, fix = "true", "not "+fix
+	}
+	sep := "，"
+	if !strings.Contains(r.Text, sep) {
+		sep = "、"
+	}
+	cd.addTrap(TrapPasted, r.TextPos, r.TextPos+len(r.Text), "the full-width "+sep+" is no comma, so the items it separates in "+quote(r.Text)+
+		" are one, and this is quietly "+quietly+"; write "+short(fix), nil)
 	return true
 }
 

@@ -719,3 +719,36 @@ func TestTrapPasted(t *testing.T) {
 		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
 }
+
+// In a condition, an invisible character pasted where a space was meant
+// glues a word to the text, and the full-width comma of an input method
+// separates no items: each is a pasted trap whatever the data, whose fix
+// gives the value meant (D49).
+func TestTrapPastedCondition(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == Overdue\u200band ${row.Kind} == Paid": "${row.Status} == Overdue and ${row.Kind} == Paid",
+		"${row.Kind} == Draft or\ufeff${row.Status} == Overdue": "${row.Kind} == Draft or ${row.Status} == Overdue",
+		"${row.Status} in Paid，Overdue":                         "${row.Status} in Paid, Overdue",
+		"not ${row.Status} in Paid、Overdue, Draft":              "not ${row.Status} in Paid, Overdue, Draft",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapPasted, traps[0].Kind, line)
+		require.True(t, traps[0].Applies(s), line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	// An invisible character where no space makes parts, and a wide
+	// comma in quoted text: no trap.
+	for _, line := range []string{"${row.Status} == Over\u200bdue", "${row.Status} in 'Paid，Overdue'", "${row.Status} == Paid，Overdue"} {
+		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
+	}
+}

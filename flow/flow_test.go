@@ -510,3 +510,17 @@ func TestValidateInlineField(t *testing.T) {
 		require.Empty(t, lines(src, nil), src)
 	}
 }
+
+// A placeholder that a pasted character keeps from being one holds
+// whatever the data: it is warned about with sample data too.
+func TestValidatePastedDollarWithData(t *testing.T) {
+	want := "1:10: warning: ＄｛row.status｝: a character pasted with the text keeps this from being a placeholder, so it is shown as written; write ${row.status}"
+	for _, s := range []*scope.Scope{nil, sample()} {
+		require.Equal(t, []string{want}, lines("- **b:** ＄｛row.status｝", s))
+	}
+	f, err := flow.Compile("f.md", []byte("- **b:** ＄｛row.status｝"))
+	require.NoError(t, err)
+	r := f.Run(context.Background(), sample())
+	require.Len(t, r.Results, 1)
+	require.Len(t, r.Results[0].Warnings, 1)
+}

@@ -348,7 +348,7 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // own warning).
 func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	for _, tr := range traps {
-		if !v.trapApplies(tr) || (tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted) && v.sample == nil && v.rowsDecide {
+		if !v.trapApplies(tr) || dataTrap(tr) && tr.Kind != eval.TrapBareWord && v.sample == nil && v.rowsDecide {
 			continue // each row's data decides (sampleTraps)
 		}
 		reason := tr.Reason
@@ -382,7 +382,7 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	var only []eval.Trap
 	for _, tr := range traps {
-		if tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted {
+		if dataTrap(tr) {
 			only = append(only, tr)
 		}
 	}
@@ -406,6 +406,19 @@ func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string
 	return tr.Subject
 }
 
+// dataTrap reports whether the data decides whether tr holds (Trap.Applies):
+// a bare word, a number written as the language does not, or a name with
+// a pasted sign in it, each read as a variable that the data may have.
+func dataTrap(tr eval.Trap) bool {
+	switch tr.Kind {
+	case eval.TrapBareWord, eval.TrapNumber:
+		return true
+	case eval.TrapPasted:
+		return tr.Name != "" // `＄｛x｝` or `Active\u200band` holds whatever the data
+	}
+	return false
+}
+
 // trapApplies reports whether the trap holds with the sample data.
 func (v *validator) trapApplies(tr eval.Trap) bool {
 	if !tr.Applies(v.sample) {
@@ -424,7 +437,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if (tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber || tr.Kind == eval.TrapPasted) && v.trapApplies(tr) {
+		if dataTrap(tr) && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}
@@ -432,9 +445,7 @@ func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 			for _, w := range strings.FieldsFunc(tr.Subject, func(r rune) bool { return r == '/' || r == '-' || r == ' ' }) {
 				out[w] = true
 			}
-			if tr.Name != "" {
-				out[tr.Name] = true
-			}
+			out[tr.Name] = true
 			if i := strings.IndexByte(tr.Name, '.'); i > 0 && tr.Kind == eval.TrapNumber {
 				out[tr.Name[:i]] = true // `1.5e3` is read as the path 1 . 5e3
 			}
