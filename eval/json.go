@@ -30,7 +30,7 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 			p := t.places[0]
 			return nil, p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 		}
-		return nil, t.literalTooLarge(0, s.MaxSize())
+		return nil, t.jsonTooLarge(s.MaxSize())
 	}
 	e := pooled()
 	defer e.release(&err, site{t: t})
@@ -49,4 +49,13 @@ func (t *Template) JSON(ctx context.Context, s *scope.Scope) (b []byte, err erro
 		return nil, p.locate(wrapFailure(p.raw, 0, itemFailure("", p.raw, err)))
 	}
 	return b, nil
+}
+
+// jsonTooLarge is the size error of a template without placeholders whose
+// text fits the cap but whose JSON, quoted and escaped, does not: the text
+// itself is not too large (literalTooLarge would say it is), and an empty
+// template has no segment to name.
+func (t *Template) jsonTooLarge(max int) error {
+	reason := "the text written as JSON (quoted and escaped) would be larger than the limit of " + sizeText(max)
+	return t.lines.locate(spanError(t.text, 0, len(t.text), ErrTooLong, reason), t.base)
 }

@@ -98,9 +98,11 @@ func TestNilsDoNotPanic(t *testing.T) {
 }
 
 // D37: JSON's failure is an *Error that starts with ${, also when only
-// the quotes of the JSON push a rendered text past the cap.
+// the quotes of the JSON push a rendered text past the cap; the empty
+// template too, whose JSON `""` passes a cap of one byte (it panicked,
+// found by proptest's property 9).
 func TestJSONOfTextPastTheCap(t *testing.T) {
-	for _, text := range []string{"abc", "txt ${'1,234.5'}txt ${\"x\"}"} {
+	for _, text := range []string{"abc", "txt ${'1,234.5'}txt ${\"x\"}", ""} {
 		tpl := eval.MustCompile(text)
 		out, err := tpl.Render(scope.New(nil, scope.WithMaxSize(len(text))))
 		require.NoError(t, err, text)
@@ -109,5 +111,8 @@ func TestJSONOfTextPastTheCap(t *testing.T) {
 		require.ErrorAs(t, err, &e, text)
 		require.ErrorIs(t, err, eval.ErrLimit)
 		require.True(t, strings.HasPrefix(err.Error(), "${"), err.Error())
+		if !strings.Contains(text, "${") {
+			require.Contains(t, err.Error(), "written as JSON", "the text itself fits the cap")
+		}
 	}
 }

@@ -168,10 +168,18 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 		// what only data can (a method call that may be a key, D12).
 		f.findings = validate(ctx, file, src, ValidateOptions{EnvAllowed: f.opts.envAllowed, EnvNames: f.opts.envNames}, f.opts.sample)
 	}
-	warnings := map[int][]Finding{}
+	warnings, unclosed := map[int][]Finding{}, map[int][]Finding{}
 	for _, w := range f.findings {
-		if w.Warning {
+		switch {
+		case w.Warning:
 			warnings[w.Line] = append(warnings[w.Line], w)
+		case w.Kind == "unclosed":
+			// A ${ without its } is text when a field runs (D18), and
+			// an error of validate; beside the field's text a run says
+			// it as a warning, so that it is not silent (D44). Said
+			// leaves it out where validate lists the error.
+			w.Warning = true
+			unclosed[w.Line] = append(unclosed[w.Line], w)
 		}
 	}
 	names := map[string]bool{}
@@ -183,6 +191,10 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 			cf.Field = Field{Label: label, Value: strings.TrimRight(ln.text[at:], " \t"), Line: ln.num,
 				Column: column(ln.text, at), Condition: strings.EqualFold(label, "condition")}
 			cf.warnings = warnings[ln.num]
+		}
+		if isField && !cf.Condition && len(unclosed[ln.num]) > 0 {
+			cf.warnings = append(slices.Clip(cf.warnings), unclosed[ln.num]...)
+			slices.SortStableFunc(cf.warnings, compareFindings)
 		}
 		if isField && cf.Condition {
 			c.at = at
@@ -358,7 +370,7 @@ func (st *runState) validator(ctx context.Context, f *Flow, s *scope.Scope) *val
 	v.ctx, v.sample = ctx, s
 	clear(v.list)
 	v.list = v.list[:0]
-	v.envNames, v.bare, v.cond, v.rowsDecide = nil, nil, false, false
+	v.envNames, v.bare, v.cond, v.rowsDecide, v.stop = nil, nil, false, false, nil
 	return v
 }
 
@@ -627,6 +639,9 @@ func (f *Flow) sampleWarnings(ctx context.Context, st *runState, s *scope.Scope,
 		v.list = kept
 	}
 	notNumeric, numericAt = notReadAsNumber(f.guarded, leftOut)
+	if v.stop != nil && !failedOnBudget(results) {
+		v.list = append(v.list, v.stop)
+	}
 	var out map[int][]Finding
 	for _, w := range v.finish() {
 		if w.Warning {

@@ -396,6 +396,9 @@ type validator struct {
 	// run brings data (validate): a check that the data decides is left
 	// to the row's data.
 	rowsDecide bool
+	// stop is the first check of a run's row that the row's budget
+	// stopped (noteStop), as a warning, or nil.
+	stop *eval.Error
 }
 
 // finish sorts the findings, drops repeats, bounds them and turns them

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -414,4 +415,97 @@ func TestRunRowsReuseResults(t *testing.T) {
 			require.Equal(t, "f.md:3: subject: Invoice INV-"+strconv.Itoa(i)+" for ANN", want[i].Results[0].String())
 		}
 	}
+}
+
+// D42, D44: a row's checks of its data draw on what its fields left of
+// the row's budget. When that runs out, the checks stop, and the row says
+// so once, where they stopped, instead of losing the warnings after it
+// without a word; a row whose field failed on the budget says it there.
+func TestChecksStoppedSaySo(t *testing.T) {
+	const heavy = "# Heavy\n\n" +
+		"- **a:** ${len(join(rows, ','))}\n" +
+		"- **b:** ${len(join(rows, ','))}\n" +
+		"- **last:** ${row.Missing}\n"
+	rows := make([]any, 300)
+	for i := range rows {
+		rows[i] = "row number " + strconv.Itoa(i)
+	}
+	vars := func(opts ...scope.Option) *scope.Scope {
+		return scope.New(map[string]any{"rows": rows, "row": map[string]any{"name": "ann"}}, opts...)
+	}
+	f, err := flow.Compile("f.md", []byte(heavy), flow.SampleWarnings())
+	require.NoError(t, err)
+	stopped := func(r flow.RowResult) (n int, at string) {
+		for _, res := range r.Results {
+			for _, w := range res.Warnings {
+				if w.Kind == "limit" && strings.Contains(w.Message, "the checks of this row's data stopped here") {
+					n++
+					at = res.Label
+				}
+			}
+		}
+		return n, at
+	}
+	base := f.Run(context.Background(), vars())
+	require.Len(t, base.Results[2].Warnings, 1)
+	require.Equal(t, "missing-key", base.Results[2].Warnings[0].Kind)
+	n, _ := stopped(base)
+	require.Zero(t, n)
+
+	// Just enough for the fields: the checks stop on the first heavy one.
+	r := f.Run(context.Background(), vars(scope.WithMaxSteps(base.Steps+2)))
+	for _, res := range r.Results {
+		require.NoError(t, res.Err, res.Label)
+	}
+	n, at := stopped(r)
+	require.Equal(t, 1, n)
+	require.Equal(t, "a", at)
+	require.Empty(t, r.Results[2].Warnings)
+	require.True(t, r.Results[0].Warnings[0].Warning)
+
+	// Too little for the fields: the field's error says it, no more.
+	r = f.Run(context.Background(), vars(scope.WithMaxSteps(base.Results[0].WorkSteps+2)))
+	require.ErrorIs(t, r.Results[1].Err, eval.ErrBudget)
+	n, _ = stopped(r)
+	require.Zero(t, n)
+
+	// Validate with the row as its sample gives each check a budget of
+	// its own, and so finds the missing key.
+	found := flow.ValidateRow(context.Background(), "f.md", []byte(heavy), flow.ValidateOptions{Sample: vars()})
+	require.Len(t, found, 1)
+	require.Equal(t, "missing-key", found[0].Kind)
+}
+
+// D18, D44: a ${ without its } is text when a field runs, and an error of
+// validate; the run says it beside the field's text as a warning, so that
+// preview is not silent about it, and validate with data lists it once,
+// as the error. A condition whose ${ is not closed fails.
+func TestUnclosedWarnsWhenRun(t *testing.T) {
+	const src = "# Open\n\n- **subject:** Price: ${row.amount\n- **condition:** ${row.amount > 0\n"
+	row := scope.New(map[string]any{"row": map[string]any{"amount": "5"}})
+	for _, opts := range [][]flow.Option{nil, {flow.SampleWarnings()}} {
+		f, err := flow.Compile("f.md", []byte(src), opts...)
+		require.NoError(t, err)
+		r := f.Run(context.Background(), row)
+		require.NoError(t, r.Results[0].Err)
+		require.Equal(t, "Price: ${row.amount", r.Results[0].Text)
+		require.Len(t, r.Results[0].Warnings, 1)
+		w := r.Results[0].Warnings[0]
+		require.True(t, w.Warning)
+		require.Equal(t, "unclosed", w.Kind)
+		require.Equal(t, [2]int{3, 23}, [2]int{w.Line, w.Column})
+		require.Equal(t, "${row.amount}: ${ is not closed; add the closing }", w.Message)
+		require.ErrorIs(t, r.Results[1].Err, eval.ErrUnclosed)
+		require.Empty(t, r.Results[1].Warnings)
+	}
+	found := flow.ValidateRow(context.Background(), "f.md", []byte(src), flow.ValidateOptions{Sample: row})
+	var unclosed []flow.Finding
+	for _, f := range found {
+		if f.Kind == "unclosed" {
+			unclosed = append(unclosed, f)
+		}
+	}
+	require.Len(t, unclosed, 2)
+	require.False(t, unclosed[0].Warning)
+	require.Equal(t, 3, unclosed[0].Line)
 }

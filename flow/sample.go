@@ -90,6 +90,9 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 		m := &v.miss
 		*m = missCheck{ph: *ph, traps: traps, cut: cut, ws: m.ws[:0]}
 		_, err := v.ev.Eval(v.ctx, *ph, v.sample, v.onMiss)
+		if v.stops(err) {
+			v.stop = v.placed(ln, at, *ph, warning(*ph, "${"+ph.Text+"}", 0, len(ph.Text), eval.ErrLimit, reasonChecksStopped))
+		}
 		if len(m.ws) == 0 && err != nil && !m.trapped {
 			var e *eval.Error
 			// A spent budget or a done context is the run's to report,
@@ -103,6 +106,35 @@ func (v *validator) sampleChecksOf(ln line, at int, t *eval.Template, phs []eval
 		}
 		clear(m.ws)
 	}
+}
+
+// reasonChecksStopped is the reason of the warning that a row's checks
+// stopped on its budget (noteStop).
+const reasonChecksStopped = "the checks of this row's data stopped here: the row's fields used up most of its " +
+	"work budget, so what the checks would show from here on is not known; fields that do less work " +
+	"(a join of every row costs the most) leave room for them"
+
+// stops reports whether err, of a check, is the first of a run's row that
+// the row's budget stopped (D42: the checks draw on what the fields left
+// of it). The check keeps it in v.stop, a warning placed where it
+// stopped, so that what it and the checks after it would have found does
+// not vanish without a word (D44): the run adds it to the row's warnings
+// unless a field of the row failed on the budget, which says so itself.
+// A check of Validate, with a budget of its own, leaves a spent budget to
+// the run to report; so does a done context, which the run reports.
+func (v *validator) stops(err error) bool {
+	return err != nil && v.stop == nil && v.ev != nil && errors.Is(err, value.ErrBudget)
+}
+
+// failedOnBudget reports whether a field of a row's results failed on
+// the row's budget.
+func failedOnBudget(results []Result) bool {
+	for i := range results {
+		if results[i].Err != nil && errors.Is(results[i].Err, value.ErrBudget) {
+			return true
+		}
+	}
+	return false
 }
 
 // missCheck is the placeholder whose lookups that find nothing
@@ -149,12 +181,17 @@ func inCutKey(traps []eval.Trap, ph eval.Placeholder, at int) bool {
 // addAt adds a warning whose offsets count in the text of ph, a
 // placeholder of a template that starts at byte at of line ln.
 func (v *validator) addAt(ln line, at int, ph eval.Placeholder, w *eval.Error) {
+	v.list = append(v.list, v.placed(ln, at, ph, w))
+}
+
+// placed is w placed as addAt places it.
+func (v *validator) placed(ln line, at int, ph eval.Placeholder, w *eval.Error) *eval.Error {
 	from := at + ph.Start + 2 + max(0, min(w.Offset, len(ph.Text)))
 	to := at + ph.Start + 2 + max(w.Offset, min(w.End, len(ph.Text)))
 	c := *w
 	c.InCondition = c.InCondition || v.cond && !c.Cond
 	c.Line, c.Column, c.EndLine, c.EndColumn = ln.num, column(ln.text, from), ln.num, column(ln.text, max(to, from+1))
-	v.list = append(v.list, &c)
+	return &c
 }
 
 // missReason says what the sample lacks, with the closest name it has.
@@ -249,35 +286,51 @@ func (v *validator) orderChecks(ln line, at int, c *eval.Condition, parts []eval
 			continue
 		}
 		l, err := v.ev.Value(v.ctx, p.Left, v.sample)
-		if err != nil || p.Right == nil {
-			continue // the placeholder's own warning says why
+		if err == nil && p.Right != nil {
+			var r value.Value
+			r, err = v.ev.Value(v.ctx, p.Right, v.sample)
+			if err == nil {
+				v.orderCheck(ln, at, c, p, l, r)
+				continue
+			}
 		}
-		r, err := v.ev.Value(v.ctx, p.Right, v.sample)
-		if err != nil {
-			continue
+		if v.stops(err) {
+			v.stop = v.atOp(ln, at, c, p, eval.ErrLimit, reasonChecksStopped)
 		}
-		_, _, err = value.OrderOp(p.Op, l, r)
-		if err == nil {
-			continue
-		}
-		var f *value.Failure
-		reason := err.Error()
-		if errors.As(err, &f) {
-			reason = f.Reason
-		}
-		kind := error(eval.ErrNotNumber)
-		if hint, ok := p.NumberHint(); ok {
-			reason, kind = hint, errTrap // `> 1,000` is one of D38's silent traps
-		} else if hint, ok := p.DateHint(l, r); ok {
-			reason = hint // dates are not compared by < and > (D44)
-		} else if hint, ok := p.UnclearHint(l, r); ok {
-			reason = hint // '12,5': number()'s own rewrite (D34, D39)
-		}
-		e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: echo.Quote(p.Text) + ": " + reason,
-			Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}
-		e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+p.OpPos), ln.num, column(ln.text, at+p.OpPos+len(p.Op))
-		v.list = append(v.list, e)
+		// Otherwise the placeholder's own warning says why.
 	}
+}
+
+// orderCheck warns about the part p of c when its sides' values in the
+// sample, l and r, are not both numbers or blank (orderChecks).
+func (v *validator) orderCheck(ln line, at int, c *eval.Condition, p eval.Part, l, r value.Value) {
+	_, _, err := value.OrderOp(p.Op, l, r)
+	if err == nil {
+		return
+	}
+	var f *value.Failure
+	reason := err.Error()
+	if errors.As(err, &f) {
+		reason = f.Reason
+	}
+	kind := error(eval.ErrNotNumber)
+	if hint, ok := p.NumberHint(); ok {
+		reason, kind = hint, errTrap // `> 1,000` is one of D38's silent traps
+	} else if hint, ok := p.DateHint(l, r); ok {
+		reason = hint // dates are not compared by < and > (D44)
+	} else if hint, ok := p.UnclearHint(l, r); ok {
+		reason = hint // '12,5': number()'s own rewrite (D34, D39)
+	}
+	v.list = append(v.list, v.atOp(ln, at, c, p, kind, echo.Quote(p.Text)+": "+reason))
+}
+
+// atOp is a warning about the part p of c, a condition that starts at
+// byte at of the line ln, placed at its operator.
+func (v *validator) atOp(ln line, at int, c *eval.Condition, p eval.Part, kind error, reason string) *eval.Error {
+	e := &eval.Error{Expr: c.Text(), Subject: "condition", Reason: reason,
+		Offset: p.OpPos, End: p.OpPos + len(p.Op), Kind: kind, Severity: eval.SeverityWarning, Cond: true}
+	e.Line, e.Column, e.EndLine, e.EndColumn = ln.num, column(ln.text, at+p.OpPos), ln.num, column(ln.text, at+p.OpPos+len(p.Op))
+	return e
 }
 
 // errTrap is the kind of a D38 warning: a flow that would be quietly

@@ -318,3 +318,30 @@ func TestPlainComparisonsAreBudgeted(t *testing.T) {
 	require.False(t, Member(TextValue("q"), list))
 	require.False(t, Contains(list, TextValue("q")))
 }
+
+// `contains` and `in` with a dictionary charge the same work at every
+// evaluation: the keys are compared in one order, not Go's map order
+// (random at every range), so the work, and whether a budget near its end
+// runs out, is the same each time (found by proptest's property 9).
+func TestDictKeySearchWorkIsDeterministic(t *testing.T) {
+	dict := map[string]any{}
+	for i := 0; i < 8; i++ {
+		dict[strings.Repeat("k", 1+i*5)] = i
+	}
+	d, needle := host(t, dict), TextValue("kkkkkk")
+	var want [2]int64
+	for i := 0; i < 200; i++ {
+		l := Limits{Budget: NewBudget(context.Background(), 0, 0)}
+		ok, err := l.Contains(d, needle)
+		require.NoError(t, err)
+		require.True(t, ok)
+		ok, err = l.Member(needle, d)
+		require.NoError(t, err)
+		require.True(t, ok)
+		bytes, steps := l.Budget.Used()
+		if i == 0 {
+			want = [2]int64{bytes, steps}
+		}
+		require.Equal(t, want, [2]int64{bytes, steps}, "evaluation %d", i)
+	}
+}

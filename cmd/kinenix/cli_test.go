@@ -103,6 +103,29 @@ func TestHelp(t *testing.T) {
 	require.Contains(t, r.stderr, "kinenix help COMMAND")
 }
 
+// The README's table of commands and the command's package doc (go doc)
+// give each command's usage whole, as its help does: a flag the command
+// takes is never missing from them (issue #20: the flags' names are the
+// command line's contract).
+func TestUsageInDocs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	table, ok := strings.CutPrefix(string(readme[strings.Index(string(readme), "## The command line\n"):]), "## The command line\n\n```\n")
+	require.True(t, ok, "README has no table of commands under The command line")
+	table = table[:strings.Index(table, "```")]
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	pkgDoc := string(src[:strings.Index(string(src), "\npackage main")])
+	usages := []string{"kinenix help [COMMAND]"}
+	for _, cmd := range commands {
+		usages = append(usages, strings.TrimSpace("kinenix "+cmd.name+" "+cmd.args))
+	}
+	for _, u := range usages {
+		require.Contains(t, "\n"+table, "\n"+u+"\n", "README's table of commands")
+		require.Contains(t, pkgDoc, "//\t"+u+"\n", "the package doc of cmd/kinenix")
+	}
+}
+
 // Issue #12: flags go before or after the arguments, `--` ends them, and
 // an argument that starts with - but is no flag name is an argument.
 func TestFlagsAndArguments(t *testing.T) {

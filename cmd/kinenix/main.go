@@ -1,10 +1,11 @@
 // Command kinenix renders templates, decides conditions, previews and
 // validates flows written in the kinenix expression language.
 //
-//	kinenix render [-data FILE] [-row N] [-json] TEXT
-//	kinenix cond [-data FILE] [-row N] [-explain] CONDITION
-//	kinenix preview [-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] FLOW.md|DIR...
-//	kinenix validate [-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] FLOW.md|DIR...
+//	kinenix render [-data FILE] [-row N] [-json] [-env NAMES | -env-all] TEXT
+//	kinenix cond [-data FILE] [-row N] [-explain] [-env NAMES | -env-all] CONDITION
+//	kinenix preview [-data FILE] [-row N | -each] [-format text|table|csv|jsonl] [-summary] [-where CONDITION] [-errors] [-compare OLD.md] [-key COLUMN] [-timeout DURATION] [-explain] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...
+//	kinenix validate [-data FILE] [-row N] [-key COLUMN] [-timeout DURATION] [-json] [-strict] [-env NAMES | -env-all] FLOW.md|DIR...
+//	kinenix lsp [--stdio]
 //	kinenix play [-addr 127.0.0.1:8080] [-public] [-data FILE] [FLOW.md]
 //	kinenix conformance [-next N] [DIR]
 //	kinenix version
@@ -56,6 +57,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stderr, overview())
 		return exitUsage
 	}
+	out := &outputWriter{w: stdout}
+	defer func() {
+		// Output that cannot be written (a closed standard output, a full
+		// disk) is a file error in every command, as preview and validate
+		// say it at the rows they could not write: never exit 0 for a
+		// result no one got. The language server's standard output is its
+		// connection to the editor, which ends it when it goes.
+		if out.failed.Load() && code != exitUsage && args[0] != "lsp" {
+			fmt.Fprintf(stderr, "kinenix: cannot write the output\n")
+			code = exitUsage
+		}
+	}()
+	stdout = out
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	switch name := args[0]; name {
 	case "-h", "-help", "--help", "help":
@@ -81,6 +95,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	fmt.Fprintf(stderr, "kinenix: unknown command %s; the commands are %s (kinenix help for more)\n", quoteArg(args[0]), commandNames())
 	return exitUsage
+}
+
+// outputWriter is standard output, remembering whether a write to it
+// failed, so that run can tell every command's output that was lost.
+type outputWriter struct {
+	w      io.Writer
+	failed atomic.Bool
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.failed.Store(true)
+	}
+	return n, err
 }
 
 func isHelp(arg string) bool {

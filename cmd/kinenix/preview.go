@@ -36,7 +36,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 	d := addDataFlags(fs, true)
 	var pf previewFlags
 	fs.BoolVar(&pf.explain, "explain", false, "after each condition, print each of its parts with its values and whether it held")
-	fs.BoolVar(&pf.asJSON, "json", false, "print one JSON document: files, the rows of each (row, sheetRow),\nthe fields of each row, and with -summary the summary")
+	fs.BoolVar(&pf.asJSON, "json", false, "print one JSON document: files, the rows of each (row, sheetRow),\nthe fields of each row, and with -summary the summary (not with\n-format table, csv or jsonl; jsonl is a JSON document per row)")
 	fs.BoolVar(&pf.strict, "strict", false, "exit 1 on warnings too, not only on fields that fail (for CI)")
 	fs.StringVar(&pf.format, "format", "text", "how to print each row: `FORMAT` text (one line per field), table\n"+
 		"(one line per row, a column per field and condition, aligned and cut\n"+
@@ -51,7 +51,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		"line, tested before the flow runs (implies every row, unless -row N)")
 	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row,\nunless -row N)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
-		"changed, row by row and field by field, then a summary line")
+		"changed, row by row and field by field, then a summary line, as text\n(not with -json or -format table, csv or jsonl)")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
 	return func(args []string) int {
@@ -62,7 +62,7 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", flagValue(pf.format), strings.Join(formats, ", ")))
 		}
 		if pf.asJSON && pf.format != "text" {
-			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row)")
+			return c.usageError("preview", "-json and -format "+pf.format+" do not go together: -json prints one JSON document (-format jsonl, one per row), and goes with -format text only")
 		}
 		if pf.explain && (pf.format == "table" || pf.format == "csv") {
 			// a row of a table or CSV file has a cell per condition and no
@@ -70,7 +70,11 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			return c.usageError("preview", "-explain and -format "+pf.format+" do not go together: a row of -format "+pf.format+" has one cell per condition and no place for its parts; -explain shows them with -format text (under each condition), -format jsonl or -json (as its steps)")
 		}
 		if pf.compare != "" && (pf.asJSON || pf.format != "text") {
-			return c.usageError("preview", "-compare prints what changed as text; it does not take -json or -format")
+			other := "-json"
+			if !pf.asJSON {
+				other = "-format " + pf.format
+			}
+			return c.usageError("preview", "-compare prints what changed as text; it does not take "+other)
 		}
 		if pf.timeout < 0 {
 			return c.usageError("preview", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")

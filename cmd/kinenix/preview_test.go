@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -163,9 +164,33 @@ func TestPreviewRows(t *testing.T) {
 		require.Empty(t, r.stdout, args)
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
 	}
-	r = runCLI(t, "", "preview", "-data", csv, "-row", "3", p)
-	require.Contains(t, r.stderr, "row 3 is out of range")
-	require.Contains(t, r.stderr, "has 3 rows")
+	// A -row past the rows is a usage error: it names the flag, as the
+	// others do, and the rows it can pick, in every command that takes it;
+	// the values it names are ones -row takes (no thousands comma).
+	for _, args := range [][]string{
+		{"preview", "-data", csv, "-row", "3", p},
+		{"validate", "-data", csv, "-row", "3", p},
+		{"render", "-data", csv, "-row", "3", "x"},
+		{"cond", "-data", csv, "-row", "3", "a == a"},
+	} {
+		r = runCLI(t, "", args...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.Contains(t, r.stderr, "-row 3 is out of range: the sheet in "+csv+" has 3 rows (-row 0 is the first, -row 2 or -1 the last)\n", args)
+	}
+	one := writeFile(t, "one.csv", "a\n1\n")
+	r = runCLI(t, "", "render", "-data", one, "-row", "-2", "x")
+	require.Equal(t, "kinenix: -row -2 is out of range: the sheet in "+one+" has 1 row (-row 0 or -1)\n", r.stderr)
+	var big strings.Builder
+	big.WriteString("a\n")
+	for i := range 1500 {
+		fmt.Fprintf(&big, "%d\n", i)
+	}
+	many := writeFile(t, "many.csv", big.String())
+	r = runCLI(t, "", "render", "-data", many, "-row", "1500", "x")
+	require.Equal(t, "kinenix: -row 1500 is out of range: the sheet in "+many+" has 1,500 rows (-row 0 is the first, -row 1499 or -1 the last)\n", r.stderr)
+	header := writeFile(t, "header.csv", "a\n")
+	r = runCLI(t, "", "render", "-data", header, "-row", "0", "x")
+	require.Equal(t, "kinenix: -row 0 is out of range: the sheet in "+header+" has no rows\n", r.stderr)
 }
 
 // The JSON document of preview: files, rows, fields.
@@ -620,6 +645,44 @@ func TestPreviewExplainFormats(t *testing.T) {
 	require.Regexp(t, `(?m)condition: (true|false)\n  \$\{`, r.stdout)
 }
 
+// -json is one JSON document, -format jsonl a document per row, and
+// -compare prints what changed as text: -json with -format table, csv or
+// jsonl, and -compare with -json or those formats, are usage errors that
+// name the flag, and the help of -json and -compare says so, as the spec
+// does, rather than leaving them to be found by trying.
+func TestPreviewJSONCompareFormats(t *testing.T) {
+	d, f := "../../examples/renewals.csv", "../../examples/renewals.md"
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-json", "-format", "table"}, "-json and -format table do not go together"},
+		{[]string{"-json", "-format", "csv"}, "-json and -format csv do not go together"},
+		{[]string{"-json", "-format", "jsonl"}, "-json and -format jsonl do not go together"},
+		{[]string{"-compare", f, "-json"}, "-compare prints what changed as text; it does not take -json;"},
+		{[]string{"-compare", f, "-format", "csv"}, "-compare prints what changed as text; it does not take -format csv;"},
+		{[]string{"-compare", f, "-json", "-format", "jsonl"}, "-json and -format jsonl do not go together"},
+	} {
+		r := runCLI(t, "", append(append([]string{"preview", "-data", d}, c.args...), f)...)
+		require.Equal(t, exitUsage, r.code, c.args)
+		require.Empty(t, r.stdout, c.args)
+		require.Contains(t, r.stderr, "kinenix preview: "+c.msg, c.args)
+	}
+	for _, args := range [][]string{{"-json", "-format", "text"}, {"-compare", f, "-format", "text"}} {
+		r := runCLI(t, "", append(append([]string{"preview", "-data", d}, args...), f)...)
+		require.Equal(t, exitOK, r.code, "%v: %s", args, r.stderr)
+	}
+	help := runCLI(t, "", "preview", "-h").stdout
+	flat := strings.Join(strings.Fields(help), " ")
+	require.Contains(t, flat, "with -summary the summary (not with -format table, csv or jsonl;")
+	require.Contains(t, flat, "then a summary line, as text (not with -json or -format table, csv or jsonl)")
+	b, err := os.ReadFile("../../docs/flow_markdown_spec.md")
+	require.NoError(t, err)
+	spec := strings.Join(strings.Fields(string(b)), " ")
+	require.Contains(t, spec, "`-compare` with `-json` or with `-format table`, `csv` or `jsonl` is a usage error (exit 2)")
+	require.Contains(t, spec, "(with `-format text`, the default, only: with `-format table`, `csv` or `jsonl` it is a usage error, exit 2,")
+}
+
 // D45 with D43: a sheet with a header and no rows is one message in
 // preview as in validate, not one per field, and there is no row to
 // preview; -strict makes the warning fail the run.
@@ -858,4 +921,27 @@ func TestWriteFails(t *testing.T) {
 		require.Equal(t, exitUsage, code, args)
 		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
 	}
+	// Every other command that prints a result says it too, and exits 2
+	// rather than 0 for a result no one got (README: output that cannot
+	// be written goes to standard error; 2 is a file error).
+	for _, args := range [][]string{
+		{"render", "x"},
+		{"render", "-json", "${1}"},
+		{"cond", "a == a"},
+		{"cond", "-explain", "a == a"},
+		{"version"},
+		{"help"},
+		{"help", "render"},
+		{"render", "-h"},
+		{"conformance"},
+	} {
+		var errb bytes.Buffer
+		code := run(args, strings.NewReader(""), brokenOutput{}, &errb)
+		require.Equal(t, exitUsage, code, args)
+		require.Equal(t, "kinenix: cannot write the output\n", errb.String(), args)
+	}
+	// A failure that printed nothing on standard output keeps its status.
+	var errb bytes.Buffer
+	require.Equal(t, exitProblem, run([]string{"render", "${1/0}"}, strings.NewReader(""), brokenOutput{}, &errb))
+	require.Equal(t, "${1/0}: division by zero\n", errb.String())
 }

@@ -385,8 +385,16 @@ func (p *rowsPlan) keyOf(row map[string]any) string {
 	}
 }
 
-// outOfRange is the error of -row N past the rows of a sheet of n rows,
-// as data.RowVars says it.
+// outOfRange is the error of -row N past the rows of a sheet of n rows:
+// a usage error, so it names the flag, and the rows -row can pick.
 func outOfRange(i int, path string, n int) error {
-	return fmt.Errorf("row %d is out of range: the sheet in %s has %s %s", i, path, flow.Count(n), plural(n, "row", "rows"))
+	if n == 0 {
+		return fmt.Errorf("-row %d is out of range: the sheet in %s has no rows", i, path)
+	}
+	if n == 1 {
+		return fmt.Errorf("-row %d is out of range: the sheet in %s has 1 row (-row 0 or -1)", i, path)
+	}
+	// the -row values as the flag takes them: no thousands comma
+	return fmt.Errorf("-row %d is out of range: the sheet in %s has %s rows (-row 0 is the first, -row %d or -1 the last)",
+		i, path, flow.Count(n), n-1)
 }
