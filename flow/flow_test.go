@@ -195,6 +195,12 @@ func TestValidatePastedKey(t *testing.T) {
 	for _, src := range []string{"${row.First Name}", "${row.status}"} {
 		require.Empty(t, lines(src, sample()), src)
 	}
+	// A curly apostrophe for the key's straight one: the fix is the key in
+	// brackets, as a straight quote in a dotted key would open a quote.
+	s := scope.New(map[string]any{"row": map[string]any{"Customer's name": "Ann"}})
+	got := lines("${row.Customer’s name}", s)
+	require.Equal(t, []string{`1:7: warning: row.Customer’s name: no key 'Customer’s name' in row; it has the curly quote ’ where 'Customer's name' has ': write ${row['Customer\'s name']}`}, got)
+	require.Empty(t, lines(`${row['Customer\'s name']}`, s))
 }
 
 func TestValidateSampleWarnings(t *testing.T) {

@@ -218,7 +218,14 @@ func (v *validator) missReason(m eval.Miss) string {
 		return reason + ", which is " + m.In.Kind().Phrase()
 	}
 	if alt, ok := spell.Closest(m.Name, m.In.Keys()); ok {
-		reason += closeHint(m.Name, alt)
+		hint := closeHint(m.Name, alt)
+		if strings.ContainsAny(alt, `'"`) && !strings.HasPrefix(hint, "; did you mean") {
+			// `row.Customer’s name` for the key `Customer's name`: a
+			// straight quote in a dotted key would open a quote (D18), so
+			// the fix is the key in brackets, which reads it (D49).
+			hint = hint[:strings.LastIndex(hint, ": write ")] + ": write ${" + ast.KeyPath(m.Prefix, alt) + "}"
+		}
+		reason += hint
 	}
 	return reason
 }
