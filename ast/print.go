@@ -271,28 +271,24 @@ const WideBraceReason = "${ is not closed: ｝ is a full-width brace, which is t
 // ｝ outside quotes, and returns the placeholder written with } in its
 // place (`${row.status}`); ok is false when text holds none.
 func WideBrace(text string) (fixed string, ok bool) {
-	var q byte
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case q != 0 && c == '\\':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '\'' || c == '"'):
-			q = c
-		case q == 0 && strings.HasPrefix(text[i:], "｝"):
-			return "${" + text[:i] + "}", true
-		}
+	if i, _ := outsideQuotes(text, "｝"); i >= 0 {
+		return "${" + text[:i] + "}", true
 	}
 	return "", false
 }
 
-// closingBrace is the offset of the first } outside quotes (' and ",
-// with \ escapes inside them, D18) in text, the inside of a placeholder
-// up to the end of its line; -1 when there is none, and then open tells
-// whether a quote is left open at the end of text.
+// closingBrace is the offset of the first } outside quotes in text, the
+// inside of a placeholder up to the end of its line; -1 when there is
+// none, and then open tells whether a quote is left open at the end of
+// text.
 func closingBrace(text string) (brace int, open bool) {
+	return outsideQuotes(text, "}")
+}
+
+// outsideQuotes is the offset of the first s in text outside quotes (' and
+// ", with \ escapes inside them, D18); -1 when there is none, and then
+// open tells whether a quote is left open at the end of text.
+func outsideQuotes(text, s string) (at int, open bool) {
 	var q byte
 	for i := 0; i < len(text); i++ {
 		c := text[i]
@@ -303,7 +299,7 @@ func closingBrace(text string) (brace int, open bool) {
 			q = 0
 		case q == 0 && (c == '\'' || c == '"'):
 			q = c
-		case q == 0 && c == '}':
+		case q == 0 && strings.HasPrefix(text[i:], s):
 			return i, false
 		}
 	}

@@ -288,19 +288,9 @@ func continues(text string, indent int) bool {
 // marker, or `- ` in place of a pasted bullet or a table's `|`), and why
 // the line is not a field, for the author.
 func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why string, ok bool) {
-	start := skipBlank(text, 0)
-	labelAt = listMarker(text, start)
-	lead = text[:labelAt]
-	why = "the label is condition in bold, with the colon inside or right after the bold marks"
-	table := false
-	if labelAt == start {
-		if n := pastedBullet(text[start:]); n > 0 {
-			labelAt, lead = skipBlank(text, start+n), text[:start]+"- "
-			why = "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label"
-		} else if strings.HasPrefix(text[start:], "|") {
-			labelAt, lead, table = skipBlank(text, start+1), text[:start]+"- ", true
-			why = "a field is a line of its own, not the cells of a table"
-		}
+	labelAt, lead, why, table := pastedStart(text)
+	if why == "" {
+		why = "the label is condition in bold, with the colon inside or right after the bold marks"
 	}
 	i := labelAt
 	escaped := false
@@ -349,11 +339,39 @@ func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why stri
 		}
 		valueEnd = len(strings.TrimRight(text[:valueEnd], " \t"))
 	case escaped:
-		why = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+		why = whyEscaped
 	case wide:
-		why = "the colon is the full-width ：, not :"
+		why = whyWideColon
 	}
 	return labelAt, j, valueEnd, lead, why, true
+}
+
+// Why a line pasted as a field is not one (conditionLabel, pastedField).
+const (
+	whyEscaped   = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+	whyWideColon = "the colon is the full-width ：, not :"
+	whyTable     = "a field is a line of its own, not the cells of a table"
+)
+
+// pastedStart reads the start of a line pasted as a field: its
+// indentation and list marker, or in their place a bullet of a word
+// processor (pastedBullet) or a table row's `|`. It returns where the
+// label starts, what a field line writes before it (`- ` in place of the
+// bullet or the `|`), why such a start makes no field ("" for a list
+// marker), and whether the line is a table row.
+func pastedStart(text string) (labelAt int, lead, why string, table bool) {
+	start := skipBlank(text, 0)
+	labelAt = listMarker(text, start)
+	if labelAt != start {
+		return labelAt, text[:labelAt], "", false
+	}
+	if n := pastedBullet(text[start:]); n > 0 {
+		return skipBlank(text, start+n), text[:start] + "- ", "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label", false
+	}
+	if strings.HasPrefix(text[start:], "|") {
+		return skipBlank(text, start+1), text[:start] + "- ", whyTable, true
+	}
+	return labelAt, text[:labelAt], "", false
 }
 
 // pastedField reads a line that is no field but would be one, with a
@@ -367,27 +385,18 @@ func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why stri
 // label that is not in bold is no field meant (`Note: ${x}` is prose);
 // one meant as condition is conditionLabel's.
 func pastedField(text string) (labelAt int, fix, why string, ok bool) {
-	start := skipBlank(text, 0)
-	labelAt = listMarker(text, start)
-	lead, rest, table := text[:labelAt], text[labelAt:], false
-	if labelAt == start {
-		if n := pastedBullet(text[start:]); n > 0 {
-			labelAt = skipBlank(text, start+n)
-			lead, rest = text[:start]+"- ", text[labelAt:]
-			why = "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label"
-		} else if strings.HasPrefix(text[start:], "|") {
-			labelAt = skipBlank(text, start+1)
-			cells := strings.Split(strings.TrimSuffix(strings.TrimRight(text[labelAt:], " \t"), "|"), "|")
-			if len(cells) < 2 {
-				return 0, "", "", false
-			}
-			lead, rest, table = text[:start]+"- ", strings.TrimSpace(cells[0])+" "+strings.TrimSpace(cells[1]), true
-			why = "a field is a line of its own, not the cells of a table"
+	labelAt, lead, why, table := pastedStart(text)
+	rest := text[labelAt:]
+	if table {
+		cells := strings.Split(strings.TrimSuffix(strings.TrimRight(rest, " \t"), "|"), "|")
+		if len(cells) < 2 {
+			return 0, "", "", false
 		}
+		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}
 	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
 		rest = strings.Replace(rest, rest[:2], rest[1:2], 4) // the label's two marks on each side
-		why = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+		why = whyEscaped
 	}
 	if mark := rest[:min(2, len(rest))]; mark == "**" || mark == "__" {
 		// `**to: **`, as Google Docs writes bold with the space after the
@@ -403,7 +412,7 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 		if _, _, field := parseField(rest[:i] + ":" + rest[i+len("："):]); field {
 			rest = rest[:i] + ":" + rest[i+len("："):]
 			if why == "" {
-				why = "the colon is the full-width ：, not :"
+				why = whyWideColon
 			}
 		}
 	}
