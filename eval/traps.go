@@ -1105,9 +1105,17 @@ func (p *placeholder) pasted() (Trap, bool) {
 	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) {
 		return Trap{}, false
 	}
-	name, _, _ := strings.Cut(text, ".")
+	name, keys, _ := strings.Cut(text, ".")
 	read := "a variable " + quote(name)
 	if _, _, inName := spell.Pasted(name); !inName {
+		// Only in a key: a key may hold a dash or a sign as written
+		// (`row.Jan – Mar`), so only an invisible character at its end
+		// is a trap.
+		for _, r := range keys {
+			if _, plain, ok := spell.Pasted(string(r)); ok && plain != "" {
+				return Trap{}, false
+			}
+		}
 		read = "the key path " + quote(text)
 	}
 	why := "which is no sign of the language"

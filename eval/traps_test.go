@@ -715,7 +715,7 @@ func TestTrapPasted(t *testing.T) {
 	// An invisible character between letters may stand for a space: the
 	// fix would be a guess. A key with a no-break space is a lookup of its
 	// own, and a text that is no expression with plain signs is no trap.
-	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}"} {
+	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}", "${row.Jan – Mar}", "${row.Total × 2}", "${row.Rate（%）}"} {
 		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
 }

@@ -201,6 +201,16 @@ func TestValidatePastedKey(t *testing.T) {
 	got := lines("${row.Customer’s name}", s)
 	require.Equal(t, []string{`1:7: warning: row.Customer’s name: no key 'Customer’s name' in row; it has the curly quote ’ where 'Customer's name' has ': write ${row['Customer\'s name']}`}, got)
 	require.Empty(t, lines(`${row['Customer\'s name']}`, s))
+	// A pasted sign in what is read as a key: the expression meant, or
+	// the key with the plain sign when the data has it; each works.
+	s = scope.New(map[string]any{"row": map[string]any{"amount": 3, "Jan - Mar": 5}})
+	for src, want := range map[string]string{
+		"${row.amount × 12}": "1:7: warning: row.amount × 12: no key 'amount × 12' in row; it has the sign ×, which is no sign of the language; write ${row.amount * 12}",
+		"${row.Jan – Mar}":   "1:7: warning: row.Jan – Mar: no key 'Jan – Mar' in row; it has the dash – (U+2013) where 'Jan - Mar' has -: write -",
+	} {
+		require.Equal(t, []string{want}, lines(src, s), src)
+	}
+	require.Empty(t, lines("${row.amount * 12} ${row.Jan - Mar}", s))
 }
 
 func TestValidateSampleWarnings(t *testing.T) {

@@ -217,6 +217,9 @@ func (v *validator) missReason(m eval.Miss) string {
 	if m.In.Kind() != value.Dict {
 		return reason + ", which is " + m.In.Kind().Phrase()
 	}
+	if sign := pastedSign(m); sign != "" && !slices.ContainsFunc(m.In.Keys(), func(k string) bool { return spell.PastedHint(m.Name, k, echo.Quote) != "" }) {
+		return reason + sign
+	}
 	if alt, ok := spell.Closest(m.Name, m.In.Keys()); ok {
 		hint := closeHint(m.Name, alt)
 		if strings.ContainsAny(alt, `'"`) && !strings.HasPrefix(hint, "; did you mean") {
@@ -228,6 +231,23 @@ func (v *validator) missReason(m eval.Miss) string {
 		reason += hint
 	}
 	return reason
+}
+
+// pastedSign is the end of the reason of a missing key m whose text has a
+// sign pasted from a word processor or typed with an input method
+// (`row.amount × 12`, the key `amount × 12`), when the path written with
+// the plain sign is an expression (`row.amount * 12`): that expression,
+// which the author most likely meant; "" otherwise.
+func pastedSign(m eval.Miss) string {
+	what, plain, ok := spell.Pasted(m.Name)
+	if !ok || plain == "" || plain == "a plain space" {
+		return ""
+	}
+	fixed := "${" + m.Prefix + "." + spell.Unpasted(m.Name) + "}"
+	if _, err := eval.Compile(fixed, eval.Strict()); err != nil {
+		return ""
+	}
+	return "; it has " + what + ", which is no sign of the language; write " + echo.Text(fixed)
 }
 
 // closeHint is the end of the reason of a lookup of name that finds
