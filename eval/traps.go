@@ -494,7 +494,7 @@ func (cd *Condition) gluedWord() {
 // ${n} > 2`): the word beside it is text, so the parts meant are never
 // tested. The fix is the line with spaces in their places.
 func (cd *Condition) invisibleSpace() {
-	if len(cd.parts) > 1 || len(cd.traps) > 0 {
+	if len(cd.parts) > 1 || len(cd.traps) > 0 || !strings.ContainsAny(cd.line, spell.Invisibles) {
 		return
 	}
 	segs, _ := scanTemplate(cd.line)
@@ -664,6 +664,9 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 // quietly false. The fix writes straight quotes in their place (" when
 // the text holds a ').
 func (cd *Condition) curlyQuotes(s *ast.Side) {
+	if !strings.ContainsAny(s.Text, "“”„«»‘‚") {
+		return
+	}
 	for off := 0; off <= len(s.Text); {
 		end := strings.IndexByte(s.Text[off:], ',')
 		if end < 0 {

@@ -20,6 +20,7 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/spell"
 )
 
 // problemError gives the reason of a lexical problem.
@@ -395,7 +396,7 @@ func charHint(src string, off int) string {
 		return "; write numbers with the digits 0-9"
 	case unicode.IsSpace(r):
 		return " (a space that is not a plain space); write a plain space"
-	case strings.ContainsRune("\u200b\u200c\u200d\u2060\ufeff", r):
+	case strings.ContainsRune(spell.Invisibles, r):
 		return " (an invisible character, often pasted with text); delete it"
 	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
 		return fmt.Sprintf("; %c is a full-width sign: write %c instead", r, r-0xFEE0)

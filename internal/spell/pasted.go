@@ -41,6 +41,11 @@ func Unpasted(name string) string {
 	return b.String()
 }
 
+// Invisibles are the invisible characters that a pasted text holds where
+// a space or nothing was meant: zero-width space, non-joiner and joiner,
+// word joiner, U+FEFF.
+const Invisibles = "\u200b\u200c\u200d\u2060\ufeff"
+
 // spaceNames are the spaces a pasted text most often holds, by name.
 var spaceNames = map[rune]string{
 	'\u00a0': "a no-break space",
@@ -61,7 +66,7 @@ func pastedRune(r rune) (what, plain string, ok bool) {
 			name = "a space that is not a plain space"
 		}
 		return fmt.Sprintf("%s (%U)", name, r), "a plain space", true
-	case strings.ContainsRune("\u200b\u200c\u200d\u2060\ufeff", r):
+	case strings.ContainsRune(Invisibles, r):
 		return fmt.Sprintf("an invisible character (%U)", r), "", true
 	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
 		return fmt.Sprintf("the full-width %c", r), string(r - 0xFEE0), true
