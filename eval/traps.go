@@ -223,8 +223,9 @@ func pastedDollar(lit string, i, base int) (Trap, int, bool) {
 	if inner == "" {
 		return Trap{}, 0, false
 	}
+	what, _, _ := spell.Pasted(lit[i:end])
 	return Trap{Kind: TrapPasted, Offset: base + i, End: base + end, Subject: lit[i:end],
-		Reason: "a character pasted with the text keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
+		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
 }
 
 func otherLanguage(written, inner string, from, to int) Trap {

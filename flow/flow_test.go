@@ -530,7 +530,7 @@ func TestValidateInlineField(t *testing.T) {
 // A placeholder that a pasted character keeps from being one holds
 // whatever the data: it is warned about with sample data too.
 func TestValidatePastedDollarWithData(t *testing.T) {
-	want := "1:10: warning: ＄｛row.status｝: a character pasted with the text keeps this from being a placeholder, so it is shown as written; write ${row.status}"
+	want := "1:10: warning: ＄｛row.status｝: it has the full-width ＄, pasted with the text, which keeps this from being a placeholder, so it is shown as written; write ${row.status}"
 	for _, s := range []*scope.Scope{nil, sample()} {
 		require.Equal(t, []string{want}, lines("- **b:** ＄｛row.status｝", s))
 	}
