@@ -211,6 +211,12 @@ func TestValidatePastedKey(t *testing.T) {
 		require.Equal(t, []string{want}, lines(src, s), src)
 	}
 	require.Empty(t, lines("${row.amount * 12} ${row.Jan - Mar}", s))
+	// The other way round: a header pasted with a no-break space in the
+	// data, which a flow cannot write; the fix is in the data.
+	s = scope.New(map[string]any{"row": map[string]any{"First\u00a0Name": "Ann"}})
+	require.Equal(t, []string{"1:7: warning: row.First Name: no key 'First Name' in row; the data's key 'First\u00a0Name' has a no-break space (U+00A0) where this has a plain space: write a plain space in the data"},
+		lines("${row.First Name}", s))
+	require.Empty(t, lines("${row.First Name}", scope.New(map[string]any{"row": map[string]any{"First Name": "Ann"}})))
 }
 
 func TestValidateSampleWarnings(t *testing.T) {

@@ -253,10 +253,14 @@ func pastedSign(m eval.Miss) string {
 // closeHint is the end of the reason of a lookup of name that finds
 // nothing, where alt is the closest name there is: `did you mean 'alt'?`,
 // or, when name is alt but for a character pasted in it (a no-break
-// space, a zero-width space, a full-width letter), that character and
-// what to write, since the two would look alike in the message.
+// space, a zero-width space, a full-width letter), or alt is name but for
+// one pasted in the data's key, that character and what to write, since
+// the two would look alike in the message.
 func closeHint(name, alt string) string {
 	if hint := spell.PastedHint(name, alt, echo.Quote); hint != "" {
+		return hint
+	}
+	if hint := spell.PastedInData(name, alt, echo.Quote); hint != "" {
 		return hint
 	}
 	return "; did you mean " + echo.Quote(alt) + "?"

@@ -101,3 +101,21 @@ func PastedHint(name, meant string, quote func(string) string) string {
 	}
 	return "; it has " + what + " where " + quote(meant) + " has " + plain + ": write " + plain
 }
+
+// PastedInData is the end of a message about a lookup of name that finds
+// nothing, where the data's key is name but for a character pasted in the
+// key (a header pasted from a web page with a no-break space, a cell with
+// a zero-width space): that character, and the fix, which is in the data,
+// since the language has no way to write it (`; the data's key 'First
+// Name' has a no-break space (U+00A0) where this has a plain space: write
+// a plain space in the data`). It is "" otherwise.
+func PastedInData(name, key string, quote func(string) string) string {
+	what, plain, ok := Pasted(key)
+	if !ok || Unpasted(key) != name && !strings.EqualFold(Unpasted(key), name) {
+		return ""
+	}
+	if plain == "" {
+		return "; the data's key " + quote(key) + " has " + what + " that this has not: delete it in the data"
+	}
+	return "; the data's key " + quote(key) + " has " + what + " where this has " + plain + ": write " + plain + " in the data"
+}

@@ -29,6 +29,12 @@ func TestPasted(t *testing.T) {
 	if got := PastedHint("First\u00a0Name", "First Name", q); got != "; it has a no-break space (U+00A0) where 'First Name' has a plain space: write a plain space" {
 		t.Errorf("PastedHint: %q", got)
 	}
+	if got := PastedInData("First Name", "First\u00a0Name", q); got != "; the data's key 'First\u00a0Name' has a no-break space (U+00A0) where this has a plain space: write a plain space in the data" {
+		t.Errorf("PastedInData: %q", got)
+	}
+	if got := PastedInData("status", "status\u200b", q); got != "; the data's key 'status\u200b' has an invisible character (U+200B) that this has not: delete it in the data" {
+		t.Errorf("PastedInData: %q", got)
+	}
 	if got := PastedHint("Frist Name", "First Name", q); got != "" {
 		t.Errorf("PastedHint of a typo: %q", got)
 	}
