@@ -3,6 +3,7 @@ package ast
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
 )
@@ -196,12 +197,113 @@ func KeyPath(x, key string) string {
 // apostrophe in a column's name), the fix writes that key in brackets,
 // which reads it (`${row['Customer\'s name']}`); otherwise the quote is to
 // be closed.
+//
+// When the quote is closed with a curly quote (`${row['status’]}`, as a
+// word processor or a phone types it), which is text, the fix writes q
+// in its place.
 func UnclosedQuote(text string, q byte) string {
+	if curly, fixed, ok := curlyClose(text, q); ok {
+		return "${ is not closed: the quote " + string(q) + " in it is closed with " + curly + ", a curly quote, which is text, so the } after it is taken as text; write " +
+			string(q) + " in place of " + curly + ": " + echo.Text("${"+fixed)
+	}
 	reason := "${ is not closed: the quote " + string(q) + " in it is not closed, so the } after it is taken as text"
 	if path, ok := quotedKeyPath(text, q); ok {
 		return reason + "; for a key with " + string(q) + " in it, write " + echo.Text("${"+path+"}")
 	}
 	return reason + "; add the closing " + string(q) + " where the text ends"
+}
+
+// curlyClose finds a quote q of text (what follows a ${) that swallows
+// the placeholder's } and holds before it a curly quote of its kind (’ or
+// ‘ for ', ” or “ for "), and returns that curly
+// quote and text with q in its place, up to and with the } that then
+// closes the placeholder; ok is false when there is none, or when the
+// text so written closes no placeholder.
+func curlyClose(text string, q byte) (curly, fixed string, ok bool) {
+	curlies := "’‘"
+	if q == '"' {
+		curlies = "”“"
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == '}' {
+			return "", "", false
+		}
+		if c != '\'' && c != '"' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && text[j] != c {
+			if text[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		j = min(j, len(text))
+		// The quote swallowed the placeholder's }: it runs to the end of
+		// the text, or a } follows the curly quote inside it (`'’'` is
+		// a curly quote in quotes, as meant).
+		seg := text[i+1 : j]
+		if k := strings.IndexAny(seg, curlies); c == q && k >= 0 && (j == len(text) || strings.IndexByte(seg[k:], '}') >= 0) {
+			k += i + 1
+			_, n := utf8.DecodeRuneInString(text[k:])
+			curly, fixed = text[k:k+n], text[:k]+string(q)+text[k+n:]
+			switch end, open := closingBrace(fixed); {
+			case end >= 0:
+				return curly, fixed[:end+1], true
+			case !open: // the text ends where the placeholder's } was
+				return curly, fixed + "}", true
+			}
+			return "", "", false
+		}
+		i = j
+	}
+	return "", "", false
+}
+
+// WideBraceReason is the reason of a ${ without its } whose text holds
+// the full-width ｝ of an input method where the placeholder was meant to
+// end (`${row.status｝`); the fix, the text with } in its place
+// (WideBrace), follows it.
+const WideBraceReason = "${ is not closed: ｝ is a full-width brace, which is text; write } in its place: "
+
+// WideBrace finds in text (what follows a ${ on its line) a full-width
+// ｝ outside quotes, and returns the placeholder written with } in its
+// place (`${row.status}`); ok is false when text holds none.
+func WideBrace(text string) (fixed string, ok bool) {
+	if i, _ := outsideQuotes(text, "｝"); i >= 0 {
+		return "${" + text[:i] + "}", true
+	}
+	return "", false
+}
+
+// closingBrace is the offset of the first } outside quotes in text, the
+// inside of a placeholder up to the end of its line; -1 when there is
+// none, and then open tells whether a quote is left open at the end of
+// text.
+func closingBrace(text string) (brace int, open bool) {
+	return outsideQuotes(text, "}")
+}
+
+// outsideQuotes is the offset of the first s in text outside quotes (' and
+// ", with \ escapes inside them, D18); -1 when there is none, and then
+// open tells whether a quote is left open at the end of text.
+func outsideQuotes(text, s string) (at int, open bool) {
+	var q byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case q != 0 && c == '\\':
+			i++
+		case q != 0 && c == q:
+			q = 0
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q == 0 && strings.HasPrefix(text[i:], s):
+			return i, false
+		}
+	}
+	return -1, q != 0
 }
 
 // quotedKeyPath reads text up to its first } as a dotted lookup

@@ -27,3 +27,45 @@ func TestUnclosedQuote(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+// A quote closed with a curly quote (a word processor's or a phone's) is
+// left open, since a curly quote is text: the fix writes the straight
+// quote in its place, up to the } that then closes the placeholder.
+func TestUnclosedQuoteCurly(t *testing.T) {
+	const reason = "${ is not closed: the quote ' in it is closed with ’, a curly quote, which is text, so the } after it is taken as text; write ' in place of ’: "
+	for text, fix := range map[string]string{
+		"row['status’]":                   "${row['status']}",
+		"row['status’]} and ${x}":         "${row['status']}",
+		"default(x, 'n/a’)} == 'a'":       "${default(x, 'n/a')}",
+		"replace(x, 'a', 'b’)":            "${replace(x, 'a', 'b')}",
+		"replace(x, '’', 'b’)} text ${y}": "${replace(x, '’', 'b')}",
+	} {
+		if got := UnclosedQuote(text, '\''); got != reason+fix {
+			t.Errorf("UnclosedQuote(%q):\n got %s\nwant %s", text, got, reason+fix)
+		}
+	}
+	if got, want := UnclosedQuote(`upper("abc”)`, '"'), `${ is not closed: the quote " in it is closed with ”, a curly quote, which is text, so the } after it is taken as text; write " in place of ”: ${upper("abc")}`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	// A curly quote inside a closed quote is text, as meant.
+	if got := UnclosedQuote("replace(x, '’', 'b)} c", '\''); got != "${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends" {
+		t.Errorf("got %s", got)
+	}
+}
+
+// The full-width ｝ of an input method, outside quotes, is where the
+// placeholder was meant to end.
+func TestWideBrace(t *testing.T) {
+	for text, want := range map[string]string{
+		"row.status｝":           "${row.status}",
+		"upper(x)｝ and ${y}":    "${upper(x)}",
+		"replace(x, '｝', ')')｝": "${replace(x, '｝', ')')}",
+	} {
+		if got, ok := WideBrace(text); !ok || got != want {
+			t.Errorf("WideBrace(%q) = %q, %v; want %q", text, got, ok, want)
+		}
+	}
+	if _, ok := WideBrace("row.status 'a｝'"); ok {
+		t.Error("a ｝ inside quotes is text")
+	}
+}

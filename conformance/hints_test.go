@@ -90,7 +90,7 @@ var (
 	withQuotes   = regexp.MustCompile(`^\$\{(.+)\}: .* (?:put it in quotes|is text without quotes): write (.+)$`)
 	numberInCond = regexp.MustCompile(`is not a number: use \$\{number\(\.\.\.\)\}$`)
 	bareWords    = regexp.MustCompile(`write '([^']+)' in quotes for the text$`)
-	lookalike    = regexp.MustCompile(`unknown operator (\S+); write (\S+) instead$`)
+	lookalike    = regexp.MustCompile(`unknown operator (\S+); (?:\S+ (?:is a full-width sign|are full-width signs); )?write (\S+) instead$`)
 	betweenWords = regexp.MustCompile(`no condition between '(\w+)' and '(\w+)'; write one between them, or remove one of the two$`)
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
 	spaceBefore  = regexp.MustCompile(`write a space before (\S+): (.+)$`)

@@ -1092,6 +1092,15 @@ const maxCloseTries = 16
 // clear, rather than give a fix that is wrong.
 func unclosedFix(line string, off int) string {
 	at := quote(strings.TrimRight(line[off:], " \t")) + ": "
+	if fixed, ok := ast.WideBrace(line[off+2:]); ok {
+		// `${row.status｝ == x`: a } at the end would read the key
+		// `status｝`; the fix is the line with } in its place, when it
+		// compiles, else the placeholder so written.
+		if l := line[:off] + fixed + line[off+len(fixed)-1+len("｝"):]; compiles(l) {
+			fixed = strings.TrimRight(l[off:], " \t")
+		}
+		return at + ast.WideBraceReason + short(fixed)
+	}
 	if compiles(line + "}") {
 		return at + closeReason
 	}

@@ -516,6 +516,10 @@ func TestConditionFixesWork(t *testing.T) {
 		{"${n} ≥ 3", "write >= instead", "${n} >= 3", true},
 		{"${n} ≤ 2", "write <= instead", "${n} <= 2", false},
 		{"${n} ≠ 3", "write != instead", "${n} != 3", false},
+		{"${n} ＞ 2", "write > instead", "${n} > 2", true},
+		{"${n} ＜＝ 2", "write <= instead", "${n} <= 2", false},
+		{"${y} ＝＝ ABC d", "write == instead", "${y} == ABC d", true},
+		{"${y} ！＝ ABC d", "write != instead", "${y} != ABC d", false},
 		{"${x} == 'hel'lo", `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
 		{"${y} == 'abc' d", "put the whole text inside the quotes: 'abc d'", "${y} == 'abc d'", true},
 		{"${y} == 'abc", "add the closing ' after the text: 'abc'", "${y} == 'abc'", false},
@@ -623,6 +627,28 @@ func TestConditionUnclosedFixCompiles(t *testing.T) {
 		require.ErrorContains(t, err, "${ is not closed; add the closing }", line)
 		_, err = eval.CompileCondition(line+"}", eval.Strict())
 		require.NoError(t, err, line)
+	}
+	// The full-width ｝ of an input method is where the placeholder ends:
+	// the fix writes } in its place (not a } at the end, which would read
+	// the key `status｝`).
+	for line, want := range map[string]string{
+		"${s｝ == Active":                 "${s} == Active",
+		"${n} > 2 and ${s｝ in Active, b": "${s} in Active, b",
+		"${upper(s)｝ contains ACT":       "${upper(s)} contains ACT",
+	} {
+		_, err := eval.CompileCondition(line)
+		require.Error(t, err, line)
+		const wide = "｝ is a full-width brace, which is text; write } in its place: "
+		msg := err.Error()
+		i := strings.Index(msg, wide)
+		require.GreaterOrEqual(t, i, 0, "%s: %s", line, msg)
+		require.Equal(t, want, msg[i+len(wide):], line)
+		fixed := line[:strings.LastIndex(line, "${")] + want
+		c, err := eval.CompileCondition(fixed, eval.Strict())
+		require.NoError(t, err, fixed)
+		ok, err := c.Test(scope.New(map[string]any{"s": "Active", "n": 3}))
+		require.NoError(t, err, fixed)
+		require.True(t, ok, fixed)
 	}
 	// No place makes it compile: no fix is given.
 	_, err := eval.CompileCondition("${nosuch(a) == 5")

@@ -573,6 +573,37 @@ func TestProblems(t *testing.T) {
 	require.Len(t, eval.MustCompile("${row._id}").Problems(s), 1)
 }
 
+// D49: a ${ whose } a pasted character swallowed (a quote closed with a
+// curly quote, the full-width ｝ of an input method) is told with the
+// fix, and the text written as it says renders the value meant.
+func TestProblemsPastedUnclosedFixWorks(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"status": "Active"}})
+	for text, want := range map[string]string{
+		"Hi ${row['status’]}.":             "Hi Active.",
+		"${default(row.note, 'n/a’)}":      "n/a",
+		`${upper("ok”)} ${row.status}`:     "OK Active",
+		"${row.status｝ now":                "Active now",
+		"${replace(row.status, 'A', 'a')｝": "active",
+	} {
+		ps := eval.MustCompile(text).Problems(nil)
+		require.Len(t, ps, 1, text)
+		msg := ps[0].Error()
+		require.Contains(t, msg, "${ is not closed: ", text)
+		i := strings.LastIndex(msg, ": ${")
+		require.Greater(t, i, 0, msg)
+		fix := msg[i+2:]
+		at := strings.Index(text, "${")
+		end := strings.IndexAny(text[at:], "}｝")
+		if j := strings.Index(text[at:], "｝"); j >= 0 {
+			end = j + len("｝") - 1
+		}
+		fixed := text[:at] + fix + text[at+end+1:]
+		out, err := render(t, s, fixed)
+		require.NoError(t, err, fixed)
+		require.Equal(t, want, out, "%s -> %s", text, fixed)
+	}
+}
+
 // Regressions found by the property suite (proptest/bugs_test.go).
 func TestPropertyRegressions(t *testing.T) {
 	env := func(k string) (string, bool) {

@@ -166,6 +166,8 @@ func unclosedError(text string, off int) *Error {
 	rest = strings.TrimSuffix(rest, "}")
 	if q := openQuote(rest); q != 0 {
 		reason = ast.UnclosedQuote(rest, q)
+	} else if fixed, ok := ast.WideBrace(rest); ok {
+		reason = ast.WideBraceReason + short(fixed)
 	}
 	e := newError(rest, 0, ErrUnclosed, reason)
 	e.End = 2 // the `${` itself, where the error is placed

@@ -3,11 +3,14 @@ package eval
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/condparser"
+	"github.com/kinenix/expressions/gen/exprparser"
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
 )
 
@@ -48,12 +51,21 @@ const (
 	// variable's name first); write a name or an expression inside, or
 	// remove it
 	TrapEmpty TrapKind = "empty"
+	// `${s} == “Active”`, `in ‘a’, ‘b’`: a value in curly quotes (a word
+	// processor's or a phone's), which are text, not quotes, so they are
+	// compared too; write straight quotes
+	TrapCurlyQuotes TrapKind = "curly-quotes"
+	// `${x − 1}`, `${x × 2}`, `${upper（name）}`, `${“abc”}`: a sign pasted
+	// from a word processor or typed with an input method is no sign of
+	// the language, so the text reads as a variable's name, empty; it is
+	// an expression with the plain sign
+	TrapPasted TrapKind = "pasted"
 )
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
 	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
-		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber}
+		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
 // Trap is one trap: where it is, what the text does as written and what
@@ -90,14 +102,17 @@ func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 
 // Applies reports whether the trap holds with the data in s: a bare word
 // (TrapBareWord) holds only when s is not nil and has no variable of its
-// name; a number written as the language does not (TrapNumber), unless s
-// has a variable of that name; every other trap holds whatever the data.
+// name; a number written as the language does not (TrapNumber), or a name
+// with a pasted sign in it (TrapPasted with a Name), unless s has a
+// variable of that name; every other trap holds whatever the data.
 func (tr Trap) Applies(s *scope.Scope) bool {
 	switch tr.Kind {
 	case TrapBareWord:
 		return s != nil && !s.Has(tr.Name)
 	case TrapNumber:
 		return s == nil || !s.Has(tr.Name)
+	case TrapPasted:
+		return s == nil || tr.Name == "" || !s.Has(tr.Name)
 	}
 	return true
 }
@@ -127,8 +142,9 @@ func (t *Template) Traps() []Trap {
 	return append([]Trap(nil), t.traps...)
 }
 
-// literalTraps finds `{{ ... }}` and `$name` in literal text that starts at
-// byte base.
+// literalTraps finds `{{ ... }}`, `$name`, and a placeholder that a pasted
+// character keeps from being one (`$\u00a0{x}`, `＄｛x｝`) in literal text
+// that starts at byte base.
 func literalTraps(lit string, base int) []Trap {
 	var out []Trap
 	for i := 0; i < len(lit); i++ {
@@ -144,7 +160,16 @@ func literalTraps(lit string, base int) []Trap {
 				out = append(out, otherLanguage(lit[i:end], inner, base+i, base+end))
 			}
 			i = end - 1
-		case lit[i] == '$' && !nameRuneBefore(lit, i) && nameStartAt(lit, i+1):
+		case lit[i] == '$' || strings.HasPrefix(lit[i:], "＄"):
+			tr, end, ok := pastedDollar(lit, i, base)
+			if ok {
+				out = append(out, tr)
+				i = end - 1
+				break
+			}
+			if lit[i] != '$' || nameRuneBefore(lit, i) || !nameStartAt(lit, i+1) {
+				break
+			}
 			j := i + 1
 			for j < len(lit) {
 				if n := nameRuneAt(lit, j); n > 0 {
@@ -160,6 +185,47 @@ func literalTraps(lit string, base int) []Trap {
 		}
 	}
 	return out
+}
+
+// pastedDollar finds at byte i of lit a placeholder that a pasted
+// character keeps from being one: a no-break or zero-width space between
+// `$` and `{` (`$\u00a0{row.status}`), or the full-width `＄`, `｛`, `｝`
+// of an input method (`＄｛row.status｝`). It is text, shown as written.
+// The trap, whose fix is the placeholder written plain, and the byte
+// where it ends in lit.
+func pastedDollar(lit string, i, base int) (Trap, int, bool) {
+	j, pasted := i+1, false
+	if lit[i] != '$' {
+		j, pasted = i+len("＄"), true
+	}
+	for j < len(lit) {
+		r, n := utf8.DecodeRuneInString(lit[j:])
+		if _, plain, ok := spell.Pasted(string(r)); !ok || plain != "" && plain != "a plain space" {
+			break
+		}
+		j, pasted = j+n, true
+	}
+	switch {
+	case strings.HasPrefix(lit[j:], "{"):
+		j++
+	case strings.HasPrefix(lit[j:], "｛"):
+		j, pasted = j+len("｛"), true
+	default:
+		return Trap{}, 0, false
+	}
+	end := strings.IndexAny(lit[j:], "}｝{")
+	if !pasted || end < 0 || lit[j+end] == '{' {
+		return Trap{}, 0, false
+	}
+	inner := strings.TrimSpace(lit[j : j+end])
+	_, n := utf8.DecodeRuneInString(lit[j+end:])
+	end += j + n
+	if inner == "" {
+		return Trap{}, 0, false
+	}
+	what, _, _ := spell.Pasted(lit[i:end])
+	return Trap{Kind: TrapPasted, Offset: base + i, End: base + end, Subject: lit[i:end],
+		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
 }
 
 func otherLanguage(written, inner string, from, to int) Trap {
@@ -214,6 +280,9 @@ func (p *placeholder) traps() []Trap {
 		return []Trap{tr}
 	}
 	if tr, ok := p.numberAlone(); ok {
+		return []Trap{tr}
+	}
+	if tr, ok := p.pasted(); ok {
 		return []Trap{tr}
 	}
 	if p.tree == nil || p.rd.isEnv || len(p.problems) > 0 || p.under != nil {
@@ -344,6 +413,7 @@ type edit struct {
 func (cd *Condition) findTraps(tree ast.Cond) {
 	cd.collectTraps(tree)
 	cd.gluedWord()
+	cd.invisibleSpace()
 	if len(cd.edits) == 0 {
 		return
 	}
@@ -353,7 +423,7 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 	}
 	for i := range cd.traps {
 		switch cd.traps[i].Kind {
-		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon:
+		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapCurlyQuotes:
 			cd.traps[i].Reason += ": " + short(fixed)
 		}
 	}
@@ -416,6 +486,48 @@ func (cd *Condition) gluedWord() {
 	}
 	cd.addTrap(TrapGluedWord, at, at+len(word), "the word "+quote(word)+" "+glued+" is text, not an operator, so the line is one comparison; "+
 		"write a space "+side+" "+word+": "+short(fixed), nil)
+}
+
+// invisibleSpace finds the trap of an invisible character pasted with the
+// text (a zero-width space U+200B, U+FEFF, a word joiner) where a space
+// was meant, outside ${...}, in a line that reads as one comparison but
+// splits into parts with a space in its place (`${s} == Active\u200band
+// ${n} > 2`): the word beside it is text, so the parts meant are never
+// tested. The fix is the line with spaces in their places.
+func (cd *Condition) invisibleSpace() {
+	if len(cd.parts) > 1 || len(cd.traps) > 0 || !strings.ContainsAny(cd.line, spell.Invisibles) {
+		return
+	}
+	segs, _ := scanTemplate(cd.line)
+	var b strings.Builder
+	first := -1
+	for _, seg := range segs {
+		if seg.isExpr {
+			b.WriteString(cd.line[seg.start-len("${") : seg.end+len("}")])
+			continue
+		}
+		for i, r := range seg.lit {
+			if _, plain, ok := spell.Pasted(string(r)); ok && plain == "" {
+				if first < 0 {
+					first = seg.start + i
+				}
+				b.WriteByte(' ')
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	if first < 0 {
+		return
+	}
+	fixed := strings.TrimSpace(b.String())
+	if fc := compileConditionOnly(fixed); fc.err != nil || len(fc.parts) < 2 {
+		return
+	}
+	r, n := utf8.DecodeRuneInString(cd.line[first:])
+	what, _, _ := spell.Pasted(string(r))
+	cd.addTrap(TrapPasted, first, first+n, "it has "+what+", pasted with the text where a space was meant, so the word beside it is text and the line is one comparison; "+
+		"write a space in its place: "+short(fixed), nil)
 }
 
 // applyEdits makes the edits, in order of place, to line; an edit that
@@ -488,9 +600,10 @@ func (cd *Condition) addTrap(kind TrapKind, from, to int, reason string, fix *ed
 	}
 }
 
-// sideTraps finds the traps in the literal text of one side: `&&`, `||`,
-// `!` right before ${, and for the line's first side a leading `if ` or
-// `when `, for its last a trailing `;`.
+// sideTraps finds the traps in the literal text of one side: `&&`, `||`
+// (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
+// and for the line's first side a leading `if ` or `when `, for its last
+// a trailing `;`.
 func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
@@ -501,7 +614,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 		for _, w := range [...]struct {
 			op, word string
 			kind     TrapKind
-		}{{"&&", "and", TrapAndAnd}, {"||", "or", TrapOrOr}} {
+		}{{"&&", "and", TrapAndAnd}, {"||", "or", TrapOrOr}, {"＆＆", "and", TrapAndAnd}, {"｜｜", "or", TrapOrOr}} {
 			for off := 0; ; {
 				i := strings.Index(seg.lit[off:], w.op)
 				if i < 0 {
@@ -509,15 +622,16 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				}
 				i += off
 				fix, word := "write "+w.word, w.word
-				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+2:]) == "" {
+				n := len(w.op)
+				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+n:]) == "" {
 					// Nothing on one side of it: `and` there would be an
 					// error (nothing after 'and'); the fix that works
 					// when followed (D49) is to leave it out.
 					fix, word = "leave it out", ""
 				}
 				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
-					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + 2, word})
-				off = i + 2
+					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + n, word})
+				off = i + n
 			}
 		}
 		if bang, ok := bangBefore(seg.lit, k == 0); k+1 < len(segs) && ok {
@@ -525,6 +639,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
 		}
 	}
+	cd.curlyQuotes(s)
 	if first {
 		lower := strings.ToLower(s.Text)
 		for _, w := range [...]string{"if ", "when "} {
@@ -542,6 +657,58 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 	}
 }
 
+// curlyQuotes finds the trap of a bare side, or of an item of one split
+// at its commas (`in ‘a’, ‘b’`), written in the curly quotes a word
+// processor, a chat app or a phone puts in place of ' and " (“Active”,
+// ‘Active’, «Active», „Active“): they are text, not quotes (only ' and "
+// are, D26), so the value is compared with them and the comparison is
+// quietly false. The fix writes straight quotes in their place (" when
+// the text holds a ').
+func (cd *Condition) curlyQuotes(s *ast.Side) {
+	if !strings.ContainsAny(s.Text, "“”„«»‘‚") {
+		return
+	}
+	for off := 0; off <= len(s.Text); {
+		end := strings.IndexByte(s.Text[off:], ',')
+		if end < 0 {
+			end = len(s.Text)
+		} else {
+			end += off
+		}
+		item := s.Text[off:end]
+		lead := len(item) - len(strings.TrimLeft(item, " \t"))
+		item = strings.TrimSpace(item)
+		if open, close, ok := curlyQuoted(item); ok {
+			at := s.TextPos + off + lead
+			inner := item[len(open) : len(item)-len(close)]
+			q := "'"
+			if strings.Contains(inner, "'") {
+				q = `"`
+			}
+			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
+				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
+		}
+		off = end + 1
+	}
+}
+
+// curlyQuoted reports whether text is written in curly quotes, and which:
+// it starts with an opening one and ends with a closing one (either way
+// round, as languages differ: “a”, „a“, «a», »a«, ”a”, ‘a’, ‚a‘), with
+// something between them and no ${ in it. A text that only ends in an
+// apostrophe (`Rock’n’roll’`) or starts with one (`’90s`) is not.
+func curlyQuoted(text string) (open, close string, ok bool) {
+	if strings.Contains(text, "${") {
+		return "", "", false
+	}
+	o, n := utf8.DecodeRuneInString(text)
+	c, m := utf8.DecodeLastRuneInString(text)
+	if len(text) <= n+m || !strings.ContainsRune("“”„«»‘‚", o) || !strings.ContainsRune("”“»«’‘", c) {
+		return "", "", false
+	}
+	return text[:n], text[len(text)-m:], true
+}
+
 // comparisonTraps finds the traps of a comparison with a right side
 // (not is true when it is negated): `== a or b` of bare words, `!= a, b`,
 // and a bare and/or followed by what reads as a comparison (D38).
@@ -552,6 +719,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		return
 	}
 	if n.Op == ast.In && cd.bracketedIn(n, not) {
+		return
+	}
+	if n.Op == ast.In && cd.wideCommas(n, not) {
 		return
 	}
 	if r.Quoted || strings.Contains(r.Text, "${") {
@@ -666,6 +836,38 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 	}
 	cd.addTrap(TrapBracketedIn, r.TextPos, r.TextPos+len(text), "the brackets "+text[:1]+text[len(text)-1:]+" are kept as text in "+
 		what+", so this is quietly "+quietly+"; write "+short(fix), nil)
+	return true
+}
+
+// wideCommas finds the trap of `in` with a bare right side whose items are
+// separated by the full-width comma of an input method (`，`, `、`):
+// it is no comma (D29), so the whole text is one item and the membership
+// is quietly false (true after not). The fix, with commas, is named when
+// the line it gives compiles. It reports whether the trap was found.
+func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
+	r := n.Right
+	if r.Quoted || r.Items != nil || !strings.ContainsAny(r.Text, "，、") {
+		return false
+	}
+	items := strings.FieldsFunc(r.Text, func(c rune) bool { return c == '，' || c == '、' || c == ',' })
+	for i := range items {
+		items[i] = strings.TrimSpace(items[i])
+	}
+	inner := strings.Join(items, ", ")
+	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(r.Text):]
+	if c := compileConditionOnly(fixed); c.err != nil || rightItems(c, r.TextPos) != len(items) {
+		return false
+	}
+	quietly, fix := "false", strings.TrimSpace(cd.line[n.Left.From:n.Left.To])+" in "+inner
+	if not {
+		quietly, fix = "true", "not "+fix
+	}
+	sep := "，"
+	if !strings.Contains(r.Text, sep) {
+		sep = "、"
+	}
+	cd.addTrap(TrapPasted, r.TextPos, r.TextPos+len(r.Text), "the full-width "+sep+" is no comma, so the items it separates in "+quote(r.Text)+
+		" are one, and this is quietly "+quietly+"; write "+short(fix), nil)
 	return true
 }
 
@@ -880,6 +1082,71 @@ func (p *placeholder) numberAlone() (Trap, bool) {
 	off := strings.Index(p.raw, text)
 	return Trap{Kind: TrapNumber, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: text,
 		Reason: "this is read as a variable " + quote(text) + ", so it is empty; " + issue.Reason}, true
+}
+
+// pasted is the trap of a placeholder read as a missing lookup (D12: no
+// expression syntax, and it does not parse) because of a character pasted
+// from a word processor or typed with an input method (spell.Pasted:
+// `${x − 1}`, `${x × 2}`, `${upper（name）}`, `${“abc”}`, `${x\u200b}`),
+// when the text with the plain characters is an expression or a lookup:
+// the text is read as a name, empty, where that was meant. Its reason
+// names the character and the placeholder written with plain ones. It
+// holds only where the data has no variable of the name before the first
+// `.` (Trap.Applies), as a lookup that works wins (E1); with data, a key
+// so written that is missing is told by the lookup's own warning.
+func (p *placeholder) pasted() (Trap, bool) {
+	text := strings.TrimSpace(p.raw)
+	issue := p.issue()
+	if p.rd.isEnv || p.rd.exprSyntax || p.expr != nil || issue != nil && issue.Kind != ErrSyntax {
+		return Trap{}, false
+	}
+	what, plain, ok := spell.Pasted(text)
+	if !ok {
+		return Trap{}, false
+	}
+	fixed := spell.Unpasted(text)
+	x, err := exprparser.ParseExpr(fixed)
+	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) {
+		return Trap{}, false
+	}
+	name, keys, _ := strings.Cut(text, ".")
+	read := "a variable " + quote(name)
+	if _, _, inName := spell.Pasted(name); !inName {
+		// Only in a key: a key may hold a dash or a sign as written
+		// (`row.Jan – Mar`), so only an invisible character at its end
+		// is a trap.
+		for _, r := range keys {
+			if _, plain, ok := spell.Pasted(string(r)); ok && plain != "" {
+				return Trap{}, false
+			}
+		}
+		read = "the key path " + quote(text)
+	}
+	why := "which is no sign of the language"
+	if plain == "" || plain == "a plain space" {
+		why = "often pasted with text"
+	}
+	off := strings.Index(p.raw, text)
+	return Trap{Kind: TrapPasted, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: name,
+		Reason: "this is read as " + read + ", so it is empty: it has " + what + ", " + why + "; write " + short("${"+fixed+"}")}, true
+}
+
+// invisibleInWord reports whether text holds an invisible character
+// between two letters or digits (`First\u200bName`), where it may stand
+// for a space as well as for nothing: a fix that deletes it is a guess.
+func invisibleInWord(text string) bool {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i, r := range text {
+		if _, plain, ok := spell.Pasted(string(r)); !ok || plain != "" {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+		if word(before) && word(after) {
+			return true
+		}
+	}
+	return false
 }
 
 // numberStart reports whether s starts as a number does: a digit, or a

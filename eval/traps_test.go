@@ -28,6 +28,8 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
 	eval.TrapGluedWord:   {"${row.Status}in Overdue, Paid and ${row.Kind} == Paid", "in", "write a space before in: ${row.Status} in Overdue, Paid and ${row.Kind} == Paid", "${row.Status} in Overdue, Paid and ${row.Kind} == Paid"},
+	eval.TrapCurlyQuotes: {"${row.Status} == “Overdue”", "“Overdue”", "write 'Overdue' in straight quotes: ${row.Status} == 'Overdue'", "${row.Status} == 'Overdue'"},
+	eval.TrapPasted:      {"${row.Paid} == ${“false”}", "“false”", `write ${"false"}`, `${row.Paid} == ${"false"}`},
 	eval.TrapCutKey:      {"${row.Policy No.} == P-77", "Policy No.", "write row['Policy No.']", "${row['Policy No.']} == P-77"},
 	eval.TrapBraces:      {"{{row.Status}} == Overdue", "{{row.Status}}", "write ${row.Status}", "${row.Status} == Overdue"},
 	eval.TrapDollar:      {"$row.Status == Overdue", "$row.Status", "write ${row.Status}", "${row.Status} == Overdue"},
@@ -584,5 +586,169 @@ func TestTrapEmpty(t *testing.T) {
 		for _, tr := range eval.MustCompile(text).Traps() {
 			require.NotEqual(t, eval.TrapEmpty, tr.Kind, text)
 		}
+	}
+}
+
+// Curly quotes pasted from a word processor, a chat app or a phone are
+// text, not quotes (D26): a value written in them is compared with them,
+// quietly false. The trap names straight quotes, and the line written
+// with them holds (D49).
+func TestTrapCurlyQuotes(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == ‘Overdue’":                         "${row.Status} == 'Overdue'",
+		"${row.Status} == «Overdue»":                         "${row.Status} == 'Overdue'",
+		"${row.Status} == „Overdue“ and ${row.Kind} == Paid": "${row.Status} == 'Overdue' and ${row.Kind} == Paid",
+		"${row.Status} in “Paid”, “Overdue”":                 "${row.Status} in 'Paid', 'Overdue'",
+		"${row.Company} == “Johnson and Johnson”":            "${row.Company} == 'Johnson and Johnson'",
+		"${row.Status} contains “due”":                       "${row.Status} contains 'due'",
+		"${row.Kind} != “Paid”":                              "${row.Kind} != 'Paid'",
+	} {
+		c, err := eval.CompileCondition(line)
+		require.NoError(t, err, line)
+		traps := c.Traps()
+		require.NotEmpty(t, traps, line)
+		for _, tr := range traps {
+			require.Equal(t, eval.TrapCurlyQuotes, tr.Kind, line)
+			require.Contains(t, tr.Message(), "are text, not quotes", line)
+		}
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	// An apostrophe in a word, a quoted side, a curly quote inside text:
+	// no trap.
+	for _, line := range []string{
+		"${row.Company} == O’Brien", "${row.Company} == ’90s", "${row.Company} == 'It’s “ok”'",
+		"${row.Company} == a “b” c", "${row.Company} == “", "${row.Company} == “${row.Kind}”",
+	} {
+		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
+	}
+}
+
+// The full-width ＆＆ and ｜｜ of an input method are the traps of && and
+// ||: one comparison with the text after them; the fix writes and, or.
+func TestTrapFullWidthAndOr(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == Overdue ＆＆ ${row['Days Late']} > 21": "${row.Status} == Overdue and ${row['Days Late']} > 21",
+		"${row.Status} == Paid ｜｜ ${row.Status} == Overdue":    "${row.Status} == Paid or ${row.Status} == Overdue",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Contains(t, []eval.TrapKind{eval.TrapAndAnd, eval.TrapOrOr}, traps[0].Kind)
+		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := eval.MustCompileCondition(fixed).Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
+
+// A sign pasted from a word processor or typed with an input method in a
+// placeholder that has no expression syntax makes it a name, read as a
+// missing variable: a trap, whose fix (the placeholder with the plain
+// sign) gives the value meant (D49). A lookup that works wins (E1): with
+// a variable of that name, it is no trap.
+func TestTrapPasted(t *testing.T) {
+	s := scope.New(map[string]any{"x": 5, "name": "ann", "row": map[string]any{"status": "Active"}})
+	for text, want := range map[string]string{
+		"${x − 1}":            "4",
+		"${x – 1}":            "4",
+		"${−x}":               "-5",
+		"${x × 2}":            "10",
+		"${x ÷ 2}":            "2.5",
+		"${x ＋ 1}":            "6",
+		"${upper（name）}":      "ANN",
+		"${“abc”}":            "abc",
+		"${x\u200b}":          "5",
+		"${row.status\ufeff}": "Active",
+	} {
+		tpl := eval.MustCompile(text)
+		traps := tpl.Traps()
+		require.Len(t, traps, 1, text)
+		tr := traps[0]
+		require.Equal(t, eval.TrapPasted, tr.Kind, text)
+		require.True(t, tr.Applies(nil), text)
+		i := strings.LastIndex(tr.Reason, "; write ")
+		require.Greater(t, i, 0, tr.Reason)
+		out, err := eval.MustCompile(tr.Reason[i+len("; write "):]).Render(s)
+		require.NoError(t, err, tr.Reason)
+		require.Equal(t, want, out, "%s: %s", text, tr.Reason)
+	}
+	require.Contains(t, eval.MustCompile("${x − 1}").Traps()[0].Message(),
+		"x − 1: this is read as a variable 'x − 1', so it is empty: it has the minus sign − (U+2212), which is no sign of the language; write ${x - 1}")
+	// A placeholder that a pasted character keeps from being one is text,
+	// shown as written: the trap's fix is the placeholder written plain.
+	for text, want := range map[string]string{
+		"Hi $\u00a0{name}!":        "Hi ann!",
+		"Hi $\u200b{name}!":        "Hi ann!",
+		"Hi ＄｛name｝!":              "Hi ann!",
+		"Hi $｛ name }!":            "Hi ann!",
+		"Hi ＄{upper（name）}!":       "Hi ANN!",
+		"${x} $\u3000{row.status}": "5 Active",
+	} {
+		traps := eval.MustCompile(text).Traps()
+		require.Len(t, traps, 1, text)
+		require.Equal(t, eval.TrapPasted, traps[0].Kind, text)
+		require.True(t, traps[0].Applies(s), text)
+		i := strings.LastIndex(traps[0].Reason, "; write ")
+		fix := traps[0].Reason[i+len("; write "):]
+		fixed := text[:traps[0].Offset] + fix + text[traps[0].End:]
+		out, err := eval.MustCompile(fixed).Render(s)
+		require.NoError(t, err, fixed)
+		require.Equal(t, want, out, "%s -> %s", text, fixed)
+	}
+	for _, text := range []string{"US$5", "＄5 and ＄ 10", "$ {x}", "$\u00a0{}", "price $\u00a05", "＄｛"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
+	// A variable of that name is read: no trap.
+	tr := eval.MustCompile("${x − 1}").Traps()[0]
+	require.False(t, tr.Applies(scope.New(map[string]any{"x − 1": 3})))
+	// An invisible character between letters may stand for a space: the
+	// fix would be a guess. A key with a no-break space is a lookup of its
+	// own, and a text that is no expression with plain signs is no trap.
+	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}", "${row.Jan – Mar}", "${row.Total × 2}", "${row.Rate（%）}"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
+}
+
+// In a condition, an invisible character pasted where a space was meant
+// glues a word to the text, and the full-width comma of an input method
+// separates no items: each is a pasted trap whatever the data, whose fix
+// gives the value meant (D49).
+func TestTrapPastedCondition(t *testing.T) {
+	s := trapScope()
+	for line, fixed := range map[string]string{
+		"${row.Status} == Overdue\u200band ${row.Kind} == Paid": "${row.Status} == Overdue and ${row.Kind} == Paid",
+		"${row.Kind} == Draft or\ufeff${row.Status} == Overdue": "${row.Kind} == Draft or ${row.Status} == Overdue",
+		"${row.Status} in Paid，Overdue":                         "${row.Status} in Paid, Overdue",
+		"not ${row.Status} in Paid、Overdue, Draft":              "not ${row.Status} in Paid, Overdue, Draft",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapPasted, traps[0].Kind, line)
+		require.True(t, traps[0].Applies(s), line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	// An invisible character where no space makes parts, and a wide
+	// comma in quoted text: no trap.
+	for _, line := range []string{"${row.Status} == Over\u200bdue", "${row.Status} in 'Paid，Overdue'", "${row.Status} == Paid，Overdue"} {
+		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
 }

@@ -197,6 +197,7 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		}
 		v.plainUTF8(ln, v.list[before:])
 		v.loneCR(ln)
+		v.inlineField(ln)
 		switch {
 		case ok:
 			last = &Field{Label: label, Line: ln.num, Condition: strings.EqualFold(label, "condition")}
@@ -209,7 +210,9 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 			}
 		default:
 			last = nil
-			v.conditionLabel(ln)
+			if !v.conditionLabel(ln) {
+				v.pastedField(ln)
+			}
 		}
 	}
 	return v.finish()
@@ -261,13 +264,54 @@ func (v *validator) continued(ln line, f Field) {
 
 // conditionLabel warns about a line written as a condition field that is
 // not one (conditionLabel in markdown.go): the step runs for every row.
-func (v *validator) conditionLabel(ln line) {
-	labelAt, at, ok := conditionLabel(ln.text)
+func (v *validator) conditionLabel(ln line) bool {
+	labelAt, at, end, lead, why, ok := conditionLabel(ln.text)
+	if !ok {
+		return false
+	}
+	fix := lead + "**condition:** " + ln.text[at:max(at, end)]
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: "+why+"; write: "+echo.Text(fix))
+	return true
+}
+
+// inlineField warns about a field written after other text on the line
+// of a heading, a field or a list item (`# Renewal ## Step - **to:**
+// ${row.email} - **condition:** ${row.amount} > 0`, a flow whose line
+// breaks were lost when it was pasted): a field is a line of its own, so
+// it is text of this line, never rendered or tested as a field. A lone
+// \r before it is loneCR's.
+func (v *validator) inlineField(ln line) {
+	if strings.IndexByte(ln.text, '\r') >= 0 {
+		return
+	}
+	_, _, field := parseField(ln.text)
+	_, head := heading(ln.text)
+	start := skipBlank(ln.text, 0)
+	if !field && !head && listMarker(ln.text, start) == start {
+		return
+	}
+	at, ok := inlineField(ln.text)
 	if !ok {
 		return
 	}
-	fix := ln.text[:labelAt] + "**condition:** " + strings.TrimRight(ln.text[at:], " \t")
-	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a condition field, so the step runs for every row: the label is condition in bold, with the colon inside or right after the bold marks; write: "+echo.Text(fix))
+	label, _, _ := parseField(ln.text[at:])
+	what := "the field '" + echo.Text(label) + "'"
+	if strings.EqualFold(label, "condition") {
+		what = "the condition"
+	}
+	v.lineWarning(ln, at, len(strings.TrimRight(ln.text, " \t")), "a field is a line of its own, so "+what+" here is text of this line, never read as one (were the line breaks lost when the flow was pasted?); write each field on a line of its own")
+}
+
+// pastedField warns about a line written as a field, with a placeholder
+// in its value, that is not one because of what a word processor, a chat
+// app or a table put in it (pastedField in markdown.go): its text is
+// never rendered as the field's.
+func (v *validator) pastedField(ln line) {
+	labelAt, fix, why, ok := pastedField(ln.text)
+	if !ok {
+		return
+	}
+	v.lineWarning(ln, labelAt, len(strings.TrimRight(ln.text, " \t")), "this is not a field, so its text is never rendered as one: "+why+"; write: "+echo.Text(fix))
 }
 
 // conditionTypo warns about a field whose label is a misspelt condition
@@ -312,7 +356,7 @@ func (v *validator) loneCR(ln line) {
 		off += i
 		next, _, _ := strings.Cut(ln.text[off+1:], "\r")
 		_, _, field := parseField(next)
-		_, _, cond := conditionLabel(next)
+		_, _, _, _, _, cond := conditionLabel(next)
 		if _, head := heading(next); field || cond || head {
 			break
 		}

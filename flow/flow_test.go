@@ -181,6 +181,44 @@ func TestValidateLookupsAndSample(t *testing.T) {
 	}
 }
 
+// A lookup with a character pasted in it (a no-break space, an invisible
+// character) that the closest key has not is told with that character,
+// as the two look alike in the message; the fix, followed, reads the key.
+func TestValidatePastedKey(t *testing.T) {
+	for src, want := range map[string]string{
+		"${row.First\u00a0Name}": "1:7: warning: row.First\u00a0Name: no key 'First\u00a0Name' in row; it has a no-break space (U+00A0) where 'First Name' has a plain space: write a plain space",
+		"${row.status\u200b}":    "1:7: warning: row.status\\u200b: no key 'status\\u200b' in row; it has an invisible character (U+200B) that 'status' has not: delete it",
+		"${row.ｓtatus}":          "1:7: warning: row.ｓtatus: no key 'ｓtatus' in row; it has the full-width ｓ where 'status' has s: write s",
+	} {
+		require.Equal(t, []string{want}, lines(src, sample()), src)
+	}
+	for _, src := range []string{"${row.First Name}", "${row.status}"} {
+		require.Empty(t, lines(src, sample()), src)
+	}
+	// A curly apostrophe for the key's straight one: the fix is the key in
+	// brackets, as a straight quote in a dotted key would open a quote.
+	s := scope.New(map[string]any{"row": map[string]any{"Customer's name": "Ann"}})
+	got := lines("${row.Customer’s name}", s)
+	require.Equal(t, []string{`1:7: warning: row.Customer’s name: no key 'Customer’s name' in row; it has the curly quote ’ where 'Customer's name' has ': write ${row['Customer\'s name']}`}, got)
+	require.Empty(t, lines(`${row['Customer\'s name']}`, s))
+	// A pasted sign in what is read as a key: the expression meant, or
+	// the key with the plain sign when the data has it; each works.
+	s = scope.New(map[string]any{"row": map[string]any{"amount": 3, "Jan - Mar": 5}})
+	for src, want := range map[string]string{
+		"${row.amount × 12}": "1:7: warning: row.amount × 12: no key 'amount × 12' in row; it has the sign ×, which is no sign of the language; write ${row.amount * 12}",
+		"${row.Jan – Mar}":   "1:7: warning: row.Jan – Mar: no key 'Jan – Mar' in row; it has the dash – (U+2013) where 'Jan - Mar' has -: write -",
+	} {
+		require.Equal(t, []string{want}, lines(src, s), src)
+	}
+	require.Empty(t, lines("${row.amount * 12} ${row.Jan - Mar}", s))
+	// The other way round: a header pasted with a no-break space in the
+	// data, which a flow cannot write; the fix is in the data.
+	s = scope.New(map[string]any{"row": map[string]any{"First\u00a0Name": "Ann"}})
+	require.Equal(t, []string{"1:7: warning: row.First Name: no key 'First Name' in row; the data's key 'First\u00a0Name' has a no-break space (U+00A0) where this has a plain space: write a plain space in the data"},
+		lines("${row.First Name}", s))
+	require.Empty(t, lines("${row.First Name}", scope.New(map[string]any{"row": map[string]any{"First Name": "Ann"}})))
+}
+
 func TestValidateSampleWarnings(t *testing.T) {
 	src := strings.Join([]string{
 		"- **a:** ${rows[0].stat} ${rows[5].status} ${rows.status} ${row.brand.x}",
@@ -388,6 +426,14 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		{"- **condtion:** ${a} > 0", "1:5: warning: '- **condtion:** ${a} > 0': the label 'condtion' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
 		{"- **cond:** ${a} > 0", "1:5: warning: '- **cond:** ${a} > 0': the label 'cond' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - **condition:** ${a} > 0"},
 		{"- __Conditions:__ ${a} in x, y", "1:5: warning: '- __Conditions:__ ${a} in x, y': the label 'Conditions' is not condition, so this is a field whose text is rendered, never tested, and the step runs for every row; write: - __condition:__ ${a} in x, y"},
+		// Pasted from a word processor, a chat app or a table: the fix is
+		// a field line, whose condition is then tested (TestValidatePastedConditionFixed).
+		{"• **condition:** ${a} > 0", "1:3: warning: '• **condition:** ${a} > 0': this is not a condition field, so the step runs for every row: '•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **condition:** ${a} > 0"},
+		{"  –\t**condition:** ${a} > 0", "1:5: warning: '–\\t**condition:** ${a} > 0': this is not a condition field, so the step runs for every row: '–' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write:   - **condition:** ${a} > 0"},
+		{`- \*\*condition:\*\* ${a} > 0`, `1:3: warning: '- \*\*condition:\*\* ${a} > 0': this is not a condition field, so the step runs for every row: \* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **condition:** ${a} > 0`},
+		{"- **condition：** ${a} > 0", "1:3: warning: '- **condition：** ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
+		{"- **condition**： ${a} > 0", "1:3: warning: '- **condition**： ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
+		{"| **condition:** | ${a} > 0 | why |", "1:3: warning: '| **condition:** | ${a} > 0 | why |': this is not a condition field, so the step runs for every row: a field is a line of its own, not the cells of a table; write: - **condition:** ${a} > 0"},
 	} {
 		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
 	}
@@ -397,8 +443,28 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		"- condition: good", "- conditional: ${a} > 0", "- *conditional*: ${a} > 0", "- **conditions:** ${a}",
 		"- **Conditions:** see ${terms}", "The condition: ${a} is shown", "- **when:** ${a} > 0",
 		"- **Condition note:** ${a} > 0", "- **edition:** ${a} > 0",
+		"• condition ${a} > 0", "•conditional: ${a}", "| condition | what it does |", "| conditions | ${a} > 0 |",
 	} {
 		require.Empty(t, lines(src, nil), src)
+	}
+}
+
+// The fix of a pasted condition line works when followed (D49): the line
+// it gives is a condition field, tested, and warned about no more.
+func TestValidatePastedConditionFixed(t *testing.T) {
+	for _, src := range []string{
+		"• **condition:** ${a} > 0", "  –\t**condition:** ${a} > 0", `- \*\*condition:\*\* ${a} > 0`,
+		"- **condition：** ${a} > 0", "| **condition:** | ${a} > 0 | why |",
+	} {
+		got := lines(src, nil)
+		require.Len(t, got, 1, src)
+		_, fix, ok := strings.Cut(got[0], "; write: ")
+		require.True(t, ok, got[0])
+		require.Empty(t, lines(fix, nil), fix)
+		fields := flow.Fields([]byte(fix))
+		require.Len(t, fields, 1, fix)
+		require.True(t, fields[0].Condition, fix)
+		require.Equal(t, "${a} > 0", fields[0].Value, fix)
 	}
 }
 
@@ -419,4 +485,64 @@ func TestValidateLoneCR(t *testing.T) {
 	for _, src := range []string{"a\rb", "- **a:** x\ry", "x\r\r\n", "- **a:** x\r \r\n"} {
 		require.Empty(t, lines(src, nil), src)
 	}
+}
+
+// A field line pasted from a word processor, Google Docs, a chat app or a
+// table that is not a field is a warning, with the field line to write;
+// the fix, followed, is a field with the value meant (D49).
+func TestValidatePastedField(t *testing.T) {
+	const notField = "this is not a field, so its text is never rendered as one: "
+	for src, want := range map[string]string{
+		"• **to:** ${a}":         "1:3: warning: '• **to:** ${a}': " + notField + "'•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **to:** ${a}",
+		`- \*\*to:\*\* ${a}`:     `1:3: warning: '- \*\*to:\*\* ${a}': ` + notField + `\* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **to:** ${a}`,
+		"- **to: ** ${a}":        "1:3: warning: '- **to: ** ${a}': " + notField + "a space before the closing ** keeps Markdown from reading the label as bold; write: - **to:** ${a}",
+		"- **to：** ${a}":         "1:3: warning: '- **to：** ${a}': " + notField + "the colon is the full-width ：, not :; write: - **to:** ${a}",
+		"| **to:** | ${a} | x |": "1:3: warning: '| **to:** | ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
+	} {
+		require.Equal(t, []string{want}, lines(src, nil), src)
+		_, fix, _ := strings.Cut(want, "; write: ")
+		require.Empty(t, lines(fix, nil), fix)
+		require.Equal(t, []flow.Field{{Label: "to", Value: "${a}", Line: 1, Column: 11}}, flow.Fields([]byte(fix)), fix)
+	}
+	// Prose, a field, or a line with no placeholder: no warning.
+	for _, src := range []string{
+		"• **Note:** see the docs", "• Note: ${a}", "Some **bold:** text ${a}", "| to | ${a} |", "- **to:** ${a}",
+		"| label | value |", "– **to: ** plain",
+	} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}
+
+// A flow pasted as one line (its line breaks lost) has its fields after
+// a heading or another field: each is text of that line, never read as a
+// field, and a warning says so.
+func TestValidateInlineField(t *testing.T) {
+	const reason = " here is text of this line, never read as one (were the line breaks lost when the flow was pasted?); write each field on a line of its own"
+	for src, want := range map[string]string{
+		"# Renewal ## Step - **to:** ${a} - **condition:** ${b} > 2": "1:19: warning: '# Renewal ## Step - **to:** ${a} - **condition:** ${b} > 2': a field is a line of its own, so the field 'to'" + reason,
+		"- **to:** x - **condition:** ${b} > 2":                      "1:13: warning: '- **to:** x - **condition:** ${b} > 2': a field is a line of its own, so the condition" + reason,
+	} {
+		require.Equal(t, []string{want}, lines(src, nil), src)
+	}
+	// Written on lines of their own, the fields are read.
+	require.Len(t, flow.Fields([]byte("# Renewal\n## Step\n- **to:** ${a}\n- **condition:** ${b} > 2")), 2)
+	// A dash in text, prose that names a field, a field without a
+	// placeholder: no warning.
+	for _, src := range []string{"- **to:** pay 5 - 3 items ${a}", "See - **to:** ${a}", "- **to:** a - **cc:** plain", "- **note:** use **to:** ${a}", "\t- **b:**\t${a}", "  * **b:** ${a}"} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}
+
+// A placeholder that a pasted character keeps from being one holds
+// whatever the data: it is warned about with sample data too.
+func TestValidatePastedDollarWithData(t *testing.T) {
+	want := "1:10: warning: ＄｛row.status｝: it has the full-width ＄, pasted with the text, which keeps this from being a placeholder, so it is shown as written; write ${row.status}"
+	for _, s := range []*scope.Scope{nil, sample()} {
+		require.Equal(t, []string{want}, lines("- **b:** ＄｛row.status｝", s))
+	}
+	f, err := flow.Compile("f.md", []byte("- **b:** ＄｛row.status｝"))
+	require.NoError(t, err)
+	r := f.Run(context.Background(), sample())
+	require.Len(t, r.Results, 1)
+	require.Len(t, r.Results[0].Warnings, 1)
 }

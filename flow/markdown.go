@@ -298,30 +298,185 @@ func continues(text string, indent int) bool {
 // as `condition` (`- condition: ...`, `- **condition** : ...`, `-
 // **condition** ...`, `- *condition:* ...`, `- ***condition:*** ...`),
 // with a placeholder in its value: the condition that parseField does not
-// read, so the step runs for every row. It returns the byte offsets where
-// the label starts and where the value starts.
-func conditionLabel(text string) (labelAt, valueAt int, ok bool) {
-	labelAt = listMarker(text, skipBlank(text, 0))
+// read, so the step runs for every row. So is a line pasted from a word
+// processor or a chat: a bullet of its own (`• **condition:** ...`,
+// `– **condition:** ...`), bold marks written as Markdown escapes
+// (`\*\*condition:\*\*`), a full-width colon (`**condition：**`), or the
+// label and the value in the cells of a table row (`| **condition:** |
+// ${x} > 0 |`). It returns the byte offsets where the label starts and
+// where the value starts and ends (a table's value is its cell), what the
+// fix writes before the label (the line's own indentation and list
+// marker, or `- ` in place of a pasted bullet or a table's `|`), and why
+// the line is not a field, for the author.
+func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why string, ok bool) {
+	labelAt, lead, why, table := pastedStart(text)
+	if why == "" {
+		why = "the label is condition in bold, with the colon inside or right after the bold marks"
+	}
 	i := labelAt
-	for i < len(text) && i-labelAt < 3 && (text[i] == '*' || text[i] == '_') {
-		i++
+	escaped := false
+	for n := 0; n < 3 && i < len(text); n++ {
+		if text[i] == '*' || text[i] == '_' {
+			i++
+		} else if strings.HasPrefix(text[i:], `\*`) || strings.HasPrefix(text[i:], `\_`) {
+			i, escaped = i+2, true
+		} else {
+			break
+		}
 	}
 	marked := i > labelAt
 	const word = "condition"
 	if len(text)-i < len(word) || !strings.EqualFold(text[i:i+len(word)], word) {
-		return 0, 0, false
+		return 0, 0, 0, "", "", false
 	}
 	j := i + len(word)
-	if j == len(text) || strings.IndexByte(" \t*_:", text[j]) < 0 {
-		return 0, 0, false // `conditional`, or no label at all
+	if j == len(text) || (strings.IndexByte(" \t*_:\\|", text[j]) < 0 && !strings.HasPrefix(text[j:], "：")) {
+		return 0, 0, 0, "", "", false // `conditional`, or no label at all
 	}
-	colon := false
-	for j < len(text) && strings.IndexByte(" \t*_:", text[j]) >= 0 {
-		colon = colon || text[j] == ':'
-		j++
+	colon, wide := false, false
+	for j < len(text) {
+		switch {
+		case strings.HasPrefix(text[j:], "："):
+			colon, wide = true, true
+			j += len("：")
+			continue
+		case text[j] == '|' && !table:
+		case strings.IndexByte(" \t*_:\\|", text[j]) >= 0:
+			escaped = escaped || text[j] == '\\'
+			colon = colon || text[j] == ':' || text[j] == '|'
+			j++
+			continue
+		}
+		break
 	}
 	if (!marked && !colon) || !strings.Contains(text[j:], "${") {
-		return 0, 0, false
+		return 0, 0, 0, "", "", false
 	}
-	return labelAt, j, true
+	valueEnd = len(strings.TrimRight(text, " \t"))
+	switch {
+	case table:
+		if k := strings.IndexByte(text[j:valueEnd], '|'); k >= 0 {
+			valueEnd = j + k // the value is the label's next cell
+		}
+		valueEnd = len(strings.TrimRight(text[:valueEnd], " \t"))
+	case escaped:
+		why = whyEscaped
+	case wide:
+		why = whyWideColon
+	}
+	return labelAt, j, valueEnd, lead, why, true
+}
+
+// Why a line pasted as a field is not one (conditionLabel, pastedField).
+const (
+	whyEscaped   = "\\* and \\_ are Markdown escapes, shown as the marks themselves, so the label is not bold"
+	whyWideColon = "the colon is the full-width ：, not :"
+	whyTable     = "a field is a line of its own, not the cells of a table"
+)
+
+// pastedStart reads the start of a line pasted as a field: its
+// indentation and list marker, or in their place a bullet of a word
+// processor (pastedBullet) or a table row's `|`. It returns where the
+// label starts, what a field line writes before it (`- ` in place of the
+// bullet or the `|`), why such a start makes no field ("" for a list
+// marker), and whether the line is a table row.
+func pastedStart(text string) (labelAt int, lead, why string, table bool) {
+	start := skipBlank(text, 0)
+	labelAt = listMarker(text, start)
+	if labelAt != start {
+		return labelAt, text[:labelAt], "", false
+	}
+	if n := pastedBullet(text[start:]); n > 0 {
+		return skipBlank(text, start+n), text[:start] + "- ", "'" + text[start:start+n] + "' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label", false
+	}
+	if strings.HasPrefix(text[start:], "|") {
+		return skipBlank(text, start+1), text[:start] + "- ", whyTable, true
+	}
+	return labelAt, text[:labelAt], "", false
+}
+
+// pastedField reads a line that is no field but would be one, with a
+// placeholder in its value, if it were not for what a word processor, a
+// chat app or a table put in it: a bullet of its own (`• **to:** ...`),
+// bold marks written as Markdown escapes (`\*\*to:\*\*`), a space before
+// the closing bold marks (`**to: **`, as Google Docs writes bold), a
+// full-width colon (`**to：**`), the label and the value in the cells of a
+// table row (`| **to:** | ${x} |`). It returns the byte offset where the label
+// starts, the field line to write, and why the line is not a field. A
+// label that is not in bold is no field meant (`Note: ${x}` is prose);
+// one meant as condition is conditionLabel's.
+func pastedField(text string) (labelAt int, fix, why string, ok bool) {
+	labelAt, lead, why, table := pastedStart(text)
+	rest := text[labelAt:]
+	if table {
+		cells := strings.Split(strings.TrimSuffix(strings.TrimRight(rest, " \t"), "|"), "|")
+		if len(cells) < 2 {
+			return 0, "", "", false
+		}
+		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
+	}
+	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
+		rest = strings.Replace(rest, rest[:2], rest[1:2], 4) // the label's two marks on each side
+		why = whyEscaped
+	}
+	if mark := rest[:min(2, len(rest))]; mark == "**" || mark == "__" {
+		// `**to: **`, as Google Docs writes bold with the space after the
+		// colon: Markdown reads no bold when a space is before the close.
+		if end := strings.Index(rest[2:], mark); end > 0 && strings.TrimRight(rest[2:2+end], " \t") != rest[2:2+end] {
+			rest = rest[:2] + strings.TrimRight(rest[2:2+end], " \t") + rest[2+end:]
+			if why == "" {
+				why = "a space before the closing " + mark + " keeps Markdown from reading the label as bold"
+			}
+		}
+	}
+	if i := strings.Index(rest, "："); i >= 0 && i < 64 {
+		if _, _, field := parseField(rest[:i] + ":" + rest[i+len("："):]); field {
+			rest = rest[:i] + ":" + rest[i+len("："):]
+			if why == "" {
+				why = whyWideColon
+			}
+		}
+	}
+	if why == "" {
+		return 0, "", "", false
+	}
+	fix = lead + rest
+	label, at, field := parseField(fix)
+	if !field || strings.EqualFold(label, "condition") || !strings.Contains(fix[at:], "${") || table && !strings.HasPrefix(rest, "**") && !strings.HasPrefix(rest, "__") {
+		return 0, "", "", false
+	}
+	return labelAt, strings.TrimRight(fix, " \t"), why, true
+}
+
+// inlineField finds in text, after its start (and its indentation), a list item (`-`, `*` or
+// `+` after white space) whose field has a placeholder in its value (` -
+// **to:** ${x}`): the byte offset of its marker.
+func inlineField(text string) (int, bool) {
+	for i := skipBlank(text, 0) + 1; i < len(text); i++ {
+		if text[i-1] != ' ' && text[i-1] != '\t' || strings.IndexByte("-*+", text[i]) < 0 || listMarker(text, i) == i {
+			continue
+		}
+		if label, at, ok := parseField(text[i:]); ok && label != "" && strings.Contains(text[i+at:], "${") {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// pastedBullet gives the length of a bullet that a word processor or a
+// chat app writes in place of a Markdown list marker (`•`, `◦`, `▪`, `–`,
+// `—`, ...) at the start of text, when white space or a bold mark follows
+// it; 0 when there is none. Markdown reads no list item there, so a field after one
+// is text.
+func pastedBullet(text string) int {
+	for _, b := range [...]string{"•", "◦", "▪", "▫", "‣", "⁃", "●", "○", "■", "□", "◆", "◇", "➢", "➤", "►", "▶", "–", "—", "·", "∙", "・", "\uf0b7"} {
+		if strings.HasPrefix(text, b) {
+			n := len(b)
+			if n < len(text) && text[n] != ' ' && text[n] != '\t' && text[n] != '*' && text[n] != '_' {
+				return 0
+			}
+			return n
+		}
+	}
+	return 0
 }

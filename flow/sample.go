@@ -206,7 +206,7 @@ func (v *validator) missReason(m eval.Miss) string {
 			return reason + "; did you mean " + key + "?"
 		}
 		if alt, ok := spell.Closest(m.Name, sorted(v.sample.Names())); ok {
-			reason += "; did you mean " + echo.Quote(alt) + "?"
+			reason += closeHint(m.Name, alt)
 		}
 		return reason
 	}
@@ -221,8 +221,18 @@ func (v *validator) missReason(m eval.Miss) string {
 	if m.In.Kind() != value.Dict {
 		return reason + ", which is " + m.In.Kind().Phrase()
 	}
+	if sign := pastedSign(m); sign != "" && !slices.ContainsFunc(m.In.Keys(), func(k string) bool { return spell.PastedHint(m.Name, k, echo.Quote) != "" }) {
+		return reason + sign
+	}
 	if alt, ok := v.closestKey(m); ok {
-		reason += "; did you mean " + echo.Quote(alt) + "?"
+		hint := closeHint(m.Name, alt)
+		if strings.ContainsAny(alt, `'"`) && !strings.HasPrefix(hint, "; did you mean") {
+			// `row.Customer’s name` for the key `Customer's name`: a
+			// straight quote in a dotted key would open a quote (D18), so
+			// the fix is the key in brackets, which reads it (D49).
+			hint = hint[:strings.LastIndex(hint, ": write ")] + ": write ${" + ast.KeyPath(m.Prefix, alt) + "}"
+		}
+		reason += hint
 	}
 	return reason
 }
@@ -271,6 +281,39 @@ type rowKeys struct {
 
 // maxClosestKept bounds the names whose closest key a validator keeps.
 const maxClosestKept = 4096
+
+// pastedSign is the end of the reason of a missing key m whose text has a
+// sign pasted from a word processor or typed with an input method
+// (`row.amount × 12`, the key `amount × 12`), when the path written with
+// the plain sign is an expression (`row.amount * 12`): that expression,
+// which the author most likely meant; "" otherwise.
+func pastedSign(m eval.Miss) string {
+	what, plain, ok := spell.Pasted(m.Name)
+	if !ok || plain == "" || plain == "a plain space" {
+		return ""
+	}
+	fixed := "${" + m.Prefix + "." + spell.Unpasted(m.Name) + "}"
+	if _, err := eval.Compile(fixed, eval.Strict()); err != nil {
+		return ""
+	}
+	return "; it has " + what + ", which is no sign of the language; write " + echo.Text(fixed)
+}
+
+// closeHint is the end of the reason of a lookup of name that finds
+// nothing, where alt is the closest name there is: `did you mean 'alt'?`,
+// or, when name is alt but for a character pasted in it (a no-break
+// space, a zero-width space, a full-width letter), or alt is name but for
+// one pasted in the data's key, that character and what to write, since
+// the two would look alike in the message.
+func closeHint(name, alt string) string {
+	if hint := spell.PastedHint(name, alt, echo.Quote); hint != "" {
+		return hint
+	}
+	if hint := spell.PastedInData(name, alt, echo.Quote); hint != "" {
+		return hint
+	}
+	return "; did you mean " + echo.Quote(alt) + "?"
+}
 
 // rowKey is, when the sample has no variable name but row has a key of
 // that name (the same, or but for case), the lookup of that key as
@@ -438,7 +481,7 @@ func methodLike(text string, bad *ast.BadExpr) bool {
 // own warning).
 func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	for _, tr := range traps {
-		if !v.trapApplies(tr) || tr.Kind == eval.TrapNumber && v.sample == nil && v.rowsDecide {
+		if !v.trapApplies(tr) || dataTrap(tr) && tr.Kind != eval.TrapBareWord && v.sample == nil && v.rowsDecide {
 			continue // each row's data decides (sampleTraps)
 		}
 		reason := tr.Reason
@@ -467,12 +510,12 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 // sampleTraps warns, for a run's row, about the traps that hold or not
 // with sample data: a bare word given to a function that is no variable of
 // the row's data (D44), a number written as the language does not that is
-// none either (D12). The others hold whatever the data and are among the
+// none either (D12), nor a name with a pasted sign in it (`${x − 1}`). The others hold whatever the data and are among the
 // compiled flow's findings.
 func (v *validator) sampleTraps(ln line, at int, traps []eval.Trap, cond *eval.Condition, phs func() []eval.Placeholder) {
 	var only []eval.Trap
 	for _, tr := range traps {
-		if tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber {
+		if dataTrap(tr) {
 			only = append(only, tr)
 		}
 	}
@@ -496,6 +539,19 @@ func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string
 	return tr.Subject
 }
 
+// dataTrap reports whether the data decides whether tr holds (Trap.Applies):
+// a bare word, a number written as the language does not, or a name with
+// a pasted sign in it, each read as a variable that the data may have.
+func dataTrap(tr eval.Trap) bool {
+	switch tr.Kind {
+	case eval.TrapBareWord, eval.TrapNumber:
+		return true
+	case eval.TrapPasted:
+		return tr.Name != "" // `＄｛x｝` or `Active\u200band` holds whatever the data
+	}
+	return false
+}
+
 // trapApplies reports whether the trap holds with the sample data.
 func (v *validator) trapApplies(tr eval.Trap) bool {
 	if !tr.Applies(v.sample) {
@@ -514,7 +570,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if (tr.Kind == eval.TrapBareWord || tr.Kind == eval.TrapNumber) && v.trapApplies(tr) {
+		if dataTrap(tr) && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}

@@ -298,6 +298,15 @@ var errCases = []errCase{
 	{"${x} ≧ 3", "unknown operator ≧; write >= instead", 5},
 	{"${x} ⩽ 3", "unknown operator ⩽; write <= instead", 5},
 	{"${x} ≦ 3", "unknown operator ≦; write <= instead", 5},
+	// Full-width signs, as an input method of Chinese, Japanese or Thai
+	// types them: each named with the sign to write.
+	{"${x} ＞ 3", "unknown operator ＞; ＞ is a full-width sign; write > instead", 5},
+	{"${x} ＜ 3 and ${y}", "unknown operator ＜; ＜ is a full-width sign; write < instead", 5},
+	{"${x} ＝＝ a", "unknown operator ＝＝; ＝ is a full-width sign; write == instead", 5},
+	{"${x} ＝ a", "unknown operator ＝; ＝ is a full-width sign; write == instead", 5},
+	{"${x}＞＝3", "unknown operator ＞＝; ＞＝ are full-width signs; write >= instead", 4},
+	{"${x} ＜＝ 3", "unknown operator ＜＝; ＜＝ are full-width signs; write <= instead", 5},
+	{"${x} ！＝ a", "unknown operator ！＝; ！＝ are full-width signs; write != instead", 5},
 	{"${x} ~ abc", "unknown operator ~; there is no ~: to test for part of a text write contains (the operators are ==, !=, <, >, <=, >=, in, contains, is empty and is not empty)", 5},
 	{"${y} and ${x}≤3", "unknown operator ≤; write <= instead", 13},
 	// Unclosed ${ (D18).

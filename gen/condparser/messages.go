@@ -154,13 +154,22 @@ const operators = "the operators are ==, !=, <, >, <=, >=, in, contains, is empt
 // `~=` is "not equal" in Lua and MATLAB but "matches" elsewhere, and `=~`
 // "matches" (a pattern): neither may hint ==, the opposite of one of them.
 var lookalikes = map[string]string{
-	"≠":  "write != instead",
-	"≥":  "write >= instead",
-	"≤":  "write <= instead",
-	"⩾":  "write >= instead",
-	"≧":  "write >= instead",
-	"⩽":  "write <= instead",
-	"≦":  "write <= instead",
+	"≠": "write != instead",
+	"≥": "write >= instead",
+	"≤": "write <= instead",
+	"⩾": "write >= instead",
+	"≧": "write >= instead",
+	"⩽": "write <= instead",
+	"≦": "write <= instead",
+	// Full-width signs, as a Chinese, Japanese or Thai input method
+	// types them, and as text pasted from a document in one keeps them.
+	"＝＝": "＝ is a full-width sign; write == instead",
+	"＝":  "＝ is a full-width sign; write == instead",
+	"！＝": "！＝ are full-width signs; write != instead",
+	"＞＝": "＞＝ are full-width signs; write >= instead",
+	"＜＝": "＜＝ are full-width signs; write <= instead",
+	"＞":  "＞ is a full-width sign; write > instead",
+	"＜":  "＜ is a full-width sign; write < instead",
 	"~":  "there is no ~: to test for part of a text write contains (" + operators + ")",
 	"~=": "for \"not equal\" write !=; to test for part of a text write contains (" + operators + ")",
 	"=~": "there is no pattern match: to test for part of a text write contains (" + operators + ")",
@@ -202,7 +211,8 @@ func writtenOperator(line string, off int, op string) (string, int) {
 
 // foreignOperator finds, in the text of a part that is not a condition, an
 // operator of another language or of typography that lookalikes knows
-// (≥, !~), outside ${...}: the operator and its byte offset in text.
+// (≥, !~, full-width ＞), outside ${...}: the operator and its byte offset
+// in text.
 func foreignOperator(text string) (string, int, bool) {
 	for i := 0; i < len(text); {
 		if strings.HasPrefix(text[i:], "${") {
@@ -213,7 +223,7 @@ func foreignOperator(text string) (string, int, bool) {
 			i += end + 1
 			continue
 		}
-		for _, op := range [...]string{"≠", "≥", "≤", "⩾", "≧", "⩽", "≦", "!~"} {
+		for _, op := range [...]string{"≠", "≥", "≤", "⩾", "≧", "⩽", "≦", "!~", "＝＝", "！＝", "＞＝", "＜＝", "＝", "＞", "＜"} {
 			if strings.HasPrefix(text[i:], op) {
 				return op, i, true
 			}

@@ -20,6 +20,7 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/spell"
 )
 
 // problemError gives the reason of a lexical problem.
@@ -394,7 +395,17 @@ func charHint(src string, off int) string {
 	case unicode.IsDigit(r):
 		return "; write numbers with the digits 0-9"
 	case unicode.IsSpace(r):
-		return " (a space that is not a plain space)"
+		return " (a space that is not a plain space); write a plain space"
+	case strings.ContainsRune(spell.Invisibles, r):
+		return " (an invisible character, often pasted with text); delete it"
+	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
+		return fmt.Sprintf("; %c is a full-width sign: write %c instead", r, r-0xFEE0)
+	case strings.ContainsRune("−–—‐‒", r):
+		return "; write - for minus"
+	case r == '×':
+		return "; write * to multiply"
+	case r == '÷':
+		return "; write / to divide"
 	case r == '#':
 		return "; there are no comments in an expression"
 	}

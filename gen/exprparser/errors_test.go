@@ -129,9 +129,19 @@ var syntaxErrorTests = []struct {
 	{"join(ids, ‘, ’)", 10, `unexpected character '‘'; write text in straight quotes ' or "`},
 	{"“abc”", 0, `unexpected character '“'; write text in straight quotes ' or "`},
 	{"๑๒", 0, "unexpected character '๑'; write numbers with the digits 0-9"},
-	{"a\u00a0+ b", 1, "unexpected character U+00A0 (a space that is not a plain space)"},
+	{"a\u00a0+ b", 1, "unexpected character U+00A0 (a space that is not a plain space); write a plain space"},
+	{"a +\u3000b", 3, "unexpected character U+3000 (a space that is not a plain space); write a plain space"},
 	{"a\x00", 1, "unexpected character U+0000"},
-	{"\ufeffa", 0, "unexpected character U+FEFF"},
+	{"\ufeffa", 0, "unexpected character U+FEFF (an invisible character, often pasted with text); delete it"},
+	{"len(a)\u200b", 6, "unexpected character U+200B (an invisible character, often pasted with text); delete it"},
+	// Pasted from a word processor or typed with an input method.
+	{"len(a) ＋ 1", 7, "unexpected character '＋'; ＋ is a full-width sign: write + instead"},
+	{"join(a，b)", 6, "unexpected character '，'; ， is a full-width sign: write , instead"},
+	{"len（a)", 3, "unexpected character '（'; （ is a full-width sign: write ( instead"},
+	{"len(a) − 1", 7, "unexpected character '−'; write - for minus"},
+	{"len(a) – 1", 7, "unexpected character '–'; write - for minus"},
+	{"len(a) × 2", 7, "unexpected character '×'; write * to multiply"},
+	{"len(a) ÷ 2", 7, "unexpected character '÷'; write / to divide"},
 
 	// Text.
 	{"'abc", 0, "text is not closed; add the closing '"},

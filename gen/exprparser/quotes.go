@@ -58,9 +58,10 @@ func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*Syntax
 // quotable reports whether text, a value of a call that does not parse,
 // reads as text left out of quotes: not empty, not a keyword alone, and
 // without what another message explains better (a dotted key with spaces,
-// a ${...} inside, curly quotes, `x=`) or what a quote would not hold.
+// a ${...} inside, curly quotes, `x=`, a full-width sign of an input
+// method, `join(a，b)`, meant as the sign) or what a quote would not hold.
 func quotable(text string) bool {
-	return text != "" && !ast.IsKeyword(text) && !strings.ContainsAny(text, "()[]{}$=.'\"\\‘’“”`")
+	return text != "" && !ast.IsKeyword(text) && !strings.ContainsAny(text, "()[]{}$=.'\"\\‘’“”`，（）［］｛｝＋－＊／％＝＂＇−×÷")
 }
 
 // parses reports whether src is an expression with no forbidden construct.
