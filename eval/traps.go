@@ -629,7 +629,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 					// when followed (D49) is to leave it out.
 					fix, word = "leave it out", ""
 				}
-				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
+				cd.addTrap(w.kind, at+i, at+i+n, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
 					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + n, word})
 				off = i + n
 			}

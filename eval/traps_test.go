@@ -643,6 +643,9 @@ func TestTrapFullWidthAndOr(t *testing.T) {
 		traps := c.Traps()
 		require.Len(t, traps, 1, line)
 		require.Contains(t, []eval.TrapKind{eval.TrapAndAnd, eval.TrapOrOr}, traps[0].Kind)
+		// The trap spans the two full-width signs whole (3 bytes each),
+		// never ending inside one: the editor and validate place it there.
+		require.Contains(t, []string{"＆＆", "｜｜"}, line[traps[0].Offset:traps[0].End], line)
 		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
 		before, err := c.Test(s)
 		require.NoError(t, err)
