@@ -714,15 +714,39 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 		if open, close, ok := curlyQuoted(item); ok {
 			at := s.TextPos + off + lead
 			inner := item[len(open) : len(item)-len(close)]
-			q := "'"
-			if strings.Contains(inner, "'") {
-				q = `"`
+			reason := "the curly quotes " + open + " " + close + " are text, not quotes, so " + quote(item) + " is compared quotes and all; "
+			var fix *edit
+			switch q := "'"; {
+			case !strings.Contains(inner, "'") || !strings.Contains(inner, `"`):
+				if strings.Contains(inner, "'") {
+					q = `"`
+				}
+				reason += "write " + q + inner + q + " in straight quotes"
+				fix = &edit{at, at + len(item), q + inner + q}
+			case bareSide(inner):
+				// Both quotes: a quoted side has no escapes (D26), and a
+				// bare one is read as written, trimmed.
+				reason += "write " + inner + " without them"
+				fix = &edit{at, at + len(item), inner}
+			default:
+				reason += "write the text without them"
 			}
-			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
-				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
+			cd.addTrap(TrapCurlyQuotes, at, at+len(item), reason, fix)
 		}
 		off = end + 1
 	}
+}
+
+// bareSide reports whether text, written bare as the right side of a
+// comparison, is that side whole, as written: not trimmed, not quoted,
+// and holding no and, or or operator that would split the line.
+func bareSide(text string) bool {
+	c := compileConditionOnly("${x} == " + text)
+	if c.err != nil {
+		return false
+	}
+	cmp, ok := c.tree.(*ast.Comparison)
+	return ok && cmp.Right != nil && !cmp.Right.Quoted && cmp.Right.Text == text
 }
 
 // curlyQuoted reports whether text is written in curly quotes, and which:
