@@ -427,7 +427,16 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}
 	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
-		rest = strings.Replace(rest, rest[:2], rest[1:2], 4) // the label's two marks on each side
+		// The label's two marks on each side, written plain: the
+		// closing ones are the first after the opening, escaped or not;
+		// the value keeps its own escapes as written.
+		mark := rest[1:2] + rest[1:2]
+		rest = mark + rest[4:]
+		if i := strings.Index(rest[2:], `\`+rest[:1]+`\`+rest[:1]); i >= 0 {
+			if j := strings.Index(rest[2:], mark); j < 0 || i < j {
+				rest = rest[:2+i] + mark + rest[2+i+4:]
+			}
+		}
 		why = whyEscaped
 	}
 	if mark := rest[:min(2, len(rest))]; mark == "**" || mark == "__" {
