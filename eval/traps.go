@@ -146,13 +146,21 @@ func (t *Template) Traps() []Trap {
 // character keeps from being one (`$\u00a0{x}`, `＄｛x｝`) in literal text
 // that starts at byte base.
 func literalTraps(lit string, base int) []Trap {
+	out, _ := literalTrapsScanned(lit, base)
+	return out
+}
+
+// literalTrapsScanned is literalTraps, and how many bytes of lit it read
+// looking for the end of a pasted placeholder (closeAfter).
+func literalTrapsScanned(lit string, base int) ([]Trap, int) {
 	var out []Trap
+	closes := closeAfter{lit: lit, at: -1}
 	for i := 0; i < len(lit); i++ {
 		switch {
 		case strings.HasPrefix(lit[i:], "{{"):
 			j := strings.Index(lit[i+2:], "}}")
 			if j < 0 {
-				return out
+				return out, closes.scanned
 			}
 			inner := strings.TrimSpace(lit[i+2 : i+2+j])
 			end := i + 2 + j + 2
@@ -161,7 +169,7 @@ func literalTraps(lit string, base int) []Trap {
 			}
 			i = end - 1
 		case lit[i] == '$' || strings.HasPrefix(lit[i:], "＄"):
-			tr, end, ok := pastedDollar(lit, i, base)
+			tr, end, ok := pastedDollar(lit, i, base, &closes)
 			if ok {
 				out = append(out, tr)
 				i = end - 1
@@ -184,7 +192,29 @@ func literalTraps(lit string, base int) []Trap {
 			i = j - 1
 		}
 	}
-	return out
+	return out, closes.scanned
+}
+
+// closeAfter finds the first }, ｝ or { of lit at or after a byte, for
+// pastedDollar, going on from what it found last while the bytes asked
+// only grow: a text of many `＄｛` and no close is read once, not once
+// from each of them to its end.
+type closeAfter struct {
+	lit     string
+	from    int // the first }, ｝ or { at or after from is at,
+	at      int // len(lit) when there is none; -1 before the first search
+	scanned int // bytes read
+}
+
+func (c *closeAfter) find(j int) int {
+	if j < c.from || j > c.at {
+		c.from, c.at = j, len(c.lit)
+		if k := strings.IndexAny(c.lit[j:], "}｝{"); k >= 0 {
+			c.at = j + k
+		}
+		c.scanned += c.at - j
+	}
+	return c.at
 }
 
 // pastedDollar finds at byte i of lit a placeholder that a pasted
@@ -193,7 +223,7 @@ func literalTraps(lit string, base int) []Trap {
 // of an input method (`＄｛row.status｝`). It is text, shown as written.
 // The trap, whose fix is the placeholder written plain, and the byte
 // where it ends in lit.
-func pastedDollar(lit string, i, base int) (Trap, int, bool) {
+func pastedDollar(lit string, i, base int, closes *closeAfter) (Trap, int, bool) {
 	j, pasted := i+1, false
 	if lit[i] != '$' {
 		j, pasted = i+len("＄"), true
@@ -213,8 +243,11 @@ func pastedDollar(lit string, i, base int) (Trap, int, bool) {
 	default:
 		return Trap{}, 0, false
 	}
-	end := strings.IndexAny(lit[j:], "}｝{")
-	if !pasted || end < 0 || lit[j+end] == '{' {
+	if !pasted {
+		return Trap{}, 0, false
+	}
+	end := closes.find(j) - j
+	if j+end == len(lit) || lit[j+end] == '{' {
 		return Trap{}, 0, false
 	}
 	inner := strings.TrimSpace(lit[j : j+end])
@@ -629,7 +662,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 					// when followed (D49) is to leave it out.
 					fix, word = "leave it out", ""
 				}
-				cd.addTrap(w.kind, at+i, at+i+2, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
+				cd.addTrap(w.kind, at+i, at+i+n, quote(w.op)+" does not join the parts of a condition, so this is one comparison with the text "+
 					quote(strings.TrimSpace(s.Text))+"; "+fix, &edit{at + i, at + i + n, word})
 				off = i + n
 			}
@@ -681,15 +714,39 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 		if open, close, ok := curlyQuoted(item); ok {
 			at := s.TextPos + off + lead
 			inner := item[len(open) : len(item)-len(close)]
-			q := "'"
-			if strings.Contains(inner, "'") {
-				q = `"`
+			reason := "the curly quotes " + open + " " + close + " are text, not quotes, so " + quote(item) + " is compared quotes and all; "
+			var fix *edit
+			switch q := "'"; {
+			case !strings.Contains(inner, "'") || !strings.Contains(inner, `"`):
+				if strings.Contains(inner, "'") {
+					q = `"`
+				}
+				reason += "write " + q + inner + q + " in straight quotes"
+				fix = &edit{at, at + len(item), q + inner + q}
+			case bareSide(inner):
+				// Both quotes: a quoted side has no escapes (D26), and a
+				// bare one is read as written, trimmed.
+				reason += "write " + inner + " without them"
+				fix = &edit{at, at + len(item), inner}
+			default:
+				reason += "write the text without them"
 			}
-			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
-				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
+			cd.addTrap(TrapCurlyQuotes, at, at+len(item), reason, fix)
 		}
 		off = end + 1
 	}
+}
+
+// bareSide reports whether text, written bare as the right side of a
+// comparison, is that side whole, as written: not trimmed, not quoted,
+// and holding no and, or or operator that would split the line.
+func bareSide(text string) bool {
+	c := compileConditionOnly("${x} == " + text)
+	if c.err != nil {
+		return false
+	}
+	cmp, ok := c.tree.(*ast.Comparison)
+	return ok && cmp.Right != nil && !cmp.Right.Quoted && cmp.Right.Text == text
 }
 
 // curlyQuoted reports whether text is written in curly quotes, and which:

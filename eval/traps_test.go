@@ -631,6 +631,34 @@ func TestTrapCurlyQuotes(t *testing.T) {
 	}
 }
 
+// A text in curly quotes that holds both ' and " cannot be quoted in a
+// condition (a quoted side has no escapes, D26): the fix writes it bare,
+// which a side reads as written, trimmed, and which works (D49); never
+// `"It's "a""`, which does not compile.
+func TestTrapCurlyQuotesBothQuotes(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"Title": `It's "a"`}})
+	line := "${row.Title} == “It's \"a\"”"
+	c := eval.MustCompileCondition(line)
+	traps := c.Traps()
+	require.Len(t, traps, 1)
+	require.Equal(t, eval.TrapCurlyQuotes, traps[0].Kind)
+	fixed := "${row.Title} == It's \"a\""
+	require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
+	before, err := c.Test(s)
+	require.NoError(t, err)
+	require.False(t, before)
+	after, err := eval.MustCompileCondition(fixed).Test(s)
+	require.NoError(t, err)
+	require.True(t, after)
+	// Bare, it would start a quote: no fix is written then, rather than
+	// one that is wrong.
+	for _, line := range []string{"${row.Title} == “'It's \"a\"”", "${row.Title} == “ It's \"a\"”"} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "; write the text without them"), traps[0].Message())
+	}
+}
+
 // The full-width ＆＆ and ｜｜ of an input method are the traps of && and
 // ||: one comparison with the text after them; the fix writes and, or.
 func TestTrapFullWidthAndOr(t *testing.T) {
@@ -643,6 +671,9 @@ func TestTrapFullWidthAndOr(t *testing.T) {
 		traps := c.Traps()
 		require.Len(t, traps, 1, line)
 		require.Contains(t, []eval.TrapKind{eval.TrapAndAnd, eval.TrapOrOr}, traps[0].Kind)
+		// The trap spans the two full-width signs whole (3 bytes each),
+		// never ending inside one: the editor and validate place it there.
+		require.Contains(t, []string{"＆＆", "｜｜"}, line[traps[0].Offset:traps[0].End], line)
 		require.True(t, strings.HasSuffix(traps[0].Message(), ": "+fixed), traps[0].Message())
 		before, err := c.Test(s)
 		require.NoError(t, err)

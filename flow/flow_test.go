@@ -504,6 +504,18 @@ func TestValidatePastedField(t *testing.T) {
 		require.Empty(t, lines(fix, nil), fix)
 		require.Equal(t, []flow.Field{{Label: "to", Value: "${a}", Line: 1, Column: 11}}, flow.Fields([]byte(fix)), fix)
 	}
+	// The fix writes the label's marks plain and leaves the value as
+	// written, its own \* too.
+	for src, fix := range map[string]string{
+		`- \*\*to:** ${a} \* 2`:   `- **to:** ${a} \* 2`,
+		`- \*\*to:\*\* ${a} \*\*`: `- **to:** ${a} \*\*`,
+		`- \_\_to:\_\_ ${a} \_`:   `- __to:__ ${a} \_`,
+	} {
+		got := lines(src, nil)
+		require.Len(t, got, 1, src)
+		require.True(t, strings.HasSuffix(got[0], "; write: "+fix), got[0])
+		require.Empty(t, lines(fix, nil), fix)
+	}
 	// Prose, a field, or a line with no placeholder: no warning.
 	for _, src := range []string{
 		"• **Note:** see the docs", "• Note: ${a}", "Some **bold:** text ${a}", "| to | ${a} |", "- **to:** ${a}",

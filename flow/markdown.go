@@ -47,8 +47,10 @@ func column(text string, off int) int {
 // line of many placeholders is not counted again from its start for each
 // of them. scanned is the bytes counted so far.
 type columnCursor struct {
-	text     string
-	off, col int // the last offset asked and its column, 0 before the first
+	text string
+	// off is the start of a character at or before the last offset
+	// asked, col its column; col is 0 before the first.
+	off, col int
 	scanned  int
 }
 
@@ -57,10 +59,19 @@ func (c *columnCursor) at(off int) int {
 	if off < c.off || c.col == 0 {
 		c.off, c.col = 0, 1
 	}
-	c.col += utf8.RuneCountInString(c.text[c.off:off])
-	c.scanned += off - c.off
-	c.off = off
-	return c.col
+	// The cursor stops at the start of the character off is in: an
+	// offset inside one (from+1 of a warning of no width) counts its
+	// bytes as column does, and the next offset counts on from there.
+	// A character has at most utf8.UTFMax bytes: a longer run of
+	// continuation bytes is invalid text, each byte a character.
+	at := off
+	for at > max(c.off, off-utf8.UTFMax+1) && at < len(c.text) && !utf8.RuneStart(c.text[at]) {
+		at--
+	}
+	c.col += utf8.RuneCountInString(c.text[c.off:at])
+	c.scanned += at - c.off
+	c.off = at
+	return c.col + utf8.RuneCountInString(c.text[at:off])
 }
 
 // prose gives the lines of src outside fenced code blocks, where fields,
@@ -416,7 +427,16 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}
 	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
-		rest = strings.Replace(rest, rest[:2], rest[1:2], 4) // the label's two marks on each side
+		// The label's two marks on each side, written plain: the
+		// closing ones are the first after the opening, escaped or not;
+		// the value keeps its own escapes as written.
+		mark := rest[1:2] + rest[1:2]
+		rest = mark + rest[4:]
+		if i := strings.Index(rest[2:], `\`+rest[:1]+`\`+rest[:1]); i >= 0 {
+			if j := strings.Index(rest[2:], mark); j < 0 || i < j {
+				rest = rest[:2+i] + mark + rest[2+i+4:]
+			}
+		}
 		why = whyEscaped
 	}
 	if mark := rest[:min(2, len(rest))]; mark == "**" || mark == "__" {

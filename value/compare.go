@@ -327,16 +327,16 @@ func (l Limits) listHas(list, x Value) (bool, error) {
 
 // hasKey reports whether a dictionary has a key equal to x by Equal (D27),
 // charging a step for each key before it collects them; l is normal. The
-// keys are compared in sorted order, not the host's: the search stops at
-// the first key equal to x, and each comparison is charged, so in Go's
-// map order (random at every range) the work charged, and whether a
-// budget near its end runs out, would change from one evaluation to the
-// next.
+// keys are compared in one order (searchKeys), not Go's map order: the
+// search stops at the first key equal to x, and each comparison is
+// charged, so in Go's map order (random at every range) the work charged,
+// and whether a budget near its end runs out, would change from one
+// evaluation to the next.
 func (l Limits) hasKey(dict, x Value) (bool, error) {
 	if err := l.Budget.Steps(dict.Len()); err != nil {
 		return false, err
 	}
-	keys := dict.Keys()
+	keys := dict.searchKeys()
 	for _, k := range keys {
 		if ok, err := l.equal(x, TextValue(k)); ok || err != nil {
 			return ok, err

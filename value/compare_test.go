@@ -345,3 +345,33 @@ func TestDictKeySearchWorkIsDeterministic(t *testing.T) {
 		require.Equal(t, want, [2]int64{bytes, steps}, "evaluation %d", i)
 	}
 }
+
+// A row of a table (a sheet's row) is searched by `contains` and `in` in
+// its columns' order, which is the same at every evaluation, as sorted
+// keys are: the key found first is compared first and the search charges
+// that one comparison, without sorting every column's name on each
+// evaluation of the row.
+func TestTableKeySearchInColumnOrder(t *testing.T) {
+	keys := []string{"Zeta"}
+	for i := range 200 {
+		keys = append(keys, "Column "+strconv.Itoa(i))
+	}
+	tab, err := NewTable(keys)
+	require.NoError(t, err)
+	require.NoError(t, tab.Append())
+	rows, err := FromHost(tab)
+	require.NoError(t, err)
+	row, err := rows.Index(0)
+	require.NoError(t, err)
+	for range 3 {
+		l := Limits{Budget: NewBudget(context.Background(), 0, 0)}
+		ok, err := l.Contains(row, TextValue("Zeta"))
+		require.NoError(t, err)
+		require.True(t, ok)
+		bytes, _ := l.Budget.Used()
+		require.Equal(t, int64(2*len("Zeta")), bytes, "one comparison, with the first column")
+		ok, err = l.Contains(row, TextValue("Column 7"))
+		require.NoError(t, err)
+		require.True(t, ok)
+	}
+}

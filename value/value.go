@@ -280,6 +280,19 @@ func (v Value) Keys() []string {
 	return keys
 }
 
+// searchKeys returns a dictionary's keys in an order that is the same at
+// every call, for a search that stops at the first key it finds and
+// charges each key it compares (hasKey): a table's row (a sheet's) in its
+// columns' order, the table's own slice, neither copied nor sorted on
+// each evaluation; any other dictionary's sorted, as Keys. The caller
+// does not change the slice.
+func (v Value) searchKeys() []string {
+	if t, ok := v.ref.(*Table); ok && v.kind == Dict {
+		return t.keys
+	}
+	return v.Keys()
+}
+
 // unsortedKeys returns a dictionary's keys in the host's order, and the
 // sum of their lengths.
 func (v Value) unsortedKeys() (keys []string, size int) {
