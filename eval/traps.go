@@ -1106,7 +1106,7 @@ func (p *placeholder) pasted() (Trap, bool) {
 	}
 	fixed := spell.Unpasted(text)
 	x, err := exprparser.ParseExpr(fixed)
-	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) {
+	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) || unknownCall(x) {
 		return Trap{}, false
 	}
 	name, keys, _ := strings.Cut(text, ".")
@@ -1129,6 +1129,24 @@ func (p *placeholder) pasted() (Trap, bool) {
 	off := strings.Index(p.raw, text)
 	return Trap{Kind: TrapPasted, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: name,
 		Reason: "this is read as " + read + ", so it is empty: it has " + what + ", " + why + "; write " + short("${"+fixed+"}")}, true
+}
+
+// unknownCall reports whether x calls a name that is no function
+// (`金額(円)` for the name `金額（円）`, written with the full-width
+// parentheses of an input method): the parentheses are part of a name
+// the data may have, as `ราคา (บาท)` is, not a call, so the plain ones
+// are no fix (D49: the fix would be an unknown function's error).
+func unknownCall(x ast.Expr) bool {
+	unknown := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Fun != nil {
+			if _, ok := funcs.Lookup(c.Fun.Name); !ok {
+				unknown = true
+			}
+		}
+		return !unknown
+	})
+	return unknown
 }
 
 // invisibleInWord reports whether text holds an invisible character

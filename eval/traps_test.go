@@ -718,6 +718,15 @@ func TestTrapPasted(t *testing.T) {
 	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}", "${row.Jan – Mar}", "${row.Total × 2}", "${row.Rate（%）}"} {
 		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
+	// Full-width parentheses after a name that is no function are part of
+	// a name (a sheet's `金額（円）`, as `ราคา (บาท)`): the plain ones would
+	// call an unknown function, a fix that fails when followed (D49).
+	for _, text := range []string{"${金額（円）}", "${ราคา（บาท）}", "${Total（THB）}", "${a（b） + 1}"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
+	out, err := eval.MustCompile("${金額（円）}").Render(scope.New(map[string]any{"金額（円）": 5}))
+	require.NoError(t, err)
+	require.Equal(t, "5", out)
 }
 
 // In a condition, an invisible character pasted where a space was meant
