@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"unicode"
@@ -12,6 +13,7 @@ import (
 	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Traps (decisions D38, D44) are facts of a compiled template or
@@ -85,7 +87,9 @@ type Trap struct {
 	// Name is, for a bare word (TrapBareWord) or a number written as the
 	// language does not (TrapNumber), the variable it is read as: the trap
 	// holds only where the data has no variable of that name (see
-	// Applies).
+	// Applies). For a value in curly quotes (TrapCurlyQuotes) it is the
+	// value as written, quotes and all (`“VIP”`): the trap holds only
+	// where the data does not hold it (Condition.TrapHolds).
 	Name string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
@@ -113,6 +117,33 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
+	}
+	return true
+}
+
+// TrapHolds reports whether tr, one of c's traps, holds with the data in
+// s: as Trap.Applies, and for a value written in curly quotes
+// (TrapCurlyQuotes) only where the left side of its comparison, evaluated
+// with ev (nil: a budget of its own) under ctx, does not contain that
+// value quotes and all (`${row.note} == “VIP”` where the note is “VIP”):
+// there the data holds the curly quotes, so they are meant, and the
+// straight quotes of the fix would make the comparison false (D49). A
+// left side that fails to evaluate leaves the trap holding; its own
+// problem is told elsewhere.
+func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
+	if !tr.Applies(s) {
+		return false
+	}
+	if c == nil || tr.Kind != TrapCurlyQuotes || s == nil || tr.Name == "" {
+		return true
+	}
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.Right == nil || tr.Offset < p.OpPos || tr.Offset >= p.End {
+			continue
+		}
+		l, err := ev.Value(ctx, p.Left, s)
+		return err != nil || !value.Contains(l, value.TextValue(tr.Name))
 	}
 	return true
 }
@@ -687,6 +718,7 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 			}
 			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
 				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
+			cd.traps[len(cd.traps)-1].Name = item
 		}
 		off = end + 1
 	}

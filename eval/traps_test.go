@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -629,6 +630,35 @@ func TestTrapCurlyQuotes(t *testing.T) {
 	} {
 		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
+}
+
+// A value in curly quotes that the data holds, quotes and all (a note
+// “VIP” in the sheet), is meant: the trap does not hold on that data,
+// since the fix's straight quotes would make the comparison false (D49).
+// It holds without data, and where the data holds the value without them.
+func TestTrapCurlyQuotesInData(t *testing.T) {
+	ctx := context.Background()
+	curly := scope.New(map[string]any{"row": map[string]any{"note": "“VIP”", "q": "« oui »", "tags": "a “VIP” member"}})
+	plain := scope.New(map[string]any{"row": map[string]any{"note": "VIP", "q": "oui", "tags": "a VIP member"}})
+	for _, line := range []string{
+		"${row.note} == “VIP”", "${row.note} != “VIP”", "${row.note} in “VIP”, Gold", "${row.tags} contains “VIP”",
+		"${row.q} == « oui »", "${row.note} == “vip” and ${row.q} == « oui »",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.NotEmpty(t, traps, line)
+		for _, tr := range traps {
+			require.Equal(t, eval.TrapCurlyQuotes, tr.Kind, line)
+			require.True(t, c.TrapHolds(ctx, nil, tr, nil), line)
+			require.True(t, c.TrapHolds(ctx, nil, tr, plain), line)
+			require.False(t, c.TrapHolds(ctx, nil, tr, curly), line)
+			require.False(t, c.TrapHolds(ctx, &eval.Evaluator{}, tr, curly), line)
+		}
+	}
+	// As written, the line holds on the data with the curly quotes.
+	ok, err := eval.MustCompileCondition("${row.note} == “VIP”").Test(curly)
+	require.NoError(t, err)
+	require.True(t, ok)
 }
 
 // The full-width ＆＆ and ｜｜ of an input method are the traps of && and
