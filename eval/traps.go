@@ -87,10 +87,14 @@ type Trap struct {
 	// Name is, for a bare word (TrapBareWord) or a number written as the
 	// language does not (TrapNumber), the variable it is read as: the trap
 	// holds only where the data has no variable of that name (see
-	// Applies). For a value in curly quotes (TrapCurlyQuotes) it is the
-	// value as written, quotes and all (`“VIP”`): the trap holds only
-	// where the data does not hold it (Condition.TrapHolds).
+	// Applies).
 	Name string
+	// Literal is, for a trap of a condition's value that the data may hold
+	// as written, that text: a value in curly quotes, quotes and all
+	// (`“VIP”`, TrapCurlyQuotes), or the items after `in` joined by a
+	// full-width comma (`A、B`, TrapPasted). The trap holds only where the
+	// left side of the comparison does not hold it (Condition.TrapHolds).
+	Literal string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
 	// `upper(name)`): the word is most likely meant as a variable, since
@@ -122,19 +126,20 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 }
 
 // TrapHolds reports whether tr, one of c's traps, holds with the data in
-// s: as Trap.Applies, and for a value written in curly quotes
-// (TrapCurlyQuotes) only where the left side of its comparison, evaluated
-// with ev (nil: a budget of its own) under ctx, does not contain that
-// value quotes and all (`${row.note} == “VIP”` where the note is “VIP”):
-// there the data holds the curly quotes, so they are meant, and the
-// straight quotes of the fix would make the comparison false (D49). A
-// left side that fails to evaluate leaves the trap holding; its own
-// problem is told elsewhere.
+// s: as Trap.Applies, and for a value the data may hold as written
+// (Trap.Literal: a value in curly quotes, items joined by a full-width
+// comma) only where the left side of its comparison, evaluated with ev
+// (nil: a budget of its own) under ctx, does not contain that text, or
+// for curly quotes the two quotes (`${row.note} == “VIP”` where the note
+// is “VIP” or “Gold”, `${row.note} in A、B` where it is A、B): there the
+// data holds it, so it is meant, and the fix would make the comparison
+// false (D49). A left side that fails to
+// evaluate leaves the trap holding; its own problem is told elsewhere.
 func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
 	if !tr.Applies(s) {
 		return false
 	}
-	if c == nil || tr.Kind != TrapCurlyQuotes || s == nil || tr.Name == "" {
+	if c == nil || s == nil || tr.Literal == "" {
 		return true
 	}
 	for i := range c.parts {
@@ -143,7 +148,17 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			continue
 		}
 		l, err := ev.Value(ctx, p.Left, s)
-		return err != nil || !value.Contains(l, value.TextValue(tr.Name))
+		if err != nil {
+			return true
+		}
+		if tr.Kind == TrapCurlyQuotes {
+			// The data writes its values in these curly quotes (`‘b’` for
+			// the item `‘a’` of `in ‘a’, ‘b’`): they are meant.
+			open, _ := utf8.DecodeRuneInString(tr.Literal)
+			close, _ := utf8.DecodeLastRuneInString(tr.Literal)
+			return !value.Contains(l, value.TextValue(string(open))) || !value.Contains(l, value.TextValue(string(close)))
+		}
+		return !value.Contains(l, value.TextValue(tr.Literal))
 	}
 	return true
 }
@@ -718,7 +733,7 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 			}
 			cd.addTrap(TrapCurlyQuotes, at, at+len(item), "the curly quotes "+open+" "+close+" are text, not quotes, so "+quote(item)+
 				" is compared quotes and all; write "+q+inner+q+" in straight quotes", &edit{at, at + len(item), q + inner + q})
-			cd.traps[len(cd.traps)-1].Name = item
+			cd.traps[len(cd.traps)-1].Literal = item
 		}
 		off = end + 1
 	}
@@ -900,6 +915,7 @@ func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 	}
 	cd.addTrap(TrapPasted, r.TextPos, r.TextPos+len(r.Text), "the full-width "+sep+" is no comma, so the items it separates in "+quote(r.Text)+
 		" are one, and this is quietly "+quietly+"; write "+short(fix), nil)
+	cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text)
 	return true
 }
 

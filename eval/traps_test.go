@@ -659,6 +659,22 @@ func TestTrapCurlyQuotesInData(t *testing.T) {
 	ok, err := eval.MustCompileCondition("${row.note} == “VIP”").Test(curly)
 	require.NoError(t, err)
 	require.True(t, ok)
+	// Data that writes its values in the same curly quotes (“Gold”) means
+	// them too; an item of `in` that the row does not hold is no trap then.
+	gold := scope.New(map[string]any{"row": map[string]any{"note": "“Gold”"}})
+	c := eval.MustCompileCondition("${row.note} in “VIP”, “Gold”")
+	for _, tr := range c.Traps() {
+		require.False(t, c.TrapHolds(ctx, nil, tr, gold), tr.Message())
+	}
+	// Items joined by a full-width comma that the data holds as one text
+	// (`A、B`): meant; where the row holds one item, the trap holds.
+	c = eval.MustCompileCondition("${row.note} in A、B")
+	traps := c.Traps()
+	require.Len(t, traps, 1)
+	require.Equal(t, "A、B", traps[0].Literal)
+	require.False(t, c.TrapHolds(ctx, nil, traps[0], scope.New(map[string]any{"row": map[string]any{"note": "A、B"}})))
+	require.True(t, c.TrapHolds(ctx, nil, traps[0], scope.New(map[string]any{"row": map[string]any{"note": "B"}})))
+	require.True(t, c.TrapHolds(ctx, nil, traps[0], nil))
 }
 
 // The full-width ＆＆ and ｜｜ of an input method are the traps of && and

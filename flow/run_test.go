@@ -569,4 +569,8 @@ func TestCurlyQuotesHeldByData(t *testing.T) {
 	require.Contains(t, r.Results[0].Warnings[0].Message, "write 'VIP' in straight quotes")
 	require.Len(t, lines(src, plain), 1)
 	require.Len(t, lines(src, nil), 1)
+	// So are items joined by a full-width comma that the row holds as one.
+	const wide = "# Wide\n\n- **condition:** ${row.note} in A、B\n"
+	require.Empty(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "A、B"}})))
+	require.Len(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "B"}})), 1)
 }

@@ -485,7 +485,7 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 			continue // each row's data decides (sampleTraps)
 		}
 		if cond != nil && !cond.TrapHolds(v.ctx, v.ev, tr, v.sample) {
-			continue // the row's data holds the value in curly quotes: they are meant
+			continue // the row's data holds the value as written: it is meant
 		}
 		reason := tr.Reason
 		if tr.Kind == eval.TrapBareWord && tr.Subject == tr.Name {
@@ -545,17 +545,18 @@ func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string
 // dataTrap reports whether the data decides whether tr holds (Trap.Applies):
 // a bare word, a number written as the language does not, or a name with
 // a pasted sign in it, each read as a variable that the data may have; a
-// value in curly quotes, which the data may hold (Condition.TrapHolds).
+// value that the data may hold as written (Trap.Literal: curly quotes,
+// a full-width comma; Condition.TrapHolds).
 func dataTrap(tr eval.Trap) bool {
 	switch tr.Kind {
 	case eval.TrapBareWord, eval.TrapNumber:
 		return true
 	case eval.TrapPasted:
-		return tr.Name != "" // `＄｛x｝` or `Active\u200band` holds whatever the data
-	case eval.TrapCurlyQuotes:
-		return true // not where the row's data holds the curly quotes (Condition.TrapHolds)
+		if tr.Name != "" {
+			return true // `＄｛x｝` or `Active\u200band` holds whatever the data
+		}
 	}
-	return false
+	return tr.Literal != "" // not where the row's data holds it (Condition.TrapHolds)
 }
 
 // trapApplies reports whether the trap holds with the sample data.
@@ -576,7 +577,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if dataTrap(tr) && tr.Kind != eval.TrapCurlyQuotes && v.trapApplies(tr) {
+		if dataTrap(tr) && tr.Literal == "" && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}
