@@ -1011,6 +1011,13 @@ func listItems(text string) bool {
 // side holds a bare and/or followed by what reads as a comparison (`${c}
 // == Johnson and Johnson and ${x} == y` compares with the whole text
 // after == and is quietly false).
+// condPlain is text with the lookalike operators written plain
+// (condparser.PlainOperators).
+func condPlain(text string) string {
+	fixed, _, _ := condparser.PlainOperators(text)
+	return fixed
+}
+
 func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 	if nc, ok := tree.(*ast.NotCond); ok {
 		tree = nc.X
@@ -1025,7 +1032,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			continue
 		}
 		rest := strings.Join(words[i+1:], " ")
-		if !readsAsComparison(rest) {
+		if !readsAsComparison(rest) && !readsAsComparison(condPlain(rest)) {
 			continue
 		}
 		left := strings.Join(words[:i], " ")
@@ -1039,6 +1046,14 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			}
 		}
 		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly false; "
+		if fixed, op, ok := condparser.PlainOperators(cd.line); ok && readsAsComparison(condPlain(rest)) {
+			// `== 東京 and ${n} ≥ 3`: the sign is no operator, so the rest
+			// is no comparison; the fix writes the operator (D49).
+			if fc := compileConditionOnly(fixed); fc.err == nil && len(fc.parts) > 1 {
+				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+op+" is no operator of the language; write "+short(fixed), nil)
+				return
+			}
+		}
 		// The fix is offered only when it reads as the tests it means:
 		// the rest may hold more that is no comparison (`and z`).
 		fix := lhs + " " + n.Op.String() + " '" + left + "' " + and + " " + rest

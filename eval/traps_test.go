@@ -677,6 +677,33 @@ func TestTrapCurlyQuotesInData(t *testing.T) {
 	require.True(t, c.TrapHolds(ctx, nil, traps[0], nil))
 }
 
+// A test after and/or written with an operator of typography or of an
+// input method (≥, ＞＝) is no comparison, so the line is one, quietly
+// false: the trap names the sign and writes the line with the operator,
+// which holds when followed (D49), not "write each test as a comparison".
+func TestTrapAndOrLookalikeOperator(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"city": "東京", "total": 5}})
+	for line, want := range map[string]string{
+		"${row.city} == 東京 and ${row.total} ≥ 3":  "≥ is no operator of the language; write ${row.city} == 東京 and ${row.total} >= 3",
+		"${row.city} == 東京 and ${row.total} ＞＝ 3": "＞＝ is no operator of the language; write ${row.city} == 東京 and ${row.total} >= 3",
+		"${row.city} == 大阪 or ${row.total} ＞ 3":   "＞ is no operator of the language; write ${row.city} == 大阪 or ${row.total} > 3",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapAndOrText, traps[0].Kind)
+		require.True(t, strings.HasSuffix(traps[0].Reason, want), traps[0].Reason)
+		ok, err := c.Test(s)
+		require.NoError(t, err)
+		require.False(t, ok, line)
+		fixed := eval.MustCompileCondition(want[strings.LastIndex(want, "; write ")+len("; write "):])
+		require.Empty(t, fixed.Traps())
+		ok, err = fixed.Test(s)
+		require.NoError(t, err)
+		require.True(t, ok, line)
+	}
+}
+
 // The full-width ＆＆ and ｜｜ of an input method are the traps of && and
 // ||: one comparison with the text after them; the fix writes and, or.
 func TestTrapFullWidthAndOr(t *testing.T) {
