@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"unicode"
@@ -12,6 +13,7 @@ import (
 	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // Traps (decisions D38, D44) are facts of a compiled template or
@@ -87,6 +89,12 @@ type Trap struct {
 	// holds only where the data has no variable of that name (see
 	// Applies).
 	Name string
+	// Literal is, for a trap of a condition's value that the data may hold
+	// as written, that text: a value in curly quotes, quotes and all
+	// (`“VIP”`, TrapCurlyQuotes), or the items after `in` joined by a
+	// full-width comma (`A、B`, TrapPasted). The trap holds only where the
+	// left side of the comparison does not hold it (Condition.TrapHolds).
+	Literal string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
 	// `upper(name)`): the word is most likely meant as a variable, since
@@ -113,6 +121,44 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
+	}
+	return true
+}
+
+// TrapHolds reports whether tr, one of c's traps, holds with the data in
+// s: as Trap.Applies, and for a value the data may hold as written
+// (Trap.Literal: a value in curly quotes, items joined by a full-width
+// comma) only where the left side of its comparison, evaluated with ev
+// (nil: a budget of its own) under ctx, does not contain that text, or
+// for curly quotes the two quotes (`${row.note} == “VIP”` where the note
+// is “VIP” or “Gold”, `${row.note} in A、B` where it is A、B): there the
+// data holds it, so it is meant, and the fix would make the comparison
+// false (D49). A left side that fails to
+// evaluate leaves the trap holding; its own problem is told elsewhere.
+func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
+	if !tr.Applies(s) {
+		return false
+	}
+	if c == nil || s == nil || tr.Literal == "" {
+		return true
+	}
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.Right == nil || tr.Offset < p.OpPos || tr.Offset >= p.End {
+			continue
+		}
+		l, err := ev.Value(ctx, p.Left, s)
+		if err != nil {
+			return true
+		}
+		if tr.Kind == TrapCurlyQuotes {
+			// The data writes its values in these curly quotes (`‘b’` for
+			// the item `‘a’` of `in ‘a’, ‘b’`): they are meant.
+			open, _ := utf8.DecodeRuneInString(tr.Literal)
+			close, _ := utf8.DecodeLastRuneInString(tr.Literal)
+			return !value.Contains(l, value.TextValue(string(open))) || !value.Contains(l, value.TextValue(string(close)))
+		}
+		return !value.Contains(l, value.TextValue(tr.Literal))
 	}
 	return true
 }
@@ -732,6 +778,7 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 				reason += "write the text without them"
 			}
 			cd.addTrap(TrapCurlyQuotes, at, at+len(item), reason, fix)
+			cd.traps[len(cd.traps)-1].Literal = item
 		}
 		off = end + 1
 	}
@@ -925,6 +972,7 @@ func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 	}
 	cd.addTrap(TrapPasted, r.TextPos, r.TextPos+len(r.Text), "the full-width "+sep+" is no comma, so the items it separates in "+quote(r.Text)+
 		" are one, and this is quietly "+quietly+"; write "+short(fix), nil)
+	cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text)
 	return true
 }
 
@@ -1020,6 +1068,13 @@ func listItems(text string) bool {
 // side holds a bare and/or followed by what reads as a comparison (`${c}
 // == Johnson and Johnson and ${x} == y` compares with the whole text
 // after == and is quietly false).
+// condPlain is text with the lookalike operators written plain
+// (condparser.PlainOperators).
+func condPlain(text string) string {
+	fixed, _, _ := condparser.PlainOperators(text)
+	return fixed
+}
+
 func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 	if nc, ok := tree.(*ast.NotCond); ok {
 		tree = nc.X
@@ -1034,7 +1089,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			continue
 		}
 		rest := strings.Join(words[i+1:], " ")
-		if !readsAsComparison(rest) {
+		if !readsAsComparison(rest) && !readsAsComparison(condPlain(rest)) {
 			continue
 		}
 		left := strings.Join(words[:i], " ")
@@ -1048,6 +1103,14 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			}
 		}
 		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly false; "
+		if fixed, op, ok := condparser.PlainOperators(cd.line); ok && readsAsComparison(condPlain(rest)) {
+			// `== 東京 and ${n} ≥ 3`: the sign is no operator, so the rest
+			// is no comparison; the fix writes the operator (D49).
+			if fc := compileConditionOnly(fixed); fc.err == nil && len(fc.parts) > 1 {
+				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+op+" is no operator of the language; write "+short(fixed), nil)
+				return
+			}
+		}
 		// The fix is offered only when it reads as the tests it means:
 		// the rest may hold more that is no comparison (`and z`).
 		fix := lhs + " " + n.Op.String() + " '" + left + "' " + and + " " + rest
@@ -1163,7 +1226,7 @@ func (p *placeholder) pasted() (Trap, bool) {
 	}
 	fixed := spell.Unpasted(text)
 	x, err := exprparser.ParseExpr(fixed)
-	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) {
+	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) || unknownCall(x) {
 		return Trap{}, false
 	}
 	name, keys, _ := strings.Cut(text, ".")
@@ -1186,6 +1249,24 @@ func (p *placeholder) pasted() (Trap, bool) {
 	off := strings.Index(p.raw, text)
 	return Trap{Kind: TrapPasted, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: name,
 		Reason: "this is read as " + read + ", so it is empty: it has " + what + ", " + why + "; write " + short("${"+fixed+"}")}, true
+}
+
+// unknownCall reports whether x calls a name that is no function
+// (`金額(円)` for the name `金額（円）`, written with the full-width
+// parentheses of an input method): the parentheses are part of a name
+// the data may have, as `ราคา (บาท)` is, not a call, so the plain ones
+// are no fix (D49: the fix would be an unknown function's error).
+func unknownCall(x ast.Expr) bool {
+	unknown := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Fun != nil {
+			if _, ok := funcs.Lookup(c.Fun.Name); !ok {
+				unknown = true
+			}
+		}
+		return !unknown
+	})
+	return unknown
 }
 
 // invisibleInWord reports whether text holds an invisible character

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -659,6 +660,78 @@ func TestTrapCurlyQuotesBothQuotes(t *testing.T) {
 	}
 }
 
+// A value in curly quotes that the data holds, quotes and all (a note
+// “VIP” in the sheet), is meant: the trap does not hold on that data,
+// since the fix's straight quotes would make the comparison false (D49).
+// It holds without data, and where the data holds the value without them.
+func TestTrapCurlyQuotesInData(t *testing.T) {
+	ctx := context.Background()
+	curly := scope.New(map[string]any{"row": map[string]any{"note": "“VIP”", "q": "« oui »", "tags": "a “VIP” member"}})
+	plain := scope.New(map[string]any{"row": map[string]any{"note": "VIP", "q": "oui", "tags": "a VIP member"}})
+	for _, line := range []string{
+		"${row.note} == “VIP”", "${row.note} != “VIP”", "${row.note} in “VIP”, Gold", "${row.tags} contains “VIP”",
+		"${row.q} == « oui »", "${row.note} == “vip” and ${row.q} == « oui »",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.NotEmpty(t, traps, line)
+		for _, tr := range traps {
+			require.Equal(t, eval.TrapCurlyQuotes, tr.Kind, line)
+			require.True(t, c.TrapHolds(ctx, nil, tr, nil), line)
+			require.True(t, c.TrapHolds(ctx, nil, tr, plain), line)
+			require.False(t, c.TrapHolds(ctx, nil, tr, curly), line)
+			require.False(t, c.TrapHolds(ctx, &eval.Evaluator{}, tr, curly), line)
+		}
+	}
+	// As written, the line holds on the data with the curly quotes.
+	ok, err := eval.MustCompileCondition("${row.note} == “VIP”").Test(curly)
+	require.NoError(t, err)
+	require.True(t, ok)
+	// Data that writes its values in the same curly quotes (“Gold”) means
+	// them too; an item of `in` that the row does not hold is no trap then.
+	gold := scope.New(map[string]any{"row": map[string]any{"note": "“Gold”"}})
+	c := eval.MustCompileCondition("${row.note} in “VIP”, “Gold”")
+	for _, tr := range c.Traps() {
+		require.False(t, c.TrapHolds(ctx, nil, tr, gold), tr.Message())
+	}
+	// Items joined by a full-width comma that the data holds as one text
+	// (`A、B`): meant; where the row holds one item, the trap holds.
+	c = eval.MustCompileCondition("${row.note} in A、B")
+	traps := c.Traps()
+	require.Len(t, traps, 1)
+	require.Equal(t, "A、B", traps[0].Literal)
+	require.False(t, c.TrapHolds(ctx, nil, traps[0], scope.New(map[string]any{"row": map[string]any{"note": "A、B"}})))
+	require.True(t, c.TrapHolds(ctx, nil, traps[0], scope.New(map[string]any{"row": map[string]any{"note": "B"}})))
+	require.True(t, c.TrapHolds(ctx, nil, traps[0], nil))
+}
+
+// A test after and/or written with an operator of typography or of an
+// input method (≥, ＞＝) is no comparison, so the line is one, quietly
+// false: the trap names the sign and writes the line with the operator,
+// which holds when followed (D49), not "write each test as a comparison".
+func TestTrapAndOrLookalikeOperator(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"city": "東京", "total": 5}})
+	for line, want := range map[string]string{
+		"${row.city} == 東京 and ${row.total} ≥ 3":  "≥ is no operator of the language; write ${row.city} == 東京 and ${row.total} >= 3",
+		"${row.city} == 東京 and ${row.total} ＞＝ 3": "＞＝ is no operator of the language; write ${row.city} == 東京 and ${row.total} >= 3",
+		"${row.city} == 大阪 or ${row.total} ＞ 3":   "＞ is no operator of the language; write ${row.city} == 大阪 or ${row.total} > 3",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapAndOrText, traps[0].Kind)
+		require.True(t, strings.HasSuffix(traps[0].Reason, want), traps[0].Reason)
+		ok, err := c.Test(s)
+		require.NoError(t, err)
+		require.False(t, ok, line)
+		fixed := eval.MustCompileCondition(want[strings.LastIndex(want, "; write ")+len("; write "):])
+		require.Empty(t, fixed.Traps())
+		ok, err = fixed.Test(s)
+		require.NoError(t, err)
+		require.True(t, ok, line)
+	}
+}
+
 // The full-width ＆＆ and ｜｜ of an input method are the traps of && and
 // ||: one comparison with the text after them; the fix writes and, or.
 func TestTrapFullWidthAndOr(t *testing.T) {
@@ -749,6 +822,15 @@ func TestTrapPasted(t *testing.T) {
 	for _, text := range []string{"${row.First\u200bName}", "${row.First\u00a0Name}", "${a – b – c d}", "${O’Brien}", "${row.Jan – Mar}", "${row.Total × 2}", "${row.Rate（%）}"} {
 		require.Empty(t, eval.MustCompile(text).Traps(), text)
 	}
+	// Full-width parentheses after a name that is no function are part of
+	// a name (a sheet's `金額（円）`, as `ราคา (บาท)`): the plain ones would
+	// call an unknown function, a fix that fails when followed (D49).
+	for _, text := range []string{"${金額（円）}", "${ราคา（บาท）}", "${Total（THB）}", "${a（b） + 1}"} {
+		require.Empty(t, eval.MustCompile(text).Traps(), text)
+	}
+	out, err := eval.MustCompile("${金額（円）}").Render(scope.New(map[string]any{"金額（円）": 5}))
+	require.NoError(t, err)
+	require.Equal(t, "5", out)
 }
 
 // In a condition, an invisible character pasted where a space was meant

@@ -546,3 +546,31 @@ func TestUnclosedWarnsWhenRun(t *testing.T) {
 	require.False(t, unclosed[0].Warning)
 	require.Equal(t, 3, unclosed[0].Line)
 }
+
+// A value in curly quotes that a row's data holds, quotes and all, is
+// meant: no trap on that row, in a run's warnings (preview, validate
+// -data) or in Validate with the row as sample; a row that holds the
+// value without them still gets it, with the straight quotes as the fix
+// (D49: followed there, the line holds).
+func TestCurlyQuotesHeldByData(t *testing.T) {
+	const src = "# VIP\n\n- **condition:** ${row.note} == “VIP”\n"
+	curly := scope.New(map[string]any{"row": map[string]any{"note": "“VIP”"}})
+	plain := scope.New(map[string]any{"row": map[string]any{"note": "VIP"}})
+	f, err := flow.Compile("f.md", []byte(src), flow.SampleWarnings())
+	require.NoError(t, err)
+	r := f.Run(context.Background(), curly)
+	require.NoError(t, r.Results[0].Err)
+	require.True(t, r.Results[0].Holds)
+	require.Empty(t, r.Results[0].Warnings)
+	require.Empty(t, lines(src, curly))
+	r = f.Run(context.Background(), plain)
+	require.False(t, r.Results[0].Holds)
+	require.Len(t, r.Results[0].Warnings, 1)
+	require.Contains(t, r.Results[0].Warnings[0].Message, "write 'VIP' in straight quotes")
+	require.Len(t, lines(src, plain), 1)
+	require.Len(t, lines(src, nil), 1)
+	// So are items joined by a full-width comma that the row holds as one.
+	const wide = "# Wide\n\n- **condition:** ${row.note} in A、B\n"
+	require.Empty(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "A、B"}})))
+	require.Len(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "B"}})), 1)
+}

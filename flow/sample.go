@@ -484,6 +484,9 @@ func (v *validator) factTraps(ln line, at int, traps []eval.Trap, cond *eval.Con
 		if !v.trapApplies(tr) || dataTrap(tr) && tr.Kind != eval.TrapBareWord && v.sample == nil && v.rowsDecide {
 			continue // each row's data decides (sampleTraps)
 		}
+		if cond != nil && !cond.TrapHolds(v.ctx, v.ev, tr, v.sample) {
+			continue // the row's data holds the value as written: it is meant
+		}
 		reason := tr.Reason
 		if tr.Kind == eval.TrapBareWord && tr.Subject == tr.Name {
 			// A bare word near a variable's name may be that name
@@ -541,15 +544,19 @@ func trapExpr(tr eval.Trap, cond *eval.Condition, phs []eval.Placeholder) string
 
 // dataTrap reports whether the data decides whether tr holds (Trap.Applies):
 // a bare word, a number written as the language does not, or a name with
-// a pasted sign in it, each read as a variable that the data may have.
+// a pasted sign in it, each read as a variable that the data may have; a
+// value that the data may hold as written (Trap.Literal: curly quotes,
+// a full-width comma; Condition.TrapHolds).
 func dataTrap(tr eval.Trap) bool {
 	switch tr.Kind {
 	case eval.TrapBareWord, eval.TrapNumber:
 		return true
 	case eval.TrapPasted:
-		return tr.Name != "" // `＄｛x｝` or `Active\u200band` holds whatever the data
+		if tr.Name != "" {
+			return true // `＄｛x｝` or `Active\u200band` holds whatever the data
+		}
 	}
-	return false
+	return tr.Literal != "" // not where the row's data holds it (Condition.TrapHolds)
 }
 
 // trapApplies reports whether the trap holds with the sample data.
@@ -570,7 +577,7 @@ func (v *validator) trapApplies(tr eval.Trap) bool {
 func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	var out map[string]bool
 	for _, tr := range traps {
-		if dataTrap(tr) && v.trapApplies(tr) {
+		if dataTrap(tr) && tr.Literal == "" && v.trapApplies(tr) {
 			if out == nil {
 				out = map[string]bool{}
 			}

@@ -492,7 +492,7 @@ func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 			sample = s
 		}
 		for _, tr := range cond.Traps() {
-			if tr.Applies(sample) {
+			if cond.TrapHolds(context.Background(), nil, tr, sample) {
 				fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
 			}
 		}

@@ -209,6 +209,37 @@ func writtenOperator(line string, off int, op string) (string, int) {
 	return op, off
 }
 
+// plainOperators are the operators that the lookalikes of typography and
+// of an input method stand for.
+var plainOperators = map[string]string{
+	"≠": "!=", "≥": ">=", "≤": "<=", "⩾": ">=", "≧": ">=", "⩽": "<=", "≦": "<=",
+	"＝＝": "==", "！＝": "!=", "＞＝": ">=", "＜＝": "<=", "＝": "==", "＞": ">", "＜": "<",
+}
+
+// PlainOperators is line with each operator of typography or of an input
+// method that stands for one of the language (≥, ＞＝, ＝＝, ≠) written as
+// that one (>=, ==, !=), outside ${...}; op is the first so replaced, and
+// ok is false when line has none.
+func PlainOperators(line string) (fixed, op string, ok bool) {
+	var b strings.Builder
+	for rest := line; ; {
+		found, at, has := foreignOperator(rest)
+		if !has || plainOperators[found] == "" {
+			if !ok {
+				return line, "", false
+			}
+			b.WriteString(rest)
+			return b.String(), op, true
+		}
+		if !ok {
+			op, ok = found, true
+		}
+		b.WriteString(rest[:at])
+		b.WriteString(plainOperators[found])
+		rest = rest[at+len(found):]
+	}
+}
+
 // foreignOperator finds, in the text of a part that is not a condition, an
 // operator of another language or of typography that lookalikes knows
 // (≥, !~, full-width ＞), outside ${...}: the operator and its byte offset

@@ -314,6 +314,9 @@ func unexpectedReason(src string, off int, prev token, closer string) string {
 	what, known := describe(src, off)
 	reason := "unexpected " + what
 	if !known {
+		if hint := pastedKeyHint(src, off); hint != "" {
+			return reason + hint
+		}
 		return reason + charHint(src, off)
 	}
 	switch {
@@ -410,6 +413,79 @@ func charHint(src string, off int) string {
 		return "; there are no comments in an expression"
 	}
 	return ""
+}
+
+// pastedKeyHint is the start of the hint for a sign pasted from a word
+// processor or typed with an input method (a full-width parenthesis, a
+// dash, ×, ÷) glued inside the key of a dotted path (`row.金額（円）`,
+// `row.Jan–Mar`), which a sheet's header may well hold: the key in
+// brackets, which reads it as written (D49). The sign's own hint follows
+// it for a dash, × or ÷, which may be meant as the operator; "" when the
+// sign is elsewhere. It is the whole hint: the plain parentheses alone
+// would be a method call.
+func pastedKeyHint(src string, off int) string {
+	r, _ := utf8.DecodeRuneInString(src[off:])
+	if !keySign(r) && r != '（' {
+		return ""
+	}
+	from := off
+	for from > 0 {
+		c, n := utf8.DecodeLastRuneInString(src[:from])
+		if !ast.IsIdentCont(c) {
+			break
+		}
+		from -= n
+	}
+	if from == off || from < 2 || src[from-1] != '.' {
+		return ""
+	}
+	start := from - 1
+	for start > 0 {
+		c, n := utf8.DecodeLastRuneInString(src[:start])
+		if !ast.IsIdentCont(c) && c != '.' {
+			break
+		}
+		start -= n
+	}
+	path := src[start : from-1]
+	if path == "" || !ast.IsIdentStart(firstRune(path)) || strings.HasSuffix(path, ".") {
+		return ""
+	}
+	end, depth := from, 0
+	for end < len(src) {
+		c, n := utf8.DecodeRuneInString(src[end:])
+		if c == '）' && depth == 0 {
+			break // the ） of a call the key is inside
+		}
+		if c == '（' {
+			depth++
+		} else if c == '）' {
+			depth--
+		} else if !ast.IsIdentCont(c) && !keySign(c) {
+			break
+		}
+		end += n
+	}
+	key := src[from:end]
+	if end < len(src) && src[end] == '.' {
+		return "" // `row.total–row.tax`: a path after the sign, an operator meant
+	}
+	if depth != 0 || len(key) > maxKeyHint || strings.ContainsAny(key, `'\`) {
+		return ""
+	}
+	hint := fmt.Sprintf("; to read the key '%s', write %s['%s']", echo.Text(key), echo.Text(path), echo.Text(key))
+	if r == '（' {
+		return hint // the plain ( would call a method of the key
+	}
+	return charHint(src, off) + hint
+}
+
+// keySign reports whether r is a sign pasted from a word processor or
+// typed with an input method that a sheet's header may hold inside a
+// word (`Jan–Mar`, `W×H`), apart from parentheses and quotes.
+func keySign(r rune) bool {
+	_, plain, ok := spell.Pasted(string(r))
+	return ok && strings.Contains("-*/+%", plain) && plain != ""
 }
 
 // maxKeyHint bounds the length of a key that keyHint suggests quoting.

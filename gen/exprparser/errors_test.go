@@ -142,6 +142,14 @@ var syntaxErrorTests = []struct {
 	{"len(a) – 1", 7, "unexpected character '–'; write - for minus"},
 	{"len(a) × 2", 7, "unexpected character '×'; write * to multiply"},
 	{"len(a) ÷ 2", 7, "unexpected character '÷'; write / to divide"},
+	// Glued inside a dotted key, as a sheet's header holds it: the key in
+	// brackets reads it (D49); `row.金額(円)` would be a method call.
+	{"number(row.金額（円）) + 1", 17, "unexpected character '（'; to read the key '金額（円）', write row['金額（円）']"},
+	{"len(row.ราคา（บาท）)", 20, "unexpected character '（'; to read the key 'ราคา（บาท）', write row['ราคา（บาท）']"},
+	{"number(row.Jan–Mar) + 1", 14, "unexpected character '–'; write - for minus; to read the key 'Jan–Mar', write row['Jan–Mar']"},
+	{"number(row.W×H)", 12, "unexpected character '×'; write * to multiply; to read the key 'W×H', write row['W×H']"},
+	{"row.total–row.tax + 0", 9, "unexpected character '–'; write - for minus"},
+	{"row.a – 1", 6, "unexpected character '–'; write - for minus"},
 
 	// Text.
 	{"'abc", 0, "text is not closed; add the closing '"},
