@@ -421,6 +421,13 @@ func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
 	c.addInput(in, r.notNumeric, r.numericAt)
 }
 
+// AddResult is AddRow for the row whose result r is, with the variables
+// the run gave it (its Input): a host that counts the rows a run delivers
+// keeps nothing of its own to match each result with its row.
+func (c *ColumnCounter) AddResult(r *RowResult) {
+	c.addInput(Input{Index: r.Row, SheetRow: r.SheetRow, Key: r.Key, Scope: r.scope}, r.notNumeric, r.numericAt)
+}
+
 // addInput is AddRow with the columns not read as a number on the row,
 // and where it first read the others that conditions may leave out.
 func (c *ColumnCounter) addInput(in Input, notNumeric []string, numericAt []readAt) {

@@ -212,6 +212,22 @@ func TestColumnWarningGuarded(t *testing.T) {
 		for _, w := range c.Warnings("g.md") {
 			msgs = append(msgs, w.Message)
 		}
+		// A run over the rows, each result counted with the variables it
+		// carries (AddResult), counts the same.
+		byResult := flow.NewColumnCounter(flow.Columns([]byte(src)))
+		inputs := func(yield func(flow.Input, error) bool) {
+			for i, row := range rows {
+				if !yield(flow.Input{Index: i, SheetRow: i + 2, Scope: scope.New(map[string]any{"row": row})}, nil) {
+					return
+				}
+			}
+		}
+		for r, err := range f.RunRows(context.Background(), inputs) {
+			require.NoError(t, err)
+			byResult.AddResult(&r)
+		}
+		require.Equal(t, c.Warnings("g.md"), byResult.Warnings("g.md"))
+		require.Equal(t, c.Facts(), byResult.Facts())
 		return msgs, c.Facts()[0].String()
 	}
 	const facts = "number text 2 ('10', '3'); other text 2 ('x', 'y')"

@@ -337,6 +337,9 @@ type RowResult struct {
 	// numericAt are where the row first read each of the other columns
 	// read as a number only in parts of conditions.
 	numericAt []readAt
+	// scope is the row's variables (Input.Scope), for
+	// ColumnCounter.AddResult.
+	scope *scope.Scope
 }
 
 // Failed reports whether a field or a condition of the row failed.
@@ -453,7 +456,7 @@ func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result
 			buf[i].File, buf[i].Field = f.file, f.fields[i].Field
 		}
 	}
-	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf}
+	r = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Results: buf, scope: in.Scope}
 	ev := &st.ev
 	ev.Begin(ctx, s)
 	// With SampleWarnings, the fields that ran without an error and found

@@ -398,3 +398,37 @@ func outOfRange(i int, path string, n int) error {
 	return fmt.Errorf("-row %d is out of range: the sheet in %s has %s rows (-row 0 is the first, -row %d or -1 the last)",
 		i, path, flow.Count(n), n-1)
 }
+
+// queue is a first-in first-out queue whose array serves a whole run:
+// items are taken from the front (q[head:] are kept) and added at the
+// back, and the items kept move to the front once those taken make up
+// half of the array, not made anew as q[1:] would make it.
+type queue[T any] struct {
+	q    []T
+	head int
+}
+
+func (q *queue[T]) push(x T) { q.q = append(q.q, x) }
+
+// peek returns the first item, ok false when there is none.
+func (q *queue[T]) peek() (x T, ok bool) {
+	if q.head == len(q.q) {
+		return x, false
+	}
+	return q.q[q.head], true
+}
+
+// pop takes the first item away, keeping nothing of it.
+func (q *queue[T]) pop() {
+	var zero T
+	q.q[q.head] = zero
+	q.head++
+	switch {
+	case q.head == len(q.q):
+		q.q, q.head = q.q[:0], 0
+	case 2*q.head >= cap(q.q):
+		n := copy(q.q, q.q[q.head:])
+		clear(q.q[n:])
+		q.q, q.head = q.q[:n], 0
+	}
+}
