@@ -804,11 +804,15 @@ type item struct{ from, to int }
 // `‘Rock’n’roll’` are one item each). wide tells whether a full-width
 // comma separates two of the items, and sep is the first one that does.
 func splitItems(text string) (items []item, wide bool, sep string) {
+	// unclosed: a search for a closing curly quote found none up to the
+	// end, so none that starts later does: each byte is read once.
+	unclosed := false
 	for i := 0; ; {
 		from := i + leadingSpace(text[i:])
 		end := -1 // the comma after the item, or len(text)
 		to := 0
-		if r, n := utf8.DecodeRuneInString(text[from:]); from < len(text) && strings.ContainsRune(curlyOpen, r) {
+		if r, n := utf8.DecodeRuneInString(text[from:]); from < len(text) && !unclosed && strings.ContainsRune(curlyOpen, r) {
+			unclosed = true
 			for j := from + n; j < len(text); {
 				c, m := utf8.DecodeRuneInString(text[j:])
 				j += m
@@ -816,7 +820,7 @@ func splitItems(text string) (items []item, wide bool, sep string) {
 					continue
 				}
 				if k := j + leadingSpace(text[j:]); k == len(text) || commaAt(text, k) > 0 {
-					end, to = k, j
+					end, to, unclosed = k, j, false
 					break
 				}
 			}

@@ -888,6 +888,8 @@ func TestTrapCurlyQuotesWideCommasAgree(t *testing.T) {
 			map[string]bool{"a": false, "b": false, "c": false, "d": true}},
 		{"${x} in ‘Rock’n’roll’，‘b’", "${x} in 'Rock’n’roll', 'b'", []eval.TrapKind{eval.TrapPasted, eval.TrapCurlyQuotes, eval.TrapCurlyQuotes},
 			map[string]bool{"Rock’n’roll": true, "b": true, "Rock": false}},
+		{"${x} in ‘a，b’", "${x} in 'a，b'", []eval.TrapKind{eval.TrapCurlyQuotes},
+			map[string]bool{"a，b": true, "a": false}},
 		{"${x} == “Hello, world”", "${x} == 'Hello, world'", []eval.TrapKind{eval.TrapCurlyQuotes},
 			map[string]bool{"Hello, world": true, "Hello": false}},
 	} {
