@@ -58,6 +58,9 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		if len(args) == 0 {
 			return c.usageError("preview", "preview takes one or more flow files or directories")
 		}
+		if msg := stdinTwice(args, pf.compare); msg != "" {
+			return c.usageError("preview", msg)
+		}
 		if !contains(formats, pf.format) {
 			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", flagValue(pf.format), strings.Join(formats, ", ")))
 		}

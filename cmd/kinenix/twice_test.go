@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A flow named more than once among the arguments of validate (the same
+// file, the same path spelled another way, a directory twice, or a
+// directory and a file in it) is checked once, where it first comes, so
+// that its findings are not listed twice; preview shows it once too.
+func TestFlowNamedTwiceCheckedOnce(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "flows")
+	require.NoError(t, os.MkdirAll(filepath.Join(sub, "x"), 0o755))
+	a := filepath.Join(sub, "a.md")
+	require.NoError(t, os.WriteFile(a, []byte("- **x:** ${lenght(x)}\n"), 0o600))
+	b := filepath.Join(sub, "x", "b.md")
+	require.NoError(t, os.WriteFile(b, []byte("- **x:** ${len()}\n"), 0o600))
+	findA := a + ":1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n"
+	findB := b + ":1:12: ${len()}: len takes 1 value, got 0\n"
+
+	once := runCLI(t, "", "validate", sub)
+	require.Equal(t, result{1, findA + findB, ""}, once)
+	for _, args := range [][]string{
+		{sub, sub},
+		{sub, sub + string(filepath.Separator)},
+		{sub, filepath.Join(sub, "x", "..")},
+		{sub, a},
+		{sub, b, a},
+	} {
+		r := runCLI(t, "", append([]string{"validate"}, args...)...)
+		require.Equal(t, once, r, args)
+	}
+	// the file first named keeps its place and its spelling
+	r := runCLI(t, "", "validate", b, sub)
+	require.Equal(t, result{1, findB + findA, ""}, r)
+	r = runCLI(t, "", "validate", a, filepath.Join(sub, ".", "a.md"), a)
+	require.Equal(t, result{1, findA, ""}, r)
+
+	r = runCLI(t, "", "validate", "-json", a, a)
+	require.Equal(t, 1, r.code, r.stderr)
+	var fs []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &fs))
+	require.Len(t, fs, 1)
+
+	// a relative path and the same file by its full path
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	rel, err := filepath.Rel(wd, a)
+	if err == nil && !strings.HasPrefix(rel, "..") {
+		r = runCLI(t, "", "validate", rel, a)
+		require.Equal(t, 1, r.code)
+		require.Equal(t, 1, strings.Count(r.stdout, "lenght"), r.stdout)
+	}
+
+	// a flow file that does not exist is told once
+	missing := filepath.Join(dir, "gone.md")
+	r = runCLI(t, "", "validate", missing, missing)
+	require.Equal(t, result{exitUsage, "", "kinenix: flow file " + missing + " does not exist\n"}, r)
+
+	// preview shows the flow's fields once
+	p := filepath.Join(dir, "p.md")
+	require.NoError(t, os.WriteFile(p, []byte("- **x:** ${x}\n"), 0o600))
+	one := runCLI(t, "", "preview", p)
+	require.Equal(t, 0, one.code, one.stderr)
+	require.Equal(t, one, runCLI(t, "", "preview", p, p))
+}
+
+// Standard input is read once: named as a flow more than once (or as a
+// flow and as -compare's old flow) the second would be checked as an
+// empty flow and pass in silence. It is a usage error that names it.
+func TestStdinNamedTwice(t *testing.T) {
+	flowText := "- **x:** ${lenght(x)}\n"
+	for _, args := range [][]string{
+		{"validate", "-", "-"},
+		{"validate", "-", "-", "-"},
+		{"validate", "-json", "-", "-"},
+		{"preview", "-", "-"},
+	} {
+		r := runCLI(t, flowText, args...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.Empty(t, r.stdout, args)
+		require.True(t, strings.HasPrefix(r.stderr, "kinenix "+args[0]+": - (standard input) is named more than once as a flow; standard input is read once: name it once, and give any other flow as a file; usage: kinenix "+args[0]+" "), "%v: %s", args, r.stderr)
+	}
+	r := runCLI(t, flowText, "preview", "-compare", "-", "-")
+	require.Equal(t, exitUsage, r.code)
+	require.Empty(t, r.stdout)
+	require.Contains(t, r.stderr, "kinenix preview: -compare - and the flow - both name standard input, which is read once: give one of the two flows as a file;")
+
+	// once is read as before
+	r = runCLI(t, flowText, "validate", "-")
+	require.Equal(t, result{1, "-:1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n", ""}, r)
+}
