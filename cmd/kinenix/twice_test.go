@@ -97,3 +97,27 @@ func TestStdinNamedTwice(t *testing.T) {
 	r = runCLI(t, flowText, "validate", "-")
 	require.Equal(t, result{1, "-:1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n", ""}, r)
 }
+
+// -compare prints what changed and its own summary line, as text: with
+// -explain or -summary, which it has no place for, it is a usage error
+// that names the flag, as with -json and -format. -each is what -compare
+// does with a sheet already, and goes with it.
+func TestCompareRefusesExplainAndSummary(t *testing.T) {
+	d, f := "../../examples/renewals.csv", "../../examples/renewals.md"
+	old := writeFlow(t, "old.md", "- **x:** ${row.premium}\n")
+	for _, flag := range []string{"-explain", "-summary"} {
+		r := runCLI(t, "", "preview", "-data", d, "-compare", old, flag, f)
+		require.Equal(t, exitUsage, r.code, flag)
+		require.Empty(t, r.stdout, flag)
+		require.True(t, strings.HasPrefix(r.stderr, "kinenix preview: -compare prints what changed as text; it does not take "+flag+"; usage: kinenix preview "), r.stderr)
+	}
+	plain := runCLI(t, "", "preview", "-data", d, "-compare", old, f)
+	require.NotEqual(t, exitUsage, plain.code, plain.stderr)
+	require.NotEmpty(t, plain.stdout)
+	each := runCLI(t, "", "preview", "-data", d, "-compare", old, "-each", f)
+	require.Equal(t, plain, each)
+	// and -each needs a sheet, with -compare as without it
+	r := runCLI(t, "", "preview", "-data", "../../examples/premium-report.json", "-compare", old, "-each", f)
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "-each needs a sheet")
+}
