@@ -121,3 +121,23 @@ func TestCompareRefusesExplainAndSummary(t *testing.T) {
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "-each needs a sheet")
 }
+
+// help COMMAND -h (or --help, or help -h COMMAND) asks for the command's
+// help twice over: it prints it, exit 0, as help COMMAND does.
+func TestHelpCommandDashH(t *testing.T) {
+	for _, cmd := range commands {
+		want := runCLI(t, "", "help", cmd.name)
+		require.Equal(t, exitOK, want.code, cmd.name)
+		for _, args := range [][]string{
+			{"help", cmd.name, "-h"}, {"help", cmd.name, "--help"}, {"help", cmd.name, "-help"}, {"help", "-h", cmd.name},
+		} {
+			require.Equal(t, want, runCLI(t, "", args...), args)
+		}
+	}
+	r := runCLI(t, "", "help", "render", "cond")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "help takes at most one command, got 2")
+	r = runCLI(t, "", "help", "bogus", "-h")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, `unknown command "bogus"`)
+}
