@@ -141,3 +141,72 @@ func TestHelpCommandDashH(t *testing.T) {
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, `unknown command "bogus"`)
 }
+
+// D41: a row whose -key cell is empty or blank is named without the key;
+// JSON names it as the name does, with no key, rather than "key": "  ".
+func TestBlankKeyInJSON(t *testing.T) {
+	sheet := writeFile(t, "k.csv", "invoice,amount\n  ,1\n\u200b,2\nINV-3,x\n")
+	p := writeFlow(t, "f.md", "- **n:** ${number(row.amount)}\n")
+
+	r := runCLI(t, "", "preview", "-each", "-format", "jsonl", "-key", "invoice", "-data", sheet, p)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, 3, r.stdout)
+	for i, ln := range lines {
+		var row map[string]any
+		require.NoError(t, json.Unmarshal([]byte(ln), &row))
+		key, has := row["key"]
+		if i < 2 {
+			require.False(t, has, "row %d: key %q in %s", i, key, ln)
+		} else {
+			require.Equal(t, "INV-3", key)
+		}
+	}
+
+	r = runCLI(t, "", "preview", "-json", "-each", "-key", "invoice", "-data", sheet, p)
+	var doc struct {
+		Files []struct {
+			Rows []map[string]any `json:"rows"`
+		} `json:"files"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	require.Len(t, doc.Files[0].Rows, 3)
+	for i, row := range doc.Files[0].Rows {
+		_, has := row["key"]
+		require.Equal(t, i == 2, has, "row %d: %v", i, row)
+	}
+
+	// the text names the blank-key rows without a key, as JSON does
+	r = runCLI(t, "", "preview", "-each", "-key", "invoice", "-data", sheet, p)
+	require.Contains(t, r.stdout, "rows[0] (sheet row 2):\n")
+	require.Contains(t, r.stdout, "rows[1] (sheet row 3):\n")
+
+	// validate -json: a finding of one blank-key row has no key, and
+	// the keys of several rows give "" for a blank one
+	bad := writeFile(t, "b.csv", "invoice,amount\n  ,x\nINV-2,y\n")
+	r = runCLI(t, "", "validate", "-json", "-key", "invoice", "-data", bad, p)
+	var fs []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &fs), r.stdout)
+	found := false
+	for _, f := range fs {
+		if keys, ok := f["keys"].([]any); ok {
+			found = true
+			require.Equal(t, []any{"", "INV-2"}, keys, f)
+		}
+		if f["row"] == float64(0) {
+			_, has := f["key"]
+			require.False(t, has, f)
+		}
+	}
+	require.True(t, found, r.stdout)
+	one := writeFile(t, "o.csv", "invoice,amount\n  ,x\n")
+	r = runCLI(t, "", "validate", "-json", "-key", "invoice", "-data", one, p)
+	fs = nil
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &fs), r.stdout)
+	require.NotEmpty(t, fs)
+	for _, f := range fs {
+		_, has := f["key"]
+		require.False(t, has, f)
+		_, has = f["keys"]
+		require.False(t, has, f)
+	}
+}
