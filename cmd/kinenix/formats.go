@@ -445,7 +445,7 @@ func (j *jsonOut) end(errors, warnings int, message string) {
 // field, then, indented, the parts of a condition, then the warnings.
 
 func jsonRow(r *flow.RowResult) previewRow {
-	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: echo.Clean(r.Key)}
+	pr := previewRow{Fields: make([]previewField, 0, len(r.Results)), SheetRow: r.SheetRow, Key: record.KeyText(r.Key)}
 	if r.Row >= 0 {
 		row := r.Row
 		pr.Row = &row

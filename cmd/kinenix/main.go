@@ -73,6 +73,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	switch name := args[0]; name {
 	case "-h", "-help", "--help", "help":
+		if name == "help" && len(args) == 3 {
+			// help COMMAND -h (or help -h COMMAND) asks for the same help
+			// twice: the command's help
+			isFlag := func(a string) bool { return a != "help" && isHelp(a) }
+			switch {
+			case isFlag(args[2]):
+				args = args[:2]
+			case isFlag(args[1]):
+				args = []string{name, args[2]}
+			}
+		}
 		if name == "help" && len(args) > 2 {
 			fmt.Fprintf(stderr, "kinenix help: help takes at most one command, got %d; usage: kinenix help [COMMAND] (kinenix help for more)\n", len(args)-1)
 			return exitUsage

@@ -51,12 +51,15 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 		"line, tested before the flow runs (implies every row, unless -row N)")
 	fs.BoolVar(&pf.onlyErrors, "errors", false, "only the rows where a field or a condition fails (implies every row,\nunless -row N)")
 	fs.StringVar(&pf.compare, "compare", "", "run `OLD.md` and the flow over the same rows and print only what\n"+
-		"changed, row by row and field by field, then a summary line, as text\n(not with -json or -format table, csv or jsonl)")
+		"changed, row by row and field by field, then a summary line, as text\n(not with -json, -format table, csv or jsonl, -explain or -summary)")
 	fs.StringVar(&pf.key, "key", "", "name each row also by its value in `COLUMN`: rows[3] (sheet row 5, INV-0104)")
 	fs.Var((*durationFlag)(&pf.timeout), "timeout", "stop the run after `DURATION` (e.g. 30s, 2m), saying how far it got;\nwhat was printed stands")
 	return func(args []string) int {
 		if len(args) == 0 {
 			return c.usageError("preview", "preview takes one or more flow files or directories")
+		}
+		if msg := stdinTwice(args, pf.compare); msg != "" {
+			return c.usageError("preview", msg)
 		}
 		if !contains(formats, pf.format) {
 			return c.usageError("preview", fmt.Sprintf("-format %s: the formats are %s", flagValue(pf.format), strings.Join(formats, ", ")))
@@ -69,10 +72,20 @@ func (c *cli) preview(fs *flag.FlagSet) func(args []string) int {
 			// place for its parts
 			return c.usageError("preview", "-explain and -format "+pf.format+" do not go together: a row of -format "+pf.format+" has one cell per condition and no place for its parts; -explain shows them with -format text (under each condition), -format jsonl or -json (as its steps)")
 		}
-		if pf.compare != "" && (pf.asJSON || pf.format != "text") {
-			other := "-json"
-			if !pf.asJSON {
+		if pf.compare != "" && (pf.asJSON || pf.format != "text" || pf.explain || pf.summary) {
+			// -compare prints only what changed and its own summary line:
+			// it has no place for a condition's parts nor for the counts
+			// of -summary. -each is what it does with a sheet already.
+			var other string
+			switch {
+			case pf.asJSON:
+				other = "-json"
+			case pf.format != "text":
 				other = "-format " + pf.format
+			case pf.explain:
+				other = "-explain"
+			default:
+				other = "-summary"
 			}
 			return c.usageError("preview", "-compare prints what changed as text; it does not take "+other)
 		}

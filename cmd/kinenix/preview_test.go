@@ -675,7 +675,7 @@ func TestPreviewJSONCompareFormats(t *testing.T) {
 	help := runCLI(t, "", "preview", "-h").stdout
 	flat := strings.Join(strings.Fields(help), " ")
 	require.Contains(t, flat, "with -summary the summary (not with -format table, csv or jsonl;")
-	require.Contains(t, flat, "then a summary line, as text (not with -json or -format table, csv or jsonl)")
+	require.Contains(t, flat, "then a summary line, as text (not with -json, -format table, csv or jsonl, -explain or -summary)")
 	b, err := os.ReadFile("../../docs/flow_markdown_spec.md")
 	require.NoError(t, err)
 	spec := strings.Join(strings.Fields(string(b)), " ")

@@ -84,6 +84,9 @@ func (c *cli) validate(fs *flag.FlagSet) func(args []string) int {
 		if len(args) == 0 {
 			return c.usageError("validate", "validate takes one or more flow files or directories")
 		}
+		if msg := stdinTwice(args, ""); msg != "" {
+			return c.usageError("validate", msg)
+		}
 		if timeout < 0 {
 			return c.usageError("validate", "-timeout takes a duration of 0 or more, e.g. 30s (0, the default, sets no limit)")
 		}
@@ -419,12 +422,28 @@ func wrap(fs []flow.Finding) []rowFinding {
 // and so is a .md file in it that is a named pipe, a socket or a device
 // (itself or behind a link), which is not opened: opening a pipe waits
 // for a writer, so one would hang the run. A pipe named as an argument
-// is read (a shell's <(...) gives one).
+// is read (a shell's <(...) gives one). A file named more than once, as
+// the same path spelled another way (./a.md and a.md), through a
+// directory named twice or a directory and a file in it, is listed once,
+// where it first comes, so that its findings are not told twice.
 func (c *cli) flowFiles(args []string) (files []string, code int) {
+	seen := map[string]bool{}
+	add := func(p string) {
+		k := p
+		if p != "-" {
+			if abs, err := filepath.Abs(p); err == nil {
+				k = abs
+			}
+		}
+		if !seen[k] {
+			seen[k] = true
+			files = append(files, p)
+		}
+	}
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if a == "-" || err != nil || !st.IsDir() {
-			files = append(files, a) // readFlow reports what is wrong
+			add(a) // readFlow reports what is wrong
 			continue
 		}
 		var found []string
@@ -453,9 +472,31 @@ func (c *cli) flowFiles(args []string) (files []string, code int) {
 			code = exitUsage
 		}
 		sort.Strings(found)
-		files = append(files, found...)
+		for _, p := range found {
+			add(p)
+		}
 	}
 	return files, code
+}
+
+// stdinTwice is the usage error of preview or validate (command name)
+// given standard input (-) as more than one flow, or as a flow and as
+// preview's -compare OLD.md: it is read once, so the second would be
+// checked as an empty flow and pass in silence. "" when it is not.
+func stdinTwice(args []string, compare string) string {
+	n := 0
+	for _, a := range args {
+		if a == "-" {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return "- (standard input) is named more than once as a flow; standard input is read once: name it once, and give any other flow as a file"
+	case n == 1 && compare == "-":
+		return "-compare - and the flow - both name standard input, which is read once: give one of the two flows as a file"
+	}
+	return ""
 }
 
 // readFlow reads a flow file ("-" is standard input, unless the sample

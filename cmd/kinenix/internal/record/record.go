@@ -14,6 +14,7 @@ import (
 	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/value"
 )
 
 // Place is where in a flow a record is: the file name as messages write
@@ -43,11 +44,22 @@ type RowRef struct {
 // RowRefOf is the row of index (none when index < 0), shown as sheetRow,
 // with key.
 func RowRefOf(index, sheetRow int, key string) RowRef {
-	j := RowRef{SheetRow: max(sheetRow, 0), Key: echo.Clean(key)}
+	j := RowRef{SheetRow: max(sheetRow, 0), Key: KeyText(key)}
 	if index >= 0 {
 		j.Row = &index
 	}
 	return j
+}
+
+// KeyText is a row's -key value in JSON, as the row's name shows it
+// (D41, flow.RowName): control characters as escapes (D37), and "" (the
+// key left out) for a cell that is empty or blank by the one blank rule
+// (white space, U+200B, U+FEFF), which the name leaves out too.
+func KeyText(key string) string {
+	if value.IsBlankText(key) {
+		return ""
+	}
+	return echo.Clean(key)
 }
 
 // Finding is one finding of flow.Validate or of a run over the rows: in

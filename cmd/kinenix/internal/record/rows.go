@@ -2,7 +2,6 @@ package record
 
 import (
 	"github.com/kinenix/expressions/flow"
-	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/internal/rowtext"
 )
 
@@ -83,10 +82,10 @@ func (r *Rows) SheetRows() []int {
 // without -key.
 func (r *Rows) Keys() []string {
 	for _, k := range r.keys {
-		if k != "" {
+		if KeyText(k) != "" {
 			out := make([]string, len(r.keys))
 			for i, k := range r.keys {
-				out[i] = echo.Clean(k)
+				out[i] = KeyText(k)
 			}
 			return out
 		}
