@@ -287,23 +287,46 @@ func closingBrace(text string) (brace int, open bool) {
 
 // outsideQuotes is the offset of the first s in text outside quotes (' and
 // ", with \ escapes inside them, D18); -1 when there is none, and then
-// open tells whether a quote is left open at the end of text.
+// open tells whether a quote is left open at the end of text. s starts
+// with no quote.
 func outsideQuotes(text, s string) (at int, open bool) {
 	var q byte
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case q != 0 && c == '\\':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '\'' || c == '"'):
-			q = c
-		case q == 0 && strings.HasPrefix(text[i:], s):
+	for i := 0; i < len(text); {
+		if q == 0 && strings.HasPrefix(text[i:], s) {
 			return i, false
 		}
+		q, i = QuoteStep(text, i, q)
 	}
 	return -1, q != 0
+}
+
+// QuoteStep reads text[i] in the quote state q of D18 (0 outside quotes,
+// else the open quote, ' or ") and returns the state after it and the
+// index of the next byte to read: inside quotes a backslash escapes the
+// byte after it. It is the one scan of quotes: each reader of a text's
+// quotes (a placeholder's closing }, a quote left open, the editor's
+// completion inside a text) steps with it.
+func QuoteStep(text string, i int, q byte) (byte, int) {
+	c := text[i]
+	switch {
+	case q != 0 && c == '\\':
+		return q, i + 2
+	case q != 0 && c == q:
+		return 0, i + 1
+	case q == 0 && (c == '\'' || c == '"'):
+		return c, i + 1
+	}
+	return q, i + 1
+}
+
+// OpenQuote is the quote (' or ") left open at the end of text, read with
+// QuoteStep, or 0.
+func OpenQuote(text string) byte {
+	var q byte
+	for i := 0; i < len(text); {
+		q, i = QuoteStep(text, i, q)
+	}
+	return q
 }
 
 // quotedKeyPath reads text up to its first } as a dotted lookup

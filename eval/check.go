@@ -54,7 +54,7 @@ func checkLimits(src string) *Error {
 				}
 			}
 		}
-		q, i = quoteStep(src, i, q)
+		q, i = ast.QuoteStep(src, i, q)
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func openBrace(src string) *Error {
 				colon = true
 			}
 		}
-		q, i = quoteStep(src, i, q)
+		q, i = ast.QuoteStep(src, i, q)
 	}
 	if at < 0 {
 		return nil
@@ -470,7 +470,7 @@ func methodChain(span string) (recv string, calls []methodSeg, ok bool) {
 		if q == 0 {
 			depth = nest(c, depth)
 		}
-		q, i = quoteStep(span, i, q)
+		q, i = ast.QuoteStep(span, i, q)
 	}
 	if first <= 0 || next != len(span) {
 		return "", nil, false
@@ -527,7 +527,7 @@ func callAt(span string, i int) (name string, args []string, end int, ok bool) {
 				return name, args, j + 1, true
 			}
 		}
-		q, j = quoteStep(span, j, q)
+		q, j = ast.QuoteStep(span, j, q)
 	}
 	return "", nil, 0, false
 }
@@ -658,7 +658,7 @@ func indexOutsideQuotes(text, part string) int {
 		if q == 0 && strings.HasPrefix(text[i:], part) {
 			return i
 		}
-		q, i = quoteStep(text, i, q)
+		q, i = ast.QuoteStep(text, i, q)
 	}
 	return -1
 }

@@ -102,7 +102,7 @@ func closeBraceLinear(text string, from int, dead []uint8) (int, bool) {
 		if q == 0 && text[i] == '}' {
 			return i, true
 		}
-		q, i = quoteStep(text, i, q)
+		q, i = ast.QuoteStep(text, i, q)
 	}
 	return 0, false
 }
@@ -118,24 +118,8 @@ func markDead(text string, from int, dead []uint8) {
 			return
 		}
 		dead[i] |= bit
-		q, i = quoteStep(text, i, q)
+		q, i = ast.QuoteStep(text, i, q)
 	}
-}
-
-// quoteStep reads text[i] in the quote state q of D18 (0 outside quotes,
-// else the open quote) and returns the state after it and the index of the
-// next byte to read: inside quotes a backslash escapes the byte after it.
-func quoteStep(text string, i int, q byte) (byte, int) {
-	c := text[i]
-	switch {
-	case q != 0 && c == '\\':
-		return q, i + 2
-	case q != 0 && c == q:
-		return 0, i + 1
-	case q == 0 && (c == '\'' || c == '"'):
-		return c, i + 1
-	}
-	return q, i + 1
 }
 
 // unclosedError is the problem of the `${` at byte offset off of text
@@ -164,7 +148,7 @@ func unclosedError(text string, off int) *Error {
 	// Shown as `${<rest>}`: what the author wrote, without doubling the
 	// brace that the open quote swallowed.
 	rest = strings.TrimSuffix(rest, "}")
-	if q := openQuote(rest); q != 0 {
+	if q := ast.OpenQuote(rest); q != 0 {
 		reason = ast.UnclosedQuote(rest, q)
 	} else if fixed, ok := ast.WideBrace(rest); ok {
 		reason = ast.WideBraceReason + short(fixed)
@@ -172,15 +156,6 @@ func unclosedError(text string, off int) *Error {
 	e := newError(rest, 0, ErrUnclosed, reason)
 	e.End = 2 // the `${` itself, where the error is placed
 	return e
-}
-
-// openQuote returns the quote left open at the end of s, or 0.
-func openQuote(s string) byte {
-	var q byte
-	for i := 0; i < len(s); {
-		q, i = quoteStep(s, i, q)
-	}
-	return q
 }
 
 // reasonUnclosed is the reason of a `${` without its `}` in a template.

@@ -737,51 +737,121 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 }
 
 // curlyQuotes finds the trap of a bare side, or of an item of one split
-// at its commas (`in ‘a’, ‘b’`), written in the curly quotes a word
-// processor, a chat app or a phone puts in place of ' and " (“Active”,
-// ‘Active’, «Active», „Active“): they are text, not quotes (only ' and "
-// are, D26), so the value is compared with them and the comparison is
-// quietly false. The fix writes straight quotes in their place (" when
-// the text holds a ').
+// as splitItems splits it (`in ‘a’, ‘b’`), written in the curly quotes a
+// word processor, a chat app or a phone puts in place of ' and "
+// (“Active”, ‘Active’, «Active», „Active“): they are text, not quotes
+// (only ' and " are, D26), so the value is compared with them and the
+// comparison is quietly false. The fix writes straight quotes in their
+// place (" when the text holds a ').
 func (cd *Condition) curlyQuotes(s *ast.Side) {
-	if !strings.ContainsAny(s.Text, "“”„«»‘‚") {
+	if !strings.ContainsAny(s.Text, curlyOpen) {
 		return
 	}
-	for off := 0; off <= len(s.Text); {
-		end := strings.IndexByte(s.Text[off:], ',')
-		if end < 0 {
-			end = len(s.Text)
-		} else {
-			end += off
-		}
-		item := s.Text[off:end]
-		lead := len(item) - len(strings.TrimLeft(item, " \t"))
-		item = strings.TrimSpace(item)
+	items, _, _ := splitItems(s.Text)
+	for _, it := range items {
+		item := s.Text[it.from:it.to]
 		if open, close, ok := curlyQuoted(item); ok {
-			at := s.TextPos + off + lead
-			inner := item[len(open) : len(item)-len(close)]
+			at := s.TextPos + it.from
 			reason := "the curly quotes " + open + " " + close + " are text, not quotes, so " + quote(item) + " is compared quotes and all; "
 			var fix *edit
-			switch q := "'"; {
-			case !strings.Contains(inner, "'") || !strings.Contains(inner, `"`):
-				if strings.Contains(inner, "'") {
-					q = `"`
-				}
-				reason += "write " + q + inner + q + " in straight quotes"
-				fix = &edit{at, at + len(item), q + inner + q}
-			case bareSide(inner):
-				// Both quotes: a quoted side has no escapes (D26), and a
-				// bare one is read as written, trimmed.
-				reason += "write " + inner + " without them"
-				fix = &edit{at, at + len(item), inner}
-			default:
-				reason += "write the text without them"
+			if straight, how, ok := straightQuotes(item); ok {
+				reason += how
+				fix = &edit{at, at + len(item), straight}
+			} else {
+				reason += how
 			}
 			cd.addTrap(TrapCurlyQuotes, at, at+len(item), reason, fix)
 			cd.traps[len(cd.traps)-1].Literal = item
 		}
-		off = end + 1
 	}
+}
+
+// straightQuotes is item, written in curly quotes (curlyQuoted), written
+// as a condition's side reads it as meant: in straight quotes (" when it
+// holds a '), or bare when it holds both (a quoted side has no escapes,
+// D26, and a bare one is read as written, trimmed); how is the fix in
+// words. ok is false when neither works.
+func straightQuotes(item string) (straight, how string, ok bool) {
+	open, close, _ := curlyQuoted(item)
+	inner := item[len(open) : len(item)-len(close)]
+	switch q := "'"; {
+	case !strings.Contains(inner, "'") || !strings.Contains(inner, `"`):
+		if strings.Contains(inner, "'") {
+			q = `"`
+		}
+		return q + inner + q, "write " + q + inner + q + " in straight quotes", true
+	case bareSide(inner):
+		return inner, "write " + inner + " without them", true
+	}
+	return "", "write the text without them", false
+}
+
+// curlyOpen and curlyClose are the curly quotes that open and close a
+// text (either way round, as languages differ).
+const (
+	curlyOpen  = "“”„«»‘‚"
+	curlyClose = "”“»«’‘"
+)
+
+// item is an item of a bare side read as a list: text[from:to], trimmed.
+type item struct{ from, to int }
+
+// splitItems splits text, a bare side, into its items the one way that
+// both the curly-quotes trap and the full-width-comma trap read a list
+// (D29, D49): at each comma, plain (,) or of an input method (，、),
+// except inside an item written in curly quotes, which ends at the
+// closing curly quote that the end or a comma follows (`‘b，c’` and
+// `‘Rock’n’roll’` are one item each). wide tells whether a full-width
+// comma separates two of the items, and sep is the first one that does.
+func splitItems(text string) (items []item, wide bool, sep string) {
+	// unclosed: a search for a closing curly quote found none up to the
+	// end, so none that starts later does: each byte is read once.
+	unclosed := false
+	for i := 0; ; {
+		from := i + leadingSpace(text[i:])
+		end := -1 // the comma after the item, or len(text)
+		to := 0
+		if r, n := utf8.DecodeRuneInString(text[from:]); from < len(text) && !unclosed && strings.ContainsRune(curlyOpen, r) {
+			unclosed = true
+			for j := from + n; j < len(text); {
+				c, m := utf8.DecodeRuneInString(text[j:])
+				j += m
+				if !strings.ContainsRune(curlyClose, c) {
+					continue
+				}
+				if k := j + leadingSpace(text[j:]); k == len(text) || commaAt(text, k) > 0 {
+					end, to, unclosed = k, j, false
+					break
+				}
+			}
+		}
+		if end < 0 {
+			end = len(text)
+			if k := strings.IndexAny(text[from:], ",，、"); k >= 0 {
+				end = from + k
+			}
+			to = from + len(strings.TrimRight(text[from:end], " \t\r\n"))
+		}
+		items = append(items, item{from, max(from, to)})
+		n := commaAt(text, end)
+		if n == 0 {
+			return items, wide, sep
+		}
+		if n > 1 && !wide {
+			wide, sep = true, text[end:end+n]
+		}
+		i = end + n
+	}
+}
+
+// commaAt is the length of the comma (, ， or 、) at text[i:], or 0.
+func commaAt(text string, i int) int {
+	for _, c := range [...]string{",", "，", "、"} {
+		if strings.HasPrefix(text[i:], c) {
+			return len(c)
+		}
+	}
+	return 0
 }
 
 // bareSide reports whether text, written bare as the right side of a
@@ -807,7 +877,7 @@ func curlyQuoted(text string) (open, close string, ok bool) {
 	}
 	o, n := utf8.DecodeRuneInString(text)
 	c, m := utf8.DecodeLastRuneInString(text)
-	if len(text) <= n+m || !strings.ContainsRune("“”„«»‘‚", o) || !strings.ContainsRune("”“»«’‘", c) {
+	if len(text) <= n+m || !strings.ContainsRune(curlyOpen, o) || !strings.ContainsRune(curlyClose, c) {
 		return "", "", false
 	}
 	return text[:n], text[len(text)-m:], true
@@ -946,16 +1016,33 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 // wideCommas finds the trap of `in` with a bare right side whose items are
 // separated by the full-width comma of an input method (`，`, `、`):
 // it is no comma (D29), so the whole text is one item and the membership
-// is quietly false (true after not). The fix, with commas, is named when
-// the line it gives compiles. It reports whether the trap was found.
+// is quietly false (true after not). The items are those of splitItems,
+// as the curly-quotes trap reads them (a ， inside ‘b，c’ is the item's),
+// and the fix writes an item in curly quotes in straight ones, so that
+// the line it gives, followed, means what was written (D49): `in ‘a’，‘b’`
+// is `in 'a', 'b'`. The fix, with commas, is named when the line it gives
+// compiles; it is the trap's edit too, so that the curly-quotes trap
+// names the same line. It reports whether the trap was found.
 func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 	r := n.Right
 	if r.Quoted || r.Items != nil || !strings.ContainsAny(r.Text, "，、") {
 		return false
 	}
-	items := strings.FieldsFunc(r.Text, func(c rune) bool { return c == '，' || c == '、' || c == ',' })
-	for i := range items {
-		items[i] = strings.TrimSpace(items[i])
+	split, wide, sep := splitItems(r.Text)
+	if !wide {
+		return false
+	}
+	var items []string
+	for _, it := range split {
+		text := r.Text[it.from:it.to]
+		if _, _, curly := curlyQuoted(text); curly {
+			if straight, _, ok := straightQuotes(text); ok {
+				text = straight
+			}
+		}
+		if text != "" {
+			items = append(items, text)
+		}
 	}
 	inner := strings.Join(items, ", ")
 	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(r.Text):]
@@ -966,12 +1053,8 @@ func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 	if not {
 		quietly, fix = "true", "not "+fix
 	}
-	sep := "，"
-	if !strings.Contains(r.Text, sep) {
-		sep = "、"
-	}
 	cd.addTrap(TrapPasted, r.TextPos, r.TextPos+len(r.Text), "the full-width "+sep+" is no comma, so the items it separates in "+quote(r.Text)+
-		" are one, and this is quietly "+quietly+"; write "+short(fix), nil)
+		" are one, and this is quietly "+quietly+"; write "+short(fix), &edit{r.TextPos, r.TextPos + len(r.Text), inner})
 	cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text)
 	return true
 }

@@ -865,3 +865,54 @@ func TestTrapPastedCondition(t *testing.T) {
 		require.Empty(t, eval.MustCompileCondition(line).Traps(), line)
 	}
 }
+
+// The curly-quotes trap and the full-width-comma trap read the items of
+// `in` one way: a ， inside an item in curly quotes (‘b，c’) is the
+// item's, and a ， between items in curly quotes (‘a’，‘b’) separates
+// them. Each trap names the same line, and that line, followed, has the
+// value meant on each row (D49): never `in ‘a’, ‘b, c’`, which keeps the
+// curly quotes and splits a quoted item.
+func TestTrapCurlyQuotesWideCommasAgree(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		kinds       []eval.TrapKind
+		meant       map[string]bool // x: the value meant
+	}{
+		{"${x} in ‘a’, ‘b，c’", "${x} in 'a', 'b，c'", []eval.TrapKind{eval.TrapCurlyQuotes, eval.TrapCurlyQuotes},
+			map[string]bool{"a": true, "b，c": true, "b": false, "c": false}},
+		{"${x} in ‘a’，‘b’", "${x} in 'a', 'b'", []eval.TrapKind{eval.TrapPasted, eval.TrapCurlyQuotes, eval.TrapCurlyQuotes},
+			map[string]bool{"a": true, "b": true, "c": false}},
+		{"${x} in “a”、b", "${x} in 'a', b", []eval.TrapKind{eval.TrapPasted, eval.TrapCurlyQuotes},
+			map[string]bool{"a": true, "b": true, "“a”": false}},
+		{"not ${x} in “a”、“b”, c", "not ${x} in 'a', 'b', c", []eval.TrapKind{eval.TrapPasted, eval.TrapCurlyQuotes, eval.TrapCurlyQuotes},
+			map[string]bool{"a": false, "b": false, "c": false, "d": true}},
+		{"${x} in ‘Rock’n’roll’，‘b’", "${x} in 'Rock’n’roll', 'b'", []eval.TrapKind{eval.TrapPasted, eval.TrapCurlyQuotes, eval.TrapCurlyQuotes},
+			map[string]bool{"Rock’n’roll": true, "b": true, "Rock": false}},
+		{"${x} in ‘a，b’", "${x} in 'a，b'", []eval.TrapKind{eval.TrapCurlyQuotes},
+			map[string]bool{"a，b": true, "a": false}},
+		{"${x} == “Hello, world”", "${x} == 'Hello, world'", []eval.TrapKind{eval.TrapCurlyQuotes},
+			map[string]bool{"Hello, world": true, "Hello": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		var kinds []eval.TrapKind
+		for _, tr := range traps {
+			kinds = append(kinds, tr.Kind)
+			require.True(t, strings.HasSuffix(tr.Message(), " "+c.fixed), "%s: %s", c.line, tr.Message())
+		}
+		require.Equal(t, c.kinds, kinds, c.line)
+		fixed := eval.MustCompileCondition(c.fixed)
+		require.Empty(t, fixed.Traps(), c.fixed)
+		changed := false
+		for x, want := range c.meant {
+			s := scope.New(map[string]any{"x": x})
+			got, err := fixed.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%s with x = %s", c.fixed, x)
+			before, err := cond.Test(s)
+			require.NoError(t, err)
+			changed = changed || before != want
+		}
+		require.True(t, changed, "%s: the trap changes no value", c.line)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/condgen"
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/spell"
 )
 
 // echoLimit is how many characters of the line a reason quotes at most
@@ -154,22 +155,13 @@ const operators = "the operators are ==, !=, <, >, <=, >=, in, contains, is empt
 // `~=` is "not equal" in Lua and MATLAB but "matches" elsewhere, and `=~`
 // "matches" (a pattern): neither may hint ==, the opposite of one of them.
 var lookalikes = map[string]string{
-	"≠": "write != instead",
-	"≥": "write >= instead",
-	"≤": "write <= instead",
-	"⩾": "write >= instead",
-	"≧": "write >= instead",
-	"⩽": "write <= instead",
-	"≦": "write <= instead",
-	// Full-width signs, as a Chinese, Japanese or Thai input method
-	// types them, and as text pasted from a document in one keeps them.
-	"＝＝": "＝ is a full-width sign; write == instead",
-	"＝":  "＝ is a full-width sign; write == instead",
-	"！＝": "！＝ are full-width signs; write != instead",
-	"＞＝": "＞＝ are full-width signs; write >= instead",
-	"＜＝": "＜＝ are full-width signs; write <= instead",
-	"＞":  "＞ is a full-width sign; write > instead",
-	"＜":  "＜ is a full-width sign; write < instead",
+	"≠":  "write != instead",
+	"≥":  "write >= instead",
+	"≤":  "write <= instead",
+	"⩾":  "write >= instead",
+	"≧":  "write >= instead",
+	"⩽":  "write <= instead",
+	"≦":  "write <= instead",
 	"~":  "there is no ~: to test for part of a text write contains (" + operators + ")",
 	"~=": "for \"not equal\" write !=; to test for part of a text write contains (" + operators + ")",
 	"=~": "there is no pattern match: to test for part of a text write contains (" + operators + ")",
@@ -185,6 +177,8 @@ func badOperator(word string) string {
 		reason += "; put not at the start instead: not X " + strings.TrimPrefix(word, "not ") + " Y"
 	case lookalikes[word] != "":
 		reason += "; " + lookalikes[word]
+	case word != "" && fullWidthOperator(word, 0) == word:
+		reason += "; " + fullWidthHint(word)
 	case opHints[word] != "":
 		reason += "; did you mean " + opHints[word] + "?"
 	default:
@@ -209,11 +203,65 @@ func writtenOperator(line string, off int, op string) (string, int) {
 	return op, off
 }
 
-// plainOperators are the operators that the lookalikes of typography and
-// of an input method stand for.
+// plainOperators are the operators that the lookalikes of typography
+// stand for; plainOperator adds those of an input method.
 var plainOperators = map[string]string{
 	"≠": "!=", "≥": ">=", "≤": "<=", "⩾": ">=", "≧": ">=", "⩽": "<=", "≦": "<=",
-	"＝＝": "==", "！＝": "!=", "＞＝": ">=", "＜＝": "<=", "＝": "==", "＞": ">", "＜": "<",
+}
+
+// fullWidthOperator is the operator written in full-width signs (spell's
+// table: ＝＝, ！＝, ＞＝, ＜＝, ＝, ＞, ＜), as a Chinese, Japanese or Thai
+// input method types them and as text pasted from a document in one keeps
+// them, at text[i:]: the longest of two signs or one, or "".
+func fullWidthOperator(text string, i int) string {
+	end, plain := i, ""
+	for n := 0; n < 2 && end < len(text); n++ {
+		r, size := utf8.DecodeRuneInString(text[end:])
+		p, full, _ := spell.Sign(r)
+		if !full {
+			break
+		}
+		end += size
+		plain += string(p)
+	}
+	switch {
+	case slices.Contains([]string{"==", "!=", ">=", "<="}, plain):
+		return text[i:end]
+	case plain != "" && strings.ContainsRune("=<>", rune(plain[0])):
+		_, size := utf8.DecodeRuneInString(text[i:])
+		return text[i : i+size]
+	}
+	return ""
+}
+
+// plainOperator is the operator of the language that op, a lookalike or
+// an operator in full-width signs, stands for (＝ and ＝＝ for ==), or "".
+func plainOperator(op string) string {
+	if p := plainOperators[op]; p != "" {
+		return p
+	}
+	if op == "" || fullWidthOperator(op, 0) != op {
+		return ""
+	}
+	if p := spell.Unpasted(op); p != "=" {
+		return p
+	}
+	return "=="
+}
+
+// fullWidthHint is the hint for the operator op in full-width signs: the
+// signs (each once) and the operator to write.
+func fullWidthHint(op string) string {
+	signs := ""
+	for _, r := range op {
+		if !strings.ContainsRune(signs, r) {
+			signs += string(r)
+		}
+	}
+	if utf8.RuneCountInString(signs) == 1 {
+		return signs + " is a full-width sign; write " + plainOperator(op) + " instead"
+	}
+	return signs + " are full-width signs; write " + plainOperator(op) + " instead"
 }
 
 // PlainOperators is line with each operator of typography or of an input
@@ -224,7 +272,7 @@ func PlainOperators(line string) (fixed, op string, ok bool) {
 	var b strings.Builder
 	for rest := line; ; {
 		found, at, has := foreignOperator(rest)
-		if !has || plainOperators[found] == "" {
+		if !has || plainOperator(found) == "" {
 			if !ok {
 				return line, "", false
 			}
@@ -235,7 +283,7 @@ func PlainOperators(line string) (fixed, op string, ok bool) {
 			op, ok = found, true
 		}
 		b.WriteString(rest[:at])
-		b.WriteString(plainOperators[found])
+		b.WriteString(plainOperator(found))
 		rest = rest[at+len(found):]
 	}
 }
@@ -254,10 +302,13 @@ func foreignOperator(text string) (string, int, bool) {
 			i += end + 1
 			continue
 		}
-		for _, op := range [...]string{"≠", "≥", "≤", "⩾", "≧", "⩽", "≦", "!~", "＝＝", "！＝", "＞＝", "＜＝", "＝", "＞", "＜"} {
+		for _, op := range [...]string{"≠", "≥", "≤", "⩾", "≧", "⩽", "≦", "!~"} {
 			if strings.HasPrefix(text[i:], op) {
 				return op, i, true
 			}
+		}
+		if op := fullWidthOperator(text, i); op != "" {
+			return op, i, true
 		}
 		// A lone ~ between spaces, as an operator is written (`${a} ~
 		// b`); a ~ inside a word (`~/dir`, `5~6`) is text.

@@ -392,6 +392,7 @@ func describe(src string, off int) (what string, known bool) {
 // charHint helps with characters that are not part of the language.
 func charHint(src string, off int) string {
 	r, _ := utf8.DecodeRuneInString(src[off:])
+	plain, full, sign := spell.Sign(r)
 	switch {
 	case strings.ContainsRune("‘’‚‛“”„‟′″", r):
 		return `; write text in straight quotes ' or "`
@@ -401,18 +402,22 @@ func charHint(src string, off int) string {
 		return " (a space that is not a plain space); write a plain space"
 	case strings.ContainsRune(spell.Invisibles, r):
 		return " (an invisible character, often pasted with text); delete it"
-	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
-		return fmt.Sprintf("; %c is a full-width sign: write %c instead", r, r-0xFEE0)
-	case strings.ContainsRune("−–—‐‒", r):
-		return "; write - for minus"
-	case r == '×':
-		return "; write * to multiply"
-	case r == '÷':
-		return "; write / to divide"
+	case full:
+		return fmt.Sprintf("; %c is a full-width sign: write %c instead", r, plain)
+	case sign:
+		return signHints[plain]
 	case r == '#':
 		return "; there are no comments in an expression"
 	}
 	return ""
+}
+
+// signHints are the hints for the signs of spell.Sign that are no
+// full-width form, by the sign meant.
+var signHints = map[rune]string{
+	'-': "; write - for minus",
+	'*': "; write * to multiply",
+	'/': "; write / to divide",
 }
 
 // pastedKeyHint is the start of the hint for a sign pasted from a word
@@ -484,8 +489,8 @@ func pastedKeyHint(src string, off int) string {
 // typed with an input method that a sheet's header may hold inside a
 // word (`Jan–Mar`, `W×H`), apart from parentheses and quotes.
 func keySign(r rune) bool {
-	_, plain, ok := spell.Pasted(string(r))
-	return ok && strings.Contains("-*/+%", plain) && plain != ""
+	plain, _, ok := spell.Sign(r)
+	return ok && strings.ContainsRune("-*/+%", plain)
 }
 
 // maxKeyHint bounds the length of a key that keyHint suggests quoting.

@@ -46,6 +46,26 @@ func Unpasted(name string) string {
 // word joiner, U+FEFF.
 const Invisibles = "\u200b\u200c\u200d\u2060\ufeff"
 
+// Sign is the ASCII sign meant by r, a sign that a word processor, a
+// chat app or an input method writes in its place: a full-width form of
+// ASCII (＋, （, ＝, ！, ０; full is true), a minus sign or a dash (− – —
+// ‐ ‒ for -), × for * and ÷ for /. It is the one table of these signs:
+// the names of Pasted and the hints of the parsers read it. ok is false
+// for any other r.
+func Sign(r rune) (plain rune, full, ok bool) {
+	switch {
+	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
+		return r - 0xFEE0, true, true
+	case strings.ContainsRune("−–—‐‒", r):
+		return '-', false, true
+	case r == '×':
+		return '*', false, true
+	case r == '÷':
+		return '/', false, true
+	}
+	return 0, false, false
+}
+
 // spaceNames are the spaces a pasted text most often holds, by name.
 var spaceNames = map[rune]string{
 	'\u00a0': "a no-break space",
@@ -68,16 +88,19 @@ func pastedRune(r rune) (what, plain string, ok bool) {
 		return fmt.Sprintf("%s (%U)", name, r), "a plain space", true
 	case strings.ContainsRune(Invisibles, r):
 		return fmt.Sprintf("an invisible character (%U)", r), "", true
-	case r >= 0xFF01 && r <= 0xFF5E: // the full-width forms of ASCII
-		return fmt.Sprintf("the full-width %c", r), string(r - 0xFEE0), true
-	case r == '−':
-		return "the minus sign − (U+2212)", "-", true
-	case strings.ContainsRune("–—‐‒", r):
-		return fmt.Sprintf("the dash %c (%U)", r, r), "-", true
-	case r == '×':
-		return "the sign ×", "*", true
-	case r == '÷':
-		return "the sign ÷", "/", true
+	}
+	if plain, full, ok := Sign(r); ok {
+		switch {
+		case full:
+			return fmt.Sprintf("the full-width %c", r), string(plain), true
+		case r == '−':
+			return "the minus sign − (U+2212)", "-", true
+		case plain == '-':
+			return fmt.Sprintf("the dash %c (%U)", r, r), "-", true
+		}
+		return fmt.Sprintf("the sign %c", r), string(plain), true
+	}
+	switch {
 	case strings.ContainsRune("‘’", r):
 		return fmt.Sprintf("the curly quote %c", r), "'", true
 	case strings.ContainsRune("“”", r):

@@ -131,7 +131,7 @@ type edit struct {
 // in the sample data; after `[`, those keys quoted; elsewhere (outside a
 // text literal) the functions and the variables.
 func completeIn(prefix string, x *index, snippets bool) ([]protocol.CompletionItem, bool) {
-	if inText(prefix) {
+	if ast.OpenQuote(prefix) != 0 { // inside a text
 		return []protocol.CompletionItem{}, false
 	}
 	ws := ast.NameStart(prefix, len(prefix))
@@ -305,21 +305,4 @@ func openBracket(s string, close int) int {
 		}
 	}
 	return -1
-}
-
-// inText reports whether the end of prefix is inside a text literal.
-func inText(prefix string) bool {
-	var q byte
-	for i := 0; i < len(prefix); i++ {
-		c := prefix[i]
-		switch {
-		case q != 0 && c == '\\':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '\'' || c == '"'):
-			q = c
-		}
-	}
-	return q != 0
 }
