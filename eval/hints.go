@@ -273,11 +273,15 @@ func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
 
 // divisor reports whether n is what a / or % of the expression divides
 // by, itself or inside parentheses or a sign (`2 / missing`, `2 % (-x)`).
-// It parses the expression again: only a failing operand asks.
+// It walks the tree compiled from the expression, kept with it, so that a
+// row that fails costs no parse; without one it parses the text again.
 func (c source) divisor(n ast.Expr) bool {
-	x, err := exprparser.ParseExpr(c.src)
-	if err != nil {
-		return false
+	x := c.tree
+	if x == nil {
+		var err error
+		if x, err = exprparser.ParseExpr(c.src); err != nil {
+			return false
+		}
 	}
 	found := false
 	ast.Inspect(x, func(m ast.Node) bool {
@@ -553,7 +557,7 @@ func (s dateSide) digits(dayFirst bool, clock int) (string, bool) {
 	if !s.t.whole {
 		return "", false
 	}
-	x, ok := exprForm(s.t.places[0].raw)
+	x, ok := s.t.places[0].exprForm()
 	if !ok || short(x) != x {
 		// The placeholder is echoed whole, up to three times, or there
 		// is no rewrite: one cut (D37) could not be followed.
