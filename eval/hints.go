@@ -246,7 +246,7 @@ func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
 	if se.Fixed == "" {
 		return nil
 	}
-	x, err := exprparser.ParseExpr(se.Fixed)
+	x, err := parseExpr(se.Fixed)
 	if err != nil {
 		return nil
 	}
@@ -279,7 +279,7 @@ func (c source) divisor(n ast.Expr) bool {
 	x := c.tree
 	if x == nil {
 		var err error
-		if x, err = exprparser.ParseExpr(c.src); err != nil {
+		if x, err = parseExpr(c.src); err != nil {
 			return false
 		}
 	}
@@ -407,7 +407,7 @@ func (c source) ampersandJoin(n *ast.BadExpr) (string, bool) {
 	lits := make([]*ast.BasicLit, len(pieces))
 	for i, p := range pieces {
 		parts[i] = strings.TrimSpace(p)
-		x, err := exprparser.ParseExpr(parts[i])
+		x, err := parseExpr(parts[i])
 		if err != nil {
 			return "", false
 		}
@@ -692,7 +692,7 @@ func readClock(s string) (string, bool) {
 // names (`row.Start Date`) with its keys quoted (`row['Start Date']`).
 func exprForm(raw string) (string, bool) {
 	raw = strings.TrimSpace(raw)
-	if x, err := exprparser.ParseExpr(raw); err == nil && ast.FirstBad(x) == nil {
+	if x, err := parseExpr(raw); err == nil && ast.FirstBad(x) == nil {
 		return raw, true
 	}
 	parts := strings.Split(raw, ".")
