@@ -557,7 +557,43 @@ func (s dateSide) digits(dayFirst bool, clock int) (string, bool) {
 	if !s.t.whole {
 		return "", false
 	}
-	x, ok := s.t.places[0].exprForm()
+	// The ${...} depends on the placeholder and on how the date is
+	// written, not on its digits: a sheet's dates, written alike, reuse
+	// the one written for the row before.
+	p := s.t.places[0]
+	shape := dateShape{yearFirst: d.yearFirst, dayFirst: dayFirst,
+		twoDigits: len(d.parts[1]) == 2 && len(d.parts[2]) == 2,
+		clock:     d.clock != "", sep: d.sep, clockSep: d.clockSep, pad: len(pad)}
+	if f := p.date.Load(); f != nil && f.shape == shape {
+		return f.text, f.ok
+	}
+	text, ok := placeDigits(p, d, year, month, day, pad)
+	p.date.Store(&dateForm{shape, text, ok})
+	return text, ok
+}
+
+// dateShape is how a date is written, as far as the ${...} that digits
+// writes for a placeholder depends on it.
+type dateShape struct {
+	yearFirst, dayFirst, twoDigits, clock bool
+	sep, clockSep                         byte
+	pad                                   int
+}
+
+// dateForm is the ${...} that digits wrote for a placeholder, and the
+// shape of the date it was written for.
+type dateForm struct {
+	shape dateShape
+	text  string
+	ok    bool
+}
+
+// placeDigits is digits of a side that is placeholder p alone: a ${...}
+// that computes the number from the placeholder's value, a date written
+// as d (its year, month and day are parts year, month and day), padded
+// with pad.
+func placeDigits(p *placeholder, d writtenDate, year, month, day int, pad string) (string, bool) {
+	x, ok := p.exprForm()
 	if !ok || short(x) != x {
 		// The placeholder is echoed whole, up to three times, or there
 		// is no rewrite: one cut (D37) could not be followed.

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -73,4 +74,33 @@ func TestFailingRowParsesNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The ${...} a date hint writes for a placeholder is kept with the shape of
+// the date it was written for: rows whose dates are written differently
+// get each their own, the same as computed afresh.
+func TestDateHintKeptByShape(t *testing.T) {
+	dates := []string{"2026-04-15", "15/04/2026", "2026-04-15 09:30", "04/15/2026",
+		"2026/4/5", "2026-04-15T09:30:15", "15.04.2026", "2026-4-15", "2026-04-15"}
+	rewrites := 0
+	for _, src := range []string{"${row.d} > 2026-01-01", "${row.d} < 20/01/2026",
+		"${row.d} >= 2026-01-01 10:00", "${row.d} <= 01/20/2026 10:00:30"} {
+		c := MustCompileCondition(src)
+		p := c.Parts()[0]
+		for round := 0; round < 2; round++ {
+			for _, d := range dates {
+				l := value.TextValue(d)
+				r := value.TextValue(p.Right.Text())
+				kept, ok := p.DateHint(l, r)
+				require.True(t, ok, "%s with %s", src, d)
+				p.Left.places[0].date.Store(nil)
+				fresh, _ := p.DateHint(l, r)
+				require.Equal(t, fresh, kept, "%s with %s", src, d)
+				if strings.Contains(kept, "write ${") {
+					rewrites++
+				}
+			}
+		}
+	}
+	require.Greater(t, rewrites, 20, "the shapes are rewritten, not only advised")
 }

@@ -73,6 +73,9 @@ type placeholder struct {
 	// form is exprForm of raw, kept once asked: a date hint asks on every
 	// row whose comparison fails, and the answer depends on raw alone.
 	form atomic.Pointer[formed]
+	// date is the ${...} that a date hint last wrote for this placeholder
+	// alone (dateSide.digits), with the shape of the date it is for.
+	date atomic.Pointer[dateForm]
 }
 
 // formed is what exprForm answered for a placeholder's text.
