@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -103,4 +104,28 @@ func TestDateHintKeptByShape(t *testing.T) {
 		}
 	}
 	require.Greater(t, rewrites, 20, "the shapes are rewritten, not only advised")
+
+	// A run's goroutines share the part: each gets its own date's hint.
+	c := MustCompileCondition("${row.d} > 2026-01-01")
+	p := c.Parts()[0]
+	r := value.TextValue("2026-01-01")
+	want := map[string]string{}
+	for _, d := range dates {
+		want[d], _ = p.DateHint(value.TextValue(d), r)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				d := dates[(i+g)%len(dates)]
+				if got, _ := p.DateHint(value.TextValue(d), r); got != want[d] {
+					t.Errorf("%s: %q, want %q", d, got, want[d])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
