@@ -8,7 +8,6 @@ import (
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
-	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -420,7 +419,7 @@ func (c source) slice(n *ast.BadExpr) string {
 		return msg + "; for a list, take items by index; " + text
 	}
 	var recv string
-	if x, err := exprparser.ParseExpr(c.src); err == nil {
+	if x, err := parseExpr(c.src); err == nil {
 		ast.Inspect(x, func(m ast.Node) bool {
 			if ix, ok := m.(*ast.IndexExpr); ok && ix.Index != nil && ix.Index.Pos() == n.From && ix.Index.End() == n.To {
 				recv = c.srcText(ix.X)
@@ -588,7 +587,7 @@ func (c *checker) callProblems(n *ast.BadExpr, call string) (problems []*Error, 
 	if n.From < 0 || n.To > len(c.src) || n.From > n.To {
 		return nil, true
 	}
-	tree, err := exprparser.ParseExpr(call)
+	tree, err := parseExpr(call)
 	if err != nil {
 		return []*Error{newError(call, 0, ErrSyntax, "")}, false
 	}

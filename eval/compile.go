@@ -41,7 +41,7 @@ func compileExpr(src string) (e *expr, tree ast.Expr, problems []*Error) {
 	if err := checkLimits(src); err != nil {
 		return nil, nil, []*Error{err}
 	}
-	tree, perr := exprparser.ParseExpr(src)
+	tree, perr := parseExpr(src)
 	if perr != nil {
 		var se *exprparser.SyntaxError
 		if errors.As(perr, &se) {

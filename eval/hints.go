@@ -246,7 +246,7 @@ func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
 	if se.Fixed == "" {
 		return nil
 	}
-	x, err := exprparser.ParseExpr(se.Fixed)
+	x, err := parseExpr(se.Fixed)
 	if err != nil {
 		return nil
 	}
@@ -273,11 +273,15 @@ func (c source) quotedUnknown(se *exprparser.SyntaxError) *Error {
 
 // divisor reports whether n is what a / or % of the expression divides
 // by, itself or inside parentheses or a sign (`2 / missing`, `2 % (-x)`).
-// It parses the expression again: only a failing operand asks.
+// It walks the tree compiled from the expression, kept with it, so that a
+// row that fails costs no parse; without one it parses the text again.
 func (c source) divisor(n ast.Expr) bool {
-	x, err := exprparser.ParseExpr(c.src)
-	if err != nil {
-		return false
+	x := c.tree
+	if x == nil {
+		var err error
+		if x, err = parseExpr(c.src); err != nil {
+			return false
+		}
 	}
 	found := false
 	ast.Inspect(x, func(m ast.Node) bool {
@@ -403,7 +407,7 @@ func (c source) ampersandJoin(n *ast.BadExpr) (string, bool) {
 	lits := make([]*ast.BasicLit, len(pieces))
 	for i, p := range pieces {
 		parts[i] = strings.TrimSpace(p)
-		x, err := exprparser.ParseExpr(parts[i])
+		x, err := parseExpr(parts[i])
 		if err != nil {
 			return "", false
 		}
@@ -553,7 +557,43 @@ func (s dateSide) digits(dayFirst bool, clock int) (string, bool) {
 	if !s.t.whole {
 		return "", false
 	}
-	x, ok := exprForm(s.t.places[0].raw)
+	// The ${...} depends on the placeholder and on how the date is
+	// written, not on its digits: a sheet's dates, written alike, reuse
+	// the one written for the row before.
+	p := s.t.places[0]
+	shape := dateShape{yearFirst: d.yearFirst, dayFirst: dayFirst,
+		twoDigits: len(d.parts[1]) == 2 && len(d.parts[2]) == 2,
+		clock:     d.clock != "", sep: d.sep, clockSep: d.clockSep, pad: len(pad)}
+	if f := p.date.Load(); f != nil && f.shape == shape {
+		return f.text, f.ok
+	}
+	text, ok := placeDigits(p, d, year, month, day, pad)
+	p.date.Store(&dateForm{shape, text, ok})
+	return text, ok
+}
+
+// dateShape is how a date is written, as far as the ${...} that digits
+// writes for a placeholder depends on it.
+type dateShape struct {
+	yearFirst, dayFirst, twoDigits, clock bool
+	sep, clockSep                         byte
+	pad                                   int
+}
+
+// dateForm is the ${...} that digits wrote for a placeholder, and the
+// shape of the date it was written for.
+type dateForm struct {
+	shape dateShape
+	text  string
+	ok    bool
+}
+
+// placeDigits is digits of a side that is placeholder p alone: a ${...}
+// that computes the number from the placeholder's value, a date written
+// as d (its year, month and day are parts year, month and day), padded
+// with pad.
+func placeDigits(p *placeholder, d writtenDate, year, month, day int, pad string) (string, bool) {
+	x, ok := p.exprForm()
 	if !ok || short(x) != x {
 		// The placeholder is echoed whole, up to three times, or there
 		// is no rewrite: one cut (D37) could not be followed.
@@ -688,7 +728,7 @@ func readClock(s string) (string, bool) {
 // names (`row.Start Date`) with its keys quoted (`row['Start Date']`).
 func exprForm(raw string) (string, bool) {
 	raw = strings.TrimSpace(raw)
-	if x, err := exprparser.ParseExpr(raw); err == nil && ast.FirstBad(x) == nil {
+	if x, err := parseExpr(raw); err == nil && ast.FirstBad(x) == nil {
 		return raw, true
 	}
 	parts := strings.Split(raw, ".")

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/internal/lend"
@@ -69,6 +70,30 @@ type placeholder struct {
 	// in the template.
 	as   readAs
 	read evalFunc
+	// form is exprForm of raw, kept once asked: a date hint asks on every
+	// row whose comparison fails, and the answer depends on raw alone.
+	form atomic.Pointer[formed]
+	// date is the ${...} that a date hint last wrote for this placeholder
+	// alone (dateSide.digits), with the shape of the date it is for.
+	date atomic.Pointer[dateForm]
+}
+
+// formed is what exprForm answered for a placeholder's text.
+type formed struct {
+	text string
+	ok   bool
+}
+
+// exprForm is exprForm(p.raw), parsed on the first ask only (the template
+// is shared by the goroutines of a run: two first asks both parse and
+// store the same answer).
+func (p *placeholder) exprForm() (string, bool) {
+	if f := p.form.Load(); f != nil {
+		return f.text, f.ok
+	}
+	text, ok := exprForm(p.raw)
+	p.form.Store(&formed{text, ok})
+	return text, ok
 }
 
 // issue is the problem raised when the lookup fails, or nil.

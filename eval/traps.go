@@ -10,7 +10,6 @@ import (
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/funcs"
 	"github.com/kinenix/expressions/gen/condparser"
-	"github.com/kinenix/expressions/gen/exprparser"
 	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/scope"
 	"github.com/kinenix/expressions/value"
@@ -1308,7 +1307,7 @@ func (p *placeholder) pasted() (Trap, bool) {
 		return Trap{}, false
 	}
 	fixed := spell.Unpasted(text)
-	x, err := exprparser.ParseExpr(fixed)
+	x, err := parseExpr(fixed)
 	if err != nil || ast.FirstBad(x) != nil || invisibleInWord(text) || unknownCall(x) {
 		return Trap{}, false
 	}
