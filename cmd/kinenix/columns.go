@@ -1,11 +1,6 @@
 package main
 
-import (
-	"context"
-	"iter"
-
-	"github.com/kinenix/expressions/flow"
-)
+import "github.com/kinenix/expressions/flow"
 
 // columnCount counts what the columns a flow reads hold (D45) over the
 // rows of a sheet as the run gives back their results, so that the facts
@@ -49,12 +44,6 @@ func (cc *columnCount) findings(name string, stopped bool) []rowFinding {
 		}
 	}
 	return more
-}
-
-// run runs f over rows as a run of validate -data or preview does; ran
-// counts each row whose result the caller takes (cc may be nil).
-func (cc *columnCount) run(ctx context.Context, f *flow.Flow, rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.RowResult, error] {
-	return f.RunRows(ctx, rows)
 }
 
 // ran counts the row whose result r is.

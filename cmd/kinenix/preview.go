@@ -249,7 +249,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	// own variable, whose address is taken, would be a new one per row).
 	var r flow.RowResult
 	rows, done := p.plan.rowsDone(f.Reads("rows"))
-	for res, err := range counter.run(ctx, f, only(rows)) {
+	for res, err := range f.RunRows(ctx, only(rows)) {
 		if err != nil {
 			stop = err
 			break

@@ -240,7 +240,7 @@ func validateCounted(ctx context.Context, name string, src []byte, plan *rowsPla
 	counter = newColumnCount(src, plan, columns)
 	set := newFindingSet(name, f.Findings(), !plan.single()) // every row, or the one of -row N (D41)
 	rows, done := plan.rowsDone(f.Reads("rows"))
-	for r, err := range counter.run(ctx, f, rows) {
+	for r, err := range f.RunRows(ctx, rows) {
 		if err != nil {
 			stop = err
 			break
