@@ -90,8 +90,11 @@ type Trap struct {
 	Name string
 	// Literal is, for a trap of a condition's value that the data may hold
 	// as written, that text: a value in curly quotes, quotes and all
-	// (`“VIP”`, TrapCurlyQuotes), or the items after `in` joined by a
-	// full-width comma (`A、B`, TrapPasted). The trap holds only where the
+	// (`“VIP”`, TrapCurlyQuotes), the items after `in` joined by a
+	// full-width comma (`A、B`, TrapPasted), or the one text compared
+	// where a list was most likely meant (`tea or coffee` of TrapOrWords,
+	// `Acme, Inc.` of TrapNotList, `'renewal, paid by transfer'` of
+	// TrapQuotedIn, without its quotes). The trap holds only where the
 	// left side of the comparison does not hold it (Condition.TrapHolds).
 	Literal string
 	// Variable is true for a bare word (TrapBareWord) where the function
@@ -127,12 +130,13 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 // TrapHolds reports whether tr, one of c's traps, holds with the data in
 // s: as Trap.Applies, and for a value the data may hold as written
 // (Trap.Literal: a value in curly quotes, items joined by a full-width
-// comma) only where the left side of its comparison, evaluated with ev
-// (nil: a budget of its own) under ctx, does not contain that text, or
-// for curly quotes the two quotes (`${row.note} == “VIP”` where the note
-// is “VIP” or “Gold”, `${row.note} in A、B` where it is A、B): there the
-// data holds it, so it is meant, and the fix would make the comparison
-// false (D49). A left side that fails to
+// comma, one text compared where a list was most likely meant) only where
+// the left side of its comparison, evaluated with ev (nil: a budget of
+// its own) under ctx, does not contain that text, or for curly quotes
+// the two quotes (`${row.note} == “VIP”` where the note is “VIP” or
+// “Gold”, `${row.note} in A、B` where it is A、B, `${row.drink} == tea
+// or coffee` where it is tea or coffee): there the data holds it, so it
+// is meant, and the fix would make the comparison false (D49). A left side that fails to
 // evaluate leaves the trap holding; its own problem is told elsewhere.
 func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
 	if !tr.Applies(s) {
@@ -916,6 +920,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		if !not || n.Op == ast.Eq {
 			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
 				", so it is quietly false; write "+fix, nil)
+			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
 			return
 		}
 	}
@@ -924,6 +929,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			first := strings.TrimSpace(r.Text[:strings.IndexByte(r.Text, ',')])
 			cd.addTrap(TrapNotList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
 				", so it is true for "+first+" too; write not "+left+" in "+strings.TrimSpace(items), nil)
+			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `Acme, Inc.` may be a value
 			return
 		}
 	}
@@ -972,6 +978,7 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 	}
 	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
 		"for one of several values, write "+strings.Join(fixes, " or "), nil)
+	cd.traps[len(cd.traps)-1].Literal = r.Text // `'renewal, paid by transfer'` may be a value
 }
 
 // bracketedIn finds the trap of `in` with a bare right side in brackets,
