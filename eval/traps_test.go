@@ -928,7 +928,7 @@ func TestTrapListTextHeldByData(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		line, kind, literal, held, item string
-		holds                          bool // the line on the row that holds the text
+		holds                           bool // the line on the row that holds the text
 	}{
 		{"${row.v} == tea or coffee", string(eval.TrapOrWords), "tea or coffee", "tea or coffee", "tea", true},
 		{"${row.v} != Acme, Inc.", string(eval.TrapNotList), "Acme, Inc.", "Acme, Inc.", "Acme", false},
