@@ -87,27 +87,50 @@ func prose(src []byte) iter.Seq[line] {
 	}
 }
 
-// fenceState follows fenced code blocks from line to line.
+// fenceState follows fenced code blocks from line to line, in a block
+// quote too (`> ```): such a block ends with its closing fence written
+// in the same quote, or with the quote, at a line with fewer `>`
+// (CommonMark 5.1: code takes no lazy continuation).
 type fenceState struct {
-	char byte // '`' or '~' while inside a block, else 0
-	n    int  // length of the opening fence
+	char   byte // '`' or '~' while inside a block, else 0
+	n      int  // length of the opening fence
+	quotes int  // how many `>` the block's lines start with
 }
 
 // skip reports whether the line is part of a fenced code block (its fences
 // included) and updates the state.
 func (f *fenceState) skip(text string) bool {
-	ch, n, info := fence(text)
+	quotes, rest := blockQuote(text)
+	if f.char != 0 && quotes < f.quotes {
+		f.char, f.n, f.quotes = 0, 0, 0 // the quote ended, and its block
+	}
+	ch, n, info := fence(rest)
 	if f.char != 0 {
-		if ch == f.char && n >= f.n && strings.TrimSpace(info) == "" {
-			f.char, f.n = 0, 0
+		if ch == f.char && n >= f.n && strings.TrimSpace(info) == "" && quotes == f.quotes {
+			f.char, f.n, f.quotes = 0, 0, 0
 		}
 		return true
 	}
 	if ch == 0 || (ch == '`' && strings.Contains(info, "`")) {
 		return false
 	}
-	f.char, f.n = ch, n
+	f.char, f.n, f.quotes = ch, n, quotes
 	return true
+}
+
+// blockQuote reads the block quote marks at the start of text (`> `, `>>`,
+// `> > `, after spaces and tabs): how many, and the text after them; text
+// itself when there are none.
+func blockQuote(text string) (quotes int, rest string) {
+	rest = text
+	for {
+		t := strings.TrimLeft(rest, " \t")
+		if !strings.HasPrefix(t, ">") {
+			return quotes, rest
+		}
+		quotes++
+		rest = strings.TrimPrefix(t[1:], " ")
+	}
 }
 
 // fence reads a fence line: after any spaces and tabs, three or more

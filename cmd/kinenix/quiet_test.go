@@ -65,6 +65,7 @@ var quietFlows = []struct {
 	{"labels_near_condition.md", "policies.csv", "", false},
 	{"renewal_thai_en_crlf.md", "policies.csv", "", false},
 	{"renewal_thai_en_bom.md", "policies.csv", "", false},
+	{"quoted_code_sample.md", "order.json", "", false},
 }
 
 // quietCondition is a condition field's line; its value is the group.
