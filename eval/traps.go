@@ -732,7 +732,10 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 			}
 		}
 	}
-	if last && strings.HasSuffix(s.Text, ";") {
+	// A `;` that is the whole value, or the whole last item of a list
+	// (`${row.note} contains ;`, `${row.sep} in comma, ;`), is what is
+	// compared: left out, the comparison would lose its value (D49).
+	if before := strings.TrimSpace(strings.TrimSuffix(s.Text, ";")); last && strings.HasSuffix(s.Text, ";") && before != "" && !strings.HasSuffix(before, ",") {
 		i := s.TextPos + len(s.Text) - 1
 		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
 			&edit{i, i + 1, ""})

@@ -951,3 +951,27 @@ func TestTrapListTextHeldByData(t *testing.T) {
 		require.Equal(t, c.holds, ok, c.line)
 	}
 }
+
+// A `;` that is the whole value compared, or the whole last item of `in`,
+// is meant: leaving it out, as the trap says, would leave the comparison
+// without its value (D49). A `;` after a value is still the trap.
+func TestTrapSemicolonIsTheValue(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"note": "a; b", "sep": ";"}})
+	for line, want := range map[string]bool{
+		"${row.note} contains ;": true,
+		"${row.sep} == ;":        true,
+		"${row.sep} in comma, ;": true,
+		"${row.sep} != ;":        false,
+	} {
+		c := eval.MustCompileCondition(line)
+		require.Empty(t, c.Traps(), line)
+		ok, err := c.Test(s)
+		require.NoError(t, err, line)
+		require.Equal(t, want, ok, line)
+	}
+	for _, line := range []string{"${row.sep} == Active;", "${row.sep} in a, b;", "${row.note} contains b;"} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapSemicolon, traps[0].Kind, line)
+	}
+}
