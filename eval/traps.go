@@ -682,6 +682,20 @@ func (cd *Condition) addTrap(kind TrapKind, from, to int, reason string, fix *ed
 	}
 }
 
+// wholeItem reports whether the n bytes at byte i of text, a side's text,
+// are the whole of it or of one of its comma-separated items, white space
+// aside.
+func wholeItem(text string, i, n int) bool {
+	before, after := text[:i], text[i+n:]
+	if k := strings.LastIndexByte(before, ','); k >= 0 {
+		before = before[k+1:]
+	}
+	if k := strings.IndexByte(after, ','); k >= 0 {
+		after = after[:k]
+	}
+	return strings.TrimSpace(before) == "" && strings.TrimSpace(after) == ""
+}
+
 // sideTraps finds the traps in the literal text of one side: `&&`, `||`
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
@@ -705,6 +719,13 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				i += off
 				fix, word := "write "+w.word, w.word
 				n := len(w.op)
+				if wholeItem(s.Text, at+i-s.TextPos, n) {
+					// The value compared (`${row.op} == &&`, `in &&,
+					// ||`): it joins nothing, and left out or written as
+					// a word it would lose its value (D49).
+					off = i + n
+					continue
+				}
 				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+n:]) == "" {
 					// Nothing on one side of it: `and` there would be an
 					// error (nothing after 'and'); the fix that works

@@ -975,3 +975,26 @@ func TestTrapSemicolonIsTheValue(t *testing.T) {
 		require.Equal(t, eval.TrapSemicolon, traps[0].Kind, line)
 	}
 }
+
+// `&&` or `||` that is the whole value compared, or a whole item of `in`,
+// joins nothing: no trap, whose hints (leave it out, write and) would
+// leave the comparison without its value or change it (D49).
+func TestTrapAndAndIsTheValue(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"op": "&&", "note": "a && b"}})
+	for _, line := range []string{"${row.note} contains &&", "${row.op} == &&", "${row.op} in &&, ||", "${row.op} in ＆＆, &&", "not ${row.op} == &&"} {
+		c := eval.MustCompileCondition(line)
+		require.Empty(t, c.Traps(), line)
+		ok, err := c.Test(s)
+		require.NoError(t, err, line)
+		require.Equal(t, !strings.HasPrefix(line, "not "), ok, line)
+	}
+	for line, kind := range map[string]eval.TrapKind{
+		"${row.op} == 1 &&":             eval.TrapAndAnd,
+		"${row.op} == a && ${row.x}":    eval.TrapAndAnd,
+		"${row.op} == a, b || ${row.x}": eval.TrapOrOr,
+	} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, kind, traps[0].Kind, line)
+	}
+}
