@@ -90,8 +90,11 @@ type Trap struct {
 	Name string
 	// Literal is, for a trap of a condition's value that the data may hold
 	// as written, that text: a value in curly quotes, quotes and all
-	// (`“VIP”`, TrapCurlyQuotes), or the items after `in` joined by a
-	// full-width comma (`A、B`, TrapPasted). The trap holds only where the
+	// (`“VIP”`, TrapCurlyQuotes), the items after `in` joined by a
+	// full-width comma (`A、B`, TrapPasted), or the one text compared
+	// where a list was most likely meant (`tea or coffee` of TrapOrWords,
+	// `Acme, Inc.` of TrapNotList, `'renewal, paid by transfer'` of
+	// TrapQuotedIn, without its quotes). The trap holds only where the
 	// left side of the comparison does not hold it (Condition.TrapHolds).
 	Literal string
 	// Variable is true for a bare word (TrapBareWord) where the function
@@ -127,12 +130,13 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 // TrapHolds reports whether tr, one of c's traps, holds with the data in
 // s: as Trap.Applies, and for a value the data may hold as written
 // (Trap.Literal: a value in curly quotes, items joined by a full-width
-// comma) only where the left side of its comparison, evaluated with ev
-// (nil: a budget of its own) under ctx, does not contain that text, or
-// for curly quotes the two quotes (`${row.note} == “VIP”` where the note
-// is “VIP” or “Gold”, `${row.note} in A、B` where it is A、B): there the
-// data holds it, so it is meant, and the fix would make the comparison
-// false (D49). A left side that fails to
+// comma, one text compared where a list was most likely meant) only where
+// the left side of its comparison, evaluated with ev (nil: a budget of
+// its own) under ctx, does not contain that text, or for curly quotes
+// the two quotes (`${row.note} == “VIP”` where the note is “VIP” or
+// “Gold”, `${row.note} in A、B` where it is A、B, `${row.drink} == tea
+// or coffee` where it is tea or coffee): there the data holds it, so it
+// is meant, and the fix would make the comparison false (D49). A left side that fails to
 // evaluate leaves the trap holding; its own problem is told elsewhere.
 func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
 	if !tr.Applies(s) {
@@ -678,6 +682,20 @@ func (cd *Condition) addTrap(kind TrapKind, from, to int, reason string, fix *ed
 	}
 }
 
+// wholeItem reports whether the n bytes at byte i of text, a side's text,
+// are the whole of it or of one of its comma-separated items, white space
+// aside.
+func wholeItem(text string, i, n int) bool {
+	before, after := text[:i], text[i+n:]
+	if k := strings.LastIndexByte(before, ','); k >= 0 {
+		before = before[k+1:]
+	}
+	if k := strings.IndexByte(after, ','); k >= 0 {
+		after = after[:k]
+	}
+	return strings.TrimSpace(before) == "" && strings.TrimSpace(after) == ""
+}
+
 // sideTraps finds the traps in the literal text of one side: `&&`, `||`
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
@@ -701,6 +719,13 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 				i += off
 				fix, word := "write "+w.word, w.word
 				n := len(w.op)
+				if wholeItem(s.Text, at+i-s.TextPos, n) {
+					// The value compared (`${row.op} == &&`, `in &&,
+					// ||`): it joins nothing, and left out or written as
+					// a word it would lose its value (D49).
+					off = i + n
+					continue
+				}
 				if strings.TrimSpace(cd.line[:at+i]) == "" || strings.TrimSpace(cd.line[at+i+n:]) == "" {
 					// Nothing on one side of it: `and` there would be an
 					// error (nothing after 'and'); the fix that works
@@ -728,7 +753,10 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 			}
 		}
 	}
-	if last && strings.HasSuffix(s.Text, ";") {
+	// A `;` that is the whole value, or the whole last item of a list
+	// (`${row.note} contains ;`, `${row.sep} in comma, ;`), is what is
+	// compared: left out, the comparison would lose its value (D49).
+	if before := strings.TrimSpace(strings.TrimSuffix(s.Text, ";")); last && strings.HasSuffix(s.Text, ";") && before != "" && !strings.HasSuffix(before, ",") {
 		i := s.TextPos + len(s.Text) - 1
 		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
 			&edit{i, i + 1, ""})
@@ -916,6 +944,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		if !not || n.Op == ast.Eq {
 			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
 				", so it is quietly false; write "+fix, nil)
+			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
 			return
 		}
 	}
@@ -924,6 +953,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			first := strings.TrimSpace(r.Text[:strings.IndexByte(r.Text, ',')])
 			cd.addTrap(TrapNotList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
 				", so it is true for "+first+" too; write not "+left+" in "+strings.TrimSpace(items), nil)
+			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `Acme, Inc.` may be a value
 			return
 		}
 	}
@@ -972,6 +1002,7 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 	}
 	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
 		"for one of several values, write "+strings.Join(fixes, " or "), nil)
+	cd.traps[len(cd.traps)-1].Literal = r.Text // `'renewal, paid by transfer'` may be a value
 }
 
 // bracketedIn finds the trap of `in` with a bare right side in brackets,

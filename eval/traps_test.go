@@ -916,3 +916,85 @@ func TestTrapCurlyQuotesWideCommasAgree(t *testing.T) {
 		require.True(t, changed, "%s: the trap changes no value", c.line)
 	}
 }
+
+// A list trap's text that the row's data holds as one value is meant
+// there: `== tea or coffee` where the drink is "tea or coffee", `!= Acme,
+// Inc.` where the customer is "Acme, Inc.", `in 'renewal, paid by
+// transfer'` where the note is that text. On that row the line means what
+// is written and the fix would make it false (D49), so the trap does not
+// hold (Condition.TrapHolds); on a row that holds one item, and without
+// data, it does.
+func TestTrapListTextHeldByData(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		line, kind, literal, held, item string
+		holds                           bool // the line on the row that holds the text
+	}{
+		{"${row.v} == tea or coffee", string(eval.TrapOrWords), "tea or coffee", "tea or coffee", "tea", true},
+		{"${row.v} != Acme, Inc.", string(eval.TrapNotList), "Acme, Inc.", "Acme, Inc.", "Acme", false},
+		{"${row.v} in 'renewal, paid by transfer'", string(eval.TrapQuotedIn), "renewal, paid by transfer", "renewal, paid by transfer", "renewal", true},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		tr := traps[0]
+		require.Equal(t, c.kind, string(tr.Kind), c.line)
+		require.Equal(t, c.literal, tr.Literal, c.line)
+		held := scope.New(map[string]any{"row": map[string]any{"v": c.held}})
+		item := scope.New(map[string]any{"row": map[string]any{"v": c.item}})
+		require.False(t, cond.TrapHolds(ctx, nil, tr, held), c.line)
+		require.False(t, cond.TrapHolds(ctx, &eval.Evaluator{}, tr, held), c.line)
+		require.True(t, cond.TrapHolds(ctx, nil, tr, item), c.line)
+		require.True(t, cond.TrapHolds(ctx, nil, tr, nil), c.line)
+		ok, err := cond.Test(held)
+		require.NoError(t, err)
+		require.Equal(t, c.holds, ok, c.line)
+	}
+}
+
+// A `;` that is the whole value compared, or the whole last item of `in`,
+// is meant: leaving it out, as the trap says, would leave the comparison
+// without its value (D49). A `;` after a value is still the trap.
+func TestTrapSemicolonIsTheValue(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"note": "a; b", "sep": ";"}})
+	for line, want := range map[string]bool{
+		"${row.note} contains ;": true,
+		"${row.sep} == ;":        true,
+		"${row.sep} in comma, ;": true,
+		"${row.sep} != ;":        false,
+	} {
+		c := eval.MustCompileCondition(line)
+		require.Empty(t, c.Traps(), line)
+		ok, err := c.Test(s)
+		require.NoError(t, err, line)
+		require.Equal(t, want, ok, line)
+	}
+	for _, line := range []string{"${row.sep} == Active;", "${row.sep} in a, b;", "${row.note} contains b;"} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapSemicolon, traps[0].Kind, line)
+	}
+}
+
+// `&&` or `||` that is the whole value compared, or a whole item of `in`,
+// joins nothing: no trap, whose hints (leave it out, write and) would
+// leave the comparison without its value or change it (D49).
+func TestTrapAndAndIsTheValue(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"op": "&&", "note": "a && b"}})
+	for _, line := range []string{"${row.note} contains &&", "${row.op} == &&", "${row.op} in &&, ||", "${row.op} in ＆＆, &&", "not ${row.op} == &&"} {
+		c := eval.MustCompileCondition(line)
+		require.Empty(t, c.Traps(), line)
+		ok, err := c.Test(s)
+		require.NoError(t, err, line)
+		require.Equal(t, !strings.HasPrefix(line, "not "), ok, line)
+	}
+	for line, kind := range map[string]eval.TrapKind{
+		"${row.op} == 1 &&":             eval.TrapAndAnd,
+		"${row.op} == a && ${row.x}":    eval.TrapAndAnd,
+		"${row.op} == a, b || ${row.x}": eval.TrapOrOr,
+	} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, kind, traps[0].Kind, line)
+	}
+}

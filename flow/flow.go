@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -482,10 +483,40 @@ func (v *validator) template(ln line) {
 		v.add(ln, 0, e)
 	}
 	v.traps(ln, 0, t)
-	if traps := t.Traps(); len(traps) > 0 {
+	if traps := proseCode(ln.text, t.Traps()); len(traps) > 0 {
 		v.factTraps(ln, 0, traps, nil, t.Placeholders)
 	}
 	v.sampleChecks(ln, 0, t)
+}
+
+// proseCode leaves out of traps, those of the line text, another template
+// language's `{{ ... }}` and `$name` written in a code span of prose
+// (“ `{{name}}` “, “ `$HOME` “): a line that is no field is text for
+// the reader, never rendered, and a code span in it shows code as it is
+// written, so such text there is meant as written (D44 is about text that
+// a field leaves as text). In a field's value the trap stays: its text,
+// code span and all, is rendered.
+func proseCode(text string, traps []eval.Trap) []eval.Trap {
+	if len(traps) == 0 || !strings.Contains(text, "`") {
+		return traps
+	}
+	if _, _, field := parseField(text); field {
+		return traps
+	}
+	spans := codeSpans(text)
+	if len(spans) == 0 {
+		return traps
+	}
+	kept := traps[:0:0]
+	for _, tr := range traps {
+		if tr.Kind == eval.TrapBraces || tr.Kind == eval.TrapDollar {
+			if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= tr.Offset && tr.End <= sp[1] }) {
+				continue
+			}
+		}
+		kept = append(kept, tr)
+	}
+	return kept
 }
 
 // conditionPlaceholders are the placeholders of every side of c, in order.

@@ -111,6 +111,12 @@ func TestValidateFencedBlocks(t *testing.T) {
 		"inline": {"- **x:** `${len()}`", []string{"1:13: ${len()}: len takes 1 value, got 0"}},
 		// Two backticks are not a fence.
 		"two": {"``\n${len()}", []string{"2:3: ${len()}: len takes 1 value, got 0"}},
+		// A fence in a block quote is one too: its block ends with its
+		// closing fence in the same quote, or with the quote.
+		"quoted":       {"> ```\n> {{name}} $x ${(\n> ```\n${len()}", []string{"4:3: ${len()}: len takes 1 value, got 0"}},
+		"quoted twice": {"> > ~~~\n> > ${(\n> > ~~~\n> ${len()}", []string{"4:5: ${len()}: len takes 1 value, got 0"}},
+		"quote ends":   {"> ```\n> ${(\n${len()}\n```\n${(", []string{"3:3: ${len()}: len takes 1 value, got 0"}},
+		"not quoted":   {"```\n> ```\n${(\n```\n${len()}", []string{"5:3: ${len()}: len takes 1 value, got 0"}},
 	} {
 		require.Equal(t, c.want, lines(c.src, nil), name)
 	}

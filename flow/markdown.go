@@ -87,27 +87,50 @@ func prose(src []byte) iter.Seq[line] {
 	}
 }
 
-// fenceState follows fenced code blocks from line to line.
+// fenceState follows fenced code blocks from line to line, in a block
+// quote too (`> ```): such a block ends with its closing fence written
+// in the same quote, or with the quote, at a line with fewer `>`
+// (CommonMark 5.1: code takes no lazy continuation).
 type fenceState struct {
-	char byte // '`' or '~' while inside a block, else 0
-	n    int  // length of the opening fence
+	char   byte // '`' or '~' while inside a block, else 0
+	n      int  // length of the opening fence
+	quotes int  // how many `>` the block's lines start with
 }
 
 // skip reports whether the line is part of a fenced code block (its fences
 // included) and updates the state.
 func (f *fenceState) skip(text string) bool {
-	ch, n, info := fence(text)
+	quotes, rest := blockQuote(text)
+	if f.char != 0 && quotes < f.quotes {
+		f.char, f.n, f.quotes = 0, 0, 0 // the quote ended, and its block
+	}
+	ch, n, info := fence(rest)
 	if f.char != 0 {
-		if ch == f.char && n >= f.n && strings.TrimSpace(info) == "" {
-			f.char, f.n = 0, 0
+		if ch == f.char && n >= f.n && strings.TrimSpace(info) == "" && quotes == f.quotes {
+			f.char, f.n, f.quotes = 0, 0, 0
 		}
 		return true
 	}
 	if ch == 0 || (ch == '`' && strings.Contains(info, "`")) {
 		return false
 	}
-	f.char, f.n = ch, n
+	f.char, f.n, f.quotes = ch, n, quotes
 	return true
+}
+
+// blockQuote reads the block quote marks at the start of text (`> `, `>>`,
+// `> > `, after spaces and tabs): how many, and the text after them; text
+// itself when there are none.
+func blockQuote(text string) (quotes int, rest string) {
+	rest = text
+	for {
+		t := strings.TrimLeft(rest, " \t")
+		if !strings.HasPrefix(t, ">") {
+			return quotes, rest
+		}
+		quotes++
+		rest = strings.TrimPrefix(t[1:], " ")
+	}
 }
 
 // fence reads a fence line: after any spaces and tabs, three or more
@@ -370,12 +393,71 @@ func conditionLabel(text string) (labelAt, valueAt, valueEnd int, lead, why stri
 			valueEnd = j + k // the value is the label's next cell
 		}
 		valueEnd = len(strings.TrimRight(text[:valueEnd], " \t"))
+		if codeCell(text[j:valueEnd]) {
+			return 0, 0, 0, "", "", false // a table that documents the field
+		}
 	case escaped:
 		why = whyEscaped
 	case wide:
 		why = whyWideColon
 	}
 	return labelAt, j, valueEnd, lead, why, true
+}
+
+// codeSpans are the code spans of one line of Markdown, as byte offsets
+// of their backticks: a run of backticks not after a backslash opens one,
+// and the next run of as many backticks closes it (CommonMark 6.1); a run
+// that nothing closes is text.
+func codeSpans(text string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(text); {
+		if text[i] == '\\' {
+			i += 2
+			continue
+		}
+		if text[i] != '`' {
+			i++
+			continue
+		}
+		n := backticks(text, i)
+		closed := false
+		for j := i + n; j < len(text); {
+			if text[j] != '`' {
+				j++
+				continue
+			}
+			m := backticks(text, j)
+			if m == n {
+				spans = append(spans, [2]int{i, j + m})
+				i, closed = j+m, true
+				break
+			}
+			j += m
+		}
+		if !closed {
+			i += n
+		}
+	}
+	return spans
+}
+
+// backticks is the length of the run of backticks at byte i of text.
+func backticks(text string, i int) int {
+	n := 0
+	for i+n < len(text) && text[i+n] == '`' {
+		n++
+	}
+	return n
+}
+
+// codeCell reports whether cell, a cell of a table row, is one code span
+// and nothing else (“ `${x} > 0` “): a table that shows a field's value
+// as code documents the field; a field pasted into a table has its value
+// bare.
+func codeCell(cell string) bool {
+	cell = strings.TrimSpace(cell)
+	spans := codeSpans(cell)
+	return len(spans) == 1 && spans[0] == [2]int{0, len(cell)}
 }
 
 // Why a line pasted as a field is not one (conditionLabel, pastedField).
@@ -421,8 +503,8 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 	rest := text[labelAt:]
 	if table {
 		cells := strings.Split(strings.TrimSuffix(strings.TrimRight(rest, " \t"), "|"), "|")
-		if len(cells) < 2 {
-			return 0, "", "", false
+		if len(cells) < 2 || codeCell(cells[1]) {
+			return 0, "", "", false // no field, or a table that documents one
 		}
 		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}

@@ -574,3 +574,31 @@ func TestCurlyQuotesHeldByData(t *testing.T) {
 	require.Empty(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "A、B"}})))
 	require.Len(t, lines(wide, scope.New(map[string]any{"row": map[string]any{"note": "B"}})), 1)
 }
+
+// The text of a list trap (`== tea or coffee`, `!= Acme, Inc.`, `in
+// 'renewal, paid by transfer'`) that a row's data holds as one value is
+// meant on that row: no warning in a run or in Validate with the row as
+// sample; a row that holds one item of it, and Validate without data,
+// still get it.
+func TestListTextHeldByData(t *testing.T) {
+	for line, held := range map[string]string{
+		"${row.v} == tea or coffee":                   "tea or coffee",
+		"${row.v} != Acme, Inc.":                      "Acme, Inc.",
+		"${row.v} in 'renewal, paid by transfer'":     "renewal, paid by transfer",
+		"not ${row.v} in 'renewal, paid by transfer'": "renewal, paid by transfer",
+	} {
+		src := "# Step\n\n- **condition:** " + line + "\n"
+		row := scope.New(map[string]any{"row": map[string]any{"v": held}})
+		one := scope.New(map[string]any{"row": map[string]any{"v": held[:strings.IndexAny(held, " ,")]}})
+		f, err := flow.Compile("f.md", []byte(src), flow.SampleWarnings())
+		require.NoError(t, err)
+		r := f.Run(context.Background(), row)
+		require.NoError(t, r.Results[0].Err, line)
+		require.Empty(t, r.Results[0].Warnings, line)
+		require.Empty(t, lines(src, row), line)
+		r = f.Run(context.Background(), one)
+		require.Len(t, r.Results[0].Warnings, 1, line)
+		require.Len(t, lines(src, one), 1, line)
+		require.Len(t, lines(src, nil), 1, line)
+	}
+}

@@ -239,3 +239,45 @@ func TestMethodCallKeyWithData(t *testing.T) {
 	require.Equal(t, "abc", rs[0].Text)
 	require.Empty(t, rs[0].Warnings)
 }
+
+// Another template language's `{{name}}` or `$name` in a code span of
+// prose is code shown as written, never rendered: no trap. Outside a code
+// span, and in a field's value (rendered, code span and all), it stays.
+func TestTrapOtherLanguageInProseCode(t *testing.T) {
+	quiet := "# Mail\n\nThe mail system uses `{{name}}` and ``$row.email`` placeholders; write `${row.email}` here.\n\n" +
+		"- **to:** ${row.email}\n"
+	require.Empty(t, lines(quiet, nil))
+	for src, want := range map[string]string{
+		"# Mail\n\nThe mail system uses {{name}} placeholders.\n": "{{name}}: this is another template language",
+		"# Mail\n\nThe `old` system used $row.email.\n":           "$row.email: this is another template language",
+		"# Mail\n\nAn unclosed ` and {{name}}.\n":                 "{{name}}: this is another template language",
+		"# Mail\n\n- **body:** use `{{name}}` for ${row.email}\n": "{{name}}: this is another template language",
+		"# Mail\n\n- **body:** `$name` is ${row.email}\n":         "$name: this is another template language",
+		"# Mail\n\nEscaped \\`{{name}}\\` is text, not code.\n":   "{{name}}: this is another template language",
+	} {
+		got := lines(src, nil)
+		require.Len(t, got, 1, src)
+		require.Contains(t, got[0], want, src)
+	}
+}
+
+// A table that documents a field, its value shown as code (`| **condition**
+// | `${x} == y` | when |`), is no field pasted into a table: no warning. A
+// table row with the value bare is one, and still gets it.
+func TestTableDocumentsField(t *testing.T) {
+	doc := "# Fields\n\n| Field | Example |\n|---|---|\n" +
+		"| **condition** | `${row.status} == Active` | when |\n" +
+		"| **condition:** | `${row.amount} > 0` |\n" +
+		"| **to:** | `${row.email}` | who |\n"
+	require.Empty(t, lines(doc, nil))
+	for src, want := range map[string]string{
+		"| **condition:** | ${row.amount} > 0 |\n":      "this is not a condition field",
+		"| **condition** | ${row.status} == Active |\n": "this is not a condition field",
+		"| **to:** | ${row.email} |\n":                  "write: - **to:** ${row.email}",
+		"| **to:** | `x` ${row.email} |\n":              "write: - **to:** `x` ${row.email}",
+	} {
+		got := lines(src, nil)
+		require.Len(t, got, 1, src)
+		require.Contains(t, got[0], want, src)
+	}
+}
