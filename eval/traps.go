@@ -922,6 +922,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 	if n.Op == ast.In && cd.bracketedIn(n, not) {
 		return
 	}
+	if n.Op == ast.In && cd.splitQuote(n) {
+		return
+	}
 	if n.Op == ast.In && cd.wideCommas(n, not) {
 		return
 	}
@@ -1003,6 +1006,89 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 	cd.addTrap(TrapQuotedIn, r.From, r.To, "the quoted text "+quote(r.Text)+" is one item, commas kept, so it matches only that whole text; "+
 		"for one of several values, write "+strings.Join(fixes, " or "), nil)
 	cd.traps[len(cd.traps)-1].Literal = r.Text // `'renewal, paid by transfer'` may be a value
+}
+
+// splitQuote finds the trap of `in` whose bare list holds a quoted item
+// after its first (`${s} in Other, 'renewal, paid by transfer'`, `${s} in
+// a, 'b'`): a list is read item by item only when its first item is
+// quoted, so this one is text split at every comma (D29), and the quoted
+// item keeps its quotes (`'b'`), or its halves keep a quote each
+// (`'renewal` and `paid by transfer'`): quietly false (true after not).
+// The fix quotes every item, which makes the list one read item by item;
+// it is named only when the line it gives compiles to as many items. It
+// reports whether the trap was found.
+func (cd *Condition) splitQuote(n *ast.Comparison) bool {
+	r := n.Right
+	if r.Quoted || r.Items != nil || strings.Contains(r.Text, "${") {
+		return false
+	}
+	items, cut := quotedItems(r.Text)
+	if cut == "" {
+		return false
+	}
+	quoted := make([]string, len(items))
+	for i, it := range items {
+		switch {
+		case !strings.Contains(it, "'"):
+			quoted[i] = "'" + it + "'"
+		case !strings.Contains(it, `"`):
+			quoted[i] = `"` + it + `"`
+		default:
+			return false // no quote can hold it
+		}
+	}
+	right := strings.Join(quoted, ", ")
+	fixed := cd.line[:r.TextPos] + right + cd.line[r.TextPos+len(r.Text):]
+	if c := compileLine(fixed, false); c.err != nil || rightItems(c, r.TextPos) != len(items) {
+		return false
+	}
+	what := "the quoted text " + cut + " keeps its quotes"
+	matches := "only text in quotes"
+	if strings.Contains(cut, ",") {
+		what, matches = "the quoted text "+cut+" is cut at its commas", "neither part"
+	}
+	cd.addTrap(TrapQuotedIn, r.TextPos, r.TextPos+len(r.Text), what+", since a list is read item by item "+
+		"only when its first item is quoted, so it matches "+matches+"; write in "+right, nil)
+	return true
+}
+
+// quotedItems reads text, a bare list after in, as the author of a
+// quoted item in it most likely meant it: items at the commas outside
+// quotes, an item that starts with ' or " and whose closing quote the end
+// or a comma follows taken without its quotes, other items trimmed and
+// blank ones left out (D29). cut is the first quoted item after the first
+// item, quotes and all ("" when there is none), or the first such that
+// holds a comma: the one that splitting text at every comma cuts.
+func quotedItems(text string) (items []string, cut string) {
+	for i := 0; ; {
+		from := i + leadingSpace(text[i:])
+		end := -1
+		if from < len(text) && (text[from] == '\'' || text[from] == '"') {
+			if k := strings.IndexByte(text[from+1:], text[from]); k >= 0 {
+				closing := from + 1 + k
+				if after := closing + 1 + leadingSpace(text[closing+1:]); after == len(text) || text[after] == ',' {
+					it := text[from+1 : closing]
+					if i > 0 && (cut == "" || !strings.Contains(cut, ",") && strings.Contains(it, ",")) {
+						cut = text[from : closing+1]
+					}
+					items, end = append(items, it), after
+				}
+			}
+		}
+		if end < 0 {
+			end = len(text)
+			if k := strings.IndexByte(text[from:], ','); k >= 0 {
+				end = from + k
+			}
+			if it := strings.TrimSpace(text[from:end]); it != "" {
+				items = append(items, it)
+			}
+		}
+		if end >= len(text) {
+			return items, cut
+		}
+		i = end + 1
+	}
 }
 
 // bracketedIn finds the trap of `in` with a bare right side in brackets,

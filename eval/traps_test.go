@@ -998,3 +998,53 @@ func TestTrapAndAndIsTheValue(t *testing.T) {
 		require.Equal(t, kind, traps[0].Kind, line)
 	}
 }
+
+// A bare list after `in` with a quoted item after its first is text split
+// at every comma (D29): the quoted item keeps its quotes, or is cut at its
+// commas, so the line is quietly false for the value the quotes hold. The
+// trap spans the list and names the line with every item quoted, which,
+// followed, has no trap and the value meant (D49). A quote inside a bare
+// word (O'Brien), a quote never closed, or none after the first item is
+// no such list.
+func TestTrapSplitQuote(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool // x: the value meant
+	}{
+		{"${x} in a, 'b, c'", "${x} in 'a', 'b, c'", map[string]bool{"b, c": true, "a": true, "b": false, "'b": false}},
+		{"not ${x} in Other, 'renewal, paid by transfer'", "not ${x} in 'Other', 'renewal, paid by transfer'",
+			map[string]bool{"renewal, paid by transfer": false, "Other": false, "renewal": true}},
+		{"${x} in a, 'b'", "${x} in 'a', 'b'", map[string]bool{"b": true, "'b'": false}},
+		{`${x} in O'Brien, "Smith, J"`, `${x} in "O'Brien", 'Smith, J'`, map[string]bool{"Smith, J": true, "O'Brien": true, "Smith": false}},
+		{"${x} in a, 'b, c' and ${x} != q", "${x} in 'a', 'b, c' and ${x} != q", map[string]bool{"b, c": true, "q": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		tr := traps[0]
+		require.Equal(t, eval.TrapQuotedIn, tr.Kind, c.line)
+		list := strings.TrimPrefix(strings.TrimPrefix(c.fixed, "not "), "${x} in ")
+		list, _, _ = strings.Cut(list, " and ")
+		require.True(t, strings.HasSuffix(tr.Message(), "; write in "+list), "%s: %s", c.line, tr.Message())
+		written := c.line[tr.Offset:tr.End]
+		require.Equal(t, c.fixed, c.line[:tr.Offset]+list+c.line[tr.End:], "the trap spans the list: %q", written)
+		fixed := eval.MustCompileCondition(c.fixed)
+		require.Empty(t, fixed.Traps(), c.fixed)
+		changed := false
+		for x, want := range c.meant {
+			s := scope.New(map[string]any{"x": x})
+			got, err := fixed.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%s with x = %s", c.fixed, x)
+			before, err := cond.Test(s)
+			require.NoError(t, err)
+			changed = changed || before != want
+		}
+		require.True(t, changed, "%s: the trap changes no value", c.line)
+	}
+	for _, line := range []string{"${x} in O'Brien, Smith", "${x} in a, 'b, c", "${x} in 'a', 'b, c'", "${x} in a, b", "${x} == a, 'b'"} {
+		for _, tr := range eval.MustCompileCondition(line).Traps() {
+			require.NotEqual(t, eval.TrapQuotedIn, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
+}
