@@ -402,6 +402,9 @@ func (p *part) raw() (*token, error) {
 			for _, a := range t.Attr {
 				p.std.attrs = append(p.std.attrs, rawAttr{[]byte(a.Name.Space), []byte(a.Name.Local), []byte(a.Value)})
 			}
+			if dupAttr(p.std.attrs) { // RawToken does not check it; XML does
+				return nil, errDupAttr
+			}
 		case xml.EndElement:
 			p.std.kind, p.std.space, p.std.local = kEnd, []byte(t.Name.Space), []byte(t.Name.Local)
 		case xml.CharData:
