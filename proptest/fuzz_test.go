@@ -102,7 +102,9 @@ func FuzzCondition(f *testing.F) {
 // FuzzValidate checks flow.Validate on flows, with and without sample
 // data: it never reports an internal error (a
 // recovered panic), and its findings are sorted, placed on lines of the
-// flow, valid UTF-8, of a known kind, and the same when run again.
+// flow (their ends not before their starts), valid UTF-8 with no line
+// break, control or bidi character raw (D37), of a known kind, and the
+// same when run again.
 func FuzzValidate(f *testing.F) {
 	for _, s := range flowSeeds(f) {
 		f.Add([]byte(s))
@@ -189,6 +191,8 @@ func checkFindings(src []byte, fs []flow.Finding) string {
 			return "finding names the file " + strconv.Quote(f.File)
 		case f.Line < 1 || f.Line > lines || f.Column < 1:
 			return "finding at " + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column) + ", outside the flow: " + f.String()
+		case f.EndLine < f.Line || f.EndLine > lines || f.EndLine == f.Line && f.EndColumn < f.Column:
+			return "finding ends at " + strconv.Itoa(f.EndLine) + ":" + strconv.Itoa(f.EndColumn) + ", before its start or outside the flow: " + f.String()
 		case !utf8.ValidString(f.Message) || !utf8.ValidString(f.Expr):
 			return "finding is not valid UTF-8: " + strconv.Quote(f.String())
 		case f.Message == "":
