@@ -143,7 +143,7 @@ func templateMessages(text string, s *scope.Scope) string {
 			errs = append(errs, p)
 		}
 	}
-	return badMessage(text, errs)
+	return badMessage(text, errs, false)
 }
 
 // conditionMessages is templateMessages for a condition line: the
@@ -159,16 +159,23 @@ func conditionMessages(line string, s *scope.Scope) string {
 			errs = append(errs, p)
 		}
 	}
-	return badMessage(line, errs)
+	return badMessage(line, errs, true)
 }
 
-func badMessage(text string, errs []error) string {
+// badMessage says what is wrong with the first of errs that breaks D37:
+// CheckMessage, and the start of the message, `condition:` for every error
+// of a condition line (cond), `${` for a template's (or, for a limit of
+// the whole template, its quoted start).
+func badMessage(text string, errs []error, cond bool) string {
 	for _, err := range errs {
 		if err == nil {
 			continue
 		}
 		if e := CheckMessage(err, ""); e != nil {
 			return fmt.Sprintf("%q: %v", text, e)
+		}
+		if msg := err.Error(); cond != strings.HasPrefix(msg, "condition:") {
+			return fmt.Sprintf("%q: the message of a condition starts with condition:, a template's does not (D37): %.300q", text, msg)
 		}
 	}
 	return ""
