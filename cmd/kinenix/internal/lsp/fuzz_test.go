@@ -80,7 +80,8 @@ func rawInMessage(r rune) bool {
 }
 
 // FuzzServe: any bytes on the input end the server (at the end of the
-// input) without a panic, and everything it writes is framed JSON.
+// input) without a panic, and everything it writes is framed JSON, an
+// error's message without Go types or the JSON decoder's words.
 func FuzzServe(f *testing.F) {
 	f.Add("Content-Length: 5\r\n\r\n{\"a\":")
 	f.Add("Content-Length: 58\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}" +
@@ -108,6 +109,17 @@ func FuzzServe(f *testing.F) {
 			}
 			if !json.Valid(body[:n]) {
 				t.Fatalf("a body that is not JSON: %q", body[:n])
+			}
+			var reply struct {
+				Error *struct{ Message string }
+			}
+			if json.Unmarshal(body[:n], &reply) == nil && reply.Error != nil {
+				// the editor shows it: no Go type, no decoder's words
+				for _, jargon := range []string{"json:", "Go value", "unmarshal", "JSON input", "invalid character", "looking for", "%!", "interface {", "map[string]", "[]interface", "reflect", "protocol."} {
+					if strings.Contains(reply.Error.Message, jargon) {
+						t.Fatalf("an error message holds %q: %q", jargon, reply.Error.Message)
+					}
+				}
 			}
 			rest = body[n:]
 		}
