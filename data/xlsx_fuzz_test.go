@@ -202,3 +202,25 @@ func FuzzXLSX(f *testing.F) {
 		}
 	})
 }
+
+// A sheet part that declares more bytes than it holds, with a row
+// numbered -1 in its first bytes (FuzzXLSX): archive/zip drops the bytes
+// of the read that meets the short end, so encoding/xml, the oracle, read
+// through its own 4 KiB buffer, saw the row and refused its number, while
+// the scanner, asking for 64 KiB, met the damage first. The oracle now
+// asks as the scanner does, and both say the part is damaged.
+func TestXLSXDamagedPartReadAsTheOracle(t *testing.T) {
+	var rows strings.Builder
+	rows.WriteString(`<row r="-1"><c r="A-1"><v>1</v></c></row>`)
+	for r := 1; rows.Len() < 6000; r++ { // more than encoding/xml's buffer
+		fmt.Fprintf(&rows, `<row r="%d"><c r="A%d"><v>%d</v></c></row>`, r, r, r)
+	}
+	b := patchCentral(workbook{rows: rows.String()}.bytes(t), "xl/worksheets/sheet1.xml", 0, 1000)
+	const want = "data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook is damaged (its size does not match its content, or it is cut short); save the workbook again"
+	_, err := Decode("w.xlsx", b)
+	require.EqualError(t, err, want)
+	xlsx.StdXML = true
+	defer func() { xlsx.StdXML = false }()
+	_, err = Decode("w.xlsx", b)
+	require.EqualError(t, err, want, "encoding/xml reads it as the scanner does")
+}

@@ -18,6 +18,7 @@ package xlsx
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -303,7 +304,12 @@ func (wb *workbook) part(name string) (*part, error) {
 	return p, nil
 }
 
-func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(r) }
+// xmlDecoder is encoding/xml's decoder on r, read through a buffer of the
+// scanner's size: a damaged part's reader (archive/zip's) drops the bytes
+// of the read that meets the damage, so what a reader sees of such a part
+// depends on how much it asks for at once, and the oracle asks as the
+// scanner does (encoding/xml's own buffer is 4 KiB).
+func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(bufio.NewReaderSize(r, scanBufSize)) }
 
 // limitedReader counts what a part unpacks to against the workbook's limit.
 type limitedReader struct {
