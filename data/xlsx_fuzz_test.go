@@ -174,9 +174,10 @@ func FuzzXLSX(f *testing.F) {
 				t.Fatalf("message does not name the file: %q", msg)
 			}
 			// no Go type and no decoder's own words: a flow author
-			// reads it
+			// reads it (a word the cell text holds may come back in its
+			// echo)
 			for _, jargon := range []string{"zip:", "xml:", "flate:", "EOF", "interface {", "map[", "[]", "%!", "*xlsx", "strconv."} {
-				if strings.Contains(msg, jargon) {
+				if strings.Contains(msg, jargon) && !strings.Contains(text, jargon) {
 					t.Fatalf("message holds %q: %q", jargon, msg)
 				}
 			}

@@ -115,8 +115,9 @@ func FuzzServe(f *testing.F) {
 			}
 			if json.Unmarshal(body[:n], &reply) == nil && reply.Error != nil {
 				// the editor shows it: no Go type, no decoder's words
+				// (a word the input holds may come back in its echo)
 				for _, jargon := range []string{"json:", "Go value", "unmarshal", "JSON input", "invalid character", "looking for", "%!", "interface {", "map[string]", "[]interface", "reflect", "protocol."} {
-					if strings.Contains(reply.Error.Message, jargon) {
+					if strings.Contains(reply.Error.Message, jargon) && !strings.Contains(in, jargon) {
 						t.Fatalf("an error message holds %q: %q", jargon, reply.Error.Message)
 					}
 				}
