@@ -2,6 +2,7 @@ package proptest
 
 import (
 	"bufio"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -9,11 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/leanovate/gopter"
 
 	"github.com/kinenix/expressions/ast"
+	"github.com/kinenix/expressions/eval"
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/scope"
 )
@@ -51,8 +54,9 @@ var fuzzScopes = func() []*scope.Scope {
 
 func fuzzScope(pick uint8) *scope.Scope { return fuzzScopes[int(pick)%len(fuzzScopes)] }
 
-// FuzzRender checks templates: CheckTemplate's invariants, and the same
-// outcome when rendered again.
+// FuzzRender checks templates: CheckTemplate's invariants, every message
+// of the form of D37 (messageOutcomes), and the same outcome when rendered
+// again.
 func FuzzRender(f *testing.F) {
 	for i, s := range templateSeeds(f) {
 		f.Add(s, uint8(i))
@@ -62,14 +66,18 @@ func FuzzRender(f *testing.F) {
 		if err := CheckTemplate(text, s); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
+		if msg := templateMessages(text, s); msg != "" {
+			t.Fatal(msg)
+		}
 		if a, b := renderOnce(text, s, false), renderOnce(text, s, true); a != b {
 			t.Fatalf("%q: rendered %.200q, then %.200q", text, a, b)
 		}
 	})
 }
 
-// FuzzCondition checks condition lines: CheckCondition's invariants, the
-// parser's positions, and the same outcome when tested again.
+// FuzzCondition checks condition lines: CheckCondition's invariants, every
+// message of the form of D37, the parser's positions, and the same outcome
+// when tested again.
 func FuzzCondition(f *testing.F) {
 	for i, s := range conditionSeeds(f) {
 		f.Add(s, uint8(i))
@@ -82,6 +90,9 @@ func FuzzCondition(f *testing.F) {
 		if msg := condParserOutcome(line); msg != "" {
 			t.Fatal(msg)
 		}
+		if msg := conditionMessages(line, s); msg != "" {
+			t.Fatal(msg)
+		}
 		if a, b := condOutcome(line, s), condOutcome(line, s); a != b {
 			t.Fatalf("%q: %s, then %s", line, a, b)
 		}
@@ -91,7 +102,9 @@ func FuzzCondition(f *testing.F) {
 // FuzzValidate checks flow.Validate on flows, with and without sample
 // data: it never reports an internal error (a
 // recovered panic), and its findings are sorted, placed on lines of the
-// flow, valid UTF-8, of a known kind, and the same when run again.
+// flow (their ends not before their starts), valid UTF-8 with no line
+// break, control or bidi character raw (D37), of a known kind, and the
+// same when run again.
 func FuzzValidate(f *testing.F) {
 	for _, s := range flowSeeds(f) {
 		f.Add([]byte(s))
@@ -116,6 +129,58 @@ func FuzzValidate(f *testing.F) {
 	})
 }
 
+// templateMessages says what is wrong with the messages of one template
+// on s (D37, CheckMessage): those of Compile, Render, Value and Problems
+// with and without data.
+func templateMessages(text string, s *scope.Scope) string {
+	t, err := eval.Compile(text)
+	errs := []error{err}
+	if t != nil {
+		_, rerr := t.Render(s)
+		_, verr := t.Value(s)
+		errs = append(errs, rerr, verr)
+		for _, p := range append(t.Problems(nil), t.Problems(s)...) {
+			errs = append(errs, p)
+		}
+	}
+	return badMessage(text, errs, false)
+}
+
+// conditionMessages is templateMessages for a condition line: the
+// messages of CompileCondition, Test, Explain and Problems.
+func conditionMessages(line string, s *scope.Scope) string {
+	c, err := eval.CompileCondition(line)
+	errs := []error{err}
+	if c != nil {
+		_, terr := c.Test(s)
+		_, _, xerr := c.Explain(s)
+		errs = append(errs, terr, xerr)
+		for _, p := range append(c.Problems(nil), c.Problems(s)...) {
+			errs = append(errs, p)
+		}
+	}
+	return badMessage(line, errs, true)
+}
+
+// badMessage says what is wrong with the first of errs that breaks D37:
+// CheckMessage, and the start of the message, `condition:` for every error
+// of a condition line (cond), `${` for a template's (or, for a limit of
+// the whole template, its quoted start).
+func badMessage(text string, errs []error, cond bool) string {
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if e := CheckMessage(err, ""); e != nil {
+			return fmt.Sprintf("%q: %v", text, e)
+		}
+		if msg := err.Error(); cond != strings.HasPrefix(msg, "condition:") {
+			return fmt.Sprintf("%q: the message of a condition starts with condition:, a template's does not (D37): %.300q", text, msg)
+		}
+	}
+	return ""
+}
+
 // findingKinds are the words of flow.Finding.Kind (internal aside).
 var findingKinds = []string{
 	"syntax", "forbidden", "unknown-function", "arity", "type", "value", "limit",
@@ -133,15 +198,26 @@ func checkFindings(src []byte, fs []flow.Finding) string {
 			return "finding names the file " + strconv.Quote(f.File)
 		case f.Line < 1 || f.Line > lines || f.Column < 1:
 			return "finding at " + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column) + ", outside the flow: " + f.String()
+		case f.EndLine < f.Line || f.EndLine > lines || f.EndLine == f.Line && f.EndColumn < f.Column:
+			return "finding ends at " + strconv.Itoa(f.EndLine) + ":" + strconv.Itoa(f.EndColumn) + ", before its start or outside the flow: " + f.String()
 		case !utf8.ValidString(f.Message) || !utf8.ValidString(f.Expr):
 			return "finding is not valid UTF-8: " + strconv.Quote(f.String())
 		case f.Message == "":
 			return "finding without a message"
+		case strings.ContainsFunc(f.Message, rawInMessage):
+			return "finding's message holds a line break, control or bidi character raw (D37): " + strconv.Quote(f.Message)
 		case i > 0 && (f.Line < fs[i-1].Line || f.Line == fs[i-1].Line && f.Column < fs[i-1].Column):
 			return "findings out of order: " + fs[i-1].String() + " before " + f.String()
 		}
 	}
 	return ""
+}
+
+// rawInMessage is a character D37 lets no message hold as it is: a
+// control character (a line break among them), a bidi control, a line or
+// paragraph separator.
+func rawInMessage(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
 }
 
 // readSeeds reads a file of testdata/seeds: one seed a line, a line that

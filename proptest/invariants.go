@@ -89,15 +89,21 @@ func CheckError(err error) error {
 	return nil
 }
 
-// MaxMessage bounds the bytes of a whole message, Error(): the text it
-// echoes is cut to 120 characters (D37) and the reason is short.
-const MaxMessage = 512
+// MaxMessage bounds the characters of a whole message, Error() (D37 and
+// D19 count characters, not bytes: 120 Thai letters are 360 bytes). D37
+// cuts each piece of text a message echoes to 120 characters, not the
+// number of pieces: the expression's echo, and in a hint for a text that
+// is no number as many as five more (the percent hint names the operand
+// three times, its value and its number; a text literal's operand and
+// value are the same text, `'a' is text ('a')`, as the spec writes it).
+// Six echoes of 120 characters and their quotes, and the words.
+const MaxMessage = 6*(120+2) + 150
 
 // CheckMessage returns nil when err's message has the form of D37, and
 // otherwise says what is wrong with it: err is an *eval.Error whose
 // message starts with `${` or `condition:` and nothing else (a limit of
 // the whole template, Error.Template, with its quoted start), is valid
-// UTF-8, one line, at most MaxMessage bytes, and holds no control
+// UTF-8, one line, at most MaxMessage characters, and holds no control
 // character, bidi control or line separator raw. Each character of
 // escaped (an invalid byte counts as one) must appear in the message as an
 // escape: \u202e, \x88 (\n, \r and \t for those three).
@@ -112,8 +118,8 @@ func CheckMessage(err error, escaped string) error {
 		return fmt.Errorf("message is not valid UTF-8: %.300q", msg)
 	case strings.ContainsAny(msg, "\n\r"):
 		return fmt.Errorf("message is more than one line: %.300q", msg)
-	case len(msg) > MaxMessage:
-		return fmt.Errorf("message of %d bytes, more than %d: %.300q", len(msg), MaxMessage, msg)
+	case utf8.RuneCountInString(msg) > MaxMessage:
+		return fmt.Errorf("message of %d characters, more than %d: %.300q", utf8.RuneCountInString(msg), MaxMessage, msg)
 	case e.Template && (!strings.HasPrefix(msg, "'") || strings.HasPrefix(msg, "${")):
 		return fmt.Errorf("a limit of the whole template is not named by its quoted start: %.300q", msg)
 	case !e.Template && !strings.HasPrefix(msg, "${") && !strings.HasPrefix(msg, "condition:"):

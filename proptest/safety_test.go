@@ -348,6 +348,10 @@ func messageCases() []hostileMessage {
 		{name: "a list from data in arithmetic", text: "${list + 1}"},
 		{name: "nothing after and, with ESC before", cond: true, text: "\x1b == ${x} and"},
 		{name: "past a small cap", small: true, text: "${word}"},
+		// FuzzRender: the expression, the literal, its value and the
+		// hint's number(...) each echo the long text, each cut (526
+		// characters, past the old bound of 512 bytes).
+		{name: "a long text literal in arithmetic, echoed four times", text: "${'" + rep("A", 300) + "' % 2}", filler: "A"},
 	}
 }
 

@@ -6,8 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // host converts host data or fails the test.
@@ -374,4 +377,17 @@ func TestTableKeySearchInColumnOrder(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, ok)
 	}
+}
+
+// FuzzCompare: a side of 29 bytes, most of them invalid UTF-8 or control
+// characters, each echoed as an escape of four or six characters, is cut
+// to echo.Max characters; with the longest words (83 characters) the
+// message was 203 characters, past the 200 the fuzz target once allowed
+// for the whole message. D37 bounds the echo, which is cut.
+func TestOrderOpMessageOfEscapedText(t *testing.T) {
+	b := "0\xd0\xd0\xd0\xd0\xd00\x9c\xea\xf5\x90\x8a\xfe\xf1\xdf0\x90\a\x1d\xfc\xaf00\xa1\x19\x1b\x1e\xae0\x10\xf6"
+	_, _, err := OrderOp("<", TextValue("0"), TextValue(b))
+	require.EqualError(t, err, "< needs numbers; "+echo.Quote(b)+" is not a number, nor one number that number(...) reads as written")
+	require.LessOrEqual(t, utf8.RuneCountInString(echo.Quote(b)), echo.Max+2, "the echo is cut")
+	require.Greater(t, utf8.RuneCountInString(err.Error()), 200)
 }

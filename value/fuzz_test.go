@@ -3,9 +3,12 @@ package value
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/internal/echo"
 )
 
 // FuzzParseNum checks D6 and D3 together: whatever the text, ParseNum does
@@ -42,14 +45,16 @@ func FuzzParseNum(f *testing.F) {
 const maxCompareInput = 64
 
 // FuzzCompare checks that the comparison rules never panic on any text,
-// that messages are valid UTF-8 and short (G6), and that the folded search
-// agrees with the direct scan.
+// that equality is symmetric and reflexive and order antisymmetric, that
+// messages are one line of valid UTF-8, short and safe to print (G6,
+// D37), and that the folded search agrees with the direct scan.
 func FuzzCompare(f *testing.F) {
 	f.Add("Active", " active ")
 	f.Add("ÉCOLE", "école")
 	f.Add("a\xffb", "\xff")
 	f.Add("1,200", "5")
 	f.Add("Straße\u212a", "SSE")
+	f.Add("a\u202eb\n", "1")
 	f.Fuzz(func(t *testing.T, a, b string) {
 		if len(a)+len(b) > maxCompareInput {
 			// Comparison works a character at a time: longer texts find
@@ -64,11 +69,34 @@ func FuzzCompare(f *testing.F) {
 		_ = Member(x, y)
 		_ = Truthy(x)
 		_ = IsBlank(x)
-		_, _, err := OrderOp("<", x, y)
+		require.True(t, Equal(x, x), "%q equals itself", a)
+		c, ok, err := OrderOp("<", x, y)
 		if err != nil {
+			// D37: one line of valid UTF-8, no control or bidi character
+			// as it is, the echo cut.
 			msg := err.Error()
 			require.True(t, utf8.ValidString(msg))
-			require.LessOrEqual(t, utf8.RuneCountInString(msg), 200)
+			require.False(t, strings.ContainsFunc(msg, func(r rune) bool {
+				return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
+			}), "%q", msg)
+			// D37 cuts the text echoed to echo.Max characters, so the
+			// message is the echo of one side, as echo.Quote gives it,
+			// and at most 100 characters of words (the longest, 83:
+			// `< needs numbers; '…' is not a number, nor one number that
+			// number(...) reads as written`).
+			shown := echo.Quote(a)
+			if !strings.Contains(msg, shown) {
+				shown = echo.Quote(b)
+			}
+			require.Contains(t, msg, shown, "the message echoes a side, cut")
+			require.LessOrEqual(t, utf8.RuneCountInString(msg)-utf8.RuneCountInString(shown), 100, "%q", msg)
+		}
+		// the order read the other way round is the opposite one
+		c2, ok2, err2 := OrderOp("<", y, x)
+		require.Equal(t, ok, ok2, "%q < %q", a, b)
+		require.Equal(t, err == nil, err2 == nil, "%q < %q", a, b)
+		if ok {
+			require.Equal(t, -c, c2, "%q < %q", a, b)
 		}
 		require.Equal(t, strings.Contains(foldString(a), foldString(b)), containsFold(a, b))
 		require.Equal(t, foldString(a) == foldString(b), foldEqual(a, b))

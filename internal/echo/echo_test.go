@@ -70,6 +70,11 @@ func FuzzText(f *testing.F) {
 		if n := utf8.RuneCountInString(s); n > Max && !strings.HasSuffix(got, Ellipsis) {
 			t.Fatalf("%d characters not cut: %q", n, got)
 		}
+		// An echo is safe as it is: echoing it again (a message that
+		// quotes another's text) changes nothing.
+		if again := Text(got); again != got {
+			t.Fatalf("echoed again, %q became %q", got, again)
+		}
 	})
 }
 

@@ -391,14 +391,15 @@ func (s *scanner) start(b []byte, end bool) (int, error) {
 				return 0, err
 			}
 			i += 1 + n + 1
-			for _, a := range s.tok.attrs {
-				if bytes.Equal(a.local, alocal) && bytes.Equal(a.space, asp) {
-					return 0, errDupAttr // XML allows an attribute once
-				}
-			}
 			s.tok.attrs = append(s.tok.attrs, rawAttr{space: asp, local: alocal})
 			spans = append(spans, span{from, len(s.attrOut)})
 			continue
+		}
+		// XML allows an attribute once. Checked when the tag is whole, as
+		// the oracle does (rawStd): a tag cut short by the end of the part
+		// or a damaged read fails for that, whatever attributes it held.
+		if dupAttr(s.tok.attrs) {
+			return 0, errDupAttr
 		}
 		for k := range s.tok.attrs {
 			s.tok.attrs[k].value = s.attrOut[spans[k].from:spans[k].to:spans[k].to]
@@ -752,4 +753,29 @@ func procInst(param, s string) string {
 		return ""
 	}
 	return s[i : i+j]
+}
+
+// dupAttr reports whether an attribute's name comes twice in attrs: the
+// scanner's at most maxAttrs compared pairwise, more (encoding/xml's, which
+// sets no bound) through a set.
+func dupAttr(attrs []rawAttr) bool {
+	if len(attrs) > maxAttrs {
+		seen := make(map[string]bool, len(attrs))
+		for _, a := range attrs {
+			k := string(a.space) + ":" + string(a.local) // a name holds no colon of its own
+			if seen[k] {
+				return true
+			}
+			seen[k] = true
+		}
+		return false
+	}
+	for i, a := range attrs {
+		for _, b := range attrs[:i] {
+			if bytes.Equal(a.local, b.local) && bytes.Equal(a.space, b.space) {
+				return true
+			}
+		}
+	}
+	return false
 }

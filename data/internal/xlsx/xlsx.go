@@ -18,6 +18,7 @@ package xlsx
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -303,7 +304,12 @@ func (wb *workbook) part(name string) (*part, error) {
 	return p, nil
 }
 
-func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(r) }
+// xmlDecoder is encoding/xml's decoder on r, read through a buffer of the
+// scanner's size: a damaged part's reader (archive/zip's) drops the bytes
+// of the read that meets the damage, so what a reader sees of such a part
+// depends on how much it asks for at once, and the oracle asks as the
+// scanner does (encoding/xml's own buffer is 4 KiB).
+func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(bufio.NewReaderSize(r, scanBufSize)) }
 
 // limitedReader counts what a part unpacks to against the workbook's limit.
 type limitedReader struct {
@@ -401,6 +407,9 @@ func (p *part) raw() (*token, error) {
 			p.std.kind, p.std.space, p.std.local = kStart, []byte(t.Name.Space), []byte(t.Name.Local)
 			for _, a := range t.Attr {
 				p.std.attrs = append(p.std.attrs, rawAttr{[]byte(a.Name.Space), []byte(a.Name.Local), []byte(a.Value)})
+			}
+			if dupAttr(p.std.attrs) { // RawToken does not check it; XML does
+				return nil, errDupAttr
 			}
 		case xml.EndElement:
 			p.std.kind, p.std.space, p.std.local = kEnd, []byte(t.Name.Space), []byte(t.Name.Local)
