@@ -572,7 +572,7 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 	if err := p.d.charge(mapCost(0)); err != nil {
 		return nil, err
 	}
-	m := map[string]any{}
+	m := p.d.newMap(0)
 	start, startLine := p.i, p.line
 	for n := 0; ; n++ {
 		if err := p.entry(n); err != nil {
@@ -768,7 +768,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		rows.add(v)
+		taken := rows.add(v)
 		next, err := p.peek()
 		switch {
 		case err != nil:
@@ -781,8 +781,10 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 			}
 			return nil, p.moreIndented()
 		case next < col || p.b[p.i+next] != '-' || !p.blankAt(p.i+next+1):
+			p.d.reuse(taken)
 			return rows.value(), nil
 		}
+		p.d.reuse(taken)
 		p.i += next
 	}
 }
@@ -965,7 +967,7 @@ func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.add(v, hint)
+		p.d.reuse(s.add(v, hint))
 		if closed, err := p.flowNext(']', open); err != nil {
 			return nil, err
 		} else if closed {
@@ -980,7 +982,7 @@ func (p *yamlStream) flowMap(depth, hint, open int) (any, error) {
 		return nil, err
 	}
 	p.i++ // '{'
-	m := make(map[string]any, hint)
+	m := p.d.newMap(hint)
 	for n := 0; ; n++ {
 		if closed, err := p.flowItem('}', open); err != nil {
 			return nil, err
@@ -1229,11 +1231,12 @@ type stackRows struct {
 	mixed bool // not a table
 }
 
-func (r *stackRows) add(v any) {
+// add returns v's map when the table took its values (see rowsOrList.add).
+func (r *stackRows) add(v any) (taken map[string]any) {
 	if r.table != nil {
 		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
 			r.vals = appendRow(r.table, m, r.vals)
-			return
+			return m
 		}
 		for i := range r.table.Len() {
 			r.s.push(r.table.Row(i))
@@ -1250,6 +1253,7 @@ func (r *stackRows) add(v any) {
 			}
 		}
 	}
+	return nil
 }
 
 // value is the list built: the table, or the items popped off the stack.
