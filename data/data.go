@@ -459,9 +459,11 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 	if b != nil {
 		s = string(b)
 	}
-	var v any = s
+	var v any // boxed once: `var v any = s` and then a json.Number boxed the text twice
 	if number {
 		v = json.Number(s)
+	} else {
+		v = s
 	}
 	if n <= maxInternLen && len(*m) < maxInterned {
 		if *m == nil {

@@ -3,6 +3,7 @@ package data
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -136,4 +137,71 @@ func flowRecords(n int) []byte {
 	}
 	b.WriteString("]\n")
 	return []byte(b.String())
+}
+
+// A number is boxed once: its text and the json.Number holding it, two
+// allocations (a text was boxed as a string first, then again as a
+// json.Number). Counted over numbers that all differ.
+func TestNumberBoxedOnce(t *testing.T) {
+	const n = 3000
+	var js, ys strings.Builder
+	js.WriteString(`{"n":[`)
+	ys.WriteString("n:\n")
+	for i := range n {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		fmt.Fprintf(&js, "%d", 1000000+i)
+		fmt.Fprintf(&ys, "- %d\n", 1000000+i)
+	}
+	js.WriteString("]}")
+	for _, f := range []struct{ name, text string }{{"n.json", js.String()}, {"n.yaml", ys.String()}} {
+		b := []byte(f.text)
+		allocs := testing.AllocsPerRun(3, func() {
+			if _, err := Decode(f.name, b); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Less(t, allocs/n, 2.5, "%s: allocations a number", f.name)
+	}
+}
+
+// The top-level mapping of a YAML file is made once at its size, from a
+// count of its key lines (keyLines), not grown through tables that become
+// garbage: bytes allocated a key, counted by the runtime (no timing).
+func TestTopYAMLMappingSizedOnce(t *testing.T) {
+	const n = 100000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "key%07d: %d\n", i, i*7)
+	}
+	src := []byte(b.String())
+	require.Equal(t, n, keyLines(src, 0))
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	d, err := Decode("k.yaml", src)
+	runtime.ReadMemStats(&m1)
+	require.NoError(t, err)
+	require.Len(t, d.Vars(), n)
+	perKey := float64(m1.TotalAlloc-m0.TotalAlloc) / n
+	require.Less(t, perKey, 180.0, "bytes allocated a key (grown: about 225)")
+}
+
+// keyLines counts the lines that hold a key at the column given, and no
+// others: not blank lines, comments, list items or lines indented more.
+func TestKeyLines(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		col  int
+		want int
+	}{
+		{"", 0, 0},
+		{"a: 1\nb: 2", 0, 2},
+		{"a: 1\n\n# c\nb:\n  x: 1\n  - y\n- z\nc: 3\n", 0, 3},
+		{"  a: 1\n  b:\n    c: 2\n d: 1\n  e: 1\r\n", 2, 3},
+		{"a:\n\tb: 1\n", 0, 1},
+	} {
+		require.Equal(t, tc.want, keyLines([]byte(tc.src), tc.col), "%q", tc.src)
+	}
 }

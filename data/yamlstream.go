@@ -572,7 +572,13 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 	if err := p.d.charge(mapCost(0)); err != nil {
 		return nil, err
 	}
-	m := p.d.newMap(0)
+	hint := 0
+	if depth == 0 {
+		// the document's mapping, which may hold a million keys: sized
+		// once, not grown through tables that become garbage
+		hint = keyLines(p.b[p.ls:], col)
+	}
+	m := p.d.newMap(hint)
 	start, startLine := p.i, p.line
 	for n := 0; ; n++ {
 		if err := p.entry(n); err != nil {
@@ -629,6 +635,28 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 			return nil, p.invalid(p.line, "a list item (- ) where a key of the mapping above was expected")
 		}
 	}
+}
+
+// keyLines counts the lines of b that start with col spaces and then
+// neither a space, a comment nor a list item's `-`: a hint of the number
+// of keys of a mapping at column col that spans b, read in one pass.
+func keyLines(b []byte, col int) int {
+	n := 0
+	for len(b) > 0 {
+		if len(b) > col && bytes.Count(b[:col], []byte{' '}) == col {
+			switch b[col] {
+			case ' ', '\t', '#', '-', '\r', '\n':
+			default:
+				n++
+			}
+		}
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			break
+		}
+		b = b[i+1:]
+	}
+	return n
 }
 
 // firstKeyLine returns the line where the key k is first given in the
