@@ -233,3 +233,67 @@ func TestXLSXCellsFormatNoMessage(t *testing.T) {
 	})
 	require.Less(t, allocs/n, 4.0, "allocations a row of five cells")
 }
+
+// A line of JSON lines is read into the map of a row the host is done
+// with (NextInto), and Decode reads the next line into the map whose
+// values its table took: no map a line (about 300 bytes each). A line's
+// one new text costs two allocations, its counts one.
+func TestJSONLinesReuseTheRowMap(t *testing.T) {
+	const n = 2000
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, `{"a":"POL-%07d","b":%d,"c":"x"}`+"\n", i, i%7)
+	}
+	src := b.Bytes()
+	stream := testing.AllocsPerRun(3, func() {
+		rr, err := OpenRows("r.jsonl", bytes.NewReader(src), int64(len(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var row Row
+		for {
+			if row, err = rr.NextInto(row.Values); err != nil {
+				break
+			}
+		}
+		if err != io.EOF {
+			t.Fatal(err)
+		}
+	})
+	require.Less(t, stream/n, 4.0, "allocations a line, streamed")
+	var d *Data
+	decode := testing.AllocsPerRun(3, func() {
+		var err error
+		if d, err = Decode("r.jsonl", src); err != nil {
+			t.Fatal(err)
+		}
+	})
+	require.Less(t, decode/n, 4.0, "allocations a line, decoded")
+	require.Equal(t, n, d.Len())
+	for _, i := range []int{0, 1, n - 1} {
+		require.Equal(t, map[string]any{"a": fmt.Sprintf("POL-%07d", i), "b": json.Number(fmt.Sprint(i % 7)), "c": "x"}, d.Row(i))
+	}
+	// streamed rows read into one map hold each line's values in turn
+	rr, err := OpenRows("r.jsonl", bytes.NewReader(src), int64(len(src)))
+	require.NoError(t, err)
+	var row Row
+	for i := 0; ; i++ {
+		if row, err = rr.NextInto(row.Values); err != nil {
+			require.ErrorIs(t, err, io.EOF)
+			require.Equal(t, n, i)
+			break
+		}
+		require.Equal(t, fmt.Sprintf("POL-%07d", i), row.Values["a"])
+		require.Len(t, row.Values, 3)
+	}
+	// a line with other keys keeps none of the line before
+	mixed := []byte("{\"a\":1,\"b\":{\"x\":1}}\n{\"c\":2}\n")
+	rr, err = OpenRows("m.jsonl", bytes.NewReader(mixed), int64(len(mixed)))
+	require.NoError(t, err)
+	first, err := rr.NextInto(nil)
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"a": json.Number("1"), "b": map[string]any{"x": json.Number("1")}}, first.Values)
+	second, err := rr.NextInto(first.Values)
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"c": json.Number("2")}, second.Values)
+}

@@ -250,6 +250,7 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 			continue
 		}
 		buf = appendRow(table, obj, buf)
+		d.reuse(obj) // the next line is read into it
 	}
 	var rows any = list
 	n := len(list)
