@@ -112,7 +112,9 @@ func TestRecordsMakeOneMap(t *testing.T) {
 				t.Fatal(tc.name, err)
 			}
 		})
-		require.Less(t, allocs/n, 2.5, "%s: allocations a record", tc.name)
+		if !raceEnabled {
+			require.Less(t, allocs/n, 2.5, "%s: allocations a record", tc.name)
+		}
 		rows := plain(d.Vars()["rows"]).([]any)
 		require.Len(t, rows, n, tc.name)
 		for _, i := range []int{0, 63, 64, 65, 1234, n - 1} {
@@ -164,7 +166,9 @@ func TestNumberBoxedOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		require.Less(t, allocs/n, 2.5, "%s: allocations a number", f.name)
+		if !raceEnabled {
+			require.Less(t, allocs/n, 2.5, "%s: allocations a number", f.name)
+		}
 	}
 }
 
@@ -187,7 +191,9 @@ func TestTopYAMLMappingSizedOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, d.Vars(), n)
 	perKey := float64(m1.TotalAlloc-m0.TotalAlloc) / n
-	require.Less(t, perKey, 180.0, "bytes allocated a key (grown: about 225)")
+	if !raceEnabled {
+		require.Less(t, perKey, 180.0, "bytes allocated a key (grown: about 225)")
+	}
 }
 
 // keyLines counts the lines that hold a key at the column given, and no
@@ -231,7 +237,9 @@ func TestXLSXCellsFormatNoMessage(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	require.Less(t, allocs/n, 4.0, "allocations a row of five cells")
+	if !raceEnabled {
+		require.Less(t, allocs/n, 4.0, "allocations a row of five cells")
+	}
 }
 
 // A line of JSON lines is read into the map of a row the host is done
@@ -260,7 +268,9 @@ func TestJSONLinesReuseTheRowMap(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	require.Less(t, stream/n, 4.0, "allocations a line, streamed")
+	if !raceEnabled {
+		require.Less(t, stream/n, 4.0, "allocations a line, streamed")
+	}
 	var d *Data
 	decode := testing.AllocsPerRun(3, func() {
 		var err error
@@ -268,7 +278,9 @@ func TestJSONLinesReuseTheRowMap(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	require.Less(t, decode/n, 4.0, "allocations a line, decoded")
+	if !raceEnabled {
+		require.Less(t, decode/n, 4.0, "allocations a line, decoded")
+	}
 	require.Equal(t, n, d.Len())
 	for _, i := range []int{0, 1, n - 1} {
 		require.Equal(t, map[string]any{"a": fmt.Sprintf("POL-%07d", i), "b": json.Number(fmt.Sprint(i % 7)), "c": "x"}, d.Row(i))
