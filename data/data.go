@@ -314,6 +314,34 @@ type decoder struct {
 	// shared once no more can be added. found is whether the last text
 	// looked up was.
 	seldom, found bool
+	// spare is a dictionary of a record that a value.Table took the
+	// values of (rowsOrList.add), cleared, for the next dictionary the
+	// walk of JSON or of the streaming YAML reader makes: a list of a
+	// million records then makes one map for them, not a million that
+	// each become garbage (about 300 bytes each, even for two keys). It
+	// had spareLen entries.
+	spare    map[string]any
+	spareLen int
+}
+
+// newMap returns a map for a dictionary of about hint entries: the spare
+// one when it had as many entries, else a new one.
+func (d *decoder) newMap(hint int) map[string]any {
+	if m := d.spare; m != nil && hint <= d.spareLen {
+		d.spare = nil
+		return m
+	}
+	return make(map[string]any, hint)
+}
+
+// reuse keeps m, which nothing holds any more (its values were copied
+// into a table), as the spare map.
+func (d *decoder) reuse(m map[string]any) {
+	if m != nil {
+		d.spareLen = len(m)
+		clear(m)
+		d.spare = m
+	}
 }
 
 // charge counts k more values built, before they are built, and fails once
@@ -431,9 +459,11 @@ func (d *decoder) sharedBytes(b []byte, s string, number bool) any {
 	if b != nil {
 		s = string(b)
 	}
-	var v any = s
+	var v any // boxed once: `var v any = s` and then a json.Number boxed the text twice
 	if number {
 		v = json.Number(s)
+	} else {
+		v = s
 	}
 	if n <= maxInternLen && len(*m) < maxInterned {
 		if *m == nil {

@@ -9,7 +9,9 @@
 // invalid UTF-8, a tag that contradicts its text. The full rules are in
 // docs/flow_markdown_spec.md, "Data files".
 //
-// YAML files up to MaxYAMLSize are read by yaml.v3, all of YAML. A larger
+// YAML files up to MaxYAMLSize are read by yaml.v3, all of YAML, unless
+// they hold only the plain subset below, which the streaming reader reads
+// the same with a fraction of the memory. A larger
 // one, up to MaxLargeYAMLSize, is read in one pass by a reader of a plain
 // subset of YAML (mappings, lists, one-line values, quoted text and
 // comments; no anchors, aliases, tags, block text or merge keys) that reads

@@ -245,13 +245,13 @@ func (w *jsonWalker) value(depth int) (any, error) {
 				if err != nil {
 					return nil, err
 				}
-				rows.add(v, n)
+				w.d.reuse(rows.add(v, n))
 			}
 			w.skip()
 			w.i++ // ']'
 			return rows.value(), nil
 		}
-		m := make(map[string]any, n)
+		m := w.d.newMap(n)
 		for k := 0; k < n; k++ {
 			w.skip()
 			if k > 0 {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -143,8 +144,8 @@ func (r *RowReader) Next() (Row, error) {
 // and filled, and is the Values of the row returned, so that a long sheet
 // read row by row makes no map per row. As with bufio.Scanner's Bytes,
 // the map is then the next row's: a host that keeps a row passes nil
-// (Next), or another map. Rows of JSON lines, each decoded as a map of
-// its own, leave values unused. A nil values is Next.
+// (Next), or another map. A line of JSON lines is read into values too.
+// A nil values is Next.
 func (r *RowReader) NextInto(values map[string]any) (Row, error) {
 	if r == nil {
 		return Row{}, errors.New("data: Next called on a nil *RowReader; use the one OpenRows returns")
@@ -163,6 +164,12 @@ func (r *RowReader) NextInto(values map[string]any) (Row, error) {
 }
 
 func (r *RowReader) next(values map[string]any) (Row, error) {
+	if _, ok := r.src.(*jsonlRows); ok && values != nil {
+		// the host is done with it: the next line is read into it (its
+		// entries may be cleared already, so any line may take it)
+		r.d.reuse(values)
+		r.d.spareLen = math.MaxInt
+	}
 	vals, sheetRow, obj, err := r.read()
 	if err != nil {
 		return Row{}, err

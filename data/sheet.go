@@ -250,6 +250,7 @@ func (d *decoder) sheetData(src rowSource) (*Data, error) {
 			continue
 		}
 		buf = appendRow(table, obj, buf)
+		d.reuse(obj) // the next line is read into it
 	}
 	var rows any = list
 	n := len(list)
@@ -384,11 +385,14 @@ type rowsOrList struct {
 	mixed bool // not a table
 }
 
-func (r *rowsOrList) add(v any, n int) {
+// add returns v's map when the table took its values and holds nothing
+// of it: a walk that built it for this list alone may use it again
+// (decoder.reuse). A map an alias may share must not be.
+func (r *rowsOrList) add(v any, n int) (taken map[string]any) {
 	if r.table != nil {
 		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
 			r.vals = appendRow(r.table, m, r.vals)
-			return
+			return m
 		}
 		r.list, r.table, r.mixed = appendMaps(make([]any, 0, n), r.table), nil, true
 	}
@@ -403,6 +407,7 @@ func (r *rowsOrList) add(v any, n int) {
 			r.mixed = true
 		}
 	}
+	return nil
 }
 
 // value is the list built.

@@ -572,7 +572,13 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 	if err := p.d.charge(mapCost(0)); err != nil {
 		return nil, err
 	}
-	m := map[string]any{}
+	hint := 0
+	if depth == 0 {
+		// the document's mapping, which may hold a million keys: sized
+		// once, not grown through tables that become garbage
+		hint = keyLines(p.b[p.ls:], col)
+	}
+	m := p.d.newMap(hint)
 	start, startLine := p.i, p.line
 	for n := 0; ; n++ {
 		if err := p.entry(n); err != nil {
@@ -629,6 +635,28 @@ func (p *yamlStream) blockMap(col, depth int) (any, error) {
 			return nil, p.invalid(p.line, "a list item (- ) where a key of the mapping above was expected")
 		}
 	}
+}
+
+// keyLines counts the lines of b that start with col spaces and then
+// neither a space, a comment nor a list item's `-`: a hint of the number
+// of keys of a mapping at column col that spans b, read in one pass.
+func keyLines(b []byte, col int) int {
+	n := 0
+	for len(b) > 0 {
+		if len(b) > col && bytes.Count(b[:col], []byte{' '}) == col {
+			switch b[col] {
+			case ' ', '\t', '#', '-', '\r', '\n':
+			default:
+				n++
+			}
+		}
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			break
+		}
+		b = b[i+1:]
+	}
+	return n
 }
 
 // firstKeyLine returns the line where the key k is first given in the
@@ -768,7 +796,7 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		rows.add(v)
+		taken := rows.add(v)
 		next, err := p.peek()
 		switch {
 		case err != nil:
@@ -781,8 +809,10 @@ func (p *yamlStream) blockSeq(col, depth int) (any, error) {
 			}
 			return nil, p.moreIndented()
 		case next < col || p.b[p.i+next] != '-' || !p.blankAt(p.i+next+1):
+			p.d.reuse(taken)
 			return rows.value(), nil
 		}
+		p.d.reuse(taken)
 		p.i += next
 	}
 }
@@ -965,7 +995,7 @@ func (p *yamlStream) flowSeq(depth, hint, open int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.add(v, hint)
+		p.d.reuse(s.add(v, hint))
 		if closed, err := p.flowNext(']', open); err != nil {
 			return nil, err
 		} else if closed {
@@ -980,7 +1010,7 @@ func (p *yamlStream) flowMap(depth, hint, open int) (any, error) {
 		return nil, err
 	}
 	p.i++ // '{'
-	m := make(map[string]any, hint)
+	m := p.d.newMap(hint)
 	for n := 0; ; n++ {
 		if closed, err := p.flowItem('}', open); err != nil {
 			return nil, err
@@ -1229,11 +1259,12 @@ type stackRows struct {
 	mixed bool // not a table
 }
 
-func (r *stackRows) add(v any) {
+// add returns v's map when the table took its values (see rowsOrList.add).
+func (r *stackRows) add(v any) (taken map[string]any) {
 	if r.table != nil {
 		if m, ok := v.(map[string]any); ok && sameKeys(r.table, m) {
 			r.vals = appendRow(r.table, m, r.vals)
-			return
+			return m
 		}
 		for i := range r.table.Len() {
 			r.s.push(r.table.Row(i))
@@ -1250,6 +1281,7 @@ func (r *stackRows) add(v any) {
 			}
 		}
 	}
+	return nil
 }
 
 // value is the list built: the table, or the items popped off the stack.

@@ -15,13 +15,22 @@ import "strconv"
 type Table struct {
 	keys   []string
 	col    map[string]int
-	blocks [][]any // tableBlock rows each, len(keys) values a row
+	blocks [][]any // 1<<shift rows each, len(keys) values a row
 	n      int
+	shift  uint8
 }
 
-// tableBlock is the number of rows a block of a table holds: a table
-// grows a block at a time, so a big one is never copied to grow.
-const tableBlock = 4096
+// tableBlock is the most rows a block of a table holds, and blockValues
+// about the most values: a table grows a block at a time, so a big one
+// is never copied to grow, and a wide one holds fewer rows a block (a
+// power of two, at least one), so that a block is never much more than a
+// MiB (a block of 4096 rows of 10,000 columns was 640 MB, and a sheet of
+// 300 such rows took a block of 512).
+const (
+	tableShift  = 12
+	tableBlock  = 1 << tableShift
+	blockValues = 1 << 16
+)
 
 // NewTable returns an empty table whose rows have the keys given, in
 // that order; the table keeps the slice, so do not change it after. A key
@@ -34,7 +43,11 @@ func NewTable(keys []string) (*Table, error) {
 		}
 		col[k] = j
 	}
-	return &Table{keys: keys, col: col}, nil
+	shift := uint8(tableShift)
+	for shift > 0 && len(keys)<<shift > blockValues {
+		shift--
+	}
+	return &Table{keys: keys, col: col, shift: shift}, nil
 }
 
 // Append adds a row: values[j] is the value of key j, of the kinds
@@ -45,13 +58,14 @@ func (t *Table) Append(values ...any) error {
 	if len(values) > w {
 		return Fail(ErrData, "a row of a table has "+strconv.Itoa(len(values))+" values for "+strconv.Itoa(w)+" keys")
 	}
-	b, r := t.n/tableBlock, t.n%tableBlock
+	rows := 1 << t.shift
+	b, r := t.n>>t.shift, t.n&(rows-1)
 	if b == len(t.blocks) {
-		t.blocks = append(t.blocks, make([]any, w*min(tableBlock, max(t.n, 16))))
+		t.blocks = append(t.blocks, make([]any, w*min(rows, max(t.n, 16))))
 	}
 	block := t.blocks[b]
 	if (r+1)*w > len(block) { // the first block, grown as the table does
-		grown := make([]any, w*min(tableBlock, 2*(r+1)))
+		grown := make([]any, w*min(rows, 2*(r+1)))
 		copy(grown, block)
 		block, t.blocks[b] = grown, grown
 	}
@@ -70,7 +84,7 @@ func (t *Table) Keys() []string { return t.keys }
 // at is the value of column j of row i.
 func (t *Table) at(i, j int) any {
 	w := len(t.keys)
-	return t.blocks[i/tableBlock][i%tableBlock*w+j]
+	return t.blocks[i>>t.shift][(i&(1<<t.shift-1))*w+j]
 }
 
 // Row returns row i as a map of its own, nil when there is no row i: for

@@ -162,3 +162,45 @@ func BenchmarkRowKey(b *testing.B) {
 		})
 	}
 }
+
+// A wide table holds fewer rows a block, so that a block holds at most
+// blockValues values whatever the width, and a table holds at most one
+// block more than its rows (a block was 4096 rows, 640 MB for 10,000
+// columns, and the first grew by doubling: 300 rows of 10,000 took 512).
+// It reads as the maps it stands for across its blocks. Counted in values
+// held, not bytes or time.
+func TestWideTableBlocks(t *testing.T) {
+	for _, w := range []int{1, 3, 16, 17, 1000, 10000, 70000} {
+		keys := make([]string, w)
+		for j := range keys {
+			keys[j] = fmt.Sprintf("c%d", j)
+		}
+		tab, err := NewTable(keys)
+		require.NoError(t, err)
+		const n = 300
+		for i := range n {
+			row := []any{fmt.Sprint(i), json.Number(fmt.Sprint(i))}
+			require.NoError(t, tab.Append(row[:min(w, 2)]...))
+		}
+		held := 0
+		for _, b := range tab.blocks {
+			require.LessOrEqual(t, len(b), max(blockValues, w), "width %d: values in a block", w)
+			held += len(b)
+		}
+		require.LessOrEqual(t, held, n*w+max(blockValues, w), "width %d: values held for %d rows", w, n)
+		for i := range n {
+			require.Equal(t, fmt.Sprint(i), tab.at(i, 0), "width %d row %d", w, i)
+		}
+		for _, i := range []int{0, 5, n - 1} {
+			m := tab.Row(i)
+			require.Len(t, m, w)
+			require.Equal(t, fmt.Sprint(i), m["c0"], "width %d row %d", w, i)
+			if w > 1 {
+				require.Equal(t, json.Number(fmt.Sprint(i)), m["c1"], "width %d row %d", w, i)
+			}
+			if w > 2 {
+				require.Nil(t, m[keys[w-1]])
+			}
+		}
+	}
+}

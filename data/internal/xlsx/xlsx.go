@@ -567,12 +567,15 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 	b := p.buf[:0]
 	depth := p.depth
 	skipAt := 0 // the depth of an element whose text is left out, 0 for none
-	tooLong := Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+	// made only when told: a cell read is no message formatted
+	tooLong := func() error {
+		return Error{fmt.Sprintf("%s holds more than %d characters (Excel's limit for a cell)", what, maxCell)}
+	}
 	for {
 		t, err := p.next()
 		if err != nil {
 			if p.long {
-				return nil, tooLong
+				return nil, tooLong()
 			}
 			return nil, err
 		}
@@ -588,7 +591,7 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 					return nil, Error{fmt.Sprintf("%s is not valid UTF-8", what)}
 				}
 				if len(b) > maxCell && utf8.RuneCount(b) > maxCell {
-					return nil, tooLong
+					return nil, tooLong()
 				}
 				return b, nil
 			}
@@ -600,7 +603,7 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 				continue
 			}
 			if t.long || len(b)+len(t.text) > maxCell*utf8.UTFMax {
-				return nil, tooLong
+				return nil, tooLong()
 			}
 			b = append(b, t.text...)
 		}
