@@ -153,6 +153,19 @@ func TestDesignExamples(t *testing.T) {
 	})
 }
 
+// D11: an index computed while the row is evaluated counts from the end
+// when it is negative, as a written one does: -1 is the last item, -len
+// the first, and one further out of range is empty.
+func TestComputedNegativeIndex(t *testing.T) {
+	runRender(t, []renderCase{
+		{"${rows[i - 2].request_id}", "REQ-3"},
+		{"${rows[i - 3].request_id}", "REQ-2"},
+		{"${rows[i - 4].request_id}", "REQ-1"},
+		{"${rows[i - 5].request_id}", ""},
+		{"${rows[i + 2].request_id}", ""},
+	})
+}
+
 // D2, D3: exact decimal numbers, shown plainly.
 func TestExactNumbers(t *testing.T) {
 	runRender(t, []renderCase{
