@@ -901,20 +901,28 @@ func TestTrapCurlyQuotesWideCommasAgree(t *testing.T) {
 			require.True(t, strings.HasSuffix(tr.Message(), " "+c.fixed), "%s: %s", c.line, tr.Message())
 		}
 		require.Equal(t, c.kinds, kinds, c.line)
-		fixed := eval.MustCompileCondition(c.fixed)
-		require.Empty(t, fixed.Traps(), c.fixed)
-		changed := false
-		for x, want := range c.meant {
-			s := scope.New(map[string]any{"x": x})
-			got, err := fixed.Test(s)
-			require.NoError(t, err)
-			require.Equal(t, want, got, "%s with x = %s", c.fixed, x)
-			before, err := cond.Test(s)
-			require.NoError(t, err)
-			changed = changed || before != want
-		}
-		require.True(t, changed, "%s: the trap changes no value", c.line)
+		requireFixMeant(t, cond, c.fixed, c.meant)
 	}
+}
+
+// requireFixMeant checks a trap's fix (D49): the line fixed has no trap
+// and, for each value of x, the value meant, and on at least one the line
+// as written had another.
+func requireFixMeant(t *testing.T, cond *eval.Condition, fixed string, meant map[string]bool) {
+	t.Helper()
+	f := eval.MustCompileCondition(fixed)
+	require.Empty(t, f.Traps(), fixed)
+	changed := false
+	for x, want := range meant {
+		s := scope.New(map[string]any{"x": x})
+		got, err := f.Test(s)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%s with x = %s", fixed, x)
+		before, err := cond.Test(s)
+		require.NoError(t, err)
+		changed = changed || before != want
+	}
+	require.True(t, changed, "%s: the trap changes no value", fixed)
 }
 
 // A list trap's text that the row's data holds as one value is meant
@@ -1028,19 +1036,7 @@ func TestTrapSplitQuote(t *testing.T) {
 		require.True(t, strings.HasSuffix(tr.Message(), "; write in "+list), "%s: %s", c.line, tr.Message())
 		written := c.line[tr.Offset:tr.End]
 		require.Equal(t, c.fixed, c.line[:tr.Offset]+list+c.line[tr.End:], "the trap spans the list: %q", written)
-		fixed := eval.MustCompileCondition(c.fixed)
-		require.Empty(t, fixed.Traps(), c.fixed)
-		changed := false
-		for x, want := range c.meant {
-			s := scope.New(map[string]any{"x": x})
-			got, err := fixed.Test(s)
-			require.NoError(t, err)
-			require.Equal(t, want, got, "%s with x = %s", c.fixed, x)
-			before, err := cond.Test(s)
-			require.NoError(t, err)
-			changed = changed || before != want
-		}
-		require.True(t, changed, "%s: the trap changes no value", c.line)
+		requireFixMeant(t, cond, c.fixed, c.meant)
 	}
 	for _, line := range []string{"${x} in O'Brien, Smith", "${x} in a, 'b, c", "${x} in 'a', 'b, c'", "${x} in a, b", "${x} == a, 'b'"} {
 		for _, tr := range eval.MustCompileCondition(line).Traps() {
