@@ -1049,6 +1049,11 @@ func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 	}
 	cd.addTrap(TrapQuotedIn, r.TextPos, r.TextPos+len(r.Text), what+", since a list is read item by item "+
 		"only when its first item is quoted, so it matches "+matches+"; write in "+right, nil)
+	if !strings.Contains(cut, ",") {
+		// an item with its quotes: a row whose value is `'b'` holds it,
+		// and there the line means what is written (D49)
+		cd.traps[len(cd.traps)-1].Literal = cut
+	}
 	return true
 }
 
@@ -1126,6 +1131,11 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 	}
 	cd.addTrap(TrapBracketedIn, r.TextPos, r.TextPos+len(text), "the brackets "+text[:1]+text[len(text)-1:]+" are kept as text in "+
 		what+", so this is quietly "+quietly+"; write "+short(fix), nil)
+	if !strings.Contains(text, ",") {
+		// one item, brackets and all: a row whose value is `[A]` holds
+		// it, and there the line means what is written (D49)
+		cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(text)
+	}
 	return true
 }
 

@@ -960,6 +960,40 @@ func TestTrapListTextHeldByData(t *testing.T) {
 	}
 }
 
+// A bracketed item without commas (`in [A]`) and a quoted item after a
+// bare first (`in a, 'b'`) are one item each with the brackets or the
+// quotes kept: on a row whose value is that text the line is true as
+// written and the fix would make it false (D49), so the trap does not
+// hold there (Condition.TrapHolds); on a row that holds the item without
+// them, it does.
+func TestTrapKeptMarksHeldByData(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ line, kind, held, meant string }{
+		{"${row.v} in [A]", string(eval.TrapBracketedIn), "[A]", "A"},
+		{"${row.v} in a, 'b'", string(eval.TrapQuotedIn), "'b'", "b"},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		tr := traps[0]
+		require.Equal(t, c.kind, string(tr.Kind), c.line)
+		held := scope.New(map[string]any{"row": map[string]any{"v": c.held}})
+		meant := scope.New(map[string]any{"row": map[string]any{"v": c.meant}})
+		require.False(t, cond.TrapHolds(ctx, nil, tr, held), c.line)
+		require.True(t, cond.TrapHolds(ctx, nil, tr, meant), c.line)
+		ok, err := cond.Test(held)
+		require.NoError(t, err)
+		require.True(t, ok, "%s: true as written where the row holds %s", c.line, c.held)
+	}
+	// With commas the brackets and quotes split the items: no row's value
+	// is meant by the line, and the trap holds on each.
+	for line, v := range map[string]string{"${row.v} in [A, B]": "[A, B]", "${row.v} in a, 'b, c'": "'b, c'"} {
+		cond := eval.MustCompileCondition(line)
+		require.Len(t, cond.Traps(), 1, line)
+		require.True(t, cond.TrapHolds(ctx, nil, cond.Traps()[0], scope.New(map[string]any{"row": map[string]any{"v": v}})), line)
+	}
+}
+
 // A `;` that is the whole value compared, or the whole last item of `in`,
 // is meant: leaving it out, as the trap says, would leave the comparison
 // without its value (D49). A `;` after a value is still the trap.
