@@ -33,6 +33,7 @@ const (
 	TrapSemicolon TrapKind = ";"         // a condition that ends with `;`
 	TrapOrWords   TrapKind = "or-words"  // `== a or b`: write ${x} in a, b
 	TrapNotList   TrapKind = "not-list"  // `!= a, b`: write not ${x} in a, b
+	TrapEqList    TrapKind = "eq-list"   // `== a, b` of words, with data on a row whose value is a or b: write ${x} in a, b
 	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
 	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
 	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
@@ -65,7 +66,7 @@ const (
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
-	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList,
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList,
 		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
@@ -114,7 +115,9 @@ func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 // (TrapBareWord) holds only when s is not nil and has no variable of its
 // name; a number written as the language does not (TrapNumber), or a name
 // with a pasted sign in it (TrapPasted with a Name), unless s has a
-// variable of that name; every other trap holds whatever the data.
+// variable of that name; `== a, b` (TrapEqList) only when s is not nil
+// (see Condition.TrapHolds: a name may have a comma, `Smith, John`);
+// every other trap holds whatever the data.
 func (tr Trap) Applies(s *scope.Scope) bool {
 	switch tr.Kind {
 	case TrapBareWord:
@@ -123,6 +126,8 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
+	case TrapEqList:
+		return s != nil // and only on a row whose value is an item (TrapHolds)
 	}
 	return true
 }
@@ -136,8 +141,12 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 // the two quotes (`${row.note} == “VIP”` where the note is “VIP” or
 // “Gold”, `${row.note} in A、B` where it is A、B, `${row.drink} == tea
 // or coffee` where it is tea or coffee): there the data holds it, so it
-// is meant, and the fix would make the comparison false (D49). A left side that fails to
-// evaluate leaves the trap holding; its own problem is told elsewhere.
+// is meant, and the fix would make the comparison false (D49). `== a, b`
+// (TrapEqList) holds only where the left side equals one of the items
+// (`== Due, Lapsed` where the status is Due): a list was meant there,
+// and anywhere else the text may be a name (`Smith, John`). A left side
+// that fails to evaluate leaves the trap holding, but for TrapEqList;
+// its own problem is told elsewhere.
 func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *scope.Scope) bool {
 	if !tr.Applies(s) {
 		return false
@@ -151,6 +160,12 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			continue
 		}
 		l, err := ev.Value(ctx, p.Left, s)
+		if tr.Kind == TrapEqList {
+			// `== Due, Lapsed` where the status is Due: one of the items,
+			// so a list was meant; `== Smith, John` where the name is
+			// Smith, John or Jones is a name compared as written.
+			return err == nil && isItem(l, tr.Literal)
+		}
 		if err != nil {
 			return true
 		}
@@ -164,6 +179,20 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		return !value.Contains(l, value.TextValue(tr.Literal))
 	}
 	return true
+}
+
+// isItem reports whether l equals (D27) one of the items of list, the
+// text of an eq-list trap: l's text is short, so a long one is none.
+func isItem(l value.Value, list string) bool {
+	if l.Kind() == value.Text && len(l.Text()) > len(list) {
+		return false
+	}
+	for _, it := range strings.Split(list, ",") {
+		if value.Equal(l, value.TextValue(strings.TrimSpace(it))) {
+			return true
+		}
+	}
+	return false
 }
 
 // Traps returns the traps of the template's literal text and placeholders,
@@ -960,7 +989,45 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			return
 		}
 	}
+	if n.Op == ast.Eq && strings.Contains(r.Text, ",") {
+		if _, grouped := ungrouped(r.Text); !grouped && listItems(items) && wordItems(items) {
+			first := strings.TrimSpace(items[:strings.IndexByte(items, ',')])
+			fix, quietly := left+" in "+strings.TrimSpace(items), "false"
+			if not {
+				fix, quietly = "not "+fix, "true"
+			}
+			cd.addTrap(TrapEqList, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
+				", so it is quietly "+quietly+" even for "+first+"; for one of several values, write "+fix, nil)
+			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(items) // a row whose value is an item decides (TrapHolds)
+			return
+		}
+	}
 	cd.andOrText(n, tree)
+}
+
+// wordItems reports whether every item of text, split at commas, is one
+// word of letters, digits, `_` and `-` with a letter in it (`Due,
+// Lapsed`): a list of values such as a status column holds, not a name
+// with a comma (`Acme, Inc.`, `Johnson & Johnson Co., Ltd.`) or a number
+// with separators (`1,200`).
+func wordItems(text string) bool {
+	for _, it := range strings.Split(text, ",") {
+		it = strings.TrimSpace(it)
+		letter := false
+		for _, r := range it {
+			switch {
+			case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
+				letter = letter || unicode.IsLetter(r)
+			case unicode.IsDigit(r) || r == '_' || r == '-':
+			default:
+				return false
+			}
+		}
+		if !letter {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedIn finds the trap of `in` with one quoted right side that holds

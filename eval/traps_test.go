@@ -25,6 +25,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapSemicolon:   {"${row.Status} == Overdue;", ";", "leave it out: ${row.Status} == Overdue", "${row.Status} == Overdue"},
 	eval.TrapOrWords:     {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
 	eval.TrapNotList:     {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
+	eval.TrapEqList:      {"${row.Kind} == Paid, Draft", "Paid, Draft", "quietly false even for Paid; for one of several values, write ${row.Kind} in Paid, Draft", "${row.Kind} in Paid, Draft"},
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
@@ -115,7 +116,6 @@ func TestNoTraps(t *testing.T) {
 		"${a} == '$USD {{x}}'",                 // quoted text is meant as written
 		"${a} == x or ${b} == y",               // split into parts
 		"${a} != 1,000",                        // a number with grouping (D38's own warning with data)
-		"${a} == Smith, John",                  // == with a comma is a name
 		"${a} == Johnson and Johnson",          // no comparison after the and
 		"${a} == US$5 or ${b}",                 // $ before a digit
 		"${a} contains 'if ' and ${b} == x; y", // ; inside
@@ -991,6 +991,50 @@ func TestTrapKeptMarksHeldByData(t *testing.T) {
 		cond := eval.MustCompileCondition(line)
 		require.Len(t, cond.Traps(), 1, line)
 		require.True(t, cond.TrapHolds(ctx, nil, cond.Traps()[0], scope.New(map[string]any{"row": map[string]any{"v": v}})), line)
+	}
+}
+
+// `== a, b` of one-word items is one comparison with the text `a, b`:
+// quietly false for each item (true after not), warned with the fix `in
+// a, b` (not kept), which, followed, has the value meant (D44, D49). A
+// name with a comma (`Acme, Inc.`, `Johnson & Johnson Co., Ltd.`), a
+// number with separators (`1,200`), an item with no letter, a blank item,
+// or a quoted side is no such list.
+func TestTrapEqList(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool
+	}{
+		{"${x} == Due, Lapsed", "${x} in Due, Lapsed", map[string]bool{"Due": true, "Lapsed": true, "Paid": false}},
+		{"not ${x} == Due, Lapsed", "not ${x} in Due, Lapsed", map[string]bool{"Due": false, "Lapsed": false, "Paid": true}},
+		{"${x} == ชำระแล้ว, ค้างชำระ", "${x} in ชำระแล้ว, ค้างชำระ", map[string]bool{"ชำระแล้ว": true, "ค้างชำระ": true, "x": false}},
+		{"${x} == on-hold, new_1 and ${x} != z", "${x} in on-hold, new_1 and ${x} != z", map[string]bool{"on-hold": true, "new_1": true, "z": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		require.Equal(t, eval.TrapEqList, traps[0].Kind, c.line)
+		fix := strings.TrimSuffix(c.fixed, " and ${x} != z")
+		require.True(t, strings.HasSuffix(traps[0].Message(), "write "+fix), "%s: %s", c.line, traps[0].Message())
+		requireFixMeant(t, cond, c.fixed, c.meant)
+	}
+	// `== a, b` may be a name (`Smith, John`): the trap holds only with
+	// data, on a row whose value is one of the items.
+	ctx := context.Background()
+	cond := eval.MustCompileCondition("${x} == Smith, John")
+	require.Len(t, cond.Traps(), 1)
+	tr := cond.Traps()[0]
+	require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "without data")
+	for x, holds := range map[string]bool{"Smith, John": false, "Jones": false, "smith": true, "John": true, "Smith John": false} {
+		require.Equal(t, holds, cond.TrapHolds(ctx, nil, tr, scope.New(map[string]any{"x": x})), x)
+		require.Equal(t, holds, cond.TrapHolds(ctx, &eval.Evaluator{}, tr, scope.New(map[string]any{"x": x})), x)
+	}
+	require.False(t, cond.TrapHolds(ctx, nil, tr, scope.New(map[string]any{"y": 1})), "x is empty")
+	for _, line := range []string{"${x} == Acme, Inc.", "${x} == Johnson & Johnson Co., Ltd.", "${x} == 1,200", "${x} == Gold, 5",
+		"${x} == Due,", "${x} == 'Due, Lapsed'", "${x} == Due, ${y}", "${x} contains Due, Lapsed"} {
+		for _, tr := range eval.MustCompileCondition(line).Traps() {
+			require.NotEqual(t, eval.TrapEqList, tr.Kind, "%s: %s", line, tr.Message())
+		}
 	}
 }
 
