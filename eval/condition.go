@@ -33,7 +33,10 @@ type Condition struct {
 	// those that have one.
 	traps []Trap
 	edits []edit
-	tree  ast.Cond // while compiling
+	// numberFixes are the fixes of the number-text traps, which their
+	// rows' data decide (TrapHolds).
+	numberFixes []numberFix
+	tree        ast.Cond // while compiling
 	// grouping is the line with its parts grouped (see Grouping).
 	grouping string
 }

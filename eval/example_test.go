@@ -159,6 +159,27 @@ func ExampleCondition_Traps() {
 	// or-words condition: this is one comparison with the text 'shipped or partially_shipped', so it is quietly false; write ${order.status} in shipped, partially_shipped
 }
 
+// A row's value decides some traps: `== 15000` is right where the amount
+// is a number and quietly false where the sheet holds the text 15,000.
+func ExampleCondition_RowTraps() {
+	c := eval.MustCompileCondition("${row.amount} == 15000")
+	ctx := context.Background()
+	for _, amount := range []any{15000, "15,000"} {
+		s := scope.New(map[string]any{"row": map[string]any{"amount": amount}})
+		ok, _ := c.Test(s)
+		fmt.Println(amount, ok)
+		for _, tr := range c.RowTraps() {
+			if c.TrapHolds(ctx, nil, tr, s) {
+				fmt.Println(tr.Kind, tr.Message())
+			}
+		}
+	}
+	// Output:
+	// 15000 true
+	// 15,000 false
+	// number-text condition: a value written with separators, a unit or a currency sign (as 1,200 or 1200 THB) is text, not a number, so == compares it with 15000 as text and is quietly false there; write ${number(row.amount)} == 15000
+}
+
 // and binds tighter than or: Grouping shows how the parts were grouped.
 func ExampleCondition_Grouping() {
 	c := eval.MustCompileCondition("${a} == 1 or ${b} == 2 and ${c} == 3")

@@ -26,21 +26,26 @@ type TrapKind string
 
 // The kinds of trap.
 const (
-	TrapAndAnd    TrapKind = "&&"        // `&&` between parts of a condition: write and
-	TrapOrOr      TrapKind = "||"        // `||` between parts: write or
-	TrapBang      TrapKind = "!"         // `!` before ${: write not
-	TrapIf        TrapKind = "if"        // a condition that starts with `if ` or `when `
-	TrapSemicolon TrapKind = ";"         // a condition that ends with `;`
-	TrapOrWords   TrapKind = "or-words"  // `== a or b`: write ${x} in a, b
-	TrapNotList   TrapKind = "not-list"  // `!= a, b`: write not ${x} in a, b
-	TrapEqList    TrapKind = "eq-list"   // `== a, b` of words, with data on a row whose value is a or b: write ${x} in a, b
-	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
-	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
-	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
-	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
-	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
-	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
-	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	TrapAndAnd    TrapKind = "&&"       // `&&` between parts of a condition: write and
+	TrapOrOr      TrapKind = "||"       // `||` between parts: write or
+	TrapBang      TrapKind = "!"        // `!` before ${: write not
+	TrapIf        TrapKind = "if"       // a condition that starts with `if ` or `when `
+	TrapSemicolon TrapKind = ";"        // a condition that ends with `;`
+	TrapOrWords   TrapKind = "or-words" // `== a or b`: write ${x} in a, b
+	TrapNotList   TrapKind = "not-list" // `!= a, b`: write not ${x} in a, b
+	TrapEqList    TrapKind = "eq-list"  // `== a, b` of words, with data on a row whose value is a or b: write ${x} in a, b
+	// `${row.amount} == 15000` where the value is `15,000` or `15000
+	// THB`: text with separators or a unit is no number for == (section
+	// 5), so it is compared as text, quietly false; with data, on such a
+	// row: write ${number(row.amount)} == 15000
+	TrapNumberText TrapKind = "number-text"
+	TrapAndOrText  TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
+	TrapBraces     TrapKind = "braces"    // `{{ ... }}` left as text
+	TrapDollar     TrapKind = "dollar"    // `$name`, `$row.x` left as text
+	TrapBareWord   TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey     TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+	TrapNumber     TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
+	TrapQuotedIn   TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
 	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
 	// (D29), so the first is `(a`; write in a, b
 	TrapBracketedIn TrapKind = "bracketed-in"
@@ -66,7 +71,7 @@ const (
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
-	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList,
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapNumberText,
 		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
@@ -97,6 +102,9 @@ type Trap struct {
 	// `Acme, Inc.` of TrapNotList, `'renewal, paid by transfer'` of
 	// TrapQuotedIn, without its quotes). The trap holds only where the
 	// left side of the comparison does not hold it (Condition.TrapHolds).
+	// For the traps a row's value decides (Condition.RowTraps) it is the
+	// value compared: the items of TrapEqList, the number of
+	// TrapNumberText.
 	Literal string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
@@ -126,8 +134,8 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
-	case TrapEqList:
-		return s != nil // and only on a row whose value is an item (TrapHolds)
+	case TrapEqList, TrapNumberText:
+		return s != nil // and only on a row whose value decides (TrapHolds)
 	}
 	return true
 }
@@ -166,6 +174,9 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			// Smith, John or Jones is a name compared as written.
 			return err == nil && isItem(l, tr.Literal)
 		}
+		if tr.Kind == TrapNumberText {
+			return err == nil && c.numberTextHolds(ctx, ev, tr, l, s)
+		}
 		if err != nil {
 			return true
 		}
@@ -178,6 +189,69 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		}
 		return !value.Contains(l, value.TextValue(tr.Literal))
 	}
+	return true
+}
+
+// numberTextHolds reports whether a number-text trap holds where the
+// left side's value is l: l is no number for == (not a number, nor a
+// plain number in text), and number() reads it as the number compared
+// (`15,000`, `15000 THB` for 15000). Elsewhere the line means what it
+// says: a number compared as one, or text that is no such number.
+func (c *Condition) numberTextHolds(ctx context.Context, ev *Evaluator, tr Trap, l value.Value, s *scope.Scope) bool {
+	if _, ok := value.ToNumber(l); ok || l.Kind() != value.Text {
+		return false
+	}
+	i := slices.IndexFunc(c.numberFixes, func(f numberFix) bool { return f.at == tr.Offset })
+	want, ok := value.ToNumber(value.TextValue(tr.Literal))
+	if i < 0 || !ok {
+		return false
+	}
+	v, err := ev.Value(ctx, c.numberFixes[i].read, s)
+	got, ok := value.ToNumber(v)
+	return err == nil && ok && got.Cmp(want) == 0
+}
+
+// numberFix is the fix of a number-text trap at byte at of the line:
+// read, the left side read with number() (`${number(row.amount)}`).
+type numberFix struct {
+	at   int
+	read *Template
+}
+
+// numberText finds the trap of == or != between one lookup and a plain
+// number (`${row.amount} == 15000`): a value written with separators, a
+// unit or a currency sign (`15,000`, `15000 THB`) is text, no number for
+// == (section 5), so it is compared as text: quietly false (true after
+// !=). The trap holds only with data, on a row whose value number() reads
+// as that number (Condition.TrapHolds); its fix reads the side with
+// number(). It reports whether the trap was found.
+func (cd *Condition) numberText(n *ast.Comparison, left, right string) bool {
+	right = strings.TrimSpace(right)
+	if n.Op != ast.Eq && n.Op != ast.Ne || !strings.HasPrefix(left, "${") || !strings.HasSuffix(left, "}") ||
+		strings.Count(left, "${") != 1 || strings.Count(left, "}") != 1 {
+		return false
+	}
+	if _, ok := value.ToNumber(value.TextValue(right)); !ok || !value.HoldsDigit(right) {
+		return false
+	}
+	side, err := Compile(left)
+	if err != nil || len(side.Reads()) != 1 || !side.Reads()[0].Whole {
+		return false // a lookup alone: an expression's value is no text a sheet holds
+	}
+	read, err := Compile("${number(" + left[2:len(left)-1] + ")}")
+	if err != nil || len(read.Problems(nil)) > 0 {
+		return false
+	}
+	fix := "${number(" + left[2:len(left)-1] + ")} " + n.Op.String() + " " + right
+	quietly := "false"
+	if n.Op == ast.Ne {
+		quietly = "true"
+	}
+	r := n.Right
+	cd.addTrap(TrapNumberText, r.TextPos, r.TextPos+len(r.Text), "a value written with separators, a unit or a currency sign (as 1,200 "+
+		"or 1200 THB) is text, not a number, so "+n.Op.String()+" compares it with "+right+" as text and is quietly "+quietly+" there; write "+short(fix), nil)
+	cd.traps[len(cd.traps)-1].Literal = right // the number; the row's value decides (TrapHolds)
+	cd.numberFixes = append(cd.numberFixes, numberFix{r.TextPos, read})
 	return true
 }
 
@@ -503,14 +577,40 @@ func (c *Condition) Traps() []Trap {
 		return nil
 	}
 	var out []Trap
-	if len(c.traps) > 0 {
-		out = append(out, c.traps...)
+	for _, tr := range c.traps {
+		if !rowTrap(tr.Kind) {
+			out = append(out, tr)
+		}
 	}
 	for _, s := range c.sides {
 		out = append(out, s.Traps()...)
 	}
 	return out
 }
+
+// RowTraps returns the traps of the line that only a row's value decides,
+// which Traps does not list: `== a, b` of words (TrapEqList), which may
+// be a name (`Smith, John`) but is a list where the value is one of the
+// items, and `== 15000` (TrapNumberText), right where the value is a
+// number and quietly false where it is `15,000`. None holds without
+// data; Condition.TrapHolds says whether one holds on a row, and a tool
+// that warns with a row's data lists these with Traps.
+func (c *Condition) RowTraps() []Trap {
+	if c == nil {
+		return nil
+	}
+	var out []Trap
+	for _, tr := range c.traps {
+		if rowTrap(tr.Kind) {
+			out = append(out, tr)
+		}
+	}
+	return out
+}
+
+// rowTrap reports whether a trap of kind k is one that only a row's
+// value decides (RowTraps).
+func rowTrap(k TrapKind) bool { return k == TrapEqList || k == TrapNumberText }
 
 // edit is a fix of a trap: line[from:to] becomes text.
 type edit struct {
@@ -988,6 +1088,9 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `Acme, Inc.` may be a value
 			return
 		}
+	}
+	if cd.numberText(n, left, items) {
+		return
 	}
 	if n.Op == ast.Eq && strings.Contains(r.Text, ",") {
 		if _, grouped := ungrouped(r.Text); !grouped && listItems(items) && wordItems(items) {

@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -26,6 +27,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapOrWords:     {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
 	eval.TrapNotList:     {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
 	eval.TrapEqList:      {"${row.Kind} == Paid, Draft", "Paid, Draft", "quietly false even for Paid; for one of several values, write ${row.Kind} in Paid, Draft", "${row.Kind} in Paid, Draft"},
+	eval.TrapNumberText:  {"${row.Premium} == 15000", "15000", "write ${number(row.Premium)} == 15000", "${number(row.Premium)} == 15000"},
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
 	eval.TrapBracketedIn: {"${row.Status} in (Overdue, Paid)", "(Overdue, Paid)", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
@@ -42,7 +44,7 @@ var trapCases = map[eval.TrapKind]struct {
 
 func trapScope() *scope.Scope {
 	return scope.New(map[string]any{
-		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77"},
+		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77", "Premium": "15,000 THB"},
 		"order": map[string]any{"status": "partially_shipped"},
 	})
 }
@@ -57,7 +59,7 @@ func TestTraps(t *testing.T) {
 		require.True(t, ok, "no case for the trap %q", kind)
 		c, err := eval.CompileCondition(tc.line)
 		require.NoError(t, err, tc.line)
-		traps := c.Traps()
+		traps := append(c.Traps(), c.RowTraps()...)
 		require.Len(t, traps, 1, "%s: %+v", tc.line, traps)
 		tr := traps[0]
 		require.Equal(t, kind, tr.Kind)
@@ -116,6 +118,8 @@ func TestNoTraps(t *testing.T) {
 		"${a} == '$USD {{x}}'",                 // quoted text is meant as written
 		"${a} == x or ${b} == y",               // split into parts
 		"${a} != 1,000",                        // a number with grouping (D38's own warning with data)
+		"${a} == Smith, John",                  // == with a comma is a name (a list only where a row's value is an item: RowTraps)
+		"${n} == 15000",                        // a number (number-text only where a row's value is 15,000: RowTraps)
 		"${a} == Johnson and Johnson",          // no comparison after the and
 		"${a} == US$5 or ${b}",                 // $ before a digit
 		"${a} contains 'if ' and ${b} == x; y", // ; inside
@@ -1011,7 +1015,8 @@ func TestTrapEqList(t *testing.T) {
 		{"${x} == on-hold, new_1 and ${x} != z", "${x} in on-hold, new_1 and ${x} != z", map[string]bool{"on-hold": true, "new_1": true, "z": false}},
 	} {
 		cond := eval.MustCompileCondition(c.line)
-		traps := cond.Traps()
+		require.Empty(t, cond.Traps(), c.line)
+		traps := cond.RowTraps()
 		require.Len(t, traps, 1, c.line)
 		require.Equal(t, eval.TrapEqList, traps[0].Kind, c.line)
 		fix := strings.TrimSuffix(c.fixed, " and ${x} != z")
@@ -1022,8 +1027,8 @@ func TestTrapEqList(t *testing.T) {
 	// data, on a row whose value is one of the items.
 	ctx := context.Background()
 	cond := eval.MustCompileCondition("${x} == Smith, John")
-	require.Len(t, cond.Traps(), 1)
-	tr := cond.Traps()[0]
+	require.Len(t, cond.RowTraps(), 1)
+	tr := cond.RowTraps()[0]
 	require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "without data")
 	for x, holds := range map[string]bool{"Smith, John": false, "Jones": false, "smith": true, "John": true, "Smith John": false} {
 		require.Equal(t, holds, cond.TrapHolds(ctx, nil, tr, scope.New(map[string]any{"x": x})), x)
@@ -1032,8 +1037,51 @@ func TestTrapEqList(t *testing.T) {
 	require.False(t, cond.TrapHolds(ctx, nil, tr, scope.New(map[string]any{"y": 1})), "x is empty")
 	for _, line := range []string{"${x} == Acme, Inc.", "${x} == Johnson & Johnson Co., Ltd.", "${x} == 1,200", "${x} == Gold, 5",
 		"${x} == Due,", "${x} == 'Due, Lapsed'", "${x} == Due, ${y}", "${x} contains Due, Lapsed"} {
-		for _, tr := range eval.MustCompileCondition(line).Traps() {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
 			require.NotEqual(t, eval.TrapEqList, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
+}
+
+// `== 15000` where the value is `15,000` or `15000 THB` compares text
+// (section 5: no number), quietly false; the number-text trap holds only
+// with data, on a row whose value number() reads as that number and that
+// is no number for == (D44, D49); its fix, number(), then holds.
+func TestTrapNumberText(t *testing.T) {
+	ctx := context.Background()
+	for line, rows := range map[string]map[any]bool{
+		"${row.v} == 15000": {"15,000": true, "15000 THB": true, "฿15,000.00": true, " 15000 ": false, "15000": false,
+			json.Number("15000"): false, 15000: false, "1,200": false, "abc": false, "": false},
+		"${row.v} != 12.5":   {"12.50 บาท": true, "12.5": false, "13 บาท": false},
+		"not ${row.v} == -3": {"(3)": true, "-3": false},
+	} {
+		cond := eval.MustCompileCondition(line)
+		require.Empty(t, cond.Traps(), line)
+		traps := cond.RowTraps()
+		require.Len(t, traps, 1, line)
+		tr := traps[0]
+		require.Equal(t, eval.TrapNumberText, tr.Kind, line)
+		require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "%s without data", line)
+		fixed := strings.Replace(line, "${row.v}", "${number(row.v)}", 1)
+		require.True(t, strings.HasSuffix(tr.Message(), "write "+strings.TrimPrefix(fixed, "not ")), "%s: %s", line, tr.Message())
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		for v, holds := range rows {
+			s := scope.New(map[string]any{"row": map[string]any{"v": v}})
+			require.Equal(t, holds, cond.TrapHolds(ctx, nil, tr, s), "%s where v is %#v", line, v)
+			if holds {
+				before, err := cond.Test(s)
+				require.NoError(t, err)
+				after, err := f.Test(s)
+				require.NoError(t, err)
+				require.NotEqual(t, before, after, "%s where v is %#v", fixed, v)
+			}
+		}
+	}
+	for _, line := range []string{"${row.v} == '15000'", "${row.v} == 15,000", "${row.v} > 15000", "${row.v} in 15000",
+		"${row.a}${row.b} == 15000", "${row.v + 1} == 15000", "${number(row.v)} == 15000", "${row.v} == abc", "15000 == ${row.v}"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapNumberText, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
 }

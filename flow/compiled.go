@@ -208,7 +208,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 					c.sides = append(c.sides, [2][]eval.Placeholder{p.Left.Placeholders(), p.Right.Placeholders()})
 					c.sideTraps = append(c.sideTraps, [2][]eval.Trap{p.Left.Traps(), p.Right.Traps()})
 				}
-				c.traps = c.cond.Traps()
+				c.traps = append(c.cond.Traps(), c.cond.RowTraps()...)
 				for _, p := range c.cond.Parts() {
 					readNames(p.Left, names)
 					readNames(p.Right, names)

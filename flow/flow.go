@@ -557,7 +557,7 @@ func (v *validator) condition(ln line, at int) {
 	for _, e := range c.Problems(v.sample) {
 		v.add(ln, at, e)
 	}
-	if traps := c.Traps(); len(traps) > 0 {
+	if traps := append(c.Traps(), c.RowTraps()...); len(traps) > 0 {
 		v.factTraps(ln, at, traps, c, func() []eval.Placeholder { return conditionPlaceholders(c) })
 	}
 	for _, p := range c.Parts() {

@@ -363,7 +363,7 @@ func trapKindsOf(ln string) []eval.TrapKind {
 	for _, f := range flow.Fields([]byte(ln)) {
 		if f.Condition {
 			if c, err := eval.CompileCondition(f.Value); err == nil {
-				traps = c.Traps()
+				traps = append(c.Traps(), c.RowTraps()...)
 			}
 		}
 	}

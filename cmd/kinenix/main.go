@@ -502,7 +502,7 @@ func (c *cli) cond(fs *flag.FlagSet) func(args []string) int {
 		if d.file != "" {
 			sample = s
 		}
-		for _, tr := range cond.Traps() {
+		for _, tr := range append(cond.Traps(), cond.RowTraps()...) {
 			if cond.TrapHolds(context.Background(), nil, tr, sample) {
 				fmt.Fprintln(c.stderr, "warning: "+echo.Clean(onRows(tr.Message(), row)))
 			}
