@@ -1218,6 +1218,11 @@ func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 		}
 	}
 	inner := strings.Join(items, ", ")
+	if quoted, n, _, _ := quoteEvery(inner); n == len(items) && inner[0] != '\'' && inner[0] != '"' {
+		// `a、‘b’`: `a, 'b'` would keep the quotes of 'b' (splitQuote);
+		// every item quoted, the fix has the values meant (D49)
+		inner = quoted
+	}
 	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(r.Text):]
 	if c := compileConditionOnly(fixed); c.err != nil || rightItems(c, r.TextPos) != len(items) {
 		return false

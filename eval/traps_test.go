@@ -1152,3 +1152,16 @@ func TestTrapBracketedInQuotedItem(t *testing.T) {
 		requireFixMeant(t, eval.MustCompileCondition(line), fixed, map[string]bool{"a": !strings.HasPrefix(line, "not "), "b": !strings.HasPrefix(line, "not ")})
 	}
 }
+
+// The full-width-comma trap's fix of a list whose item in curly quotes
+// comes after a bare first (`in a、‘b’`) quotes every item: `in a, 'b'`
+// would keep the quotes of 'b' (the split-quote trap), quietly false for
+// b (D49).
+func TestTrapWideCommasQuotedItem(t *testing.T) {
+	line, fixed := "${x} in a、‘b’", "${x} in 'a', 'b'"
+	cond := eval.MustCompileCondition(line)
+	for _, tr := range cond.Traps() {
+		require.True(t, strings.HasSuffix(tr.Message(), fixed), "%s: %s", line, tr.Message())
+	}
+	requireFixMeant(t, cond, fixed, map[string]bool{"a": true, "b": true, "‘b’": false})
+}
