@@ -106,6 +106,10 @@ type Trap struct {
 	// value compared: the items of TrapEqList, the number of
 	// TrapNumberText.
 	Literal string
+	// more are texts held as Literal is, after it: the quoted items
+	// without commas after a bare first of TrapQuotedIn (`'b'` and `'c'`
+	// of `in a, 'b', 'c'`), each of which a row may hold.
+	more []string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
 	// `upper(name)`): the word is most likely meant as a variable, since
@@ -187,7 +191,12 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			close, _ := utf8.DecodeLastRuneInString(tr.Literal)
 			return !value.Contains(l, value.TextValue(string(open))) || !value.Contains(l, value.TextValue(string(close)))
 		}
-		return !value.Contains(l, value.TextValue(tr.Literal))
+		for _, lit := range append([]string{tr.Literal}, tr.more...) {
+			if value.Contains(l, value.TextValue(lit)) {
+				return false
+			}
+		}
+		return true
 	}
 	return true
 }
@@ -1185,31 +1194,20 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 // item keeps its quotes (`'b'`), or its halves keep a quote each
 // (`'renewal` and `paid by transfer'`): quietly false (true after not).
 // The fix quotes every item, which makes the list one read item by item;
-// it is named only when the line it gives compiles to as many items. It
-// reports whether the trap was found.
+// it is named only when the line it gives compiles to as many items. A
+// trailing `;`, a trap of its own, is left out of it, as the other list
+// fixes leave it out (D49). It reports whether the trap was found.
 func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 	r := n.Right
 	if r.Quoted || r.Items != nil || strings.Contains(r.Text, "${") {
 		return false
 	}
-	items, cut := quotedItems(r.Text)
-	if cut == "" {
+	right, items, cut, held := quoteEvery(strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";"))
+	if items == 0 {
 		return false
 	}
-	quoted := make([]string, len(items))
-	for i, it := range items {
-		switch {
-		case !strings.Contains(it, "'"):
-			quoted[i] = "'" + it + "'"
-		case !strings.Contains(it, `"`):
-			quoted[i] = `"` + it + `"`
-		default:
-			return false // no quote can hold it
-		}
-	}
-	right := strings.Join(quoted, ", ")
 	fixed := cd.line[:r.TextPos] + right + cd.line[r.TextPos+len(r.Text):]
-	if c := compileLine(fixed, false); c.err != nil || rightItems(c, r.TextPos) != len(items) {
+	if c := compileLine(fixed, false); c.err != nil || rightItems(c, r.TextPos) != items {
 		return false
 	}
 	what := "the quoted text " + cut + " keeps its quotes"
@@ -1219,50 +1217,93 @@ func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 	}
 	cd.addTrap(TrapQuotedIn, r.TextPos, r.TextPos+len(r.Text), what+", since a list is read item by item "+
 		"only when its first item is quoted, so it matches "+matches+"; write in "+right, nil)
-	if !strings.Contains(cut, ",") {
+	if len(held) > 0 {
 		// an item with its quotes: a row whose value is `'b'` holds it,
 		// and there the line means what is written (D49)
-		cd.traps[len(cd.traps)-1].Literal = cut
+		cd.traps[len(cd.traps)-1].Literal = held[0]
+		cd.traps[len(cd.traps)-1].more = held[1:]
 	}
 	return true
 }
 
+// quoteEvery is text, a bare list after in that holds a quoted item
+// after its first (quotedItems), with every item quoted: right, the
+// list read item by item that the author most likely meant. cut is the
+// quoted item the split cuts (quotedItems), held every quoted item after
+// the first without a comma, quotes and all (one value a row may hold);
+// n is the number of items, 0 when there is no such quoted item, or an
+// item no quote can hold.
+func quoteEvery(text string) (right string, n int, cut string, held []string) {
+	items, cut, held := quotedItems(text)
+	if cut == "" {
+		return "", 0, "", nil
+	}
+	quoted := make([]string, len(items))
+	for i, it := range items {
+		switch {
+		case !strings.Contains(it, "'"):
+			quoted[i] = "'" + it + "'"
+		case !strings.Contains(it, `"`):
+			quoted[i] = `"` + it + `"`
+		default:
+			return "", 0, "", nil // no quote can hold it
+		}
+	}
+	return strings.Join(quoted, ", "), len(items), cut, held
+}
+
 // quotedItems reads text, a bare list after in, as the author of a
 // quoted item in it most likely meant it: items at the commas outside
-// quotes, an item that starts with ' or " and whose closing quote the end
-// or a comma follows taken without its quotes, other items trimmed and
-// blank ones left out (D29). cut is the first quoted item after the first
-// item, quotes and all ("" when there is none), or the first such that
-// holds a comma: the one that splitting text at every comma cuts.
-func quotedItems(text string) (items []string, cut string) {
+// quotes (also the full-width ， and 、 of an input method, which the
+// full-width-comma trap reads as commas), an item that starts with ' or
+// " and whose closing quote the end or a comma follows taken without its
+// quotes, as is one in curly quotes (splitItems, the curly-quotes
+// trap's reading), other items trimmed and blank ones left out (D29).
+// cut is the first quoted item after the first item, quotes and all (""
+// when there is none), or the first such that holds a comma: the one
+// that splitting text at every comma cuts; held is every quoted item
+// after the first that holds no comma, quotes and all.
+func quotedItems(text string) (items []string, cut string, held []string) {
 	for i := 0; ; {
 		from := i + leadingSpace(text[i:])
 		end := -1
 		if from < len(text) && (text[from] == '\'' || text[from] == '"') {
 			if k := strings.IndexByte(text[from+1:], text[from]); k >= 0 {
 				closing := from + 1 + k
-				if after := closing + 1 + leadingSpace(text[closing+1:]); after == len(text) || text[after] == ',' {
+				if after := closing + 1 + leadingSpace(text[closing+1:]); after == len(text) || commaAt(text, after) > 0 {
 					it := text[from+1 : closing]
 					if i > 0 && (cut == "" || !strings.Contains(cut, ",") && strings.Contains(it, ",")) {
 						cut = text[from : closing+1]
 					}
+					if i > 0 && !strings.Contains(it, ",") {
+						held = append(held, text[from:closing+1])
+					}
 					items, end = append(items, it), after
+				}
+			}
+		} else if its, _, _ := splitItems(text[from:]); len(its) > 0 {
+			if t := text[from : from+its[0].to]; its[0].from == 0 {
+				if open, close, ok := curlyQuoted(t); ok {
+					// `‘b, c’`: one item, written in curly quotes where
+					// straight ones were meant
+					items, end = append(items, t[len(open):len(t)-len(close)]), from+its[0].to+leadingSpace(text[from+its[0].to:])
 				}
 			}
 		}
 		if end < 0 {
 			end = len(text)
-			if k := strings.IndexByte(text[from:], ','); k >= 0 {
+			if k := strings.IndexAny(text[from:], ",，、"); k >= 0 {
 				end = from + k
 			}
 			if it := strings.TrimSpace(text[from:end]); it != "" {
 				items = append(items, it)
 			}
 		}
-		if end >= len(text) {
-			return items, cut
+		n := commaAt(text, end)
+		if end >= len(text) || n == 0 {
+			return items, cut, held
 		}
-		i = end + 1
+		i = end + n
 	}
 }
 
@@ -1284,6 +1325,12 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 	inner, ok := unbracket(text)
 	if !ok {
 		return false
+	}
+	if quoted, n, _, _ := quoteEvery(inner); n > 0 && inner[0] != '\'' && inner[0] != '"' {
+		// `[a, 'b']`: without the brackets the quoted item after a bare
+		// first would keep its quotes (splitQuote); every item quoted,
+		// the fix has the values meant (D49)
+		inner = quoted
 	}
 	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(text):]
 	c := compileConditionOnly(fixed)
@@ -1341,6 +1388,11 @@ func (cd *Condition) wideCommas(n *ast.Comparison, not bool) bool {
 		}
 	}
 	inner := strings.Join(items, ", ")
+	if quoted, n, _, _ := quoteEvery(inner); n == len(items) && inner[0] != '\'' && inner[0] != '"' {
+		// `a、‘b’`: `a, 'b'` would keep the quotes of 'b' (splitQuote);
+		// every item quoted, the fix has the values meant (D49)
+		inner = quoted
+	}
 	fixed := cd.line[:r.TextPos] + inner + cd.line[r.TextPos+len(r.Text):]
 	if c := compileConditionOnly(fixed); c.err != nil || rightItems(c, r.TextPos) != len(items) {
 		return false

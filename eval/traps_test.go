@@ -1170,3 +1170,90 @@ func TestTrapSplitQuote(t *testing.T) {
 		}
 	}
 }
+
+// The fix of a quoted item after a bare first names the items the author
+// meant, and followed it has no trap and their values (D49): a trailing
+// `;` (a trap of its own, left out) is not put inside the last item's
+// quotes, a full-width comma separates items as the full-width-comma
+// trap reads it, and an item in curly quotes is written in straight ones
+// as the curly-quotes trap writes it, not kept with them inside straight
+// quotes.
+func TestTrapSplitQuoteFixMeant(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool
+	}{
+		{"${x} in a, 'b', c;", "${x} in 'a', 'b', 'c'", map[string]bool{"c": true, "c;": false, "b": true}},
+		{"${x} in a、b, 'c'", "${x} in 'a', 'b', 'c'", map[string]bool{"a": true, "b": true, "c": true, "a、b": false}},
+		{"${x} in ‘a’, 'b'", "${x} in 'a', 'b'", map[string]bool{"a": true, "b": true, "‘a’": false}},
+		{"${x} in a, ‘b, c’, 'd'", "${x} in 'a', 'b, c', 'd'", map[string]bool{"b, c": true, "d": true, "‘b": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		var split *eval.Trap
+		for _, tr := range cond.Traps() {
+			if tr.Kind == eval.TrapQuotedIn {
+				split = &tr
+			}
+		}
+		require.NotNil(t, split, c.line)
+		_, list, ok := strings.Cut(split.Message(), "; write in ")
+		require.True(t, ok, split.Message())
+		require.Equal(t, c.fixed, c.line[:split.Offset]+list+c.line[split.End:], "%s: %s", c.line, split.Message())
+		requireFixMeant(t, cond, c.fixed, c.meant)
+	}
+}
+
+// Every quoted item after a bare first that holds no comma is one value
+// with its quotes: on a row whose value is any of them the line is true
+// as written and the fix would make it false, so the trap does not hold
+// there (D49), not only for the first such item.
+func TestTrapSplitQuoteEveryItemHeld(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ line, held, meant string }{
+		{"${row.v} in a, 'c', 'b'", "'b'", "b"},
+		{"${row.v} in a, 'c', 'b'", "'c'", "c"},
+		{"${row.v} in a, 'b, c', 'd'", "'d'", "d"},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		tr := traps[0]
+		require.Equal(t, eval.TrapQuotedIn, tr.Kind, c.line)
+		held := scope.New(map[string]any{"row": map[string]any{"v": c.held}})
+		meant := scope.New(map[string]any{"row": map[string]any{"v": c.meant}})
+		ok, err := cond.Test(held)
+		require.NoError(t, err)
+		require.True(t, ok, "%s: true as written where the row holds %s", c.line, c.held)
+		require.False(t, cond.TrapHolds(ctx, nil, tr, held), "%s where the row holds %s", c.line, c.held)
+		require.True(t, cond.TrapHolds(ctx, nil, tr, meant), c.line)
+	}
+}
+
+// The brackets trap's fix of a list whose quoted item comes after a bare
+// first (`in [a, 'b']`) is a line without the split-quote trap: every
+// item quoted, so that followed it has the value meant (D49).
+func TestTrapBracketedInQuotedItem(t *testing.T) {
+	for line, fixed := range map[string]string{
+		"${x} in [a, 'b']":     "${x} in 'a', 'b'",
+		"not ${x} in (a, 'b')": "not ${x} in 'a', 'b'",
+	} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapBracketedIn, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "; write "+fixed), "%s: %s", line, traps[0].Message())
+		requireFixMeant(t, eval.MustCompileCondition(line), fixed, map[string]bool{"a": !strings.HasPrefix(line, "not "), "b": !strings.HasPrefix(line, "not ")})
+	}
+}
+
+// The full-width-comma trap's fix of a list whose item in curly quotes
+// comes after a bare first (`in a、‘b’`) quotes every item: `in a, 'b'`
+// would keep the quotes of 'b' (the split-quote trap), quietly false for
+// b (D49).
+func TestTrapWideCommasQuotedItem(t *testing.T) {
+	line, fixed := "${x} in a、‘b’", "${x} in 'a', 'b'"
+	cond := eval.MustCompileCondition(line)
+	for _, tr := range cond.Traps() {
+		require.True(t, strings.HasSuffix(tr.Message(), fixed), "%s: %s", line, tr.Message())
+	}
+	requireFixMeant(t, cond, fixed, map[string]bool{"a": true, "b": true, "‘b’": false})
+}
