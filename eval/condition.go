@@ -36,7 +36,10 @@ type Condition struct {
 	// numberFixes are the fixes of the number-text traps, which their
 	// rows' data decide (TrapHolds).
 	numberFixes []numberFix
-	tree        ast.Cond // while compiling
+	// more are the texts after a trap's Literal that a row may hold
+	// (moreLiterals).
+	more []moreLiteral
+	tree ast.Cond // while compiling
 	// grouping is the line with its parts grouped (see Grouping).
 	grouping string
 }

@@ -106,10 +106,6 @@ type Trap struct {
 	// value compared: the items of TrapEqList, the number of
 	// TrapNumberText.
 	Literal string
-	// more are texts held as Literal is, after it: the quoted items
-	// without commas after a bare first of TrapQuotedIn (`'b'` and `'c'`
-	// of `in a, 'b', 'c'`), each of which a row may hold.
-	more []string
 	// Variable is true for a bare word (TrapBareWord) where the function
 	// works on the value (funcs.Func.WorksOn: `default(x, 'n/a')`,
 	// `upper(name)`): the word is most likely meant as a variable, since
@@ -191,7 +187,7 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			close, _ := utf8.DecodeLastRuneInString(tr.Literal)
 			return !value.Contains(l, value.TextValue(string(open))) || !value.Contains(l, value.TextValue(string(close)))
 		}
-		for _, lit := range append([]string{tr.Literal}, tr.more...) {
+		for _, lit := range append([]string{tr.Literal}, c.moreLiterals(tr)...) {
 			if value.Contains(l, value.TextValue(lit)) {
 				return false
 			}
@@ -218,6 +214,26 @@ func (c *Condition) numberTextHolds(ctx context.Context, ev *Evaluator, tr Trap,
 	v, err := ev.Value(ctx, c.numberFixes[i].read, s)
 	got, ok := value.ToNumber(v)
 	return err == nil && ok && got.Cmp(want) == 0
+}
+
+// moreLiteral are texts that a row may hold as it holds the Literal of the
+// trap at byte at, after it: the quoted items without commas after a
+// bare first of TrapQuotedIn (`'b'` and `'c'` of `in a, 'b', 'c'`). A
+// Trap keeps one Literal and stays comparable; the rest are the
+// Condition's.
+type moreLiteral struct {
+	at    int
+	texts []string
+}
+
+// moreLiterals are the texts after tr.Literal that a row may hold.
+func (c *Condition) moreLiterals(tr Trap) []string {
+	for _, m := range c.more {
+		if m.at == tr.Offset {
+			return m.texts
+		}
+	}
+	return nil
 }
 
 // numberFix is the fix of a number-text trap at byte at of the line:
@@ -1221,7 +1237,9 @@ func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 		// an item with its quotes: a row whose value is `'b'` holds it,
 		// and there the line means what is written (D49)
 		cd.traps[len(cd.traps)-1].Literal = held[0]
-		cd.traps[len(cd.traps)-1].more = held[1:]
+		if len(held) > 1 {
+			cd.more = append(cd.more, moreLiteral{r.TextPos, held[1:]})
+		}
 	}
 	return true
 }

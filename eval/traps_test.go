@@ -1257,3 +1257,14 @@ func TestTrapWideCommasQuotedItem(t *testing.T) {
 	}
 	requireFixMeant(t, cond, fixed, map[string]bool{"a": true, "b": true, "‘b’": false})
 }
+
+// A Trap is a value a tool may compare and use as a map key: it stays
+// comparable (what a condition keeps beside it is the Condition's).
+func TestTrapComparable(t *testing.T) {
+	c := eval.MustCompileCondition("${row.v} in a, 'b', 'c'")
+	seen := map[eval.Trap]bool{}
+	for _, tr := range append(c.Traps(), c.Traps()...) {
+		seen[tr] = true
+	}
+	require.Len(t, seen, 1)
+}
