@@ -39,13 +39,17 @@ const (
 	// 5), so it is compared as text, quietly false; with data, on such a
 	// row: write ${number(row.amount)} == 15000
 	TrapNumberText TrapKind = "number-text"
-	TrapAndOrText  TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
-	TrapBraces     TrapKind = "braces"    // `{{ ... }}` left as text
-	TrapDollar     TrapKind = "dollar"    // `$name`, `$row.x` left as text
-	TrapBareWord   TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
-	TrapCutKey     TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
-	TrapNumber     TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
-	TrapQuotedIn   TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	// `${s} in Due; Lapsed`, `in Due or Lapsed`, `== Due | Lapsed`: items
+	// joined by a sign or a word that is no comma, so one item; with data,
+	// on a row whose value is one of them: write ${s} in Due, Lapsed
+	TrapSepList   TrapKind = "sep-list"
+	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
+	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
+	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
+	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
+	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
 	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
 	// (D29), so the first is `(a`; write in a, b
 	TrapBracketedIn TrapKind = "bracketed-in"
@@ -71,7 +75,7 @@ const (
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
-	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapNumberText,
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapSepList, TrapNumberText,
 		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
@@ -134,7 +138,7 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
-	case TrapEqList, TrapNumberText:
+	case TrapEqList, TrapSepList, TrapNumberText:
 		return s != nil // and only on a row whose value decides (TrapHolds)
 	}
 	return true
@@ -168,7 +172,7 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			continue
 		}
 		l, err := ev.Value(ctx, p.Left, s)
-		if tr.Kind == TrapEqList {
+		if tr.Kind == TrapEqList || tr.Kind == TrapSepList {
 			// `== Due, Lapsed` where the status is Due: one of the items,
 			// so a list was meant; `== Smith, John` where the name is
 			// Smith, John or Jones is a name compared as written.
@@ -635,7 +639,7 @@ func (c *Condition) RowTraps() []Trap {
 
 // rowTrap reports whether a trap of kind k is one that only a row's
 // value decides (RowTraps).
-func rowTrap(k TrapKind) bool { return k == TrapEqList || k == TrapNumberText }
+func rowTrap(k TrapKind) bool { return k == TrapEqList || k == TrapSepList || k == TrapNumberText }
 
 // edit is a fix of a trap: line[from:to] becomes text.
 type edit struct {
@@ -1130,7 +1134,74 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			return
 		}
 	}
+	if cd.sepList(n, not, left, items) {
+		return
+	}
 	cd.andOrText(n, tree)
+}
+
+// listSeps are the signs and words, other than a comma, that an author
+// joins the values of a list with, in the order they are tried; those
+// after the first three only after in (`== Johnson and Johnson` is a
+// name, `== a or b` the trap or-words, `== Mary Ann` a name).
+var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
+
+// sepList finds the trap of a bare right side of ==, != or in, without
+// commas, whose values are joined by one of listSeps (`${s} in Due;
+// Lapsed`, `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`): it is
+// one item, so the comparison is quietly false (true after != or not)
+// where the value is one of them. It holds only with data, on a row whose
+// value is one of the values (Condition.TrapHolds), and names the line
+// with commas, which it checks has no trap of its own. It reports
+// whether the trap was found.
+func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string) bool {
+	text = strings.TrimSpace(text)
+	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") {
+		return false
+	}
+	seps := listSeps
+	if n.Op != ast.In {
+		seps = listSeps[:3]
+	}
+	for _, sep := range seps {
+		var parts []string
+		if sep == " " {
+			parts = strings.Fields(text)
+		} else {
+			for _, p := range strings.Split(text, sep) {
+				parts = append(parts, strings.TrimSpace(p))
+			}
+		}
+		if len(parts) < 2 || slices.Contains(parts, "") {
+			continue
+		}
+		list := strings.Join(parts, ", ")
+		fix := left + " in " + list
+		if not != (n.Op == ast.Ne) {
+			fix = "not " + fix
+		}
+		if f := compileConditionOnly(fix); f.err != nil || len(f.parts) != 1 || len(f.traps) > 0 || len(f.Traps()) > 0 {
+			return false
+		}
+		joined := "by " + quote(strings.TrimSpace(sep))
+		if sep == " " {
+			joined = "by spaces"
+		}
+		quietly := "false"
+		if strings.HasPrefix(fix, "not ") {
+			quietly = "true"
+		}
+		r := n.Right
+		one := "this is one comparison with the text " + quote(text)
+		if n.Op == ast.In {
+			one = quote(text) + " is one item"
+		}
+		cd.addTrap(TrapSepList, r.TextPos, r.TextPos+len(r.Text), "the values are joined "+joined+", not by commas, so "+one+
+			", quietly "+quietly+" even for "+parts[0]+"; for one of several values, write "+short(fix), nil)
+		cd.traps[len(cd.traps)-1].Literal = list // a row whose value is one of them decides (TrapHolds)
+		return true
+	}
+	return false
 }
 
 // wordItems reports whether every item of text, split at commas, is one

@@ -27,6 +27,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapOrWords:     {"${order.status} == shipped or partially_shipped", "shipped or partially_shipped", "write ${order.status} in shipped, partially_shipped", "${order.status} in shipped, partially_shipped"},
 	eval.TrapNotList:     {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
 	eval.TrapEqList:      {"${row.Kind} == Paid, Draft", "Paid, Draft", "quietly false even for Paid; for one of several values, write ${row.Kind} in Paid, Draft", "${row.Kind} in Paid, Draft"},
+	eval.TrapSepList:     {"${row.Status} in Overdue; Paid", "Overdue; Paid", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
 	eval.TrapNumberText:  {"${row.Premium} == 15000", "15000", "write ${number(row.Premium)} == 15000", "${number(row.Premium)} == 15000"},
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
@@ -1082,6 +1083,61 @@ func TestTrapNumberText(t *testing.T) {
 		"${row.a}${row.b} == 15000", "${row.v + 1} == 15000", "${number(row.v)} == 15000", "${row.v} == abc", "15000 == ${row.v}"} {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
 			require.NotEqual(t, eval.TrapNumberText, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
+}
+
+// Values joined by a sign or a word that is no comma (`in Due; Lapsed`,
+// `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`) are one item:
+// the sep-list trap holds only with data, on a row whose value is one of
+// them, and its fix (commas, the not kept) gives the value meant there
+// (D44, D49). == and != take only |, ; and / (`== Mary Ann` and `==
+// Johnson and Johnson` are names, `== a or b` is or-words).
+func TestTrapSepList(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool
+	}{
+		{"${x} in Due; Lapsed", "${x} in Due, Lapsed", map[string]bool{"Due": true, "Lapsed": true, "Paid": false}},
+		{"${x} in Due | On hold", "${x} in Due, On hold", map[string]bool{"Due": true, "On hold": true, "On": false}},
+		{"${x} in Due/Lapsed", "${x} in Due, Lapsed", map[string]bool{"Due": true, "Lapsed": true, "Paid": false}},
+		{"${x} in S M L", "${x} in S, M, L", map[string]bool{"M": true, "XL": false}},
+		{"${x} in Due or Lapsed", "${x} in Due, Lapsed", map[string]bool{"Lapsed": true, "Paid": false}},
+		{"not ${x} in Due and Lapsed", "not ${x} in Due, Lapsed", map[string]bool{"Due": false, "Paid": true}},
+		{"${x} == Due | Lapsed", "${x} in Due, Lapsed", map[string]bool{"Due": true, "Paid": false}},
+		{"${x} != Yes/No", "not ${x} in Yes, No", map[string]bool{"Yes": false, "no": false, "Maybe": true}},
+		{"not ${x} != Yes/No", "${x} in Yes, No", map[string]bool{"Yes": true, "Maybe": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		require.Empty(t, cond.Traps(), c.line)
+		traps := cond.RowTraps()
+		require.Len(t, traps, 1, c.line)
+		tr := traps[0]
+		require.Equal(t, eval.TrapSepList, tr.Kind, c.line)
+		require.True(t, strings.HasSuffix(tr.Message(), "write "+c.fixed), "%s: %s", c.line, tr.Message())
+		require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "%s without data", c.line)
+		f := eval.MustCompileCondition(c.fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), c.fixed)
+		for x, want := range c.meant {
+			s := scope.New(map[string]any{"x": x})
+			got, err := f.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%s with x = %s", c.fixed, x)
+			before, err := cond.Test(s)
+			require.NoError(t, err)
+			// the trap holds exactly where the line as written is not
+			// what was meant
+			require.Equal(t, before != want, cond.TrapHolds(ctx, nil, tr, s), "%s with x = %s", c.line, x)
+		}
+	}
+	// A row that holds the whole text means it as written: no trap there.
+	cond := eval.MustCompileCondition("${x} in Due/Lapsed")
+	require.False(t, cond.TrapHolds(ctx, nil, cond.RowTraps()[0], scope.New(map[string]any{"x": "Due/Lapsed"})))
+	for _, line := range []string{"${x} == Mary Ann", "${x} == Johnson and Johnson", "${x} in New York, Boston", "${x} in 'a; b'",
+		"${x} in Due;", "${x} == a/", "${x} contains a; b", "${x} in Due, Lapsed", "${x} in Due"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
 }
