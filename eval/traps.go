@@ -42,14 +42,18 @@ const (
 	// `${s} in Due; Lapsed`, `in Due or Lapsed`, `== Due | Lapsed`: items
 	// joined by a sign or a word that is no comma, so one item; with data,
 	// on a row whose value is one of them: write ${s} in Due, Lapsed
-	TrapSepList   TrapKind = "sep-list"
-	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
-	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
-	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
-	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
-	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
-	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
-	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	TrapSepList TrapKind = "sep-list"
+	// `${row.tags} in VIP` where the tags are `VIP, Gold` or a list: asks
+	// whether the whole of them is VIP, quietly false; with data, on such
+	// a row: write VIP in ${row.tags}
+	TrapReversedIn TrapKind = "reversed-in"
+	TrapAndOrText  TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
+	TrapBraces     TrapKind = "braces"    // `{{ ... }}` left as text
+	TrapDollar     TrapKind = "dollar"    // `$name`, `$row.x` left as text
+	TrapBareWord   TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey     TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+	TrapNumber     TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
+	TrapQuotedIn   TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
 	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
 	// (D29), so the first is `(a`; write in a, b
 	TrapBracketedIn TrapKind = "bracketed-in"
@@ -75,7 +79,7 @@ const (
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
-	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapSepList, TrapNumberText,
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText,
 		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
@@ -138,7 +142,7 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
-	case TrapEqList, TrapSepList, TrapNumberText:
+	case TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText:
 		return s != nil // and only on a row whose value decides (TrapHolds)
 	}
 	return true
@@ -180,6 +184,13 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		}
 		if tr.Kind == TrapNumberText {
 			return err == nil && c.numberTextHolds(ctx, ev, tr, l, s)
+		}
+		if tr.Kind == TrapReversedIn {
+			// `${row.tags} in VIP` where the tags are `VIP, Gold` or a
+			// list that holds VIP: the item is the tags', not the other
+			// way round
+			return err == nil && (l.Kind() == value.List || l.Kind() == value.Text && strings.Contains(l.Text(), ",")) &&
+				value.Member(value.TextValue(tr.Literal), l)
 		}
 		if err != nil {
 			return true
@@ -639,7 +650,9 @@ func (c *Condition) RowTraps() []Trap {
 
 // rowTrap reports whether a trap of kind k is one that only a row's
 // value decides (RowTraps).
-func rowTrap(k TrapKind) bool { return k == TrapEqList || k == TrapSepList || k == TrapNumberText }
+func rowTrap(k TrapKind) bool {
+	return k == TrapEqList || k == TrapSepList || k == TrapReversedIn || k == TrapNumberText
+}
 
 // edit is a fix of a trap: line[from:to] becomes text.
 type edit struct {
@@ -1134,7 +1147,13 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			return
 		}
 	}
-	if cd.sepList(n, not, left, items) {
+	// `in Motor 3` may be one item with a space in it (reversed-in, where
+	// the tags hold Motor 3) or two joined by a space: both may be found,
+	// each holding only on its own rows
+	if cd.sepList(n, not, left, items, false) {
+		return
+	}
+	if rev, sep := cd.reversedIn(n, not, left, items), cd.sepList(n, not, left, items, true); rev || sep {
 		return
 	}
 	cd.andOrText(n, tree)
@@ -1147,20 +1166,26 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
 
 // sepList finds the trap of a bare right side of ==, != or in, without
-// commas, whose values are joined by one of listSeps (`${s} in Due;
+// commas, whose values are joined by one of listSeps (spaces: only the
+// last of them, a space, else the others) (`${s} in Due;
 // Lapsed`, `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`): it is
 // one item, so the comparison is quietly false (true after != or not)
 // where the value is one of them. It holds only with data, on a row whose
 // value is one of the values (Condition.TrapHolds), and names the line
 // with commas, which it checks has no trap of its own. It reports
 // whether the trap was found.
-func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string) bool {
+func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spaces bool) bool {
 	text = strings.TrimSpace(text)
 	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") {
 		return false
 	}
-	seps := listSeps
-	if n.Op != ast.In {
+	seps := listSeps[:len(listSeps)-1]
+	switch {
+	case spaces && n.Op == ast.In:
+		seps = listSeps[len(listSeps)-1:]
+	case spaces:
+		return false
+	case n.Op != ast.In:
 		seps = listSeps[:3]
 	}
 	for _, sep := range seps {
@@ -1202,6 +1227,40 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string) boo
 		return true
 	}
 	return false
+}
+
+// reversedIn finds the trap of `${x} in a`, one lookup in one bare item,
+// where x holds several values, a list or text with commas (`${row.tags}
+// in VIP` where the tags are `VIP, Gold`): it asks whether the whole of
+// them is the item, quietly false (true after not), where the author
+// asked whether they hold it, `VIP in ${row.tags}`. It holds only with
+// data, on a row whose value holds the item (Condition.TrapHolds). It
+// reports whether the trap was found.
+func (cd *Condition) reversedIn(n *ast.Comparison, not bool, left, text string) bool {
+	item := strings.TrimSpace(text)
+	if n.Op != ast.In || item == "" || strings.Contains(item, ",") || !strings.HasPrefix(left, "${") || strings.Count(left, "${") != 1 ||
+		!strings.HasSuffix(left, "}") {
+		return false
+	}
+	if side, err := Compile(left); err != nil || len(side.Reads()) != 1 || !side.Reads()[0].Whole {
+		return false // a lookup alone
+	}
+	fix := item + " in " + left
+	if not {
+		fix = "not " + fix
+	}
+	if f := compileConditionOnly(fix); f.err != nil || len(f.parts) != 1 || len(f.traps) > 0 || len(f.Traps()) > 0 {
+		return false
+	}
+	quietly := "false"
+	if not {
+		quietly = "true"
+	}
+	r := n.Right
+	cd.addTrap(TrapReversedIn, r.TextPos, r.TextPos+len(r.Text), "where "+left+" holds several values (as VIP, Gold), this asks whether "+
+		"the whole of them is "+quote(item)+", quietly "+quietly+"; to ask whether they hold it, write "+short(fix), nil)
+	cd.traps[len(cd.traps)-1].Literal = item // a row whose value holds it decides (TrapHolds)
+	return true
 }
 
 // wordItems reports whether every item of text, split at commas, is one

@@ -28,6 +28,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapNotList:     {"${row.Kind} != Paid, Draft", "Paid, Draft", "true for Paid too; write not ${row.Kind} in Paid, Draft", "not ${row.Kind} in Paid, Draft"},
 	eval.TrapEqList:      {"${row.Kind} == Paid, Draft", "Paid, Draft", "quietly false even for Paid; for one of several values, write ${row.Kind} in Paid, Draft", "${row.Kind} in Paid, Draft"},
 	eval.TrapSepList:     {"${row.Status} in Overdue; Paid", "Overdue; Paid", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
+	eval.TrapReversedIn:  {"${row.Tags} in VIP", "VIP", "write VIP in ${row.Tags}", "VIP in ${row.Tags}"},
 	eval.TrapNumberText:  {"${row.Premium} == 15000", "15000", "write ${number(row.Premium)} == 15000", "${number(row.Premium)} == 15000"},
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
@@ -45,7 +46,7 @@ var trapCases = map[eval.TrapKind]struct {
 
 func trapScope() *scope.Scope {
 	return scope.New(map[string]any{
-		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77", "Premium": "15,000 THB"},
+		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77", "Premium": "15,000 THB", "Tags": "VIP, Gold"},
 		"order": map[string]any{"status": "partially_shipped"},
 	})
 }
@@ -1111,9 +1112,12 @@ func TestTrapSepList(t *testing.T) {
 	} {
 		cond := eval.MustCompileCondition(c.line)
 		require.Empty(t, cond.Traps(), c.line)
-		traps := cond.RowTraps()
-		require.Len(t, traps, 1, c.line)
-		tr := traps[0]
+		var tr eval.Trap // in S M L may also be one item, reversed (TestTrapReversedIn)
+		for _, t := range cond.RowTraps() {
+			if t.Kind == eval.TrapSepList {
+				tr = t
+			}
+		}
 		require.Equal(t, eval.TrapSepList, tr.Kind, c.line)
 		require.True(t, strings.HasSuffix(tr.Message(), "write "+c.fixed), "%s: %s", c.line, tr.Message())
 		require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "%s without data", c.line)
@@ -1138,6 +1142,55 @@ func TestTrapSepList(t *testing.T) {
 		"${x} in Due;", "${x} == a/", "${x} contains a; b", "${x} in Due, Lapsed", "${x} in Due"} {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
 			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
+}
+
+// `${row.tags} in VIP` where the tags are `VIP, Gold`, or a list that
+// holds VIP, asks whether the whole of them is VIP: the reversed-in trap
+// holds only with data, on such a row, and its fix `VIP in ${row.tags}`
+// (not kept) gives the value meant there (D44, D49).
+func TestTrapReversedIn(t *testing.T) {
+	ctx := context.Background()
+	for line, rows := range map[string]map[string]any{
+		"${row.tags} in VIP":     {"VIP, Gold": true, "Gold, Silver": false, "VIP": false, "VIP Gold": false, "list": []any{"Gold", "VIP"}},
+		"not ${row.tags} in VIP": {"Gold, vip": true, "Gold": false},
+		"${row.tags} in Motor 3": {"Motor 1, Motor 3": true, "Motor 1": false},
+		"${row['tags']} in ไทย":  {"ไทย, ลาว": true},
+	} {
+		cond := eval.MustCompileCondition(line)
+		require.Empty(t, cond.Traps(), line)
+		var tr eval.Trap
+		for _, t := range cond.RowTraps() {
+			if t.Kind == eval.TrapReversedIn {
+				tr = t
+			}
+		}
+		require.Equal(t, eval.TrapReversedIn, tr.Kind, line)
+		require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "%s without data", line)
+		_, fix, ok := strings.Cut(tr.Message(), "; to ask whether they hold it, write ")
+		require.True(t, ok, tr.Message())
+		f := eval.MustCompileCondition(fix)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fix)
+		for name, v := range rows {
+			if name == "list" {
+				name = "a list holding VIP"
+			} else {
+				v = name
+			}
+			s := scope.New(map[string]any{"row": map[string]any{"tags": v}})
+			holds := cond.TrapHolds(ctx, nil, tr, s)
+			before, err := cond.Test(s)
+			require.NoError(t, err)
+			after, err := f.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, before != after, holds, "%s where the tags are %s", line, name)
+		}
+	}
+	for _, line := range []string{"${row.tags} in VIP, Gold", "VIP in ${row.tags}", "${row.tags} contains VIP", "${row.a}${row.b} in VIP",
+		"${row.tags} in 'VIP'", "${row.tags} == VIP"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapReversedIn, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
 }
