@@ -685,6 +685,7 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 // collectTraps finds the traps of the parts of tree.
 func (cd *Condition) collectTraps(tree ast.Cond) {
 	var sides []*ast.Side
+	in := map[*ast.Side]bool{} // the right sides of in
 	var walk func(n ast.Cond, not bool)
 	walk = func(n ast.Cond, not bool) {
 		switch n := n.(type) {
@@ -697,6 +698,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			sides = append(sides, n.Left)
 			if n.Right != nil {
 				sides = append(sides, n.Right)
+				in[n.Right] = n.Op == ast.In
 				cd.comparisonTraps(n, not, tree)
 			}
 		case *ast.Truth:
@@ -706,7 +708,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 	walk(tree, false)
 	for i, s := range sides {
 		if !s.Quoted {
-			cd.sideTraps(s, i == 0, i == len(sides)-1)
+			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s])
 		}
 	}
 }
@@ -870,8 +872,8 @@ func wholeItem(text string, i, n int) bool {
 // sideTraps finds the traps in the literal text of one side: `&&`, `||`
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
-// a trailing `;`.
-func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
+// a trailing `;`. in is true for the list after in.
+func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
 		if seg.isExpr {
@@ -913,7 +915,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
 		}
 	}
-	cd.curlyQuotes(s)
+	cd.curlyQuotes(s, in)
 	if first {
 		lower := strings.ToLower(s.Text)
 		for _, w := range [...]string{"if ", "when "} {
@@ -940,12 +942,20 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last bool) {
 // (“Active”, ‘Active’, «Active», „Active“): they are text, not quotes
 // (only ' and " are, D26), so the value is compared with them and the
 // comparison is quietly false. The fix writes straight quotes in their
-// place (" when the text holds a ').
-func (cd *Condition) curlyQuotes(s *ast.Side) {
+// place (" when the text holds a '). In the list after in (in is true)
+// whose first item is bare, straight quotes on a later item would keep
+// them (the split-quote trap: `in a, 'b'` matches only 'b' quotes and
+// all), so there the fix quotes every item, as that trap's does: `in a,
+// ‘b’` is `in 'a', 'b'` (D49).
+func (cd *Condition) curlyQuotes(s *ast.Side, in bool) {
 	if !strings.ContainsAny(s.Text, curlyOpen) {
 		return
 	}
 	items, _, _ := splitItems(s.Text)
+	var list *edit
+	if in {
+		list = cd.curlyList(s, items)
+	}
 	for _, it := range items {
 		item := s.Text[it.from:it.to]
 		if open, close, ok := curlyQuoted(item); ok {
@@ -955,6 +965,10 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 			if straight, how, ok := straightQuotes(item); ok {
 				reason += how
 				fix = &edit{at, at + len(item), straight}
+				if list != nil {
+					reason += ", and every item in quotes, since a list is read item by item only when its first item is quoted"
+					fix = list
+				}
 			} else {
 				reason += how
 			}
@@ -962,6 +976,54 @@ func (cd *Condition) curlyQuotes(s *ast.Side) {
 			cd.traps[len(cd.traps)-1].Literal = item
 		}
 	}
+}
+
+// curlyList is the fix of s, the list after in split into items, with
+// its items in curly quotes in straight ones and, where its first item is
+// bare so that a quoted item after it would keep its quotes (splitQuote),
+// every item quoted (quoteEvery); nil where the first item is quoted,
+// where an item can be written in no quotes, or where the line it gives
+// does not compile to as many items: the fix of each item stands then.
+func (cd *Condition) curlyList(s *ast.Side, items []item) *edit {
+	text, ok := straightItems(s.Text, items)
+	if !ok {
+		return nil
+	}
+	if t := strings.TrimSpace(text); t == "" || t[0] == '\'' || t[0] == '"' {
+		return nil
+	}
+	right, n, _, _ := quoteEvery(strings.TrimSuffix(strings.TrimRight(text, " \t"), ";"))
+	if n == 0 {
+		return nil
+	}
+	fixed := cd.line[:s.TextPos] + right + cd.line[s.TextPos+len(s.Text):]
+	if c := compileLine(fixed, false); c.err != nil || rightItems(c, s.TextPos) != n {
+		return nil
+	}
+	return &edit{s.TextPos, s.TextPos + len(s.Text), right}
+}
+
+// straightItems is text, a bare side split into items (splitItems), with
+// each item in curly quotes written in straight ones (straightQuotes); ok
+// is false when one can be written in none.
+func straightItems(text string, items []item) (string, bool) {
+	var b strings.Builder
+	at := 0
+	for _, it := range items {
+		t := text[it.from:it.to]
+		if _, _, curly := curlyQuoted(t); curly {
+			straight, _, ok := straightQuotes(t)
+			if !ok {
+				return "", false
+			}
+			t = straight
+		}
+		b.WriteString(text[at:it.from])
+		b.WriteString(t)
+		at = it.to
+	}
+	b.WriteString(text[at:])
+	return b.String(), true
 }
 
 // straightQuotes is item, written in curly quotes (curlyQuoted), written
@@ -1342,7 +1404,8 @@ func (cd *Condition) quotedIn(n *ast.Comparison) {
 // The fix quotes every item, which makes the list one read item by item;
 // it is named only when the line it gives compiles to as many items. A
 // trailing `;`, a trap of its own, is left out of it, as the other list
-// fixes leave it out (D49). It reports whether the trap was found.
+// fixes leave it out (D49). The fix is the trap's edit. It reports
+// whether the trap was found.
 func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 	r := n.Right
 	if r.Quoted || r.Items != nil || strings.Contains(r.Text, "${") {
@@ -1361,8 +1424,10 @@ func (cd *Condition) splitQuote(n *ast.Comparison) bool {
 	if strings.Contains(cut, ",") {
 		what, matches = "the quoted text "+cut+" is cut at its commas", "neither part"
 	}
+	// The fix is the trap's edit too, so that the line another trap's fix
+	// names (`in a, 'b';`, `if ${x} in a, 'b'`) quotes every item (D49).
 	cd.addTrap(TrapQuotedIn, r.TextPos, r.TextPos+len(r.Text), what+", since a list is read item by item "+
-		"only when its first item is quoted, so it matches "+matches+"; write in "+right, nil)
+		"only when its first item is quoted, so it matches "+matches+"; write in "+right, &edit{r.TextPos, r.TextPos + len(r.Text), right})
 	if len(held) > 0 {
 		// an item with its quotes: a row whose value is `'b'` holds it,
 		// and there the line means what is written (D49)
@@ -1473,6 +1538,15 @@ func (cd *Condition) bracketedIn(n *ast.Comparison, not bool) bool {
 	inner, ok := unbracket(text)
 	if !ok {
 		return false
+	}
+	if strings.ContainsAny(inner, curlyOpen) {
+		// `[a, ‘b’]`: the items in curly quotes in straight ones, as the
+		// curly-quotes trap writes them, or the fix would have that trap
+		// (one item, `[“b”]`, is left as it is: quoted, it is no list)
+		items, _, _ := splitItems(inner)
+		if straight, ok := straightItems(inner, items); ok && len(items) > 1 {
+			inner = straight
+		}
 	}
 	if quoted, n, _, _ := quoteEvery(inner); n > 0 && inner[0] != '\'' && inner[0] != '"' {
 		// `[a, 'b']`: without the brackets the quoted item after a bare

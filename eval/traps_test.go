@@ -1377,3 +1377,83 @@ func TestTrapComparable(t *testing.T) {
 	}
 	require.Len(t, seen, 1)
 }
+
+// The curly-quotes trap's fix of a list after in whose item in curly
+// quotes comes after a bare first (`in a, ‘b’`) quotes every item: `in a,
+// 'b'` would keep the quotes of 'b' (the split-quote trap), quietly false
+// for b (D49). Where the first item is the quoted one, or the side is no
+// list, the fix writes straight quotes only.
+func TestTrapCurlyQuotesAfterBareItem(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool // x: the value meant
+	}{
+		{"${x} in a, ‘b’", "${x} in 'a', 'b'", map[string]bool{"a": true, "b": true, "c": false, "‘b’": false}},
+		{"${x} in a, “b, c”", "${x} in 'a', 'b, c'", map[string]bool{"a": true, "b, c": true, "b": false, "c": false}},
+		{"not ${x} in a, ‘b’", "not ${x} in 'a', 'b'", map[string]bool{"a": false, "b": false, "c": true}},
+		{"${x} in a, ‘b’, ‘c’", "${x} in 'a', 'b', 'c'", map[string]bool{"a": true, "b": true, "c": true, "d": false}},
+		{"${x} in a, ‘b’ and ${x} != c", "${x} in 'a', 'b' and ${x} != c", map[string]bool{"a": true, "b": true, "c": false}},
+		{"${x} == ‘a’", "${x} == 'a'", map[string]bool{"a": true, "b": false, "‘a’": false}},
+		{"${x} in ‘a’, b", "${x} in 'a', b", map[string]bool{"a": true, "b": true, "c": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.NotEmpty(t, traps, c.line)
+		for _, tr := range traps {
+			require.Equal(t, eval.TrapCurlyQuotes, tr.Kind, c.line)
+			require.True(t, strings.HasSuffix(tr.Message(), ": "+c.fixed), "%s: %s", c.line, tr.Message())
+		}
+		require.Empty(t, eval.MustCompileCondition(c.fixed).RowTraps(), c.fixed)
+		requireFixMeant(t, cond, c.fixed, c.meant)
+	}
+}
+
+// The line a trap's fix names is one without the split-quote trap: the
+// fixes of a trailing `;` and of a leading `if` on a list whose quoted
+// item comes after a bare first name the line with every item quoted, as
+// the split-quote trap does, not one that is still quietly false (D49).
+func TestTrapFixLineQuotesEveryItem(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		kind eval.TrapKind
+	}{
+		{"${x} in a, 'b';", eval.TrapSemicolon},
+		{"if ${x} in a, 'b'", eval.TrapIf},
+	} {
+		fixed := "${x} in 'a', 'b'"
+		cond := eval.MustCompileCondition(c.line)
+		var found bool
+		for _, tr := range cond.Traps() {
+			if tr.Kind == c.kind {
+				found = true
+				require.True(t, strings.HasSuffix(tr.Message(), ": "+fixed), "%s: %s", c.line, tr.Message())
+			}
+		}
+		require.True(t, found, c.line)
+		require.Empty(t, eval.MustCompileCondition(fixed).RowTraps(), fixed)
+		requireFixMeant(t, cond, fixed, map[string]bool{"a": true, "b": true, "c": false})
+	}
+}
+
+// The brackets trap's fix of a list with an item in curly quotes (`in
+// [a, ‘b’]`) writes it in straight quotes, every item quoted after a bare
+// first, so that the line it names has neither the curly-quotes nor the
+// split-quote trap (D49).
+func TestTrapBracketedInCurlyItem(t *testing.T) {
+	for _, c := range []struct {
+		line, fixed string
+		meant       map[string]bool
+	}{
+		{"${x} in [a, ‘b’]", "${x} in 'a', 'b'", map[string]bool{"a": true, "b": true, "c": false}},
+		{"not ${x} in (a, “b”)", "not ${x} in 'a', 'b'", map[string]bool{"a": false, "b": false, "c": true}},
+		{"${x} in [‘a’, b]", "${x} in 'a', b", map[string]bool{"a": true, "b": true, "c": false}},
+	} {
+		cond := eval.MustCompileCondition(c.line)
+		traps := cond.Traps()
+		require.Len(t, traps, 1, c.line)
+		require.Equal(t, eval.TrapBracketedIn, traps[0].Kind, c.line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "; write "+c.fixed), "%s: %s", c.line, traps[0].Message())
+		require.Empty(t, eval.MustCompileCondition(c.fixed).RowTraps(), c.fixed)
+		requireFixMeant(t, cond, c.fixed, c.meant)
+	}
+}
