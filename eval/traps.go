@@ -251,6 +251,18 @@ func (c *Condition) moreLiterals(tr Trap) []string {
 	return nil
 }
 
+// lookupSide reports whether side, a comparison's side as written, is one
+// placeholder that is a lookup alone (`${row.amount}`, `${row['Unit
+// Price']}`): a value as the data holds it, which the row traps read.
+// An expression's value is no text a sheet holds.
+func lookupSide(side string) bool {
+	if !strings.HasPrefix(side, "${") || !strings.HasSuffix(side, "}") || strings.Count(side, "${") != 1 || strings.Count(side, "}") != 1 {
+		return false
+	}
+	t, err := Compile(side)
+	return err == nil && len(t.Reads()) == 1 && t.Reads()[0].Whole
+}
+
 // numberFix is the fix of a number-text trap at byte at of the line:
 // read, the left side read with number() (`${number(row.amount)}`).
 type numberFix struct {
@@ -267,16 +279,11 @@ type numberFix struct {
 // number(). It reports whether the trap was found.
 func (cd *Condition) numberText(n *ast.Comparison, left, right string) bool {
 	right = strings.TrimSpace(right)
-	if n.Op != ast.Eq && n.Op != ast.Ne || !strings.HasPrefix(left, "${") || !strings.HasSuffix(left, "}") ||
-		strings.Count(left, "${") != 1 || strings.Count(left, "}") != 1 {
+	if n.Op != ast.Eq && n.Op != ast.Ne {
 		return false
 	}
-	if _, ok := value.ToNumber(value.TextValue(right)); !ok || !value.HoldsDigit(right) {
+	if _, ok := value.ToNumber(value.TextValue(right)); !ok || !value.HoldsDigit(right) || !lookupSide(left) {
 		return false
-	}
-	side, err := Compile(left)
-	if err != nil || len(side.Reads()) != 1 || !side.Reads()[0].Whole {
-		return false // a lookup alone: an expression's value is no text a sheet holds
 	}
 	read, err := Compile("${number(" + left[2:len(left)-1] + ")}")
 	if err != nil || len(read.Problems(nil)) > 0 {
@@ -1300,12 +1307,8 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 // reports whether the trap was found.
 func (cd *Condition) reversedIn(n *ast.Comparison, not bool, left, text string) bool {
 	item := strings.TrimSpace(text)
-	if n.Op != ast.In || item == "" || strings.Contains(item, ",") || !strings.HasPrefix(left, "${") || strings.Count(left, "${") != 1 ||
-		!strings.HasSuffix(left, "}") {
+	if n.Op != ast.In || item == "" || strings.Contains(item, ",") || !lookupSide(left) {
 		return false
-	}
-	if side, err := Compile(left); err != nil || len(side.Reads()) != 1 || !side.Reads()[0].Whole {
-		return false // a lookup alone
 	}
 	fix := item + " in " + left
 	if not {
