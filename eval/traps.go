@@ -215,10 +215,16 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 // numberTextHolds reports whether a number-text trap holds where the
 // left side's value is l: l is no number for == (not a number, nor a
 // plain number in text), and number() reads it as the number compared
-// (`15,000`, `15000 THB` for 15000). Elsewhere the line means what it
-// says: a number compared as one, or text that is no such number.
+// (`15,000`, `15000 THB` for 15000), the one number the text shows
+// (value.NumberText). Elsewhere the line means what it says: a number
+// compared as one, or text that is no such number, as a house number
+// `5/1`, a time `10:30`, a date `2026/01/15` or `Q1 2026`, whose first
+// number number() reads (D49).
 func (c *Condition) numberTextHolds(ctx context.Context, ev *Evaluator, tr Trap, l value.Value, s *scope.Scope) bool {
 	if _, ok := value.ToNumber(l); ok || l.Kind() != value.Text {
+		return false
+	}
+	if what, _ := value.NumberText(l.Text()); what != value.OneNumber {
 		return false
 	}
 	i := slices.IndexFunc(c.numberFixes, func(f numberFix) bool { return f.at == tr.Offset })

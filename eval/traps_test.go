@@ -1056,6 +1056,13 @@ func TestTrapNumberText(t *testing.T) {
 			json.Number("15000"): false, 15000: false, "1,200": false, "abc": false, "": false},
 		"${row.v} != 12.5":   {"12.50 บาท": true, "12.5": false, "13 บาท": false},
 		"not ${row.v} == -3": {"(3)": true, "-3": false},
+		// number() reads the first number of text that holds more than
+		// one (a house number 5/1, a time, a date, a fraction, a quarter):
+		// the line means what it says there, and the fix would not
+		// (value.NumberText, D49)
+		"${row.v} == 5":    {"5/1": false, "99/5": false, "5:30": false, "5-7": false, "5 บาท": true},
+		"${row.v} == 2026": {"2026/01/15": false, "2026-01-15": false, "Q1 2026": false},
+		"${row.v} != 1":    {"1/2": false, "Q1 2026": false, "1 THB": true},
 	} {
 		cond := eval.MustCompileCondition(line)
 		require.Empty(t, cond.Traps(), line)
