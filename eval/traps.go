@@ -1238,7 +1238,9 @@ var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
 // last of them, a space, else the others) (`${s} in Due;
 // Lapsed`, `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`): it is
 // one item, so the comparison is quietly false (true after != or not)
-// where the value is one of them. It holds only with data, on a row whose
+// where the value is one of them; after == or !=, not a / beside a
+// number or a single letter (`== 5/1`, `!= N/A`: one value, fewLetters).
+// It holds only with data, on a row whose
 // value is one of the values (Condition.TrapHolds), and names the line
 // with commas, which it checks has no trap of its own. It reports
 // whether the trap was found.
@@ -1265,7 +1267,7 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 				parts = append(parts, strings.TrimSpace(p))
 			}
 		}
-		if len(parts) < 2 || slices.Contains(parts, "") {
+		if len(parts) < 2 || slices.Contains(parts, "") || sep == "/" && n.Op != ast.In && slices.ContainsFunc(parts, fewLetters) {
 			continue
 		}
 		list := strings.Join(parts, ", ")
@@ -1295,6 +1297,20 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 		return true
 	}
 	return false
+}
+
+// fewLetters reports whether part, a value joined to another by / after
+// == or !=, has fewer than two letters: a number or a letter, as `5/1`
+// (a house number), `24/7`, `15/01/2026`, `N/A`, `S/M` (a size) or
+// `A-1/B` (a code), one value a sheet holds as written beside 5, N or S.
+func fewLetters(part string) bool {
+	n := 0
+	for _, r := range part {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n < 2
 }
 
 // reversedIn finds the trap of `${x} in a`, one lookup in one bare item,
