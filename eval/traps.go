@@ -188,8 +188,8 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		if tr.Kind == TrapReversedIn {
 			// `${row.tags} in VIP` where the tags are `VIP, Gold` or a
 			// list that holds VIP: the item is the tags', not the other
-			// way round
-			return err == nil && (l.Kind() == value.List || l.Kind() == value.Text && strings.Contains(l.Text(), ",")) &&
+			// way round; `15,000` is one number, no list of 15 and 000
+			return err == nil && (l.Kind() == value.List || l.Kind() == value.Text && strings.Contains(l.Text(), ",") && !numberCommas(l.Text())) &&
 				value.Member(value.TextValue(tr.Literal), l)
 		}
 		if err != nil {
@@ -208,6 +208,19 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 			}
 		}
 		return true
+	}
+	return true
+}
+
+// numberCommas reports whether every comma of s has a digit right before
+// and after it: separators in a number (`15,000`, `1,500 THB`), one value,
+// not items (`VIP, Gold`).
+func numberCommas(s string) bool {
+	for i := strings.IndexByte(s, ','); i >= 0; i = strings.IndexByte(s, ',') {
+		if i == 0 || i+1 >= len(s) || s[i-1] < '0' || s[i-1] > '9' || s[i+1] < '0' || s[i+1] > '9' {
+			return false
+		}
+		s = s[i+1:]
 	}
 	return true
 }

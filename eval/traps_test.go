@@ -1204,6 +1204,16 @@ func TestTrapReversedIn(t *testing.T) {
 			require.Equal(t, before != after, holds, "%s where the tags are %s", line, name)
 		}
 	}
+	// A number with separators (`15,000`, `1,500 THB`) is one value, no
+	// list of 15 and 000: the line means what it says there, and the fix
+	// 15 in ${row.amount} would be true (D49).
+	cond := eval.MustCompileCondition("${row.amount} in 15")
+	require.Len(t, cond.RowTraps(), 1)
+	for _, v := range []string{"15,000", "1,500 THB", "฿15,000.00"} {
+		s := scope.New(map[string]any{"row": map[string]any{"amount": v}})
+		require.False(t, cond.TrapHolds(ctx, nil, cond.RowTraps()[0], s), v)
+	}
+	require.True(t, cond.TrapHolds(ctx, nil, cond.RowTraps()[0], scope.New(map[string]any{"row": map[string]any{"amount": "15, 20"}})))
 	for _, line := range []string{"${row.tags} in VIP, Gold", "VIP in ${row.tags}", "${row.tags} contains VIP", "${row.a}${row.b} in VIP",
 		"${row.tags} in 'VIP'", "${row.tags} == VIP"} {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
