@@ -1259,8 +1259,9 @@ var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
 // whether the trap was found.
 func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spaces bool) bool {
 	text = strings.TrimSpace(text)
-	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") {
-		return false
+	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") ||
+		andOrSign(text) {
+		return false // `in a && b`: the && trap's, whose fix is and
 	}
 	seps := listSeps[:len(listSeps)-1]
 	switch {
@@ -1280,7 +1281,7 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 				parts = append(parts, strings.TrimSpace(p))
 			}
 		}
-		if len(parts) < 2 || slices.Contains(parts, "") || sep == "/" && n.Op != ast.In && slices.ContainsFunc(parts, fewLetters) {
+		if len(parts) < 2 || slices.ContainsFunc(parts, noWord) || sep == "/" && n.Op != ast.In && slices.ContainsFunc(parts, fewLetters) {
 			continue
 		}
 		list := strings.Join(parts, ", ")
@@ -1310,6 +1311,23 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 		return true
 	}
 	return false
+}
+
+// andOrSign reports whether text holds && or || (or the full-width ＆＆,
+// ｜｜ of an input method), which the traps && and || are about.
+func andOrSign(text string) bool {
+	for _, sign := range [...]string{"&&", "||", "＆＆", "｜｜"} {
+		if strings.Contains(text, sign) {
+			return true
+		}
+	}
+	return false
+}
+
+// noWord reports whether part, a value of a list, holds no letter and no
+// digit: blank, or a sign (`==`, `!`, `|`), no value a list is made of.
+func noWord(part string) bool {
+	return !strings.ContainsFunc(part, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
 // fewLetters reports whether part, a value joined to another by / after

@@ -1151,6 +1151,15 @@ func TestTrapSepList(t *testing.T) {
 			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
+	// A sign is no value a list is made of (`in a == b`, `in a | | b`), and
+	// a line with && or || has its own trap, whose fix is and or or: the
+	// fix in a, &&, b would say otherwise (D49).
+	for _, line := range []string{"${x} in a && b", "${x} in a; b && c", "${x} in a || b", "${x} in a ＆＆ b", "${x} in a == b",
+		"${x} in a | | b", "${x} in a ! b", "${x} in / /"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
 	// After == or !=, a / beside a number or a single letter is one value
 	// a sheet holds as written (a house number 5/1 beside 5, N/A beside a
 	// flag N, a size S/M beside S): the line means what it says on every
