@@ -1252,7 +1252,8 @@ var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
 // Lapsed`, `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`): it is
 // one item, so the comparison is quietly false (true after != or not)
 // where the value is one of them; after == or !=, not a / beside a
-// number or a single letter (`== 5/1`, `!= N/A`: one value, fewLetters).
+// number, a single letter or what is no one word (`== 5/1`, `!= N/A`,
+// `== example.com/th`: one value, slashWords).
 // It holds only with data, on a row whose
 // value is one of the values (Condition.TrapHolds), and names the line
 // with commas, which it checks has no trap of its own. It reports
@@ -1281,7 +1282,7 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 				parts = append(parts, strings.TrimSpace(p))
 			}
 		}
-		if len(parts) < 2 || slices.ContainsFunc(parts, noWord) || sep == "/" && n.Op != ast.In && slices.ContainsFunc(parts, fewLetters) {
+		if len(parts) < 2 || slices.ContainsFunc(parts, noWord) || sep == "/" && n.Op != ast.In && !slashWords(parts) {
 			continue
 		}
 		list := strings.Join(parts, ", ")
@@ -1330,18 +1331,25 @@ func noWord(part string) bool {
 	return !strings.ContainsFunc(part, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
-// fewLetters reports whether part, a value joined to another by / after
-// == or !=, has fewer than two letters: a number or a letter, as `5/1`
-// (a house number), `24/7`, `15/01/2026`, `N/A`, `S/M` (a size) or
-// `A-1/B` (a code), one value a sheet holds as written beside 5, N or S.
-func fewLetters(part string) bool {
-	n := 0
-	for _, r := range part {
-		if unicode.IsLetter(r) {
-			n++
+// slashWords reports whether parts, values joined by / after == or !=,
+// are each one word (wordItems) of two letters or more, as `Yes/No`; a
+// number, a letter or what is no one word is one value a sheet holds as
+// written beside 5, N or S: `5/1` (a house number), `24/7`,
+// `15/01/2026`, `N/A`, `S/M` (a size), `A-1/B` (a code),
+// `example.com/th`.
+func slashWords(parts []string) bool {
+	for _, p := range parts {
+		n := 0
+		for _, r := range p {
+			if unicode.IsLetter(r) {
+				n++
+			}
+		}
+		if n < 2 || !wordItems(p) {
+			return false
 		}
 	}
-	return n < 2
+	return true
 }
 
 // reversedIn finds the trap of `${x} in a`, one lookup in one bare item,

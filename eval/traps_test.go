@@ -1160,12 +1160,13 @@ func TestTrapSepList(t *testing.T) {
 			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
-	// After == or !=, a / beside a number or a single letter is one value
+	// After == or !=, a / beside a number, a single letter or what is no
+	// one word (a domain, a file) is one value
 	// a sheet holds as written (a house number 5/1 beside 5, N/A beside a
 	// flag N, a size S/M beside S): the line means what it says on every
 	// row, and the fix would not (D49).
 	for _, line := range []string{"${x} == 5/1", "${x} == 1/2", "${x} != 24/7", "${x} == 15/01/2026", "${x} != N/A", "${x} == S/M",
-		"${x} == A-1/B", "${x} == A4/A3", "${x} == 99/12ก"} {
+		"${x} == A-1/B", "${x} == A4/A3", "${x} == 99/12ก", "${x} == example.com/th", "${x} != docs/readme.md", "${x} == Mary Ann/John"} {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
 			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
 		}
