@@ -212,6 +212,46 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 	return true
 }
 
+// codeNumber reports whether the number in s, text that holds one number
+// (value.NumberText), is part of a code: joined to a letter before it, or
+// by - to a letter or digit before or after it (`B2`, `A-101`, `101-B`,
+// `ID-2026`). number() reads its digits, but the text is no amount with
+// a unit or a currency sign, so it is no number-text trap.
+func codeNumber(s string) bool {
+	start := strings.IndexFunc(s, unicode.IsDigit)
+	if start < 0 {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:start])
+	if unicode.IsLetter(before) {
+		return true
+	}
+	if before == '-' {
+		if r, _ := utf8.DecodeLastRuneInString(s[:start-1]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	end := start
+	for end < len(s) {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		if !unicode.IsDigit(r) && (r != ',' && r != '.' || !startsWithDigit(s[end+size:])) {
+			break
+		}
+		end += size
+	}
+	if strings.HasPrefix(s[end:], "-") {
+		r, _ := utf8.DecodeRuneInString(s[end+1:])
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return false
+}
+
+// startsWithDigit reports whether s starts with a digit.
+func startsWithDigit(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsDigit(r)
+}
+
 // numberCommas reports whether every comma of s has a digit right before
 // and after it: separators in a number (`15,000`, `1,500 THB`), one value,
 // not items (`VIP, Gold`).
@@ -237,7 +277,7 @@ func (c *Condition) numberTextHolds(ctx context.Context, ev *Evaluator, tr Trap,
 	if _, ok := value.ToNumber(l); ok || l.Kind() != value.Text {
 		return false
 	}
-	if what, _ := value.NumberText(l.Text()); what != value.OneNumber {
+	if what, _ := value.NumberText(l.Text()); what != value.OneNumber || codeNumber(l.Text()) {
 		return false
 	}
 	i := slices.IndexFunc(c.numberFixes, func(f numberFix) bool { return f.at == tr.Offset })

@@ -1063,6 +1063,11 @@ func TestTrapNumberText(t *testing.T) {
 		"${row.v} == 5":    {"5/1": false, "99/5": false, "5:30": false, "5-7": false, "5 บาท": true},
 		"${row.v} == 2026": {"2026/01/15": false, "2026-01-15": false, "Q1 2026": false},
 		"${row.v} != 1":    {"1/2": false, "Q1 2026": false, "1 THB": true},
+		// a number joined to a letter before it, or by - to one after it,
+		// is part of a code (a room A-101, a seat B2), no amount with a
+		// unit
+		"${row.v} == 101": {"A-101": false, "101-B": false, "B101": false, "ID-101": false, "TH-101": false, "101 บาท": true,
+			"101บาท": true, "$101": true, "US$ 101": true},
 	} {
 		cond := eval.MustCompileCondition(line)
 		require.Empty(t, cond.Traps(), line)
