@@ -188,8 +188,8 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		if tr.Kind == TrapReversedIn {
 			// `${row.tags} in VIP` where the tags are `VIP, Gold` or a
 			// list that holds VIP: the item is the tags', not the other
-			// way round
-			return err == nil && (l.Kind() == value.List || l.Kind() == value.Text && strings.Contains(l.Text(), ",")) &&
+			// way round; `15,000` is one number, no list of 15 and 000
+			return err == nil && (l.Kind() == value.List || l.Kind() == value.Text && strings.Contains(l.Text(), ",") && !numberCommas(l.Text())) &&
 				value.Member(value.TextValue(tr.Literal), l)
 		}
 		if err != nil {
@@ -212,13 +212,72 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 	return true
 }
 
+// codeNumber reports whether the number in s, text that holds one number
+// (value.NumberText), is part of a code: joined to a letter before it, or
+// by - to a letter or digit before or after it (`B2`, `A-101`, `101-B`,
+// `ID-2026`). number() reads its digits, but the text is no amount with
+// a unit or a currency sign, so it is no number-text trap.
+func codeNumber(s string) bool {
+	start := strings.IndexFunc(s, unicode.IsDigit)
+	if start < 0 {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:start])
+	if unicode.IsLetter(before) {
+		return true
+	}
+	if before == '-' {
+		if r, _ := utf8.DecodeLastRuneInString(s[:start-1]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	end := start
+	for end < len(s) {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		if !unicode.IsDigit(r) && (r != ',' && r != '.' || !startsWithDigit(s[end+size:])) {
+			break
+		}
+		end += size
+	}
+	if strings.HasPrefix(s[end:], "-") {
+		r, _ := utf8.DecodeRuneInString(s[end+1:])
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return false
+}
+
+// startsWithDigit reports whether s starts with a digit.
+func startsWithDigit(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsDigit(r)
+}
+
+// numberCommas reports whether every comma of s has a digit right before
+// and after it: separators in a number (`15,000`, `1,500 THB`), one value,
+// not items (`VIP, Gold`).
+func numberCommas(s string) bool {
+	for i := strings.IndexByte(s, ','); i >= 0; i = strings.IndexByte(s, ',') {
+		if i == 0 || i+1 >= len(s) || s[i-1] < '0' || s[i-1] > '9' || s[i+1] < '0' || s[i+1] > '9' {
+			return false
+		}
+		s = s[i+1:]
+	}
+	return true
+}
+
 // numberTextHolds reports whether a number-text trap holds where the
 // left side's value is l: l is no number for == (not a number, nor a
 // plain number in text), and number() reads it as the number compared
-// (`15,000`, `15000 THB` for 15000). Elsewhere the line means what it
-// says: a number compared as one, or text that is no such number.
+// (`15,000`, `15000 THB` for 15000), the one number the text shows
+// (value.NumberText). Elsewhere the line means what it says: a number
+// compared as one, or text that is no such number, as a house number
+// `5/1`, a time `10:30`, a date `2026/01/15` or `Q1 2026`, whose first
+// number number() reads (D49).
 func (c *Condition) numberTextHolds(ctx context.Context, ev *Evaluator, tr Trap, l value.Value, s *scope.Scope) bool {
 	if _, ok := value.ToNumber(l); ok || l.Kind() != value.Text {
+		return false
+	}
+	if what, _ := value.NumberText(l.Text()); what != value.OneNumber || codeNumber(l.Text()) {
 		return false
 	}
 	i := slices.IndexFunc(c.numberFixes, func(f numberFix) bool { return f.at == tr.Offset })
@@ -1239,14 +1298,18 @@ var listSeps = []string{"|", ";", "/", " or ", " and ", " "}
 // last of them, a space, else the others) (`${s} in Due;
 // Lapsed`, `in Due or Lapsed`, `in Due Lapsed`, `== Due | Lapsed`): it is
 // one item, so the comparison is quietly false (true after != or not)
-// where the value is one of them. It holds only with data, on a row whose
+// where the value is one of them; after == or !=, not a / beside a
+// number, a single letter or what is no one word (`== 5/1`, `!= N/A`,
+// `== example.com/th`: one value, slashWords).
+// It holds only with data, on a row whose
 // value is one of the values (Condition.TrapHolds), and names the line
 // with commas, which it checks has no trap of its own. It reports
 // whether the trap was found.
 func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spaces bool) bool {
 	text = strings.TrimSpace(text)
-	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") {
-		return false
+	if n.Op != ast.Eq && n.Op != ast.Ne && n.Op != ast.In || strings.Contains(text, ",") || strings.ContainsAny(text, "'\"") ||
+		andOrSign(text) {
+		return false // `in a && b`: the && trap's, whose fix is and
 	}
 	seps := listSeps[:len(listSeps)-1]
 	switch {
@@ -1266,7 +1329,7 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 				parts = append(parts, strings.TrimSpace(p))
 			}
 		}
-		if len(parts) < 2 || slices.Contains(parts, "") {
+		if len(parts) < 2 || slices.ContainsFunc(parts, noWord) || sep == "/" && n.Op != ast.In && !slashWords(parts) {
 			continue
 		}
 		list := strings.Join(parts, ", ")
@@ -1296,6 +1359,44 @@ func (cd *Condition) sepList(n *ast.Comparison, not bool, left, text string, spa
 		return true
 	}
 	return false
+}
+
+// andOrSign reports whether text holds && or || (or the full-width ＆＆,
+// ｜｜ of an input method), which the traps && and || are about.
+func andOrSign(text string) bool {
+	for _, sign := range [...]string{"&&", "||", "＆＆", "｜｜"} {
+		if strings.Contains(text, sign) {
+			return true
+		}
+	}
+	return false
+}
+
+// noWord reports whether part, a value of a list, holds no letter and no
+// digit: blank, or a sign (`==`, `!`, `|`), no value a list is made of.
+func noWord(part string) bool {
+	return !strings.ContainsFunc(part, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+}
+
+// slashWords reports whether parts, values joined by / after == or !=,
+// are each one word (wordItems) of two letters or more, as `Yes/No`; a
+// number, a letter or what is no one word is one value a sheet holds as
+// written beside 5, N or S: `5/1` (a house number), `24/7`,
+// `15/01/2026`, `N/A`, `S/M` (a size), `A-1/B` (a code),
+// `example.com/th`.
+func slashWords(parts []string) bool {
+	for _, p := range parts {
+		n := 0
+		for _, r := range p {
+			if unicode.IsLetter(r) {
+				n++
+			}
+		}
+		if n < 2 || !wordItems(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // reversedIn finds the trap of `${x} in a`, one lookup in one bare item,

@@ -1056,6 +1056,18 @@ func TestTrapNumberText(t *testing.T) {
 			json.Number("15000"): false, 15000: false, "1,200": false, "abc": false, "": false},
 		"${row.v} != 12.5":   {"12.50 บาท": true, "12.5": false, "13 บาท": false},
 		"not ${row.v} == -3": {"(3)": true, "-3": false},
+		// number() reads the first number of text that holds more than
+		// one (a house number 5/1, a time, a date, a fraction, a quarter):
+		// the line means what it says there, and the fix would not
+		// (value.NumberText, D49)
+		"${row.v} == 5":    {"5/1": false, "99/5": false, "5:30": false, "5-7": false, "5 บาท": true},
+		"${row.v} == 2026": {"2026/01/15": false, "2026-01-15": false, "Q1 2026": false},
+		"${row.v} != 1":    {"1/2": false, "Q1 2026": false, "1 THB": true},
+		// a number joined to a letter before it, or by - to one after it,
+		// is part of a code (a room A-101, a seat B2), no amount with a
+		// unit
+		"${row.v} == 101": {"A-101": false, "101-B": false, "B101": false, "ID-101": false, "TH-101": false, "101 บาท": true,
+			"101บาท": true, "$101": true, "US$ 101": true},
 	} {
 		cond := eval.MustCompileCondition(line)
 		require.Empty(t, cond.Traps(), line)
@@ -1144,6 +1156,26 @@ func TestTrapSepList(t *testing.T) {
 			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
 		}
 	}
+	// A sign is no value a list is made of (`in a == b`, `in a | | b`), and
+	// a line with && or || has its own trap, whose fix is and or or: the
+	// fix in a, &&, b would say otherwise (D49).
+	for _, line := range []string{"${x} in a && b", "${x} in a; b && c", "${x} in a || b", "${x} in a ＆＆ b", "${x} in a == b",
+		"${x} in a | | b", "${x} in a ! b", "${x} in / /"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
+	// After == or !=, a / beside a number, a single letter or what is no
+	// one word (a domain, a file) is one value
+	// a sheet holds as written (a house number 5/1 beside 5, N/A beside a
+	// flag N, a size S/M beside S): the line means what it says on every
+	// row, and the fix would not (D49).
+	for _, line := range []string{"${x} == 5/1", "${x} == 1/2", "${x} != 24/7", "${x} == 15/01/2026", "${x} != N/A", "${x} == S/M",
+		"${x} == A-1/B", "${x} == A4/A3", "${x} == 99/12ก", "${x} == example.com/th", "${x} != docs/readme.md", "${x} == Mary Ann/John"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapSepList, tr.Kind, "%s: %s", line, tr.Message())
+		}
+	}
 }
 
 // `${row.tags} in VIP` where the tags are `VIP, Gold`, or a list that
@@ -1187,6 +1219,16 @@ func TestTrapReversedIn(t *testing.T) {
 			require.Equal(t, before != after, holds, "%s where the tags are %s", line, name)
 		}
 	}
+	// A number with separators (`15,000`, `1,500 THB`) is one value, no
+	// list of 15 and 000: the line means what it says there, and the fix
+	// 15 in ${row.amount} would be true (D49).
+	cond := eval.MustCompileCondition("${row.amount} in 15")
+	require.Len(t, cond.RowTraps(), 1)
+	for _, v := range []string{"15,000", "1,500 THB", "฿15,000.00"} {
+		s := scope.New(map[string]any{"row": map[string]any{"amount": v}})
+		require.False(t, cond.TrapHolds(ctx, nil, cond.RowTraps()[0], s), v)
+	}
+	require.True(t, cond.TrapHolds(ctx, nil, cond.RowTraps()[0], scope.New(map[string]any{"row": map[string]any{"amount": "15, 20"}})))
 	for _, line := range []string{"${row.tags} in VIP, Gold", "VIP in ${row.tags}", "${row.tags} contains VIP", "${row.a}${row.b} in VIP",
 		"${row.tags} in 'VIP'", "${row.tags} == VIP"} {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
