@@ -1859,12 +1859,30 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 				break
 			}
 		}
-		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly false; "
+		quietly := "false"
+		if n.Op == ast.Ne {
+			quietly = "true" // `!= a and ${x} == 1`: the whole text is never the value
+		}
+		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly " + quietly + "; "
 		if fixed, op, ok := condparser.PlainOperators(cd.line); ok && readsAsComparison(condPlain(rest)) {
 			// `== 東京 and ${n} ≥ 3`: the sign is no operator, so the rest
 			// is no comparison; the fix writes the operator (D49).
 			if fc := compileConditionOnly(fixed); fc.err == nil && len(fc.parts) > 1 {
 				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+op+" is no operator of the language; write "+short(fixed), nil)
+				return
+			}
+		}
+		// `in Due or Lapsed and ${n} > 0`, `== Due or Lapsed and ...`:
+		// the words before are or-words, a list (D44), so the fix is the
+		// list with commas, not the text in quotes, one item (D49).
+		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
+			list := lhs + " in " + strings.Join(items, ", ")
+			if n.Op == ast.Ne {
+				list = "not " + list
+			}
+			fix := list + " " + and + " " + rest
+			if fc := compileConditionOnly(fix); fc.err == nil && len(fc.parts) > 1 {
+				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+"for one of several values and the rest, write "+short(fix), nil)
 				return
 			}
 		}

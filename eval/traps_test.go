@@ -3,6 +3,7 @@ package eval_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1234,6 +1235,33 @@ func TestTrapReversedIn(t *testing.T) {
 		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
 			require.NotEqual(t, eval.TrapReversedIn, tr.Kind, "%s: %s", line, tr.Message())
 		}
+	}
+}
+
+// D38's and-or trap over a list written with or (`in Due or Lapsed and
+// ${n} > 0`, `== Due or Lapsed and ...`) names the list with commas, not
+// the words in quotes, one item whose fix would be quietly false where
+// the status is Due (D44, D49); != says quietly true, and keeps its not.
+func TestTrapAndOrTextOrWordsList(t *testing.T) {
+	s := scope.New(map[string]any{"status": "Due", "n": 3})
+	for line, fixed := range map[string]string{
+		"${status} in Due or Lapsed and ${n} > 0": "${status} in Due, Lapsed and ${n} > 0",
+		"${status} == Due or Lapsed and ${n} > 0": "${status} in Due, Lapsed and ${n} > 0",
+		"${status} != Due or Lapsed and ${n} > 0": "not ${status} in Due, Lapsed and ${n} > 0",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapAndOrText, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "write "+fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		require.Contains(t, traps[0].Message(), "quietly "+strconv.FormatBool(before), line)
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
 	}
 }
 
