@@ -2,6 +2,7 @@ package proptest
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"math/rand"
 	"os"
@@ -82,6 +83,11 @@ func FuzzCondition(f *testing.F) {
 	for i, s := range conditionSeeds(f) {
 		f.Add(s, uint8(i))
 	}
+	// the traps a row decides (Condition.RowTraps)
+	for i, s := range []string{"${row.status} == Due, Lapsed", "${row.status} in Due; Lapsed", "not ${row.tags} in VIP",
+		"${row.amount} != 15000", "${row.x} in a or b and ${row.y} == 1", "${row.x} in a, ‘b’"} {
+		f.Add(s, uint8(i))
+	}
 	f.Fuzz(func(t *testing.T, line string, pick uint8) {
 		s := fuzzScope(pick)
 		if err := CheckCondition(line, s); err != nil {
@@ -95,6 +101,19 @@ func FuzzCondition(f *testing.F) {
 		}
 		if a, b := condOutcome(line, s), condOutcome(line, s); a != b {
 			t.Fatalf("%q: %s, then %s", line, a, b)
+		}
+		// every trap, those a row decides too, spans the line and says
+		// whether it holds with data and without (D44, D49)
+		if c, err := eval.CompileCondition(line); err == nil {
+			for _, tr := range append(c.Traps(), c.RowTraps()...) {
+				if tr.Offset < 0 || tr.Offset > tr.End || tr.End > len(line) {
+					t.Fatalf("%q: trap %s spans %d-%d", line, tr.Kind, tr.Offset, tr.End)
+				}
+				_ = c.TrapHolds(context.Background(), nil, tr, s)
+				if c.TrapHolds(context.Background(), nil, tr, nil) && slices.Contains(c.RowTraps(), tr) {
+					t.Fatalf("%q: the row trap %s holds without data", line, tr.Kind)
+				}
+			}
 		}
 	})
 }

@@ -307,6 +307,9 @@ func warmOutcome(p WarmPair, get func() *scope.Scope, ev *eval.Evaluator) string
 			fmt.Fprintf(&b, "condition problem: %s\n", showErr(e))
 		}
 		showTraps(&b, c.Traps(), get)
+		for _, tr := range c.RowTraps() {
+			fmt.Fprintf(&b, "row trap: %+v holds %v\n", tr, c.TrapHolds(ctx, ev, tr, get()))
+		}
 		for i, part := range c.Parts() {
 			for j, side := range []*eval.Template{part.Left, part.Right} {
 				for k, ph := range side.Placeholders() {
