@@ -697,10 +697,12 @@ func (c *Condition) Traps() []Trap {
 // RowTraps returns the traps of the line that only a row's value decides,
 // which Traps does not list: `== a, b` of words (TrapEqList), which may
 // be a name (`Smith, John`) but is a list where the value is one of the
-// items, and `== 15000` (TrapNumberText), right where the value is a
-// number and quietly false where it is `15,000`. None holds without
-// data; Condition.TrapHolds says whether one holds on a row, and a tool
-// that warns with a row's data lists these with Traps.
+// items; values joined by `;`, `|`, `/`, `or` or spaces (TrapSepList);
+// `${row.tags} in VIP` (TrapReversedIn), a list the wrong way round where
+// the tags are `VIP, Gold`; and `== 15000` (TrapNumberText), right where
+// the value is a number and quietly false where it is `15,000`. None
+// holds without data; Condition.TrapHolds says whether one holds on a
+// row, and a tool that warns with a row's data lists these with Traps.
 func (c *Condition) RowTraps() []Trap {
 	if c == nil {
 		return nil
