@@ -47,13 +47,18 @@ const (
 	// whether the whole of them is VIP, quietly false; with data, on such
 	// a row: write VIP in ${row.tags}
 	TrapReversedIn TrapKind = "reversed-in"
-	TrapAndOrText  TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
-	TrapBraces     TrapKind = "braces"    // `{{ ... }}` left as text
-	TrapDollar     TrapKind = "dollar"    // `$name`, `$row.x` left as text
-	TrapBareWord   TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
-	TrapCutKey     TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
-	TrapNumber     TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
-	TrapQuotedIn   TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
+	// `${row.vip} == true` where the sheet holds `Yes`: text, not a
+	// boolean, so compared with the text 'true', quietly false; with
+	// data, on a row holding yes (no for false): write ${row.vip}, which
+	// a lone placeholder reads as meant (`no` is false)
+	TrapBoolText  TrapKind = "bool-text"
+	TrapAndOrText TrapKind = "and-or"    // `== a and b and ${x} == y` kept as one comparison (D38)
+	TrapBraces    TrapKind = "braces"    // `{{ ... }}` left as text
+	TrapDollar    TrapKind = "dollar"    // `$name`, `$row.x` left as text
+	TrapBareWord  TrapKind = "bare-word" // a bare word as a function's value, when the data has no such variable
+	TrapCutKey    TrapKind = "cut-key"   // a `.key` that a `.` cuts: `${row.Policy No.}` (D38)
+	TrapNumber    TrapKind = "number"    // `${1e3}` alone: a number written as the language does not, read as a variable (D12)
+	TrapQuotedIn  TrapKind = "quoted-in" // `in 'a, b'`: one quoted item, commas kept (D26); write in 'a', 'b' or in a, b
 	// `in (a, b)`, `in [a, b]`: the brackets are part of the items
 	// (D29), so the first is `(a`; write in a, b
 	TrapBracketedIn TrapKind = "bracketed-in"
@@ -79,7 +84,7 @@ const (
 
 // TrapKinds returns every kind of trap, in the order of D38 and D44.
 func TrapKinds() []TrapKind {
-	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText,
+	return []TrapKind{TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapOrWords, TrapNotList, TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText, TrapBoolText,
 		TrapAndOrText, TrapQuotedIn, TrapBracketedIn, TrapGluedWord, TrapCurlyQuotes, TrapCutKey, TrapEmpty, TrapBraces, TrapDollar, TrapBareWord, TrapNumber, TrapPasted}
 }
 
@@ -142,7 +147,7 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
-	case TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText:
+	case TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText, TrapBoolText:
 		return s != nil // and only on a row whose value decides (TrapHolds)
 	}
 	return true
@@ -184,6 +189,15 @@ func (c *Condition) TrapHolds(ctx context.Context, ev *Evaluator, tr Trap, s *sc
 		}
 		if tr.Kind == TrapNumberText {
 			return err == nil && c.numberTextHolds(ctx, ev, tr, l, s)
+		}
+		if tr.Kind == TrapBoolText {
+			// `Yes` compared with true, `No` with false: the line says
+			// other than meant there (`No == true` is false as meant)
+			if err != nil || l.Kind() != value.Text {
+				return false
+			}
+			w := strings.ToLower(value.TrimBlank(l.Text()))
+			return w == "yes" && tr.Literal == "true" || w == "no" && tr.Literal == "false"
 		}
 		if tr.Kind == TrapReversedIn {
 			// `${row.tags} in VIP` where the tags are `VIP, Gold` or a
@@ -308,6 +322,38 @@ func (c *Condition) moreLiterals(tr Trap) []string {
 		}
 	}
 	return nil
+}
+
+// boolText finds the trap of == or != between one lookup and the word
+// true or false (`${row.vip} == true`), outside a not: where the sheet
+// holds `Yes` or `No`, text and not a boolean, the comparison is with
+// the text `true` or `false`, quietly false (true for !=). The lone
+// placeholder reads yes as true and no as false (section 10), so it is
+// the fix: `${row.vip}`, or `not ${row.vip}` for == false and != true.
+// The trap holds only with data, on a row holding yes compared with true
+// or no compared with false, where the line says other than meant
+// (Condition.TrapHolds). It reports whether the trap was found.
+func (cd *Condition) boolText(n *ast.Comparison, not bool, left, right string) bool {
+	word := strings.ToLower(strings.TrimSpace(right))
+	if not || n.Op != ast.Eq && n.Op != ast.Ne || word != "true" && word != "false" || !lookupSide(left) {
+		return false
+	}
+	fix := left
+	if (word == "true") != (n.Op == ast.Eq) {
+		fix = "not " + left
+	}
+	if f := compileConditionOnly(fix); f.err != nil || len(f.traps) > 0 {
+		return false
+	}
+	quietly := "false"
+	if n.Op == ast.Ne {
+		quietly = "true"
+	}
+	r := n.Right
+	cd.addTrap(TrapBoolText, r.TextPos, r.TextPos+len(r.Text), "a value written as Yes or No is text, not a boolean, so "+n.Op.String()+
+		" compares it with the text "+quote(word)+" and is quietly "+quietly+" there; "+left+" alone reads yes as true and no as false: write "+short(fix), nil)
+	cd.traps[len(cd.traps)-1].Literal = word // the row's yes or no decides (TrapHolds)
+	return true
 }
 
 // lookupSide reports whether side, a comparison's side as written, is one
@@ -699,8 +745,9 @@ func (c *Condition) Traps() []Trap {
 // be a name (`Smith, John`) but is a list where the value is one of the
 // items; values joined by `;`, `|`, `/`, `or` or spaces (TrapSepList);
 // `${row.tags} in VIP` (TrapReversedIn), a list the wrong way round where
-// the tags are `VIP, Gold`; and `== 15000` (TrapNumberText), right where
-// the value is a number and quietly false where it is `15,000`. None
+// the tags are `VIP, Gold`; `== 15000` (TrapNumberText), right where
+// the value is a number and quietly false where it is `15,000`; and `==
+// true` (TrapBoolText), quietly false where the sheet holds `Yes`. None
 // holds without data; Condition.TrapHolds says whether one holds on a
 // row, and a tool that warns with a row's data lists these with Traps.
 func (c *Condition) RowTraps() []Trap {
@@ -719,7 +766,7 @@ func (c *Condition) RowTraps() []Trap {
 // rowTrap reports whether a trap of kind k is one that only a row's
 // value decides (RowTraps).
 func rowTrap(k TrapKind) bool {
-	return k == TrapEqList || k == TrapSepList || k == TrapReversedIn || k == TrapNumberText
+	return k == TrapEqList || k == TrapSepList || k == TrapReversedIn || k == TrapNumberText || k == TrapBoolText
 }
 
 // edit is a fix of a trap: line[from:to] becomes text.
@@ -1261,7 +1308,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 			return
 		}
 	}
-	if cd.numberText(n, left, items) {
+	if cd.numberText(n, left, items) || cd.boolText(n, not, left, items) {
 		return
 	}
 	if n.Op == ast.Eq && strings.Contains(r.Text, ",") {

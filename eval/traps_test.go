@@ -30,6 +30,7 @@ var trapCases = map[eval.TrapKind]struct {
 	eval.TrapEqList:      {"${row.Kind} == Paid, Draft", "Paid, Draft", "quietly false even for Paid; for one of several values, write ${row.Kind} in Paid, Draft", "${row.Kind} in Paid, Draft"},
 	eval.TrapSepList:     {"${row.Status} in Overdue; Paid", "Overdue; Paid", "write ${row.Status} in Overdue, Paid", "${row.Status} in Overdue, Paid"},
 	eval.TrapReversedIn:  {"${row.Tags} in VIP", "VIP", "write VIP in ${row.Tags}", "VIP in ${row.Tags}"},
+	eval.TrapBoolText:    {"${row.Vip} == true", "true", "write ${row.Vip}", "${row.Vip}"},
 	eval.TrapNumberText:  {"${row.Premium} == 15000", "15000", "write ${number(row.Premium)} == 15000", "${number(row.Premium)} == 15000"},
 	eval.TrapAndOrText:   {"${row.Company} == Johnson and Johnson and ${row.Status} == Overdue", "Johnson and Johnson and ${row.Status} == Overdue", "quote the text: ${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue", "${row.Company} == 'Johnson and Johnson' and ${row.Status} == Overdue"},
 	eval.TrapQuotedIn:    {"${row.Status} in 'Overdue, Paid'", "'Overdue, Paid'", "write in 'Overdue', 'Paid' or in Overdue, Paid", "${row.Status} in 'Overdue', 'Paid'"},
@@ -47,7 +48,7 @@ var trapCases = map[eval.TrapKind]struct {
 
 func trapScope() *scope.Scope {
 	return scope.New(map[string]any{
-		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77", "Premium": "15,000 THB", "Tags": "VIP, Gold"},
+		"row":   map[string]any{"Status": "Overdue", "Days Late": 30, "Paid": false, "Company": "Johnson and Johnson", "Email": "", "Kind": "Paid", "Policy No.": "P-77", "Premium": "15,000 THB", "Tags": "VIP, Gold", "Vip": "Yes"},
 		"order": map[string]any{"status": "partially_shipped"},
 	})
 }
@@ -1262,6 +1263,52 @@ func TestTrapAndOrTextOrWordsList(t *testing.T) {
 		after, err := f.Test(s)
 		require.NoError(t, err)
 		require.NotEqual(t, before, after, line)
+	}
+}
+
+// `${row.vip} == true` where the sheet holds Yes compares text with the
+// text 'true': the bool-text trap holds only with data, on a row where
+// the line says other than meant (Yes with true, No with false), and its
+// fix, the lone placeholder (not for == false and != true), reads yes as
+// true and no as false (D44, D49, section 10).
+func TestTrapBoolText(t *testing.T) {
+	ctx := context.Background()
+	for line, fix := range map[string]string{
+		"${row.vip} == true": "${row.vip}", "${row.vip} == FALSE": "not ${row.vip}",
+		"${row.vip} != true": "not ${row.vip}", "${row.vip} != false": "${row.vip}",
+	} {
+		cond := eval.MustCompileCondition(line)
+		require.Empty(t, cond.Traps(), line)
+		traps := cond.RowTraps()
+		require.Len(t, traps, 1, line)
+		tr := traps[0]
+		require.Equal(t, eval.TrapBoolText, tr.Kind, line)
+		require.True(t, strings.HasSuffix(tr.Message(), "write "+fix), "%s: %s", line, tr.Message())
+		require.False(t, cond.TrapHolds(ctx, nil, tr, nil), "%s without data", line)
+		f := eval.MustCompileCondition(fix)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fix)
+		for _, v := range []any{"Yes", " no ", "YES", "No", "maybe", "", true, false, "TRUE", "false"} {
+			s := scope.New(map[string]any{"row": map[string]any{"vip": v}})
+			before, err := cond.Test(s)
+			require.NoError(t, err)
+			holds := cond.TrapHolds(ctx, nil, tr, s)
+			w, isText := v.(string)
+			w = strings.ToLower(strings.TrimSpace(w))
+			if !isText || w != "yes" && w != "no" {
+				require.False(t, holds, "%s where vip is %#v", line, v)
+				continue
+			}
+			// on yes or no the fix reads the value as meant: the trap
+			// holds exactly where the line as written says otherwise
+			meant, err := f.Test(s)
+			require.NoError(t, err)
+			require.Equal(t, before != meant, holds, "%s where vip is %#v", line, v)
+		}
+	}
+	for _, line := range []string{"not ${row.vip} == true", "${row.vip} == yes", "${row.a}${row.b} == true", "${row.vip} == 'true'"} {
+		for _, tr := range eval.MustCompileCondition(line).RowTraps() {
+			require.NotEqual(t, eval.TrapBoolText, tr.Kind, "%s: %s", line, tr.Message())
+		}
 	}
 }
 
