@@ -136,9 +136,9 @@ func (tr Trap) Message() string { return short(tr.Subject) + ": " + tr.Reason }
 // (TrapBareWord) holds only when s is not nil and has no variable of its
 // name; a number written as the language does not (TrapNumber), or a name
 // with a pasted sign in it (TrapPasted with a Name), unless s has a
-// variable of that name; `== a, b` (TrapEqList) only when s is not nil
-// (see Condition.TrapHolds: a name may have a comma, `Smith, John`);
-// every other trap holds whatever the data.
+// variable of that name; a trap that only a row's value decides
+// (Condition.RowTraps) only when s is not nil, and then where
+// Condition.TrapHolds says; every other trap holds whatever the data.
 func (tr Trap) Applies(s *scope.Scope) bool {
 	switch tr.Kind {
 	case TrapBareWord:
@@ -147,7 +147,8 @@ func (tr Trap) Applies(s *scope.Scope) bool {
 		return s == nil || !s.Has(tr.Name)
 	case TrapPasted:
 		return s == nil || tr.Name == "" || !s.Has(tr.Name)
-	case TrapEqList, TrapSepList, TrapReversedIn, TrapNumberText, TrapBoolText:
+	}
+	if rowTrap(tr.Kind) {
 		return s != nil // and only on a row whose value decides (TrapHolds)
 	}
 	return true
@@ -413,12 +414,7 @@ func isItem(l value.Value, list string) bool {
 	if l.Kind() == value.Text && len(l.Text()) > len(list) {
 		return false
 	}
-	for _, it := range strings.Split(list, ",") {
-		if value.Equal(l, value.TextValue(strings.TrimSpace(it))) {
-			return true
-		}
-	}
-	return false
+	return value.Member(l, value.TextValue(list)) // in's own rule (D29)
 }
 
 // Traps returns the traps of the template's literal text and placeholders,
