@@ -84,17 +84,32 @@ func (c source) notNumber(n ast.Expr, v value.Value) error {
 	return c.fail(n, ErrType, t+" is "+article(v.Kind())+", not a number")
 }
 
-// percentText reports whether s is a percent written as text, a plain
-// number and a % sign after it (`7%`, `-2.5 %`, as a sheet's percent cells
-// are read), with the number as written.
+// percentText reports whether s is a percent written as text: a number
+// that number(...) reads as shown, then a percent sign after it (`7%`,
+// `-2.5 %`, `1,250%`, `๗%`, `７％`, as a sheet's percent cells are read),
+// with the number number(...) reads from it: followed, the hint to use
+// number(...) would give a result 100 times too large.
 func percentText(s string) (string, bool) {
-	num, ok := strings.CutSuffix(value.TrimBlank(s), "%")
-	num = value.TrimBlank(num)
-	if !ok || num == "" {
+	t := value.TrimBlank(s)
+	var num string
+	ok := false
+	for _, sign := range [...]string{"%", "\uff05", "\u066a"} { // %, full-width ％, Arabic ٪
+		if num, ok = strings.CutSuffix(t, sign); ok {
+			break
+		}
+	}
+	if !ok {
 		return "", false
 	}
-	_, plain := value.ParseNum(num)
-	return num, plain
+	if what, _ := value.NumberText(num); what != value.OneNumber {
+		return "", false
+	}
+	number, _ := funcs.Lookup("number")
+	n, err := number.Call(nil, []value.Value{value.TextValue(num)})
+	if err != nil || n.Kind() != value.Number {
+		return "", false
+	}
+	return n.Num().String(), true
 }
 
 // dashedKey is the reason for n, an empty lookup, when it is written glued

@@ -89,6 +89,9 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		// the hint divides by 100.
 		{rule: "D7 D49 percent", src: "${100 * (1 + row.vat)}", want: "107"},
 		{rule: "D7 D49 percent divides", src: "${14 / row.vat}", want: "200"},
+		{rule: "D7 D49 percent grouped", src: "${100 * '1,250%'}", want: "1250"},
+		{rule: "D7 D49 percent in Thai digits", src: "${100 * '๗%'}", want: "7"},
+		{rule: "D7 D49 full-width percent", src: "${100 * '７％'}", want: "7"},
 		// D9, D49: a key with a - in it, glued, inside an expression.
 		{rule: "D9 D49 dashed key", src: "${lower(row.e-mail)}", want: "a@b.co"},
 		{rule: "D9 D49 dashed key, upper", src: "${upper(row.First-Name)}", want: "SOMCHAI"},
