@@ -65,6 +65,12 @@ func TestRulesD46D47D48(t *testing.T) {
 		{"D48", "${part(e, '', 1.5)}|", "|", ""},
 		{"D48", "${join(e, ids)}|", "|", ""},
 		{"D48", "${round(e, 0.5)}|", "|", ""},
+		// round reads "" and white space as its empty input, as format
+		// does: they decide first too, whatever digits are.
+		{"D48", "${round('', 'x')}|", "|", ""},
+		{"D48", "${round('  ', 0.5)}|", "|", ""},
+		{"D48", "${format(' ', 'x')}|", "|", ""},
+		{"D48", "${round('abc', 0.5)}", "", "round needs a number, got the text 'abc'"},
 		{"D48", "${replace(e, 1 / row.count, 'x')}", "", "division by zero"},
 		{"D48", "${replace('', '', 'x')}", "", "replace: the text to replace is empty"},
 	} {

@@ -57,10 +57,11 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 // No exponent: "1e3" is 1.
 //
 // It is negative when a "-" or "−" (U+2212) comes just before it, possibly
-// with currency symbols between ("-3.5", "฿ -3.5", "-฿3.5"), and the minus
+// with currency symbols between ("-3.5", "฿ -3.5", "-฿3.5"), or before
+// currency symbols and white space ("-€ 5", never "- 5"), and the minus
 // does not follow a letter or digit ("INV-2026" is 2026); or when it is
 // inside parentheses with only white space and currency symbols between
-// ("(1,200)", "(฿ 1,200.00)").
+// ("(1,200)", "(฿ 1,200.00)", and "(5.)", a point it ends with).
 //
 // The digits are converted to ASCII and read exactly by value.ParseDigits;
 // at most value.MaxDigits digits are read (leading zeros and trailing
@@ -166,10 +167,12 @@ func readFirstNumber(s string) (n value.Num, start int, unclear bool, err error)
 }
 
 // isNumberMark reports the marks that write a decimal point or group
-// digits somewhere: ".", ",", "'" and "’" (D34), and the Arabic decimal
-// and thousands separators U+066B and U+066C.
+// digits somewhere: ".", ",", "'" and "’" (D34), the Arabic decimal
+// and thousands separators U+066B and U+066C, and the full-width "．" and
+// "，" of East Asian text.
 func isNumberMark(r rune) bool {
-	return r == '.' || r == ',' || r == '\'' || r == '\u2019' || r == arabicDecimal || r == arabicThousands
+	return r == '.' || r == ',' || r == '\'' || r == '\u2019' || r == arabicDecimal || r == arabicThousands ||
+		r == wideStop || r == wideComma
 }
 
 // The Arabic decimal separator (٣٫٥ is 3.5) and thousands separator
@@ -181,11 +184,21 @@ const (
 	arabicThousands = '\u066c'
 )
 
-// isDecimalPoint reports a mark that is a decimal point: "." or U+066B.
-func isDecimalPoint(r rune) bool { return r == '.' || r == arabicDecimal }
+// The full-width full stop and comma (U+FF0E, U+FF0C) that East Asian
+// input writes with full-width digits ("１，２３４．５"): number reads them
+// as "." and "," in every way, never a number in part ("１，２３４" is 1234,
+// not 1; "1，23" is not clear as "1,23" is).
+const (
+	wideStop  = '\uff0e'
+	wideComma = '\uff0c'
+)
 
-// isGroupComma reports a mark that groups thousands: "," or U+066C.
-func isGroupComma(r rune) bool { return r == ',' || r == arabicThousands }
+// isDecimalPoint reports a mark that is a decimal point: ".", U+066B or
+// U+FF0E.
+func isDecimalPoint(r rune) bool { return r == '.' || r == arabicDecimal || r == wideStop }
+
+// isGroupComma reports a mark that groups thousands: ",", U+066C or U+FF0C.
+func isGroupComma(r rune) bool { return r == ',' || r == arabicThousands || r == wideComma }
 
 // isGroupSpace reports the spaces that group digits in some conventions
 // (D39): the space, the no-break space U+00A0, the narrow no-break space
@@ -333,8 +346,11 @@ func unclearGroups(s string, start int) (groups []string, marks []rune, spaced [
 			break
 		}
 		groups = append(groups, string(group))
-		if mark == arabicDecimal {
+		switch mark {
+		case arabicDecimal, wideStop:
 			mark = '.' // the decimal point it is; U+066C stays itself: never a decimal comma
+		case wideComma:
+			mark = ','
 		}
 		marks = append(marks, mark)
 		spaced = append(spaced, mark != ' ' && next-i > size)
@@ -589,6 +605,15 @@ func appendGrouped(b *strings.Builder, whole, group string) {
 // by a minus just before it or by parentheses around it (see firstNumber).
 func negativeAround(s string, start, end int) bool {
 	p := skipBack(s, start, isCurrency)
+	if p == start {
+		// "-€ 5": a minus glued to a currency sign, then white space; a
+		// minus before white space alone ("- 5", a list's dash) is not.
+		if b := skipBack(s, start, value.IsBlankRune); b < start {
+			if c := skipBack(s, b, isCurrency); c < b {
+				p = c
+			}
+		}
+	}
 	if r, size := lastRune(s, p); r == '-' || r == '\u2212' {
 		if !wordRuneBefore(s, p-size) {
 			return true
@@ -597,6 +622,9 @@ func negativeAround(s string, start, end int) bool {
 	p = skipBack(s, start, isSpaceOrCurrency)
 	if r, _ := lastRune(s, p); r != '(' {
 		return false
+	}
+	if r, size := decodeRune(s, end); isDecimalPoint(r) {
+		end += size // "(5.)": the point a number may end with (readFirstNumber)
 	}
 	for end < len(s) {
 		r, size := decodeRune(s, end)
@@ -726,6 +754,12 @@ func digitValueWide(r rune) int {
 // space give empty; digits is a whole number from -MaxExponent to
 // MaxExponent.
 func callRound(_ *Env, args []value.Value) (value.Value, error) {
+	// Its number first, as format reads it: "" and white space are empty
+	// as an empty value is (D48: whatever digits are).
+	n, empty, err := numberArg("round", args[0])
+	if empty || err != nil {
+		return value.Value{}, err
+	}
 	digits := int64(0)
 	if len(args) > 1 && !leftOut(args[1]) {
 		d, err := wholeArg("round", "digits", args[1])
@@ -737,10 +771,6 @@ func callRound(_ *Env, args []value.Value) (value.Value, error) {
 				strconv.Itoa(-value.MaxExponent)+" to "+strconv.Itoa(value.MaxExponent)+", got "+describe(args[1]))
 		}
 		digits = d
-	}
-	n, empty, err := numberArg("round", args[0])
-	if empty || err != nil {
-		return value.Value{}, err
 	}
 	r, err := n.Round(int(digits))
 	if err != nil {

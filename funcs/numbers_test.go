@@ -124,6 +124,26 @@ func TestNumber(t *testing.T) {
 		ok("ปี.5", "5"),
 		ok("12 - 3", "12"),
 		ok("- 5", "5"),
+		// A minus glued to a currency sign, then white space: negative,
+		// as "-€5" and "€ -5" are (never 5 with its minus lost); a minus
+		// before white space alone is a list's dash.
+		ok("-€ 5", "-5"),
+		ok("-฿ 3.5", "-3.5"),
+		ok("Balance: -$ 1,200.50", "-1200.5"),
+		ok("- € 5", "5"),
+		ok("INV-€ 5", "5"),
+		// A point the number ends with does not keep its parentheses from
+		// making it negative: "5." is 5, "(5.)" is -5.
+		ok("(5.)", "-5"),
+		ok("(฿ 1,200.)", "-1200"),
+		ok("5.)", "5"),
+		// The full-width comma and full stop of East Asian text are read
+		// as "," and "." are, never a number in part.
+		ok("１，２３４", "1234"),
+		ok("1，234．5", "1234.5"),
+		ok("¥１，２３４ 円", "1234"),
+		unclear("1，23", "write 1.23"),
+		unclear("１．２３４，５", "write 1234.5 or 1,234.5"),
 		ok("Page 3 of 10", "3"),
 		ok("007", "7"),
 		ok("0", "0"),

@@ -216,8 +216,8 @@ var table = []Func{
 	{
 		Name:   "number",
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
-		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` (or the Arabic `٬`) between groups of three digits, " +
-			"an optional `.` (or the Arabic decimal separator `٫`) and fraction; a `-` or `−` just before it (not after a letter or digit) or parentheses around it make it negative, " +
+		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` (or the Arabic `٬`, or the full-width `，`) between groups of three digits, " +
+			"an optional `.` (or the Arabic decimal separator `٫`, or the full-width `．`) and fraction; a `-` or `−` just before it (not after a letter or digit; currency signs may stand between) or parentheses around it make it negative, " +
 			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), by a space and exactly three digits (`9 800`, `2 285,81`) " +
 			"or by `.` or `,`, a space and digits (`119. 95`), whose meaning is not clear: the message writes the number the marks suggest.",
 		Empty:      "empty, also for `\"\"` and white space; text with no number is an error",
@@ -321,6 +321,7 @@ var table = []Func{
 			{Name: "x", Doc: "a number, or text that is a plain number such as `'3.5'`"},
 			{Name: "digits", Optional: true, Doc: "places after the point, a whole number from -1000 to 1000; 0 when left out, empty or blank text (D47), negative rounds to tens, hundreds, ..."}},
 		Doc:        "round rounds a number to digits places after the point, half away from zero, and shows it without trailing zeros.",
+		Empty:      "empty, also for `\"\"` and white space",
 		EmptyFirst: EmptyEmpty,
 		Examples: []Example{
 			{"round(2.5)", "3"},
