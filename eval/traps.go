@@ -1284,13 +1284,15 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 	// line that holds (D49), not `in a, b;`, whose last item is `b;`.
 	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
 	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
-		fix := left + " in " + strings.Join(items, ", ")
-		if n.Op == ast.Ne {
-			fix = "not " + fix
+		// Under != or a `not` the one comparison is quietly true, and the
+		// fix keeps the negation the author wrote (D49).
+		fix, quietly := left+" in "+strings.Join(items, ", "), "false"
+		if (n.Op == ast.Ne) != not {
+			fix, quietly = "not "+fix, "true"
 		}
 		if !not || n.Op == ast.Eq {
 			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is quietly false; write "+fix, nil)
+				", so it is quietly "+quietly+"; write "+fix, nil)
 			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
 			return
 		}
@@ -1878,8 +1880,11 @@ func condPlain(text string) string {
 }
 
 func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
+	// lhs is what the fixes write before the operator: the left side,
+	// and the `not` before it as written, which the author means too.
+	lhsAt, not := n.Pos(), false
 	if nc, ok := tree.(*ast.NotCond); ok {
-		tree = nc.X
+		tree, lhsAt, not = nc.X, nc.Pos(), true
 	}
 	if _, ok := tree.(*ast.Comparison); !ok || n.Right == nil || n.Right.Quoted {
 		return // split into parts, or quoted on purpose (D31)
@@ -1895,7 +1900,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			continue
 		}
 		left := strings.Join(words[:i], " ")
-		lhs := strings.TrimSpace(cd.line[n.Pos():n.OpPos])
+		lhs := strings.TrimSpace(cd.line[lhsAt:n.OpPos])
 		and := strings.ToLower(w)
 		inside := and // the word the quoted text holds: the first and/or of left
 		for _, lw := range strings.Fields(left) {
@@ -1905,7 +1910,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			}
 		}
 		quietly := "false"
-		if n.Op == ast.Ne {
+		if (n.Op == ast.Ne) != not {
 			quietly = "true" // `!= a and ${x} == 1`: the whole text is never the value
 		}
 		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly " + quietly + "; "
@@ -1920,7 +1925,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 		// `in Due or Lapsed and ${n} > 0`, `== Due or Lapsed and ...`:
 		// the words before are or-words, a list (D44), so the fix is the
 		// list with commas, not the text in quotes, one item (D49).
-		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
+		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) && !(not && n.Op == ast.Ne) {
 			list := lhs + " in " + strings.Join(items, ", ")
 			if n.Op == ast.Ne {
 				list = "not " + list

@@ -1574,3 +1574,36 @@ func TestTrapBracketedInCurlyItem(t *testing.T) {
 		requireFixMeant(t, cond, c.fixed, c.meant)
 	}
 }
+
+// A `not` before a line kept as one comparison is part of what the
+// author meant: the fixes of the or-words and and-or traps keep it, and
+// their reasons say what the line quietly gives under it (true, as under
+// !=), so that the fix, followed, gives the other value (D38, D44, D49).
+func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
+	s := scope.New(map[string]any{"status": "Due", "n": 3, "c": "Johnson and Johnson"})
+	for line, want := range map[string]struct {
+		kind  eval.TrapKind
+		fixed string
+	}{
+		"not ${status} == Due or Lapsed":                   {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"${status} != Due or Lapsed":                       {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"not ${status} == Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "not ${status} in Due, Lapsed and ${n} > 0"},
+		"NOT ${status} in Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "NOT ${status} in Due, Lapsed and ${n} > 0"},
+		"not ${c} == Johnson and Johnson and ${n} > 5":     {eval.TrapAndOrText, "not ${c} == 'Johnson and Johnson' and ${n} > 5"},
+		"not  ${c} contains Johnson or Smith and ${n} > 5": {eval.TrapAndOrText, "not  ${c} contains 'Johnson or Smith' and ${n} > 5"},
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, want.kind, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), " "+want.fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		require.Contains(t, traps[0].Message(), "quietly "+strconv.FormatBool(before), line)
+		f := eval.MustCompileCondition(want.fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), want.fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
