@@ -558,7 +558,7 @@ func pastedDollar(lit string, i, base int, closes *closeAfter) (Trap, int, bool)
 	}
 	what, _, _ := spell.Pasted(lit[i:end])
 	return Trap{Kind: TrapPasted, Offset: base + i, End: base + end, Subject: lit[i:end],
-		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
+		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; " + placeholderFix(spell.Unpasted(inner))}, end, true
 }
 
 func otherLanguage(written, inner string, from, to int) Trap {
@@ -567,7 +567,25 @@ func otherLanguage(written, inner string, from, to int) Trap {
 		kind = TrapBraces
 	}
 	return Trap{Kind: kind, Offset: from, End: to, Subject: written,
-		Reason: "this is another template language and is left as text; write ${" + inner + "}"}
+		Reason: "this is another template language and is left as text; " + placeholderFix(inner)}
+}
+
+// placeholderFix ends the reason of a trap whose fix is inner written in
+// ${...} (`{{ x }}`, `$x`, `＄｛x｝`): `write ${inner}` where that is one
+// placeholder with no problem known without data, by the rule validate
+// checks it with (Problems), so that the fix works when followed (D49);
+// else why it is none (`{{ name | capitalize }}`, `$_`), naming no fix
+// rather than a wrong one.
+func placeholderFix(inner string) string {
+	text := "${" + inner + "}"
+	t := compileTemplate(text)
+	if !t.whole {
+		return "written as " + short(text) + ", this is no placeholder that works either; write what it means as an expression of this language in ${...}"
+	}
+	if ps := t.Problems(nil); len(ps) > 0 {
+		return "written as " + short(text) + ", this is no placeholder that works either (" + ps[0].Reason + "); write what it means as an expression of this language"
+	}
+	return "write " + short(text)
 }
 
 // nameStartAt reports whether a name starts at byte i of s: a character

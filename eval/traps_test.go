@@ -1607,3 +1607,37 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 		require.NotEqual(t, before, after, line)
 	}
 }
+
+// D44, D49: the fix of another template language's `{{ ... }}` or `$name`,
+// and of a placeholder a pasted character keeps from being one, is the
+// text in ${...} only where that is a placeholder that works: followed,
+// it has no problem. Where it has one (a filter, `_` names, a list), the
+// reason says why and names no fix rather than a wrong one.
+func TestTrapOtherLanguageFixWorks(t *testing.T) {
+	for text, fix := range map[string]string{
+		"{{row.Status}}":          "${row.Status}",
+		"{{ row.First Name }}":    "${row.First Name}",
+		"Dear $row.name,":         "${row.name}",
+		"＄｛row.status｝":          "${row.status}",
+		"{{ name | capitalize }}": "",
+		"{{1,2},{3,4}}":           "",
+		"PowerShell's $_ is it":   "",
+		"$_id":                    "",
+		"{{ lenght(x) }}":         "",
+		"＄｛x|y｝":                 "",
+	} {
+		traps := eval.MustCompile(text).Traps()
+		require.Len(t, traps, 1, text)
+		msg := traps[0].Message()
+		if fix == "" {
+			require.NotContains(t, msg, "write ${", text)
+			require.Contains(t, msg, "this is no placeholder that works either", text)
+			continue
+		}
+		require.True(t, strings.HasSuffix(msg, "write "+fix), "%s: %s", text, msg)
+		fixed := text[:traps[0].Offset] + fix + text[traps[0].End:]
+		f := eval.MustCompile(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		require.Empty(t, f.Problems(nil), fixed)
+	}
+}
