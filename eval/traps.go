@@ -1045,15 +1045,10 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
 		}
 	}
 	cd.curlyQuotes(s, in)
-	if first {
-		lower := strings.ToLower(s.Text)
-		for _, w := range [...]string{"if ", "when "} {
-			if strings.HasPrefix(lower, w) {
-				n := len(w) + leadingSpace(s.Text[len(w):])
-				cd.addTrap(TrapIf, s.TextPos, s.TextPos+n, "a condition line has no "+quote(strings.TrimSpace(w))+
-					": the word is text that is compared; leave it out", &edit{s.TextPos, s.TextPos + n, ""})
-			}
-		}
+	if n := leadingIf(s.Text); first && n > 0 {
+		w := strings.ToLower(strings.Fields(s.Text)[0])
+		cd.addTrap(TrapIf, s.TextPos, s.TextPos+n, "a condition line has no "+quote(w)+
+			": the word is text that is compared; leave it out", &edit{s.TextPos, s.TextPos + n, ""})
 	}
 	// A `;` that is the whole value, or the whole last item of a list
 	// (`${row.note} contains ;`, `${row.sep} in comma, ;`), is what is
@@ -1063,6 +1058,19 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
 		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
 			&edit{i, i + 1, ""})
 	}
+}
+
+// leadingIf is the length of a leading `if ` or `when ` of text, the first
+// side of a condition line, with the white space after it (the trap
+// TrapIf, whose fix leaves it out), or 0.
+func leadingIf(text string) int {
+	lower := strings.ToLower(text)
+	for _, w := range [...]string{"if ", "when "} {
+		if strings.HasPrefix(lower, w) {
+			return len(w) + leadingSpace(text[len(w):])
+		}
+	}
+	return 0
 }
 
 // curlyQuotes finds the trap of a bare side, or of an item of one split
@@ -1296,7 +1304,14 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		}
 		return
 	}
-	left := strings.TrimSpace(cd.line[n.Left.From:n.Left.To])
+	// The fixes below write the left side without a leading `if ` or
+	// `when `, which the if trap's own warning says to leave out, as they
+	// leave out a trailing `;` (D49).
+	leftAt := n.Left.From
+	if strings.TrimSpace(cd.line[:leftAt]) == "" {
+		leftAt += leadingIf(cd.line[leftAt:n.Left.To])
+	}
+	left := strings.TrimSpace(cd.line[leftAt:n.Left.To])
 	// The fixes below leave out a trailing `;`, which is a trap of its own
 	// (its warning says to leave it out): followed, either warning gives a
 	// line that holds (D49), not `in a, b;`, whose last item is `b;`.
@@ -1903,6 +1918,8 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 	lhsAt, not := n.Pos(), false
 	if nc, ok := tree.(*ast.NotCond); ok {
 		tree, lhsAt, not = nc.X, nc.Pos(), true
+	} else {
+		lhsAt += leadingIf(cd.line[lhsAt:n.OpPos]) // left out by the if trap's fix
 	}
 	if _, ok := tree.(*ast.Comparison); !ok || n.Right == nil || n.Right.Quoted {
 		return // split into parts, or quoted on purpose (D31)

@@ -1618,13 +1618,13 @@ func TestTrapOtherLanguageFixWorks(t *testing.T) {
 		"{{row.Status}}":          "${row.Status}",
 		"{{ row.First Name }}":    "${row.First Name}",
 		"Dear $row.name,":         "${row.name}",
-		"＄｛row.status｝":          "${row.status}",
+		"＄｛row.status｝":           "${row.status}",
 		"{{ name | capitalize }}": "",
 		"{{1,2},{3,4}}":           "",
 		"PowerShell's $_ is it":   "",
 		"$_id":                    "",
 		"{{ lenght(x) }}":         "",
-		"＄｛x|y｝":                 "",
+		"＄｛x|y｝":                  "",
 	} {
 		traps := eval.MustCompile(text).Traps()
 		require.Len(t, traps, 1, text)
@@ -1639,5 +1639,38 @@ func TestTrapOtherLanguageFixWorks(t *testing.T) {
 		f := eval.MustCompile(fixed)
 		require.Empty(t, f.Traps(), fixed)
 		require.Empty(t, f.Problems(nil), fixed)
+	}
+}
+
+// D44, D49: a leading `if` or `when` is a trap of its own, whose warning
+// says to leave it out; the fix of a trap of the comparison after it
+// leaves it out too, as it leaves out a trailing `;` (not `write if ${x}
+// in a, b`), so that with both warnings followed the line has no trap
+// and holds as meant.
+func TestTrapIfLeftOutOfOtherFixes(t *testing.T) {
+	s := scope.New(map[string]any{"status": "Due", "c": "Johnson and Johnson", "n": 3})
+	for line, fixed := range map[string]string{
+		"if ${status} == Due or Lapsed":                 "${status} in Due, Lapsed",
+		"When ${status} != Due or Lapsed":               "not ${status} in Due, Lapsed",
+		"if ${status} == Due or Lapsed;":                "${status} in Due, Lapsed",
+		"when ${c} == Johnson and Johnson and ${n} > 2": "${c} == 'Johnson and Johnson' and ${n} > 2",
+		"if ${status} == Due or Lapsed and ${n} > 2":    "${status} in Due, Lapsed and ${n} > 2",
+		"if ${status} != Due, Lapsed;":                  "not ${status} in Due, Lapsed",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.GreaterOrEqual(t, len(traps), 2, line)
+		for _, tr := range traps {
+			if tr.Kind != eval.TrapIf && tr.Kind != eval.TrapSemicolon {
+				require.True(t, strings.HasSuffix(tr.Message(), "write "+fixed) || strings.HasSuffix(tr.Message(), ": "+fixed), "%s: %s", line, tr.Message())
+			}
+		}
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
 	}
 }
