@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -814,7 +815,8 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 // collectTraps finds the traps of the parts of tree.
 func (cd *Condition) collectTraps(tree ast.Cond) {
 	var sides []*ast.Side
-	in := map[*ast.Side]bool{} // the right sides of in
+	in := map[*ast.Side]bool{}      // the right sides of in
+	negated := map[*ast.Side]bool{} // the right sides of != or after not: true where the text is never the value
 	var walk func(n ast.Cond, not bool)
 	walk = func(n ast.Cond, not bool) {
 		switch n := n.(type) {
@@ -828,6 +830,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			if n.Right != nil {
 				sides = append(sides, n.Right)
 				in[n.Right] = n.Op == ast.In
+				negated[n.Right] = (n.Op == ast.Ne) != not
 				cd.comparisonTraps(n, not, tree)
 			}
 		case *ast.Truth:
@@ -837,7 +840,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 	walk(tree, false)
 	for i, s := range sides {
 		if !s.Quoted {
-			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s])
+			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s], negated[s])
 		}
 	}
 }
@@ -1001,8 +1004,9 @@ func wholeItem(text string, i, n int) bool {
 // sideTraps finds the traps in the literal text of one side: `&&`, `||`
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
-// a trailing `;`. in is true for the list after in.
-func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
+// a trailing `;`. in is true for the list after in, negated for the right
+// side of != or of a comparison after not, where the line is quietly true.
+func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
 		if seg.isExpr {
@@ -1055,7 +1059,7 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
 	// compared: left out, the comparison would lose its value (D49).
 	if before := strings.TrimSpace(strings.TrimSuffix(s.Text, ";")); last && strings.HasSuffix(s.Text, ";") && before != "" && !strings.HasSuffix(before, ",") {
 		i := s.TextPos + len(s.Text) - 1
-		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
+		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly "+strconv.FormatBool(negated)+"; leave it out",
 			&edit{i, i + 1, ""})
 	}
 }

@@ -1674,3 +1674,18 @@ func TestTrapIfLeftOutOfOtherFixes(t *testing.T) {
 		require.NotEqual(t, before, after, line)
 	}
 }
+
+// D44: the `;` trap says what the line quietly gives: false, or true
+// under != or a `not` (the text with `;` is never the value).
+func TestTrapSemicolonQuietlyTrue(t *testing.T) {
+	s := trapScope()
+	for _, line := range []string{"${row.Status} == Overdue;", "${row.Status} != Overdue;", "not ${row.Status} == Overdue;", "not ${row.Status} != Overdue;"} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapSemicolon, traps[0].Kind, line)
+		got, err := c.Test(s)
+		require.NoError(t, err)
+		require.Contains(t, traps[0].Message(), "so this is quietly "+strconv.FormatBool(got), line)
+	}
+}
