@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -558,7 +559,7 @@ func pastedDollar(lit string, i, base int, closes *closeAfter) (Trap, int, bool)
 	}
 	what, _, _ := spell.Pasted(lit[i:end])
 	return Trap{Kind: TrapPasted, Offset: base + i, End: base + end, Subject: lit[i:end],
-		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; write " + short("${"+spell.Unpasted(inner)+"}")}, end, true
+		Reason: "it has " + what + ", pasted with the text, which keeps this from being a placeholder, so it is shown as written; " + placeholderFix(spell.Unpasted(inner))}, end, true
 }
 
 func otherLanguage(written, inner string, from, to int) Trap {
@@ -567,7 +568,25 @@ func otherLanguage(written, inner string, from, to int) Trap {
 		kind = TrapBraces
 	}
 	return Trap{Kind: kind, Offset: from, End: to, Subject: written,
-		Reason: "this is another template language and is left as text; write ${" + inner + "}"}
+		Reason: "this is another template language and is left as text; " + placeholderFix(inner)}
+}
+
+// placeholderFix ends the reason of a trap whose fix is inner written in
+// ${...} (`{{ x }}`, `$x`, `＄｛x｝`): `write ${inner}` where that is one
+// placeholder with no problem known without data, by the rule validate
+// checks it with (Problems), so that the fix works when followed (D49);
+// else why it is none (`{{ name | capitalize }}`, `$_`), naming no fix
+// rather than a wrong one.
+func placeholderFix(inner string) string {
+	text := "${" + inner + "}"
+	t := compileTemplate(text)
+	if !t.whole {
+		return "written as " + short(text) + ", this is no placeholder that works either; write what it means as an expression of this language in ${...}"
+	}
+	if ps := t.Problems(nil); len(ps) > 0 {
+		return "written as " + short(text) + ", this is no placeholder that works either (" + ps[0].Reason + "); write what it means as an expression of this language"
+	}
+	return "write " + short(text)
 }
 
 // nameStartAt reports whether a name starts at byte i of s: a character
@@ -796,7 +815,8 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 // collectTraps finds the traps of the parts of tree.
 func (cd *Condition) collectTraps(tree ast.Cond) {
 	var sides []*ast.Side
-	in := map[*ast.Side]bool{} // the right sides of in
+	in := map[*ast.Side]bool{}      // the right sides of in
+	negated := map[*ast.Side]bool{} // the right sides of != or after not: true where the text is never the value
 	var walk func(n ast.Cond, not bool)
 	walk = func(n ast.Cond, not bool) {
 		switch n := n.(type) {
@@ -810,6 +830,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			if n.Right != nil {
 				sides = append(sides, n.Right)
 				in[n.Right] = n.Op == ast.In
+				negated[n.Right] = (n.Op == ast.Ne) != not
 				cd.comparisonTraps(n, not, tree)
 			}
 		case *ast.Truth:
@@ -819,7 +840,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 	walk(tree, false)
 	for i, s := range sides {
 		if !s.Quoted {
-			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s])
+			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s], negated[s])
 		}
 	}
 }
@@ -983,8 +1004,9 @@ func wholeItem(text string, i, n int) bool {
 // sideTraps finds the traps in the literal text of one side: `&&`, `||`
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
-// a trailing `;`. in is true for the list after in.
-func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
+// a trailing `;`. in is true for the list after in, negated for the right
+// side of != or of a comparison after not, where the line is quietly true.
+func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
 		if seg.isExpr {
@@ -1027,24 +1049,32 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in bool) {
 		}
 	}
 	cd.curlyQuotes(s, in)
-	if first {
-		lower := strings.ToLower(s.Text)
-		for _, w := range [...]string{"if ", "when "} {
-			if strings.HasPrefix(lower, w) {
-				n := len(w) + leadingSpace(s.Text[len(w):])
-				cd.addTrap(TrapIf, s.TextPos, s.TextPos+n, "a condition line has no "+quote(strings.TrimSpace(w))+
-					": the word is text that is compared; leave it out", &edit{s.TextPos, s.TextPos + n, ""})
-			}
-		}
+	if n := leadingIf(s.Text); first && n > 0 {
+		w := strings.ToLower(strings.Fields(s.Text)[0])
+		cd.addTrap(TrapIf, s.TextPos, s.TextPos+n, "a condition line has no "+quote(w)+
+			": the word is text that is compared; leave it out", &edit{s.TextPos, s.TextPos + n, ""})
 	}
 	// A `;` that is the whole value, or the whole last item of a list
 	// (`${row.note} contains ;`, `${row.sep} in comma, ;`), is what is
 	// compared: left out, the comparison would lose its value (D49).
 	if before := strings.TrimSpace(strings.TrimSuffix(s.Text, ";")); last && strings.HasSuffix(s.Text, ";") && before != "" && !strings.HasSuffix(before, ",") {
 		i := s.TextPos + len(s.Text) - 1
-		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly false; leave it out",
+		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly "+strconv.FormatBool(negated)+"; leave it out",
 			&edit{i, i + 1, ""})
 	}
+}
+
+// leadingIf is the length of a leading `if ` or `when ` of text, the first
+// side of a condition line, with the white space after it (the trap
+// TrapIf, whose fix leaves it out), or 0.
+func leadingIf(text string) int {
+	lower := strings.ToLower(text)
+	for _, w := range [...]string{"if ", "when "} {
+		if strings.HasPrefix(lower, w) {
+			return len(w) + leadingSpace(text[len(w):])
+		}
+	}
+	return 0
 }
 
 // curlyQuotes finds the trap of a bare side, or of an item of one split
@@ -1278,19 +1308,28 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		}
 		return
 	}
-	left := strings.TrimSpace(cd.line[n.Left.From:n.Left.To])
+	// The fixes below write the left side without a leading `if ` or
+	// `when `, which the if trap's own warning says to leave out, as they
+	// leave out a trailing `;` (D49).
+	leftAt := n.Left.From
+	if strings.TrimSpace(cd.line[:leftAt]) == "" {
+		leftAt += leadingIf(cd.line[leftAt:n.Left.To])
+	}
+	left := strings.TrimSpace(cd.line[leftAt:n.Left.To])
 	// The fixes below leave out a trailing `;`, which is a trap of its own
 	// (its warning says to leave it out): followed, either warning gives a
 	// line that holds (D49), not `in a, b;`, whose last item is `b;`.
 	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
 	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
-		fix := left + " in " + strings.Join(items, ", ")
-		if n.Op == ast.Ne {
-			fix = "not " + fix
+		// Under != or a `not` the one comparison is quietly true, and the
+		// fix keeps the negation the author wrote (D49).
+		fix, quietly := left+" in "+strings.Join(items, ", "), "false"
+		if (n.Op == ast.Ne) != not {
+			fix, quietly = "not "+fix, "true"
 		}
 		if !not || n.Op == ast.Eq {
 			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is quietly false; write "+fix, nil)
+				", so it is quietly "+quietly+"; write "+fix, nil)
 			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
 			return
 		}
@@ -1878,8 +1917,13 @@ func condPlain(text string) string {
 }
 
 func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
+	// lhs is what the fixes write before the operator: the left side,
+	// and the `not` before it as written, which the author means too.
+	lhsAt, not := n.Pos(), false
 	if nc, ok := tree.(*ast.NotCond); ok {
-		tree = nc.X
+		tree, lhsAt, not = nc.X, nc.Pos(), true
+	} else {
+		lhsAt += leadingIf(cd.line[lhsAt:n.OpPos]) // left out by the if trap's fix
 	}
 	if _, ok := tree.(*ast.Comparison); !ok || n.Right == nil || n.Right.Quoted {
 		return // split into parts, or quoted on purpose (D31)
@@ -1895,7 +1939,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			continue
 		}
 		left := strings.Join(words[:i], " ")
-		lhs := strings.TrimSpace(cd.line[n.Pos():n.OpPos])
+		lhs := strings.TrimSpace(cd.line[lhsAt:n.OpPos])
 		and := strings.ToLower(w)
 		inside := and // the word the quoted text holds: the first and/or of left
 		for _, lw := range strings.Fields(left) {
@@ -1905,7 +1949,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 			}
 		}
 		quietly := "false"
-		if n.Op == ast.Ne {
+		if (n.Op == ast.Ne) != not {
 			quietly = "true" // `!= a and ${x} == 1`: the whole text is never the value
 		}
 		reason := "this is one comparison with the text " + quote(right) + ", so it is quietly " + quietly + "; "
@@ -1920,7 +1964,7 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 		// `in Due or Lapsed and ${n} > 0`, `== Due or Lapsed and ...`:
 		// the words before are or-words, a list (D44), so the fix is the
 		// list with commas, not the text in quotes, one item (D49).
-		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
+		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) && !(not && n.Op == ast.Ne) {
 			list := lhs + " in " + strings.Join(items, ", ")
 			if n.Op == ast.Ne {
 				list = "not " + list

@@ -1574,3 +1574,118 @@ func TestTrapBracketedInCurlyItem(t *testing.T) {
 		requireFixMeant(t, cond, c.fixed, c.meant)
 	}
 }
+
+// A `not` before a line kept as one comparison is part of what the
+// author meant: the fixes of the or-words and and-or traps keep it, and
+// their reasons say what the line quietly gives under it (true, as under
+// !=), so that the fix, followed, gives the other value (D38, D44, D49).
+func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
+	s := scope.New(map[string]any{"status": "Due", "n": 3, "c": "Johnson and Johnson"})
+	for line, want := range map[string]struct {
+		kind  eval.TrapKind
+		fixed string
+	}{
+		"not ${status} == Due or Lapsed":                   {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"${status} != Due or Lapsed":                       {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"not ${status} == Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "not ${status} in Due, Lapsed and ${n} > 0"},
+		"NOT ${status} in Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "NOT ${status} in Due, Lapsed and ${n} > 0"},
+		"not ${c} == Johnson and Johnson and ${n} > 5":     {eval.TrapAndOrText, "not ${c} == 'Johnson and Johnson' and ${n} > 5"},
+		"not  ${c} contains Johnson or Smith and ${n} > 5": {eval.TrapAndOrText, "not  ${c} contains 'Johnson or Smith' and ${n} > 5"},
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, want.kind, traps[0].Kind, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), " "+want.fixed), "%s: %s", line, traps[0].Message())
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		require.Contains(t, traps[0].Message(), "quietly "+strconv.FormatBool(before), line)
+		f := eval.MustCompileCondition(want.fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), want.fixed)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
+
+// D44, D49: the fix of another template language's `{{ ... }}` or `$name`,
+// and of a placeholder a pasted character keeps from being one, is the
+// text in ${...} only where that is a placeholder that works: followed,
+// it has no problem. Where it has one (a filter, `_` names, a list), the
+// reason says why and names no fix rather than a wrong one.
+func TestTrapOtherLanguageFixWorks(t *testing.T) {
+	for text, fix := range map[string]string{
+		"{{row.Status}}":          "${row.Status}",
+		"{{ row.First Name }}":    "${row.First Name}",
+		"Dear $row.name,":         "${row.name}",
+		"＄｛row.status｝":           "${row.status}",
+		"{{ name | capitalize }}": "",
+		"{{1,2},{3,4}}":           "",
+		"PowerShell's $_ is it":   "",
+		"$_id":                    "",
+		"{{ lenght(x) }}":         "",
+		"＄｛x|y｝":                  "",
+	} {
+		traps := eval.MustCompile(text).Traps()
+		require.Len(t, traps, 1, text)
+		msg := traps[0].Message()
+		if fix == "" {
+			require.NotContains(t, msg, "write ${", text)
+			require.Contains(t, msg, "this is no placeholder that works either", text)
+			continue
+		}
+		require.True(t, strings.HasSuffix(msg, "write "+fix), "%s: %s", text, msg)
+		fixed := text[:traps[0].Offset] + fix + text[traps[0].End:]
+		f := eval.MustCompile(fixed)
+		require.Empty(t, f.Traps(), fixed)
+		require.Empty(t, f.Problems(nil), fixed)
+	}
+}
+
+// D44, D49: a leading `if` or `when` is a trap of its own, whose warning
+// says to leave it out; the fix of a trap of the comparison after it
+// leaves it out too, as it leaves out a trailing `;` (not `write if ${x}
+// in a, b`), so that with both warnings followed the line has no trap
+// and holds as meant.
+func TestTrapIfLeftOutOfOtherFixes(t *testing.T) {
+	s := scope.New(map[string]any{"status": "Due", "c": "Johnson and Johnson", "n": 3})
+	for line, fixed := range map[string]string{
+		"if ${status} == Due or Lapsed":                 "${status} in Due, Lapsed",
+		"When ${status} != Due or Lapsed":               "not ${status} in Due, Lapsed",
+		"if ${status} == Due or Lapsed;":                "${status} in Due, Lapsed",
+		"when ${c} == Johnson and Johnson and ${n} > 2": "${c} == 'Johnson and Johnson' and ${n} > 2",
+		"if ${status} == Due or Lapsed and ${n} > 2":    "${status} in Due, Lapsed and ${n} > 2",
+		"if ${status} != Due, Lapsed;":                  "not ${status} in Due, Lapsed",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.GreaterOrEqual(t, len(traps), 2, line)
+		for _, tr := range traps {
+			if tr.Kind != eval.TrapIf && tr.Kind != eval.TrapSemicolon {
+				require.True(t, strings.HasSuffix(tr.Message(), "write "+fixed) || strings.HasSuffix(tr.Message(), ": "+fixed), "%s: %s", line, tr.Message())
+			}
+		}
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
+
+// D44: the `;` trap says what the line quietly gives: false, or true
+// under != or a `not` (the text with `;` is never the value).
+func TestTrapSemicolonQuietlyTrue(t *testing.T) {
+	s := trapScope()
+	for _, line := range []string{"${row.Status} == Overdue;", "${row.Status} != Overdue;", "not ${row.Status} == Overdue;", "not ${row.Status} != Overdue;"} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapSemicolon, traps[0].Kind, line)
+		got, err := c.Test(s)
+		require.NoError(t, err)
+		require.Contains(t, traps[0].Message(), "so this is quietly "+strconv.FormatBool(got), line)
+	}
+}
