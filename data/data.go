@@ -305,8 +305,11 @@ type decoder struct {
 	// lineBase is added to every line a message names: the line before
 	// the one being read, for JSON lines.
 	lineBase int
-	built    int
-	limit    int
+	// jsonLines is set while JSON lines are read: a line, not the
+	// file, holds one object.
+	jsonLines bool
+	built     int
+	limit     int
 	// texts and numbers share equal short scalars (see shared).
 	texts, numbers map[string]any
 	// seldom is set while a sheet reads a cell of a column whose texts

@@ -31,6 +31,9 @@ func (d *decoder) json(b []byte) (map[string]any, error) {
 				off-- // Offset is just past the byte that failed
 			}
 			reason, off := jsonReason(b, off, se.Error())
+			if d.jsonLines && strings.Contains(se.Error(), "after top-level value") {
+				reason = "more text after the end of the JSON object; a line of JSON lines holds one object (a row): put each object on a line of its own"
+			}
 			return nil, d.errorf("line %d, column %d: not valid JSON: %s", d.lineBase+lineAt(b, off), columnAt(b, off), reason)
 		}
 		return nil, d.errorf("not valid JSON")

@@ -580,6 +580,7 @@ type jsonlRows struct {
 }
 
 func newJSONLRows(d *decoder, r io.Reader) *jsonlRows {
+	d.jsonLines = true
 	return &jsonlRows{d: d, r: bufio.NewReaderSize(r, 64<<10)}
 }
 

@@ -160,6 +160,12 @@ func TestOpenRowsJSONLines(t *testing.T) {
 		{"{\"a\":1}\n{\"a\":\"\xff\"}\n", "data in r.jsonl: line 2, byte offset 14: the text is not valid UTF-8 (data files must be UTF-8)"},
 		{"\xef\xbb\xbf{\"a\":\"\xff\"}\n", "data in r.jsonl: line 1, byte offset 9: the text is not valid UTF-8 (data files must be UTF-8)"},
 		{"{\"a\":1}\r\n\n{\"a\":\"\xe0\xb8\"}", "data in r.jsonl: line 3, byte offset 16: the text is not valid UTF-8 (data files must be UTF-8)"},
+		// two objects on a line, or lines ended by CR alone (read as one
+		// line): the fix is a line each, not "a file holds one object"
+		{"{\"a\":1}\n{\"a\":2} {\"a\":3}\n", "data in r.jsonl: line 2, column 9: not valid JSON: more text after the end of the JSON object; " +
+			"a line of JSON lines holds one object (a row): put each object on a line of its own"},
+		{"{\"a\":1}\r{\"a\":2}\r", "data in r.jsonl: line 1, column 9: not valid JSON: more text after the end of the JSON object; " +
+			"a line of JSON lines holds one object (a row): put each object on a line of its own"},
 	} {
 		_, _, err := readRows(t, "r.jsonl", []byte(tc.src))
 		require.Error(t, err, tc.src)

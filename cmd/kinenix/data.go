@@ -62,10 +62,10 @@ func decodeFile(path string, stdin io.Reader, opts ...data.Option) (*data.Data, 
 		r = f
 	}
 	b, err := readAll(r)
-	if err != nil {
+	if err != nil && !errors.Is(err, errTooLarge) {
 		return nil, fmt.Errorf("cannot read data from %s", name)
 	}
-	if len(b) > maxDataSize {
+	if err != nil || len(b) > maxDataSize {
 		return nil, fmt.Errorf("data in %s is larger than %d MiB; %s", name, maxDataSize>>20, tooLargeFix)
 	}
 	return data.Decode(name, b, opts...)
@@ -104,13 +104,22 @@ func extList() string {
 	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
 }
 
+// errTooLarge is readAll's error for a file whose size is known to be
+// over maxDataSize.
+var errTooLarge = errors.New("the data file is too large")
+
 // readAll reads at most maxDataSize+1 bytes, in a buffer sized from the
 // file's size when it is known, so a big file is not copied as it grows.
+// A file whose size is known to be over maxDataSize is refused with
+// errTooLarge before any of it is read.
 func readAll(r io.Reader) ([]byte, error) {
 	size := 512
 	if f, ok := r.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			size = int(min(st.Size(), maxDataSize)) + 1
+			if st.Size() > maxDataSize {
+				return nil, errTooLarge
+			}
+			size = int(st.Size()) + 1
 		}
 	}
 	b := make([]byte, 0, size)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,4 +52,25 @@ func TestMessagesGiveTheFix(t *testing.T) {
 	e := writeFlow(t, "e.md", "- **a:** ${upper(env.BAZ)} ${env.FOO}\n")
 	r = runCLI(t, "", "validate", "-env", "FOO", e)
 	require.Equal(t, e+":1:18: warning: env.BAZ: the environment variable 'BAZ' is not let in, so this is always empty; run with -env FOO,BAZ\n", r.stdout)
+}
+
+// A data file whose size says it is too large is refused before it is
+// read (charge first): 64 MiB of a file of any size was read, and copied
+// once as the buffer grew, before the refusal (160 MB for a 70 MB file).
+func TestDataTooLargeIsNotRead(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	require.NoError(t, os.WriteFile(big, []byte("{}"), 0o600))
+	require.NoError(t, os.Truncate(big, maxDataSize+1)) // sparse: nothing written
+	f, err := os.Open(big)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = readAll(f)
+	require.ErrorIs(t, err, errTooLarge)
+	off, err := f.Seek(0, io.SeekCurrent)
+	require.NoError(t, err)
+	require.Zero(t, off, "no byte read")
+
+	r := runCLI(t, "", "render", "-data", big, "${a}")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "kinenix: data in "+big+" is larger than 64 MiB; "+tooLargeFix+"\n", r.stderr)
 }

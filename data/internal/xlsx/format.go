@@ -39,6 +39,12 @@ var builtinFormats = map[int]string{
 	45: "mm:ss", 46: "[h]:mm:ss", 47: "mm:ss.0",
 }
 
+// formatCost is what the reader charges, in values of 16 bytes, for a
+// number format code before it parses and keeps it: at most what the
+// parse keeps, a part (32 bytes, and as much again of a list's spare
+// room) per byte of the code, its literals and the code itself.
+func formatCost(code string) int { return 8 + 4*len(code) + len(code)/8 }
+
 // parseFormat reads a format code (at most maxFormatLen characters) in
 // one pass.
 func parseFormat(code string) numFormat {

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -360,5 +362,41 @@ func TestAnyFormatCodeBounded(t *testing.T) {
 				require.LessOrEqual(t, len(s), 12*len(code)+400, "%v in %q: %q", x, code, s)
 			}
 		}
+	}
+}
+
+// keptBytes is what a parsed format keeps: the format, its parts (their
+// whole capacity) and the text of its literals.
+func keptBytes(f numFormat) int {
+	n := int(unsafe.Sizeof(f)) + cap(f.date)*int(unsafe.Sizeof(datePart{}))
+	for _, p := range f.date {
+		n += len(p.lit)
+	}
+	return n
+}
+
+// A number format code is charged, before it is parsed, at least what
+// its parse keeps: a code of 255 characters of date fields and
+// literals, one part a character, kept some 8 KB, charged 16 values
+// (256 bytes), so 64,000 of them in a 3 MB workbook took 300 MB.
+func TestFormatCostCoversWhatIsKept(t *testing.T) {
+	codes := []string{"", "0.00", "yyyy-mm-dd", "[$-D07041E]d mmmm bbbb", strings.Repeat("d ", 127) + "d",
+		strings.Repeat("h:", 127) + "h", strings.Repeat("\\a", 127), strings.Repeat("s.0 ", 63), strings.Repeat("ไ", 255)}
+	r := rand.New(rand.NewPCG(5, 11))
+	pieces := []string{"y", "yyyy", "b", "bbbb", "m", "mmmmm", "d", "dddd", "h", "[h]", "s", ".0", "AM/PM", "a/p", "[$-41E]", "[$฿-41E]",
+		"\"lit\"", "\\", "_", "*", " ", "-", "ไทย", "\u212A"}
+	for range 2000 {
+		var b strings.Builder
+		for range 1 + r.IntN(200) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		codes = append(codes, b.String())
+	}
+	for _, code := range codes {
+		if utf8.RuneCountInString(code) > maxFormatLen {
+			continue
+		}
+		f := parseFormat(code)
+		require.GreaterOrEqual(t, 16*formatCost(code), keptBytes(f), "%q: %d parts", code, len(f.date))
 	}
 }

@@ -772,7 +772,7 @@ func (wb *workbook) readStyles(name string) error {
 				if utf8.RuneCountInString(code) > maxFormatLen {
 					return Error{fmt.Sprintf("the number format %d in %s is longer than %d characters (Excel's limit); save the workbook again from Excel", id, p.name, maxFormatLen)}
 				}
-				if err := wb.charge(4 + len(code)/16); err != nil {
+				if err := wb.charge(formatCost(code)); err != nil {
 					return err
 				}
 				f := parseFormat(code)
