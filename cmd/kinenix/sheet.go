@@ -15,6 +15,7 @@ import (
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // rowsPlan is what preview and validate compute with: the rows of a
@@ -366,7 +367,9 @@ func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) 
 	}
 }
 
-// keyOf is the row's value in the -key column, as text.
+// keyOf is the row's value in the -key column, as text: as written, and
+// a list or a dictionary (JSON lines) as a field shows it (D3), never as
+// Go prints it; "" (no key) when it cannot be shown within a value's cap.
 func (p *rowsPlan) keyOf(row map[string]any) string {
 	if p.key == "" {
 		return ""
@@ -381,7 +384,15 @@ func (p *rowsPlan) keyOf(row map[string]any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	default:
-		return fmt.Sprint(v)
+		x, err := value.FromHost(v)
+		if err != nil {
+			return ""
+		}
+		b, err := x.Show(nil, value.DefaultMaxSize)
+		if err != nil {
+			return ""
+		}
+		return string(b)
 	}
 }
 
