@@ -329,9 +329,34 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 			}
 			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
 				Scope: scope.New(maps.use(v, r.Index, r.Values), p.env...)}
-			if !yield(in, nil) || !p.every {
+			if !yield(in, nil) {
 				return
 			}
+			if !p.every {
+				// The rows after the one picked are read, not run, so
+				// that a file wrong further down is an error here as in
+				// render and -row -1 (D36), not passed in silence.
+				if err := drain(rr); err != nil {
+					yield(flow.Input{}, err)
+				}
+				return
+			}
+		}
+	}
+}
+
+// drain reads the rows left in rr into one map of its own (the row
+// picked may still be running on its map), and returns the error of the
+// first row that cannot be read, or nil.
+func drain(rr *data.RowReader) error {
+	into := map[string]any{}
+	for {
+		clear(into)
+		if _, err := rr.NextInto(into); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
 		}
 	}
 }

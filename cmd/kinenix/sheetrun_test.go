@@ -22,3 +22,29 @@ func TestKeyOfListOrDictionary(t *testing.T) {
 	require.NotContains(t, r.stdout, "map[")
 	require.NotContains(t, r.stdout, "[1 2]")
 }
+
+// D36, spec section 16: a sheet that is not valid (here a quoted field
+// never closed, on line 4) is an error with its line in every command,
+// also when the row computed comes before the mistake: preview and
+// validate with -row 0 (or preview's first row by default) say it and
+// exit 2, as render and cond do, and as -row -1 does, rather than pass a
+// broken file in silence.
+func TestSheetErrorAfterRowPicked(t *testing.T) {
+	d := writeFile(t, "bad.csv", "name,amount\nA,1\nB,2\nC,\"open\n")
+	f := writeFlow(t, "f.md", "- **name:** ${row.name}\n")
+	msg := "data in " + d + ": line 4: not valid CSV: a quoted field has text after its closing \", or is never closed"
+	for _, args := range [][]string{
+		{"render", "-data", d, "-row", "0", "${row.name}"},
+		{"preview", "-data", d, "-row", "-1", f},
+		{"preview", "-data", d, "-row", "0", f},
+		{"preview", "-data", d, f},
+		{"preview", "-data", d, "-row", "1", "-format", "jsonl", f},
+		{"preview", "-data", d, "-row", "0", "-json", f},
+		{"validate", "-data", d, "-row", "0", f},
+		{"validate", "-data", d, f},
+	} {
+		r := runCLI(t, "", args...)
+		require.Equal(t, 2, r.code, "%v: %s%s", args, r.stdout, r.stderr)
+		require.Contains(t, r.stderr, msg, args)
+	}
+}
