@@ -48,3 +48,23 @@ func TestSheetErrorAfterRowPicked(t *testing.T) {
 		require.Contains(t, r.stderr, msg, args)
 	}
 }
+
+// Spec section 14: a -where CONDITION that is no condition of the flow is
+// tested on each row, with the variables a condition has: `rows` too, the
+// whole sheet, though the flow itself does not read it (then the sheet is
+// streamed without it). It chose no row, in silence, as if it were false.
+func TestWhereReadsRows(t *testing.T) {
+	d := writeFile(t, "s.csv", "name,amount\nA,1\nB,2\nC,3\n")
+	f := writeFlow(t, "f.md", "- **name:** ${row.name}\n")
+	for _, where := range []string{"${len(rows)} > 2", "${rows[-1].name} == C"} {
+		r := runCLI(t, "", "preview", "-data", d, "-where", where, f)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, "rows[0] (sheet row 2):\n"+f+":1: name: A\n"+
+			"rows[1] (sheet row 3):\n"+f+":1: name: B\n"+
+			"rows[2] (sheet row 4):\n"+f+":1: name: C\n", r.stdout, where)
+		old := writeFlow(t, "old.md", "- **name:** ${lower(row.name)}\n")
+		r = runCLI(t, "", "preview", "-data", d, "-where", where, "-compare", old, f)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Contains(t, r.stdout, "3 rows, 3 changed", where)
+	}
+}
