@@ -209,10 +209,7 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 					c.sideTraps = append(c.sideTraps, [2][]eval.Trap{p.Left.Traps(), p.Right.Traps()})
 				}
 				c.traps = append(c.cond.Traps(), c.cond.RowTraps()...)
-				for _, p := range c.cond.Parts() {
-					readNames(p.Left, names)
-					readNames(p.Right, names)
-				}
+				condNames(c.cond, names)
 			}
 		} else {
 			c.tmpl, _ = eval.Compile(ln.text)
@@ -278,6 +275,27 @@ func readNames(t *eval.Template, names map[string]bool) {
 			names[ph.Path[0]] = true
 		}
 	}
+}
+
+// condNames adds the variables the sides of c read (readNames).
+func condNames(c *eval.Condition, names map[string]bool) {
+	for _, p := range c.Parts() {
+		readNames(p.Left, names)
+		readNames(p.Right, names)
+	}
+}
+
+// ConditionReads reports whether c reads the variable name, as Flow.Reads
+// does for a flow's placeholders: a host that tests a condition of its
+// own on a flow's rows (preview -where) gives each row `rows` when it
+// reads it, though the flow does not.
+func ConditionReads(c *eval.Condition, name string) bool {
+	if c == nil {
+		return false
+	}
+	names := map[string]bool{}
+	condNames(c, names)
+	return names[name]
 }
 
 // File is the name the flow was compiled with.

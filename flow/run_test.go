@@ -242,6 +242,28 @@ func TestFlowReads(t *testing.T) {
 	}
 }
 
+// A condition of the host's own (preview -where) reads the variables a
+// flow's condition line would: ConditionReads says which, so that the
+// rows it is tested on have them.
+func TestConditionReads(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want map[string]bool
+	}{
+		{"${len(rows)} > 2", map[string]bool{"rows": true, "row": false}},
+		{"${row.a} == x and ${rows[-1].id} == y", map[string]bool{"rows": true, "row": true}},
+		{"${row.Role in Company} == x", map[string]bool{"rows": false, "row": true}},
+		{"${env.HOME} == x", map[string]bool{"env": false, "rows": false}},
+	} {
+		cond, err := eval.CompileCondition(c.cond)
+		require.NoError(t, err)
+		for name, want := range c.want {
+			require.Equal(t, want, flow.ConditionReads(cond, name), "%s: %s", c.cond, name)
+		}
+	}
+	require.False(t, flow.ConditionReads(nil, "rows"))
+}
+
 func TestRowName(t *testing.T) {
 	for _, c := range []struct {
 		index, sheet int

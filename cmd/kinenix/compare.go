@@ -46,11 +46,11 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	// previewed, by the new flow: -where names a condition of the new flow
 	// (or any condition line, tested before both flows run), -errors keeps
 	// the rows where the new flow fails.
-	chosen, shown, only, code := p.filter(name, newFlow)
+	chosen, shown, only, reads, code := p.filter(name, newFlow)
 	if code != exitOK {
 		return code
 	}
-	withRows := oldFlow.Reads("rows") || newFlow.Reads("rows")
+	withRows := oldFlow.Reads("rows") || reads("rows")
 	nextOld, stopOld := iter.Pull2(oldFlow.RunRows(ctx, only(p.plan.rows(withRows))))
 	defer stopOld()
 	nextNew, stopNew := iter.Pull2(newFlow.RunRows(ctx, only(p.plan.rows(withRows))))

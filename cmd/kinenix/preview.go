@@ -207,7 +207,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.compare != "" {
 		return p.compareFlows(ctx, name, src, f)
 	}
-	chosen, shown, only, code := p.filter(name, f)
+	chosen, shown, only, reads, code := p.filter(name, f)
 	if code != exitOK {
 		return code
 	}
@@ -248,7 +248,7 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	// and keeps nothing of it, so one copy serves every row (the loop's
 	// own variable, whose address is taken, would be a new one per row).
 	var r flow.RowResult
-	rows, done := p.plan.rowsDone(f.Reads("rows"))
+	rows, done := p.plan.rowsDone(reads("rows"))
 	for res, err := range f.RunRows(ctx, only(rows)) {
 		if err != nil {
 			stop = err
@@ -404,8 +404,12 @@ func hasConditionLine(f *flow.Flow, line int) bool {
 // not printed, nor counted (in the exit status, -summary or the column
 // facts). -errors prints only the rows that fail (shown); the others
 // still count, and their warnings are printed after the rows.
-func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], code int) {
+//
+// reads reports whether the flow, or a -where condition that is not one
+// of its own, reads a variable: `rows` is then given to every row.
+func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow.RowResult) bool, only func(iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error], reads func(string) bool, code int) {
 	where := -1 // the index of the -where condition among the results
+	reads = f.Reads
 	only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] { return rows }
 	if text := strings.TrimSpace(p.pf.where); text != "" {
 		line, isLine := strconv.Atoi(text)
@@ -419,14 +423,15 @@ func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow
 		case where < 0 && isLine == nil:
 			p.w.(*bufio.Writer).Flush()
 			fmt.Fprintf(p.stderr, "kinenix preview: -where %d: line %d of %s is not a condition field\n", line, line, echo.Clean(name))
-			return nil, nil, nil, exitUsage
+			return nil, nil, nil, nil, exitUsage
 		case where < 0:
 			cond, err := eval.CompileCondition(text, eval.Strict())
 			if err != nil {
 				p.w.(*bufio.Writer).Flush()
 				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", echo.Clean(err.Error()))
-				return nil, nil, nil, exitUsage
+				return nil, nil, nil, nil, exitUsage
 			}
+			reads = func(v string) bool { return f.Reads(v) || flow.ConditionReads(cond, v) }
 			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 				return func(yield func(flow.Input, error) bool) {
 					var ev eval.Evaluator
@@ -448,7 +453,7 @@ func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow
 		return where < 0 || where < len(r.Results) && r.Results[where].Holds
 	}
 	shown = func(r *flow.RowResult) bool { return !p.pf.onlyErrors || r.Failed() }
-	return chosen, shown, only, exitOK
+	return chosen, shown, only, reads, exitOK
 }
 
 // staticWarnings are the warnings of a flow known without data.

@@ -15,6 +15,7 @@ import (
 	"github.com/kinenix/expressions/flow"
 	"github.com/kinenix/expressions/internal/echo"
 	"github.com/kinenix/expressions/scope"
+	"github.com/kinenix/expressions/value"
 )
 
 // rowsPlan is what preview and validate compute with: the rows of a
@@ -328,9 +329,34 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 			}
 			in := flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
 				Scope: scope.New(maps.use(v, r.Index, r.Values), p.env...)}
-			if !yield(in, nil) || !p.every {
+			if !yield(in, nil) {
 				return
 			}
+			if !p.every {
+				// The rows after the one picked are read, not run, so
+				// that a file wrong further down is an error here as in
+				// render and -row -1 (D36), not passed in silence.
+				if err := drain(rr); err != nil {
+					yield(flow.Input{}, err)
+				}
+				return
+			}
+		}
+	}
+}
+
+// drain reads the rows left in rr into one map of its own (the row
+// picked may still be running on its map), and returns the error of the
+// first row that cannot be read, or nil.
+func drain(rr *data.RowReader) error {
+	into := map[string]any{}
+	for {
+		clear(into)
+		if _, err := rr.NextInto(into); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
 		}
 	}
 }
@@ -366,7 +392,9 @@ func (p *rowsPlan) yieldHeld(withRows bool, yield func(flow.Input, error) bool) 
 	}
 }
 
-// keyOf is the row's value in the -key column, as text.
+// keyOf is the row's value in the -key column, as text: as written, and
+// a list or a dictionary (JSON lines) as a field shows it (D3), never as
+// Go prints it; "" (no key) when it cannot be shown within a value's cap.
 func (p *rowsPlan) keyOf(row map[string]any) string {
 	if p.key == "" {
 		return ""
@@ -381,7 +409,15 @@ func (p *rowsPlan) keyOf(row map[string]any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	default:
-		return fmt.Sprint(v)
+		x, err := value.FromHost(v)
+		if err != nil {
+			return ""
+		}
+		b, err := x.Show(nil, value.DefaultMaxSize)
+		if err != nil {
+			return ""
+		}
+		return string(b)
 	}
 }
 
