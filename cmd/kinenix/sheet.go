@@ -297,6 +297,10 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 			yield(flow.Input{Index: -1, Scope: scope.New(map[string]any{"rows": []any{}}, p.env...)}, nil)
 			return
 		}
+		if !withRows && p.row.set && p.row.n < 0 && -p.row.n <= maxTailRows {
+			p.streamTail(-p.row.n, yield)
+			return
+		}
 		if withRows || p.row.set && p.row.n < 0 {
 			if err := p.hold(); err != nil {
 				yield(flow.Input{}, err)
@@ -342,6 +346,45 @@ func (p *rowsPlan) stream(withRows bool, maps *rowMaps) iter.Seq2[flow.Input, er
 				return
 			}
 		}
+	}
+}
+
+// maxTailRows is how many of its last rows a sheet streamed for -row -N
+// keeps: past it, -row -N holds the sheet (yieldHeld), whose table keeps
+// many rows in less memory than as many maps.
+const maxTailRows = 1024
+
+// streamTail streams the sheet for -row -k, keeping only its last k rows:
+// which row that is is known only at the end, and a sheet of any length
+// is then read in the memory of k rows, not held whole. The ring has one
+// slot more than k, so that the read that finds the end (NextInto clears
+// the map it is given) never takes the map of the row picked.
+func (p *rowsPlan) streamTail(k int, yield func(flow.Input, error) bool) {
+	rr, f, err := p.open()
+	if err != nil {
+		yield(flow.Input{}, err)
+		return
+	}
+	defer f.Close()
+	ring := make([]data.Row, k+1)
+	for n := 0; ; n++ {
+		slot := &ring[n%(k+1)]
+		r, err := rr.NextInto(slot.Values)
+		if errors.Is(err, io.EOF) {
+			if n < k {
+				yield(flow.Input{}, outOfRange(p.row.n, p.path, n))
+				return
+			}
+			r := ring[(n-k)%(k+1)]
+			yield(flow.Input{Index: r.Index, SheetRow: r.SheetRow, Key: p.keyOf(r.Values),
+				Scope: scope.New(map[string]any{"row": r.Values}, p.env...)}, nil)
+			return
+		}
+		if err != nil {
+			yield(flow.Input{}, err)
+			return
+		}
+		*slot = r
 	}
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -67,4 +69,37 @@ func TestWhereReadsRows(t *testing.T) {
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stdout, "3 rows, 3 changed", where)
 	}
+}
+
+// -row -k on a streamed sheet keeps only the sheet's last k rows
+// (streamTail), never the whole sheet: it computes the row that -row
+// n-k does, named alike, in CSV, XLSX and JSON lines, for preview and
+// validate; past the first row it is out of range with the message of a
+// held sheet; and with more than maxTailRows the sheet is held as before.
+func TestNegativeRowStreamsTail(t *testing.T) {
+	f := writeFlow(t, "f.md", "- **name:** ${row.name}\n- **id:** ${row.id}\n")
+	csv := writeFile(t, "s.csv", "id,name\n1,A\n2,B\n3,C\n4,D\n")
+	jsonl := writeFile(t, "s.jsonl", "{\"id\":1,\"name\":\"A\"}\n{\"id\":2,\"name\":\"B\"}\n{\"id\":3,\"name\":\"C\"}\n{\"id\":4,\"name\":\"D\"}\n")
+	for _, d := range []string{csv, jsonl, "../../examples/renewals.xlsx"} {
+		n := 4
+		if d == "../../examples/renewals.xlsx" {
+			all := runCLI(t, "", "preview", "-data", d, "-each", "-format", "jsonl", f)
+			require.Equal(t, 0, all.code, all.stderr)
+			n = strings.Count(all.stdout, "\n")
+		}
+		for k := 1; k <= n; k++ {
+			for _, cmd := range [][]string{{"preview"}, {"preview", "-json"}, {"validate"}} {
+				back := runCLI(t, "", append(cmd, "-data", d, "-row", strconv.Itoa(-k), "-key", "id", f)...)
+				front := runCLI(t, "", append(cmd, "-data", d, "-row", strconv.Itoa(n-k), "-key", "id", f)...)
+				require.Equal(t, front, back, "%s %v -row %d", d, cmd, -k)
+			}
+		}
+		r := runCLI(t, "", "preview", "-data", d, "-row", strconv.Itoa(-n-1), f)
+		require.Equal(t, 2, r.code, r.stdout)
+		require.Contains(t, r.stderr, "-row "+strconv.Itoa(-n-1)+" is out of range: the sheet in "+d+" has "+strconv.Itoa(n)+" rows")
+	}
+	// Past maxTailRows the held sheet answers, as it did for every -k.
+	r := runCLI(t, "", "preview", "-data", csv, "-row", strconv.Itoa(-maxTailRows-1), f)
+	require.Equal(t, 2, r.code, r.stdout)
+	require.Contains(t, r.stderr, "is out of range: the sheet in "+csv+" has 4 rows")
 }
