@@ -431,6 +431,15 @@ func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow
 				fmt.Fprintf(p.stderr, "kinenix preview: -where: %s\n", echo.Clean(err.Error()))
 				return nil, nil, nil, nil, exitUsage
 			}
+			// Its traps that hold without data are said once, before the
+			// rows, as cond says them: a -where that is quietly false on
+			// every row (`&&`, `== Due or Lapsed`) would choose none in
+			// silence (D44).
+			for _, tr := range cond.Traps() {
+				if cond.TrapHolds(context.Background(), nil, tr, nil) {
+					fmt.Fprintln(p.stderr, "kinenix preview: -where: warning: "+echo.Clean(tr.Message()))
+				}
+			}
 			reads = func(v string) bool { return f.Reads(v) || flow.ConditionReads(cond, v) }
 			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 				return func(yield func(flow.Input, error) bool) {

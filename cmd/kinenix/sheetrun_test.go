@@ -103,3 +103,25 @@ func TestNegativeRowStreamsTail(t *testing.T) {
 	require.Equal(t, 2, r.code, r.stdout)
 	require.Contains(t, r.stderr, "is out of range: the sheet in "+csv+" has 4 rows")
 }
+
+// D44, spec section 14: a -where CONDITION that is no condition of the
+// flow has its traps said once on standard error, as cond says them; a
+// line quietly false on every row (`&&`, `== Due or Lapsed`) chose no row
+// in silence. A right one says nothing.
+func TestWhereTrapsSaid(t *testing.T) {
+	d := writeFile(t, "s.csv", "name,amount,status\nA,10,Due\nB,1,Lapsed\n")
+	f := writeFlow(t, "f.md", "- **name:** ${row.name}\n")
+	for where, want := range map[string]string{
+		"${row.amount} > 5 && ${row.name} == A": "write and: ${row.amount} > 5 and ${row.name} == A",
+		"${row.status} == Due or Lapsed":        "write ${row.status} in Due, Lapsed",
+	} {
+		r := runCLI(t, "", "preview", "-data", d, "-where", where, f)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, 1, strings.Count(r.stderr, "kinenix preview: -where: warning: condition: "), r.stderr)
+		require.Contains(t, r.stderr, want)
+	}
+	r := runCLI(t, "", "preview", "-data", d, "-where", "${row.status} in Due, Lapsed", f)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+	require.Contains(t, r.stdout, "rows[1] (sheet row 3):")
+}
