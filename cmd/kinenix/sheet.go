@@ -161,7 +161,11 @@ func (c *cli) planRows(name string, d *dataFlags, every bool, key string) (p *ro
 			case key != "":
 				flagName = "-key"
 			}
-			return nil, c.usageError(name, fmt.Sprintf("%s needs a sheet (.csv, .xlsx or .jsonl); %s is not one", flagName, d.file)), true
+			what := d.file
+			if what == "-" {
+				what = "standard input (JSON or YAML)" // as a message about its data names it
+			}
+			return nil, c.usageError(name, fmt.Sprintf("%s needs a sheet (.csv, .xlsx or .jsonl); %s is not one", flagName, what)), true
 		}
 		p.vars = dt.Vars()
 		return p, exitOK, false

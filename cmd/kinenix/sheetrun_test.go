@@ -125,3 +125,15 @@ func TestWhereTrapsSaid(t *testing.T) {
 	require.Empty(t, r.stderr)
 	require.Contains(t, r.stdout, "rows[1] (sheet row 3):")
 }
+
+// D16: the data read from standard input is named as other messages name
+// it, "standard input", never "-".
+func TestSheetFlagOnStandardInput(t *testing.T) {
+	f := writeFlow(t, "f.md", "- **name:** ${row.name}\n")
+	for _, flag := range [][]string{{"-key", "id"}, {"-row", "1"}, {"-each"}} {
+		args := append([]string{"preview", "-data", "-"}, flag...)
+		r := runCLI(t, "{\"row\": {\"name\": \"A\"}}", append(args, f)...)
+		require.Equal(t, 2, r.code, r.stdout)
+		require.Contains(t, r.stderr, flag[0]+" needs a sheet (.csv, .xlsx or .jsonl); standard input (JSON or YAML) is not one")
+	}
+}
