@@ -1403,17 +1403,17 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
 	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
 		// Under != or a `not` the one comparison is quietly true, and the
-		// fix keeps the negation the author wrote (D49).
+		// fix keeps the negation the author wrote (D49); under both, the
+		// two negations cancel out (`not ${s} != a or b` means s is a or
+		// b), and the comparison is quietly false.
 		fix, quietly := left+" in "+strings.Join(items, ", "), "false"
 		if (n.Op == ast.Ne) != not {
 			fix, quietly = "not "+fix, "true"
 		}
-		if !not || n.Op == ast.Eq {
-			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is quietly "+quietly+"; write "+fix, nil)
-			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
-			return
-		}
+		cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
+			", so it is quietly "+quietly+"; "+cancel(n, not)+"write "+fix, nil)
+		cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
+		return
 	}
 	if n.Op == ast.Ne && !not && strings.Contains(r.Text, ",") {
 		if _, grouped := ungrouped(r.Text); !grouped && listItems(r.Text) {
@@ -1450,6 +1450,16 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		return
 	}
 	cd.andOrText(n, tree)
+}
+
+// cancel is what a fix of a list says where the comparison n is != under
+// a `not` (not is true): the two negations cancel out, so the fix has
+// neither; "" elsewhere.
+func cancel(n *ast.Comparison, not bool) string {
+	if not && n.Op == ast.Ne {
+		return "not and != cancel out: "
+	}
+	return ""
 }
 
 // listSeps are the signs and words, other than a comma, that an author
@@ -2045,14 +2055,19 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 		// `in Due or Lapsed and ${n} > 0`, `== Due or Lapsed and ...`:
 		// the words before are or-words, a list (D44), so the fix is the
 		// list with commas, not the text in quotes, one item (D49).
-		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) && !(not && n.Op == ast.Ne) {
+		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
 			list := lhs + " in " + strings.Join(items, ", ")
-			if n.Op == ast.Ne {
+			switch {
+			case not && n.Op == ast.Ne:
+				// `not ${s} != a or b and ...`: the two negations
+				// cancel out, as for the or-words trap
+				list = strings.TrimSpace(cd.line[n.Pos():n.OpPos]) + " in " + strings.Join(items, ", ")
+			case n.Op == ast.Ne:
 				list = "not " + list
 			}
 			fix := list + " " + and + " " + rest
 			if fc := compileConditionOnly(fix); fc.err == nil && len(fc.parts) > 1 {
-				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+"for one of several values and the rest, write "+short(fix), nil)
+				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+cancel(n, not)+"for one of several values and the rest, write "+short(fix), nil)
 				return
 			}
 		}

@@ -1587,6 +1587,8 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 	}{
 		"not ${status} == Due or Lapsed":                   {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
 		"${status} != Due or Lapsed":                       {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"not ${status} != Due or Lapsed":                   {eval.TrapOrWords, "${status} in Due, Lapsed"},
+		"not ${status} != Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "${status} in Due, Lapsed and ${n} > 0"},
 		"not ${status} == Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "not ${status} in Due, Lapsed and ${n} > 0"},
 		"NOT ${status} in Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "NOT ${status} in Due, Lapsed and ${n} > 0"},
 		"not ${c} == Johnson and Johnson and ${n} > 5":     {eval.TrapAndOrText, "not ${c} == 'Johnson and Johnson' and ${n} > 5"},
@@ -1605,6 +1607,17 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 		after, err := f.Test(s)
 		require.NoError(t, err)
 		require.NotEqual(t, before, after, line)
+	}
+}
+
+// D44, D49: under a `not`, != is a second negation: `not ${s} != a or
+// b` is true where s is the text 'a or b', quietly false where it is a,
+// as `${s} == a or b` is; the two cancel out, and the warning says so.
+func TestTrapOrWordsNotNe(t *testing.T) {
+	for _, line := range []string{"not ${status} != Due or Lapsed", "not ${status} != Due or Lapsed and ${n} > 0"} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Contains(t, traps[0].Message(), "not and != cancel out", line)
 	}
 }
 
