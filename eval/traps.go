@@ -1173,6 +1173,9 @@ func (cd *Condition) curlyQuotes(s *ast.Side, in bool) {
 	if !strings.ContainsAny(s.Text, curlyOpen) {
 		return
 	}
+	if slices.ContainsFunc(cd.traps, func(tr Trap) bool { return tr.Kind == TrapOrWords && tr.Offset == s.TextPos }) {
+		return // `== “x” or ‘y’`: the or-words fix writes the straight quotes
+	}
 	items, _, _ := splitItems(s.Text)
 	var list *edit
 	if in {
@@ -1207,15 +1210,8 @@ func (cd *Condition) curlyQuotes(s *ast.Side, in bool) {
 // where an item can be written in no quotes, or where the line it gives
 // does not compile to as many items: the fix of each item stands then.
 func (cd *Condition) curlyList(s *ast.Side, items []item) *edit {
-	text, ok := straightItems(s.Text, items)
-	if !ok {
-		return nil
-	}
-	if t := strings.TrimSpace(text); t == "" || t[0] == '\'' || t[0] == '"' {
-		return nil
-	}
-	right, n, _, _ := quoteEvery(strings.TrimSuffix(strings.TrimRight(text, " \t"), ";"))
-	if n == 0 {
+	right, n, ok := straightList(s.Text, items)
+	if !ok || n == 0 {
 		return nil
 	}
 	fixed := cd.line[:s.TextPos] + right + cd.line[s.TextPos+len(s.Text):]
@@ -1223,6 +1219,40 @@ func (cd *Condition) curlyList(s *ast.Side, items []item) *edit {
 		return nil
 	}
 	return &edit{s.TextPos, s.TextPos + len(s.Text), right}
+}
+
+// straightList is text, a bare list after in split into items
+// (splitItems), as the curly-quotes trap writes it: its items in curly
+// quotes in straight ones (straightItems) and, where its first item is
+// bare so that a quoted item after it would keep its quotes
+// (splitQuote), every item quoted (quoteEvery), a trailing `;` left out;
+// n is the number of items then, 0 where it quotes no more than the
+// items in curly quotes. ok is false where one of those can be written
+// in no quotes.
+func straightList(text string, items []item) (list string, n int, ok bool) {
+	list, ok = straightItems(text, items)
+	if !ok {
+		return "", 0, false
+	}
+	if t := strings.TrimSpace(list); t == "" || t[0] == '\'' || t[0] == '"' {
+		return list, 0, true
+	}
+	if right, n, _, _ := quoteEvery(strings.TrimSuffix(strings.TrimRight(list, " \t"), ";")); n > 0 {
+		return right, n, true
+	}
+	return list, 0, true
+}
+
+// straightWords is words, the items of a list a fix writes after in
+// (`${s} in a, b`), joined by commas as the curly-quotes trap writes
+// such a list (straightList): followed, the fix has none of its quotes.
+func straightWords(words []string) string {
+	list := strings.Join(words, ", ")
+	items, _, _ := splitItems(list)
+	if straight, _, ok := straightList(list, items); ok {
+		return straight
+	}
+	return list
 }
 
 // straightItems is text, a bare side split into items (splitItems), with
@@ -1406,7 +1436,7 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		// fix keeps the negation the author wrote (D49); under both, the
 		// two negations cancel out (`not ${s} != a or b` means s is a or
 		// b), and the comparison is quietly false.
-		fix, quietly := left+" in "+strings.Join(items, ", "), "false"
+		fix, quietly := left+" in "+straightWords(items), "false"
 		if (n.Op == ast.Ne) != not {
 			fix, quietly = "not "+fix, "true"
 		}
@@ -2056,12 +2086,12 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 		// the words before are or-words, a list (D44), so the fix is the
 		// list with commas, not the text in quotes, one item (D49).
 		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
-			list := lhs + " in " + strings.Join(items, ", ")
+			list := lhs + " in " + straightWords(items)
 			switch {
 			case not && n.Op == ast.Ne:
 				// `not ${s} != a or b and ...`: the two negations
 				// cancel out, as for the or-words trap
-				list = strings.TrimSpace(cd.line[n.Pos():n.OpPos]) + " in " + strings.Join(items, ", ")
+				list = strings.TrimSpace(cd.line[n.Pos():n.OpPos]) + " in " + straightWords(items)
 			case n.Op == ast.Ne:
 				list = "not " + list
 			}

@@ -1610,6 +1610,36 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 	}
 }
 
+// D44, D49: the list the or-words trap (and the and-or trap's list fix)
+// names writes an item in curly quotes in straight ones, every item
+// quoted where its first is bare, as the curly-quotes trap writes a list:
+// the curly quotes kept, the fix would get that trap's warning. The
+// curly-quotes trap does not read the whole side `“x” or ‘y’` as one
+// value in quotes then: the or-words fix says it all.
+func TestTrapOrWordsCurlyQuotes(t *testing.T) {
+	s := scope.New(map[string]any{"s": "x", "n": 3})
+	for line, fixed := range map[string]string{
+		"${s} == ‘x’ or y":              "${s} in 'x', y",
+		"${s} == x or ‘y’":              "${s} in 'x', 'y'",
+		"${s} == “x” or ‘y’":            "${s} in 'x', 'y'",
+		"${s} != ‘x’ or y":              "not ${s} in 'x', y",
+		"${s} == ‘x’ or y and ${n} > 0": "${s} in 'x', y and ${n} > 0",
+		"${s} == y or ‘x’ and ${n} > 0": "${s} in 'y', 'x' and ${n} > 0",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "write "+fixed), "%s: %s", line, traps[0].Message())
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
+
 // D44, D49: under a `not`, != is a second negation: `not ${s} != a or
 // b` is true where s is the text 'a or b', quietly false where it is a,
 // as `${s} == a or b` is; the two cancel out, and the warning says so.
