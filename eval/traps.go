@@ -807,15 +807,26 @@ func (cd *Condition) findTraps(tree ast.Cond) {
 	for i := range cd.traps {
 		switch cd.traps[i].Kind {
 		case TrapAndAnd, TrapOrOr, TrapBang, TrapIf, TrapSemicolon, TrapCurlyQuotes:
-			cd.traps[i].Reason += ": " + short(fixed)
+			// Only a trap with a fix of its own names the line: one
+			// without (`${a} in !${b}`) would still hold after it.
+			if cd.fixes(cd.traps[i]) {
+				cd.traps[i].Reason += ": " + short(fixed)
+			}
 		}
 	}
+}
+
+// fixes reports whether tr has a fix among the edits: one that spans
+// where it starts.
+func (cd *Condition) fixes(tr Trap) bool {
+	return slices.ContainsFunc(cd.edits, func(e edit) bool { return e.from <= tr.Offset && tr.Offset < e.to })
 }
 
 // collectTraps finds the traps of the parts of tree.
 func (cd *Condition) collectTraps(tree ast.Cond) {
 	var sides []*ast.Side
-	in := map[*ast.Side]bool{}      // the right sides of in
+	in := map[*ast.Side]bool{} // the right sides of in
+	right := map[*ast.Side]*ast.Comparison{}
 	negated := map[*ast.Side]bool{} // the right sides of != or after not: true where the text is never the value
 	var walk func(n ast.Cond, not bool)
 	walk = func(n ast.Cond, not bool) {
@@ -830,6 +841,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 			if n.Right != nil {
 				sides = append(sides, n.Right)
 				in[n.Right] = n.Op == ast.In
+				right[n.Right] = n
 				negated[n.Right] = (n.Op == ast.Ne) != not
 				cd.comparisonTraps(n, not, tree)
 			}
@@ -840,7 +852,7 @@ func (cd *Condition) collectTraps(tree ast.Cond) {
 	walk(tree, false)
 	for i, s := range sides {
 		if !s.Quoted {
-			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s], negated[s])
+			cd.sideTraps(s, i == 0, i == len(sides)-1, in[s], negated[s], right[s])
 		}
 	}
 }
@@ -953,20 +965,31 @@ func bangBefore(lit string, first bool) (int, bool) {
 	if len(trimmed) == len(lit) {
 		return i, true
 	}
-	before := strings.TrimRight(trimmed[:i], " \t")
-	if before == "" {
-		return i, first
-	}
-	if len(before) == i {
+	if before := strings.TrimRight(trimmed[:i], " \t"); before != "" && len(before) == i {
 		return 0, false // `wow! ${x}`
+	}
+	if startsPart(trimmed[:i], first) {
+		return i, true
+	}
+	return 0, false
+}
+
+// startsPart reports whether a `!` after before, the text before it in a
+// side (first: the side's first text), is where a part starts, so that
+// not in its place negates the part: at the start, or after and, or,
+// not, && or ||.
+func startsPart(before string, first bool) bool {
+	before = strings.TrimRight(before, " \t")
+	if before == "" {
+		return first
 	}
 	lower := strings.ToLower(before)
 	for _, w := range [...]string{"&&", "||", "and", "or", "not"} {
 		if rest, ok := strings.CutSuffix(lower, w); ok && (w[0] == '&' || w[0] == '|' || rest == "" || strings.HasSuffix(rest, " ") || strings.HasSuffix(rest, "\t")) {
-			return i, true
+			return true
 		}
 	}
-	return 0, false
+	return false
 }
 
 // readsAsCondition reports whether line compiles as a condition that has
@@ -1005,8 +1028,9 @@ func wholeItem(text string, i, n int) bool {
 // (or the full-width ＆＆, ｜｜ of an input method), `!` right before ${,
 // and for the line's first side a leading `if ` or `when `, for its last
 // a trailing `;`. in is true for the list after in, negated for the right
-// side of != or of a comparison after not, where the line is quietly true.
-func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool) {
+// side of != or of a comparison after not, where the line is quietly true;
+// cmp is the comparison whose right side s is, or nil.
+func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool, cmp *ast.Comparison) {
 	segs, _ := scanTemplate(s.Text)
 	for k, seg := range segs {
 		if seg.isExpr {
@@ -1045,7 +1069,16 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool) {
 		}
 		if bang, ok := bangBefore(seg.lit, k == 0); k+1 < len(segs) && ok {
 			i := at + bang
-			cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
+			switch {
+			case cmp != nil && k == 0 && strings.TrimSpace(seg.lit[:bang]) == "":
+				cd.bangAfterOperator(cmp, i, at+len(seg.lit), s.TextPos+segs[k+1].end+len("}"))
+			case startsPart(seg.lit[:bang], k == 0):
+				cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing; write not", &edit{i, at + len(seg.lit), "not "})
+			default:
+				// `${a} in x, !${b}`, `${c} !${b}`: not there would be
+				// text too (D49)
+				cd.addTrap(TrapBang, i, i+1, "'!' before ${ is kept as text and negates nothing, and not negates a whole comparison, written where a part starts, so it would be text here too", nil)
+			}
 		}
 	}
 	cd.curlyQuotes(s, in)
@@ -1062,6 +1095,54 @@ func (cd *Condition) sideTraps(s *ast.Side, first, last, in, negated bool) {
 		cd.addTrap(TrapSemicolon, i, i+1, "';' is part of the text that is compared, so this is quietly "+strconv.FormatBool(negated)+"; leave it out",
 			&edit{i, i + 1, ""})
 	}
+}
+
+// bangAfterOperator finds the trap of a `!` at i that starts the right
+// side of cmp, before the placeholder line[dollar:close]: `not` negates a whole comparison,
+// written before it, so after an operator it would be text as the `!` is
+// (`${a} == not ${b}` compares with the text 'not ...'). After == or !=
+// the one meaning is the other operator: `${a} == !${b}` is `${a} !=
+// ${b}`, and `${a} != !${b}` is `${a} == ${b}` (D49), where that line,
+// with the fixes of the traps after it made too (fixText), compares with
+// the placeholder alone. After another operator (`in !${b}`, `> !${b}`),
+// or with more text beside the placeholder, there is no one meaning, and
+// the reason names no fix rather than a wrong one.
+func (cd *Condition) bangAfterOperator(cmp *ast.Comparison, i, dollar, close int) {
+	op := cmp.Op.String()
+	reason := "'!' before ${ is kept as text and negates nothing, and not, which negates a whole comparison written before it, would be text after " + op
+	other := map[ast.CmpOp]ast.CmpOp{ast.Eq: ast.Ne, ast.Ne: ast.Eq}
+	if o, ok := other[cmp.Op]; ok {
+		swap := o.String() + cd.line[cmp.OpEnd:i]
+		rest := strings.TrimSuffix(strings.TrimRight(cd.line[dollar:], " \t"), ";")
+		for _, op := range [...]string{"&&", "||", "＆＆", "｜｜"} {
+			rest = strings.TrimSuffix(strings.TrimRight(rest, " \t"), op) // nothing after it: left out
+		}
+		rest = fixText(strings.NewReplacer("＆＆", "&&", "｜｜", "||").Replace(rest))
+		if c := compileConditionOnly(cd.line[:cmp.OpPos] + swap + rest); c.err == nil && rightText(c.tree, cmp.OpPos) == cd.line[dollar:close] {
+			cd.addTrap(TrapBang, i, i+1, reason+"; write "+o.String()+" in place of "+op+" !", &edit{cmp.OpPos, dollar, swap})
+			return
+		}
+	}
+	cd.addTrap(TrapBang, i, i+1, reason+"; there is no operator that compares with the opposite of a value", nil)
+}
+
+// rightText is the text of the bare right side of the comparison of tree
+// whose operator is at opPos, or "".
+func rightText(tree ast.Cond, opPos int) string {
+	switch t := tree.(type) {
+	case *ast.BoolCond:
+		if x := rightText(t.X, opPos); x != "" {
+			return x
+		}
+		return rightText(t.Y, opPos)
+	case *ast.NotCond:
+		return rightText(t.X, opPos)
+	case *ast.Comparison:
+		if t.OpPos == opPos && t.Right != nil && !t.Right.Quoted {
+			return t.Right.Text
+		}
+	}
+	return ""
 }
 
 // leadingIf is the length of a leading `if ` or `when ` of text, the first
@@ -1091,6 +1172,9 @@ func leadingIf(text string) int {
 func (cd *Condition) curlyQuotes(s *ast.Side, in bool) {
 	if !strings.ContainsAny(s.Text, curlyOpen) {
 		return
+	}
+	if slices.ContainsFunc(cd.traps, func(tr Trap) bool { return tr.Kind == TrapOrWords && tr.Offset == s.TextPos }) {
+		return // `== “x” or ‘y’`: the or-words fix writes the straight quotes
 	}
 	items, _, _ := splitItems(s.Text)
 	var list *edit
@@ -1126,15 +1210,8 @@ func (cd *Condition) curlyQuotes(s *ast.Side, in bool) {
 // where an item can be written in no quotes, or where the line it gives
 // does not compile to as many items: the fix of each item stands then.
 func (cd *Condition) curlyList(s *ast.Side, items []item) *edit {
-	text, ok := straightItems(s.Text, items)
-	if !ok {
-		return nil
-	}
-	if t := strings.TrimSpace(text); t == "" || t[0] == '\'' || t[0] == '"' {
-		return nil
-	}
-	right, n, _, _ := quoteEvery(strings.TrimSuffix(strings.TrimRight(text, " \t"), ";"))
-	if n == 0 {
+	right, n, ok := straightList(s.Text, items)
+	if !ok || n == 0 {
 		return nil
 	}
 	fixed := cd.line[:s.TextPos] + right + cd.line[s.TextPos+len(s.Text):]
@@ -1142,6 +1219,40 @@ func (cd *Condition) curlyList(s *ast.Side, items []item) *edit {
 		return nil
 	}
 	return &edit{s.TextPos, s.TextPos + len(s.Text), right}
+}
+
+// straightList is text, a bare list after in split into items
+// (splitItems), as the curly-quotes trap writes it: its items in curly
+// quotes in straight ones (straightItems) and, where its first item is
+// bare so that a quoted item after it would keep its quotes
+// (splitQuote), every item quoted (quoteEvery), a trailing `;` left out;
+// n is the number of items then, 0 where it quotes no more than the
+// items in curly quotes. ok is false where one of those can be written
+// in no quotes.
+func straightList(text string, items []item) (list string, n int, ok bool) {
+	list, ok = straightItems(text, items)
+	if !ok {
+		return "", 0, false
+	}
+	if t := strings.TrimSpace(list); t == "" || t[0] == '\'' || t[0] == '"' {
+		return list, 0, true
+	}
+	if right, n, _, _ := quoteEvery(strings.TrimSuffix(strings.TrimRight(list, " \t"), ";")); n > 0 {
+		return right, n, true
+	}
+	return list, 0, true
+}
+
+// straightWords is words, the items of a list a fix writes after in
+// (`${s} in a, b`), joined by commas as the curly-quotes trap writes
+// such a list (straightList): followed, the fix has none of its quotes.
+func straightWords(words []string) string {
+	list := strings.Join(words, ", ")
+	items, _, _ := splitItems(list)
+	if straight, _, ok := straightList(list, items); ok {
+		return straight
+	}
+	return list
 }
 
 // straightItems is text, a bare side split into items (splitItems), with
@@ -1322,17 +1433,17 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 	items := strings.TrimSuffix(strings.TrimRight(r.Text, " \t"), ";")
 	if items, ok := orWords(items); ok && (n.Op == ast.Eq || n.Op == ast.Ne) {
 		// Under != or a `not` the one comparison is quietly true, and the
-		// fix keeps the negation the author wrote (D49).
-		fix, quietly := left+" in "+strings.Join(items, ", "), "false"
+		// fix keeps the negation the author wrote (D49); under both, the
+		// two negations cancel out (`not ${s} != a or b` means s is a or
+		// b), and the comparison is quietly false.
+		fix, quietly := left+" in "+straightWords(items), "false"
 		if (n.Op == ast.Ne) != not {
 			fix, quietly = "not "+fix, "true"
 		}
-		if !not || n.Op == ast.Eq {
-			cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
-				", so it is quietly "+quietly+"; write "+fix, nil)
-			cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
-			return
-		}
+		cd.addTrap(TrapOrWords, r.TextPos, r.TextPos+len(r.Text), "this is one comparison with the text "+quote(r.Text)+
+			", so it is quietly "+quietly+"; "+cancel(n, not)+"write "+fix, nil)
+		cd.traps[len(cd.traps)-1].Literal = strings.TrimSpace(r.Text) // `tea or coffee` may be a value
+		return
 	}
 	if n.Op == ast.Ne && !not && strings.Contains(r.Text, ",") {
 		if _, grouped := ungrouped(r.Text); !grouped && listItems(r.Text) {
@@ -1369,6 +1480,16 @@ func (cd *Condition) comparisonTraps(n *ast.Comparison, not bool, tree ast.Cond)
 		return
 	}
 	cd.andOrText(n, tree)
+}
+
+// cancel is what a fix of a list says where the comparison n is != under
+// a `not` (not is true): the two negations cancel out, so the fix has
+// neither; "" elsewhere.
+func cancel(n *ast.Comparison, not bool) string {
+	if not && n.Op == ast.Ne {
+		return "not and != cancel out: "
+	}
+	return ""
 }
 
 // listSeps are the signs and words, other than a comma, that an author
@@ -1964,14 +2085,19 @@ func (cd *Condition) andOrText(n *ast.Comparison, tree ast.Cond) {
 		// `in Due or Lapsed and ${n} > 0`, `== Due or Lapsed and ...`:
 		// the words before are or-words, a list (D44), so the fix is the
 		// list with commas, not the text in quotes, one item (D49).
-		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) && !(not && n.Op == ast.Ne) {
-			list := lhs + " in " + strings.Join(items, ", ")
-			if n.Op == ast.Ne {
+		if items, ok := orWords(left); ok && (n.Op == ast.In || n.Op == ast.Eq || n.Op == ast.Ne) {
+			list := lhs + " in " + straightWords(items)
+			switch {
+			case not && n.Op == ast.Ne:
+				// `not ${s} != a or b and ...`: the two negations
+				// cancel out, as for the or-words trap
+				list = strings.TrimSpace(cd.line[n.Pos():n.OpPos]) + " in " + straightWords(items)
+			case n.Op == ast.Ne:
 				list = "not " + list
 			}
 			fix := list + " " + and + " " + rest
 			if fc := compileConditionOnly(fix); fc.err == nil && len(fc.parts) > 1 {
-				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+"for one of several values and the rest, write "+short(fix), nil)
+				cd.addTrap(TrapAndOrText, n.Right.TextPos, n.End(), reason+cancel(n, not)+"for one of several values and the rest, write "+short(fix), nil)
 				return
 			}
 		}
@@ -2018,6 +2144,16 @@ func readsAsComparison(text string) bool {
 // line into one that reads as a condition with no trap: `!${row.Paid}`
 // is `not ${row.Paid}`.
 func fixLine(line string) (string, bool) {
+	fixed := fixText(line)
+	if fixed == strings.TrimSpace(line) || !readsAsCondition(fixed) {
+		return "", false
+	}
+	return fixed, true
+}
+
+// fixText is line rewritten by the fixes of D44's traps that fixLine
+// makes, whether or not it then reads as a condition.
+func fixText(line string) string {
 	t := strings.TrimSpace(line)
 	lower := strings.ToLower(t)
 	for _, w := range [...]string{"if ", "when "} {
@@ -2039,11 +2175,7 @@ func fixLine(line string) (string, bool) {
 		}
 		b.WriteString(lit)
 	}
-	fixed := b.String()
-	if fixed == strings.TrimSpace(line) || !readsAsCondition(fixed) {
-		return "", false
-	}
-	return fixed, true
+	return b.String()
 }
 
 // cutKey is the trap of a dotted lookup whose key a `.` cuts: it ends in

@@ -1587,6 +1587,8 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 	}{
 		"not ${status} == Due or Lapsed":                   {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
 		"${status} != Due or Lapsed":                       {eval.TrapOrWords, "not ${status} in Due, Lapsed"},
+		"not ${status} != Due or Lapsed":                   {eval.TrapOrWords, "${status} in Due, Lapsed"},
+		"not ${status} != Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "${status} in Due, Lapsed and ${n} > 0"},
 		"not ${status} == Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "not ${status} in Due, Lapsed and ${n} > 0"},
 		"NOT ${status} in Due or Lapsed and ${n} > 0":      {eval.TrapAndOrText, "NOT ${status} in Due, Lapsed and ${n} > 0"},
 		"not ${c} == Johnson and Johnson and ${n} > 5":     {eval.TrapAndOrText, "not ${c} == 'Johnson and Johnson' and ${n} > 5"},
@@ -1605,6 +1607,47 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 		after, err := f.Test(s)
 		require.NoError(t, err)
 		require.NotEqual(t, before, after, line)
+	}
+}
+
+// D44, D49: the list the or-words trap (and the and-or trap's list fix)
+// names writes an item in curly quotes in straight ones, every item
+// quoted where its first is bare, as the curly-quotes trap writes a list:
+// the curly quotes kept, the fix would get that trap's warning. The
+// curly-quotes trap does not read the whole side `“x” or ‘y’` as one
+// value in quotes then: the or-words fix says it all.
+func TestTrapOrWordsCurlyQuotes(t *testing.T) {
+	s := scope.New(map[string]any{"s": "x", "n": 3})
+	for line, fixed := range map[string]string{
+		"${s} == ‘x’ or y":              "${s} in 'x', y",
+		"${s} == x or ‘y’":              "${s} in 'x', 'y'",
+		"${s} == “x” or ‘y’":            "${s} in 'x', 'y'",
+		"${s} != ‘x’ or y":              "not ${s} in 'x', y",
+		"${s} == ‘x’ or y and ${n} > 0": "${s} in 'x', y and ${n} > 0",
+		"${s} == y or ‘x’ and ${n} > 0": "${s} in 'y', 'x' and ${n} > 0",
+	} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.True(t, strings.HasSuffix(traps[0].Message(), "write "+fixed), "%s: %s", line, traps[0].Message())
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+}
+
+// D44, D49: under a `not`, != is a second negation: `not ${s} != a or
+// b` is true where s is the text 'a or b', quietly false where it is a,
+// as `${s} == a or b` is; the two cancel out, and the warning says so.
+func TestTrapOrWordsNotNe(t *testing.T) {
+	for _, line := range []string{"not ${status} != Due or Lapsed", "not ${status} != Due or Lapsed and ${n} > 0"} {
+		traps := eval.MustCompileCondition(line).Traps()
+		require.Len(t, traps, 1, line)
+		require.Contains(t, traps[0].Message(), "not and != cancel out", line)
 	}
 }
 
@@ -1687,5 +1730,67 @@ func TestTrapSemicolonQuietlyTrue(t *testing.T) {
 		got, err := c.Test(s)
 		require.NoError(t, err)
 		require.Contains(t, traps[0].Message(), "so this is quietly "+strconv.FormatBool(got), line)
+	}
+}
+
+// D44, D49: a `!` before the ${ of a comparison's right side negates
+// nothing, and `not` there would be text too (`${a} == not ${b}`
+// compares with the text 'not ...'). After == or != the one meaning is
+// the other operator (`${a} == !${b}` is `${a} != ${b}`), which the
+// fix names; after another operator, or with more text beside the
+// placeholder, there is no one meaning and the reason names no line.
+func TestTrapBangAfterOperator(t *testing.T) {
+	s := scope.New(map[string]any{"a": true, "b": false, "n": 3, "s": "Due"})
+	for line, fixed := range map[string]string{
+		"${a} == !${b}":                 "${a} != ${b}",
+		"${a} != !${b}":                 "${a} == ${b}",
+		"${a} == ! ${b}":                "${a} != ${b}",
+		"not ${a} == !${b}":             "not ${a} != ${b}",
+		"${a} == !${b} and ${n} > 0":    "${a} != ${b} and ${n} > 0",
+		"${n} > 5 or ${a} != !${b}":     "${n} > 5 or ${a} == ${b}",
+		"${a} == !${b} && ${n} > 0":     "${a} != ${b} and ${n} > 0",
+		"${s} == Due && !${b}":          "${s} == Due and not ${b}",
+		"${a} == !${b};":                "${a} != ${b}",
+		"${a}  ==  !${b}":               "${a}  !=  ${b}",
+		"${n} > 2 and ${a} == !${b}":    "${n} > 2 and ${a} != ${b}",
+		"${a} == !${b} and !${b}":       "${a} != ${b} and not ${b}",
+		"if ${a} == !${b}":              "${a} != ${b}",
+		"${a} == !${b} or ${s} == X ||": "${a} != ${b} or ${s} == X",
+	} {
+		c := eval.MustCompileCondition(line)
+		var bang *eval.Trap
+		for _, tr := range c.Traps() {
+			require.True(t, strings.HasSuffix(tr.Message(), ": "+fixed) || strings.HasSuffix(tr.Message(), "write "+fixed), "%s: %s", line, tr.Message())
+			if tr.Kind == eval.TrapBang && bang == nil {
+				bang = &tr
+			}
+		}
+		require.NotNil(t, bang, line)
+		require.Equal(t, "!", line[bang.Offset:bang.End])
+		f := eval.MustCompileCondition(fixed)
+		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+		before, err := c.Test(s)
+		require.NoError(t, err)
+		after, err := f.Test(s)
+		require.NoError(t, err)
+		require.NotEqual(t, before, after, line)
+	}
+	for _, line := range []string{"${a} in !${b}", "${a} contains !${b}", "${n} > !${b}", "${a} in x, !${b}", "${a} == !${b} ${n}", "${a} == !${b}x"} {
+		c := eval.MustCompileCondition(line)
+		traps := c.Traps()
+		require.Len(t, traps, 1, line)
+		require.Equal(t, eval.TrapBang, traps[0].Kind, line)
+		msg := traps[0].Message()
+		require.NotContains(t, msg, "write not", line)
+		require.NotContains(t, msg, "not ${b}", line)
+		require.NotContains(t, msg, "write: ", line)
+	}
+	// The no-fix bang takes no line of another trap's fix either: followed,
+	// it would still compare with the text '!...'.
+	c := eval.MustCompileCondition("${a} in !${b} && ${n} > 0")
+	for _, tr := range c.Traps() {
+		if tr.Kind == eval.TrapBang {
+			require.NotContains(t, tr.Message(), "write: ", tr.Message())
+		}
 	}
 }

@@ -175,9 +175,11 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 			Message: tooLarge() + "; it was not checked"}}
 	}
 	var fs fenceState
+	var fence unclosed
 	var last *Field // the field whose paragraph the line may continue
 	lastIndent := 0 // the indentation of its line
-	for _, ln := range splitLines(string(src)) {
+	lns := splitLines(string(src))
+	for k, ln := range lns {
 		if len(v.list) > MaxFindings {
 			break
 		}
@@ -186,6 +188,10 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 				Kind: "cancelled", Message: "checking stopped here: " + value.Stopped(err).Error()})
 		}
 		if fs.skip(ln.text) {
+			fence.read(ln, &fs)
+			if fs.char != 0 && k == len(lns)-1 {
+				v.unclosedFence(fence, fs)
+			}
 			last = nil
 			continue
 		}
@@ -217,6 +223,62 @@ func validate(ctx context.Context, file string, src []byte, opts ValidateOptions
 		}
 	}
 	return v.finish()
+}
+
+// unclosed is what a fenced code block holds that is read as code only
+// because nothing closes it: the fields and headings in it.
+type unclosed struct {
+	fence            line // the opening fence
+	fields, headings int
+}
+
+// read counts the line ln, skipped as part of a fenced code block whose
+// state fs is, as the block's opening fence or a line in it that would
+// be a field or a heading without the block.
+func (u *unclosed) read(ln line, fs *fenceState) {
+	switch {
+	case fs.opened:
+		*u = unclosed{fence: ln}
+	case fs.char == 0: // its closing fence
+	default:
+		if _, _, ok := parseField(ln.text); ok {
+			u.fields++
+		} else if _, ok := heading(ln.text); ok {
+			u.headings++
+		}
+	}
+}
+
+// unclosedFence warns about a fenced code block that runs to the end of
+// the file, its state fs there, because nothing closes it (CommonMark
+// 4.5), when fields or headings are in it (u): they are read as code,
+// never as fields or steps, and nothing else tells (D44). The fix, the
+// closing fence, is the opening one's (as long, of the same character).
+func (v *validator) unclosedFence(u unclosed, fs fenceState) {
+	if u.fields+u.headings == 0 {
+		return
+	}
+	var what []string
+	for _, c := range [...]struct {
+		n    int
+		word string
+	}{{u.fields, "field"}, {u.headings, "heading"}} {
+		switch {
+		case c.n == 1:
+			what = append(what, "the "+c.word)
+		case c.n > 1:
+			what = append(what, "the "+strconv.Itoa(c.n)+" "+c.word+"s")
+		}
+	}
+	verb := "are"
+	if u.fields+u.headings == 1 {
+		verb = "is"
+	}
+	_, rest := blockQuote(u.fence.text)
+	at := len(u.fence.text) - len(strings.TrimLeft(rest, " \t"))
+	close := strings.Repeat(string(fs.char), fs.n)
+	v.lineWarning(u.fence, at, len(strings.TrimRight(u.fence.text, " \t")), "this code block is never closed, so it runs to the end of the file, and "+
+		strings.Join(what, " and ")+" after it "+verb+" read as code; close it with "+close+" where the code ends")
 }
 
 // tooMany is the message of the finding past MaxFindings.

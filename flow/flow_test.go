@@ -564,3 +564,33 @@ func TestValidatePastedDollarWithData(t *testing.T) {
 	require.Len(t, r.Results, 1)
 	require.Len(t, r.Results[0].Warnings, 1)
 }
+
+// D44: a code fence that is never closed runs to the end of the file
+// (CommonMark), so the fields and headings after it are read as code,
+// never as fields, and nothing else tells: validate warns at the fence,
+// with how to close it. Followed (the closing fence where the code ends),
+// the fields are read and the warning is gone (D49). A closed fence, or
+// one at the end with no field or heading after it, is no warning.
+func TestValidateUnclosedFence(t *testing.T) {
+	const never = "this code block is never closed, so it runs to the end of the file, and "
+	for src, want := range map[string]string{
+		"# F\n```\nexample\n- **to:** ${a}\n- **condition:** ${b} > 0\n": "2:1: warning: '```': " + never + "the 2 fields after it are read as code; close it with ``` where the code ends",
+		"~~~~yaml\nx: 1\n\n## Step\n\n- **to:** ${a}\n":                  "1:1: warning: '~~~~yaml': " + never + "the field and the heading after it are read as code; close it with ~~~~ where the code ends",
+		"- **a:** x\n  ```\n  code\n## Next\n## Last\n":                  "2:3: warning: '```': " + never + "the 2 headings after it are read as code; close it with ``` where the code ends",
+	} {
+		require.Equal(t, []string{want}, lines(src, nil), src)
+	}
+	fixed := "# F\n```\nexample\n```\n- **to:** ${a}\n- **condition:** ${b} > 0\n"
+	require.Empty(t, lines(fixed, nil))
+	require.Len(t, flow.Fields([]byte(fixed)), 2)
+	for _, src := range []string{
+		"- **to:** ${a}\n```\nexample\n```\n- **b:** x",   // closed
+		"- **to:** ${a}\n\n```\nexample\n- not a field\n", // nothing after it that is read
+		"- **to:** ${a}\n```",                             // a fence on the last line
+		"- **to:** ${a}\n```\n- **b:** x\n```\n```",       // closed, and one at the end
+		"> ```\n> - **to:** ${a}\n",                       // a quote's block ends with the quote; quoted lines are no fields
+		"> ```\n> code\n\n- **to:** ${a}\n",               // the quote ended, and its block
+	} {
+		require.Empty(t, lines(src, nil), src)
+	}
+}

@@ -95,11 +95,13 @@ type fenceState struct {
 	char   byte // '`' or '~' while inside a block, else 0
 	n      int  // length of the opening fence
 	quotes int  // how many `>` the block's lines start with
+	opened bool // the last line skip read opened a block
 }
 
 // skip reports whether the line is part of a fenced code block (its fences
 // included) and updates the state.
 func (f *fenceState) skip(text string) bool {
+	f.opened = false
 	quotes, rest := blockQuote(text)
 	if f.char != 0 && quotes < f.quotes {
 		f.char, f.n, f.quotes = 0, 0, 0 // the quote ended, and its block
@@ -114,7 +116,7 @@ func (f *fenceState) skip(text string) bool {
 	if ch == 0 || (ch == '`' && strings.Contains(info, "`")) {
 		return false
 	}
-	f.char, f.n, f.quotes = ch, n, quotes
+	f.char, f.n, f.quotes, f.opened = ch, n, quotes, true
 	return true
 }
 
