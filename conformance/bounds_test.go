@@ -2,6 +2,8 @@ package conformance_test
 
 import (
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,4 +77,42 @@ func TestCaseFileBounded(t *testing.T) {
 	cases, err := conformance.Load(fstest.MapFS{"a.yaml": {Data: []byte(text)}})
 	require.NoError(t, err)
 	require.Len(t, cases, 1)
+}
+
+// deniedFS holds a file, a.yaml, and a folder, sub, that cannot be
+// opened (no permission to read them), as another user's.
+type deniedFS struct{ fstest.MapFS }
+
+func (d deniedFS) Open(name string) (fs.File, error) {
+	if name == "a.yaml" || name == "sub" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return d.MapFS.Open(name)
+}
+
+func (d deniedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == "sub" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return d.MapFS.ReadDir(name)
+}
+
+// A file of cases that cannot be read is named in plain words, not in
+// the operating system's ("stat z.yaml: no such file or directory"): a
+// link to a file that is gone, or a file without permission to read it.
+// Before, `kinenix conformance DIR` printed Go's error text for both.
+func TestUnreadableCaseFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(filepath.Join(dir, "gone.yaml"), filepath.Join(dir, "z.yaml")))
+	_, err := conformance.Load(os.DirFS(dir))
+	require.Error(t, err)
+	require.Equal(t, "z.yaml does not exist (a link to a file that is gone); remove it or make it a file of cases", err.Error())
+
+	_, err = conformance.Load(deniedFS{fstest.MapFS{"a.yaml": {Data: []byte("cases: []\n")}}})
+	require.Error(t, err)
+	require.Equal(t, "a.yaml cannot be read: there is no permission to read it", err.Error())
+
+	_, err = conformance.Load(deniedFS{fstest.MapFS{"sub/b.yaml": {Data: []byte("cases: []\n")}}})
+	require.Error(t, err)
+	require.Equal(t, "the folder sub cannot be read: there is no permission to read it", err.Error())
 }

@@ -151,7 +151,7 @@ func Load(fsys fs.FS) ([]Case, error) {
 	var names []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			return unreadable("the folder "+p, err)
 		}
 		if d.IsDir() {
 			if p == PendingDir {
@@ -191,25 +191,39 @@ func Load(fsys fs.FS) ([]Case, error) {
 // named pipe waits for a writer).
 func readFile(fsys fs.FS, name string) ([]byte, error) {
 	st, err := fs.Stat(fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Listed, so it is there: a link to a file that is gone.
+		return nil, fmt.Errorf("%s does not exist (a link to a file that is gone); remove it or make it a file of cases", echo.Clean(name))
+	}
 	if err != nil {
-		return nil, err
+		return nil, unreadable(name, err)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file (a pipe, a device or a directory); a file of cases is a YAML text file", echo.Clean(name))
 	}
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, unreadable(name, err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
-		return nil, err
+		return nil, unreadable(name, err)
 	}
 	if len(b) > MaxFileSize {
 		return nil, fmt.Errorf("%s: the file is larger than 1 MiB; split its cases into several files", echo.Clean(name))
 	}
 	return b, nil
+}
+
+// unreadable is the error of a file or folder of cases (what) that
+// cannot be read, in plain words rather than the operating system's
+// ("open a.yaml: permission denied").
+func unreadable(what string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("%s cannot be read: there is no permission to read it", echo.Clean(what))
+	}
+	return fmt.Errorf("%s cannot be read", echo.Clean(what))
 }
 
 // Parse reads the cases of one file; name is its path in the suite.

@@ -772,3 +772,35 @@ func TestCondQuotedInWarning(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stdout+r.stderr)
 	require.Contains(t, r.stdout, p+":1:35: "+want)
 }
+
+// D37: the report of kinenix conformance echoes what a file of cases
+// holds (a case's name, its hint, what it gave) with control characters
+// as escapes, each on its one line: a case named "\x1b[2J" cleared the
+// terminal, and a hint or a result with a line end broke the report's
+// lines. A flow's findings stay one a line.
+func TestConformanceReportEchoClean(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "c.yaml"), []byte(`cases:
+  - template: "${row.x}"
+    data: {row: {x: "a\nb\e[31m"}}
+    want: "3"
+    name: "n\e[2J"
+    rule: D2
+    complexity: 1
+    hint: "two\nlines"
+  - flow: "- **a:** ${lenght(x)} ${len(1, 2)}\n"
+    findings: []
+    rule: D32
+    complexity: 2
+    hint: h
+`), 0o644))
+	r := runCLI(t, "", "conformance", dir)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "\x1b")
+	require.Contains(t, r.stdout, "c.yaml:2: n\\u001b[2J (D2, complexity 1)\n"+
+		"  the result is \"a\\nb\\u001b[31m\", not \"3\"\n"+
+		"  got: a\\nb\\u001b[31m\n"+
+		"  hint: two\\nlines\n")
+	require.Contains(t, r.stdout, "  got: unknown-function: flow.md:1:12: ${lenght(x)}: unknown function lenght; did you mean len?\n"+
+		"       arity: flow.md:1:25: ${len(1, 2)}: len takes 1 value, got 2\n  hint: h\n")
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/kinenix/expressions/conformance"
 	"github.com/kinenix/expressions/internal/echo"
@@ -87,9 +88,20 @@ func (c *cli) conformance(flags *flag.FlagSet) func(rest []string) int {
 				fmt.Fprintf(c.stdout, "... and %d more (-next N shows more)\n", len(failed)-i)
 				break
 			}
+			// What a file of cases holds is echoed cleaned (D37), each on
+			// its line; a flow's findings, one a line, stay so.
 			k := r.Case
-			fmt.Fprintf(c.stdout, "%s:%d: %s (%s, complexity %d)\n", k.File, k.Line, k.Title(), k.Rule, k.Complexity)
-			fmt.Fprintf(c.stdout, "  %s\n  got: %s\n  hint: %s\n", r.Why, r.Got, k.Hint)
+			fmt.Fprintf(c.stdout, "%s:%d: %s (%s, complexity %d)\n",
+				echo.Clean(k.File), k.Line, echo.Clean(k.Title()), echo.Clean(k.Rule), k.Complexity)
+			lines := []string{r.Got}
+			if k.Form == "flow" {
+				lines = strings.Split(r.Got, "\n")
+			}
+			for i, l := range lines {
+				lines[i] = echo.Clean(l)
+			}
+			got := strings.Join(lines, "\n       ")
+			fmt.Fprintf(c.stdout, "  %s\n  got: %s\n  hint: %s\n", echo.Clean(r.Why), got, echo.Clean(k.Hint))
 		}
 		return exitProblem
 	}

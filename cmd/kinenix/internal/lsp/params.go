@@ -26,6 +26,10 @@ func paramsError(method, under string, raw json.RawMessage, err error) *rpcError
 	want := "a value of another kind"
 	if te.Type != nil {
 		want = goKindWords(te.Type.Kind().String())
+		if strings.HasPrefix(te.Value, "number") {
+			// A number of the wrong size or sign: the range says which.
+			want += numberRange(te.Type.Kind().String())
+		}
 	}
 	field := jsonPath(te.Field)
 	switch {
@@ -95,6 +99,20 @@ func jsonWords(v string) string {
 		return "true or false"
 	}
 	return "a value of another kind"
+}
+
+// numberRange is the range of the whole numbers of a Go kind of 32 bits,
+// as the protocol's integer (-2^31 to 2^31-1) and uinteger (0 to 2^32-1)
+// are: " from -2147483648 to 2147483647" ("from 0" is said already for a
+// uinteger), "" for another kind.
+func numberRange(kind string) string {
+	switch kind {
+	case "int32":
+		return " from -2147483648 to 2147483647"
+	case "uint32":
+		return " to 4294967295"
+	}
+	return ""
 }
 
 // goKindWords says what a Go kind (reflect.Kind's name) takes in JSON.

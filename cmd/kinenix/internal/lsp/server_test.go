@@ -159,7 +159,13 @@ func TestBadMessages(t *testing.T) {
 		{"params of the wrong shape", `{"jsonrpc": "2.0", "id": 9, "method": "textDocument/hover", "params": "x"}`, codeInvalidParams,
 			"invalid params of textDocument/hover: the params are text (a JSON string); write an object {...} of named fields"},
 		{"position of the wrong type", `{"jsonrpc": "2.0", "id": 10, "method": "textDocument/completion", "params": {"textDocument": {"uri": "a"}, "position": {"line": -1}}}`, codeInvalidParams,
-			"invalid params of textDocument/completion: position.line is the number -1; write a whole number from 0 there"},
+			"invalid params of textDocument/completion: position.line is the number -1; write a whole number from 0 to 4294967295 there"},
+		// The range said whole: 2^32 is a whole number from 0, which the
+		// answer said to write.
+		{"position past the protocol's range", `{"jsonrpc": "2.0", "id": 17, "method": "textDocument/hover", "params": {"textDocument": {"uri": "a"}, "position": {"line": 0, "character": 4294967296}}}`, codeInvalidParams,
+			"invalid params of textDocument/hover: position.character is the number 4294967296; write a whole number from 0 to 4294967295 there"},
+		{"a version past the protocol's range", `{"jsonrpc": "2.0", "id": 18, "method": "textDocument/didChange", "params": {"textDocument": {"uri": "a", "version": 2147483648}}}`, codeInvalidParams,
+			"invalid params of textDocument/didChange: textDocument.version is the number 2147483648; write a whole number from -2147483648 to 2147483647 there"},
 		{"didOpen with a number", `{"jsonrpc": "2.0", "id": 13, "method": "textDocument/didOpen", "params": 5}`, codeInvalidParams,
 			"invalid params of textDocument/didOpen: the params are a number; write an object {...} of named fields"},
 		{"didOpen with a text for a document", `{"jsonrpc": "2.0", "id": 14, "method": "textDocument/didOpen", "params": {"textDocument": "a.md"}}`, codeInvalidParams,

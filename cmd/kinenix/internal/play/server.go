@@ -73,6 +73,9 @@ type Options struct {
 //	POST /api/complete   CursorRequest in, completions out
 //	POST /api/hover      CursorRequest in, a hover or null out
 //
+// Any other request under /api/ is answered in JSON: {"error": "..."}
+// saying how to ask (405) or that there is no such request (404).
+//
 // The page asks the same of Go compiled to WebAssembly when it is served
 // without this server (see Call); every response carries the header
 // X-Kinenix-Play: api, by which the page knows to ask the server.
@@ -108,7 +111,29 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("GET /api/start", s.start)
 	mux.HandleFunc("GET /api/functions", s.functions)
 	mux.HandleFunc("POST /api/{name}", s.call)
+	// Every other request under /api/ is answered in JSON too.
+	mux.HandleFunc("/api/{name}", s.wrongMethod)
+	mux.HandleFunc("/api/", s.wrongMethod)
 	return s.guard(mux)
+}
+
+// wrongMethod answers a request under /api/ that no handler takes: one of
+// the page's requests with another method (405, saying how it is asked),
+// or a name the API does not have (404), in JSON as every answer of the
+// API.
+func (s *server) wrongMethod(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	switch {
+	case slices.Contains(posted, name):
+		w.Header().Set("Allow", "POST")
+		writeJSON(w, http.StatusMethodNotAllowed, apiError{name + " is asked with POST /api/" + name + ", with a JSON body"})
+	case name == "start" || name == "functions":
+		w.Header().Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, apiError{name + " is asked with GET /api/" + name + ", without a body"})
+	default:
+		writeJSON(w, http.StatusNotFound, apiError{"no such request: post one of " + strings.Join(posted, ", ") +
+			"; get start or functions"})
+	}
 }
 
 // pageFiles are the files of the page besides index.html, served at /NAME.

@@ -615,3 +615,45 @@ func TestUnknownFormat(t *testing.T) {
 		require.NoError(t, err, f)
 	}
 }
+
+// The API answers in JSON (spec section 17, the playground) also a
+// request with the wrong method or under a name it does not have: what
+// to ask instead, as a POST of start says to GET it. Before, GET
+// /api/check was a plain-text "Method Not Allowed", and GET /api/nosuch
+// said the same of a request that does not exist.
+func TestWrongMethodInJSON(t *testing.T) {
+	h := New(Options{})
+	ask := func(method, path string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, "http://127.0.0.1:8080"+path, strings.NewReader(`{}`))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	for _, name := range posted {
+		for _, method := range []string{"GET", "HEAD", "PUT", "DELETE", "PATCH"} {
+			w := ask(method, "/api/"+name)
+			require.Equal(t, http.StatusMethodNotAllowed, w.Code, method+" "+name)
+			require.Equal(t, "POST", w.Header().Get("Allow"))
+			require.Equal(t, "application/json; charset=utf-8", w.Header().Get("Content-Type"))
+			require.Equal(t, "api", w.Header().Get("X-Kinenix-Play"))
+			if method != "HEAD" {
+				require.JSONEq(t, `{"error": "`+name+` is asked with POST /api/`+name+`, with a JSON body"}`, w.Body.String())
+			}
+		}
+	}
+	for _, name := range []string{"start", "functions"} {
+		w := ask("PUT", "/api/"+name)
+		require.Equal(t, http.StatusMethodNotAllowed, w.Code)
+		require.Equal(t, "GET, HEAD", w.Header().Get("Allow"))
+		require.Contains(t, w.Body.String(), name+" is asked with GET /api/"+name)
+	}
+	for _, path := range []string{"/api/nosuch", "/api/", "/api/check/more"} {
+		for _, method := range []string{"GET", "POST"} {
+			w := ask(method, path)
+			require.Equal(t, http.StatusNotFound, w.Code, method+" "+path)
+			require.Equal(t, "application/json; charset=utf-8", w.Header().Get("Content-Type"), method+" "+path)
+			require.Contains(t, w.Body.String(), "no such request", method+" "+path)
+		}
+	}
+}
