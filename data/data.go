@@ -248,8 +248,7 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 				// R12: one object per line is JSON lines, which only a
 				// name ending in .jsonl reads (standard input and .json
 				// are read as one JSON document)
-				return nil, d.errorf("this looks like JSON lines (one JSON object per line), not one JSON object; " +
-					"save it as a file whose name ends in .jsonl, which is read as JSON lines")
+				return nil, &FormatError{Name: d.label(), Format: "jsonl"}
 			}
 			return nil, err
 		}
@@ -259,19 +258,51 @@ func (d *decoder) decode(b []byte, opts []Option) (*Data, error) {
 	if err != nil {
 		if sep, ok := looksLikeCSV(b); ok && sniffed {
 			// D45: named for what it is, as a workbook read this way is
-			if sep != "','" {
-				// D49: advice that works when followed. A .csv file is
-				// read with commas (separator refuses ';' and tabs), so
-				// the commas are asked for now, not after the rename.
-				return nil, d.errorf("this is text that looks like CSV with its columns separated by %s, not JSON or YAML; "+
-					"save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\") in a file whose name ends in .csv, which is read as CSV", sep)
-			}
-			return nil, d.errorf("this is text that looks like CSV (values separated by %s), not JSON or YAML; "+
-				"save it as a file whose name ends in .csv, which is read as CSV", sep)
+			return nil, &FormatError{Name: d.label(), Format: "csv", Sep: sep}
 		}
 		return nil, err
 	}
 	return &Data{name: d.name, vars: vars}, nil
+}
+
+// A FormatError is the error for text read as JSON or YAML (by its name,
+// or by its text when the name tells no format) that is text of a format
+// Decode reads only by its name: CSV (D45) or JSON lines (R12). Its
+// message says what the text is and names the file to save it in, which
+// is read as that format; a host whose data has no file name to give (the
+// playground's text box) words advice that works there from its fields
+// (D49: a hint must work when followed).
+type FormatError struct {
+	Name   string // the data's name as messages give it ("data in NAME: ...")
+	Format string // "csv" or "jsonl"
+	Sep    string // for CSV, what separates its values: "','", "';'" or "tabs"
+}
+
+// What returns what the text is, as the message says it: "this is text
+// that looks like CSV (values separated by ','), not JSON or YAML".
+func (e *FormatError) What() string {
+	switch {
+	case e.Format == "jsonl":
+		return "this looks like JSON lines (one JSON object per line), not one JSON object"
+	case e.Sep != "','":
+		return "this is text that looks like CSV with its columns separated by " + e.Sep + ", not JSON or YAML"
+	}
+	return "this is text that looks like CSV (values separated by " + e.Sep + "), not JSON or YAML"
+}
+
+func (e *FormatError) Error() string {
+	fix := "save it as a file whose name ends in .csv, which is read as CSV"
+	switch {
+	case e.Format == "jsonl":
+		// standard input and .json are read as one JSON document
+		fix = "save it as a file whose name ends in .jsonl, which is read as JSON lines"
+	case e.Sep != "','":
+		// D49: advice that works when followed. A .csv file is read with
+		// commas (separator refuses ';' and tabs), so the commas are
+		// asked for now, not after the rename.
+		fix = "save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\") in a file whose name ends in .csv, which is read as CSV"
+	}
+	return "data in " + e.Name + ": " + e.What() + "; " + fix
 }
 
 // maxDepth bounds how deeply lists and dictionaries nest in a data file.

@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -798,4 +799,27 @@ func utf16LE(s string) []byte {
 		b = append(b, byte(u), byte(u>>8))
 	}
 	return b
+}
+
+// D45, D49: text read as JSON or YAML that is CSV or JSON lines is a
+// *FormatError, which says what it is, so that a host where the data has
+// no file name to give (the playground) words advice that works there;
+// its message is the command line's, naming the file to save.
+func TestFormatError(t *testing.T) {
+	for _, c := range []struct{ name, text, format, sep string }{
+		{"data", "name,amount\nA,1\n", "csv", "','"},
+		{"standard input", "a;b\n1;2\n", "csv", "';'"},
+		{"data", "a\tb\n1\t2\n", "csv", "tabs"},
+		{"data", "{\"a\":1}\n{\"a\":2}\n", "jsonl", ""},
+		{"d.json", "{\"a\":1}\n{\"a\":2}\n", "jsonl", ""},
+	} {
+		_, err := Decode(c.name, []byte(c.text))
+		var fe *FormatError
+		require.True(t, errors.As(err, &fe), "%q: %v", c.text, err)
+		require.Equal(t, FormatError{Name: c.name, Format: c.format, Sep: c.sep}, *fe)
+		require.True(t, strings.HasPrefix(err.Error(), "data in "+c.name+": this "), err.Error())
+	}
+	_, err := Decode("data", []byte("a: [\n"))
+	var fe *FormatError
+	require.False(t, errors.As(err, &fe), "broken YAML is told as YAML")
 }

@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kinenix/expressions/data/internal/xlsx"
 )
 
 // workbook is a workbook written part by part, for the attacks of #21.
@@ -349,4 +351,82 @@ func TestXLSXDamagedArchive(t *testing.T) {
 	})
 	_, err = Decode("w.xlsx", self)
 	require.EqualError(t, err, `data in w.xlsx: the workbook is damaged: the sheet "S" points at the workbook's own part xl/workbook.xml, not at a sheet; save the workbook again`)
+}
+
+// D36: a character XML does not allow is refused, never read as another.
+// A reference to half of a surrogate pair (&#xD800;, &#55296;), which is
+// no character, became U+FFFD without a word (encoding/xml reads it so);
+// &#0;, control characters, U+FFFE and U+FFFF were refused with no reason.
+// Each names the cell, or the shared string, that holds it, why, and the
+// fix; elsewhere in a part, the part and its line.
+func TestXLSXForbiddenCharacters(t *testing.T) {
+	inCell := func(text string) workbook {
+		return workbook{rows: headerAnd(1, func(int) string { return `<c r="A2" t="inlineStr"><is><t>` + text + `</t></is></c>` })}
+	}
+	const fix = ", which XML does not allow; save the workbook again"
+	for _, tc := range []struct {
+		name string
+		wb   workbook
+		want string
+	}{
+		{"hex surrogate", inCell("ab&#xD800;cd"), "cell A2 holds the character U+D800 (half of a surrogate pair)" + fix},
+		{"decimal surrogate", inCell("&#55296;"), "cell A2 holds the character U+D800 (half of a surrogate pair)" + fix},
+		{"low surrogate", inCell("x&#xdfff;"), "cell A2 holds the character U+DFFF (half of a surrogate pair)" + fix},
+		{"surrogate pair as two references", inCell("&#xD83D;&#xDE00;"), "cell A2 holds the character U+D83D (half of a surrogate pair)" + fix},
+		{"NUL", inCell("&#0;"), "cell A2 holds the character U+0000" + fix},
+		{"control reference", inCell("&#x1;"), "cell A2 holds the character U+0001" + fix},
+		{"control character", inCell("a\x01"), "cell A2 holds the character U+0001" + fix},
+		{"FFFE", inCell("&#xFFFE;"), "cell A2 holds the character U+FFFE" + fix},
+		{"FFFF", inCell("\uffff"), "cell A2 holds the character U+FFFF" + fix},
+		{"the first of two", inCell("&#xD800;&#1;"), "cell A2 holds the character U+0001" + fix},
+		{"a value", workbook{rows: headerAnd(1, func(int) string { return `<c r="B2"><v>1&#xD800;</v></c>` })}, "cell B2 holds the character U+D800 (half of a surrogate pair)" + fix},
+		{"shared string", workbook{sst: []string{"&#xD800;"}, rows: `<row r="1"><c r="A1" t="s"><v>0</v></c></row>`}, "the shared string 0 holds the character U+D800 (half of a surrogate pair)" + fix},
+		{"attribute", workbook{rows: `<row r="1" spans="&#xD800;"><c r="A1"><v>1</v></c></row>`},
+			"the part xl/worksheets/sheet1.xml of the workbook is not valid XML (line 1: it holds the character U+D800 (half of a surrogate pair), which XML does not allow); save the workbook again"},
+	} {
+		_, err := Decode("w.xlsx", tc.wb.bytes(t))
+		require.EqualError(t, err, "data in w.xlsx: "+tc.want, tc.name)
+		xlsx.StdXML = true // the scanner's oracle says the same
+		_, err = Decode("w.xlsx", tc.wb.bytes(t))
+		xlsx.StdXML = false
+		require.EqualError(t, err, "data in w.xlsx: "+tc.want, "encoding/xml: %s", tc.name)
+	}
+	// What XML allows is read: a character past U+FFFF, written as one
+	// reference, and DEL and U+0085, which XML 1.0 allows.
+	d, err := Decode("w.xlsx", inCell("&#x1F600;&#x7F;&#x85;").bytes(t))
+	require.NoError(t, err)
+	require.Equal(t, "\U0001F600\x7f\u0085", d.Vars()["row"].(map[string]any)["name"])
+}
+
+// D45: a part that declares a DOCTYPE, which a workbook never has (its
+// entities would make text the cells do not hold), or another encoding
+// than UTF-8, or another XML version, is told so, not as "not valid XML".
+func TestXLSXDeclarations(t *testing.T) {
+	const ws = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row></sheetData></worksheet>`
+	const part = "data in w.xlsx: the part xl/worksheets/sheet1.xml of the workbook "
+	for _, tc := range []struct{ raw, want string }{
+		{`<!DOCTYPE worksheet [<!ENTITY e "x">]>` + strings.Replace(ws, "name", "&e;", 1),
+			part + "declares a DOCTYPE (line 1), which a workbook never has; save the workbook again"},
+		{"<?xml version=\"1.0\"?>\n<!DOCTYPE worksheet>\n" + ws,
+			part + "declares a DOCTYPE (line 2), which a workbook never has; save the workbook again"},
+		{`<!ELEMENT worksheet ANY>` + ws,
+			part + "is not valid XML (line 1: a <!...> declaration, which a workbook never has); save the workbook again"},
+		{`<?xml version="1.0" encoding="ISO-8859-1"?>` + ws,
+			part + "declares it is encoded as ISO-8859-1, not UTF-8 as a spreadsheet program saves it; save the workbook again"},
+		{`<?xml version="1.0" encoding="UTF-16"?>` + ws,
+			part + "declares it is encoded as UTF-16, not UTF-8 as a spreadsheet program saves it; save the workbook again"},
+		{`<?xml version="1.1"?>` + ws,
+			part + "declares XML version 1.1, not 1.0 as a spreadsheet program saves it; save the workbook again"},
+	} {
+		_, err := Decode("w.xlsx", workbook{raw: tc.raw}.bytes(t))
+		require.EqualError(t, err, tc.want, tc.raw)
+		xlsx.StdXML = true // the scanner's oracle says the same
+		_, err = Decode("w.xlsx", workbook{raw: tc.raw}.bytes(t))
+		xlsx.StdXML = false
+		require.EqualError(t, err, tc.want, "encoding/xml: %s", tc.raw)
+	}
+	for _, raw := range []string{`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\r\n" + ws, `<?xml version="1.0" encoding="utf-8"?>` + ws} {
+		_, err := Decode("w.xlsx", workbook{raw: raw}.bytes(t))
+		require.NoError(t, err, raw)
+	}
 }

@@ -59,6 +59,11 @@ func (d *decoder) yaml(b []byte) (map[string]any, error) {
 // to it reuses that same Go value, so an alias bomb builds what its text
 // holds, not what it expands to.
 func (d *decoder) yamlNodes(b []byte) (map[string]any, error) {
+	// the characters' rule of both readers, before yaml.v3 reads
+	chars := yamlStream{d: d, b: b, line: 1}
+	if err := chars.checkChars(false); err != nil {
+		return nil, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -103,7 +108,7 @@ func (d *decoder) yamlSyntax(b []byte, err error) error {
 	again := *d
 	again.built = 0
 	p := yamlStream{d: &again, b: b, line: 1}
-	if p.checkChars() == nil {
+	if p.checkChars(true) == nil {
 		_, _ = p.document()
 	}
 	if p.syntax != nil {

@@ -39,7 +39,7 @@ func (d *decoder) yamlLarge(b []byte) (map[string]any, error) {
 		return nil, d.errorf("a YAML data file may hold at most %d MiB, this one has %d bytes; write larger data as JSON or CSV", MaxLargeYAMLSize>>20, len(b))
 	}
 	p := yamlStream{d: d, b: b, line: 1}
-	if err := p.checkChars(); err != nil {
+	if err := p.checkChars(true); err != nil {
 		return nil, err
 	}
 	return p.document()
@@ -124,10 +124,18 @@ func lineStart(b []byte, line int) int {
 	return off
 }
 
-// checkChars refuses what yaml.v3 refuses in any YAML file (control
-// characters) and the line breaks the subset does not read (a lone \r,
-// U+0085, U+2028, U+2029); the text is valid UTF-8.
-func (p *yamlStream) checkChars() error {
+// checkChars is the one rule for the characters of a YAML data file,
+// which both readers apply before they read (D36: one answer whatever the
+// file's size): control characters, U+FFFE and U+FFFF are refused, as
+// yaml.v3 refuses them, and so is U+FEFF past the start of the text (a
+// byte-order mark at the start is skipped before the format is chosen).
+// YAML allows no U+FEFF in plain or single-quoted text, and yaml.v3 reads
+// one, or refuses it, by where it falls in its buffer, so it is refused
+// everywhere, with the fixes: delete it, or write \uFEFF in double quotes.
+// With subset (the streaming reader) the line breaks the subset does not
+// read (a lone \r, U+0085, U+2028, U+2029) are refused too, as what a
+// large file may not hold; yaml.v3 reads them. The text is valid UTF-8.
+func (p *yamlStream) checkChars(subset bool) error {
 	b := p.b
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -138,7 +146,7 @@ func (p *yamlStream) checkChars() error {
 		case c == '\n' || c == '\t':
 			continue
 		case c == '\r':
-			if i+1 < len(b) && b[i+1] == '\n' {
+			if !subset || i+1 < len(b) && b[i+1] == '\n' {
 				continue
 			}
 			return p.unsupported(lineAt(b, i), "a line break that is not \\n or \\r\\n")
@@ -148,8 +156,12 @@ func (p *yamlStream) checkChars() error {
 		r, n := utf8.DecodeRune(b[i:])
 		switch {
 		case r == 0x85 || r == 0x2028 || r == 0x2029:
-			return p.unsupported(lineAt(b, i), fmt.Sprintf("the line break U+%04X", r))
-		case r < 0xa0 || r == 0xfeff || r == 0xfffe || r == 0xffff:
+			if subset {
+				return p.unsupported(lineAt(b, i), fmt.Sprintf("the line break U+%04X", r))
+			}
+		case r == 0xfeff:
+			return p.invalidAt(i, "an invisible byte-order mark (U+FEFF) is inside the text (byte offset %d), where YAML does not allow one; delete it, or write it as \\uFEFF in double quotes to keep it", i+p.d.bomLen)
+		case r < 0xa0 || r == 0xfffe || r == 0xffff:
 			return p.invalidAt(i, "the character U+%04X is not allowed (byte offset %d)", r, i+p.d.bomLen)
 		}
 		i += n - 1

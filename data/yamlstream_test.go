@@ -605,3 +605,54 @@ func TestYAMLKeyWithoutColon(t *testing.T) {
 	requireSame(t, "a:\n  - x\n  - y\n")
 	requireSame(t, "a: 1\n  b: 2\n")
 }
+
+// D36: U+FEFF inside a YAML file (anywhere but the byte-order mark at its
+// start, which is skipped) gets one answer whatever the file's size. YAML
+// does not allow it in plain or single-quoted text, and yaml.v3, which
+// reads files up to MaxYAMLSize, reads it or refuses it by where it falls
+// in its 512-byte buffer (and drops a character at the start of later
+// lines after one at the start); so every YAML file refuses it, with its
+// place, and the fixes it names work (D49): delete it, or write \uFEFF
+// in double quotes.
+func TestYAMLByteOrderMarkInside(t *testing.T) {
+	const reason = "not valid YAML: an invisible byte-order mark (U+FEFF) is inside the text (byte offset %d), where YAML does not allow one; delete it, or write it as \\uFEFF in double quotes to keep it"
+	for _, c := range []struct{ src, place string }{
+		{"a: x\ufeffy\n", "line 1, column 5"},
+		{"a: 1\n\ufeffb: 2\n", "line 2, column 1"},
+		{"a: '\ufeffy'\n", "line 1, column 5"},
+		{"a: \"\ufeffy\"\n", "line 1, column 5"},
+		{"a: " + strings.Repeat("x", 506) + "\ufeff\nbb: 2\n", "line 1, column 510"},
+	} {
+		off := strings.IndexRune(c.src, '\ufeff')
+		want := "data in d.yaml: " + c.place + ": " + fmt.Sprintf(reason, off)
+		// each reader alone, whatever the size
+		s, n := decodeBoth(c.src)
+		require.EqualError(t, s.err, strings.Replace(want, "d.yaml", "t.yaml", 1), "the streaming reader, %q", c.src)
+		require.EqualError(t, n.err, strings.Replace(want, "d.yaml", "t.yaml", 1), "yaml.v3, %q", c.src)
+		// a small file, and the same file over MaxYAMLSize
+		_, err := Decode("d.yaml", []byte(c.src))
+		require.EqualError(t, err, want, "%q", c.src)
+		pad := bigPad()
+		_, err = Decode("d.yaml", append(pad, c.src...))
+		line := 0
+		fmt.Sscanf(c.place, "line %d", &line)
+		bigWant := fmt.Sprintf("data in d.yaml: line %d", line+1) + strings.TrimPrefix(c.place, fmt.Sprintf("line %d", line)) + ": " + fmt.Sprintf(reason, off+len(pad))
+		require.EqualError(t, err, bigWant, "%q over 4 MiB", c.src)
+		// the fixes, followed, read
+		d, err := Decode("d.yaml", []byte(strings.ReplaceAll(c.src, "\ufeff", "")))
+		require.NoError(t, err, "%q without it", c.src)
+		require.NotNil(t, d)
+	}
+	// the mark at the start of the file is skipped, as for every format;
+	// a second one is refused, as JSON refuses it
+	d, err := Decode("d.yaml", []byte("\ufeffa: x\n"))
+	require.NoError(t, err)
+	require.Equal(t, "x", d.Vars()["a"])
+	_, err = Decode("d.yaml", []byte("\ufeff\ufeffa: x\nbb: 2\n"))
+	require.EqualError(t, err, "data in d.yaml: line 1, column 1: "+fmt.Sprintf(reason, 3))
+	// kept, written as an escape in double quotes, by both readers
+	d, err = Decode("d.yaml", []byte("a: \"x\\uFEFFy\"\n"))
+	require.NoError(t, err)
+	require.Equal(t, "x\ufeffy", d.Vars()["a"])
+	requireSame(t, "a: \"x\\uFEFFy\"\n")
+}

@@ -131,7 +131,7 @@ func playData(o *play.Options, arg string) error {
 		opts = append(opts, data.Sheet(sheet))
 	}
 	if _, err := data.Decode(path, b, opts...); err != nil {
-		return err
+		return play.DataAdvice(err, false) // JSON lines: where they are read
 	}
 	o.Data, o.DataName, o.DataSheet = string(b), filepath.Base(path), sheet
 	return nil

@@ -128,4 +128,20 @@ func TestPlayListenError(t *testing.T) {
 	r := runCLI(t, "", "play", "-addr", "127.0.0.1:0", "-data", jl)
 	require.Equal(t, exitUsage, r.code)
 	require.Equal(t, "kinenix: data file "+jl+": the playground does not read JSON lines (.jsonl); save the data as .json, .yaml or .csv, or check the flow with kinenix preview -data "+jl+"\n", r.stderr)
+	// JSON lines in a .json file were told to be saved as .jsonl, which
+	// play refuses in turn (D49): told, as the page tells them, where
+	// they are read; followed, preview reads them
+	js := filepath.Join(dir, "d.json")
+	require.NoError(t, os.WriteFile(js, []byte(`{"a":1}`+"\n"+`{"a":2}`+"\n"), 0o600))
+	r = runCLI(t, "", "play", "-addr", "127.0.0.1:0", "-data", js)
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "kinenix: data in "+js+": this looks like JSON lines (one JSON object per line), not one JSON object; the playground does not read JSON lines: save them in a file whose name ends in .jsonl and check the flow with kinenix preview -data FILE.jsonl\n", r.stderr)
+	require.NoError(t, os.WriteFile(jl, []byte(`{"a":1}`+"\n"+`{"a":2}`+"\n"), 0o600))
+	fl := filepath.Join(dir, "f.md")
+	require.NoError(t, os.WriteFile(fl, []byte("# F\n\n## S\n\n- a: ${row.a}\n"), 0o600))
+	r = runCLI(t, "", "preview", "-data", jl, fl)
+	require.Equal(t, 0, r.code, r.stderr)
+	// the command line's own advice stands where play reads what it says
+	r = runCLI(t, "", "render", "-data", js, "${a}")
+	require.Contains(t, r.stderr, "save it as a file whose name ends in .jsonl, which is read as JSON lines")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -25,6 +26,9 @@ const (
 	kStart kind = iota + 1
 	kEnd
 	kText
+	// kDirective is <!...> (not a comment or CDATA), its text what
+	// follows <!: a DOCTYPE, which no workbook holds (part.raw refuses it).
+	kDirective
 )
 
 // A token of kind kText with long set is a run of white space longer
@@ -57,8 +61,39 @@ func (t *token) attr(local string) []byte {
 // is reports whether t is a start element named local.
 func (t *token) is(local string) bool { return t.kind == kStart && string(t.local) == local }
 
-// syntaxError is a part that is not well-formed XML, at a line.
-type syntaxError struct{ line int }
+// syntaxError is a part that is not well-formed XML, at a line. When
+// what is wrong is a character XML does not allow, hasChar is set and
+// char is the first such (noUTF8 for bytes that are not UTF-8).
+type syntaxError struct {
+	line    int
+	char    rune
+	hasChar bool
+}
+
+// noUTF8 is a syntaxError's char for bytes that are not UTF-8.
+const noUTF8 = -1
+
+// charReason says which character XML does not allow a text holds.
+func charReason(r rune) string {
+	switch {
+	case r == noUTF8:
+		return "bytes that are not UTF-8"
+	case r >= 0xD800 && r <= 0xDFFF:
+		return fmt.Sprintf("the character U+%04X (half of a surrogate pair), which XML does not allow", r)
+	}
+	return fmt.Sprintf("the character U+%04X, which XML does not allow", r)
+}
+
+// declError is an XML declaration of another version or encoding than
+// the 1.0 and UTF-8 a spreadsheet program writes; one of them is set.
+type declError struct{ version, encoding string }
+
+func (e *declError) Error() string { return "xml declaration" }
+
+// directiveError is a <!...> declaration, which a workbook never holds.
+type directiveError struct{ doctype bool }
+
+func (e *directiveError) Error() string { return "xml directive" }
 
 func (e *syntaxError) Error() string { return "xml syntax error on line " + strconv.Itoa(e.line) }
 
@@ -142,9 +177,6 @@ func (s *scanner) more() bool {
 	}
 	return grew
 }
-
-// errDeclaration is an XML declaration of another version or encoding.
-var errDeclaration = errors.New("xml declaration")
 
 // errShort stops a scan that ran out of buffered bytes.
 var errShort = errors.New("short")
@@ -230,10 +262,10 @@ func (s *scanner) scan(b []byte, end bool) (int, error) {
 		if string(target) == "xml" {
 			content := string(b[i : i+j])
 			if v := procInst("version", content); v != "" && v != "1.0" {
-				return 0, errDeclaration
+				return 0, &declError{version: v}
 			}
 			if e := procInst("encoding", content); e != "" && e != "utf-8" && e != "UTF-8" && !strings.EqualFold(e, "utf-8") {
-				return 0, errDeclaration
+				return 0, &declError{encoding: e}
 			}
 		}
 		return i + j + 2, nil
@@ -317,6 +349,7 @@ func (s *scanner) directive(b []byte, end bool) (int, error) {
 			depth++
 		case c == '>':
 			if depth == 0 {
+				s.tok.kind, s.tok.text = kDirective, b[2:i]
 				return i + 1, nil
 			}
 			depth--
@@ -461,11 +494,23 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 	isText := stop != '"' && stop != '\''
 	chars := 0 // the characters of o, counted while text is read
 	// encoding/xml checks the characters once the text is read: an
-	// illegal one is an error at its end (unless another comes first).
-	illegal := false
+	// illegal one is an error at its end (unless another comes first),
+	// which names the first. A reference to half of a surrogate pair,
+	// which encoding/xml reads as U+FFFD, is refused too (D36: nothing
+	// read as another character), after those it refuses.
+	const none = -2
+	illegal, surrogate := rune(none), rune(0)
+	flag := func(r rune) {
+		if illegal == none {
+			illegal = r
+		}
+	}
 	done := func(i int) (int, error) {
-		if illegal {
-			return 0, bad(i)
+		switch {
+		case illegal != none:
+			return 0, &syntaxError{line: i, char: illegal, hasChar: true}
+		case surrogate != 0:
+			return 0, &syntaxError{line: i, char: surrogate, hasChar: true}
 		}
 		return i, nil
 	}
@@ -492,10 +537,12 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 			switch {
 			case stop == '<' && !cdata && (end || s.failed):
 				return done(i) // text that runs to the end of what there is
+			case end && illegal != none && !cdata:
+				return done(i) // as encoding/xml: the text checked, then the end
 			case end:
 				return 0, bad(i)
-			case s.failed && illegal && !cdata:
-				return 0, bad(i) // as encoding/xml: the text checked, then the reader's error
+			case s.failed && illegal != none && !cdata:
+				return done(i) // as encoding/xml: the text checked, then the reader's error
 			}
 			return 0, errShort
 		}
@@ -541,7 +588,14 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 				return 0, bad(k)
 			}
 			k -= i
-			illegal = illegal || !inCharRange(r)
+			switch {
+			case r >= 0xD800 && r <= 0xDFFF:
+				if surrogate == 0 {
+					surrogate = r
+				}
+			case !inCharRange(r):
+				flag(r)
+			}
 			o = utf8.AppendRune(o, r)
 			chars++
 			i += k + 1
@@ -556,7 +610,9 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 				i++
 			}
 		case c < utf8.RuneSelf:
-			illegal = illegal || c != '\t' && c != '\n' && c != '&'
+			if c != '\t' && c != '\n' && c != '&' {
+				flag(rune(c))
+			}
 			o = append(o, c)
 			chars++
 			i++
@@ -565,11 +621,17 @@ func (s *scanner) chars(b []byte, stop byte, end, cdata bool, out *[]byte) (int,
 				if !end && !s.failed {
 					return 0, errShort
 				}
-				illegal, i = true, len(b) // cut short: not UTF-8
+				flag(noUTF8) // cut short: not UTF-8
+				i = len(b)
 				continue
 			}
 			r, size := utf8.DecodeRune(b[i:])
-			illegal = illegal || (r == utf8.RuneError && size == 1) || !inCharRange(r)
+			switch {
+			case r == utf8.RuneError && size == 1:
+				flag(noUTF8)
+			case !inCharRange(r):
+				flag(r)
+			}
 			o = append(o, b[i:i+size]...)
 			chars++
 			i += size
@@ -615,10 +677,7 @@ func entity(name []byte) (rune, bool) {
 		if err != nil || n > unicode.MaxRune {
 			return 0, false
 		}
-		if !utf8.ValidRune(rune(n)) {
-			return utf8.RuneError, true
-		}
-		return rune(n), true
+		return rune(n), true // half of a surrogate pair included: chars refuses it
 	}
 	switch string(name) {
 	case "amp":

@@ -29,7 +29,7 @@ func tokens(b []byte, std, slow, broken bool) []string {
 	wb := &workbook{limit: 1 << 40}
 	p := &part{name: "x.xml", rc: io.NopCloser(rd), wb: wb}
 	if std {
-		p.dec = xmlDecoder(&limitedReader{r: p.rc, wb: wb})
+		p.dec, p.tee = xmlDecoder(&limitedReader{r: p.rc, wb: wb})
 	} else {
 		p.sc = newScanner(&limitedReader{r: p.rc, wb: wb})
 	}
@@ -100,6 +100,14 @@ var scanCases = []string{
 	`<a>&bogus;</a>`,
 	`<a>&amp</a>`,
 	`<a>&#xD800;</a>`,
+	`<a>&#55296;x</a>`,
+	`<a b="&#xdfff;"/>`,
+	`<a>&#xD800;&#1;</a>`,
+	`<a>&#xD800;`,
+	`<a><!-- &#xD800; --><?pi &#xD800;?><![CDATA[&#xD800;]]></a>`,
+	`<!ELEMENT a ANY><a/>`,
+	`<a/><!DOCTYPE a>`,
+	`<?xml version="1.0" encoding="UTF-16"?><a/>`,
 	`<a>&#0;</a>`,
 	`<a>&#;</a>`,
 	"<a>\x01</a>",
@@ -189,17 +197,21 @@ func TestScannerBounds(t *testing.T) {
 		want        string
 		maxRead     int // what may be read before the refusal
 		stdAccepted bool
+		stdWant     string // what encoding/xml's tokens give a smaller one, when not read
 	}{
-		{"text", "<a>", 'x', "</a>", "holds a text of more than 32767 characters (line 1)", 4 * maxText * utf8.UTFMax, true},
-		{"white space, then text", "<a>", ' ', "x</a>", "holds a text of more than 32767 characters (line 1)", -1, true},
-		{"CDATA", "<a><![CDATA[", 'x', "]]></a>", "holds a text of more than 32767 characters", 4 * maxText * utf8.UTFMax, true},
-		{"attribute value", `<a b="`, 'y', `"/>`, "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
-		{"attributes", "<a", 0, "/>", "an element with more than 256 attributes", 4 * maxMarkup, true},
-		{"name", "<a", 'b', "/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
-		{"end tag", "<a></a", 'b', ">", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, false},
-		{"comment", "<a><!--", 'c', "--></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
-		{"processing instruction", "<a><?pi ", 'c', "?></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
-		{"directive", "<!DOCTYPE a ", 'c', "><a/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true},
+		{"text", "<a>", 'x', "</a>", "holds a text of more than 32767 characters (line 1)", 4 * maxText * utf8.UTFMax, true, ""},
+		{"white space, then text", "<a>", ' ', "x</a>", "holds a text of more than 32767 characters (line 1)", -1, true, ""},
+		{"CDATA", "<a><![CDATA[", 'x', "]]></a>", "holds a text of more than 32767 characters", 4 * maxText * utf8.UTFMax, true, ""},
+		{"attribute value", `<a b="`, 'y', `"/>`, "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true, ""},
+		{"attributes", "<a", 0, "/>", "an element with more than 256 attributes", 4 * maxMarkup, true, ""},
+		{"name", "<a", 'b', "/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true, ""},
+		{"end tag", "<a></a", 'b', ">", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, false, ""},
+		{"comment", "<a><!--", 'c', "--></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true, ""},
+		{"processing instruction", "<a><?pi ", 'c', "?></a>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, true, ""},
+		// encoding/xml reads the directive; a DOCTYPE is then refused, as
+		// no workbook holds one, whatever its length
+		{"directive", "<!DOCTYPE a ", 'c', "><a/>", "a tag, comment or processing instruction longer than 1024 KiB", 4 * maxMarkup, false,
+			"error: the part x.xml of the workbook declares a DOCTYPE (line N), which a workbook never has; save the workbook again"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fill := func(n int) io.Reader {
@@ -217,6 +229,11 @@ func TestScannerBounds(t *testing.T) {
 				require.NoError(t, err)
 				got := tokens(small, true, false, false)
 				require.NotContains(t, got[len(got)-1], "error", "encoding/xml reads it")
+			}
+			if c.stdWant != "" {
+				small, err := io.ReadAll(io.MultiReader(strings.NewReader(c.head), fill(2*maxMarkup), strings.NewReader(c.tail)))
+				require.NoError(t, err)
+				require.Equal(t, []string{c.stdWant}, tokens(small, true, false, false))
 			}
 			cr := &countReader{r: io.MultiReader(strings.NewReader(c.head), fill(big), strings.NewReader(c.tail))}
 			wb := &workbook{limit: 1 << 40}

@@ -270,6 +270,7 @@ type part struct {
 	rc    io.ReadCloser
 	sc    *scanner     // the reader's own scanner, or
 	dec   *xml.Decoder // encoding/xml's (StdXML), the scanner's oracle
+	tee   *tee         // the bytes dec reads, for its tokens' references
 	std   token        // dec's token, as the scanner gives it
 	depth int
 	names []byte            // the names of the elements open, one after another
@@ -277,6 +278,10 @@ type part struct {
 	wb    *workbook
 	buf   []byte // text being read, reused
 	long  bool   // the part failed on a text longer than a cell's limit
+	// badChar is set when the part failed on a text holding a character
+	// XML does not allow, char: what a text read names (textBytes).
+	badChar bool
+	char    rune
 }
 
 // StdXML makes the reader read XML with encoding/xml's RawToken rather
@@ -297,7 +302,7 @@ func (wb *workbook) part(name string) (*part, error) {
 	}
 	p := &part{name: f.Name, rc: rc, wb: wb}
 	if StdXML {
-		p.dec = xmlDecoder(&limitedReader{r: rc, wb: wb})
+		p.dec, p.tee = xmlDecoder(&limitedReader{r: rc, wb: wb})
 	} else {
 		p.sc = newScanner(&limitedReader{r: rc, wb: wb})
 	}
@@ -309,7 +314,55 @@ func (wb *workbook) part(name string) (*part, error) {
 // of the read that meets the damage, so what a reader sees of such a part
 // depends on how much it asks for at once, and the oracle asks as the
 // scanner does (encoding/xml's own buffer is 4 KiB).
-func xmlDecoder(r io.Reader) *xml.Decoder { return xml.NewDecoder(bufio.NewReaderSize(r, scanBufSize)) }
+func xmlDecoder(r io.Reader) (*xml.Decoder, *tee) {
+	t := &tee{r: r}
+	d := xml.NewDecoder(bufio.NewReaderSize(t, scanBufSize))
+	d.CharsetReader = func(label string, _ io.Reader) (io.Reader, error) {
+		return nil, &declError{encoding: label} // as the scanner refuses it
+	}
+	return d, t
+}
+
+// tee keeps the bytes read from r from offset base on: the oracle's
+// token being read, and what its buffer read ahead.
+type tee struct {
+	r    io.Reader
+	kept []byte
+	base int64
+}
+
+func (t *tee) Read(b []byte) (int, error) {
+	n, err := t.r.Read(b)
+	t.kept = append(t.kept, b[:n]...)
+	return n, err
+}
+
+// token returns the bytes from offset from to offset to and forgets
+// those before to.
+func (t *tee) token(from, to int64) []byte {
+	raw := t.kept[from-t.base : to-t.base]
+	t.kept = t.kept[to-t.base:]
+	t.base = to
+	return raw
+}
+
+// surrogateIn finds a character reference to half of a surrogate pair
+// in raw, a text or a start tag, which encoding/xml reads as U+FFFD and
+// the scanner refuses (D36).
+func surrogateIn(raw []byte) (rune, bool) {
+	for i := 0; ; {
+		j := bytes.Index(raw[i:], []byte("&#"))
+		if j < 0 {
+			return 0, false
+		}
+		i += j + 1
+		if k := entityEnd(raw, i); k < len(raw) && raw[k] == ';' {
+			if r, ok := entity(raw[i:k]); ok && r >= 0xD800 && r <= 0xDFFF {
+				return r, true
+			}
+		}
+	}
+}
 
 // limitedReader counts what a part unpacks to against the workbook's limit.
 type limitedReader struct {
@@ -389,15 +442,49 @@ func (p *part) next() (*token, error) {
 // raw returns the next token of the part, with comments, processing
 // instructions and directives left out.
 func (p *part) raw() (*token, error) {
+	t, err := p.token()
+	if err == nil && t.kind == kDirective { // a DOCTYPE, or what only a DTD holds
+		return nil, &directiveError{doctype: bytes.HasPrefix(t.text, []byte("DOCTYPE"))}
+	}
+	return t, err
+}
+
+// token is raw with directives: the scanner's token, or encoding/xml's
+// as the scanner gives it.
+func (p *part) token() (*token, error) {
 	if p.sc != nil {
 		return p.sc.next()
 	}
 	for {
+		from := p.dec.InputOffset()
 		t, err := p.dec.RawToken()
+		if err == nil {
+			raw := p.tee.token(from, p.dec.InputOffset())
+			_, start := t.(xml.StartElement)
+			_, text := t.(xml.CharData)
+			if start || text && !bytes.HasPrefix(raw, []byte("<![CDATA[")) {
+				if r, ok := surrogateIn(raw); ok {
+					line, _ := p.dec.InputPos()
+					return nil, &syntaxError{line: line, char: r, hasChar: true}
+				}
+			}
+		}
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, &syntaxError{line: se.Line}
+				e := &syntaxError{line: se.Line}
+				if code, ok := strings.CutPrefix(se.Msg, "illegal character code U+"); ok {
+					if n, err := strconv.ParseUint(code, 16, 32); err == nil {
+						e.char, e.hasChar = rune(n), true
+					}
+				} else if se.Msg == "invalid UTF-8" {
+					e.char, e.hasChar = noUTF8, true
+				}
+				return nil, e
+			}
+			var v string
+			if _, serr := fmt.Sscanf(err.Error(), "xml: unsupported version %q", &v); serr == nil {
+				return nil, &declError{version: v}
 			}
 			return nil, err
 		}
@@ -415,6 +502,8 @@ func (p *part) raw() (*token, error) {
 			p.std.kind, p.std.space, p.std.local = kEnd, []byte(t.Name.Space), []byte(t.Name.Local)
 		case xml.CharData:
 			p.std.kind, p.std.text = kText, t
+		case xml.Directive:
+			p.std.kind, p.std.text = kDirective, t
 		default:
 			continue
 		}
@@ -460,6 +549,8 @@ func (p *part) close() {
 // fail turns an error of reading the part into an Error.
 func (p *part) fail(err error) error {
 	var se *syntaxError
+	var de *declError
+	var dir *directiveError
 	switch {
 	case errors.Is(err, errTooBig):
 		p.close()
@@ -489,7 +580,28 @@ func (p *part) fail(err error) error {
 		if d := p.damagedInstead(); d != nil {
 			return d
 		}
+		if se.hasChar {
+			p.badChar, p.char = true, se.char
+			return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d: it holds %s); save the workbook again", p.name, se.line, charReason(se.char))}
+		}
 		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d); save the workbook again", p.name, se.line)}
+	case errors.As(err, &dir):
+		line := p.line()
+		if d := p.damagedInstead(); d != nil {
+			return d
+		}
+		if dir.doctype {
+			return Error{fmt.Sprintf("the part %s of the workbook declares a DOCTYPE (line %d), which a workbook never has; save the workbook again", p.name, line)}
+		}
+		return Error{fmt.Sprintf("the part %s of the workbook is not valid XML (line %d: a <!...> declaration, which a workbook never has); save the workbook again", p.name, line)}
+	case errors.As(err, &de):
+		if d := p.damagedInstead(); d != nil {
+			return d
+		}
+		if de.version != "" {
+			return Error{fmt.Sprintf("the part %s of the workbook declares XML version %s, not 1.0 as a spreadsheet program saves it; save the workbook again", p.name, echo.Cut(de.version, 20))}
+		}
+		return Error{fmt.Sprintf("the part %s of the workbook declares it is encoded as %s, not UTF-8 as a spreadsheet program saves it; save the workbook again", p.name, echo.Cut(de.encoding, 40))}
 	}
 	var xe Error
 	if errors.As(err, &xe) {
@@ -576,6 +688,9 @@ func (p *part) textBytes(what textOf) ([]byte, error) {
 		if err != nil {
 			if p.long {
 				return nil, tooLong()
+			}
+			if p.badChar {
+				return nil, Error{fmt.Sprintf("%s holds %s; save the workbook again", what, charReason(p.char))}
 			}
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -330,8 +331,34 @@ func decodeData(req Request) (*data.Data, error) {
 		return lastData.d, lastData.err
 	}
 	d, err := data.Decode(dataName(req.Format), b, opts...)
+	err = DataAdvice(err, true)
 	lastData.format, lastData.sheet, lastData.b, lastData.d, lastData.err = req.Format, req.Sheet, bytes.Clone(b), d, err
 	return d, err
+}
+
+// DataAdvice words the error of data that is text of another format than
+// it was read as (data.FormatError) for the playground, whose data has no
+// file name to give (D49: a hint must work when followed): JSON lines,
+// which the playground does not read, are sent where they are read; CSV
+// text in the page's box (page) to the CSV format of its menu, with
+// commas first, as that format reads them. Given as a file to kinenix
+// play -data (not page), CSV keeps the command line's advice, a file
+// named .csv, which play reads. Any other error is err.
+func DataAdvice(err error, page bool) error {
+	var fe *data.FormatError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	const menu = "choose CSV as the data's format (the menu beside Data)"
+	switch {
+	case fe.Format == "jsonl":
+		return fmt.Errorf("data in %s: %s; the playground does not read JSON lines: save them in a file whose name ends in .jsonl and check the flow with kinenix preview -data FILE.jsonl", fe.Name, fe.What())
+	case !page:
+		return err
+	case fe.Sep != "','":
+		return fmt.Errorf("data in %s: %s; the playground reads CSV with commas: save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\"), paste that here, and %s", fe.Name, fe.What(), menu)
+	}
+	return fmt.Errorf("data in %s: %s; %s, which reads it as CSV", fe.Name, fe.What(), menu)
 }
 
 // message is an evaluation error as the CLI prints it (D16).

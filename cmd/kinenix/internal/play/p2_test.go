@@ -68,3 +68,41 @@ func TestCheckProblemsInFileOrder(t *testing.T) {
 		return a[1] - b[1]
 	}), "%v", places)
 }
+
+// D49: a hint must work when followed, here. CSV text in the box read as
+// JSON or YAML, and JSON lines, were told to be saved "as a file whose
+// name ends in .csv/.jsonl", which the page cannot do: CSV is told to
+// pick CSV in the format menu (with commas first when another mark
+// separates it), JSON lines, which the page does not read, where they are
+// read. Followed, the CSV reads.
+func TestCheckDataAdviceWorksHere(t *testing.T) {
+	for _, c := range []struct {
+		req        Request
+		want       string
+		fixed, fmt string
+	}{
+		{Request{Flow: "${row.name}", Data: "name,amount\nA,1\n"},
+			"data in data: this is text that looks like CSV (values separated by ','), not JSON or YAML; choose CSV as the data's format (the menu beside Data), which reads it as CSV",
+			"name,amount\nA,1\n", "csv"},
+		{Request{Flow: "${row.name}", Data: "name;amount\nA;1\n", Format: "auto"},
+			"data in data: this is text that looks like CSV with its columns separated by ';', not JSON or YAML; the playground reads CSV with commas: save it as CSV with commas (in a spreadsheet: \"CSV UTF-8 (Comma delimited)\"), paste that here, and choose CSV as the data's format (the menu beside Data)",
+			"name,amount\nA,1\n", "csv"},
+		{Request{Flow: "${row.name}", Data: "{\"name\":\"A\"}\n{\"name\":\"B\"}\n"},
+			"data in data: this looks like JSON lines (one JSON object per line), not one JSON object; the playground does not read JSON lines: save them in a file whose name ends in .jsonl and check the flow with kinenix preview -data FILE.jsonl",
+			"", ""},
+		{Request{Flow: "${row.name}", Data: "{\"name\":\"A\"}\n{\"name\":\"B\"}\n", Format: "json"},
+			"data in data.json: this looks like JSON lines (one JSON object per line), not one JSON object; the playground does not read JSON lines: save them in a file whose name ends in .jsonl and check the flow with kinenix preview -data FILE.jsonl",
+			"", ""},
+	} {
+		res, err := Check(context.Background(), c.req)
+		require.NoError(t, err)
+		require.Equal(t, c.want, res.DataError, "%q", c.req.Data)
+		if c.fmt == "" {
+			continue
+		}
+		res, err = Check(context.Background(), Request{Flow: c.req.Flow, Data: c.fixed, Format: c.fmt})
+		require.NoError(t, err)
+		require.Empty(t, res.DataError)
+		require.Equal(t, 1, res.Rows)
+	}
+}
