@@ -29,7 +29,8 @@ func Sheet(name string) Option {
 }
 
 // Data is a decoded data file: a mapping of variable names to values, or,
-// for a sheet (CSV, XLSX or JSON lines), its rows.
+// for a sheet (CSV, XLSX or JSON lines), its rows. A nil *Data is no data:
+// no variables and no rows.
 type Data struct {
 	name string // for messages
 	vars map[string]any
@@ -47,19 +48,32 @@ type Data struct {
 // all have the same keys) and "row" (the first row, a map[string]any;
 // absent when the sheet has no rows). The map belongs to d: read it, do
 // not change it.
-func (d *Data) Vars() map[string]any { return d.vars }
+func (d *Data) Vars() map[string]any {
+	if d == nil {
+		return nil
+	}
+	return d.vars
+}
 
 // IsSheet reports whether the data is a sheet: read from CSV, XLSX or
 // JSON lines, so that it has rows (Len, Row, RowVars).
-func (d *Data) IsSheet() bool { return d.sheet }
+func (d *Data) IsSheet() bool { return d != nil && d.sheet }
 
 // Len returns the number of rows of a sheet, 0 for other data.
-func (d *Data) Len() int { return d.n }
+func (d *Data) Len() int {
+	if d == nil {
+		return 0
+	}
+	return d.n
+}
 
 // Row returns row i of a sheet as a map keyed by the header (a new map
 // for a row of a *value.Table), or nil when i is out of range or the data
 // is not a sheet. A negative i counts from the end, as in RowVars.
 func (d *Data) Row(i int) map[string]any {
+	if d == nil {
+		return nil
+	}
 	if i < 0 {
 		i += d.n
 	}
@@ -80,7 +94,7 @@ func (d *Data) Row(i int) map[string]any {
 // (D11: -1 is the last row). An i out of range, or data that is not a sheet,
 // is an error that names the number of rows.
 func (d *Data) RowVars(i int) (map[string]any, error) {
-	if !d.sheet {
+	if !d.IsSheet() {
 		return nil, fmt.Errorf("row %d: the data in %s is not a sheet (CSV, XLSX or JSON lines), so it has no rows", i, d.label())
 	}
 	j := i
@@ -98,6 +112,9 @@ func (d *Data) RowVars(i int) (map[string]any, error) {
 // range, the data is not a sheet, or its rows have no sheet numbers (JSON
 // lines). A negative i counts from the end, as in RowVars.
 func (d *Data) SheetRow(i int) int {
+	if d == nil {
+		return 0
+	}
 	if i < 0 {
 		i += len(d.sheetRows)
 	}
@@ -107,7 +124,12 @@ func (d *Data) SheetRow(i int) int {
 	return int(d.sheetRows[i])
 }
 
-func (d *Data) label() string { return label(d.name) }
+func (d *Data) label() string {
+	if d == nil {
+		return label("")
+	}
+	return label(d.name)
+}
 
 // label names a file in a message: its name as given, or quoted with
 // escapes when it holds control characters or invalid UTF-8 (D37), or

@@ -77,7 +77,7 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	var src rowSource
 	switch formatOf(name) {
 	case fmtCSV:
-		src = newCSVRows(d, io.NewSectionReader(r, 0, size))
+		src = newCSVRows(d, fileReader{d, io.NewSectionReader(r, 0, size)})
 	case fmtXLSX:
 		x, err := openXLSXRows(d, r, size, o)
 		if err != nil {
@@ -85,11 +85,27 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 		}
 		src = x
 	case fmtJSONL:
-		src = newJSONLRows(d, io.NewSectionReader(r, 0, size))
+		src = newJSONLRows(d, fileReader{d, io.NewSectionReader(r, 0, size)})
 	default:
 		return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
 	}
 	return newRowReader(d, src)
+}
+
+// fileReader reads the host's file, its failures (but io.EOF) made
+// errors that name the file, as every error of Next does, and wrap the
+// reader's own.
+type fileReader struct {
+	d *decoder
+	r io.Reader
+}
+
+func (f fileReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("data in %s: cannot read the data: %w", f.d.label(), err)
+	}
+	return n, err
 }
 
 // newRowReader reads the rows of src; for CSV and XLSX it reads the
@@ -147,8 +163,11 @@ func (r *RowReader) Next() (Row, error) {
 // (Next), or another map. A line of JSON lines is read into values too.
 // A nil values is Next.
 func (r *RowReader) NextInto(values map[string]any) (Row, error) {
-	if r == nil {
+	switch {
+	case r == nil:
 		return Row{}, errors.New("data: Next called on a nil *RowReader; use the one OpenRows returns")
+	case r.src == nil:
+		return Row{}, errors.New("data: Next called on a RowReader not made by OpenRows; use the one OpenRows returns")
 	}
 	if r.err != nil {
 		return Row{}, r.err
@@ -636,7 +655,7 @@ func (j *jsonlRows) readLine() ([]byte, error) {
 			frag = append(long, frag...)
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, j.d.errorf("cannot read the data")
+			return nil, err // fileReader's, which names the file
 		}
 		if err != nil && len(frag) == 0 {
 			return nil, io.EOF

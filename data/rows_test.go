@@ -333,3 +333,56 @@ func TestSeldomColumnValues(t *testing.T) {
 	require.Len(t, r.d.texts, maxInterned)
 	require.Len(t, r.d.numbers, maxInterned)
 }
+
+// failingAt is a file whose reads fail after its first n bytes.
+type failingAt struct {
+	b []byte
+	n int
+}
+
+func (f failingAt) ReadAt(p []byte, off int64) (int, error) {
+	if int(off) >= f.n {
+		return 0, errors.New("disk gone")
+	}
+	k := copy(p, f.b[off:min(len(f.b), f.n)])
+	if k < len(p) {
+		return k, errors.New("disk gone")
+	}
+	return k, nil
+}
+
+// A read that fails is an error that names the file, as every other
+// error of Next does; CSV passed the reader's own error on bare (`disk
+// gone`), and JSON lines dropped it. errors.Is still finds it.
+func TestRowsReadError(t *testing.T) {
+	csv := []byte("a,b\n" + strings.Repeat("1,2\n", 40000))
+	jsonl := []byte(strings.Repeat(`{"a":1}`+"\n", 40000))
+	for name, b := range map[string][]byte{"x.csv": csv, "x.jsonl": jsonl} {
+		r, err := OpenRows(name, failingAt{b, 100 << 10}, int64(len(b)))
+		require.NoError(t, err, name)
+		for err == nil {
+			_, err = r.Next()
+		}
+		require.NotErrorIs(t, err, io.EOF, name)
+		require.EqualError(t, err, "data in "+name+": cannot read the data: disk gone", name)
+		_, again := r.Next()
+		require.Equal(t, err, again, "sticky")
+	}
+}
+
+// A nil *Data is no data, and a RowReader not made by OpenRows is an
+// error, never a panic.
+func TestNilData(t *testing.T) {
+	var d *Data
+	require.False(t, d.IsSheet())
+	require.Zero(t, d.Len())
+	require.Nil(t, d.Row(0))
+	require.Zero(t, d.SheetRow(0))
+	require.Nil(t, d.Vars())
+	_, err := d.RowVars(0)
+	require.EqualError(t, err, "row 0: the data in the data is not a sheet (CSV, XLSX or JSON lines), so it has no rows")
+	var r RowReader
+	require.Nil(t, r.Header())
+	_, err = r.Next()
+	require.EqualError(t, err, "data: Next called on a RowReader not made by OpenRows; use the one OpenRows returns")
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -119,6 +120,9 @@ type Error struct {
 // reason, as its warning does: `${default(x, N/A)}: N/A: this is read as
 // arithmetic of variables, ...`.
 func (e *Error) Error() string {
+	if e == nil {
+		return "no error (a nil *Error)"
+	}
 	reason := e.Reason
 	if e.Subject != "" && e.Severity == SeverityError {
 		reason = echo.Text(e.Subject) + ": " + reason
@@ -168,8 +172,13 @@ func inConditionList(l []*Error) []*Error {
 	return inCondition(ErrorList(l)).(ErrorList)
 }
 
-// Unwrap returns the error's kind.
-func (e *Error) Unwrap() error { return e.Kind }
+// Unwrap returns the error's kind (nil for a nil *Error).
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Kind
+}
 
 // ErrorList is a list of problems sorted by position, as a strict Compile
 // returns them. errors.As(err, &list) gives the list, and errors.As to an
@@ -187,18 +196,28 @@ func (l ErrorList) Error() string {
 	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more)"
 }
 
-// Unwrap returns the items, for errors.Is and errors.As.
+// Unwrap returns the items, for errors.Is and errors.As; a nil item is
+// left out.
 func (l ErrorList) Unwrap() []error {
-	out := make([]error, len(l))
-	for i, e := range l {
-		out[i] = e
+	out := make([]error, 0, len(l))
+	for _, e := range l {
+		if e != nil {
+			out = append(out, e)
+		}
 	}
 	return out
 }
 
 // Sort sorts the list by line and column, errors before warnings at the
-// same place, and drops repeats of the same problem at the same place.
+// same place, and drops repeats of the same problem at the same place,
+// and nil items. A nil *ErrorList is left alone.
 func (l *ErrorList) Sort() {
+	if l == nil {
+		return
+	}
+	if slices.Contains(*l, nil) {
+		*l = slices.DeleteFunc(*l, func(e *Error) bool { return e == nil })
+	}
 	es := *l
 	if len(es) < 2 {
 		return // sorted, and no repeats (sort.SliceStable would allocate)
@@ -395,4 +414,23 @@ func nilTemplate() *Error {
 
 func nilCondition() *Error {
 	return &Error{Reason: "no condition to test (a nil *Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
+}
+
+// noCondition is the error of testing c when it is nil or the zero
+// Condition, which CompileCondition never returns (it has no parts to
+// test), or nil when c can be tested.
+func noCondition(c *Condition) *Error {
+	switch {
+	case c == nil:
+		return nilCondition()
+	case c.root == nil:
+		return &Error{Reason: "no condition to test (a zero Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
+	}
+	return nil
+}
+
+// zeroPlaceholder is the error of evaluating a Placeholder that no
+// template holds (the zero Placeholder, or one built by the host).
+func zeroPlaceholder(ph Placeholder) *Error {
+	return &Error{Expr: ph.Text, Reason: "no placeholder to evaluate (a zero Placeholder; take one from Template.Placeholders)", Kind: ErrInternal}
 }

@@ -173,8 +173,8 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 	if e == nil || !e.shared {
 		return c.ExplainContext(ctx, s)
 	}
-	if c == nil {
-		return false, nil, nilCondition()
+	if e := noCondition(c); e != nil {
+		return false, nil, e
 	}
 	ran := false
 	defer func() {
@@ -192,7 +192,7 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 
 // Eval is ph.Eval(ctx, s, miss).
 func (e *Evaluator) Eval(ctx context.Context, ph Placeholder, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
-	if e == nil || !e.shared {
+	if e == nil || !e.shared || ph.p == nil {
 		return ph.Eval(ctx, s, miss)
 	}
 	ran := false
@@ -269,8 +269,8 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	if e == nil {
 		return c.TestContext(ctx, s)
 	}
-	if c == nil {
-		return false, nilCondition()
+	if e := noCondition(c); e != nil {
+		return false, e
 	}
 	ran := false
 	defer func() { // the end: see after Test

@@ -12,7 +12,10 @@ import (
 // condition holds, for tools (validation, preview, an editor, a
 // playground). A tool reads it instead of scanning the text again.
 
-// Placeholder is one ${...} of a template, as compiled.
+// Placeholder is one ${...} of a template, as compiled. Only the
+// placeholders that Template.Placeholders returns can be evaluated: the
+// zero Placeholder, or one a host fills in, holds nothing compiled, and
+// its Eval is an error (ErrInternal) that says so.
 type Placeholder struct {
 	// Text is the text between ${ and }, as written.
 	Text string
@@ -63,20 +66,28 @@ func (p *placeholder) view() Placeholder {
 
 // Problem is the placeholder's problem by the rules of Template.Problems
 // (s may be nil), or nil.
-func (ph Placeholder) Problem(s *scope.Scope) *Error { return ph.p.problem(s, false) }
+func (ph Placeholder) Problem(s *scope.Scope) *Error {
+	if ph.p == nil {
+		return nil
+	}
+	return ph.p.problem(s, false)
+}
 
 // IsEnv reports whether the placeholder reads the environment (env.NAME).
-func (ph Placeholder) IsEnv() bool { return ph.p.rd.isEnv }
+func (ph Placeholder) IsEnv() bool { return ph.p != nil && ph.p.rd.isEnv }
 
 // KeyLike reports whether the text could be a dotted lookup of a key
 // written with spaces or operator words (`row.Role in Company`).
-func (ph Placeholder) KeyLike() bool { return ph.p.rd.keyLike }
+func (ph Placeholder) KeyLike() bool { return ph.p != nil && ph.p.rd.keyLike }
 
 // CutKey reports a text that reads as a name and a key, except that a `.`
 // cuts the key so that it can never be read as a path (`row.Policy No.`,
 // `row.a..b`) or reads another key (`row.No. of items`): the name and the
 // key as written after the name's dot.
 func (ph Placeholder) CutKey() (name, key string, ok bool) {
+	if ph.p == nil {
+		return "", "", false
+	}
 	return ph.p.rd.cutFirst, ph.p.rd.cutRest, ph.p.rd.cutFirst != ""
 }
 
@@ -106,6 +117,9 @@ type Miss struct {
 // section 4, as rendering does, and calls miss (when not nil) for every
 // lookup that finds nothing. The result keeps its kind.
 func (ph Placeholder) Eval(ctx context.Context, s *scope.Scope, miss func(Miss)) (v value.Value, err error) {
+	if ph.p == nil {
+		return value.Value{}, zeroPlaceholder(ph)
+	}
 	e := pooled()
 	defer e.release(&err, site{t: &Template{places: []*placeholder{ph.p}}})
 	fr := &e.fr
@@ -126,7 +140,7 @@ func (fr *frame) missPath(raw string, path scope.Path) {
 // section 4, step 2) stops being found in s: the variable or the key that
 // is missing. ok is false when the path is found or cannot be read.
 func (ph Placeholder) PathMiss(s *scope.Scope) (m Miss, ok bool) {
-	if ph.Path == nil || ph.p.rd.isEnv {
+	if ph.Path == nil || ph.p == nil || ph.p.rd.isEnv {
 		return Miss{}, false
 	}
 	v, n, err := s.Walk(ph.Path)

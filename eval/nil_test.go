@@ -97,6 +97,57 @@ func TestNilsDoNotPanic(t *testing.T) {
 	_ = scope.New(nil, nil)
 }
 
+// The zero values of the exported types, and nil items of an ErrorList,
+// are errors that name them or nothing, never a panic: a zero Condition
+// (not made by CompileCondition) said "internal error; please report it",
+// and a zero Placeholder, a nil *Error and an ErrorList with a nil item
+// panicked.
+func TestZeroValuesDoNotPanic(t *testing.T) {
+	ctx := context.Background()
+	var zc eval.Condition
+	_, err := zc.Test(nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.EqualError(t, err, "condition: no condition to test (a zero Condition; make one with CompileCondition)")
+	_, _, err = zc.Explain(nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.Contains(t, err.Error(), "a zero Condition")
+	var ev eval.Evaluator
+	ev.Begin(ctx, nil)
+	_, err = ev.Test(ctx, &zc, nil)
+	require.Contains(t, err.Error(), "a zero Condition")
+	_, _, err = ev.Explain(ctx, &zc, nil)
+	require.Contains(t, err.Error(), "a zero Condition")
+	ev.End()
+
+	var ph eval.Placeholder
+	_, err = ph.Eval(ctx, nil, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	require.EqualError(t, err, "${}: no placeholder to evaluate (a zero Placeholder; take one from Template.Placeholders)")
+	_, err = ev.Eval(ctx, ph, nil, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	ev.Begin(ctx, nil)
+	_, err = ev.Eval(ctx, ph, nil, nil)
+	require.ErrorIs(t, err, eval.ErrInternal)
+	ev.End()
+	require.Nil(t, ph.Problem(nil))
+	require.False(t, ph.IsEnv())
+	require.False(t, ph.KeyLike())
+	_, _, ok := ph.CutKey()
+	require.False(t, ok)
+	_, ok = ph.PathMiss(nil)
+	require.False(t, ok)
+
+	var e *eval.Error
+	require.Equal(t, "no error (a nil *Error)", e.Error())
+	require.NoError(t, e.Unwrap())
+	list := eval.ErrorList{nil, {Expr: "a", Reason: "b", Kind: eval.ErrSyntax}, nil}
+	require.ErrorIs(t, list, eval.ErrSyntax)
+	list.Sort()
+	require.Equal(t, "${a}: b", list.Error(), "nil items are dropped")
+	var none *eval.ErrorList
+	none.Sort()
+}
+
 // D37: JSON's failure is an *Error that starts with ${, also when only
 // the quotes of the JSON push a rendered text past the cap; the empty
 // template too, whose JSON `""` passes a cap of one byte (it panicked,

@@ -325,7 +325,7 @@ func (f ColumnFacts) String() string {
 // ColumnCounter counts, row by row, what the columns a flow reads hold.
 // It keeps a bounded amount per column whatever the number of rows, so
 // that rows can be fed to it as a stream. The zero value is not ready;
-// use NewColumnCounter.
+// use NewColumnCounter. A nil *ColumnCounter counts nothing.
 type ColumnCounter struct {
 	facts []ColumnFacts
 	rows  int
@@ -371,6 +371,9 @@ func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
 // is row 1).
 func CountColumns(cols []ColumnRead, rows iter.Seq[map[string]any]) *ColumnCounter {
 	c := NewColumnCounter(cols)
+	if rows == nil {
+		return c // no rows
+	}
 	i := 0
 	for row := range rows {
 		c.Add(row, i, i+2)
@@ -425,6 +428,9 @@ func (c *ColumnCounter) AddRow(in Input, r *RowResult) {
 // the run gave it (its Input): a host that counts the rows a run delivers
 // keeps nothing of its own to match each result with its row.
 func (c *ColumnCounter) AddResult(r *RowResult) {
+	if r == nil {
+		return
+	}
 	c.addInput(Input{Index: r.Row, SheetRow: r.SheetRow, Key: r.Key, Scope: r.scope}, r.notNumeric, r.numericAt)
 }
 
@@ -448,6 +454,9 @@ func (c *ColumnCounter) addInput(in Input, notNumeric []string, numericAt []read
 // it, and numericAt are where it first read others as a number (by
 // default where the column's ColumnRead says).
 func (c *ColumnCounter) add(cell func(name string) value.Value, at RowRef, notNumeric []string, numericAt []readAt) {
+	if c == nil {
+		return
+	}
 	c.rows++
 	name := ""
 	for i := range c.facts {
@@ -614,10 +623,18 @@ func showCell(v value.Value) string {
 }
 
 // Rows is the number of rows counted.
-func (c *ColumnCounter) Rows() int { return c.rows }
+func (c *ColumnCounter) Rows() int {
+	if c == nil {
+		return 0
+	}
+	return c.rows
+}
 
 // Facts returns the facts of each column, in the order of the columns.
 func (c *ColumnCounter) Facts() []ColumnFacts {
+	if c == nil {
+		return nil
+	}
 	out := make([]ColumnFacts, len(c.facts))
 	for i, f := range c.facts {
 		out[i] = f
@@ -635,6 +652,9 @@ func (c *ColumnCounter) Facts() []ColumnFacts {
 // column are no column warning: each such row's own error (number()'s, or
 // a comparison's) says what to write.
 func (c *ColumnCounter) Warnings(file string) []Finding {
+	if c == nil {
+		return nil
+	}
 	var out []Finding
 	for _, f := range c.facts {
 		values := f.Values()

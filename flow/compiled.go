@@ -151,6 +151,7 @@ func Compile(file string, src []byte, opts ...Option) (*Flow, error) {
 // CompileContext is Compile whose checks stop when ctx is done (see
 // ValidateContext).
 func CompileContext(ctx context.Context, file string, src []byte, opts ...Option) (f *Flow, err error) {
+	ctx = orBackground(ctx)
 	if len(src) > MaxSize {
 		return nil, errors.New(tooLarge() + "; it was not read")
 	}
@@ -161,7 +162,9 @@ func CompileContext(ctx context.Context, file string, src []byte, opts ...Option
 	}()
 	f = &Flow{file: file}
 	for _, o := range opts {
-		o(&f.opts)
+		if o != nil { // a nil Option is none, as in package eval
+			o(&f.opts)
+		}
 	}
 	if !f.opts.noFindings {
 		// With SampleWarnings each row brings its data, which decides
@@ -299,11 +302,19 @@ func ConditionReads(c *eval.Condition, name string) bool {
 }
 
 // File is the name the flow was compiled with.
-func (f *Flow) File() string { return f.file }
+func (f *Flow) File() string {
+	if f == nil {
+		return ""
+	}
+	return f.file
+}
 
 // Fields returns the flow's fields in file order, as the package function
 // Fields finds them.
 func (f *Flow) Fields() []Field {
+	if f == nil {
+		return nil
+	}
 	out := make([]Field, len(f.fields))
 	for i, cf := range f.fields {
 		out[i] = cf.Field
@@ -315,16 +326,29 @@ func (f *Flow) Fields() []Field {
 // with SampleWarnings, leaving out what each row's data decides (a method
 // call written like a key, `${row.len(x)}`, which a row that has the key
 // reads, D12, and a row that lacks it fails on).
-func (f *Flow) Findings() []Finding { return append([]Finding(nil), f.findings...) }
+func (f *Flow) Findings() []Finding {
+	if f == nil {
+		return nil
+	}
+	return append([]Finding(nil), f.findings...)
+}
 
 // Names returns the variables the flow's placeholders read, sorted: the
 // first part of every dotted path and every name an expression reads.
-func (f *Flow) Names() []string { return append([]string(nil), f.names...) }
+func (f *Flow) Names() []string {
+	if f == nil {
+		return nil
+	}
+	return append([]string(nil), f.names...)
+}
 
 // Reads reports whether a placeholder of the flow reads the variable name.
 // A host that streams a sheet gives each row the variable rows (the whole
 // sheet) only when the flow reads it.
 func (f *Flow) Reads(name string) bool {
+	if f == nil {
+		return false
+	}
 	i := sort.SearchStrings(f.names, name)
 	return i < len(f.names) && f.names[i] == name
 }
@@ -346,7 +370,7 @@ type RowResult struct {
 	// counted here.
 	Bytes, Steps int64
 	// Err is set when the row was cut short because the context was
-	// done; it wraps ctx.Err().
+	// done; it wraps ctx.Err(). For a nil *Flow it says there is no flow.
 	Err error
 	// notNumeric are the columns read as a number only in parts of
 	// conditions that this row's run left out (with SampleWarnings):
@@ -362,6 +386,9 @@ type RowResult struct {
 
 // Failed reports whether a field or a condition of the row failed.
 func (r *RowResult) Failed() bool {
+	if r == nil {
+		return false
+	}
 	for i := range r.Results {
 		if r.Results[i].Err != nil {
 			return true
@@ -372,7 +399,12 @@ func (r *RowResult) Failed() bool {
 
 // Name names the row as messages do (D41): `rows[3] (sheet row 5,
 // INV-2026-0104)`.
-func (r *RowResult) Name() string { return RowName(r.Row, r.SheetRow, r.Key) }
+func (r *RowResult) Name() string {
+	if r == nil {
+		return "no row (a nil *RowResult)"
+	}
+	return RowName(r.Row, r.SheetRow, r.Key)
+}
 
 // validator is st's validator, made ready to check the data s of a row
 // of f under ctx, with st's evaluator: as validator{ctx, file, sample,
@@ -411,8 +443,12 @@ type runState struct {
 // under one budget for them all (D42): the budget of one evaluation that
 // the limits of s set. One field that fails does not stop the others,
 // unless the budget is spent or ctx is done, which fail every field after.
-// s may be nil for a flow with no data. The result's Row is -1.
+// s may be nil for a flow with no data. The result's Row is -1. A nil
+// *Flow has nothing to run: the result has no fields, and its Err says so.
 func (f *Flow) Run(ctx context.Context, s *scope.Scope) RowResult {
+	if f == nil {
+		return RowResult{Row: -1, Err: errNilFlow}
+	}
 	st := evaluators.Get().(*runState)
 	defer evaluators.Put(st)
 	return f.run(ctx, st, Input{Index: -1, Scope: s})
@@ -422,7 +458,15 @@ func (f *Flow) Run(ctx context.Context, s *scope.Scope) RowResult {
 // r.Results: for a host that runs many rows one by one and is done with a
 // row's results before it runs the next (a row of a large flow holds a
 // result per field, and allocating them anew is much of the work).
+// With a nil r there is nowhere to keep the results, and nothing is run.
 func (f *Flow) RunInto(ctx context.Context, s *scope.Scope, r *RowResult) {
+	if r == nil {
+		return
+	}
+	if f == nil {
+		*r = RowResult{Row: -1, Results: r.Results[:0], Err: errNilFlow}
+		return
+	}
 	st := evaluators.Get().(*runState)
 	defer evaluators.Put(st)
 	*r = f.runInto(ctx, st, Input{Index: -1, Scope: s}, r.Results)
@@ -459,6 +503,7 @@ func (res *Result) reset(file string, fd Field) {
 // runInto is run with the results in buf's storage when it is large
 // enough.
 func (f *Flow) runInto(ctx context.Context, st *runState, in Input, buf []Result) (r RowResult) {
+	ctx = orBackground(ctx)
 	s := in.Scope
 	if s == nil {
 		s = scope.New(nil)

@@ -162,6 +162,7 @@ func ValidateWith(ctx context.Context, file string, src []byte, opts ValidateOpt
 // compiled to run over data that each row brings (SampleWarnings): what
 // that data decides is left to the row.
 func validate(ctx context.Context, file string, src []byte, opts ValidateOptions, rowsDecide bool) (out []Finding) {
+	ctx = orBackground(ctx)
 	sample := opts.Sample
 	v := &validator{ctx: ctx, file: file, sample: sample, envAllowed: opts.EnvAllowed, envNames: opts.EnvNames, rowsDecide: rowsDecide}
 	defer func() {

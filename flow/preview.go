@@ -109,6 +109,7 @@ func Preview(file string, src []byte, s *scope.Scope, opts PreviewOptions) ([]Re
 // field is computed, and the results so far come with an error that wraps
 // ctx.Err() too, so a host can tell a preview cut short from a whole one.
 func PreviewContext(ctx context.Context, file string, src []byte, s *scope.Scope, opts PreviewOptions) (out []Result, err error) {
+	ctx = orBackground(ctx)
 	if len(src) > MaxSize {
 		return nil, errors.New(tooLarge() + "; it was not previewed")
 	}

@@ -18,6 +18,9 @@ import (
 // already says (one line per problem, D32). A missing key and a trap stay
 // beside the error: they say why it failed.
 func (r *RowResult) Findings() []Finding {
+	if r == nil {
+		return nil
+	}
 	var out []Finding
 	for _, res := range r.Results {
 		if fd, ok := res.Finding(); ok {

@@ -81,6 +81,12 @@ var ErrRunBudget = value.NewKind("the run needs more work than allowed", value.E
 // Error is `stopped at rows[1,204] (sheet row 1,206): the run needs more
 // work than allowed`.
 func (e *StopError) Error() string {
+	if e == nil {
+		return "stopped: no reason (a nil *StopError)"
+	}
+	if e.Reason == nil {
+		return "stopped at " + RowName(e.Index, e.SheetRow, e.Key) + ": no reason given"
+	}
 	reason := e.Reason.Error()
 	var f *value.Failure
 	if errors.As(e.Reason, &f) {
@@ -95,7 +101,24 @@ func (e *StopError) Error() string {
 }
 
 // Unwrap returns the reason.
-func (e *StopError) Unwrap() error { return e.Reason }
+func (e *StopError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Reason
+}
+
+// errNilFlow is what a nil *Flow runs to.
+var errNilFlow = errors.New("no flow to run (a nil *Flow; make one with Compile)")
+
+// orBackground is ctx, or for a nil ctx context.Background(), as package
+// eval takes a nil context.
+func orBackground(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
+}
 
 // maxBatch is the most rows a worker takes at once; batches start at one
 // row and double, so that a few heavy rows still spread over the workers.
@@ -124,9 +147,19 @@ func (f *Flow) batchRows() int {
 // adds up to, in row order; past it, or when ctx is done, the run stops
 // and yields a *StopError that names the first row not delivered. An error
 // from rows itself is yielded as it is, and ends the run. Stopping the
-// loop early (break) stops the workers.
+// loop early (break) stops the workers. A nil *Flow, or a nil rows, is
+// one error and no rows.
 func (f *Flow) RunRows(ctx context.Context, rows iter.Seq2[Input, error]) iter.Seq2[RowResult, error] {
 	return func(yield func(RowResult, error) bool) {
+		switch {
+		case f == nil:
+			yield(RowResult{}, errNilFlow)
+			return
+		case rows == nil:
+			yield(RowResult{}, errors.New("no rows to run (a nil iterator)"))
+			return
+		}
+		ctx := orBackground(ctx)
 		workers := f.opts.workers
 		if workers <= 0 {
 			workers = runtime.GOMAXPROCS(0)

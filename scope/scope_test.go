@@ -49,6 +49,13 @@ func TestLookup(t *testing.T) {
 		require.NoError(t, err, text)
 		require.False(t, found, text) // D10: every part must be found in a dictionary
 	}
+	// A path with no parts names no variable (SplitPath gives it for a
+	// text that can never be a lookup): it was found, as empty.
+	for _, p := range []scope.Path{nil, {}, scope.SplitPath("")} {
+		_, found, err := s.Lookup(p)
+		require.NoError(t, err)
+		require.False(t, found)
+	}
 }
 
 // D9: a part starting with _ is found by Underscore, wherever it stands.

@@ -233,8 +233,12 @@ func SizeText(n int) string { return sizeText(int64(n)) }
 // Reset makes b a fresh budget, as NewBudget would, without allocating:
 // for an evaluation state that keeps its budget by value. It looks at the
 // context now, so an evaluation started with a done context fails at its
-// first charge.
+// first charge. A nil *Budget has nothing to reset: it goes on charging
+// nothing.
 func (b *Budget) Reset(ctx context.Context, maxBytes, maxSteps int64) {
+	if b == nil {
+		return
+	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxWork
 	}

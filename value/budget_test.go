@@ -31,6 +31,8 @@ func TestBudget(t *testing.T) {
 	require.NoError(t, none.Bytes(1<<40))
 	require.NoError(t, none.Steps(1<<40))
 	require.NoError(t, none.Check())
+	none.Reset(context.Background(), 1, 1) // nothing to reset: still charges nothing
+	require.NoError(t, none.Bytes(1<<40))
 }
 
 func TestBudgetContext(t *testing.T) {

@@ -12,6 +12,7 @@ import "strconv"
 // has every key of the table, its value converted when it is read, as an
 // item of a map[string]any is. A Table is built by NewTable and Append and
 // read by the language; do not append to a table that expressions read.
+// A nil *Table has no keys and no rows.
 type Table struct {
 	keys   []string
 	col    map[string]int
@@ -54,6 +55,9 @@ func NewTable(keys []string) (*Table, error) {
 // FromHost reads; a row with fewer values than keys has empty values for
 // the rest. Values beyond the keys are an error (ErrData) and add no row.
 func (t *Table) Append(values ...any) error {
+	if t == nil {
+		return Fail(ErrData, "no table to add a row to (a nil *Table; make one with NewTable)")
+	}
 	w := len(t.keys)
 	if len(values) > w {
 		return Fail(ErrData, "a row of a table has "+strconv.Itoa(len(values))+" values for "+strconv.Itoa(w)+" keys")
@@ -75,11 +79,21 @@ func (t *Table) Append(values ...any) error {
 }
 
 // Len returns the number of rows.
-func (t *Table) Len() int { return t.n }
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	return t.n
+}
 
 // Keys returns the keys of every row, in their order. The slice belongs
 // to t.
-func (t *Table) Keys() []string { return t.keys }
+func (t *Table) Keys() []string {
+	if t == nil {
+		return nil
+	}
+	return t.keys
+}
 
 // at is the value of column j of row i.
 func (t *Table) at(i, j int) any {
@@ -90,7 +104,7 @@ func (t *Table) at(i, j int) any {
 // Row returns row i as a map of its own, nil when there is no row i: for
 // a host that wants the row as plain data.
 func (t *Table) Row(i int) map[string]any {
-	if i < 0 || i >= t.n {
+	if t == nil || i < 0 || i >= t.n {
 		return nil
 	}
 	m := make(map[string]any, len(t.keys))

@@ -113,6 +113,18 @@ func TestTableRefusals(t *testing.T) {
 	require.ErrorIs(t, err, ErrData)
 }
 
+// A nil *Table is a table with no keys and no rows, as FromHost reads it
+// (empty): its methods read nothing and Append is an error, never a panic.
+func TestNilTable(t *testing.T) {
+	var tab *Table
+	require.Zero(t, tab.Len())
+	require.Nil(t, tab.Keys())
+	require.Nil(t, tab.Row(0))
+	err := tab.Append(1)
+	require.ErrorIs(t, err, ErrData)
+	require.EqualError(t, err, "no table to add a row to (a nil *Table; make one with NewTable)")
+}
+
 func ExampleTable() {
 	rows, _ := NewTable([]string{"customer", "premium"})
 	_ = rows.Append("Ann", json.Number("1250.50"))

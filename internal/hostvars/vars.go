@@ -271,7 +271,7 @@ func (r *Reader) Env(name string) (string, bool) {
 // key of a dictionary. found is false otherwise.
 func (r *Reader) Lookup(p []string) (v value.Value, found bool, err error) {
 	v, n, err := r.Walk(p)
-	if err != nil || n < len(p) {
+	if err != nil || n < len(p) || len(p) == 0 { // no parts: no variable named
 		return value.Value{}, false, err
 	}
 	return v, true, nil
