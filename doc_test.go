@@ -23,7 +23,9 @@ func TestDocRulingRange(t *testing.T) {
 		t.Fatal("doc.go does not give the range of the rulings as (D1-Dn, E1-En)")
 	}
 	highest := map[string]int{}
-	cite := regexp.MustCompile(`\b([DE])([0-9]+)\b`)
+	// A ruling is cited as D12 or E5 after a space or punctuation; U+D800,
+	// a code point, is not one.
+	cite := regexp.MustCompile(`(?:^|[^+\w])([DE])([0-9]+)\b`)
 	scan := func(b []byte) {
 		for _, c := range cite.FindAllSubmatch(b, -1) {
 			n, _ := strconv.Atoi(string(c[2]))
