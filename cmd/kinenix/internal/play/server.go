@@ -80,7 +80,9 @@ type Options struct {
 //	POST /api/hover      CursorRequest in, a hover or null out
 //
 // Any other request under /api/ is answered in JSON: {"error": "..."}
-// saying how to ask (405) or that there is no such request (404).
+// saying how to ask (405) or that there is no such request (404); so is
+// the refusal of a request under /api/ for a Host that is not loopback
+// (403).
 //
 // The page asks the same of Go compiled to WebAssembly when it is served
 // without this server (see Call); every response carries the header
@@ -156,7 +158,8 @@ type server struct {
 }
 
 // guard checks the Host header and sets the security headers of every
-// response.
+// response. A request for another Host is refused, under /api/ in JSON
+// as every answer of the API.
 func (s *server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -168,7 +171,13 @@ func (s *server) guard(next http.Handler) http.Handler {
 		h.Set("Cache-Control", "no-store")
 		h.Set("X-Kinenix-Play", "api")
 		if !s.o.Public && !LoopbackHost(r.Host) {
-			http.Error(w, "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]", http.StatusForbidden)
+			const refused = "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]"
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				// The API answers in JSON, its refusals too.
+				writeJSON(w, http.StatusForbidden, apiError{refused})
+			} else {
+				http.Error(w, refused, http.StatusForbidden)
+			}
 			return
 		}
 		next.ServeHTTP(w, r)
