@@ -276,9 +276,13 @@ func (r *rowRuns) add(at RowRef) {
 // text names the rows of a sheet of total rows counted: each as a
 // message about one row names it when there are at most MaxExamples
 // (`rows[3] (sheet row 5), rows[7] (sheet row 9)`), `every row`, or runs
-// (`rows 0-2, 5 and 12 more`).
-func (r *rowRuns) text(total int) string {
+// (`rows 0-2, 5 and 12 more`). When the rows counted are those chosen
+// (ColumnCounter.Chosen), all of them are `every one of the 2 rows
+// -where chose`, never every row of the sheet.
+func (r *rowRuns) text(total int, chosen string) string {
 	switch {
+	case r.n == total && r.n > 1 && chosen != "":
+		return "every one of the " + Count(total) + " " + chosen
 	case r.n == total && r.n > 1:
 		return "every row"
 	case r.n <= len(r.first):
@@ -329,6 +333,9 @@ func (f ColumnFacts) String() string {
 type ColumnCounter struct {
 	facts []ColumnFacts
 	rows  int
+	// chosen names the rows counted when they are only some of the
+	// sheet's (Chosen); "" for every row.
+	chosen string
 	// read are the texts of each column (by its index in facts) already
 	// classified, with the kind classify read: a sheet's column repeats
 	// its values (a status, a date, a name), and a text is read once.
@@ -364,6 +371,19 @@ func NewColumnCounter(cols []ColumnRead) *ColumnCounter {
 		}
 	}
 	return c
+}
+
+// Chosen says that the rows counted are only some of the sheet's rows,
+// those a host chose, named by rows in the plural ("rows -where chose"):
+// the warnings then name them as such and claim nothing of the column
+// as a whole, whose other rows were never counted: `every one of the 2
+// rows -where chose holds text ...`, `in the rows -where chose, the
+// column holds no numbers`, `2 of the 3 values in the rows -where chose
+// look like ...`. "" (the default) is every row of the sheet.
+func (c *ColumnCounter) Chosen(rows string) {
+	if c != nil {
+		c.chosen = rows
+	}
 }
 
 // CountColumns counts the rows of a sheet for the columns cols; the
@@ -662,8 +682,12 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			Expr: ast.KeyPath("row", f.Name), Kind: "column", Warning: true}
 		if u := f.unclear; u.count > 0 && 2*u.count > values {
 			w := at
-			w.Message = "column " + echo.Text(f.Name) + ": " + Count(u.count) + " of " + Count(values) +
-				" values " + unclearLooks(f.looks) + "; number() refuses them (" + f.reason + ")"
+			of := Count(values) + " values"
+			if c.chosen != "" {
+				of = "the " + of + " in the " + c.chosen
+			}
+			w.Message = "column " + echo.Text(f.Name) + ": " + Count(u.count) + " of " + of +
+				" " + unclearLooks(f.looks) + "; number() refuses them (" + f.reason + ")"
 			listRows(&w, u)
 			out = append(out, w)
 		}
@@ -672,8 +696,8 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 			if text.line > 0 {
 				w.Line, w.Column, w.EndLine, w.EndColumn = text.line, text.col, text.line, text.col+1
 			}
-			rows := text.runs.text(c.rows)
-			one := text.count == 1 || rows == "every row"
+			rows := text.runs.text(c.rows, c.chosen)
+			one := text.count == 1 || text.runs.n == c.rows && c.rows > 1
 			what := "hold text that is not a number"
 			switch {
 			case one && text.other:
@@ -684,7 +708,7 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 				what = "holds text that is not a number"
 			}
 			w.Message = "column " + echo.Text(f.Name) + " is read as a number, but " + rows + " " + what +
-				" (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text)
+				" (" + strings.Join(text.examples, ", ") + "); " + guardAdvice(f, text, c.chosen)
 			listRows(&w, text)
 			out = append(out, w)
 		}
@@ -704,8 +728,14 @@ func (c *ColumnCounter) Warnings(file string) []Finding {
 // When the column holds no numbers (its other cells are empty), a guard
 // would leave every row out, and the condition would be quietly never
 // true (D44): the advice is to correct the data or read the column as
-// text.
-func guardAdvice(col ColumnFacts, w warnCells) string {
+// text. What the column holds is said of the rows counted: with chosen
+// (ColumnCounter.Chosen), `in the rows -where chose, the column holds no
+// numbers`.
+func guardAdvice(col ColumnFacts, w warnCells, chosen string) string {
+	in := ""
+	if chosen != "" {
+		in = "in the " + chosen + ", "
+	}
 	x := "${" + ast.KeyPath("row", col.Name) + "}"
 	asText := "correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"
 	numbers := col.Kinds[KindNumber].Count + col.Kinds[KindNumberText].Count + col.Kinds[KindUnclear].Count
@@ -716,9 +746,9 @@ func guardAdvice(col ColumnFacts, w warnCells) string {
 		// `${row.Renewal Date} < ${today}`: the data is right, the
 		// comparison is not (D44), whether or not a row's own error
 		// says so (the other side may be empty, D28)
-		return "the column holds dates, and " + eval.DateAdvice
+		return in + "the column holds dates, and " + eval.DateAdvice
 	case numbers == 0:
-		return "the column holds no numbers: " + asText
+		return in + "the column holds no numbers: " + asText
 	case col.Field:
 		return "correct the data: a field reads the column as a number on every row, and no condition can leave a row out of a field"
 	case w.unsafe || len(w.values) == 0:

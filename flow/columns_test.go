@@ -472,3 +472,38 @@ func TestColumnUnclearLookOfTheNumber(t *testing.T) {
 	require.Len(t, ws, 1)
 	require.Contains(t, ws[0].Message, "2 of 3 values look like numbers grouped by spaces (9 800 บาท); ")
 }
+
+// A counter of only some rows of a sheet, those a host chose (preview
+// -where), names them as what they are and says nothing of the column as
+// a whole, whose other rows it never saw: `every one of the 2 rows -where
+// chose`, `in the rows -where chose, the column holds no numbers`, `2 of
+// the 3 values in the rows -where chose`. Without Chosen, the words are
+// those of every row of the sheet.
+func TestColumnWarningsOfRowsChosen(t *testing.T) {
+	cols := []flow.ColumnRead{{Name: "amount", Numeric: true, Line: 1, Column: 20}}
+	count := func(chosen string, cells ...any) []string {
+		c := flow.NewColumnCounter(cols)
+		c.Chosen(chosen)
+		for i, v := range cells {
+			c.Add(map[string]any{"amount": v}, 2*i+1, 2*i+3)
+		}
+		var msgs []string
+		for _, w := range c.Warnings("f.md") {
+			msgs = append(msgs, w.Message)
+		}
+		return msgs
+	}
+	require.Equal(t, []string{"column amount is read as a number, but every one of the 2 rows -where chose holds text that is not a number ('abc', 'xyz'); " +
+		"in the rows -where chose, the column holds no numbers: correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"},
+		count("rows -where chose", "abc", "xyz"))
+	require.Equal(t, []string{"column amount is read as a number, but every row holds text that is not a number ('abc', 'xyz'); " +
+		"the column holds no numbers: correct the data, or read the column as text (compare it with == or in; arithmetic, number(), round(), format() and < > <= >= read it as a number)"},
+		count("", "abc", "xyz"))
+	require.Equal(t, []string{"column amount is read as a number, but rows[1] (sheet row 3), rows[3] (sheet row 5) hold text that is not a number ('2026-12-15', '15/01/2027'); " +
+		"in the rows -where chose, the column holds dates, and dates are not compared by < and >; compare them as numbers written year, month, day (yyyymmdd) on both sides"},
+		count("rows -where chose", "2026-12-15", "15/01/2027", ""))
+	require.Equal(t, []string{"column amount: 2 of the 3 values in the rows -where chose look like decimal commas (12,5); number() refuses them ('12,5' is not clear: write 12.5)",
+		"column amount is read as a number, but rows[5] (sheet row 7) holds text that is not a number ('x y'); " +
+			"correct the data, or, in a condition, leave such rows out with a part before the comparison (${row.amount} != 'x y' and ...)"},
+		count("rows -where chose", "12,5", "7,25", "x y"))
+}

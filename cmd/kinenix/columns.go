@@ -11,6 +11,9 @@ import "github.com/kinenix/expressions/flow"
 // is kept here between the reading of a row and its result.
 type columnCount struct {
 	c *flow.ColumnCounter
+	// chosen names the flag that chose the rows counted ("-where"), ""
+	// for every row of the sheet.
+	chosen string
 }
 
 // newColumnCount returns the counter of the columns of a sheet that the
@@ -32,10 +35,20 @@ func newColumnCount(src []byte, plan *rowsPlan, on bool) *columnCount {
 // findings are the column warnings (D45) of the rows counted, in the
 // flow file name; nil for a nil counter. A run that stopped (D42) still
 // tells the facts of the rows it ran, which are facts about those rows,
-// saying that they cover only them, as its other findings do.
+// saying that they cover only them, as its other findings do; so do the
+// facts of the rows -where chose (flow.ColumnCounter.Chosen).
 func (cc *columnCount) findings(name string, stopped bool) []rowFinding {
 	if cc == nil {
 		return nil
+	}
+	if cc.chosen != "" {
+		// the rows chosen, named as such in the warnings' own words
+		rows := "rows " + cc.chosen + " chose"
+		if stopped {
+			rows += " before the run stopped"
+		}
+		cc.c.Chosen(rows)
+		return wrap(cc.c.Warnings(name))
 	}
 	more := wrap(cc.c.Warnings(name))
 	if n := cc.c.Rows(); stopped {

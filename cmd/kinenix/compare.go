@@ -170,8 +170,9 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 	}
 	prog.done()
 	var parts []string
-	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.Len())+rangesNote(&skipped, rows, stop != nil))
-	parts = append(parts, "rows newly run: "+flow.Count(run.Len())+rangesNote(&run, rows, stop != nil))
+	among := record.Among{Rows: rows, Stopped: stop != nil, Chosen: p.chosenBy(true)}
+	parts = append(parts, "rows newly skipped: "+flow.Count(skipped.Len())+rangesNote(&skipped, among))
+	parts = append(parts, "rows newly run: "+flow.Count(run.Len())+rangesNote(&run, among))
 	more := 0 // fields changed past the first maxSummaryFields
 	for _, c := range cols {
 		if c.changed.Len() == 0 {
@@ -181,7 +182,7 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 			more++
 			continue
 		}
-		parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.Len())+" "+plural(c.changed.Len(), "row", "rows")+rangesNote(&c.changed, rows, stop != nil))
+		parts = append(parts, echo.Clean(c.name)+" changed in "+flow.Count(c.changed.Len())+" "+plural(c.changed.Len(), "row", "rows")+rangesNote(&c.changed, among))
 	}
 	if more > 0 {
 		parts = append(parts, "and "+flow.Count(more)+" more "+plural(more, "field", "fields")+" changed (the lines above name each)")
@@ -207,12 +208,13 @@ func (p *previewRun) compareFlows(ctx context.Context, name string, newSrc []byt
 const maxSummaryFields = 20
 
 // rangesNote is ` (rows 1-2, 6)` after a count, or nothing for none;
-// stopped says that the run stopped after total rows.
-func rangesNote(r *record.Rows, total int, stopped bool) string {
+// among says which rows were compared: every row, those run before the
+// run stopped, those -where chose.
+func rangesNote(r *record.Rows, among record.Among) string {
 	if r.Len() == 0 {
 		return ""
 	}
-	return " (" + r.Text(total, stopped) + ")"
+	return " (" + r.TextOf(among) + ")"
 }
 
 // step is a heading of a flow (a step, or the title above the first step)

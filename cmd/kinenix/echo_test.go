@@ -57,7 +57,7 @@ func TestEchoesCleaned(t *testing.T) {
 		{"a label, preview -format table", []string{"preview", "-format", "table", "-data", sheet, bad}, `label \u001b[2J\u0007\u202e\xff`},
 		{"-key value, preview -format table", []string{"preview", "-format", "table", "-data", keyed, "-key", "id", "-each", plain}, `\u001b[2J\u0007\u202e`},
 		{"-key value, preview -format jsonl", []string{"preview", "-format", "jsonl", "-data", keyed, "-key", "id", "-each", plain}, `"key":"\\u001b[2J\\u0007\\u202e"`},
-		{"-key value, preview -summary", []string{"preview", "-summary", "-data", keyed, "-key", "id", "-where", "${row.a} == x", "-errors", plain}, `(rows[0] (sheet row 2, \u001b[2J\u0007\u202e))`},
+		{"-key value, preview -summary", []string{"preview", "-summary", "-data", keyed, "-key", "id", "-where", "${row.a} == x", "-errors", plain}, `(rows[0] (sheet row 2, \u001b[2J\u0007\u202e) of the 1 row -where chose)`},
 		{"-key value, validate's column warning", []string{"validate", "-data", keyed, "-key", "id", byID}, `but rows[0] (sheet row 2, \u001b[2J\u0007\u202e) holds text`},
 		{"play -addr", []string{"play", "-addr", hostile}, `"\x1b[2J\a\u202e\xff"`}, // Go-quoted
 	}

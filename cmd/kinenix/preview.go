@@ -239,6 +239,18 @@ func (p *previewRun) file(ctx context.Context, name string, src []byte) int {
 	if p.pf.summary {
 		sum = newSummary(f)
 	}
+	// What counts only the rows -where chose names them so (the rows of
+	// a finding, of a field that fails, of a column warning), never as
+	// every row of the sheet.
+	if chose := p.chosenBy(false); chose != "" {
+		after.chosen = chose
+		if counter != nil {
+			counter.chosen = chose
+		}
+		if sum != nil {
+			sum.chosen = chose
+		}
+	}
 	if p.json != nil {
 		p.json.file(echo.Clean(name))
 	}
@@ -463,6 +475,20 @@ func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow
 	}
 	shown = func(r *flow.RowResult) bool { return !p.pf.onlyErrors || r.Failed() }
 	return chosen, shown, only, reads, exitOK
+}
+
+// chosenBy names the flags that choose the rows counted, for the words
+// that name them: "-where" when -where chose them among every row of a
+// sheet (one row of -row N is named as itself), with -errors
+// ("-where and -errors") when it chooses too (compare); "" for every row.
+func (p *previewRun) chosenBy(errors bool) string {
+	if strings.TrimSpace(p.pf.where) == "" || !p.plan.every {
+		return ""
+	}
+	if errors && p.pf.onlyErrors {
+		return "-where and -errors"
+	}
+	return "-where"
 }
 
 // staticWarnings are the warnings of a flow known without data.

@@ -19,6 +19,9 @@ type summary struct {
 	// stopped is set when the run stopped before the sheet's end (D42):
 	// the rows are those run.
 	stopped bool
+	// chosen names the flag that chose the rows counted ("-where"), ""
+	// for every row.
+	chosen string
 }
 
 func newSummary(f *flow.Flow) *summary {
@@ -45,7 +48,7 @@ func (s *summary) print(w io.Writer, name string) {
 			fmt.Fprintf(w, "fails in %s %s", flow.Count(fails), plural(fails, "row", "rows"))
 		}
 		if fails > 0 {
-			fmt.Fprintf(w, " (%s)", c.Fail.Text(rows, s.stopped))
+			fmt.Fprintf(w, " (%s)", c.Fail.TextOf(record.Among{Rows: rows, Stopped: s.stopped, Chosen: s.chosen}))
 		}
 		io.WriteString(w, "\n")
 	}

@@ -174,6 +174,7 @@ type rowFinding struct {
 	rows      *record.Rows
 	sheetRows int
 	stopped   bool
+	chosen    string // the flag that chose the rows checked ("-where"), "" for every row
 	// same are the rows an error of the data gives its message for, and
 	// others how many of rows fail at the same place with another (an
 	// error is listed once per place: D43, validate -h).
@@ -191,7 +192,12 @@ func (f rowFinding) String() string {
 	if f.others > 0 {
 		return onRows(f.Finding.String(), f.othersText())
 	}
-	return onRows(f.Finding.String(), f.rows.Text(f.sheetRows, f.stopped))
+	return onRows(f.Finding.String(), f.rows.TextOf(f.among()))
+}
+
+// among are the rows the finding's rows are among.
+func (f rowFinding) among() record.Among {
+	return record.Among{Rows: f.sheetRows, Stopped: f.stopped, Chosen: f.chosen}
 }
 
 // othersText names the rows of an error that fails with other messages
@@ -200,7 +206,7 @@ func (f rowFinding) String() string {
 // preview -each shows`.
 func (f rowFinding) othersText() string {
 	n := f.others
-	return f.same.Text(f.sheetRows, false) + "; it fails on " + f.rows.Text(f.sheetRows, f.stopped) +
+	return f.same.Text(f.sheetRows, false) + "; it fails on " + f.rows.TextOf(f.among()) +
 		", on " + flow.Count(n) + " of them with " + plural(n, "another message, which", "other messages, which") +
 		" preview -each shows"
 }
@@ -270,6 +276,9 @@ type findingSet struct {
 	// what the data finds past it is not listed (flow.StoppedAt).
 	stop    flow.Finding
 	stopped bool
+	// chosen names the flag that chose the rows added ("-where"), ""
+	// for every row.
+	chosen string
 }
 
 type findingKey struct {
@@ -382,7 +391,7 @@ const maxSaid = 4 * flow.MaxFindings
 func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
 	out := s.out
 	for i := s.static; i < len(out); i++ {
-		out[i].sheetRows, out[i].stopped = s.rows, stopped
+		out[i].sheetRows, out[i].stopped, out[i].chosen = s.rows, stopped, s.chosen
 	}
 	// A warning that an error at the same place says is that error's
 	// (flow.Said): a warning known without data (a method call that could

@@ -12,7 +12,10 @@
 // writes no file: the flow and data given on the command line are handed to
 // New as text, and everything else arrives in request bodies. Every request
 // is bounded: the body by MaxBody, the time by CheckTimeout, the work by the
-// limits of Check, and at most MaxConcurrent checks run at once. Requests
+// limits of Check, and at most MaxConcurrent checks (and MaxQuick
+// completions and hovers) run at once; a request reads its body only
+// when it runs, so that the bodies of all requests together are bounded
+// too. Requests
 // whose Host header is not a loopback name are refused (DNS rebinding),
 // unless the server was made with Options.Public.
 package play
@@ -39,6 +42,9 @@ const (
 	CheckTimeout = 5 * time.Second
 	// MaxConcurrent checks run at once; more wait for a turn.
 	MaxConcurrent = 2
+	// MaxQuick completions and hovers run at once; more wait for a turn,
+	// never behind a check.
+	MaxQuick = 2
 	// MaxWorkbook caps a workbook the page starts with or opens: its bytes
 	// travel in base64, a third more, within MaxBody.
 	MaxWorkbook = 1536 << 10
@@ -74,7 +80,9 @@ type Options struct {
 //	POST /api/hover      CursorRequest in, a hover or null out
 //
 // Any other request under /api/ is answered in JSON: {"error": "..."}
-// saying how to ask (405) or that there is no such request (404).
+// saying how to ask (405) or that there is no such request (404); so is
+// the refusal of a request under /api/ for a Host that is not loopback
+// (403).
 //
 // The page asks the same of Go compiled to WebAssembly when it is served
 // without this server (see Call); every response carries the header
@@ -84,7 +92,7 @@ func New(o Options) http.Handler {
 }
 
 func newServer(o Options) *server {
-	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), timeout: CheckTimeout}
+	s := &server{o: o, turns: make(chan struct{}, MaxConcurrent), quick: make(chan struct{}, MaxQuick), timeout: CheckTimeout}
 	if s.o.Flow == "" && s.o.FlowName == "" {
 		st := Starter()
 		s.o.Flow, s.o.FlowName = st.Flow, st.FlowName
@@ -142,11 +150,16 @@ var pageFiles = []string{"style.css", "app.js", "worker.js", "favicon.svg"}
 type server struct {
 	o       Options
 	turns   chan struct{} // one token per running check
+	quick   chan struct{} // one token per running completion or hover
 	timeout time.Duration // CheckTimeout; shorter in tests
+	// waiting, when set, is called when a request starts to wait for a
+	// turn (a test's view of the requests that wait).
+	waiting func()
 }
 
 // guard checks the Host header and sets the security headers of every
-// response.
+// response. A request for another Host is refused, under /api/ in JSON
+// as every answer of the API.
 func (s *server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -158,7 +171,13 @@ func (s *server) guard(next http.Handler) http.Handler {
 		h.Set("Cache-Control", "no-store")
 		h.Set("X-Kinenix-Play", "api")
 		if !s.o.Public && !LoopbackHost(r.Host) {
-			http.Error(w, "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]", http.StatusForbidden)
+			const refused = "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]"
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				// The API answers in JSON, its refusals too.
+				writeJSON(w, http.StatusForbidden, apiError{refused})
+			} else {
+				http.Error(w, refused, http.StatusForbidden)
+			}
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -221,6 +240,25 @@ func (s *server) call(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, apiError{"requests from other pages are refused"})
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+	defer cancel()
+	// A request reads its body only once it has its turn, so that the
+	// bodies held at once are those of the requests that run, at most
+	// (MaxConcurrent + MaxQuick) × MaxBody bytes however many wait: a
+	// waiting request's body stays unread in its connection (one that
+	// comes slowly holds its turn no longer than the http.Server's
+	// ReadTimeout, which kinenix play sets). Checks and
+	// tables take turns; completion and hover read one line and answer at
+	// once, never behind a table.
+	turns := s.quick
+	if name == "check" || name == "table" {
+		turns = s.turns
+	}
+	if !s.take(ctx, turns) {
+		writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
+		return
+	}
+	defer func() { <-turns }()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -231,19 +269,6 @@ func (s *server) call(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusBadRequest, apiError{"the request could not be read"})
 		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
-	defer cancel()
-	// Checks and tables take turns; completion and hover read one line
-	// and answer at once, never behind a table.
-	if name == "check" || name == "table" {
-		select {
-		case s.turns <- struct{}{}:
-			defer func() { <-s.turns }()
-		case <-ctx.Done():
-			writeJSON(w, http.StatusServiceUnavailable, apiError{"the server is busy; try again"})
-			return
-		}
 	}
 	res, err := Call(ctx, name, body)
 	if err != nil {
@@ -257,6 +282,25 @@ func (s *server) call(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Write(res)
+}
+
+// take takes a turn of turns for a request, waiting for one until ctx is
+// done; false when it is done first.
+func (s *server) take(ctx context.Context, turns chan struct{}) bool {
+	select {
+	case turns <- struct{}{}:
+		return true
+	default:
+	}
+	if s.waiting != nil {
+		s.waiting()
+	}
+	select {
+	case turns <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // posted are the requests the page posts; the function reference and the

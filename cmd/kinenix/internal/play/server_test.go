@@ -657,3 +657,27 @@ func TestWrongMethodInJSON(t *testing.T) {
 		}
 	}
 }
+
+// The API answers in JSON (spec section 17) also the refusal of a
+// request for another Host (DNS rebinding): a request under /api/ gets
+// 403 and {"error": ...}, as a wrong method gets 405 in JSON; before, it
+// was net/http's plain text. The page and its files may stay plain text.
+func TestHostRefusedInJSON(t *testing.T) {
+	h := New(Options{})
+	const msg = "kinenix play answers only requests for localhost, 127.0.0.1 or [::1]"
+	for _, path := range []string{"/api/check", "/api/start", "/api/functions", "/api/nosuch", "/api/"} {
+		for _, method := range []string{"GET", "POST"} {
+			r := httptest.NewRequest(method, "http://evil.example:8080"+path, strings.NewReader(`{}`))
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			require.Equal(t, http.StatusForbidden, w.Code, method+" "+path)
+			require.Equal(t, "application/json; charset=utf-8", w.Header().Get("Content-Type"), method+" "+path)
+			require.JSONEq(t, `{"error": "`+msg+`"}`, w.Body.String(), method+" "+path)
+			require.Equal(t, "api", w.Header().Get("X-Kinenix-Play"))
+		}
+	}
+	w := get(h, "http://evil.example:8080/")
+	require.Equal(t, http.StatusForbidden, w.Code)
+	require.Equal(t, msg+"\n", w.Body.String())
+}

@@ -96,29 +96,62 @@ func (r *Rows) Keys() []string {
 // Ref is the first row, for a record about exactly one row.
 func (r *Rows) Ref() RowRef { return RowRefOf(r.list[0], r.sheet[0], r.keys[0]) }
 
-// Text names the rows of a sheet of total rows: `rows[3] (sheet row 5)`
-// for one, `every row`, or `rows 0-2, 5 and 12 more`. When the run
-// stopped (D42), total is the rows run, and the text says so: `every one
-// of the 64 rows run before the run stopped`, `rows 0-2, 5 of the 64 rows
-// run before the run stopped`; it never claims every row of the sheet.
+// Text is TextOf for the rows of a sheet of total rows, all of them or,
+// when the run stopped (D42), those run.
 func (r *Rows) Text(total int, stopped bool) string {
+	return r.TextOf(Among{Rows: total, Stopped: stopped})
+}
+
+// Among says which rows of a sheet a record's rows are among: Rows rows
+// in all, every row of the sheet unless the run stopped before its end
+// (Stopped, D42) or Chosen names the flags that chose them ("-where",
+// "-where and -errors").
+type Among struct {
+	Rows    int
+	Stopped bool
+	Chosen  string
+}
+
+// rows names the rows, after their number: ` rows run before the run
+// stopped`, ` rows -where chose`, ` rows -where chose before the run
+// stopped`; "" for every row of the sheet.
+func (a Among) rows() string {
+	word := " rows"
+	if a.Rows == 1 {
+		word = " row"
+	}
+	switch {
+	case a.Chosen != "" && a.Stopped:
+		return word + " " + a.Chosen + " chose before the run stopped"
+	case a.Chosen != "":
+		return word + " " + a.Chosen + " chose"
+	case a.Stopped:
+		return word + " run before the run stopped"
+	}
+	return ""
+}
+
+// TextOf names the rows among a's: `rows[3] (sheet row 5)` for one,
+// `every row`, or `rows 0-2, 5 and 12 more`. When they are not every
+// row of the sheet (the run stopped, D42, or -where chose them), the
+// text says among which: `every one of the 64 rows run before the run
+// stopped`, `rows 0-2, 5 of the 10 rows -where chose`; it never claims
+// every row of the sheet.
+func (r *Rows) TextOf(a Among) string {
 	var s string
+	among := a.rows()
 	switch {
 	case r.n == 1:
 		s = r.first
-	case r.n == total && total > 1 && stopped:
-		return "every one of the " + flow.Count(total) + " rows run before the run stopped"
-	case r.n == total && total > 1:
+	case r.n == a.Rows && a.Rows > 1 && among != "":
+		return "every one of the " + flow.Count(a.Rows) + among
+	case r.n == a.Rows && a.Rows > 1:
 		return "every row"
 	default:
 		s = r.runs.Text()
 	}
-	if stopped {
-		word := " rows"
-		if total == 1 {
-			word = " row"
-		}
-		s += " of the " + flow.Count(total) + word + " run before the run stopped"
+	if among != "" {
+		s += " of the " + flow.Count(a.Rows) + among
 	}
 	return s
 }
