@@ -521,6 +521,10 @@ func TestConditionFixesWork(t *testing.T) {
 		{"${y} ＝＝ ABC d", "write == instead", "${y} == ABC d", true},
 		{"${y} ！＝ ABC d", "write != instead", "${y} != ABC d", false},
 		{"${x} == 'hel'lo", `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		// D26, D49: quoted text in a condition has no escapes, so the \
+		// of \' (an expression's escape) is no part of the text meant
+		{`${x} == 'hel\'lo'`, `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		{`${y} == "say \"hi\""`, `quote it with ' instead: 'say "hi"'`, `${y} == 'say "hi"'`, false},
 		{"${y} == 'abc' d", "put the whole text inside the quotes: 'abc d'", "${y} == 'abc d'", true},
 		{"${y} == 'abc", "add the closing ' after the text: 'abc'", "${y} == 'abc'", false},
 		{"${n} == 3 and and ${a}", "no condition between 'and' and 'and'", "${n} == 3 and ${a}", true},
