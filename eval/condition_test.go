@@ -613,6 +613,11 @@ func TestConditionUnclosedFixCompiles(t *testing.T) {
 		"${n>=5":                 "${n}>=5",
 		"${upper(\"}\") == x":    "${upper(\"}\")} == x",
 		"${len(items) > 2":       "${len(items)} > 2",
+		// contains is no word of an expression, so a } at the end
+		// compiles too, as a lookup of the key `note contains paid`
+		// that no row has: the operator between spaces is the place
+		"${note contains paid":          "${note} contains paid",
+		"${n} > 1 and ${s CONTAINS Act": "${s} CONTAINS Act",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.Error(t, err, line)
