@@ -1107,10 +1107,18 @@ func unclosedFix(line string, off int) string {
 		}
 		return at + ast.WideBraceReason + short(fixed)
 	}
+	inner := line[off+2:]
 	if compiles(line + "}") {
+		// `${note contains paid`: contains is no word of an expression,
+		// so a } at the end compiles, as a lookup of the key `note
+		// contains paid`, which the operator was not meant for; the
+		// place before the operator is the fix when the line then
+		// compiles (D49).
+		if fix, ok := beforeWordOp(line, off); ok {
+			return at + "${ is not closed; add the closing } where the placeholder ends: " + short(strings.TrimRight(fix, " \t"))
+		}
 		return at + closeReason
 	}
-	inner := line[off+2:]
 	fix, found, tries := "", 0, 0
 	for k := 1; k < len(inner) && tries < maxCloseTries; k++ {
 		b, prev := inner[k], inner[k-1]
@@ -1129,6 +1137,44 @@ func unclosedFix(line string, off int) string {
 		return at + "${ is not closed; add the closing } where the placeholder ends: " + short(strings.TrimRight(fix, " \t"))
 	}
 	return at + "${ is not closed, and where it ends is not clear; add the closing } right after the placeholder's expression, before any comparison: ${name} == value"
+}
+
+// beforeWordOp is the line from off with the } of the ${ at off put
+// before a word operator of a condition that follows white space in it
+// (`${note contains paid` -> `${note} contains paid`), when exactly one
+// such place makes the line compile.
+func beforeWordOp(line string, off int) (fix string, ok bool) {
+	inner := line[off+2:]
+	found, tries := 0, 0
+	for k := 1; k < len(inner) && tries < maxCloseTries; k++ {
+		if b, prev := inner[k], inner[k-1]; !(b == ' ' || b == '\t') || prev == ' ' || prev == '\t' {
+			continue
+		}
+		word := strings.TrimLeft(inner[k:], " \t")
+		if end := strings.IndexAny(word, " \t"); end >= 0 {
+			word = word[:end]
+		}
+		if !isWordOp(word) {
+			continue
+		}
+		tries++
+		if fixed := line[:off+2] + inner[:k] + "}" + inner[k:]; compiles(fixed) {
+			fix, found = fixed[off:], found+1
+		}
+	}
+	return fix, found == 1
+}
+
+// isWordOp reports whether w is the first word of a word operator of a
+// condition (in, contains, is, not), in any case.
+func isWordOp(w string) bool {
+	for _, op := range ast.CmpOps() {
+		first, _, _ := strings.Cut(op.String(), " ")
+		if first != "" && unicode.IsLetter(rune(first[0])) && strings.EqualFold(w, first) {
+			return true
+		}
+	}
+	return false
 }
 
 // compiles reports whether line compiles as a condition with no problem

@@ -521,6 +521,10 @@ func TestConditionFixesWork(t *testing.T) {
 		{"${y} ＝＝ ABC d", "write == instead", "${y} == ABC d", true},
 		{"${y} ！＝ ABC d", "write != instead", "${y} != ABC d", false},
 		{"${x} == 'hel'lo", `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		// D26, D49: quoted text in a condition has no escapes, so the \
+		// of \' (an expression's escape) is no part of the text meant
+		{`${x} == 'hel\'lo'`, `quote it with " instead: "hel'lo"`, `${x} == "hel'lo"`, true},
+		{`${y} == "say \"hi\""`, `quote it with ' instead: 'say "hi"'`, `${y} == 'say "hi"'`, false},
 		{"${y} == 'abc' d", "put the whole text inside the quotes: 'abc d'", "${y} == 'abc d'", true},
 		{"${y} == 'abc", "add the closing ' after the text: 'abc'", "${y} == 'abc'", false},
 		{"${n} == 3 and and ${a}", "no condition between 'and' and 'and'", "${n} == 3 and ${a}", true},
@@ -609,6 +613,11 @@ func TestConditionUnclosedFixCompiles(t *testing.T) {
 		"${n>=5":                 "${n}>=5",
 		"${upper(\"}\") == x":    "${upper(\"}\")} == x",
 		"${len(items) > 2":       "${len(items)} > 2",
+		// contains is no word of an expression, so a } at the end
+		// compiles too, as a lookup of the key `note contains paid`
+		// that no row has: the operator between spaces is the place
+		"${note contains paid":          "${note} contains paid",
+		"${n} > 1 and ${s CONTAINS Act": "${s} CONTAINS Act",
 	} {
 		_, err := eval.CompileCondition(line)
 		require.Error(t, err, line)

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -332,6 +333,25 @@ func applyHint(src, msg, fill string, cond bool) (string, bool) {
 		return strings.Replace(src, inner, strings.Replace(inner, operand, sugg, 1), 1), true
 	}
 	return strings.Replace(src, inner, sugg, 1), true
+}
+
+// D49: the key a "key with spaces" hint quotes is the key the dotted
+// lookup reads, white space as written: a key pasted with a tab between
+// its words (a sheet's header) is quoted with the tab, written \t, and
+// the call so written reads it. It quoted ['First'] and stopped at the tab.
+func TestKeyHintKeepsTheTab(t *testing.T) {
+	s := scope.New(map[string]any{"row": map[string]any{"First\tName": "somchai", "Unit\tPrice (THB)": "12"}})
+	for _, c := range []struct{ src, key, want string }{
+		{"${upper(row.First\tName)}", "First\tName", "SOMCHAI"},
+		{"${row.Unit\tPrice (THB) * 2}", "Unit\tPrice (THB)", "24"},
+	} {
+		msg := runHint(t, c.src, false, s)
+		m := regexp.MustCompile(`write \['(.+)'\] to read a key with spaces$`).FindStringSubmatch(msg)
+		require.NotNil(t, m, "%s: %s", c.src, msg)
+		require.Equal(t, strings.ReplaceAll(c.key, "\t", `\t`), m[1], c.src)
+		fixed := strings.Replace(c.src, "."+c.key, "['"+m[1]+"']", 1)
+		require.Equal(t, "ok: "+c.want, runHint(t, fixed, false, s), "%s followed as %s", c.src, fixed)
+	}
 }
 
 // D44, D49: the error of bare words joined by / names the word that is no

@@ -344,6 +344,10 @@ var errCases = []errCase{
 	{"${a} == 'x' and Johnson", "text after the closing quote: 'and Johnson'; after and write a condition, like ${x} == yes, or to compare with the whole text, put it inside the quotes", 12},
 	{"${a} == 'it''s'", `text after the closing quote: "'s'"; to write ' in quoted text, quote it with " instead: "it's"`, 12},
 	{"${x} == 'O'Brien'", `text after the closing quote: "Brien'"; to write ' in quoted text, quote it with " instead: "O'Brien"`, 11},
+	// A condition's quotes have no escapes (D26): the \ of \' is left out
+	// of the text to write, which would compare it (D49).
+	{`${a} == 'it\'s'`, `text after the closing quote: "s'"; to write ' in quoted text, quote it with " instead: "it's"`, 13},
+	{`${a} == "say \"hi\""`, `text after the closing quote: 'hi\""'; to write " in quoted text, quote it with ' instead: 'say "hi"'`, 15},
 	// and / or right after the closing quote, with no space before it: the
 	// fix is the space, not a quote inside the text (D49: the fixed line is
 	// a condition).

@@ -587,6 +587,10 @@ func textAfterQuote(line string, off int, again string) string {
 		// `'it''s'`, `'O'Brien'`, `'hel'lo`: a quote inside the text.
 		word, _, _ := strings.Cut(rest, " ")
 		text := inner + q + strings.TrimSuffix(strings.TrimPrefix(word, q), q)
+		// `'it\'s'`: the escape of an expression's text, which a
+		// condition's quotes do not have (D26): the \ is no part of the
+		// text meant, and kept it would be compared (D49).
+		text = strings.ReplaceAll(text, `\`+q, q)
 		o := otherQuote(q)
 		if strings.Contains(text, o) {
 			return "; to write " + q + " in quoted text, quote it with " + o + " instead"

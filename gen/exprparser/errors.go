@@ -522,12 +522,12 @@ func keyHint(src string, from int) string {
 				continue
 			}
 		}
-		if !ast.IsIdentCont(r) && r != ' ' {
+		if !ast.IsIdentCont(r) && !isWS(r) {
 			break
 		}
 		end += n
 	}
-	key := strings.TrimRight(src[from:end], " ")
+	key := strings.TrimRight(src[from:end], ws)
 	if len(key) > maxKeyHint {
 		return ""
 	}
@@ -540,7 +540,7 @@ func keyHint(src string, from int) string {
 func spacedDotsBefore(src string, from int) int {
 	for {
 		dot := from
-		for dot > 0 && (src[dot-1] == ' ' || src[dot-1] == '\t') {
+		for dot > 0 && isWS(rune(src[dot-1])) {
 			dot--
 		}
 		if dot == from || dot < 2 || src[dot-1] != '.' {
@@ -549,7 +549,7 @@ func spacedDotsBefore(src string, from int) int {
 		start := dot - 1
 		for start > 0 {
 			r, n := utf8.DecodeLastRuneInString(src[:start])
-			if !ast.IsIdentCont(r) && r != ' ' {
+			if !ast.IsIdentCont(r) && !isWS(r) {
 				break
 			}
 			start -= n
@@ -560,6 +560,13 @@ func spacedDotsBefore(src string, from int) int {
 		from = start
 	}
 }
+
+// ws is the white space of the grammar (its wsClass): a dotted key
+// holds it as written, a tab as well as a space (D49: the key the hint
+// quotes is the key the lookup reads).
+const ws = " \t\r\n"
+
+func isWS(r rune) bool { return r < utf8.RuneSelf && strings.IndexByte(ws, byte(r)) >= 0 }
 
 func firstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)

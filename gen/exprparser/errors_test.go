@@ -116,6 +116,11 @@ var syntaxErrorTests = []struct {
 	{"len(row.No. of items)", 15, "unexpected 'items'; write ['No. of items'] to read a key with spaces"},
 	{"row.a.St. Paul Rd. + 1", 15, "unexpected 'Rd'; write ['St. Paul Rd.'] to read a key with spaces"},
 	{"row.Total No. of items", 10, "unexpected 'No'; write ['Total No. of items'] to read a key with spaces"},
+	// D49: a tab between the words is the key's as a space is (a dotted
+	// lookup reads everything between two dots), written as the escape
+	// that reads it.
+	{"upper(row.First\tName)", 16, "unexpected 'Name'; write ['First\\tName'] to read a key with spaces"},
+	{"row.Unit\tPrice  (THB) + 1", 9, "unexpected 'Price'; write ['Unit\\tPrice  (THB)'] to read a key with spaces"},
 
 	// Characters that are not part of the language.
 	{"a $ b", 2, "unexpected character '$'"},
