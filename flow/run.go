@@ -146,7 +146,11 @@ func (f *Flow) batchRows() int {
 //
 // The run has a budget of its own (RunBudget, D42) that the rows' work
 // adds up to, in row order; past it, or when ctx is done, the run stops
-// and yields a *StopError that names the first row not delivered. An error
+// and yields a *StopError that names the first row not delivered. Once
+// ctx is done no row is delivered, whatever the number of workers: not
+// the rows workers computed ahead of the loop, nor a row computed as ctx
+// was cancelled; a loop body that cancels ctx at row K gets the
+// *StopError at row K+1 next (none when K was the last row). An error
 // from rows itself is yielded as it is, and ends the run. Stopping the
 // loop early (break) stops the workers. A nil *Flow, or a nil rows, is
 // one error and no rows.
@@ -194,9 +198,25 @@ type tally struct {
 	set                bool
 }
 
-// add charges the work of r; it returns the error that stops the run
-// before r is delivered, or nil.
-func (f *Flow) charge(t *tally, r *RowResult, s *scope.Scope) error {
+// cancelled is the error that stops a run at the row named, its host's
+// ctx being done, or nil. It is checked before every row is delivered, by
+// one worker and by several alike (charge): once ctx is done no row is
+// delivered, neither one computed before (a worker ahead of the loop) nor
+// one computed as it was cancelled (its fields failed with it).
+func (t *tally) cancelled(ctx context.Context, index, sheetRow int, key string) error {
+	if err := ctx.Err(); err != nil {
+		return &StopError{Index: index, SheetRow: sheetRow, Key: key, Rows: t.rows, Reason: value.Stopped(err)}
+	}
+	return nil
+}
+
+// charge charges the work of r; it returns the error that stops the run
+// before r is delivered (ctx is done, or the run's budget is spent), or
+// nil.
+func (f *Flow) charge(ctx context.Context, t *tally, r *RowResult, s *scope.Scope) error {
+	if err := t.cancelled(ctx, r.Row, r.SheetRow, r.Key); err != nil {
+		return err
+	}
 	if !t.set {
 		t.set = true
 		t.maxBytes, t.maxSteps = f.opts.runBytes, f.opts.runSteps
@@ -245,15 +265,15 @@ func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *t
 			yield(RowResult{}, err)
 			return
 		}
-		if err := ctx.Err(); err != nil {
-			yield(RowResult{}, &StopError{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key, Rows: t.rows, Reason: value.Stopped(err)})
+		if err := t.cancelled(ctx, in.Index, in.SheetRow, in.Key); err != nil {
+			yield(RowResult{}, err) // no row is run once ctx is done
 			return
 		}
 		r := f.runInto(ctx, st, in, buf)
 		if f.opts.reuse {
 			buf = r.Results
 		}
-		if err := f.charge(t, &r, in.Scope); err != nil {
+		if err := f.charge(ctx, t, &r, in.Scope); err != nil {
 			yield(RowResult{}, err)
 			return
 		}
@@ -432,7 +452,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	deliver := func(b *batch) bool {
 		for i := range b.outs {
 			r := &b.outs[i]
-			if err := f.charge(t, r, b.ins[i].Scope); err != nil {
+			if err := f.charge(parent, t, r, b.ins[i].Scope); err != nil {
 				yield(RowResult{}, err)
 				return false
 			}
