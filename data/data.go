@@ -353,8 +353,11 @@ func mapCost(n int) int { return 3 + 2*8*((n+7)/8) }
 // decoder carries one Decode call: the file's name for messages and the
 // count of values built against the file's limit.
 type decoder struct {
-	name   string
-	bomLen int
+	name string
+	// readErr is the first read of the host's file that failed
+	// (readFailed), or nil.
+	readErr error
+	bomLen  int
 	// lineBase is added to every line a message names: the line before
 	// the one being read, for JSON lines.
 	lineBase int

@@ -68,6 +68,7 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	case size < 0:
 		return nil, d.errorf("its size is given as %d bytes; give OpenRows the file's size, 0 or more", size)
 	}
+	r = fileReaderAt{d, r}
 	head := make([]byte, min(n, sniffLen))
 	if k, _ := r.ReadAt(head, 0); k >= 0 {
 		if err := d.claims(formatOf(name), head[:k]); err != nil {
@@ -77,7 +78,7 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 	var src rowSource
 	switch formatOf(name) {
 	case fmtCSV:
-		src = newCSVRows(d, fileReader{d, io.NewSectionReader(r, 0, size)})
+		src = newCSVRows(d, io.NewSectionReader(r, 0, size))
 	case fmtXLSX:
 		x, err := openXLSXRows(d, r, size, o)
 		if err != nil {
@@ -85,27 +86,41 @@ func OpenRows(name string, r io.ReaderAt, size int64, opts ...Option) (*RowReade
 		}
 		src = x
 	case fmtJSONL:
-		src = newJSONLRows(d, fileReader{d, io.NewSectionReader(r, 0, size)})
+		src = newJSONLRows(d, io.NewSectionReader(r, 0, size))
 	default:
 		return nil, d.errorf("the rows of a sheet are read from .csv, .xlsx or .jsonl files, not from this one")
 	}
 	return newRowReader(d, src)
 }
 
-// fileReader reads the host's file, its failures (but io.EOF) made
-// errors that name the file, as every error of Next does, and wrap the
-// reader's own.
-type fileReader struct {
+// fileReaderAt reads the host's file for every format, its failures (but
+// io.EOF) made errors that name the file, as every error of OpenRows and
+// Next does, and wrap the reader's own (readFailed).
+type fileReaderAt struct {
 	d *decoder
-	r io.Reader
+	r io.ReaderAt
 }
 
-func (f fileReader) Read(p []byte) (int, error) {
-	n, err := f.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = fmt.Errorf("data in %s: cannot read the data: %w", f.d.label(), err)
+func (f fileReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := f.r.ReadAt(p, off)
+	return n, f.d.readFailed(err)
+}
+
+// readFailed is err, or for a read of the host's file that failed (any
+// error but io.EOF) the error that says so: `data in x.csv: cannot read
+// the data: disk gone`, wrapping err for errors.Is. The first is kept in
+// d.readErr: what a format's reader makes of a read that failed (an XLSX
+// archive then "not a valid zip archive", a part "damaged") is not what
+// is wrong with the file, and gives way to it (xlsxError).
+func (d *decoder) readFailed(err error) error {
+	if err == nil || err == io.EOF {
+		return err
 	}
-	return n, err
+	err = fmt.Errorf("data in %s: cannot read the data: %w", d.label(), err)
+	if d.readErr == nil {
+		d.readErr = err
+	}
+	return err
 }
 
 // newRowReader reads the rows of src; for CSV and XLSX it reads the
@@ -577,6 +592,9 @@ func (x *xlsxRows) Close() error {
 }
 
 func (d *decoder) xlsxError(err error) error {
+	if d.readErr != nil {
+		return d.readErr // the file could not be read: not its content's fault
+	}
 	var re xlsx.Error
 	if errors.As(err, &re) {
 		return d.errorf("%s", re.Error())
@@ -655,7 +673,7 @@ func (j *jsonlRows) readLine() ([]byte, error) {
 			frag = append(long, frag...)
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, err // fileReader's, which names the file
+			return nil, err // fileReaderAt's, which names the file
 		}
 		if err != nil && len(frag) == 0 {
 			return nil, io.EOF

@@ -386,3 +386,50 @@ func TestNilData(t *testing.T) {
 	_, err = r.Next()
 	require.EqualError(t, err, "data: Next called on a RowReader not made by OpenRows; use the one OpenRows returns")
 }
+
+// failingAfter is a file whose reads succeed ok times, then fail.
+type failingAfter struct {
+	b     []byte
+	ok    int
+	calls *int
+}
+
+var errDiskGone = errors.New("disk gone")
+
+func (f failingAfter) ReadAt(p []byte, off int64) (int, error) {
+	*f.calls++
+	if *f.calls > f.ok {
+		return 0, errDiskGone
+	}
+	return bytes.NewReader(f.b).ReadAt(p, off)
+}
+
+// A workbook whose reads fail is the file that could not be read, as for
+// CSV, wherever the read fails (opening the archive, the shared strings,
+// a row of the sheet): not "not a valid zip archive" or a damaged part,
+// which sent the host to repair a file that is fine. errors.Is finds the
+// reader's own error.
+func TestRowsReadErrorXLSX(t *testing.T) {
+	b := workbook{
+		sst:  []string{"a", "b"},
+		rows: headerAnd(20000, func(r int) string { return fmt.Sprintf(`<c r="A%d"><v>%d</v></c>`, r, r*7919) }),
+	}.bytes(t)
+	rows, _, err := readRows(t, "x.xlsx", b)
+	require.NoError(t, err)
+	require.Len(t, rows, 20000, "the workbook read whole")
+	failures := 0
+	for ok := 0; ; ok++ {
+		calls := 0
+		r, err := OpenRows("x.xlsx", failingAfter{b, ok, &calls}, int64(len(b)))
+		for err == nil {
+			_, err = r.Next()
+		}
+		if errors.Is(err, io.EOF) {
+			require.Positive(t, failures)
+			break
+		}
+		failures++
+		require.ErrorIs(t, err, errDiskGone, "after %d reads", ok)
+		require.EqualError(t, err, "data in x.xlsx: cannot read the data: disk gone", "after %d reads", ok)
+	}
+}

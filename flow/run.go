@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"iter"
@@ -145,10 +146,24 @@ func (f *Flow) batchRows() int {
 //
 // The run has a budget of its own (RunBudget, D42) that the rows' work
 // adds up to, in row order; past it, or when ctx is done, the run stops
-// and yields a *StopError that names the first row not delivered. An error
+// and yields a *StopError that names the first row not delivered. Once
+// ctx is done no row is delivered, whatever the number of workers: not
+// the rows workers computed ahead of the loop, nor a row computed as ctx
+// was cancelled; a loop body that cancels ctx at row K gets the
+// *StopError at row K+1 next (none when K was the last row). An error
 // from rows itself is yielded as it is, and ends the run. Stopping the
 // loop early (break) stops the workers. A nil *Flow, or a nil rows, is
 // one error and no rows.
+//
+// A panic in rows is raised again, with the same value, on the goroutine
+// that ranges over the run, as iter.Pull does, whatever the number of
+// workers: after the rows before it are delivered and the run's workers
+// and reader have stopped, so that the host's recover sees it and nothing
+// of the run is left running. With more than one worker rows is read
+// ahead of the loop: a panic past the row where the run ended (a break,
+// a stop) is not raised, as with one worker, where rows is never read so
+// far; a panic of rows as it is told to stop is. A runtime.Goexit in rows
+// ends the goroutine of the loop alike.
 func (f *Flow) RunRows(ctx context.Context, rows iter.Seq2[Input, error]) iter.Seq2[RowResult, error] {
 	return func(yield func(RowResult, error) bool) {
 		switch {
@@ -169,7 +184,9 @@ func (f *Flow) RunRows(ctx context.Context, rows iter.Seq2[Input, error]) iter.S
 			f.runSerial(ctx, rows, &t, yield)
 			return
 		}
-		f.runParallel(ctx, rows, workers, &t, yield)
+		if c := f.runParallel(ctx, rows, workers, &t, yield); c != nil {
+			c.raise()
+		}
 	}
 }
 
@@ -181,9 +198,25 @@ type tally struct {
 	set                bool
 }
 
-// add charges the work of r; it returns the error that stops the run
-// before r is delivered, or nil.
-func (f *Flow) charge(t *tally, r *RowResult, s *scope.Scope) error {
+// cancelled is the error that stops a run at the row named, its host's
+// ctx being done, or nil. It is checked before every row is delivered, by
+// one worker and by several alike (charge): once ctx is done no row is
+// delivered, neither one computed before (a worker ahead of the loop) nor
+// one computed as it was cancelled (its fields failed with it).
+func (t *tally) cancelled(ctx context.Context, index, sheetRow int, key string) error {
+	if err := ctx.Err(); err != nil {
+		return &StopError{Index: index, SheetRow: sheetRow, Key: key, Rows: t.rows, Reason: value.Stopped(err)}
+	}
+	return nil
+}
+
+// charge charges the work of r; it returns the error that stops the run
+// before r is delivered (ctx is done, or the run's budget is spent), or
+// nil.
+func (f *Flow) charge(ctx context.Context, t *tally, r *RowResult, s *scope.Scope) error {
+	if err := t.cancelled(ctx, r.Row, r.SheetRow, r.Key); err != nil {
+		return err
+	}
 	if !t.set {
 		t.set = true
 		t.maxBytes, t.maxSteps = f.opts.runBytes, f.opts.runSteps
@@ -232,15 +265,15 @@ func (f *Flow) runSerial(ctx context.Context, rows iter.Seq2[Input, error], t *t
 			yield(RowResult{}, err)
 			return
 		}
-		if err := ctx.Err(); err != nil {
-			yield(RowResult{}, &StopError{Index: in.Index, SheetRow: in.SheetRow, Key: in.Key, Rows: t.rows, Reason: value.Stopped(err)})
+		if err := t.cancelled(ctx, in.Index, in.SheetRow, in.Key); err != nil {
+			yield(RowResult{}, err) // no row is run once ctx is done
 			return
 		}
 		r := f.runInto(ctx, st, in, buf)
 		if f.opts.reuse {
 			buf = r.Results
 		}
-		if err := f.charge(t, &r, in.Scope); err != nil {
+		if err := f.charge(ctx, t, &r, in.Scope); err != nil {
 			yield(RowResult{}, err)
 			return
 		}
@@ -259,6 +292,17 @@ type batch struct {
 	ins  []Input
 	outs []RowResult
 	err  error // an error of the rows iterator after ins
+	// panic: rows panicked after ins (or called runtime.Goexit).
+	panic *caught
+}
+
+// size makes b.outs as long as b.ins, keeping its storage.
+func (b *batch) size() {
+	if cap(b.outs) >= len(b.ins) {
+		b.outs = b.outs[:len(b.ins)]
+	} else {
+		b.outs = append(b.outs[:cap(b.outs)], make([]RowResult, len(b.ins)-cap(b.outs))...)
+	}
 }
 
 // recycle makes b ready for other rows: it keeps no row's data, and with
@@ -273,10 +317,10 @@ func (b *batch) recycle(reuse bool) {
 	} else {
 		clear(b.outs)
 	}
-	b.err = nil
+	b.err, b.panic = nil, nil
 }
 
-func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error], workers int, t *tally, yield func(RowResult, error) bool) {
+func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error], workers int, t *tally, yield func(RowResult, error) bool) (raise *caught) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	inFlight := 4 * workers
@@ -296,19 +340,21 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			return &batch{}
 		}
 	}
-	// cut: the reader stopped before the rows' end, at the row cutAt, the
-	// first of a batch it could not send (both written before total is
-	// sent): the stop names it as the sheet shows it (D41).
-	cut, cutAt := false, Input{}
+	// Written by the reader before it closes todo, read by the writer
+	// once every batch is delivered or after the workers end:
+	//   - tail: the batch the reader could not send, ctx being done: its
+	//     rows were not run (the stop names the first, as the sheet shows
+	//     it, D41), or the error or panic of rows after them;
+	//   - stopPanic: a panic of rows after the reader stopped it (its
+	//     yield returned false), raised whatever the writer did, as a
+	//     loop over rows itself would meet it.
+	var tail *batch
+	var stopPanic *caught
 	// The reader: batches of rows, at most inFlight of them not yet
 	// delivered; at its end, how many batches it sent.
 	most := f.batchRows()
 	go func() {
 		seq, size := 0, 1
-		defer func() {
-			close(todo)
-			total <- seq
-		}()
 		b := newBatch()
 		send := func() bool {
 			select {
@@ -323,20 +369,50 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			size = min(2*size, most)
 			return true
 		}
-		for in, err := range rows {
-			if err != nil {
-				b.err = err
-				send()
-				return
-			}
-			b.ins = append(b.ins, in)
-			if len(b.ins) == size && !send() {
-				cut, cutAt = true, b.ins[0]
-				return
+		flush := func() {
+			if !send() {
+				tail = b
 			}
 		}
-		if len(b.ins) > 0 {
-			send()
+		// stopping: the reader told rows to stop; returned: rows returned.
+		stopping, returned := false, false
+		defer func() {
+			if !returned {
+				// rows panicked (or called runtime.Goexit, which recover
+				// does not see): the host's to meet on its own goroutine.
+				c := &caught{value: recover()}
+				c.goexit = c.value == nil
+				if stopping {
+					stopPanic = c
+				} else {
+					b.panic = c // after the rows read before it
+					flush()
+				}
+			}
+			close(todo)
+			total <- seq
+		}()
+		ended := false
+		func() {
+			for in, err := range rows {
+				if err != nil {
+					b.err = err
+					flush()
+					stopping = true
+					return
+				}
+				b.ins = append(b.ins, in)
+				if len(b.ins) == size && !send() {
+					tail = b
+					stopping = true
+					return
+				}
+			}
+			ended = true
+		}()
+		returned = true
+		if ended && len(b.ins) > 0 {
+			flush()
 		}
 	}()
 	var wg sync.WaitGroup
@@ -347,11 +423,7 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 			st := evaluators.Get().(*runState)
 			defer evaluators.Put(st)
 			for b := range todo {
-				if cap(b.outs) >= len(b.ins) {
-					b.outs = b.outs[:len(b.ins)]
-				} else {
-					b.outs = append(b.outs[:cap(b.outs)], make([]RowResult, len(b.ins)-cap(b.outs))...)
-				}
+				b.size()
 				for i, in := range b.ins {
 					if err := ctx.Err(); err != nil {
 						b.outs[i] = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Err: value.Stopped(err)}
@@ -369,9 +441,35 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 	}()
 	defer func() {
 		cancel()
-		for range done { // let the workers end
+		for range done { // let the workers end, and so the reader
+		}
+		if raise == nil {
+			raise = stopPanic
 		}
 	}()
+	// deliver yields the rows of b, then its error; false when the run
+	// ends there.
+	deliver := func(b *batch) bool {
+		for i := range b.outs {
+			r := &b.outs[i]
+			if err := f.charge(parent, t, r, b.ins[i].Scope); err != nil {
+				yield(RowResult{}, err)
+				return false
+			}
+			if !yield(*r, nil) {
+				return false
+			}
+		}
+		if b.err != nil {
+			yield(RowResult{}, b.err)
+			return false
+		}
+		if b.panic != nil {
+			raise = b.panic
+			return false
+		}
+		return true
+	}
 	// The writer: results in row order.
 	parked := map[int]*batch{}
 	next, sent := 0, -1
@@ -397,25 +495,36 @@ func (f *Flow) runParallel(parent context.Context, rows iter.Seq2[Input, error],
 		}
 		delete(parked, next)
 		next++
-		for i := range b.outs {
-			r := &b.outs[i]
-			if err := f.charge(t, r, b.ins[i].Scope); err != nil {
-				yield(RowResult{}, err)
-				return
-			}
-			if !yield(*r, nil) {
-				return
-			}
-		}
-		if b.err != nil {
-			yield(RowResult{}, b.err)
-			return
+		if !deliver(b) {
+			return raise
 		}
 		b.recycle(f.opts.reuse)
 		free <- b
 		<-tokens
 	}
-	if err := parent.Err(); err != nil && cut {
-		yield(RowResult{}, &StopError{Index: cutAt.Index, SheetRow: cutAt.SheetRow, Key: cutAt.Key, Rows: t.rows, Reason: value.Stopped(err)})
+	if b := tail; b != nil {
+		// The reader stopped, ctx being done, holding rows no worker
+		// has: they were not run.
+		b.size()
+		for i, in := range b.ins {
+			b.outs[i] = RowResult{Row: in.Index, SheetRow: in.SheetRow, Key: in.Key, Err: value.Stopped(cmp.Or(ctx.Err(), context.Canceled))}
+		}
+		deliver(b)
 	}
+	return raise
+}
+
+// caught is a panic of a host's rows iterator, or its call of
+// runtime.Goexit, met on a goroutine of the run, to be raised again on
+// the goroutine that ranges over the run (as iter.Pull does).
+type caught struct {
+	value  any
+	goexit bool
+}
+
+func (c *caught) raise() {
+	if c.goexit {
+		runtime.Goexit()
+	}
+	panic(c.value)
 }

@@ -624,3 +624,48 @@ func TestListTextHeldByData(t *testing.T) {
 		require.Len(t, lines(src, nil), 1, line)
 	}
 }
+
+// D42: once the host's context is done, the run stops: no row is
+// delivered after the loop body that cancelled it, whatever the number of
+// workers. With several, the rows the workers had already computed were
+// delivered after the cancel (hundreds), where one worker stopped at once;
+// a cancel as the last rows were read could also end the run with no
+// error and rows missing. The stop names the row after the one that
+// cancelled, and a cancel at the last row stops nothing.
+func TestRunRowsCancelInLoop(t *testing.T) {
+	const n = 1000
+	for _, k := range []int{0, 1, 2, 63, 500, n - 3, n - 2, n - 1} {
+		var want []string
+		for _, workers := range []int{1, 2, 4} {
+			f, err := flow.Compile("f.md", []byte(sheetFlow), flow.Workers(workers))
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			var got []string
+			var stop error
+			for r, err := range f.RunRows(ctx, sheetRows(n)) {
+				if err != nil {
+					stop = err
+					break
+				}
+				got = append(got, r.Name())
+				if r.Row == k {
+					cancel()
+				}
+			}
+			cancel()
+			require.Equal(t, k+1, len(got), "k %d, workers %d", k, workers)
+			if k == n-1 {
+				require.NoError(t, stop, "workers %d", workers)
+			} else {
+				var se *flow.StopError
+				require.ErrorAs(t, stop, &se, "k %d, workers %d", k, workers)
+				require.ErrorIs(t, stop, context.Canceled)
+				require.Equal(t, [3]int{k + 1, k + 3, k + 1}, [3]int{se.Index, se.SheetRow, se.Rows}, "k %d, workers %d", k, workers)
+			}
+			if want == nil {
+				want = got
+			}
+			require.Equal(t, want, got, "k %d, workers %d", k, workers)
+		}
+	}
+}
