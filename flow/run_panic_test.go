@@ -34,12 +34,12 @@ func panicAt(n, at int, v any, onStop bool) iter.Seq2[flow.Input, error] {
 // runCatching runs f over rows as a host that recovers would, breaking
 // after brk rows (never when brk < 0): the rows delivered, in order, and
 // what it recovered.
-func runCatching(t *testing.T, f *flow.Flow, rows iter.Seq2[flow.Input, error], brk int) (n int, err error, recovered any) {
+func runCatching(t *testing.T, f *flow.Flow, rows iter.Seq2[flow.Input, error], brk int) (n int, recovered any, err error) {
 	t.Helper()
 	defer func() { recovered = recover() }()
 	for r, e := range f.RunRows(context.Background(), rows) {
 		if e != nil {
-			return n, e, nil
+			return n, nil, e
 		}
 		require.Equal(t, n, r.Row)
 		n++
@@ -72,7 +72,7 @@ func TestRunRowsRowsPanic(t *testing.T) {
 		for _, at := range []int{0, 1, 3, 100, 999} {
 			before := runtime.NumGoroutine()
 			v := &struct{ at int }{at}
-			n, err, got := runCatching(t, f, panicAt(1000, at, v, false), -1)
+			n, got, err := runCatching(t, f, panicAt(1000, at, v, false), -1)
 			require.NoError(t, err)
 			require.Same(t, v, got, "workers %d, at %d", workers, at)
 			require.Equal(t, at, n, "the rows before the panic, workers %d", workers)
@@ -82,7 +82,7 @@ func TestRunRowsRowsPanic(t *testing.T) {
 		// (with one worker) or what a worker read ahead is not the host's
 		// (with several): no panic, as the loop never asked for that row.
 		before := runtime.NumGoroutine()
-		n, err, got := runCatching(t, f, panicAt(1_000_000, 500, "late", false), 5)
+		n, got, err := runCatching(t, f, panicAt(1_000_000, 500, "late", false), 5)
 		require.NoError(t, err)
 		require.Nil(t, got, "workers %d", workers)
 		require.Equal(t, 5, n)
@@ -90,7 +90,7 @@ func TestRunRowsRowsPanic(t *testing.T) {
 		// A panic of the iterator as it is stopped (the loop broke) is
 		// raised to the host too, as a loop over the iterator itself
 		// would have it.
-		n, err, got = runCatching(t, f, panicAt(1_000_000, 0, "on stop", true), 5)
+		n, got, err = runCatching(t, f, panicAt(1_000_000, 0, "on stop", true), 5)
 		require.NoError(t, err)
 		require.Equal(t, "on stop", got, "workers %d", workers)
 		require.Equal(t, 5, n)
