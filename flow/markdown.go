@@ -470,15 +470,21 @@ const (
 )
 
 // pastedStart reads the start of a line pasted as a field: its
-// indentation and list marker, or in their place a bullet of a word
+// indentation and list marker (and the checkbox of a task list's to-do
+// item after it, `- [ ]`), or in their place a bullet of a word
 // processor (pastedBullet) or a table row's `|`. It returns where the
 // label starts, what a field line writes before it (`- ` in place of the
 // bullet or the `|`), why such a start makes no field ("" for a list
-// marker), and whether the line is a table row.
+// marker alone), and whether the line is a table row.
 func pastedStart(text string) (labelAt int, lead, why string, table bool) {
 	start := skipBlank(text, 0)
 	labelAt = listMarker(text, start)
 	if labelAt != start {
+		if n := checkbox(text[labelAt:]); n > 0 {
+			// A to-do item of a task list (`- [ ] **to:** ...`): the
+			// fix keeps the list marker and drops the checkbox.
+			return skipBlank(text, labelAt+n), text[:labelAt], "'" + text[labelAt:labelAt+3] + "' is the checkbox of a to-do item, so the line is text of a task list; a field's line has its bold label right after the list marker", false
+		}
 		return labelAt, text[:labelAt], "", false
 	}
 	if n := pastedBullet(text[start:]); n > 0 {
@@ -488,6 +494,16 @@ func pastedStart(text string) (labelAt int, lead, why string, table bool) {
 		return skipBlank(text, start+1), text[:start] + "- ", whyTable, true
 	}
 	return labelAt, text[:labelAt], "", false
+}
+
+// checkbox gives the length of the checkbox of a task list's to-do item
+// (`[ ]`, `[x]`, `[X]`) at the start of text, after a list marker, when
+// white space follows it; 0 when there is none.
+func checkbox(text string) int {
+	if len(text) < 4 || text[0] != '[' || text[2] != ']' || strings.IndexByte(" xX", text[1]) < 0 || (text[3] != ' ' && text[3] != '\t') {
+		return 0
+	}
+	return 3
 }
 
 // pastedField reads a line that is no field but would be one, with a
