@@ -515,6 +515,8 @@ func TestValidatePastedField(t *testing.T) {
 		"- **to：** ${a}":         "1:3: warning: '- **to：** ${a}': " + notField + "the colon is the full-width ：, not :; write: - **to:** ${a}",
 		"| **to:** | ${a} | x |": "1:3: warning: '| **to:** | ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
 		"- [ ] **to:** ${a}":     "1:7: warning: '- [ ] **to:** ${a}': " + notField + checkbox("[ ]") + "; write: - **to:** ${a}",
+		// The value in the label's own cell: the next cell is not part of it.
+		"| **to:** ${a} | x |": "1:3: warning: '| **to:** ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
 	} {
 		require.Equal(t, []string{want}, lines(src, nil), src)
 		_, fix, _ := strings.Cut(want, "; write: ")

@@ -521,10 +521,15 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 	rest := text[labelAt:]
 	if table {
 		cells := strings.Split(strings.TrimSuffix(strings.TrimRight(rest, " \t"), "|"), "|")
-		if len(cells) < 2 || codeCell(cells[1]) {
-			return 0, "", "", false // no field, or a table that documents one
+		rest = strings.TrimSpace(cells[0])
+		if _, at, field := parseField(rest); !field || at == len(rest) {
+			// The value is the label's next cell, unless the label's
+			// own cell holds it (as conditionLabel reads the value).
+			if len(cells) < 2 || codeCell(cells[1]) {
+				return 0, "", "", false // no field, or a table that documents one
+			}
+			rest += " " + strings.TrimSpace(cells[1])
 		}
-		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}
 	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
 		// The label's two marks on each side, written plain: the
