@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"iter"
 	"strings"
 	"unicode/utf8"
@@ -471,13 +472,21 @@ const (
 
 // pastedStart reads the start of a line pasted as a field: its
 // indentation and list marker (and the checkbox of a task list's to-do
-// item after it, `- [ ]`), or in their place a bullet of a word
+// item after it, `- [ ]`, or an invisible character before them, U+FEFF
+// or U+200B), or in their place a bullet of a word
 // processor (pastedBullet) or a table row's `|`. It returns where the
 // label starts, what a field line writes before it (`- ` in place of the
 // bullet or the `|`), why such a start makes no field ("" for a list
 // marker alone), and whether the line is a table row.
 func pastedStart(text string) (labelAt int, lead, why string, table bool) {
 	start := skipBlank(text, 0)
+	if r, n := utf8.DecodeRuneInString(text[start:]); r == '\uFEFF' || r == '\u200B' || r == '\u2060' {
+		// A byte order mark left where two files were joined, or a
+		// zero-width space pasted before the line: invisible, and the
+		// line is text. The fix is the line without it.
+		labelAt = listMarker(text, start+n)
+		return labelAt, text[:start] + text[start+n:labelAt], fmt.Sprintf("the line starts with an invisible character (U+%04X), so Markdown reads no list marker or label there and the line is text; delete it", r), false
+	}
 	labelAt = listMarker(text, start)
 	if labelAt != start {
 		if n := checkbox(text[labelAt:]); n > 0 {
