@@ -440,6 +440,14 @@ func TestValidateConditionNearMiss(t *testing.T) {
 		{"- **condition：** ${a} > 0", "1:3: warning: '- **condition：** ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
 		{"- **condition**： ${a} > 0", "1:3: warning: '- **condition**： ${a} > 0': this is not a condition field, so the step runs for every row: the colon is the full-width ：, not :; write: - **condition:** ${a} > 0"},
 		{"| **condition:** | ${a} > 0 | why |", "1:3: warning: '| **condition:** | ${a} > 0 | why |': this is not a condition field, so the step runs for every row: a field is a line of its own, not the cells of a table; write: - **condition:** ${a} > 0"},
+		// A to-do item of a task list (GitHub, Obsidian, Notion): the
+		// checkbox comes between the marker and the label.
+		{"- [ ] **condition:** ${a} > 0", "1:7: warning: '- [ ] **condition:** ${a} > 0': this is not a condition field, so the step runs for every row: " + checkbox("[ ]") + "; write: - **condition:** ${a} > 0"},
+		// A byte order mark left inside the file where two files were
+		// joined, or a zero-width space pasted before the line.
+		{"- **a:** x\n\uFEFF- **condition:** ${a} > 0", "2:4: warning: '\\ufeff- **condition:** ${a} > 0': this is not a condition field, so the step runs for every row: " + invisible("FEFF") + "; write: - **condition:** ${a} > 0"},
+		{"\u200b**condition:** ${a} > 0", "1:2: warning: '\\u200b**condition:** ${a} > 0': this is not a condition field, so the step runs for every row: " + invisible("200B") + "; write: **condition:** ${a} > 0"},
+		{"  1. [x] **Condition:** ${a} > 0", "1:10: warning: '1. [x] **Condition:** ${a} > 0': this is not a condition field, so the step runs for every row: " + checkbox("[x]") + "; write:   1. **condition:** ${a} > 0"},
 	} {
 		require.Equal(t, []string{c.want}, lines(c.src, nil), c.src)
 	}
@@ -460,7 +468,7 @@ func TestValidateConditionNearMiss(t *testing.T) {
 func TestValidatePastedConditionFixed(t *testing.T) {
 	for _, src := range []string{
 		"• **condition:** ${a} > 0", "  –\t**condition:** ${a} > 0", `- \*\*condition:\*\* ${a} > 0`,
-		"- **condition：** ${a} > 0", "| **condition:** | ${a} > 0 | why |",
+		"- **condition：** ${a} > 0", "| **condition:** | ${a} > 0 | why |", "- [X] **condition:** ${a} > 0", "\u200b- **condition:** ${a} > 0",
 	} {
 		got := lines(src, nil)
 		require.Len(t, got, 1, src)
@@ -493,17 +501,33 @@ func TestValidateLoneCR(t *testing.T) {
 	}
 }
 
+// checkbox is why a field written as a to-do item of a task list (`- [ ]
+// **to:** ${a}`) is not one.
+func checkbox(box string) string {
+	return "'" + box + "' is the checkbox of a to-do item, so the line is text of a task list; a field's line has its bold label right after the list marker"
+}
+
+// invisible is why a line that starts with the invisible character U+hex
+// is no field.
+func invisible(hex string) string {
+	return "the line starts with an invisible character (U+" + hex + "), so Markdown reads no list marker or label there and the line is text; delete it"
+}
+
 // A field line pasted from a word processor, Google Docs, a chat app or a
 // table that is not a field is a warning, with the field line to write;
 // the fix, followed, is a field with the value meant (D49).
 func TestValidatePastedField(t *testing.T) {
 	const notField = "this is not a field, so its text is never rendered as one: "
 	for src, want := range map[string]string{
-		"• **to:** ${a}":         "1:3: warning: '• **to:** ${a}': " + notField + "'•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **to:** ${a}",
-		`- \*\*to:\*\* ${a}`:     `1:3: warning: '- \*\*to:\*\* ${a}': ` + notField + `\* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **to:** ${a}`,
-		"- **to: ** ${a}":        "1:3: warning: '- **to: ** ${a}': " + notField + "a space before the closing ** keeps Markdown from reading the label as bold; write: - **to:** ${a}",
-		"- **to：** ${a}":         "1:3: warning: '- **to：** ${a}': " + notField + "the colon is the full-width ：, not :; write: - **to:** ${a}",
-		"| **to:** | ${a} | x |": "1:3: warning: '| **to:** | ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
+		"• **to:** ${a}":          "1:3: warning: '• **to:** ${a}': " + notField + "'•' is not a list marker of Markdown, so the line is text; a field's line starts with -, * or + (or 1.), or with its bold label; write: - **to:** ${a}",
+		`- \*\*to:\*\* ${a}`:      `1:3: warning: '- \*\*to:\*\* ${a}': ` + notField + `\* and \_ are Markdown escapes, shown as the marks themselves, so the label is not bold; write: - **to:** ${a}`,
+		"- **to: ** ${a}":         "1:3: warning: '- **to: ** ${a}': " + notField + "a space before the closing ** keeps Markdown from reading the label as bold; write: - **to:** ${a}",
+		"- **to：** ${a}":          "1:3: warning: '- **to：** ${a}': " + notField + "the colon is the full-width ：, not :; write: - **to:** ${a}",
+		"| **to:** | ${a} | x |":  "1:3: warning: '| **to:** | ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
+		"x\n\uFEFF- **to:** ${a}": "2:4: warning: '\\ufeff- **to:** ${a}': " + notField + invisible("FEFF") + "; write: - **to:** ${a}",
+		"- [ ] **to:** ${a}":      "1:7: warning: '- [ ] **to:** ${a}': " + notField + checkbox("[ ]") + "; write: - **to:** ${a}",
+		// The value in the label's own cell: the next cell is not part of it.
+		"| **to:** ${a} | x |": "1:3: warning: '| **to:** ${a} | x |': " + notField + "a field is a line of its own, not the cells of a table; write: - **to:** ${a}",
 	} {
 		require.Equal(t, []string{want}, lines(src, nil), src)
 		_, fix, _ := strings.Cut(want, "; write: ")
@@ -526,6 +550,7 @@ func TestValidatePastedField(t *testing.T) {
 	for _, src := range []string{
 		"• **Note:** see the docs", "• Note: ${a}", "Some **bold:** text ${a}", "| to | ${a} |", "- **to:** ${a}",
 		"| label | value |", "– **to: ** plain",
+		"- [ ] **Note:** see the docs", "- [x] send ${a}", "- [ ] to: ${a}", "\uFEFFsee ${a}", "\uFEFF- **Note:** see the docs",
 	} {
 		require.Empty(t, lines(src, nil), src)
 	}

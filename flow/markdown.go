@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"iter"
 	"strings"
 	"unicode/utf8"
@@ -470,15 +471,29 @@ const (
 )
 
 // pastedStart reads the start of a line pasted as a field: its
-// indentation and list marker, or in their place a bullet of a word
+// indentation and list marker (and the checkbox of a task list's to-do
+// item after it, `- [ ]`, or an invisible character before them, U+FEFF
+// or U+200B), or in their place a bullet of a word
 // processor (pastedBullet) or a table row's `|`. It returns where the
 // label starts, what a field line writes before it (`- ` in place of the
 // bullet or the `|`), why such a start makes no field ("" for a list
-// marker), and whether the line is a table row.
+// marker alone), and whether the line is a table row.
 func pastedStart(text string) (labelAt int, lead, why string, table bool) {
 	start := skipBlank(text, 0)
+	if r, n := utf8.DecodeRuneInString(text[start:]); r == '\uFEFF' || r == '\u200B' || r == '\u2060' {
+		// A byte order mark left where two files were joined, or a
+		// zero-width space pasted before the line: invisible, and the
+		// line is text. The fix is the line without it.
+		labelAt = listMarker(text, start+n)
+		return labelAt, text[:start] + text[start+n:labelAt], fmt.Sprintf("the line starts with an invisible character (U+%04X), so Markdown reads no list marker or label there and the line is text; delete it", r), false
+	}
 	labelAt = listMarker(text, start)
 	if labelAt != start {
+		if n := checkbox(text[labelAt:]); n > 0 {
+			// A to-do item of a task list (`- [ ] **to:** ...`): the
+			// fix keeps the list marker and drops the checkbox.
+			return skipBlank(text, labelAt+n), text[:labelAt], "'" + text[labelAt:labelAt+3] + "' is the checkbox of a to-do item, so the line is text of a task list; a field's line has its bold label right after the list marker", false
+		}
 		return labelAt, text[:labelAt], "", false
 	}
 	if n := pastedBullet(text[start:]); n > 0 {
@@ -488,6 +503,16 @@ func pastedStart(text string) (labelAt int, lead, why string, table bool) {
 		return skipBlank(text, start+1), text[:start] + "- ", whyTable, true
 	}
 	return labelAt, text[:labelAt], "", false
+}
+
+// checkbox gives the length of the checkbox of a task list's to-do item
+// (`[ ]`, `[x]`, `[X]`) at the start of text, after a list marker, when
+// white space follows it; 0 when there is none.
+func checkbox(text string) int {
+	if len(text) < 4 || text[0] != '[' || text[2] != ']' || strings.IndexByte(" xX", text[1]) < 0 || (text[3] != ' ' && text[3] != '\t') {
+		return 0
+	}
+	return 3
 }
 
 // pastedField reads a line that is no field but would be one, with a
@@ -505,10 +530,15 @@ func pastedField(text string) (labelAt int, fix, why string, ok bool) {
 	rest := text[labelAt:]
 	if table {
 		cells := strings.Split(strings.TrimSuffix(strings.TrimRight(rest, " \t"), "|"), "|")
-		if len(cells) < 2 || codeCell(cells[1]) {
-			return 0, "", "", false // no field, or a table that documents one
+		rest = strings.TrimSpace(cells[0])
+		if _, at, field := parseField(rest); !field || at == len(rest) {
+			// The value is the label's next cell, unless the label's
+			// own cell holds it (as conditionLabel reads the value).
+			if len(cells) < 2 || codeCell(cells[1]) {
+				return 0, "", "", false // no field, or a table that documents one
+			}
+			rest += " " + strings.TrimSpace(cells[1])
 		}
-		rest = strings.TrimSpace(cells[0]) + " " + strings.TrimSpace(cells[1])
 	}
 	if strings.HasPrefix(rest, `\*\*`) || strings.HasPrefix(rest, `\_\_`) {
 		// The label's two marks on each side, written plain: the
