@@ -543,8 +543,8 @@ func (c *Condition) Test(s *scope.Scope) (bool, error) {
 // TestContext is Test that also stops, within a bounded number of steps,
 // when ctx is done; the error then wraps ctx.Err().
 func (c *Condition) TestContext(ctx context.Context, s *scope.Scope) (ok bool, err error) {
-	if e := noCondition(c); e != nil {
-		return false, e
+	if untestable(c) {
+		return false, noCondition(c)
 	}
 	e := pooled()
 	ok, err = e.Test(ctx, c, s)
@@ -561,8 +561,8 @@ func (c *Condition) Explain(s *scope.Scope) (ok bool, steps []Step, err error) {
 
 // ExplainContext is Explain that also stops when ctx is done.
 func (c *Condition) ExplainContext(ctx context.Context, s *scope.Scope) (ok bool, steps []Step, err error) {
-	if e := noCondition(c); e != nil {
-		return false, nil, e
+	if untestable(c) {
+		return false, nil, noCondition(c)
 	}
 	e := pooled()
 	defer e.release(&err, site{line: c.line})

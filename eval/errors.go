@@ -416,17 +416,17 @@ func nilCondition() *Error {
 	return &Error{Reason: "no condition to test (a nil *Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
 }
 
-// noCondition is the error of testing c when it is nil or the zero
-// Condition, which CompileCondition never returns (it has no parts to
-// test), or nil when c can be tested.
+// untestable reports whether c is nil or the zero Condition, which
+// CompileCondition never returns (it has no parts to test): small enough
+// to inline where every test asks it, before the call of noCondition.
+func untestable(c *Condition) bool { return c == nil || c.root == nil }
+
+// noCondition is the error of testing c when it is untestable.
 func noCondition(c *Condition) *Error {
-	switch {
-	case c == nil:
+	if c == nil {
 		return nilCondition()
-	case c.root == nil:
-		return &Error{Reason: "no condition to test (a zero Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
 	}
-	return nil
+	return &Error{Reason: "no condition to test (a zero Condition; make one with CompileCondition)", Kind: ErrInternal, Cond: true}
 }
 
 // zeroPlaceholder is the error of evaluating a Placeholder that no

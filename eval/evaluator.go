@@ -173,8 +173,8 @@ func (e *Evaluator) Explain(ctx context.Context, c *Condition, s *scope.Scope) (
 	if e == nil || !e.shared {
 		return c.ExplainContext(ctx, s)
 	}
-	if e := noCondition(c); e != nil {
-		return false, nil, e
+	if untestable(c) {
+		return false, nil, noCondition(c)
 	}
 	ran := false
 	defer func() {
@@ -269,8 +269,8 @@ func (e *Evaluator) Test(ctx context.Context, c *Condition, s *scope.Scope) (ok 
 	if e == nil {
 		return c.TestContext(ctx, s)
 	}
-	if e := noCondition(c); e != nil {
-		return false, e
+	if untestable(c) {
+		return false, noCondition(c)
 	}
 	ran := false
 	defer func() { // the end: see after Test
