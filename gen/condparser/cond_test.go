@@ -504,11 +504,34 @@ func TestParseCondMaxSteps(t *testing.T) {
 }
 
 func TestParseCondCaseFolding(t *testing.T) {
-	// pigeon's i literals fold case as unicode.ToLower does; İ (U+0130)
-	// lower-cases to i, and the operator is read the same way.
-	c, err := ParseCond("${a} İN x")
-	require.NoError(t, err)
-	require.Equal(t, `"${a}" in "x"`, show(c))
+	// Operator words are read in any ASCII case. pigeon's i literals
+	// fold case as unicode.ToLower does, which makes İ (U+0130) an i,
+	// while D33's full case mapping makes lower('İ') i̇: so İN and
+	// contaİns are no operators, and the line is not a condition.
+	for line, want := range map[string]string{
+		"${a} IN x":               `"${a}" in "x"`,
+		"${a} CoNtAiNs x":         `"${a}" contains "x"`,
+		"${a} IS NOT EMPTY":       `"${a}" is not empty`,
+		"NOT ${a} In x":           `not "${a}" in "x"`,
+		"${a} == 1 AnD ${b} == 2": `("${a}" == "1" and "${b}" == "2")`,
+	} {
+		c, err := ParseCond(line)
+		require.NoError(t, err, "%q", line)
+		require.Equal(t, want, show(c), "%q", line)
+	}
+	for line, reason := range map[string]string{
+		"${a} İN x":         "not a condition: '${a} İN x'; 'İN' is not an operator: " + operators,
+		"${a} contaİns x":   "not a condition: '${a} contaİns x'; 'contaİns' is not an operator: " + operators,
+		"${a} İs empty":     "not a condition: '${a} İs empty'; 'İs' is not an operator: " + operators,
+		"${a} is not empty": "",
+	} {
+		_, err := ParseCond(line)
+		if reason == "" {
+			require.NoError(t, err, "%q", line)
+			continue
+		}
+		require.EqualError(t, err, reason, "%q", line)
+	}
 }
 
 // D37: text of the line in a reason is cut to echoLimit characters, the

@@ -116,7 +116,9 @@ func wordHint(part string) string {
 		n = len(rest)
 	}
 	word, after := rest[:n], strings.TrimSpace(rest[n:])
-	switch lw := strings.ToLower(word); {
+	// ASCII case only, as the grammar reads operator words: İs is no
+	// is (D33: lower('İ') is i̇).
+	switch lw := asciiLower(word); {
 	case word == "":
 		return ""
 	case lw == "is" || lw == "equals" || lw == "eq":
@@ -696,4 +698,14 @@ func doubledOperator(line string, off int, text string) string {
 		return first + " is written twice, and no value follows it"
 	}
 	return first + " is written twice; write it once: " + echo.Cut(line[:off]+rest, echoLimit)
+}
+
+// asciiLower lower-cases the ASCII letters of s and keeps the rest.
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
