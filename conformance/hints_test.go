@@ -60,6 +60,7 @@ var advice = []string{
 	"write it in a condition", "write them in a condition", "use substring(...) or part(...)",
 	"use a condition, or default(...)", "use + - * / or %", "use ==, !=, <, >, <= or >=",
 	"at most one '.', its decimal point",
+	"write only the one you mean",
 }
 
 func isAdvice(msg string) bool {
@@ -95,7 +96,7 @@ var (
 	quotedSide   = regexp.MustCompile(`(?:quote it with ["'] instead|put the whole text inside the quotes|add the closing ["'] after the text): (['"].*)$`)
 	spaceBefore  = regexp.MustCompile(`write a space before (\S+): (.+)$`)
 	quoteInKey   = regexp.MustCompile(`for a key with (?:'|") in it, write (\$\{.+\})$`)
-	wholeLine    = regexp.MustCompile(`(?:to compare, write (?:==|!=) instead of [^:]+: |there is no \S+: write |write in instead of == and or: |; write: )(.+)$`)
+	wholeLine    = regexp.MustCompile(`(?:to compare, write (?:==|!=) instead of [^:]+: |there is no \S+: write |write in instead of == and or: |; write: | is written twice; write it once: )(.+)$`)
 	groupedNum   = regexp.MustCompile(`'([^']+)' is not a number: numbers in a condition are written (?:without separators|in plain digits, not [^;]+); write (\S+)$`)
 )
 

@@ -112,6 +112,7 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 exponent in round", src: "${round(2.5e-3, 3)}", want: "0.003"},
 		{rule: "D44 exponent in default", src: "${default(row.missing, 1e3)}", want: "1000"},
 		{rule: "D12 D49 hexadecimal in arithmetic", src: "${0x10 + 1}", want: "17"},
+		{rule: "D12 D49 separators and a point", src: "${1_000.5 + 1}", want: "1001.5"},
 		// E3, D40, D49: round and format of text that holds a number
 		// write the call with number(...) around the value as written.
 		{rule: "E3 D49 round of text", src: "${round(row.premium, 1)}", want: "15434.8"},

@@ -374,7 +374,8 @@ func condKind(line string, s *scope.Scope) string {
 
 // phraseWords make a phrase around and / or that is no condition: no
 // operator words or signs, no quotes, no placeholders. Before the and /
-// or, operator words may come too (they are the right side's text).
+// or, operator words may come too (they are the right side's text); a
+// sign (==) there is the operator written twice, an error.
 var phraseWords = []string{"Johnson", "War", "Peace", "rock", "roll", "to", "be", "empty", "12", "บาท", "x", "sand"}
 
 // inItems are items of `x in a, b`: no commas, quotes, and / or.
@@ -464,6 +465,15 @@ func TestProp6Comparisons(t *testing.T) {
 			// it is not, so the right side is the phrase, as if quoted.
 			s := scope.New(vars)
 			phrase := w0 + " " + sep + " " + w[0] + " " + w[1]
+			if w0 == "==" {
+				// `L == == and b c`: an operator written twice is an
+				// error, never text of the right side; quoted, it is.
+				_, err := eval.CompileCondition(l.String() + " == " + phrase)
+				if err == nil || !strings.Contains(err.Error(), "== is written twice") {
+					return fmt.Sprintf("%s == %s: %v, want == is written twice", l, phrase, err)
+				}
+				return ""
+			}
 			a := condKind(l.String()+" == "+phrase, s)
 			b := condKind(l.String()+" == '"+phrase+"'", s)
 			if a != b {

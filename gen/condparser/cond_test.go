@@ -286,7 +286,19 @@ var errCases = []errCase{
 	{"${a} NOT  contains x", "unknown operator not contains; put not at the start instead: not X contains Y", 5},
 	{"a=b == ${x}", "unknown operator =; did you mean ==?", 1},
 	{"${a} == 1 and ${b} = 2", "unknown operator =; did you mean ==?", 19},
-	// Operators of other languages: the operator as written, and what to
+	// An operator written twice: the second is not text of the right
+	// side (`== b` would be compared, quietly false), and the fix writes
+	// it once (D49); two different ones name no fix (`< =` may mean < or
+	// <=). A ! before a value is D44's trap, not an operator.
+	{"${a} == == b", "== is written twice; write it once: ${a} == b", 8},
+	{"${a} < < b", "< is written twice; write it once: ${a} < b", 7},
+	{"${a}  !=  != b c", "!= is written twice; write it once: ${a}  !=  b c", 10},
+	{"${a} >= >=\t5 and ${b} == 1", ">= is written twice; write it once: ${a} >= 5 and ${b} == 1", 8},
+	{"not ${a} == == b", "== is written twice; write it once: not ${a} == b", 12},
+	{"${x} == 1 and ${a} == == b", "== is written twice; write it once: ${x} == 1 and ${a} == b", 22},
+	{"${a} == = b", "two operators one after the other, == and =; write only the one you mean", 8},
+	{"${a} < <= b", "two operators one after the other, < and <=; write only the one you mean", 7},
+	{"${a} == ==", "== is written twice, and no value follows it", 8},
 	// write, never == for a "not equal" (F3, D49).
 	{"${x} ~= a", `unknown operator ~=; for "not equal" write !=; to test for part of a text write contains (` + operators + ")", 5},
 	{"${x}~=a", `unknown operator ~=; for "not equal" write !=; to test for part of a text write contains (` + operators + ")", 4},
@@ -492,11 +504,34 @@ func TestParseCondMaxSteps(t *testing.T) {
 }
 
 func TestParseCondCaseFolding(t *testing.T) {
-	// pigeon's i literals fold case as unicode.ToLower does; İ (U+0130)
-	// lower-cases to i, and the operator is read the same way.
-	c, err := ParseCond("${a} İN x")
-	require.NoError(t, err)
-	require.Equal(t, `"${a}" in "x"`, show(c))
+	// Operator words are read in any ASCII case. pigeon's i literals
+	// fold case as unicode.ToLower does, which makes İ (U+0130) an i,
+	// while D33's full case mapping makes lower('İ') i̇: so İN and
+	// contaİns are no operators, and the line is not a condition.
+	for line, want := range map[string]string{
+		"${a} IN x":               `"${a}" in "x"`,
+		"${a} CoNtAiNs x":         `"${a}" contains "x"`,
+		"${a} IS NOT EMPTY":       `"${a}" is not empty`,
+		"NOT ${a} In x":           `not "${a}" in "x"`,
+		"${a} == 1 AnD ${b} == 2": `("${a}" == "1" and "${b}" == "2")`,
+	} {
+		c, err := ParseCond(line)
+		require.NoError(t, err, "%q", line)
+		require.Equal(t, want, show(c), "%q", line)
+	}
+	for line, reason := range map[string]string{
+		"${a} İN x":         "not a condition: '${a} İN x'; 'İN' is not an operator: " + operators,
+		"${a} contaİns x":   "not a condition: '${a} contaİns x'; 'contaİns' is not an operator: " + operators,
+		"${a} İs empty":     "not a condition: '${a} İs empty'; 'İs' is not an operator: " + operators,
+		"${a} is not empty": "",
+	} {
+		_, err := ParseCond(line)
+		if reason == "" {
+			require.NoError(t, err, "%q", line)
+			continue
+		}
+		require.EqualError(t, err, reason, "%q", line)
+	}
 }
 
 // D37: text of the line in a reason is cut to echoLimit characters, the
@@ -540,5 +575,16 @@ func TestLookalikeAsText(t *testing.T) {
 	for _, line := range []string{"${x} == ≥3", "${x} == 'a ≠ b'", "${x} contains !~"} {
 		_, err := ParseCond(line)
 		require.NoError(t, err, line)
+	}
+}
+
+// An operator written twice is an error, but a right side that only
+// starts with a sign is text as before: glued to a word, quoted, or a !
+// before a value (D44's trap, which has its own fix).
+func TestSignStartsRightSide(t *testing.T) {
+	for _, line := range []string{"${a} == <none>", "${a} == '== b'", "${a} == ! ${b}", "${a} == !${b}", "${a} == =SUM(b)", "${a} != ->", "${a} == ==b"} {
+		c, err := ParseCond(line)
+		require.NoError(t, err, "%q", line)
+		require.NotNil(t, c, "%q", line)
 	}
 }

@@ -47,6 +47,8 @@ func problemError(p condgen.Problem, line string) error {
 	case condgen.TextAfterQuote:
 		reason = "text after the closing quote: " + quote(strings.TrimSpace(after(line, p.Offset))) +
 			textAfterQuote(line, p.Offset, p.Text)
+	case condgen.DoubledOperator:
+		reason = doubledOperator(line, p.Offset, p.Text)
 	case condgen.BadOperator:
 		op, off := writtenOperator(line, p.Offset, p.Text)
 		p.Offset, reason = off, badOperator(op)
@@ -114,7 +116,9 @@ func wordHint(part string) string {
 		n = len(rest)
 	}
 	word, after := rest[:n], strings.TrimSpace(rest[n:])
-	switch lw := strings.ToLower(word); {
+	// ASCII case only, as the grammar reads operator words: İs is no
+	// is (D33: lower('İ') is i̇).
+	switch lw := asciiLower(word); {
 	case word == "":
 		return ""
 	case lw == "is" || lw == "equals" || lw == "eq":
@@ -678,4 +682,30 @@ func quote(text string) string {
 		return `"` + text + `"`
 	}
 	return "'" + text + "'"
+}
+
+// doubledOperator explains an operator written twice, the second at off
+// in line: text is the operator and the second as written. The same one
+// twice is written once; two different ones name no fix, since either
+// may be meant (`< =`: < or <=), rather than a wrong one (D49).
+func doubledOperator(line string, off int, text string) string {
+	first, second, _ := strings.Cut(text, " ")
+	if first != second {
+		return "two operators one after the other, " + first + " and " + second + "; write only the one you mean"
+	}
+	rest := strings.TrimLeftFunc(after(line, off+len(second)), unicode.IsSpace)
+	if rest == "" {
+		return first + " is written twice, and no value follows it"
+	}
+	return first + " is written twice; write it once: " + echo.Cut(line[:off]+rest, echoLimit)
+}
+
+// asciiLower lower-cases the ASCII letters of s and keeps the rest.
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/internal/exprgen"
@@ -39,7 +40,7 @@ func parse(src string, maxSteps uint64, mode exprgen.Mode) (ast.Expr, error) {
 	r := exprgen.ParseInput(src, maxSteps, mode)
 	x, err := fromResult(src, r)
 	var se *SyntaxError
-	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex && !numberRewrite(r) {
+	if err != nil && errors.As(err, &se) && se.Reason != reasonTooComplex && !numberRewrite(src, r) {
 		if hint, ok := quoteHint(src, se.Offset, maxSteps, mode); ok {
 			return nil, hint
 		}
@@ -69,7 +70,7 @@ func fromResult(src string, r exprgen.Result) (ast.Expr, error) {
 	case r.Internal != nil:
 		return nil, internalError(r.Internal)
 	case len(r.Problems) > 0:
-		return nil, problemError(firstProblem(r.Problems))
+		return nil, problemError(writtenNumber(src, firstProblem(r.Problems)))
 	case r.NoMatch:
 		return nil, noMatch(src, r.Farthest, r.Expected)
 	}
@@ -95,12 +96,36 @@ func firstProblem(problems []exprgen.Problem) exprgen.Problem {
 // says how to write it (`write 1000 instead of 1e3`): that reason stands,
 // wherever the number is, rather than quoteHint's, which would make text
 // of it and send the author in a circle (D44, D49).
-func numberRewrite(r exprgen.Result) bool {
+func numberRewrite(src string, r exprgen.Result) bool {
 	if r.TooComplex || r.Internal != nil || len(r.Problems) == 0 {
 		return false
 	}
-	p := firstProblem(r.Problems)
+	p := writtenNumber(src, firstProblem(r.Problems))
 	return p.Kind == exprgen.BadNumber && !strings.HasPrefix(numberProblem(p.Text), "invalid number")
+}
+
+// writtenNumber gives p, a bad number, with the text that the author wrote
+// as part of it: the Number rule stops at a point after its exponent or
+// its letters (1e3.5, 0x1F.5, 1_000.5), and a reason read from the token
+// alone would rewrite 1e3 and keep .5, a number never written (D49). Each
+// . with the name characters right after it is taken too.
+func writtenNumber(src string, p exprgen.Problem) exprgen.Problem {
+	if p.Kind != exprgen.BadNumber || p.Offset < 0 || p.Offset+len(p.Text) > len(src) || src[p.Offset:p.Offset+len(p.Text)] != p.Text {
+		return p
+	}
+	end := p.Offset + len(p.Text)
+	for end < len(src) && src[end] == '.' {
+		end++
+		for end < len(src) {
+			r, size := utf8.DecodeRuneInString(src[end:])
+			if !ast.IsIdentCont(r) {
+				break
+			}
+			end += size
+		}
+	}
+	p.Text = src[p.Offset:end]
+	return p
 }
 
 // parserName and theText name this parser in an internal error and the

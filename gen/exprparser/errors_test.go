@@ -189,7 +189,19 @@ var syntaxErrorTests = []struct {
 	{"0b101", 0, "only decimal numbers are supported; write 5 instead of 0b101"},
 	{"0o17", 0, "only decimal numbers are supported; write 15 instead of 0o17"},
 	{"1_000", 0, "numbers are written without separators: write 1000 instead of 1_000"},
-	{"1_000.5", 0, "numbers are written without separators: write 1000 instead of 1_000"},
+	// D49: the number as written runs on after a . that the Number rule
+	// stops at; the reason covers all of it, so that, followed, it gives
+	// the number the author wrote, or names no rewrite when it is none
+	// (1000.5 from 1e3.5 was never written).
+	{"1_000.5", 0, "numbers are written without separators: write 1000.5 instead of 1_000.5"},
+	{"1e3.5 + 1", 0, "invalid number 1e3.5"},
+	{"1.5e3.2", 0, "invalid number 1.5e3.2"},
+	{"x * 1e-3.5", 4, "invalid number 1e-3.5"},
+	{"1e3.x + 1", 0, "invalid number 1e3.x"},
+	{"1e3. + 1", 0, "invalid number 1e3."},
+	{"0x1F.5 + 1", 0, "only decimal numbers are supported: 0x1F.5"},
+	{"format(1e3.5)", 7, "invalid number 1e3.5"},
+	{"1e3 .5", 0, "numbers with an exponent are not supported; write 1000 instead of 1e3"},
 	{"5.", 0, "write 5.0 or 5 instead of 5."},
 	{"a + 5. ", 4, "write 5.0 or 5 instead of 5."},
 	{".5", 0, "write 0.5 instead of .5"},

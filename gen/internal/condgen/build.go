@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 )
@@ -301,7 +302,37 @@ func newComparison(l, o, r any) any {
 	case right.side.Raw == "":
 		return &Problem{Offset: op.pos, Kind: NoRight, Text: op.op.String()}
 	}
+	if second, ok := leadingOperator(right.side); ok {
+		// `${a} == == b` compared ${a} with the text `== b`, quietly
+		// false: an operator written twice is no text of a side.
+		return &Problem{Offset: right.side.From, Kind: DoubledOperator, Text: op.op.String() + " " + second}
+	}
 	return &ast.Comparison{Left: left.side, OpPos: op.pos, OpEnd: op.end, Op: op.op, Right: right.side}
+}
+
+// leadingOperator reports the operator a bare side starts with, when
+// white space or the side's end follows it: a comparison's sign (==, <,
+// ...) or a run of = < > such as = or ===. A ! alone is not one (`== !
+// ${b}` is a trap of its own, D44), nor a sign glued to text (`<none>`).
+func leadingOperator(side *ast.Side) (string, bool) {
+	if side.Quoted {
+		return "", false
+	}
+	n := 0
+	for n < len(side.Raw) && strings.IndexByte("=<>!", side.Raw[n]) >= 0 {
+		n++
+	}
+	if n == 0 {
+		return "", false
+	}
+	if r, size := utf8.DecodeRuneInString(side.Raw[n:]); size > 0 && !unicode.IsSpace(r) {
+		return "", false
+	}
+	word := side.Raw[:n]
+	if _, ok := ast.CmpOpByText(word); ok || !strings.Contains(word, "!") {
+		return word, true
+	}
+	return "", false
 }
 
 // errBadOp reports an operator that is not one: Text is the word as

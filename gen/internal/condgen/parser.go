@@ -20,28 +20,28 @@ var g = &grammar{
 	rules: []*rule{
 		{
 			name: "Line",
-			pos:  position{line: 41, col: 1, offset: 2089},
+			pos:  position{line: 42, col: 1, offset: 2208},
 			expr: &choiceExpr{
-				pos: position{line: 41, col: 9, offset: 2097},
+				pos: position{line: 42, col: 9, offset: 2216},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 9, offset: 2097},
+						pos:  position{line: 42, col: 9, offset: 2216},
 						name: "Blank",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 17, offset: 2105},
+						pos:  position{line: 42, col: 17, offset: 2224},
 						name: "Split",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 25, offset: 2113},
+						pos:  position{line: 42, col: 25, offset: 2232},
 						name: "Whole",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 33, offset: 2121},
+						pos:  position{line: 42, col: 33, offset: 2240},
 						name: "Unclosed",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 44, offset: 2132},
+						pos:  position{line: 42, col: 44, offset: 2251},
 						name: "NotCondition",
 					},
 				},
@@ -49,17 +49,17 @@ var g = &grammar{
 		},
 		{
 			name: "Blank",
-			pos:  position{line: 44, col: 1, offset: 2188},
+			pos:  position{line: 45, col: 1, offset: 2307},
 			expr: &actionExpr{
-				pos: position{line: 44, col: 10, offset: 2197},
+				pos: position{line: 45, col: 10, offset: 2316},
 				run: (*parser).callonBlank1,
 				expr: &seqExpr{
-					pos: position{line: 44, col: 10, offset: 2197},
+					pos: position{line: 45, col: 10, offset: 2316},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 44, col: 10, offset: 2197},
+							pos: position{line: 45, col: 10, offset: 2316},
 							expr: &charClassMatcher{
-								pos:        position{line: 44, col: 10, offset: 2197},
+								pos:        position{line: 45, col: 10, offset: 2316},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -68,9 +68,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 44, col: 49, offset: 2236},
+							pos: position{line: 45, col: 49, offset: 2355},
 							expr: &anyMatcher{
-								line: 44, col: 50, offset: 2237,
+								line: 45, col: 50, offset: 2356,
 							},
 						},
 					},
@@ -79,22 +79,22 @@ var g = &grammar{
 		},
 		{
 			name: "Unclosed",
-			pos:  position{line: 49, col: 1, offset: 2429},
+			pos:  position{line: 50, col: 1, offset: 2548},
 			expr: &actionExpr{
-				pos: position{line: 49, col: 13, offset: 2441},
+				pos: position{line: 50, col: 13, offset: 2560},
 				run: (*parser).callonUnclosed1,
 				expr: &seqExpr{
-					pos: position{line: 49, col: 13, offset: 2441},
+					pos: position{line: 50, col: 13, offset: 2560},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 49, col: 13, offset: 2441},
+							pos: position{line: 50, col: 13, offset: 2560},
 							expr: &choiceExpr{
-								pos: position{line: 49, col: 14, offset: 2442},
+								pos: position{line: 50, col: 14, offset: 2561},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 49, col: 14, offset: 2442},
+										pos: position{line: 50, col: 14, offset: 2561},
 										expr: &charClassMatcher{
-											pos:        position{line: 49, col: 14, offset: 2442},
+											pos:        position{line: 50, col: 14, offset: 2561},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -102,22 +102,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 49, col: 22, offset: 2450},
+										pos:  position{line: 50, col: 22, offset: 2569},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 49, col: 36, offset: 2464},
+										pos: position{line: 50, col: 36, offset: 2583},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 49, col: 36, offset: 2464},
+												pos:        position{line: 50, col: 36, offset: 2583},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 49, col: 40, offset: 2468},
+												pos: position{line: 50, col: 40, offset: 2587},
 												expr: &litMatcher{
-													pos:        position{line: 49, col: 41, offset: 2469},
+													pos:        position{line: 50, col: 41, offset: 2588},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -129,10 +129,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 49, col: 47, offset: 2475},
+							pos:   position{line: 50, col: 47, offset: 2594},
 							label: "u",
 							expr: &ruleRefExpr{
-								pos:  position{line: 49, col: 49, offset: 2477},
+								pos:  position{line: 50, col: 49, offset: 2596},
 								name: "OpenPlaceholder",
 							},
 						},
@@ -142,23 +142,23 @@ var g = &grammar{
 		},
 		{
 			name: "OpenPlaceholder",
-			pos:  position{line: 50, col: 1, offset: 2511},
+			pos:  position{line: 51, col: 1, offset: 2630},
 			expr: &actionExpr{
-				pos: position{line: 50, col: 20, offset: 2530},
+				pos: position{line: 51, col: 20, offset: 2649},
 				run: (*parser).callonOpenPlaceholder1,
 				expr: &seqExpr{
-					pos: position{line: 50, col: 20, offset: 2530},
+					pos: position{line: 51, col: 20, offset: 2649},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 50, col: 20, offset: 2530},
+							pos:        position{line: 51, col: 20, offset: 2649},
 							val:        "${",
 							ignoreCase: false,
 							want:       "\"${\"",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 50, col: 25, offset: 2535},
+							pos: position{line: 51, col: 25, offset: 2654},
 							expr: &charClassMatcher{
-								pos:        position{line: 50, col: 25, offset: 2535},
+								pos:        position{line: 51, col: 25, offset: 2654},
 								val:        "[^}'\"]",
 								chars:      []rune{'}', '\'', '"'},
 								ignoreCase: false,
@@ -166,18 +166,18 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 50, col: 33, offset: 2543},
+							pos: position{line: 51, col: 33, offset: 2662},
 							expr: &seqExpr{
-								pos: position{line: 50, col: 34, offset: 2544},
+								pos: position{line: 51, col: 34, offset: 2663},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 50, col: 34, offset: 2544},
+										pos:  position{line: 51, col: 34, offset: 2663},
 										name: "PlaceholderQuote",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 50, col: 51, offset: 2561},
+										pos: position{line: 51, col: 51, offset: 2680},
 										expr: &charClassMatcher{
-											pos:        position{line: 50, col: 51, offset: 2561},
+											pos:        position{line: 51, col: 51, offset: 2680},
 											val:        "[^}'\"]",
 											chars:      []rune{'}', '\'', '"'},
 											ignoreCase: false,
@@ -188,12 +188,12 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 50, col: 61, offset: 2571},
+							pos:   position{line: 51, col: 61, offset: 2690},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 50, col: 63, offset: 2573},
+								pos: position{line: 51, col: 63, offset: 2692},
 								expr: &charClassMatcher{
-									pos:        position{line: 50, col: 63, offset: 2573},
+									pos:        position{line: 51, col: 63, offset: 2692},
 									val:        "['\"]",
 									chars:      []rune{'\'', '"'},
 									ignoreCase: false,
@@ -207,34 +207,34 @@ var g = &grammar{
 		},
 		{
 			name: "Split",
-			pos:  position{line: 60, col: 1, offset: 3085},
+			pos:  position{line: 61, col: 1, offset: 3204},
 			expr: &seqExpr{
-				pos: position{line: 60, col: 10, offset: 3094},
+				pos: position{line: 61, col: 10, offset: 3213},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 60, col: 10, offset: 3094},
+						pos:  position{line: 61, col: 10, offset: 3213},
 						name: "Part",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 60, col: 15, offset: 3099},
+						pos: position{line: 61, col: 15, offset: 3218},
 						expr: &seqExpr{
-							pos: position{line: 60, col: 16, offset: 3100},
+							pos: position{line: 61, col: 16, offset: 3219},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 16, offset: 3100},
+									pos:  position{line: 61, col: 16, offset: 3219},
 									name: "Sep",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 60, col: 20, offset: 3104},
+									pos:  position{line: 61, col: 20, offset: 3223},
 									name: "Part",
 								},
 							},
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 60, col: 27, offset: 3111},
+						pos: position{line: 61, col: 27, offset: 3230},
 						expr: &charClassMatcher{
-							pos:        position{line: 60, col: 27, offset: 3111},
+							pos:        position{line: 61, col: 27, offset: 3230},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -243,9 +243,9 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 60, col: 66, offset: 3150},
+						pos: position{line: 61, col: 66, offset: 3269},
 						expr: &anyMatcher{
-							line: 60, col: 67, offset: 3151,
+							line: 61, col: 67, offset: 3270,
 						},
 					},
 				},
@@ -253,17 +253,17 @@ var g = &grammar{
 		},
 		{
 			name: "Sep",
-			pos:  position{line: 61, col: 1, offset: 3153},
+			pos:  position{line: 62, col: 1, offset: 3272},
 			expr: &actionExpr{
-				pos: position{line: 61, col: 8, offset: 3160},
+				pos: position{line: 62, col: 8, offset: 3279},
 				run: (*parser).callonSep1,
 				expr: &seqExpr{
-					pos: position{line: 61, col: 8, offset: 3160},
+					pos: position{line: 62, col: 8, offset: 3279},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 61, col: 8, offset: 3160},
+							pos: position{line: 62, col: 8, offset: 3279},
 							expr: &charClassMatcher{
-								pos:        position{line: 61, col: 8, offset: 3160},
+								pos:        position{line: 62, col: 8, offset: 3279},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -272,29 +272,62 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 61, col: 48, offset: 3200},
+							pos: position{line: 62, col: 48, offset: 3319},
 							alternatives: []any{
-								&litMatcher{
-									pos:        position{line: 61, col: 48, offset: 3200},
-									val:        "and",
-									ignoreCase: true,
-									want:       "\"and\"i",
+								&seqExpr{
+									pos: position{line: 62, col: 48, offset: 3319},
+									exprs: []any{
+										&charClassMatcher{
+											pos:        position{line: 62, col: 48, offset: 3319},
+											val:        "[aA]",
+											chars:      []rune{'a', 'A'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 62, col: 53, offset: 3324},
+											val:        "[nN]",
+											chars:      []rune{'n', 'N'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 62, col: 58, offset: 3329},
+											val:        "[dD]",
+											chars:      []rune{'d', 'D'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
 								},
-								&litMatcher{
-									pos:        position{line: 61, col: 57, offset: 3209},
-									val:        "or",
-									ignoreCase: true,
-									want:       "\"or\"i",
+								&seqExpr{
+									pos: position{line: 62, col: 65, offset: 3336},
+									exprs: []any{
+										&charClassMatcher{
+											pos:        position{line: 62, col: 65, offset: 3336},
+											val:        "[oO]",
+											chars:      []rune{'o', 'O'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 62, col: 70, offset: 3341},
+											val:        "[rR]",
+											chars:      []rune{'r', 'R'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
 								},
 							},
 						},
 						&andExpr{
-							pos: position{line: 61, col: 64, offset: 3216},
+							pos: position{line: 62, col: 76, offset: 3347},
 							expr: &choiceExpr{
-								pos: position{line: 61, col: 66, offset: 3218},
+								pos: position{line: 62, col: 78, offset: 3349},
 								alternatives: []any{
 									&charClassMatcher{
-										pos:        position{line: 61, col: 66, offset: 3218},
+										pos:        position{line: 62, col: 78, offset: 3349},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -302,9 +335,9 @@ var g = &grammar{
 										inverted:   false,
 									},
 									&notExpr{
-										pos: position{line: 61, col: 106, offset: 3258},
+										pos: position{line: 62, col: 118, offset: 3389},
 										expr: &anyMatcher{
-											line: 61, col: 107, offset: 3259,
+											line: 62, col: 119, offset: 3390,
 										},
 									},
 								},
@@ -316,14 +349,14 @@ var g = &grammar{
 		},
 		{
 			name: "Part",
-			pos:  position{line: 62, col: 1, offset: 3307},
+			pos:  position{line: 63, col: 1, offset: 3438},
 			expr: &seqExpr{
-				pos: position{line: 62, col: 9, offset: 3315},
+				pos: position{line: 63, col: 9, offset: 3446},
 				exprs: []any{
 					&zeroOrMoreExpr{
-						pos: position{line: 62, col: 9, offset: 3315},
+						pos: position{line: 63, col: 9, offset: 3446},
 						expr: &charClassMatcher{
-							pos:        position{line: 62, col: 9, offset: 3315},
+							pos:        position{line: 63, col: 9, offset: 3446},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -332,18 +365,18 @@ var g = &grammar{
 						},
 					},
 					&choiceExpr{
-						pos: position{line: 62, col: 49, offset: 3355},
+						pos: position{line: 63, col: 49, offset: 3486},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 62, col: 49, offset: 3355},
+								pos:  position{line: 63, col: 49, offset: 3486},
 								name: "EmptyPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 62, col: 61, offset: 3367},
+								pos:  position{line: 63, col: 61, offset: 3498},
 								name: "NotPart",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 62, col: 71, offset: 3377},
+								pos:  position{line: 63, col: 71, offset: 3508},
 								name: "CondPart",
 							},
 						},
@@ -353,22 +386,22 @@ var g = &grammar{
 		},
 		{
 			name: "EmptyPart",
-			pos:  position{line: 63, col: 1, offset: 3387},
+			pos:  position{line: 64, col: 1, offset: 3518},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 14, offset: 3400},
+				pos: position{line: 64, col: 14, offset: 3531},
 				run: (*parser).callonEmptyPart1,
 				expr: &andExpr{
-					pos: position{line: 63, col: 14, offset: 3400},
+					pos: position{line: 64, col: 14, offset: 3531},
 					expr: &choiceExpr{
-						pos: position{line: 63, col: 16, offset: 3402},
+						pos: position{line: 64, col: 16, offset: 3533},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 63, col: 16, offset: 3402},
+								pos: position{line: 64, col: 16, offset: 3533},
 								exprs: []any{
 									&andExpr{
-										pos: position{line: 63, col: 16, offset: 3402},
+										pos: position{line: 64, col: 16, offset: 3533},
 										expr: &charClassMatcher{
-											pos:        position{line: 63, col: 17, offset: 3403},
+											pos:        position{line: 64, col: 17, offset: 3534},
 											val:        "[ao]i",
 											chars:      []rune{'a', 'o'},
 											ignoreCase: true,
@@ -376,15 +409,15 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 63, col: 23, offset: 3409},
+										pos:  position{line: 64, col: 23, offset: 3540},
 										name: "BoolWord",
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 63, col: 34, offset: 3420},
+								pos: position{line: 64, col: 34, offset: 3551},
 								expr: &anyMatcher{
-									line: 63, col: 35, offset: 3421,
+									line: 64, col: 35, offset: 3552,
 								},
 							},
 						},
@@ -394,24 +427,24 @@ var g = &grammar{
 		},
 		{
 			name: "NotPart",
-			pos:  position{line: 64, col: 1, offset: 3452},
+			pos:  position{line: 65, col: 1, offset: 3583},
 			expr: &seqExpr{
-				pos: position{line: 64, col: 12, offset: 3463},
+				pos: position{line: 65, col: 12, offset: 3594},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 64, col: 12, offset: 3463},
+						pos:  position{line: 65, col: 12, offset: 3594},
 						name: "NotKw",
 					},
 					&choiceExpr{
-						pos: position{line: 64, col: 20, offset: 3471},
+						pos: position{line: 65, col: 20, offset: 3602},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 64, col: 20, offset: 3471},
+								pos: position{line: 65, col: 20, offset: 3602},
 								exprs: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 64, col: 20, offset: 3471},
+										pos: position{line: 65, col: 20, offset: 3602},
 										expr: &charClassMatcher{
-											pos:        position{line: 64, col: 20, offset: 3471},
+											pos:        position{line: 65, col: 20, offset: 3602},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -420,13 +453,13 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 64, col: 59, offset: 3510},
+										pos:  position{line: 65, col: 59, offset: 3641},
 										name: "CondPart",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 64, col: 70, offset: 3521},
+								pos:  position{line: 65, col: 70, offset: 3652},
 								name: "PartEnd",
 							},
 						},
@@ -436,16 +469,16 @@ var g = &grammar{
 		},
 		{
 			name: "CondPart",
-			pos:  position{line: 65, col: 1, offset: 3531},
+			pos:  position{line: 66, col: 1, offset: 3662},
 			expr: &choiceExpr{
-				pos: position{line: 65, col: 13, offset: 3543},
+				pos: position{line: 66, col: 13, offset: 3674},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 13, offset: 3543},
+						pos:  position{line: 66, col: 13, offset: 3674},
 						name: "Compare",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 23, offset: 3553},
+						pos:  position{line: 66, col: 23, offset: 3684},
 						name: "Truth",
 					},
 				},
@@ -453,20 +486,20 @@ var g = &grammar{
 		},
 		{
 			name: "Compare",
-			pos:  position{line: 66, col: 1, offset: 3559},
+			pos:  position{line: 67, col: 1, offset: 3690},
 			expr: &seqExpr{
-				pos: position{line: 66, col: 12, offset: 3570},
+				pos: position{line: 67, col: 12, offset: 3701},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 66, col: 12, offset: 3570},
+						pos:  position{line: 67, col: 12, offset: 3701},
 						name: "Left",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 66, col: 17, offset: 3575},
+						pos:  position{line: 67, col: 17, offset: 3706},
 						name: "Op",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 66, col: 20, offset: 3578},
+						pos:  position{line: 67, col: 20, offset: 3709},
 						name: "Right",
 					},
 				},
@@ -474,19 +507,19 @@ var g = &grammar{
 		},
 		{
 			name: "Truth",
-			pos:  position{line: 67, col: 1, offset: 3584},
+			pos:  position{line: 68, col: 1, offset: 3715},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 10, offset: 3593},
+				pos: position{line: 68, col: 10, offset: 3724},
 				run: (*parser).callonTruth1,
 				expr: &seqExpr{
-					pos: position{line: 67, col: 10, offset: 3593},
+					pos: position{line: 68, col: 10, offset: 3724},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 67, col: 10, offset: 3593},
+							pos:  position{line: 68, col: 10, offset: 3724},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 67, col: 22, offset: 3605},
+							pos:  position{line: 68, col: 22, offset: 3736},
 							name: "PartEnd",
 						},
 					},
@@ -495,19 +528,19 @@ var g = &grammar{
 		},
 		{
 			name: "PartEnd",
-			pos:  position{line: 68, col: 1, offset: 3660},
+			pos:  position{line: 69, col: 1, offset: 3791},
 			expr: &andExpr{
-				pos: position{line: 68, col: 12, offset: 3671},
+				pos: position{line: 69, col: 12, offset: 3802},
 				expr: &choiceExpr{
-					pos: position{line: 68, col: 14, offset: 3673},
+					pos: position{line: 69, col: 14, offset: 3804},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 68, col: 14, offset: 3673},
+							pos: position{line: 69, col: 14, offset: 3804},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 68, col: 14, offset: 3673},
+									pos: position{line: 69, col: 14, offset: 3804},
 									expr: &charClassMatcher{
-										pos:        position{line: 68, col: 14, offset: 3673},
+										pos:        position{line: 69, col: 14, offset: 3804},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -516,18 +549,18 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 68, col: 53, offset: 3712},
+									pos:  position{line: 69, col: 53, offset: 3843},
 									name: "BoolWord",
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 68, col: 64, offset: 3723},
+							pos: position{line: 69, col: 64, offset: 3854},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 68, col: 64, offset: 3723},
+									pos: position{line: 69, col: 64, offset: 3854},
 									expr: &charClassMatcher{
-										pos:        position{line: 68, col: 64, offset: 3723},
+										pos:        position{line: 69, col: 64, offset: 3854},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -536,9 +569,9 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 68, col: 103, offset: 3762},
+									pos: position{line: 69, col: 103, offset: 3893},
 									expr: &anyMatcher{
-										line: 68, col: 104, offset: 3763,
+										line: 69, col: 104, offset: 3894,
 									},
 								},
 							},
@@ -549,20 +582,20 @@ var g = &grammar{
 		},
 		{
 			name: "Left",
-			pos:  position{line: 83, col: 1, offset: 4574},
+			pos:  position{line: 84, col: 1, offset: 4705},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 9, offset: 4582},
+				pos: position{line: 84, col: 9, offset: 4713},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 83, col: 9, offset: 4582},
+						pos: position{line: 84, col: 9, offset: 4713},
 						run: (*parser).callonLeft2,
 						expr: &seqExpr{
-							pos: position{line: 83, col: 9, offset: 4582},
+							pos: position{line: 84, col: 9, offset: 4713},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 83, col: 9, offset: 4582},
+									pos: position{line: 84, col: 9, offset: 4713},
 									expr: &charClassMatcher{
-										pos:        position{line: 83, col: 10, offset: 4583},
+										pos:        position{line: 84, col: 10, offset: 4714},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -570,25 +603,25 @@ var g = &grammar{
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 83, col: 15, offset: 4588},
+									pos:   position{line: 84, col: 15, offset: 4719},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 83, col: 17, offset: 4590},
+										pos:  position{line: 84, col: 17, offset: 4721},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 83, col: 24, offset: 4597},
+									pos:  position{line: 84, col: 24, offset: 4728},
 									name: "LeftRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 84, col: 7, offset: 4661},
+						pos: position{line: 85, col: 7, offset: 4792},
 						run: (*parser).callonLeft9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 84, col: 7, offset: 4661},
+							pos:  position{line: 85, col: 7, offset: 4792},
 							name: "LeftRest",
 						},
 					},
@@ -597,16 +630,16 @@ var g = &grammar{
 		},
 		{
 			name: "LeftRest",
-			pos:  position{line: 85, col: 1, offset: 4721},
+			pos:  position{line: 86, col: 1, offset: 4852},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 85, col: 13, offset: 4733},
+				pos: position{line: 86, col: 13, offset: 4864},
 				expr: &choiceExpr{
-					pos: position{line: 85, col: 14, offset: 4734},
+					pos: position{line: 86, col: 14, offset: 4865},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 85, col: 14, offset: 4734},
+							pos: position{line: 86, col: 14, offset: 4865},
 							expr: &charClassMatcher{
-								pos:        position{line: 85, col: 14, offset: 4734},
+								pos:        position{line: 86, col: 14, offset: 4865},
 								val:        "[^=!<>$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{'=', '!', '<', '>', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -615,12 +648,12 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 85, col: 61, offset: 4781},
+							pos: position{line: 86, col: 61, offset: 4912},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 85, col: 61, offset: 4781},
+									pos: position{line: 86, col: 61, offset: 4912},
 									expr: &charClassMatcher{
-										pos:        position{line: 85, col: 61, offset: 4781},
+										pos:        position{line: 86, col: 61, offset: 4912},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -629,14 +662,14 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 85, col: 100, offset: 4820},
+									pos: position{line: 86, col: 100, offset: 4951},
 									expr: &seqExpr{
-										pos: position{line: 85, col: 102, offset: 4822},
+										pos: position{line: 86, col: 102, offset: 4953},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 85, col: 102, offset: 4822},
+												pos: position{line: 86, col: 102, offset: 4953},
 												expr: &charClassMatcher{
-													pos:        position{line: 85, col: 103, offset: 4823},
+													pos:        position{line: 86, col: 103, offset: 4954},
 													val:        "[icnao]i",
 													chars:      []rune{'i', 'c', 'n', 'a', 'o'},
 													ignoreCase: true,
@@ -644,14 +677,14 @@ var g = &grammar{
 												},
 											},
 											&choiceExpr{
-												pos: position{line: 85, col: 113, offset: 4833},
+												pos: position{line: 86, col: 113, offset: 4964},
 												alternatives: []any{
 													&ruleRefExpr{
-														pos:  position{line: 85, col: 113, offset: 4833},
+														pos:  position{line: 86, col: 113, offset: 4964},
 														name: "WordOpShape",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 85, col: 127, offset: 4847},
+														pos:  position{line: 86, col: 127, offset: 4978},
 														name: "BoolWord",
 													},
 												},
@@ -662,22 +695,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 85, col: 140, offset: 4860},
+							pos:  position{line: 86, col: 140, offset: 4991},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 85, col: 154, offset: 4874},
+							pos: position{line: 86, col: 154, offset: 5005},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 85, col: 154, offset: 4874},
+									pos:        position{line: 86, col: 154, offset: 5005},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 85, col: 158, offset: 4878},
+									pos: position{line: 86, col: 158, offset: 5009},
 									expr: &litMatcher{
-										pos:        position{line: 85, col: 159, offset: 4879},
+										pos:        position{line: 86, col: 159, offset: 5010},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -686,18 +719,18 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 85, col: 165, offset: 4885},
+							pos: position{line: 86, col: 165, offset: 5016},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 85, col: 165, offset: 4885},
+									pos:        position{line: 86, col: 165, offset: 5016},
 									val:        "!",
 									ignoreCase: false,
 									want:       "\"!\"",
 								},
 								&notExpr{
-									pos: position{line: 85, col: 169, offset: 4889},
+									pos: position{line: 86, col: 169, offset: 5020},
 									expr: &litMatcher{
-										pos:        position{line: 85, col: 170, offset: 4890},
+										pos:        position{line: 86, col: 170, offset: 5021},
 										val:        "=",
 										ignoreCase: false,
 										want:       "\"=\"",
@@ -711,19 +744,19 @@ var g = &grammar{
 		},
 		{
 			name: "Right",
-			pos:  position{line: 86, col: 1, offset: 4896},
+			pos:  position{line: 87, col: 1, offset: 5027},
 			expr: &seqExpr{
-				pos: position{line: 86, col: 10, offset: 4905},
+				pos: position{line: 87, col: 10, offset: 5036},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 86, col: 10, offset: 4905},
+						pos: position{line: 87, col: 10, offset: 5036},
 						expr: &ruleRefExpr{
-							pos:  position{line: 86, col: 10, offset: 4905},
+							pos:  position{line: 87, col: 10, offset: 5036},
 							name: "RightSpace",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 86, col: 22, offset: 4917},
+						pos:  position{line: 87, col: 22, offset: 5048},
 						name: "RightSide",
 					},
 				},
@@ -731,14 +764,14 @@ var g = &grammar{
 		},
 		{
 			name: "RightSpace",
-			pos:  position{line: 87, col: 1, offset: 4927},
+			pos:  position{line: 88, col: 1, offset: 5058},
 			expr: &seqExpr{
-				pos: position{line: 87, col: 15, offset: 4941},
+				pos: position{line: 88, col: 15, offset: 5072},
 				exprs: []any{
 					&oneOrMoreExpr{
-						pos: position{line: 87, col: 15, offset: 4941},
+						pos: position{line: 88, col: 15, offset: 5072},
 						expr: &charClassMatcher{
-							pos:        position{line: 87, col: 15, offset: 4941},
+							pos:        position{line: 88, col: 15, offset: 5072},
 							val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 							chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 							classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -747,14 +780,14 @@ var g = &grammar{
 						},
 					},
 					&notExpr{
-						pos: position{line: 87, col: 54, offset: 4980},
+						pos: position{line: 88, col: 54, offset: 5111},
 						expr: &seqExpr{
-							pos: position{line: 87, col: 56, offset: 4982},
+							pos: position{line: 88, col: 56, offset: 5113},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 87, col: 56, offset: 4982},
+									pos: position{line: 88, col: 56, offset: 5113},
 									expr: &charClassMatcher{
-										pos:        position{line: 87, col: 57, offset: 4983},
+										pos:        position{line: 88, col: 57, offset: 5114},
 										val:        "[ao]i",
 										chars:      []rune{'a', 'o'},
 										ignoreCase: true,
@@ -762,7 +795,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 87, col: 63, offset: 4989},
+									pos:  position{line: 88, col: 63, offset: 5120},
 									name: "BoolWord",
 								},
 							},
@@ -773,20 +806,20 @@ var g = &grammar{
 		},
 		{
 			name: "RightSide",
-			pos:  position{line: 88, col: 1, offset: 4999},
+			pos:  position{line: 89, col: 1, offset: 5130},
 			expr: &choiceExpr{
-				pos: position{line: 88, col: 14, offset: 5012},
+				pos: position{line: 89, col: 14, offset: 5143},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 88, col: 14, offset: 5012},
+						pos: position{line: 89, col: 14, offset: 5143},
 						run: (*parser).callonRightSide2,
 						expr: &seqExpr{
-							pos: position{line: 88, col: 14, offset: 5012},
+							pos: position{line: 89, col: 14, offset: 5143},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 88, col: 14, offset: 5012},
+									pos: position{line: 89, col: 14, offset: 5143},
 									expr: &charClassMatcher{
-										pos:        position{line: 88, col: 15, offset: 5013},
+										pos:        position{line: 89, col: 15, offset: 5144},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -794,25 +827,25 @@ var g = &grammar{
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 88, col: 20, offset: 5018},
+									pos:   position{line: 89, col: 20, offset: 5149},
 									label: "q",
 									expr: &ruleRefExpr{
-										pos:  position{line: 88, col: 22, offset: 5020},
+										pos:  position{line: 89, col: 22, offset: 5151},
 										name: "Quoted",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 88, col: 29, offset: 5027},
+									pos:  position{line: 89, col: 29, offset: 5158},
 									name: "RightRest",
 								},
 							},
 						},
 					},
 					&actionExpr{
-						pos: position{line: 89, col: 7, offset: 5092},
+						pos: position{line: 90, col: 7, offset: 5223},
 						run: (*parser).callonRightSide9,
 						expr: &ruleRefExpr{
-							pos:  position{line: 89, col: 7, offset: 5092},
+							pos:  position{line: 90, col: 7, offset: 5223},
 							name: "RightRest",
 						},
 					},
@@ -821,16 +854,16 @@ var g = &grammar{
 		},
 		{
 			name: "RightRest",
-			pos:  position{line: 90, col: 1, offset: 5153},
+			pos:  position{line: 91, col: 1, offset: 5284},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 90, col: 14, offset: 5166},
+				pos: position{line: 91, col: 14, offset: 5297},
 				expr: &choiceExpr{
-					pos: position{line: 90, col: 15, offset: 5167},
+					pos: position{line: 91, col: 15, offset: 5298},
 					alternatives: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 90, col: 15, offset: 5167},
+							pos: position{line: 91, col: 15, offset: 5298},
 							expr: &charClassMatcher{
-								pos:        position{line: 90, col: 15, offset: 5167},
+								pos:        position{line: 91, col: 15, offset: 5298},
 								val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -839,12 +872,12 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 90, col: 58, offset: 5210},
+							pos: position{line: 91, col: 58, offset: 5341},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 90, col: 58, offset: 5210},
+									pos: position{line: 91, col: 58, offset: 5341},
 									expr: &charClassMatcher{
-										pos:        position{line: 90, col: 58, offset: 5210},
+										pos:        position{line: 91, col: 58, offset: 5341},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -853,14 +886,14 @@ var g = &grammar{
 									},
 								},
 								&notExpr{
-									pos: position{line: 90, col: 97, offset: 5249},
+									pos: position{line: 91, col: 97, offset: 5380},
 									expr: &seqExpr{
-										pos: position{line: 90, col: 99, offset: 5251},
+										pos: position{line: 91, col: 99, offset: 5382},
 										exprs: []any{
 											&andExpr{
-												pos: position{line: 90, col: 99, offset: 5251},
+												pos: position{line: 91, col: 99, offset: 5382},
 												expr: &charClassMatcher{
-													pos:        position{line: 90, col: 100, offset: 5252},
+													pos:        position{line: 91, col: 100, offset: 5383},
 													val:        "[ao]i",
 													chars:      []rune{'a', 'o'},
 													ignoreCase: true,
@@ -868,7 +901,7 @@ var g = &grammar{
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 90, col: 106, offset: 5258},
+												pos:  position{line: 91, col: 106, offset: 5389},
 												name: "BoolWord",
 											},
 										},
@@ -877,22 +910,22 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 90, col: 118, offset: 5270},
+							pos:  position{line: 91, col: 118, offset: 5401},
 							name: "Placeholder",
 						},
 						&seqExpr{
-							pos: position{line: 90, col: 132, offset: 5284},
+							pos: position{line: 91, col: 132, offset: 5415},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 90, col: 132, offset: 5284},
+									pos:        position{line: 91, col: 132, offset: 5415},
 									val:        "$",
 									ignoreCase: false,
 									want:       "\"$\"",
 								},
 								&notExpr{
-									pos: position{line: 90, col: 136, offset: 5288},
+									pos: position{line: 91, col: 136, offset: 5419},
 									expr: &litMatcher{
-										pos:        position{line: 90, col: 137, offset: 5289},
+										pos:        position{line: 91, col: 137, offset: 5420},
 										val:        "{",
 										ignoreCase: false,
 										want:       "\"{\"",
@@ -906,17 +939,17 @@ var g = &grammar{
 		},
 		{
 			name: "Whole",
-			pos:  position{line: 94, col: 1, offset: 5440},
+			pos:  position{line: 95, col: 1, offset: 5571},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 10, offset: 5449},
+				pos: position{line: 95, col: 10, offset: 5580},
 				run: (*parser).callonWhole1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 10, offset: 5449},
+					pos: position{line: 95, col: 10, offset: 5580},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 94, col: 10, offset: 5449},
+							pos: position{line: 95, col: 10, offset: 5580},
 							expr: &charClassMatcher{
-								pos:        position{line: 94, col: 10, offset: 5449},
+								pos:        position{line: 95, col: 10, offset: 5580},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -925,17 +958,17 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 94, col: 49, offset: 5488},
+							pos:   position{line: 95, col: 49, offset: 5619},
 							label: "w",
 							expr: &choiceExpr{
-								pos: position{line: 94, col: 52, offset: 5491},
+								pos: position{line: 95, col: 52, offset: 5622},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 94, col: 52, offset: 5491},
+										pos:  position{line: 95, col: 52, offset: 5622},
 										name: "NotWhole",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 94, col: 63, offset: 5502},
+										pos:  position{line: 95, col: 63, offset: 5633},
 										name: "WholeCompare",
 									},
 								},
@@ -947,25 +980,25 @@ var g = &grammar{
 		},
 		{
 			name: "NotWhole",
-			pos:  position{line: 95, col: 1, offset: 5534},
+			pos:  position{line: 96, col: 1, offset: 5665},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 13, offset: 5546},
+				pos: position{line: 96, col: 13, offset: 5677},
 				run: (*parser).callonNotWhole1,
 				expr: &seqExpr{
-					pos: position{line: 95, col: 13, offset: 5546},
+					pos: position{line: 96, col: 13, offset: 5677},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 95, col: 13, offset: 5546},
+							pos:   position{line: 96, col: 13, offset: 5677},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 15, offset: 5548},
+								pos:  position{line: 96, col: 15, offset: 5679},
 								name: "NotKw",
 							},
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 95, col: 21, offset: 5554},
+							pos: position{line: 96, col: 21, offset: 5685},
 							expr: &charClassMatcher{
-								pos:        position{line: 95, col: 21, offset: 5554},
+								pos:        position{line: 96, col: 21, offset: 5685},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -974,10 +1007,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 95, col: 60, offset: 5593},
+							pos:   position{line: 96, col: 60, offset: 5724},
 							label: "x",
 							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 62, offset: 5595},
+								pos:  position{line: 96, col: 62, offset: 5726},
 								name: "WholeCompare",
 							},
 						},
@@ -987,34 +1020,34 @@ var g = &grammar{
 		},
 		{
 			name: "WholeCompare",
-			pos:  position{line: 96, col: 1, offset: 5637},
+			pos:  position{line: 97, col: 1, offset: 5768},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 17, offset: 5653},
+				pos: position{line: 97, col: 17, offset: 5784},
 				run: (*parser).callonWholeCompare1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 17, offset: 5653},
+					pos: position{line: 97, col: 17, offset: 5784},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 96, col: 17, offset: 5653},
+							pos:   position{line: 97, col: 17, offset: 5784},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 96, col: 19, offset: 5655},
+								pos:  position{line: 97, col: 19, offset: 5786},
 								name: "WholeLeft",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 96, col: 29, offset: 5665},
+							pos:   position{line: 97, col: 29, offset: 5796},
 							label: "o",
 							expr: &ruleRefExpr{
-								pos:  position{line: 96, col: 31, offset: 5667},
+								pos:  position{line: 97, col: 31, offset: 5798},
 								name: "Op",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 96, col: 34, offset: 5670},
+							pos:   position{line: 97, col: 34, offset: 5801},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 96, col: 36, offset: 5672},
+								pos:  position{line: 97, col: 36, offset: 5803},
 								name: "WholeRight",
 							},
 						},
@@ -1024,33 +1057,33 @@ var g = &grammar{
 		},
 		{
 			name: "WholeLeft",
-			pos:  position{line: 97, col: 1, offset: 5722},
+			pos:  position{line: 98, col: 1, offset: 5853},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 14, offset: 5735},
+				pos: position{line: 98, col: 14, offset: 5866},
 				run: (*parser).callonWholeLeft1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 14, offset: 5735},
+					pos: position{line: 98, col: 14, offset: 5866},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 97, col: 14, offset: 5735},
+							pos:   position{line: 98, col: 14, offset: 5866},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 97, col: 16, offset: 5737},
+								pos: position{line: 98, col: 16, offset: 5868},
 								expr: &ruleRefExpr{
-									pos:  position{line: 97, col: 16, offset: 5737},
+									pos:  position{line: 98, col: 16, offset: 5868},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 24, offset: 5745},
+							pos: position{line: 98, col: 24, offset: 5876},
 							expr: &choiceExpr{
-								pos: position{line: 97, col: 25, offset: 5746},
+								pos: position{line: 98, col: 25, offset: 5877},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 97, col: 25, offset: 5746},
+										pos: position{line: 98, col: 25, offset: 5877},
 										expr: &charClassMatcher{
-											pos:        position{line: 97, col: 25, offset: 5746},
+											pos:        position{line: 98, col: 25, offset: 5877},
 											val:        "[^=!<>$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'=', '!', '<', '>', '$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1059,12 +1092,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 97, col: 72, offset: 5793},
+										pos: position{line: 98, col: 72, offset: 5924},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 97, col: 72, offset: 5793},
+												pos: position{line: 98, col: 72, offset: 5924},
 												expr: &charClassMatcher{
-													pos:        position{line: 97, col: 72, offset: 5793},
+													pos:        position{line: 98, col: 72, offset: 5924},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1073,14 +1106,14 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 97, col: 111, offset: 5832},
+												pos: position{line: 98, col: 111, offset: 5963},
 												expr: &seqExpr{
-													pos: position{line: 97, col: 113, offset: 5834},
+													pos: position{line: 98, col: 113, offset: 5965},
 													exprs: []any{
 														&andExpr{
-															pos: position{line: 97, col: 113, offset: 5834},
+															pos: position{line: 98, col: 113, offset: 5965},
 															expr: &charClassMatcher{
-																pos:        position{line: 97, col: 114, offset: 5835},
+																pos:        position{line: 98, col: 114, offset: 5966},
 																val:        "[icn]i",
 																chars:      []rune{'i', 'c', 'n'},
 																ignoreCase: true,
@@ -1088,7 +1121,7 @@ var g = &grammar{
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 97, col: 121, offset: 5842},
+															pos:  position{line: 98, col: 121, offset: 5973},
 															name: "WordOpShape",
 														},
 													},
@@ -1097,22 +1130,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 136, offset: 5857},
+										pos:  position{line: 98, col: 136, offset: 5988},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 97, col: 150, offset: 5871},
+										pos: position{line: 98, col: 150, offset: 6002},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 97, col: 150, offset: 5871},
+												pos:        position{line: 98, col: 150, offset: 6002},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 97, col: 154, offset: 5875},
+												pos: position{line: 98, col: 154, offset: 6006},
 												expr: &litMatcher{
-													pos:        position{line: 97, col: 155, offset: 5876},
+													pos:        position{line: 98, col: 155, offset: 6007},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1121,18 +1154,18 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 97, col: 161, offset: 5882},
+										pos: position{line: 98, col: 161, offset: 6013},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 97, col: 161, offset: 5882},
+												pos:        position{line: 98, col: 161, offset: 6013},
 												val:        "!",
 												ignoreCase: false,
 												want:       "\"!\"",
 											},
 											&notExpr{
-												pos: position{line: 97, col: 165, offset: 5886},
+												pos: position{line: 98, col: 165, offset: 6017},
 												expr: &litMatcher{
-													pos:        position{line: 97, col: 166, offset: 5887},
+													pos:        position{line: 98, col: 166, offset: 6018},
 													val:        "=",
 													ignoreCase: false,
 													want:       "\"=\"",
@@ -1149,17 +1182,17 @@ var g = &grammar{
 		},
 		{
 			name: "WholeRight",
-			pos:  position{line: 98, col: 1, offset: 5942},
+			pos:  position{line: 99, col: 1, offset: 6073},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 15, offset: 5956},
+				pos: position{line: 99, col: 15, offset: 6087},
 				run: (*parser).callonWholeRight1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 15, offset: 5956},
+					pos: position{line: 99, col: 15, offset: 6087},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 15, offset: 5956},
+							pos: position{line: 99, col: 15, offset: 6087},
 							expr: &charClassMatcher{
-								pos:        position{line: 98, col: 15, offset: 5956},
+								pos:        position{line: 99, col: 15, offset: 6087},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1168,25 +1201,25 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 54, offset: 5995},
+							pos:   position{line: 99, col: 54, offset: 6126},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 56, offset: 5997},
+								pos: position{line: 99, col: 56, offset: 6128},
 								expr: &ruleRefExpr{
-									pos:  position{line: 98, col: 56, offset: 5997},
+									pos:  position{line: 99, col: 56, offset: 6128},
 									name: "Quoted",
 								},
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 64, offset: 6005},
+							pos: position{line: 99, col: 64, offset: 6136},
 							expr: &choiceExpr{
-								pos: position{line: 98, col: 65, offset: 6006},
+								pos: position{line: 99, col: 65, offset: 6137},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 98, col: 65, offset: 6006},
+										pos: position{line: 99, col: 65, offset: 6137},
 										expr: &charClassMatcher{
-											pos:        position{line: 98, col: 65, offset: 6006},
+											pos:        position{line: 99, col: 65, offset: 6137},
 											val:        "[^$]",
 											chars:      []rune{'$'},
 											ignoreCase: false,
@@ -1194,22 +1227,22 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 98, col: 73, offset: 6014},
+										pos:  position{line: 99, col: 73, offset: 6145},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 98, col: 87, offset: 6028},
+										pos: position{line: 99, col: 87, offset: 6159},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 98, col: 87, offset: 6028},
+												pos:        position{line: 99, col: 87, offset: 6159},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 98, col: 91, offset: 6032},
+												pos: position{line: 99, col: 91, offset: 6163},
 												expr: &litMatcher{
-													pos:        position{line: 98, col: 92, offset: 6033},
+													pos:        position{line: 99, col: 92, offset: 6164},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1221,9 +1254,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 98, col: 98, offset: 6039},
+							pos: position{line: 99, col: 98, offset: 6170},
 							expr: &anyMatcher{
-								line: 98, col: 99, offset: 6040,
+								line: 99, col: 99, offset: 6171,
 							},
 						},
 					},
@@ -1232,35 +1265,35 @@ var g = &grammar{
 		},
 		{
 			name: "NotCondition",
-			pos:  position{line: 102, col: 1, offset: 6219},
+			pos:  position{line: 103, col: 1, offset: 6350},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 17, offset: 6235},
+				pos: position{line: 103, col: 17, offset: 6366},
 				run: (*parser).callonNotCondition1,
 				expr: &seqExpr{
-					pos: position{line: 102, col: 17, offset: 6235},
+					pos: position{line: 103, col: 17, offset: 6366},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 102, col: 17, offset: 6235},
+							pos:   position{line: 103, col: 17, offset: 6366},
 							label: "first",
 							expr: &ruleRefExpr{
-								pos:  position{line: 102, col: 23, offset: 6241},
+								pos:  position{line: 103, col: 23, offset: 6372},
 								name: "Other",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 102, col: 29, offset: 6247},
+							pos:   position{line: 103, col: 29, offset: 6378},
 							label: "rest",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 102, col: 34, offset: 6252},
+								pos: position{line: 103, col: 34, offset: 6383},
 								expr: &seqExpr{
-									pos: position{line: 102, col: 35, offset: 6253},
+									pos: position{line: 103, col: 35, offset: 6384},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 35, offset: 6253},
+											pos:  position{line: 103, col: 35, offset: 6384},
 											name: "Sep",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 102, col: 39, offset: 6257},
+											pos:  position{line: 103, col: 39, offset: 6388},
 											name: "Other",
 										},
 									},
@@ -1268,9 +1301,9 @@ var g = &grammar{
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 102, col: 47, offset: 6265},
+							pos: position{line: 103, col: 47, offset: 6396},
 							expr: &charClassMatcher{
-								pos:        position{line: 102, col: 47, offset: 6265},
+								pos:        position{line: 103, col: 47, offset: 6396},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1279,9 +1312,9 @@ var g = &grammar{
 							},
 						},
 						&notExpr{
-							pos: position{line: 102, col: 86, offset: 6304},
+							pos: position{line: 103, col: 86, offset: 6435},
 							expr: &anyMatcher{
-								line: 102, col: 87, offset: 6305,
+								line: 103, col: 87, offset: 6436,
 							},
 						},
 					},
@@ -1290,17 +1323,17 @@ var g = &grammar{
 		},
 		{
 			name: "Other",
-			pos:  position{line: 103, col: 1, offset: 6360},
+			pos:  position{line: 104, col: 1, offset: 6491},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 10, offset: 6369},
+				pos: position{line: 104, col: 10, offset: 6500},
 				run: (*parser).callonOther1,
 				expr: &seqExpr{
-					pos: position{line: 103, col: 10, offset: 6369},
+					pos: position{line: 104, col: 10, offset: 6500},
 					exprs: []any{
 						&zeroOrMoreExpr{
-							pos: position{line: 103, col: 10, offset: 6369},
+							pos: position{line: 104, col: 10, offset: 6500},
 							expr: &charClassMatcher{
-								pos:        position{line: 103, col: 10, offset: 6369},
+								pos:        position{line: 104, col: 10, offset: 6500},
 								val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 								chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 								classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1309,21 +1342,21 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 103, col: 49, offset: 6408},
+							pos:   position{line: 104, col: 49, offset: 6539},
 							label: "o",
 							expr: &choiceExpr{
-								pos: position{line: 103, col: 52, offset: 6411},
+								pos: position{line: 104, col: 52, offset: 6542},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 103, col: 52, offset: 6411},
+										pos:  position{line: 104, col: 52, offset: 6542},
 										name: "EmptyPart",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 103, col: 64, offset: 6423},
+										pos:  position{line: 104, col: 64, offset: 6554},
 										name: "OtherTruth",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 103, col: 77, offset: 6436},
+										pos:  position{line: 104, col: 77, offset: 6567},
 										name: "OtherText",
 									},
 								},
@@ -1335,26 +1368,26 @@ var g = &grammar{
 		},
 		{
 			name: "OtherTruth",
-			pos:  position{line: 104, col: 1, offset: 6465},
+			pos:  position{line: 105, col: 1, offset: 6596},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 15, offset: 6479},
+				pos: position{line: 105, col: 15, offset: 6610},
 				run: (*parser).callonOtherTruth1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 15, offset: 6479},
+					pos: position{line: 105, col: 15, offset: 6610},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 104, col: 15, offset: 6479},
+							pos: position{line: 105, col: 15, offset: 6610},
 							expr: &seqExpr{
-								pos: position{line: 104, col: 16, offset: 6480},
+								pos: position{line: 105, col: 16, offset: 6611},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 104, col: 16, offset: 6480},
+										pos:  position{line: 105, col: 16, offset: 6611},
 										name: "NotKw",
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 104, col: 22, offset: 6486},
+										pos: position{line: 105, col: 22, offset: 6617},
 										expr: &charClassMatcher{
-											pos:        position{line: 104, col: 22, offset: 6486},
+											pos:        position{line: 105, col: 22, offset: 6617},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1366,11 +1399,11 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 63, offset: 6527},
+							pos:  position{line: 105, col: 63, offset: 6658},
 							name: "Placeholder",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 75, offset: 6539},
+							pos:  position{line: 105, col: 75, offset: 6670},
 							name: "PartEnd",
 						},
 					},
@@ -1379,29 +1412,29 @@ var g = &grammar{
 		},
 		{
 			name: "OtherText",
-			pos:  position{line: 105, col: 1, offset: 6575},
+			pos:  position{line: 106, col: 1, offset: 6706},
 			expr: &actionExpr{
-				pos: position{line: 105, col: 14, offset: 6588},
+				pos: position{line: 106, col: 14, offset: 6719},
 				run: (*parser).callonOtherText1,
 				expr: &seqExpr{
-					pos: position{line: 105, col: 14, offset: 6588},
+					pos: position{line: 106, col: 14, offset: 6719},
 					exprs: []any{
 						&zeroOrOneExpr{
-							pos: position{line: 105, col: 14, offset: 6588},
+							pos: position{line: 106, col: 14, offset: 6719},
 							expr: &ruleRefExpr{
-								pos:  position{line: 105, col: 14, offset: 6588},
+								pos:  position{line: 106, col: 14, offset: 6719},
 								name: "Quoted",
 							},
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 105, col: 22, offset: 6596},
+							pos: position{line: 106, col: 22, offset: 6727},
 							expr: &choiceExpr{
-								pos: position{line: 105, col: 23, offset: 6597},
+								pos: position{line: 106, col: 23, offset: 6728},
 								alternatives: []any{
 									&oneOrMoreExpr{
-										pos: position{line: 105, col: 23, offset: 6597},
+										pos: position{line: 106, col: 23, offset: 6728},
 										expr: &charClassMatcher{
-											pos:        position{line: 105, col: 23, offset: 6597},
+											pos:        position{line: 106, col: 23, offset: 6728},
 											val:        "[^$ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{'$', ' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1410,12 +1443,12 @@ var g = &grammar{
 										},
 									},
 									&seqExpr{
-										pos: position{line: 105, col: 66, offset: 6640},
+										pos: position{line: 106, col: 66, offset: 6771},
 										exprs: []any{
 											&oneOrMoreExpr{
-												pos: position{line: 105, col: 66, offset: 6640},
+												pos: position{line: 106, col: 66, offset: 6771},
 												expr: &charClassMatcher{
-													pos:        position{line: 105, col: 66, offset: 6640},
+													pos:        position{line: 106, col: 66, offset: 6771},
 													val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 													chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 													classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1424,31 +1457,31 @@ var g = &grammar{
 												},
 											},
 											&notExpr{
-												pos: position{line: 105, col: 105, offset: 6679},
+												pos: position{line: 106, col: 105, offset: 6810},
 												expr: &ruleRefExpr{
-													pos:  position{line: 105, col: 106, offset: 6680},
+													pos:  position{line: 106, col: 106, offset: 6811},
 													name: "BoolWord",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 105, col: 117, offset: 6691},
+										pos:  position{line: 106, col: 117, offset: 6822},
 										name: "Placeholder",
 									},
 									&seqExpr{
-										pos: position{line: 105, col: 131, offset: 6705},
+										pos: position{line: 106, col: 131, offset: 6836},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 105, col: 131, offset: 6705},
+												pos:        position{line: 106, col: 131, offset: 6836},
 												val:        "$",
 												ignoreCase: false,
 												want:       "\"$\"",
 											},
 											&notExpr{
-												pos: position{line: 105, col: 135, offset: 6709},
+												pos: position{line: 106, col: 135, offset: 6840},
 												expr: &litMatcher{
-													pos:        position{line: 105, col: 136, offset: 6710},
+													pos:        position{line: 106, col: 136, offset: 6841},
 													val:        "{",
 													ignoreCase: false,
 													want:       "\"{\"",
@@ -1465,17 +1498,17 @@ var g = &grammar{
 		},
 		{
 			name: "Op",
-			pos:  position{line: 110, col: 1, offset: 6940},
+			pos:  position{line: 111, col: 1, offset: 7071},
 			expr: &choiceExpr{
-				pos: position{line: 110, col: 7, offset: 6946},
+				pos: position{line: 111, col: 7, offset: 7077},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 110, col: 7, offset: 6946},
+						pos: position{line: 111, col: 7, offset: 7077},
 						run: (*parser).callonOp2,
 						expr: &oneOrMoreExpr{
-							pos: position{line: 110, col: 7, offset: 6946},
+							pos: position{line: 111, col: 7, offset: 7077},
 							expr: &charClassMatcher{
-								pos:        position{line: 110, col: 7, offset: 6946},
+								pos:        position{line: 111, col: 7, offset: 7077},
 								val:        "[=!<>]",
 								chars:      []rune{'=', '!', '<', '>'},
 								ignoreCase: false,
@@ -1484,15 +1517,15 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 111, col: 7, offset: 7007},
+						pos: position{line: 112, col: 7, offset: 7138},
 						run: (*parser).callonOp5,
 						expr: &seqExpr{
-							pos: position{line: 111, col: 7, offset: 7007},
+							pos: position{line: 112, col: 7, offset: 7138},
 							exprs: []any{
 								&oneOrMoreExpr{
-									pos: position{line: 111, col: 7, offset: 7007},
+									pos: position{line: 112, col: 7, offset: 7138},
 									expr: &charClassMatcher{
-										pos:        position{line: 111, col: 7, offset: 7007},
+										pos:        position{line: 112, col: 7, offset: 7138},
 										val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 										chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 										classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1501,7 +1534,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 111, col: 46, offset: 7046},
+									pos:  position{line: 112, col: 46, offset: 7177},
 									name: "WordOpShape",
 								},
 							},
@@ -1512,111 +1545,283 @@ var g = &grammar{
 		},
 		{
 			name: "WordOpShape",
-			pos:  position{line: 112, col: 1, offset: 7106},
+			pos:  position{line: 113, col: 1, offset: 7237},
 			expr: &seqExpr{
-				pos: position{line: 112, col: 16, offset: 7121},
+				pos: position{line: 113, col: 16, offset: 7252},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 112, col: 17, offset: 7122},
+						pos: position{line: 113, col: 17, offset: 7253},
 						alternatives: []any{
-							&litMatcher{
-								pos:        position{line: 112, col: 17, offset: 7122},
-								val:        "in",
-								ignoreCase: true,
-								want:       "\"in\"i",
-							},
-							&litMatcher{
-								pos:        position{line: 112, col: 25, offset: 7130},
-								val:        "contains",
-								ignoreCase: true,
-								want:       "\"contains\"i",
-							},
 							&seqExpr{
-								pos: position{line: 112, col: 39, offset: 7144},
+								pos: position{line: 113, col: 17, offset: 7253},
 								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 112, col: 39, offset: 7144},
-										val:        "is",
-										ignoreCase: true,
-										want:       "\"is\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 17, offset: 7253},
+										val:        "[iI]",
+										chars:      []rune{'i', 'I'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&oneOrMoreExpr{
-										pos: position{line: 112, col: 45, offset: 7150},
-										expr: &charClassMatcher{
-											pos:        position{line: 112, col: 45, offset: 7150},
-											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   false,
-										},
-									},
-									&litMatcher{
-										pos:        position{line: 112, col: 84, offset: 7189},
-										val:        "empty",
-										ignoreCase: true,
-										want:       "\"empty\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 22, offset: 7258},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 112, col: 95, offset: 7200},
+								pos: position{line: 113, col: 29, offset: 7265},
 								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 112, col: 95, offset: 7200},
-										val:        "is",
-										ignoreCase: true,
-										want:       "\"is\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 29, offset: 7265},
+										val:        "[cC]",
+										chars:      []rune{'c', 'C'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&oneOrMoreExpr{
-										pos: position{line: 112, col: 101, offset: 7206},
-										expr: &charClassMatcher{
-											pos:        position{line: 112, col: 101, offset: 7206},
-											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   false,
-										},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 34, offset: 7270},
+										val:        "[oO]",
+										chars:      []rune{'o', 'O'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&litMatcher{
-										pos:        position{line: 112, col: 140, offset: 7245},
-										val:        "not",
-										ignoreCase: true,
-										want:       "\"not\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 39, offset: 7275},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&oneOrMoreExpr{
-										pos: position{line: 112, col: 147, offset: 7252},
-										expr: &charClassMatcher{
-											pos:        position{line: 112, col: 147, offset: 7252},
-											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
-											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
-											classes:    []*unicode.RangeTable{rangeTable("Zs")},
-											ignoreCase: false,
-											inverted:   false,
-										},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 44, offset: 7280},
+										val:        "[tT]",
+										chars:      []rune{'t', 'T'},
+										ignoreCase: false,
+										inverted:   false,
 									},
-									&litMatcher{
-										pos:        position{line: 112, col: 186, offset: 7291},
-										val:        "empty",
-										ignoreCase: true,
-										want:       "\"empty\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 49, offset: 7285},
+										val:        "[aA]",
+										chars:      []rune{'a', 'A'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 54, offset: 7290},
+										val:        "[iI]",
+										chars:      []rune{'i', 'I'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 59, offset: 7295},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 64, offset: 7300},
+										val:        "[sS]",
+										chars:      []rune{'s', 'S'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 112, col: 197, offset: 7302},
+								pos: position{line: 113, col: 71, offset: 7307},
 								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 112, col: 197, offset: 7302},
-										val:        "not",
-										ignoreCase: true,
-										want:       "\"not\"i",
+									&charClassMatcher{
+										pos:        position{line: 113, col: 71, offset: 7307},
+										val:        "[iI]",
+										chars:      []rune{'i', 'I'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 76, offset: 7312},
+										val:        "[sS]",
+										chars:      []rune{'s', 'S'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 									&oneOrMoreExpr{
-										pos: position{line: 112, col: 204, offset: 7309},
+										pos: position{line: 113, col: 81, offset: 7317},
 										expr: &charClassMatcher{
-											pos:        position{line: 112, col: 204, offset: 7309},
+											pos:        position{line: 113, col: 81, offset: 7317},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 120, offset: 7356},
+										val:        "[eE]",
+										chars:      []rune{'e', 'E'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 125, offset: 7361},
+										val:        "[mM]",
+										chars:      []rune{'m', 'M'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 130, offset: 7366},
+										val:        "[pP]",
+										chars:      []rune{'p', 'P'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 135, offset: 7371},
+										val:        "[tT]",
+										chars:      []rune{'t', 'T'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 140, offset: 7376},
+										val:        "[yY]",
+										chars:      []rune{'y', 'Y'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+							},
+							&seqExpr{
+								pos: position{line: 113, col: 147, offset: 7383},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 113, col: 147, offset: 7383},
+										val:        "[iI]",
+										chars:      []rune{'i', 'I'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 152, offset: 7388},
+										val:        "[sS]",
+										chars:      []rune{'s', 'S'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&oneOrMoreExpr{
+										pos: position{line: 113, col: 157, offset: 7393},
+										expr: &charClassMatcher{
+											pos:        position{line: 113, col: 157, offset: 7393},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 196, offset: 7432},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 201, offset: 7437},
+										val:        "[oO]",
+										chars:      []rune{'o', 'O'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 206, offset: 7442},
+										val:        "[tT]",
+										chars:      []rune{'t', 'T'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&oneOrMoreExpr{
+										pos: position{line: 113, col: 211, offset: 7447},
+										expr: &charClassMatcher{
+											pos:        position{line: 113, col: 211, offset: 7447},
+											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
+											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
+											classes:    []*unicode.RangeTable{rangeTable("Zs")},
+											ignoreCase: false,
+											inverted:   false,
+										},
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 250, offset: 7486},
+										val:        "[eE]",
+										chars:      []rune{'e', 'E'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 255, offset: 7491},
+										val:        "[mM]",
+										chars:      []rune{'m', 'M'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 260, offset: 7496},
+										val:        "[pP]",
+										chars:      []rune{'p', 'P'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 265, offset: 7501},
+										val:        "[tT]",
+										chars:      []rune{'t', 'T'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 270, offset: 7506},
+										val:        "[yY]",
+										chars:      []rune{'y', 'Y'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
+							},
+							&seqExpr{
+								pos: position{line: 113, col: 277, offset: 7513},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 113, col: 277, offset: 7513},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 282, offset: 7518},
+										val:        "[oO]",
+										chars:      []rune{'o', 'O'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 113, col: 287, offset: 7523},
+										val:        "[tT]",
+										chars:      []rune{'t', 'T'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&oneOrMoreExpr{
+										pos: position{line: 113, col: 292, offset: 7528},
+										expr: &charClassMatcher{
+											pos:        position{line: 113, col: 292, offset: 7528},
 											val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 											chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 											classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1625,19 +1830,87 @@ var g = &grammar{
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 112, col: 245, offset: 7350},
+										pos: position{line: 113, col: 333, offset: 7569},
 										alternatives: []any{
-											&litMatcher{
-												pos:        position{line: 112, col: 245, offset: 7350},
-												val:        "in",
-												ignoreCase: true,
-												want:       "\"in\"i",
+											&seqExpr{
+												pos: position{line: 113, col: 333, offset: 7569},
+												exprs: []any{
+													&charClassMatcher{
+														pos:        position{line: 113, col: 333, offset: 7569},
+														val:        "[iI]",
+														chars:      []rune{'i', 'I'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 338, offset: 7574},
+														val:        "[nN]",
+														chars:      []rune{'n', 'N'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+												},
 											},
-											&litMatcher{
-												pos:        position{line: 112, col: 253, offset: 7358},
-												val:        "contains",
-												ignoreCase: true,
-												want:       "\"contains\"i",
+											&seqExpr{
+												pos: position{line: 113, col: 345, offset: 7581},
+												exprs: []any{
+													&charClassMatcher{
+														pos:        position{line: 113, col: 345, offset: 7581},
+														val:        "[cC]",
+														chars:      []rune{'c', 'C'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 350, offset: 7586},
+														val:        "[oO]",
+														chars:      []rune{'o', 'O'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 355, offset: 7591},
+														val:        "[nN]",
+														chars:      []rune{'n', 'N'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 360, offset: 7596},
+														val:        "[tT]",
+														chars:      []rune{'t', 'T'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 365, offset: 7601},
+														val:        "[aA]",
+														chars:      []rune{'a', 'A'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 370, offset: 7606},
+														val:        "[iI]",
+														chars:      []rune{'i', 'I'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 375, offset: 7611},
+														val:        "[nN]",
+														chars:      []rune{'n', 'N'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 113, col: 380, offset: 7616},
+														val:        "[sS]",
+														chars:      []rune{'s', 'S'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+												},
 											},
 										},
 									},
@@ -1646,12 +1919,12 @@ var g = &grammar{
 						},
 					},
 					&andExpr{
-						pos: position{line: 112, col: 268, offset: 7373},
+						pos: position{line: 113, col: 388, offset: 7624},
 						expr: &choiceExpr{
-							pos: position{line: 112, col: 270, offset: 7375},
+							pos: position{line: 113, col: 390, offset: 7626},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 112, col: 270, offset: 7375},
+									pos:        position{line: 113, col: 390, offset: 7626},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1659,9 +1932,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 112, col: 310, offset: 7415},
+									pos: position{line: 113, col: 430, offset: 7666},
 									expr: &anyMatcher{
-										line: 112, col: 311, offset: 7416,
+										line: 113, col: 431, offset: 7667,
 									},
 								},
 							},
@@ -1672,34 +1945,67 @@ var g = &grammar{
 		},
 		{
 			name: "BoolWord",
-			pos:  position{line: 114, col: 1, offset: 7420},
+			pos:  position{line: 115, col: 1, offset: 7671},
 			expr: &seqExpr{
-				pos: position{line: 114, col: 13, offset: 7432},
+				pos: position{line: 115, col: 13, offset: 7683},
 				exprs: []any{
 					&choiceExpr{
-						pos: position{line: 114, col: 14, offset: 7433},
+						pos: position{line: 115, col: 14, offset: 7684},
 						alternatives: []any{
-							&litMatcher{
-								pos:        position{line: 114, col: 14, offset: 7433},
-								val:        "and",
-								ignoreCase: true,
-								want:       "\"and\"i",
+							&seqExpr{
+								pos: position{line: 115, col: 14, offset: 7684},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 115, col: 14, offset: 7684},
+										val:        "[aA]",
+										chars:      []rune{'a', 'A'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 115, col: 19, offset: 7689},
+										val:        "[nN]",
+										chars:      []rune{'n', 'N'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 115, col: 24, offset: 7694},
+										val:        "[dD]",
+										chars:      []rune{'d', 'D'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
 							},
-							&litMatcher{
-								pos:        position{line: 114, col: 23, offset: 7442},
-								val:        "or",
-								ignoreCase: true,
-								want:       "\"or\"i",
+							&seqExpr{
+								pos: position{line: 115, col: 31, offset: 7701},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 115, col: 31, offset: 7701},
+										val:        "[oO]",
+										chars:      []rune{'o', 'O'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&charClassMatcher{
+										pos:        position{line: 115, col: 36, offset: 7706},
+										val:        "[rR]",
+										chars:      []rune{'r', 'R'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+								},
 							},
 						},
 					},
 					&andExpr{
-						pos: position{line: 114, col: 30, offset: 7449},
+						pos: position{line: 115, col: 42, offset: 7712},
 						expr: &choiceExpr{
-							pos: position{line: 114, col: 32, offset: 7451},
+							pos: position{line: 115, col: 44, offset: 7714},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 114, col: 32, offset: 7451},
+									pos:        position{line: 115, col: 44, offset: 7714},
 									val:        "[ \\t\\n\\v\\f\\r\\u0085\\u2028\\u2029\\p{Zs}]",
 									chars:      []rune{' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029'},
 									classes:    []*unicode.RangeTable{rangeTable("Zs")},
@@ -1707,9 +2013,9 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&notExpr{
-									pos: position{line: 114, col: 72, offset: 7491},
+									pos: position{line: 115, col: 84, offset: 7754},
 									expr: &anyMatcher{
-										line: 114, col: 73, offset: 7492,
+										line: 115, col: 85, offset: 7755,
 									},
 								},
 							},
@@ -1720,12 +2026,12 @@ var g = &grammar{
 		},
 		{
 			name: "NotKw",
-			pos:  position{line: 115, col: 1, offset: 7495},
+			pos:  position{line: 116, col: 1, offset: 7758},
 			expr: &actionExpr{
-				pos: position{line: 115, col: 10, offset: 7504},
+				pos: position{line: 116, col: 10, offset: 7767},
 				run: (*parser).callonNotKw1,
 				expr: &litMatcher{
-					pos:        position{line: 115, col: 10, offset: 7504},
+					pos:        position{line: 116, col: 10, offset: 7767},
 					val:        "not",
 					ignoreCase: true,
 					want:       "\"not\"i",
@@ -1734,17 +2040,17 @@ var g = &grammar{
 		},
 		{
 			name: "Quoted",
-			pos:  position{line: 119, col: 1, offset: 7655},
+			pos:  position{line: 120, col: 1, offset: 7918},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 11, offset: 7665},
+				pos: position{line: 120, col: 11, offset: 7928},
 				run: (*parser).callonQuoted1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 11, offset: 7665},
+					pos: position{line: 120, col: 11, offset: 7928},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 119, col: 11, offset: 7665},
+							pos: position{line: 120, col: 11, offset: 7928},
 							expr: &charClassMatcher{
-								pos:        position{line: 119, col: 12, offset: 7666},
+								pos:        position{line: 120, col: 12, offset: 7929},
 								val:        "['\"]",
 								chars:      []rune{'\'', '"'},
 								ignoreCase: false,
@@ -1752,26 +2058,26 @@ var g = &grammar{
 							},
 						},
 						&choiceExpr{
-							pos: position{line: 119, col: 18, offset: 7672},
+							pos: position{line: 120, col: 18, offset: 7935},
 							alternatives: []any{
 								&seqExpr{
-									pos: position{line: 119, col: 18, offset: 7672},
+									pos: position{line: 120, col: 18, offset: 7935},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 119, col: 18, offset: 7672},
+											pos:        position{line: 120, col: 18, offset: 7935},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 119, col: 22, offset: 7676},
+											pos: position{line: 120, col: 22, offset: 7939},
 											expr: &choiceExpr{
-												pos: position{line: 119, col: 23, offset: 7677},
+												pos: position{line: 120, col: 23, offset: 7940},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 119, col: 23, offset: 7677},
+														pos: position{line: 120, col: 23, offset: 7940},
 														expr: &charClassMatcher{
-															pos:        position{line: 119, col: 23, offset: 7677},
+															pos:        position{line: 120, col: 23, offset: 7940},
 															val:        "[^'$]",
 															chars:      []rune{'\'', '$'},
 															ignoreCase: false,
@@ -1779,22 +2085,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 119, col: 32, offset: 7686},
+														pos:  position{line: 120, col: 32, offset: 7949},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 119, col: 46, offset: 7700},
+														pos: position{line: 120, col: 46, offset: 7963},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 119, col: 46, offset: 7700},
+																pos:        position{line: 120, col: 46, offset: 7963},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 119, col: 50, offset: 7704},
+																pos: position{line: 120, col: 50, offset: 7967},
 																expr: &litMatcher{
-																	pos:        position{line: 119, col: 51, offset: 7705},
+																	pos:        position{line: 120, col: 51, offset: 7968},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1806,7 +2112,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 119, col: 57, offset: 7711},
+											pos:        position{line: 120, col: 57, offset: 7974},
 											val:        "'",
 											ignoreCase: false,
 											want:       "\"'\"",
@@ -1814,23 +2120,23 @@ var g = &grammar{
 									},
 								},
 								&seqExpr{
-									pos: position{line: 119, col: 63, offset: 7717},
+									pos: position{line: 120, col: 63, offset: 7980},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 119, col: 63, offset: 7717},
+											pos:        position{line: 120, col: 63, offset: 7980},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 119, col: 67, offset: 7721},
+											pos: position{line: 120, col: 67, offset: 7984},
 											expr: &choiceExpr{
-												pos: position{line: 119, col: 68, offset: 7722},
+												pos: position{line: 120, col: 68, offset: 7985},
 												alternatives: []any{
 													&oneOrMoreExpr{
-														pos: position{line: 119, col: 68, offset: 7722},
+														pos: position{line: 120, col: 68, offset: 7985},
 														expr: &charClassMatcher{
-															pos:        position{line: 119, col: 68, offset: 7722},
+															pos:        position{line: 120, col: 68, offset: 7985},
 															val:        "[^\"$]",
 															chars:      []rune{'"', '$'},
 															ignoreCase: false,
@@ -1838,22 +2144,22 @@ var g = &grammar{
 														},
 													},
 													&ruleRefExpr{
-														pos:  position{line: 119, col: 77, offset: 7731},
+														pos:  position{line: 120, col: 77, offset: 7994},
 														name: "Placeholder",
 													},
 													&seqExpr{
-														pos: position{line: 119, col: 91, offset: 7745},
+														pos: position{line: 120, col: 91, offset: 8008},
 														exprs: []any{
 															&litMatcher{
-																pos:        position{line: 119, col: 91, offset: 7745},
+																pos:        position{line: 120, col: 91, offset: 8008},
 																val:        "$",
 																ignoreCase: false,
 																want:       "\"$\"",
 															},
 															&notExpr{
-																pos: position{line: 119, col: 95, offset: 7749},
+																pos: position{line: 120, col: 95, offset: 8012},
 																expr: &litMatcher{
-																	pos:        position{line: 119, col: 96, offset: 7750},
+																	pos:        position{line: 120, col: 96, offset: 8013},
 																	val:        "{",
 																	ignoreCase: false,
 																	want:       "\"{\"",
@@ -1865,7 +2171,7 @@ var g = &grammar{
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 119, col: 102, offset: 7756},
+											pos:        position{line: 120, col: 102, offset: 8019},
 											val:        "\"",
 											ignoreCase: false,
 											want:       "\"\\\"\"",
@@ -1880,20 +2186,20 @@ var g = &grammar{
 		},
 		{
 			name: "Placeholder",
-			pos:  position{line: 124, col: 1, offset: 7989},
+			pos:  position{line: 125, col: 1, offset: 8252},
 			expr: &seqExpr{
-				pos: position{line: 124, col: 16, offset: 8004},
+				pos: position{line: 125, col: 16, offset: 8267},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 124, col: 16, offset: 8004},
+						pos:        position{line: 125, col: 16, offset: 8267},
 						val:        "${",
 						ignoreCase: false,
 						want:       "\"${\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 124, col: 21, offset: 8009},
+						pos: position{line: 125, col: 21, offset: 8272},
 						expr: &charClassMatcher{
-							pos:        position{line: 124, col: 21, offset: 8009},
+							pos:        position{line: 125, col: 21, offset: 8272},
 							val:        "[^}'\"]",
 							chars:      []rune{'}', '\'', '"'},
 							ignoreCase: false,
@@ -1901,14 +2207,14 @@ var g = &grammar{
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 124, col: 29, offset: 8017},
+						pos: position{line: 125, col: 29, offset: 8280},
 						expr: &seqExpr{
-							pos: position{line: 124, col: 30, offset: 8018},
+							pos: position{line: 125, col: 30, offset: 8281},
 							exprs: []any{
 								&andExpr{
-									pos: position{line: 124, col: 30, offset: 8018},
+									pos: position{line: 125, col: 30, offset: 8281},
 									expr: &charClassMatcher{
-										pos:        position{line: 124, col: 31, offset: 8019},
+										pos:        position{line: 125, col: 31, offset: 8282},
 										val:        "['\"]",
 										chars:      []rune{'\'', '"'},
 										ignoreCase: false,
@@ -1916,13 +2222,13 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 124, col: 36, offset: 8024},
+									pos:  position{line: 125, col: 36, offset: 8287},
 									name: "PlaceholderQuote",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 124, col: 53, offset: 8041},
+									pos: position{line: 125, col: 53, offset: 8304},
 									expr: &charClassMatcher{
-										pos:        position{line: 124, col: 53, offset: 8041},
+										pos:        position{line: 125, col: 53, offset: 8304},
 										val:        "[^}'\"]",
 										chars:      []rune{'}', '\'', '"'},
 										ignoreCase: false,
@@ -1933,7 +2239,7 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 124, col: 63, offset: 8051},
+						pos:        position{line: 125, col: 63, offset: 8314},
 						val:        "}",
 						ignoreCase: false,
 						want:       "\"}\"",
@@ -1943,23 +2249,23 @@ var g = &grammar{
 		},
 		{
 			name: "PlaceholderQuote",
-			pos:  position{line: 125, col: 1, offset: 8055},
+			pos:  position{line: 126, col: 1, offset: 8318},
 			expr: &choiceExpr{
-				pos: position{line: 125, col: 21, offset: 8075},
+				pos: position{line: 126, col: 21, offset: 8338},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 125, col: 21, offset: 8075},
+						pos: position{line: 126, col: 21, offset: 8338},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 125, col: 21, offset: 8075},
+								pos:        position{line: 126, col: 21, offset: 8338},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 125, col: 25, offset: 8079},
+								pos: position{line: 126, col: 25, offset: 8342},
 								expr: &charClassMatcher{
-									pos:        position{line: 125, col: 25, offset: 8079},
+									pos:        position{line: 126, col: 25, offset: 8342},
 									val:        "[^'\\\\]",
 									chars:      []rune{'\'', '\\'},
 									ignoreCase: false,
@@ -1967,23 +2273,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 125, col: 33, offset: 8087},
+								pos: position{line: 126, col: 33, offset: 8350},
 								expr: &seqExpr{
-									pos: position{line: 125, col: 34, offset: 8088},
+									pos: position{line: 126, col: 34, offset: 8351},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 125, col: 34, offset: 8088},
+											pos:        position{line: 126, col: 34, offset: 8351},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 125, col: 39, offset: 8093,
+											line: 126, col: 39, offset: 8356,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 125, col: 41, offset: 8095},
+											pos: position{line: 126, col: 41, offset: 8358},
 											expr: &charClassMatcher{
-												pos:        position{line: 125, col: 41, offset: 8095},
+												pos:        position{line: 126, col: 41, offset: 8358},
 												val:        "[^'\\\\]",
 												chars:      []rune{'\'', '\\'},
 												ignoreCase: false,
@@ -1994,7 +2300,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 125, col: 51, offset: 8105},
+								pos:        position{line: 126, col: 51, offset: 8368},
 								val:        "'",
 								ignoreCase: false,
 								want:       "\"'\"",
@@ -2002,18 +2308,18 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 125, col: 57, offset: 8111},
+						pos: position{line: 126, col: 57, offset: 8374},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 125, col: 57, offset: 8111},
+								pos:        position{line: 126, col: 57, offset: 8374},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 125, col: 61, offset: 8115},
+								pos: position{line: 126, col: 61, offset: 8378},
 								expr: &charClassMatcher{
-									pos:        position{line: 125, col: 61, offset: 8115},
+									pos:        position{line: 126, col: 61, offset: 8378},
 									val:        "[^\"\\\\]",
 									chars:      []rune{'"', '\\'},
 									ignoreCase: false,
@@ -2021,23 +2327,23 @@ var g = &grammar{
 								},
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 125, col: 69, offset: 8123},
+								pos: position{line: 126, col: 69, offset: 8386},
 								expr: &seqExpr{
-									pos: position{line: 125, col: 70, offset: 8124},
+									pos: position{line: 126, col: 70, offset: 8387},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 125, col: 70, offset: 8124},
+											pos:        position{line: 126, col: 70, offset: 8387},
 											val:        "\\",
 											ignoreCase: false,
 											want:       "\"\\\\\"",
 										},
 										&anyMatcher{
-											line: 125, col: 75, offset: 8129,
+											line: 126, col: 75, offset: 8392,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 125, col: 77, offset: 8131},
+											pos: position{line: 126, col: 77, offset: 8394},
 											expr: &charClassMatcher{
-												pos:        position{line: 125, col: 77, offset: 8131},
+												pos:        position{line: 126, col: 77, offset: 8394},
 												val:        "[^\"\\\\]",
 												chars:      []rune{'"', '\\'},
 												ignoreCase: false,
@@ -2048,7 +2354,7 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 125, col: 87, offset: 8141},
+								pos:        position{line: 126, col: 87, offset: 8404},
 								val:        "\"",
 								ignoreCase: false,
 								want:       "\"\\\"\"",

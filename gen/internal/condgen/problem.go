@@ -23,6 +23,7 @@ const (
 	NothingAfter                               // ${x} and, not; Text: the word as written
 	NotCondition                               // a part or a line without an operator; Text: that text, trimmed
 	ListNotIn                                  // ${x} == 'a', 'b': a list of quoted items after an operator other than in; Text: the operator
+	DoubledOperator                            // ${x} == == y, ${x} < <= y: the right side starts with an operator; Text: the operator, a space, the second as written
 )
 
 // Problem is why the line is not a condition, at byte offset Offset.

@@ -60,7 +60,7 @@ func slots() map[string]string {
 		"cmpSymClass":       chars(symCmp),
 		"cmpWordOps":        cmpWordChoice(wordCmp, binWordCmp),
 		"cmpWordStartClass": firstChars(append(slices.Clone(wordCmp), notWord), true),
-		"boolWords":         choice(bools, func(w string) string { return quote(w) + "i" }),
+		"boolWords":         choice(bools, asciiFold),
 		"boolStartClass":    firstChars(bools, true),
 		"wordStartClass":    firstChars(append(append(slices.Clone(wordCmp), notWord), bools...), true),
 	}
@@ -194,10 +194,10 @@ func prefixChoice(ts []string, notIdent string) string {
 // forms `not` + a binary word operator, read whole for their message.
 func cmpWordChoice(words, binary []string) string {
 	sp := " [" + spaceClass + "]+ "
-	alt := func(t string) string { return strings.Join(quoteAll(strings.Fields(t), "i"), sp) }
+	alt := func(t string) string { return strings.Join(foldAll(strings.Fields(t)), sp) }
 	alts := []string{choice(ordered(words), alt)}
 	if len(binary) > 0 {
-		alts = append(alts, quote(notWord)+"i"+sp+"( "+choice(ordered(binary), alt)+" )")
+		alts = append(alts, asciiFold(notWord)+sp+"( "+choice(ordered(binary), alt)+" )")
 	}
 	return strings.Join(alts, " / ")
 }
@@ -211,6 +211,34 @@ func choice(ts []string, f func(string) string) string {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// asciiFold matches the word w, of ASCII letters, in any case, and
+// nothing else: pigeon's "w"i lower-cases the input with unicode.ToLower,
+// which makes the Turkish İ an i (and the Kelvin sign a k), so `İN` and
+// `contaİns` read as operators, where D33's full case mapping makes
+// lower('İ') i̇, no i. Each letter is a class of its two cases.
+func asciiFold(w string) string {
+	var b strings.Builder
+	for i, r := range w {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if lo, up := unicode.ToLower(r), unicode.ToUpper(r); lo != up && r < unicode.MaxASCII {
+			b.WriteString("[" + string(lo) + string(up) + "]")
+			continue
+		}
+		b.WriteString(quote(string(r)))
+	}
+	return b.String()
+}
+
+func foldAll(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = asciiFold(w)
+	}
+	return out
+}
 
 func quoteAll(ws []string, suffix string) []string {
 	out := make([]string, len(ws))
