@@ -335,8 +335,8 @@ const maxDepth = 1000
 // MiB) for any file, so values never take much more than 16 times the
 // file's size and 64 MiB. Every value is charged where it is built, by its weight:
 // a scalar, a key, an item, an alias (a reference to a shared value) 1; a
-// list listCost more; a dictionary mapCost of its entries; an entry copied
-// by a merge key 2; a sheet's row as a dictionary of its header and a cell
+// list listCost more; a dictionary mapCost of its entries (one grown by a
+// merge key, the slots it grows by); a sheet's row as a dictionary of its header and a cell
 // read 1. Ordinary files stay below it (`[0,0,0]` is one per two bytes, a
 // CSV row of five cells or a JSON record of three keys about two per three
 // bytes); files of many tiny dictionaries (a one-column CSV of `0`,
@@ -344,11 +344,30 @@ const maxDepth = 1000
 func valueLimit(n int) int { return n + 1<<22 }
 
 // listCost is the weight of a list beyond its items (its header), and
-// mapCost(n) the weight of a dictionary of n entries: a header and, per
-// group of eight entries, eight slots of a key and a value (Go's maps).
+// mapCost(n) the weight of a dictionary of n entries as Go keeps it: a
+// header and one group of eight slots (a key and a value each, and a
+// control byte) up to eight entries; past eight, a table of a power of
+// two slots filled at most seven in eight, in tables of at most 1,024
+// slots, each a block the allocator rounds up (by a quarter at most). A
+// weight of one group per eight entries, as before, was half or less of
+// what a map of 9 to 5,000 entries holds (82 bytes an entry at 1,000),
+// so a file of big dictionaries, or merge keys that repeat them, kept
+// more than it was charged (D36: charged before it is kept).
 const listCost = 2
 
-func mapCost(n int) int { return 3 + 2*8*((n+7)/8) }
+func mapCost(n int) int {
+	if n <= 8 {
+		return 3 + 19
+	}
+	slots := 16
+	for slots*7/8 < n {
+		slots *= 2
+	}
+	if slots <= 1024 {
+		return 3 + (slots*33*5/4+15)/16
+	}
+	return 3 + slots/1024*2564
+}
 
 // decoder carries one Decode call: the file's name for messages and the
 // count of values built against the file's limit.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -178,7 +179,9 @@ func TestMergeBombRefused(t *testing.T) {
 	_, built, err := decodeCounted("merge.yaml", []byte(src))
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "data in merge.yaml: the data would take more than 64 MiB of memory, too much for a file of its size")
-	require.LessOrEqual(t, built, valueLimit(len(src))+2*1001, "refused before the merge that passes the limit")
+	// at most the charge of the one merge that passes it: the slots a
+	// mapping of 1 entry grows by to hold 1,002
+	require.LessOrEqual(t, built, valueLimit(len(src))+mapCost(1002)-mapCost(1), "refused before the merge that passes the limit")
 }
 
 // D36, #10 point 7: the loader never changes a value silently.
@@ -822,4 +825,29 @@ func TestFormatError(t *testing.T) {
 	_, err := Decode("data", []byte("a: [\n"))
 	var fe *FormatError
 	require.False(t, errors.As(err, &fe), "broken YAML is told as YAML")
+}
+
+// D36: a dictionary is charged at least what Go keeps for it. The bytes
+// a map of n entries allocates, made at its size as the loaders make
+// them, are at most mapCost(n) values of 16 bytes; and not more than
+// twice that (a weight far above the truth would refuse ordinary files).
+// A weight of one group per eight entries was half or less of the truth
+// past eight entries (82 bytes an entry at 1,000).
+func TestMapCostCoversMaps(t *testing.T) {
+	var keep map[string]any
+	for _, n := range []int{0, 1, 8, 9, 14, 15, 50, 100, 448, 449, 500, 896, 897, 1000, 1500, 5000, 20000} {
+		keys := make([]string, n)
+		for i := range keys {
+			keys[i] = "k" + strconv.Itoa(i)
+		}
+		got := allocated(func() {
+			keep = make(map[string]any, n)
+			for _, k := range keys {
+				keep[k] = nil
+			}
+		})
+		require.LessOrEqual(t, got, uint64(16*mapCost(n)), "a map of %d entries", n)
+		require.LessOrEqual(t, uint64(16*mapCost(n)), 2*got+16*32, "a map of %d entries is not charged far above what it holds", n)
+	}
+	_ = keep
 }

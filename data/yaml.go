@@ -517,8 +517,8 @@ func (y *yamlBuilder) mapping(n *yaml.Node, depth int) (any, error) {
 }
 
 // merge adds the entries of the merge value vn (a mapping, or a list of
-// mappings, or aliases to them) that m does not have yet; every entry
-// copied is charged as a slot of m.
+// mappings, or aliases to them) that m does not have yet; the slots m
+// grows by are charged before it grows.
 func (y *yamlBuilder) merge(m map[string]any, vn *yaml.Node, depth int) error {
 	sources := []*yaml.Node{vn}
 	target := vn
@@ -537,7 +537,15 @@ func (y *yamlBuilder) merge(m map[string]any, vn *yaml.Node, depth int) error {
 		if !ok {
 			return y.d.errorf("line %d: a merge key << takes a mapping or a list of mappings", src.Line)
 		}
-		if err := y.d.charge(2 * len(sm)); err != nil {
+		// The slots m grows by, charged as mapCost weighs a dictionary of
+		// its new size (the keys and values are sm's, shared).
+		add := 0
+		for k := range sm {
+			if _, set := m[k]; !set {
+				add++
+			}
+		}
+		if err := y.d.charge(mapCost(len(m)+add) - mapCost(len(m))); err != nil {
 			return err
 		}
 		for k, x := range sm {

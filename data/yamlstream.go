@@ -179,15 +179,10 @@ func (p *yamlStream) node(depth int) error {
 }
 
 // entry charges the k-th entry (from 0) of a mapping: its key, and the
-// mapping's slots by mapCost, a group of eight at a time, so that a
-// finished mapping of n entries has been charged mapCost(n) as yamlNodes
-// charges it.
+// mapping's slots by mapCost as they grow, so that a finished mapping of
+// n entries has been charged mapCost(n) as yamlNodes charges it.
 func (p *yamlStream) entry(k int) error {
-	c := 1
-	if k%8 == 0 {
-		c += mapCost(k+1) - mapCost(k)
-	}
-	return p.d.charge(c)
+	return p.d.charge(1 + mapCost(k+1) - mapCost(k))
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
