@@ -355,6 +355,11 @@ func valueLimit(n int) int { return n + 1<<22 }
 // more than it was charged (D36: charged before it is kept).
 const listCost = 2
 
+// rowCost(n) is the weight of a sheet's row of n columns, kept in a
+// value.Table (one value a column, in blocks) rather than as a map: two
+// per column in groups of eight and three more, which bounds it with room.
+func rowCost(n int) int { return 3 + 2*8*((n+7)/8) }
+
 func mapCost(n int) int {
 	if n <= 8 {
 		return 3 + 19

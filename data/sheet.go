@@ -164,9 +164,9 @@ func (s *sheet) values(cells []string, where func(j int) string) ([]any, error) 
 		return nil, s.setHeader(cells[skip:], func(j int) string { return where(j + skip) })
 	}
 	cells = cells[min(s.skip, len(cells)):]
-	// Kept as a map, or as a row of a table: charged alike, so the
-	// stream and Decode are bounded alike.
-	if err := s.d.charge(1 + mapCost(len(s.header))); err != nil { // keeping it
+	// Kept as a row of a table (a map made for it is read and dropped, or
+	// given back, NextInto): charged alike in the stream and in Decode.
+	if err := s.d.charge(1 + rowCost(len(s.header))); err != nil { // keeping it
 		return nil, err
 	}
 	s.vals = s.vals[:0]
