@@ -336,7 +336,7 @@ const maxDepth = 1000
 // file's size and 64 MiB. Every value is charged where it is built, by its weight:
 // a scalar, a key, an item, an alias (a reference to a shared value) 1; a
 // list listCost more; a dictionary mapCost of its entries (one grown by a
-// merge key, the slots it grows by); a sheet's row as a dictionary of its header and a cell
+// merge key, the slots it grows by); a sheet's row rowCost of its header and a cell
 // read 1. Ordinary files stay below it (`[0,0,0]` is one per two bytes, a
 // CSV row of five cells or a JSON record of three keys about two per three
 // bytes); files of many tiny dictionaries (a one-column CSV of `0`,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kinenix/expressions/ast"
 	"github.com/kinenix/expressions/gen/condparser"
@@ -1166,8 +1167,14 @@ func beforeWordOp(line string, off int) (fix string, ok bool) {
 }
 
 // isWordOp reports whether w is the first word of a word operator of a
-// condition (in, contains, is, not), in any case.
+// condition (in, contains, is: ast's table), in any ASCII case, as the grammar
+// reads them (`İN` and `containſ` are no operator).
 func isWordOp(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return false // EqualFold would fold ſ to s and K to k
+		}
+	}
 	for _, op := range ast.CmpOps() {
 		first, _, _ := strings.Cut(op.String(), " ")
 		if first != "" && unicode.IsLetter(rune(first[0])) && strings.EqualFold(w, first) {

@@ -2155,12 +2155,7 @@ func fixLine(line string) (string, bool) {
 // makes, whether or not it then reads as a condition.
 func fixText(line string) string {
 	t := strings.TrimSpace(line)
-	lower := strings.ToLower(t)
-	for _, w := range [...]string{"if ", "when "} {
-		if strings.HasPrefix(lower, w) {
-			t = strings.TrimSpace(t[len(w):])
-		}
-	}
+	t = strings.TrimSpace(t[leadingIf(t):])
 	t = strings.TrimSpace(strings.TrimSuffix(t, ";"))
 	segs, _ := scanTemplate(t)
 	var b strings.Builder

@@ -173,6 +173,9 @@ type previewRun struct {
 	d                *dataFlags
 	json             *jsonOut
 	errors, warnings int
+	// whereSaid is set once the warnings of a -where condition that is
+	// none of the flow's are printed: once a run, not once a flow.
+	whereSaid bool
 }
 
 // file previews one flow over the rows; it returns an exit status for
@@ -448,10 +451,11 @@ func (p *previewRun) filter(name string, f *flow.Flow) (chosen, shown func(*flow
 			// every row (`&&`, `== Due or Lapsed`) would choose none in
 			// silence (D44).
 			for _, tr := range cond.Traps() {
-				if cond.TrapHolds(context.Background(), nil, tr, nil) {
+				if !p.whereSaid && cond.TrapHolds(context.Background(), nil, tr, nil) {
 					fmt.Fprintln(p.stderr, "kinenix preview: -where: warning: "+echo.Clean(tr.Message()))
 				}
 			}
+			p.whereSaid = true
 			reads = func(v string) bool { return f.Reads(v) || flow.ConditionReads(cond, v) }
 			only = func(rows iter.Seq2[flow.Input, error]) iter.Seq2[flow.Input, error] {
 				return func(yield func(flow.Input, error) bool) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,6 +126,14 @@ func TestWhereTrapsSaid(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Empty(t, r.stderr)
 	require.Contains(t, r.stdout, "rows[1] (sheet row 3):")
+	// Over a folder of flows, once a run, not once a flow.
+	dir := t.TempDir()
+	for _, name := range []string{"a.md", "b.md"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("- **name:** ${row.name}\n"), 0o600))
+	}
+	r = runCLI(t, "", "preview", "-data", d, "-where", "${row.status} == Due or Lapsed", dir)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, strings.Count(r.stderr, "kinenix preview: -where: warning: "), r.stderr)
 }
 
 // D16: the data read from standard input is named as other messages name
