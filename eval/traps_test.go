@@ -913,6 +913,20 @@ func TestTrapCurlyQuotesWideCommasAgree(t *testing.T) {
 	}
 }
 
+// requireFixDiffers checks a trap's fix on one row (D49): the line
+// fixed has no trap, warning or row trap, and on s it gives another
+// result than line as written, which was quietly wrong there.
+func requireFixDiffers(t *testing.T, s *scope.Scope, line string, cond *eval.Condition, fixed string) {
+	t.Helper()
+	f := eval.MustCompileCondition(fixed)
+	require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
+	before, err := cond.Test(s)
+	require.NoError(t, err)
+	after, err := f.Test(s)
+	require.NoError(t, err)
+	require.NotEqual(t, before, after, line)
+}
+
 // requireFixMeant checks a trap's fix (D49): the line fixed has no trap
 // and, for each value of x, the value meant, and on at least one the line
 // as written had another.
@@ -1630,13 +1644,7 @@ func TestTrapOrWordsCurlyQuotes(t *testing.T) {
 		traps := c.Traps()
 		require.Len(t, traps, 1, line)
 		require.True(t, strings.HasSuffix(traps[0].Message(), "write "+fixed), "%s: %s", line, traps[0].Message())
-		f := eval.MustCompileCondition(fixed)
-		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
-		before, err := c.Test(s)
-		require.NoError(t, err)
-		after, err := f.Test(s)
-		require.NoError(t, err)
-		require.NotEqual(t, before, after, line)
+		requireFixDiffers(t, s, line, c, fixed)
 	}
 }
 
@@ -1708,13 +1716,7 @@ func TestTrapIfLeftOutOfOtherFixes(t *testing.T) {
 				require.True(t, strings.HasSuffix(tr.Message(), "write "+fixed) || strings.HasSuffix(tr.Message(), ": "+fixed), "%s: %s", line, tr.Message())
 			}
 		}
-		f := eval.MustCompileCondition(fixed)
-		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
-		before, err := c.Test(s)
-		require.NoError(t, err)
-		after, err := f.Test(s)
-		require.NoError(t, err)
-		require.NotEqual(t, before, after, line)
+		requireFixDiffers(t, s, line, c, fixed)
 	}
 }
 
@@ -1767,13 +1769,7 @@ func TestTrapBangAfterOperator(t *testing.T) {
 		}
 		require.NotNil(t, bang, line)
 		require.Equal(t, "!", line[bang.Offset:bang.End])
-		f := eval.MustCompileCondition(fixed)
-		require.Empty(t, append(f.Traps(), f.RowTraps()...), fixed)
-		before, err := c.Test(s)
-		require.NoError(t, err)
-		after, err := f.Test(s)
-		require.NoError(t, err)
-		require.NotEqual(t, before, after, line)
+		requireFixDiffers(t, s, line, c, fixed)
 	}
 	for _, line := range []string{"${a} in !${b}", "${a} contains !${b}", "${n} > !${b}", "${a} in x, !${b}", "${a} == !${b} ${n}", "${a} == !${b}x"} {
 		c := eval.MustCompileCondition(line)
