@@ -6,6 +6,11 @@ import (
 	"unicode/utf8"
 )
 
+// Space is the white space the expression grammar skips between tokens
+// (its wsClass, generated from here), which a dotted key holds as
+// written: a space, a tab, a carriage return and a line feed.
+const Space = " \t\r\n"
+
 // The lexical classes of names (decision D9: Unicode identifier rules, as
 // Python reads them), exactly as grammar/expr.peg writes them: a name
 // starts with a letter, a letter number (Ⅷ, 〇), one of Unicode's

@@ -527,7 +527,7 @@ func keyHint(src string, from int) string {
 		}
 		end += n
 	}
-	key := strings.TrimRight(src[from:end], ws)
+	key := strings.TrimRight(src[from:end], ast.Space)
 	if len(key) > maxKeyHint {
 		return ""
 	}
@@ -561,12 +561,10 @@ func spacedDotsBefore(src string, from int) int {
 	}
 }
 
-// ws is the white space of the grammar (its wsClass): a dotted key
+// isWS reports the white space of the grammar (ast.Space): a dotted key
 // holds it as written, a tab as well as a space (D49: the key the hint
 // quotes is the key the lookup reads).
-const ws = " \t\r\n"
-
-func isWS(r rune) bool { return r < utf8.RuneSelf && strings.IndexByte(ws, byte(r)) >= 0 }
+func isWS(r rune) bool { return r < utf8.RuneSelf && strings.IndexByte(ast.Space, byte(r)) >= 0 }
 
 func firstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)

@@ -44,7 +44,7 @@ func slots() map[string]string {
 	bools := []string{ast.And.String(), ast.Or.String()}
 	return map[string]string{
 		// Expression grammar (grammar/expr.peg).
-		"wsClass":             " \\t\\r\\n",
+		"wsClass":             classEscape(ast.Space),
 		"identStartClass":     identStartClass(),
 		"identContClass":      identCont,
 		"binaryOps":           operatorChoice(texts(bin), notIdent),
@@ -293,4 +293,10 @@ func chars(ts []string) string {
 		return "-" + b.String()
 	}
 	return b.String()
+}
+
+// classEscape writes the characters of s as a PEG character class holds
+// them: a tab, a carriage return and a line feed as escapes.
+func classEscape(s string) string {
+	return strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`).Replace(s)
 }
