@@ -43,6 +43,27 @@ func (b *countedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// answered is a ResponseWriter that calls done once, when the handler
+// starts its answer: before it gives back its turn, so that a body
+// counted until then is counted only while its request holds a turn.
+// Counted until ServeHTTP returned instead, a body stayed counted after
+// its turn went to the next request, which then read its own.
+type answered struct {
+	http.ResponseWriter
+	once sync.Once
+	done func()
+}
+
+func (a *answered) WriteHeader(code int) {
+	a.once.Do(a.done)
+	a.ResponseWriter.WriteHeader(code)
+}
+
+func (a *answered) Write(p []byte) (int, error) {
+	a.once.Do(a.done)
+	return a.ResponseWriter.Write(p)
+}
+
 // The bodies of requests in flight are bounded as a whole, not only one
 // by one (MaxBody): a request reads its body once it has its turn, so
 // many requests at once hold at most the bodies of those that run
@@ -83,8 +104,9 @@ func TestBodiesInFlightBounded(t *testing.T) {
 				r := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/"+name, b)
 				r.Header.Set("Content-Type", "application/json")
 				w := httptest.NewRecorder()
-				h.ServeHTTP(w, r)
-				held.add(-b.read)
+				a := &answered{ResponseWriter: w, done: func() { held.add(-b.read) }}
+				h.ServeHTTP(a, r)
+				a.once.Do(a.done) // a request answered with nothing
 				if w.Code != http.StatusOK {
 					codes <- name + ": " + w.Body.String()
 				}
