@@ -22,8 +22,9 @@ type options struct {
 }
 
 // Sheet names the XLSX sheet to read; without it Decode reads the first
-// sheet. An empty name is an error that lists the workbook's sheets. It
-// has no effect on other formats.
+// sheet of cells (a chart sheet is passed over; named, it is an error). An
+// empty name is an error that lists the workbook's sheets. It has no
+// effect on other formats.
 func Sheet(name string) Option {
 	return func(o *options) { o.sheet, o.named = name, true }
 }

@@ -24,7 +24,7 @@ type Row struct {
 	Values   map[string]any // keyed by the header; values by the one scalar rule (as Decode)
 }
 
-// RowReader streams the rows of a sheet: CSV, XLSX (first sheet, or Sheet(name)), or JSON lines
+// RowReader streams the rows of a sheet: CSV, XLSX (first sheet of cells, or Sheet(name)), or JSON lines
 // (.jsonl: one JSON object per line, each a row). It holds only the row being read (and, for
 // XLSX, the shared strings, each kept once).
 //
@@ -545,10 +545,10 @@ type xlsxRows struct {
 	where func(j int) string // names cell j of it: one func for every row
 }
 
-// Sheets returns the names of the sheets of an XLSX workbook, in the
-// workbook's order: the names Sheet takes, the first the one Decode reads
-// without it. name starts every error message, as Decode's; the workbook
-// is held to Decode's bounds.
+// Sheets returns the names of the sheets of cells of an XLSX workbook (no
+// chart sheet), in the workbook's order: the names Sheet takes, the first
+// the one Decode reads without it. name starts every error message, as
+// Decode's; the workbook is held to Decode's bounds.
 func Sheets(name string, b []byte) ([]string, error) {
 	d := newDecoder(name, len(b))
 	if err := d.claims(fmtXLSX, b); err != nil {

@@ -317,8 +317,9 @@ func xlsxUnzipLimit(n int) int64 {
 // workbook.
 func xlsxValueLimit(n int) int { return 4*n + 1<<22 }
 
-// xlsx reads the first sheet of an XLSX workbook, or the one named: cells as
-// the sheet shows them (formatted values), then the one scalar rule.
+// xlsx reads the first sheet of cells of an XLSX workbook, or the one
+// named: cells as the sheet shows them (formatted values), then the one
+// scalar rule.
 func (d *decoder) xlsx(b []byte, o options) (*Data, error) {
 	src, err := openXLSXRows(d, bytes.NewReader(b), int64(len(b)), o)
 	if err != nil {

@@ -105,8 +105,9 @@ func Open(r io.ReaderAt, size int64, name string, named bool, unzipLimit int64, 
 	return &Rows{wb: wb, p: p, charge: charge}, nil
 }
 
-// Sheets returns the names of the sheets of the workbook in r (size
-// bytes), in the workbook's order; unzipLimit and charge are Open's.
+// Sheets returns the names of the sheets of cells of the workbook in r
+// (size bytes), in the workbook's order, leaving out charts, dialogs and
+// macro sheets; unzipLimit and charge are Open's.
 func Sheets(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) ([]string, error) {
 	wb, err := openZip(r, size, unzipLimit, charge)
 	if err != nil {
@@ -116,8 +117,9 @@ func Sheets(r io.ReaderAt, size int64, unzipLimit int64, charge Charge) ([]strin
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(sheets))
-	for i, s := range sheets {
+	cells := ofCells(sheets)
+	names := make([]string, len(cells))
+	for i, s := range cells {
 		names[i] = s.name
 	}
 	return names, nil
@@ -193,17 +195,23 @@ func (wb *workbook) open(name string, named bool) (string, error) {
 	if len(sheets) == 0 {
 		return "", Error{"the workbook has no sheet"}
 	}
-	sh := sheets[0]
+	cells := ofCells(sheets)
+	if len(cells) == 0 {
+		return "", Error{fmt.Sprintf("the workbook has no sheet of cells: its sheets (%s) hold charts, dialogs or macros; save the data in a sheet of cells", quoteSheets(sheets))}
+	}
+	sh := cells[0]
 	if named && name == "" {
-		return "", Error{fmt.Sprintf("the sheet's name is empty: write the name of one of its sheets (%s)", quoteSheets(sheets))}
+		return "", Error{fmt.Sprintf("the sheet's name is empty: write the name of one of its sheets (%s)", quoteSheets(cells))}
 	}
 	if named {
 		i := sheetIndex(sheets, name)
-		if i >= 0 {
-			sh = sheets[i]
-		} else {
-			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", quoteName(name), quoteSheets(sheets))}
+		if i < 0 {
+			return "", Error{fmt.Sprintf("the workbook has no sheet named %s (its sheets: %s)", quoteName(name), quoteSheets(cells))}
 		}
+		if sheets[i].kind != "" {
+			return "", Error{fmt.Sprintf("the sheet %s is %s, not a sheet of cells: name one of the sheets of cells (%s)", quoteName(sheets[i].name), sheets[i].kind, quoteSheets(cells))}
+		}
+		sh = sheets[i]
 	}
 	target := rels.byID[sh.rid]
 	if target == "" || wb.files[strings.ToLower(target)] == nil {
@@ -247,7 +255,40 @@ func (wb *workbook) sheets() (*rels, []sheetRef, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	for i := range sheets {
+		sheets[i].kind = sheetKind(rels.typeOf[sheets[i].rid])
+	}
 	return rels, sheets, nil
+}
+
+// sheetKind is what a sheet of relationship type typ holds when it is no
+// sheet of cells ("a chart"), or "" for a sheet of cells. A sheet without
+// a relationship counts as one of cells: reading it says its part is
+// missing.
+func sheetKind(typ string) string {
+	switch {
+	case typ == "" || strings.HasSuffix(typ, "/worksheet"):
+		return ""
+	case strings.HasSuffix(typ, "/chartsheet"):
+		return "a chart"
+	case strings.HasSuffix(typ, "/dialogsheet"):
+		return "a dialog"
+	case strings.HasSuffix(strings.ToLower(typ), "macrosheet"):
+		return "a macro sheet"
+	}
+	return "no sheet of cells"
+}
+
+// ofCells returns the sheets of cells among sheets, in order: those a
+// flow can read.
+func ofCells(sheets []sheetRef) []sheetRef {
+	cells := make([]sheetRef, 0, len(sheets))
+	for _, s := range sheets {
+		if s.kind == "" {
+			cells = append(cells, s)
+		}
+	}
+	return cells
 }
 
 // quoteSheets lists the first few sheet names, then how many more.
@@ -730,8 +771,9 @@ func attr(t *token, local string) string { return string(t.attr(local)) }
 
 // rels is a part's relationships: targets by id, and by type.
 type rels struct {
-	byID  map[string]string
-	types []string // type, target, type, target...
+	byID   map[string]string
+	typeOf map[string]string // type by id
+	types  []string          // type, target, type, target...
 }
 
 func (r *rels) byType(suffix string) string {
@@ -746,7 +788,7 @@ func (r *rels) byType(suffix string) string {
 // rels reads the relationships part name, whose targets are relative to
 // dir; a workbook without it has none.
 func (wb *workbook) rels(name, dir string) (*rels, error) {
-	r := &rels{byID: map[string]string{}}
+	r := &rels{byID: map[string]string{}, typeOf: map[string]string{}}
 	if wb.files[strings.ToLower(name)] == nil {
 		return r, nil
 	}
@@ -772,17 +814,20 @@ func (wb *workbook) rels(name, dir string) (*rels, error) {
 			} else {
 				target = path.Join(dir, target)
 			}
-			id := attr(s, "Id")
-			if err := wb.charge(2 + (len(target)+len(id))/16); err != nil {
+			id, typ := attr(s, "Id"), attr(s, "Type")
+			if err := wb.charge(3 + (len(target)+len(id)+len(typ))/16); err != nil {
 				return nil, err
 			}
 			r.byID[id] = target
-			r.types = append(r.types, attr(s, "Type"), target)
+			r.typeOf[id] = typ
+			r.types = append(r.types, typ, target)
 		}
 	}
 }
 
-type sheetRef struct{ name, rid string }
+// sheetRef is a sheet of the workbook: its name, its relationship's id,
+// and what it holds when it is no sheet of cells (sheetKind).
+type sheetRef struct{ name, rid, kind string }
 
 // readWorkbook reads the sheets of the workbook in order, and its date
 // system.

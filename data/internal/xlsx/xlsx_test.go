@@ -1,11 +1,15 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -288,4 +292,76 @@ func TestSheetIndex(t *testing.T) {
 	} {
 		require.Equal(t, want, sheetIndex(sheets, name), name)
 	}
+}
+
+// chartBook is a workbook whose sheets are, in order, the chart sheets
+// charts and the sheet of cells "Data" (none when data is false), made by
+// excelize, the list of sheets in its workbook part then put in that order
+// (excelize adds a chart sheet after the others and cannot move it).
+func chartBook(t *testing.T, data bool, charts ...string) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	require.NoError(t, f.SetSheetName("Sheet1", "Data"))
+	require.NoError(t, f.SetSheetRow("Data", "A1", &[]any{"policy", "premium"}))
+	require.NoError(t, f.SetSheetRow("Data", "A2", &[]any{"POL-1", 12500}))
+	for _, c := range charts {
+		require.NoError(t, f.AddChartSheet(c, &excelize.Chart{Type: excelize.Col,
+			Series: []excelize.ChartSeries{{Name: "Data!$B$1", Categories: "Data!$A$2", Values: "Data!$B$2"}}}))
+	}
+	var b bytes.Buffer
+	require.NoError(t, f.Write(&b))
+	zr, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, zf := range zr.File {
+		rc, err := zf.Open()
+		require.NoError(t, err)
+		part, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		if zf.Name == "xl/workbook.xml" {
+			list := regexp.MustCompile(`<sheet [^>]*(/>|></sheet>)`)
+			all := list.FindAll(part, -1)
+			require.Len(t, all, 1+len(charts))
+			sheets := slices.Concat(all[1:], all[:1])
+			if !data {
+				sheets = all[1:]
+			}
+			at := list.FindIndex(part)
+			end := bytes.Index(part, []byte("</sheets>"))
+			part = slices.Concat(part[:at[0]], bytes.Join(sheets, nil), part[end:])
+		}
+		w, err := zw.Create(zf.Name)
+		require.NoError(t, err)
+		_, err = w.Write(part)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return out.Bytes()
+}
+
+// A chart sheet is no sheet of cells: a workbook whose first sheet is a
+// chart reads its first sheet of cells, which is the first that Sheets
+// names; a chart named is refused with the sheets that can be read, and
+// a workbook of charts only says it has no sheet of cells.
+func TestChartSheets(t *testing.T) {
+	b := chartBook(t, true, "Chart")
+	rows, err := readAll(t, b, "")
+	require.NoError(t, err)
+	require.Equal(t, oracle(t, b, "Data"), rows)
+	require.Equal(t, [][]string{{"policy", "premium"}, {"POL-1", "12500"}}, rows)
+	names, err := Sheets(bytes.NewReader(b), int64(len(b)), 1<<30, func(int) error { return nil })
+	require.NoError(t, err)
+	require.Equal(t, []string{"Data"}, names)
+	_, err = readAll(t, b, "chart")
+	require.EqualError(t, err, "the sheet \"Chart\" is a chart, not a sheet of cells: name one of the sheets of cells (\"Data\")")
+	_, err = readAll(t, b, "Nope")
+	require.EqualError(t, err, "the workbook has no sheet named \"Nope\" (its sheets: \"Data\")")
+
+	b = chartBook(t, false, "Chart 1", "Chart 2")
+	_, err = readAll(t, b, "")
+	require.EqualError(t, err, "the workbook has no sheet of cells: its sheets (\"Chart 1\", \"Chart 2\") hold charts, dialogs or macros; save the data in a sheet of cells")
+	_, err = readAll(t, b, "Chart 2")
+	require.EqualError(t, err, "the workbook has no sheet of cells: its sheets (\"Chart 1\", \"Chart 2\") hold charts, dialogs or macros; save the data in a sheet of cells")
 }
