@@ -22,8 +22,7 @@ const tooLargeFix = "split it into files of fewer rows, or give only the rows an
 // loadData reads a data file ("-" is standard input) and decodes it with the
 // data package (D36): JSON, YAML, CSV, XLSX or JSON lines by the file's
 // extension; another extension is refused (checkDataExt).
-// `FILE.xlsx#Sheet name` reads that sheet of the workbook; the path is cut
-// at its last `#` only when what comes before it ends in .xlsx.
+// `FILE.xlsx#Sheet name` reads that sheet of the workbook (splitSheet).
 func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	var opts []data.Option
 	path, sheet := splitSheet(path)
@@ -33,12 +32,15 @@ func loadData(path string, stdin io.Reader) (*data.Data, error) {
 	return decodeFile(path, stdin, opts...)
 }
 
-// splitSheet cuts `FILE.xlsx#Sheet name` into the file and the sheet: at
-// its last `#`, only when what comes before it ends in .xlsx ("" when
-// there is no sheet).
+// splitSheet cuts `FILE.xlsx#Sheet name` into the file and the sheet ""
+// when there is no sheet): at the first `#` that follows .xlsx (in any
+// case), so that a sheet's name may hold `#` (`x.xlsx#No. #2` is the
+// sheet "No. #2"), as Excel lets it.
 func splitSheet(path string) (file, sheet string) {
-	if i := strings.LastIndexByte(path, '#'); i >= 0 && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
-		return path[:i], path[i+1:]
+	for i := 0; i < len(path); i++ {
+		if path[i] == '#' && strings.HasSuffix(strings.ToLower(path[:i]), ".xlsx") {
+			return path[:i], path[i+1:]
+		}
 	}
 	return path, ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 )
 
 // aliasBomb is the file of issue #10 point 1: nine "lol", then levels lists
@@ -68,6 +70,28 @@ func TestSheetData(t *testing.T) {
 	r = runCLI(t, "", "render", "-data", p, "${x}")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "hash\n", r.stdout)
+
+	// The path is cut at the first # after .xlsx: a sheet's name may hold
+	// a #, as Excel lets it, and is matched without regard to case.
+	x := excelize.NewFile()
+	require.NoError(t, x.SetSheetName("Sheet1", "ข้อมูล#1"))
+	require.NoError(t, x.SetSheetRow("ข้อมูล#1", "A1", &[]any{"n"}))
+	require.NoError(t, x.SetSheetRow("ข้อมูล#1", "A2", &[]any{"one"}))
+	_, err := x.NewSheet("No. #2")
+	require.NoError(t, err)
+	require.NoError(t, x.SetSheetRow("No. #2", "A1", &[]any{"n"}))
+	require.NoError(t, x.SetSheetRow("No. #2", "A2", &[]any{"two"}))
+	var book bytes.Buffer
+	require.NoError(t, x.Write(&book))
+	require.NoError(t, x.Close())
+	p = writeFile(t, "a#b.XLSX", book.String())
+	for sheet, want := range map[string]string{"": "one", "#ข้อมูล#1": "one", "#no. #2": "two"} {
+		r = runCLI(t, "", "render", "-data", p+sheet, "${row.n}")
+		require.Equal(t, 0, r.code, "%s: %s", sheet, r.stderr)
+		require.Equal(t, want+"\n", r.stdout, sheet)
+	}
+	r = runCLI(t, "", "render", "-data", p+"#No. #3", "${row.n}")
+	require.Equal(t, "kinenix: data in "+p+": the workbook has no sheet named \"No. #3\" (its sheets: \"ข้อมูล#1\", \"No. #2\")\n", r.stderr)
 
 	p = writeFile(t, "leading.csv", "zip,phone\n01234,+66812345678\n")
 	r = runCLI(t, "", "render", "-data", p, "${row.zip} ${row.phone}")
