@@ -452,6 +452,12 @@ func TestCSV(t *testing.T) {
 		{"\n,,\na,,c\n1,2,3\n", `data in s.csv: line 3, column 2: the header (line 3, the first line that is not blank) has an empty column name; every column needs a name`},
 		{"a,b\n1,x\"y\n", `data in s.csv: line 2: not valid CSV: a " inside a field that does not start with "`},
 		{"a,b\n1,\"open\n", `data in s.csv: line 2: not valid CSV: a quoted field has text after its closing ", or is never closed`},
+		// D41: line breaks inside quoted cells make the file's line and the
+		// sheet's row two numbers; both are named
+		{"a,b\n\"x\ny\",1\n\"p\",2,3\n", `data in s.csv: line 4 (sheet row 3), column 3: "3" is in a column with no header name`},
+		{"a,b\n\"x\ny\",\"1\n2\"\n3,4,5\n", `data in s.csv: line 5 (sheet row 3), column 3: "5" is in a column with no header name`},
+		{"a,b\n\"x\ny\",1\n3,x\"y\n", `data in s.csv: line 4 (sheet row 3): not valid CSV: a " inside a field that does not start with "`},
+		{"a,b\n\"x\ny\",1\n3,\"4\n5\n6,\"7\"z\n", `data in s.csv: line 4 (sheet row 3): not valid CSV: a quoted field in the row that starts here has text after its closing ", or is never closed (it runs on to line 6)`},
 	} {
 		_, err := Decode("s.csv", []byte(tc.src))
 		require.Error(t, err, tc.src)

@@ -343,9 +343,11 @@ type csvRows struct {
 	// read; header is the line of the header.
 	sep              string
 	sepCells, header int
-	// rec is the record just read, and where names its cells: one func
-	// for every record, not one made per record.
+	// rec is the record just read, row the row a spreadsheet shows it as,
+	// and where names its cells: one func for every record, not one made
+	// per record.
 	rec   []string
+	row   int
 	where func(j int) string
 }
 
@@ -496,7 +498,7 @@ func newCSVRows(d *decoder, r io.Reader) *csvRows {
 	c := &csvRows{d: d, r: cr}
 	c.where = func(j int) string {
 		line, _ := c.r.FieldPos(min(j, len(c.rec)-1))
-		return fmt.Sprintf("line %d, column %d", line, j+1)
+		return fmt.Sprintf("line %d%s, column %d", line, sheetRowOfLine(line, c.row), j+1)
 	}
 	return c
 }
@@ -511,7 +513,7 @@ func (c *csvRows) next() ([]string, int, func(j int) string, error) {
 		if !errors.As(err, &pe) {
 			return nil, 0, nil, err // the text's own error (utf8Reader)
 		}
-		return nil, 0, nil, c.d.csvError(err)
+		return nil, 0, nil, c.d.csvError(err, c.inner)
 	}
 	line, _ := c.r.FieldPos(0)
 	if !c.started && !blank(rec) {
@@ -529,12 +531,12 @@ func (c *csvRows) next() ([]string, int, func(j int) string, error) {
 		}
 		c.sepCells = 0
 	}
-	sheetRow := line - c.inner
+	c.row = line - c.inner
 	for _, f := range rec {
 		c.inner += strings.Count(f, "\n")
 	}
 	c.rec = rec
-	return rec, sheetRow, c.where, nil
+	return rec, c.row, c.where, nil
 }
 
 // xlsxRows reads the rows of a sheet of a workbook.

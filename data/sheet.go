@@ -282,7 +282,7 @@ func sameKeys(t *value.Table, obj map[string]any) bool {
 	return true
 }
 
-func (d *decoder) csvError(err error) error {
+func (d *decoder) csvError(err error, inner int) error {
 	var pe *csv.ParseError
 	if !errors.As(err, &pe) {
 		return d.errorf("not valid CSV")
@@ -297,10 +297,21 @@ func (d *decoder) csvError(err error) error {
 			// The quote opens in the record that starts at StartLine: a
 			// quote never closed takes the lines after it into its field,
 			// to the end of the file, where encoding/csv finds it.
-			return d.errorf(`line %d: not valid CSV: a quoted field in the row that starts here has text after its closing ", or is never closed (it runs on to line %d); write each " inside a quoted field as ""`, pe.StartLine, pe.Line)
+			return d.errorf(`line %d%s: not valid CSV: a quoted field in the row that starts here has text after its closing ", or is never closed (it runs on to line %d); write each " inside a quoted field as ""`, pe.StartLine, sheetRowOfLine(pe.StartLine, pe.StartLine-inner), pe.Line)
 		}
 	}
-	return d.errorf("line %d: not valid CSV: %s", pe.Line, reason)
+	return d.errorf("line %d%s: not valid CSV: %s", pe.Line, sheetRowOfLine(pe.StartLine, pe.StartLine-inner), reason)
+}
+
+// sheetRowOfLine is ` (sheet row N)` for a line of a CSV file in the
+// record that a spreadsheet shows as row N (D41), when line ends inside
+// quoted fields before it or in its own make the two differ; "" when they
+// are one number.
+func sheetRowOfLine(line, row int) string {
+	if line == row {
+		return ""
+	}
+	return " (sheet row " + strconv.Itoa(row) + ")"
 }
 
 // xlsxUnzipLimit bounds what an XLSX file of n bytes may unpack to: 64
