@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kinenix/expressions/internal/echo"
+	"github.com/kinenix/expressions/internal/spell"
 	"github.com/kinenix/expressions/value"
 )
 
@@ -56,12 +57,14 @@ func callNumber(env *Env, x value.Value) (value.Value, error) {
 // "1,2" or "1,2345"), and over one "." followed by digits (the fraction).
 // No exponent: "1e3" is 1.
 //
-// It is negative when a "-" or "−" (U+2212) comes just before it, possibly
-// with currency symbols between ("-3.5", "฿ -3.5", "-฿3.5"), or before
-// currency symbols and white space ("-€ 5", never "- 5"), and the minus
-// does not follow a letter or digit ("INV-2026" is 2026); or when it is
-// inside parentheses with only white space and currency symbols between
-// ("(1,200)", "(฿ 1,200.00)", and "(5.)", a point it ends with).
+// It is negative when a minus (isMinus: "-", "−", the full-width "－")
+// comes just before it, possibly with currency symbols between ("-3.5",
+// "฿ -3.5", "-฿3.5"), or before currency symbols and white space ("-€ 5",
+// never "- 5"), and the minus does not follow a letter or digit
+// ("INV-2026" is 2026); or when it is
+// inside parentheses (ASCII or full-width) with only white space and
+// currency symbols between ("(1,200)", "(฿ 1,200.00)", "（５）", and
+// "(5.)", a point it ends with).
 //
 // The digits are converted to ASCII and read exactly by value.ParseDigits;
 // at most value.MaxDigits digits are read (leading zeros and trailing
@@ -192,6 +195,18 @@ const (
 	wideStop  = '\uff0e'
 	wideComma = '\uff0c'
 )
+
+// isMinus reports a minus sign that makes the number after it negative
+// (D21): "-", "−" (U+2212), or the full-width "－" (U+FF0D) that East
+// Asian input writes with full-width digits. A dash (– —) is not one.
+func isMinus(r rune) bool { return r == '-' || r == '\u2212' || isWide(r, '-') }
+
+// isWide reports whether r is the full-width form of the ASCII sign plain
+// ("－" of "-", "（" of "("), by the one table of such signs, spell.Sign.
+func isWide(r, plain rune) bool {
+	p, full, ok := spell.Sign(r)
+	return ok && full && p == plain
+}
 
 // isDecimalPoint reports a mark that is a decimal point: ".", U+066B or
 // U+FF0E.
@@ -408,7 +423,7 @@ func isInvisible(r rune) bool {
 func invisibleInside(s string, start, end int) bool {
 	if r, size := lastRune(s, start); start > 0 && isInvisible(r) {
 		p := skipBack(s, start-size, isInvisible)
-		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+		if r, size := lastRune(s, p); isMinus(r) && !wordRuneBefore(s, p-size) {
 			return true
 		}
 	}
@@ -440,7 +455,7 @@ func invisibleInside(s string, start, end int) bool {
 func invisibleSpan(s string, start int) (from, end int, ok bool) {
 	from, end = start, start
 	if p := skipBack(s, start, isInvisible); p < start {
-		if r, size := lastRune(s, p); (r == '-' || r == '\u2212') && !wordRuneBefore(s, p-size) {
+		if r, size := lastRune(s, p); isMinus(r) && !wordRuneBefore(s, p-size) {
 			from, ok = p-size, true
 		}
 	}
@@ -505,7 +520,7 @@ func invisibleDigits(written string) string {
 		case isDecimalPoint(r):
 			b.WriteByte('.')
 		case isGroupComma(r):
-		case i == 0 && (r == '-' || r == '\u2212'):
+		case i == 0 && isMinus(r):
 			b.WriteByte('-')
 		default:
 			return ""
@@ -614,13 +629,13 @@ func negativeAround(s string, start, end int) bool {
 			}
 		}
 	}
-	if r, size := lastRune(s, p); r == '-' || r == '\u2212' {
+	if r, size := lastRune(s, p); isMinus(r) {
 		if !wordRuneBefore(s, p-size) {
 			return true
 		}
 	}
 	p = skipBack(s, start, isSpaceOrCurrency)
-	if r, _ := lastRune(s, p); r != '(' {
+	if r, _ := lastRune(s, p); r != '(' && !isWide(r, '(') {
 		return false
 	}
 	if r, size := decodeRune(s, end); isDecimalPoint(r) {
@@ -629,7 +644,7 @@ func negativeAround(s string, start, end int) bool {
 	for end < len(s) {
 		r, size := decodeRune(s, end)
 		if !isSpaceOrCurrency(r) {
-			return r == ')'
+			return r == ')' || isWide(r, ')')
 		}
 		end += size
 	}

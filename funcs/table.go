@@ -217,7 +217,7 @@ var table = []Func{
 		Name:   "number",
 		Params: []Param{{Name: "x", Doc: "a text that contains a number, or a number"}},
 		Doc: "number reads the first number in a text: digits (Thai and other Unicode digits count), `,` (or the Arabic `٬`, or the full-width `，`) between groups of three digits, " +
-			"an optional `.` (or the Arabic decimal separator `٫`, or the full-width `．`) and fraction; a `-` or `−` just before it (not after a letter or digit; currency signs may stand between) or parentheses around it make it negative, " +
+			"an optional `.` (or the Arabic decimal separator `٫`, or the full-width `．`) and fraction; a `-`, `−` or the full-width `－` just before it (not after a letter or digit; currency signs may stand between) or parentheses around it (`()` or the full-width `（）`) make it negative, " +
 			"a number stays itself, and text without a number is an error, as is a number followed by `.`, `,`, `'` or `’` and a digit (`1.234,56`, `205,68`), by a space and exactly three digits (`9 800`, `2 285,81`) " +
 			"or by `.` or `,`, a space and digits (`119. 95`), whose meaning is not clear: the message writes the number the marks suggest.",
 		Empty:      "empty, also for `\"\"` and white space; text with no number is an error",
@@ -230,6 +230,7 @@ var table = []Func{
 			{"number('๑๒,๓๔๕ บาท')", "12345"},
 			{"number('٣٫٥')", "3.5"},
 			{"number('INV-2026-00123')", "2026"},
+			{"number('－５，０００ 円')", "-5000"},
 			{"number(row.premium)", "15434.75"},
 			{"number('  ')", ""},
 			{"number('abc')", "error: number: no number in 'abc'"},

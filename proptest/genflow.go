@@ -123,7 +123,7 @@ func FlowSheets() gopter.Gen {
 func sheetCell(r *rand.Rand) string {
 	if r.Intn(3) == 0 {
 		w := WrittenNumber{Whole: uint64(r.Intn(20000)), Frac: uint64(r.Intn(100)), FracN: r.Intn(3),
-			Style: r.Intn(3), Space: r.Intn(len(GroupSpaces)), Sign: r.Intn(5), Unit: r.Intn(len(NumberUnits)),
+			Style: r.Intn(3), Space: r.Intn(len(GroupSpaces)), Sign: r.Intn(7), Unit: r.Intn(len(NumberUnits)),
 			European: r.Intn(4) == 0}
 		if r.Intn(4) == 0 {
 			w.Label = r.Intn(len(NumberLabels))

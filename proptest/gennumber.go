@@ -25,7 +25,7 @@ type WrittenNumber struct {
 	Script int // index into DigitZeros
 	Style  int // 0 plain, 1 "," between thousands, 2 no 0 before the point (".5"); with European: 0 ".", 1 a space of GroupSpaces, 2 "'"
 	Space  int // index into GroupSpaces (European style 1) and into Blanks (after the label)
-	Sign   int // 0 none, 1 "-", 2 "−" (U+2212), 3 parentheses, 4 a hyphen after a word ("INV-2026", "ปี-2026"): not a sign
+	Sign   int // 0 none, 1 "-", 2 "−" (U+2212), 3 parentheses, 4 a hyphen after a word ("INV-2026", "ปี-2026"): not a sign, 5 the full-width "－", 6 full-width parentheses "（）"
 	Label  int // index into NumberLabels
 	Unit   int // index into NumberUnits
 	// European writes the point as "," and groups with "." or a space
@@ -93,7 +93,7 @@ func WrittenNumbers() gopter.Gen {
 		"Script":   gen.IntRange(0, len(DigitZeros)-1),
 		"Style":    gen.IntRange(0, 2),
 		"Space":    gen.IntRange(0, len(Blanks)-1),
-		"Sign":     gen.IntRange(0, 4),
+		"Sign":     gen.IntRange(0, 6),
 		"Label":    gen.IntRange(0, len(NumberLabels)-1),
 		"Unit":     gen.IntRange(0, len(NumberUnits)-1),
 		"European": gen.Bool(),
@@ -119,7 +119,7 @@ func (w WrittenNumber) Plain() string {
 	if f := w.fraction(); f != "" {
 		s += "." + f
 	}
-	if w.Sign >= 1 && w.Sign <= 3 {
+	if w.Sign >= 1 && w.Sign <= 6 && w.Sign != 4 {
 		s = "-" + s
 	}
 	return s
@@ -182,6 +182,10 @@ func (w WrittenNumber) Text() string {
 		n = "\u2212" + n
 	case 3:
 		n = "(" + n + ")"
+	case 5:
+		n = "\uff0d" + n
+	case 6:
+		n = "\uff08" + n + "\uff09"
 	}
 	label := NumberLabels[w.Label%len(NumberLabels)]
 	if w.Sign == 4 {

@@ -16,10 +16,10 @@ import (
 
 // Property 7: number(...) reads back a number as a sheet or a form writes
 // it (D21): in any script of decimal digits, with "," between thousands, a
-// fraction (".5" too), a "-", "−" or parentheses, after a label and any
-// white space, before a unit, it gives the number; a "-" right after a
-// word (INV-2026, ปี-2026, a Thai word ending in a vowel mark) is a
-// hyphen, not a minus. Written in another convention
+// fraction (".5" too), a "-", "−", "－" or parentheses (full-width too),
+// after a label and any white space, before a unit, it gives the number;
+// a "-" right after a word (INV-2026, ปี-2026, a Thai word ending in a
+// vowel mark) is a hyphen, not a minus. Written in another convention
 // (1.234,56; 2 285,81; 1'049,95; 12,5), it is refused, never read in part
 // (D34, D39), and the rewrite the message gives is plain number text that
 // number(...) reads as the number that was written (D49).
