@@ -1995,24 +1995,49 @@ func rightItems(c *Condition, from int) int {
 	return n
 }
 
-// orWords reports whether text is bare words joined by `or`
-// (`shipped or partially_shipped`), and returns the words.
+// orWords reports whether text is words joined by `or` (`shipped or
+// partially_shipped`), bare or, after the first, in quotes (`Due or
+// 'Lapsed'`), and returns the words as a list's items: when one is
+// quoted, every one, since a list is read item by item only when its
+// first item is quoted (D31): `'Due', 'Lapsed'`.
 func orWords(text string) ([]string, bool) {
 	ws := strings.Fields(text)
 	if len(ws) < 3 || len(ws)%2 == 0 {
 		return nil, false
 	}
 	var items []string
+	quoted := false
 	for i, w := range ws {
 		isOr := strings.EqualFold(w, "or")
-		if (i%2 == 1) != isOr || (i%2 == 0 && (strings.EqualFold(w, "and") || strings.ContainsAny(w, ",'\"`"))) {
+		if (i%2 == 1) != isOr || (i%2 == 0 && strings.EqualFold(w, "and")) {
 			return nil, false
 		}
-		if i%2 == 0 {
-			items = append(items, w)
+		if i%2 == 1 {
+			continue
+		}
+		if strings.ContainsAny(w, ",'\"`") {
+			if i == 0 || !quotedWord(w) {
+				return nil, false
+			}
+			quoted = true
+		}
+		items = append(items, w)
+	}
+	if quoted {
+		for i, w := range items {
+			if !quotedWord(w) {
+				items[i] = "'" + w + "'"
+			}
 		}
 	}
 	return items, true
+}
+
+// quotedWord reports whether w is one word in straight quotes, ' or ",
+// with no other quote or comma in it.
+func quotedWord(w string) bool {
+	return len(w) > 2 && (w[0] == '\'' || w[0] == '"') && w[len(w)-1] == w[0] &&
+		!strings.ContainsAny(w[1:len(w)-1], ",'\"`")
 }
 
 // listItems reports whether text is items separated by commas, none of

@@ -1629,7 +1629,9 @@ func TestTrapOrWordsAndOrKeepNot(t *testing.T) {
 // quoted where its first is bare, as the curly-quotes trap writes a list:
 // the curly quotes kept, the fix would get that trap's warning. The
 // curly-quotes trap does not read the whole side `“x” or ‘y’` as one
-// value in quotes then: the or-words fix says it all.
+// value in quotes then: the or-words fix says it all. A word after the
+// first in straight quotes (`== y or 'x'`) is or-words as well, the list
+// quoted alike.
 func TestTrapOrWordsCurlyQuotes(t *testing.T) {
 	s := scope.New(map[string]any{"s": "x", "n": 3})
 	for line, fixed := range map[string]string{
@@ -1639,6 +1641,11 @@ func TestTrapOrWordsCurlyQuotes(t *testing.T) {
 		"${s} != ‘x’ or y":              "not ${s} in 'x', y",
 		"${s} == ‘x’ or y and ${n} > 0": "${s} in 'x', y and ${n} > 0",
 		"${s} == y or ‘x’ and ${n} > 0": "${s} in 'y', 'x' and ${n} > 0",
+		// straight quotes after the first word, the list quoted alike
+		"${s} == y or 'x'":              "${s} in 'y', 'x'",
+		"${s} == y or \"x\" or z":       "${s} in 'y', \"x\", 'z'",
+		"${s} != y or 'x'":              "not ${s} in 'y', 'x'",
+		"${s} == y or 'x' and ${n} > 0": "${s} in 'y', 'x' and ${n} > 0",
 	} {
 		c := eval.MustCompileCondition(line)
 		traps := c.Traps()
