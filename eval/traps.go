@@ -578,6 +578,12 @@ func otherLanguage(written, inner string, from, to int) Trap {
 // else why it is none (`{{ name | capitalize }}`, `$_`), naming no fix
 // rather than a wrong one.
 func placeholderFix(inner string) string {
+	if calls, ok := filterCalls(inner); ok {
+		text := "${" + calls + "}"
+		if t := compileTemplate(text); t.whole && len(t.Problems(nil)) == 0 {
+			return "its filters are calls of functions here: write " + short(text)
+		}
+	}
 	text := "${" + inner + "}"
 	t := compileTemplate(text)
 	if !t.whole {
@@ -587,6 +593,61 @@ func placeholderFix(inner string) string {
 		return "written as " + short(text) + ", this is no placeholder that works either (" + ps[0].Reason + "); write what it means as an expression of this language"
 	}
 	return "write " + short(text)
+}
+
+// filterCalls writes the filters of another template language
+// (`x | upper`, Jinja's `x | default('n/a')`, Liquid's `x | default:
+// 'n/a'`) as calls of this one's functions, the value first:
+// `upper(x)`, `default(x, 'n/a')`; ok is false when inner has no filter,
+// or one names no function of the table (`x | capitalize`).
+func filterCalls(inner string) (string, bool) {
+	var parts []string
+	depth, quote, from := 0, byte(0), 0
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case c == '|' && depth == 0:
+			if i+1 < len(inner) && inner[i+1] == '|' || i > 0 && inner[i-1] == '|' {
+				return "", false // ||, an operator of other languages
+			}
+			parts = append(parts, strings.TrimSpace(inner[from:i]))
+			from = i + 1
+		}
+	}
+	if len(parts) == 0 || parts[0] == "" {
+		return "", false
+	}
+	expr := parts[0]
+	for _, f := range append(parts[1:], strings.TrimSpace(inner[from:])) {
+		name, args := f, ""
+		if i := strings.IndexAny(f, "(:"); i >= 0 {
+			name, args = strings.TrimSpace(f[:i]), strings.TrimSpace(f[i+1:])
+			if f[i] == '(' {
+				if !strings.HasSuffix(args, ")") {
+					return "", false
+				}
+				args = strings.TrimSpace(strings.TrimSuffix(args, ")"))
+			}
+		}
+		if _, ok := funcs.Lookup(name); !ok {
+			return "", false
+		}
+		if args != "" {
+			args = ", " + args
+		}
+		expr = name + "(" + expr + args + ")"
+	}
+	return expr, true
 }
 
 // nameStartAt reports whether a name starts at byte i of s: a character

@@ -1678,11 +1678,19 @@ func TestTrapOtherLanguageFixWorks(t *testing.T) {
 		"Dear $row.name,":         "${row.name}",
 		"＄｛row.status｝":           "${row.status}",
 		"{{ name | capitalize }}": "",
-		"{{1,2},{3,4}}":           "",
-		"PowerShell's $_ is it":   "",
-		"$_id":                    "",
-		"{{ lenght(x) }}":         "",
-		"＄｛x|y｝":                  "",
+		// filters written as the calls they are here
+		"{{ row.amount | upper }}":                "${upper(row.amount)}",
+		"{{ row.name | default('n/a') }}":         "${default(row.name, 'n/a')}",
+		"{{ row.name | default: 'n|a' | upper }}": "${upper(default(row.name, 'n|a'))}",
+		"{{ row.items|join(', ')|upper }}":        "${upper(join(row.items, ', '))}",
+		"{{ a || b }}":                            "",
+		"{{ | upper }}":                           "",
+		"{{ row.name | default('x' }}":            "",
+		"{{1,2},{3,4}}":                           "",
+		"PowerShell's $_ is it":                   "",
+		"$_id":                                    "",
+		"{{ lenght(x) }}":                         "",
+		"＄｛x|y｝":                                  "",
 	} {
 		traps := eval.MustCompile(text).Traps()
 		require.Len(t, traps, 1, text)
