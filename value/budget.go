@@ -48,7 +48,9 @@ const (
 //
 // A Budget belongs to one evaluation and is not safe for concurrent use.
 // A nil *Budget charges nothing: it is for callers that evaluate outside
-// an evaluation (tests, compile-time checks with their own limits).
+// an evaluation (tests, compile-time checks with their own limits). The
+// zero Budget, unlike NewBudget's with limits <= 0, has no room: its
+// first charge fails; give it limits with Reset.
 type Budget struct {
 	// What is left is mark + room. A charge within the room takes the
 	// fast path, one comparison and one subtraction (small enough for

@@ -33,6 +33,13 @@ func TestBudget(t *testing.T) {
 	require.NoError(t, none.Check())
 	none.Reset(context.Background(), 1, 1) // nothing to reset: still charges nothing
 	require.NoError(t, none.Bytes(1<<40))
+
+	// The zero Budget has no room, as its doc says, until Reset.
+	var zero Budget
+	require.ErrorIs(t, zero.Steps(1), ErrBudget)
+	zero.Reset(context.Background(), 0, 0)
+	require.NoError(t, zero.Steps(1))
+	require.NoError(t, zero.Bytes(1<<20))
 }
 
 func TestBudgetContext(t *testing.T) {
