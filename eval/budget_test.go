@@ -29,6 +29,30 @@ func TestStepBudget(t *testing.T) {
 	require.Equal(t, strings.Repeat("93", 20), out)
 }
 
+// D35, D43: a spent budget stops the whole evaluation, not the part that
+// charged last, so its error spans the placeholder whatever step it ran
+// out at: with budgets of every size between 1 and what the expression
+// needs, one place, so that a run lists a field that fails so once with
+// its rows, not once per part where a row ran out.
+func TestBudgetErrorSpansExpression(t *testing.T) {
+	const expr = "len(x) + len(upper(x)) + len(join(l, '-')) + len(x)"
+	tpl := eval.MustCompile("ab ${" + expr + "}")
+	vars := map[string]any{"x": "abc", "l": []any{"a", "b", "c"}}
+	spent := 0
+	for steps := int64(1); steps < 64; steps++ {
+		_, err := tpl.Render(scope.New(vars, scope.WithMaxSteps(steps)))
+		if err == nil {
+			continue
+		}
+		var e *eval.Error
+		require.ErrorAs(t, err, &e)
+		require.ErrorIs(t, err, eval.ErrBudget)
+		require.Equal(t, []int{0, len(expr), 1, 6}, []int{e.Offset, e.End, e.Line, e.Column}, "%d steps: %v", steps, err)
+		spent++
+	}
+	require.Greater(t, spent, 3, "the budgets tried stop the evaluation at several parts")
+}
+
 // D35: bytes built and shown are charged too, summed over the placeholders.
 func TestByteBudget(t *testing.T) {
 	big := strings.Repeat("x", 1000)

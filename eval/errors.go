@@ -293,6 +293,13 @@ func wrapFailure(expr string, off int, err error) *Error {
 	var f *value.Failure
 	if errors.As(err, &f) {
 		out := newError(expr, off, f.Kind, f.Reason)
+		if value.StopsEvaluation(f) {
+			// A spent budget or a done context stops the whole
+			// evaluation, not the part that happened to charge last: the
+			// error spans the expression, in one place on every row, so
+			// that a flow's run lists a field that fails so once (D43).
+			out.Offset, out.End = 0, len(expr)
+		}
 		out.Detail = failureDetail(f)
 		return out
 	}
@@ -311,7 +318,7 @@ func spanFailure(expr string, from, to int, err error) *Error {
 		return e
 	}
 	out := wrapFailure(expr, from, err)
-	if to > from && to <= len(expr) {
+	if to > from && to <= len(expr) && !value.StopsEvaluation(err) {
 		out.End = to
 	}
 	return out
