@@ -53,7 +53,8 @@ func data(t testing.TB) map[string]any {
 	    "a+b": "plus key",
 	    "nested": {"deep": {"x": 1}},
 	    "2026": "year column",
-	    " padded": "key with a space"
+	    " padded": "key with a space",
+	    "Time: Start": "09:00"
 	  },
 	  "config": {"email": {"to": "ops@example.com"}},
 	  "ลูกค้า": "สมชาย",
@@ -301,6 +302,12 @@ func TestLookupOrder(t *testing.T) {
 		{"${len(items)}", "a variable named like a call"},
 		{"${Total (THB)}", "99"},
 		{"[${row.Missing Column}]", "[]"}, // no expression syntax: a missing lookup
+		// `,`, `:` and a lone `!` are no expression syntax (no operators):
+		// a key that holds one is read, and one that is missing is empty
+		{"${row.Time: Start}", "09:00"},
+		{"[${row.Time: End}]", "[]"},
+		{"[${Dear John,}]", "[]"},
+		{"[${row.status!}]", "[]"},
 		{"[${row.First Name Here}]", "[]"},
 		{"[${no such thing}]", "[]"},
 		{"${ row.status }", "Active"},
@@ -315,6 +322,12 @@ func TestLookupOrder(t *testing.T) {
 		{"${row.Price (THB)}", "${row.Price (THB)}: method calls are not allowed; for a key with parentheses in it, write row['Price (THB)']", eval.ErrForbidden, -1},
 		{"${row.Unit Cost (THB)}", "", eval.ErrSyntax, -1}, // a missing key with expression syntax
 	})
+	// A number grouped by commas alone is no expression either: a trap
+	// says it is empty and how the language writes it (D44).
+	traps := eval.MustCompile("${1,200}").Traps()
+	require.Len(t, traps, 1)
+	require.Equal(t, "1,200: this is read as a variable '1,200', so it is empty; a number is written without commas: write 1200", traps[0].Message())
+	require.Equal(t, eval.TrapNumber, traps[0].Kind)
 }
 
 // D12: every forbidden construct has its own message.
@@ -565,6 +578,7 @@ func TestProblems(t *testing.T) {
 		"${row.Role in Company}":    nil, // could be a key: not reported without data
 		"${row.total + lenght(x)}":  {"${row.total + lenght(x)}: unknown function lenght; did you mean len?"},
 		"${row.Missing Column}":     nil, // a missing lookup, never an error
+		"${row.Time: End}":          nil, // `:` is no operator: a missing lookup too
 		"${'abc}":                   {"${'abc}: ${ is not closed: the quote ' in it is not closed, so the } after it is taken as text; add the closing ' where the text ends"},
 	} {
 		tpl, err := eval.Compile(text)

@@ -96,9 +96,12 @@ func read(raw string) reading {
 }
 
 // hasExprSyntax reports whether text holds expression syntax: parentheses,
-// brackets, operators or quotes (design section 4).
+// brackets, operators or quotes (design section 4, D12). A `,`, a `:` and
+// a `!` are none (delimiters of the Python the design names, and `!=`
+// holds `=`): `${row.Time: Start}` and `${Dear John,}` that do not parse
+// are missing lookups, empty, as before expressions (E1).
 func hasExprSyntax(text string) bool {
-	return strings.ContainsAny(text, "()[]{}+-*/%=<>!'\"&|^~@,:")
+	return strings.ContainsAny(text, "()[]{}+-*/%=<>'\"&|^~@")
 }
 
 // isEnvName reports whether name can be the NAME of `env.NAME`: not empty,
