@@ -26,6 +26,12 @@ var syntaxErrorTests = []struct {
 	{"part(row.date, /, -1)", 15, "'/' is text without quotes; put it in quotes: write part(row.date, '/', -1)"},
 	{"replace(x, -, /)", 11, "'-' is text without quotes; put it in quotes: write replace(x, '-', '/')"},
 	{"default(row.x, n a)", 15, "'n a' is text without quotes; put it in quotes: write default(row.x, 'n a')"},
+	// a point or a comma, the commonest separators, left out of quotes
+	{"part(row.model, ., 0)", 16, "'.' is text without quotes; put it in quotes: write part(row.model, '.', 0)"},
+	{"replace(x, ..., .)", 11, "'...' is text without quotes; put it in quotes: write replace(x, '...', '.')"},
+	{"join(ids, ,)", 10, "',' is text without quotes; put it in quotes: write join(ids, ',')"},
+	{"part(x, ,, 0)", 8, "',' is text without quotes; put it in quotes: write part(x, ',', 0)"},
+	{"replace(x, ,, ;)", 11, "',' is text without quotes; put it in quotes: write replace(x, ',', ';')"},
 	{"default(row.x, n/a) + part(y, -, 0)", 30, "'-' is text without quotes; put it in quotes: write default(row.x, n/a) + part(y, '-', 0)"},
 	{"upper(part(x, -, 0))", 14, "'-' is text without quotes; put it in quotes: write upper(part(x, '-', 0))"},
 	{"part(x, -, 1", 9, "unexpected ','; a value is missing after '-'"}, // quoting alone would not make it parse

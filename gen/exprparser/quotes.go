@@ -1,6 +1,7 @@
 package exprparser
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kinenix/expressions/ast"
@@ -23,7 +24,7 @@ func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*Syntax
 	if !ok {
 		return nil, false
 	}
-	args := ast.SplitOutside(src[open+1:close], ',')
+	args := commaValue(ast.SplitOutside(src[open+1:close], ','))
 	if len(args) > maxQuoteArgs {
 		return nil, false
 	}
@@ -37,7 +38,7 @@ func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*Syntax
 		}
 		text := strings.TrimSpace(a)
 		lead := strings.Index(a, text)
-		if !quotable(text) || parses(text, maxSteps, mode) {
+		if !quotable(text) && text != "," || parses(text, maxSteps, mode) {
 			b.WriteString(a)
 		} else {
 			b.WriteString(a[:lead] + "'" + text + "'" + a[lead+len(text):])
@@ -55,13 +56,42 @@ func quoteHint(src string, off int, maxSteps uint64, mode exprgen.Mode) (*Syntax
 	return &SyntaxError{Offset: firstAt, Reason: echo.Quote(first) + " is text without quotes; put it in quotes: write " + echo.Text(fixed), Fixed: fixed}, true
 }
 
+// commaValue joins two values of a call that are both blank and stand
+// side by side into one, a comma (`join(ids, ,)`, `part(x, ,, 0)`): a
+// comma left out of quotes, meant as the text. Only one such pair is
+// read so; the values are returned as they are otherwise.
+func commaValue(args []string) []string {
+	pair := -1
+	for i := 0; i+1 < len(args); i++ {
+		if strings.TrimSpace(args[i]) == "" && strings.TrimSpace(args[i+1]) == "" {
+			if pair >= 0 || i+2 < len(args) && strings.TrimSpace(args[i+2]) == "" {
+				return args
+			}
+			pair = i
+		}
+	}
+	if pair < 0 || pair == 0 {
+		return args
+	}
+	return slices.Concat(args[:pair], []string{args[pair] + "," + args[pair+1]}, args[pair+2:])
+}
+
 // quotable reports whether text, a value of a call that does not parse,
 // reads as text left out of quotes: not empty, not a keyword alone, and
 // without what another message explains better (a dotted key with spaces,
 // a ${...} inside, curly quotes, `x=`, a full-width sign of an input
 // method, `join(a，b)`, meant as the sign) or what a quote would not hold.
 func quotable(text string) bool {
+	if dots(text) {
+		return true // `.`, `...`: a separator, no dotted key
+	}
 	return text != "" && !ast.IsKeyword(text) && !strings.ContainsAny(text, "()[]{}$=.'\"\\‘’“”`，（）［］｛｝＋－＊／％＝＂＇−×÷")
+}
+
+// dots reports whether text is one to three points, a separator written
+// without quotes (`part(x, ., 0)`).
+func dots(text string) bool {
+	return text != "" && len(text) <= 3 && strings.Trim(text, ".") == ""
 }
 
 // parses reports whether src is an expression with no forbidden construct.
