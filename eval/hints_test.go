@@ -101,6 +101,9 @@ func TestHintsWorkWhenFollowed(t *testing.T) {
 		{rule: "D44 quotes", src: "${part(row.note, -, 1)}", want: "b"},
 		{rule: "D44 quotes twice", src: "${replace(row.note, -, /)}", want: "a/b"},
 		{rule: "D44 quotes nested", src: "${upper(part(row.date, /, 2))}", want: "2019"},
+		{rule: "D44 quotes a point", src: "${part(row.date, ., 0)}", want: "25/10/2019"},
+		{rule: "D44 quotes a comma", src: "${join(row.list, ,)}", want: "a,b"},
+		{rule: "D44 quotes a comma between values", src: "${replace(row.amount, ,, ;)}", want: "1;200 THB"},
 		// D14, D44, D49: text without quotes given to an unknown function
 		// names the function first, and quotes it with the known name.
 		{rule: "D14 D44 quotes and an unknown function", src: "${lenght(hello world)}", want: "11"},
