@@ -601,34 +601,17 @@ func placeholderFix(inner string) string {
 // `upper(x)`, `default(x, 'n/a')`; ok is false when inner has no filter,
 // or one names no function of the table (`x | capitalize`).
 func filterCalls(inner string) (string, bool) {
-	var parts []string
-	depth, quote, from := 0, byte(0), 0
-	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(' || c == '[':
-			depth++
-		case c == ')' || c == ']':
-			depth--
-		case c == '|' && depth == 0:
-			if i+1 < len(inner) && inner[i+1] == '|' || i > 0 && inner[i-1] == '|' {
-				return "", false // ||, an operator of other languages
-			}
-			parts = append(parts, strings.TrimSpace(inner[from:i]))
-			from = i + 1
+	parts := ast.SplitOutside(inner, '|')
+	for i, p := range parts {
+		if parts[i] = strings.TrimSpace(p); parts[i] == "" {
+			return "", false // `| upper`, and `a || b` of other languages
 		}
 	}
-	if len(parts) == 0 || parts[0] == "" {
+	if len(parts) < 2 {
 		return "", false
 	}
 	expr := parts[0]
-	for _, f := range append(parts[1:], strings.TrimSpace(inner[from:])) {
+	for _, f := range parts[1:] {
 		name, args := f, ""
 		if i := strings.IndexAny(f, "(:"); i >= 0 {
 			name, args = strings.TrimSpace(f[:i]), strings.TrimSpace(f[i+1:])
