@@ -155,6 +155,10 @@ func (f *Flow) batchRows() int {
 // loop early (break) stops the workers. A nil *Flow, or a nil rows, is
 // one error and no rows.
 //
+// ctx is looked at between rows: a rows that blocks waiting for its next
+// row (a queue) is not interrupted, since the run cannot stop the host's
+// code; such a rows should end when ctx is done, or return.
+//
 // A panic in rows is raised again, with the same value, on the goroutine
 // that ranges over the run, as iter.Pull does, whatever the number of
 // workers: after the rows before it are delivered and the run's workers
