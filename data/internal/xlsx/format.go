@@ -195,7 +195,9 @@ func dateParts(code string) ([]datePart, locale) {
 			i += len("am/pm")
 			continue
 		case strings.HasPrefix(lower[i:], "a/p"):
-			parts = append(parts, datePart{kind: 'p'})
+			// a/p shows each letter in the case written (`h:mm a/p"m"`
+			// shows 6:00 pm), where AM/PM shows upper case however written
+			parts = append(parts, datePart{kind: 'p', n: boolBit(code[i] == 'a') | boolBit(code[i+2] == 'p')<<1})
 			ampm = true
 			i += len("a/p")
 			continue
@@ -441,10 +443,15 @@ func (f *numFormat) showDay(day, tick int64, date1904 bool) string {
 				b.WriteString("PM")
 			}
 		case 'p':
-			if secs < 12*3600 {
-				b.WriteString("A")
-			} else {
-				b.WriteString("P")
+			switch {
+			case secs < 12*3600 && p.n&1 != 0:
+				b.WriteByte('a')
+			case secs < 12*3600:
+				b.WriteByte('A')
+			case p.n&2 != 0:
+				b.WriteByte('p')
+			default:
+				b.WriteByte('P')
 			}
 		}
 	}
@@ -891,4 +898,12 @@ func escapeAt(s string) (rune, bool) {
 		return 0, false
 	}
 	return rune(v), true
+}
+
+// boolBit is 1 for true, 0 for false.
+func boolBit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

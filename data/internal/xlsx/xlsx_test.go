@@ -77,7 +77,7 @@ var sameFormats = []string{
 	"", "0", "0.00", "#,##0", "#,##0.00", "0%", "0.0%", "0.00%",
 	"yyyy-mm-dd", "m/d/yyyy", "dd/mm/yyyy", "d/m/yy", "yyyy-mm-dd hh:mm:ss", "yyyy-mm-dd hh:mm",
 	"dd-mmm-yyyy", "d mmmm yyyy", "mmm d, yyyy", "hh:mm", "hh:mm:ss", "[$-409]m/d/yyyy",
-	"yyyy\"年\"m\"月\"d\"日\"", "dd.mm.yyyy", "ddd, d mmm yyyy", "mm/dd/yyyy h:mm AM/PM",
+	"yyyy\"年\"m\"月\"d\"日\"", "dd.mm.yyyy", "ddd, d mmm yyyy", "mm/dd/yyyy h:mm AM/PM", "h:mm a/p", "h:mm A/p", "hh:mm a/P",
 }
 
 var builtinIDs = []int{0, 1, 2, 3, 4, 9, 10, 14, 15, 16, 17, 20, 21, 22}
