@@ -123,6 +123,8 @@ func TestXLSXAttacks(t *testing.T) {
 			`data in w.xlsx: cell A2 is a number cell but holds "12abc", which is not a number; save the workbook again`},
 		{"number cell NaN", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2" t="n"><v>NaN</v></c>` })},
 			`data in w.xlsx: cell A2 is a number cell but holds "NaN", which is not a number; save the workbook again`},
+		{"number cell past any double", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2"><v>-1e400</v></c>` })},
+			`data in w.xlsx: cell A2 is a number cell but holds "-1e400", a number larger than a spreadsheet holds; save the workbook again`},
 		{"boolean cell not 0 or 1", workbook{rows: headerAnd(1, func(int) string { return `<c r="A2" t="b"><v>2</v></c>` })},
 			`data in w.xlsx: cell A2 is a TRUE/FALSE cell but holds "2", not 0 or 1; save the workbook again`},
 		{"rows out of order", workbook{rows: `<row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="A3"><v>3</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>`},

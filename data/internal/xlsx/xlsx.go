@@ -1186,6 +1186,12 @@ func (r *Rows) cell(s *token, col, n int) (v string, own bool, err error) {
 		if x, ok := number(string(b)); ok {
 			return r.shown(f.showWritten(string(b), x, r.wb.date1904))
 		}
+		if typ == "" || typ == "n" {
+			// 1e400: past any double, so no spreadsheet wrote it; not
+			// kept silently as text, which arithmetic would then refuse
+			// for its exponent.
+			return "", false, Error{fmt.Sprintf("cell %s is a number cell but holds %s, a number larger than a spreadsheet holds; save the workbook again", CellName(col, n), quoteName(string(b)))}
+		}
 	} else if (typ == "" || typ == "n") && len(b) > 0 {
 		// A number cell that holds no number (12abc, NaN): no program
 		// writes one, so it is not read silently as text.
