@@ -98,6 +98,57 @@ func (f Finding) Past(stop Finding) bool {
 	return f.Line > stop.Line || f.Line == stop.Line && f.Column >= stop.Column
 }
 
+// CutFindings cuts fs, findings in file order, as every list of a flow's
+// findings is cut (D35), with data as without: the first MaxFindings are
+// listed, then the one that says checking stopped, at the place of the
+// first left out. keep says which of fs are listed (a finding that says
+// checking stopped among them is not: stop stands for it); cut is false,
+// and keep nil, when fs holds no more than MaxFindings.
+func CutFindings(fs []Finding) (keep []bool, stop Finding, cut bool) {
+	n := 0
+	for _, f := range fs {
+		if !f.stopsChecking() {
+			n++
+		}
+	}
+	if n <= MaxFindings {
+		return nil, Finding{}, false
+	}
+	keep = make([]bool, len(fs))
+	n = 0
+	for i, f := range fs {
+		if f.stopsChecking() {
+			continue
+		}
+		if n == MaxFindings {
+			return keep, Finding{File: f.File, Line: f.Line, Column: f.Column, EndLine: f.Line, EndColumn: f.Column,
+				Kind: "limit", Message: tooMany}, true
+		}
+		keep[i] = true
+		n++
+	}
+	return keep, Finding{}, false // not reached: n > MaxFindings
+}
+
+// stopsChecking reports whether f is the finding that says checking
+// stopped after MaxFindings.
+func (f Finding) stopsChecking() bool { return f.Kind == "limit" && f.Message == tooMany }
+
+// capFindings is fs cut by CutFindings.
+func capFindings(fs []Finding) []Finding {
+	keep, stop, cut := CutFindings(fs)
+	if !cut {
+		return fs
+	}
+	out := make([]Finding, 0, MaxFindings+1)
+	for i, f := range fs {
+		if keep[i] {
+			out = append(out, f)
+		}
+	}
+	return append(out, stop)
+}
+
 // ValidateRow is what `kinenix validate -data` reports for the flow with
 // one row of data, opts.Sample (the row of -row N, or data that is not a
 // sheet): the findings known without data, and the flow run on the sample
@@ -147,6 +198,7 @@ func ValidateRow(ctx context.Context, file string, src []byte, opts ValidateOpti
 		out = append(out, fd)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j]) })
+	out = capFindings(out)
 	if r.Err != nil {
 		out = append(out, Finding{File: file, Line: 1, Column: 1, EndLine: 1, EndColumn: 2,
 			Kind: "cancelled", Message: "checking stopped here: " + value.Stopped(r.Err).Error()})

@@ -49,6 +49,30 @@ func TestValidateRow(t *testing.T) {
 		flow.ValidateRow(context.Background(), "f.md", []byte("${lenght(x)}"), flow.ValidateOptions{}))
 }
 
+// D35: with data as without, a flow's findings stop after MaxFindings,
+// then one says checking stopped, where the first left out was: the
+// data's warnings count (a flow of more findings with its sample data
+// than without lists no more).
+func TestValidateRowStopsAfterMaxFindings(t *testing.T) {
+	var src strings.Builder
+	lines := flow.MaxFindings*3/4 + 1
+	for i := range lines {
+		fmt.Fprintf(&src, "- **f%d:** ${nope(1)} ${row.k%d}\n", i, i)
+	}
+	without := flow.ValidateWith(context.Background(), "f.md", []byte(src.String()), flow.ValidateOptions{})
+	require.Len(t, without, lines, "one unknown function a line, under the limit")
+	got := flow.ValidateRow(context.Background(), "f.md", []byte(src.String()),
+		flow.ValidateOptions{Sample: scope.New(map[string]any{"row": map[string]any{"a": 1}})})
+	require.Len(t, got, flow.MaxFindings+1)
+	last := got[len(got)-1]
+	require.Equal(t, "too many problems; checking stopped after "+strconv.Itoa(flow.MaxFindings), last.Message)
+	// two findings a line: the last listed is on line MaxFindings/2, the
+	// stop at the first of the next line's
+	require.Equal(t, flow.MaxFindings/2, got[len(got)-2].Line)
+	require.Equal(t, flow.MaxFindings/2+1, last.Line)
+	require.Equal(t, without[flow.MaxFindings/2].Column, last.Column)
+}
+
 // Said marks the warnings an error at the same place says, in its message
 // or after its echo.
 func TestSaid(t *testing.T) {

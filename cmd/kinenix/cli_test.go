@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +18,7 @@ import (
 	"github.com/kinenix/expressions/cmd/kinenix/internal/record"
 	"github.com/kinenix/expressions/data"
 	"github.com/kinenix/expressions/flow"
+	"github.com/kinenix/expressions/scope"
 )
 
 // Flags some commands must have, which their help must list (issue #12);
@@ -546,6 +549,27 @@ func TestValidateSheetRowsLimit(t *testing.T) {
 	require.Len(t, lines, flow.MaxFindings+1)
 	require.Equal(t, p+":1:16: warning: row[row.n]: no key 'x0' in row (rows[0] (sheet row 2))", lines[0])
 	require.Equal(t, p+":1:1: warning: too many different findings; only the first 1000 are listed", lines[len(lines)-1])
+}
+
+// D35: validate -data lists at most flow.MaxFindings findings and then
+// the one that says checking stopped, as the editor lists them for the
+// same data (flow.ValidateRow): the data's warnings count, with data as
+// without.
+func TestValidateDataStopsAfterMaxFindings(t *testing.T) {
+	var src strings.Builder
+	for i := range flow.MaxFindings * 3 / 4 {
+		fmt.Fprintf(&src, "- **f%d:** ${nope(1)} ${row.k%d}\n", i, i)
+	}
+	p := writeFlow(t, "f.md", src.String())
+	data := writeFile(t, "d.json", `{"row": {"a": 1}}`)
+	r := runCLI(t, "", "validate", "-data", data, p)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, flow.MaxFindings+1, r.stderr)
+	editor := flow.ValidateRow(context.Background(), p, []byte(src.String()),
+		flow.ValidateOptions{Sample: scope.New(map[string]any{"row": map[string]any{"a": 1}})})
+	require.Len(t, editor, len(lines))
+	last := editor[len(editor)-1]
+	require.Equal(t, fmt.Sprintf("%s:%d:%d: too many problems; checking stopped after %d", p, last.Line, last.Column, flow.MaxFindings), lines[len(lines)-1])
 }
 
 func seq(from, to int) []int {

@@ -410,6 +410,21 @@ func (s *findingSet) list(stopped bool, more []rowFinding) []rowFinding {
 	out = kept
 	out = append(out, more...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Before(out[j].Finding) })
+	// At most flow.MaxFindings in all, as the editor lists them
+	// (flow.CutFindings): with data as without (D35).
+	fs = fs[:0]
+	for i := range out {
+		fs = append(fs, out[i].Finding)
+	}
+	if keep, stop, cut := flow.CutFindings(fs); cut {
+		kept := out[:0]
+		for i, rf := range out {
+			if keep[i] {
+				kept = append(kept, rf)
+			}
+		}
+		out = append(kept, rowFinding{Finding: stop})
+	}
 	if s.full != nil {
 		out = append(out, *s.full)
 	}
