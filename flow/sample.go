@@ -594,6 +594,28 @@ func (v *validator) bareWords(traps []eval.Trap) map[string]bool {
 	return out
 }
 
+// EnvNotRead starts the end of the warning about a read of env.NAME when
+// the host lets no environment in (ValidateOptions.EnvAllowed nil): `the
+// environment is not read; run with -env NAME`, the command line's fix.
+// A tool that has no -env rewrites it with NoEnvFix.
+const EnvNotRead = "the environment is not read; run with -env "
+
+// NoEnvFix rewrites the fix of a warning that ends with EnvNotRead for a
+// tool that has no -env to follow it with (the editor, the playground),
+// named by tool: `the editor reads no environment, so this is empty here;
+// the flow reads env.NAME when it runs with -env NAME` (D49: a hint that
+// can be followed where it is shown). Any other message is returned as
+// it is.
+func NoEnvFix(msg, tool string) string {
+	i := strings.LastIndex(msg, EnvNotRead)
+	if i < 0 {
+		return msg
+	}
+	name := msg[i+len(EnvNotRead):]
+	return msg[:i] + tool + " reads no environment, so this is empty here; the flow reads env." +
+		name + " when it runs with -env " + name
+}
+
 // envTraps warns about each read of the environment (eval's facts: a
 // placeholder `${env.NAME}`, or env.NAME inside an expression,
 // `${upper(env.REGION)}`) whose NAME the host does not let in: it is
@@ -604,7 +626,7 @@ func (v *validator) envTraps(ln line, at int, reads []eval.EnvRead, phs []eval.P
 		if v.envAllowed != nil && v.envAllowed(r.Name) {
 			continue
 		}
-		reason := "the environment is not read; run with -env " + r.Name
+		reason := EnvNotRead + r.Name
 		if v.envAllowed != nil {
 			// the names let in already stay in the fix (-env FOO,BAZ)
 			names := strings.Join(append(slices.Clone(v.envNames), r.Name), ",")

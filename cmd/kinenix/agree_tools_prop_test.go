@@ -151,7 +151,7 @@ func toolsCase(t *testing.T, dir string, c proptest.FlowSheet, tally *toolsTally
 	}
 	var want, got []string
 	for _, f := range row0 {
-		want = append(want, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
+		want = append(want, problemLine(f.Line, f.Column, f.Warning, f.Kind, noEnv(f, "the playground")))
 	}
 	for _, f := range res.Problems {
 		got = append(got, problemLine(f.Line, f.Column, f.Warning, f.Kind, f.Message))
@@ -577,19 +577,26 @@ func d0Rows(facts []flow.ColumnFacts) int {
 //
 // The editor has no -env flag: an env.NAME that is not read says when the
 // flow reads it (spec, section 12), in place of validate's `run with -env
-// NAME`.
+// NAME` (noEnv).
 func editorMessage(f record.Finding, got []string) string {
 	head := fmt.Sprintf("%d:%d %s %s ", f.Line, f.Column, severity(f.Warning), f.Kind)
-	msg := f.Message
-	if before, name, ok := strings.Cut(msg, "the environment is not read; run with -env "); ok && f.Kind == "trap" {
-		msg = before + "the editor reads no environment, so this is empty here; the flow reads env." + name + " when it runs with -env " + name
-	}
+	msg := noEnv(f, "the editor")
 	rest, _ := strings.CutPrefix(msg, "condition: ")
 	short, ok := strings.CutPrefix(rest, "${"+f.Expression+"}: ")
 	if ok && slices.Contains(got, head+short) {
 		return short
 	}
 	return msg
+}
+
+// noEnv is validate's message of f as a tool without -env shows it, tool
+// naming it: an env.NAME that is not read says when the flow reads it, in
+// place of validate's `run with -env NAME`, which the tool cannot follow.
+func noEnv(f record.Finding, tool string) string {
+	if before, name, ok := strings.Cut(f.Message, "the environment is not read; run with -env "); ok && f.Kind == "trap" {
+		return before + tool + " reads no environment, so this is empty here; the flow reads env." + name + " when it runs with -env " + name
+	}
+	return f.Message
 }
 
 // utf16Len is the length of s in UTF-16 code units, as LSP counts.

@@ -568,15 +568,7 @@ func diagnosticMessage(f flow.Finding) string {
 		msg = reason
 	}
 	if f.Kind == "trap" {
-		if i := strings.Index(msg, envNotRead); i >= 0 {
-			name := msg[i+len(envNotRead):]
-			msg = msg[:i] + "the editor reads no environment, so this is empty here; the flow reads env." +
-				name + " when it runs with -env " + name
-		}
+		msg = flow.NoEnvFix(msg, "the editor")
 	}
 	return msg
 }
-
-// envNotRead starts the end of flow's warning about env.NAME when the
-// environment is not read: `the environment is not read; run with -env NAME`.
-const envNotRead = "the environment is not read; run with -env "

@@ -115,6 +115,10 @@ type Problem struct {
 }
 
 func problemOf(f flow.Finding) Problem {
+	if f.Kind == "trap" {
+		// the page has no -env to follow the fix with (D49)
+		f.Message = flow.NoEnvFix(f.Message, "the playground")
+	}
 	return Problem{Finding: record.FindingOf(f), EndLine: f.EndLine, EndColumn: f.EndColumn}
 }
 

@@ -113,3 +113,15 @@ func TestCheckColumnsGuardedAsValidate(t *testing.T) {
 	require.Len(t, res.Columns, 2)
 	require.Empty(t, res.Columns[1].Warnings)
 }
+
+// D49 in the playground: the fix of ${env.NAME} is one the page can
+// follow; it has no -env, and never shows an environment.
+func TestCheckEnvFix(t *testing.T) {
+	for _, line := range []string{"- **e:** ${env.HOME}\n", "- **condition:** ${upper(env.HOME)} == X\n"} {
+		res, err := Check(context.Background(), Request{Flow: line})
+		require.NoError(t, err)
+		require.Len(t, res.Problems, 1, line)
+		require.True(t, strings.HasSuffix(res.Problems[0].Message,
+			"the playground reads no environment, so this is empty here; the flow reads env.HOME when it runs with -env HOME"), res.Problems[0].Message)
+	}
+}
