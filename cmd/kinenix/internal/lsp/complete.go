@@ -85,7 +85,7 @@ func offered(names []string, typed string) (out []string, incomplete bool) {
 }
 
 func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
-	c, ok, err := s.cursorAt(p.TextDocumentPositionParams)
+	c, ok, err := s.cursorAt("textDocument/completion", p.TextDocumentPositionParams)
 	if err != nil {
 		return nil, err
 	}

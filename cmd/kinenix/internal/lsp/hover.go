@@ -78,8 +78,8 @@ type cursor struct {
 	li   int
 }
 
-func (s *server) cursorAt(p protocol.TextDocumentPositionParams) (cursor, bool, error) {
-	d, err := s.doc(p.TextDocument.URI)
+func (s *server) cursorAt(method string, p protocol.TextDocumentPositionParams) (cursor, bool, error) {
+	d, err := s.doc(method, p.TextDocument.URI)
 	if err != nil {
 		return cursor{}, false, err
 	}
@@ -92,7 +92,7 @@ func (s *server) cursorAt(p protocol.TextDocumentPositionParams) (cursor, bool, 
 }
 
 func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
-	c, ok, err := s.cursorAt(p.TextDocumentPositionParams)
+	c, ok, err := s.cursorAt("textDocument/hover", p.TextDocumentPositionParams)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -467,8 +467,12 @@ func uriPath(uri string) string {
 	return filepath.FromSlash(u.Path)
 }
 
-// doc returns an open document, or an error that names it.
-func (s *server) doc(uri string) (*document, error) {
+// doc returns an open document, or an error that names it; method is
+// the request's, named when the params name no document.
+func (s *server) doc(method, uri string) (*document, error) {
+	if uri == "" {
+		return nil, missingURI(method)
+	}
 	d, ok := s.docs[uri]
 	if !ok {
 		return nil, errorf(codeInvalidParams, "document %s is not open; send textDocument/didOpen first", cut(uri, 200))
@@ -476,10 +480,17 @@ func (s *server) doc(uri string) (*document, error) {
 	return d, nil
 }
 
+// missingURI is the error of params of method that name no document
+// (textDocument.uri absent or empty), in the words of the other invalid
+// params (params.go).
+func missingURI(method string) error {
+	return errorf(codeInvalidParams, "invalid params of %s: textDocument.uri is missing; name the document, {\"textDocument\": {\"uri\": \"file:///...\"}}", method)
+}
+
 func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
 	if td.URI == "" {
-		return errors.New("didOpen without a document uri")
+		return missingURI("textDocument/didOpen")
 	}
 	d := &document{uri: td.URI, version: td.Version, text: td.Text, lines: splitLines(td.Text)}
 	s.docs[td.URI] = d
@@ -488,7 +499,7 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 }
 
 func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
-	d, err := s.doc(p.TextDocument.URI)
+	d, err := s.doc("textDocument/didChange", p.TextDocument.URI)
 	if err != nil {
 		return err
 	}
@@ -500,7 +511,7 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 }
 
 func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
-	d, err := s.doc(p.TextDocument.URI)
+	d, err := s.doc("textDocument/didClose", p.TextDocument.URI)
 	if err != nil {
 		return err
 	}

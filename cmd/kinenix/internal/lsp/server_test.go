@@ -175,6 +175,13 @@ func TestBadMessages(t *testing.T) {
 		{"a change of the wrong shape", `{"jsonrpc": "2.0", "id": 16, "method": "textDocument/didChange", "params": {"textDocument": {"uri": "a", "version": 2}, "contentChanges": [5]}}`, codeInvalidParams,
 			"invalid params of textDocument/didChange: a value inside the params is a number; write an object {...} there"},
 		{"unseen document", `{"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover", "params": {"textDocument": {"uri": "file:///nowhere.md"}, "position": {"line": 0, "character": 0}}}`, codeInvalidParams, "file:///nowhere.md is not open"},
+		// Params that name no document name the field missing, by its path.
+		{"hover without a document", `{"jsonrpc": "2.0", "id": 19, "method": "textDocument/hover", "params": {}}`, codeInvalidParams,
+			"invalid params of textDocument/hover: textDocument.uri is missing"},
+		{"hover with no params", `{"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": null}`, codeInvalidParams,
+			"invalid params of textDocument/hover: textDocument.uri is missing"},
+		{"completion with a position only", `{"jsonrpc": "2.0", "id": 21, "method": "textDocument/completion", "params": {"position": {"line": 0, "character": 0}}}`, codeInvalidParams,
+			"invalid params of textDocument/completion: textDocument.uri is missing"},
 		{"second initialize", `{"jsonrpc": "2.0", "id": 12, "method": "initialize", "params": {}}`, codeInvalidRequest, "already"},
 	}
 	for _, tc := range cases {
