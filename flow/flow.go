@@ -141,6 +141,11 @@ func ValidateContext(ctx context.Context, file string, src []byte, sample *scope
 type ValidateOptions struct {
 	// Sample is the sample data, or nil (see Validate).
 	Sample *scope.Scope
+	// SampleRow names the row of a sheet that Sample is (`-row N`), or is
+	// nil for data that is not a sheet: ValidateRow sets it as the Row of
+	// each finding the run on Sample gives (D41: a finding about one row
+	// names it), not of those known without data.
+	SampleRow *RowRef
 	// EnvAllowed reports whether the host lets a flow read the
 	// environment variable name as ${env.NAME} (the command line's -env
 	// and -env-all). nil lets none in. Each ${env.NAME} that is not let in

@@ -178,6 +178,9 @@ func ValidateRow(ctx context.Context, file string, src []byte, opts ValidateOpti
 	stop, stopped := StoppedAt(static)
 	for _, fd := range r.Findings() {
 		if !stopped || !fd.Past(stop) {
+			if fd.Row == nil && opts.SampleRow != nil {
+				fd.Row = opts.SampleRow
+			}
 			all = append(all, fd)
 		}
 	}

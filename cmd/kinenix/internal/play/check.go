@@ -119,7 +119,13 @@ func problemOf(f flow.Finding) Problem {
 		// the page has no -env to follow the fix with (D49)
 		f.Message = flow.NoEnvFix(f.Message, "the playground")
 	}
-	return Problem{Finding: record.FindingOf(f), EndLine: f.EndLine, EndColumn: f.EndColumn}
+	p := Problem{Finding: record.FindingOf(f), EndLine: f.EndLine, EndColumn: f.EndColumn}
+	if f.Row != nil && f.Rows == nil {
+		// a finding of the one row checked: its rows, as validate -json
+		// -row N lists them
+		p.Rows, p.SheetRows, p.RowCount = []int{f.Row.Index}, []int{f.Row.SheetRow}, 1
+	}
+	return p
 }
 
 // Field is one field rendered with the data: Result, or Error when
@@ -193,7 +199,17 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	// What validate -data reports with this row (D43), from the one place
 	// that decides it.
 	// ValidateRow gives them in file order (D32).
-	found := flow.ValidateRow(ctx, fileName, src, flow.ValidateOptions{Sample: sample})
+	opts := flow.ValidateOptions{Sample: sample}
+	if sample != nil && d != nil && d.IsSheet() && d.Len() > 0 {
+		// the row checked, named in what its data gives (D41), as
+		// validate -json -row N names it
+		i := req.Row
+		if i < 0 {
+			i += d.Len()
+		}
+		opts.SampleRow = &flow.RowRef{Index: i, SheetRow: d.SheetRow(i)}
+	}
+	found := flow.ValidateRow(ctx, fileName, src, opts)
 	if len(src) <= flow.MaxSize {
 		res.columns(ctx, src, sample, d)
 	}

@@ -125,3 +125,22 @@ func TestCheckEnvFix(t *testing.T) {
 			"the playground reads no environment, so this is empty here; the flow reads env.HOME when it runs with -env HOME"), res.Problems[0].Message)
 	}
 }
+
+// D41 in the playground: a problem that the row checked gives names it,
+// index and sheet row, as validate -json -row N writes it; one known
+// without data names no row.
+func TestCheckProblemsNameTheRow(t *testing.T) {
+	md := "- **n:** ${number(row.amount) + 1}\n- **u:** ${lenght(x)}\n"
+	res, err := Check(context.Background(), Request{Flow: md, Data: "amount\n5\n\nx\n", Format: "csv", Row: -1})
+	require.NoError(t, err)
+	require.Len(t, res.Problems, 2)
+	p := res.Problems[0]
+	require.Equal(t, "${number(row.amount) + 1}: number: no number in 'x'", p.Message)
+	require.Equal(t, []int{1}, p.Rows)
+	require.Equal(t, []int{4}, p.SheetRows) // a blank line before it
+	require.Equal(t, 1, p.RowCount)
+	require.Equal(t, 1, *p.Row)
+	require.Equal(t, 4, p.SheetRow)
+	require.Nil(t, res.Problems[1].Rows, res.Problems[1].Message)
+	require.Nil(t, res.Problems[1].Row)
+}
