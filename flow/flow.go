@@ -481,16 +481,11 @@ type validator struct {
 // into Findings.
 func (v *validator) finish() []Finding {
 	v.list.Sort()
-	out := make([]Finding, 0, min(len(v.list), MaxFindings+1))
-	for i, e := range v.list {
-		if i == MaxFindings {
-			out = append(out, Finding{File: v.file, Line: e.Line, Column: e.Column, EndLine: e.Line, EndColumn: e.Column,
-				Kind: "limit", Message: tooMany})
-			break
-		}
+	out := make([]Finding, 0, len(v.list))
+	for _, e := range v.list {
 		out = append(out, v.finding(e))
 	}
-	return out
+	return capFindings(out)
 }
 
 func (v *validator) finding(e *eval.Error) Finding {
