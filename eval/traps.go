@@ -2261,24 +2261,11 @@ func (p *placeholder) numberAlone() (Trap, bool) {
 	}
 	off := strings.Index(p.raw, text)
 	reason := issue.Reason
-	if plain := strings.ReplaceAll(text, ",", ""); plain != text && groupedNumber(text) {
+	if plain, ok := ungrouped(text); ok {
 		reason = "a number is written without commas: write " + plain
 	}
 	return Trap{Kind: TrapNumber, Offset: p.start + off, End: p.start + off + len(text), Subject: text, Name: text,
 		Reason: "this is read as a variable " + quote(text) + ", so it is empty; " + reason}, true
-}
-
-// groupedNumber reports whether text is a number with its thousands
-// grouped by commas, as a sheet shows it (`1,200`, `12,500.50`).
-func groupedNumber(text string) bool {
-	whole, frac, _ := strings.Cut(text, ".")
-	groups := strings.Split(whole, ",")
-	for i, g := range groups {
-		if g == "" || len(g) > 3 || i > 0 && len(g) != 3 || strings.Trim(g, "0123456789") != "" {
-			return false
-		}
-	}
-	return len(groups) > 1 && strings.Trim(frac, "0123456789") == ""
 }
 
 // pasted is the trap of a placeholder read as a missing lookup (D12: no
